@@ -1,0 +1,4 @@
+import { estSchema } from '#shared/schemas/est.ts';
+import { submitHandler } from '#shared/submission/submit-handler.ts';
+
+export const handler = submitHandler('est', estSchema);

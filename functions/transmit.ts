@@ -1,0 +1,22 @@
+import { hookConfig, transmitConfig } from '#shared/config.ts';
+import { sqsHandler } from '#shared/queue/sqs-handler.ts';
+import { taxAuthority } from '#shared/tax-authority.ts';
+import { transmitTicket } from '#shared/transmission/transmit-ticket.ts';
+import { protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+
+const parse = (body: unknown) => String((body as { ticket?: unknown }).ticket);
+
+export const handler = sqsHandler(parse, (ticket) =>
+  transmitTicket(
+    {
+      tickets: ticketStore(),
+      submissions: submissionStore(),
+      protocols: protocolStore(),
+      queue: workQueue(),
+      authority: taxAuthority(),
+      transmit: transmitConfig(),
+      hook: hookConfig(),
+    },
+    ticket,
+  ),
+);

@@ -1,0 +1,136 @@
+// steuerbote on one machine: the stand-ins, provisioned from the manifest, the API and the example
+// receiver behind local gateways, and pollers feeding the queue-triggered functions.
+
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { apis, functions, queues, resourceEnv, type FunctionName, type QueueName } from '#infra/manifest.ts';
+import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
+import { provision } from '#infra/local/provision.ts';
+import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
+import { startStandIns } from '#infra/local/stand-ins.ts';
+import { herstellerId, hookConfig, transmitConfig } from '#shared/config.ts';
+import { newApiKey } from '#shared/domain/api-key.ts';
+import { describeError } from '#shared/logger.ts';
+import { resetAll } from '#shared/once.ts';
+import { taxAuthority } from '#shared/tax-authority.ts';
+import { redrive } from '#shared/transmission/redrive.ts';
+import { apiKeyStore, ticketStore, workQueue } from '#shared/wiring.ts';
+
+export interface LocalRuntimeOptions {
+  dataDir: string;
+  host?: string;
+  /** 0 picks a free port. */
+  apiPort?: number;
+  hookPort?: number;
+  /** Environment for the functions, on top of the process's own. */
+  env?: Record<string, string>;
+  /** The development key; otherwise the one kept under the data directory, or a new one. */
+  devApiKey?: string;
+  visibilityTimeoutSeconds?: Partial<Record<QueueName, number>>;
+  pollerConcurrency?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface LocalRuntime {
+  apiUrl: string;
+  receiverUrl: string;
+  apiKey: string;
+  createApiKey(clientId: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+// What the operator set before the first start wins over the runtime's defaults on every start,
+// while defaults tied to one run (such as the receiver's port) are chosen afresh.
+const launchEnv = { ...process.env };
+const setDefaults = (defaults: Record<string, string>) => {
+  for (const [name, value] of Object.entries(defaults)) process.env[name] = launchEnv[name] ?? value;
+};
+
+export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
+  const host = options.host ?? '127.0.0.1';
+  const dataDir = resolve(options.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  Object.assign(process.env, options.env);
+
+  const standIns = await startStandIns(dataDir);
+  Object.assign(process.env, standIns.env);
+  // A start is every function's cold start: nothing built for an earlier run may survive it.
+  resetAll();
+  Object.assign(process.env, await provision({ visibilityTimeoutSeconds: options.visibilityTimeoutSeconds }));
+
+  const handlers = new Map<string, Promise<unknown>>();
+  const load = (name: string) => {
+    const spec = functions[name as FunctionName];
+    if (!handlers.has(name)) handlers.set(name, import(pathToFileURL(join(repoRoot, spec.entry)).href).then((module) => module.handler));
+    return handlers.get(name)!;
+  };
+  const httpLambda = (name: string): HttpLambda => async (event, context) => ((await load(name)) as HttpLambda)(event, context);
+
+  const stoppers: (() => Promise<void>)[] = [() => standIns.stop()];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne();
+  };
+  try {
+    const receiver = await startGateway(apis.receiver, httpLambda, { host, port: options.hookPort ?? 8080 });
+    stoppers.push(() => receiver.close());
+    setDefaults({ HOOK_URI: `${receiver.url}/dummy/hook-endpoint`, RECEIVER_STORE_DIR: join(dataDir, 'receiver') });
+    Object.assign(process.env, options.env);
+    checkConfiguration();
+
+    const apiKey = await ensureDevKey(dataDir, options.devApiKey ?? process.env.DEV_API_KEY);
+    const api: Gateway = await startGateway(apis.api, httpLambda, { host, port: options.apiPort ?? 3000 });
+    stoppers.push(() => api.close());
+
+    for (const name of Object.keys(queues) as QueueName[]) {
+      const spec = queues[name];
+      const handler = (await load(spec.consumer)) as SqsLambda;
+      const poller: Poller = startPoller({
+        functionName: spec.consumer,
+        queueUrl: process.env[resourceEnv.queue(name)]!,
+        batchSize: spec.batchSize,
+        handler,
+        concurrency: options.pollerConcurrency ?? 2,
+        onError: options.onError ?? ((error) => console.error(`${spec.consumer}: ${describeError(error).message}`)),
+      });
+      stoppers.push(() => poller.stop());
+    }
+
+    await redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: taxAuthority().resendIsSafe }, { leasesExpired: true });
+
+    return {
+      apiUrl: api.url,
+      receiverUrl: receiver.url,
+      apiKey,
+      async createApiKey(clientId) {
+        const { key, record } = newApiKey(clientId);
+        await apiKeyStore().put(record);
+        return key;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Reads every setting once, so a bad one stops the start with its one-line message. */
+function checkConfiguration() {
+  hookConfig();
+  transmitConfig();
+  herstellerId();
+  taxAuthority();
+}
+
+async function ensureDevKey(dataDir: string, offered: string | undefined): Promise<string> {
+  const file = join(dataDir, 'dev-api-key');
+  const key = offered ?? (await readFile(file, 'utf8').then((text) => text.trim(), () => undefined));
+  if (key && (await apiKeyStore().findByHash(newApiKey('dev', key).record.key_hash))) return key;
+  const created = newApiKey('dev', key);
+  await apiKeyStore().put(created.record);
+  if (!offered) await writeFile(file, `${created.key}\n`, { mode: 0o600 });
+  return created.key;
+}

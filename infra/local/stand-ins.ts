@@ -1,0 +1,50 @@
+// In-process stand-ins for DynamoDB (dynalite, on disk), S3 (s3rver, on disk) and SQS (fauxqs,
+// in memory: the ticket table is the record of work, and the re-drive refills the queues).
+
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import dynalite from 'dynalite';
+import { startFauxqs } from 'fauxqs';
+import S3rver from 's3rver';
+
+export interface StandIns {
+  /** The AWS SDK's own endpoint variables, pointing at the stand-ins. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const host = '127.0.0.1';
+
+export async function startStandIns(dataDir: string): Promise<StandIns> {
+  const dynamoDir = join(dataDir, 'dynamodb');
+  const s3Dir = join(dataDir, 's3');
+  await mkdir(dynamoDir, { recursive: true });
+  await mkdir(s3Dir, { recursive: true });
+
+  const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => dynamo.once('error', reject).listen(0, host, () => resolve()));
+
+  const s3 = new S3rver({ address: host, port: 0, silent: true, directory: s3Dir });
+  const s3Address = (await s3.run()) as AddressInfo;
+
+  const sqs = await startFauxqs({ port: 0, logger: false, defaultRegion: region });
+
+  return {
+    env: {
+      AWS_REGION: region,
+      AWS_ACCESS_KEY_ID: 'S3RVER',
+      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      AWS_ENDPOINT_URL_DYNAMODB: `http://${host}:${(dynamo.address() as AddressInfo).port}`,
+      AWS_ENDPOINT_URL_S3: `http://${host}:${s3Address.port}`,
+      AWS_ENDPOINT_URL_SQS: `http://${host}:${sqs.port}`,
+    },
+    async stop() {
+      await sqs.stop();
+      await s3.close();
+      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+    },
+  };
+}
+
+export const region = 'eu-central-1';

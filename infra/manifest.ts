@@ -1,0 +1,151 @@
+// The one description of what steuerbote is made of. The CDK stack and the local runtime both
+// read it, so a route, queue or table can never exist in one and be missing in the other.
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST';
+export type TableName = keyof typeof tables;
+export type QueueName = keyof typeof queues;
+export type FunctionName = keyof typeof functions;
+export type ApiName = keyof typeof apis;
+export type Access = 'read' | 'write' | 'readWrite';
+
+export interface TableSpec {
+  readonly partitionKey: string;
+  /** Attribute holding an epoch-seconds expiry; DynamoDB TTL on AWS, swept by the local runtime. */
+  readonly ttlAttribute?: string;
+}
+
+export interface QueueSpec {
+  /** Longer than the consuming function's timeout, as Lambda's event source mapping requires. */
+  readonly visibilityTimeoutSeconds: number;
+  /** Receives before a message is parked in the dead-letter queue. */
+  readonly maxReceiveCount: number;
+  readonly batchSize: number;
+  /** A key of `functions`; typed loosely only because functions name queues in turn. */
+  readonly consumer: string;
+}
+
+export interface FunctionSpec {
+  /** Source file under functions/, exporting `handler`. */
+  readonly entry: string;
+  readonly memoryMb?: number;
+  readonly timeoutSeconds?: number;
+  readonly tables?: Partial<Record<TableName, Access>>;
+  readonly bucket?: Access;
+  readonly sendsTo?: readonly QueueName[];
+  /** Needs the tax authority configuration (and, for ERiC, its native library). */
+  readonly taxAuthority?: boolean;
+  /** Needs the webhook configuration. */
+  readonly hook?: boolean;
+}
+
+export interface RouteSpec {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `{name}` is one path segment. */
+  readonly path: string;
+  readonly function: FunctionName;
+}
+
+export interface ApiSpec {
+  readonly routes: readonly RouteSpec[];
+  /** Answers every request no route matches (404, or 405 with `Allow`). */
+  readonly fallback: FunctionName;
+  /** Deployed on production stages too; the example receiver is not. */
+  readonly production: boolean;
+}
+
+export const tables = {
+  tickets: { partitionKey: 'ticket' },
+  apiKeys: { partitionKey: 'key_hash' },
+} as const satisfies Record<string, TableSpec>;
+
+export const queues = {
+  transmit: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, consumer: 'transmit' },
+  webhook: { visibilityTimeoutSeconds: 90, maxReceiveCount: 10, batchSize: 10, consumer: 'deliverWebhook' },
+} as const satisfies Record<string, QueueSpec>;
+
+const authenticated = { apiKeys: 'read' } as const;
+
+export const functions = {
+  submitUstva: {
+    entry: 'functions/submit-ustva.ts',
+    tables: { ...authenticated, tickets: 'readWrite' },
+    bucket: 'write',
+    sendsTo: ['transmit'],
+  },
+  submitEst: {
+    entry: 'functions/submit-est.ts',
+    tables: { ...authenticated, tickets: 'readWrite' },
+    bucket: 'write',
+    sendsTo: ['transmit'],
+  },
+  getStatus: { entry: 'functions/get-status.ts', tables: { ...authenticated, tickets: 'read' } },
+  getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' } },
+  getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read' },
+  getVersion: { entry: 'functions/get-version.ts', taxAuthority: true },
+  notFound: { entry: 'functions/not-found.ts' },
+  receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
+  transmit: {
+    entry: 'functions/transmit.ts',
+    memoryMb: 1024,
+    timeoutSeconds: 120,
+    tables: { tickets: 'readWrite' },
+    bucket: 'readWrite',
+    sendsTo: ['webhook'],
+    taxAuthority: true,
+    hook: true,
+  },
+  deliverWebhook: {
+    entry: 'functions/deliver-webhook.ts',
+    timeoutSeconds: 60,
+    tables: { tickets: 'readWrite' },
+    bucket: 'read',
+    hook: true,
+  },
+  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: 'write', hook: true },
+  hookRun: {
+    entry: 'functions/hook-run.ts',
+    tables: { ...authenticated, tickets: 'readWrite' },
+    sendsTo: ['webhook'],
+    hook: true,
+  },
+} as const satisfies Record<string, FunctionSpec>;
+
+const readable = (path: string, fn: FunctionName): RouteSpec[] => [
+  { method: 'GET', path, function: fn },
+  { method: 'HEAD', path, function: fn },
+];
+
+export const apis = {
+  api: {
+    production: true,
+    fallback: 'notFound',
+    routes: [
+      { method: 'POST', path: '/v2/ustva', function: 'submitUstva' },
+      { method: 'POST', path: '/v2/est', function: 'submitEst' },
+      ...readable('/v2/status/{ticket}', 'getStatus'),
+      ...readable('/v2/ticket/{ticket}', 'getTicket'),
+      ...readable('/v2/protocol/{ticket}', 'getProtocol'),
+      ...readable('/v2/response/{ticket}', 'getProtocol'),
+      ...readable('/v2/version', 'getVersion'),
+    ],
+  },
+  receiver: {
+    production: false,
+    fallback: 'receiverNotFound',
+    routes: [
+      { method: 'POST', path: '/dummy/hook-endpoint', function: 'hookEndpoint' },
+      ...readable('/dummy/hook-run/{id}', 'hookRun'),
+    ],
+  },
+} as const satisfies Record<string, ApiSpec>;
+
+/** Environment variable through which a function learns a resource's name or URL. */
+export const resourceEnv = {
+  table: (name: TableName) => `${snake(name)}_TABLE`,
+  queue: (name: QueueName) => `${snake(name)}_QUEUE_URL`,
+  bucket: 'BUCKET',
+} as const;
+
+function snake(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+}

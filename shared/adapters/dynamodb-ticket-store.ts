@@ -1,0 +1,134 @@
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
+import type { TicketChanges, TicketStore } from '#shared/ports.ts';
+
+const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
+
+/** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
+export class DynamoTicketStore implements TicketStore {
+  readonly #client: DynamoDBClient;
+  readonly #table: string;
+
+  constructor(client: DynamoDBClient, table: string) {
+    this.#client = client;
+    this.#table = table;
+  }
+
+  async create(ticket: Ticket): Promise<boolean> {
+    return this.#conditional(async () => {
+      await this.#client.send(
+        new PutItemCommand({
+          TableName: this.#table,
+          Item: toItem(ticket),
+          ConditionExpression: 'attribute_not_exists(ticket)',
+        }),
+      );
+      return true;
+    }, false);
+  }
+
+  async get(ticket: string): Promise<Ticket | undefined> {
+    const { Item } = await this.#client.send(
+      new GetItemCommand({ TableName: this.#table, Key: toItem({ ticket }), ConsistentRead: true }),
+    );
+    return Item ? (unmarshall(Item) as Ticket) : undefined;
+  }
+
+  async transition(
+    ticket: string,
+    expected: { status: TicketStatus; lease_until?: string },
+    changes: TicketChanges,
+    remove: readonly (keyof Ticket)[] = [],
+  ): Promise<Ticket | undefined> {
+    const names: Record<string, string> = { '#status': 'status' };
+    const values: Record<string, unknown> = { ':expected_status': expected.status };
+    const sets = Object.entries(changes)
+      .filter(([, value]) => value !== undefined)
+      .map(([field, value], i) => {
+        names[`#f${i}`] = field;
+        values[`:v${i}`] = value;
+        return `#f${i} = :v${i}`;
+      });
+    const removals = remove.map((field, i) => {
+      names[`#r${i}`] = field;
+      return `#r${i}`;
+    });
+    let condition = '#status = :expected_status';
+    if (expected.lease_until !== undefined) {
+      names['#lease'] = 'lease_until';
+      values[':expected_lease'] = expected.lease_until;
+      condition += ' AND #lease = :expected_lease';
+    }
+    const update = [sets.length ? `SET ${sets.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
+      .filter(Boolean)
+      .join(' ');
+    return this.#conditional(async () => {
+      const { Attributes } = await this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: toItem({ ticket }),
+          UpdateExpression: update,
+          ConditionExpression: condition,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: toItem(values),
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? (unmarshall(Attributes) as Ticket) : undefined;
+    }, undefined);
+  }
+
+  async updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState) {
+    const condition =
+      expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
+    const values: Record<string, unknown> = { ':webhook': webhook };
+    if (expectedWebhookId !== undefined) values[':expected_id'] = expectedWebhookId;
+    return this.#conditional(async () => {
+      const { Attributes } = await this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: toItem({ ticket }),
+          UpdateExpression: 'SET webhook = :webhook',
+          ConditionExpression: `attribute_exists(ticket) AND ${condition}`,
+          ExpressionAttributeValues: toItem(values),
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? (unmarshall(Attributes) as Ticket) : undefined;
+    }, undefined);
+  }
+
+  async *unfinished(): AsyncIterable<Ticket> {
+    let ExclusiveStartKey: Record<string, never> | undefined;
+    do {
+      const page = await this.#client.send(
+        new ScanCommand({
+          TableName: this.#table,
+          FilterExpression: '#status IN (:queued, :processing) OR webhook.#webhook_status = :pending',
+          ExpressionAttributeNames: { '#status': 'status', '#webhook_status': 'status' },
+          ExpressionAttributeValues: toItem({ ':queued': 'queued', ':processing': 'processing', ':pending': 'pending' }),
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) yield unmarshall(item) as Ticket;
+      ExclusiveStartKey = page.LastEvaluatedKey as typeof ExclusiveStartKey;
+    } while (ExclusiveStartKey);
+  }
+
+  async #conditional<T>(write: () => Promise<T>, onConflict: T): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return onConflict;
+      throw error;
+    }
+  }
+}

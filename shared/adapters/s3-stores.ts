@@ -1,0 +1,76 @@
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import type { ProtocolStore, ReceivedFileStore, SubmissionStore } from '#shared/ports.ts';
+
+/** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
+class S3Folder {
+  readonly #client: S3Client;
+  readonly #bucket: string;
+  readonly #prefix: string;
+
+  constructor(client: S3Client, bucket: string, prefix: string) {
+    this.#client = client;
+    this.#bucket = bucket;
+    this.#prefix = prefix;
+  }
+
+  async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
+    await this.#client.send(
+      new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async get(key: string): Promise<Uint8Array | undefined> {
+    try {
+      const { Body } = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }));
+      return Body ? await Body.transformToByteArray() : undefined;
+    } catch (error) {
+      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      throw error;
+    }
+  }
+}
+
+export class S3SubmissionStore implements SubmissionStore {
+  readonly #folder: S3Folder;
+
+  constructor(client: S3Client, bucket: string) {
+    this.#folder = new S3Folder(client, bucket, 'submissions/');
+  }
+
+  put(ticket: string, body: unknown): Promise<void> {
+    return this.#folder.put(`${ticket}.json`, Buffer.from(JSON.stringify(body)), 'application/json');
+  }
+
+  async get(ticket: string): Promise<unknown> {
+    const bytes = await this.#folder.get(`${ticket}.json`);
+    return bytes && JSON.parse(Buffer.from(bytes).toString('utf8'));
+  }
+}
+
+export class S3ProtocolStore implements ProtocolStore {
+  readonly #folder: S3Folder;
+
+  constructor(client: S3Client, bucket: string) {
+    this.#folder = new S3Folder(client, bucket, 'protocols/');
+  }
+
+  put(ticket: string, fileName: string, pdf: Uint8Array): Promise<void> {
+    return this.#folder.put(`${ticket}/${fileName}`, pdf, 'application/pdf');
+  }
+
+  get(ticket: string, fileName: string): Promise<Uint8Array | undefined> {
+    return this.#folder.get(`${ticket}/${fileName}`);
+  }
+}
+
+export class S3ReceivedFileStore implements ReceivedFileStore {
+  readonly #folder: S3Folder;
+
+  constructor(client: S3Client, bucket: string, prefix: string) {
+    this.#folder = new S3Folder(client, bucket, prefix);
+  }
+
+  save(path: string, content: Uint8Array): Promise<void> {
+    return this.#folder.put(path, content, 'application/pdf');
+  }
+}

@@ -1,0 +1,110 @@
+// Configuration comes only from the environment (contract §8). Every reader names the variable
+// in its error, so a bad deployment fails at start with one line an operator can act on.
+
+import { resourceEnv, type QueueName, type TableName } from '#infra/manifest.ts';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+export function text(name: string, fallback?: string, env: Env = process.env): string {
+  const value = env[name]?.trim();
+  if (value) return value;
+  if (fallback !== undefined) return fallback;
+  throw new ConfigError(`${name} is not set`);
+}
+
+export function flag(name: string, env: Env = process.env): boolean {
+  const value = env[name]?.trim().toLowerCase();
+  if (value === undefined || value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true' || value === '1') return true;
+  throw new ConfigError(`${name} must be "true" or "false", got "${env[name]}"`);
+}
+
+export function wholeNumber(name: string, fallback: number, range: { min: number; max: number }, env: Env = process.env): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < range.min || value > range.max) {
+    throw new ConfigError(`${name} must be a whole number from ${range.min} to ${range.max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function decimal(name: string, fallback: number, range: { min: number; max: number }, env: Env = process.env): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < range.min || value > range.max) {
+    throw new ConfigError(`${name} must be a number from ${range.min} to ${range.max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T, env: Env = process.env): T {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+}
+
+export function httpUrl(name: string, fallback: string | undefined, env: Env = process.env): string {
+  const raw = text(name, fallback, env);
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must use http or https, got "${url.protocol}"`);
+  }
+  return url.toString();
+}
+
+export const tableName = (table: TableName) => text(resourceEnv.table(table));
+export const queueUrl = (queue: QueueName) => text(resourceEnv.queue(queue));
+export const bucketName = () => text(resourceEnv.bucket);
+
+export const serviceVersion = () => text('SERVICE_VERSION', '0.3.0');
+export const build = () => text('SERVICE_BUILD', 'local');
+export const taxAuthorityName = () => oneOf('TAX_AUTHORITY', ['sandbox', 'eric'] as const, 'sandbox');
+export const allowLiveSubmissions = () => flag('ALLOW_LIVE_SUBMISSIONS');
+export const herstellerId = () => {
+  const id = text('ELSTER_HERSTELLER_ID', '74931');
+  if (!/^\d{5}$/.test(id)) throw new ConfigError(`ELSTER_HERSTELLER_ID must be five digits, got "${id}"`);
+  return id;
+};
+
+export interface HookConfig {
+  enabled: boolean;
+  uri: string;
+  timeoutMs: number;
+  maxAttempts: number;
+}
+
+export function hookConfig(env: Env = process.env): HookConfig {
+  const enabled = flag('HOOK_ENABLED', env);
+  return {
+    enabled,
+    // The URI matters only when hooks are on; an unset URI must not stop a service that sends none.
+    uri: enabled ? httpUrl('HOOK_URI', undefined, env) : (env.HOOK_URI ?? ''),
+    timeoutMs: wholeNumber('HOOK_TIMEOUT_MS', 10_000, { min: 1, max: 900_000 }, env),
+    maxAttempts: wholeNumber('HOOK_MAX_ATTEMPTS', 8, { min: 1, max: 50 }, env),
+  };
+}
+
+export interface TransmitConfig {
+  maxAttempts: number;
+  retryDelaySeconds: number;
+  /** Longer than the transmit function may run, so a live worker's claim never lapses. */
+  leaseSeconds: number;
+}
+
+export const transmitConfig = (env: Env = process.env): TransmitConfig => ({
+  maxAttempts: wholeNumber('TRANSMIT_MAX_ATTEMPTS', 5, { min: 1, max: 50 }, env),
+  retryDelaySeconds: wholeNumber('TRANSMIT_RETRY_DELAY_SECONDS', 30, { min: 0, max: 900 }, env),
+  leaseSeconds: wholeNumber('TRANSMIT_LEASE_SECONDS', 150, { min: 1, max: 3600 }, env),
+});

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+
+export type Kind = 'est' | 'ustva';
+export type TicketStatus = 'queued' | 'processing' | 'delivered' | 'rejected' | 'failed';
+export type WebhookStatus = 'disabled' | 'pending' | 'delivered' | 'failed';
+
+export const terminalStatuses: readonly TicketStatus[] = ['delivered', 'rejected', 'failed'];
+export const isTerminal = (status: TicketStatus) => terminalStatuses.includes(status);
+
+export interface Finding {
+  path: string;
+  code: string;
+  message: string;
+}
+
+export interface TicketError {
+  code: string;
+  message: string;
+  details: Finding[];
+}
+
+export interface WebhookState {
+  status: WebhookStatus;
+  attempts: number;
+  /** Stable across the retries of one delivery (Standard Webhooks `webhook-id`). */
+  webhook_id?: string;
+  last_attempt_at?: string;
+  last_response_status?: number;
+}
+
+/** The stored ticket. Holds no tax data beyond the masked tax number: that stays with the submission. */
+export interface Ticket {
+  ticket: string;
+  client_id: string;
+  kind: Kind;
+  status: TicketStatus;
+  test: boolean;
+  year: number;
+  period?: string;
+  tax_number_masked: string;
+  datenart_version: string;
+  client_reference?: string;
+  created_at: string;
+  updated_at: string;
+  attempts: number;
+  /** While `processing`: when a worker's claim lapses and the ticket may be re-driven. */
+  lease_until?: string;
+  delivered_at?: string;
+  transfer_ticket?: string;
+  received_at?: string;
+  file_name?: string;
+  file_size?: number;
+  file_sha256?: string;
+  error?: TicketError;
+  webhook: WebhookState;
+}
+
+// 16 random bytes (128 bits) in base64url: URL-safe, opaque, and cheap to reject by shape alone.
+export const ticketIdPattern = /^tk_[A-Za-z0-9_-]{22}$/;
+
+export const newTicketId = () => `tk_${randomBytes(16).toString('base64url')}`;
+export const isTicketId = (value: string | undefined): value is string => !!value && ticketIdPattern.test(value);
+
+export const newWebhookId = () => `msg_${randomBytes(16).toString('base64url')}`;
+
+export const maskTaxNumber = (taxNumber: string) => `${'*'.repeat(Math.max(0, taxNumber.length - 4))}${taxNumber.slice(-4)}`;

@@ -1,0 +1,54 @@
+// What callers see of a ticket (contract §4). Internal fields (client, lease) never leave.
+
+import type { Ticket } from '#shared/domain/ticket.ts';
+
+export const ticketLinks = (id: string) => ({
+  status: `/v2/status/${id}`,
+  ticket: `/v2/ticket/${id}`,
+  protocol: `/v2/protocol/${id}`,
+});
+
+export const summaryView = (t: Ticket) => ({
+  ticket: t.ticket,
+  kind: t.kind,
+  status: t.status,
+  test: t.test,
+  created_at: t.created_at,
+  links: ticketLinks(t.ticket),
+});
+
+export const statusView = (t: Ticket) => ({
+  ticket: t.ticket,
+  status: t.status,
+  updated_at: t.updated_at,
+  attempts: t.attempts,
+  ...(t.error && { error: t.error }),
+});
+
+export const metadataView = (t: Ticket) => ({
+  ticket: t.ticket,
+  kind: t.kind,
+  status: t.status,
+  test: t.test,
+  year: t.year,
+  ...(t.period && { period: t.period }),
+  tax_number: t.tax_number_masked,
+  datenart_version: t.datenart_version,
+  ...(t.client_reference !== undefined && { client_reference: t.client_reference }),
+  created_at: t.created_at,
+  updated_at: t.updated_at,
+  delivered_at: t.delivered_at,
+  transfer_ticket: t.transfer_ticket,
+  received_at: t.received_at,
+  file_name: t.file_name,
+  file_size: t.file_size,
+  file_sha256: t.file_sha256,
+  attempts: t.attempts,
+  ...(t.error && { error: t.error }),
+  webhook: {
+    status: t.webhook.status,
+    attempts: t.webhook.attempts,
+    last_attempt_at: t.webhook.last_attempt_at,
+    last_response_status: t.webhook.last_response_status,
+  },
+});

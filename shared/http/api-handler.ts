@@ -1,0 +1,24 @@
+import middy from '@middy/core';
+import { authenticate } from '#shared/http/authenticate.ts';
+import { envelope } from '#shared/http/envelope.ts';
+import { jsonBody } from '#shared/http/json-body.ts';
+import { requestId } from '#shared/http/request-id.ts';
+import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
+import { apiKeyStore } from '#shared/wiring.ts';
+
+export interface ApiHandlerOptions {
+  /** Requires an API key and sets `event.clientId`. */
+  auth?: boolean;
+  /** Requires and parses a JSON body into `event.json`. */
+  json?: boolean;
+}
+
+/** The same middleware chain for every API function, so envelope, IDs and errors never drift apart. */
+export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {}) {
+  const chain = middy<ApiEvent, ApiResponse>(handler as never)
+    .use(requestId())
+    .use(envelope());
+  if (options.auth) chain.use(authenticate(apiKeyStore));
+  if (options.json) chain.use(jsonBody());
+  return chain;
+}

@@ -1,0 +1,30 @@
+import { createHash } from 'node:crypto';
+import type { MiddlewareObj } from '@middy/core';
+import { HttpError } from '#shared/http/http-error.ts';
+import type { ApiEvent } from '#shared/http/types.ts';
+import type { ApiKeyStore } from '#shared/ports.ts';
+
+// Keys are long random strings, so an unsalted SHA-256 cannot be reversed by guessing; the lookup by
+// hash also means no stored key is ever compared character by character against the caller's.
+export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+
+const unauthorized = () =>
+  new HttpError(401, 'UNAUTHORIZED', 'A valid API key is required (Authorization: Bearer <key>)', {
+    headers: { 'www-authenticate': 'Bearer' },
+  });
+
+export function presentedKey(headers: ApiEvent['headers']): string | undefined {
+  const bearer = /^Bearer\s+(\S{1,512})$/i.exec(headers?.authorization ?? '')?.[1];
+  return bearer ?? headers?.['x-api-key']?.trim() ?? undefined;
+}
+
+/** Resolves the caller's client from its API key; 401 for a missing, unknown or revoked key. */
+export const authenticate = (keys: () => ApiKeyStore): MiddlewareObj<ApiEvent> => ({
+  before: async ({ event }) => {
+    const key = presentedKey(event.headers);
+    if (!key) throw unauthorized();
+    const record = await keys().findByHash(hashApiKey(key));
+    if (!record || record.revoked_at) throw unauthorized();
+    event.clientId = record.client_id;
+  },
+});

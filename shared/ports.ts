@@ -1,0 +1,110 @@
+// What the handlers depend on. Adapters under shared/adapters implement these; handlers never
+// see an SDK client, so each can be exercised against the local stand-ins or a fake.
+
+import type { Finding, Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
+
+/** Fields a status change may set; `undefined` removes nothing, use `remove` for that. */
+export type TicketChanges = Partial<Omit<Ticket, 'ticket' | 'client_id' | 'kind' | 'created_at'>>;
+
+export interface TicketStore {
+  /** Conditional put: false when the ID is already taken. */
+  create(ticket: Ticket): Promise<boolean>;
+  get(ticket: string): Promise<Ticket | undefined>;
+  /**
+   * Conditional update from the expected status (and, when given, the expected lease), so two
+   * workers can never both win. Returns the updated ticket, or undefined when the ticket was not
+   * in that state any more.
+   */
+  transition(
+    ticket: string,
+    expected: { status: TicketStatus; lease_until?: string },
+    changes: TicketChanges,
+    remove?: readonly (keyof Ticket)[],
+  ): Promise<Ticket | undefined>;
+  /** Replaces the webhook state when its current delivery is still `expectedWebhookId`. */
+  updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined>;
+  /** Tickets whose work is not finished: transmission or webhook delivery still owed. */
+  unfinished(): AsyncIterable<Ticket>;
+}
+
+/** The caller's validated request body, kept apart from the ticket so it can be encrypted and expired on its own. */
+export interface SubmissionStore {
+  put(ticket: string, body: unknown): Promise<void>;
+  get(ticket: string): Promise<unknown>;
+}
+
+export interface ProtocolStore {
+  put(ticket: string, fileName: string, pdf: Uint8Array): Promise<void>;
+  get(ticket: string, fileName: string): Promise<Uint8Array | undefined>;
+}
+
+export interface WebhookDelivery {
+  ticket: string;
+  webhook_id: string;
+}
+
+export interface WorkQueue {
+  /** A wake-up only: the ticket in the table says what is to be done. */
+  wakeTransmit(ticket: string, delaySeconds?: number): Promise<void>;
+  enqueueWebhook(delivery: WebhookDelivery): Promise<void>;
+}
+
+export interface Submission {
+  ticket: string;
+  kind: Kind;
+  test: boolean;
+  year: number;
+  period?: string;
+  tax_number: string;
+  datenart_version: string;
+  /** The validated request body as the caller sent it. */
+  body: unknown;
+}
+
+export interface Protocol {
+  fileName: string;
+  pdf: Uint8Array;
+}
+
+export type TransmitOutcome =
+  | { outcome: 'delivered'; transferTicket: string; receivedAt: string; protocol: Protocol }
+  | { outcome: 'rejected'; code: string; message: string; findings: Finding[] }
+  /** Nothing left this machine: safe to try again later. */
+  | { outcome: 'retry'; code: string; message: string }
+  /** Must not be retried: a configuration fault, or the data may already have reached the tax authority. */
+  | { outcome: 'failed'; code: string; message: string };
+
+export interface TaxAuthority {
+  readonly name: 'sandbox' | 'eric';
+  /** Whether a transmission interrupted midway may simply be sent again. */
+  readonly resendIsSafe: boolean;
+  transmit(submission: Submission): Promise<TransmitOutcome>;
+}
+
+export interface NotifyResult {
+  /** HTTP status, or undefined when no answer came (timeout, refused connection). */
+  status?: number;
+  error?: string;
+}
+
+export interface Notifier {
+  notify(request: { url: string; body: string; headers: Record<string, string>; timeoutMs: number }): Promise<NotifyResult>;
+}
+
+export interface ApiKeyRecord {
+  key_hash: string;
+  key_id: string;
+  client_id: string;
+  created_at: string;
+  revoked_at?: string;
+}
+
+export interface ApiKeyStore {
+  findByHash(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  put(record: ApiKeyRecord): Promise<void>;
+}
+
+/** Where the example webhook receiver keeps the files it is sent. */
+export interface ReceivedFileStore {
+  save(path: string, content: Uint8Array): Promise<void>;
+}

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import { HttpError } from '#shared/http/http-error.ts';
+import { findingsOf } from '#shared/schemas/validate.ts';
+
+export const hookBodySchema = z.looseObject({
+  ticket: z.string().min(1).max(100),
+  transfer_ticket: z.string().max(100).optional(),
+  file_name: z.string().min(1).max(255),
+  file_content: z.string().min(1),
+  store: z.boolean().optional(),
+});
+
+export type HookBody = z.infer<typeof hookBodySchema>;
+
+const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** Decodes the PDF a webhook carries; anything that is not base64 of a PDF is refused. */
+export function decodePdf(fileContent: string): Uint8Array {
+  const bytes = strictBase64.test(fileContent) ? Buffer.from(fileContent, 'base64') : undefined;
+  if (!bytes || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new HttpError(422, 'VALIDATION_FAILED', 'file_content is not a base64-encoded PDF', {
+      details: [{ path: 'file_content', code: 'NOT_A_PDF', message: 'must be the base64 encoding of a PDF file' }],
+    });
+  }
+  return bytes;
+}
+
+/**
+ * One path segment that can neither climb out of its folder nor hide: anything outside a small
+ * safe alphabet becomes "_", and leading dots go.
+ */
+export function safeSegment(name: string, fallback: string): string {
+  const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 120);
+  return cleaned || fallback;
+}
+
+export function parseHookBody(input: unknown): HookBody {
+  const result = hookBodySchema.safeParse(input, { reportInput: true });
+  if (!result.success) {
+    throw new HttpError(422, 'VALIDATION_FAILED', 'The webhook body is not a steuerbote notification', { details: findingsOf(result.error) });
+  }
+  return result.data;
+}
+
+export const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');

@@ -1,0 +1,59 @@
+import { allowLiveSubmissions } from '#shared/config.ts';
+import { datenartVersion } from '#shared/domain/years.ts';
+import { maskTaxNumber, newTicketId, type Kind, type Ticket } from '#shared/domain/ticket.ts';
+import { HttpError } from '#shared/http/http-error.ts';
+import { describeError, logger } from '#shared/logger.ts';
+import type { SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
+
+export interface AcceptedBody {
+  test: boolean;
+  year: number;
+  period?: string;
+  tax_number?: string;
+  tax_office?: string;
+  client_reference?: string;
+}
+
+export interface AcceptDeps {
+  tickets: TicketStore;
+  submissions: SubmissionStore;
+  queue: WorkQueue;
+}
+
+/**
+ * Stores the body, then the ticket, then wakes the transmitter. The order makes every crash
+ * harmless: a body without a ticket is never answered 202, and a ticket whose wake-up was lost
+ * is found again by the re-drive, since the table, not the queue, is the record of work.
+ */
+export async function acceptSubmission(deps: AcceptDeps, clientId: string, kind: Kind, body: AcceptedBody): Promise<Ticket> {
+  if (!body.test && !allowLiveSubmissions()) {
+    throw new HttpError(422, 'VALIDATION_FAILED', 'Live submissions are not enabled on this service', {
+      details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: 'test: false needs ALLOW_LIVE_SUBMISSIONS=true on the service' }],
+    });
+  }
+  const now = new Date().toISOString();
+  const ticket: Ticket = {
+    ticket: newTicketId(),
+    client_id: clientId,
+    kind,
+    status: 'queued',
+    test: body.test,
+    year: body.year,
+    period: body.period,
+    tax_number_masked: maskTaxNumber(body.tax_number ?? body.tax_office ?? ''),
+    datenart_version: datenartVersion(kind, body.year),
+    client_reference: body.client_reference,
+    created_at: now,
+    updated_at: now,
+    attempts: 0,
+    webhook: { status: 'disabled', attempts: 0 },
+  };
+  await deps.submissions.put(ticket.ticket, body);
+  if (!(await deps.tickets.create(ticket))) throw new Error('ticket ID collision');
+  try {
+    await deps.queue.wakeTransmit(ticket.ticket);
+  } catch (error) {
+    logger.warn('transmit wake-up not sent; the re-drive will pick the ticket up', { ticket: ticket.ticket, error: describeError(error) });
+  }
+  return ticket;
+}

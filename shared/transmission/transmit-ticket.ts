@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { HookConfig, TransmitConfig } from '#shared/config.ts';
+import { newWebhookId, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
+import { logger } from '#shared/logger.ts';
+import type { ProtocolStore, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
+
+export interface TransmitDeps {
+  tickets: TicketStore;
+  submissions: SubmissionStore;
+  protocols: ProtocolStore;
+  queue: WorkQueue;
+  authority: TaxAuthority;
+  transmit: TransmitConfig;
+  hook: HookConfig;
+  now?: () => Date;
+}
+
+/**
+ * Carries one ticket from `queued` to a terminal status. Every step is a conditional update from
+ * the state this worker saw, so a duplicate wake-up or a second worker changes nothing.
+ */
+export async function transmitTicket(deps: TransmitDeps, id: string): Promise<void> {
+  const now = deps.now ?? (() => new Date());
+  const current = await deps.tickets.get(id);
+  // A duplicate wake-up, or a ticket another worker holds under a live lease: nothing to do.
+  if (!current || current.status !== 'queued') return;
+
+  const leaseUntil = new Date(now().getTime() + deps.transmit.leaseSeconds * 1000).toISOString();
+  const claimed = await deps.tickets.transition(id, { status: 'queued' }, {
+    status: 'processing',
+    lease_until: leaseUntil,
+    attempts: current.attempts + 1,
+    updated_at: now().toISOString(),
+  });
+  if (!claimed) return;
+
+  const held = { status: 'processing' as const, lease_until: leaseUntil };
+  let sent = false;
+  try {
+    const body = await deps.submissions.get(id);
+    if (body === undefined) {
+      await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message: 'The submitted data is no longer stored', details: [] }, now);
+      return;
+    }
+    sent = true;
+    const outcome = await deps.authority.transmit({
+      ticket: id,
+      kind: claimed.kind,
+      test: claimed.test,
+      year: claimed.year,
+      period: claimed.period,
+      tax_number: (body as { tax_number?: string }).tax_number ?? '',
+      datenart_version: claimed.datenart_version,
+      body,
+    });
+    logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
+    await record(deps, held, claimed, outcome, now);
+  } catch (error) {
+    // Hand the ticket back for the queue's retry, unless the data may already be with the tax
+    // authority and resending is unsafe: then the lease lapses and the re-drive decides.
+    if (!sent || deps.authority.resendIsSafe) {
+      await deps.tickets.transition(id, held, { status: 'queued', updated_at: now().toISOString() }, ['lease_until']);
+    }
+    throw error;
+  }
+}
+
+async function record(
+  deps: TransmitDeps,
+  held: { status: 'processing'; lease_until: string },
+  claimed: Ticket,
+  outcome: TransmitOutcome,
+  now: () => Date,
+): Promise<void> {
+  const id = claimed.ticket;
+  switch (outcome.outcome) {
+    case 'delivered': {
+      const { fileName, pdf } = outcome.protocol;
+      await deps.protocols.put(id, fileName, pdf);
+      const webhook: WebhookState = deps.hook.enabled
+        ? { status: 'pending', attempts: 0, webhook_id: newWebhookId() }
+        : { status: 'disabled', attempts: 0 };
+      const at = now().toISOString();
+      const delivered = await deps.tickets.transition(id, held, {
+        status: 'delivered',
+        delivered_at: at,
+        updated_at: at,
+        transfer_ticket: outcome.transferTicket,
+        received_at: outcome.receivedAt,
+        file_name: fileName,
+        file_size: pdf.length,
+        file_sha256: createHash('sha256').update(pdf).digest('hex'),
+        webhook,
+      }, ['lease_until', 'error']);
+      // If the update lost, the lease lapsed and the re-drive owns the ticket now; a webhook here would be a stray.
+      if (delivered && webhook.webhook_id) await deps.queue.enqueueWebhook({ ticket: id, webhook_id: webhook.webhook_id });
+      return;
+    }
+    case 'rejected':
+      await finish(deps, held, id, 'rejected', {
+        code: 'REJECTED',
+        message: `The tax authority refused the data (${outcome.code}): ${outcome.message}`,
+        details: outcome.findings,
+      }, now);
+      return;
+    case 'failed':
+      await finish(deps, held, id, 'failed', { code: outcome.code, message: outcome.message, details: [] }, now);
+      return;
+    case 'retry': {
+      if (claimed.attempts >= deps.transmit.maxAttempts) {
+        await finish(deps, held, id, 'failed', {
+          code: 'TRANSMISSION_FAILED',
+          message: `Not transmitted after ${claimed.attempts} attempts: ${outcome.message}`,
+          details: [],
+        }, now);
+        return;
+      }
+      const released = await deps.tickets.transition(id, held, { status: 'queued', updated_at: now().toISOString() }, ['lease_until']);
+      // A fresh, delayed wake-up is the backoff; if it is lost, the re-drive finds the queued ticket.
+      if (released) await deps.queue.wakeTransmit(id, deps.transmit.retryDelaySeconds * claimed.attempts);
+      return;
+    }
+  }
+}
+
+async function finish(
+  deps: TransmitDeps,
+  held: { status: 'processing'; lease_until: string },
+  id: string,
+  status: 'rejected' | 'failed',
+  error: NonNullable<TicketChanges['error']>,
+  now: () => Date,
+): Promise<void> {
+  await deps.tickets.transition(id, held, { status, error, updated_at: now().toISOString() }, ['lease_until']);
+}
