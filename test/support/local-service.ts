@@ -1,0 +1,94 @@
+// Starts the real local runtime on free ports over a fresh data directory and talks to it over HTTP.
+
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#infra/local/runtime.ts';
+
+export interface Reply {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The parsed envelope, when the body is JSON. */
+  json: any;
+  bytes: Uint8Array;
+}
+
+export interface LocalService {
+  runtime: LocalRuntime;
+  dataDir: string;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  submit(kind: 'ustva' | 'est', body: unknown, key?: string): Promise<Reply>;
+  waitForStatus(ticket: string, statuses: string[], key?: string): Promise<any>;
+  stop(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: string | Uint8Array;
+  headers?: Record<string, string>;
+  /** API key to send; `null` sends none. Defaults to the development key. */
+  key?: string | null;
+  base?: 'api' | 'receiver';
+}
+
+export const newDataDir = () => mkdtemp(join(tmpdir(), 'steuerbote-test-'));
+
+export async function startService(options: Partial<LocalRuntimeOptions> = {}): Promise<LocalService> {
+  const dataDir = options.dataDir ?? (await newDataDir());
+  const runtime = await startLocalRuntime({
+    apiPort: 0,
+    hookPort: 0,
+    visibilityTimeoutSeconds: { transmit: 1, webhook: 1 },
+    ...options,
+    dataDir,
+  });
+  return serviceFor(runtime, dataDir);
+}
+
+export function serviceFor(runtime: LocalRuntime, dataDir: string): LocalService {
+  const call = async (method: string, path: string, options: CallOptions = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { ...options.headers };
+    const key = options.key === undefined ? runtime.apiKey : options.key;
+    if (key) headers.authorization = `Bearer ${key}`;
+    const base = options.base === 'receiver' ? runtime.receiverUrl : runtime.apiUrl;
+    const response = await fetch(base + path, { method, headers, body: options.body });
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = Buffer.from(bytes).toString('utf8');
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, headers: response.headers, text, json, bytes };
+  };
+  const service: LocalService = {
+    runtime,
+    dataDir,
+    call,
+    submit: (kind, body, key) =>
+      call('POST', `/v2/${kind}`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, key }),
+    async waitForStatus(ticket, statuses, key) {
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const reply = await call('GET', `/v2/ticket/${ticket}`, { key });
+        if (statuses.includes(reply.json?.data?.status)) return reply.json.data;
+        if (Date.now() > deadline) throw new Error(`ticket ${ticket} stayed ${reply.json?.data?.status}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop: () => runtime.stop(),
+  };
+  return service;
+}
+
+/** Polls until `check` returns something truthy; for work that finishes asynchronously. */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

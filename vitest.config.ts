@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'functions/**/*.test.ts'],
+    // Handlers log through Powertools; tests read behaviour, not log lines.
+    env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Integration files each start a whole local runtime; two at a time fit two cores.
+    maxWorkers: 2,
+  },
+});
