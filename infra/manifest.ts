@@ -31,12 +31,20 @@ export interface FunctionSpec {
   readonly timeoutSeconds?: number;
   readonly tables?: Partial<Record<TableName, Access>>;
   readonly bucket?: Access;
+  /** Confines the bucket grant to keys below this prefix. */
+  readonly bucketPrefix?: string;
   readonly sendsTo?: readonly QueueName[];
-  /** Needs the tax authority configuration (and, for ERiC, its native library). */
-  readonly taxAuthority?: boolean;
-  /** Needs the webhook configuration. */
-  readonly hook?: boolean;
+  /** The groups of configuration (environment variables) the function reads. */
+  readonly settings?: readonly Setting[];
+  /** Loads the tax authority's native library, ERiC, whose Linux builds are x86-64 only. */
+  readonly loadsTaxAuthority?: boolean;
 }
+
+/**
+ * `taxAuthority`: TAX_AUTHORITY and ELSTER_HERSTELLER_ID; `liveSubmissions`: ALLOW_LIVE_SUBMISSIONS;
+ * `hook`: the HOOK_* variables.
+ */
+export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook';
 
 export interface RouteSpec {
   readonly method: HttpMethod;
@@ -71,17 +79,19 @@ export const functions = {
     tables: { ...authenticated, tickets: 'readWrite' },
     bucket: 'write',
     sendsTo: ['transmit'],
+    settings: ['liveSubmissions'],
   },
   submitEst: {
     entry: 'functions/submit-est.ts',
     tables: { ...authenticated, tickets: 'readWrite' },
     bucket: 'write',
     sendsTo: ['transmit'],
+    settings: ['liveSubmissions'],
   },
   getStatus: { entry: 'functions/get-status.ts', tables: { ...authenticated, tickets: 'read' } },
   getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' } },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read' },
-  getVersion: { entry: 'functions/get-version.ts', taxAuthority: true },
+  getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
   notFound: { entry: 'functions/not-found.ts' },
   receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
   transmit: {
@@ -91,22 +101,22 @@ export const functions = {
     tables: { tickets: 'readWrite' },
     bucket: 'readWrite',
     sendsTo: ['webhook'],
-    taxAuthority: true,
-    hook: true,
+    settings: ['taxAuthority', 'liveSubmissions', 'hook'],
+    loadsTaxAuthority: true,
   },
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
     timeoutSeconds: 60,
     tables: { tickets: 'readWrite' },
     bucket: 'read',
-    hook: true,
+    settings: ['hook'],
   },
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: 'write', hook: true },
+  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: 'write', bucketPrefix: 'receiver/', settings: ['hook'] },
   hookRun: {
     entry: 'functions/hook-run.ts',
     tables: { ...authenticated, tickets: 'readWrite' },
     sendsTo: ['webhook'],
-    hook: true,
+    settings: ['hook'],
   },
 } as const satisfies Record<string, FunctionSpec>;
 
@@ -144,6 +154,7 @@ export const resourceEnv = {
   table: (name: TableName) => `${snake(name)}_TABLE`,
   queue: (name: QueueName) => `${snake(name)}_QUEUE_URL`,
   bucket: 'BUCKET',
+  bucketPrefix: 'BUCKET_PREFIX',
 } as const;
 
 function snake(name: string): string {

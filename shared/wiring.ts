@@ -9,6 +9,7 @@ import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
 import { S3ProtocolStore, S3ReceivedFileStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
 import { bucketName, queueUrl, tableName, text } from '#shared/config.ts';
+import { resourceEnv } from '#infra/manifest.ts';
 import { once } from '#shared/once.ts';
 import type { ReceivedFileStore } from '#shared/ports.ts';
 
@@ -22,5 +23,5 @@ export const notifier = once(() => new HttpNotifier());
 /** On AWS the example receiver keeps files in the stage bucket; on one machine, in a folder. */
 export const receivedFileStore = once((): ReceivedFileStore => {
   const dir = process.env.RECEIVER_STORE_DIR;
-  return dir ? new FileReceivedStore(dir) : new S3ReceivedFileStore(s3(), bucketName(), text('RECEIVER_PREFIX', 'receiver/'));
+  return dir ? new FileReceivedStore(dir) : new S3ReceivedFileStore(s3(), bucketName(), text(resourceEnv.bucketPrefix));
 });

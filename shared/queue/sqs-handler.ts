@@ -7,7 +7,6 @@ import { describeError, logger } from '#shared/logger.ts';
  * one the queue delivers again; the others are deleted.
  */
 export function sqsHandler<T>(parse: (body: unknown) => T, handle: (message: T) => Promise<void>) {
-  const processor = new BatchProcessor(EventType.SQS);
   const processRecord = async (record: SQSRecord) => {
     try {
       await handle(parse(JSON.parse(record.body)));
@@ -16,6 +15,8 @@ export function sqsHandler<T>(parse: (body: unknown) => T, handle: (message: T) 
       throw error;
     }
   };
+  // A processor per invocation: one keeps its batch's state in itself, and outside Lambda (the local
+  // runtime polls with several loops) concurrent batches would report each other's failures.
   return (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, processRecord, processor, { context, throwOnFullBatchFailure: false });
+    processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
 }

@@ -1,0 +1,8 @@
+// `cdk synth -c stage=<name>`: one stack per stage. See stageSettings for the other context keys.
+
+import { App } from 'aws-cdk-lib';
+import { SteuerboteStack, stageSettings } from './stack.ts';
+
+const app = new App();
+const settings = stageSettings(app);
+new SteuerboteStack(app, `Steuerbote-${settings.stage}`, { settings });

@@ -1,0 +1,304 @@
+// One stage of steuerbote, generated from the manifest: whatever the local runtime serves, a stage
+// deploys, and nothing else.
+
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import {
+  apis,
+  functions,
+  queues,
+  tables,
+  type ApiName,
+  type ApiSpec,
+  type FunctionName,
+  type FunctionSpec,
+  type QueueName,
+  type QueueSpec,
+  type Setting,
+  type TableName,
+  type TableSpec,
+} from '#infra/manifest.ts';
+import { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
+
+export interface StageSettings {
+  readonly stage: string;
+  /** Keeps data on deletion and leaves out the example receiver. */
+  readonly production: boolean;
+  /** Reported as SERVICE_BUILD, e.g. a commit hash. */
+  readonly build: string;
+  readonly tracing: boolean;
+  readonly hook: HookSettings;
+  readonly taxAuthority: TaxAuthoritySettings;
+}
+
+export interface HookSettings {
+  readonly enabled: boolean;
+  /** Defaults to the example receiver on stages that deploy it. */
+  readonly uri?: string;
+  /** Name of a Secrets Manager secret holding the `whsec_…` signing secret. */
+  readonly secretName?: string;
+  readonly timeoutMs?: string;
+  readonly maxAttempts?: string;
+}
+
+export interface TaxAuthoritySettings {
+  readonly name: 'sandbox' | 'eric';
+  readonly allowLiveSubmissions: boolean;
+  readonly herstellerId: string;
+}
+
+/** Reads a stage's settings from CDK context (`-c key=value` or cdk.json), failing on bad values. */
+export function stageSettings(scope: Construct): StageSettings {
+  const stage = contextMatching(scope, 'stage', /^[a-z0-9-]{1,32}$/, 'up to 32 lowercase letters, digits or hyphens');
+  if (stage === undefined) throw new Error('Context "stage" is required, e.g. cdk synth -c stage=dev');
+  return {
+    stage,
+    production: contextFlag(scope, 'production', stage === 'prod' || stage === 'production'),
+    build: contextMatching(scope, 'build', /^[\w.-]{1,64}$/, 'a build label such as a commit hash') ?? 'dev',
+    tracing: contextFlag(scope, 'tracing', false),
+    hook: {
+      enabled: contextFlag(scope, 'hookEnabled', false),
+      uri: contextMatching(scope, 'hookUri', /^https?:\/\/\S+$/, 'an http(s) URL'),
+      secretName: contextText(scope, 'hookSecretName'),
+      timeoutMs: contextMatching(scope, 'hookTimeoutMs', /^[1-9]\d*$/, 'a whole number of milliseconds'),
+      maxAttempts: contextMatching(scope, 'hookMaxAttempts', /^[1-9]\d*$/, 'a whole number'),
+    },
+    taxAuthority: {
+      name: (contextMatching(scope, 'taxAuthority', /^(sandbox|eric)$/, 'sandbox or eric') ?? 'sandbox') as 'sandbox' | 'eric',
+      allowLiveSubmissions: contextFlag(scope, 'allowLiveSubmissions', false),
+      herstellerId: contextMatching(scope, 'herstellerId', /^\d{5}$/, 'five digits') ?? '74931',
+    },
+  };
+}
+
+export interface SteuerboteStackProps extends StackProps {
+  readonly settings: StageSettings;
+}
+
+interface StageResources {
+  readonly tables: Record<TableName, Table>;
+  readonly bucket: Bucket;
+  readonly queues: Record<QueueName, Queue>;
+}
+
+export class SteuerboteStack extends Stack {
+  /** The functions this stage runs, by manifest name; those only an undeployed API uses are absent. */
+  readonly functions = new Map<FunctionName, SteuerboteFunction>();
+
+  constructor(scope: Construct, id: string, props: SteuerboteStackProps) {
+    const { settings, ...stackProps } = props;
+    super(scope, id, {
+      description: `steuerbote ${settings.stage}: ELSTER submissions (ESt, UStVA)`,
+      terminationProtection: settings.production,
+      ...stackProps,
+    });
+    Tags.of(this).add('service', 'steuerbote');
+    Tags.of(this).add('stage', settings.stage);
+
+    // One key for all data at rest, so a stage's tax data can be locked away with a single switch.
+    const key = new Key(this, 'Key', {
+      description: `steuerbote ${settings.stage}: tables, bucket and queues`,
+      enableKeyRotation: true,
+      removalPolicy: removalPolicyFor(settings.production),
+    });
+    const resources: StageResources = {
+      tables: mapRecord(tables, (name, spec) => stageTable(this, name, spec, key, settings.production)),
+      bucket: stageBucket(this, key, settings.production),
+      queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
+    };
+
+    const deployed = entries(apis).filter(([, spec]) => spec.production || !settings.production);
+    const httpApis = new Map(deployed.map(([name]) => [name, stageHttpApi(this, name, settings.stage)]));
+    const environments: Record<Setting, Record<string, string>> = {
+      hook: hookEnvironment(settings.hook, httpApis.get('receiver')),
+      taxAuthority: { TAX_AUTHORITY: settings.taxAuthority.name, ELSTER_HERSTELLER_ID: settings.taxAuthority.herstellerId },
+      liveSubmissions: { ALLOW_LIVE_SUBMISSIONS: String(settings.taxAuthority.allowLiveSubmissions) },
+    };
+
+    // Functions are made on first use, so a stage holds exactly those that something invokes.
+    const functionFor = (name: FunctionName): SteuerboteFunction => {
+      let fn = this.functions.get(name);
+      if (!fn) {
+        fn = stageFunction(this, name, settings, resources, environments);
+        this.functions.set(name, fn);
+      }
+      return fn;
+    };
+
+    for (const [name, spec] of deployed) {
+      const httpApi = httpApis.get(name)!;
+      addRoutes(httpApi, spec, functionFor);
+      new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
+    }
+    for (const [name, spec] of entries(queues)) {
+      addConsumer(resources.queues[name], spec, functionFor(spec.consumer));
+    }
+    for (const [name, table] of entries(resources.tables)) {
+      // Operator scripts (API key management) find a stage's tables through these.
+      new CfnOutput(this, `${name}TableName`, { value: table.tableName });
+    }
+  }
+}
+
+/** Production data outlives its stack; a test stage leaves nothing behind. */
+function removalPolicyFor(production: boolean): RemovalPolicy {
+  return production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
+}
+
+function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key, production: boolean): Table {
+  return new Table(scope, `${name}Table`, {
+    partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
+    billingMode: BillingMode.PAY_PER_REQUEST,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    encryption: TableEncryption.CUSTOMER_MANAGED,
+    encryptionKey: key,
+    timeToLiveAttribute: spec.ttlAttribute,
+    deletionProtection: production,
+    removalPolicy: removalPolicyFor(production),
+  });
+}
+
+function stageBucket(scope: Construct, key: Key, production: boolean): Bucket {
+  return new Bucket(scope, 'Bucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.KMS,
+    encryptionKey: key,
+    // Caches the data key per bucket instead of calling KMS for every object.
+    bucketKeyEnabled: true,
+    enforceSSL: true,
+    versioned: true,
+    removalPolicy: removalPolicyFor(production),
+    // A versioned bucket can only be deleted empty; without this, destroying a test stage fails.
+    autoDeleteObjects: !production,
+  });
+}
+
+function stageQueue(scope: Construct, name: QueueName, spec: QueueSpec, key: Key): Queue {
+  const protection = { encryption: QueueEncryption.KMS, encryptionMasterKey: key, enforceSSL: true };
+  const deadLetters = new Queue(scope, `${name}DeadLetterQueue`, { ...protection, retentionPeriod: Duration.days(14) });
+  return new Queue(scope, `${name}Queue`, {
+    ...protection,
+    visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
+    deadLetterQueue: { queue: deadLetters, maxReceiveCount: spec.maxReceiveCount },
+  });
+}
+
+function stageHttpApi(scope: Construct, name: ApiName, stage: string): HttpApi {
+  return new HttpApi(scope, `${name}Api`, { apiName: `steuerbote-${stage}-${name}` });
+}
+
+function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: FunctionName) => SteuerboteFunction): void {
+  const integrations = new Map<FunctionName, HttpLambdaIntegration>();
+  const integrationFor = (name: FunctionName): HttpLambdaIntegration => {
+    let integration = integrations.get(name);
+    if (!integration) {
+      // The handlers read API Gateway's 2.0 event format.
+      integration = new HttpLambdaIntegration(`${name}Integration`, functionFor(name), {
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      });
+      integrations.set(name, integration);
+    }
+    return integration;
+  };
+
+  for (const route of spec.routes) {
+    httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrationFor(route.function) });
+  }
+  // API Gateway's own 404 is not in the service's envelope, and it knows no 405 at all.
+  new HttpRoute(httpApi, 'DefaultRoute', {
+    httpApi,
+    routeKey: HttpRouteKey.DEFAULT,
+    integration: integrationFor(spec.fallback),
+  });
+}
+
+function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction): void {
+  // Lambda refuses the event source at deploy time otherwise; better to learn it at synth.
+  if (consumer.timeout && consumer.timeout.toSeconds() > spec.visibilityTimeoutSeconds) {
+    throw new Error(`${spec.consumer} runs longer than its queue's visibility timeout of ${spec.visibilityTimeoutSeconds} s`);
+  }
+  consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }));
+}
+
+function stageFunction(
+  scope: Construct,
+  name: FunctionName,
+  settings: StageSettings,
+  resources: StageResources,
+  environments: Record<Setting, Record<string, string>>,
+): SteuerboteFunction {
+  const spec: FunctionSpec = functions[name];
+  const fn = new SteuerboteFunction(scope, name, {
+    spec,
+    build: settings.build,
+    tracing: settings.tracing,
+    removalPolicy: removalPolicyFor(settings.production),
+  });
+  for (const [table, access] of entries(spec.tables ?? {})) {
+    fn.bindTable({ name: table, table: resources.tables[table], access });
+  }
+  if (spec.bucket) fn.bindBucket({ bucket: resources.bucket, access: spec.bucket, prefix: spec.bucketPrefix });
+  for (const queue of spec.sendsTo ?? []) {
+    fn.bindQueue({ name: queue, queue: resources.queues[queue] });
+  }
+  for (const setting of spec.settings ?? []) addEnvironment(fn, environments[setting]);
+  return fn;
+}
+
+/** The example receiver's endpoint: where webhooks go on stages that deploy it, unless told otherwise. */
+const receiverHookPath = apis.receiver.routes.find((route) => route.function === 'hookEndpoint')!.path;
+
+function hookEnvironment(hook: HookSettings, receiver: HttpApi | undefined): Record<string, string> {
+  const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverHookPath}` : undefined);
+  if (hook.enabled && !uri) {
+    throw new Error('Context "hookUri" is required when hooks are enabled on a stage without the example receiver');
+  }
+  return definedOnly({
+    HOOK_ENABLED: String(hook.enabled),
+    HOOK_URI: uri,
+    // A dynamic reference: CloudFormation resolves it at deploy time, so the template holds no secret.
+    HOOK_SECRET: hook.secretName && SecretValue.secretsManager(hook.secretName).unsafeUnwrap(),
+    HOOK_TIMEOUT_MS: hook.timeoutMs,
+    HOOK_MAX_ATTEMPTS: hook.maxAttempts,
+  });
+}
+
+function addEnvironment(fn: SteuerboteFunction, environment: Record<string, string>): void {
+  for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
+}
+
+function contextText(scope: Construct, key: string): string | undefined {
+  const value: unknown = scope.node.tryGetContext(key);
+  return value === undefined || value === '' ? undefined : String(value);
+}
+
+function contextMatching(scope: Construct, key: string, pattern: RegExp, expected: string): string | undefined {
+  const value = contextText(scope, key);
+  if (value !== undefined && !pattern.test(value)) throw new Error(`Context "${key}" must be ${expected}, got "${value}"`);
+  return value;
+}
+
+/** `-c flag=true` arrives as a string, cdk.json gives a boolean; both are accepted. */
+function contextFlag(scope: Construct, key: string, fallback: boolean): boolean {
+  const value = contextMatching(scope, key, /^(true|false)$/, 'true or false');
+  return value === undefined ? fallback : value === 'true';
+}
+
+function entries<T extends object>(record: T): [keyof T & string, NonNullable<T[keyof T]>][] {
+  return Object.entries(record) as [keyof T & string, NonNullable<T[keyof T]>][];
+}
+
+function mapRecord<T extends object, R>(record: T, map: (name: keyof T & string, value: NonNullable<T[keyof T]>) => R): Record<keyof T & string, R> {
+  return Object.fromEntries(entries(record).map(([name, value]) => [name, map(name, value)])) as Record<keyof T & string, R>;
+}
+
+function definedOnly(record: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter((entry): entry is [string, string] => Boolean(entry[1])));
+}

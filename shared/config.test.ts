@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, decimal, flag, hookConfig, httpUrl, oneOf, text, transmitConfig, wholeNumber } from '#shared/config.ts';
+
+const range = { min: 1, max: 10 };
+
+describe('text', () => {
+  it('returns the trimmed value, else the fallback', () => {
+    expect(text('NAME', undefined, { NAME: '  value ' })).toBe('value');
+    expect(text('NAME', 'fallback', { NAME: '   ' })).toBe('fallback');
+    expect(text('NAME', 'fallback', {})).toBe('fallback');
+  });
+
+  it('names the variable when it is missing', () => {
+    expect(() => text('BUCKET', undefined, {})).toThrow(new ConfigError('BUCKET is not set'));
+    expect(() => text('BUCKET', undefined, { BUCKET: ' ' })).toThrow(ConfigError);
+  });
+});
+
+describe('flag', () => {
+  it.each([
+    [undefined, false],
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    [' TRUE ', true],
+    ['1', true],
+  ])('reads %j as %s', (value, expected) => {
+    expect(flag('HOOK_ENABLED', { HOOK_ENABLED: value })).toBe(expected);
+  });
+
+  it('names the variable and the value it refuses', () => {
+    expect(() => flag('HOOK_ENABLED', { HOOK_ENABLED: 'yes' })).toThrow(/^HOOK_ENABLED must be "true" or "false", got "yes"$/);
+  });
+});
+
+describe('wholeNumber', () => {
+  it('reads a number in range, else the fallback when unset', () => {
+    expect(wholeNumber('N', 5, range, { N: ' 7 ' })).toBe(7);
+    expect(wholeNumber('N', 5, range, { N: '1' })).toBe(1);
+    expect(wholeNumber('N', 5, range, { N: '10' })).toBe(10);
+    expect(wholeNumber('N', 5, range, {})).toBe(5);
+    expect(wholeNumber('N', 5, range, { N: '' })).toBe(5);
+  });
+
+  it.each(['0', '11', '2.5', 'ten', '-1', 'Infinity'])('refuses %s, naming the variable and the range', (value) => {
+    expect(() => wholeNumber('HOOK_MAX_ATTEMPTS', 5, range, { HOOK_MAX_ATTEMPTS: value })).toThrow(
+      new ConfigError(`HOOK_MAX_ATTEMPTS must be a whole number from 1 to 10, got "${value}"`),
+    );
+  });
+});
+
+describe('decimal', () => {
+  it('reads a fraction in range', () => {
+    expect(decimal('RATE', 0, { min: 0, max: 1 }, { RATE: '0.25' })).toBe(0.25);
+    expect(decimal('RATE', 0.5, { min: 0, max: 1 }, {})).toBe(0.5);
+  });
+
+  it.each(['1.5', '-0.1', 'NaN', 'half'])('refuses %s, naming the variable', (value) => {
+    expect(() => decimal('SANDBOX_FAILURE_RATE', 0, { min: 0, max: 1 }, { SANDBOX_FAILURE_RATE: value })).toThrow(/^SANDBOX_FAILURE_RATE must be a number from 0 to 1/);
+  });
+});
+
+describe('oneOf', () => {
+  it('reads an allowed value, else the fallback', () => {
+    expect(oneOf('TAX_AUTHORITY', ['sandbox', 'eric'], 'sandbox', { TAX_AUTHORITY: 'eric' })).toBe('eric');
+    expect(oneOf('TAX_AUTHORITY', ['sandbox', 'eric'], 'sandbox', {})).toBe('sandbox');
+  });
+
+  it('names the variable and the choices', () => {
+    expect(() => oneOf('TAX_AUTHORITY', ['sandbox', 'eric'], 'sandbox', { TAX_AUTHORITY: 'Sandbox' })).toThrow(
+      new ConfigError('TAX_AUTHORITY must be one of sandbox, eric, got "Sandbox"'),
+    );
+  });
+});
+
+describe('httpUrl', () => {
+  it('accepts http and https URLs', () => {
+    expect(httpUrl('HOOK_URI', undefined, { HOOK_URI: 'https://example.com/hook' })).toBe('https://example.com/hook');
+    expect(httpUrl('HOOK_URI', undefined, { HOOK_URI: 'http://127.0.0.1:8080' })).toBe('http://127.0.0.1:8080/');
+  });
+
+  it.each(['not a url', '/relative/path', 'example.com/hook'])('refuses %s, naming the variable', (value) => {
+    expect(() => httpUrl('HOOK_URI', undefined, { HOOK_URI: value })).toThrow(/^HOOK_URI must be an absolute http\(s\) URL/);
+  });
+
+  it.each(['ftp://example.com/x', 'file:///etc/passwd', 'javascript:alert(1)'])('refuses the scheme of %s', (value) => {
+    expect(() => httpUrl('HOOK_URI', undefined, { HOOK_URI: value })).toThrow(/^HOOK_URI must use http or https/);
+  });
+
+  it('names the variable when it is missing', () => {
+    expect(() => httpUrl('HOOK_URI', undefined, {})).toThrow(/^HOOK_URI is not set$/);
+  });
+});
+
+describe('hookConfig', () => {
+  it('is off with defaults and needs no URI then', () => {
+    expect(hookConfig({})).toEqual({ enabled: false, uri: '', timeoutMs: 10_000, maxAttempts: 8 });
+    expect(hookConfig({ HOOK_ENABLED: 'false', HOOK_URI: 'not a url' }).enabled).toBe(false);
+  });
+
+  it('requires a valid http(s) HOOK_URI when on', () => {
+    expect(() => hookConfig({ HOOK_ENABLED: 'true' })).toThrow(/^HOOK_URI is not set$/);
+    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'ftp://example.com' })).toThrow(/^HOOK_URI /);
+    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'nonsense' })).toThrow(/^HOOK_URI /);
+  });
+
+  it('reads every setting when on', () => {
+    expect(
+      hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'https://example.com/hook', HOOK_TIMEOUT_MS: '2500', HOOK_MAX_ATTEMPTS: '3' }),
+    ).toEqual({ enabled: true, uri: 'https://example.com/hook', timeoutMs: 2500, maxAttempts: 3 });
+  });
+
+  it('names a bad limit', () => {
+    expect(() => hookConfig({ HOOK_TIMEOUT_MS: '0' })).toThrow(/^HOOK_TIMEOUT_MS /);
+    expect(() => hookConfig({ HOOK_MAX_ATTEMPTS: '51' })).toThrow(/^HOOK_MAX_ATTEMPTS /);
+    expect(() => hookConfig({ HOOK_ENABLED: 'on' })).toThrow(/^HOOK_ENABLED /);
+  });
+});
+
+describe('transmitConfig', () => {
+  it('has defaults', () => {
+    expect(transmitConfig({})).toEqual({ maxAttempts: 5, retryDelaySeconds: 30, leaseSeconds: 150 });
+  });
+
+  it('reads and checks each setting', () => {
+    expect(transmitConfig({ TRANSMIT_MAX_ATTEMPTS: '2', TRANSMIT_RETRY_DELAY_SECONDS: '0', TRANSMIT_LEASE_SECONDS: '60' })).toEqual({
+      maxAttempts: 2,
+      retryDelaySeconds: 0,
+      leaseSeconds: 60,
+    });
+    expect(() => transmitConfig({ TRANSMIT_MAX_ATTEMPTS: '0' })).toThrow(/^TRANSMIT_MAX_ATTEMPTS /);
+    expect(() => transmitConfig({ TRANSMIT_RETRY_DELAY_SECONDS: '901' })).toThrow(/^TRANSMIT_RETRY_DELAY_SECONDS /);
+    expect(() => transmitConfig({ TRANSMIT_LEASE_SECONDS: 'x' })).toThrow(/^TRANSMIT_LEASE_SECONDS /);
+  });
+});

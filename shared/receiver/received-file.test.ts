@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '#shared/http/http-error.ts';
+import { decodePdf, parseHookBody, safeSegment, sha256 } from '#shared/receiver/received-file.ts';
+
+const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
+const pdfBase64 = pdf.toString('base64');
+
+describe('decodePdf', () => {
+  it('decodes the base64 of a PDF', () => {
+    expect(Buffer.from(decodePdf(pdfBase64)).equals(pdf)).toBe(true);
+  });
+
+  it.each([
+    ['no padding', Buffer.from('%PDF-1').toString('base64')],
+    ['two padding characters', Buffer.from('%PDF-12').toString('base64')],
+    ['one padding character', Buffer.from('%PDF-123').toString('base64')],
+  ])('accepts base64 with %s', (_, content) => {
+    expect(Buffer.from(decodePdf(content)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it.each([
+    ['base64url', pdfBase64.replaceAll('+', '-').replaceAll('/', '_')],
+    ['missing padding', Buffer.from('%PDF-12').toString('base64').replace(/=+$/, '')],
+    ['line breaks', pdfBase64.replace(/(.{8})/g, '$1\n')],
+    ['spaces', ` ${pdfBase64}`],
+    ['a data URL', `data:application/pdf;base64,${pdfBase64}`],
+    ['padding in the middle', `${Buffer.from('%PDF-12').toString('base64')}AAAA`],
+    ['an empty string', ''],
+  ])('refuses base64 with %s', (_, content) => {
+    expect(() => decodePdf(content)).toThrow(HttpError);
+  });
+
+  it('refuses well-formed base64 of something that is not a PDF, with a NOT_A_PDF finding', () => {
+    let thrown: unknown;
+    try {
+      decodePdf(Buffer.from('<html>%PDF-</html>').toString('base64'));
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'file_content', code: 'NOT_A_PDF', message: expect.any(String) }],
+    });
+  });
+
+  it('refuses a body shorter than the magic', () => {
+    expect(() => decodePdf(Buffer.from('%PD').toString('base64'))).toThrow(HttpError);
+  });
+});
+
+describe('safeSegment', () => {
+  it.each([
+    ['a plain name', 'Uebertragungsprotokoll_ustva_tk_A-b.pdf', 'Uebertragungsprotokoll_ustva_tk_A-b.pdf'],
+    ['a climb out', '../../etc/passwd', '_.._etc_passwd'],
+    ['a Windows climb out', '..\\..\\boot.ini', '_.._boot.ini'],
+    ['an absolute path', '/etc/passwd', '_etc_passwd'],
+    ['a NUL byte', 'a.pdf\u0000.exe', 'a.pdf_.exe'],
+    ['unicode', 'Übertragung ä.pdf', '_bertragung__.pdf'],
+    ['a hidden name', '.htaccess', 'htaccess'],
+    ['CR/LF', 'a\r\nb', 'a__b'],
+  ])('makes %s one harmless segment', (_, name, expected) => {
+    const segment = safeSegment(name, 'fallback');
+    expect(segment).toBe(expected);
+    expect(segment).toMatch(/^[A-Za-z0-9_-][A-Za-z0-9._-]*$/);
+  });
+
+  it.each(['', '.', '..', '...'])('uses the fallback for %j', (name) => {
+    expect(safeSegment(name, 'protocol.pdf')).toBe('protocol.pdf');
+  });
+
+  it('cuts a long name to 120 characters', () => {
+    expect(safeSegment('a'.repeat(500), 'x')).toHaveLength(120);
+  });
+});
+
+describe('parseHookBody', () => {
+  const body = { ticket: 'tk_x', transfer_ticket: 't', file_name: 'p.pdf', file_content: pdfBase64, store: true };
+
+  it('accepts the webhook body and keeps extra fields', () => {
+    expect(parseHookBody({ ...body, kind: 'ustva' })).toEqual({ ...body, kind: 'ustva' });
+  });
+
+  it('lists every missing or wrong field', () => {
+    let thrown: unknown;
+    try {
+      parseHookBody({ ticket: '', store: 'yes' });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
+    expect((thrown as HttpError).details.map(({ path, code }) => `${path}:${code}`)).toEqual([
+      'ticket:OUT_OF_RANGE',
+      'file_name:REQUIRED',
+      'file_content:REQUIRED',
+      'store:INVALID_TYPE',
+    ]);
+  });
+});
+
+describe('sha256', () => {
+  it('is the hex SHA-256 of the bytes', () => {
+    expect(sha256(pdf)).toBe(createHash('sha256').update(pdf).digest('hex'));
+    expect(sha256(new Uint8Array())).toBe('e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855');
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { HttpError } from '#shared/http/http-error.ts';
+import { ustvaSchema } from '#shared/schemas/ustva.ts';
+import { parseOr422 } from '#shared/schemas/validate.ts';
+
+// The contract's sample body (§5).
+const sample = {
+  test: true,
+  year: 2026,
+  period: '03',
+  tax_number: '9198011310010',
+  supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München', phone: '089123456', email: 'buchhaltung@example.com' },
+  kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
+  flags: { corrected: false, documents_separate: false, direct_debit_revoked: false, refund_offset: false },
+};
+
+function failures(input: unknown) {
+  try {
+    parseOr422(ustvaSchema, input);
+  } catch (error) {
+    if (error instanceof HttpError) return error.details.map(({ path, code }) => `${path}:${code}`);
+    throw error;
+  }
+  throw new Error('expected the body to fail');
+}
+
+describe('ustvaSchema', () => {
+  it("accepts the contract's sample body as it is", () => {
+    expect(parseOr422(ustvaSchema, sample)).toEqual(sample);
+  });
+
+  it('defaults test to true', () => {
+    const { test: _, ...withoutTest } = sample;
+    expect(parseOr422(ustvaSchema, withoutTest).test).toBe(true);
+  });
+
+  it.each(['01', '12', '41', '44'])('accepts the period %s', (period) => {
+    expect(parseOr422(ustvaSchema, { ...sample, period }).period).toBe(period);
+  });
+
+  it.each(['00', '13', '40', '45', '3', 3])('refuses the period %j', (period) => {
+    expect(failures({ ...sample, period })).toEqual([expect.stringMatching(/^period:(INVALID_FORMAT|INVALID_TYPE)$/)]);
+  });
+
+  it('lists every failing field at once, each with its code', () => {
+    expect(
+      failures({
+        test: 'yes',
+        year: '2026',
+        period: '13',
+        kennzahlen: { kz81: 'ten', kz83: '1.234' },
+        supplier: { name: '' },
+        flags: { corrected: 'no' },
+        vat_id: 'DE123',
+      }),
+    ).toEqual([
+      'test:INVALID_TYPE',
+      'year:INVALID_TYPE',
+      'period:INVALID_FORMAT',
+      'tax_number:REQUIRED',
+      'supplier.name:OUT_OF_RANGE',
+      'kennzahlen.kz81:INVALID_FORMAT',
+      'kennzahlen.kz83:INVALID_FORMAT',
+      'flags.corrected:INVALID_TYPE',
+      'vat_id:UNKNOWN_FIELD',
+    ]);
+  });
+
+  it('requires kz83', () => {
+    const { kz83: _, ...rest } = sample.kennzahlen;
+    expect(failures({ ...sample, kennzahlen: rest })).toEqual(['kennzahlen:INVALID_VALUE']);
+  });
+
+  it('refuses keys that are not Kennzahlen', () => {
+    expect(failures({ ...sample, kennzahlen: { ...sample.kennzahlen, revenue: 1 } })).toEqual(['kennzahlen.revenue:INVALID_VALUE']);
+  });
+
+  it('refuses an unsupported year and a malformed tax number', () => {
+    expect(failures({ ...sample, year: 2019, tax_number: '198/113/10010' })).toEqual(['year:INVALID_VALUE', 'tax_number:INVALID_FORMAT']);
+  });
+});

@@ -1,0 +1,215 @@
+// In-memory stand-ins for the ports, for unit tests. They keep the adapters' semantics where the
+// code under test relies on them: conditional writes, and no `undefined` attributes once stored.
+
+import type { Context } from 'aws-lambda';
+import { lambdaContext } from '#infra/local/lambda-context.ts';
+import type { Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
+import type { ApiEvent } from '#shared/http/types.ts';
+import type {
+  ApiKeyRecord,
+  ApiKeyStore,
+  Notifier,
+  NotifyResult,
+  ProtocolStore,
+  Submission,
+  SubmissionStore,
+  TaxAuthority,
+  TicketChanges,
+  TicketStore,
+  TransmitOutcome,
+  WebhookDelivery,
+  WorkQueue,
+} from '#shared/ports.ts';
+
+// DynamoDB stores no undefined attributes and hands out copies, never the stored item itself.
+const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
+export class MemoryTicketStore implements TicketStore {
+  readonly tickets = new Map<string, Ticket>();
+
+  async create(ticket: Ticket): Promise<boolean> {
+    if (this.tickets.has(ticket.ticket)) return false;
+    this.tickets.set(ticket.ticket, stored(ticket));
+    return true;
+  }
+
+  async get(id: string): Promise<Ticket | undefined> {
+    const ticket = this.tickets.get(id);
+    return ticket && stored(ticket);
+  }
+
+  async transition(
+    id: string,
+    expected: { status: TicketStatus; lease_until?: string },
+    changes: TicketChanges,
+    remove: readonly (keyof Ticket)[] = [],
+  ): Promise<Ticket | undefined> {
+    const current = this.tickets.get(id);
+    if (!current || current.status !== expected.status) return undefined;
+    if (expected.lease_until !== undefined && current.lease_until !== expected.lease_until) return undefined;
+    const next: Record<string, unknown> = { ...current, ...stored(changes) };
+    for (const field of remove) delete next[field];
+    this.tickets.set(id, next as unknown as Ticket);
+    return stored(next as unknown as Ticket);
+  }
+
+  async updateWebhook(id: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined> {
+    const current = this.tickets.get(id);
+    if (!current || current.webhook.webhook_id !== expectedWebhookId) return undefined;
+    const next = { ...current, webhook: stored(webhook) };
+    this.tickets.set(id, next);
+    return stored(next);
+  }
+
+  async *unfinished(): AsyncIterable<Ticket> {
+    for (const ticket of [...this.tickets.values()]) {
+      if (ticket.status === 'queued' || ticket.status === 'processing' || ticket.webhook.status === 'pending') yield stored(ticket);
+    }
+  }
+}
+
+export class MemorySubmissionStore implements SubmissionStore {
+  readonly bodies = new Map<string, unknown>();
+
+  async put(ticket: string, body: unknown): Promise<void> {
+    this.bodies.set(ticket, stored(body));
+  }
+
+  async get(ticket: string): Promise<unknown> {
+    const body = this.bodies.get(ticket);
+    return body === undefined ? undefined : stored(body);
+  }
+}
+
+export class MemoryProtocolStore implements ProtocolStore {
+  readonly files = new Map<string, Uint8Array>();
+
+  async put(ticket: string, fileName: string, pdf: Uint8Array): Promise<void> {
+    this.files.set(`${ticket}/${fileName}`, pdf.slice());
+  }
+
+  async get(ticket: string, fileName: string): Promise<Uint8Array | undefined> {
+    return this.files.get(`${ticket}/${fileName}`)?.slice();
+  }
+}
+
+export class MemoryWorkQueue implements WorkQueue {
+  readonly transmits: { ticket: string; delaySeconds?: number }[] = [];
+  readonly webhooks: WebhookDelivery[] = [];
+
+  async wakeTransmit(ticket: string, delaySeconds?: number): Promise<void> {
+    this.transmits.push(delaySeconds === undefined ? { ticket } : { ticket, delaySeconds });
+  }
+
+  async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
+    this.webhooks.push({ ...delivery });
+  }
+}
+
+export class MemoryApiKeyStore implements ApiKeyStore {
+  readonly records = new Map<string, ApiKeyRecord>();
+
+  async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
+    const record = this.records.get(keyHash);
+    return record && { ...record };
+  }
+
+  async put(record: ApiKeyRecord): Promise<void> {
+    this.records.set(record.key_hash, { ...record });
+  }
+}
+
+/** One step of a scripted transmission: an outcome to answer, or an error to throw. */
+export type AuthorityStep = TransmitOutcome | Error;
+
+/** Answers the scripted steps in order and keeps every submission it was handed. */
+export class ScriptedTaxAuthority implements TaxAuthority {
+  readonly name = 'sandbox';
+  readonly resendIsSafe: boolean;
+  readonly submissions: Submission[] = [];
+  readonly #steps: AuthorityStep[];
+
+  constructor(steps: AuthorityStep[], options: { resendIsSafe?: boolean } = {}) {
+    this.#steps = [...steps];
+    this.resendIsSafe = options.resendIsSafe ?? true;
+  }
+
+  async transmit(submission: Submission): Promise<TransmitOutcome> {
+    this.submissions.push(submission);
+    const step = this.#steps.shift();
+    if (!step) throw new Error('ScriptedTaxAuthority: no step left');
+    if (step instanceof Error) throw step;
+    return step;
+  }
+}
+
+/** Answers the scripted results in order and keeps every request it was asked to send. */
+export class ScriptedNotifier implements Notifier {
+  readonly requests: Parameters<Notifier['notify']>[0][] = [];
+  readonly #results: NotifyResult[];
+
+  constructor(results: NotifyResult[]) {
+    this.#results = [...results];
+  }
+
+  async notify(request: Parameters<Notifier['notify']>[0]): Promise<NotifyResult> {
+    this.requests.push(request);
+    const result = this.#results.shift();
+    if (!result) throw new Error('ScriptedNotifier: no result left');
+    return result;
+  }
+}
+
+export const validTicketId = 'tk_AAAAAAAAAAAAAAAAAAAAAA';
+
+/** A queued test UStVA ticket of client-a, with whatever the test changes. */
+export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    ticket: validTicketId,
+    client_id: 'client-a',
+    kind: 'ustva',
+    status: 'queued',
+    test: true,
+    year: 2026,
+    period: '03',
+    tax_number_masked: '*********0010',
+    datenart_version: 'UStVA_2026',
+    created_at: '2026-11-22T10:00:00.000Z',
+    updated_at: '2026-11-22T10:00:00.000Z',
+    attempts: 0,
+    webhook: { status: 'disabled', attempts: 0 },
+    ...overrides,
+  };
+}
+
+/** An HTTP API (payload 2.0) event as API Gateway, or the local gateway, hands it over. */
+export function apiEvent(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean; pathParameters?: Record<string, string> } = {},
+): ApiEvent {
+  return {
+    version: '2.0',
+    routeKey: `${method} ${path}`,
+    rawPath: path,
+    rawQueryString: '',
+    headers: options.headers ?? {},
+    pathParameters: options.pathParameters,
+    requestContext: {
+      accountId: 'test',
+      apiId: 'test',
+      domainName: 'localhost',
+      domainPrefix: 'test',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'vitest' },
+      requestId: 'gateway-request',
+      routeKey: `${method} ${path}`,
+      stage: '$default',
+      time: '22/Nov/2026:10:00:00 +0000',
+      timeEpoch: 0,
+    },
+    body: options.body,
+    isBase64Encoded: options.isBase64Encoded ?? false,
+  };
+}
+
+export const context = (): Context => lambdaContext('unit-test');

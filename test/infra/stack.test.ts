@@ -1,0 +1,387 @@
+// Asserts the synthesized CloudFormation against the manifest: what the local runtime serves must be
+// what a stage deploys, with the protections the issue asks for.
+
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { App, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apis, functions, queues, tables, type ApiName, type FunctionName } from '#infra/manifest.ts';
+import { SteuerboteStack, stageSettings } from '#infra/stack.ts';
+
+const repoRoot = path.join(import.meta.dirname, '..', '..');
+const cdkJsonContext = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')).context;
+
+type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
+interface Stage {
+  app: App;
+  stack: SteuerboteStack;
+  template: Template;
+  resources: Record<string, Resource>;
+}
+
+/** Each synthesized app writes its assets to a temporary directory of its own. */
+const outdirs: string[] = [];
+afterAll(() => {
+  for (const outdir of outdirs) rmSync(outdir, { recursive: true, force: true });
+});
+
+/** Synthesizes like `cdk synth -c …` does; `bundle: false` skips esbuild for tests of settings only. */
+function synth(context: Record<string, string>, { bundle = true } = {}): Stage {
+  const app = new App({
+    context: { ...cdkJsonContext, ...context, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
+  });
+  outdirs.push(app.outdir);
+  const settings = stageSettings(app);
+  const stack = new SteuerboteStack(app, `Steuerbote-${settings.stage}`, { settings });
+  const template = Template.fromStack(stack);
+  return { app, stack, template, resources: template.toJSON().Resources };
+}
+
+const ref = (id: string) => ({ Ref: id });
+const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
+const idOf = (stage: Stage, name: FunctionName) =>
+  stage.stack.getLogicalId(stage.stack.functions.get(name)!.node.defaultChild as CfnElement);
+const fnProps = (stage: Stage, name: FunctionName) => stage.resources[idOf(stage, name)]!.Properties;
+const ofType = (stage: Stage, type: string) => Object.entries(stage.resources).filter(([, r]) => r.Type === type);
+
+/** The functions the stack built (the bucket's auto-delete helper is not one). */
+const serviceFunctions = (stage: Stage) =>
+  ofType(stage, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'steuerbote');
+
+/** Every statement of the policies attached to a function's role. */
+function statements(stage: Stage, name: FunctionName): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  const role = fnProps(stage, name).Role['Fn::GetAtt'][0];
+  return ofType(stage, 'AWS::IAM::Policy')
+    .filter(([, policy]) => policy.Properties.Roles.some((r: unknown) => JSON.stringify(r) === JSON.stringify(ref(role))))
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement);
+}
+const actions = (stage: Stage, name: FunctionName) => statements(stage, name).flatMap((s) => [s.Action].flat());
+
+function routeTargets(stage: Stage, api: ApiName): Record<string, string> {
+  const apiId = stage.stack.getLogicalId(stage.stack.node.findChild(`${api}Api`).node.defaultChild as CfnElement);
+  const functionById = new Map([...stage.stack.functions.keys()].map((name) => [idOf(stage, name), name]));
+  return Object.fromEntries(
+    ofType(stage, 'AWS::ApiGatewayV2::Route')
+      .filter(([, route]) => route.Properties.ApiId.Ref === apiId)
+      .map(([, route]) => {
+        const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
+        const integration = stage.resources[integrationId]!.Properties;
+        expect(integration.PayloadFormatVersion).toBe('2.0');
+        return [route.Properties.RouteKey, functionById.get(integration.IntegrationUri['Fn::GetAtt'][0])];
+      }),
+  );
+}
+
+function manifestRouteTargets(api: ApiName): Record<string, string> {
+  const spec = apis[api];
+  return {
+    ...Object.fromEntries(spec.routes.map((route) => [`${route.method} ${route.path}`, route.function])),
+    $default: spec.fallback,
+  };
+}
+
+describe('SteuerboteStack', { timeout: 120_000 }, () => {
+  let dev: Stage;
+  let prod: Stage;
+
+  beforeAll(() => {
+    dev = synth({ stage: 'dev' });
+    prod = synth({ stage: 'prod' });
+  }, 120_000);
+
+  describe('functions', () => {
+    it('builds every manifest function exactly once on a non-production stage', () => {
+      expect([...dev.stack.functions.keys()].sort()).toEqual(Object.keys(functions).sort());
+      expect(serviceFunctions(dev)).toHaveLength(Object.keys(functions).length);
+    });
+
+    it('runs Node 22 on arm64, and on x86_64 where the tax authority library is needed', () => {
+      for (const [name, spec] of Object.entries(functions) as [FunctionName, { loadsTaxAuthority?: boolean }][]) {
+        expect(fnProps(dev, name), name).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Handler: 'index.handler',
+          Architectures: [spec.loadsTaxAuthority ? 'x86_64' : 'arm64'],
+        });
+      }
+      expect(fnProps(dev, 'transmit').Architectures).toEqual(['x86_64']);
+      expect(fnProps(dev, 'getStatus').Architectures).toEqual(['arm64']);
+      expect(fnProps(dev, 'transmit')).toMatchObject({ MemorySize: 1024, Timeout: 120 });
+    });
+
+    it('bundles each handler as an ES module with a source map and a require shim', () => {
+      const zip: string = fnProps(dev, 'getStatus').Code.S3Key;
+      const bundle = path.join(dev.app.outdir, `asset.${zip.replace(/\.zip$/, '')}`);
+      expect(existsSync(path.join(bundle, 'index.mjs.map'))).toBe(true);
+      expect(readFileSync(path.join(bundle, 'index.mjs'), 'utf8')).toMatch(/^import \{ createRequire as __createRequire \}/);
+      expect(fnProps(dev, 'getStatus').Environment.Variables).toMatchObject({
+        NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'steuerbote',
+        SERVICE_VERSION: JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version,
+        SERVICE_BUILD: 'dev',
+      });
+    });
+
+    it('gives every function a log group with one month retention', () => {
+      for (const [name, fn] of serviceFunctions(dev)) {
+        const logGroup = dev.resources[fn.Properties.LoggingConfig.LogGroup.Ref]!;
+        expect(logGroup.Type, name).toBe('AWS::Logs::LogGroup');
+        expect(logGroup.Properties.RetentionInDays, name).toBe(30);
+        expect(logGroup.DeletionPolicy, name).toBe('Delete');
+      }
+      for (const [, fn] of serviceFunctions(prod)) {
+        expect(prod.resources[fn.Properties.LoggingConfig.LogGroup.Ref]!.DeletionPolicy).toBe('Retain');
+      }
+    });
+  });
+
+  describe('HTTP APIs', () => {
+    it('routes exactly the manifest route keys, each to its function, and $default to the fallback', () => {
+      const routes = routeTargets(dev, 'api');
+      expect(routes).toEqual(manifestRouteTargets('api'));
+      expect(routes).toMatchObject({
+        'POST /v2/ustva': 'submitUstva',
+        'GET /v2/status/{ticket}': 'getStatus',
+        'HEAD /v2/status/{ticket}': 'getStatus',
+        'GET /v2/response/{ticket}': 'getProtocol',
+        $default: 'notFound',
+      });
+      expect(routeTargets(dev, 'receiver')).toEqual(manifestRouteTargets('receiver'));
+    });
+
+    it('shares one integration among the routes of a function', () => {
+      dev.template.resourcePropertiesCountIs(
+        'AWS::ApiGatewayV2::Integration',
+        { IntegrationUri: arnOf(idOf(dev, 'getProtocol')) },
+        1,
+      );
+    });
+
+    it('deploys the example receiver on non-production stages only', () => {
+      dev.template.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
+      prod.template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+      expect(Object.keys(dev.template.toJSON().Outputs)).toEqual(expect.arrayContaining(['apiUrl', 'receiverUrl']));
+      expect(Object.keys(prod.template.toJSON().Outputs)).toContain('apiUrl');
+      expect(Object.keys(prod.template.toJSON().Outputs)).not.toContain('receiverUrl');
+      expect(routeTargets(prod, 'api')).toEqual(manifestRouteTargets('api'));
+    });
+
+    it('leaves out the functions only the receiver uses on production', () => {
+      const used = new Set<string>([
+        ...apis.api.routes.map((route) => route.function),
+        apis.api.fallback,
+        ...Object.values(queues).map((queue) => queue.consumer),
+      ]);
+      expect([...prod.stack.functions.keys()].sort()).toEqual([...used].sort());
+      expect(prod.stack.functions.has('hookEndpoint')).toBe(false);
+      expect(serviceFunctions(prod)).toHaveLength(used.size);
+    });
+  });
+
+  describe('data', () => {
+    it('creates the manifest tables on demand, with PITR and the stage key', () => {
+      dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(tables).length);
+      const [[keyId]] = ofType(dev, 'AWS::KMS::Key') as [[string, Resource]];
+      for (const spec of Object.values(tables)) {
+        dev.template.hasResource('AWS::DynamoDB::Table', {
+          DeletionPolicy: 'Delete',
+          Properties: {
+            KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }],
+            BillingMode: 'PAY_PER_REQUEST',
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+            SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: arnOf(keyId) },
+          },
+        });
+      }
+      dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    });
+
+    it('keeps tables, bucket and key when a production stack is deleted', () => {
+      for (const type of ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::KMS::Key']) {
+        for (const [id, resource] of ofType(prod, type)) expect(resource.DeletionPolicy, id).toBe('Retain');
+      }
+      prod.template.allResourcesProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: true });
+      prod.template.resourceCountIs('Custom::S3AutoDeleteObjects', 0);
+      expect(prod.stack.terminationProtection).toBe(true);
+      expect(dev.stack.terminationProtection).toBe(false);
+    });
+
+    it('blocks public access to the bucket, encrypts and versions it, and denies plain HTTP', () => {
+      dev.template.resourceCountIs('AWS::S3::Bucket', 1);
+      dev.template.hasResourceProperties('AWS::S3::Bucket', {
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        VersioningConfiguration: { Status: 'Enabled' },
+        BucketEncryption: {
+          ServerSideEncryptionConfiguration: [
+            Match.objectLike({ ServerSideEncryptionByDefault: Match.objectLike({ SSEAlgorithm: 'aws:kms' }) }),
+          ],
+        },
+      });
+      dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({
+              Effect: 'Deny',
+              Action: 's3:*',
+              Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+            }),
+          ]),
+        },
+      });
+    });
+  });
+
+  describe('queues', () => {
+    it('gives each manifest queue an encrypted dead-letter queue after maxReceiveCount receives', () => {
+      dev.template.resourceCountIs('AWS::SQS::Queue', Object.keys(queues).length * 2);
+      for (const [name, spec] of Object.entries(queues)) {
+        const matches = ofType(dev, 'AWS::SQS::Queue').filter(
+          ([, queue]) =>
+            queue.Properties.RedrivePolicy?.maxReceiveCount === spec.maxReceiveCount &&
+            queue.Properties.VisibilityTimeout === spec.visibilityTimeoutSeconds,
+        );
+        expect(matches, name).toHaveLength(1);
+        const [[queueId, queue]] = matches as [[string, Resource]];
+        expect(queue.Properties.KmsMasterKeyId, name).toBeDefined();
+        const dlq = dev.resources[queue.Properties.RedrivePolicy.deadLetterTargetArn['Fn::GetAtt'][0]]!;
+        expect(dlq.Properties).toMatchObject({ MessageRetentionPeriod: 14 * 24 * 3600, KmsMasterKeyId: queue.Properties.KmsMasterKeyId });
+
+        dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+          EventSourceArn: arnOf(queueId),
+          FunctionName: ref(idOf(dev, spec.consumer)),
+          BatchSize: spec.batchSize,
+          FunctionResponseTypes: ['ReportBatchItemFailures'],
+        });
+      }
+      dev.template.resourceCountIs('AWS::Lambda::EventSourceMapping', Object.keys(queues).length);
+    });
+
+    it('denies plain HTTP on every queue', () => {
+      dev.template.resourceCountIs('AWS::SQS::QueuePolicy', Object.keys(queues).length * 2);
+      dev.template.allResourcesProperties('AWS::SQS::QueuePolicy', {
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    });
+  });
+
+  describe('least privilege', () => {
+    it('lets a reading function read, and nothing more', () => {
+      const granted = actions(dev, 'getStatus');
+      expect(granted).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'kms:Decrypt']));
+      for (const forbidden of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'kms:Encrypt']) {
+        expect(granted).not.toContain(forbidden);
+      }
+      expect(granted.filter((action) => /^(s3|sqs):/.test(action))).toEqual([]);
+    });
+
+    it('lets a producer send to its queues without receiving from them', () => {
+      const granted = actions(dev, 'submitUstva');
+      expect(granted).toContain('sqs:SendMessage');
+      expect(granted).not.toContain('sqs:ReceiveMessage');
+      expect(granted).not.toContain('s3:GetObject*');
+      const send = statements(dev, 'submitUstva').find((s) => [s.Action].flat().includes('sqs:SendMessage'))!;
+      expect(JSON.stringify(send.Resource)).toMatch(/transmitQueue/);
+      expect(JSON.stringify(send.Resource)).not.toMatch(/webhookQueue/);
+    });
+
+    it('confines the example receiver to its folder of the bucket', () => {
+      const s3 = statements(dev, 'hookEndpoint').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+      expect(s3.length).toBeGreaterThan(0);
+      for (const statement of s3) {
+        expect([statement.Action].flat()).not.toContain('s3:GetObject*');
+        expect(JSON.stringify(statement.Resource)).toMatch(/"\/receiver\/\*"/);
+      }
+      expect(fnProps(dev, 'hookEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
+    });
+
+    it('never lets a function delete objects', () => {
+      for (const name of dev.stack.functions.keys()) {
+        expect(actions(dev, name).filter((action) => action.startsWith('s3:Delete')), name).toEqual([]);
+      }
+    });
+  });
+
+  describe('configuration', () => {
+    it('names resources through the manifest environment variables', () => {
+      const [[ticketsId]] = ofType(dev, 'AWS::DynamoDB::Table').filter(
+        ([, t]) => t.Properties.KeySchema[0].AttributeName === tables.tickets.partitionKey,
+      ) as [[string, Resource]];
+      expect(fnProps(dev, 'getStatus').Environment.Variables).toMatchObject({
+        TICKETS_TABLE: ref(ticketsId),
+        API_KEYS_TABLE: { Ref: expect.any(String) },
+      });
+      expect(Object.keys(fnProps(dev, 'submitUstva').Environment.Variables)).toEqual(
+        expect.arrayContaining(['TICKETS_TABLE', 'API_KEYS_TABLE', 'BUCKET', 'TRANSMIT_QUEUE_URL']),
+      );
+      expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('BUCKET');
+    });
+
+    it('configures the tax authority and webhooks only where the manifest asks', () => {
+      expect(fnProps(dev, 'transmit').Environment.Variables).toMatchObject({
+        TAX_AUTHORITY: 'sandbox',
+        ALLOW_LIVE_SUBMISSIONS: 'false',
+        ELSTER_HERSTELLER_ID: '74931',
+        HOOK_ENABLED: 'false',
+      });
+      expect(fnProps(dev, 'transmit').Environment.Variables).not.toHaveProperty('HOOK_URI');
+      expect(fnProps(dev, 'submitUstva').Environment.Variables).toMatchObject({ ALLOW_LIVE_SUBMISSIONS: 'false' });
+      expect(fnProps(dev, 'getVersion').Environment.Variables).toMatchObject({ TAX_AUTHORITY: 'sandbox' });
+      expect(fnProps(dev, 'getVersion').Environment.Variables).not.toHaveProperty('ALLOW_LIVE_SUBMISSIONS');
+      expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('TAX_AUTHORITY');
+      expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('HOOK_ENABLED');
+    });
+  });
+});
+
+describe('stage settings', () => {
+  const settingsOf = (context: Record<string, string>) => {
+    const app = new App({ context });
+    outdirs.push(app.outdir);
+    return stageSettings(app);
+  };
+
+  it('requires a well-formed stage name', () => {
+    expect(() => settingsOf({})).toThrow(/"stage" is required/);
+    expect(() => settingsOf({ stage: 'Dev' })).toThrow(/"stage" must be/);
+    expect(() => settingsOf({ stage: 'dev_1' })).toThrow(/"stage" must be/);
+  });
+
+  it('treats prod and production as production unless told otherwise', () => {
+    expect(settingsOf({ stage: 'prod' }).production).toBe(true);
+    expect(settingsOf({ stage: 'production' }).production).toBe(true);
+    expect(settingsOf({ stage: 'prod', production: 'false' }).production).toBe(false);
+    expect(settingsOf({ stage: 'qa', production: 'true' }).production).toBe(true);
+    expect(() => settingsOf({ stage: 'qa', production: 'yes' })).toThrow(/"production" must be true or false/);
+  });
+
+  it('rejects a tax authority it does not know', () => {
+    expect(() => settingsOf({ stage: 'dev', taxAuthority: 'elster' })).toThrow(/"taxAuthority" must be sandbox or eric/);
+  });
+
+  it('points enabled webhooks at the example receiver by default, with the secret resolved at deploy time', () => {
+    const stage = synth({ stage: 'dev', hookEnabled: 'true', hookSecretName: 'steuerbote/dev/hook' }, { bundle: false });
+    const receiverId = stage.stack.getLogicalId(stage.stack.node.findChild('receiverApi').node.defaultChild as CfnElement);
+    for (const name of ['transmit', 'deliverWebhook', 'hookRun'] as const) {
+      expect(fnProps(stage, name).Environment.Variables, name).toMatchObject({
+        HOOK_ENABLED: 'true',
+        HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
+        HOOK_SECRET: '{{resolve:secretsmanager:steuerbote/dev/hook:SecretString:::}}',
+      });
+    }
+  });
+
+  it('needs an explicit hook URI to enable webhooks on production', () => {
+    expect(() => synth({ stage: 'prod', hookEnabled: 'true' }, { bundle: false })).toThrow(/"hookUri" is required/);
+    const stage = synth({ stage: 'prod', hookEnabled: 'true', hookUri: 'https://hooks.example.com/elster' }, { bundle: false });
+    expect(fnProps(stage, 'deliverWebhook').Environment.Variables.HOOK_URI).toBe('https://hooks.example.com/elster');
+  });
+});
