@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration files each start a whole local runtime; two at a time fit two cores.
     maxWorkers: 2,
+    // CI also keeps a machine-readable result, from which .ci/run prints a plain closing line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/results.json' }]] : ['default'],
   },
 });
