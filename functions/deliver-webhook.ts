@@ -1,14 +1,33 @@
+import type { Context, SQSEvent } from 'aws-lambda';
+import { parseDelivery } from '#shared/adapters/sqs-work-queue.ts';
 import { hookConfig } from '#shared/config.ts';
-import type { WebhookDelivery } from '#shared/ports.ts';
+import { metrics } from '#shared/metrics.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
-import { notifier, protocolStore, ticketStore } from '#shared/wiring.ts';
+import { hookSigningKeys } from '#shared/webhooks/signing-keys.ts';
+import { notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
-const parse = (body: unknown): WebhookDelivery => {
-  const { ticket, webhook_id } = body as Partial<WebhookDelivery>;
-  return { ticket: String(ticket), webhook_id: String(webhook_id) };
-};
-
-export const handler = sqsHandler(parse, (delivery) =>
-  deliverWebhook({ tickets: ticketStore(), protocols: protocolStore(), notifier: notifier(), hook: hookConfig() }, delivery),
+const processBatch = sqsHandler(
+  (record) => ({ delivery: parseDelivery(record.body) ?? { ticket: '', webhook_id: '' }, receiptHandle: record.receiptHandle }),
+  (message) =>
+    deliverWebhook(
+      {
+        tickets: ticketStore(),
+        protocols: protocolStore(),
+        notifier: notifier(),
+        queue: workQueue(),
+        hook: hookConfig(),
+        signingKeys: hookSigningKeys,
+        metrics,
+      },
+      message,
+    ),
 );
+
+export const handler = async (event: SQSEvent, context: Context) => {
+  try {
+    return await processBatch(event, context);
+  } finally {
+    metrics.publishStoredMetrics();
+  }
+};

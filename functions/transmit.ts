@@ -1,10 +1,11 @@
+import type { SQSRecord } from 'aws-lambda';
 import { hookConfig, transmitConfig } from '#shared/config.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { taxAuthority } from '#shared/tax-authority.ts';
 import { transmitTicket } from '#shared/transmission/transmit-ticket.ts';
 import { protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
-const parse = (body: unknown) => String((body as { ticket?: unknown }).ticket);
+const parse = (record: SQSRecord) => String((JSON.parse(record.body) as { ticket?: unknown }).ticket);
 
 export const handler = sqsHandler(parse, (ticket) =>
   transmitTicket(

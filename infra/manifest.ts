@@ -34,6 +34,8 @@ export interface FunctionSpec {
   /** Confines the bucket grant to keys below this prefix. */
   readonly bucketPrefix?: string;
   readonly sendsTo?: readonly QueueName[];
+  /** Dead-letter queues it sends to or reads from: to park what gave up, or to redrive it. */
+  readonly deadLetters?: readonly QueueName[];
   /** The groups of configuration (environment variables) the function reads. */
   readonly settings?: readonly Setting[];
   /** Loads the tax authority's native library, ERiC, whose Linux builds are x86-64 only. */
@@ -68,7 +70,9 @@ export const tables = {
 
 export const queues = {
   transmit: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, consumer: 'transmit' },
-  webhook: { visibilityTimeoutSeconds: 90, maxReceiveCount: 10, batchSize: 10, consumer: 'deliverWebhook' },
+  // Every postponed attempt is a receive: the count stays above HOOK_MAX_ATTEMPTS (at most 50), so the
+  // queue parks only poison messages, and deliveries that give up are parked by the function.
+  webhook: { visibilityTimeoutSeconds: 90, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
 } as const satisfies Record<string, QueueSpec>;
 
 const authenticated = { apiKeys: 'read' } as const;
@@ -109,6 +113,8 @@ export const functions = {
     timeoutSeconds: 60,
     tables: { tickets: 'readWrite' },
     bucket: 'read',
+    sendsTo: ['webhook'],
+    deadLetters: ['webhook'],
     settings: ['hook'],
   },
   hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: 'write', bucketPrefix: 'receiver/', settings: ['hook'] },
@@ -153,10 +159,25 @@ export const apis = {
 export const resourceEnv = {
   table: (name: TableName) => `${snake(name)}_TABLE`,
   queue: (name: QueueName) => `${snake(name)}_QUEUE_URL`,
+  deadLetterQueue: (name: QueueName) => `${snake(name)}_DLQ_URL`,
   bucket: 'BUCKET',
   bucketPrefix: 'BUCKET_PREFIX',
 } as const;
 
 function snake(name: string): string {
   return name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+}
+
+/**
+ * The outputs of a stage stack, by output name, each with the variable it fills: operator commands
+ * (`npm run webhooks -- --stage s`) configure themselves from them exactly as the functions are.
+ */
+export function stackOutputs(): Record<string, string> {
+  const outputs: Record<string, string> = { BucketName: resourceEnv.bucket };
+  for (const name of Object.keys(tables) as TableName[]) outputs[`${name}TableName`] = resourceEnv.table(name);
+  for (const name of Object.keys(queues) as QueueName[]) {
+    outputs[`${name}QueueUrl`] = resourceEnv.queue(name);
+    outputs[`${name}DeadLetterQueueUrl`] = resourceEnv.deadLetterQueue(name);
+  }
+  return outputs;
 }

@@ -1,13 +1,14 @@
 // One stage of steuerbote, generated from the manifest: whatever the local runtime serves, a stage
 // deploys, and nothing else.
 
-import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
@@ -24,6 +25,7 @@ import {
   type Setting,
   type TableName,
   type TableSpec,
+  stackOutputs,
 } from '#infra/manifest.ts';
 import { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
 
@@ -86,6 +88,7 @@ interface StageResources {
   readonly tables: Record<TableName, Table>;
   readonly bucket: Bucket;
   readonly queues: Record<QueueName, Queue>;
+  readonly hookSecret?: ISecret;
 }
 
 export class SteuerboteStack extends Stack {
@@ -112,12 +115,13 @@ export class SteuerboteStack extends Stack {
       tables: mapRecord(tables, (name, spec) => stageTable(this, name, spec, key, settings.production)),
       bucket: stageBucket(this, key, settings.production),
       queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
+      hookSecret: settings.hook.secretName ? Secret.fromSecretNameV2(this, 'HookSecret', settings.hook.secretName) : undefined,
     };
 
     const deployed = entries(apis).filter(([, spec]) => spec.production || !settings.production);
     const httpApis = new Map(deployed.map(([name]) => [name, stageHttpApi(this, name, settings.stage)]));
     const environments: Record<Setting, Record<string, string>> = {
-      hook: hookEnvironment(settings.hook, httpApis.get('receiver')),
+      hook: hookEnvironment(settings.hook, settings.production, httpApis.get('receiver')),
       taxAuthority: { TAX_AUTHORITY: settings.taxAuthority.name, ELSTER_HERSTELLER_ID: settings.taxAuthority.herstellerId },
       liveSubmissions: { ALLOW_LIVE_SUBMISSIONS: String(settings.taxAuthority.allowLiveSubmissions) },
     };
@@ -140,10 +144,14 @@ export class SteuerboteStack extends Stack {
     for (const [name, spec] of entries(queues)) {
       addConsumer(resources.queues[name], spec, functionFor(spec.consumer));
     }
-    for (const [name, table] of entries(resources.tables)) {
-      // Operator scripts (API key management) find a stage's tables through these.
-      new CfnOutput(this, `${name}TableName`, { value: table.tableName });
+    // Operator commands find a stage's resources through these, by the variables the manifest names.
+    const values: Record<string, string> = { BucketName: resources.bucket.bucketName };
+    for (const [name, table] of entries(resources.tables)) values[`${name}TableName`] = table.tableName;
+    for (const [name, queue] of entries(resources.queues)) {
+      values[`${name}QueueUrl`] = queue.queueUrl;
+      values[`${name}DeadLetterQueueUrl`] = queue.deadLetterQueue!.queue.queueUrl;
     }
+    for (const output of Object.keys(stackOutputs())) new CfnOutput(this, output, { value: values[output]! });
   }
 }
 
@@ -248,23 +256,32 @@ function stageFunction(
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });
   }
+  for (const queue of spec.deadLetters ?? []) {
+    fn.bindQueue({ name: queue, queue: resources.queues[queue].deadLetterQueue!.queue, deadLetter: true });
+  }
   for (const setting of spec.settings ?? []) addEnvironment(fn, environments[setting]);
+  if (spec.settings?.includes('hook')) resources.hookSecret?.grantRead(fn);
   return fn;
 }
 
 /** The example receiver's endpoint: where webhooks go on stages that deploy it, unless told otherwise. */
 const receiverHookPath = apis.receiver.routes.find((route) => route.function === 'hookEndpoint')!.path;
 
-function hookEnvironment(hook: HookSettings, receiver: HttpApi | undefined): Record<string, string> {
+function hookEnvironment(hook: HookSettings, production: boolean, receiver: HttpApi | undefined): Record<string, string> {
   const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverHookPath}` : undefined);
   if (hook.enabled && !uri) {
     throw new Error('Context "hookUri" is required when hooks are enabled on a stage without the example receiver');
   }
+  // Tax protocols travel in the body: on a production stage they never cross the network in clear.
+  if (production && hook.uri && !hook.uri.startsWith('https://')) {
+    throw new Error(`Context "hookUri" must use https on a production stage, got "${hook.uri}"`);
+  }
   return definedOnly({
     HOOK_ENABLED: String(hook.enabled),
     HOOK_URI: uri,
-    // A dynamic reference: CloudFormation resolves it at deploy time, so the template holds no secret.
-    HOOK_SECRET: hook.secretName && SecretValue.secretsManager(hook.secretName).unsafeUnwrap(),
+    HOOK_REQUIRE_HTTPS: production ? 'true' : undefined,
+    // The functions fetch the secret themselves, so it is in neither the template nor their configuration.
+    HOOK_SECRET_ID: hook.secretName,
     HOOK_TIMEOUT_MS: hook.timeoutMs,
     HOOK_MAX_ATTEMPTS: hook.maxAttempts,
   });

@@ -95,7 +95,7 @@ describe('httpUrl', () => {
 
 describe('hookConfig', () => {
   it('is off with defaults and needs no URI then', () => {
-    expect(hookConfig({})).toEqual({ enabled: false, uri: '', timeoutMs: 10_000, maxAttempts: 8 });
+    expect(hookConfig({})).toEqual({ enabled: false, uri: '', timeoutMs: 10_000, maxAttempts: 8, backoffScale: 1 });
     expect(hookConfig({ HOOK_ENABLED: 'false', HOOK_URI: 'not a url' }).enabled).toBe(false);
   });
 
@@ -107,13 +107,50 @@ describe('hookConfig', () => {
 
   it('reads every setting when on', () => {
     expect(
-      hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'https://example.com/hook', HOOK_TIMEOUT_MS: '2500', HOOK_MAX_ATTEMPTS: '3' }),
-    ).toEqual({ enabled: true, uri: 'https://example.com/hook', timeoutMs: 2500, maxAttempts: 3 });
+      hookConfig({
+        HOOK_ENABLED: 'true',
+        HOOK_URI: 'https://example.com/hook',
+        HOOK_TIMEOUT_MS: '2500',
+        HOOK_MAX_ATTEMPTS: '3',
+        HOOK_BACKOFF_SCALE: '0.01',
+      }),
+    ).toEqual({ enabled: true, uri: 'https://example.com/hook', timeoutMs: 2500, maxAttempts: 3, backoffScale: 0.01 });
+  });
+
+  it('reads a backoff scale from 0 to 1', () => {
+    expect(hookConfig({ HOOK_BACKOFF_SCALE: '0' }).backoffScale).toBe(0);
+    expect(hookConfig({ HOOK_BACKOFF_SCALE: ' 1 ' }).backoffScale).toBe(1);
+    expect(hookConfig({ HOOK_BACKOFF_SCALE: '' }).backoffScale).toBe(1);
+    for (const value of ['1.5', '-0.1', 'fast', 'Infinity']) {
+      expect(() => hookConfig({ HOOK_BACKOFF_SCALE: value }), value).toThrow(/^HOOK_BACKOFF_SCALE must be a number from 0 to 1/);
+    }
+  });
+
+  it('refuses an http HOOK_URI where https is required', () => {
+    const on = { HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'true' };
+    expect(() => hookConfig({ ...on, HOOK_URI: 'http://example.com/hook' })).toThrow(
+      new ConfigError('HOOK_URI must use https on this stage, got "http://example.com/hook"'),
+    );
+    expect(hookConfig({ ...on, HOOK_URI: 'https://example.com/hook' }).uri).toBe('https://example.com/hook');
+    expect(hookConfig({ ...on, HOOK_URI: 'HTTPS://Example.com/hook' }).uri).toBe('https://example.com/hook');
+  });
+
+  it('accepts an http HOOK_URI where https is not required, or while hooks are off', () => {
+    expect(hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'http://127.0.0.1:8080/hook' }).uri).toBe('http://127.0.0.1:8080/hook');
+    expect(hookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'false', HOOK_URI: 'http://127.0.0.1:8080/hook' }).enabled).toBe(true);
+    expect(hookConfig({ HOOK_REQUIRE_HTTPS: 'true', HOOK_URI: 'http://127.0.0.1:8080/hook' }).enabled).toBe(false);
+  });
+
+  it('names a bad HOOK_REQUIRE_HTTPS', () => {
+    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'yes', HOOK_URI: 'https://example.com/hook' })).toThrow(
+      /^HOOK_REQUIRE_HTTPS /,
+    );
   });
 
   it('names a bad limit', () => {
     expect(() => hookConfig({ HOOK_TIMEOUT_MS: '0' })).toThrow(/^HOOK_TIMEOUT_MS /);
     expect(() => hookConfig({ HOOK_MAX_ATTEMPTS: '51' })).toThrow(/^HOOK_MAX_ATTEMPTS /);
+    expect(() => hookConfig({ HOOK_MAX_ATTEMPTS: '0' })).toThrow(/^HOOK_MAX_ATTEMPTS /);
     expect(() => hookConfig({ HOOK_ENABLED: 'on' })).toThrow(/^HOOK_ENABLED /);
   });
 });

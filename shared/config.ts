@@ -66,6 +66,7 @@ export function httpUrl(name: string, fallback: string | undefined, env: Env = p
 
 export const tableName = (table: TableName) => text(resourceEnv.table(table));
 export const queueUrl = (queue: QueueName) => text(resourceEnv.queue(queue));
+export const deadLetterQueueUrl = (queue: QueueName) => text(resourceEnv.deadLetterQueue(queue));
 export const bucketName = () => text(resourceEnv.bucket);
 
 export const serviceVersion = () => text('SERVICE_VERSION', '0.3.0');
@@ -83,16 +84,23 @@ export interface HookConfig {
   uri: string;
   timeoutMs: number;
   maxAttempts: number;
+  /** Multiplies every retry delay; below 1 only to let tests watch a whole schedule pass. */
+  backoffScale: number;
 }
 
 export function hookConfig(env: Env = process.env): HookConfig {
   const enabled = flag('HOOK_ENABLED', env);
+  // The URI matters only when hooks are on; an unset URI must not stop a service that sends none.
+  const uri = enabled ? httpUrl('HOOK_URI', undefined, env) : (env.HOOK_URI ?? '');
+  if (enabled && flag('HOOK_REQUIRE_HTTPS', env) && !uri.startsWith('https:')) {
+    throw new ConfigError(`HOOK_URI must use https on this stage, got "${uri}"`);
+  }
   return {
     enabled,
-    // The URI matters only when hooks are on; an unset URI must not stop a service that sends none.
-    uri: enabled ? httpUrl('HOOK_URI', undefined, env) : (env.HOOK_URI ?? ''),
+    uri,
     timeoutMs: wholeNumber('HOOK_TIMEOUT_MS', 10_000, { min: 1, max: 900_000 }, env),
     maxAttempts: wholeNumber('HOOK_MAX_ATTEMPTS', 8, { min: 1, max: 50 }, env),
+    backoffScale: decimal('HOOK_BACKOFF_SCALE', 1, { min: 0, max: 1 }, env),
   };
 }
 

@@ -1,6 +1,7 @@
 // What the handlers depend on. Adapters under shared/adapters implement these; handlers never
 // see an SDK client, so each can be exercised against the local stand-ins or a fake.
 
+import type { QueueName } from '#infra/manifest.ts';
 import type { Finding, Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 
 /** Fields a status change may set; `undefined` removes nothing, use `remove` for that. */
@@ -47,6 +48,15 @@ export interface WorkQueue {
   /** A wake-up only: the ticket in the table says what is to be done. */
   wakeTransmit(ticket: string, delaySeconds?: number): Promise<void>;
   enqueueWebhook(delivery: WebhookDelivery): Promise<void>;
+  /** Keeps a received message hidden for `seconds`, after which the queue delivers it again. */
+  postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void>;
+  /** Parks a delivery that gave up in the webhook dead-letter queue, where an operator can redrive it. */
+  deadLetterWebhook(delivery: WebhookDelivery): Promise<void>;
+  /**
+   * Moves dead-lettered webhook deliveries back to the webhook queue, each one only after
+   * `revive` has agreed (and prepared the ticket); returns how many moved.
+   */
+  redriveWebhooks(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number>;
 }
 
 export interface Submission {
@@ -84,6 +94,8 @@ export interface TaxAuthority {
 export interface NotifyResult {
   /** HTTP status, or undefined when no answer came (timeout, refused connection). */
   status?: number;
+  /** The receiver's `Retry-After` header, if it sent one. */
+  retryAfter?: string;
   error?: string;
 }
 
@@ -106,5 +118,10 @@ export interface ApiKeyStore {
 
 /** Where the example webhook receiver keeps the files it is sent. */
 export interface ReceivedFileStore {
-  save(path: string, content: Uint8Array): Promise<void>;
+  /**
+   * Stores `content` under `path`, replacing what is there. With a `deliveryId` (the sender's
+   * `webhook-id`) it stores only for the first delivery of that ID, decided by one atomic write,
+   * and answers `duplicate` for every later one; a failed write leaves the ID unclaimed.
+   */
+  save(path: string, content: Uint8Array, deliveryId?: string): Promise<'stored' | 'duplicate'>;
 }

@@ -8,7 +8,7 @@ import { FileReceivedStore } from '#shared/adapters/file-received-store.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
 import { S3ProtocolStore, S3ReceivedFileStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
-import { bucketName, queueUrl, tableName, text } from '#shared/config.ts';
+import { bucketName, deadLetterQueueUrl, queueUrl, tableName, text } from '#shared/config.ts';
 import { resourceEnv } from '#infra/manifest.ts';
 import { once } from '#shared/once.ts';
 import type { ReceivedFileStore } from '#shared/ports.ts';
@@ -17,7 +17,7 @@ export const ticketStore = once(() => new DynamoTicketStore(dynamo(), tableName(
 export const apiKeyStore = once(() => new DynamoApiKeyStore(dynamo(), tableName('apiKeys')));
 export const submissionStore = once(() => new S3SubmissionStore(s3(), bucketName()));
 export const protocolStore = once(() => new S3ProtocolStore(s3(), bucketName()));
-export const workQueue = once(() => new SqsWorkQueue(sqs(), queueUrl));
+export const workQueue = once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
 export const notifier = once(() => new HttpNotifier());
 
 /** On AWS the example receiver keeps files in the stage bucket; on one machine, in a folder. */

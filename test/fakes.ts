@@ -3,6 +3,7 @@
 
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
+import type { QueueName } from '#infra/manifest.ts';
 import type { Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type {
@@ -96,6 +97,9 @@ export class MemoryProtocolStore implements ProtocolStore {
 export class MemoryWorkQueue implements WorkQueue {
   readonly transmits: { ticket: string; delaySeconds?: number }[] = [];
   readonly webhooks: WebhookDelivery[] = [];
+  readonly postponements: { queue: QueueName; receiptHandle: string; seconds: number }[] = [];
+  /** The webhook dead-letter queue: what is parked there and not yet redriven. */
+  readonly deadLetters: WebhookDelivery[] = [];
 
   async wakeTransmit(ticket: string, delaySeconds?: number): Promise<void> {
     this.transmits.push(delaySeconds === undefined ? { ticket } : { ticket, delaySeconds });
@@ -103,6 +107,27 @@ export class MemoryWorkQueue implements WorkQueue {
 
   async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
     this.webhooks.push({ ...delivery });
+  }
+
+  async postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void> {
+    this.postponements.push({ queue, receiptHandle, seconds });
+  }
+
+  async deadLetterWebhook(delivery: WebhookDelivery): Promise<void> {
+    this.deadLetters.push({ ...delivery });
+  }
+
+  async redriveWebhooks(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number> {
+    let moved = 0;
+    // Like the SQS adapter: every dead letter leaves the DLQ, a revived one only after it is sent back.
+    for (let delivery = this.deadLetters[0]; delivery; delivery = this.deadLetters[0]) {
+      if (await revive({ ...delivery })) {
+        await this.enqueueWebhook(delivery);
+        moved++;
+      }
+      this.deadLetters.shift();
+    }
+    return moved;
   }
 }
 

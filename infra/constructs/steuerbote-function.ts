@@ -81,8 +81,8 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 
   /** Send only: a consumer gets its rights from the queue's event source, not from a binding. */
-  bindQueue({ name, queue }: { name: QueueName; queue: IQueue }): void {
+  bindQueue({ name, queue, deadLetter = false }: { name: QueueName; queue: IQueue; deadLetter?: boolean }): void {
     queue.grantSendMessages(this);
-    this.addEnvironment(resourceEnv.queue(name), queue.queueUrl);
+    this.addEnvironment(deadLetter ? resourceEnv.deadLetterQueue(name) : resourceEnv.queue(name), queue.queueUrl);
   }
 }

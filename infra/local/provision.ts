@@ -45,6 +45,7 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
       }),
     );
     env[resourceEnv.queue(name)] = queue.QueueUrl!;
+    env[resourceEnv.deadLetterQueue(name)] = dlq.QueueUrl!;
   }
   sqs.destroy();
   return env;

@@ -1,7 +1,7 @@
 // steuerbote on one machine: the stand-ins, provisioned from the manifest, the API and the example
 // receiver behind local gateways, and pollers feeding the queue-triggered functions.
 
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { apis, functions, queues, resourceEnv, type FunctionName, type QueueName } from '#infra/manifest.ts';
@@ -9,12 +9,14 @@ import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-g
 import { provision } from '#infra/local/provision.ts';
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
 import { startStandIns } from '#infra/local/stand-ins.ts';
+import { runtimeFile } from '#infra/cli/target.ts';
 import { herstellerId, hookConfig, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
 import { resetAll } from '#shared/once.ts';
 import { taxAuthority } from '#shared/tax-authority.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
+import { parseSecrets } from '#shared/webhooks/signature.ts';
 import { apiKeyStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
 export interface LocalRuntimeOptions {
@@ -53,13 +55,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const host = options.host ?? '127.0.0.1';
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
+  // Metrics would print an embedded-metric line per delivery; CloudWatch reads them, a terminal need not.
+  setDefaults({ POWERTOOLS_METRICS_DISABLED: 'true' });
   Object.assign(process.env, options.env);
 
   const standIns = await startStandIns(dataDir);
   Object.assign(process.env, standIns.env);
   // A start is every function's cold start: nothing built for an earlier run may survive it.
   resetAll();
-  Object.assign(process.env, await provision({ visibilityTimeoutSeconds: options.visibilityTimeoutSeconds }));
+  const resources = await provision({ visibilityTimeoutSeconds: options.visibilityTimeoutSeconds });
+  Object.assign(process.env, resources);
 
   const handlers = new Map<string, Promise<unknown>>();
   const load = (name: string) => {
@@ -99,6 +104,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     }
 
     await redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: taxAuthority().resendIsSafe }, { leasesExpired: true });
+    // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
+    await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.env, ...resources }), { mode: 0o600 });
+    stoppers.push(() => rm(runtimeFile(dataDir), { force: true }));
 
     return {
       apiUrl: api.url,
@@ -120,6 +128,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 /** Reads every setting once, so a bad one stops the start with its one-line message. */
 function checkConfiguration() {
   hookConfig();
+  parseSecrets(process.env.HOOK_SECRET);
   transmitConfig();
   herstellerId();
   taxAuthority();

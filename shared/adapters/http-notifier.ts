@@ -13,7 +13,7 @@ export class HttpNotifier implements Notifier {
       });
       // Only the status matters; dropping the body frees the connection without buffering it.
       await response.body?.cancel();
-      return { status: response.status };
+      return { status: response.status, retryAfter: response.headers.get('retry-after') ?? undefined };
     } catch (error) {
       return { error: error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'unreachable' };
     }

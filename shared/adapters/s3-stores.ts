@@ -1,5 +1,6 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { ProtocolStore, ReceivedFileStore, SubmissionStore } from '#shared/ports.ts';
+import { storeOnce } from '#shared/receiver/store-once.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
 class S3Folder {
@@ -17,6 +18,20 @@ class S3Folder {
     await this.#client.send(
       new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType }),
     );
+  }
+
+  /** An S3 conditional write: false when the key exists, decided by S3 in one step. */
+  async create(key: string, body: Uint8Array, contentType: string): Promise<boolean> {
+    try {
+      await this.#client.send(
+        new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType, IfNoneMatch: '*' }),
+      );
+      return true;
+    } catch (error) {
+      const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+      if (name === 'PreconditionFailed' || $metadata?.httpStatusCode === 412) return false;
+      throw error;
+    }
   }
 
   async get(key: string): Promise<Uint8Array | undefined> {
@@ -70,7 +85,10 @@ export class S3ReceivedFileStore implements ReceivedFileStore {
     this.#folder = new S3Folder(client, bucket, prefix);
   }
 
-  save(path: string, content: Uint8Array): Promise<void> {
-    return this.#folder.put(path, content, 'application/pdf');
+  save(path: string, content: Uint8Array, deliveryId?: string): Promise<'stored' | 'duplicate'> {
+    return storeOnce(deliveryId, {
+      write: () => this.#folder.put(path, content, 'application/pdf'),
+      mark: (marker, id) => this.#folder.create(marker, Buffer.from(id, 'utf8'), 'text/plain'),
+    });
   }
 }

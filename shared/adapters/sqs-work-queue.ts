@@ -1,15 +1,26 @@
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { QueueName } from '#infra/manifest.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+
+// SQS refuses longer delays; a longer backoff (retry delay × attempts) waits as long as it can.
+const maxDelaySeconds = 900;
 
 export class SqsWorkQueue implements WorkQueue {
   readonly #client: SQSClient;
   readonly #urlOf: (queue: QueueName) => string;
+  readonly #deadLetterUrlOf: (queue: QueueName) => string;
 
-  /** URLs are resolved on use: a function is only configured with the queues it sends to. */
-  constructor(client: SQSClient, urlOf: (queue: QueueName) => string) {
+  /** URLs are resolved on use: a function is only configured with the queues it uses. */
+  constructor(client: SQSClient, urlOf: (queue: QueueName) => string, deadLetterUrlOf: (queue: QueueName) => string) {
     this.#client = client;
     this.#urlOf = urlOf;
+    this.#deadLetterUrlOf = deadLetterUrlOf;
   }
 
   async wakeTransmit(ticket: string, delaySeconds = 0): Promise<void> {
@@ -20,7 +31,49 @@ export class SqsWorkQueue implements WorkQueue {
     await this.#send(this.#urlOf('webhook'), delivery);
   }
 
+  async postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void> {
+    await this.#client.send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: this.#urlOf(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }),
+    );
+  }
+
+  async deadLetterWebhook(delivery: WebhookDelivery): Promise<void> {
+    await this.#send(this.#deadLetterUrlOf('webhook'), delivery);
+  }
+
+  async redriveWebhooks(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number> {
+    const deadLetters = this.#deadLetterUrlOf('webhook');
+    let moved = 0;
+    for (;;) {
+      const { Messages = [] } = await this.#client.send(
+        // A short long-poll: an immediate receive may answer empty while messages remain.
+        new ReceiveMessageCommand({ QueueUrl: deadLetters, MaxNumberOfMessages: 10, WaitTimeSeconds: 1, VisibilityTimeout: 60 }),
+      );
+      if (!Messages.length) return moved;
+      for (const message of Messages) {
+        const delivery = parseDelivery(message.Body);
+        // Sent back before it is deleted here: a crash in between leaves a copy, never a loss.
+        if (delivery && (await revive(delivery))) {
+          await this.enqueueWebhook(delivery);
+          moved++;
+        }
+        await this.#client.send(new DeleteMessageCommand({ QueueUrl: deadLetters, ReceiptHandle: message.ReceiptHandle! }));
+      }
+    }
+  }
+
   async #send(QueueUrl: string, message: object, DelaySeconds = 0) {
-    await this.#client.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message), DelaySeconds }));
+    await this.#client.send(
+      new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message), DelaySeconds: Math.min(DelaySeconds, maxDelaySeconds) }),
+    );
+  }
+}
+
+export function parseDelivery(body: unknown): WebhookDelivery | undefined {
+  try {
+    const { ticket, webhook_id } = (typeof body === 'string' ? JSON.parse(body) : body) as Partial<WebhookDelivery>;
+    return typeof ticket === 'string' && typeof webhook_id === 'string' ? { ticket, webhook_id } : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTerminal, isTicketId, maskTaxNumber, newTicketId, newWebhookId, ticketIdPattern } from '#shared/domain/ticket.ts';
+import { isTerminal, isTicketId, maskTaxNumber, newTicketId, newWebhookId, ticketIdPattern, type TicketStatus } from '#shared/domain/ticket.ts';
 
 describe('ticket IDs', () => {
   it('are URL-safe, match the documented pattern and carry 128 random bits', () => {
@@ -17,9 +17,19 @@ describe('ticket IDs', () => {
   it('are told apart from anything else by shape alone', () => {
     expect(isTicketId(newTicketId())).toBe(true);
     expect(isTicketId('tk_AAAAAAAAAAAAAAAAAAAA-_')).toBe(true);
-    for (const other of [undefined, '', 'tk_', 'tk_AAAAAAAAAAAAAAAAAAAAA', 'tk_AAAAAAAAAAAAAAAAAAAAAAA', 'TK_AAAAAAAAAAAAAAAAAAAAAA', 'tk_AAAAAAAAAAAAAAAAAAAAA=', 'tk_AAAAAAAAAAAAAAAAAAAAA+', ` ${newTicketId()}`, `${newTicketId()}\n`]) {
-      expect(isTicketId(other), String(other)).toBe(false);
-    }
+    const others = [
+      undefined,
+      '',
+      'tk_',
+      'tk_AAAAAAAAAAAAAAAAAAAAA',
+      'tk_AAAAAAAAAAAAAAAAAAAAAAA',
+      'TK_AAAAAAAAAAAAAAAAAAAAAA',
+      'tk_AAAAAAAAAAAAAAAAAAAAA=',
+      'tk_AAAAAAAAAAAAAAAAAAAAA+',
+      ` ${newTicketId()}`,
+      `${newTicketId()}\n`,
+    ];
+    for (const other of others) expect(isTicketId(other), JSON.stringify(other)).toBe(false);
   });
 });
 
@@ -46,6 +56,7 @@ describe('maskTaxNumber', () => {
 
 describe('isTerminal', () => {
   it('holds for delivered, rejected and failed only', () => {
-    expect(['queued', 'processing', 'delivered', 'rejected', 'failed'].filter((s) => isTerminal(s as never))).toEqual(['delivered', 'rejected', 'failed']);
+    const statuses: TicketStatus[] = ['queued', 'processing', 'delivered', 'rejected', 'failed'];
+    expect(statuses.filter(isTerminal)).toEqual(['delivered', 'rejected', 'failed']);
   });
 });

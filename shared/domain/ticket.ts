@@ -26,6 +26,10 @@ export interface WebhookState {
   webhook_id?: string;
   last_attempt_at?: string;
   last_response_status?: number;
+  /** While `pending` after a failed attempt: when the next one is due. */
+  next_attempt_at?: string;
+  /** When `failed`: why delivery stopped (`GONE`, `MAX_ATTEMPTS`). */
+  failure_reason?: string;
 }
 
 /** The stored ticket. Holds no tax data beyond the masked tax number: that stays with the submission. */

@@ -17,7 +17,14 @@ const full: Ticket = aTicket({
   file_size: 1234,
   file_sha256: 'f'.repeat(64),
   error: { code: 'X', message: 'y', details: [] },
-  webhook: { status: 'pending', attempts: 1, webhook_id: 'msg_internal', last_attempt_at: '2026-11-22T10:01:30.000Z', last_response_status: 503 },
+  webhook: {
+    status: 'pending',
+    attempts: 1,
+    webhook_id: 'msg_internal',
+    last_attempt_at: '2026-11-22T10:01:30.000Z',
+    last_response_status: 503,
+    next_attempt_at: '2026-11-22T10:01:35.000Z',
+  },
 });
 
 const internal = ['client_id', 'client-secret', 'lease_until', 'msg_internal', 'tax_number_masked'];
@@ -73,7 +80,26 @@ describe('views', () => {
       file_sha256: 'f'.repeat(64),
       attempts: 2,
       error: full.error,
-      webhook: { status: 'pending', attempts: 1, last_attempt_at: '2026-11-22T10:01:30.000Z', last_response_status: 503 },
+      webhook: {
+        status: 'pending',
+        attempts: 1,
+        last_attempt_at: '2026-11-22T10:01:30.000Z',
+        last_response_status: 503,
+        next_attempt_at: '2026-11-22T10:01:35.000Z',
+      },
+    });
+  });
+
+  it('says why a webhook delivery stopped', () => {
+    const gone = aTicket({
+      status: 'delivered',
+      webhook: { status: 'failed', attempts: 1, webhook_id: 'msg_internal', last_response_status: 410, failure_reason: 'GONE' },
+    });
+    expect(JSON.parse(JSON.stringify(metadataView(gone))).webhook).toEqual({
+      status: 'failed',
+      attempts: 1,
+      last_response_status: 410,
+      failure_reason: 'GONE',
     });
   });
 

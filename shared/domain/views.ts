@@ -50,5 +50,7 @@ export const metadataView = (t: Ticket) => ({
     attempts: t.webhook.attempts,
     last_attempt_at: t.webhook.last_attempt_at,
     last_response_status: t.webhook.last_response_status,
+    next_attempt_at: t.webhook.next_attempt_at,
+    failure_reason: t.webhook.failure_reason,
   },
 });

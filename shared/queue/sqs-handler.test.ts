@@ -22,10 +22,10 @@ const record = (messageId: string, body: string): SQSRecord => ({
 
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
-const parse = (body: unknown) => String((body as { id?: unknown }).id);
+const parse = (r: SQSRecord) => String((JSON.parse(r.body) as { id?: unknown }).id);
 
 describe('sqsHandler', () => {
-  it('reports only the failing record, after parsing each body as JSON', async () => {
+  it('reports only the failing record', async () => {
     const handled: string[] = [];
     const handler = sqsHandler(parse, async (id) => {
       if (id === 'bad') throw new Error('boom');
@@ -36,13 +36,28 @@ describe('sqsHandler', () => {
     expect(handled.sort()).toEqual(['a', 'c']);
   });
 
-  it('reports a record whose body is not JSON, or that the parser refuses', async () => {
-    const handler = sqsHandler((body) => {
-      if (typeof body !== 'object') throw new Error('not a message');
-      return body;
-    }, async () => undefined);
-    const result = await handler(batch(record('m1', 'not json'), record('m2', '"text"'), record('m3', '{}')), context());
-    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }]);
+  it('hands the parser the whole record, so a handler can reach the receipt handle', async () => {
+    const handled: unknown[] = [];
+    const handler = sqsHandler(
+      (r) => ({ body: r.body, receiptHandle: r.receiptHandle }),
+      async (message) => void handled.push(message),
+    );
+    await handler(batch(record('m1', 'plain text'), record('m2', '{"id":"b"}')), context());
+    expect(handled).toHaveLength(2);
+    expect(handled).toEqual(
+      expect.arrayContaining([
+        { body: 'plain text', receiptHandle: 'rh-m1' },
+        { body: '{"id":"b"}', receiptHandle: 'rh-m2' },
+      ]),
+    );
+  });
+
+  it('reports a record the parser refuses, and does not hand it on', async () => {
+    const handled: string[] = [];
+    const handler = sqsHandler(parse, async (id) => void handled.push(id));
+    const result = await handler(batch(record('m1', 'not json'), record('m2', '{"id":"b"}'), record('m3', '')), context());
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm3' }]);
+    expect(handled).toEqual(['b']);
   });
 
   it('answers an empty failure list when all succeed, and does not throw when all fail', async () => {

@@ -6,10 +6,10 @@ import { describeError, logger } from '#shared/logger.ts';
  * An SQS-triggered handler that reports partial batch failures: a record that throws is the only
  * one the queue delivers again; the others are deleted.
  */
-export function sqsHandler<T>(parse: (body: unknown) => T, handle: (message: T) => Promise<void>) {
+export function sqsHandler<T>(parse: (record: SQSRecord) => T, handle: (message: T) => Promise<void>) {
   const processRecord = async (record: SQSRecord) => {
     try {
-      await handle(parse(JSON.parse(record.body)));
+      await handle(parse(record));
     } catch (error) {
       logger.warn('message failed; it will be retried', { message_id: record.messageId, error: describeError(error) });
       throw error;

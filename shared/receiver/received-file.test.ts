@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
-import { decodePdf, parseHookBody, safeSegment, sha256 } from '#shared/receiver/received-file.ts';
+import { decodePdf, parseHookBody, pdfFileName, receivedPath, safeSegment, sha256 } from '#shared/receiver/received-file.ts';
 
 const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
 const pdfBase64 = pdf.toString('base64');
@@ -75,8 +75,29 @@ describe('safeSegment', () => {
   });
 });
 
+const ticket = 'tk_AbCdEfGhIjKlMnOpQrSt-_';
+
+describe('pdfFileName', () => {
+  it.each([
+    ['a PDF name as it is', 'Uebertragungsprotokoll.pdf', 'Uebertragungsprotokoll.pdf'],
+    ['an upper-case extension', 'P.PDF', 'P.PDF'],
+    ['.pdf added when missing', 'protocol', 'protocol.pdf'],
+    ['.pdf added to another extension', 'evil.exe', 'evil.exe.pdf'],
+    ['.pdf added after cutting a long name', `${'a'.repeat(300)}.pdf`, `${'a'.repeat(120)}.pdf`],
+    ['the fallback for nothing usable', '..', 'protocol.pdf'],
+  ])('keeps %s', (_, name, expected) => {
+    expect(pdfFileName(name)).toBe(expected);
+  });
+});
+
+describe('receivedPath', () => {
+  it('is the ticket folder and the safe PDF name', () => {
+    expect(receivedPath({ ticket, file_name: '../../etc/passwd', file_content: pdfBase64 })).toBe(`${ticket}/_.._etc_passwd.pdf`);
+  });
+});
+
 describe('parseHookBody', () => {
-  const body = { ticket: 'tk_x', transfer_ticket: 't', file_name: 'p.pdf', file_content: pdfBase64, store: true };
+  const body = { ticket, transfer_ticket: 't', file_name: 'p.pdf', file_content: pdfBase64, store: true };
 
   it('accepts the webhook body and keeps extra fields', () => {
     expect(parseHookBody({ ...body, kind: 'ustva' })).toEqual({ ...body, kind: 'ustva' });
@@ -91,12 +112,19 @@ describe('parseHookBody', () => {
     }
     expect(thrown).toMatchObject({ status: 422, code: 'VALIDATION_FAILED' });
     expect((thrown as HttpError).details.map(({ path, code }) => `${path}:${code}`)).toEqual([
-      'ticket:OUT_OF_RANGE',
+      'ticket:INVALID_FORMAT',
       'file_name:REQUIRED',
       'file_content:REQUIRED',
       'store:INVALID_TYPE',
     ]);
   });
+
+  it.each(['tk_x', `${ticket}A`, ' tk_AbCdEfGhIjKlMnOpQrSt-_', 'tk_AbCdEfGhIjKlMnOpQr/..', '../../../../../../../../../..'])(
+    'refuses the ticket %j, which is no ticket ID',
+    (other) => {
+      expect(() => parseHookBody({ ...body, ticket: other })).toThrow(expect.objectContaining({ status: 422, details: [expect.objectContaining({ path: 'ticket' })] }));
+    },
+  );
 });
 
 describe('sha256', () => {

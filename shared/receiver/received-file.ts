@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { findingsOf } from '#shared/schemas/validate.ts';
 
 export const hookBodySchema = z.looseObject({
-  ticket: z.string().min(1).max(100),
+  // The ticket names the folder as it is: only a real ID keeps two tickets from sharing one.
+  ticket: z.string().regex(ticketIdPattern, 'must be a steuerbote ticket ID'),
   transfer_ticket: z.string().max(100).optional(),
   file_name: z.string().min(1).max(255),
   file_content: z.string().min(1),
@@ -34,6 +36,15 @@ export function safeSegment(name: string, fallback: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 120);
   return cleaned || fallback;
 }
+
+/** A safe segment that still ends in `.pdf`, so the stored file opens as what it is. */
+export function pdfFileName(name: string): string {
+  const segment = safeSegment(name, 'protocol.pdf');
+  return /\.pdf$/i.test(segment) ? segment : `${segment}.pdf`;
+}
+
+/** `{ticket}/{file name}`: the folder of one ticket, never a way out of the store. */
+export const receivedPath = (body: HookBody) => `${body.ticket}/${pdfFileName(body.file_name)}`;
 
 export function parseHookBody(input: unknown): HookBody {
   const result = hookBodySchema.safeParse(input, { reportInput: true });

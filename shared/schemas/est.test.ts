@@ -2,46 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
 import { estSchema } from '#shared/schemas/est.ts';
 import { parseOr422 } from '#shared/schemas/validate.ts';
+import { estSample } from '#test/support/samples.ts';
 
-// The contract's sample body (§5).
-const sample = {
-  test: true,
-  year: 2025,
-  tax_number: '9198011310010',
-  taxpayer: {
-    idnr: '04452397687',
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    birth_date: '1960-05-17',
-    religion: 'none',
-    address: { street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München' },
-  },
-  spouse: null,
-  joint_assessment: false,
-  bank: { iban: 'DE02120300000000202051', account_holder: 'taxpayer' },
-  employment: [
-    {
-      person: 'taxpayer',
-      gross_wage: '45000.00',
-      income_tax_withheld: '6200.00',
-      solidarity_surcharge_withheld: '0',
-      church_tax_withheld: '0',
-      commute_km: 18,
-      office_days: 205,
-      work_equipment: '250.00',
-    },
-  ],
-  pensions: [],
-  deductions: {
-    health_insurance: '3900.00',
-    donations: '200.00',
-    church_tax_paid: '0',
-    household_services: '450.00',
-    craftsman_services: '1200.00',
-    medical_costs: '0',
-  },
-};
-
+const sample = estSample();
 const { spouse: _, ...taxpayerOnly } = sample;
 
 function failures(input: unknown) {

@@ -2,17 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
 import { ustvaSchema } from '#shared/schemas/ustva.ts';
 import { parseOr422 } from '#shared/schemas/validate.ts';
+import { ustvaSample } from '#test/support/samples.ts';
 
-// The contract's sample body (§5).
-const sample = {
-  test: true,
-  year: 2026,
-  period: '03',
-  tax_number: '9198011310010',
-  supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München', phone: '089123456', email: 'buchhaltung@example.com' },
-  kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
-  flags: { corrected: false, documents_separate: false, direct_debit_revoked: false, refund_offset: false },
-};
+const sample = ustvaSample();
 
 function failures(input: unknown) {
   try {

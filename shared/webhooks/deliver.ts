@@ -1,19 +1,32 @@
+import { MetricUnit, type Metrics } from '@aws-lambda-powertools/metrics';
 import type { HookConfig } from '#shared/config.ts';
-import type { Ticket } from '#shared/domain/ticket.ts';
+import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
-import type { Notifier, ProtocolStore, TicketStore, WebhookDelivery } from '#shared/ports.ts';
+import type { Notifier, NotifyResult, ProtocolStore, TicketStore, WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import { backoffSeconds, retryAfterSeconds } from '#shared/webhooks/backoff.ts';
+import { signWebhook } from '#shared/webhooks/signature.ts';
 
 export interface DeliverDeps {
   tickets: TicketStore;
   protocols: ProtocolStore;
   notifier: Notifier;
+  queue: WorkQueue;
   hook: HookConfig;
+  signingKeys: () => Promise<Buffer[]>;
+  metrics?: Pick<Metrics, 'addMetric'>;
   now?: () => Date;
+  random?: () => number;
 }
 
-/** Thrown so the queue delivers the message again later. */
-export class DeliveryFailed extends Error {
-  override name = 'DeliveryFailed';
+/** The message in hand: the delivery it names, and the handle that lets this attempt postpone it. */
+export interface DeliveryMessage {
+  delivery: WebhookDelivery;
+  receiptHandle: string;
+}
+
+/** Thrown after a failed attempt has postponed its message, so the queue keeps it for the next one. */
+export class DeliveryPostponed extends Error {
+  override name = 'DeliveryPostponed';
 }
 
 /** The contract's webhook body (§6): everything a receiver needs, the PDF included. */
@@ -31,8 +44,14 @@ export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
   });
 }
 
-/** One attempt of one delivery. A message for a superseded or finished delivery is dropped. */
-export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDelivery): Promise<void> {
+type Outcome = 'delivered' | 'retry' | 'gone' | 'exhausted';
+
+/**
+ * One attempt of one delivery. The queue message names only the ticket and the delivery; the PDF
+ * is read now, so no message size ever limits it. A message for a superseded or finished delivery
+ * is dropped.
+ */
+export async function deliverWebhook(deps: DeliverDeps, { delivery, receiptHandle }: DeliveryMessage): Promise<void> {
   if (!deps.hook.enabled) return;
   const now = deps.now ?? (() => new Date());
   const ticket = await deps.tickets.get(delivery.ticket);
@@ -43,27 +62,65 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
   const pdf = await deps.protocols.get(ticket.ticket, ticket.file_name);
   if (!pdf) throw new Error('protocol missing for a delivered ticket');
 
+  const body = webhookBody(ticket, pdf);
   const timestamp = Math.floor(now().getTime() / 1000);
+  const keys = await deps.signingKeys();
   const result = await deps.notifier.notify({
     url: deps.hook.uri,
-    body: webhookBody(ticket, pdf),
+    body,
     headers: {
       'content-type': 'application/json',
       'webhook-id': delivery.webhook_id,
       'webhook-timestamp': String(timestamp),
+      ...(keys.length && { 'webhook-signature': signWebhook(keys, delivery.webhook_id, timestamp, body) }),
     },
     timeoutMs: deps.hook.timeoutMs,
   });
-  const ok = result.status !== undefined && result.status >= 200 && result.status < 300;
+
   const attempts = webhook.attempts + 1;
-  const status = ok ? 'delivered' : attempts >= deps.hook.maxAttempts ? 'failed' : 'pending';
-  await deps.tickets.updateWebhook(ticket.ticket, delivery.webhook_id, {
-    status,
+  const answeredAt = now();
+  const outcome = classify(result, attempts, deps.hook.maxAttempts);
+  const delay = outcome === 'retry' ? delaySeconds(result, attempts, deps, answeredAt) : 0;
+  const attempted: WebhookState = {
+    status: outcome === 'delivered' ? 'delivered' : outcome === 'retry' ? 'pending' : 'failed',
     attempts,
     webhook_id: delivery.webhook_id,
-    last_attempt_at: now().toISOString(),
+    last_attempt_at: answeredAt.toISOString(),
     last_response_status: result.status,
+    ...(outcome === 'retry' && { next_attempt_at: new Date(answeredAt.getTime() + delay * 1000).toISOString() }),
+    ...(outcome === 'gone' && { failure_reason: 'GONE' }),
+    ...(outcome === 'exhausted' && { failure_reason: 'MAX_ATTEMPTS' }),
+  };
+  logger.info('webhook attempt', {
+    ticket: ticket.ticket,
+    webhook_id: delivery.webhook_id,
+    attempt: attempts,
+    response_status: result.status,
+    error: result.error,
+    outcome,
+    retry_in_seconds: outcome === 'retry' ? delay : undefined,
   });
-  logger.info('webhook attempt', { ticket: ticket.ticket, webhook_id: delivery.webhook_id, attempt: attempts, response_status: result.status, error: result.error, outcome: status });
-  if (status === 'pending') throw new DeliveryFailed(`webhook attempt ${attempts} failed (${result.status ?? result.error})`);
+  deps.metrics?.addMetric(`Webhook_${outcome}`, MetricUnit.Count, 1);
+
+  // Parked before it is marked failed: a crash in between leaves a delivery to retry, never one lost.
+  if (outcome === 'exhausted') await deps.queue.deadLetterWebhook(delivery);
+  await deps.tickets.updateWebhook(ticket.ticket, delivery.webhook_id, attempted);
+  if (outcome === 'retry') {
+    await deps.queue.postpone('webhook', receiptHandle, delay);
+    throw new DeliveryPostponed(`webhook attempt ${attempts} failed (${result.status ?? result.error}); next in ${delay} s`);
+  }
+}
+
+function classify(result: NotifyResult, attempts: number, maxAttempts: number): Outcome {
+  const status = result.status;
+  if (status !== undefined && status >= 200 && status < 300) return 'delivered';
+  // 410 Gone is the receiver saying it will never take this: asking again would only hammer it.
+  if (status === 410) return 'gone';
+  return attempts >= maxAttempts ? 'exhausted' : 'retry';
+}
+
+function delaySeconds(result: NotifyResult, attempts: number, deps: DeliverDeps, now: Date): number {
+  const scale = deps.hook.backoffScale;
+  const asked = result.status === 429 || result.status === 503 ? retryAfterSeconds(result.retryAfter, now, scale) : undefined;
+  return asked ?? backoffSeconds(attempts, scale, deps.random);
 }

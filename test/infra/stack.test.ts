@@ -367,21 +367,43 @@ describe('stage settings', () => {
     expect(() => settingsOf({ stage: 'dev', taxAuthority: 'elster' })).toThrow(/"taxAuthority" must be sandbox or eric/);
   });
 
-  it('points enabled webhooks at the example receiver by default, with the secret resolved at deploy time', () => {
+  it('points enabled webhooks at the example receiver by default; the signing secret is fetched, never embedded', () => {
     const stage = synth({ stage: 'dev', hookEnabled: 'true', hookSecretName: 'steuerbote/dev/hook' }, { bundle: false });
     const receiverId = stage.stack.getLogicalId(stage.stack.node.findChild('receiverApi').node.defaultChild as CfnElement);
-    for (const name of ['transmit', 'deliverWebhook', 'hookRun'] as const) {
-      expect(fnProps(stage, name).Environment.Variables, name).toMatchObject({
+    for (const name of ['transmit', 'deliverWebhook', 'hookRun', 'hookEndpoint'] as const) {
+      const variables = fnProps(stage, name).Environment.Variables;
+      expect(variables, name).toMatchObject({
         HOOK_ENABLED: 'true',
         HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
-        HOOK_SECRET: '{{resolve:secretsmanager:steuerbote/dev/hook:SecretString:::}}',
+        HOOK_SECRET_ID: 'steuerbote/dev/hook',
       });
+      expect(variables, name).not.toHaveProperty('HOOK_SECRET');
+      expect(actions(stage, name), name).toContain('secretsmanager:GetSecretValue');
     }
+    expect(actions(stage, 'getStatus')).not.toContain('secretsmanager:GetSecretValue');
+    expect(JSON.stringify(stage.template)).not.toContain('resolve:secretsmanager');
   });
 
-  it('needs an explicit hook URI to enable webhooks on production', () => {
+  it('needs an explicit https hook URI to enable webhooks on production', () => {
     expect(() => synth({ stage: 'prod', hookEnabled: 'true' }, { bundle: false })).toThrow(/"hookUri" is required/);
+    expect(() => synth({ stage: 'prod', hookEnabled: 'true', hookUri: 'http://hooks.example.com/elster' }, { bundle: false })).toThrow(
+      /must use https on a production stage/,
+    );
     const stage = synth({ stage: 'prod', hookEnabled: 'true', hookUri: 'https://hooks.example.com/elster' }, { bundle: false });
-    expect(fnProps(stage, 'deliverWebhook').Environment.Variables.HOOK_URI).toBe('https://hooks.example.com/elster');
+    expect(fnProps(stage, 'deliverWebhook').Environment.Variables).toMatchObject({
+      HOOK_URI: 'https://hooks.example.com/elster',
+      HOOK_REQUIRE_HTTPS: 'true',
+    });
+  });
+
+  it('lets the webhook function park deliveries in its dead-letter queue, and names every resource in the outputs', () => {
+    const stage = synth({ stage: 'dev' }, { bundle: false });
+    const deadLetters = ofType(stage, 'AWS::SQS::Queue').find(([id]) => id.startsWith('webhookDeadLetterQueue'))![0];
+    expect(fnProps(stage, 'deliverWebhook').Environment.Variables.WEBHOOK_DLQ_URL).toEqual(ref(deadLetters));
+    const send = statements(stage, 'deliverWebhook').filter((s) => [s.Action].flat().includes('sqs:SendMessage'));
+    expect(JSON.stringify(send)).toContain(deadLetters);
+    expect(Object.keys(stage.template.toJSON().Outputs)).toEqual(
+      expect.arrayContaining(['BucketName', 'ticketsTableName', 'apiKeysTableName', 'webhookQueueUrl', 'webhookDeadLetterQueueUrl', 'transmitQueueUrl']),
+    );
   });
 });

@@ -5,13 +5,20 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { startTestReceiver, type TestReceiver } from '#test/support/test-receiver.ts';
 
 let service: LocalService;
+let receiver: TestReceiver;
 
 beforeAll(async () => {
-  service = await startService({ env: { HOOK_ENABLED: 'false' } });
+  // HOOK_ENABLED stays unset: a receiver is configured, and must hear nothing.
+  receiver = await startTestReceiver();
+  service = await startService({ env: { HOOK_URI: receiver.url } });
 });
-afterAll(() => service?.stop());
+afterAll(async () => {
+  await service?.stop();
+  await receiver?.close();
+});
 
 const expectEnvelope = (json: any, status: number, success: boolean) => {
   expect(json).toMatchObject({ success, status, api_version: 'v2', service_version: expect.any(String) });
@@ -236,7 +243,7 @@ describe('tenancy', () => {
 });
 
 describe('webhooks switched off', () => {
-  it('sends nothing: the receiver stores no file and hook-run answers 409 HOOK_DISABLED', async () => {
+  it('sends nothing: no request reaches the receiver, and hook-run answers 409 HOOK_DISABLED', async () => {
     const reply = await service.submit('ustva', ustvaSample());
     const ticket = reply.json.data.ticket;
     const metadata = await service.waitForStatus(ticket, ['delivered']);
@@ -244,5 +251,6 @@ describe('webhooks switched off', () => {
     const received = await readdir(join(service.dataDir, 'receiver')).catch(() => []);
     expect(received).toEqual([]);
     expectError(await service.call('GET', `/dummy/hook-run/${ticket}`, { base: 'receiver' }), 409, 'HOOK_DISABLED');
+    expect(receiver.requests).toHaveLength(0);
   });
 });

@@ -1,0 +1,43 @@
+// Where an operator command acts: the local runtime that `npm start` is running, or a deployed
+// stage (`--stage s`), whose resources the stack's outputs name. Either way the command then uses
+// the same adapters as the functions, configured through the same environment variables.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { stackOutputs } from '#infra/manifest.ts';
+import { resetAll } from '#shared/once.ts';
+
+export const runtimeFile = (dataDir: string) => join(dataDir, 'runtime.json');
+
+/** Takes `--stage s` out of the arguments and points the adapters at that target. */
+export async function useTarget(args: string[]): Promise<{ args: string[]; target: string }> {
+  const at = args.indexOf('--stage');
+  const stage = at === -1 ? undefined : args[at + 1];
+  if (at !== -1 && !stage) throw new Error('--stage needs a stage name');
+  const rest = at === -1 ? args : args.filter((_, i) => i !== at && i !== at + 1);
+  Object.assign(process.env, stage ? await stageEnv(stage) : await localEnv());
+  resetAll();
+  return { args: rest, target: stage ? `stage ${stage}` : 'the local runtime' };
+}
+
+async function localEnv(): Promise<Record<string, string>> {
+  const dataDir = process.env.DATA_DIR ?? '.data';
+  try {
+    return JSON.parse(await readFile(runtimeFile(dataDir), 'utf8'));
+  } catch {
+    throw new Error(`the local runtime is not running (no ${runtimeFile(dataDir)}): start it with npm start, or name a deployed stage with --stage`);
+  }
+}
+
+async function stageEnv(stage: string): Promise<Record<string, string>> {
+  const client = new CloudFormationClient({});
+  const { Stacks = [] } = await client.send(new DescribeStacksCommand({ StackName: `Steuerbote-${stage}` }));
+  const names: Record<string, string> = stackOutputs();
+  const env: Record<string, string> = {};
+  for (const output of Stacks[0]?.Outputs ?? []) {
+    const variable = output.OutputKey && names[output.OutputKey];
+    if (variable && output.OutputValue) env[variable] = output.OutputValue;
+  }
+  return env;
+}

@@ -1,0 +1,58 @@
+import { PutObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
+import { describe, expect, it } from 'vitest';
+import { S3ReceivedFileStore } from '#shared/adapters/s3-stores.ts';
+import { deliveryMarker } from '#shared/receiver/store-once.ts';
+
+type Input = Record<string, unknown> & { Key: string };
+type Sent = { command: string; input: Input };
+
+/** An S3 client that keeps objects in a map and, like S3, refuses `IfNoneMatch: '*'` on an existing key with 412. */
+function fakeS3(options: { failPdfPut?: boolean } = {}) {
+  const objects = new Map<string, Uint8Array>();
+  const sent: Sent[] = [];
+  const client = {
+    send: async (command: PutObjectCommand) => {
+      const input = command.input as unknown as Input;
+      sent.push({ command: command.constructor.name, input });
+      if (input.IfNoneMatch === '*' && objects.has(input.Key)) {
+        throw new S3ServiceException({ name: 'PreconditionFailed', $fault: 'client', $metadata: { httpStatusCode: 412 } });
+      }
+      if (options.failPdfPut && input.ContentType === 'application/pdf') {
+        throw new S3ServiceException({ name: 'InternalError', $fault: 'server', $metadata: { httpStatusCode: 500 } });
+      }
+      objects.set(input.Key, input.Body as Uint8Array);
+    },
+  } as unknown as S3Client;
+  return { objects, sent, store: new S3ReceivedFileStore(client, 'bucket', 'receiver/') };
+}
+
+const pdf = Buffer.from('%PDF-1.7 x');
+
+describe('S3ReceivedFileStore', () => {
+  it('puts the file under the receiver prefix without a delivery ID', async () => {
+    const { sent, store } = fakeS3();
+    expect(await store.save('tk_a/p.pdf', pdf)).toBe('stored');
+    expect(sent).toEqual([
+      { command: 'PutObjectCommand', input: { Bucket: 'bucket', Key: 'receiver/tk_a/p.pdf', Body: pdf, ContentType: 'application/pdf' } },
+    ]);
+  });
+
+  it('puts the file, then marks the delivery ID with a conditional put; a second time is a duplicate', async () => {
+    const { objects, sent, store } = fakeS3();
+    expect(await store.save('tk_a/p.pdf', pdf, 'msg_1')).toBe('stored');
+    expect(sent[0]!.input).toMatchObject({ Key: 'receiver/tk_a/p.pdf' });
+    expect(sent[0]!.input).not.toHaveProperty('IfNoneMatch');
+    expect(sent[1]!.input).toMatchObject({ Key: `receiver/${deliveryMarker('msg_1')}`, IfNoneMatch: '*' });
+
+    expect(await store.save('tk_a/p.pdf', pdf, 'msg_1')).toBe('duplicate');
+    expect(sent).toHaveLength(4);
+    expect(objects.get('receiver/tk_a/p.pdf')).toBe(pdf);
+  });
+
+  it('marks nothing when the file cannot be put, and passes the failure on', async () => {
+    const { objects, sent, store } = fakeS3({ failPdfPut: true });
+    await expect(store.save('tk_a/p.pdf', pdf, 'msg_1')).rejects.toThrow(S3ServiceException);
+    expect(sent.map(({ command }) => command)).toEqual(['PutObjectCommand']);
+    expect(objects.size).toBe(0);
+  });
+});

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isTicketId } from '#shared/domain/ticket.ts';
+import { HttpError } from '#shared/http/http-error.ts';
+import { acceptSubmission, type AcceptedBody } from '#shared/submission/accept.ts';
+import { MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
+
+const body: AcceptedBody & Record<string, unknown> = {
+  test: true,
+  year: 2026,
+  period: '03',
+  tax_number: '9198011310010',
+  client_reference: 'invoice-7',
+  kennzahlen: { kz81: 10000, kz83: '1900.00' },
+};
+
+function deps() {
+  return { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), queue: new MemoryWorkQueue() };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
+
+describe('acceptSubmission', () => {
+  it('stores a queued ticket of the caller and the whole body under its ID, and wakes the transmitter', async () => {
+    const d = deps();
+    const ticket = await acceptSubmission(d, 'client-a', 'ustva', body);
+
+    expect(isTicketId(ticket.ticket)).toBe(true);
+    expect(ticket).toMatchObject({
+      client_id: 'client-a',
+      kind: 'ustva',
+      status: 'queued',
+      test: true,
+      year: 2026,
+      period: '03',
+      tax_number_masked: '*********0010',
+      datenart_version: 'UStVA_2026',
+      client_reference: 'invoice-7',
+      attempts: 0,
+      webhook: { status: 'disabled', attempts: 0 },
+    });
+    expect(ticket.updated_at).toBe(ticket.created_at);
+    expect(await d.tickets.get(ticket.ticket)).toEqual(JSON.parse(JSON.stringify(ticket)));
+    expect(await d.submissions.get(ticket.ticket)).toEqual(body);
+    expect(d.queue.transmits).toEqual([{ ticket: ticket.ticket }]);
+  });
+
+  it('keeps the tax number out of the ticket', async () => {
+    const d = deps();
+    const ticket = await acceptSubmission(d, 'client-a', 'ustva', body);
+    expect(JSON.stringify(await d.tickets.get(ticket.ticket))).not.toContain('9198011310010');
+  });
+
+  it('masks the tax office of a first return', async () => {
+    const ticket = await acceptSubmission(deps(), 'client-a', 'est', { test: true, year: 2025, tax_office: '9198' });
+    expect(ticket).toMatchObject({ kind: 'est', tax_number_masked: '9198', datenart_version: 'ESt_2025' });
+  });
+
+  it('hands out a new ticket for every submission', async () => {
+    const d = deps();
+    const first = await acceptSubmission(d, 'client-a', 'ustva', body);
+    const second = await acceptSubmission(d, 'client-a', 'ustva', body);
+    expect(first.ticket).not.toBe(second.ticket);
+    expect(d.tickets.tickets.size).toBe(2);
+  });
+
+  it('stores the body before the ticket and wakes the transmitter last', async () => {
+    const d = deps();
+    const put = vi.spyOn(d.submissions, 'put');
+    const create = vi.spyOn(d.tickets, 'create');
+    const wake = vi.spyOn(d.queue, 'wakeTransmit');
+    await acceptSubmission(d, 'client-a', 'ustva', body);
+    const [putAt] = put.mock.invocationCallOrder;
+    const [createAt] = create.mock.invocationCallOrder;
+    const [wakeAt] = wake.mock.invocationCallOrder;
+    expect(putAt).toBeLessThan(createAt!);
+    expect(createAt).toBeLessThan(wakeAt!);
+  });
+
+  it('creates no ticket when the body cannot be stored', async () => {
+    const d = deps();
+    vi.spyOn(d.submissions, 'put').mockRejectedValue(new Error('S3 down'));
+    await expect(acceptSubmission(d, 'client-a', 'ustva', body)).rejects.toThrow('S3 down');
+    expect(d.tickets.tickets.size).toBe(0);
+    expect(d.queue.transmits).toEqual([]);
+  });
+
+  it('still returns the ticket when the wake-up cannot be sent, as the re-drive will find it', async () => {
+    const d = deps();
+    vi.spyOn(d.queue, 'wakeTransmit').mockRejectedValue(new Error('SQS down'));
+    const ticket = await acceptSubmission(d, 'client-a', 'ustva', body);
+    expect((await d.tickets.get(ticket.ticket))?.status).toBe('queued');
+  });
+
+  it('refuses an ID that is already taken rather than overwrite its ticket', async () => {
+    const d = deps();
+    vi.spyOn(d.tickets, 'create').mockResolvedValue(false);
+    await expect(acceptSubmission(d, 'client-a', 'ustva', body)).rejects.toThrow('ticket ID collision');
+    expect(d.queue.transmits).toEqual([]);
+  });
+
+  it('refuses test: false with 422 and stores nothing unless live submissions are allowed', async () => {
+    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', '');
+    const d = deps();
+    const refused = acceptSubmission(d, 'client-a', 'ustva', { ...body, test: false });
+    await expect(refused).rejects.toBeInstanceOf(HttpError);
+    await expect(refused).rejects.toMatchObject({
+      status: 422,
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') }],
+    });
+    expect(d.submissions.bodies.size).toBe(0);
+    expect(d.tickets.tickets.size).toBe(0);
+    expect(d.queue.transmits).toEqual([]);
+  });
+
+  it('accepts test: false when live submissions are allowed', async () => {
+    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
+    const ticket = await acceptSubmission(deps(), 'client-a', 'ustva', { ...body, test: false });
+    expect(ticket.test).toBe(false);
+  });
+});

@@ -1,0 +1,226 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import type { HookConfig } from '#shared/config.ts';
+import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
+import type { TransmitOutcome } from '#shared/ports.ts';
+import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
+import {
+  MemoryProtocolStore,
+  MemorySubmissionStore,
+  MemoryTicketStore,
+  MemoryWorkQueue,
+  ScriptedTaxAuthority,
+  aTicket,
+  validTicketId as id,
+  type AuthorityStep,
+} from '#test/fakes.ts';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const leaseUntil = '2026-11-22T10:02:30.000Z';
+const body = { test: true, year: 2026, period: '03', tax_number: '9198011310010', kennzahlen: { kz81: 10000, kz83: '1900.00' } };
+const pdf = new TextEncoder().encode('%PDF-1.7 protocol');
+
+const delivered: TransmitOutcome = {
+  outcome: 'delivered',
+  transferTicket: 'abcdefghij0123456789klmnopqrstuv',
+  receivedAt: '2026-11-22T09:59:59.000Z',
+  protocol: { fileName: `Uebertragungsprotokoll_ustva_${id}.pdf`, pdf },
+};
+const retry: TransmitOutcome = { outcome: 'retry', code: 'CONNECT', message: 'no connection' };
+
+const hookOff: HookConfig = { enabled: false, uri: '', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
+const hookOn: HookConfig = { enabled: true, uri: 'http://receiver.test/hook', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
+
+async function setup(steps: AuthorityStep[], options: { resendIsSafe?: boolean; hook?: HookConfig; ticket?: Partial<Ticket>; storeBody?: boolean } = {}) {
+  const tickets = new MemoryTicketStore();
+  const submissions = new MemorySubmissionStore();
+  const protocols = new MemoryProtocolStore();
+  const queue = new MemoryWorkQueue();
+  const authority = new ScriptedTaxAuthority(steps, { resendIsSafe: options.resendIsSafe ?? true });
+  await tickets.create(aTicket(options.ticket));
+  if (options.storeBody ?? true) await submissions.put(id, body);
+  const deps: TransmitDeps = {
+    tickets,
+    submissions,
+    protocols,
+    queue,
+    authority,
+    transmit: { maxAttempts: 3, retryDelaySeconds: 30, leaseSeconds: 150 },
+    hook: options.hook ?? hookOff,
+    now: () => now,
+  };
+  const stored = async () => (await tickets.get(id))!;
+  return { deps, tickets, submissions, protocols, queue, authority, stored };
+}
+
+describe('transmitTicket', () => {
+  it('hands the authority the ticket and the stored body', async () => {
+    const { deps, authority } = await setup([delivered]);
+    await transmitTicket(deps, id);
+    expect(authority.submissions).toEqual([
+      { ticket: id, kind: 'ustva', test: true, year: 2026, period: '03', tax_number: '9198011310010', datenart_version: 'UStVA_2026', body },
+    ]);
+  });
+
+  it('records a delivery with its protocol, and sends no webhook while hooks are off', async () => {
+    const { deps, protocols, queue, stored } = await setup([delivered], {
+      ticket: { error: { code: 'OLD', message: 'from an earlier attempt', details: [] } },
+    });
+    await transmitTicket(deps, id);
+    const ticket = await stored();
+    expect(ticket).toEqual({
+      ...aTicket(),
+      status: 'delivered',
+      attempts: 1,
+      updated_at: now.toISOString(),
+      delivered_at: now.toISOString(),
+      transfer_ticket: delivered.transferTicket,
+      received_at: '2026-11-22T09:59:59.000Z',
+      file_name: `Uebertragungsprotokoll_ustva_${id}.pdf`,
+      file_size: pdf.length,
+      file_sha256: createHash('sha256').update(pdf).digest('hex'),
+      webhook: { status: 'disabled', attempts: 0 },
+    });
+    expect(ticket).not.toHaveProperty('lease_until');
+    expect(ticket).not.toHaveProperty('error');
+    expect(await protocols.get(id, ticket.file_name!)).toEqual(pdf);
+    expect(queue.webhooks).toEqual([]);
+    expect(queue.transmits).toEqual([]);
+  });
+
+  it('queues one webhook with a fresh ID when hooks are on', async () => {
+    const { deps, queue, stored } = await setup([delivered], { hook: hookOn });
+    await transmitTicket(deps, id);
+    const { webhook } = await stored();
+    expect(webhook).toEqual({ status: 'pending', attempts: 0, webhook_id: expect.stringMatching(/^msg_/) });
+    expect(queue.webhooks).toEqual([{ ticket: id, webhook_id: webhook.webhook_id }]);
+  });
+
+  it('sends no webhook when its lease was taken over while it transmitted', async () => {
+    const { deps, tickets, authority, queue, stored } = await setup([], { hook: hookOn });
+    vi.spyOn(authority, 'transmit').mockImplementation(async () => {
+      // The re-drive found the lease lapsed and a second worker claimed the ticket meanwhile.
+      tickets.tickets.get(id)!.lease_until = '2026-11-22T10:05:00.000Z';
+      return delivered;
+    });
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'processing', lease_until: '2026-11-22T10:05:00.000Z' });
+    expect(queue.webhooks).toEqual([]);
+  });
+
+  it("records a rejection with the authority's findings", async () => {
+    const findings = [{ path: 'kennzahlen.kz83', code: 'KZ83_MISMATCH', message: 'expected 1900.00' }];
+    const { deps, protocols, queue, stored } = await setup([{ outcome: 'rejected', code: '610001002', message: 'not plausible', findings }]);
+    await transmitTicket(deps, id);
+    const ticket = await stored();
+    expect(ticket).toMatchObject({
+      status: 'rejected',
+      attempts: 1,
+      updated_at: now.toISOString(),
+      error: { code: 'REJECTED', message: expect.stringContaining('610001002'), details: findings },
+      webhook: { status: 'disabled', attempts: 0 },
+    });
+    expect(ticket).not.toHaveProperty('lease_until');
+    expect(ticket).not.toHaveProperty('transfer_ticket');
+    expect(protocols.files.size).toBe(0);
+    expect(queue.transmits).toEqual([]);
+  });
+
+  it('records a failure as the authority reports it, without retrying', async () => {
+    const { deps, queue, stored } = await setup([{ outcome: 'failed', code: 'CERTIFICATE', message: 'certificate expired' }]);
+    await transmitTicket(deps, id);
+    const ticket = await stored();
+    expect(ticket).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'CERTIFICATE', message: 'certificate expired', details: [] } });
+    expect(ticket).not.toHaveProperty('lease_until');
+    expect(queue.transmits).toEqual([]);
+  });
+
+  it('fails a ticket whose body is gone without asking the authority', async () => {
+    const { deps, authority, stored } = await setup([delivered], { storeBody: false });
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'SUBMISSION_MISSING' } });
+    expect(authority.submissions).toEqual([]);
+  });
+
+  it('hands a retry back to the queue with a growing delay, and fails it after the last attempt', async () => {
+    const { deps, authority, queue, stored } = await setup([retry, retry, retry, delivered]);
+
+    await transmitTicket(deps, id);
+    let ticket = await stored();
+    expect(ticket).toMatchObject({ status: 'queued', attempts: 1, updated_at: now.toISOString() });
+    expect(ticket).not.toHaveProperty('lease_until');
+    expect(queue.transmits).toEqual([{ ticket: id, delaySeconds: 30 }]);
+
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(queue.transmits).toEqual([{ ticket: id, delaySeconds: 30 }, { ticket: id, delaySeconds: 60 }]);
+
+    await transmitTicket(deps, id);
+    ticket = await stored();
+    expect(ticket).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: { code: 'TRANSMISSION_FAILED', message: expect.stringContaining('3 attempts'), details: [] },
+    });
+    expect(ticket).not.toHaveProperty('lease_until');
+    expect(queue.transmits).toHaveLength(2);
+
+    await transmitTicket(deps, id);
+    expect(authority.submissions).toHaveLength(3);
+  });
+
+  it.each<TicketStatus>(['processing', 'delivered', 'rejected', 'failed'])('does nothing on a wake-up for a %s ticket', async (status) => {
+    const ticket = { status, lease_until: status === 'processing' ? leaseUntil : undefined, attempts: 1 };
+    const { deps, authority, tickets, queue } = await setup([delivered], { ticket });
+    const before = structuredClone(tickets.tickets.get(id));
+    await transmitTicket(deps, id);
+    expect(tickets.tickets.get(id)).toEqual(before);
+    expect(authority.submissions).toEqual([]);
+    expect(queue.transmits).toEqual([]);
+  });
+
+  it('does nothing for an unknown ticket', async () => {
+    const { deps, authority } = await setup([delivered]);
+    await transmitTicket(deps, 'tk_BBBBBBBBBBBBBBBBBBBBBB');
+    expect(authority.submissions).toEqual([]);
+  });
+
+  it('does nothing when another worker claims the ticket first', async () => {
+    const { deps, tickets, authority, stored } = await setup([delivered]);
+    const queued = await stored();
+    await tickets.transition(id, { status: 'queued' }, { status: 'processing', lease_until: leaseUntil, attempts: 1 });
+    vi.spyOn(tickets, 'get').mockResolvedValueOnce(queued);
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil, attempts: 1 });
+    expect(authority.submissions).toEqual([]);
+  });
+
+  it.each([true, false])('releases the ticket and rethrows when it fails before sending (resendIsSafe: %s)', async (resendIsSafe) => {
+    const { deps, submissions, authority, stored } = await setup([delivered], { resendIsSafe });
+    vi.spyOn(submissions, 'get').mockRejectedValue(new Error('S3 down'));
+    await expect(transmitTicket(deps, id)).rejects.toThrow('S3 down');
+    const ticket = await stored();
+    expect(ticket).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(ticket).not.toHaveProperty('lease_until');
+    expect(authority.submissions).toEqual([]);
+  });
+
+  it('releases the ticket and rethrows when sending fails and resending is safe', async () => {
+    const { deps, stored } = await setup([new Error('socket hang up')], { resendIsSafe: true });
+    await expect(transmitTicket(deps, id)).rejects.toThrow('socket hang up');
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 1 });
+  });
+
+  it('keeps the ticket processing under its lease when sending fails and resending is unsafe', async () => {
+    const { deps, stored } = await setup([new Error('socket hang up')], { resendIsSafe: false });
+    await expect(transmitTicket(deps, id)).rejects.toThrow('socket hang up');
+    expect(await stored()).toMatchObject({ status: 'processing', attempts: 1, lease_until: leaseUntil });
+  });
+
+  it('keeps the ticket processing when recording fails after an unsafe send', async () => {
+    const { deps, protocols, stored } = await setup([delivered], { resendIsSafe: false });
+    vi.spyOn(protocols, 'put').mockRejectedValue(new Error('S3 down'));
+    await expect(transmitTicket(deps, id)).rejects.toThrow('S3 down');
+    expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil });
+  });
+});
