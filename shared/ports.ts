@@ -65,7 +65,9 @@ export interface Submission {
   test: boolean;
   year: number;
   period?: string;
-  tax_number: string;
+  /** The 13-digit ELSTER tax number; a first income tax return has none, only its tax office. */
+  tax_number?: string;
+  tax_office?: string;
   datenart_version: string;
   /** The validated request body as the caller sent it. */
   body: unknown;

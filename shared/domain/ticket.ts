@@ -41,7 +41,9 @@ export interface Ticket {
   test: boolean;
   year: number;
   period?: string;
-  tax_number_masked: string;
+  /** Absent for a first income tax return, which names only its tax office. */
+  tax_number_masked?: string;
+  tax_office?: string;
   datenart_version: string;
   client_reference?: string;
   created_at: string;

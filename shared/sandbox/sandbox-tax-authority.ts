@@ -72,7 +72,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
       test: submission.test,
       year: submission.year,
       ...(submission.period === undefined ? {} : { period: submission.period }),
-      taxNumber: submission.tax_number,
+      taxNumber: submission.tax_number ?? `– (Erstantrag, Finanzamt ${submission.tax_office})`,
       datenartVersion: submission.datenart_version,
       herstellerId: this.#options.herstellerId,
       receivedAt,
@@ -86,7 +86,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
 // Only the checks every form shares; the tax rules proper live in their own module.
 function plausibilityFindings(submission: Submission): Finding[] {
   const findings: Finding[] = [];
-  if (!/^\d{13}$/.test(submission.tax_number)) {
+  if (submission.tax_number === undefined ? !/^\d{4}$/.test(submission.tax_office ?? '') : !/^\d{13}$/.test(submission.tax_number)) {
     findings.push({
       path: 'tax_number',
       code: 'TAX_NUMBER_FORMAT',

@@ -53,9 +53,10 @@ describe('acceptSubmission', () => {
     expect(JSON.stringify(await d.tickets.get(ticket.ticket))).not.toContain('9198011310010');
   });
 
-  it('masks the tax office of a first return', async () => {
+  it('keeps the tax office of a first return, which has no tax number to mask', async () => {
     const ticket = await acceptSubmission(deps(), 'client-a', 'est', { test: true, year: 2025, tax_office: '9198' });
-    expect(ticket).toMatchObject({ kind: 'est', tax_number_masked: '9198', datenart_version: 'ESt_2025' });
+    expect(ticket).toMatchObject({ kind: 'est', tax_office: '9198', datenart_version: 'ESt_2025' });
+    expect(ticket.tax_number_masked).toBeUndefined();
   });
 
   it('hands out a new ticket for every submission', async () => {

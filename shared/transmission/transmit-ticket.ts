@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { HookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
+import type { AcceptedBody } from '#shared/submission/accept.ts';
 import type { ProtocolStore, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
 
 export interface TransmitDeps {
@@ -49,7 +50,8 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       test: claimed.test,
       year: claimed.year,
       period: claimed.period,
-      tax_number: (body as { tax_number?: string }).tax_number ?? '',
+      tax_number: (body as AcceptedBody).tax_number,
+      tax_office: (body as AcceptedBody).tax_office,
       datenart_version: claimed.datenart_version,
       body,
     });

@@ -140,6 +140,17 @@ describe('an ESt from submission to protocol', () => {
   });
 });
 
+describe('a first ESt, with a tax office instead of a tax number', () => {
+  it('is delivered, and its metadata names the tax office', async () => {
+    const { tax_number: _, ...body } = estSample();
+    const reply = await service.submit('est', { ...body, tax_office: '9198' });
+    expect(reply.status).toBe(202);
+    const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
+    expect(metadata).toMatchObject({ status: 'delivered', tax_office: '9198' });
+    expect(metadata).not.toHaveProperty('tax_number');
+  });
+});
+
 describe('version', () => {
   it('is public and names the tax authority and Datenart versions', async () => {
     const reply = await service.call('GET', '/v2/version', { key: null });
