@@ -1,7 +1,8 @@
 // `cdk synth -c stage=<name>`: one stack per stage. See stageSettings for the other context keys.
 
 import { App } from 'aws-cdk-lib';
-import { SteuerboteStack, stageSettings } from './stack.ts';
+import { SteuerboteStack } from '#infra/stack.ts';
+import { stageSettings } from '#infra/stage-settings.ts';
 
 const app = new App();
 const settings = stageSettings(app);

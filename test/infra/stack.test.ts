@@ -7,7 +7,8 @@ import { App, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apis, functions, queues, tables, type ApiName, type FunctionName } from '#infra/manifest.ts';
-import { SteuerboteStack, stageSettings } from '#infra/stack.ts';
+import { SteuerboteStack } from '#infra/stack.ts';
+import { stageSettings } from '#infra/stage-settings.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const cdkJsonContext = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')).context;
