@@ -1,9 +1,13 @@
 // The one place where ports meet their adapters. Each getter builds on first use, so a function
-// only needs configuration for what it actually touches, and unused adapters drop out of its bundle.
+// only needs configuration for what it actually touches. The `@__PURE__` marks let the bundler drop
+// the getters a function never calls, and with them the SDK clients only those needed.
 
+import { CachedApiKeyStore } from '#shared/adapters/cached-api-key-store.ts';
 import { DynamoApiKeyStore } from '#shared/adapters/dynamodb-api-key-store.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
-import { dynamo, s3, sqs } from '#shared/adapters/aws-clients.ts';
+import { dynamo } from '#shared/adapters/dynamo-client.ts';
+import { s3 } from '#shared/adapters/s3-client.ts';
+import { sqs } from '#shared/adapters/sqs-client.ts';
 import { FileReceivedStore } from '#shared/adapters/file-received-store.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
 import { S3ProtocolStore, S3ReceivedFileStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
@@ -13,15 +17,16 @@ import { resourceEnv } from '#infra/manifest.ts';
 import { once } from '#shared/once.ts';
 import type { ReceivedFileStore } from '#shared/ports.ts';
 
-export const ticketStore = once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
-export const apiKeyStore = once(() => new DynamoApiKeyStore(dynamo(), tableName('apiKeys')));
-export const submissionStore = once(() => new S3SubmissionStore(s3(), bucketName()));
-export const protocolStore = once(() => new S3ProtocolStore(s3(), bucketName()));
-export const workQueue = once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
-export const notifier = once(() => new HttpNotifier());
+export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
+// Thirty seconds: a revoked key stops working well within the minute operators are promised.
+export const apiKeyStore = /* @__PURE__ */ once(() => new CachedApiKeyStore(new DynamoApiKeyStore(dynamo(), tableName('apiKeys')), { ttlMs: 30_000 }));
+export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(s3(), bucketName()));
+export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));
+export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
+export const notifier = /* @__PURE__ */ once(() => new HttpNotifier());
 
 /** On AWS the example receiver keeps files in the stage bucket; on one machine, in a folder. */
-export const receivedFileStore = once((): ReceivedFileStore => {
+export const receivedFileStore = /* @__PURE__ */ once((): ReceivedFileStore => {
   const dir = process.env.RECEIVER_STORE_DIR;
   return dir ? new FileReceivedStore(dir) : new S3ReceivedFileStore(s3(), bucketName(), text(resourceEnv.bucketPrefix));
 });

@@ -4,11 +4,11 @@ import { envelope } from '#shared/http/envelope.ts';
 import { jsonBody } from '#shared/http/json-body.ts';
 import { requestId } from '#shared/http/request-id.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
-import { apiKeyStore } from '#shared/wiring.ts';
+import type { ApiKeyStore } from '#shared/ports.ts';
 
 export interface ApiHandlerOptions {
-  /** Requires an API key and sets `event.clientId`. */
-  auth?: boolean;
+  /** Requires an API key, looked up in this store, and sets `event.clientId`. */
+  auth?: () => ApiKeyStore;
   /** Requires and parses a JSON body into `event.json`. */
   json?: boolean;
 }
@@ -18,7 +18,7 @@ export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {})
   const chain = middy<ApiEvent, ApiResponse>(handler as never)
     .use(requestId())
     .use(envelope());
-  if (options.auth) chain.use(authenticate(apiKeyStore));
+  if (options.auth) chain.use(authenticate(options.auth));
   if (options.json) chain.use(jsonBody());
   return chain;
 }

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { findingsOf } from '#shared/schemas/validate.ts';
 
 export const hookBodySchema = z.looseObject({
   // The ticket names the folder as it is: only a real ID keeps two tickets from sharing one.
-  ticket: z.string().regex(ticketIdPattern, 'must be a steuerbote ticket ID'),
-  transfer_ticket: z.string().max(100).optional(),
-  file_name: z.string().min(1).max(255),
-  file_content: z.string().min(1),
-  store: z.boolean().optional(),
+  ticket: z.string().check(z.regex(ticketIdPattern, 'must be a steuerbote ticket ID')),
+  transfer_ticket: z.optional(z.string().check(z.maxLength(100))),
+  file_name: z.string().check(z.minLength(1), z.maxLength(255)),
+  file_content: z.string().check(z.minLength(1)),
+  store: z.optional(z.boolean()),
 });
 
 export type HookBody = z.infer<typeof hookBodySchema>;
@@ -47,7 +47,7 @@ export function pdfFileName(name: string): string {
 export const receivedPath = (body: HookBody) => `${body.ticket}/${pdfFileName(body.file_name)}`;
 
 export function parseHookBody(input: unknown): HookBody {
-  const result = hookBodySchema.safeParse(input, { reportInput: true });
+  const result = z.safeParse(hookBodySchema, input, { reportInput: true });
   if (!result.success) {
     throw new HttpError(422, 'VALIDATION_FAILED', 'The webhook body is not a steuerbote notification', { details: findingsOf(result.error) });
   }

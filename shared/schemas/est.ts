@@ -1,58 +1,57 @@
-import { z } from 'zod';
-import { common, isoDate, money, taxNumber } from '#shared/schemas/common.ts';
+import * as z from 'zod/mini';
+import { common, isoDate, money, taxNumber, text } from '#shared/schemas/common.ts';
 
 const person = z.strictObject({
-  idnr: z.string().regex(/^\d{11}$/, { error: 'must be the 11-digit tax identification number' }),
-  first_name: z.string().min(1).max(100),
-  last_name: z.string().min(1).max(100),
+  idnr: z.string().check(z.regex(/^\d{11}$/, { error: 'must be the 11-digit tax identification number' })),
+  first_name: text(100, 1),
+  last_name: text(100, 1),
   birth_date: isoDate,
-  religion: z.string().max(20).optional(),
-  address: z
-    .strictObject({
-      street: z.string().max(100),
-      house_number: z.string().max(20).optional(),
-      postal_code: z.string().max(12),
-      city: z.string().max(100),
-    })
-    .optional(),
+  religion: z.optional(text(20)),
+  address: z.optional(
+    z.strictObject({
+      street: text(100),
+      house_number: z.optional(text(20)),
+      postal_code: text(12),
+      city: text(100),
+    }),
+  ),
 });
 
 const personRef = z.enum(['taxpayer', 'spouse'], { error: 'must be "taxpayer" or "spouse"' });
+const wholeNumber = (max: number) => z.number().check(z.int(), z.minimum(0), z.maximum(max));
+
+const employment = z.strictObject({
+  person: personRef,
+  gross_wage: money,
+  income_tax_withheld: z.optional(money),
+  solidarity_surcharge_withheld: z.optional(money),
+  church_tax_withheld: z.optional(money),
+  commute_km: z.optional(wholeNumber(1000)),
+  office_days: z.optional(wholeNumber(366)),
+  work_equipment: z.optional(money),
+});
+
+const pension = z.strictObject({ person: personRef, annual_amount: money, start_year: z.optional(z.number().check(z.int())) });
 
 export const estSchema = z
   .strictObject({
     ...common,
-    tax_number: taxNumber.optional(),
-    tax_office: z.string().regex(/^\d{4}$/, { error: 'must be the 4-digit tax office number' }).optional(),
+    tax_number: z.optional(taxNumber),
+    tax_office: z.optional(z.string().check(z.regex(/^\d{4}$/, { error: 'must be the 4-digit tax office number' }))),
     taxpayer: person,
-    spouse: person.nullable().optional(),
-    joint_assessment: z.boolean().default(false),
-    bank: z.strictObject({ iban: z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/), account_holder: personRef }).optional(),
-    employment: z
-      .array(
-        z.strictObject({
-          person: personRef,
-          gross_wage: money,
-          income_tax_withheld: money.optional(),
-          solidarity_surcharge_withheld: money.optional(),
-          church_tax_withheld: money.optional(),
-          commute_km: z.number().int().min(0).max(1000).optional(),
-          office_days: z.number().int().min(0).max(366).optional(),
-          work_equipment: money.optional(),
-        }),
-      )
-      .max(20)
-      .default([]),
-    pensions: z.array(z.strictObject({ person: personRef, annual_amount: money, start_year: z.number().int().optional() })).max(20).default([]),
-    deductions: z.record(z.string().regex(/^[a-z_]{1,40}$/), money).optional(),
+    spouse: z.optional(z.nullable(person)),
+    joint_assessment: z._default(z.boolean(), false),
+    bank: z.optional(z.strictObject({ iban: z.string().check(z.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/)), account_holder: personRef })),
+    employment: z._default(z.array(employment).check(z.maxLength(20)), []),
+    pensions: z._default(z.array(pension).check(z.maxLength(20)), []),
+    deductions: z.optional(z.record(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
   })
-  .refine((body) => body.tax_number !== undefined || body.tax_office !== undefined, {
-    error: 'give tax_number, or tax_office for a first return',
-    path: ['tax_number'],
-  })
-  .refine((body) => !body.joint_assessment || !!body.spouse, {
-    error: 'joint assessment needs the spouse',
-    path: ['spouse'],
-  });
+  .check(
+    z.refine((body) => body.tax_number !== undefined || body.tax_office !== undefined, {
+      error: 'give tax_number, or tax_office for a first return',
+      path: ['tax_number'],
+    }),
+    z.refine((body) => !body.joint_assessment || !!body.spouse, { error: 'joint assessment needs the spouse', path: ['spouse'] }),
+  );
 
 export type EstRequest = z.infer<typeof estSchema>;

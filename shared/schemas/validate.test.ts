@@ -1,17 +1,17 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
 import { findingsOf, parseOr422 } from '#shared/schemas/validate.ts';
 
 const schema = z.strictObject({
   name: z.string(),
-  age: z.number().int().min(0),
-  nested: z.strictObject({ code: z.string().regex(/^\d{4}$/) }).optional(),
-  tags: z.array(z.enum(['a', 'b'])).optional(),
+  age: z.number().check(z.int(), z.minimum(0)),
+  nested: z.optional(z.strictObject({ code: z.string().check(z.regex(/^\d{4}$/)) })),
+  tags: z.optional(z.array(z.enum(['a', 'b']))),
 });
 
 function findings(input: unknown) {
-  const result = schema.safeParse(input, { reportInput: true });
+  const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) throw new Error('expected a failure');
   return findingsOf(result.error);
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 
@@ -13,7 +13,7 @@ const codes: Record<string, string> = {
 };
 
 /** Every failing field at once, each with a stable code, so a caller can fix a body in one round. */
-export function findingsOf(error: z.ZodError): Finding[] {
+export function findingsOf(error: z.core.$ZodError): Finding[] {
   return error.issues.flatMap((issue): Finding[] => {
     const path = issue.path.map(String).join('.');
     if (issue.code === 'unrecognized_keys') {
@@ -24,9 +24,9 @@ export function findingsOf(error: z.ZodError): Finding[] {
   });
 }
 
-export function parseOr422<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+export function parseOr422<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
   // reportInput lets a missing field be told apart from a wrong one; inputs never reach a response.
-  const result = schema.safeParse(input, { reportInput: true });
+  const result = z.safeParse(schema, input, { reportInput: true });
   if (result.success) return result.data;
   throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: findingsOf(result.error) });
 }

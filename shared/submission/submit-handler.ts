@@ -1,13 +1,13 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { parseOr422 } from '#shared/schemas/validate.ts';
 import { acceptSubmission, type AcceptedBody } from '#shared/submission/accept.ts';
-import { submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { apiKeyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
 /** `POST /v2/{kind}`: validate, accept, answer 202 with where to follow the ticket. */
-export function submitHandler(kind: Kind, schema: z.ZodType<AcceptedBody>) {
+export function submitHandler(kind: Kind, schema: z.ZodMiniType<AcceptedBody>) {
   return apiHandler(
     async (event) => {
       const body = parseOr422(schema, event.json);
@@ -20,6 +20,6 @@ export function submitHandler(kind: Kind, schema: z.ZodType<AcceptedBody>) {
         headers: { location: `/v2/ticket/${ticket.ticket}` },
       };
     },
-    { auth: true, json: true },
+    { auth: apiKeyStore, json: true },
   );
 }

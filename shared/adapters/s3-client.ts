@@ -1,0 +1,12 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { once } from '#shared/once.ts';
+
+export const s3 = once(
+  () =>
+    new S3Client({
+      // A custom endpoint has no per-bucket DNS names, so address buckets by path there.
+      forcePathStyle: !!process.env.AWS_ENDPOINT_URL_S3,
+      // Checksums only where S3 demands them: optional ones corrupt streamed uploads on the stand-in.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    }),
+);

@@ -1,0 +1,5 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { once } from '#shared/once.ts';
+
+// Requests go to the configured endpoint, never to the host a queue URL happens to name.
+export const sqs = once(() => new SQSClient({ useQueueUrlAsEndpoint: false }));
