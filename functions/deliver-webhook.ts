@@ -28,6 +28,7 @@ export const handler = async (event: SQSEvent, context: Context) => {
   try {
     return await processBatch(event, context);
   } finally {
-    metrics.publishStoredMetrics();
+    // A batch of superseded deliveries records nothing, and publishing nothing only earns a warning.
+    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
   }
 };

@@ -22,6 +22,11 @@ export interface TicketStore {
     changes: TicketChanges,
     remove?: readonly (keyof Ticket)[],
   ): Promise<Ticket | undefined>;
+  /**
+   * Moves a `queued` ticket to `processing` under a lease and counts the attempt, in one conditional
+   * write. Undefined when the ticket is missing or not queued (a duplicate wake-up, another worker).
+   */
+  claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined>;
   /** Replaces the webhook state when its current delivery is still `expectedWebhookId`. */
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined>;
   /** Tickets whose work is not finished: transmission or webhook delivery still owed. */

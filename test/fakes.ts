@@ -54,6 +54,14 @@ export class MemoryTicketStore implements TicketStore {
     return stored(next as unknown as Ticket);
   }
 
+  async claim(id: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    const current = this.tickets.get(id);
+    if (!current || current.status !== 'queued') return undefined;
+    const next: Ticket = { ...current, status: 'processing', lease_until: leaseUntil, updated_at: at, attempts: current.attempts + 1 };
+    this.tickets.set(id, next);
+    return stored(next);
+  }
+
   async updateWebhook(id: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined> {
     const current = this.tickets.get(id);
     if (!current || current.webhook.webhook_id !== expectedWebhookId) return undefined;

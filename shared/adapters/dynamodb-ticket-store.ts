@@ -86,6 +86,23 @@ export class DynamoTicketStore implements TicketStore {
     }, undefined);
   }
 
+  async claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    return this.#conditional(async () => {
+      const { Attributes } = await this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: toItem({ ticket }),
+          UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at ADD attempts :one',
+          ConditionExpression: '#status = :queued',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: toItem({ ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 }),
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return Attributes ? (unmarshall(Attributes) as Ticket) : undefined;
+    }, undefined);
+  }
+
   async updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState) {
     const condition =
       expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';

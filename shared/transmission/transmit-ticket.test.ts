@@ -187,9 +187,7 @@ describe('transmitTicket', () => {
 
   it('does nothing when another worker claims the ticket first', async () => {
     const { deps, tickets, authority, stored } = await setup([delivered]);
-    const queued = await stored();
     await tickets.transition(id, { status: 'queued' }, { status: 'processing', lease_until: leaseUntil, attempts: 1 });
-    vi.spyOn(tickets, 'get').mockResolvedValueOnce(queued);
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil, attempts: 1 });
     expect(authority.submissions).toEqual([]);

@@ -22,17 +22,9 @@ export interface TransmitDeps {
  */
 export async function transmitTicket(deps: TransmitDeps, id: string): Promise<void> {
   const now = deps.now ?? (() => new Date());
-  const current = await deps.tickets.get(id);
-  // A duplicate wake-up, or a ticket another worker holds under a live lease: nothing to do.
-  if (!current || current.status !== 'queued') return;
-
   const leaseUntil = new Date(now().getTime() + deps.transmit.leaseSeconds * 1000).toISOString();
-  const claimed = await deps.tickets.transition(id, { status: 'queued' }, {
-    status: 'processing',
-    lease_until: leaseUntil,
-    attempts: current.attempts + 1,
-    updated_at: now().toISOString(),
-  });
+  const claimed = await deps.tickets.claim(id, leaseUntil, now().toISOString());
+  // A duplicate wake-up, or a ticket another worker holds under a live lease: nothing to do.
   if (!claimed) return;
 
   const held = { status: 'processing' as const, lease_until: leaseUntil };

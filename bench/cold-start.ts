@@ -1,0 +1,327 @@
+// Cold starts: every function of the manifest bundled as CDK bundles it, then, in a fresh Node
+// process per sample, the time from `import()` of the bundle until its first invocation resolved,
+// against a minimal handler (bench/minimal-handler.ts: one DynamoDB GetItem) bundled the same way.
+//
+// Bundling mirrors infra/constructs/steuerbote-function.ts, which sets no externalModules, so CDK's
+// default applies: for a Node ≥ 18 runtime the SDK the runtime ships stays out of the bundle, and
+// with the flag `@aws-cdk/aws-lambda-nodejs:sdkV3ExcludeSmithyPackages` (true in cdk.json) that is
+// `@aws-sdk/*` and `@smithy/*`. In the sample processes those come from this repository's
+// node_modules, playing the runtime's own copy; they are loaded, just not counted in the bundle size.
+// As on Lambda (NODE_OPTIONS in the construct), the processes run with --enable-source-maps.
+//
+// The first invocation does real I/O against the local stand-ins (the runtime is started once, its
+// environment handed to every process): API functions get an API Gateway v2 event for a realistic
+// request, queue consumers a one-record batch for a ticket that does not exist (their no-op path).
+
+import { spawn } from 'node:child_process';
+import { Buffer } from 'node:buffer';
+import { mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, type Metafile } from 'esbuild';
+import { apis, functions, queues, type FunctionName } from '#infra/manifest.ts';
+import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { startQuietRuntime } from './quiet-runtime.ts';
+import { compare, figure, type Row } from './stats.ts';
+
+const samples = 5;
+const maxApiKb = 250;
+const maxApiRatio = 1.25;
+const repoRoot = resolve(import.meta.dirname, '..');
+
+// Code only a function that transmits may carry: the PDF library (with its fonts and deflate), the
+// tax authority's native bridge, and XML libraries (for ELSTER's XML, not built yet).
+const heavyCode = /(?:^|\/)node_modules\/(pdf-lib|@pdf-lib\/[^/]+|pako|koffi|fast-xml-parser|xmlbuilder2?|xml2js|@xmldom\/[^/]+|sax|xml-js|libxmljs2?)\//;
+const heavyAllowed: readonly FunctionName[] = ['transmit'];
+
+const apiFunctions = new Set<string>(Object.values(apis).flatMap((api) => [api.fallback, ...api.routes.map((route) => route.function)]));
+const queueConsumers = new Set<string>(Object.values(queues).map((queue) => queue.consumer));
+
+interface Sample {
+  importMs: number;
+  invokeMs: number;
+  status: string;
+}
+
+export async function coldStart(): Promise<Row[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'steuerbote-coldstart-'));
+  // Where the bundles look for the runtime-provided @aws-sdk/* and @smithy/*.
+  await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  const runtime = await startQuietRuntime(join(dir, 'data'));
+  try {
+    const names = Object.keys(functions) as FunctionName[];
+    const bundles = await Promise.all([
+      ...names.map((name) => bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.mjs`))),
+      bundle(join(repoRoot, 'bench/minimal-handler.ts'), join(dir, 'minimal.mjs')),
+    ]);
+    const minimal = bundles.pop()!;
+
+    const driver = join(dir, 'driver.mjs');
+    await writeFile(driver, driverSource);
+    const invocations = invocationsFor(runtime.apiKey);
+    const eventFiles = new Map<string, string>();
+    for (const name of [...names, 'minimal']) {
+      const file = join(dir, `${name}.event.json`);
+      await writeFile(file, JSON.stringify(name === 'minimal' ? minimalInvocation.event : invocations[name as FunctionName].event));
+      eventFiles.set(name, file);
+    }
+    const env: Record<string, string | undefined> = {
+      ...process.env,
+      NODE_OPTIONS: '--enable-source-maps',
+      POWERTOOLS_SERVICE_NAME: 'steuerbote',
+      POWERTOOLS_LOG_LEVEL: 'ERROR',
+      SERVICE_BUILD: 'bench',
+    };
+    const measure = async (name: string, file: string, expect: string): Promise<Sample> => {
+      const sample = await runSample(driver, file, eventFiles.get(name)!, env);
+      if (sample.status !== expect) throw new Error(`bench: cold start of ${name} answered ${sample.status}, expected ${expect}`);
+      return sample;
+    };
+
+    // Round-robin, one discarded round first (file cache, stand-ins' first requests), so every
+    // function and the baseline share the same noise.
+    const measured = new Map<string, Sample[]>();
+    for (let round = 0; round <= samples; round++) {
+      const order = round % 2 ? [...names].reverse() : names;
+      for (const name of ['minimal', ...order]) {
+        const sample =
+          name === 'minimal'
+            ? await measure(name, minimal.file, minimalInvocation.expect)
+            : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
+        if (round > 0) measured.set(name, [...(measured.get(name) ?? []), sample]);
+      }
+    }
+
+    const total = (name: string) => figure(measured.get(name)!.map((s) => s.importMs + s.invokeMs));
+    const baseline = total('minimal');
+    const rows: Row[] = [];
+    for (const [i, name] of names.entries()) {
+      const isApi = apiFunctions.has(name);
+      const kb = bundles[i]!.bytes / 1024;
+      rows.push(compare({ section: 'coldstart', name: `${name} bundle`, unit: 'KB', value: figure([kb]), goal: isApi ? `<= ${maxApiKb} KB` : undefined }, isApi ? { value: maxApiKb } : undefined));
+    }
+    rows.push(compare({ section: 'coldstart', name: 'minimal handler bundle', unit: 'KB', value: figure([minimal.bytes / 1024]) }));
+    for (const name of names) {
+      const isApi = apiFunctions.has(name);
+      rows.push(
+        compare(
+          {
+            section: 'coldstart',
+            name: `${name} import + 1st call${queueConsumers.has(name) ? ' (queue)' : ''}`,
+            unit: 'ms',
+            value: total(name),
+            baseline,
+            goal: isApi ? `ratio <= ${maxApiRatio}` : undefined,
+          },
+          isApi ? { ratio: maxApiRatio } : undefined,
+        ),
+      );
+    }
+
+    const carrying = names.filter((_, i) => bundles[i]!.heavy.length > 0);
+    const stray = carrying.filter((name) => !heavyAllowed.includes(name));
+    rows.push({
+      section: 'coldstart',
+      name: `heavy code (pdf-lib, koffi, XML) in: ${carrying.join(', ') || 'none'}`,
+      unit: 'functions',
+      value: figure([carrying.length]),
+      goal: `only ${heavyAllowed.join(', ')}`,
+      met: stray.length === 0,
+    });
+
+    // The breakdown behind the rows, for diagnosis: where each bundle's bytes and each start's time go.
+    for (const [i, name] of [...names, 'minimal'].entries()) {
+      const built = i < names.length ? bundles[i]! : minimal;
+      const runs = measured.get(name)!;
+      const importMs = figure(runs.map((s) => s.importMs)).median;
+      const invokeMs = figure(runs.map((s) => s.invokeMs)).median;
+      const top = built.packages
+        .slice(0, 5)
+        .map(([pkg, bytes]) => `${pkg} ${(bytes / 1024).toFixed(0)}K`)
+        .join(', ');
+      console.error(
+        `coldstart: ${name.padEnd(16)} import ${importMs.toFixed(0).padStart(4)} ms, 1st call ${invokeMs.toFixed(0).padStart(4)} ms; ` +
+          `map ${(built.mapBytes / 1024).toFixed(0)} KB; biggest: ${top}${built.heavy.length ? `; heavy: ${built.heavy.join(', ')}` : ''}`,
+      );
+    }
+    return rows;
+  } finally {
+    await runtime.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+interface Bundle {
+  file: string;
+  bytes: number;
+  mapBytes: number;
+  /** Heavy packages among the bundle's inputs. */
+  heavy: string[];
+  /** Bytes in the output by package (node_modules package, or "own code"), largest first. */
+  packages: [string, number][];
+}
+
+/** esbuild with the options NodejsFunction passes for the construct's `bundling` settings. */
+async function bundle(entry: string, outfile: string): Promise<Bundle> {
+  const result = await build({
+    entryPoints: [entry],
+    outfile,
+    absWorkingDir: repoRoot,
+    bundle: true,
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    external: ['@aws-sdk/*', '@smithy/*'],
+    logLevel: 'warning',
+    metafile: true,
+  });
+  const metafile: Metafile = result.metafile!;
+  const output = Object.values(metafile.outputs).find((out) => out.entryPoint)!;
+  const byPackage = new Map<string, number>();
+  for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
+    const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(path)?.[1] ?? 'own code';
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + bytesInOutput);
+  }
+  const heavy = [...new Set(Object.keys(metafile.inputs).flatMap((path) => heavyCode.exec(path)?.[1] ?? []))];
+  return {
+    file: outfile,
+    bytes: (await stat(outfile)).size,
+    mapBytes: (await stat(`${outfile}.map`)).size,
+    heavy,
+    packages: [...byPackage].sort((a, b) => b[1] - a[1]),
+  };
+}
+
+function runSample(driver: string, bundleFile: string, eventFile: string, env: Record<string, string | undefined>): Promise<Sample> {
+  return new Promise((resolveSample, reject) => {
+    const child = spawn(process.execPath, [driver, bundleFile, eventFile], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((text) => text.startsWith(marker));
+      if (code !== 0 || !line) return reject(new Error(`bench: cold-start sample of ${bundleFile} failed (${code}): ${err.slice(-2000)}`));
+      resolveSample(JSON.parse(line.slice(marker.length)) as Sample);
+    });
+  });
+}
+
+const marker = 'COLDSTART ';
+
+// Runs in the sample process: the clock starts just before the bundle is imported.
+const driverSource = `
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const [bundle, eventFile] = process.argv.slice(2);
+const event = JSON.parse(readFileSync(eventFile, 'utf8'));
+const context = {
+  callbackWaitsForEmptyEventLoop: true, functionName: 'bench', functionVersion: '$LATEST',
+  invokedFunctionArn: 'arn:aws:lambda:eu-central-1:000000000000:function:bench', memoryLimitInMB: '256',
+  awsRequestId: 'c0ffee00-0000-4000-8000-000000000000', logGroupName: '/aws/lambda/bench', logStreamName: 'bench',
+  getRemainingTimeInMillis: () => 10000, done() {}, fail() {}, succeed() {},
+};
+const started = performance.now();
+const { handler } = await import(pathToFileURL(bundle).href);
+const imported = performance.now();
+const result = await handler(event, context);
+const finished = performance.now();
+const status = result && 'statusCode' in result ? String(result.statusCode) : 'failures:' + (result?.batchItemFailures?.length ?? 0);
+process.stdout.write(${JSON.stringify(marker)} + JSON.stringify({ importMs: imported - started, invokeMs: finished - imported, status }) + '\\n', () => process.exit(0));
+`;
+
+interface Invocation {
+  event: unknown;
+  /** statusCode of an API answer, or `failures:N` for a batch. */
+  expect: string;
+}
+
+const missingTicket = 'tk_AAAAAAAAAAAAAAAAAAAAAA';
+const minimalInvocation: Invocation = { event: { pathParameters: { ticket: missingTicket } }, expect: '404' };
+
+/** A request as API Gateway's HTTP API (payload format 2.0) hands it to a function. */
+function apiEvent(method: string, path: string, route: string | undefined, options: { key?: string; body?: unknown; pathParameters?: Record<string, string> } = {}) {
+  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  const headers: Record<string, string> = {
+    accept: '*/*',
+    host: 'api.steuerbote.example',
+    'user-agent': 'curl/8.5.0',
+    'x-forwarded-for': '203.0.113.7',
+    'x-forwarded-port': '443',
+    'x-forwarded-proto': 'https',
+    ...(options.key && { authorization: `Bearer ${options.key}` }),
+    ...(body !== undefined && { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }),
+  };
+  const routeKey = route ? `${method} ${route}` : '$default';
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: '',
+    headers,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'bench',
+      domainName: headers.host,
+      domainPrefix: 'api',
+      http: { method, path, protocol: 'HTTP/1.1', sourceIp: '203.0.113.7', userAgent: headers['user-agent'] },
+      requestId: 'Bench0000000000=',
+      routeKey,
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    ...(options.pathParameters && { pathParameters: options.pathParameters }),
+    ...(body !== undefined && { body }),
+    isBase64Encoded: false,
+  };
+}
+
+function sqsEvent(queue: string, body: unknown) {
+  return {
+    Records: [
+      {
+        messageId: '00000000-0000-4000-8000-000000000001',
+        receiptHandle: 'bench-receipt',
+        body: JSON.stringify(body),
+        attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'bench', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: `arn:aws:sqs:eu-central-1:000000000000:${queue}`,
+        awsRegion: 'eu-central-1',
+      },
+    ],
+  };
+}
+
+/** One realistic first request per function; a new function in the manifest needs one here. */
+function invocationsFor(key: string): Record<FunctionName, Invocation> {
+  const ticket = { ticket: missingTicket };
+  const tinyPdf = Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64');
+  return {
+    submitUstva: { event: apiEvent('POST', '/v2/ustva', '/v2/ustva', { key, body: ustvaSample() }), expect: '202' },
+    submitEst: { event: apiEvent('POST', '/v2/est', '/v2/est', { key, body: estSample() }), expect: '202' },
+    getStatus: { event: apiEvent('GET', `/v2/status/${missingTicket}`, '/v2/status/{ticket}', { key, pathParameters: ticket }), expect: '404' },
+    getTicket: { event: apiEvent('GET', `/v2/ticket/${missingTicket}`, '/v2/ticket/{ticket}', { key, pathParameters: ticket }), expect: '404' },
+    getProtocol: { event: apiEvent('GET', `/v2/protocol/${missingTicket}`, '/v2/protocol/{ticket}', { key, pathParameters: ticket }), expect: '404' },
+    getVersion: { event: apiEvent('GET', '/v2/version', '/v2/version'), expect: '200' },
+    notFound: { event: apiEvent('GET', '/v2/nothing', undefined, { key }), expect: '404' },
+    receiverNotFound: { event: apiEvent('GET', '/dummy/nothing', undefined), expect: '404' },
+    hookEndpoint: {
+      event: apiEvent('POST', '/dummy/hook-endpoint', '/dummy/hook-endpoint', {
+        body: { ticket: missingTicket, file_name: 'protocol.pdf', file_content: tinyPdf, store: false },
+      }),
+      expect: '200',
+    },
+    hookRun: { event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{id}', { key, pathParameters: { id: missingTicket } }), expect: '404' },
+    transmit: { event: sqsEvent('steuerbote-transmit', ticket), expect: 'failures:0' },
+    deliverWebhook: { event: sqsEvent('steuerbote-webhook', { ...ticket, webhook_id: 'msg_bench' }), expect: 'failures:0' },
+  };
+}

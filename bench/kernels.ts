@@ -1,0 +1,87 @@
+// The CPU kernels of a request, each in µs per operation against a JSON round trip of the same body
+// (JSON.parse(JSON.stringify(body))), the least any handler does with it: validating a submission
+// as the submit handler does (parseOr422, zod) and rendering the sandbox's PDF protocol (pdf-lib).
+// Building the ELSTER XML belongs here too once it exists (a later issue); no row until then.
+//
+// tinybench, several independent runs; a row is the median over runs of each run's median sample,
+// with min and max over runs. The fast kernels are timed in batches, so one sample is well above
+// the timer's resolution, and reported per operation.
+
+import { Bench } from 'tinybench';
+import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
+import { estSchema } from '#shared/schemas/est.ts';
+import { ustvaSchema } from '#shared/schemas/ustva.ts';
+import { parseOr422 } from '#shared/schemas/validate.ts';
+import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { compare, figure, type Row } from './stats.ts';
+
+const runs = 5;
+const batch = 50;
+
+interface Kernel {
+  name: string;
+  /** One operation; its result is kept so that the work cannot be optimised away. */
+  op: () => unknown;
+  /** Operations per sample; a batched operation is synchronous, so no await is timed with it. */
+  batch: number;
+}
+
+export async function kernels(): Promise<Row[]> {
+  const ustva = ustvaSample();
+  const est = estSample();
+  const protocol: ProtocolInput = {
+    ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
+    transferTicket: 'abcdefghijklmnopqrstuvwxyz012345',
+    kind: 'ustva',
+    test: true,
+    year: ustva.year,
+    period: ustva.period,
+    taxNumber: ustva.tax_number,
+    datenartVersion: 'UStVA_2026',
+    herstellerId: '74931',
+    receivedAt: '2026-04-10T08:00:00.000Z',
+    body: ustva,
+  };
+
+  let sink: unknown;
+  const kernelsToRun: Kernel[] = [
+    { name: 'json ustva', op: () => JSON.parse(JSON.stringify(ustva)), batch },
+    { name: 'json est', op: () => JSON.parse(JSON.stringify(est)), batch },
+    { name: 'ustvaSchema', op: () => parseOr422(ustvaSchema, ustva), batch },
+    { name: 'estSchema', op: () => parseOr422(estSchema, est), batch },
+    { name: 'pdf', op: () => renderProtocolPdf(protocol), batch: 1 },
+  ];
+
+  const perRun = new Map<string, number[]>();
+  for (let run = 0; run < runs; run++) {
+    const bench = new Bench({ time: 250, warmupTime: 100, throws: true });
+    for (const kernel of kernelsToRun) {
+      bench.add(
+        kernel.name,
+        kernel.batch === 1
+          ? async () => {
+              sink = await kernel.op();
+            }
+          : () => {
+              for (let i = 0; i < kernel.batch; i++) sink = kernel.op();
+            },
+      );
+    }
+    await bench.run();
+    for (const kernel of kernelsToRun) {
+      const result = bench.getTask(kernel.name)!.result;
+      if (!('latency' in result)) throw new Error(`bench: kernel ${kernel.name} did not complete (${result.state})`);
+      // tinybench reports milliseconds per sample; a sample is `batch` operations.
+      perRun.set(kernel.name, [...(perRun.get(kernel.name) ?? []), (result.latency.p50 * 1000) / kernel.batch]);
+    }
+  }
+  if (sink === undefined) throw new Error('bench: kernels produced nothing');
+
+  const row = (name: string, kernel: string, baseline: string): Row =>
+    compare({ section: 'kernels', name, unit: 'µs/op', value: figure(perRun.get(kernel)!), baseline: figure(perRun.get(baseline)!) });
+  return [
+    row('ustvaSchema parse (sample) vs JSON round trip', 'ustvaSchema', 'json ustva'),
+    row('estSchema parse (sample) vs JSON round trip', 'estSchema', 'json est'),
+    row('renderProtocolPdf (ustva) vs JSON round trip', 'pdf', 'json ustva'),
+  ];
+}

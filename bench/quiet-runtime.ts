@@ -1,0 +1,38 @@
+// The local runtime as the submit and cold-start benchmarks use it: free ports, a given data
+// directory, webhooks off, logging at ERROR. Stopping it also puts back the environment and the
+// log level, so the next section starts from what the bench was launched with.
+
+import type { LocalRuntime } from '#infra/local/runtime.ts';
+
+const env = { POWERTOOLS_LOG_LEVEL: 'ERROR', HOOK_ENABLED: 'false' };
+
+export async function startQuietRuntime(dataDir: string): Promise<LocalRuntime> {
+  const savedEnv = { ...process.env };
+  Object.assign(process.env, env);
+  // Another section may have loaded the logger already, at the level of its day.
+  const { logger } = await import('#shared/logger.ts');
+  const savedLevel = logger.getLevelName();
+  logger.setLogLevel('ERROR');
+  const { startLocalRuntime } = await import('#infra/local/runtime.ts');
+  const restore = () => {
+    logger.setLogLevel(savedLevel);
+    for (const name of Object.keys(process.env)) if (!(name in savedEnv)) delete process.env[name];
+    Object.assign(process.env, savedEnv);
+  };
+  try {
+    const runtime = await startLocalRuntime({ dataDir, apiPort: 0, hookPort: 0, env });
+    return {
+      ...runtime,
+      async stop() {
+        try {
+          await runtime.stop();
+        } finally {
+          restore();
+        }
+      },
+    };
+  } catch (error) {
+    restore();
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+// `npm run bench`: every benchmark against the local runtime on loopback, each figure against a
+// baseline measured in the same run. Prints the table and writes bench/results.json.
+//   npm run bench                     all sections
+//   npm run bench -- --only pipeline  one section (submit, coldstart, kernels, pipeline)
+
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { coldStart } from './cold-start.ts';
+import { kernels } from './kernels.ts';
+import { pipeline } from './pipeline.ts';
+import { table, writeResults } from './report.ts';
+import type { Row } from './stats.ts';
+import { submitOverhead } from './submit-overhead.ts';
+
+const sections: Record<string, () => Promise<Row[]>> = {
+  submit: submitOverhead,
+  coldstart: coldStart,
+  kernels,
+  pipeline,
+};
+
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only && !sections[only]) {
+  console.error(`bench: unknown section "${only}"; choose one of ${Object.keys(sections).join(', ')}`);
+  process.exit(2);
+}
+
+const rows: Row[] = [];
+for (const [name, run] of Object.entries(sections)) {
+  if (only && name !== only) continue;
+  const started = Date.now();
+  console.error(`bench: ${name}…`);
+  rows.push(...(await run()));
+  console.error(`bench: ${name} took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+console.log(table(rows));
+const file = join(import.meta.dirname, 'results.json');
+await writeResults(file, rows, { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model });
+console.log(`\nwritten to ${file}`);
