@@ -70,51 +70,42 @@ export class DynamoTicketStore implements TicketStore {
     const update = [sets.length ? `SET ${sets.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
       .filter(Boolean)
       .join(' ');
-    return this.#conditional(async () => {
-      const { Attributes } = await this.#client.send(
-        new UpdateItemCommand({
-          TableName: this.#table,
-          Key: toItem({ ticket }),
-          UpdateExpression: update,
-          ConditionExpression: condition,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: toItem(values),
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? (unmarshall(Attributes) as Ticket) : undefined;
-    }, undefined);
+    return this.#update(ticket, { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, values });
   }
 
-  async claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
-    return this.#conditional(async () => {
-      const { Attributes } = await this.#client.send(
-        new UpdateItemCommand({
-          TableName: this.#table,
-          Key: toItem({ ticket }),
-          UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at ADD attempts :one',
-          ConditionExpression: '#status = :queued',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: toItem({ ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 }),
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? (unmarshall(Attributes) as Ticket) : undefined;
-    }, undefined);
+  claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    return this.#update(ticket, {
+      UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at ADD attempts :one',
+      ConditionExpression: '#status = :queued',
+      ExpressionAttributeNames: { '#status': 'status' },
+      values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 },
+    });
   }
 
-  async updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState) {
+  updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined> {
     const condition =
       expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
     const values: Record<string, unknown> = { ':webhook': webhook };
     if (expectedWebhookId !== undefined) values[':expected_id'] = expectedWebhookId;
+    return this.#update(ticket, {
+      UpdateExpression: 'SET webhook = :webhook',
+      ConditionExpression: `attribute_exists(ticket) AND ${condition}`,
+      values,
+    });
+  }
+
+  /** A conditional UpdateItem returning the new ticket, or undefined when the condition failed. */
+  #update(
+    ticket: string,
+    update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; values: Record<string, unknown> },
+  ): Promise<Ticket | undefined> {
+    const { values, ...expressions } = update;
     return this.#conditional(async () => {
       const { Attributes } = await this.#client.send(
         new UpdateItemCommand({
           TableName: this.#table,
           Key: toItem({ ticket }),
-          UpdateExpression: 'SET webhook = :webhook',
-          ConditionExpression: `attribute_exists(ticket) AND ${condition}`,
+          ...expressions,
           ExpressionAttributeValues: toItem(values),
           ReturnValues: 'ALL_NEW',
         }),
