@@ -18,8 +18,11 @@ import { once } from '#shared/once.ts';
 import type { ReceivedFileStore } from '#shared/ports.ts';
 
 export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
-// Thirty seconds: a revoked key stops working well within the minute operators are promised.
-export const apiKeyStore = /* @__PURE__ */ once(() => new CachedApiKeyStore(new DynamoApiKeyStore(dynamo(), tableName('apiKeys')), { ttlMs: 30_000 }));
+// A revoked key stops working well within the minute operators are promised; `npm run keys` says how soon.
+export const apiKeyCacheSeconds = 30;
+export const apiKeyStore = /* @__PURE__ */ once(
+  () => new CachedApiKeyStore(new DynamoApiKeyStore(dynamo(), tableName('apiKeys')), { ttlMs: apiKeyCacheSeconds * 1000 }),
+);
 export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(s3(), bucketName()));
 export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));

@@ -150,6 +150,16 @@ export class MemoryApiKeyStore implements ApiKeyStore {
   async put(record: ApiKeyRecord): Promise<void> {
     this.records.set(record.key_hash, { ...record });
   }
+
+  async list(): Promise<ApiKeyRecord[]> {
+    return [...this.records.values()].map((record) => ({ ...record }));
+  }
+
+  async revoke(keyId: string, at: string): Promise<ApiKeyRecord | undefined> {
+    const record = [...this.records.values()].find((candidate) => candidate.key_id === keyId);
+    if (record) record.revoked_at ??= at;
+    return record && { ...record };
+  }
 }
 
 /** One step of a scripted transmission: an outcome to answer, or an error to throw. */

@@ -10,15 +10,23 @@ import { resetAll } from '#shared/once.ts';
 
 export const runtimeFile = (dataDir: string) => join(dataDir, 'runtime.json');
 
-/** Takes `--stage s` out of the arguments and points the adapters at that target. */
-export async function useTarget(args: string[]): Promise<{ args: string[]; target: string }> {
+/** A command line that cannot be carried out as written; commands exit with 2 for it. */
+export class UsageError extends Error {}
+
+/** Takes `--stage s` out of the arguments, so a command can check the rest before it reaches any target. */
+export function stageOption(args: string[]): { args: string[]; stage?: string } {
   const at = args.indexOf('--stage');
-  const stage = at === -1 ? undefined : args[at + 1];
-  if (at !== -1 && !stage) throw new Error('--stage needs a stage name');
-  const rest = at === -1 ? args : args.filter((_, i) => i !== at && i !== at + 1);
+  if (at === -1) return { args };
+  const stage = args[at + 1];
+  if (!stage || stage.startsWith('-')) throw new UsageError('--stage needs a stage name');
+  return { args: args.filter((_, i) => i !== at && i !== at + 1), stage };
+}
+
+/** Points the adapters at the stage, or else at the local runtime; answers the target's name for messages. */
+export async function useTarget(stage: string | undefined): Promise<string> {
   Object.assign(process.env, stage ? await stageEnv(stage) : await localEnv());
   resetAll();
-  return { args: rest, target: stage ? `stage ${stage}` : 'the local runtime' };
+  return stage ? `stage ${stage}` : 'the local runtime';
 }
 
 async function localEnv(): Promise<Record<string, string>> {

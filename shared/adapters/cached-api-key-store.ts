@@ -34,4 +34,15 @@ export class CachedApiKeyStore implements ApiKeyStore {
   put(record: ApiKeyRecord): Promise<void> {
     return this.#inner.put(record);
   }
+
+  list(): Promise<ApiKeyRecord[]> {
+    return this.#inner.list();
+  }
+
+  // Other containers keep their entry until it lapses; this one, at least, stops at once.
+  async revoke(keyId: string, at: string): Promise<ApiKeyRecord | undefined> {
+    const record = await this.#inner.revoke(keyId, at);
+    if (record) this.#found.delete(record.key_hash);
+    return record;
+  }
 }

@@ -1,4 +1,12 @@
-import { GetItemCommand, PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+  type ScanCommandInput,
+} from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type { ApiKeyRecord, ApiKeyStore } from '#shared/ports.ts';
 
@@ -12,10 +20,7 @@ export class DynamoApiKeyStore implements ApiKeyStore {
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRecord | undefined> {
-    const { Item } = await this.#client.send(
-      new GetItemCommand({ TableName: this.#table, Key: marshall({ key_hash: keyHash }) }),
-    );
-    return Item ? (unmarshall(Item) as ApiKeyRecord) : undefined;
+    return this.#get(keyHash, false);
   }
 
   async put(record: ApiKeyRecord): Promise<void> {
@@ -26,5 +31,56 @@ export class DynamoApiKeyStore implements ApiKeyStore {
         ConditionExpression: 'attribute_not_exists(key_hash)',
       }),
     );
+  }
+
+  // The table is keyed by key_hash alone. It holds one item per key ever issued, a few hundred at
+  // most, and only operator commands list or revoke, so a full Scan serves both; an index on key_id
+  // would cost a write on every key for lookups that happen a few times a year.
+  async list(): Promise<ApiKeyRecord[]> {
+    return this.#scan({});
+  }
+
+  async revoke(keyId: string, at: string): Promise<ApiKeyRecord | undefined> {
+    const [found] = await this.#scan({
+      FilterExpression: 'key_id = :key_id',
+      ExpressionAttributeValues: marshall({ ':key_id': keyId }),
+    });
+    if (!found || found.revoked_at) return found;
+    try {
+      const { Attributes } = await this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: marshall({ key_hash: found.key_hash }),
+          UpdateExpression: 'SET revoked_at = :at',
+          ConditionExpression: 'attribute_exists(key_hash) AND attribute_not_exists(revoked_at)',
+          ExpressionAttributeValues: marshall({ ':at': at }),
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return unmarshall(Attributes!) as ApiKeyRecord;
+    } catch (error) {
+      // Another revocation came first (or the item went): report the key as it now stands.
+      if (error instanceof ConditionalCheckFailedException) return this.#get(found.key_hash, true);
+      throw error;
+    }
+  }
+
+  async #get(keyHash: string, consistent: boolean): Promise<ApiKeyRecord | undefined> {
+    const { Item } = await this.#client.send(
+      new GetItemCommand({ TableName: this.#table, Key: marshall({ key_hash: keyHash }), ConsistentRead: consistent }),
+    );
+    return Item ? (unmarshall(Item) as ApiKeyRecord) : undefined;
+  }
+
+  async #scan(filter: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeValues'>): Promise<ApiKeyRecord[]> {
+    const records: ApiKeyRecord[] = [];
+    let ExclusiveStartKey: ScanCommandInput['ExclusiveStartKey'];
+    do {
+      // Consistent, so a key created a moment ago can be listed and revoked at once.
+      const page = await this.#client.send(new ScanCommand({ TableName: this.#table, ConsistentRead: true, ExclusiveStartKey, ...filter }));
+      for (const item of page.Items ?? []) records.push(unmarshall(item) as ApiKeyRecord);
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return records;
   }
 }

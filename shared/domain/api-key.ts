@@ -2,6 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { hashApiKey } from '#shared/http/authenticate.ts';
 import type { ApiKeyRecord } from '#shared/ports.ts';
 
+// A client ID is stored on every ticket item and printed in operator output, so it stays short and
+// plain: no spaces or control characters to garble a log line or a table, and one case only, so
+// two spellings can never be two clients that look alike.
+export const clientIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
+export const keyIdPattern = /^key_[0-9a-f]{12}$/;
+
 /** A new key for a client: the key itself is shown once, only its hash is stored. */
 export function newApiKey(clientId: string, key = `sbk_${randomBytes(32).toString('base64url')}`): { key: string; record: ApiKeyRecord } {
   return {

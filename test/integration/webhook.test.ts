@@ -2,17 +2,16 @@
 // queue, stopped by 410, dead-lettered after the last attempt and redriven by the operator command.
 // Backoff is scaled down by HOOK_BACKOFF_SCALE, never slept for real.
 
-import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
+import { runOperatorCommand } from '#test/support/operator-command.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { startTestReceiver, type ReceivedRequest, type Reply, type TestReceiver } from '#test/support/test-receiver.ts';
 
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
-const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** Submits a UStVA whose webhook the receiver answers by the script named in client_reference. */
 async function submitScripted(service: LocalService, script: string): Promise<string> {
@@ -30,19 +29,6 @@ const settled = (service: LocalService, ticket: string, status: 'delivered' | 'f
   });
 
 const bodyOf = (request: ReceivedRequest) => (request.body ? JSON.parse(request.body) : {}) as { ticket: string; client_reference: string };
-
-function runWebhooksCommand(dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'infra/cli/webhooks.ts', ...args], {
-      cwd: repoRoot,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, POWERTOOLS_LOG_LEVEL: 'ERROR' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => done({ code, output }));
-  });
-}
 
 describe('delivery to a receiver that misbehaves', () => {
   let service: LocalService;
@@ -136,14 +122,14 @@ describe('delivery to a receiver that misbehaves', () => {
     const firstId = requestsFor(ticket)[0]!.headers['webhook-id'];
 
     scripts['always-500'] = () => ({ status: 200 });
-    const redrive = await runWebhooksCommand(service.dataDir, ['redrive']);
+    const redrive = await runOperatorCommand('webhooks', service.dataDir, ['redrive']);
     expect(redrive.output).toMatch(/^1 dead-lettered webhook delivery sent again/m);
     expect(redrive.code).toBe(0);
     const delivered = await settled(service, ticket, 'delivered');
     expect(delivered).toMatchObject({ attempts: 1, last_response_status: 200 });
     expect(requestsFor(ticket).at(-1)!.headers['webhook-id']).toBe(firstId);
 
-    const again = await runWebhooksCommand(service.dataDir, ['redrive']);
+    const again = await runOperatorCommand('webhooks', service.dataDir, ['redrive']);
     expect(again.output).toMatch(/^0 dead-lettered webhook deliveries sent again/m);
     expect(requestsFor(ticket)).toHaveLength(4);
   });
