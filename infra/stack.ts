@@ -2,11 +2,13 @@
 // deploys, and nothing else.
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
@@ -28,6 +30,7 @@ import {
   stackOutputs,
 } from '#infra/manifest.ts';
 import { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
+import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { HookSettings, StageSettings } from '#infra/stage-settings.ts';
 
 export interface SteuerboteStackProps extends StackProps {
@@ -69,7 +72,7 @@ export class SteuerboteStack extends Stack {
     };
 
     const deployed = entries(apis).filter(([, spec]) => spec.production || !settings.production);
-    const httpApis = new Map(deployed.map(([name]) => [name, stageHttpApi(this, name, settings.stage)]));
+    const httpApis = new Map(deployed.map(([name]) => [name, stageHttpApi(this, name, settings)]));
     const environments: Record<Setting, Record<string, string>> = {
       hook: hookEnvironment(settings.hook, settings.production, httpApis.get('receiver')),
       taxAuthority: { TAX_AUTHORITY: settings.taxAuthority.name, ELSTER_HERSTELLER_ID: settings.taxAuthority.herstellerId },
@@ -110,6 +113,12 @@ function removalPolicyFor(production: boolean): RemovalPolicy {
   return production ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 }
 
+/**
+ * For function logs, API access logs and bucket access logs alike: long enough to look into an
+ * incident, short enough to keep callers' IP addresses no longer than that needs.
+ */
+const logRetention = RetentionDays.ONE_MONTH;
+
 function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key, production: boolean): Table {
   return new Table(scope, `${name}Table`, {
     partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
@@ -124,7 +133,23 @@ function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key
 }
 
 function stageBucket(scope: Construct, key: Key, production: boolean): Bucket {
+  // Who read or wrote which submission or protocol, and when, apart from the data itself.
+  const accessLogs = new Bucket(scope, 'AccessLogBucket', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    // S3 delivers server access logs only to buckets encrypted with S3-managed keys.
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    lifecycleRules: [{ expiration: Duration.days(logRetention) }],
+    removalPolicy: removalPolicyFor(production),
+    autoDeleteObjects: !production,
+  });
+  suppress(
+    accessLogs,
+    'S1',
+    "This bucket receives the stage bucket's server access logs; logging access to it would only record S3's own log deliveries.",
+  );
   return new Bucket(scope, 'Bucket', {
+    serverAccessLogsBucket: accessLogs,
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
     encryption: BucketEncryption.KMS,
     encryptionKey: key,
@@ -148,8 +173,34 @@ function stageQueue(scope: Construct, name: QueueName, spec: QueueSpec, key: Key
   });
 }
 
-function stageHttpApi(scope: Construct, name: ApiName, stage: string): HttpApi {
-  return new HttpApi(scope, `${name}Api`, { apiName: `steuerbote-${stage}-${name}` });
+/** Who called which route, when and with what result; never headers or bodies, which carry API keys and tax data. */
+const accessLogFormat = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    time: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    route: '$context.routeKey',
+    path: '$context.path',
+    status: '$context.status',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings): HttpApi {
+  // The stage HttpApi would create takes no access log settings, so it is made here instead.
+  const httpApi = new HttpApi(scope, `${name}Api`, { apiName: `steuerbote-${settings.stage}-${name}`, createDefaultStage: false });
+  const accessLogs = new LogGroup(scope, `${name}ApiAccessLogs`, {
+    retention: logRetention,
+    removalPolicy: removalPolicyFor(settings.production),
+  });
+  httpApi.addStage('DefaultStage', {
+    autoDeploy: true,
+    accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+  });
+  return httpApi;
 }
 
 function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: FunctionName) => SteuerboteFunction): void {
@@ -167,14 +218,17 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: Function
   };
 
   for (const route of spec.routes) {
-    httpApi.addRoutes({ path: route.path, methods: [HttpMethod[route.method]], integration: integrationFor(route.function) });
+    const methods = [HttpMethod[route.method]];
+    const [added] = httpApi.addRoutes({ path: route.path, methods, integration: integrationFor(route.function) });
+    vouchForAuthorization(added!, route.function);
   }
   // API Gateway's own 404 is not in the service's envelope, and it knows no 405 at all.
-  new HttpRoute(httpApi, 'DefaultRoute', {
+  const fallback = new HttpRoute(httpApi, 'DefaultRoute', {
     httpApi,
     routeKey: HttpRouteKey.DEFAULT,
     integration: integrationFor(spec.fallback),
   });
+  vouchForAuthorization(fallback, spec.fallback);
 }
 
 function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction): void {
@@ -197,6 +251,7 @@ function stageFunction(
     spec,
     build: settings.build,
     tracing: settings.tracing,
+    logRetention,
     removalPolicy: removalPolicyFor(settings.production),
   });
   for (const [table, access] of entries(spec.tables ?? {})) {

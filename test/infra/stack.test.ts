@@ -1,17 +1,17 @@
 // Asserts the synthesized CloudFormation against the manifest: what the local runtime serves must be
 // what a stage deploys, with the protections the issue asks for.
 
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { App, type CfnElement } from 'aws-cdk-lib';
+import type { App, CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apis, functions, queues, tables, type ApiName, type FunctionName } from '#infra/manifest.ts';
-import { SteuerboteStack } from '#infra/stack.ts';
+import type { SteuerboteStack } from '#infra/stack.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
+import { removeStageApps, stageApp, stageStack } from '#test/infra/stage-app.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
-const cdkJsonContext = JSON.parse(readFileSync(path.join(repoRoot, 'cdk.json'), 'utf8')).context;
 
 type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
 interface Stage {
@@ -21,22 +21,12 @@ interface Stage {
   resources: Record<string, Resource>;
 }
 
-/** Each synthesized app writes its assets to a temporary directory of its own. */
-const outdirs: string[] = [];
-afterAll(() => {
-  for (const outdir of outdirs) rmSync(outdir, { recursive: true, force: true });
-});
+afterAll(removeStageApps);
 
-/** Synthesizes like `cdk synth -c …` does; `bundle: false` skips esbuild for tests of settings only. */
-function synth(context: Record<string, string>, { bundle = true } = {}): Stage {
-  const app = new App({
-    context: { ...cdkJsonContext, ...context, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
-  });
-  outdirs.push(app.outdir);
-  const settings = stageSettings(app);
-  const stack = new SteuerboteStack(app, `Steuerbote-${settings.stage}`, { settings });
+function synth(context: Record<string, string>, options?: { bundle?: boolean }): Stage {
+  const stack = stageStack(context, options);
   const template = Template.fromStack(stack);
-  return { app, stack, template, resources: template.toJSON().Resources };
+  return { app: stack.node.root as App, stack, template, resources: template.toJSON().Resources };
 }
 
 const ref = (id: string) => ({ Ref: id });
@@ -134,6 +124,20 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         expect(prod.resources[fn.Properties.LoggingConfig.LogGroup.Ref]!.DeletionPolicy).toBe('Retain');
       }
     });
+
+    it('gives every function a role of its own, with no managed policy, that writes only to its own log group', () => {
+      const roles = new Set<string>();
+      for (const name of dev.stack.functions.keys()) {
+        const role = dev.resources[fnProps(dev, name).Role['Fn::GetAtt'][0]]!;
+        roles.add(fnProps(dev, name).Role['Fn::GetAtt'][0]);
+        expect(role.Properties.ManagedPolicyArns, name).toBeUndefined();
+        const logs = statements(dev, name).filter((s) => [s.Action].flat().some((a) => a.startsWith('logs:')));
+        expect(logs, name).toEqual([
+          { Effect: 'Allow', Action: ['logs:CreateLogStream', 'logs:PutLogEvents'], Resource: arnOf(fnProps(dev, name).LoggingConfig.LogGroup.Ref) },
+        ]);
+      }
+      expect(roles.size).toBe(dev.stack.functions.size);
+    });
   });
 
   describe('HTTP APIs', () => {
@@ -156,6 +160,19 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         { IntegrationUri: arnOf(idOf(dev, 'getProtocol')) },
         1,
       );
+    });
+
+    it('logs every request, without headers or bodies, to a log group kept a month', () => {
+      const stages = ofType(dev, 'AWS::ApiGatewayV2::Stage');
+      expect(stages).toHaveLength(Object.keys(apis).length);
+      for (const [id, stage] of stages) {
+        const { DestinationArn, Format } = stage.Properties.AccessLogSettings;
+        const logGroup = dev.resources[DestinationArn['Fn::GetAtt'][0]]!;
+        expect(logGroup.Properties.RetentionInDays, id).toBe(30);
+        expect(JSON.parse(Format), id).toMatchObject({ requestId: '$context.requestId', route: '$context.routeKey', status: '$context.status' });
+        expect(Format, id).not.toMatch(/header|body|authorizer/i);
+        expect(stage.Properties).toMatchObject({ StageName: '$default', AutoDeploy: true });
+      }
     });
 
     it('deploys the example receiver on non-production stages only', () => {
@@ -208,7 +225,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it('blocks public access to the bucket, encrypts and versions it, and denies plain HTTP', () => {
-      dev.template.resourceCountIs('AWS::S3::Bucket', 1);
+      dev.template.resourceCountIs('AWS::S3::Bucket', 2);
       dev.template.hasResourceProperties('AWS::S3::Bucket', {
         PublicAccessBlockConfiguration: {
           BlockPublicAcls: true,
@@ -231,6 +248,25 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
               Action: 's3:*',
               Condition: { Bool: { 'aws:SecureTransport': 'false' } },
             }),
+          ]),
+        },
+      });
+    });
+
+    it('logs access to the bucket into a bucket of its own, kept a month, private and TLS only', () => {
+      const [[, bucket]] = ofType(dev, 'AWS::S3::Bucket').filter(([, b]) => b.Properties.VersioningConfiguration) as [[string, Resource]];
+      const logsId = bucket.Properties.LoggingConfiguration.DestinationBucketName.Ref;
+      expect(dev.resources[logsId]!.Properties).toMatchObject({
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        LifecycleConfiguration: { Rules: [{ ExpirationInDays: 30, Status: 'Enabled' }] },
+        PublicAccessBlockConfiguration: { BlockPublicPolicy: true, RestrictPublicBuckets: true },
+      });
+      dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
+        Bucket: ref(logsId),
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+            Match.objectLike({ Effect: 'Allow', Principal: { Service: 'logging.s3.amazonaws.com' }, Action: 's3:PutObject' }),
           ]),
         },
       });
@@ -288,7 +324,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const granted = actions(dev, 'submitUstva');
       expect(granted).toContain('sqs:SendMessage');
       expect(granted).not.toContain('sqs:ReceiveMessage');
-      expect(granted).not.toContain('s3:GetObject*');
+      expect(granted).not.toContain('s3:GetObject');
       const send = statements(dev, 'submitUstva').find((s) => [s.Action].flat().includes('sqs:SendMessage'))!;
       expect(JSON.stringify(send.Resource)).toMatch(/transmitQueue/);
       expect(JSON.stringify(send.Resource)).not.toMatch(/webhookQueue/);
@@ -298,10 +334,18 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const s3 = statements(dev, 'hookEndpoint').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
       expect(s3.length).toBeGreaterThan(0);
       for (const statement of s3) {
-        expect([statement.Action].flat()).not.toContain('s3:GetObject*');
+        expect([statement.Action].flat()).not.toContain('s3:GetObject');
         expect(JSON.stringify(statement.Resource)).toMatch(/"\/receiver\/\*"/);
       }
       expect(fnProps(dev, 'hookEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
+    });
+
+    it('grants exactly the object calls the stores make: GetObject (with ListBucket, for NoSuchKey) and PutObject', () => {
+      const s3 = (name: FunctionName) => actions(dev, name).filter((action) => action.startsWith('s3:')).sort();
+      expect(s3('getProtocol')).toEqual(['s3:GetObject', 's3:ListBucket']);
+      expect(s3('submitUstva')).toEqual(['s3:PutObject']);
+      expect(s3('hookEndpoint')).toEqual(['s3:PutObject']);
+      expect(s3('transmit')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
     });
 
     it('never lets a function delete objects', () => {
@@ -344,11 +388,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
 });
 
 describe('stage settings', () => {
-  const settingsOf = (context: Record<string, string>) => {
-    const app = new App({ context });
-    outdirs.push(app.outdir);
-    return stageSettings(app);
-  };
+  const settingsOf = (context: Record<string, string>) => stageSettings(stageApp(context));
 
   it('requires a well-formed stage name', () => {
     expect(() => settingsOf({})).toThrow(/"stage" is required/);

@@ -1,0 +1,64 @@
+// cdk-nag's AwsSolutions rules over every kind of stage: each finding is fixed or suppressed with
+// its reason on the resource it concerns, and nothing else is.
+
+import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addStageChecks } from '#infra/nag.ts';
+import type { SteuerboteStack } from '#infra/stack.ts';
+import { removeStageApps, stageStack } from '#test/infra/stage-app.ts';
+
+afterAll(removeStageApps);
+
+/**
+ * A stage with the checks applied. Findings come back as annotations, so a failure lists them,
+ * rather than as the synth error `cdk synth` stops with, which points to a report file.
+ */
+function checkedStage(context: Record<string, string>): SteuerboteStack {
+  const stack = stageStack({ ...context, '@aws-cdk/core:annotationsInValidationReport': false }, { bundle: false });
+  addStageChecks(stack);
+  return stack;
+}
+
+/** Every unsuppressed AwsSolutions error and warning, as `path rule`. */
+function findings(stack: SteuerboteStack): string[] {
+  const annotations = Annotations.fromStack(stack);
+  const rule = Match.stringLikeRegexp('^AwsSolutions-');
+  return [...annotations.findError('*', rule), ...annotations.findWarning('*', rule)].map(
+    (finding) => `${finding.id} ${String(finding.entry.data).split(': ')[0]}`,
+  );
+}
+
+const hooks = { hookEnabled: 'true', hookSecretName: 'steuerbote/hook', tracing: 'true' };
+
+describe('AwsSolutions checks', () => {
+  it.each([
+    ['dev', { stage: 'dev' }],
+    ['prod', { stage: 'prod' }],
+    ['dev with webhooks, a hook secret and tracing', { stage: 'dev', ...hooks }],
+    ['prod with webhooks, a hook secret and tracing', { stage: 'prod', ...hooks, hookUri: 'https://hooks.example.com/elster' }],
+  ])('leave no finding unexplained on %s', (_, context) => {
+    expect(findings(checkedStage(context))).toEqual([]);
+  });
+
+  it('still report a route that nobody vouched for', () => {
+    const stack = checkedStage({ stage: 'dev' });
+    const httpApi = stack.node.findChild('apiApi') as HttpApi;
+    new HttpRoute(httpApi, 'Unvouched', {
+      httpApi,
+      routeKey: HttpRouteKey.with('/v2/unvouched', HttpMethod.GET),
+      integration: new HttpLambdaIntegration('Unvouched', stack.functions.get('getStatus')!),
+    });
+    expect(findings(stack)).toEqual(['/Steuerbote-dev/apiApi/Unvouched/Resource AwsSolutions-APIG4']);
+  });
+
+  it('still report a wildcard a suppressed role was not excused for', () => {
+    const stack = checkedStage({ stage: 'dev' });
+    const tickets = stack.node.findChild('ticketsTable') as Table;
+    stack.functions.get('transmit')!.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:*'], resources: [tickets.tableArn] }));
+    expect(findings(stack)).toEqual(['/Steuerbote-dev/transmitRole/DefaultPolicy/Resource AwsSolutions-IAM5[Action::dynamodb:*]']);
+  });
+});
