@@ -11,7 +11,8 @@
 //
 // The first invocation does real I/O against the local stand-ins (the runtime is started once, its
 // environment handed to every process): API functions get an API Gateway v2 event for a realistic
-// request, queue consumers a one-record batch for a ticket that does not exist (their no-op path).
+// request, queue consumers a one-record batch for a ticket that does not exist (their no-op path),
+// the scheduled re-drive a scheduled event.
 
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
@@ -238,7 +239,7 @@ process.stdout.write(${JSON.stringify(marker)} + JSON.stringify({ importMs: impo
 
 interface Invocation {
   event: unknown;
-  /** statusCode of an API answer, or `failures:N` for a batch. */
+  /** statusCode of an API answer, or `failures:N` for a batch (`failures:0` for any other answer). */
   expect: string;
 }
 
@@ -323,5 +324,6 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     hookRun: { event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{id}', { key, pathParameters: { id: missingTicket } }), expect: '404' },
     transmit: { event: sqsEvent('steuerbote-transmit', ticket), expect: 'failures:0' },
     deliverWebhook: { event: sqsEvent('steuerbote-webhook', { ...ticket, webhook_id: 'msg_bench' }), expect: 'failures:0' },
+    redrive: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
   };
 }

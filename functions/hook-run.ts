@@ -20,6 +20,8 @@ export const handler = apiHandler(
       status: 'pending',
       attempts: 0,
       webhook_id: webhookId,
+      // Due now, not when the ticket was delivered: the scheduled re-drive leaves it to the queue until then.
+      next_attempt_at: new Date().toISOString(),
     });
     if (!updated) throw new HttpError(409, 'CONFLICT', 'The ticket changed meanwhile; try again');
     await workQueue().enqueueWebhook({ ticket: ticket.ticket, webhook_id: webhookId });

@@ -6,11 +6,15 @@ export type TableName = keyof typeof tables;
 export type QueueName = keyof typeof queues;
 export type FunctionName = keyof typeof functions;
 export type ApiName = keyof typeof apis;
+export type ScheduleName = keyof typeof schedules;
 export type Access = 'read' | 'write' | 'readWrite';
 
 export interface TableSpec {
   readonly partitionKey: string;
-  /** Attribute holding an epoch-seconds expiry; DynamoDB TTL on AWS, swept by the local runtime. */
+  /**
+   * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL on AWS. The local stand-in has
+   * no TTL, and TTL may lag by days anyway, so readers treat an expired item as absent.
+   */
   readonly ttlAttribute?: string;
 }
 
@@ -63,9 +67,16 @@ export interface ApiSpec {
   readonly production: boolean;
 }
 
+export interface ScheduleSpec {
+  /** Invoked with a scheduled event: by an EventBridge rule on AWS, by a timer locally. */
+  readonly function: FunctionName;
+  readonly everyMinutes: number;
+}
+
 export const tables = {
   tickets: { partitionKey: 'ticket' },
   apiKeys: { partitionKey: 'key_hash' },
+  idempotency: { partitionKey: 'key', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const queues = {
@@ -80,14 +91,14 @@ const authenticated = { apiKeys: 'read' } as const;
 export const functions = {
   submitUstva: {
     entry: 'functions/submit-ustva.ts',
-    tables: { ...authenticated, tickets: 'readWrite' },
+    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite' },
     bucket: 'write',
     sendsTo: ['transmit'],
     settings: ['liveSubmissions'],
   },
   submitEst: {
     entry: 'functions/submit-est.ts',
-    tables: { ...authenticated, tickets: 'readWrite' },
+    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite' },
     bucket: 'write',
     sendsTo: ['transmit'],
     settings: ['liveSubmissions'],
@@ -124,7 +135,20 @@ export const functions = {
     sendsTo: ['webhook'],
     settings: ['hook'],
   },
+  // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority.
+  redrive: {
+    entry: 'functions/redrive.ts',
+    timeoutSeconds: 60,
+    tables: { tickets: 'readWrite' },
+    sendsTo: ['transmit', 'webhook'],
+    settings: ['taxAuthority'],
+  },
 } as const satisfies Record<string, FunctionSpec>;
+
+export const schedules = {
+  // Wakes work whose wake-up was lost (the queue is only a wake-up; the table is the record of work).
+  redrive: { function: 'redrive', everyMinutes: 5 },
+} as const satisfies Record<string, ScheduleSpec>;
 
 const readable = (path: string, fn: FunctionName): RouteSpec[] => [
   { method: 'GET', path, function: fn },

@@ -6,6 +6,8 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -17,6 +19,7 @@ import {
   apis,
   functions,
   queues,
+  schedules,
   tables,
   type ApiName,
   type ApiSpec,
@@ -24,6 +27,8 @@ import {
   type FunctionSpec,
   type QueueName,
   type QueueSpec,
+  type ScheduleName,
+  type ScheduleSpec,
   type Setting,
   type TableName,
   type TableSpec,
@@ -96,6 +101,9 @@ export class SteuerboteStack extends Stack {
     }
     for (const [name, spec] of entries(queues)) {
       addConsumer(resources.queues[name], spec, functionFor(spec.consumer));
+    }
+    for (const [name, spec] of entries(schedules)) {
+      addSchedule(this, name, spec, functionFor(spec.function));
     }
     // Operator commands find a stage's resources through these, by the variables the manifest names.
     const values: Record<string, string> = { BucketName: resources.bucket.bucketName };
@@ -237,6 +245,20 @@ function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction
     throw new Error(`${spec.consumer} runs longer than its queue's visibility timeout of ${spec.visibilityTimeoutSeconds} s`);
   }
   consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }));
+}
+
+function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction): void {
+  const interval = Duration.minutes(spec.everyMinutes);
+  // EventBridge starts a run on every tick, whether the last one finished or not; a timeout shorter
+  // than the interval keeps runs from overlapping, as the local timer does by skipping a tick.
+  if (fn.timeout && fn.timeout.toSeconds() >= interval.toSeconds()) {
+    throw new Error(`${spec.function} may run longer than its schedule's interval of ${spec.everyMinutes} min`);
+  }
+  new Rule(scope, `${name}Schedule`, {
+    description: `steuerbote: runs ${spec.function} every ${spec.everyMinutes} min`,
+    schedule: Schedule.rate(interval),
+    targets: [new LambdaFunction(fn)],
+  });
 }
 
 function stageFunction(

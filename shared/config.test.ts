@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, decimal, flag, hookConfig, httpUrl, oneOf, text, transmitConfig, wholeNumber } from '#shared/config.ts';
+import {
+  ConfigError,
+  decimal,
+  flag,
+  hookConfig,
+  httpUrl,
+  oneOf,
+  redriveConfig,
+  resendIsSafe,
+  text,
+  transmitConfig,
+  wholeNumber,
+} from '#shared/config.ts';
 
 const range = { min: 1, max: 10 };
 
@@ -169,5 +181,29 @@ describe('transmitConfig', () => {
     expect(() => transmitConfig({ TRANSMIT_MAX_ATTEMPTS: '0' })).toThrow(/^TRANSMIT_MAX_ATTEMPTS /);
     expect(() => transmitConfig({ TRANSMIT_RETRY_DELAY_SECONDS: '901' })).toThrow(/^TRANSMIT_RETRY_DELAY_SECONDS /);
     expect(() => transmitConfig({ TRANSMIT_LEASE_SECONDS: 'x' })).toThrow(/^TRANSMIT_LEASE_SECONDS /);
+  });
+});
+
+describe('redriveConfig', () => {
+  it('has defaults: two minutes past a due wake-up, fifteen past a due webhook attempt', () => {
+    expect(redriveConfig({})).toEqual({ queuedGraceSeconds: 120, webhookGraceSeconds: 900 });
+  });
+
+  it('reads and checks each setting', () => {
+    expect(redriveConfig({ REDRIVE_QUEUED_GRACE_SECONDS: '0', REDRIVE_WEBHOOK_GRACE_SECONDS: '1' })).toEqual({
+      queuedGraceSeconds: 0,
+      webhookGraceSeconds: 1,
+    });
+    expect(() => redriveConfig({ REDRIVE_QUEUED_GRACE_SECONDS: '-1' })).toThrow(/^REDRIVE_QUEUED_GRACE_SECONDS /);
+    expect(() => redriveConfig({ REDRIVE_WEBHOOK_GRACE_SECONDS: 'soon' })).toThrow(/^REDRIVE_WEBHOOK_GRACE_SECONDS /);
+  });
+});
+
+describe('resendIsSafe', () => {
+  it('allows resending to the sandbox only, which files nothing', () => {
+    expect(resendIsSafe({})).toBe(true);
+    expect(resendIsSafe({ TAX_AUTHORITY: 'sandbox' })).toBe(true);
+    expect(resendIsSafe({ TAX_AUTHORITY: 'eric' })).toBe(false);
+    expect(() => resendIsSafe({ TAX_AUTHORITY: 'elster' })).toThrow(/^TAX_AUTHORITY must be one of sandbox, eric/);
   });
 });

@@ -71,7 +71,15 @@ export const bucketName = () => text(resourceEnv.bucket);
 
 export const serviceVersion = () => text('SERVICE_VERSION', '0.3.0');
 export const build = () => text('SERVICE_BUILD', 'local');
-export const taxAuthorityName = () => oneOf('TAX_AUTHORITY', ['sandbox', 'eric'] as const, 'sandbox');
+export const taxAuthorityName = (env: Env = process.env) => oneOf('TAX_AUTHORITY', ['sandbox', 'eric'] as const, 'sandbox', env);
+// The sandbox files nothing, so sending again is harmless; ERiC may have handed the return to
+// ELSTER before its answer was lost, and a second transmission would file it twice.
+const resendable = { sandbox: true, eric: false } as const satisfies Record<ReturnType<typeof taxAuthorityName>, boolean>;
+/**
+ * `TaxAuthority.resendIsSafe`, known from the configured name alone, so the re-drive can decide
+ * without loading the authority's code (the sandbox's PDF library, ERiC).
+ */
+export const resendIsSafe = (env: Env = process.env) => resendable[taxAuthorityName(env)];
 export const allowLiveSubmissions = () => flag('ALLOW_LIVE_SUBMISSIONS');
 export const herstellerId = () => {
   const id = text('ELSTER_HERSTELLER_ID', '74931');
@@ -115,4 +123,20 @@ export const transmitConfig = (env: Env = process.env): TransmitConfig => ({
   maxAttempts: wholeNumber('TRANSMIT_MAX_ATTEMPTS', 5, { min: 1, max: 50 }, env),
   retryDelaySeconds: wholeNumber('TRANSMIT_RETRY_DELAY_SECONDS', 30, { min: 0, max: 900 }, env),
   leaseSeconds: wholeNumber('TRANSMIT_LEASE_SECONDS', 150, { min: 1, max: 3600 }, env),
+});
+
+export interface RedriveConfig {
+  /** How long past its due wake-up a `queued` ticket is left to the queue before the re-drive wakes it. */
+  queuedGraceSeconds: number;
+  /** How long past its due attempt a `pending` webhook is left to the queue before the re-drive enqueues it. */
+  webhookGraceSeconds: number;
+}
+
+// A due wake-up reaches a worker within seconds while the transmit queue keeps up; two minutes let a
+// short backlog drain first. A webhook attempt may still be running (up to its function's timeout)
+// or its message coming back after a failed invocation (the queue's visibility timeout, 90 s): a
+// second message then would run a second round of attempts beside the first, so it waits longer.
+export const redriveConfig = (env: Env = process.env): RedriveConfig => ({
+  queuedGraceSeconds: wholeNumber('REDRIVE_QUEUED_GRACE_SECONDS', 120, { min: 0, max: 86_400 }, env),
+  webhookGraceSeconds: wholeNumber('REDRIVE_WEBHOOK_GRACE_SECONDS', 900, { min: 0, max: 86_400 }, env),
 });

@@ -4,6 +4,7 @@
 
 import { CachedApiKeyStore } from '#shared/adapters/cached-api-key-store.ts';
 import { DynamoApiKeyStore } from '#shared/adapters/dynamodb-api-key-store.ts';
+import { DynamoIdempotencyStore } from '#shared/adapters/dynamodb-idempotency-store.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
@@ -23,6 +24,7 @@ export const apiKeyCacheSeconds = 30;
 export const apiKeyStore = /* @__PURE__ */ once(
   () => new CachedApiKeyStore(new DynamoApiKeyStore(dynamo(), tableName('apiKeys')), { ttlMs: apiKeyCacheSeconds * 1000 }),
 );
+export const idempotencyStore = /* @__PURE__ */ once(() => new DynamoIdempotencyStore(dynamo(), tableName('idempotency')));
 export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(s3(), bucketName()));
 export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));

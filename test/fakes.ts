@@ -9,6 +9,8 @@ import type { ApiEvent } from '#shared/http/types.ts';
 import type {
   ApiKeyRecord,
   ApiKeyStore,
+  IdempotencyRecord,
+  IdempotencyStore,
   Notifier,
   NotifyResult,
   ProtocolStore,
@@ -58,6 +60,7 @@ export class MemoryTicketStore implements TicketStore {
     const current = this.tickets.get(id);
     if (!current || current.status !== 'queued') return undefined;
     const next: Ticket = { ...current, status: 'processing', lease_until: leaseUntil, updated_at: at, attempts: current.attempts + 1 };
+    delete next.next_wake_at;
     this.tickets.set(id, next);
     return stored(next);
   }
@@ -159,6 +162,35 @@ export class MemoryApiKeyStore implements ApiKeyStore {
     const record = [...this.records.values()].find((candidate) => candidate.key_id === keyId);
     if (record) record.revoked_at ??= at;
     return record && { ...record };
+  }
+}
+
+/** Like the DynamoDB adapter: conditional writes on one record each, and expired records read as absent. */
+export class MemoryIdempotencyStore implements IdempotencyStore {
+  readonly records = new Map<string, IdempotencyRecord>();
+
+  async claim(record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {
+    const current = this.records.get(record.key);
+    if (current && current.expires_at > nowSeconds) return false;
+    this.records.set(record.key, stored(record));
+    return true;
+  }
+
+  async get(key: string, nowSeconds: number): Promise<IdempotencyRecord | undefined> {
+    const record = this.records.get(key);
+    return record && record.expires_at > nowSeconds ? stored(record) : undefined;
+  }
+
+  async takeOver(key: string, expectedLease: string, leaseUntil: string): Promise<boolean> {
+    const current = this.records.get(key);
+    if (current?.state !== 'in_progress' || current.lease_until !== expectedLease) return false;
+    current.lease_until = leaseUntil;
+    return true;
+  }
+
+  async complete(key: string, ticket: string): Promise<void> {
+    const current = this.records.get(key);
+    if (current?.ticket === ticket) current.state = 'completed';
   }
 }
 

@@ -4,13 +4,14 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apis, functions, queues, resourceEnv, type FunctionName, type QueueName } from '#infra/manifest.ts';
+import { apis, functions, queues, resourceEnv, schedules, type FunctionName, type QueueName, type ScheduleName } from '#infra/manifest.ts';
 import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
 import { provision } from '#infra/local/provision.ts';
+import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
 import { startStandIns } from '#infra/local/stand-ins.ts';
 import { runtimeFile } from '#infra/cli/target.ts';
-import { herstellerId, hookConfig, transmitConfig } from '#shared/config.ts';
+import { herstellerId, hookConfig, redriveConfig, resendIsSafe, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
 import { resetAll } from '#shared/once.ts';
@@ -31,6 +32,8 @@ export interface LocalRuntimeOptions {
   devApiKey?: string;
   visibilityTimeoutSeconds?: Partial<Record<QueueName, number>>;
   pollerConcurrency?: number;
+  /** Runs every manifest schedule this often instead, so tests need not wait minutes. */
+  scheduleEverySeconds?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -78,6 +81,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
+  const onError = (fn: string) => options.onError ?? ((error: unknown) => console.error(`${fn}: ${describeError(error).message}`));
   try {
     const receiver = await startGateway(apis.receiver, httpLambda, { host, port: options.hookPort ?? 8080 });
     stoppers.push(() => receiver.close());
@@ -98,12 +102,25 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
         batchSize: spec.batchSize,
         handler,
         concurrency: options.pollerConcurrency ?? 2,
-        onError: options.onError ?? ((error) => console.error(`${spec.consumer}: ${describeError(error).message}`)),
+        onError: onError(spec.consumer),
       });
       stoppers.push(() => poller.stop());
     }
 
-    await redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: taxAuthority().resendIsSafe }, { leasesExpired: true });
+    // The queues live in memory: whatever wake-ups and postponed webhooks the last run left in them
+    // are gone, so everything owed is woken now, without the grace the scheduled re-drive gives.
+    await redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig() }, { leasesExpired: true });
+    for (const name of Object.keys(schedules) as ScheduleName[]) {
+      const spec = schedules[name];
+      const scheduler = startScheduler({
+        ruleName: name,
+        functionName: spec.function,
+        everySeconds: options.scheduleEverySeconds ?? spec.everyMinutes * 60,
+        handler: (await load(spec.function)) as ScheduledLambda,
+        onError: onError(spec.function),
+      });
+      stoppers.push(() => scheduler.stop());
+    }
     // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
     await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.env, ...resources }), { mode: 0o600 });
     stoppers.push(() => rm(runtimeFile(dataDir), { force: true }));
@@ -130,6 +147,7 @@ function checkConfiguration() {
   hookConfig();
   parseSecrets(process.env.HOOK_SECRET);
   transmitConfig();
+  redriveConfig();
   herstellerId();
   taxAuthority();
 }

@@ -51,6 +51,8 @@ export interface Ticket {
   attempts: number;
   /** While `processing`: when a worker's claim lapses and the ticket may be re-driven. */
   lease_until?: string;
+  /** While `queued` after a release: when the wake-up on its way is due. Without it, at `updated_at`. */
+  next_wake_at?: string;
   delivered_at?: string;
   transfer_ticket?: string;
   received_at?: string;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isTicketId } from '#shared/domain/ticket.ts';
+import { isTicketId, newTicketId } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import { acceptSubmission, type AcceptedBody } from '#shared/submission/accept.ts';
+import { TicketIdTaken, acceptSubmission, refuseUnallowedLive, type AcceptedBody } from '#shared/submission/accept.ts';
 import { MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: AcceptedBody & Record<string, unknown> = {
@@ -102,24 +102,34 @@ describe('acceptSubmission', () => {
     expect(d.queue.transmits).toEqual([]);
   });
 
-  it('refuses test: false with 422 and stores nothing unless live submissions are allowed', async () => {
-    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', '');
+  it('creates the ticket under an ID chosen beforehand, and only once', async () => {
     const d = deps();
-    const refused = acceptSubmission(d, 'client-a', 'ustva', { ...body, test: false });
-    await expect(refused).rejects.toBeInstanceOf(HttpError);
-    await expect(refused).rejects.toMatchObject({
-      status: 422,
-      code: 'VALIDATION_FAILED',
-      details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') }],
-    });
-    expect(d.submissions.bodies.size).toBe(0);
-    expect(d.tickets.tickets.size).toBe(0);
-    expect(d.queue.transmits).toEqual([]);
+    const id = newTicketId();
+    expect((await acceptSubmission(d, 'client-a', 'ustva', body, id)).ticket).toBe(id);
+    const again = acceptSubmission(d, 'client-a', 'ustva', body, id);
+    await expect(again).rejects.toBeInstanceOf(TicketIdTaken);
+    expect(d.tickets.tickets.size).toBe(1);
+    expect(d.queue.transmits).toEqual([{ ticket: id }]);
+  });
+});
+
+describe('refuseUnallowedLive', () => {
+  it('refuses test: false with 422 unless live submissions are allowed', () => {
+    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', '');
+    const refuse = () => refuseUnallowedLive({ ...body, test: false });
+    expect(refuse).toThrow(HttpError);
+    expect(refuse).toThrow(
+      expect.objectContaining({
+        status: 422,
+        code: 'VALIDATION_FAILED',
+        details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') }],
+      }),
+    );
+    expect(() => refuseUnallowedLive(body)).not.toThrow();
   });
 
-  it('accepts test: false when live submissions are allowed', async () => {
+  it('lets test: false pass when live submissions are allowed', () => {
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
-    const ticket = await acceptSubmission(deps(), 'client-a', 'ustva', { ...body, test: false });
-    expect(ticket.test).toBe(false);
+    expect(() => refuseUnallowedLive({ ...body, test: false })).not.toThrow();
   });
 });

@@ -20,20 +20,41 @@ export interface AcceptDeps {
   queue: WorkQueue;
 }
 
-/**
- * Stores the body, then the ticket, then wakes the transmitter. The order makes every crash
- * harmless: a body without a ticket is never answered 202, and a ticket whose wake-up was lost
- * is found again by the re-drive, since the table, not the queue, is the record of work.
- */
-export async function acceptSubmission(deps: AcceptDeps, clientId: string, kind: Kind, body: AcceptedBody): Promise<Ticket> {
+/** A ticket of the chosen ID exists already: a random ID collided, or another request with the same idempotency key got there first. */
+export class TicketIdTaken extends Error {
+  override name = 'TicketIdTaken';
+
+  constructor() {
+    super('ticket ID collision');
+  }
+}
+
+/** 422 for `test: false` unless the service allows live submissions: part of validation, so it comes before anything is stored or claimed. */
+export function refuseUnallowedLive(body: AcceptedBody): void {
   if (!body.test && !allowLiveSubmissions()) {
     throw new HttpError(422, 'VALIDATION_FAILED', 'Live submissions are not enabled on this service', {
       details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: 'test: false needs ALLOW_LIVE_SUBMISSIONS=true on the service' }],
     });
   }
+}
+
+/**
+ * Stores the body, then the ticket, then wakes the transmitter. The order makes every crash
+ * harmless: a body without a ticket is never answered 202, and a ticket whose wake-up was lost
+ * is found again by the re-drive, since the table, not the queue, is the record of work.
+ * `ticketId` is chosen beforehand by an idempotent request; the conditional create lets only one
+ * ticket ever have it.
+ */
+export async function acceptSubmission(
+  deps: AcceptDeps,
+  clientId: string,
+  kind: Kind,
+  body: AcceptedBody,
+  ticketId = newTicketId(),
+): Promise<Ticket> {
   const now = new Date().toISOString();
   const ticket: Ticket = {
-    ticket: newTicketId(),
+    ticket: ticketId,
     client_id: clientId,
     kind,
     status: 'queued',
@@ -50,7 +71,7 @@ export async function acceptSubmission(deps: AcceptDeps, clientId: string, kind:
     webhook: { status: 'disabled', attempts: 0 },
   };
   await deps.submissions.put(ticket.ticket, body);
-  if (!(await deps.tickets.create(ticket))) throw new Error('ticket ID collision');
+  if (!(await deps.tickets.create(ticket))) throw new TicketIdTaken();
   try {
     await deps.queue.wakeTransmit(ticket.ticket);
   } catch (error) {

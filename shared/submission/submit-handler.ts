@@ -3,21 +3,36 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { parseOr422 } from '#shared/schemas/validate.ts';
-import { acceptSubmission, type AcceptedBody } from '#shared/submission/accept.ts';
-import { apiKeyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { acceptSubmission, refuseUnallowedLive, type AcceptedBody } from '#shared/submission/accept.ts';
+import { acceptOnce, type Accepted } from '#shared/submission/idempotency.ts';
+import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
+import { apiKeyStore, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
-/** `POST /v2/{kind}`: validate, accept, answer 202 with where to follow the ticket. */
+/** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
 export function submitHandler(kind: Kind, schema: z.ZodMiniType<AcceptedBody>) {
   return apiHandler(
     async (event) => {
+      const clientId = event.clientId!;
+      const idempotencyKey = idempotencyKeyOf(event.headers);
+      // Validation comes first, so a refused body never uses up its key.
       const body = parseOr422(schema, event.json);
-      const deps = { tickets: ticketStore(), submissions: submissionStore(), queue: workQueue() };
-      const ticket = await acceptSubmission(deps, event.clientId!, kind, body);
+      refuseUnallowedLive(body);
+      const tickets = ticketStore();
+      const accept = (ticketId?: string) =>
+        acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, kind, body, ticketId);
+      const { ticket, replayed }: Accepted =
+        idempotencyKey === undefined
+          ? { ticket: await accept(), replayed: false }
+          : await acceptOnce(
+              { records: idempotencyStore(), tickets, now: Date.now },
+              idempotentRequest(clientId, idempotencyKey, kind, event.json),
+              accept,
+            );
       return {
         status: 202,
         message: 'Submission accepted',
         data: summaryView(ticket),
-        headers: { location: `/v2/ticket/${ticket.ticket}` },
+        headers: { location: `/v2/ticket/${ticket.ticket}`, ...(replayed && { 'idempotent-replayed': 'true' }) },
       };
     },
     { auth: apiKeyStore, json: true },

@@ -6,22 +6,41 @@ import { MemoryTicketStore, MemoryWorkQueue, aTicket } from '#test/fakes.ts';
 const now = new Date('2026-11-22T10:00:00.000Z');
 const lapsed = '2026-11-22T09:59:59.999Z';
 const live = '2026-11-22T10:00:00.001Z';
+const grace = { queuedGraceSeconds: 120, webhookGraceSeconds: 900 };
+/** `seconds` before `now`. */
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+const longAgo = '2026-11-22T08:00:00.000Z';
 
 async function setup(tickets: Partial<Ticket>[], resendIsSafe = true) {
   const store = new MemoryTicketStore();
   const queue = new MemoryWorkQueue();
   for (const [i, overrides] of tickets.entries()) await store.create(aTicket({ ticket: `tk_${String(i).padStart(22, '0')}`, ...overrides }));
   const stored = async (i: number) => (await store.get(`tk_${String(i).padStart(22, '0')}`))!;
-  return { deps: { tickets: store, queue, resendIsSafe, now: () => now }, store, queue, stored };
+  return { deps: { tickets: store, queue, resendIsSafe, grace, now: () => now }, store, queue, stored };
 }
 
 const processing = (lease_until: string): Partial<Ticket> => ({ status: 'processing', lease_until, attempts: 1 });
+const pending = (webhook: Partial<Ticket['webhook']>, delivered_at = longAgo): Partial<Ticket> => ({
+  status: 'delivered',
+  file_name: 'p.pdf',
+  delivered_at,
+  webhook: { status: 'pending', attempts: 0, webhook_id: 'msg_same', ...webhook },
+});
 
 describe('redrive', () => {
-  it('wakes every queued ticket', async () => {
-    const { deps, queue } = await setup([{ status: 'queued' }, { status: 'queued', attempts: 2 }]);
+  it('wakes a queued ticket only once its wake-up is overdue by the grace period', async () => {
+    const { deps, queue } = await setup([
+      // Fresh: its wake-up is still in the queue.
+      { status: 'queued', updated_at: ago(60) },
+      { status: 'queued', updated_at: ago(120) },
+      // Stale: the wake-up was lost.
+      { status: 'queued', updated_at: ago(121) },
+      // Released for a retry whose delayed wake-up is due in a minute, or was due long ago.
+      { status: 'queued', attempts: 2, updated_at: longAgo, next_wake_at: ago(-60) },
+      { status: 'queued', attempts: 2, updated_at: ago(60), next_wake_at: ago(121) },
+    ]);
     expect(await redrive(deps)).toEqual({ transmits: 2, uncertain: 0, webhooks: 0 });
-    expect(queue.transmits).toEqual([{ ticket: 'tk_0000000000000000000000' }, { ticket: 'tk_0000000000000000000001' }]);
+    expect(queue.transmits).toEqual([{ ticket: 'tk_0000000000000000000002' }, { ticket: 'tk_0000000000000000000004' }]);
   });
 
   it('releases and wakes a lapsed lease when resending is safe', async () => {
@@ -50,6 +69,19 @@ describe('redrive', () => {
     expect(queue.transmits).toEqual([]);
   });
 
+  it('wakes everything owed after a restart, when every earlier worker and the queue are gone', async () => {
+    const { deps, queue, stored } = await setup([
+      { status: 'queued', updated_at: now.toISOString() },
+      { status: 'queued', attempts: 1, next_wake_at: ago(-600) },
+      processing(live),
+      pending({ attempts: 2, next_attempt_at: ago(-3600) }),
+    ]);
+    expect(await redrive(deps, { leasesExpired: true })).toEqual({ transmits: 3, uncertain: 0, webhooks: 1 });
+    expect(queue.transmits.map((wake) => wake.ticket)).toEqual(['tk_0000000000000000000000', 'tk_0000000000000000000001', 'tk_0000000000000000000002']);
+    expect(queue.webhooks).toEqual([{ ticket: 'tk_0000000000000000000003', webhook_id: 'msg_same' }]);
+    expect((await stored(2)).status).toBe('queued');
+  });
+
   it('takes over a live lease after a restart, when every earlier worker is gone', async () => {
     const safe = await setup([processing(live)], true);
     expect(await redrive(safe.deps, { leasesExpired: true })).toEqual({ transmits: 1, uncertain: 0, webhooks: 0 });
@@ -75,18 +107,27 @@ describe('redrive', () => {
     expect(queue.transmits).toEqual([]);
   });
 
-  it('re-enqueues a pending webhook under the same webhook ID, keeping its count of attempts', async () => {
-    const webhook = {
-      status: 'pending' as const,
-      attempts: 2,
-      webhook_id: 'msg_same',
-      last_response_status: 503,
-      next_attempt_at: '2026-11-22T10:00:30.000Z',
-    };
-    const { deps, queue, stored } = await setup([{ status: 'delivered', file_name: 'p.pdf', webhook }]);
+  it('re-enqueues an overdue pending webhook under the same webhook ID, keeping its count of attempts', async () => {
+    const { deps, queue, stored } = await setup([pending({ attempts: 2, last_response_status: 503, next_attempt_at: ago(901) })]);
+    const before = await stored(0);
     expect(await redrive(deps)).toEqual({ transmits: 0, uncertain: 0, webhooks: 1 });
     expect(queue.webhooks).toEqual([{ ticket: 'tk_0000000000000000000000', webhook_id: 'msg_same' }]);
-    expect((await stored(0)).webhook).toEqual(webhook);
+    expect(await stored(0)).toEqual(before);
+  });
+
+  it('leaves a pending webhook to the queue until its attempt is overdue by the grace period', async () => {
+    const { deps, queue } = await setup([
+      // Postponed to a later attempt, or due a little while ago: its message is still in the queue or in hand.
+      pending({ attempts: 2, next_attempt_at: ago(-3600) }),
+      pending({ attempts: 2, next_attempt_at: ago(900) }),
+      // A first attempt, due when the ticket was delivered.
+      pending({}, ago(600)),
+      pending({}, ago(901)),
+      // A re-run of a ticket delivered long ago, due when it was queued.
+      pending({ next_attempt_at: ago(60) }),
+    ]);
+    expect(await redrive(deps)).toEqual({ transmits: 0, uncertain: 0, webhooks: 1 });
+    expect(queue.webhooks).toEqual([{ ticket: 'tk_0000000000000000000003', webhook_id: 'msg_same' }]);
   });
 
   it('leaves finished work alone', async () => {

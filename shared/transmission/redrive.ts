@@ -1,3 +1,4 @@
+import type { RedriveConfig } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import type { TicketStore, WorkQueue } from '#shared/ports.ts';
 
@@ -6,6 +7,7 @@ export interface RedriveDeps {
   queue: WorkQueue;
   /** Whether the tax authority in use tolerates a transmission being sent again. */
   resendIsSafe: boolean;
+  grace: RedriveConfig;
   now?: () => Date;
 }
 
@@ -17,13 +19,22 @@ export interface RedriveCounts {
 
 /**
  * Wakes the work the table says is owed: the queue is only a wake-up, so anything lost there is
- * found here. `leasesExpired` is for a restart, when every earlier worker is known to be gone.
+ * found here. It runs on a schedule beside live workers, so it leaves alone what the queue will
+ * still bring: a queued ticket or a pending webhook until its wake-up or attempt is overdue by the
+ * grace period, a lease until it lapses. What it sends twice all the same is harmless: a claim is
+ * conditional, and a webhook keeps its webhook-id, on which receivers deduplicate.
+ *
+ * `leasesExpired` is for a local restart: every earlier worker is gone, and with them the in-memory
+ * queue, so no wake-up and no postponed webhook is on its way any more and all of it is woken at once.
  */
 export async function redrive(deps: RedriveDeps, options: { leasesExpired?: boolean } = {}): Promise<RedriveCounts> {
   const now = (deps.now ?? (() => new Date()))();
+  // Without a due time nothing is known to be on its way; a wake-up too many is harmless, one too few is not.
+  const overdue = (due: string | undefined, graceSeconds: number) =>
+    options.leasesExpired || due === undefined || Date.parse(due) + graceSeconds * 1000 < now.getTime();
   const counts: RedriveCounts = { transmits: 0, uncertain: 0, webhooks: 0 };
   for await (const ticket of deps.tickets.unfinished()) {
-    if (ticket.status === 'queued') {
+    if (ticket.status === 'queued' && overdue(ticket.next_wake_at ?? ticket.updated_at, deps.grace.queuedGraceSeconds)) {
       await deps.queue.wakeTransmit(ticket.ticket);
       counts.transmits++;
     } else if (ticket.status === 'processing' && ticket.lease_until && (options.leasesExpired || ticket.lease_until < now.toISOString())) {
@@ -47,7 +58,13 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
         }, ['lease_until']);
         if (failed) counts.uncertain++;
       }
-    } else if (ticket.status === 'delivered' && ticket.webhook.status === 'pending' && ticket.webhook.webhook_id) {
+    } else if (
+      ticket.status === 'delivered' &&
+      ticket.webhook.status === 'pending' &&
+      ticket.webhook.webhook_id &&
+      // A first attempt is due when the ticket was delivered, or when a re-run queued it (next_attempt_at).
+      overdue(ticket.webhook.next_attempt_at ?? ticket.delivered_at, deps.grace.webhookGraceSeconds)
+    ) {
       await deps.queue.enqueueWebhook({ ticket: ticket.ticket, webhook_id: ticket.webhook.webhook_id });
       counts.webhooks++;
     }

@@ -147,12 +147,13 @@ describe('transmitTicket', () => {
 
     await transmitTicket(deps, id);
     let ticket = await stored();
-    expect(ticket).toMatchObject({ status: 'queued', attempts: 1, updated_at: now.toISOString() });
+    // The ticket says when its delayed wake-up is due, so the scheduled re-drive waits for it.
+    expect(ticket).toMatchObject({ status: 'queued', attempts: 1, updated_at: now.toISOString(), next_wake_at: '2026-11-22T10:00:30.000Z' });
     expect(ticket).not.toHaveProperty('lease_until');
     expect(queue.transmits).toEqual([{ ticket: id, delaySeconds: 30 }]);
 
     await transmitTicket(deps, id);
-    expect(await stored()).toMatchObject({ status: 'queued', attempts: 2 });
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 2, next_wake_at: '2026-11-22T10:01:00.000Z' });
     expect(queue.transmits).toEqual([{ ticket: id, delaySeconds: 30 }, { ticket: id, delaySeconds: 60 }]);
 
     await transmitTicket(deps, id);
@@ -163,6 +164,8 @@ describe('transmitTicket', () => {
       error: { code: 'TRANSMISSION_FAILED', message: expect.stringContaining('3 attempts'), details: [] },
     });
     expect(ticket).not.toHaveProperty('lease_until');
+    // Claimed, its wake-up has come.
+    expect(ticket).not.toHaveProperty('next_wake_at');
     expect(queue.transmits).toHaveLength(2);
 
     await transmitTicket(deps, id);
@@ -206,7 +209,8 @@ describe('transmitTicket', () => {
   it('releases the ticket and rethrows when sending fails and resending is safe', async () => {
     const { deps, stored } = await setup([new Error('socket hang up')], { resendIsSafe: true });
     await expect(transmitTicket(deps, id)).rejects.toThrow('socket hang up');
-    expect(await stored()).toMatchObject({ status: 'queued', attempts: 1 });
+    // The queue brings the failed message back once its visibility timeout (180 s) lapses.
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 1, next_wake_at: '2026-11-22T10:03:00.000Z' });
   });
 
   it('keeps the ticket processing under its lease when sending fails and resending is unsafe', async () => {

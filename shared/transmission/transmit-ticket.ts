@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { queues } from '#infra/manifest.ts';
 import type { HookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
@@ -50,11 +51,10 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
     await record(deps, held, claimed, outcome, now);
   } catch (error) {
-    // Hand the ticket back for the queue's retry, unless the data may already be with the tax
-    // authority and resending is unsafe: then the lease lapses and the re-drive decides.
-    if (!sent || deps.authority.resendIsSafe) {
-      await deps.tickets.transition(id, held, { status: 'queued', updated_at: now().toISOString() }, ['lease_until']);
-    }
+    // Hand the ticket back for the queue's retry, which delivers this message again once its
+    // visibility timeout lapses; unless the data may already be with the tax authority and
+    // resending is unsafe: then the lease lapses and the re-drive decides.
+    if (!sent || deps.authority.resendIsSafe) await release(deps, held, id, queues.transmit.visibilityTimeoutSeconds, now);
     throw error;
   }
 }
@@ -109,12 +109,28 @@ async function record(
         }, now);
         return;
       }
-      const released = await deps.tickets.transition(id, held, { status: 'queued', updated_at: now().toISOString() }, ['lease_until']);
+      const delay = deps.transmit.retryDelaySeconds * claimed.attempts;
       // A fresh, delayed wake-up is the backoff; if it is lost, the re-drive finds the queued ticket.
-      if (released) await deps.queue.wakeTransmit(id, deps.transmit.retryDelaySeconds * claimed.attempts);
+      if (await release(deps, held, id, delay, now)) await deps.queue.wakeTransmit(id, delay);
       return;
     }
   }
+}
+
+/**
+ * Puts the ticket back to `queued`, saying when the wake-up on its way is due: the scheduled
+ * re-drive leaves it to that wake-up until then, rather than start a second attempt early.
+ */
+function release(
+  deps: TransmitDeps,
+  held: { status: 'processing'; lease_until: string },
+  id: string,
+  wakeInSeconds: number,
+  now: () => Date,
+): Promise<Ticket | undefined> {
+  const at = now();
+  const wakeAt = new Date(at.getTime() + wakeInSeconds * 1000);
+  return deps.tickets.transition(id, held, { status: 'queued', updated_at: at.toISOString(), next_wake_at: wakeAt.toISOString() }, ['lease_until']);
 }
 
 async function finish(

@@ -4,6 +4,7 @@ import { reviveDelivery } from '#shared/webhooks/revive.ts';
 import { MemoryTicketStore, aTicket, validTicketId as id } from '#test/fakes.ts';
 
 const delivery = { ticket: id, webhook_id: 'msg_current' };
+const now = new Date('2026-11-23T08:00:00.000Z');
 
 const exhausted: WebhookState = {
   status: 'failed',
@@ -23,10 +24,13 @@ async function setup(overrides: Partial<Ticket>) {
 }
 
 describe('reviveDelivery', () => {
-  it('starts a failed delivery over under the same webhook ID, with nothing left of the last round', async () => {
+  it('starts a failed delivery over under the same webhook ID, due now, with nothing left of the last round', async () => {
     const { tickets, before, stored } = await setup({});
-    expect(await reviveDelivery(tickets, delivery)).toBe(true);
-    expect(await stored()).toEqual({ ...before, webhook: { status: 'pending', attempts: 0, webhook_id: 'msg_current' } });
+    expect(await reviveDelivery(tickets, delivery, now)).toBe(true);
+    expect(await stored()).toEqual({
+      ...before,
+      webhook: { status: 'pending', attempts: 0, webhook_id: 'msg_current', next_attempt_at: now.toISOString() },
+    });
   });
 
   it('agrees to a delivery that is still pending, changing nothing', async () => {
@@ -55,11 +59,11 @@ describe('reviveDelivery', () => {
 
   it('is safe to call twice: the second call leaves the fresh round alone', async () => {
     const { tickets, stored } = await setup({});
-    expect(await reviveDelivery(tickets, delivery)).toBe(true);
+    expect(await reviveDelivery(tickets, delivery, now)).toBe(true);
     const revived = await stored();
     expect(await reviveDelivery(tickets, delivery)).toBe(true);
     expect(await stored()).toEqual(revived);
-    expect(revived.webhook).toEqual({ status: 'pending', attempts: 0, webhook_id: 'msg_current' });
+    expect(revived.webhook).toEqual({ status: 'pending', attempts: 0, webhook_id: 'msg_current', next_attempt_at: now.toISOString() });
   });
 
   it('refuses when the delivery is replaced between reading and reviving', async () => {

@@ -5,7 +5,7 @@ import type { TicketStore, WebhookDelivery } from '#shared/ports.ts';
  * under the same webhook-id, so a receiver that saw an earlier attempt recognises it. A delivery
  * that meanwhile succeeded or was replaced by a newer one stays where it is: redriving twice is safe.
  */
-export async function reviveDelivery(tickets: TicketStore, delivery: WebhookDelivery): Promise<boolean> {
+export async function reviveDelivery(tickets: TicketStore, delivery: WebhookDelivery, now = new Date()): Promise<boolean> {
   const ticket = await tickets.get(delivery.ticket);
   const webhook = ticket?.webhook;
   if (!ticket || ticket.status !== 'delivered' || webhook?.webhook_id !== delivery.webhook_id) return false;
@@ -15,6 +15,8 @@ export async function reviveDelivery(tickets: TicketStore, delivery: WebhookDeli
     status: 'pending',
     attempts: 0,
     webhook_id: delivery.webhook_id,
+    // Due as soon as it is back in the queue; the scheduled re-drive leaves it to the queue until then.
+    next_attempt_at: now.toISOString(),
   });
   return !!revived;
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { App, CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, functions, queues, tables, type ApiName, type FunctionName } from '#infra/manifest.ts';
+import { apis, functions, queues, schedules, tables, type ApiName, type FunctionName } from '#infra/manifest.ts';
 import type { SteuerboteStack } from '#infra/stack.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { removeStageApps, stageApp, stageStack } from '#test/infra/stage-app.ts';
@@ -189,6 +189,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         ...apis.api.routes.map((route) => route.function),
         apis.api.fallback,
         ...Object.values(queues).map((queue) => queue.consumer),
+        ...Object.values(schedules).map((schedule) => schedule.function),
       ]);
       expect([...prod.stack.functions.keys()].sort()).toEqual([...used].sort());
       expect(prod.stack.functions.has('hookEndpoint')).toBe(false);
@@ -212,6 +213,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         });
       }
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
+    });
+
+    it('lets DynamoDB expire idempotency records by their TTL attribute, and nothing else', () => {
+      dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+        KeySchema: [{ AttributeName: tables.idempotency.partitionKey, KeyType: 'HASH' }],
+        TimeToLiveSpecification: { AttributeName: tables.idempotency.ttlAttribute, Enabled: true },
+      });
+      const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
+      expect(expiring).toHaveLength(1);
     });
 
     it('keeps tables, bucket and key when a production stack is deleted', () => {
@@ -310,6 +320,63 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('schedules', () => {
+    it('runs each manifest schedule by an EventBridge rule at its rate, allowed to invoke its function', () => {
+      dev.template.resourceCountIs('AWS::Events::Rule', Object.keys(schedules).length);
+      for (const [name, spec] of Object.entries(schedules)) {
+        const rules = ofType(dev, 'AWS::Events::Rule').filter(([id]) => id.startsWith(`${name}Schedule`));
+        expect(rules, name).toHaveLength(1);
+        const [[ruleId, rule]] = rules as [[string, Resource]];
+        expect(rule.Properties, name).toMatchObject({
+          ScheduleExpression: `rate(${spec.everyMinutes} minutes)`,
+          State: 'ENABLED',
+          Targets: [{ Arn: arnOf(idOf(dev, spec.function)) }],
+        });
+        dev.template.hasResourceProperties('AWS::Lambda::Permission', {
+          Action: 'lambda:InvokeFunction',
+          FunctionName: arnOf(idOf(dev, spec.function)),
+          Principal: 'events.amazonaws.com',
+          SourceArn: arnOf(ruleId),
+        });
+        // EventBridge does not wait for a run to finish: the timeout keeps two runs from overlapping.
+        expect(fnProps(dev, spec.function).Timeout, name).toBeLessThan(spec.everyMinutes * 60);
+      }
+      dev.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(5 minutes)',
+        Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'redrive')) })],
+      });
+      prod.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ Arn: arnOf(idOf(prod, 'redrive')) })] });
+    });
+
+    it('lets the re-drive scan and update tickets and wake both queues, and reach nothing else', () => {
+      const granted = statements(dev, 'redrive');
+      const tickets = arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('ticketsTable').node.defaultChild as CfnElement));
+      const dynamo = granted.filter((s) => [s.Action].flat().some((action) => action.startsWith('dynamodb:')));
+      for (const statement of dynamo) expect(statement.Resource).toEqual(tickets);
+      expect(dynamo.flatMap((s) => [s.Action].flat())).toEqual(expect.arrayContaining(['dynamodb:Scan', 'dynamodb:UpdateItem']));
+
+      const send = granted.filter((s) => [s.Action].flat().includes('sqs:SendMessage'));
+      const queueIds = send.flatMap((s) => [s.Resource].flat()).map((resource: any) => resource['Fn::GetAtt'][0]);
+      expect(queueIds).toEqual([expect.stringMatching(/^transmitQueue/), expect.stringMatching(/^webhookQueue/)]);
+
+      const actions = granted.flatMap((s) => [s.Action].flat());
+      expect(actions.filter((action) => /^(s3|secretsmanager):|^sqs:(Receive|Delete|ChangeMessage)/.test(action))).toEqual([]);
+      expect(fnProps(dev, 'redrive').Environment.Variables).toMatchObject({ TAX_AUTHORITY: 'sandbox' });
+      expect(fnProps(dev, 'redrive').Environment.Variables).not.toHaveProperty('BUCKET');
+    });
+
+    it("keeps the tax authority's code out of the re-drive's bundle", () => {
+      const sources = (name: FunctionName): string[] => {
+        const zip: string = fnProps(dev, name).Code.S3Key;
+        const map = path.join(dev.app.outdir, `asset.${zip.replace(/\.zip$/, '')}`, 'index.mjs.map');
+        return JSON.parse(readFileSync(map, 'utf8')).sources;
+      };
+      const taxAuthorityCode = (source: string) => /node_modules\/pdf-lib\/|shared\/sandbox\//.test(source);
+      expect(sources('transmit').some(taxAuthorityCode)).toBe(true);
+      expect(sources('redrive').filter(taxAuthorityCode)).toEqual([]);
+    });
+  });
+
   describe('least privilege', () => {
     it('lets a reading function read, and nothing more', () => {
       const granted = actions(dev, 'getStatus');
@@ -318,6 +385,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         expect(granted).not.toContain(forbidden);
       }
       expect(granted.filter((action) => /^(s3|sqs):/.test(action))).toEqual([]);
+    });
+
+    it('lets only the submit functions reach the idempotency table', () => {
+      const table = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('idempotencyTable').node.defaultChild as CfnElement)));
+      const reaching = [...dev.stack.functions.keys()].filter((name) =>
+        statements(dev, name).some((statement) => JSON.stringify(statement.Resource).includes(table)),
+      );
+      expect(reaching.sort()).toEqual(['submitEst', 'submitUstva']);
+      expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
     });
 
     it('lets a producer send to its queues without receiving from them', () => {

@@ -1,0 +1,76 @@
+import {
+  ConditionalCheckFailedException,
+  GetItemCommand,
+  PutItemCommand,
+  UpdateItemCommand,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports.ts';
+
+/**
+ * Single-item conditional writes only, read back with a consistent read: the local stand-in has no
+ * transactions and ignores ReturnValuesOnConditionCheckFailure. It has no TTL either, which is why
+ * expiry is decided here by `expires_at` rather than left to the record's removal. (`key` and
+ * `state` are reserved words, hence the placeholders.)
+ */
+export class DynamoIdempotencyStore implements IdempotencyStore {
+  readonly #client: DynamoDBClient;
+  readonly #table: string;
+
+  constructor(client: DynamoDBClient, table: string) {
+    this.#client = client;
+    this.#table = table;
+  }
+
+  claim(record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {
+    const put = new PutItemCommand({
+      TableName: this.#table,
+      Item: marshall(record),
+      ConditionExpression: 'attribute_not_exists(#key) OR expires_at <= :now',
+      ExpressionAttributeNames: { '#key': 'key' },
+      ExpressionAttributeValues: marshall({ ':now': nowSeconds }),
+    });
+    return this.#conditional(() => this.#client.send(put));
+  }
+
+  async get(key: string, nowSeconds: number): Promise<IdempotencyRecord | undefined> {
+    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: marshall({ key }), ConsistentRead: true }));
+    const record = Item && (unmarshall(Item) as IdempotencyRecord);
+    return record && record.expires_at > nowSeconds ? record : undefined;
+  }
+
+  takeOver(key: string, expectedLease: string, leaseUntil: string): Promise<boolean> {
+    const update = new UpdateItemCommand({
+      TableName: this.#table,
+      Key: marshall({ key }),
+      UpdateExpression: 'SET lease_until = :lease',
+      ConditionExpression: '#state = :in_progress AND lease_until = :expected',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: marshall({ ':lease': leaseUntil, ':in_progress': 'in_progress', ':expected': expectedLease }),
+    });
+    return this.#conditional(() => this.#client.send(update));
+  }
+
+  async complete(key: string, ticket: string): Promise<void> {
+    const update = new UpdateItemCommand({
+      TableName: this.#table,
+      Key: marshall({ key }),
+      UpdateExpression: 'SET #state = :completed',
+      ConditionExpression: 'ticket = :ticket',
+      ExpressionAttributeNames: { '#state': 'state' },
+      ExpressionAttributeValues: marshall({ ':completed': 'completed', ':ticket': ticket }),
+    });
+    await this.#conditional(() => this.#client.send(update));
+  }
+
+  async #conditional(write: () => Promise<unknown>): Promise<boolean> {
+    try {
+      await write();
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  }
+}

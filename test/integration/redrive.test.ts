@@ -1,0 +1,50 @@
+// The scheduled re-drive against the real local runtime: work whose wake-up never came is found and
+// finished while the runtime runs, without a restart.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newTicketId, type Ticket } from '#shared/domain/ticket.ts';
+import { ustvaSchema } from '#shared/schemas/ustva.ts';
+import { parseOr422 } from '#shared/schemas/validate.ts';
+import { submissionStore, ticketStore } from '#shared/wiring.ts';
+import { aTicket } from '#test/fakes.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
+import { ustvaSample } from '#test/support/samples.ts';
+
+const graceSeconds = 1;
+
+describe('scheduled re-drive', () => {
+  let service: LocalService | undefined;
+  beforeAll(async () => {
+    service = await startService({
+      scheduleEverySeconds: 0.2,
+      env: { REDRIVE_QUEUED_GRACE_SECONDS: String(graceSeconds), REDRIVE_WEBHOOK_GRACE_SECONDS: String(graceSeconds) },
+    });
+  });
+  afterAll(() => service?.stop());
+
+  /**
+   * A ticket of the development key's client with its body, written straight to the running
+   * stand-ins as a crash after the write would leave it: no wake-up is ever sent for it.
+   */
+  async function stranded(overrides: Partial<Ticket>): Promise<string> {
+    const id = newTicketId();
+    const now = new Date().toISOString();
+    await submissionStore().put(id, parseOr422(ustvaSchema, ustvaSample()));
+    expect(await ticketStore().create(aTicket({ ticket: id, client_id: 'dev', created_at: now, updated_at: now, ...overrides }))).toBe(true);
+    return id;
+  }
+
+  it('delivers a queued ticket whose wake-up was lost, once its grace period has passed', async () => {
+    const id = await stranded({});
+    const ticket = await service!.waitForStatus(id, ['delivered', 'rejected', 'failed']);
+    expect(ticket).toMatchObject({ status: 'delivered', attempts: 1, transfer_ticket: expect.any(String) });
+    // Woken by the schedule only after the grace period, not on the first tick.
+    expect(Date.parse(ticket.delivered_at) - Date.parse(ticket.created_at)).toBeGreaterThanOrEqual(graceSeconds * 1000);
+  });
+
+  it('takes over a lapsed lease and, the sandbox tolerating it, sends again', async () => {
+    const lapsed = new Date(Date.now() - 1000).toISOString();
+    const id = await stranded({ status: 'processing', attempts: 1, lease_until: lapsed });
+    expect(await service!.waitForStatus(id, ['delivered', 'rejected', 'failed'])).toMatchObject({ status: 'delivered', attempts: 2 });
+  });
+});
