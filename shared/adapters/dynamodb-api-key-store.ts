@@ -1,5 +1,4 @@
 import {
-  ConditionalCheckFailedException,
   GetItemCommand,
   PutItemCommand,
   ScanCommand,
@@ -8,6 +7,7 @@ import {
   type ScanCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { ApiKeyRecord, ApiKeyStore } from '#shared/ports.ts';
 
 export class DynamoApiKeyStore implements ApiKeyStore {
@@ -46,23 +46,17 @@ export class DynamoApiKeyStore implements ApiKeyStore {
       ExpressionAttributeValues: marshall({ ':key_id': keyId }),
     });
     if (!found || found.revoked_at) return found;
-    try {
-      const { Attributes } = await this.#client.send(
-        new UpdateItemCommand({
-          TableName: this.#table,
-          Key: marshall({ key_hash: found.key_hash }),
-          UpdateExpression: 'SET revoked_at = :at',
-          ConditionExpression: 'attribute_exists(key_hash) AND attribute_not_exists(revoked_at)',
-          ExpressionAttributeValues: marshall({ ':at': at }),
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return unmarshall(Attributes!) as ApiKeyRecord;
-    } catch (error) {
-      // Another revocation came first (or the item went): report the key as it now stands.
-      if (error instanceof ConditionalCheckFailedException) return this.#get(found.key_hash, true);
-      throw error;
-    }
+    const update = new UpdateItemCommand({
+      TableName: this.#table,
+      Key: marshall({ key_hash: found.key_hash }),
+      UpdateExpression: 'SET revoked_at = :at',
+      ConditionExpression: 'attribute_exists(key_hash) AND attribute_not_exists(revoked_at)',
+      ExpressionAttributeValues: marshall({ ':at': at }),
+      ReturnValues: 'ALL_NEW',
+    });
+    const result = await conditionHeld(() => this.#client.send(update));
+    // Another revocation came first (or the item went): report the key as it now stands.
+    return result.held ? (unmarshall(result.value.Attributes!) as ApiKeyRecord) : this.#get(found.key_hash, true);
   }
 
   async #get(keyHash: string, consistent: boolean): Promise<ApiKeyRecord | undefined> {

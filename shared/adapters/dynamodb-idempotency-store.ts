@@ -1,12 +1,14 @@
 import {
-  ConditionalCheckFailedException,
   GetItemCommand,
   PutItemCommand,
   UpdateItemCommand,
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports.ts';
+
+const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(write)).held;
 
 /**
  * Single-item conditional writes only, read back with a consistent read: the local stand-in has no
@@ -31,7 +33,7 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       ExpressionAttributeNames: { '#key': 'key' },
       ExpressionAttributeValues: marshall({ ':now': nowSeconds }),
     });
-    return this.#conditional(() => this.#client.send(put));
+    return isHeld(() => this.#client.send(put));
   }
 
   async get(key: string, nowSeconds: number): Promise<IdempotencyRecord | undefined> {
@@ -49,7 +51,7 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: marshall({ ':lease': leaseUntil, ':in_progress': 'in_progress', ':expected': expectedLease }),
     });
-    return this.#conditional(() => this.#client.send(update));
+    return isHeld(() => this.#client.send(update));
   }
 
   async complete(key: string, ticket: string): Promise<void> {
@@ -61,16 +63,6 @@ export class DynamoIdempotencyStore implements IdempotencyStore {
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: marshall({ ':completed': 'completed', ':ticket': ticket }),
     });
-    await this.#conditional(() => this.#client.send(update));
-  }
-
-  async #conditional(write: () => Promise<unknown>): Promise<boolean> {
-    try {
-      await write();
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    await isHeld(() => this.#client.send(update));
   }
 }

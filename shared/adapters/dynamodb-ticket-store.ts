@@ -1,5 +1,4 @@
 import {
-  ConditionalCheckFailedException,
   GetItemCommand,
   PutItemCommand,
   ScanCommand,
@@ -7,6 +6,7 @@ import {
   type DynamoDBClient,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 import type { TicketChanges, TicketStore } from '#shared/ports.ts';
 
@@ -23,16 +23,8 @@ export class DynamoTicketStore implements TicketStore {
   }
 
   async create(ticket: Ticket): Promise<boolean> {
-    return this.#conditional(async () => {
-      await this.#client.send(
-        new PutItemCommand({
-          TableName: this.#table,
-          Item: toItem(ticket),
-          ConditionExpression: 'attribute_not_exists(ticket)',
-        }),
-      );
-      return true;
-    }, false);
+    const put = new PutItemCommand({ TableName: this.#table, Item: toItem(ticket), ConditionExpression: 'attribute_not_exists(ticket)' });
+    return (await conditionHeld(() => this.#client.send(put))).held;
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
@@ -95,23 +87,20 @@ export class DynamoTicketStore implements TicketStore {
   }
 
   /** A conditional UpdateItem returning the new ticket, or undefined when the condition failed. */
-  #update(
+  async #update(
     ticket: string,
     update: { UpdateExpression: string; ConditionExpression: string; ExpressionAttributeNames?: Record<string, string>; values: Record<string, unknown> },
   ): Promise<Ticket | undefined> {
     const { values, ...expressions } = update;
-    return this.#conditional(async () => {
-      const { Attributes } = await this.#client.send(
-        new UpdateItemCommand({
-          TableName: this.#table,
-          Key: toItem({ ticket }),
-          ...expressions,
-          ExpressionAttributeValues: toItem(values),
-          ReturnValues: 'ALL_NEW',
-        }),
-      );
-      return Attributes ? (unmarshall(Attributes) as Ticket) : undefined;
-    }, undefined);
+    const command = new UpdateItemCommand({
+      TableName: this.#table,
+      Key: toItem({ ticket }),
+      ...expressions,
+      ExpressionAttributeValues: toItem(values),
+      ReturnValues: 'ALL_NEW',
+    });
+    const result = await conditionHeld(() => this.#client.send(command));
+    return result.held && result.value.Attributes ? (unmarshall(result.value.Attributes) as Ticket) : undefined;
   }
 
   // Reads every ticket, finished or not, on each scheduled re-drive: cheap for tens of thousands of
@@ -132,14 +121,5 @@ export class DynamoTicketStore implements TicketStore {
       for (const item of page.Items ?? []) yield unmarshall(item) as Ticket;
       ExclusiveStartKey = page.LastEvaluatedKey as typeof ExclusiveStartKey;
     } while (ExclusiveStartKey);
-  }
-
-  async #conditional<T>(write: () => Promise<T>, onConflict: T): Promise<T> {
-    try {
-      return await write();
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return onConflict;
-      throw error;
-    }
   }
 }
