@@ -128,8 +128,26 @@ describe('refuseUnallowedLive', () => {
     expect(() => refuseUnallowedLive(body)).not.toThrow();
   });
 
-  it('lets test: false pass when live submissions are allowed', () => {
+  it('lets test: false pass when live submissions are allowed and no test case is named', () => {
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
-    expect(() => refuseUnallowedLive({ ...body, test: false })).not.toThrow();
+    expect(() => refuseUnallowedLive({ ...body, test: false, tax_number: '9181081508155' })).not.toThrow();
+  });
+
+  it('never lets a test tax office or a test IdNr go live, naming each', () => {
+    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
+    const live = { test: false, year: 2025, tax_office: '1194', taxpayer: { idnr: '02476291358' }, spouse: { idnr: '86095742719' } };
+    expect(() => refuseUnallowedLive(live)).toThrow(
+      expect.objectContaining({
+        status: 422,
+        details: [
+          expect.objectContaining({ path: 'tax_office', code: 'TEST_TAX_OFFICE_NOT_LIVE' }),
+          expect.objectContaining({ path: 'taxpayer.idnr', code: 'TEST_IDNR_NOT_LIVE' }),
+        ],
+      }),
+    );
+    expect(() => refuseUnallowedLive({ ...body, test: false })).toThrow(
+      expect.objectContaining({ details: [expect.objectContaining({ path: 'tax_number', code: 'TEST_TAX_OFFICE_NOT_LIVE' })] }),
+    );
+    expect(() => refuseUnallowedLive({ ...live, test: true })).not.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import { allowLiveSubmissions } from '#shared/config.ts';
 import { datenartVersion } from '#shared/domain/years.ts';
 import { maskTaxNumber, newTicketId, type Kind, type Ticket } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
+import { isTestIdNr, isTestTaxOffice, taxOfficeOf } from '#shared/tax/test-cases.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import type { SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
 
@@ -12,6 +13,8 @@ export interface AcceptedBody {
   tax_number?: string;
   tax_office?: string;
   client_reference?: string;
+  taxpayer?: { idnr: string };
+  spouse?: { idnr: string } | null;
 }
 
 export interface AcceptDeps {
@@ -29,13 +32,37 @@ export class TicketIdTaken extends Error {
   }
 }
 
-/** 422 for `test: false` unless the service allows live submissions: part of validation, so it comes before anything is stored or claimed. */
+/**
+ * 422 for `test: false` unless the service allows live submissions, and always for a live return
+ * that names a test tax office or a test IdNr: those exist only for the Testmerker. Part of
+ * validation, so it comes before anything is stored or claimed.
+ */
 export function refuseUnallowedLive(body: AcceptedBody): void {
-  if (!body.test && !allowLiveSubmissions()) {
+  if (body.test) return;
+  if (!allowLiveSubmissions()) {
     throw new HttpError(422, 'VALIDATION_FAILED', 'Live submissions are not enabled on this service', {
       details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: 'test: false needs ALLOW_LIVE_SUBMISSIONS=true on the service' }],
     });
   }
+  const details = testCasesIn(body).map((path) => ({
+    path,
+    code: path.endsWith('idnr') ? 'TEST_IDNR_NOT_LIVE' : 'TEST_TAX_OFFICE_NOT_LIVE',
+    message: path.endsWith('idnr')
+      ? 'is a test identification number, which may only be sent with test: true'
+      : 'names a test tax office, which may only be sent with test: true',
+  }));
+  if (details.length) throw new HttpError(422, 'VALIDATION_FAILED', 'A live submission names test cases', { details });
+}
+
+function testCasesIn(body: AcceptedBody): string[] {
+  const paths: string[] = [];
+  if (body.tax_number && isTestTaxOffice(taxOfficeOf(body.tax_number))) paths.push('tax_number');
+  if (body.tax_office && isTestTaxOffice(body.tax_office)) paths.push('tax_office');
+  for (const person of ['taxpayer', 'spouse'] as const) {
+    const idnr = body[person]?.idnr;
+    if (idnr && isTestIdNr(idnr)) paths.push(`${person}.idnr`);
+  }
+  return paths;
 }
 
 /**
