@@ -325,5 +325,6 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     transmit: { event: sqsEvent('steuerbote-transmit', ticket), expect: 'failures:0' },
     deliverWebhook: { event: sqsEvent('steuerbote-webhook', { ...ticket, webhook_id: 'msg_bench' }), expect: 'failures:0' },
     redrive: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
+    sweep: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
   };
 }

@@ -1,12 +1,12 @@
 import { statusView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { ownedTicket } from '#shared/http/owned-ticket.ts';
-import { apiKeyStore, ticketStore } from '#shared/wiring.ts';
+import { callers, ticketStore } from '#shared/wiring.ts';
 
 export const handler = apiHandler(
   async (event) => {
     const ticket = await ownedTicket(ticketStore(), event.pathParameters?.ticket, event.clientId);
     return { status: 200, message: 'Ticket status', data: statusView(ticket) };
   },
-  { auth: apiKeyStore },
+  { auth: callers },
 );

@@ -8,6 +8,8 @@ export type FunctionName = keyof typeof functions;
 export type ApiName = keyof typeof apis;
 export type ScheduleName = keyof typeof schedules;
 export type Access = 'read' | 'write' | 'readWrite';
+/** `delete` alone, without reading or writing: the retention sweep needs no more. */
+export type BucketAccess = Access | 'delete';
 
 export interface TableSpec {
   readonly partitionKey: string;
@@ -34,7 +36,7 @@ export interface FunctionSpec {
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
   readonly tables?: Partial<Record<TableName, Access>>;
-  readonly bucket?: Access;
+  readonly bucket?: BucketAccess;
   /** Confines the bucket grant to keys below this prefix. */
   readonly bucketPrefix?: string;
   readonly sendsTo?: readonly QueueName[];
@@ -48,9 +50,9 @@ export interface FunctionSpec {
 
 /**
  * `taxAuthority`: TAX_AUTHORITY and ELSTER_HERSTELLER_ID; `liveSubmissions`: ALLOW_LIVE_SUBMISSIONS;
- * `hook`: the HOOK_* variables.
+ * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS.
  */
-export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook';
+export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention';
 
 export interface RouteSpec {
   readonly method: HttpMethod;
@@ -73,10 +75,15 @@ export interface ScheduleSpec {
   readonly everyMinutes: number;
 }
 
+/** The stage bucket's folders, each with its own retention. */
+export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/' } as const;
+
 export const tables = {
   tickets: { partitionKey: 'ticket' },
   apiKeys: { partitionKey: 'key_hash' },
   idempotency: { partitionKey: 'key', ttlAttribute: 'expires_at' },
+  // One request counter per client and minute, named `{client_id}#{window start}`.
+  rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 export const queues = {
@@ -86,7 +93,9 @@ export const queues = {
   webhook: { visibilityTimeoutSeconds: 90, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
 } as const satisfies Record<string, QueueSpec>;
 
-const authenticated = { apiKeys: 'read' } as const;
+// Authenticating a caller also counts the request against its client's budget: a conditional
+// update, which needs no read access.
+const authenticated = { apiKeys: 'read', rateLimits: 'write' } as const;
 
 export const functions = {
   submitUstva: {
@@ -94,18 +103,18 @@ export const functions = {
     tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite' },
     bucket: 'write',
     sendsTo: ['transmit'],
-    settings: ['liveSubmissions'],
+    settings: ['liveSubmissions', 'rateLimit'],
   },
   submitEst: {
     entry: 'functions/submit-est.ts',
     tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite' },
     bucket: 'write',
     sendsTo: ['transmit'],
-    settings: ['liveSubmissions'],
+    settings: ['liveSubmissions', 'rateLimit'],
   },
-  getStatus: { entry: 'functions/get-status.ts', tables: { ...authenticated, tickets: 'read' } },
-  getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' } },
-  getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read' },
+  getStatus: { entry: 'functions/get-status.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
+  getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
+  getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
   notFound: { entry: 'functions/not-found.ts' },
   receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
@@ -133,7 +142,7 @@ export const functions = {
     entry: 'functions/hook-run.ts',
     tables: { ...authenticated, tickets: 'readWrite' },
     sendsTo: ['webhook'],
-    settings: ['hook'],
+    settings: ['hook', 'rateLimit'],
   },
   // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority.
   redrive: {
@@ -143,11 +152,22 @@ export const functions = {
     sendsTo: ['transmit', 'webhook'],
     settings: ['taxAuthority'],
   },
+  // The one function that may delete objects, and only submitted data.
+  sweep: {
+    entry: 'functions/sweep.ts',
+    timeoutSeconds: 300,
+    tables: { tickets: 'readWrite' },
+    bucket: 'delete',
+    bucketPrefix: bucketFolders.submissions,
+    settings: ['retention'],
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export const schedules = {
   // Wakes work whose wake-up was lost (the queue is only a wake-up; the table is the record of work).
   redrive: { function: 'redrive', everyMinutes: 5 },
+  // Deletes submitted data once its retention after the ticket finished has passed; half an hour late is soon enough.
+  sweep: { function: 'sweep', everyMinutes: 30 },
 } as const satisfies Record<string, ScheduleSpec>;
 
 const readable = (path: string, fn: FunctionName): RouteSpec[] => [

@@ -17,6 +17,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   apis,
+  bucketFolders,
   functions,
   queues,
   schedules,
@@ -36,7 +37,7 @@ import {
 } from '#infra/manifest.ts';
 import { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
-import type { HookSettings, StageSettings } from '#infra/stage-settings.ts';
+import type { HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
 export interface SteuerboteStackProps extends StackProps {
   readonly settings: StageSettings;
@@ -71,7 +72,7 @@ export class SteuerboteStack extends Stack {
     });
     const resources: StageResources = {
       tables: mapRecord(tables, (name, spec) => stageTable(this, name, spec, key, settings.production)),
-      bucket: stageBucket(this, key, settings.production),
+      bucket: stageBucket(this, key, settings.production, settings.retention),
       queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
       hookSecret: settings.hook.secretName ? Secret.fromSecretNameV2(this, 'HookSecret', settings.hook.secretName) : undefined,
     };
@@ -82,6 +83,8 @@ export class SteuerboteStack extends Stack {
       hook: hookEnvironment(settings.hook, settings.production, httpApis.get('receiver')),
       taxAuthority: { TAX_AUTHORITY: settings.taxAuthority.name, ELSTER_HERSTELLER_ID: settings.taxAuthority.herstellerId },
       liveSubmissions: { ALLOW_LIVE_SUBMISSIONS: String(settings.taxAuthority.allowLiveSubmissions) },
+      rateLimit: definedOnly({ RATE_LIMIT_PER_MINUTE: settings.limits.perClientPerMinute }),
+      retention: { SUBMISSION_RETENTION_SECONDS: String(settings.retention.submissionDays * 86_400) },
     };
 
     // Functions are made on first use, so a stage holds exactly those that something invokes.
@@ -140,7 +143,7 @@ function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key
   });
 }
 
-function stageBucket(scope: Construct, key: Key, production: boolean): Bucket {
+function stageBucket(scope: Construct, key: Key, production: boolean, retention: RetentionSettings): Bucket {
   // Who read or wrote which submission or protocol, and when, apart from the data itself.
   const accessLogs = new Bucket(scope, 'AccessLogBucket', {
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
@@ -165,6 +168,26 @@ function stageBucket(scope: Construct, key: Key, production: boolean): Bucket {
     bucketKeyEnabled: true,
     enforceSSL: true,
     versioned: true,
+    lifecycleRules: [
+      // The sweep (functions/sweep.ts) deletes a finished ticket's submission: it, not a lifecycle
+      // rule, because "finished" is known from the ticket, and so that one mechanism works on AWS and
+      // locally alike. In this versioned bucket its delete leaves the data as an old version, which
+      // goes here a day later, and the delete marker after it.
+      {
+        id: 'SubmissionsOldVersions',
+        prefix: bucketFolders.submissions,
+        noncurrentVersionExpiration: Duration.days(1),
+        expiredObjectDeleteMarker: true,
+      },
+      // A protocol's age is its time since delivery, so the bucket can count it; an overwritten or
+      // deleted one stays recoverable for 30 days.
+      {
+        id: 'ProtocolRetention',
+        prefix: bucketFolders.protocols,
+        expiration: Duration.days(Math.ceil(retention.protocolYears * 365.25)),
+        noncurrentVersionExpiration: Duration.days(30),
+      },
+    ],
     removalPolicy: removalPolicyFor(production),
     // A versioned bucket can only be deleted empty; without this, destroying a test stage fails.
     autoDeleteObjects: !production,
@@ -207,6 +230,9 @@ function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings):
   httpApi.addStage('DefaultStage', {
     autoDeploy: true,
     accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    // Caps the stage as a whole, before any function runs: a flood is refused by API Gateway, with its
+    // own 429 body, instead of scaling out functions. Fairness among clients is the functions' budget.
+    throttle: { rateLimit: settings.limits.throttleRate, burstLimit: settings.limits.throttleBurst },
   });
   return httpApi;
 }

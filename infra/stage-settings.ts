@@ -12,6 +12,24 @@ export interface StageSettings {
   readonly tracing: boolean;
   readonly hook: HookSettings;
   readonly taxAuthority: TaxAuthoritySettings;
+  readonly limits: LimitSettings;
+  readonly retention: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** Days after its ticket finished that a submission's data is deleted. */
+  readonly submissionDays: number;
+  /** Years after delivery that a protocol is kept. */
+  readonly protocolYears: number;
+}
+
+export interface LimitSettings {
+  /** Requests per second the API stage admits on average, over all clients. */
+  readonly throttleRate: number;
+  /** Requests the API stage admits at once above that rate. */
+  readonly throttleBurst: number;
+  /** RATE_LIMIT_PER_MINUTE: authenticated requests one client may make per minute; `0` turns the budget off. */
+  readonly perClientPerMinute?: string;
 }
 
 export interface HookSettings {
@@ -50,6 +68,16 @@ export function stageSettings(scope: Construct): StageSettings {
       name: (contextMatching(scope, 'taxAuthority', /^(sandbox|eric)$/, 'sandbox or eric') ?? 'sandbox') as 'sandbox' | 'eric',
       allowLiveSubmissions: contextFlag(scope, 'allowLiveSubmissions', false),
       herstellerId: contextMatching(scope, 'herstellerId', /^\d{5}$/, 'five digits') ?? '74931',
+    },
+    limits: {
+      throttleRate: Number(contextMatching(scope, 'throttleRate', /^[1-9]\d{0,5}$/, 'a whole number of requests per second') ?? 200),
+      throttleBurst: Number(contextMatching(scope, 'throttleBurst', /^[1-9]\d{0,4}$/, 'a whole number of requests') ?? 400),
+      perClientPerMinute: contextMatching(scope, 'rateLimitPerMinute', /^(0|[1-9]\d{0,6})$/, 'a whole number of requests (0: off)'),
+    },
+    retention: {
+      submissionDays: Number(contextMatching(scope, 'submissionRetentionDays', /^\d{1,4}$/, 'a whole number of days') ?? 30),
+      // Tax records are kept ten years (§ 147 AO), and the protocol is the proof of filing.
+      protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
     },
   };
 }

@@ -81,6 +81,8 @@ const resendable = { sandbox: true, eric: false } as const satisfies Record<Retu
  */
 export const resendIsSafe = (env: Env = process.env) => resendable[taxAuthorityName(env)];
 export const allowLiveSubmissions = () => flag('ALLOW_LIVE_SUBMISSIONS');
+/** Authenticated requests one client may make per minute; `0` turns the budget off. */
+export const rateLimitPerMinute = (env: Env = process.env) => wholeNumber('RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 10_000_000 }, env);
 export const herstellerId = () => {
   const id = text('ELSTER_HERSTELLER_ID', '74931');
   if (!/^\d{5}$/.test(id)) throw new ConfigError(`ELSTER_HERSTELLER_ID must be five digits, got "${id}"`);
@@ -139,4 +141,15 @@ export interface RedriveConfig {
 export const redriveConfig = (env: Env = process.env): RedriveConfig => ({
   queuedGraceSeconds: wholeNumber('REDRIVE_QUEUED_GRACE_SECONDS', 120, { min: 0, max: 86_400 }, env),
   webhookGraceSeconds: wholeNumber('REDRIVE_WEBHOOK_GRACE_SECONDS', 900, { min: 0, max: 86_400 }, env),
+});
+
+export interface RetentionConfig {
+  /** How long after its ticket finished a submission's data is kept. */
+  submissionRetentionSeconds: number;
+}
+
+// Thirty days leave room to look into a rejection or a complaint; the protocol, which is what must be
+// kept for years, stays. Seconds rather than days only so that tests can watch a body go.
+export const retentionConfig = (env: Env = process.env): RetentionConfig => ({
+  submissionRetentionSeconds: wholeNumber('SUBMISSION_RETENTION_SECONDS', 30 * 86_400, { min: 0, max: 10 * 366 * 86_400 }, env),
 });

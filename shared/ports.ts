@@ -32,12 +32,27 @@ export interface TicketStore {
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined>;
   /** Tickets whose work is not finished: transmission or webhook delivery still owed. */
   unfinished(): AsyncIterable<Ticket>;
+  /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */
+  finishedBefore(cutoff: string): AsyncIterable<Ticket>;
+}
+
+/** Request counters that expire, one per client and window of the rate limit. */
+export interface RateCounter {
+  /**
+   * Counts one request under `key` unless `limit` are counted already, in one atomic step, so
+   * concurrent containers never admit more between them; false when the limit was reached.
+   * `expiresAt` (epoch seconds) is when the counter may be removed.
+   */
+  increment(key: string, limit: number, expiresAt: number): Promise<boolean>;
 }
 
 /** The caller's validated request body, kept apart from the ticket so it can be encrypted and expired on its own. */
 export interface SubmissionStore {
   put(ticket: string, body: unknown): Promise<void>;
+  /** Undefined once deleted, as if never stored. */
   get(ticket: string): Promise<unknown>;
+  /** Harmless for a body that is not there. */
+  delete(ticket: string): Promise<void>;
 }
 
 export interface ProtocolStore {

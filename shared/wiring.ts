@@ -5,6 +5,7 @@
 import { CachedApiKeyStore } from '#shared/adapters/cached-api-key-store.ts';
 import { DynamoApiKeyStore } from '#shared/adapters/dynamodb-api-key-store.ts';
 import { DynamoIdempotencyStore } from '#shared/adapters/dynamodb-idempotency-store.ts';
+import { DynamoRateCounter } from '#shared/adapters/dynamodb-rate-counter.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
@@ -24,6 +25,11 @@ export const apiKeyCacheSeconds = 30;
 export const apiKeyStore = /* @__PURE__ */ once(
   () => new CachedApiKeyStore(new DynamoApiKeyStore(dynamo(), tableName('apiKeys')), { ttlMs: apiKeyCacheSeconds * 1000 }),
 );
+// A counter in DynamoDB rather than in each container's memory: a budget kept per container would
+// grow with every container Lambda starts for the client, and guard nothing under load.
+export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(dynamo(), tableName('rateLimits')));
+/** What an authenticated API function needs to know its caller and keep it to its budget. */
+export const callers = { keys: apiKeyStore, budget: rateCounter };
 export const idempotencyStore = /* @__PURE__ */ once(() => new DynamoIdempotencyStore(dynamo(), tableName('idempotency')));
 export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(s3(), bucketName()));
 export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));

@@ -4,7 +4,7 @@
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import type { QueueName } from '#infra/manifest.ts';
-import type { Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
+import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type {
   ApiKeyRecord,
@@ -14,6 +14,7 @@ import type {
   Notifier,
   NotifyResult,
   ProtocolStore,
+  RateCounter,
   Submission,
   SubmissionStore,
   TaxAuthority,
@@ -78,6 +79,12 @@ export class MemoryTicketStore implements TicketStore {
       if (ticket.status === 'queued' || ticket.status === 'processing' || ticket.webhook.status === 'pending') yield stored(ticket);
     }
   }
+
+  async *finishedBefore(cutoff: string): AsyncIterable<Ticket> {
+    for (const ticket of [...this.tickets.values()]) {
+      if (isTerminal(ticket.status) && ticket.updated_at < cutoff && !ticket.submission_deleted_at) yield stored(ticket);
+    }
+  }
 }
 
 export class MemorySubmissionStore implements SubmissionStore {
@@ -90,6 +97,10 @@ export class MemorySubmissionStore implements SubmissionStore {
   async get(ticket: string): Promise<unknown> {
     const body = this.bodies.get(ticket);
     return body === undefined ? undefined : stored(body);
+  }
+
+  async delete(ticket: string): Promise<void> {
+    this.bodies.delete(ticket);
   }
 }
 
@@ -191,6 +202,18 @@ export class MemoryIdempotencyStore implements IdempotencyStore {
   async complete(key: string, ticket: string): Promise<void> {
     const current = this.records.get(key);
     if (current?.ticket === ticket) current.state = 'completed';
+  }
+}
+
+/** Like the DynamoDB adapter: a refused request is not counted. Keeps every counter, expired or not. */
+export class MemoryRateCounter implements RateCounter {
+  readonly counts = new Map<string, { count: number; expiresAt: number }>();
+
+  async increment(key: string, limit: number, expiresAt: number): Promise<boolean> {
+    const count = this.counts.get(key)?.count ?? 0;
+    if (count >= limit) return false;
+    this.counts.set(key, { count: count + 1, expiresAt });
+    return true;
   }
 }
 

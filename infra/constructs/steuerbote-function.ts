@@ -12,7 +12,7 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { resourceEnv, type Access, type FunctionSpec, type QueueName, type TableName } from '#infra/manifest.ts';
+import { resourceEnv, type Access, type BucketAccess, type FunctionSpec, type QueueName, type TableName } from '#infra/manifest.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
@@ -94,28 +94,30 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 
   /** `prefix` narrows the grant to the keys below it. */
-  bindBucket({ bucket, access, prefix = '' }: { bucket: IBucket; access: Access; prefix?: string }): void {
+  bindBucket({ bucket, access, prefix = '' }: { bucket: IBucket; access: BucketAccess; prefix?: string }): void {
     const keys = `${prefix}*`;
     // Exactly the calls the S3 stores make: grantRead and grantPut would add s3:GetObject* (old
     // versions too), s3:List*, s3:GetBucket*, s3:Abort* and object tagging, retention and legal hold.
     const actions: string[] = [];
-    if (access !== 'write') {
+    if (access === 'read' || access === 'readWrite') {
       actions.push('s3:GetObject');
       // A missing object then answers NoSuchKey, which the stores read as "not there", not AccessDenied.
       this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       bucket.encryptionKey?.grantDecrypt(this);
     }
-    if (access !== 'read') {
+    if (access === 'write' || access === 'readWrite') {
       actions.push('s3:PutObject');
       bucket.encryptionKey?.grantEncryptDecrypt(this);
       this.#allowKeyEncryption();
     }
+    // Deleting the current version needs no key; old versions (s3:DeleteObjectVersion) are left to the bucket's lifecycle.
+    if (access === 'delete') actions.push('s3:DeleteObject');
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
     suppress(
       this.#role,
       'IAM5',
       `Objects are named by ticket at run time, so the grant of ${actions.join(' and ')} covers the keys matching "${keys}" ` +
-        'in this one bucket; no function may delete objects, read old versions or change ACLs.',
+        'in this one bucket; only the retention sweep may delete, and no function may delete or read old versions or change ACLs.',
       [`Resource::${nagArn(bucket)}/${keys}`],
     );
     this.addEnvironment(resourceEnv.bucket, bucket.bucketName);

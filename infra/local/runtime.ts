@@ -11,14 +11,15 @@ import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts'
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
 import { startStandIns } from '#infra/local/stand-ins.ts';
 import { runtimeFile } from '#infra/cli/target.ts';
-import { herstellerId, hookConfig, redriveConfig, resendIsSafe, transmitConfig } from '#shared/config.ts';
+import { herstellerId, hookConfig, redriveConfig, resendIsSafe, retentionConfig, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
 import { resetAll } from '#shared/once.ts';
 import { taxAuthority } from '#shared/tax-authority.ts';
+import { sweepSubmissions } from '#shared/retention/sweep.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { apiKeyStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { apiKeyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -110,6 +111,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // The queues live in memory: whatever wake-ups and postponed webhooks the last run left in them
     // are gone, so everything owed is woken now, without the grace the scheduled re-drive gives.
     await redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig() }, { leasesExpired: true });
+    // A local run is often shorter than the sweep's interval: without this, data would outlive its retention.
+    await sweepSubmissions({ tickets: ticketStore(), submissions: submissionStore(), retention: retentionConfig() });
     for (const name of Object.keys(schedules) as ScheduleName[]) {
       const spec = schedules[name];
       const scheduler = startScheduler({
@@ -148,6 +151,7 @@ function checkConfiguration() {
   parseSecrets(process.env.HOOK_SECRET);
   transmitConfig();
   redriveConfig();
+  retentionConfig();
   herstellerId();
   taxAuthority();
 }

@@ -106,15 +106,30 @@ export class DynamoTicketStore implements TicketStore {
   // Reads every ticket, finished or not, on each scheduled re-drive: cheap for tens of thousands of
   // tickets, but past a few hundred thousand this should become a query on a sparse index that holds
   // only unfinished tickets (an attribute set while work is owed and removed when it is done).
-  async *unfinished(): AsyncIterable<Ticket> {
+  unfinished(): AsyncIterable<Ticket> {
+    return this.#scan('#status IN (:queued, :processing) OR webhook.#webhook_status = :pending', {
+      names: { '#status': 'status', '#webhook_status': 'status' },
+      values: { ':queued': 'queued', ':processing': 'processing', ':pending': 'pending' },
+    });
+  }
+
+  // A full scan too, every half hour; a sparse index of finished tickets whose submission is still stored would serve it.
+  finishedBefore(cutoff: string): AsyncIterable<Ticket> {
+    return this.#scan('#status IN (:delivered, :rejected, :failed) AND updated_at < :cutoff AND attribute_not_exists(submission_deleted_at)', {
+      names: { '#status': 'status' },
+      values: { ':delivered': 'delivered', ':rejected': 'rejected', ':failed': 'failed', ':cutoff': cutoff },
+    });
+  }
+
+  async *#scan(filter: string, { names, values }: { names: Record<string, string>; values: Record<string, unknown> }): AsyncIterable<Ticket> {
     let ExclusiveStartKey: Record<string, never> | undefined;
     do {
       const page = await this.#client.send(
         new ScanCommand({
           TableName: this.#table,
-          FilterExpression: '#status IN (:queued, :processing) OR webhook.#webhook_status = :pending',
-          ExpressionAttributeNames: { '#status': 'status', '#webhook_status': 'status' },
-          ExpressionAttributeValues: toItem({ ':queued': 'queued', ':processing': 'processing', ':pending': 'pending' }),
+          FilterExpression: filter,
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: toItem(values),
           ExclusiveStartKey,
         }),
       );

@@ -1,4 +1,5 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { bucketFolders } from '#infra/manifest.ts';
 import type { ProtocolStore, ReceivedFileStore, SubmissionStore } from '#shared/ports.ts';
 import { storeOnce } from '#shared/receiver/store-once.ts';
 
@@ -43,13 +44,18 @@ class S3Folder {
       throw error;
     }
   }
+
+  /** In the versioned stage bucket this adds a delete marker; the bucket's lifecycle removes the old version. */
+  async delete(key: string): Promise<void> {
+    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }));
+  }
 }
 
 export class S3SubmissionStore implements SubmissionStore {
   readonly #folder: S3Folder;
 
   constructor(client: S3Client, bucket: string) {
-    this.#folder = new S3Folder(client, bucket, 'submissions/');
+    this.#folder = new S3Folder(client, bucket, bucketFolders.submissions);
   }
 
   put(ticket: string, body: unknown): Promise<void> {
@@ -60,13 +66,17 @@ export class S3SubmissionStore implements SubmissionStore {
     const bytes = await this.#folder.get(`${ticket}.json`);
     return bytes && JSON.parse(Buffer.from(bytes).toString('utf8'));
   }
+
+  delete(ticket: string): Promise<void> {
+    return this.#folder.delete(`${ticket}.json`);
+  }
 }
 
 export class S3ProtocolStore implements ProtocolStore {
   readonly #folder: S3Folder;
 
   constructor(client: S3Client, bucket: string) {
-    this.#folder = new S3Folder(client, bucket, 'protocols/');
+    this.#folder = new S3Folder(client, bucket, bucketFolders.protocols);
   }
 
   put(ticket: string, fileName: string, pdf: Uint8Array): Promise<void> {

@@ -47,6 +47,7 @@ export interface Ticket {
   datenart_version: string;
   client_reference?: string;
   created_at: string;
+  /** Once the ticket is finished, when it finished: nothing changes that of a finished ticket, so retention counts from it. */
   updated_at: string;
   attempts: number;
   /** While `processing`: when a worker's claim lapses and the ticket may be re-driven. */
@@ -61,6 +62,8 @@ export interface Ticket {
   file_sha256?: string;
   error?: TicketError;
   webhook: WebhookState;
+  /** When the retention sweep deleted the submitted data; the ticket and its protocol stay. */
+  submission_deleted_at?: string;
 }
 
 // 16 random bytes (128 bits) in base64url: URL-safe, opaque, and cheap to reject by shape alone.

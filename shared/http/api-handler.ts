@@ -2,13 +2,17 @@ import middy from '@middy/core';
 import { authenticate } from '#shared/http/authenticate.ts';
 import { envelope } from '#shared/http/envelope.ts';
 import { jsonBody } from '#shared/http/json-body.ts';
+import { rateLimit } from '#shared/http/rate-limit.ts';
 import { requestId } from '#shared/http/request-id.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
-import type { ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
 
 export interface ApiHandlerOptions {
-  /** Requires an API key, looked up in this store, and sets `event.clientId`. */
-  auth?: () => ApiKeyStore;
+  /**
+   * Requires an API key, looked up in `keys`, sets `event.clientId`, and counts the request against
+   * that client's budget in `budget`: one option, so no authenticated route goes unlimited.
+   */
+  auth?: { keys: () => ApiKeyStore; budget: () => RateCounter };
   /** Requires and parses a JSON body into `event.json`. */
   json?: boolean;
 }
@@ -18,7 +22,7 @@ export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {})
   const chain = middy<ApiEvent, ApiResponse>(handler as never)
     .use(requestId())
     .use(envelope());
-  if (options.auth) chain.use(authenticate(options.auth));
+  if (options.auth) chain.use(authenticate(options.auth.keys)).use(rateLimit(options.auth.budget));
   if (options.json) chain.use(jsonBody());
   return chain;
 }

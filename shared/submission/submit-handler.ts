@@ -6,7 +6,7 @@ import { parseOr422 } from '#shared/schemas/validate.ts';
 import { acceptSubmission, refuseUnallowedLive, type AcceptedBody } from '#shared/submission/accept.ts';
 import { acceptOnce, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { apiKeyStore, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { callers, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
 export function submitHandler(kind: Kind, schema: z.ZodMiniType<AcceptedBody>) {
@@ -35,6 +35,6 @@ export function submitHandler(kind: Kind, schema: z.ZodMiniType<AcceptedBody>) {
         headers: { location: `/v2/ticket/${ticket.ticket}`, ...(replayed && { 'idempotent-replayed': 'true' }) },
       };
     },
-    { auth: apiKeyStore, json: true },
+    { auth: callers, json: true },
   );
 }

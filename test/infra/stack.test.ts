@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { App, CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, functions, queues, schedules, tables, type ApiName, type FunctionName } from '#infra/manifest.ts';
+import { apis, functions, queues, schedules, tables, type ApiName, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
 import type { SteuerboteStack } from '#infra/stack.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { removeStageApps, stageApp, stageStack } from '#test/infra/stage-app.ts';
@@ -175,6 +175,17 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       }
     });
 
+    it('throttles every stage, 200 requests a second with bursts of 400 unless the stage says otherwise', () => {
+      const stages = ofType(dev, 'AWS::ApiGatewayV2::Stage');
+      for (const [id, stage] of stages) {
+        expect(stage.Properties.DefaultRouteSettings, id).toMatchObject({ ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 });
+      }
+      const tuned = synth({ stage: 'qa', throttleRate: '50', throttleBurst: '80' }, { bundle: false });
+      tuned.template.allResourcesProperties('AWS::ApiGatewayV2::Stage', {
+        DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 }),
+      });
+    });
+
     it('deploys the example receiver on non-production stages only', () => {
       dev.template.resourceCountIs('AWS::ApiGatewayV2::Api', 2);
       prod.template.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
@@ -215,13 +226,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it('lets DynamoDB expire idempotency records by their TTL attribute, and nothing else', () => {
-      dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
-        KeySchema: [{ AttributeName: tables.idempotency.partitionKey, KeyType: 'HASH' }],
-        TimeToLiveSpecification: { AttributeName: tables.idempotency.ttlAttribute, Enabled: true },
-      });
+    it('lets DynamoDB expire idempotency records and rate counters by their TTL attribute, and nothing else', () => {
+      for (const spec of [tables.idempotency, tables.rateLimits]) {
+        dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+          KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }],
+          TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true },
+        });
+      }
       const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
-      expect(expiring).toHaveLength(1);
+      expect(expiring).toHaveLength(2);
     });
 
     it('keeps tables, bucket and key when a production stack is deleted', () => {
@@ -261,6 +274,21 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           ]),
         },
       });
+    });
+
+    it('expires old versions of swept submissions after a day, and protocols after 10 years unless the stage says otherwise', () => {
+      const rules = (stage: Stage) =>
+        ofType(stage, 'AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)![1].Properties.LifecycleConfiguration.Rules;
+      expect(rules(dev)).toEqual([
+        { Id: 'SubmissionsOldVersions', Prefix: 'submissions/', NoncurrentVersionExpiration: { NoncurrentDays: 1 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
+        { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 3653, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
+      ]);
+      expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(30 * 86_400) });
+
+      const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '11' }, { bundle: false });
+      expect(rules(tuned)[1]).toMatchObject({ ExpirationInDays: 4018 });
+      expect(fnProps(tuned, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(7 * 86_400) });
+      expect(() => synth({ stage: 'qa', protocolRetentionYears: '0' }, { bundle: false })).toThrow(/protocolRetentionYears/);
     });
 
     it('logs access to the bucket into a bucket of its own, kept a month, private and TLS only', () => {
@@ -346,6 +374,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'redrive')) })],
       });
       prod.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ Arn: arnOf(idOf(prod, 'redrive')) })] });
+      dev.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(30 minutes)',
+        Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'sweep')) })],
+      });
+      prod.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ Arn: arnOf(idOf(prod, 'sweep')) })] });
     });
 
     it('lets the re-drive scan and update tickets and wake both queues, and reach nothing else', () => {
@@ -378,12 +411,13 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
   });
 
   describe('least privilege', () => {
-    it('lets a reading function read, and nothing more', () => {
+    it('lets a reading function read, and write nothing but the count of its callers\' requests', () => {
       const granted = actions(dev, 'getStatus');
       expect(granted).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'kms:Decrypt']));
-      for (const forbidden of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'kms:Encrypt']) {
-        expect(granted).not.toContain(forbidden);
-      }
+      const counters = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('rateLimitsTable').node.defaultChild as CfnElement)));
+      const writes = statements(dev, 'getStatus').filter((s) => [s.Action].flat().some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a)));
+      expect(writes.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringContaining(counters)]);
+      expect(JSON.stringify(writes)).not.toMatch(/ticketsTable|apiKeysTable/);
       expect(granted.filter((action) => /^(s3|sqs):/.test(action))).toEqual([]);
     });
 
@@ -394,6 +428,21 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       );
       expect(reaching.sort()).toEqual(['submitEst', 'submitUstva']);
       expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
+    });
+
+    it('lets exactly the authenticating functions count requests, by conditional update, without reading counters', () => {
+      const table = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('rateLimitsTable').node.defaultChild as CfnElement)));
+      const reaching = [...dev.stack.functions.keys()].filter((name) =>
+        statements(dev, name).some((statement) => JSON.stringify(statement.Resource).includes(table)),
+      );
+      const authenticating = (Object.keys(functions) as FunctionName[]).filter((name) => (functions[name] as FunctionSpec).tables?.apiKeys);
+      expect(reaching.sort()).toEqual(authenticating.sort());
+      expect(reaching).toEqual(expect.arrayContaining(['submitUstva', 'getStatus', 'getProtocol', 'hookRun']));
+      const counting = statements(dev, 'getStatus').filter((statement) => JSON.stringify(statement.Resource).includes(table));
+      const granted = counting.flatMap((statement) => [statement.Action].flat());
+      expect(granted).toContain('dynamodb:UpdateItem');
+      expect(granted).not.toContain('dynamodb:GetItem');
+      expect(fnProps(dev, 'getStatus').Environment.Variables).toHaveProperty('RATE_LIMITS_TABLE');
     });
 
     it('lets a producer send to its queues without receiving from them', () => {
@@ -424,10 +473,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(s3('transmit')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
     });
 
-    it('never lets a function delete objects', () => {
+    it('lets only the sweep delete objects, only submitted data, never old versions', () => {
       for (const name of dev.stack.functions.keys()) {
+        if (name === 'sweep') continue;
         expect(actions(dev, name).filter((action) => action.startsWith('s3:Delete')), name).toEqual([]);
       }
+      const s3 = statements(dev, 'sweep').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+      expect(s3.flatMap((s) => [s.Action].flat())).toEqual(['s3:DeleteObject']);
+      expect(JSON.stringify(s3[0]!.Resource)).toMatch(/"\/submissions\/\*"/);
+      expect(actions(dev, 'sweep').filter((action) => /^(sqs|secretsmanager):/.test(action))).toEqual([]);
     });
   });
 
@@ -460,6 +514,17 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('TAX_AUTHORITY');
       expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('HOOK_ENABLED');
     });
+
+    it("hands a stage's per-client budget to the authenticating functions only, and leaves the default to them otherwise", () => {
+      expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('RATE_LIMIT_PER_MINUTE');
+      const tuned = synth({ stage: 'qa', rateLimitPerMinute: '120' }, { bundle: false });
+      for (const name of ['submitUstva', 'submitEst', 'getStatus', 'getTicket', 'getProtocol', 'hookRun'] as const) {
+        expect(fnProps(tuned, name).Environment.Variables, name).toMatchObject({ RATE_LIMIT_PER_MINUTE: '120' });
+      }
+      for (const name of ['getVersion', 'notFound', 'transmit', 'redrive'] as const) {
+        expect(fnProps(tuned, name).Environment.Variables ?? {}, name).not.toHaveProperty('RATE_LIMIT_PER_MINUTE');
+      }
+    });
   });
 });
 
@@ -478,6 +543,14 @@ describe('stage settings', () => {
     expect(settingsOf({ stage: 'prod', production: 'false' }).production).toBe(false);
     expect(settingsOf({ stage: 'qa', production: 'true' }).production).toBe(true);
     expect(() => settingsOf({ stage: 'qa', production: 'yes' })).toThrow(/"production" must be true or false/);
+  });
+
+  it('takes whole numbers for the limits, and 0 only to turn the per-client budget off', () => {
+    expect(settingsOf({ stage: 'dev' }).limits).toEqual({ throttleRate: 200, throttleBurst: 400, perClientPerMinute: undefined });
+    expect(settingsOf({ stage: 'dev', rateLimitPerMinute: '0' }).limits.perClientPerMinute).toBe('0');
+    expect(() => settingsOf({ stage: 'dev', throttleRate: '0' })).toThrow(/"throttleRate" must be a whole number/);
+    expect(() => settingsOf({ stage: 'dev', throttleBurst: '1.5' })).toThrow(/"throttleBurst" must be a whole number/);
+    expect(() => settingsOf({ stage: 'dev', rateLimitPerMinute: '-1' })).toThrow(/"rateLimitPerMinute" must be a whole number/);
   });
 
   it('rejects a tax authority it does not know', () => {

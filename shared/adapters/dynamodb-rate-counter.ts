@@ -1,0 +1,33 @@
+import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { tables } from '#infra/manifest.ts';
+import { conditionHeld } from '#shared/adapters/conditional-write.ts';
+import type { RateCounter } from '#shared/ports.ts';
+
+/**
+ * One conditional `ADD` per request: exact across every container, at the price of one write (one
+ * write request unit on demand) per authenticated request. A refused request is not counted, so a
+ * client hammering a full window does not push its own budget further out. (`count` is a reserved
+ * word, hence the placeholder.)
+ */
+export class DynamoRateCounter implements RateCounter {
+  readonly #client: DynamoDBClient;
+  readonly #table: string;
+
+  constructor(client: DynamoDBClient, table: string) {
+    this.#client = client;
+    this.#table = table;
+  }
+
+  async increment(key: string, limit: number, expiresAt: number): Promise<boolean> {
+    const update = new UpdateItemCommand({
+      TableName: this.#table,
+      Key: marshall({ [tables.rateLimits.partitionKey]: key }),
+      UpdateExpression: 'SET #expires = :expires ADD #count :one',
+      ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+      ExpressionAttributeNames: { '#count': 'count', '#expires': tables.rateLimits.ttlAttribute },
+      ExpressionAttributeValues: marshall({ ':one': 1, ':limit': limit, ':expires': expiresAt }),
+    });
+    return (await conditionHeld(() => this.#client.send(update))).held;
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it, vi } from 'vitest';
+import { sweepSubmissions } from '#shared/retention/sweep.ts';
+import type { Ticket } from '#shared/domain/ticket.ts';
+import { MemorySubmissionStore, MemoryTicketStore, aTicket } from '#test/fakes.ts';
+
+const now = new Date('2026-05-01T12:00:00.000Z');
+const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
+const hour = { submissionRetentionSeconds: 3600 };
+
+async function world(tickets: Partial<Ticket>[], retention = hour) {
+  const store = new MemoryTicketStore();
+  const submissions = new MemorySubmissionStore();
+  for (const [i, overrides] of tickets.entries()) {
+    const ticket = aTicket({ ticket: `tk_${String(i).padStart(22, '0')}`, ...overrides });
+    await store.create(ticket);
+    await submissions.put(ticket.ticket, { tax_number: '9198011310010' });
+  }
+  const sweep = () => sweepSubmissions({ tickets: store, submissions, retention, now: () => now });
+  return { store, submissions, sweep, id: (i: number) => `tk_${String(i).padStart(22, '0')}` };
+}
+
+describe('sweepSubmissions', () => {
+  it('deletes the bodies of tickets finished longer ago than the retention, and notes it on the ticket', async () => {
+    const { store, submissions, sweep, id } = await world([
+      { status: 'delivered', updated_at: ago(3601) },
+      { status: 'rejected', updated_at: ago(7200) },
+      { status: 'failed', updated_at: ago(86_400) },
+    ]);
+    expect(await sweep()).toBe(3);
+    for (const i of [0, 1, 2]) {
+      expect(await submissions.get(id(i))).toBeUndefined();
+      expect((await store.get(id(i)))!.submission_deleted_at).toBe(now.toISOString());
+    }
+  });
+
+  it('keeps the bodies of tickets finished within the retention and of every unfinished ticket, however old', async () => {
+    const { store, submissions, sweep, id } = await world([
+      { status: 'delivered', updated_at: ago(3599) },
+      { status: 'queued', updated_at: ago(86_400) },
+      { status: 'processing', updated_at: ago(86_400), lease_until: ago(86_000) },
+    ]);
+    expect(await sweep()).toBe(0);
+    for (const i of [0, 1, 2]) {
+      expect(await submissions.get(id(i))).toBeDefined();
+      expect((await store.get(id(i)))!.submission_deleted_at).toBeUndefined();
+    }
+  });
+
+  it('deletes each body once: a swept ticket is not visited again', async () => {
+    const { submissions, sweep } = await world([{ status: 'delivered', updated_at: ago(7200) }]);
+    const deletes = vi.spyOn(submissions, 'delete');
+    expect(await sweep()).toBe(1);
+    expect(await sweep()).toBe(0);
+    expect(deletes).toHaveBeenCalledTimes(1);
+  });
+
+  it('notes nothing when the delete fails, so the next run tries again', async () => {
+    const { store, submissions, sweep, id } = await world([{ status: 'failed', updated_at: ago(7200) }]);
+    vi.spyOn(submissions, 'delete').mockRejectedValueOnce(new Error('S3 unavailable'));
+    await expect(sweep()).rejects.toThrow('S3 unavailable');
+    expect((await store.get(id(0)))!.submission_deleted_at).toBeUndefined();
+    expect(await sweep()).toBe(1);
+    expect(await submissions.get(id(0))).toBeUndefined();
+  });
+
+  it('with a retention of zero, deletes at the next run after the ticket finished', async () => {
+    const { submissions, sweep, id } = await world([{ status: 'delivered', updated_at: ago(1) }], { submissionRetentionSeconds: 0 });
+    expect(await sweep()).toBe(1);
+    expect(await submissions.get(id(0))).toBeUndefined();
+  });
+});

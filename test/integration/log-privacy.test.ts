@@ -1,0 +1,164 @@
+// No log line carries tax data. The whole flow runs at DEBUG, so every line the code could write is
+// written: submissions accepted, refused and malformed, delivered and rejected, protocols fetched,
+// webhooks failing once and then delivered to the example receiver, bodies swept after retention.
+// Every line written to stdout, stderr or the console meanwhile is then scanned for the submitted values.
+
+import { format } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Powertools reads the level when the logger is built, on import: before any import here.
+vi.hoisted(() => {
+  process.env.POWERTOOLS_LOG_LEVEL = 'DEBUG';
+});
+
+import { newTicketId } from '#shared/domain/ticket.ts';
+import { logger } from '#shared/logger.ts';
+import { submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { aTicket } from '#test/fakes.ts';
+import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
+import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { startTestReceiver, type TestReceiver } from '#test/support/test-receiver.ts';
+
+const taxNumber = '9198357913579';
+const idnr = '04187365290';
+const spouseIdnr = '05296417803';
+const iban = 'DE02100100109318574625';
+const [firstName, lastName] = ['Zyxwvuta', 'Quxbarson'];
+
+/** Each value in the forms it could take in a line; digits are also sought with every separator removed. */
+const secrets = {
+  names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr'],
+  digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '1234567', '4567890'],
+  formatted: ['98765.43', '98765,43', '98.765,43', '98 765,43', iban, 'DE02 1001 0010 9318 5746 25', '9198/357/913579', '198/357/91357'],
+};
+
+const ustva = () => ({
+  ...ustvaSample(),
+  tax_number: taxNumber,
+  supplier: { name: `${firstName} ${lastName} GmbH`, street: 'Yquemstr. 7', postal_code: '80331', city: 'München', email: 'zyxwvuta@example.com' },
+  kennzahlen: { kz81: 98765.43, kz86: '98765.43', kz66: 9876543, kz83: '12345.67' },
+});
+
+const est = () => {
+  const sample = estSample();
+  return {
+    ...sample,
+    tax_number: taxNumber,
+    taxpayer: { ...sample.taxpayer, idnr, first_name: firstName, last_name: lastName },
+    spouse: { ...sample.taxpayer, idnr: spouseIdnr, first_name: 'Wvutsrq', last_name: 'Plonkhaus' },
+    joint_assessment: true,
+    bank: { iban, account_holder: 'taxpayer' },
+    employment: [{ ...sample.employment[0]!, gross_wage: '98765.43', income_tax_withheld: 4567890 }],
+  };
+};
+
+describe('log lines', () => {
+  const lines: string[] = [];
+  let service: LocalService;
+  let receiver: TestReceiver;
+  let stopped = false;
+
+  beforeAll(async () => {
+    const capture = (chunk: unknown) => {
+      lines.push(...String(chunk).split('\n').filter((line) => line.trim()));
+      return true;
+    };
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    for (const method of ['log', 'info', 'warn', 'error', 'debug', 'trace'] as const) {
+      vi.spyOn(console, method).mockImplementation((...args: unknown[]) => capture(format(...args)));
+    }
+
+    // Refuses the first delivery with 500, then hands every delivery on to the example receiver.
+    receiver = await startTestReceiver(async (n, request) => {
+      if (n === 1) return { status: 500 };
+      const forwarded = await fetch(`${service.runtime.receiverUrl}/dummy/hook-endpoint`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(request.headers as Record<string, string>) },
+        body: request.body,
+      });
+      return { status: forwarded.status };
+    });
+    service = await startService({
+      scheduleEverySeconds: 0.2,
+      env: {
+        HOOK_ENABLED: 'true',
+        HOOK_URI: receiver.url,
+        HOOK_BACKOFF_SCALE: '0.001',
+        SUBMISSION_RETENTION_SECONDS: '0',
+      },
+    });
+  });
+  afterAll(async () => {
+    if (!stopped) await service?.stop();
+    await receiver?.close();
+    vi.restoreAllMocks();
+  });
+
+  it('never contain the IdNr, tax number, IBAN, names or amounts of any submission', async () => {
+    const delivered: string[] = [];
+    for (const [kind, body] of [['ustva', ustva()], ['est', est()]] as const) {
+      const reply = await service.submit(kind, body);
+      expect(reply.status).toBe(202);
+      delivered.push(reply.json.data.ticket);
+    }
+
+    // Refused before anything is stored: each invalid field carries a submitted value.
+    const refused = [
+      await service.submit('ustva', { ...ustva(), period: '98765.43', tax_number: `${taxNumber}0`, kennzahlen: { kz81: '98.765,43' } }),
+      await service.submit('est', { ...est(), taxpayer: { ...est().taxpayer, idnr: `${idnr}9`, birth_date: lastName }, bank: { iban: firstName } }),
+      await service.call('POST', '/v2/est', { body: JSON.stringify(est()).slice(0, -7), headers: { 'content-type': 'application/json' } }),
+      await service.call('POST', '/v2/ustva', { body: JSON.stringify(ustva()), headers: { 'content-type': 'text/plain' } }),
+    ];
+    expect(refused.map((reply) => reply.status)).toEqual([422, 422, 400, 415]);
+
+    // Stored as a crash would leave it, past the API's validation: the sandbox rejects its period.
+    const rejected = newTicketId();
+    const now = new Date().toISOString();
+    await submissionStore().put(rejected, { ...ustva(), period: '13' });
+    await ticketStore().create(aTicket({ ticket: rejected, client_id: 'dev', period: '13', tax_number_masked: `*********${taxNumber.slice(-4)}`, created_at: now, updated_at: now }));
+    await workQueue().wakeTransmit(rejected);
+
+    for (const ticket of delivered) {
+      await service.waitForStatus(ticket, ['delivered']);
+      await eventually(async () => (await service.call('GET', `/v2/ticket/${ticket}`)).json.data.webhook.status === 'delivered');
+      for (const path of [`/v2/status/${ticket}`, `/v2/protocol/${ticket}`, `/v2/response/${ticket}`]) {
+        expect((await service.call('GET', path)).status).toBe(200);
+      }
+      expect((await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } })).status).toBe(200);
+    }
+    expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([expect.objectContaining({ path: 'period' })]);
+    expect((await service.call('GET', `/v2/protocol/${rejected}`)).status).toBe(409);
+    expect(receiver.requests.length).toBeGreaterThanOrEqual(3);
+
+    // Sent again on request, and every body swept once its (zero) retention passed.
+    const before = receiver.requests.length;
+    expect((await service.call('GET', `/dummy/hook-run/${delivered[0]}`, { base: 'receiver' })).status).toBe(202);
+    await eventually(async () => receiver.requests.length > before && (await service.call('GET', `/v2/ticket/${delivered[0]}`)).json.data.webhook.status === 'delivered');
+    for (const ticket of [...delivered, rejected]) await eventually(async () => (await submissionStore().get(ticket)) === undefined);
+
+    // Whatever is still under way writes its lines before the scan.
+    await service.stop();
+    stopped = true;
+    const leaks = lines.filter((line) => {
+      const lower = line.toLowerCase();
+      const digitsOnly = line.replace(/[^0-9A-Za-z]/g, '');
+      return (
+        secrets.names.some((name) => lower.includes(name.toLowerCase())) ||
+        secrets.formatted.some((value) => line.includes(value)) ||
+        secrets.digits.some((value) => digitsOnly.includes(value))
+      );
+    });
+    expect(leaks).toEqual([]);
+
+    // The scan proves something only if the flow wrote lines, and every line is structured.
+    expect(logger.getLevelName()).toBe('DEBUG');
+    expect(lines.length).toBeGreaterThanOrEqual(8);
+    for (const line of lines) {
+      const parsed = JSON.parse(line);
+      expect(parsed, line).toMatchObject({ level: expect.any(String), message: expect.any(String) });
+    }
+    expect(lines.some((line) => line.includes('webhook attempt') && line.includes('"response_status":500'))).toBe(true);
+    expect(lines.some((line) => line.includes('transmission outcome') && line.includes('"outcome":"rejected"'))).toBe(true);
+  });
+});
