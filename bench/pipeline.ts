@@ -109,7 +109,8 @@ export async function pipeline(): Promise<Row[]> {
       dataDir,
       apiPort: 0,
       hookPort: 0,
-      env: { HOOK_ENABLED: 'true', HOOK_URI: client.hookUrl, SANDBOX_LATENCY_MS: '0', POWERTOOLS_LOG_LEVEL: 'ERROR' },
+      // No per-client budget: the load comes from one client at far more than a client may send.
+      env: { HOOK_ENABLED: 'true', HOOK_URI: client.hookUrl, SANDBOX_LATENCY_MS: '0', POWERTOOLS_LOG_LEVEL: 'ERROR', RATE_LIMIT_PER_MINUTE: '0' },
       ...(concurrency && { pollerConcurrency: concurrency }),
       onError: (error) => {
         errors.count++;
