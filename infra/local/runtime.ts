@@ -11,7 +11,7 @@ import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts'
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
 import { startStandIns } from '#infra/local/stand-ins.ts';
 import { runtimeFile } from '#infra/cli/target.ts';
-import { herstellerId, hookConfig, redriveConfig, resendIsSafe, retentionConfig, transmitConfig } from '#shared/config.ts';
+import { allowLiveSubmissions, herstellerId, hookConfig, rateLimitPerMinute, redriveConfig, resendIsSafe, retentionConfig, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
 import { resetAll } from '#shared/once.ts';
@@ -152,6 +152,8 @@ function checkConfiguration() {
   transmitConfig();
   redriveConfig();
   retentionConfig();
+  rateLimitPerMinute();
+  allowLiveSubmissions();
   herstellerId();
   taxAuthority();
 }
