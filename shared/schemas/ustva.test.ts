@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { HttpError } from '#shared/http/http-error.ts';
 import { ustvaSchema } from '#shared/schemas/ustva.ts';
 import { parseOr422 } from '#shared/schemas/validate.ts';
@@ -69,5 +70,24 @@ describe('ustvaSchema', () => {
 
   it('refuses an unsupported year and a malformed tax number', () => {
     expect(failures({ ...sample, year: 2019, tax_number: '198/113/10010' })).toEqual(['year:INVALID_VALUE', 'tax_number:INVALID_FORMAT']);
+  });
+});
+
+describe('free text and amounts', () => {
+  const withSupplier = (name: string) => ({ ...ustvaSample(), supplier: { name } });
+
+  it.each(['Muster\u0000GmbH', 'Muster\r\nX-Injected: 1', 'Muster\u0085GmbH', 'Muster\ud800GmbH'])('refuses control characters and broken Unicode in %j', (name) => {
+    const result = z.safeParse(ustvaSchema, withSupplier(name));
+    expect(result.success).toBe(false);
+  });
+
+  it('accepts umlauts, ß, accents and other scripts', () => {
+    expect(z.safeParse(ustvaSchema, withSupplier('Müller & Söhne Straße — Café Łódź 東京')).success).toBe(true);
+  });
+
+  it('refuses amounts of a trillion euros or more, in either form', () => {
+    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 9.007e25, kz83: '1' } }).success).toBe(false);
+    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 1e12, kz83: '1' } }).success).toBe(false);
+    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 999_999_999_999, kz83: '1' } }).success).toBe(true);
   });
 });

@@ -1,0 +1,41 @@
+// `npm start` in a process of its own, so that it can be killed without warning, with the
+// tax-authority ledger loaded into it.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eventually } from '#test/support/local-service.ts';
+import { ledgerPath } from './authority-ledger.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+export interface ChildRuntime {
+  child: ChildProcess;
+  apiUrl: string;
+  kill(): Promise<void>;
+}
+
+export async function startChild(dataDir: string, env: Record<string, string>): Promise<ChildRuntime> {
+  const child = spawn(
+    process.execPath,
+    ['--disable-warning=ExperimentalWarning', '--import', pathToFileURL(ledgerPath).href, 'infra/local/start.ts'],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOOK_EXAMPLE_PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const kill = async () => {
+    child.kill('SIGKILL');
+    await exited;
+  };
+  const apiUrl = await eventually(() => /API\s+(http:\/\/\S+?)\/v2\/version/.exec(output)?.[1], 60_000).catch(async () => {
+    await kill();
+    throw new Error(`npm start did not come up:\n${output}`);
+  });
+  return { child, apiUrl, kill };
+}

@@ -1,0 +1,173 @@
+// Hostile requests, generated from a seed. Every POST body is refused by construction (broken,
+// wrongly typed, oversized, or sent as the wrong media type), so any stored record is a finding.
+
+import { estSample, ustvaSample } from '#test/support/samples.ts';
+import type { Prng } from './prng.ts';
+
+export interface HostileRequest {
+  kind: string;
+  base: 'api' | 'receiver';
+  method: string;
+  path: string;
+  headers: [string, string][];
+  body?: string;
+}
+
+const readPaths = ['/v2/status/', '/v2/ticket/', '/v2/protocol/', '/v2/response/'];
+const ticketTricks = [
+  '..%2f..%2fetc%2fpasswd',
+  '..%252f..%252f',
+  'tk_%00AAAAAAAAAAAAAAAAAAAAA',
+  'tk_AAAAAAAAAAAAAAAAAAAAAA%00',
+  `tk_${'A'.repeat(5000)}`,
+  'tk_%D0%90AAAAAAAAAAAAAAAAAAAAA', // Cyrillic А for A
+  'tk_%EF%BC%A1AAAAAAAAAAAAAAAAAAAAA', // fullwidth Ａ
+  'tk_AAAAAAAAAAAAAAAAAAAAAA%2F..',
+  'tk_AAAAAAAAAAAAAAAAAAAAAA%0D%0ASet-Cookie:%20x=1',
+  '%2e%2e',
+  'tk_AAAAAAAAAAAAAAAAAAAAAA/extra',
+  'TK_AAAAAAAAAAAAAAAAAAAAAA',
+  'tk_AAAAAAAAAAAAAAAAAAAAA%E2%80%AE',
+  '%ED%A0%80', // a lone surrogate, UTF-8 encoded
+  '%C0%AF', // overlong "/"
+  '',
+];
+/** Values no field may take on its own: control characters, broken Unicode, absurd amounts. */
+const refusedValues: unknown[] = ['a\u0000b', '\r\nX-Injected: 1', 'x\u0085y', '\ud800', 9.007e25, -1e15];
+
+const oddStrings = ['\ud800', '\udfff', 'a\u0000b', '\u202eGmbH', '\u200f\u200e', 'e\u0301\u0301\u0301', '\ufeff', '\uffff', '𝕏'.repeat(50), '\r\nX-Injected: 1'];
+const wrongValues: Record<string, unknown[]> = {
+  // Not a number for a string: amounts are taken as either.
+  string: [true, {}, [], ['x'], { $gt: '' }],
+  number: ['abc', true, {}, [], '1e309', '0x10'],
+  boolean: ['yes', 1, {}, []],
+  object: ['x', 1, [], true],
+  array: ['x', 1, {}, true],
+};
+
+const sample = (random: Prng) => (random.next() < 0.5 ? { route: '/v2/ustva', body: ustvaSample() } : { route: '/v2/est', body: estSample() });
+
+/** Every path to a scalar or object in `value`, as key lists. */
+function fieldPaths(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {
+  if (value === null || typeof value !== 'object') return prefix.length ? [prefix] : [];
+  const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, i) => [i, item]) : Object.entries(value);
+  return [...(prefix.length ? [prefix] : []), ...entries.flatMap(([key, item]) => fieldPaths(item, [...prefix, key]))];
+}
+
+function setAt(target: any, path: readonly (string | number)[], value: unknown): void {
+  let node = target;
+  for (const key of path.slice(0, -1)) node = node[key];
+  node[path.at(-1)!] = value;
+}
+
+function getAt(target: any, path: readonly (string | number)[]): unknown {
+  return path.reduce((node, key) => node?.[key], target);
+}
+
+/**
+ * The sample with one field given a value of another type, which no schema takes; `value` goes
+ * into another field first, so that it is carried through validation without making the body valid.
+ */
+function wronglyTyped(random: Prng, value?: unknown): { route: string; body: any } {
+  const { route, body } = sample(random);
+  const carrier = value === undefined ? undefined : random.pick(fieldPaths(body));
+  if (carrier) setAt(body, carrier, value);
+  const path = random.pick(fieldPaths(body).filter((candidate) => getAt(body, candidate) !== null && candidate.join('.') !== carrier?.join('.')));
+  const current = getAt(body, path);
+  const type = Array.isArray(current) ? 'array' : typeof current;
+  setAt(body, path, random.pick(wrongValues[type] ?? wrongValues.object!));
+  return { route, body };
+}
+
+const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+const json = (headers: [string, string][] = []): [string, string][] => [['content-type', 'application/json'], ...headers];
+
+export function hostileRequest(random: Prng, validKey: string): HostileRequest {
+  const auth: [string, string] = ['authorization', `Bearer ${validKey}`];
+  const kind = random.pick(['brokenJson', 'wrongTypes', 'hugeStrings', 'deepNesting', 'oddUnicode', 'refusedValue', 'pathTricks', 'headerAbuse', 'wrongMethod'] as const);
+  switch (kind) {
+    case 'brokenJson': {
+      const { route, body } = sample(random);
+      const text = JSON.stringify(body);
+      const broken = random.pick([
+        text.slice(0, random.int(text.length)),
+        text.replace(/:/, ''),
+        `${text.slice(0, -1)},}`,
+        text.replace(/"/g, "'"),
+        `\ufeff${text}`,
+        text.replace(/\d+/, 'NaN'),
+        '',
+        '{"test":true,,}',
+        '{"year":2026}{"year":2026}',
+        Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('latin1'),
+      ]);
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: broken };
+    }
+    case 'wrongTypes': {
+      const { route, body } = wronglyTyped(random);
+      const top = random.pick(['null', '[]', '"x"', '42', 'true', JSON.stringify(body), JSON.stringify(body)]);
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ...(random.next() < 0.3 ? [['idempotency-key', `fuzz-${random.int(1e9)}`] as [string, string]] : [])]), body: top };
+    }
+    case 'hugeStrings': {
+      // Rarely over the 1 MiB limit, so the run's traffic stays a few dozen megabytes.
+      const size = random.next() < 0.01 ? 1_100_000 : 1000 + random.int(200_000);
+      const { route, body } = wronglyTyped(random, 'x'.repeat(size));
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: JSON.stringify(body) };
+    }
+    case 'deepNesting': {
+      const { route, body } = wronglyTyped(random);
+      const levels = random.pick([100, 1000, 10_000]);
+      const nested = random.pick([deep(levels), JSON.stringify(body).replace(/^\{/, `{"nested":${deep(levels)},`), '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)]);
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `deep-${random.int(1e9)}`]]), body: nested };
+    }
+    case 'oddUnicode': {
+      const { route, body } = wronglyTyped(random, random.pick(oddStrings));
+      // JSON.stringify would escape a lone surrogate; sent raw, it arrives as U+FFFD or broken UTF-8.
+      const raw = random.next() < 0.5 ? JSON.stringify(body) : JSON.stringify(body).replace(/\\u(d[89a-f][0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['x-request-id', `r-${random.int(1e6)}`]]), body: raw };
+    }
+    case 'refusedValue': {
+      // The otherwise valid sample with one field given a value that must be refused by itself.
+      const { route, body } = sample(random);
+      setAt(body, random.pick(fieldPaths(body).filter((path) => typeof getAt(body, path) !== 'object')), random.pick(refusedValues));
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `refused-${random.int(1e9)}`]]), body: JSON.stringify(body) };
+    }
+    case 'pathTricks': {
+      const receiver = random.next() < 0.2;
+      const trick = random.pick(ticketTricks);
+      const path = receiver ? `/dummy/hook-run/${trick}` : `${random.pick(readPaths)}${trick}`;
+      return { kind, base: receiver ? 'receiver' : 'api', method: random.pick(['GET', 'HEAD']), path, headers: random.next() < 0.8 ? [auth] : [] };
+    }
+    case 'headerAbuse': {
+      const { route, body } = wronglyTyped(random);
+      const abuse = random.pick<[string, string][]>([
+        [['authorization', `Basic ${Buffer.from(`x:${validKey}`).toString('base64')}`]],
+        [['authorization', 'Bearer']],
+        [['authorization', `bearer ${validKey}`], ['authorization', `Bearer ${validKey}`]],
+        [['authorization', `Bearer ${validKey} ${validKey}`]],
+        [['authorization', `Bearer ${'k'.repeat(12_000)}`]],
+        [['authorization', 'Bearer sbk_\u00ff\u00fe']],
+        [['x-request-id', 'r'.repeat(12_000)]],
+        [['x-request-id', '../../etc\u00e9']],
+        [['idempotency-key', '']],
+        [['idempotency-key', 'k'.repeat(256)]],
+        [['idempotency-key', 'tab\tinside']],
+        [['accept', 'application/pdf;q=2, */*;q=-1']],
+        [['content-type', 'text/plain']],
+        [['x-forwarded-for', '127.0.0.1, ::1'], ['host', 'evil.example']],
+        [['cookie', 'a=b'.repeat(2000)]],
+      ]);
+      const duplicateType: [string, string][] = random.next() < 0.5 ? [['content-type', 'application/json'], ['content-type', 'text/html']] : [['content-type', 'application/json']];
+      const headers = [...duplicateType, ...(abuse.some(([name]) => name === 'authorization') ? [] : [auth]), ...abuse];
+      return { kind, base: 'api', method: 'POST', path: route, headers, body: JSON.stringify(body) };
+    }
+    case 'wrongMethod': {
+      // A valid body under a media type the API must refuse, or on a method it does not take.
+      const { route, body } = sample(random);
+      const method = random.pick(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND']);
+      const type = method === 'POST' ? random.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx']) : 'application/json';
+      const path = random.next() < 0.7 ? route : random.pick([...readPaths.map((prefix) => `${prefix}tk_AAAAAAAAAAAAAAAAAAAAAA`), '/v2/version', '/', '/v3/ustva', '/v2/ustva/']);
+      return { kind, base: 'api', method, path, headers: [['content-type', type], auth], body: JSON.stringify(body) };
+    }
+  }
+}

@@ -1,0 +1,65 @@
+// Bad input: generated malformed and hostile requests against one runtime. None may cause a 5xx,
+// each error must come in the envelope, and nothing may be stored.
+
+import { startService } from '#test/support/local-service.ts';
+import { inParallel } from './audit.ts';
+import { quiet } from './env.ts';
+import type { Figures, Scenario } from './figures.ts';
+import { hostileRequest, type HostileRequest } from './fuzz-requests.ts';
+import { prng } from './prng.ts';
+import { storedRecords } from './stored-records.ts';
+
+export interface FuzzOptions {
+  fuzz: number;
+  seed?: number;
+  /** Called with each request that broke a rule, so a failing run can say which. */
+  onFinding?: (request: HostileRequest, status: number, body: string) => void;
+}
+
+export const badInput: Scenario<FuzzOptions> = {
+  name: 'bad input',
+  mustBeZero: ['fiveHundreds', 'notInEnvelope', 'storedRecords', 'unanswered'],
+  async run({ fuzz, seed = 3, onFinding }) {
+    const service = await startService({ env: { ...quiet, HOOK_ENABLED: 'true' } });
+    try {
+      const random = prng(seed);
+      const requests = Array.from({ length: fuzz }, () => hostileRequest(random, service.runtime.apiKey));
+      const before = await storedRecords();
+      const figures: Figures = { requests: fuzz, fiveHundreds: 0, notInEnvelope: 0, unanswered: 0, succeeded: 0 };
+      await inParallel(requests, 16, async (request) => {
+        const base = request.base === 'api' ? service.runtime.apiUrl : service.runtime.receiverUrl;
+        let status: number;
+        let body: string;
+        try {
+          const reply = await fetch(base + request.path, { method: request.method, headers: request.headers, body: request.body });
+          status = reply.status;
+          body = await reply.text();
+        } catch (error) {
+          figures.unanswered!++;
+          onFinding?.(request, 0, String(error));
+          return;
+        }
+        const broke = status >= 500 || !inEnvelope(request.method, status, body);
+        if (status >= 500) figures.fiveHundreds!++;
+        else if (broke) figures.notInEnvelope!++;
+        if (status < 300) figures.succeeded!++;
+        if (broke || status < 300) onFinding?.(request, status, body);
+      });
+      figures.storedRecords = (await storedRecords()) - before;
+      return figures;
+    } finally {
+      await service.stop();
+    }
+  },
+};
+
+// HEAD answers carry no body; every other answer is the envelope, and an error names its code.
+function inEnvelope(method: string, status: number, body: string): boolean {
+  if (method === 'HEAD') return body === '';
+  try {
+    const json = JSON.parse(body) as { success?: unknown; error?: { code?: unknown } };
+    return status < 400 ? json.success === true : json.success === false && typeof json.error?.code === 'string';
+  } catch {
+    return false;
+  }
+}
