@@ -1,43 +1,20 @@
 // Against dynalite, the local stand-in, in memory: its conditional expressions are what the local
 // runtime relies on, and a mocked client would only echo this file's own reading of them.
 
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables } from '#infra/manifest.ts';
 import { DynamoIdempotencyStore } from '#shared/adapters/dynamodb-idempotency-store.ts';
 import type { IdempotencyRecord } from '#shared/ports.ts';
+import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
 
-let server: Server;
-let client: DynamoDBClient;
+let table: MemoryTable;
 let store: DynamoIdempotencyStore;
 
 beforeAll(async () => {
-  server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    region: 'eu-central-1',
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-  });
-  const key = tables.idempotency.partitionKey;
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'idempotency',
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
-    }),
-  );
-  store = new DynamoIdempotencyStore(client, 'idempotency');
+  table = await startMemoryTable('idempotency');
+  store = new DynamoIdempotencyStore(table.client, table.tableName);
 });
 
-afterAll(async () => {
-  client?.destroy();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-});
+afterAll(() => table?.close());
 
 let n = 0;
 const aRecord = (overrides: Partial<IdempotencyRecord> = {}): IdempotencyRecord => ({

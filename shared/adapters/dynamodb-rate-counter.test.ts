@@ -1,46 +1,26 @@
 // Against dynalite, the local stand-in, in memory: the conditional ADD is what keeps concurrent
 // containers within one budget, and a mocked client would only echo this file's reading of it.
 
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient, GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import dynalite from 'dynalite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tables } from '#infra/manifest.ts';
 import { DynamoRateCounter } from '#shared/adapters/dynamodb-rate-counter.ts';
+import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
 
-let server: Server;
-let client: DynamoDBClient;
+let table: MemoryTable;
 let counter: DynamoRateCounter;
 const key = tables.rateLimits.partitionKey;
 
 beforeAll(async () => {
-  server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    region: 'eu-central-1',
-    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-  });
-  await client.send(
-    new CreateTableCommand({
-      TableName: 'rateLimits',
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
-    }),
-  );
-  counter = new DynamoRateCounter(client, 'rateLimits');
+  table = await startMemoryTable('rateLimits');
+  counter = new DynamoRateCounter(table.client, table.tableName);
 });
 
-afterAll(async () => {
-  client?.destroy();
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-});
+afterAll(() => table?.close());
 
 const read = async (name: string) => {
-  const { Item } = await client.send(new GetItemCommand({ TableName: 'rateLimits', Key: marshall({ [key]: name }), ConsistentRead: true }));
+  const { Item } = await table.client.send(new GetItemCommand({ TableName: table.tableName, Key: marshall({ [key]: name }), ConsistentRead: true }));
   return Item && unmarshall(Item);
 };
 
