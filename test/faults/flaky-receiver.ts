@@ -3,8 +3,7 @@
 // stored the file, but its answer is lost), which is what makes a retry a duplicate to deduplicate.
 // It also notes every transfer ticket a webhook announced, an observation of its own for the audit.
 
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startTestReceiver, type ReceivedRequest } from '#test/support/test-receiver.ts';
 import type { Prng } from './prng.ts';
 
 export interface FlakyReceiver {
@@ -17,48 +16,49 @@ export interface FlakyReceiver {
 }
 
 export async function startFlakyReceiver(options: { target: () => string; failureRate: number; random: Prng }): Promise<FlakyReceiver> {
-  const receiver: FlakyReceiver = { url: '', announced: new Map(), requests: 0, failed: 0, close: async () => undefined };
-  const server = createServer(async (request, response) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const raw = Buffer.concat(chunks);
-    receiver.requests++;
-    try {
-      const { ticket, transfer_ticket } = JSON.parse(raw.toString('utf8')) as { ticket?: string; transfer_ticket?: string };
-      if (ticket) receiver.announced.set(ticket, (receiver.announced.get(ticket) ?? new Set()).add(String(transfer_ticket)));
-    } catch {
-      // Forwarded all the same: the receiver answers what it makes of it.
-    }
+  const flaky = { announced: new Map<string, Set<string>>(), failed: 0 };
+  const receiver = await startTestReceiver(async (_, request) => {
+    note(flaky.announced, request);
     const fail = options.random.next() < options.failureRate;
     const forward = !fail || options.random.next() < 0.5;
-    let status = 500;
-    if (forward) {
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
-        const value = request.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      try {
-        const answer = await fetch(options.target(), { method: 'POST', headers, body: raw });
-        await answer.body?.cancel();
-        status = answer.status;
-      } catch {
-        status = 502;
-      }
-    }
-    if (fail) {
-      receiver.failed++;
-      status = forward ? 502 : 500;
-    }
-    response.writeHead(status);
-    response.end();
+    const status = forward ? await pass(options.target(), request) : 500;
+    if (!fail) return { status };
+    flaky.failed++;
+    return { status: forward ? 502 : 500 };
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
-  receiver.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return receiver;
+  return {
+    url: receiver.url,
+    announced: flaky.announced,
+    get requests() {
+      return receiver.requests.length;
+    },
+    get failed() {
+      return flaky.failed;
+    },
+    close: () => receiver.close(),
+  };
+}
+
+function note(announced: Map<string, Set<string>>, request: ReceivedRequest): void {
+  try {
+    const { ticket, transfer_ticket } = JSON.parse(request.body) as { ticket?: string; transfer_ticket?: string };
+    if (ticket) announced.set(ticket, (announced.get(ticket) ?? new Set()).add(String(transfer_ticket)));
+  } catch {
+    // Forwarded all the same: the receiver answers what it makes of it.
+  }
+}
+
+async function pass(target: string, request: ReceivedRequest): Promise<number> {
+  const headers: Record<string, string> = {};
+  for (const name of ['content-type', 'webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  try {
+    const answer = await fetch(target, { method: 'POST', headers, body: request.body });
+    await answer.body?.cancel();
+    return answer.status;
+  } catch {
+    return 502;
+  }
 }
