@@ -1,6 +1,4 @@
-import { retentionConfig } from '#shared/config.ts';
-import { sweepSubmissions } from '#shared/retention/sweep.ts';
-import { submissionStore, ticketStore } from '#shared/wiring.ts';
+import { sweepExpiredSubmissions } from '#shared/scheduled-jobs.ts';
 
 // Run by the manifest's schedule (EventBridge on AWS, a timer locally), whose event says only that it is time.
-export const handler = () => sweepSubmissions({ tickets: ticketStore(), submissions: submissionStore(), retention: retentionConfig() });
+export const handler = () => sweepExpiredSubmissions();

@@ -11,15 +11,14 @@ import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts'
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
 import { startStandIns } from '#infra/local/stand-ins.ts';
 import { runtimeFile } from '#infra/cli/target.ts';
-import { allowLiveSubmissions, herstellerId, hookConfig, rateLimitPerMinute, redriveConfig, resendIsSafe, retentionConfig, transmitConfig } from '#shared/config.ts';
+import { allowLiveSubmissions, herstellerId, hookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
 import { resetAll } from '#shared/once.ts';
 import { taxAuthority } from '#shared/tax-authority.ts';
-import { sweepSubmissions } from '#shared/retention/sweep.ts';
-import { redrive } from '#shared/transmission/redrive.ts';
+import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/scheduled-jobs.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { apiKeyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { apiKeyStore } from '#shared/wiring.ts';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -48,11 +47,11 @@ export interface LocalRuntime {
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-// What the operator set before the first start wins over the runtime's defaults on every start,
-// while defaults tied to one run (such as the receiver's port) are chosen afresh.
+// What the caller passes, then what the operator set before the first start, win over the runtime's
+// defaults on every start, while defaults tied to one run (such as the receiver's port) are chosen afresh.
 const launchEnv = { ...process.env };
-const setDefaults = (defaults: Record<string, string>) => {
-  for (const [name, value] of Object.entries(defaults)) process.env[name] = launchEnv[name] ?? value;
+const setDefaults = (defaults: Record<string, string>, given: Record<string, string> = {}) => {
+  for (const [name, value] of Object.entries(defaults)) process.env[name] = given[name] ?? launchEnv[name] ?? value;
 };
 
 export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<LocalRuntime> {
@@ -60,7 +59,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   // Metrics would print an embedded-metric line per delivery; CloudWatch reads them, a terminal need not.
-  setDefaults({ POWERTOOLS_METRICS_DISABLED: 'true' });
+  setDefaults({ POWERTOOLS_METRICS_DISABLED: 'true' }, options.env);
   Object.assign(process.env, options.env);
 
   const standIns = await startStandIns(dataDir);
@@ -86,8 +85,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   try {
     const receiver = await startGateway(apis.receiver, httpLambda, { host, port: options.hookPort ?? 8080 });
     stoppers.push(() => receiver.close());
-    setDefaults({ HOOK_URI: `${receiver.url}/dummy/hook-endpoint`, RECEIVER_STORE_DIR: join(dataDir, 'receiver') });
-    Object.assign(process.env, options.env);
+    setDefaults({ HOOK_URI: `${receiver.url}/dummy/hook-endpoint`, RECEIVER_STORE_DIR: join(dataDir, 'receiver') }, options.env);
     checkConfiguration();
 
     const apiKey = await ensureDevKey(dataDir, options.devApiKey ?? process.env.DEV_API_KEY);
@@ -110,9 +108,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
     // The queues live in memory: whatever wake-ups and postponed webhooks the last run left in them
     // are gone, so everything owed is woken now, without the grace the scheduled re-drive gives.
-    await redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig() }, { leasesExpired: true });
+    await redriveOwedWork({ leasesExpired: true });
     // A local run is often shorter than the sweep's interval: without this, data would outlive its retention.
-    await sweepSubmissions({ tickets: ticketStore(), submissions: submissionStore(), retention: retentionConfig() });
+    await sweepExpiredSubmissions();
     for (const name of Object.keys(schedules) as ScheduleName[]) {
       const spec = schedules[name];
       const scheduler = startScheduler({

@@ -1,0 +1,14 @@
+// The scheduled work, wired to its adapters once: the scheduled functions run it on their timers,
+// and the local runtime runs it once more at start.
+
+import { redriveConfig, resendIsSafe, retentionConfig } from '#shared/config.ts';
+import { sweepSubmissions } from '#shared/retention/sweep.ts';
+import { redrive } from '#shared/transmission/redrive.ts';
+import { submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+
+/** Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded. */
+export const redriveOwedWork = (options: { leasesExpired?: boolean } = {}) =>
+  redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig() }, options);
+
+export const sweepExpiredSubmissions = () =>
+  sweepSubmissions({ tickets: ticketStore(), submissions: submissionStore(), retention: retentionConfig() });
