@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'functions/**/*.test.ts'],
+    // Builds the ERiC test double (a C library) that the eric tests load; fails without a C compiler.
+    globalSetup: ['test/eric-double/setup.ts'],
     // Handlers log through Powertools; tests read behaviour, not log lines.
     env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
     testTimeout: 30_000,

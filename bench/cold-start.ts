@@ -311,6 +311,9 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
   return {
     submitUstva: { event: apiEvent('POST', '/v2/ustva', '/v2/ustva', { key, body: ustvaSample() }), expect: '202' },
     submitEst: { event: apiEvent('POST', '/v2/est', '/v2/est', { key, body: estSample() }), expect: '202' },
+    validateUstva: { event: apiEvent('POST', '/v2/ustva/validate', '/v2/ustva/validate', { key, body: ustvaSample() }), expect: '200' },
+    validateEst: { event: apiEvent('POST', '/v2/est/validate', '/v2/est/validate', { key, body: estSample() }), expect: '200' },
+    getOpenapi: { event: apiEvent('GET', '/v2/openapi.json', '/v2/openapi.json'), expect: '200' },
     getStatus: { event: apiEvent('GET', `/v2/status/${missingTicket}`, '/v2/status/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getTicket: { event: apiEvent('GET', `/v2/ticket/${missingTicket}`, '/v2/ticket/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getProtocol: { event: apiEvent('GET', `/v2/protocol/${missingTicket}`, '/v2/protocol/{ticket}', { key, pathParameters: ticket }), expect: '404' },

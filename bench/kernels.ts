@@ -1,17 +1,17 @@
 // The CPU kernels of a request, each in µs per operation against a JSON round trip of the same body
-// (JSON.parse(JSON.stringify(body))), the least any handler does with it: validating a submission
-// as the submit handler does (parseOr422, zod) and rendering the sandbox's PDF protocol (pdf-lib).
-// Building the ELSTER XML belongs here too once it exists (a later issue); no row until then.
+// (JSON.parse(JSON.stringify(body))), the least any handler does with it: checking a submission
+// as the submit handler does (schema and tax rules), building its ELSTER XML, and rendering the
+// sandbox's PDF protocol (pdf-lib).
 //
 // tinybench, several independent runs; a row is the median over runs of each run's median sample,
 // with min and max over runs. The fast kernels are timed in batches, so one sample is well above
 // the timer's resolution, and reported per operation.
 
 import { Bench } from 'tinybench';
+import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
 import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
-import { estSchema } from '#shared/schemas/est.ts';
-import { ustvaSchema } from '#shared/schemas/ustva.ts';
-import { parseOr422 } from '#shared/schemas/validate.ts';
+import { ustvaRows } from '#shared/sandbox/protocol-rows.ts';
+import { checkSubmission } from '#shared/submission/check.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { compare, figure, type Row } from './stats.ts';
 
@@ -40,15 +40,19 @@ export async function kernels(): Promise<Row[]> {
     datenartVersion: 'UStVA_2026',
     herstellerId: '74931',
     receivedAt: '2026-04-10T08:00:00.000Z',
-    body: ustva,
+    figures: ustvaRows({ ...ustva, kennzahlen: ustva.kennzahlen }),
   };
+
+  const xmlOptions = { herstellerId: '74931', createdAt: new Date('2026-04-10T08:00:00.000Z') };
 
   let sink: unknown;
   const kernelsToRun: Kernel[] = [
     { name: 'json ustva', op: () => JSON.parse(JSON.stringify(ustva)), batch },
     { name: 'json est', op: () => JSON.parse(JSON.stringify(est)), batch },
-    { name: 'ustvaSchema', op: () => parseOr422(ustvaSchema, ustva), batch },
-    { name: 'estSchema', op: () => parseOr422(estSchema, est), batch },
+    { name: 'check ustva', op: () => checkSubmission('ustva', ustva), batch },
+    { name: 'check est', op: () => checkSubmission('est', est), batch },
+    { name: 'xml ustva', op: () => nutzdatenFor('ustva', ustva, xmlOptions), batch },
+    { name: 'xml est', op: () => nutzdatenFor('est', est, xmlOptions), batch },
     { name: 'pdf', op: () => renderProtocolPdf(protocol), batch: 1 },
   ];
 

@@ -1,4 +1,3 @@
-import { estSchema } from '#shared/schemas/est.ts';
 import { submitHandler } from '#shared/submission/submit-handler.ts';
 
-export const handler = submitHandler('est', estSchema);
+export const handler = submitHandler('est');

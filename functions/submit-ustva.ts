@@ -1,4 +1,3 @@
-import { ustvaSchema } from '#shared/schemas/ustva.ts';
 import { submitHandler } from '#shared/submission/submit-handler.ts';
 
-export const handler = submitHandler('ustva', ustvaSchema);
+export const handler = submitHandler('ustva');

@@ -112,6 +112,20 @@ export const functions = {
     sendsTo: ['transmit'],
     settings: ['liveSubmissions', 'rateLimit'],
   },
+  // With TAX_AUTHORITY=eric a validation also runs ERiC's own checks, so it loads ERiC as transmit does.
+  validateUstva: {
+    entry: 'functions/validate-ustva.ts',
+    tables: authenticated,
+    settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
+    loadsTaxAuthority: true,
+  },
+  validateEst: {
+    entry: 'functions/validate-est.ts',
+    tables: authenticated,
+    settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
+    loadsTaxAuthority: true,
+  },
+  getOpenapi: { entry: 'functions/get-openapi.ts' },
   getStatus: { entry: 'functions/get-status.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
   getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
@@ -182,11 +196,14 @@ export const apis = {
     routes: [
       { method: 'POST', path: '/v2/ustva', function: 'submitUstva' },
       { method: 'POST', path: '/v2/est', function: 'submitEst' },
+      { method: 'POST', path: '/v2/ustva/validate', function: 'validateUstva' },
+      { method: 'POST', path: '/v2/est/validate', function: 'validateEst' },
       ...readable('/v2/status/{ticket}', 'getStatus'),
       ...readable('/v2/ticket/{ticket}', 'getTicket'),
       ...readable('/v2/protocol/{ticket}', 'getProtocol'),
       ...readable('/v2/response/{ticket}', 'getProtocol'),
       ...readable('/v2/version', 'getVersion'),
+      ...readable('/v2/openapi.json', 'getOpenapi'),
     ],
   },
   receiver: {

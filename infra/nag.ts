@@ -37,6 +37,9 @@ const publicRoutes: Partial<Record<FunctionName, string>> = {
   getVersion:
     'Public by the API contract (GET /v2/version needs no key): it tells service and API versions, the tax authority ' +
     `and the supported Datenart versions, and ${answersNothing}`,
+  getOpenapi:
+    'Public by the API contract (GET /v2/openapi.json needs no key): it serves the OpenAPI document of the API, the same ' +
+    `for every caller, and ${answersNothing}`,
   notFound: fallback,
   receiverNotFound: fallback,
   hookEndpoint:

@@ -9,6 +9,7 @@ import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
+import { Architecture, Code, LayerVersion, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
@@ -35,9 +36,10 @@ import {
   type TableSpec,
   stackOutputs,
 } from '#infra/manifest.ts';
-import { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
+import { assertEricLayer, ericHome } from '#infra/cli/eric-layer.ts';
+import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
-import type { HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
+import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
 export interface SteuerboteStackProps extends StackProps {
   readonly settings: StageSettings;
@@ -48,6 +50,8 @@ interface StageResources {
   readonly bucket: Bucket;
   readonly queues: Record<QueueName, Queue>;
   readonly hookSecret?: ISecret;
+  /** With TAX_AUTHORITY=eric only. */
+  readonly eric?: EricBinding;
 }
 
 export class SteuerboteStack extends Stack {
@@ -75,6 +79,7 @@ export class SteuerboteStack extends Stack {
       bucket: stageBucket(this, key, settings.production, settings.retention),
       queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
       hookSecret: settings.hook.secretName ? Secret.fromSecretNameV2(this, 'HookSecret', settings.hook.secretName) : undefined,
+      eric: settings.taxAuthority.eric && ericBinding(this, settings.taxAuthority.eric),
     };
 
     const deployed = entries(apis).filter(([, spec]) => spec.production || !settings.production);
@@ -301,6 +306,7 @@ function stageFunction(
     tracing: settings.tracing,
     logRetention,
     removalPolicy: removalPolicyFor(settings.production),
+    eric: spec.loadsTaxAuthority ? resources.eric : undefined,
   });
   for (const [table, access] of entries(spec.tables ?? {})) {
     fn.bindTable({ name: table, table: resources.tables[table], access });
@@ -315,6 +321,33 @@ function stageFunction(
   for (const setting of spec.settings ?? []) addEnvironment(fn, environments[setting]);
   if (spec.settings?.includes('hook')) resources.hookSecret?.grantRead(fn);
   return fn;
+}
+
+function ericBinding(scope: Construct, eric: EricSettings): EricBinding {
+  const secret = (id: string, nameOrArn: string) =>
+    nameOrArn.startsWith('arn:') ? Secret.fromSecretCompleteArn(scope, id, nameOrArn) : Secret.fromSecretNameV2(scope, id, nameOrArn);
+  return {
+    layer: ericLayer(scope, eric.layer),
+    certSecret: secret('EricCertSecret', eric.certSecret),
+    pinSecret: secret('EricPinSecret', eric.pinSecret),
+    apiVersion: eric.apiVersion,
+  };
+}
+
+const layerVersionArn = /^arn:aws[\w-]*:lambda:[a-z0-9-]+:\d{12}:layer:[\w-]+:\d+$/;
+
+/** A layer published before, by its ARN, or one made from the folder or zip of `npm run eric:layer`. */
+function ericLayer(scope: Construct, source: string): ILayerVersion {
+  if (source.startsWith('arn:')) {
+    if (!layerVersionArn.test(source)) throw new Error(`Context "ericLayer" must be a layer version ARN (…:layer:<name>:<version>), got "${source}"`);
+    return LayerVersion.fromLayerVersionArn(scope, 'EricLayer', source);
+  }
+  assertEricLayer(source);
+  return new LayerVersion(scope, 'EricLayer', {
+    code: Code.fromAsset(source),
+    compatibleArchitectures: [Architecture.X86_64],
+    description: `steuerbote: ERiC, ELSTER's library, for Linux x86-64, in ${ericHome}`,
+  });
 }
 
 /** The example receiver's endpoint: where webhooks go on stages that deploy it, unless told otherwise. */

@@ -46,6 +46,20 @@ export interface TaxAuthoritySettings {
   readonly name: 'sandbox' | 'eric';
   readonly allowLiveSubmissions: boolean;
   readonly herstellerId: string;
+  /** Present exactly when `name` is `eric`. */
+  readonly eric?: EricSettings;
+}
+
+/** How ERiC and the certificate it signs with reach the functions that load it (docs/eric.md). */
+export interface EricSettings {
+  /** A Lambda layer version ARN, or the folder or zip `npm run eric:layer` writes. */
+  readonly layer: string;
+  /** Secrets Manager secret (name or full ARN) holding the certificate, a .pfx, as binary or base64. */
+  readonly certSecret: string;
+  /** Secrets Manager secret (name or full ARN) holding the certificate's PIN. */
+  readonly pinSecret: string;
+  /** ERIC_API_VERSION, the ERiC major version; without it the functions ask the library. */
+  readonly apiVersion?: string;
 }
 
 /** Reads a stage's settings from CDK context (`-c key=value` or cdk.json), failing on bad values. */
@@ -64,11 +78,7 @@ export function stageSettings(scope: Construct): StageSettings {
       timeoutMs: contextMatching(scope, 'hookTimeoutMs', /^[1-9]\d*$/, 'a whole number of milliseconds'),
       maxAttempts: contextMatching(scope, 'hookMaxAttempts', /^[1-9]\d*$/, 'a whole number'),
     },
-    taxAuthority: {
-      name: (contextMatching(scope, 'taxAuthority', /^(sandbox|eric)$/, 'sandbox or eric') ?? 'sandbox') as 'sandbox' | 'eric',
-      allowLiveSubmissions: contextFlag(scope, 'allowLiveSubmissions', false),
-      herstellerId: contextMatching(scope, 'herstellerId', /^\d{5}$/, 'five digits') ?? '74931',
-    },
+    taxAuthority: taxAuthoritySettings(scope),
     limits: {
       throttleRate: Number(contextMatching(scope, 'throttleRate', /^[1-9]\d{0,5}$/, 'a whole number of requests per second') ?? 200),
       throttleBurst: Number(contextMatching(scope, 'throttleBurst', /^[1-9]\d{0,4}$/, 'a whole number of requests') ?? 400),
@@ -79,6 +89,39 @@ export function stageSettings(scope: Construct): StageSettings {
       // Tax records are kept ten years (§ 147 AO), and the protocol is the proof of filing.
       protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
     },
+  };
+}
+
+function taxAuthoritySettings(scope: Construct): TaxAuthoritySettings {
+  const name = (contextMatching(scope, 'taxAuthority', /^(sandbox|eric)$/, 'sandbox or eric') ?? 'sandbox') as 'sandbox' | 'eric';
+  return {
+    name,
+    allowLiveSubmissions: contextFlag(scope, 'allowLiveSubmissions', false),
+    herstellerId: contextMatching(scope, 'herstellerId', /^\d{5}$/, 'five digits') ?? '74931',
+    eric: ericSettings(scope, name === 'eric'),
+  };
+}
+
+/** A secret's name, or its full ARN as `aws secretsmanager create-secret` prints it. */
+const secretId = /^([\w/+=.@-]{1,512}|arn:aws[\w-]*:secretsmanager:[a-z0-9-]+:\d{12}:secret:[\w/+=.@-]+)$/;
+
+function ericSettings(scope: Construct, wanted: boolean): EricSettings | undefined {
+  if (!wanted) {
+    // An ERiC setting on a sandbox stage most likely means a forgotten taxAuthority=eric: that stage would never send.
+    const stray = ['ericLayer', 'ericCertSecret', 'ericPinSecret', 'ericApiVersion'].find((key) => contextText(scope, key) !== undefined);
+    if (stray) throw new Error(`Context "${stray}" applies only with taxAuthority=eric`);
+    return undefined;
+  }
+  const required = (key: string, value: string | undefined, what: string): string => {
+    if (value === undefined) throw new Error(`Context "${key}" is required with taxAuthority=eric: ${what}`);
+    return value;
+  };
+  const secret = (key: string) => contextMatching(scope, key, secretId, 'a Secrets Manager secret name or ARN');
+  return {
+    layer: required('ericLayer', contextText(scope, 'ericLayer'), 'a layer version ARN, or the folder or zip of npm run eric:layer'),
+    certSecret: required('ericCertSecret', secret('ericCertSecret'), 'the Secrets Manager secret holding the certificate'),
+    pinSecret: required('ericPinSecret', secret('ericPinSecret'), "the Secrets Manager secret holding the certificate's PIN"),
+    apiVersion: contextMatching(scope, 'ericApiVersion', /^\d{2}$/, 'an ERiC major version such as 41'),
   };
 }
 

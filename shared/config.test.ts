@@ -169,7 +169,7 @@ describe('hookConfig', () => {
 
 describe('transmitConfig', () => {
   it('has defaults', () => {
-    expect(transmitConfig({})).toEqual({ maxAttempts: 5, retryDelaySeconds: 30, leaseSeconds: 150 });
+    expect(transmitConfig({})).toEqual({ maxAttempts: 5, retryDelaySeconds: 30, leaseSeconds: 150, herstellerId: '74931' });
   });
 
   it('reads and checks each setting', () => {
@@ -177,6 +177,7 @@ describe('transmitConfig', () => {
       maxAttempts: 2,
       retryDelaySeconds: 0,
       leaseSeconds: 60,
+      herstellerId: '74931',
     });
     expect(() => transmitConfig({ TRANSMIT_MAX_ATTEMPTS: '0' })).toThrow(/^TRANSMIT_MAX_ATTEMPTS /);
     expect(() => transmitConfig({ TRANSMIT_RETRY_DELAY_SECONDS: '901' })).toThrow(/^TRANSMIT_RETRY_DELAY_SECONDS /);

@@ -83,8 +83,8 @@ export const resendIsSafe = (env: Env = process.env) => resendable[taxAuthorityN
 export const allowLiveSubmissions = () => flag('ALLOW_LIVE_SUBMISSIONS');
 /** Authenticated requests one client may make per minute; `0` turns the budget off. */
 export const rateLimitPerMinute = (env: Env = process.env) => wholeNumber('RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 10_000_000 }, env);
-export const herstellerId = () => {
-  const id = text('ELSTER_HERSTELLER_ID', '74931');
+export const herstellerId = (env: Env = process.env) => {
+  const id = text('ELSTER_HERSTELLER_ID', '74931', env);
   if (!/^\d{5}$/.test(id)) throw new ConfigError(`ELSTER_HERSTELLER_ID must be five digits, got "${id}"`);
   return id;
 };
@@ -119,12 +119,15 @@ export interface TransmitConfig {
   retryDelaySeconds: number;
   /** Longer than the transmit function may run, so a live worker's claim never lapses. */
   leaseSeconds: number;
+  /** ELSTER's ID of this software, written into every return (Kz09, NutzdatenHeader). */
+  herstellerId: string;
 }
 
 export const transmitConfig = (env: Env = process.env): TransmitConfig => ({
   maxAttempts: wholeNumber('TRANSMIT_MAX_ATTEMPTS', 5, { min: 1, max: 50 }, env),
   retryDelaySeconds: wholeNumber('TRANSMIT_RETRY_DELAY_SECONDS', 30, { min: 0, max: 900 }, env),
   leaseSeconds: wholeNumber('TRANSMIT_LEASE_SECONDS', 150, { min: 1, max: 3600 }, env),
+  herstellerId: herstellerId(env),
 });
 
 export interface RedriveConfig {
@@ -153,3 +156,37 @@ export interface RetentionConfig {
 export const retentionConfig = (env: Env = process.env): RetentionConfig => ({
   submissionRetentionSeconds: wholeNumber('SUBMISSION_RETENTION_SECONDS', 30 * 86_400, { min: 0, max: 10 * 366 * 86_400 }, env),
 });
+
+export interface EricConfig {
+  /** The directory with libericapi.so and its plugins. */
+  home: string;
+  /** The ERiC major version whose struct layouts to use; without it, the library is asked. */
+  apiVersion?: number;
+  /** The signing certificate (.pfx): a file here, or a Secrets Manager secret (binary or base64). */
+  certificate: { path: string } | { secretId: string };
+  pin: { value: string } | { file: string } | { secretId: string };
+  /** Who delivers the data, as the TransferHeader names it (DatenLieferant). */
+  datenLieferant: string;
+  herstellerId: string;
+}
+
+/** Settings of the `eric` tax authority; only read when TAX_AUTHORITY=eric. */
+export function ericConfig(env: Env = process.env): EricConfig {
+  const home = text('ERIC_HOME', undefined, env);
+  const apiVersion = env.ERIC_API_VERSION?.trim() ? wholeNumber('ERIC_API_VERSION', 0, { min: 1, max: 999 }, env) : undefined;
+  const certificateSecret = env.ERIC_CERT_SECRET_ARN?.trim();
+  const certificate = certificateSecret ? { secretId: certificateSecret } : { path: text('ERIC_CERT_PATH', undefined, env) };
+  const pinSecret = env.ERIC_CERT_PIN_SECRET_ARN?.trim();
+  const pinFile = env.ERIC_CERT_PIN_FILE?.trim();
+  let pin: EricConfig['pin'];
+  if (pinSecret) pin = { secretId: pinSecret };
+  // A PIN may hold spaces at either end, so it is taken as it is.
+  else if (env.ERIC_CERT_PIN) pin = { value: env.ERIC_CERT_PIN };
+  else if (pinFile) pin = { file: pinFile };
+  else throw new ConfigError('ERIC_CERT_PIN is not set (nor ERIC_CERT_PIN_FILE or ERIC_CERT_PIN_SECRET_ARN)');
+  const datenLieferant = text('ELSTER_DATENLIEFERANT', 'steuerbote', env);
+  if (datenLieferant.length > 200 || /[\u0000-\u001f]/.test(datenLieferant)) {
+    throw new ConfigError('ELSTER_DATENLIEFERANT must be at most 200 characters without control characters');
+  }
+  return { home, ...(apiVersion === undefined ? {} : { apiVersion }), certificate, pin, datenLieferant, herstellerId: herstellerId(env) };
+}

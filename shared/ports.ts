@@ -92,6 +92,8 @@ export interface Submission {
   datenart_version: string;
   /** The validated request body as the caller sent it. */
   body: unknown;
+  /** The ELSTER Nutzdaten element to send: built from the body, or the caller's own XML. */
+  nutzdaten: string;
 }
 
 export interface Protocol {
@@ -105,13 +107,15 @@ export type TransmitOutcome =
   /** Nothing left this machine: safe to try again later. */
   | { outcome: 'retry'; code: string; message: string }
   /** Must not be retried: a configuration fault, or the data may already have reached the tax authority. */
-  | { outcome: 'failed'; code: string; message: string };
+  | { outcome: 'failed'; code: string; message: string; /** The tax authority's answer, kept for support. */ serverAnswer?: string };
 
 export interface TaxAuthority {
   readonly name: 'sandbox' | 'eric';
   /** Whether a transmission interrupted midway may simply be sent again. */
   readonly resendIsSafe: boolean;
   transmit(submission: Submission): Promise<TransmitOutcome>;
+  /** Checks the data as the tax authority would before sending, and sends nothing. */
+  validate(submission: Omit<Submission, 'ticket'>): Promise<Finding[]>;
 }
 
 export interface NotifyResult {

@@ -4,7 +4,7 @@
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import type { QueueName } from '#infra/manifest.ts';
-import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
+import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type {
   ApiKeyRecord,
@@ -238,6 +238,10 @@ export class ScriptedTaxAuthority implements TaxAuthority {
     if (!step) throw new Error('ScriptedTaxAuthority: no step left');
     if (step instanceof Error) throw step;
     return step;
+  }
+
+  async validate(): Promise<Finding[]> {
+    return [];
   }
 }
 

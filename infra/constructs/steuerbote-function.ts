@@ -1,17 +1,20 @@
 // Every steuerbote Lambda is built here, so runtime, bundling, logging and permissions follow one
 // rule set; a function differs from another only by what its manifest entry says.
 
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { ericHome } from '#infra/cli/eric-layer.ts';
 import { resourceEnv, type Access, type BucketAccess, type FunctionSpec, type QueueName, type TableName } from '#infra/manifest.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 
@@ -26,6 +29,17 @@ export interface SteuerboteFunctionProps {
   readonly logRetention: RetentionDays;
   /** Applies to the log group: production logs outlive the stack. */
   readonly removalPolicy: RemovalPolicy;
+  /** ERiC, for a function that loads the tax authority on a stage that transmits through it. */
+  readonly eric?: EricBinding;
+}
+
+/** ERiC's libraries in a layer, and the secrets holding the certificate it signs with and its PIN. */
+export interface EricBinding {
+  readonly layer: ILayerVersion;
+  readonly certSecret: ISecret;
+  readonly pinSecret: ISecret;
+  /** ERIC_API_VERSION; without it the function asks the library. */
+  readonly apiVersion?: string;
 }
 
 export class SteuerboteFunction extends NodejsFunction {
@@ -68,9 +82,11 @@ export class SteuerboteFunction extends NodejsFunction {
         // Stack traces only need the mappings; leaving the sources out keeps packages small.
         sourcesContent: false,
         logLevel: LogLevel.WARNING,
+        ...(props.eric ? koffiBesideTheBundle : {}),
       },
     });
     this.#role = role;
+    if (props.eric) this.#bindEric(props.eric);
     suppress(
       this,
       'L1',
@@ -131,6 +147,17 @@ export class SteuerboteFunction extends NodejsFunction {
     this.addEnvironment(deadLetter ? resourceEnv.deadLetterQueue(name) : resourceEnv.queue(name), queue.queueUrl);
   }
 
+  /** ERiC in /opt/eric, and read access to exactly the two secrets; the function fetches them itself, so neither is in its configuration. */
+  #bindEric({ layer, certSecret, pinSecret, apiVersion }: EricBinding): void {
+    this.addLayers(layer);
+    this.addEnvironment('ERIC_HOME', ericHome);
+    this.addEnvironment('ERIC_CERT_SECRET_ARN', certSecret.secretArn);
+    this.addEnvironment('ERIC_CERT_PIN_SECRET_ARN', pinSecret.secretArn);
+    if (apiVersion) this.addEnvironment('ERIC_API_VERSION', apiVersion);
+    certSecret.grantRead(this);
+    pinSecret.grantRead(this);
+  }
+
   /** Writing to a KMS-encrypted table, queue or bucket needs the key's encrypt actions. */
   #allowKeyEncryption(): void {
     suppress(
@@ -141,4 +168,44 @@ export class SteuerboteFunction extends NodejsFunction {
       ['Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*'],
     );
   }
+}
+
+/**
+ * koffi binds ERiC. Its native part cannot be bundled, so koffi stays outside the bundle and is copied
+ * beside it from node_modules together with its Linux x86-64 build, the one Lambda loads. Copying,
+ * rather than `bundling.nodeModules`, which runs `npm ci` in the bundle, needs no package registry at
+ * synth and ships the Lambda build whatever machine synthesizes.
+ */
+const koffiBesideTheBundle: Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> = {
+  // However koffi is imported, Node resolves it from the node_modules beside the bundle. Added to the
+  // default externals (the AWS SDK that Lambda provides), which `externalModules` would replace.
+  esbuildArgs: { '--external:koffi': true },
+  commandHooks: {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) =>
+      koffiPackages().map(({ from, to }) => `mkdir -p "${outputDir}/${path.posix.dirname(to)}" && cp -R "${inputDir}/${from}" "${outputDir}/${to}"`),
+  },
+};
+
+/**
+ * koffi and its Linux x86-64 build, from the project's node_modules to the bundle's. koffi looks for
+ * the build as the package `@koromix/koffi-<platform>-<arch>` beside itself (koffi/src/koffi/index.js).
+ * Looked up only when bundling, so a synth without bundling needs neither.
+ */
+function koffiPackages(): { from: string; to: string }[] {
+  const koffi = path.dirname(createRequire(import.meta.url).resolve('koffi'));
+  const { version } = JSON.parse(readFileSync(path.join(koffi, 'package.json'), 'utf8'));
+  const build = path.join(koffi, '..', '@koromix', 'koffi-linux-x64');
+  const buildVersion = existsSync(path.join(build, 'package.json')) && JSON.parse(readFileSync(path.join(build, 'package.json'), 'utf8')).version;
+  if (buildVersion !== version) {
+    throw new Error(
+      `koffi ${version} needs its Linux x86-64 build @koromix/koffi-linux-x64@${version} in node_modules for Lambda, ` +
+        `found ${buildVersion || 'none'}; on another platform: npm install --no-save --force @koromix/koffi-linux-x64@${version}`,
+    );
+  }
+  return [
+    { from: path.relative(repoRoot, koffi), to: 'node_modules/koffi' },
+    { from: path.relative(repoRoot, build), to: 'node_modules/@koromix/koffi-linux-x64' },
+  ];
 }

@@ -79,8 +79,9 @@ export class S3ProtocolStore implements ProtocolStore {
     this.#folder = new S3Folder(client, bucket, bucketFolders.protocols);
   }
 
-  put(ticket: string, fileName: string, pdf: Uint8Array): Promise<void> {
-    return this.#folder.put(`${ticket}/${fileName}`, pdf, 'application/pdf');
+  // Beside the PDF a ticket may keep the tax authority's answer (XML), for support.
+  put(ticket: string, fileName: string, content: Uint8Array): Promise<void> {
+    return this.#folder.put(`${ticket}/${fileName}`, content, fileName.endsWith('.xml') ? 'application/xml' : 'application/pdf');
   }
 
   get(ticket: string, fileName: string): Promise<Uint8Array | undefined> {

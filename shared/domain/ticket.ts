@@ -8,10 +8,22 @@ export const terminalStatuses: readonly TicketStatus[] = ['delivered', 'rejected
 export const isTerminal = (status: TicketStatus) => terminalStatuses.includes(status);
 
 export interface Finding {
+  /** Where in the request (`kennzahlen.kz83`), or the ELSTER field a tax authority names (`Kz83`). */
   path: string;
+  /** Stable, for programs: `KZ83_MISMATCH`, `IDNR_CHECK_DIGIT`, … */
   code: string;
+  /** For the bookkeeper who fixes the return. */
   message: string;
+  /** For a computed field: the value the rules arrive at, written as the caller would send it. */
+  expected?: string;
+  /** A `hint` never refuses a return; absent means `error`. */
+  severity?: 'error' | 'hint';
+  /** The tax authority's name for the rule (ERiC's `FehlerRegelpruefung/RegelName`), when it reported the finding. */
+  rule?: string;
 }
+
+/** Hints inform; only errors refuse a return. */
+export const isError = (finding: Finding) => finding.severity !== 'hint';
 
 export interface TicketError {
   code: string;

@@ -18,11 +18,11 @@ export interface ProtocolInput {
   herstellerId: string;
   /** ISO 8601 UTC receipt time; also the document's dates, so equal input gives equal bytes. */
   receivedAt: string;
-  /** The caller's validated body, read defensively: only figures are taken from it. */
-  body: unknown;
+  /** The figures of the return as transmitted, in the form's words (see protocol-rows.ts). */
+  figures: readonly ProtocolRow[];
 }
 
-interface Row {
+export interface ProtocolRow {
   kz?: string;
   label: string;
   value: string;
@@ -72,9 +72,8 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     { label: 'Hersteller-ID', value: input.herstellerId },
   ]);
 
-  const figures = input.kind === 'ustva' ? ustvaRows(input.body) : estRows(input.body);
   writer.section(input.kind === 'ustva' ? 'Kennzahlen' : 'Angaben (Auszug)', bold);
-  writer.figures(figures.length > 0 ? figures : [{ label: 'Keine Angaben in strukturierter Form', value: '' }]);
+  writer.figures(input.figures.length > 0 ? input.figures : [{ label: 'Keine Angaben in strukturierter Form', value: '' }]);
 
   for (const [index, page] of doc.getPages().entries()) {
     const footer = `steuerbote — Sandbox — Seite ${index + 1} von ${doc.getPageCount()}`;
@@ -116,129 +115,6 @@ function berlinTime(date: Date): string {
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}.${part('month')}.${part('year')}, ${part('hour')}:${part('minute')}:${part('second')} Uhr (${part('timeZoneName')})`;
 }
-
-// In the form's order; `cents` marks tax amounts, the rest are whole-euro assessment bases.
-const kennzahlen: readonly { kz: string; label: string; cents?: true }[] = [
-  { kz: '70', label: 'Kleinunternehmergrenze überschritten am' },
-  { kz: '41', label: 'Innergem. Lieferungen an Abnehmer mit USt-IdNr.' },
-  { kz: '43', label: 'Weitere steuerfreie Umsätze mit Vorsteuerabzug' },
-  { kz: '48', label: 'Steuerfreie Umsätze ohne Vorsteuerabzug' },
-  { kz: '81', label: 'Steuerpflichtige Umsätze 19 %' },
-  { kz: '86', label: 'Steuerpflichtige Umsätze 7 %' },
-  { kz: '87', label: 'Umsätze zum Steuersatz 0 %' },
-  { kz: '35', label: 'Umsätze zu anderen Steuersätzen' },
-  { kz: '36', label: 'Steuer zu anderen Steuersätzen', cents: true },
-  { kz: '89', label: 'Innergem. Erwerbe 19 %' },
-  { kz: '93', label: 'Innergem. Erwerbe 7 %' },
-  { kz: '46', label: 'Sonstige Leistungen nach § 13b Abs. 1 UStG' },
-  { kz: '47', label: 'Steuer zu Kz 46', cents: true },
-  { kz: '84', label: 'Andere Leistungen nach § 13b UStG' },
-  { kz: '85', label: 'Steuer zu Kz 84', cents: true },
-  { kz: '60', label: 'Umsätze, für die der Empfänger die Steuer schuldet' },
-  { kz: '21', label: 'Nicht steuerbare sonstige Leistungen (EU)' },
-  { kz: '45', label: 'Übrige nicht steuerbare Umsätze' },
-  { kz: '66', label: 'Vorsteuer aus Rechnungen anderer Unternehmer', cents: true },
-  { kz: '61', label: 'Vorsteuer aus innergem. Erwerben', cents: true },
-  { kz: '62', label: 'Entstandene Einfuhrumsatzsteuer', cents: true },
-  { kz: '67', label: 'Vorsteuer aus Leistungen nach § 13b UStG', cents: true },
-  { kz: '39', label: 'Abzug der Sondervorauszahlung', cents: true },
-  { kz: '83', label: 'Verbleibende Vorauszahlung / Überschuss', cents: true },
-];
-
-const ustvaFlags = [
-  { field: 'corrected', kz: '10', label: 'Berichtigte Anmeldung' },
-  { field: 'documents_separate', kz: '22', label: 'Belege werden gesondert eingereicht' },
-  { field: 'direct_debit_revoked', kz: '26', label: 'Lastschrifteinzugsermächtigung widerrufen' },
-  { field: 'refund_offset', kz: '29', label: 'Verrechnung des Erstattungsbetrags' },
-] as const;
-
-function ustvaRows(body: unknown): Row[] {
-  const flags = field(body, 'flags');
-  const flagRows = ustvaFlags.filter((flag) => field(flags, flag.field) === true).map((flag) => ({ kz: flag.kz, label: flag.label, value: 'ja' }));
-
-  const given = field(body, 'kennzahlen');
-  if (!isRecord(given)) return flagRows;
-  const formOrder = (kz: string) => {
-    const index = kennzahlen.findIndex((known) => known.kz === kz);
-    return index === -1 ? kennzahlen.length + Number(kz) : index;
-  };
-  const amountRows = Object.entries(given)
-    .map(([key, value]) => ({ kz: /^kz(\d{2})$/.exec(key)?.[1], value }))
-    .filter((entry): entry is { kz: string; value: unknown } => entry.kz !== undefined)
-    .sort((a, b) => formOrder(a.kz) - formOrder(b.kz))
-    .flatMap(({ kz, value }) => {
-      const known = kennzahlen.find((entry) => entry.kz === kz);
-      const shown = kennzahlValue(value, known?.cents ?? false);
-      return shown === undefined ? [] : [{ kz, label: known?.label ?? '', value: shown }];
-    });
-  return [...flagRows, ...amountRows];
-}
-
-function kennzahlValue(value: unknown, cents: boolean): string | undefined {
-  const amount = toAmount(value);
-  if (amount !== undefined) return money(amount, cents || !Number.isInteger(amount));
-  // Kz 70 (from 2025) is a date rather than an amount.
-  if (typeof value === 'string') {
-    const date = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    return date ? `${date[3]}.${date[2]}.${date[1]}` : value;
-  }
-  return undefined;
-}
-
-const estDeductions = [
-  { field: 'health_insurance', label: 'Kranken- und Pflegeversicherung' },
-  { field: 'donations', label: 'Spenden und Mitgliedsbeiträge' },
-  { field: 'church_tax_paid', label: 'Gezahlte Kirchensteuer' },
-  { field: 'household_services', label: 'Haushaltsnahe Dienstleistungen' },
-  { field: 'craftsman_services', label: 'Handwerkerleistungen' },
-  { field: 'medical_costs', label: 'Krankheitskosten' },
-] as const;
-
-const estWageSums = [
-  { field: 'gross_wage', label: 'Bruttoarbeitslohn (Summe)' },
-  { field: 'income_tax_withheld', label: 'Einbehaltene Lohnsteuer' },
-  { field: 'solidarity_surcharge_withheld', label: 'Einbehaltener Solidaritätszuschlag' },
-  { field: 'church_tax_withheld', label: 'Einbehaltene Kirchensteuer' },
-] as const;
-
-function estRows(body: unknown): Row[] {
-  const rows: Row[] = [];
-  const joint = field(body, 'joint_assessment');
-  if (typeof joint === 'boolean') rows.push({ label: 'Zusammenveranlagung', value: joint ? 'ja' : 'nein' });
-
-  const employment = field(body, 'employment');
-  if (Array.isArray(employment) && employment.length > 0) {
-    rows.push({ label: 'Arbeitsverhältnisse', value: String(employment.length) });
-    for (const { field: name, label } of estWageSums) {
-      const amounts = employment.map((entry) => toAmount(field(entry, name))).filter((amount) => amount !== undefined);
-      // Summed in cents so decimal strings add up exactly.
-      const cents = amounts.reduce((sum, amount) => sum + Math.round(amount * 100), 0);
-      if (amounts.length > 0) rows.push({ label, value: money(cents / 100, true) });
-    }
-  }
-  const pensions = field(body, 'pensions');
-  if (Array.isArray(pensions) && pensions.length > 0) rows.push({ label: 'Renten', value: String(pensions.length) });
-
-  const deductions = field(body, 'deductions');
-  for (const { field: name, label } of estDeductions) {
-    const amount = toAmount(field(deductions, name));
-    if (amount !== undefined) rows.push({ label, value: money(amount, true) });
-  }
-  return rows;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const field = (value: unknown, name: string): unknown => (isRecord(value) ? value[name] : undefined);
-
-function toAmount(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string' && /^[+-]?\d+(\.\d+)?$/.test(value.trim())) return Number(value);
-  return undefined;
-}
-
-const withCents = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const wholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-const money = (amount: number, cents: boolean) => `${(cents ? withCents : wholeEuros).format(amount)} €`;
 
 interface LineStyle {
   font: PDFFont;
@@ -294,7 +170,7 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
   }
 
   /** Label and a long value (tickets, times) beside it. */
-  function details(rows: readonly Row[]) {
+  function details(rows: readonly ProtocolRow[]) {
     const style = { font: regular, size: 10 };
     for (const row of rows) {
       advance(14);
@@ -305,7 +181,7 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
   }
 
   /** Kennzahl, label, and the amount aligned right as on the form. */
-  function figures(rows: readonly Row[]) {
+  function figures(rows: readonly ProtocolRow[]) {
     const style = { font: regular, size: 10 };
     for (const row of rows) {
       advance(14);

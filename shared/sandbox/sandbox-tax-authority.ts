@@ -3,10 +3,15 @@
 
 import { randomInt } from 'node:crypto';
 import { decimal, herstellerId, wholeNumber } from '#shared/config.ts';
-import type { Finding } from '#shared/domain/ticket.ts';
+import { isError, type Finding } from '#shared/domain/ticket.ts';
 import { isSupportedYear, supportedYears } from '#shared/domain/years.ts';
+import { readEstNutzdaten } from '#shared/elster/est-read.ts';
+import { readUstvaNutzdaten } from '#shared/elster/ustva-read.ts';
 import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
-import { renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
+import { renderProtocolPdf, type ProtocolRow } from '#shared/sandbox/protocol-pdf.ts';
+import { ustvaRows } from '#shared/sandbox/protocol-rows.ts';
+import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
+import { ustvaFindings } from '#shared/tax/ustva-rules.ts';
 
 export interface SandboxOptions {
   /** Waited before every answer, to make the asynchronous flow visible locally. */
@@ -46,7 +51,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
     if (this.#options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
-    const findings = plausibilityFindings(submission);
+    const { findings, figures } = recheck(submission);
     if (findings.length > 0) {
       return {
         outcome: 'rejected',
@@ -76,38 +81,58 @@ export class SandboxTaxAuthority implements TaxAuthority {
       datenartVersion: submission.datenart_version,
       herstellerId: this.#options.herstellerId,
       receivedAt,
-      body: submission.body,
+      figures,
     });
     const fileName = `Uebertragungsprotokoll_${submission.kind}_${submission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
     return { outcome: 'delivered', transferTicket, receivedAt, protocol: { fileName, pdf } };
   }
+
+  async validate(submission: Omit<Submission, 'ticket'>): Promise<Finding[]> {
+    return recheck(submission).findings;
+  }
 }
 
-// Only the checks every form shares; the tax rules proper live in their own module.
-function plausibilityFindings(submission: Submission): Finding[] {
+/**
+ * Reads the Nutzdaten back as ERiC would and runs the tax rules on what they say, so data that
+ * slipped past the API (or was changed after it) is caught here, named by its ELSTER field.
+ */
+function recheck(submission: Omit<Submission, 'ticket'>): { findings: Finding[]; figures: ProtocolRow[] } {
+  const identity = identityFindings(submission);
+  if (submission.kind === 'est') {
+    const read = readEstNutzdaten(submission.nutzdaten, submission.year);
+    return read.ok ? { findings: identity, figures: read.figures } : { findings: [...identity, ...read.findings.map(asEricFinding)], figures: [] };
+  }
+  const read = readUstvaNutzdaten(submission.nutzdaten, submission.year);
+  if (!read.ok) return { findings: [...identity, ...read.findings.map(asEricFinding)], figures: [] };
+  const ruled = ustvaFindings(read.figures).filter(isError);
+  const taxNumber = taxNumberProblem(read.figures.taxNumber);
+  if (taxNumber) ruled.push({ path: 'Steuernummer', ...taxNumber });
+  return { findings: [...identity, ...ruled.map(asEricFinding)], figures: ustvaRows(read.figures) };
+}
+
+function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {
   const findings: Finding[] = [];
-  if (submission.tax_number === undefined ? !/^\d{4}$/.test(submission.tax_office ?? '') : !/^\d{13}$/.test(submission.tax_number)) {
-    findings.push({
-      path: 'tax_number',
-      code: 'TAX_NUMBER_FORMAT',
-      message: 'Die Steuernummer muss 13 Ziffern (ELSTER-Format) haben / The tax number must have 13 digits (ELSTER format)',
-    });
-  }
+  const problem = submission.tax_number === undefined ? taxOfficeProblem(submission.tax_office ?? '') : taxNumberProblem(submission.tax_number);
+  if (problem) findings.push(asEricFinding({ path: 'Steuernummer', ...problem }));
   if (!isSupportedYear(submission.year)) {
-    findings.push({
-      path: 'year',
-      code: 'YEAR_NOT_SUPPORTED',
-      message: `Das Jahr ${submission.year} wird nicht unterstützt (${supportedYears.join(', ')}) / The year ${submission.year} is not supported (${supportedYears.join(', ')})`,
-    });
-  }
-  if (submission.kind === 'ustva' && !/^(0[1-9]|1[0-2]|4[1-4])$/.test(submission.period ?? '')) {
-    findings.push({
-      path: 'period',
-      code: 'PERIOD_INVALID',
-      message: 'Der Zeitraum muss 01–12 (Monat) oder 41–44 (Quartal) sein / The period must be 01–12 (month) or 41–44 (quarter)',
-    });
+    findings.push(
+      asEricFinding({
+        path: 'Jahr',
+        code: 'YEAR_NOT_SUPPORTED',
+        message: `Das Jahr ${submission.year} wird nicht unterstützt (${supportedYears.join(', ')}) / The year ${submission.year} is not supported`,
+      }),
+    );
   }
   return findings;
+}
+
+const ericFields: Record<string, string> = { period: 'Zeitraum', year: 'Jahr', tax_number: 'Steuernummer' };
+
+/** Shaped like ERiC's `FehlerRegelpruefung`: the ELSTER field, the rule's name, its text. */
+function asEricFinding(finding: Finding): Finding {
+  const kennzahl = /^kennzahlen\.kz(\d{2})$/.exec(finding.path);
+  const path = kennzahl ? `Kz${kennzahl[1]}` : (ericFields[finding.path] ?? (finding.path.replace(/^xml\.?/, '') || 'Nutzdaten'));
+  return { ...finding, path, rule: `sandbox.${finding.code}` };
 }
 
 export function sandboxTaxAuthorityFromEnv(): SandboxTaxAuthority {

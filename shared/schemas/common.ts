@@ -2,6 +2,10 @@
 // every submit function would otherwise load on its cold start.
 import * as z from 'zod/mini';
 import { supportedYears } from '#shared/domain/years.ts';
+import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
+import { idnrProblem } from '#shared/tax/idnr.ts';
+import type { Problem } from '#shared/tax/problem.ts';
+import { elsterTaxNumber, lands, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 
 // Money arrives as a JSON number or a decimal string (contract: "1200.50"); the strings keep
 // cents exact where a float might not. Both forms stay below a trillion euros: beyond that a
@@ -15,7 +19,44 @@ export const money = z.union(
   { error: 'must be an amount in euros below one trillion: a number or a decimal string like "1200.50"' },
 );
 
-export const taxNumber = z.string().check(z.regex(/^\d{13}$/, { error: 'must be the 13-digit ELSTER tax number' }));
+/** Turns a tax rule's verdict into a zod issue that keeps the rule's code (see findingsOf). */
+export function problemIssue(problem: Problem, input: unknown, path: PropertyKey[] = []) {
+  return {
+    code: 'custom' as const,
+    message: problem.message,
+    input,
+    path,
+    params: { code: problem.code, ...(problem.expected !== undefined && { expected: problem.expected }) },
+  };
+}
+
+/** A check that asks a tax rule about the value. */
+const passes = <T>(problemOf: (value: T) => Problem | undefined) =>
+  z.superRefine<T>((value, context) => {
+    const problem = problemOf(value);
+    if (problem) context.addIssue(problemIssue(problem, value));
+  });
+
+// The caller's tax number, in ELSTER's 13 digits or in the Land's own notation, leaves validation
+// as ELSTER's 13 digits: everything after it (tickets, XML, the live guard) knows only that form.
+export const taxNumber = z.pipe(
+  z.union([z.string(), z.strictObject({ state: z.enum(lands, { error: `must be a Land code: ${lands.join(', ')}` }), number: z.string().check(z.maxLength(20)) })], {
+    error: 'must be the 13-digit ELSTER tax number, or { "state": "BY", "number": "181/815/08155" } in the Land\'s own notation',
+  }),
+  z.transform((value, context) => {
+    const converted = typeof value === 'string' ? { elster: value } : elsterTaxNumber(value.state, value.number);
+    const problem = 'problem' in converted ? converted.problem : taxNumberProblem(converted.elster);
+    if (problem) {
+      context.issues.push(problemIssue(problem, value));
+      return z.NEVER;
+    }
+    return (converted as { elster: string }).elster;
+  }),
+);
+
+export const taxOffice = z.string().check(passes(taxOfficeProblem));
+export const idnr = z.string().check(passes(idnrProblem));
+export const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
 
 // No control characters (they cannot travel in ELSTER's XML and could forge lines in a protocol)
 // and no lone surrogates, which no encoding can carry.
@@ -34,5 +75,29 @@ export const common = {
   ),
   client_reference: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }), printable)),
 };
+
+/**
+ * The caller's own Nutzdaten element instead of the structured fields; its size, DTDs and
+ * entities are checked when it is parsed, so here only the string itself is bounded.
+ */
+export const nutzdatenXml = z.string().check(z.minLength(1), z.maxLength(512 * 1024));
+
+/** A check on the whole body that runs even when some fields failed, so all findings come at once. */
+export const alongsideFieldChecks = { when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null } as never;
+
+type Context = { addIssue(issue: ReturnType<typeof problemIssue>): void };
+
+export function requireField(context: Context, field: string, message = 'is required'): void {
+  context.addIssue(problemIssue({ code: 'REQUIRED', message }, undefined, [field]));
+}
+
+/** Structured fields beside the caller's own XML would leave what is sent in doubt. */
+export function refuseBesideXml(context: Context, body: Record<string, unknown>, fields: readonly string[]): void {
+  for (const field of fields) {
+    const value = body[field];
+    if (value == null || (Array.isArray(value) && value.length === 0)) continue;
+    context.addIssue(problemIssue({ code: 'XML_WITH_FIELDS', message: 'must be left out when xml is given: the XML carries it' }, value, [field]));
+  }
+}
 
 export const isoDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });

@@ -5,7 +5,6 @@ import { parseOr422 } from '#shared/schemas/validate.ts';
 import { estSample } from '#test/support/samples.ts';
 
 const sample = estSample();
-const { spouse: _, ...taxpayerOnly } = sample;
 
 function failures(input: unknown) {
   try {
@@ -43,7 +42,7 @@ describe('estSchema', () => {
       }),
     ).toEqual([
       'year:INVALID_TYPE',
-      'taxpayer.idnr:INVALID_FORMAT',
+      'taxpayer.idnr:IDNR_FORMAT',
       'taxpayer.last_name:REQUIRED',
       'taxpayer.birth_date:INVALID_FORMAT',
       'taxpayer.nickname:UNKNOWN_FIELD',
@@ -61,22 +60,32 @@ describe('estSchema', () => {
 
   it('needs a tax number, or a tax office for a first return', () => {
     const { tax_number: _n, ...rest } = sample;
-    expect(failures(rest)).toEqual(['tax_number:INVALID_VALUE']);
+    expect(failures(rest)).toEqual(['tax_number:REQUIRED']);
     expect(parseOr422(estSchema, { ...rest, tax_office: '9198' }).tax_office).toBe('9198');
-    expect(failures({ ...rest, tax_office: '91' })).toEqual(['tax_office:INVALID_FORMAT']);
+    expect(failures({ ...rest, tax_office: '91' })).toEqual(['tax_office:TAX_OFFICE_UNKNOWN']);
   });
 
-  it('needs the spouse for a joint assessment', () => {
-    expect(failures({ ...sample, joint_assessment: true })).toEqual(['spouse:INVALID_VALUE']);
-    expect(failures({ ...taxpayerOnly, joint_assessment: true })).toEqual(['spouse:INVALID_VALUE']);
-    const spouse = { idnr: '12345678901', first_name: 'Max', last_name: 'Mustermann', birth_date: '1958-01-02' };
-    expect(parseOr422(estSchema, { ...sample, joint_assessment: true, spouse }).spouse).toEqual(spouse);
+  it('converts a tax number in the Land\'s notation to ELSTER\'s 13 digits', () => {
+    expect(parseOr422(estSchema, { ...sample, tax_number: { state: 'BY', number: '181/815/08155' } }).tax_number).toBe('9181081508155');
+    expect(failures({ ...sample, tax_number: { state: 'BY', number: '133/8150/8159' } })).toEqual(['tax_number:TAX_NUMBER_STATE_FORMAT']);
   });
 
-  it('refuses a malformed IBAN and an unknown account holder', () => {
+  it('normalizes an IBAN written with spaces, and refuses a wrong one and an unknown account holder', () => {
+    expect(parseOr422(estSchema, { ...sample, bank: { iban: 'de02 1203 0000 0000 2020 51', account_holder: 'taxpayer' } }).bank?.iban).toBe('DE02120300000000202051');
     expect(failures({ ...sample, bank: { iban: 'de02 1203', account_holder: 'child' } })).toEqual([
-      'bank.iban:INVALID_FORMAT',
+      'bank.iban:IBAN_COUNTRY_LENGTH',
       'bank.account_holder:INVALID_VALUE',
+    ]);
+  });
+
+  it('takes the caller\'s own XML instead of the structured fields, never beside them', () => {
+    const { taxpayer: _t, spouse: _s, bank: _b, employment: _e, pensions: _p, deductions: _d, ...common } = sample;
+    expect(parseOr422(estSchema, { ...common, xml: '<E10/>' }).xml).toBe('<E10/>');
+    expect(failures({ ...sample, xml: '<E10/>' })).toEqual([
+      'taxpayer:XML_WITH_FIELDS',
+      'bank:XML_WITH_FIELDS',
+      'employment:XML_WITH_FIELDS',
+      'deductions:XML_WITH_FIELDS',
     ]);
   });
 });

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { common, isoDate, money, taxNumber, text } from '#shared/schemas/common.ts';
+import { alongsideFieldChecks, common, iban, idnr, isoDate, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, taxOffice, text } from '#shared/schemas/common.ts';
 
 const person = z.strictObject({
-  idnr: z.string().check(z.regex(/^\d{11}$/, { error: 'must be the 11-digit tax identification number' })),
+  idnr,
   first_name: text(100, 1),
   last_name: text(100, 1),
   birth_date: isoDate,
@@ -37,21 +37,22 @@ export const estSchema = z
   .strictObject({
     ...common,
     tax_number: z.optional(taxNumber),
-    tax_office: z.optional(z.string().check(z.regex(/^\d{4}$/, { error: 'must be the 4-digit tax office number' }))),
-    taxpayer: person,
+    tax_office: z.optional(taxOffice),
+    taxpayer: z.optional(person),
     spouse: z.optional(z.nullable(person)),
     joint_assessment: z._default(z.boolean(), false),
-    bank: z.optional(z.strictObject({ iban: z.string().check(z.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/)), account_holder: personRef })),
+    bank: z.optional(z.strictObject({ iban, account_holder: personRef })),
     employment: z._default(z.array(employment).check(z.maxLength(20)), []),
     pensions: z._default(z.array(pension).check(z.maxLength(20)), []),
     deductions: z.optional(z.record(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
+    xml: z.optional(nutzdatenXml),
   })
   .check(
-    z.refine((body) => body.tax_number !== undefined || body.tax_office !== undefined, {
-      error: 'give tax_number, or tax_office for a first return',
-      path: ['tax_number'],
-    }),
-    z.refine((body) => !body.joint_assessment || !!body.spouse, { error: 'joint assessment needs the spouse', path: ['spouse'] }),
+    z.superRefine((body, context) => {
+      if (body.tax_number === undefined && body.tax_office === undefined) requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
+      if (body.xml !== undefined) return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'bank', 'employment', 'pensions', 'deductions']);
+      if (body.taxpayer === undefined) requireField(context, 'taxpayer');
+    }, alongsideFieldChecks),
   );
 
 export type EstRequest = z.infer<typeof estSchema>;

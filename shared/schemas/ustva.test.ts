@@ -49,19 +49,33 @@ describe('ustvaSchema', () => {
     ).toEqual([
       'test:INVALID_TYPE',
       'year:INVALID_TYPE',
-      'period:INVALID_FORMAT',
       'tax_number:REQUIRED',
+      'period:INVALID_FORMAT',
       'supplier.name:OUT_OF_RANGE',
-      'kennzahlen.kz81:INVALID_FORMAT',
-      'kennzahlen.kz83:INVALID_FORMAT',
+      'supplier.street:REQUIRED',
+      'supplier.postal_code:REQUIRED',
+      'supplier.city:REQUIRED',
+      'kennzahlen.kz81:INVALID_VALUE',
+      'kennzahlen.kz83:INVALID_VALUE',
       'flags.corrected:INVALID_TYPE',
       'vat_id:UNKNOWN_FIELD',
     ]);
   });
 
-  it('requires kz83', () => {
-    const { kz83: _, ...rest } = sample.kennzahlen;
-    expect(failures({ ...sample, kennzahlen: rest })).toEqual(['kennzahlen:INVALID_VALUE']);
+  it('requires the period and the Kennzahlen, unless the XML carries them', () => {
+    const { period: _p, kennzahlen: _k, flags: _f, supplier: _s, ...common } = sample;
+    expect(failures(common)).toEqual(['period:REQUIRED', 'kennzahlen:REQUIRED', 'supplier:REQUIRED']);
+    expect(parseOr422(ustvaSchema, { ...common, xml: '<Anmeldungssteuern/>' }).xml).toBe('<Anmeldungssteuern/>');
+    expect(failures({ ...sample, xml: '<Anmeldungssteuern/>' })).toEqual([
+      'period:XML_WITH_FIELDS',
+      'kennzahlen:XML_WITH_FIELDS',
+      'flags:XML_WITH_FIELDS',
+      'supplier:XML_WITH_FIELDS',
+    ]);
+  });
+
+  it('takes the tax number in the Land\'s notation', () => {
+    expect(parseOr422(ustvaSchema, { ...sample, tax_number: { state: 'NW', number: '133/8150/8159' } }).tax_number).toBe('5133081508159');
   });
 
   it('refuses keys that are not Kennzahlen', () => {
@@ -69,12 +83,13 @@ describe('ustvaSchema', () => {
   });
 
   it('refuses an unsupported year and a malformed tax number', () => {
-    expect(failures({ ...sample, year: 2019, tax_number: '198/113/10010' })).toEqual(['year:INVALID_VALUE', 'tax_number:INVALID_FORMAT']);
+    expect(failures({ ...sample, year: 2019, tax_number: '198/113/10010' })).toEqual(['year:INVALID_VALUE', 'tax_number:TAX_NUMBER_FORMAT']);
+    expect(failures({ ...sample, tax_number: '9198011310011' })).toEqual(['tax_number:TAX_NUMBER_CHECK_DIGIT']);
   });
 });
 
 describe('free text and amounts', () => {
-  const withSupplier = (name: string) => ({ ...ustvaSample(), supplier: { name } });
+  const withSupplier = (name: string) => ({ ...ustvaSample(), supplier: { ...ustvaSample().supplier, name } });
 
   it.each(['Muster\u0000GmbH', 'Muster\r\nX-Injected: 1', 'Muster\u0085GmbH', 'Muster\ud800GmbH'])('refuses control characters and broken Unicode in %j', (name) => {
     const result = z.safeParse(ustvaSchema, withSupplier(name));

@@ -1,31 +1,47 @@
 import * as z from 'zod/mini';
-import { common, money, taxNumber, text } from '#shared/schemas/common.ts';
+import { alongsideFieldChecks, common, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, text } from '#shared/schemas/common.ts';
 
-export const ustvaSchema = z.strictObject({
-  ...common,
-  period: z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' })),
-  tax_number: taxNumber,
-  supplier: z.optional(
-    z.strictObject({
-      name: text(100, 1),
-      street: z.optional(text(100)),
-      postal_code: z.optional(text(12)),
-      city: z.optional(text(100)),
-      phone: z.optional(text(30)),
-      email: z.optional(text(200)),
-    }),
-  ),
-  kennzahlen: z
-    .record(z.string().check(z.regex(/^kz\d{2}$/, { error: 'must be a Kennzahl key such as "kz81"' })), money)
-    .check(z.refine((kennzahlen) => kennzahlen.kz83 !== undefined, { error: 'kz83 (the remaining advance payment) is required' })),
-  flags: z.optional(
-    z.strictObject({
-      corrected: z.optional(z.boolean()),
-      documents_separate: z.optional(z.boolean()),
-      direct_debit_revoked: z.optional(z.boolean()),
-      refund_offset: z.optional(z.boolean()),
-    }),
-  ),
-});
+export const ustvaSchema = z
+  .strictObject({
+    ...common,
+    tax_number: taxNumber,
+    period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
+    // ELSTER's DatenLieferant: who hands the data over, with a postal address.
+    supplier: z.optional(
+      z.strictObject({
+        name: text(100, 1),
+        street: text(100, 1),
+        postal_code: text(12, 1),
+        city: text(100, 1),
+        phone: z.optional(text(30)),
+        email: z.optional(text(200)),
+      }),
+    ),
+    kennzahlen: z.optional(
+      z.record(
+        z.string().check(z.regex(/^kz\d{2}$/, { error: 'must be a Kennzahl key such as "kz81"' })),
+        // Kz 70 (from 2025) is a date; every other Kennzahl an amount.
+        z.union([money, z.iso.date()], { error: 'must be an amount in euros (a number or a decimal string like "1200.50"), or for kz70 a date YYYY-MM-DD' }),
+      ),
+    ),
+    flags: z.optional(
+      z.strictObject({
+        corrected: z.optional(z.boolean()),
+        documents_separate: z.optional(z.boolean()),
+        direct_debit_revoked: z.optional(z.boolean()),
+        refund_offset: z.optional(z.boolean()),
+      }),
+    ),
+    xml: z.optional(nutzdatenXml),
+  })
+  .check(
+    // Either the structured fields or the caller's own XML.
+    z.superRefine((body, context) => {
+      if (body.xml !== undefined) return refuseBesideXml(context, body, ['period', 'kennzahlen', 'flags', 'supplier']);
+      if (body.period === undefined) requireField(context, 'period');
+      if (body.kennzahlen === undefined) requireField(context, 'kennzahlen');
+      if (body.supplier === undefined) requireField(context, 'supplier', 'is required: ELSTER needs the data supplier (DatenLieferant) with name and address');
+    }, alongsideFieldChecks),
+  );
 
 export type UstvaRequest = z.infer<typeof ustvaSchema>;

@@ -19,7 +19,12 @@ export function findingsOf(error: z.core.$ZodError): Finding[] {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, code: 'UNKNOWN_FIELD', message: 'is not a field of this form' }));
     }
-    const missing = issue.code === 'invalid_type' && issue.input === undefined;
+    // A tax rule's own code and expected value travel in the issue's params (schemas/common.ts).
+    if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
+      const { code, expected } = issue.params as { code: string; expected?: string };
+      return [{ path, code, message: issue.message, ...(expected !== undefined && { expected }) }];
+    }
+    const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
     return [{ path, code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'), message: missing ? 'is required' : issue.message }];
   });
 }

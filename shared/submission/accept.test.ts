@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isTicketId, newTicketId } from '#shared/domain/ticket.ts';
-import { HttpError } from '#shared/http/http-error.ts';
-import { TicketIdTaken, acceptSubmission, refuseUnallowedLive, type AcceptedBody } from '#shared/submission/accept.ts';
+import { TicketIdTaken, acceptSubmission, liveFindings, type AcceptedBody } from '#shared/submission/accept.ts';
 import { MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: AcceptedBody & Record<string, unknown> = {
@@ -113,41 +112,26 @@ describe('acceptSubmission', () => {
   });
 });
 
-describe('refuseUnallowedLive', () => {
-  it('refuses test: false with 422 unless live submissions are allowed', () => {
+describe('liveFindings', () => {
+  it('refuses test: false unless live submissions are allowed', () => {
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', '');
-    const refuse = () => refuseUnallowedLive({ ...body, test: false });
-    expect(refuse).toThrow(HttpError);
-    expect(refuse).toThrow(
-      expect.objectContaining({
-        status: 422,
-        code: 'VALIDATION_FAILED',
-        details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') }],
-      }),
-    );
-    expect(() => refuseUnallowedLive(body)).not.toThrow();
+    expect(liveFindings({ ...body, test: false })).toEqual([{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') }]);
+    expect(liveFindings(body)).toEqual([]);
   });
 
   it('lets test: false pass when live submissions are allowed and no test case is named', () => {
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
-    expect(() => refuseUnallowedLive({ ...body, test: false, tax_number: '9181081508155' })).not.toThrow();
+    expect(liveFindings({ ...body, test: false, tax_number: '9181081508155' })).toEqual([]);
   });
 
   it('never lets a test tax office or a test IdNr go live, naming each', () => {
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
     const live = { test: false, year: 2025, tax_office: '1194', taxpayer: { idnr: '02476291358' }, spouse: { idnr: '86095742719' } };
-    expect(() => refuseUnallowedLive(live)).toThrow(
-      expect.objectContaining({
-        status: 422,
-        details: [
-          expect.objectContaining({ path: 'tax_office', code: 'TEST_TAX_OFFICE_NOT_LIVE' }),
-          expect.objectContaining({ path: 'taxpayer.idnr', code: 'TEST_IDNR_NOT_LIVE' }),
-        ],
-      }),
-    );
-    expect(() => refuseUnallowedLive({ ...body, test: false })).toThrow(
-      expect.objectContaining({ details: [expect.objectContaining({ path: 'tax_number', code: 'TEST_TAX_OFFICE_NOT_LIVE' })] }),
-    );
-    expect(() => refuseUnallowedLive({ ...live, test: true })).not.toThrow();
+    expect(liveFindings(live)).toEqual([
+      expect.objectContaining({ path: 'tax_office', code: 'TEST_TAX_OFFICE_NOT_LIVE' }),
+      expect.objectContaining({ path: 'taxpayer.idnr', code: 'TEST_IDNR_NOT_LIVE' }),
+    ]);
+    expect(liveFindings({ ...body, test: false })).toEqual([expect.objectContaining({ path: 'tax_number', code: 'TEST_TAX_OFFICE_NOT_LIVE' })]);
+    expect(liveFindings({ ...live, test: true })).toEqual([]);
   });
 });

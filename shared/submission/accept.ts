@@ -1,7 +1,6 @@
 import { allowLiveSubmissions } from '#shared/config.ts';
 import { datenartVersion } from '#shared/domain/years.ts';
-import { maskTaxNumber, newTicketId, type Kind, type Ticket } from '#shared/domain/ticket.ts';
-import { HttpError } from '#shared/http/http-error.ts';
+import { maskTaxNumber, newTicketId, type Finding, type Kind, type Ticket } from '#shared/domain/ticket.ts';
 import { isTestIdNr, isTestTaxOffice, taxOfficeOf } from '#shared/tax/test-cases.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import type { SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
@@ -33,25 +32,21 @@ export class TicketIdTaken extends Error {
 }
 
 /**
- * 422 for `test: false` unless the service allows live submissions, and always for a live return
- * that names a test tax office or a test IdNr: those exist only for the Testmerker. Part of
- * validation, so it comes before anything is stored or claimed.
+ * `test: false` needs the service to allow live submissions, and a live return may never name a
+ * test tax office or a test IdNr: those exist only for the Testmerker.
  */
-export function refuseUnallowedLive(body: AcceptedBody): void {
-  if (body.test) return;
+export function liveFindings(body: AcceptedBody): Finding[] {
+  if (body.test) return [];
   if (!allowLiveSubmissions()) {
-    throw new HttpError(422, 'VALIDATION_FAILED', 'Live submissions are not enabled on this service', {
-      details: [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: 'test: false needs ALLOW_LIVE_SUBMISSIONS=true on the service' }],
-    });
+    return [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: 'test: false needs ALLOW_LIVE_SUBMISSIONS=true on the service' }];
   }
-  const details = testCasesIn(body).map((path) => ({
+  return testCasesIn(body).map((path) => ({
     path,
     code: path.endsWith('idnr') ? 'TEST_IDNR_NOT_LIVE' : 'TEST_TAX_OFFICE_NOT_LIVE',
     message: path.endsWith('idnr')
       ? 'is a test identification number, which may only be sent with test: true'
       : 'names a test tax office, which may only be sent with test: true',
   }));
-  if (details.length) throw new HttpError(422, 'VALIDATION_FAILED', 'A live submission names test cases', { details });
 }
 
 function testCasesIn(body: AcceptedBody): string[] {

@@ -8,7 +8,7 @@ import type { IdempotencyRecord } from '#shared/ports.ts';
 export type IdempotentRequest = Pick<IdempotencyRecord, 'key' | 'client_id' | 'request_hash'>;
 
 // Printable ASCII, space included: anything else could not travel unchanged in a header anyway.
-const usableKey = /^[\x20-\x7e]{1,255}$/;
+export const usableKey = /^[\x20-\x7e]{1,255}$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

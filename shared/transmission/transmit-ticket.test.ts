@@ -17,7 +17,14 @@ import {
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const leaseUntil = '2026-11-22T10:02:30.000Z';
-const body = { test: true, year: 2026, period: '03', tax_number: '9198011310010', kennzahlen: { kz81: 10000, kz83: '1900.00' } };
+const body = {
+  test: true,
+  year: 2026,
+  period: '03',
+  tax_number: '9198011310010',
+  supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München' },
+  kennzahlen: { kz81: 10000, kz83: '1900.00' },
+};
 const pdf = new TextEncoder().encode('%PDF-1.7 protocol');
 
 const delivered: TransmitOutcome = {
@@ -31,21 +38,21 @@ const retry: TransmitOutcome = { outcome: 'retry', code: 'CONNECT', message: 'no
 const hookOff: HookConfig = { enabled: false, uri: '', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
 const hookOn: HookConfig = { enabled: true, uri: 'http://receiver.test/hook', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
 
-async function setup(steps: AuthorityStep[], options: { resendIsSafe?: boolean; hook?: HookConfig; ticket?: Partial<Ticket>; storeBody?: boolean } = {}) {
+async function setup(steps: AuthorityStep[], options: { resendIsSafe?: boolean; hook?: HookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown } = {}) {
   const tickets = new MemoryTicketStore();
   const submissions = new MemorySubmissionStore();
   const protocols = new MemoryProtocolStore();
   const queue = new MemoryWorkQueue();
   const authority = new ScriptedTaxAuthority(steps, { resendIsSafe: options.resendIsSafe ?? true });
   await tickets.create(aTicket(options.ticket));
-  if (options.storeBody ?? true) await submissions.put(id, body);
+  if (options.storeBody ?? true) await submissions.put(id, options.body ?? body);
   const deps: TransmitDeps = {
     tickets,
     submissions,
     protocols,
     queue,
     authority,
-    transmit: { maxAttempts: 3, retryDelaySeconds: 30, leaseSeconds: 150 },
+    transmit: { maxAttempts: 3, retryDelaySeconds: 30, leaseSeconds: 150, herstellerId: '74931' },
     hook: options.hook ?? hookOff,
     now: () => now,
   };
@@ -54,12 +61,29 @@ async function setup(steps: AuthorityStep[], options: { resendIsSafe?: boolean; 
 }
 
 describe('transmitTicket', () => {
-  it('hands the authority the ticket and the stored body', async () => {
+  it('hands the authority the ticket, the stored body and its ELSTER XML', async () => {
     const { deps, authority } = await setup([delivered]);
     await transmitTicket(deps, id);
     expect(authority.submissions).toEqual([
-      { ticket: id, kind: 'ustva', test: true, year: 2026, period: '03', tax_number: '9198011310010', datenart_version: 'UStVA_2026', body },
+      {
+        ticket: id,
+        kind: 'ustva',
+        test: true,
+        year: 2026,
+        period: '03',
+        tax_number: '9198011310010',
+        datenart_version: 'UStVA_2026',
+        body,
+        nutzdaten: expect.stringMatching(/^<Anmeldungssteuern .*<Kz81>10000<\/Kz81><Kz83>1900.00<\/Kz83>/),
+      },
     ]);
+  });
+
+  it('fails a stored body that cannot be written as ELSTER XML, without sending it', async () => {
+    const { deps, authority, stored } = await setup([delivered], { body: { ...body, kennzahlen: { kz81: '10.5', kz83: '2' } } });
+    await transmitTicket(deps, id);
+    expect(authority.submissions).toEqual([]);
+    expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'NUTZDATEN_INVALID' } });
   });
 
   it('records a delivery with its protocol, and sends no webhook while hooks are off', async () => {
@@ -132,6 +156,20 @@ describe('transmitTicket', () => {
     const ticket = await stored();
     expect(ticket).toMatchObject({ status: 'failed', attempts: 1, error: { code: 'CERTIFICATE', message: 'certificate expired', details: [] } });
     expect(ticket).not.toHaveProperty('lease_until');
+    expect(queue.transmits).toEqual([]);
+  });
+
+  it('keeps the answer of an uncertain transmission beside the protocols and names it', async () => {
+    const answer = '<Elster><TransferHeader/></Elster>';
+    const { deps, protocols, queue, stored } = await setup([
+      { outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: 'no answer after sending', serverAnswer: answer },
+    ]);
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({
+      status: 'failed',
+      error: { code: 'TRANSMISSION_UNCERTAIN', details: [{ path: 'server_answer', code: 'SERVER_ANSWER_KEPT', message: expect.stringContaining(`server-answer_${id}.xml`) }] },
+    });
+    expect(Buffer.from((await protocols.get(id, `server-answer_${id}.xml`))!).toString('utf8')).toBe(answer);
     expect(queue.transmits).toEqual([]);
   });
 

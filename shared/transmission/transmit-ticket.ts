@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { queues } from '#infra/manifest.ts';
 import type { HookConfig, TransmitConfig } from '#shared/config.ts';
-import { newWebhookId, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
+import { newWebhookId, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
+import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
 import type { AcceptedBody } from '#shared/submission/accept.ts';
 import type { ProtocolStore, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
@@ -36,6 +37,12 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message: 'The submitted data is no longer stored', details: [] }, now);
       return;
     }
+    const nutzdaten = writeNutzdaten(claimed.kind, body, { herstellerId: deps.transmit.herstellerId, createdAt: now() });
+    if (nutzdaten instanceof Error) {
+      // Validation lets through only bodies that can be written; retrying would not change that.
+      await finish(deps, held, id, 'failed', { code: 'NUTZDATEN_INVALID', message: `The stored data cannot be written as ELSTER XML: ${nutzdaten.message}`, details: [] }, now);
+      return;
+    }
     sent = true;
     const outcome = await deps.authority.transmit({
       ticket: id,
@@ -47,6 +54,7 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       tax_office: (body as AcceptedBody).tax_office,
       datenart_version: claimed.datenart_version,
       body,
+      nutzdaten,
     });
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
     await record(deps, held, claimed, outcome, now);
@@ -56,6 +64,14 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
     // resending is unsafe: then the lease lapses and the re-drive decides.
     if (!sent || deps.authority.resendIsSafe) await release(deps, held, id, queues.transmit.visibilityTimeoutSeconds, now);
     throw error;
+  }
+}
+
+function writeNutzdaten(...args: Parameters<typeof nutzdatenFor>): string | Error {
+  try {
+    return nutzdatenFor(...args);
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 
@@ -97,9 +113,18 @@ async function record(
         details: outcome.findings,
       }, now);
       return;
-    case 'failed':
-      await finish(deps, held, id, 'failed', { code: outcome.code, message: outcome.message, details: [] }, now);
+    case 'failed': {
+      const details: Finding[] = [];
+      // What the tax authority answered is kept beside the protocols, so support can reconcile an
+      // uncertain transmission with it.
+      if (outcome.serverAnswer) {
+        const fileName = `server-answer_${id}.xml`;
+        await deps.protocols.put(id, fileName, new TextEncoder().encode(outcome.serverAnswer));
+        details.push({ path: 'server_answer', code: 'SERVER_ANSWER_KEPT', message: `The tax authority's answer is kept as ${fileName}` });
+      }
+      await finish(deps, held, id, 'failed', { code: outcome.code, message: outcome.message, details }, now);
       return;
+    }
     case 'retry': {
       if (claimed.attempts >= deps.transmit.maxAttempts) {
         await finish(deps, held, id, 'failed', {

@@ -9,9 +9,13 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addStageChecks } from '#infra/nag.ts';
 import type { SteuerboteStack } from '#infra/stack.ts';
+import { builtEricLayer, removeTempDirs } from '#test/infra/eric-download.ts';
 import { removeStageApps, stageStack } from '#test/infra/stage-app.ts';
 
-afterAll(removeStageApps);
+afterAll(() => {
+  removeStageApps();
+  removeTempDirs();
+});
 
 /**
  * A stage with the checks applied. Findings come back as annotations, so a failure lists them,
@@ -33,6 +37,12 @@ function findings(stack: SteuerboteStack): string[] {
 }
 
 const hooks = { hookEnabled: 'true', hookSecretName: 'steuerbote/hook', tracing: 'true' };
+const eric = {
+  taxAuthority: 'eric',
+  ericLayer: builtEricLayer().folder,
+  ericCertSecret: 'steuerbote/eric-cert',
+  ericPinSecret: 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:steuerbote/eric-pin-AbCdEf',
+};
 
 describe('AwsSolutions checks', () => {
   it.each([
@@ -40,6 +50,8 @@ describe('AwsSolutions checks', () => {
     ['prod', { stage: 'prod' }],
     ['dev with webhooks, a hook secret and tracing', { stage: 'dev', ...hooks }],
     ['prod with webhooks, a hook secret and tracing', { stage: 'prod', ...hooks, hookUri: 'https://hooks.example.com/elster' }],
+    ['dev transmitting through ERiC', { stage: 'dev', ...eric }],
+    ['prod transmitting through ERiC, with a published layer', { stage: 'prod', ...eric, ericLayer: 'arn:aws:lambda:eu-central-1:123456789012:layer:eric:1' }],
   ])('leave no finding unexplained on %s', (_, context) => {
     expect(findings(checkedStage(context))).toEqual([]);
   });

@@ -3,51 +3,30 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { App, CfnElement } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apis, functions, queues, schedules, tables, type ApiName, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
-import type { SteuerboteStack } from '#infra/stack.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
-import { removeStageApps, stageApp, stageStack } from '#test/infra/stage-app.ts';
+import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
+import {
+  actions,
+  arnOf,
+  bundleDir,
+  fnProps,
+  idOf,
+  ofType,
+  ref,
+  serviceFunctions,
+  statements,
+  synth,
+  type Resource,
+  type Stage,
+} from '#test/infra/stage-template.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 
-type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string };
-interface Stage {
-  app: App;
-  stack: SteuerboteStack;
-  template: Template;
-  resources: Record<string, Resource>;
-}
-
 afterAll(removeStageApps);
-
-function synth(context: Record<string, string>, options?: { bundle?: boolean }): Stage {
-  const stack = stageStack(context, options);
-  const template = Template.fromStack(stack);
-  return { app: stack.node.root as App, stack, template, resources: template.toJSON().Resources };
-}
-
-const ref = (id: string) => ({ Ref: id });
-const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
-const idOf = (stage: Stage, name: FunctionName) =>
-  stage.stack.getLogicalId(stage.stack.functions.get(name)!.node.defaultChild as CfnElement);
-const fnProps = (stage: Stage, name: FunctionName) => stage.resources[idOf(stage, name)]!.Properties;
-const ofType = (stage: Stage, type: string) => Object.entries(stage.resources).filter(([, r]) => r.Type === type);
-
-/** The functions the stack built (the bucket's auto-delete helper is not one). */
-const serviceFunctions = (stage: Stage) =>
-  ofType(stage, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'steuerbote');
-
-/** Every statement of the policies attached to a function's role. */
-function statements(stage: Stage, name: FunctionName): { Action: string | string[]; Resource: unknown; Effect: string }[] {
-  const role = fnProps(stage, name).Role['Fn::GetAtt'][0];
-  return ofType(stage, 'AWS::IAM::Policy')
-    .filter(([, policy]) => policy.Properties.Roles.some((r: unknown) => JSON.stringify(r) === JSON.stringify(ref(role))))
-    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement);
-}
-const actions = (stage: Stage, name: FunctionName) => statements(stage, name).flatMap((s) => [s.Action].flat());
 
 function routeTargets(stage: Stage, api: ApiName): Record<string, string> {
   const apiId = stage.stack.getLogicalId(stage.stack.node.findChild(`${api}Api`).node.defaultChild as CfnElement);
@@ -101,8 +80,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it('bundles each handler as an ES module with a source map and a require shim', () => {
-      const zip: string = fnProps(dev, 'getStatus').Code.S3Key;
-      const bundle = path.join(dev.app.outdir, `asset.${zip.replace(/\.zip$/, '')}`);
+      const bundle = bundleDir(dev, 'getStatus');
       expect(existsSync(path.join(bundle, 'index.mjs.map'))).toBe(true);
       expect(readFileSync(path.join(bundle, 'index.mjs'), 'utf8')).toMatch(/^import \{ createRequire as __createRequire \}/);
       expect(fnProps(dev, 'getStatus').Environment.Variables).toMatchObject({
@@ -399,11 +377,8 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it("keeps the tax authority's code out of the re-drive's bundle", () => {
-      const sources = (name: FunctionName): string[] => {
-        const zip: string = fnProps(dev, name).Code.S3Key;
-        const map = path.join(dev.app.outdir, `asset.${zip.replace(/\.zip$/, '')}`, 'index.mjs.map');
-        return JSON.parse(readFileSync(map, 'utf8')).sources;
-      };
+      const sources = (name: FunctionName): string[] =>
+        JSON.parse(readFileSync(path.join(bundleDir(dev, name), 'index.mjs.map'), 'utf8')).sources;
       const taxAuthorityCode = (source: string) => /node_modules\/pdf-lib\/|shared\/sandbox\//.test(source);
       expect(sources('transmit').some(taxAuthorityCode)).toBe(true);
       expect(sources('redrive').filter(taxAuthorityCode)).toEqual([]);
@@ -513,6 +488,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'getVersion').Environment.Variables).not.toHaveProperty('ALLOW_LIVE_SUBMISSIONS');
       expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('TAX_AUTHORITY');
       expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('HOOK_ENABLED');
+    });
+
+    it('leaves ERiC out of a sandbox stage: no layer, no ERIC_ variables, nothing beside the bundles', () => {
+      dev.template.resourceCountIs('AWS::Lambda::LayerVersion', 0);
+      for (const [id, fn] of serviceFunctions(dev)) {
+        expect(fn.Properties.Layers, id).toBeUndefined();
+        expect(Object.keys(fn.Properties.Environment.Variables).filter((name) => name.startsWith('ERIC_')), id).toEqual([]);
+      }
+      expect(existsSync(path.join(bundleDir(dev, 'transmit'), 'node_modules'))).toBe(false);
     });
 
     it("hands a stage's per-client budget to the authenticating functions only, and leaves the default to them otherwise", () => {

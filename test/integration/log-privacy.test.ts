@@ -19,24 +19,24 @@ import { eventually, startService, type LocalService } from '#test/support/local
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { startTestReceiver, type TestReceiver } from '#test/support/test-receiver.ts';
 
-const taxNumber = '9198357913579';
-const idnr = '04187365290';
-const spouseIdnr = '05296417803';
-const iban = 'DE02100100109318574625';
+const taxNumber = '9198035791354';
+const idnr = '04187365211';
+const spouseIdnr = '05296417853';
+const iban = 'DE38100100109318574625';
 const [firstName, lastName] = ['Zyxwvuta', 'Quxbarson'];
 
 /** Each value in the forms it could take in a line; digits are also sought with every separator removed. */
 const secrets = {
   names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr'],
-  digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '1234567', '4567890'],
-  formatted: ['98765.43', '98765,43', '98.765,43', '98 765,43', iban, 'DE02 1001 0010 9318 5746 25', '9198/357/913579', '198/357/91357'],
+  digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890'],
+  formatted: ['98765.43', '98765,43', '98.765,43', '98 765,43', iban, 'DE38 1001 0010 9318 5746 25', '9198/357/91354', '198/357/91354'],
 };
 
 const ustva = () => ({
   ...ustvaSample(),
   tax_number: taxNumber,
   supplier: { name: `${firstName} ${lastName} GmbH`, street: 'Yquemstr. 7', postal_code: '80331', city: 'München', email: 'zyxwvuta@example.com' },
-  kennzahlen: { kz81: 98765.43, kz86: '98765.43', kz66: 9876543, kz83: '12345.67' },
+  kennzahlen: { kz81: 9876543, kz86: 98765, kz66: '98765.43', kz83: '1784691.29' },
 });
 
 const est = () => {
@@ -48,7 +48,7 @@ const est = () => {
     spouse: { ...sample.taxpayer, idnr: spouseIdnr, first_name: 'Wvutsrq', last_name: 'Plonkhaus' },
     joint_assessment: true,
     bank: { iban, account_holder: 'taxpayer' },
-    employment: [{ ...sample.employment[0]!, gross_wage: '98765.43', income_tax_withheld: 4567890 }],
+    employment: [{ ...sample.employment[0]!, gross_wage: '98765.43', income_tax_withheld: 45678.9 }],
   };
 };
 
@@ -127,7 +127,7 @@ describe('log lines', () => {
       }
       expect((await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } })).status).toBe(200);
     }
-    expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([expect.objectContaining({ path: 'period' })]);
+    expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([expect.objectContaining({ path: 'Zeitraum', code: 'PERIOD_INVALID' })]);
     expect((await service.call('GET', `/v2/protocol/${rejected}`)).status).toBe(409);
     expect(receiver.requests.length).toBeGreaterThanOrEqual(3);
 

@@ -3,6 +3,9 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '#shared/config.ts';
 import { datenartVersion, supportedYears } from '#shared/domain/years.ts';
+import { estNutzdaten } from '#shared/elster/est-xml.ts';
+import { ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
+import { estReturnSample, ustvaNutzdatenSample, ustvaSubmissionSample } from '#test/support/samples.ts';
 import type { Submission, TransmitOutcome } from '#shared/ports.ts';
 import {
   SandboxTaxAuthority,
@@ -14,15 +17,14 @@ import {
 
 const fixedNow = new Date('2026-11-22T10:00:00.000Z');
 
-const submission: Submission = {
-  ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
-  kind: 'ustva',
-  test: true,
-  year: 2026,
-  period: '03',
-  tax_number: '9198011310010',
-  datenart_version: 'UStVA_2026',
-  body: { kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' } },
+const ustvaInput = ustvaNutzdatenSample({ createdAt: fixedNow });
+
+const submission: Submission = ustvaSubmissionSample({ nutzdaten: ustvaNutzdaten(ustvaInput) });
+
+/** The same submission with its XML changed the way a faulty client or a later edit would. */
+const tampered = (from: string, to: string): Submission => {
+  if (!submission.nutzdaten.includes(from)) throw new Error(`the XML has no ${from}`);
+  return { ...submission, nutzdaten: submission.nutzdaten.replace(from, to) };
 };
 
 const authority = (options: Partial<SandboxOptions> = {}) =>
@@ -64,39 +66,66 @@ describe('SandboxTaxAuthority', () => {
   it('hands out a distinct transfer ticket every time', async () => {
     const sandbox = authority();
     const tickets = await Promise.all(
-      Array.from({ length: 200 }, async () => delivered(await sandbox.transmit({ ...submission, kind: 'est', body: {} })).transferTicket),
+      Array.from({ length: 200 }, async () => delivered(await sandbox.transmit(submission)).transferTicket),
     );
     expect(new Set(tickets).size).toBe(tickets.length);
     for (const ticket of tickets) expect(ticket).toMatch(transferTicketPattern);
   });
 
   it.each([
-    ['tax_number', { tax_number: '198/113/10010' }, 'TAX_NUMBER_FORMAT'],
-    ['tax_number', { tax_number: '919801131001' }, 'TAX_NUMBER_FORMAT'],
-    ['year', { year: 2023 }, 'YEAR_NOT_SUPPORTED'],
-    ['period', { period: '13' }, 'PERIOD_INVALID'],
-    ['period', { period: '45' }, 'PERIOD_INVALID'],
-    ['period', { period: '3' }, 'PERIOD_INVALID'],
-    ['period', { period: undefined }, 'PERIOD_INVALID'],
-  ] as const)('rejects a bad %s (%o) with %s', async (path, change, code) => {
-    const outcome = await authority().transmit({ ...submission, ...change });
+    ['Kz83', tampered('<Kz83>734.50</Kz83>', '<Kz83>800.00</Kz83>'), 'KZ83_MISMATCH'],
+    ['Kz81', tampered('<Kz81>10000</Kz81>', '<Kz81>10000.5</Kz81>'), 'KZ_WHOLE_EUROS'],
+    ['Zeitraum', tampered('<Zeitraum>03</Zeitraum>', '<Zeitraum>13</Zeitraum>'), 'PERIOD_INVALID'],
+    ['Steuernummer', tampered('<Steuernummer>9198011310010</Steuernummer>', '<Steuernummer>9198011310011</Steuernummer>'), 'TAX_NUMBER_CHECK_DIGIT'],
+    ['Jahr', { ...submission, year: 2023 }, 'YEAR_NOT_SUPPORTED'],
+    ['Nutzdaten', tampered('<Anmeldungssteuern', '<!DOCTYPE a SYSTEM "file:///etc/passwd"><Anmeldungssteuern'), 'XML_DTD_NOT_ALLOWED'],
+  ] as const)('re-checks the XML as ERiC would: a bad %s is rejected with %s', async (path, bad, code) => {
+    const outcome = await authority().transmit(bad);
     expect(outcome).toMatchObject({ outcome: 'rejected', code: plausibilityErrorCode, message: expect.stringContaining('/') });
-    expect(outcome).toMatchObject({ findings: [{ path, code, message: expect.any(String) }] });
+    expect(outcome.outcome === 'rejected' && outcome.findings).toContainEqual(
+      expect.objectContaining({ path, code, rule: `sandbox.${code}`, message: expect.any(String) }),
+    );
   });
 
-  it('lists every failing check at once', async () => {
-    const outcome = await authority().transmit({ ...submission, tax_number: 'x', year: 2019, period: '00' });
-    expect(outcome.outcome === 'rejected' && outcome.findings.map((finding) => finding.code)).toEqual([
-      'TAX_NUMBER_FORMAT',
-      'YEAR_NOT_SUPPORTED',
-      'PERIOD_INVALID',
+  it('names the value Kz 83 should have', async () => {
+    const outcome = await authority().transmit(tampered('<Kz83>734.50</Kz83>', '<Kz83>800.00</Kz83>'));
+    expect(outcome).toMatchObject({ findings: [{ path: 'Kz83', code: 'KZ83_MISMATCH', expected: '734.50' }] });
+  });
+
+  it('validates with the same checks, sending nothing', async () => {
+    expect(await authority().validate(submission)).toEqual([]);
+    expect(await authority().validate(tampered('<Kz83>734.50</Kz83>', '<Kz83>800.00</Kz83>'))).toEqual([
+      expect.objectContaining({ path: 'Kz83', code: 'KZ83_MISMATCH' }),
     ]);
   });
 
-  it('accepts quarters, and an est without a period', async () => {
-    expect((await authority().transmit({ ...submission, period: '44' })).outcome).toBe('delivered');
-    const { period: _, ...withoutPeriod } = submission;
-    expect((await authority().transmit({ ...withoutPeriod, kind: 'est', year: 2024, body: {} })).outcome).toBe('delivered');
+  it('delivers an income tax return with its key figures as transmitted, and refuses a foreign root', async () => {
+    const body = estReturnSample();
+    const est: Submission = {
+      ...submission,
+      kind: 'est',
+      year: 2025,
+      datenart_version: 'ESt_2025',
+      nutzdaten: estNutzdaten(body, { herstellerId: '74931', createdAt: fixedNow }),
+    };
+    const { period: _, ...withoutPeriod } = est;
+    const outcome = delivered(await authority().transmit(withoutPeriod));
+    const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
+    expect(text).toContain('Einkommensteuererklärung 2025');
+    expect(text).toContain('Bruttoarbeitslohn');
+    expect(text).toContain('45.000 €');
+    expect(text).not.toContain('Mustermann');
+    expect(await authority().transmit({ ...withoutPeriod, nutzdaten: submission.nutzdaten })).toMatchObject({
+      outcome: 'rejected',
+      findings: [expect.objectContaining({ path: 'Nutzdaten', code: 'XML_ROOT' })],
+    });
+  });
+
+  it('accepts quarters', async () => {
+    const quarter = { ...submission, period: '44', nutzdaten: ustvaNutzdaten({ ...ustvaInput, period: '44' }) };
+    const outcome = delivered(await authority().transmit(quarter));
+    const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
+    expect(text).toContain('4. Kalendervierteljahr');
   });
 
   it('fails transiently as often as configured', async () => {
@@ -109,7 +138,7 @@ describe('SandboxTaxAuthority', () => {
   });
 
   it('rejects implausible data even when the connection would fail', async () => {
-    const outcome = await authority({ transientFailureRate: 1 }).transmit({ ...submission, year: 2023 });
+    const outcome = await authority({ transientFailureRate: 1 }).transmit(tampered('<Kz83>734.50</Kz83>', '<Kz83>800.00</Kz83>'));
     expect(outcome.outcome).toBe('rejected');
   });
 

@@ -1,0 +1,121 @@
+// Reading an E10 element back: a caller's own Nutzdaten are checked before they are sent as they
+// are, and the key figures of the PDF protocol are read from the same tree that is transmitted.
+import type { Finding } from '#shared/domain/ticket.ts';
+import { e10, estNamespace } from '#shared/elster/est-xml.ts';
+import type { XmlElement, XmlNode } from '#shared/elster/xml.ts';
+import { parseXml, textOf } from '#shared/elster/xml.ts';
+import type { EstReturn } from '#shared/tax/est-rules.ts';
+
+export interface KeyFigure {
+  /** German, as on the form. */
+  label: string;
+  value: string;
+}
+
+/** Checks a caller's E10 element: root, namespace, version vs `year`; returns what the rest of the service needs (tax number if present) or findings with path `xml`. */
+export function readEstNutzdaten(xml: string, year: number): { ok: true; taxNumber?: string; figures: KeyFigure[] } | { ok: false; findings: Finding[] } {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) return { ok: false, findings: [{ path: 'xml', code: parsed.problem.code, message: parsed.problem.message }] };
+  if (parsed.root !== 'E10') {
+    return { ok: false, findings: [{ path: 'xml', code: 'XML_ROOT', message: `must be an <E10> element without namespace prefix (the income tax return), not <${parsed.root}>`, expected: 'E10' }] };
+  }
+  const root = parsed.element;
+  const findings: Finding[] = [];
+  const namespace = estNamespace(year);
+  if (textOf(root['@_xmlns']) !== namespace) {
+    findings.push({ path: 'xml', code: 'XML_NAMESPACE', message: `must declare ELSTER's namespace of the ${year} form as its default namespace`, expected: namespace });
+  }
+  if (textOf(root['@_version']) !== String(year)) {
+    findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${year}", the form of the tax year`, expected: String(year) });
+  }
+  const vorsatz = element(root.Vorsatz);
+  const period = textOf(vorsatz?.Zeitraum);
+  if (period !== undefined && period !== String(year)) {
+    findings.push({ path: 'xml', code: 'XML_PERIOD', message: `has Vorsatz/Zeitraum ${period}, but the request is for ${year}`, expected: String(year) });
+  }
+  const taxNumber = textOf(vorsatz?.StNr);
+  if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
+    findings.push({ path: 'xml', code: 'XML_TAX_NUMBER', message: 'has a Vorsatz/StNr that is not a 13-digit ELSTER tax number' });
+  }
+  if (findings.length > 0) return { ok: false, findings };
+  return { ok: true, ...(taxNumber !== undefined && { taxNumber }), figures: figuresOf(root) };
+}
+
+// What the protocol shows, form by form in E10's order; amounts of repeated lines are added up.
+const amountLines: readonly { form: string; path: readonly string[]; id: string; label: string }[] = [
+  { form: 'SA', path: ['KiSt', 'Gezahlt', 'Sum'], id: e10.churchTaxPaid, label: 'Gezahlte Kirchensteuer' },
+  { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum_Best'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
+  { form: 'AgB', path: ['And_Aufw', 'Krankh', 'Sum'], id: e10.medicalCosts, label: 'Krankheitskosten' },
+  { form: 'HA_35a', path: ['St_Erm', 'Hhn_BV_DL', 'Sum'], id: e10.householdServicesTotal, label: 'Haushaltsnahe Dienstleistungen' },
+  { form: 'HA_35a', path: ['St_Erm', 'Handw_L', 'Sum'], id: e10.craftsmanServicesTotal, label: 'Handwerkerleistungen (Arbeitskosten)' },
+  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.grossWage, label: 'Bruttoarbeitslohn' },
+  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.incomeTaxWithheld, label: 'Einbehaltene Lohnsteuer' },
+  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.solidaritySurchargeWithheld, label: 'Einbehaltener Solidaritätszuschlag' },
+  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.churchTaxWithheld, label: 'Einbehaltene Kirchensteuer' },
+  { form: 'N', path: ['Wk', 'Weitere_Wk', 'Sum'], id: e10.otherExpensesTotal, label: 'Weitere Werbungskosten' },
+  { form: 'R', path: ['Leibr_gesetzl', 'Einz'], id: e10.pensionAmount, label: 'Rentenbetrag (gesetzliche Rente)' },
+  { form: 'VOR', path: ['Beitr_g_KV_PV_Inl', 'AN'], id: e10.healthInsurance, label: 'Beiträge zur gesetzlichen Kranken- und Pflegeversicherung' },
+];
+
+const formOrder = ['SA', 'AgB', 'HA_35a', 'N', 'R', 'VOR'];
+
+function figuresOf(root: XmlElement): KeyFigure[] {
+  const figures: KeyFigure[] = [];
+  const assessment = element(element(element(root.ESt1A)?.Allg)?.Vlg_Art);
+  if (assessment?.[e10.jointAssessment] !== undefined) figures.push({ label: 'Veranlagungsart', value: 'Zusammenveranlagung' });
+  if (assessment?.[e10.separateAssessment] !== undefined) figures.push({ label: 'Veranlagungsart', value: 'Einzelveranlagung von Ehegatten' });
+
+  // Person-specific lines name their person once the return has two.
+  const hasTwoPersons = element(element(root.ESt1A)?.Allg)?.B !== undefined;
+  for (const form of formOrder) {
+    for (const instance of list(root[form]).map(element)) {
+      if (!instance) continue;
+      const person = textOf(instance.Person);
+      const suffix = hasTwoPersons && person ? ` (${person === 'PersonB' ? 'Person B' : 'Person A'})` : '';
+      for (const line of amountLines.filter((line) => line.form === form)) {
+        const texts = valuesAt(instance, [...line.path, line.id]).map((node) => textOf(node) ?? '');
+        const amounts = texts.map(amountCents).filter((cents) => cents !== undefined);
+        if (amounts.length === 0) continue;
+        const total = amounts.reduce((sum, cents) => sum + cents, 0);
+        figures.push({ label: `${line.label}${suffix}`, value: euros(total, texts.some((text) => text.includes(','))) });
+      }
+      if (form === 'N') {
+        for (const commute of valuesAt(instance, ['Wk', 'EP', 'Erste_Taetig']).map(element)) {
+          const days = textOf(commute?.[e10.officeDays]);
+          const km = textOf(commute?.[e10.commuteKm]);
+          if (days && km && /^\d{1,4}$/.test(days) && /^\d{1,4}$/.test(km)) {
+            figures.push({ label: `Wege zur ersten Tätigkeitsstätte${suffix}`, value: `${days} Tage, ${km} km` });
+          }
+        }
+      }
+    }
+  }
+  return figures;
+}
+
+const list = (node: XmlNode | undefined): XmlNode[] => (node === undefined ? [] : Array.isArray(node) ? node : [node]);
+const element = (node: XmlNode | undefined): XmlElement | undefined => (node !== undefined && typeof node === 'object' && !Array.isArray(node) ? node : undefined);
+
+/** Every node at `path` below `from`, through repeated elements. */
+function valuesAt(from: XmlElement, path: readonly string[]): XmlNode[] {
+  let nodes: XmlNode[] = [from];
+  for (const name of path) {
+    nodes = nodes.flatMap((node) => list(element(node)?.[name]));
+  }
+  return nodes;
+}
+
+// ELSTER writes whole euros ("45000") or euros and cents with a decimal comma ("6200,00") [E][JL].
+// Anything else in a caller's XML is not shown rather than guessed at.
+function amountCents(text: string): number | undefined {
+  const match = /^(\d{1,13})(?:,(\d{2}))?$/.exec(text);
+  return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : undefined;
+}
+
+const grouped = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+/** German notation as on the form: "45.000 €", or "6.200,00 €" for lines that carry cents. */
+function euros(cents: number, withCents: boolean): string {
+  const whole = grouped.format(Math.floor(cents / 100));
+  return withCents ? `${whole},${String(cents % 100).padStart(2, '0')} €` : `${whole} €`;
+}

@@ -1,0 +1,31 @@
+import type { Kind } from '#shared/domain/ticket.ts';
+import { estNutzdaten } from '#shared/elster/est-xml.ts';
+import { ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
+import type { EstReturn } from '#shared/tax/est-rules.ts';
+import type { UstvaRequest } from '#shared/schemas/ustva.ts';
+
+export interface NutzdatenOptions {
+  herstellerId: string;
+  createdAt: Date;
+}
+
+/**
+ * The ELSTER Nutzdaten element for a stored, validated body: the caller's own XML as it came, or
+ * built from the structured fields. Built at transmission, so it carries the day it was sent.
+ */
+export function nutzdatenFor(kind: Kind, body: unknown, options: NutzdatenOptions): string {
+  const { xml } = body as { xml?: string };
+  if (xml !== undefined) return xml;
+  if (kind === 'est') return estNutzdaten(body as EstReturn, options);
+  // Without xml, validation has made sure of period, kennzahlen and supplier.
+  const ustva = body as UstvaRequest;
+  return ustvaNutzdaten({
+    year: ustva.year,
+    period: ustva.period!,
+    taxNumber: ustva.tax_number,
+    kennzahlen: ustva.kennzahlen!,
+    ...(ustva.flags && { flags: ustva.flags }),
+    ...(ustva.supplier && { supplier: ustva.supplier }),
+    ...options,
+  });
+}

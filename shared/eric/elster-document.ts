@@ -1,0 +1,78 @@
+// The <Elster> document ERiC sends: DatenTeil/Nutzdatenblock with the NutzdatenHeader around the
+// Nutzdaten element. ERiC adds the TransferHeader itself (EricCreateTH). Shape as built by
+// digitalservicebund/erica (erica/worker/elster_xml/elster_xml_generator.py: _BASE_XML,
+// _add_xml_nutzdaten_header; NutzdatenHeader version 11, Empfaenger id="F" = the tax office).
+
+import { randomUUID } from 'node:crypto';
+import type { Finding, Kind } from '#shared/domain/ticket.ts';
+import { buildXml, parseXml } from '#shared/elster/xml.ts';
+import type { TransferHeaderFields } from '#shared/eric/library.ts';
+import type { Submission } from '#shared/ports.ts';
+
+const elsterNamespace = 'http://www.elster.de/elsterxml/schema/v11';
+
+/** The Testmerker of test cases (ERIC_TESTMERKER_CLEARINGSTELLE in ERiC's headers); live cases carry none. */
+export const testmerker = '700000004';
+
+const procedures: Record<Kind, { verfahren: string; datenart: string }> = {
+  ustva: { verfahren: 'ElsterAnmeldung', datenart: 'UStVA' },
+  est: { verfahren: 'ElsterErklaerung', datenart: 'ESt' },
+};
+
+/** What EricCreateTH writes into the TransferHeader for this submission; `send-Auth`: sent signed with the certificate. */
+export function transferHeaderFields(
+  submission: Pick<Submission, 'kind' | 'test'>,
+  sender: { herstellerId: string; datenLieferant: string },
+): TransferHeaderFields {
+  return {
+    ...procedures[submission.kind],
+    vorgang: 'send-Auth',
+    ...(submission.test ? { testmerker } : {}),
+    herstellerId: sender.herstellerId,
+    datenLieferant: sender.datenLieferant,
+  };
+}
+
+export type ElsterDocument = { ok: true; xml: string } | { ok: false; finding: Finding };
+
+/**
+ * The document for `submission`, or the finding why there cannot be one. The Nutzdaten go in as
+ * they are (a caller's own XML is transmitted unchanged); they are parsed first, so only one
+ * well-formed element without a DTD is ever placed into the document.
+ */
+export function elsterDocument(
+  submission: Pick<Submission, 'tax_number' | 'tax_office' | 'nutzdaten'>,
+  product: { name: string; version: string },
+): ElsterDocument {
+  // The tax office (Bundesfinanzamtsnummer) is the first four digits of the ELSTER tax number.
+  const taxOffice = submission.tax_number?.slice(0, 4) ?? submission.tax_office;
+  if (!taxOffice || !/^\d{4}$/.test(taxOffice)) {
+    return { ok: false, finding: { path: 'tax_number', code: 'TAX_OFFICE_MISSING', message: 'must name the tax office (tax_number or tax_office)' } };
+  }
+  const nutzdaten = submission.nutzdaten.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, '').trimEnd();
+  const parsed = parseXml(nutzdaten);
+  if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
+
+  const placeholder = `nutzdaten-${randomUUID()}`;
+  const envelope = buildXml(
+    {
+      Elster: {
+        '@_xmlns': elsterNamespace,
+        DatenTeil: {
+          Nutzdatenblock: {
+            NutzdatenHeader: {
+              '@_version': '11',
+              // One Nutzdatenblock per delivery, so its ticket need only be unique within it, as erica's "1".
+              NutzdatenTicket: '1',
+              Empfaenger: { '@_id': 'F', '#text': taxOffice },
+              Hersteller: { ProduktName: product.name, ProduktVersion: product.version },
+            },
+            Nutzdaten: placeholder,
+          },
+        },
+      },
+    },
+    { declaration: true },
+  );
+  return { ok: true, xml: envelope.replace(placeholder, () => nutzdaten) };
+}

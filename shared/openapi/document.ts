@@ -1,0 +1,225 @@
+// The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
+import { serviceVersion } from '#shared/config.ts';
+import { supportedYears } from '#shared/domain/years.ts';
+import {
+  acceptedExample,
+  protocolNotReadyExample,
+  requestExamples,
+  validationFailedExample,
+  validationResultExamples,
+} from '#shared/openapi/examples.ts';
+import {
+  failure,
+  headerRef,
+  headers,
+  ok,
+  parameterRef,
+  parameters,
+  responseRef,
+  responses,
+  schemaRef,
+  securitySchemes,
+  withoutBody,
+  type Json,
+} from '#shared/openapi/responses.ts';
+import { componentSchemas } from '#shared/openapi/schemas.ts';
+import { saneRequestId } from '#shared/http/request-id.ts';
+import { once } from '#shared/once.ts';
+
+const description = `
+Transmits German income tax returns (\`est\`, Einkommensteuererklärung) and VAT pre-returns (\`ustva\`,
+Umsatzsteuer-Voranmeldung) to ELSTER. A submission becomes a ticket to follow to \`delivered\`, with the
+tax authority's transfer ticket and the PDF transfer protocol.
+
+**Envelope.** Every answer with a body, success or error, is \`{ success, status, message, request_id,
+api_version, service_version, timestamp, data }\`; errors have \`data: null\` (on 409 for a ticket: its
+status) and add \`error: { code, details }\`, where \`details\` names every failing field at once.
+Only this document itself comes without the envelope. Field names are snake_case, times ISO 8601 UTC,
+money a JSON number or a decimal string (\`"1200.50"\`) below one trillion euros.
+
+**Authentication.** \`Authorization: Bearer <api_key>\` or \`x-api-key: <api_key>\`, on every route but
+\`/v2/version\` and \`/v2/openapi.json\`. A ticket belongs to the client whose key created it; any other
+client gets 404, exactly as for a ticket that does not exist.
+
+**Decisions the contract leaves open.**
+- Ticket IDs are \`tk_\` and 22 base64url characters (128 random bits), pattern \`^tk_[A-Za-z0-9_-]{22}$\`;
+  anything else is 404 without a storage lookup.
+- A caller's \`x-request-id\` is echoed when it matches \`${saneRequestId.source}\`; otherwise the service
+  chooses a UUID.
+- The protocol comes as raw PDF when \`Accept\` rates \`application/pdf\` at least as high as JSON; JSON
+  (base64) is the default.
+- A protocol request for a \`rejected\` or \`failed\` ticket answers 409 \`CONFLICT\` with the ticket's error.
+- \`test: false\` is a live submission, refused with 422 (\`LIVE_NOT_ALLOWED\`) unless the service runs with
+  \`ALLOW_LIVE_SUBMISSIONS=true\`; test tax offices and test IdNrs are never sent live.
+- "The same request" for \`Idempotency-Key\` is the same route and a body that parses to the same JSON
+  value (key order and whitespace aside; \`734.5\` and \`"734.50"\` differ).
+- \`POST /v2/{kind}/validate\` runs every check a submission gets and answers 200 whether the body is valid
+  or not; \`datenart_version\` is null when the year itself is unusable.
+
+**Ticket lifecycle.** \`queued\` → \`processing\` → \`delivered\` | \`rejected\` | \`failed\`. A transient
+failure before anything left the service puts the ticket back to \`queued\`; after the last attempt it is
+\`failed\` with \`TRANSMISSION_FAILED\`. A transmission interrupted where the data may already have arrived
+is never repeated blindly: the ticket is \`failed\` with \`TRANSMISSION_UNCERTAIN\`.
+
+**Methods and limits.** HEAD on a GET path gives the GET's status and headers without a body; a known path
+with a method it does not take is 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (so is HEAD on a POST-only path);
+an unknown path is 404 \`NOT_FOUND\`. Bodies are JSON of at most 1 MiB. Each client may make a budget of
+authenticated requests per calendar minute (600 unless configured otherwise); beyond it 429 \`RATE_LIMITED\`
+with \`Retry-After\`. Supported tax years: ${supportedYears.join(', ')}.
+`.trim();
+
+type Kind = 'ustva' | 'est';
+const formName: Record<Kind, string> = { ustva: 'UStVA', est: 'ESt return' };
+const schemaName: Record<Kind, string> = { ustva: 'UstvaSubmission', est: 'EstSubmission' };
+const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+
+const requestBody = (kind: Kind) => ({
+  required: true,
+  content: { 'application/json': { schema: schemaRef(schemaName[kind]), examples: requestExamples[kind] } },
+});
+
+const bodyErrors = {
+  413: responseRef('PayloadTooLarge'),
+  415: responseRef('UnsupportedMediaType'),
+};
+const readErrors = { 401: responseRef('Unauthorized'), 404: responseRef('TicketNotFound'), 429: responseRef('RateLimited'), '5XX': responseRef('ServerError') };
+
+function submit(kind: Kind): Json {
+  return {
+    tags: ['Submissions'],
+    operationId: `submit${upper(kind)}`,
+    summary: `Submit a ${formName[kind]}`,
+    description: `Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with \`GET /v2/status/{ticket}\`.`,
+    parameters: [parameterRef('IdempotencyKey')],
+    requestBody: requestBody(kind),
+    responses: {
+      202: ok('Accepted: the ticket, `queued`', schemaRef('TicketSummary'), {
+        headers: { location: headerRef('Location'), 'idempotent-replayed': headerRef('IdempotentReplayed') },
+        ...(kind === 'ustva' && { examples: { accepted: { summary: 'A new ticket', value: acceptedExample } } }),
+      }),
+      400: failure('The body is not JSON (`MALFORMED_JSON`), or `Idempotency-Key` is unusable (`BAD_REQUEST`)', ['MALFORMED_JSON', 'BAD_REQUEST']),
+      401: responseRef('Unauthorized'),
+      409: failure('A request with the same `Idempotency-Key` is still creating its ticket', ['IDEMPOTENCY_IN_PROGRESS'], {
+        headers: { 'retry-after': headerRef('RetryAfter') },
+      }),
+      ...bodyErrors,
+      422: failure(
+        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
+        ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
+        kind === 'ustva' ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
+      ),
+      429: responseRef('RateLimited'),
+      '5XX': responseRef('ServerError'),
+    },
+  };
+}
+
+function validate(kind: Kind): Json {
+  return {
+    tags: ['Submissions'],
+    operationId: `validate${upper(kind)}`,
+    summary: `Check a ${formName[kind]} without submitting it`,
+    description: `Runs every check \`POST /v2/${kind}\` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and \`Idempotency-Key\` plays no part. Answers 200 whether the body is valid or not.`,
+    requestBody: requestBody(kind),
+    responses: {
+      200: ok('The verdict: `valid`, and every finding (errors and hints)', schemaRef('ValidationResult'), {
+        ...(kind === 'ustva' && { examples: validationResultExamples }),
+      }),
+      400: responseRef('MalformedJson'),
+      401: responseRef('Unauthorized'),
+      ...bodyErrors,
+      429: responseRef('RateLimited'),
+      '5XX': responseRef('ServerError'),
+    },
+  };
+}
+
+const ticketRead = (operationId: string, summary: string, data: string, text: string): Json => ({
+  tags: ['Tickets'],
+  operationId,
+  summary,
+  responses: { 200: ok(text, schemaRef(data)), ...readErrors },
+});
+
+function protocolRead(operationId: string, summary: string): Json {
+  const answer = ok('The PDF transfer protocol', schemaRef('Protocol'));
+  return {
+    tags: ['Tickets'],
+    operationId,
+    summary,
+    description:
+      'JSON with the PDF in base64 by default; the raw PDF when `Accept` rates `application/pdf` at least as high as `application/json` (e.g. `Accept: application/pdf`). The same for both kinds.',
+    responses: {
+      200: {
+        ...answer,
+        headers: { ...(answer.headers as Json), 'content-disposition': headerRef('ContentDisposition'), etag: headerRef('ETag') },
+        content: { ...(answer.content as Json), 'application/pdf': {} },
+      },
+      409: failure(
+        '`PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` and will never have one. `data` holds the ticket\'s `status` (and `error`), `error.details` its findings.',
+        ['PROTOCOL_NOT_READY', 'CONFLICT'],
+        { examples: { notReady: { summary: 'Still processing', value: protocolNotReadyExample } } },
+      ),
+      ...readErrors,
+    },
+  };
+}
+
+const publicRead = (operationId: string, summary: string, answer: Json): Json => ({
+  tags: ['Service'],
+  operationId,
+  summary,
+  security: [],
+  responses: { 200: answer, '5XX': responseRef('ServerError') },
+});
+
+/** HEAD answers as GET does, without a body. */
+function headOf(get: Json): Json {
+  const answers = Object.entries(get.responses as Record<string, Json>).map(([status, answer]) => [status, withoutBody(answer)]);
+  return {
+    ...get,
+    operationId: String(get.operationId).replace(/^get/, 'head'),
+    summary: `${String(get.summary)}: headers only`,
+    description: 'The status and headers GET would give, without a body.',
+    responses: Object.fromEntries(answers),
+  };
+}
+
+const readable = (get: Json, pathParameters: Json[] = []) => ({ parameters: [parameterRef('RequestId'), ...pathParameters], get, head: headOf(get) });
+const writable = (post: Json) => ({ parameters: [parameterRef('RequestId')], post });
+const ticket = [parameterRef('Ticket')];
+
+function build(): Json {
+  return {
+    openapi: '3.1.1',
+    info: { title: 'steuerbote API', version: serviceVersion(), description },
+    tags: [
+      { name: 'Submissions', description: 'Income tax returns and VAT pre-returns, submitted or only checked' },
+      { name: 'Tickets', description: 'What became of a submission' },
+      { name: 'Service', description: 'Public: no API key needed' },
+    ],
+    security: [{ bearer: [] }, { apiKey: [] }],
+    paths: {
+      '/v2/ustva': writable(submit('ustva')),
+      '/v2/est': writable(submit('est')),
+      '/v2/ustva/validate': writable(validate('ustva')),
+      '/v2/est/validate': writable(validate('est')),
+      '/v2/status/{ticket}': readable(ticketRead('getStatus', 'A ticket\'s status', 'TicketStatus', 'Status, attempts, and the error of a `rejected` or `failed` ticket'), ticket),
+      '/v2/ticket/{ticket}': readable(ticketRead('getTicket', 'A ticket\'s metadata', 'TicketMetadata', 'Metadata; the tax number masked to its last 4 digits'), ticket),
+      '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),
+      '/v2/response/{ticket}': readable(protocolRead('getResponse', 'The same as `/v2/protocol/{ticket}`'), ticket),
+      '/v2/version': readable(publicRead('getVersion', 'Versions, tax authority and supported Datenart versions', ok('Versions', schemaRef('Version')))),
+      '/v2/openapi.json': readable(
+        publicRead('getOpenapi', 'This document', {
+          description: 'The OpenAPI 3.1 document, not wrapped in the envelope',
+          headers: { 'x-request-id': headerRef('RequestId') },
+          content: { 'application/json': { schema: { type: 'object' } } },
+        }),
+      ),
+    },
+    components: { schemas: componentSchemas(), parameters, headers, responses, securitySchemes },
+  };
+}
+
+/** Built once per container: it depends on nothing that changes while one runs. */
+export const openapiDocument = once(build);

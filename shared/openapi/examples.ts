@@ -1,0 +1,118 @@
+// Examples for the document. Every request example passes the service's own checks, and the error
+// example is what the service answers for its body (both proven in document.test.ts).
+
+/** The contract's UStVA body (§5). */
+export const ustvaContractExample = {
+  test: true,
+  year: 2026,
+  period: '03',
+  tax_number: '9198011310010',
+  supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München', phone: '089123456', email: 'buchhaltung@example.com' },
+  kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
+  flags: { corrected: false, documents_separate: false, direct_debit_revoked: false, refund_offset: false },
+};
+
+/** The contract's ESt body (§5). */
+export const estContractExample = {
+  test: true,
+  year: 2025,
+  tax_number: '9198011310010',
+  taxpayer: {
+    idnr: '04452397687',
+    first_name: 'Erika',
+    last_name: 'Mustermann',
+    birth_date: '1960-05-17',
+    religion: 'none',
+    address: { street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München' },
+  },
+  spouse: null,
+  joint_assessment: false,
+  bank: { iban: 'DE02120300000000202051', account_holder: 'taxpayer' },
+  employment: [
+    {
+      person: 'taxpayer',
+      gross_wage: '45000.00',
+      income_tax_withheld: '6200.00',
+      solidarity_surcharge_withheld: '0',
+      church_tax_withheld: '0',
+      commute_km: 18,
+      office_days: 205,
+      work_equipment: '250.00',
+    },
+  ],
+  pensions: [],
+  deductions: { health_insurance: '3900.00', donations: '200.00', church_tax_paid: '0', household_services: '450.00', craftsman_services: '1200.00', medical_costs: '0' },
+};
+
+const { tax_number: _, ...estWithoutTaxNumber } = estContractExample;
+
+export const requestExamples = {
+  ustva: {
+    contract: { summary: 'A monthly UStVA', value: ustvaContractExample },
+    landNotation: {
+      summary: 'The tax number as the Land writes it',
+      description: 'Bayern writes FFF/BBB/UUUUP; the service sends it as the 13-digit ELSTER number 9181081508155.',
+      value: { ...ustvaContractExample, tax_number: { state: 'BY', number: '181/815/08155' } },
+    },
+  },
+  est: {
+    contract: { summary: 'An employee’s income tax return', value: estContractExample },
+    firstReturn: {
+      summary: 'A first return, without a tax number',
+      description: 'Names the tax office (Bundesfinanzamtsnummer) instead; the tax office assigns the tax number.',
+      value: { ...estWithoutTaxNumber, tax_office: '9198' },
+    },
+  },
+};
+
+/** The UStVA example with a remaining advance payment that does not add up. */
+export const ustvaKz83Mismatch = { ...ustvaContractExample, kennzahlen: { ...ustvaContractExample.kennzahlen, kz83: '700.00' } };
+
+/** What the service finds in `ustvaKz83Mismatch`. */
+export const kz83MismatchFinding = {
+  path: 'kennzahlen.kz83',
+  code: 'KZ83_MISMATCH',
+  message: 'must be 734.50, the total the form computes from the other Kennzahlen (is 700.00; a difference below 1 euro is accepted)',
+  expected: '734.50',
+};
+
+export const exampleTicket = 'tk_3q2-7wAbCdEfGhIjKlMnOp';
+
+/** A whole answer around `data`, as the envelope middleware writes it. */
+const enveloped = <T>(status: number, message: string, data: T) => ({
+  success: true,
+  status,
+  message,
+  request_id: 'c0a80164-6f1e-4a0e-9a51-1d2f3b4c5d6e',
+  api_version: 'v2',
+  service_version: '0.3.0',
+  timestamp: '2026-04-10T08:15:00.000Z',
+  data,
+});
+
+const failed = (status: number, message: string, code: string, details: unknown[], data: unknown = null) => ({
+  ...enveloped(status, message, data),
+  success: false,
+  error: { code, details },
+});
+
+export const acceptedExample = enveloped(202, 'Submission accepted', {
+  ticket: exampleTicket,
+  kind: 'ustva',
+  status: 'queued',
+  test: true,
+  created_at: '2026-04-10T08:15:00.000Z',
+  links: { status: `/v2/status/${exampleTicket}`, ticket: `/v2/ticket/${exampleTicket}`, protocol: `/v2/protocol/${exampleTicket}` },
+});
+
+export const validationFailedExample = failed(422, 'The submission has errors', 'VALIDATION_FAILED', [kz83MismatchFinding]);
+
+export const protocolNotReadyExample = failed(409, 'The protocol is not ready yet: the ticket is processing', 'PROTOCOL_NOT_READY', [], { status: 'processing' });
+
+export const validationResultExamples = {
+  valid: { summary: 'The contract\'s UStVA: valid', value: enveloped(200, 'The submission is valid', { valid: true, datenart_version: 'UStVA_2026', findings: [] }) },
+  invalid: {
+    summary: 'The same with kz83 "700.00": not valid',
+    value: enveloped(200, 'The submission has errors', { valid: false, datenart_version: 'UStVA_2026', findings: [{ ...kz83MismatchFinding, severity: 'error' }] }),
+  },
+};

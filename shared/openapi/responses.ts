@@ -1,0 +1,115 @@
+// The pieces every operation is made of: answers in the envelope, the errors they share, and the
+// headers and parameters the contract names.
+import { ticketIdPattern } from '#shared/domain/ticket.ts';
+import { maxBodyBytes } from '#shared/http/json-body.ts';
+import { saneRequestId } from '#shared/http/request-id.ts';
+import { usableKey } from '#shared/submission/idempotent-request.ts';
+import { exampleTicket } from '#shared/openapi/examples.ts';
+
+export type Json = Record<string, unknown>;
+
+export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+export const parameterRef = (name: string) => ({ $ref: `#/components/parameters/${name}` });
+export const responseRef = (name: keyof typeof responses) => ({ $ref: `#/components/responses/${name}` });
+
+interface ResponseOptions {
+  headers?: Record<string, Json>;
+  examples?: Record<string, { summary: string; value: unknown }>;
+}
+
+function response(description: string, schema: Json, { headers = {}, examples }: ResponseOptions): Json {
+  return {
+    description,
+    headers: { 'x-request-id': headerRef('RequestId'), ...headers },
+    content: { 'application/json': { schema, ...(examples && { examples }) } },
+  };
+}
+
+/** A success: the envelope with `data` of the given schema. */
+export function ok(description: string, data: Json, options: ResponseOptions = {}): Json {
+  return response(description, { allOf: [schemaRef('Envelope'), { type: 'object', properties: { data }, required: ['data'] }] }, options);
+}
+
+/** An error: the envelope with `success: false` and one of `codes`. */
+export function failure(description: string, codes: readonly string[], options: ResponseOptions = {}): Json {
+  const code = { type: 'string', enum: codes };
+  return response(description, { allOf: [schemaRef('ErrorEnvelope'), { type: 'object', properties: { error: { type: 'object', properties: { code } } } }] }, options);
+}
+
+export const headers = {
+  RequestId: {
+    description: `The request ID, also in the body as \`request_id\`: the caller's own \`x-request-id\` when it matches \`${saneRequestId.source}\`, else a fresh UUID`,
+    schema: { type: 'string' },
+  },
+  Location: { description: 'Where the ticket\'s metadata is: `/v2/ticket/{ticket}`', schema: { type: 'string' } },
+  IdempotentReplayed: {
+    description: 'Present when an earlier request with the same `Idempotency-Key` created this ticket: nothing was stored or sent again',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 1 } },
+  WwwAuthenticate: { schema: { type: 'string', enum: ['Bearer'] } },
+  ContentDisposition: { description: 'With the raw PDF: `attachment; filename="…"`', schema: { type: 'string' } },
+  ETag: { description: 'With the raw PDF: the SHA-256 of its bytes, quoted', schema: { type: 'string' } },
+};
+
+export const parameters = {
+  Ticket: {
+    name: 'ticket',
+    in: 'path',
+    required: true,
+    description: 'The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.',
+    schema: { type: 'string', pattern: ticketIdPattern.source },
+    example: exampleTicket,
+  },
+  RequestId: {
+    name: 'x-request-id',
+    in: 'header',
+    required: false,
+    description: `Your ID for this request, echoed in header and body when it matches \`${saneRequestId.source}\`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused.`,
+    schema: { type: 'string' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description: [
+      'Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`.',
+      'The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`.',
+      '"The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ.',
+      'Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`.',
+    ].join(' '),
+    schema: { type: 'string', pattern: usableKey.source },
+    example: 'order-4711-ustva-2026-03',
+  },
+};
+
+export const responses = {
+  Unauthorized: failure('No API key, or an unknown or revoked one', ['UNAUTHORIZED'], { headers: { 'www-authenticate': headerRef('WwwAuthenticate') } }),
+  TicketNotFound: failure(
+    'No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern',
+    ['NOT_FOUND'],
+  ),
+  RateLimited: failure(
+    "The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. " +
+      "Above all clients, API Gateway's own throttle may also answer 429, with its own body `{\"message\":\"Too Many Requests\"}` and without `Retry-After`.",
+    ['RATE_LIMITED'],
+    { headers: { 'retry-after': headerRef('RetryAfter') } },
+  ),
+  MalformedJson: failure('The body is not JSON', ['MALFORMED_JSON']),
+  PayloadTooLarge: failure(`The body is over ${maxBodyBytes} bytes (1 MiB)`, ['PAYLOAD_TOO_LARGE']),
+  UnsupportedMediaType: failure('The body is not sent as `Content-Type: application/json`', ['UNSUPPORTED_MEDIA_TYPE']),
+  ServerError: failure('500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data', ['INTERNAL', 'UNAVAILABLE']),
+};
+
+/** The same answers without their bodies, as HEAD gives them. */
+export function withoutBody(answer: Json): Json {
+  const name = typeof answer.$ref === 'string' ? answer.$ref.split('/').pop()! : undefined;
+  const { content: _, ...rest } = name ? responses[name as keyof typeof responses] : answer;
+  return rest;
+}
+
+export const securitySchemes = {
+  bearer: { type: 'http', scheme: 'bearer', description: '`Authorization: Bearer <api_key>`. Keys are `sbk_` and 256 random bits, stored only as hashes.' },
+  apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: 'The same API key in `x-api-key`' },
+};

@@ -1,0 +1,196 @@
+// The document's component schemas: the request schemas the handlers parse with, converted as they
+// are, and the response bodies written down here as zod/mini schemas, converted the same way.
+import * as z from 'zod/mini';
+import { ticketIdPattern } from '#shared/domain/ticket.ts';
+import { supportedYears } from '#shared/domain/years.ts';
+import { estSchema } from '#shared/schemas/est.ts';
+import { ustvaSchema } from '#shared/schemas/ustva.ts';
+
+const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
+
+const timestamp = z.string().check(z.meta({ format: 'date-time', description: 'ISO 8601, UTC' }));
+const count = z.number().check(z.int(), z.minimum(0));
+const ticketId = described(z.string().check(z.regex(ticketIdPattern)), 'Ticket ID: `tk_` and 22 base64url characters (128 random bits)');
+const kind = z.enum(['est', 'ustva']);
+const ticketStatus = described(
+  z.enum(['queued', 'processing', 'delivered', 'rejected', 'failed']),
+  '`queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal',
+);
+
+const findingFields = {
+  path: described(z.string(), 'Where in the request (`kennzahlen.kz83`), or the ELSTER field the tax authority names (`Kz83`)'),
+  code: described(z.string(), 'Stable, for programs: `KZ83_MISMATCH`, `IDNR_CHECK_DIGIT`, …'),
+  message: described(z.string(), 'For the bookkeeper who fixes the return'),
+  expected: z.optional(described(z.string(), 'For a computed field: the value the rules arrive at, written as the caller would send it')),
+  rule: z.optional(described(z.string(), "The tax authority's name for the rule, when it reported the finding")),
+};
+const severity = described(z.enum(['error', 'hint']), 'A `hint` never refuses a return');
+
+export const finding = z.object({ ...findingFields, severity: z.optional(described(severity, 'Absent means `error`')) });
+
+export const ticketError = described(
+  z.object({
+    code: described(z.string(), '`REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`'),
+    message: z.string(),
+    details: z.array(finding),
+  }),
+  'Why a ticket ended `rejected` or `failed`',
+);
+
+export const ticketSummary = z.object({
+  ticket: ticketId,
+  kind,
+  status: ticketStatus,
+  test: z.boolean(),
+  created_at: timestamp,
+  links: z.object({ status: z.string(), ticket: z.string(), protocol: z.string() }),
+});
+
+export const ticketStatusView = z.object({ ticket: ticketId, status: ticketStatus, updated_at: timestamp, attempts: count, error: z.optional(ticketError) });
+
+export const ticketMetadata = z.object({
+  ticket: ticketId,
+  kind,
+  status: ticketStatus,
+  test: z.boolean(),
+  year: z.number().check(z.int()),
+  period: z.optional(described(z.string(), 'ustva only: month "01"–"12" or quarter "41"–"44"')),
+  tax_number: z.optional(described(z.string().check(z.regex(/^\*+\d{4}$/)), 'Masked to its last 4 digits; absent for a first return filed with `tax_office`')),
+  tax_office: z.optional(z.string()),
+  datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
+  client_reference: z.optional(z.string()),
+  created_at: timestamp,
+  updated_at: described(timestamp, 'Once the ticket is terminal: when it finished'),
+  delivered_at: z.optional(timestamp),
+  transfer_ticket: z.optional(described(z.string(), "The tax authority's transfer ticket (Transferticket)")),
+  received_at: z.optional(described(timestamp, "The tax authority's receipt time")),
+  file_name: z.optional(z.string()),
+  file_size: z.optional(count),
+  file_sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  attempts: described(count, 'Transmission attempts so far'),
+  error: z.optional(ticketError),
+  webhook: z.object({
+    status: z.enum(['disabled', 'pending', 'delivered', 'failed']),
+    attempts: count,
+    last_attempt_at: z.optional(timestamp),
+    last_response_status: z.optional(z.number().check(z.int())),
+    next_attempt_at: z.optional(described(timestamp, 'While `pending` after a failed attempt: when the next one is due')),
+    failure_reason: z.optional(described(z.enum(['GONE', 'MAX_ATTEMPTS']), 'When `failed`: why delivery stopped')),
+  }),
+});
+
+export const protocol = z.object({
+  ticket: ticketId,
+  transfer_ticket: z.string(),
+  file_name: z.string(),
+  content_type: z.literal('application/pdf'),
+  file_size: count,
+  file_content: z.string().check(z.meta({ contentEncoding: 'base64', contentMediaType: 'application/pdf', description: 'The PDF transfer protocol, base64' })),
+});
+
+export const version = z.object({
+  api_version: z.literal('v2'),
+  service_version: z.string(),
+  build: z.string(),
+  tax_authority: described(z.enum(['sandbox', 'eric']), '`sandbox` checks and answers like ERiC but never sends'),
+  datenart_versions: described(z.array(z.string()), 'Every form and year accepted, e.g. `UStVA_2026`'),
+});
+
+export const validationResult = z.object({
+  valid: described(z.boolean(), 'True when no finding is an error: the same body would be accepted by `POST /v2/{kind}`'),
+  datenart_version: described(z.nullable(z.string()), 'The Datenart version the body would be sent as; null when the year itself is unusable'),
+  findings: z.array(z.object({ ...findingFields, severity })),
+});
+
+const envelopeFields = {
+  status: described(count, 'The HTTP status again'),
+  message: z.string(),
+  request_id: described(z.string(), 'Also sent as header `x-request-id`'),
+  api_version: z.literal('v2'),
+  service_version: z.string(),
+  timestamp,
+};
+
+export const envelope = described(
+  z.object({ success: z.literal(true), ...envelopeFields, data: z.unknown() }),
+  'Every successful answer with a body; `data` is what the operation returns',
+);
+
+export const errorEnvelope = described(
+  z.object({
+    success: z.literal(false),
+    ...envelopeFields,
+    data: described(z.nullable(z.record(z.string(), z.unknown())), 'null, except on 409 for a ticket: its current `status` (and `error`)'),
+    error: z.object({ code: z.string(), details: described(z.array(finding), 'Every failing field at once') }),
+  }),
+  'Every error, in the same envelope as a success',
+);
+
+// What the contract says of the request fields, beside the schema the handlers parse with.
+const commonFields = {
+  test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
+  year: `The tax year, one of ${supportedYears.join(', ')}`,
+  tax_number: 'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
+  client_reference: 'Yours: echoed in the metadata and the webhook',
+};
+
+const ustvaFields = {
+  ...commonFields,
+  period: 'Month "01"–"12" or quarter "41"–"44"; required unless `xml` is given',
+  kennzahlen: 'Keys `kzNN` of that year\'s UStVA form. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given',
+  flags: 'Kz10 (corrected), Kz22 (documents_separate), Kz26 (direct_debit_revoked), Kz29 (refund_offset)',
+  xml: 'Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is',
+};
+
+const estFields = {
+  ...commonFields,
+  tax_number: `${commonFields.tax_number}. Either this or \`tax_office\``,
+  tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer',
+  taxpayer: '`idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); dates are YYYY-MM-DD. Required unless `xml` is given',
+  spouse: 'The shape of `taxpayer`; required by `joint_assessment: true`',
+  bank: '`iban` with a valid checksum',
+  xml: 'Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is',
+};
+
+type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
+
+function withFieldDescriptions(schema: JsonSchema, descriptions: Record<string, string>): JsonSchema {
+  const properties = Object.fromEntries(
+    Object.entries(schema.properties ?? {}).map(([name, property]) => [name, descriptions[name] ? { ...property, description: descriptions[name] } : property]),
+  );
+  return { ...schema, properties };
+}
+
+const responseSchemas = {
+  Envelope: envelope,
+  ErrorEnvelope: errorEnvelope,
+  Finding: finding,
+  TicketError: ticketError,
+  TicketSummary: ticketSummary,
+  TicketStatus: ticketStatusView,
+  TicketMetadata: ticketMetadata,
+  Protocol: protocol,
+  Version: version,
+  ValidationResult: validationResult,
+};
+
+/** `components.schemas`, each referable as `#/components/schemas/{name}`. */
+export function componentSchemas(): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  registry.add(ustvaSchema, { id: 'UstvaSubmission' });
+  registry.add(estSchema, { id: 'EstSubmission' });
+  for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
+  // Input mode, for responses too: there a plain object admits further keys, so a client built from
+  // this document keeps working when a response gains a field.
+  const { schemas } = z.toJSONSchema(registry, {
+    io: 'input',
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  // Inside an OpenAPI document a schema takes the document's dialect, and has no identity of its own.
+  const components = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema as JsonSchema]));
+  components.UstvaSubmission = withFieldDescriptions(components.UstvaSubmission!, ustvaFields);
+  components.EstSubmission = withFieldDescriptions(components.EstSubmission!, estFields);
+  return components;
+}

@@ -1,0 +1,39 @@
+// The figures a protocol shows, taken from the Nutzdaten as transmitted rather than from the
+// request, so the protocol shows what the tax authority received.
+
+import { flagKennzahlen } from '#shared/elster/ustva-xml.ts';
+import type { ProtocolRow } from '#shared/sandbox/protocol-pdf.ts';
+import { toCents } from '#shared/tax/money.ts';
+import { ustvaForm } from '#shared/tax/ustva-form.ts';
+import type { UstvaFigures } from '#shared/tax/ustva-rules.ts';
+
+const flagLabels: Record<keyof typeof flagKennzahlen, string> = {
+  corrected: 'Berichtigte Anmeldung',
+  documents_separate: 'Belege werden gesondert eingereicht',
+  direct_debit_revoked: 'Lastschrifteinzugsermächtigung widerrufen',
+  refund_offset: 'Verrechnung des Erstattungsbetrags',
+};
+
+export function ustvaRows(figures: UstvaFigures): ProtocolRow[] {
+  const form = ustvaForm(figures.year);
+  const flags = (Object.keys(flagKennzahlen) as (keyof typeof flagKennzahlen)[])
+    .filter((flag) => figures.flags?.[flag] === true)
+    .map((flag) => ({ kz: flagKennzahlen[flag], label: flagLabels[flag], value: 'ja' }));
+  const kennzahlen = Object.entries(figures.kennzahlen)
+    .map(([key, value]) => ({ kz: key.replace(/^kz/, ''), value }))
+    .sort((a, b) => Number(a.kz) - Number(b.kz))
+    .map(({ kz, value }) => {
+      const spec = form?.get(kz);
+      const shown = spec?.kind === 'date' ? germanDate(String(value)) : euros(toCents(value), spec?.kind === 'tax');
+      return { kz, label: spec?.label ?? '', value: shown };
+    });
+  return [...flags, ...kennzahlen];
+}
+
+const withCents = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const wholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+/** `1200,50 €` for a tax amount, `10.000 €` for an assessment base, as the form prints them. */
+export const euros = (cents: number, showCents: boolean) => `${(showCents ? withCents : wholeEuros).format(cents / 100)} €`;
+
+const germanDate = (isoDate: string) => isoDate.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3.$2.$1');

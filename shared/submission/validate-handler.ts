@@ -1,0 +1,45 @@
+import { herstellerId } from '#shared/config.ts';
+import { isError, type Kind } from '#shared/domain/ticket.ts';
+import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
+import { apiHandler } from '#shared/http/api-handler.ts';
+import type { TaxAuthority } from '#shared/ports.ts';
+import type { AcceptedBody } from '#shared/submission/accept.ts';
+import { checkSubmission } from '#shared/submission/check.ts';
+import { callers } from '#shared/wiring.ts';
+
+/**
+ * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent. `authority`
+ * is the tax authority whose own checks add to ours (ERiC's), or undefined where they would only
+ * repeat them.
+ */
+export function validateHandler(kind: Kind, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
+  return apiHandler(
+    async (event) => {
+      const { body, findings, datenartVersion } = checkSubmission(kind, event.json);
+      // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
+      const checker = body && authority();
+      if (body && checker) findings.push(...(await checker.validate(submissionOf(kind, body, datenartVersion!))));
+      const valid = !findings.some(isError);
+      return {
+        status: 200,
+        message: valid ? 'The submission is valid' : 'The submission has errors',
+        data: { valid, datenart_version: datenartVersion ?? null, findings: findings.map((finding) => ({ severity: 'error', ...finding })) },
+      };
+    },
+    { auth: callers, json: true },
+  );
+}
+
+function submissionOf(kind: Kind, body: AcceptedBody, datenartVersion: string) {
+  return {
+    kind,
+    test: body.test,
+    year: body.year,
+    ...(body.period !== undefined && { period: body.period }),
+    ...(body.tax_number !== undefined && { tax_number: body.tax_number }),
+    ...(body.tax_office !== undefined && { tax_office: body.tax_office }),
+    datenart_version: datenartVersion,
+    body,
+    nutzdaten: nutzdatenFor(kind, body, { herstellerId: herstellerId(), createdAt: new Date() }),
+  };
+}

@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { estReturnSample } from '#test/support/samples.ts';
+import type { EstReturn, Person } from '#shared/tax/est-rules.ts';
+import { estFindings } from '#shared/tax/est-rules.ts';
+
+const today = new Date('2026-03-01T12:00:00Z');
+
+const erika: Person = estReturnSample().taxpayer;
+const max: Person = { ...erika, idnr: '02476291358', first_name: 'Max', birth_date: '1958-01-02', religion: 'rk' };
+
+const valid = estReturnSample;
+
+const findings = (body: EstReturn) => estFindings(body, today);
+const codes = (body: EstReturn) => findings(body).map((finding) => `${finding.path} ${finding.code}`);
+
+describe('estFindings', () => {
+  it('finds nothing in the contract example', () => {
+    expect(findings(valid())).toEqual([]);
+  });
+
+  it('refuses a year without forms', () => {
+    expect(codes(valid({ year: 2023 }))).toContain('year YEAR_UNSUPPORTED');
+  });
+
+  it('needs a taxpayer with names', () => {
+    expect(codes(valid({ taxpayer: undefined as unknown as Person }))).toEqual(['taxpayer TAXPAYER_REQUIRED']);
+    expect(codes(valid({ taxpayer: { ...erika, first_name: '  ' } }))).toEqual(['taxpayer.first_name NAME_REQUIRED']);
+  });
+
+  describe('birth date', () => {
+    it.each([
+      ['1899-12-31', 'BIRTH_DATE_TOO_EARLY'],
+      ['2026-01-01', 'BIRTH_DATE_AFTER_TAX_YEAR'],
+      ['', 'BIRTH_DATE_REQUIRED'],
+    ])('refuses %s', (birthDate, code) => {
+      expect(codes(valid({ taxpayer: { ...erika, birth_date: birthDate } }))).toEqual([`taxpayer.birth_date ${code}`]);
+    });
+
+    it('refuses a date after today in the current year', () => {
+      expect(codes(valid({ year: 2026, taxpayer: { ...erika, birth_date: '2026-03-02' } }))).toEqual(['taxpayer.birth_date BIRTH_DATE_IN_FUTURE']);
+    });
+
+    it('accepts a child born in the tax year: an adult is not required', () => {
+      expect(findings(valid({ taxpayer: { ...erika, birth_date: '2025-12-31' } }))).toEqual([]);
+      expect(findings(valid({ taxpayer: { ...erika, birth_date: '1900-01-01' } }))).toEqual([]);
+    });
+
+    it("checks the spouse's too", () => {
+      expect(codes(valid({ spouse: { ...max, birth_date: '1850-01-01' } }))).toEqual(['spouse.birth_date BIRTH_DATE_TOO_EARLY']);
+    });
+  });
+
+  it('hints at what ELSTER will miss, and refuses a religion it has no key for', () => {
+    const { religion: _religion, address: _address, ...bare } = erika;
+    expect(findings(valid({ taxpayer: bare }))).toEqual([
+      expect.objectContaining({ path: 'taxpayer.religion', code: 'RELIGION_MISSING', severity: 'hint' }),
+      expect.objectContaining({ path: 'taxpayer.address', code: 'ADDRESS_MISSING', severity: 'hint' }),
+    ]);
+    expect(codes(valid({ taxpayer: { ...erika, religion: 'catholic' } }))).toEqual(['taxpayer.religion RELIGION_UNKNOWN']);
+    expect(codes(valid({ taxpayer: { ...erika, religion: 'toString' } }))).toEqual(['taxpayer.religion RELIGION_UNKNOWN']);
+  });
+
+  it('refuses characters outside the ELSTER character set and keeps German ones', () => {
+    expect(codes(valid({ taxpayer: { ...erika, last_name: 'Wałęsa', address: { ...erika.address!, city: 'Köln – Süd' } } }))).toEqual([
+      'taxpayer.last_name TEXT_CHARSET',
+      'taxpayer.address.city TEXT_CHARSET',
+    ]);
+    expect(findings(valid({ taxpayer: { ...erika, last_name: 'Größe-Çelik', address: { ...erika.address!, street: 'Straße des 17. Juni' } } }))).toEqual([]);
+  });
+
+  describe('spouse', () => {
+    it('is required for joint assessment', () => {
+      expect(codes(valid({ joint_assessment: true }))).toEqual(['spouse SPOUSE_REQUIRED']);
+      expect(findings(valid({ joint_assessment: true, spouse: max }))).toEqual([]);
+    });
+
+    it('must have an IdNr of their own', () => {
+      expect(codes(valid({ spouse: { ...max, idnr: erika.idnr } }))).toEqual(['spouse.idnr IDNR_SAME_AS_TAXPAYER']);
+    });
+
+    it('must exist where employment, pensions or the bank account name them', () => {
+      const body = valid({
+        employment: [{ person: 'spouse', gross_wage: 1000 }],
+        pensions: [{ person: 'spouse', annual_amount: 1000, start_year: 2020 }],
+        bank: { iban: 'DE02120300000000202051', account_holder: 'spouse' },
+      });
+      expect(codes(body)).toEqual(['employment.0.person SPOUSE_MISSING', 'pensions.0.person SPOUSE_MISSING', 'bank.account_holder SPOUSE_MISSING']);
+    });
+
+    it("with separate assessment may hold the account, but the spouse's income belongs in the spouse's own return", () => {
+      const body = valid({
+        spouse: max,
+        employment: [{ person: 'spouse', gross_wage: 1000 }],
+        pensions: [{ person: 'spouse', annual_amount: 1000, start_year: 2020 }],
+        bank: { iban: 'DE02120300000000202051', account_holder: 'spouse' },
+      });
+      expect(codes(body)).toEqual(['employment.0.person SPOUSE_INCOME_SEPARATE', 'pensions.0.person SPOUSE_INCOME_SEPARATE']);
+      expect(findings({ ...body, joint_assessment: true })).toEqual([]);
+    });
+  });
+
+  describe('amounts', () => {
+    it.each([
+      ['-1.00', 'AMOUNT_NEGATIVE'],
+      [-0.01, 'AMOUNT_NEGATIVE'],
+      ['1.005', 'AMOUNT_DECIMALS'],
+      [10.123, 'AMOUNT_DECIMALS'],
+      ['1e3', 'AMOUNT_INVALID'],
+    ])('refuses %j', (amount, code) => {
+      expect(codes(valid({ deductions: { donations: amount } }))).toEqual([`deductions.donations ${code}`]);
+      expect(codes(valid({ pensions: [{ person: 'taxpayer', annual_amount: amount, start_year: 2020 }] }))).toEqual([`pensions.0.annual_amount ${code}`]);
+    });
+
+    it('accepts trailing zeros and numbers', () => {
+      expect(findings(valid({ deductions: { donations: '200.500', medical_costs: 12.5 } }))).toEqual([]);
+    });
+
+    it('refuses income tax above the wage', () => {
+      const finding = findings(valid({ employment: [{ person: 'taxpayer', gross_wage: '1000.00', income_tax_withheld: '1000.01' }] }));
+      expect(finding).toEqual([expect.objectContaining({ path: 'employment.0.income_tax_withheld', code: 'WITHHELD_EXCEEDS_WAGE', message: expect.stringContaining('1000.00') })]);
+      expect(findings(valid({ employment: [{ person: 'taxpayer', gross_wage: '1000.00', income_tax_withheld: '1000.00' }] }))).toEqual([]);
+    });
+
+    it('hints when a surcharge is larger than the income tax it is a share of', () => {
+      const finding = findings(valid({ employment: [{ person: 'taxpayer', gross_wage: 30000, income_tax_withheld: 100, church_tax_withheld: 150 }] }));
+      expect(finding).toEqual([expect.objectContaining({ path: 'employment.0.church_tax_withheld', code: 'SURCHARGE_EXCEEDS_INCOME_TAX', severity: 'hint' })]);
+    });
+  });
+
+  describe('commuting', () => {
+    const job = (commute_km: number | undefined, office_days: number | undefined, year = 2025) =>
+      valid({ year, employment: [{ person: 'taxpayer', gross_wage: 40000, ...(commute_km !== undefined && { commute_km }), ...(office_days !== undefined && { office_days }) }] });
+
+    it('needs distance and days together', () => {
+      expect(codes(job(10, undefined))).toEqual(['employment.0.office_days COMMUTE_DAYS_MISSING']);
+      expect(codes(job(10, 0))).toEqual(['employment.0.office_days COMMUTE_DAYS_MISSING']);
+      expect(codes(job(0, 100))).toEqual(['employment.0.commute_km COMMUTE_KM_MISSING']);
+      expect(findings(job(0, 0))).toEqual([]);
+    });
+
+    it('refuses more office days than the year has, counting leap years', () => {
+      expect(codes(job(10, 366, 2025))).toEqual(['employment.0.office_days OFFICE_DAYS_EXCEED_YEAR']);
+      expect(codes(job(10, 366, 2024))).toEqual(['employment.0.office_days OFFICE_DAYS_ABOVE_FIVE_DAY_WEEK']);
+    });
+
+    it('hints above the usual 230 days and above a five-day week', () => {
+      expect(findings(job(10, 230))).toEqual([]);
+      expect(findings(job(10, 231))).toEqual([expect.objectContaining({ code: 'OFFICE_DAYS_HIGH', severity: 'hint' })]);
+      expect(findings(job(10, 260))).toEqual([expect.objectContaining({ code: 'OFFICE_DAYS_HIGH', severity: 'hint' })]);
+      expect(findings(job(10, 261))).toEqual([expect.objectContaining({ code: 'OFFICE_DAYS_ABOVE_FIVE_DAY_WEEK', severity: 'hint' })]);
+    });
+
+    it("hints when one person's employments add up to more days than the year", () => {
+      const body = valid({
+        employment: [
+          { person: 'taxpayer', gross_wage: 20000, commute_km: 2, office_days: 200 },
+          { person: 'taxpayer', gross_wage: 20000, commute_km: 2, office_days: 200 },
+        ],
+      });
+      expect(findings(body)).toEqual([expect.objectContaining({ path: 'employment.0.office_days', code: 'OFFICE_DAYS_TOTAL_HIGH', severity: 'hint' })]);
+    });
+
+    // 2025: 20 km × 0.30 + 60 km × 0.38 = 28.80 € a day; 157 days = 4521.60 €, 156 days = 4492.80 €.
+    // 2026: 0.38 € from the first km, so 80 km = 30.40 € a day; 148 days = 4499.20 €, 149 days = 4529.60 €.
+    it.each([
+      [2025, 80, 156, undefined],
+      [2025, 80, 157, '4521.60'],
+      [2026, 80, 148, undefined],
+      [2026, 80, 149, '4529.60'],
+    ])('in %i, %i km on %i days: the 4,500 € cap hint shows %s', (year, km, days, total) => {
+      const cap = findings(job(km, days, year)).filter((finding) => finding.code === 'COMMUTE_CAP');
+      if (total === undefined) expect(cap).toEqual([]);
+      else expect(cap).toEqual([expect.objectContaining({ path: 'employment.0.commute_km', severity: 'hint', expected: '4500.00', message: expect.stringContaining(total) })]);
+    });
+  });
+
+  describe('pensions', () => {
+    const pension = (start_year: number | undefined) => valid({ pensions: [{ person: 'taxpayer', annual_amount: '12000.00', ...(start_year !== undefined && { start_year }) }] });
+
+    it('must not start after the tax year or before birth', () => {
+      expect(findings(pension(2025))).toEqual([]);
+      expect(codes(pension(2026))).toEqual(['pensions.0.start_year PENSION_START_AFTER_YEAR']);
+      expect(codes(pension(1959))).toEqual(['pensions.0.start_year PENSION_START_BEFORE_BIRTH']);
+    });
+
+    it('hints when the start year is missing', () => {
+      expect(findings(pension(undefined))).toEqual([expect.objectContaining({ path: 'pensions.0.start_year', code: 'PENSION_START_MISSING', severity: 'hint' })]);
+    });
+  });
+
+  it('refuses deductions it does not know', () => {
+    expect(codes(valid({ deductions: { donations: 10, alimony: 100 } }))).toEqual(['deductions.alimony DEDUCTION_UNKNOWN']);
+  });
+
+  it('reports every finding at once', () => {
+    const body = valid({
+      year: 2023,
+      joint_assessment: true,
+      employment: [{ person: 'spouse', gross_wage: -1, commute_km: 5 }],
+      deductions: { other: 1 },
+    });
+    expect(codes(body)).toEqual([
+      'year YEAR_UNSUPPORTED',
+      'spouse SPOUSE_REQUIRED',
+      'employment.0.person SPOUSE_MISSING',
+      'employment.0.gross_wage AMOUNT_NEGATIVE',
+      'employment.0.office_days COMMUTE_DAYS_MISSING',
+      'deductions.other DEDUCTION_UNKNOWN',
+    ]);
+  });
+
+  it('writes messages for a bookkeeper', () => {
+    for (const finding of findings(valid({ joint_assessment: true, deductions: { x: 1 } }))) {
+      expect(finding.message).toMatch(/^[a-z]/);
+      expect(finding.code).toMatch(/^[A-Z_]+$/);
+    }
+  });
+});

@@ -1,0 +1,96 @@
+// The amount and date Kennzahlen of the UStVA form (USt 1 A) of each supported year. The flags
+// (Kz10, 22, 26, 29) and the Hersteller-ID (Kz09) are not here: a caller sends them as `flags`,
+// and the service sets Kz09.
+//
+// No amount Kennzahl was added or removed between 2024 and 2026 [NS, OCA]; 2025 added Kz 70 and
+// widened Kz 48 to § 19 small-business sales (BMF 09.12.2024). Labels follow the form's wording;
+// the form's lead-ins ("Steuerpflichtige Umsätze", "Innergemeinschaftliche Erwerbe") are folded
+// into the line they introduce, so each label stands on its own.
+
+export type KennzahlKind = 'base' | 'tax' | 'date';
+
+export interface KennzahlSpec {
+  kind: KennzahlKind;
+  label: string;
+  /** The tax rate of a base whose tax the form computes (81: 0.19, 86: 0.07, 89: 0.19, 93: 0.07) */
+  rate?: number;
+  /** Memo figures (50, 37) that do not enter Kz83 */
+  memo?: boolean;
+}
+
+const base = (label: string, extra: Pick<KennzahlSpec, 'rate' | 'memo'> = {}): KennzahlSpec => ({ kind: 'base', label, ...extra });
+const tax = (label: string, extra: Pick<KennzahlSpec, 'memo'> = {}): KennzahlSpec => ({ kind: 'tax', label, ...extra });
+
+const form2024: readonly (readonly [string, KennzahlSpec])[] = [
+  ['81', base('Steuerpflichtige Umsätze zum Steuersatz von 19 %', { rate: 0.19 })],
+  ['86', base('Steuerpflichtige Umsätze zum Steuersatz von 7 %', { rate: 0.07 })],
+  ['87', base('Steuerpflichtige Umsätze zum Steuersatz von 0 %')],
+  ['35', base('Steuerpflichtige Umsätze zu anderen Steuersätzen (Bemessungsgrundlage)')],
+  ['36', tax('Steuer zu anderen Steuersätzen')],
+  ['77', base('Lieferungen land- und forstwirtschaftlicher Betriebe nach § 24 UStG an Abnehmer mit USt-IdNr.')],
+  ['76', base('Umsätze, für die eine Steuer nach § 24 UStG zu entrichten ist (Bemessungsgrundlage)')],
+  ['80', tax('Steuer nach § 24 UStG')],
+  ['41', base('Innergemeinschaftliche Lieferungen (§ 4 Nr. 1 Buchst. b UStG) an Abnehmer mit USt-IdNr.')],
+  ['44', base('Innergemeinschaftliche Lieferungen neuer Fahrzeuge an Abnehmer ohne USt-IdNr.')],
+  ['49', base('Innergemeinschaftliche Lieferungen neuer Fahrzeuge außerhalb eines Unternehmens (§ 2a UStG)')],
+  ['43', base('Weitere steuerfreie Umsätze mit Vorsteuerabzug (z. B. Ausfuhrlieferungen, Umsätze nach § 4 Nr. 2 bis 7 UStG)')],
+  ['48', base('Steuerfreie Umsätze ohne Vorsteuerabzug: Umsätze nach § 4 Nr. 8 bis 29 UStG')],
+  ['91', base('Steuerfreie innergemeinschaftliche Erwerbe (§§ 4b und 25c UStG)')],
+  ['89', base('Steuerpflichtige innergemeinschaftliche Erwerbe zum Steuersatz von 19 %', { rate: 0.19 })],
+  ['93', base('Steuerpflichtige innergemeinschaftliche Erwerbe zum Steuersatz von 7 %', { rate: 0.07 })],
+  ['90', base('Steuerpflichtige innergemeinschaftliche Erwerbe zum Steuersatz von 0 %')],
+  ['95', base('Steuerpflichtige innergemeinschaftliche Erwerbe zu anderen Steuersätzen (Bemessungsgrundlage)')],
+  ['98', tax('Steuer auf innergemeinschaftliche Erwerbe zu anderen Steuersätzen')],
+  ['94', base('Innergemeinschaftliche Erwerbe neuer Fahrzeuge (§ 1b Abs. 2 und 3 UStG) von Lieferern ohne USt-IdNr. (Bemessungsgrundlage)')],
+  ['96', tax('Steuer auf innergemeinschaftliche Erwerbe neuer Fahrzeuge von Lieferern ohne USt-IdNr.')],
+  ['46', base('Sonstige Leistungen nach § 3a Abs. 2 UStG eines im übrigen Gemeinschaftsgebiet ansässigen Unternehmers (§ 13b Abs. 1 UStG) (Bemessungsgrundlage)')],
+  ['47', tax('Steuer auf sonstige Leistungen eines im übrigen Gemeinschaftsgebiet ansässigen Unternehmers (§ 13b Abs. 1 UStG)')],
+  ['73', base('Umsätze, die unter das GrEStG fallen (§ 13b Abs. 2 Nr. 3 UStG) (Bemessungsgrundlage)')],
+  ['74', tax('Steuer auf Umsätze, die unter das GrEStG fallen (§ 13b Abs. 2 Nr. 3 UStG)')],
+  ['84', base('Andere Leistungen (§ 13b Abs. 2 Nr. 1, 2, 4 bis 12 UStG) (Bemessungsgrundlage)')],
+  ['85', tax('Steuer auf andere Leistungen (§ 13b Abs. 2 Nr. 1, 2, 4 bis 12 UStG)')],
+  ['42', base('Lieferungen des ersten Abnehmers bei innergemeinschaftlichen Dreiecksgeschäften (§ 25b Abs. 2 UStG)')],
+  ['60', base('Steuerpflichtige Umsätze, für die der Leistungsempfänger die Steuer nach § 13b Abs. 5 UStG schuldet')],
+  ['21', base('Nicht steuerbare sonstige Leistungen gem. § 18b Satz 1 Nr. 2 UStG')],
+  ['45', base('Übrige nicht steuerbare Umsätze (Leistungsort nicht im Inland)')],
+  ['66', tax('Vorsteuerbeträge aus Rechnungen von anderen Unternehmern (§ 15 Abs. 1 Satz 1 Nr. 1 UStG) und aus innergemeinschaftlichen Dreiecksgeschäften (§ 25b Abs. 5 UStG)')],
+  ['61', tax('Vorsteuerbeträge aus dem innergemeinschaftlichen Erwerb von Gegenständen (§ 15 Abs. 1 Satz 1 Nr. 3 UStG)')],
+  ['62', tax('Entstandene Einfuhrumsatzsteuer (§ 15 Abs. 1 Satz 1 Nr. 2 UStG)')],
+  ['67', tax('Vorsteuerbeträge aus Leistungen im Sinne des § 13b UStG (§ 15 Abs. 1 Satz 1 Nr. 4 UStG)')],
+  ['63', tax('Vorsteuerbeträge, die nach allgemeinen Durchschnittssätzen berechnet sind (§ 23a UStG)')],
+  ['59', tax('Vorsteuerabzug für innergemeinschaftliche Lieferungen neuer Fahrzeuge außerhalb eines Unternehmens (§ 2a UStG) sowie von Kleinunternehmern im Sinne des § 19 Abs. 1 UStG (§ 15 Abs. 4a UStG)')],
+  ['64', tax('Berichtigung des Vorsteuerabzugs (§ 15a UStG)')],
+  ['65', tax('Steuer infolge Wechsels der Besteuerungsform sowie Nachsteuer auf versteuerte Anzahlungen u. ä. wegen Steuersatzänderung')],
+  ['69', tax('In Rechnungen unrichtig oder unberechtigt ausgewiesene Steuerbeträge (§ 14c UStG) sowie Steuerbeträge, die nach § 6a Abs. 4 Satz 2, § 17 Abs. 1 Satz 7, § 25b Abs. 2 UStG geschuldet werden')],
+  ['39', tax('Abzug der festgesetzten Sondervorauszahlung für Dauerfristverlängerung')],
+  ['83', tax('Verbleibende Umsatzsteuer-Vorauszahlung / Verbleibender Überschuss')],
+  ['50', base('Minderung der Bemessungsgrundlage (in den Bemessungsgrundlagen der steuerpflichtigen Umsätze enthalten)', { memo: true })],
+  ['37', tax('Minderung der abziehbaren Vorsteuerbeträge (in den Vorsteuerbeträgen enthalten)', { memo: true })],
+];
+
+const form2025: readonly (readonly [string, KennzahlSpec])[] = [
+  ...form2024.map(([kz, spec]): readonly [string, KennzahlSpec] =>
+    kz === '48' ? [kz, base('Steuerfreie Umsätze ohne Vorsteuerabzug: Umsätze nach § 4 Nr. 8 bis 29 UStG und § 19 Abs. 1 UStG')] : [kz, spec],
+  ),
+  ['70', { kind: 'date', label: 'Tag, an dem der Gesamtumsatz die Grenze von 100 000 € überschritten hat (§ 19 Abs. 1 UStG)' }],
+];
+
+const forms = new Map<number, ReadonlyMap<string, KennzahlSpec>>([
+  [2024, new Map(form2024)],
+  [2025, new Map(form2025)],
+  [2026, new Map(form2025)],
+]);
+
+/** Keys are Kennzahl numbers without the `kz` a request puts in front: '81', '86', … */
+export const ustvaForm = (year: number): ReadonlyMap<string, KennzahlSpec> | undefined => forms.get(year);
+
+/** Bases whose tax the caller states beside them; one without the other is incomplete [tax-facts]. */
+export const ustvaPairs: readonly (readonly [base: string, tax: string])[] = [
+  ['35', '36'],
+  ['76', '80'],
+  ['95', '98'],
+  ['94', '96'],
+  ['46', '47'],
+  ['73', '74'],
+  ['84', '85'],
+];

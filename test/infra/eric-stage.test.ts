@@ -1,0 +1,179 @@
+// A stage that transmits through ERiC: the layer, the certificate's secrets and koffi reach the
+// functions that load the tax authority, and only those; a stage missing any of it does not synthesize.
+
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { functions, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
+import { builtEricLayer, elfLibrary, elfMachine, removeTempDirs } from '#test/infra/eric-download.ts';
+import { removeStageApps } from '#test/infra/stage-app.ts';
+import { actions, bundleDir, fnProps, ofType, ref, serviceFunctions, statements, synth, type Stage } from '#test/infra/stage-template.ts';
+
+afterAll(() => {
+  removeStageApps();
+  removeTempDirs();
+});
+
+const loadingTaxAuthority = (Object.keys(functions) as FunctionName[]).filter((name) => (functions[name] as FunctionSpec).loadsTaxAuthority);
+const pinArn = 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:steuerbote/dev/eric-pin-AbCdEf';
+
+const ericContext = (layer: string) => ({
+  stage: 'dev',
+  taxAuthority: 'eric',
+  ericLayer: layer,
+  ericCertSecret: 'steuerbote/dev/eric-cert',
+  ericPinSecret: pinArn,
+  ericApiVersion: '41',
+});
+
+describe('an ERiC stage', { timeout: 120_000 }, () => {
+  let eric: Stage;
+  let layer: ReturnType<typeof builtEricLayer>;
+
+  beforeAll(() => {
+    layer = builtEricLayer();
+    eric = synth(ericContext(layer.folder));
+  }, 120_000);
+
+  it('attaches one x86-64 layer to exactly the functions that load the tax authority, which stay on x86-64', () => {
+    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateUstva']);
+    const layers = ofType(eric, 'AWS::Lambda::LayerVersion');
+    expect(layers).toHaveLength(1);
+    const [layerId, layerVersion] = layers[0]!;
+    expect(layerVersion.Properties.CompatibleArchitectures).toEqual(['x86_64']);
+
+    const withLayers = serviceFunctions(eric).filter(([, fn]) => fn.Properties.Layers);
+    expect(withLayers).toHaveLength(loadingTaxAuthority.length);
+    for (const name of loadingTaxAuthority) {
+      expect(fnProps(eric, name).Layers, name).toEqual([ref(layerId)]);
+      expect(fnProps(eric, name).Architectures, name).toEqual(['x86_64']);
+    }
+  });
+
+  it('tells those functions where ERiC is and which secrets hold the certificate and its PIN, never the secrets themselves', () => {
+    for (const name of loadingTaxAuthority) {
+      const variables = fnProps(eric, name).Environment.Variables;
+      expect(variables, name).toMatchObject({
+        TAX_AUTHORITY: 'eric',
+        ERIC_HOME: '/opt/eric',
+        ERIC_API_VERSION: '41',
+        ERIC_CERT_PIN_SECRET_ARN: pinArn,
+      });
+      expect(JSON.stringify(variables.ERIC_CERT_SECRET_ARN), name).toMatch(/:secret:steuerbote\/dev\/eric-cert"/);
+    }
+    for (const [, fn] of serviceFunctions(eric)) {
+      const variables = Object.keys(fn.Properties.Environment.Variables);
+      if (!fn.Properties.Layers) expect(variables.filter((variable) => variable.startsWith('ERIC_'))).toEqual([]);
+    }
+    // getVersion reports the tax authority without loading it.
+    expect(fnProps(eric, 'getVersion').Environment.Variables).toMatchObject({ TAX_AUTHORITY: 'eric' });
+    expect(JSON.stringify(eric.template.toJSON())).not.toContain('resolve:secretsmanager');
+  });
+
+  it('lets exactly those functions read exactly the two secrets', () => {
+    const reading = [...eric.stack.functions.keys()].filter((name) => actions(eric, name).includes('secretsmanager:GetSecretValue'));
+    expect(reading.sort()).toEqual([...loadingTaxAuthority].sort());
+    for (const name of loadingTaxAuthority) {
+      const secrets = statements(eric, name).filter((s) => [s.Action].flat().some((action) => action.startsWith('secretsmanager:')));
+      const resources = secrets.flatMap((s) => [s.Resource].flat()).map((resource) => JSON.stringify(resource));
+      expect(resources, name).toHaveLength(2);
+      expect(resources, name).toEqual(
+        expect.arrayContaining([expect.stringMatching(/:secret:steuerbote\/dev\/eric-cert-\?\?\?\?\?\?"/), JSON.stringify(pinArn)]),
+      );
+      expect(secrets.flatMap((s) => [s.Action].flat()).sort(), name).toEqual(['secretsmanager:DescribeSecret', 'secretsmanager:GetSecretValue']);
+    }
+  });
+
+  it('ships koffi and its Linux x86-64 build beside the bundle of those functions, not inside it', () => {
+    const transmit = bundleDir(eric, 'transmit');
+    expect(existsSync(path.join(transmit, 'node_modules', 'koffi', 'package.json'))).toBe(true);
+    expect(existsSync(path.join(transmit, 'node_modules', '@koromix', 'koffi-linux-x64', 'linux_x64', 'koffi.node'))).toBe(true);
+    const sources: string[] = JSON.parse(readFileSync(path.join(transmit, 'index.mjs.map'), 'utf8')).sources;
+    expect(sources.filter((source) => source.includes('node_modules/koffi/'))).toEqual([]);
+    expect(existsSync(path.join(bundleDir(eric, 'getStatus'), 'node_modules'))).toBe(false);
+  });
+
+  it.runIf(process.platform === 'linux' && process.arch === 'x64')('ships a koffi that loads from the bundle folder alone, required or imported', () => {
+    const bundle = bundleDir(eric, 'transmit');
+    const version = JSON.parse(readFileSync(path.join(bundle, 'node_modules', 'koffi', 'package.json'), 'utf8')).version;
+    const load = (...args: string[]) => spawnSync(process.execPath, args, { cwd: bundle, encoding: 'utf8' });
+    for (const run of [
+      load('-e', "console.log(require('koffi').version)"),
+      load('--input-type=module', '-e', "import koffi from 'koffi'; console.log(koffi.version)"),
+    ]) {
+      expect(run.stderr).toBe('');
+      expect(run.stdout.trim()).toBe(version);
+    }
+  });
+
+  it('takes the zip instead of the folder, or a layer published before by its ARN', () => {
+    const zipped = synth(ericContext(layer.zip), { bundle: false });
+    const layers = ofType(zipped, 'AWS::Lambda::LayerVersion');
+    expect(layers).toHaveLength(1);
+    // A zip is staged as it is; a folder would be staged as a folder and zipped on upload.
+    const staged = path.join(zipped.app.outdir, `asset.${layers[0]![1].Properties.Content.S3Key}`);
+    expect(readFileSync(staged).equals(readFileSync(layer.zip))).toBe(true);
+
+    const arn = 'arn:aws:lambda:eu-central-1:123456789012:layer:eric-41:3';
+    const published = synth(ericContext(arn), { bundle: false });
+    expect(ofType(published, 'AWS::Lambda::LayerVersion')).toEqual([]);
+    for (const name of loadingTaxAuthority) expect(fnProps(published, name).Layers, name).toEqual([arn]);
+  });
+});
+
+describe('an ERiC stage refuses to synthesize', () => {
+  const refusal = (context: Record<string, string>) => {
+    try {
+      synth(context, { bundle: false });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return 'synthesized';
+  };
+
+  it('without a layer or either secret, naming what is missing in one line', () => {
+    const { folder } = builtEricLayer();
+    const { ericLayer: _layer, ...withoutLayer } = ericContext(folder);
+    const { ericCertSecret: _cert, ...withoutCert } = ericContext(folder);
+    const { ericPinSecret: _pin, ...withoutPin } = ericContext(folder);
+    expect(refusal(withoutLayer)).toBe(
+      'Context "ericLayer" is required with taxAuthority=eric: a layer version ARN, or the folder or zip of npm run eric:layer',
+    );
+    expect(refusal(withoutCert)).toBe('Context "ericCertSecret" is required with taxAuthority=eric: the Secrets Manager secret holding the certificate');
+    expect(refusal(withoutPin)).toBe(
+      "Context \"ericPinSecret\" is required with taxAuthority=eric: the Secrets Manager secret holding the certificate's PIN",
+    );
+  });
+
+  it('with a layer that is not one, or not for x86-64', () => {
+    const missing = path.join(builtEricLayer().folder, 'nothing-here');
+    expect(refusal(ericContext(missing))).toBe(`ERiC layer ${missing} does not exist; build it with npm run eric:layer`);
+    const { download } = builtEricLayer();
+    expect(refusal(ericContext(download))).toBe(`ERiC layer ${download} holds no eric/libericapi.so; build it with npm run eric:layer`);
+    expect(refusal(ericContext('arn:aws:lambda:eu-central-1:123456789012:function:transmit'))).toMatch(
+      /^Context "ericLayer" must be a layer version ARN/,
+    );
+  });
+
+  it('with a layer built for another architecture', () => {
+    // The command refuses such a download, so the library is swapped as in a layer folder made by hand.
+    const { folder } = builtEricLayer();
+    writeFileSync(path.join(folder, 'eric', 'libericapi.so'), elfLibrary(elfMachine.aarch64));
+    expect(refusal(ericContext(folder))).toBe(
+      `eric/libericapi.so in ${folder} is built for aarch64, not x86-64: download ERiC for Linux x86-64`,
+    );
+  });
+
+  it('with ERiC settings on a sandbox stage, or a malformed one', () => {
+    expect(refusal({ stage: 'dev', ericLayer: 'eric-layer' })).toBe('Context "ericLayer" applies only with taxAuthority=eric');
+    expect(refusal({ stage: 'dev', ericPinSecret: 'steuerbote/pin' })).toBe('Context "ericPinSecret" applies only with taxAuthority=eric');
+    const { folder } = builtEricLayer();
+    expect(refusal({ ...ericContext(folder), ericApiVersion: '41.2' })).toBe(
+      'Context "ericApiVersion" must be an ERiC major version such as 41, got "41.2"',
+    );
+    expect(refusal({ ...ericContext(folder), ericCertSecret: 'my cert' })).toBe(
+      'Context "ericCertSecret" must be a Secrets Manager secret name or ARN, got "my cert"',
+    );
+  });
+});

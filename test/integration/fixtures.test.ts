@@ -1,0 +1,49 @@
+// The fixture corpus through the HTTP API: validation names exactly the expected findings, a
+// submission is refused with exactly those, and every valid body is delivered by the sandbox,
+// whose own re-check of the transmitted XML must agree with the API's.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparable, loadCorpus, type ExpectedError } from '#test/fixtures/corpus.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
+
+const corpus = await loadCorpus();
+let service: LocalService;
+
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const post = (path: string, body: unknown) =>
+  service.call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+const errorsOf = (findings: (ExpectedError & { severity?: string })[]) =>
+  findings.filter((finding) => finding.severity !== 'hint').map(comparable).sort();
+
+describe.each(corpus)('$name: $about', (fixture) => {
+  const expectedErrors = (fixture.errors ?? []).map(comparable).sort();
+
+  it('validates to exactly the expected findings, storing nothing', async () => {
+    const reply = await post(`/v2/${fixture.kind}/validate`, fixture.body);
+    expect(reply.status).toBe(200);
+    expect(reply.json.data.valid).toBe(fixture.valid === true);
+    expect(errorsOf(reply.json.data.findings)).toEqual(expectedErrors);
+    const hints = reply.json.data.findings.filter((finding: { severity: string }) => finding.severity === 'hint').map((finding: { code: string }) => finding.code);
+    expect(hints.sort()).toEqual([...(fixture.hints ?? [])].sort());
+  });
+
+  it(fixture.valid ? 'is accepted and delivered' : 'is refused with 422 naming the same findings', async () => {
+    const reply = await post(`/v2/${fixture.kind}`, fixture.body);
+    if (!fixture.valid) {
+      expect(reply.status).toBe(422);
+      expect(reply.json.error.code).toBe('VALIDATION_FAILED');
+      expect(errorsOf(reply.json.error.details)).toEqual(expectedErrors);
+      return;
+    }
+    expect(reply.status).toBe(202);
+    const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
+    expect(ticket).toMatchObject({ status: 'delivered', datenart_version: `${fixture.kind === 'ustva' ? 'UStVA' : 'ESt'}_${(fixture.body as { year: number }).year}` });
+  });
+});
