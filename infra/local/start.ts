@@ -36,6 +36,7 @@ function welcome(api: string, receiver: string, key: string): string {
     year: 2026,
     period: '03',
     tax_number: '9198011310010',
+    supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München' },
     kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
   });
   return `

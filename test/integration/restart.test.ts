@@ -10,7 +10,7 @@ import { ustvaSample } from '#test/support/samples.ts';
 const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** `npm start` in its own process, so that it can be killed without warning. */
-async function startChild(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; apiUrl: string }> {
+async function startChild(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; apiUrl: string; printedSample: string }> {
   const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'infra/local/start.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOOK_EXAMPLE_PORT: '0', POWERTOOLS_LOG_LEVEL: 'ERROR', ...env },
@@ -22,7 +22,9 @@ async function startChild(dataDir: string, env: Record<string, string>): Promise
   const apiUrl = await eventually(() => /API\s+(http:\/\/\S+?)\/v2\/version/.exec(output)?.[1], 30_000).catch(() => {
     throw new Error(`npm start did not come up:\n${output}`);
   });
-  return { child, apiUrl };
+  // The body of the curl that `npm start` prints, so what a newcomer pastes is known to be accepted.
+  const printedSample = /-d '(\{.*\})'/.exec(output)?.[1] ?? '';
+  return { child, apiUrl, printedSample };
 }
 
 describe('restart and crash', () => {
@@ -49,7 +51,7 @@ describe('restart and crash', () => {
     const submit = await fetch(`${started.apiUrl}/v2/ustva`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify(ustvaSample()),
+      body: started.printedSample,
     });
     expect(submit.status).toBe(202);
     const second = ((await submit.json()) as any).data.ticket;
