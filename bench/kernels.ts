@@ -84,8 +84,10 @@ export async function kernels(): Promise<Row[]> {
   const row = (name: string, kernel: string, baseline: string): Row =>
     compare({ section: 'kernels', name, unit: 'µs/op', value: figure(perRun.get(kernel)!), baseline: figure(perRun.get(baseline)!) });
   return [
-    row('ustvaSchema parse (sample) vs JSON round trip', 'ustvaSchema', 'json ustva'),
-    row('estSchema parse (sample) vs JSON round trip', 'estSchema', 'json est'),
+    row('checkSubmission ustva (schema + rules) vs JSON round trip', 'check ustva', 'json ustva'),
+    row('checkSubmission est (schema + rules) vs JSON round trip', 'check est', 'json est'),
+    row('ELSTER XML ustva vs JSON round trip', 'xml ustva', 'json ustva'),
+    row('ELSTER XML est vs JSON round trip', 'xml est', 'json est'),
     row('renderProtocolPdf (ustva) vs JSON round trip', 'pdf', 'json ustva'),
   ];
 }

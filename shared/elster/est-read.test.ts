@@ -26,6 +26,7 @@ describe('the key figures read back', () => {
       { label: 'Spenden und Mitgliedsbeiträge', value: '200 €' },
       { label: 'Haushaltsnahe Dienstleistungen', value: '450 €' },
       { label: 'Handwerkerleistungen (Arbeitskosten)', value: '1.200 €' },
+      { label: 'Steuerklasse', value: '1' },
       { label: 'Bruttoarbeitslohn', value: '45.000 €' },
       { label: 'Einbehaltene Lohnsteuer', value: '6.200,00 €' },
       { label: 'Weitere Werbungskosten', value: '250 €' },
@@ -39,9 +40,11 @@ describe('the key figures read back', () => {
       ...contractExample,
       spouse: max,
       joint_assessment: true,
+      married_since: '1985-08-30',
       employment: [
-        { person: 'taxpayer', gross_wage: 1000, income_tax_withheld: '12.34' },
-        { person: 'spouse', gross_wage: 2000.75 },
+        { person: 'taxpayer', tax_class: 3, gross_wage: 1000, income_tax_withheld: '12.34' },
+        { person: 'taxpayer', tax_class: 6, gross_wage: 500, income_tax_withheld: '100.00', church_tax_withheld: 8 },
+        { person: 'spouse', tax_class: 5, gross_wage: 2000.75 },
       ],
       pensions: [
         { person: 'spouse', annual_amount: '1000.00', start_year: 2020 },
@@ -51,8 +54,13 @@ describe('the key figures read back', () => {
     });
     expect(figures).toEqual([
       { label: 'Veranlagungsart', value: 'Zusammenveranlagung' },
+      { label: 'Steuerklasse (Person A)', value: '3' },
       { label: 'Bruttoarbeitslohn (Person A)', value: '1.000 €' },
       { label: 'Einbehaltene Lohnsteuer (Person A)', value: '12,34 €' },
+      { label: 'Bruttoarbeitslohn, Steuerklasse 6 (Person A)', value: '500 €' },
+      { label: 'Einbehaltene Lohnsteuer, Steuerklasse 6 (Person A)', value: '100,00 €' },
+      { label: 'Einbehaltene Kirchensteuer, Steuerklasse 6 (Person A)', value: '8,00 €' },
+      { label: 'Steuerklasse (Person B)', value: '5' },
       { label: 'Bruttoarbeitslohn (Person B)', value: '2.000 €' },
       { label: 'Rentenbetrag (gesetzliche Rente) (Person B)', value: '1.234 €' },
     ]);
@@ -71,8 +79,8 @@ describe('readEstNutzdaten', () => {
     expect(readEstNutzdaten(`<E10 version="2025" xmlns="${namespace2025}"/>`, 2025)).toEqual({ ok: true, figures: [] });
   });
 
-  it('shows only the amounts it can read in a caller’s XML', () => {
-    const xml = `<E10 version="2025" xmlns="${namespace2025}"><N><Person>PersonA</Person><ArbL><LStB_1_5_Sum><E0200201>1.000,00 EUR</E0200201><E0200301>12,50</E0200301></LStB_1_5_Sum></ArbL></N></E10>`;
+  it('shows only the amounts and tax class it can read in a caller’s XML', () => {
+    const xml = `<E10 version="2025" xmlns="${namespace2025}"><N><Person>PersonA</Person><ArbL><LStB_1_5_Sum><E0200002>6</E0200002><E0200201>1.000,00 EUR</E0200201><E0200301>12,50</E0200301></LStB_1_5_Sum></ArbL></N></E10>`;
     expect(readEstNutzdaten(xml, 2025)).toEqual({ ok: true, figures: [{ label: 'Einbehaltene Lohnsteuer', value: '12,50 €' }] });
   });
 

@@ -41,6 +41,18 @@ export function readEstNutzdaten(xml: string, year: number): { ok: true; taxNumb
   return { ok: true, ...(taxNumber !== undefined && { taxNumber }), figures: figuresOf(root) };
 }
 
+/** The amounts of one line of wage tax statements: classes 1 to 5, or class 6. */
+function wageLines(group: keyof typeof e10.wageStatements, labelSuffix: string) {
+  const ids = e10.wageStatements[group];
+  const path = ['ArbL', group] as const;
+  return [
+    { form: 'N', path, id: ids.grossWage, label: `Bruttoarbeitslohn${labelSuffix}` },
+    { form: 'N', path, id: ids.incomeTax, label: `Einbehaltene Lohnsteuer${labelSuffix}` },
+    { form: 'N', path, id: ids.solidaritySurcharge, label: `Einbehaltener Solidaritätszuschlag${labelSuffix}` },
+    { form: 'N', path, id: ids.churchTax, label: `Einbehaltene Kirchensteuer${labelSuffix}` },
+  ];
+}
+
 // What the protocol shows, form by form in E10's order; amounts of repeated lines are added up.
 const amountLines: readonly { form: string; path: readonly string[]; id: string; label: string }[] = [
   { form: 'SA', path: ['KiSt', 'Gezahlt', 'Sum'], id: e10.churchTaxPaid, label: 'Gezahlte Kirchensteuer' },
@@ -48,10 +60,8 @@ const amountLines: readonly { form: string; path: readonly string[]; id: string;
   { form: 'AgB', path: ['And_Aufw', 'Krankh', 'Sum'], id: e10.medicalCosts, label: 'Krankheitskosten' },
   { form: 'HA_35a', path: ['St_Erm', 'Hhn_BV_DL', 'Sum'], id: e10.householdServicesTotal, label: 'Haushaltsnahe Dienstleistungen' },
   { form: 'HA_35a', path: ['St_Erm', 'Handw_L', 'Sum'], id: e10.craftsmanServicesTotal, label: 'Handwerkerleistungen (Arbeitskosten)' },
-  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.grossWage, label: 'Bruttoarbeitslohn' },
-  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.incomeTaxWithheld, label: 'Einbehaltene Lohnsteuer' },
-  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.solidaritySurchargeWithheld, label: 'Einbehaltener Solidaritätszuschlag' },
-  { form: 'N', path: ['ArbL', 'LStB_1_5_Sum'], id: e10.churchTaxWithheld, label: 'Einbehaltene Kirchensteuer' },
+  ...wageLines('LStB_1_5_Sum', ''),
+  ...wageLines('LStB_6_Sum', ', Steuerklasse 6'),
   { form: 'N', path: ['Wk', 'Weitere_Wk', 'Sum'], id: e10.otherExpensesTotal, label: 'Weitere Werbungskosten' },
   { form: 'R', path: ['Leibr_gesetzl', 'Einz'], id: e10.pensionAmount, label: 'Rentenbetrag (gesetzliche Rente)' },
   { form: 'VOR', path: ['Beitr_g_KV_PV_Inl', 'AN'], id: e10.healthInsurance, label: 'Beiträge zur gesetzlichen Kranken- und Pflegeversicherung' },
@@ -72,6 +82,11 @@ function figuresOf(root: XmlElement): KeyFigure[] {
       if (!instance) continue;
       const person = textOf(instance.Person);
       const suffix = hasTwoPersons && person ? ` (${person === 'PersonB' ? 'Person B' : 'Person A'})` : '';
+      if (form === 'N') {
+        // Classes 1 to 5 only: class 6 has its own lines, labelled so.
+        const taxClass = textOf(element(element(instance.ArbL)?.LStB_1_5_Sum)?.[e10.wageStatements.LStB_1_5_Sum.taxClass]);
+        if (taxClass && /^[1-5]$/.test(taxClass)) figures.push({ label: `Steuerklasse${suffix}`, value: taxClass });
+      }
       for (const line of amountLines.filter((line) => line.form === form)) {
         const texts = valuesAt(instance, [...line.path, line.id]).map((node) => textOf(node) ?? '');
         const amounts = texts.map(amountCents).filter((cents) => cents !== undefined);

@@ -3,7 +3,7 @@ import { estReturnSample } from '#test/support/samples.ts';
 import { estNamespace, estNutzdaten } from '#shared/elster/est-xml.ts';
 import type { XmlElement } from '#shared/elster/xml.ts';
 import { parseXml } from '#shared/elster/xml.ts';
-import type { EstReturn, Person } from '#shared/tax/est-rules.ts';
+import type { Employment, EstReturn, Person } from '#shared/tax/est-rules.ts';
 
 const erika: Person = estReturnSample().taxpayer;
 const max: Person = { idnr: '02476291358', first_name: 'Max', last_name: 'Mustermann', birth_date: '1958-01-02', religion: 'rk', address: { street: 'Hauptstr.', house_number: '12 b', postal_code: '80331', city: 'München' } };
@@ -53,12 +53,16 @@ describe('estNutzdaten', () => {
     });
     expect(e10.N).toEqual({
       Person: 'PersonA',
-      ArbL: { LStB_1_5_Sum: { E0200201: '45000', E0200301: '6200,00' } },
+      ArbL: { LStB_1_5_Sum: { E0200002: '1', E0200201: '45000', E0200301: '6200,00' } },
       Wk: {
-        EP: { Erste_Taetig: { E0203003: '1', E0203503: '205', E0203504: '18' } },
+        EP: { Erste_Taetig: { E0203003: '1', E0203501: '85748 Garching, Boltzmannstr. 3', E0203503: '205', E0203504: '18' } },
         Weitere_Wk: { Sonst: { E0205405: 'Arbeitsmittel', E0205406: '250' }, Sum: { E0204803: '250' } },
       },
     });
+    // The tax class leads its line, and the workplace follows the "first place of work" mark [JL][PUB].
+    const n = e10.N as XmlElement;
+    expect(childNames((n.ArbL as XmlElement).LStB_1_5_Sum as XmlElement)).toEqual(['E0200002', 'E0200201', 'E0200301']);
+    expect(childNames(((n.Wk as XmlElement).EP as XmlElement).Erste_Taetig as XmlElement)).toEqual(['E0203003', 'E0203501', 'E0203503', 'E0203504']);
     expect(e10.VOR).toEqual({ Beitr_g_KV_PV_Inl: { Person: 'PersonA', AN: { E2001203: '3900' } } });
     expect(e10.Vorsatz).toEqual({
       Unterfallart: '10',
@@ -81,11 +85,12 @@ describe('estNutzdaten', () => {
       contractExample({
         spouse: max,
         joint_assessment: true,
+        married_since: '1985-08-30',
         bank: { iban: 'AT611904300234573201', account_holder: 'spouse' },
         employment: [
-          { person: 'taxpayer', gross_wage: '20000.00', income_tax_withheld: '1000.10', church_tax_withheld: '80.01' },
-          { person: 'spouse', gross_wage: 30000.99, income_tax_withheld: 3000, solidarity_surcharge_withheld: '10.5', commute_km: 30, office_days: 100 },
-          { person: 'taxpayer', gross_wage: '5000.50', income_tax_withheld: '0.90', commute_km: 5, office_days: 50 },
+          { person: 'taxpayer', tax_class: 4, gross_wage: '20000.00', income_tax_withheld: '1000.10', church_tax_withheld: '80.01' },
+          { person: 'spouse', tax_class: 4, gross_wage: 30000.99, income_tax_withheld: 3000, solidarity_surcharge_withheld: '10.5', commute_km: 30, office_days: 100, workplace: { street: 'Marienplatz', house_number: '8', postal_code: '80331', city: 'München' } },
+          { person: 'taxpayer', tax_class: 4, gross_wage: '5000.50', income_tax_withheld: '0.90', commute_km: 5, office_days: 50, workplace: { street: 'Am Hang', postal_code: '01067', city: 'Dresden' } },
         ],
         pensions: [
           { person: 'spouse', annual_amount: '12000.99', start_year: 2020 },
@@ -97,13 +102,24 @@ describe('estNutzdaten', () => {
     expect(childNames(e10)).toEqual(['ESt1A', 'N', 'R', 'Vorsatz']);
     const allg = (e10.ESt1A as XmlElement).Allg as XmlElement;
     expect(Object.keys(allg)).toEqual(['A', 'Vlg_Art', 'B', 'BV']);
+    // The marriage date closes Person A's fields [E].
+    expect(childNames(allg.A as XmlElement)).toEqual(['E0100401', 'E0100201', 'E0100301', 'E0100402', 'E0101104', 'E0101206', 'E0100601', 'E0100602', 'E0100701']);
+    expect((allg.A as XmlElement).E0100701).toBe('30.08.1985');
     expect(allg.Vlg_Art).toEqual({ E0101201: 'X' });
     expect(allg.B).toEqual({ E0101001: '02.01.1958', E0100901: 'Mustermann', E0100801: 'Max', E0101002: '03', E0102105: 'Hauptstr.', E0102202: '12', E0102203: 'b', E0101701: '80331', E0101702: 'München' });
     expect(allg.BV).toEqual({ E0102603: 'AT611904300234573201', Kto_Inh: { E0102402: 'X' } });
     // Income rounds down and the taxes keep their cents, summed over the person's employments.
     expect(e10.N).toEqual([
-      { Person: 'PersonA', ArbL: { LStB_1_5_Sum: { E0200201: '25000', E0200301: '1001,00', E0200501: '80,01' } }, Wk: { EP: { Erste_Taetig: { E0203003: '1', E0203503: '50', E0203504: '5' } } } },
-      { Person: 'PersonB', ArbL: { LStB_1_5_Sum: { E0200201: '30000', E0200301: '3000,00', E0200401: '10,50' } }, Wk: { EP: { Erste_Taetig: { E0203003: '1', E0203503: '100', E0203504: '30' } } } },
+      {
+        Person: 'PersonA',
+        ArbL: { LStB_1_5_Sum: { E0200002: '4', E0200201: '25000', E0200301: '1001,00', E0200501: '80,01' } },
+        Wk: { EP: { Erste_Taetig: { E0203003: '1', E0203501: '01067 Dresden, Am Hang', E0203503: '50', E0203504: '5' } } },
+      },
+      {
+        Person: 'PersonB',
+        ArbL: { LStB_1_5_Sum: { E0200002: '4', E0200201: '30000', E0200301: '3000,00', E0200401: '10,50' } },
+        Wk: { EP: { Erste_Taetig: { E0203003: '1', E0203501: '80331 München, Marienplatz 8', E0203503: '100', E0203504: '30' } } },
+      },
     ]);
     expect(e10.R).toEqual({
       Person: 'PersonB',
@@ -115,7 +131,8 @@ describe('estNutzdaten', () => {
   });
 
   it('marks a separate assessment of spouses and names only the taxpayer in the Vorsatz', () => {
-    const e10 = roundTrip(contractExample({ spouse: max, joint_assessment: false }));
+    const e10 = roundTrip(contractExample({ spouse: max, joint_assessment: false, married_since: '1985-08-30' }));
+    expect((((e10.ESt1A as XmlElement).Allg as XmlElement).A as XmlElement).E0100701).toBe('30.08.1985');
     expect(((e10.ESt1A as XmlElement).Allg as XmlElement).Vlg_Art).toEqual({ E0102602: 'X' });
     expect((e10.Vorsatz as XmlElement).IDEhefrau).toBeUndefined();
   });
@@ -130,12 +147,12 @@ describe('estNutzdaten', () => {
   it('rounds expenses up and income down, in the taxpayer’s favour', () => {
     const e10 = roundTrip(
       contractExample({
-        employment: [{ person: 'taxpayer', gross_wage: '999.99', work_equipment: '0.01' }],
+        employment: [{ person: 'taxpayer', tax_class: 1, gross_wage: '999.99', work_equipment: '0.01' }],
         pensions: [{ person: 'taxpayer', annual_amount: '100.99', start_year: 2000 }],
         deductions: { medical_costs: '10.01', church_tax_paid: 0.5, health_insurance: '100.00' },
       }),
     );
-    expect((e10.N as XmlElement).ArbL).toEqual({ LStB_1_5_Sum: { E0200201: '999' } });
+    expect((e10.N as XmlElement).ArbL).toEqual({ LStB_1_5_Sum: { E0200002: '1', E0200201: '999' } });
     expect(((e10.N as XmlElement).Wk as XmlElement).Weitere_Wk).toEqual({ Sonst: { E0205405: 'Arbeitsmittel', E0205406: '1' }, Sum: { E0204803: '1' } });
     expect(e10.R).toEqual({ Person: 'PersonA', Leibr_gesetzl: { Einz: { E1800301: '100', E1800501: '01.01.2000' } } });
     expect(e10.AgB).toEqual({ And_Aufw: { Krankh: { Sum: { E0161304: '11' } } } });
@@ -145,6 +162,7 @@ describe('estNutzdaten', () => {
   it('leaves the forms out that have nothing to declare', () => {
     const e10 = roundTrip(contractExample({ employment: [], bank: undefined, deductions: undefined, taxpayer: { ...erika, address: undefined, religion: undefined } }));
     expect(childNames(e10)).toEqual(['ESt1A', 'Vorsatz']);
+    // Without a marriage date, none is written.
     expect(((e10.ESt1A as XmlElement).Allg as XmlElement).A).toEqual({ E0100401: '17.05.1960', E0100201: 'Mustermann', E0100301: 'Erika' });
     expect((e10.Vorsatz as XmlElement).AbsStr).toBeUndefined();
   });
@@ -153,6 +171,40 @@ describe('estNutzdaten', () => {
     const e10 = roundTrip(contractExample({ taxpayer: { ...erika, address: { street: 'Am Hang', house_number: 'Haus A', postal_code: '01067', city: 'Dresden' } } }));
     expect(((e10.ESt1A as XmlElement).Allg as XmlElement).A).toMatchObject({ E0101104: 'Am Hang Haus A', E0100601: '01067' });
     expect((((e10.ESt1A as XmlElement).Allg as XmlElement).A as XmlElement).E0101206).toBeUndefined();
+  });
+
+  describe('wage tax statements by tax class', () => {
+    const taxpayerN = (employment: Employment[]) => roundTrip(contractExample({ employment, deductions: undefined })).N as XmlElement;
+    const job = (changes: Partial<Employment>): Employment => ({ person: 'taxpayer', tax_class: 1, gross_wage: 1000, ...changes });
+
+    it('puts class 6 on its own lines, without a tax class, after the line of classes 1 to 5', () => {
+      const n = taxpayerN([
+        job({ tax_class: 3, gross_wage: '30000.00', income_tax_withheld: '4000.00', solidarity_surcharge_withheld: '10.00', church_tax_withheld: '100.00' }),
+        job({ tax_class: 6, gross_wage: '6000.99', income_tax_withheld: '1100.50', solidarity_surcharge_withheld: '5', church_tax_withheld: '20.05' }),
+      ]);
+      const arbL = n.ArbL as XmlElement;
+      expect(childNames(arbL)).toEqual(['LStB_1_5_Sum', 'LStB_6_Sum']);
+      expect(arbL.LStB_1_5_Sum).toEqual({ E0200002: '3', E0200201: '30000', E0200301: '4000,00', E0200401: '10,00', E0200501: '100,00' });
+      expect(childNames(arbL.LStB_1_5_Sum as XmlElement)).toEqual(['E0200002', 'E0200201', 'E0200301', 'E0200401', 'E0200501']);
+      expect(arbL.LStB_6_Sum).toEqual({ E0200203: '6000', E0200303: '1100,50', E0200403: '5,00', E0200503: '20,05' });
+      expect(childNames(arbL.LStB_6_Sum as XmlElement)).toEqual(['E0200203', 'E0200303', 'E0200403', 'E0200503']);
+    });
+
+    it('writes only the class 6 lines for a person with no other statement', () => {
+      expect(taxpayerN([job({ tax_class: 6, gross_wage: 500 }), job({ tax_class: 6, gross_wage: 700 })]).ArbL).toEqual({ LStB_6_Sum: { E0200203: '1200' } });
+    });
+
+    it('gives the last class listed when classes 1 to 5 differ, summing every statement', () => {
+      const n = taxpayerN([job({ tax_class: 1 }), job({ tax_class: 6 }), job({ tax_class: 4 })]);
+      expect((n.ArbL as XmlElement).LStB_1_5_Sum).toEqual({ E0200002: '4', E0200201: '2000' });
+    });
+
+    it('sends a body stored before the tax class and the workplace were asked for as it was accepted', () => {
+      const stored = { person: 'taxpayer', gross_wage: 1000, commute_km: 3, office_days: 10 } as Employment;
+      const n = taxpayerN([stored]);
+      expect((n.ArbL as XmlElement).LStB_1_5_Sum).toEqual({ E0200201: '1000' });
+      expect((n.Wk as XmlElement).EP).toEqual({ Erste_Taetig: { E0203003: '1', E0203503: '10', E0203504: '3' } });
+    });
   });
 
   it('carries hostile text as text: it never becomes markup', () => {

@@ -14,7 +14,7 @@
 import type { XmlElement } from '#shared/elster/xml.ts';
 import { buildXml } from '#shared/elster/xml.ts';
 import { formatEuros, toCents } from '#shared/tax/money.ts';
-import type { Amount, EstReturn, Person, PersonRef } from '#shared/tax/est-rules.ts';
+import type { Address, Amount, Employment, EstReturn, Person, PersonRef, TaxClass } from '#shared/tax/est-rules.ts';
 import { religionKeys } from '#shared/tax/est-rules.ts';
 
 export const estNamespace = (year: number) => `http://finkonsens.de/elster/elstererklaerung/est/e10/v${year}`;
@@ -31,6 +31,8 @@ export const e10 = {
     taxpayer: { birthDate: 'E0100401', lastName: 'E0100201', firstName: 'E0100301', religion: 'E0100402', street: 'E0101104', houseNumber: 'E0101206', houseNumberSuffix: 'E0101207', postalCode: 'E0100601', city: 'E0100602' },
     spouse: { birthDate: 'E0101001', lastName: 'E0100901', firstName: 'E0100801', religion: 'E0101002', street: 'E0102105', houseNumber: 'E0102202', houseNumberSuffix: 'E0102203', postalCode: 'E0101701', city: 'E0101702' },
   },
+  /** ESt1A/Allg/A, after the address: "verheiratet / Lebenspartnerschaft begründet seit dem", TT.MM.JJJJ [E est_mapping.py, elster_xml_tree.py 2021][PUB 2025]. */
+  marriedSince: 'E0100701',
   /** ESt1A/Allg/Vlg_Art: Zusammenveranlagung [E]; Einzelveranlagung von Ehegatten [JL, in a comment on the 2025 form]. */
   jointAssessment: 'E0101201',
   separateAssessment: 'E0102602',
@@ -39,13 +41,23 @@ export const e10 = {
   ibanForeign: 'E0102603',
   /** ESt1A/Allg/BV/Kto_Inh: account holder Person A [E][JL] or Person B [E; its place in Kto_Inh is [own], following [JL]'s 2025 layout for Person A]. */
   accountHolder: { taxpayer: 'E0101601', spouse: 'E0102402' },
-  /** N/ArbL/LStB_1_5_Sum, the wage tax statements summed [JL]: gross wage in whole euros, the withheld taxes with cents. */
-  grossWage: 'E0200201',
-  incomeTaxWithheld: 'E0200301',
-  solidaritySurchargeWithheld: 'E0200401',
-  churchTaxWithheld: 'E0200501',
-  /** N/Wk/EP/Erste_Taetig, one per employment [JL]: "1" = first place of work, days, full km one way. */
+  /**
+   * N/ArbL: a person's wage tax statements summed, gross wage in whole euros, the withheld taxes
+   * with cents. LStB_1_5_Sum holds the statements in tax classes 1 to 5 and the tax class first,
+   * which ERiC requires with a wage (its rule 241) [JL][PUB 2024–2025]; LStB_6_Sum those in
+   * class 6, without a tax class field [PUB 2024–2025, mappings checked against the E10-2024.xsd
+   * of ERiC 44.3 and ERiC's field database].
+   */
+  wageStatements: {
+    LStB_1_5_Sum: { taxClass: 'E0200002', grossWage: 'E0200201', incomeTax: 'E0200301', solidaritySurcharge: 'E0200401', churchTax: 'E0200501' },
+    LStB_6_Sum: { grossWage: 'E0200203', incomeTax: 'E0200303', solidaritySurcharge: 'E0200403', churchTax: 'E0200503' },
+  },
+  /**
+   * N/Wk/EP/Erste_Taetig, one per employment [JL]: "1" = first place of work, its address as one
+   * text "PLZ Ort, Straße Nr." [JL][PUB 2025], days, full km one way.
+   */
   commuteTarget: 'E0203003',
+  workplaceAddress: 'E0203501',
   officeDays: 'E0203503',
   commuteKm: 'E0203504',
   /** N/Wk/Weitere_Wk/Sonst and its Sum [JL]. Work equipment goes on this line with the description "Arbeitsmittel" [own: the dedicated Arbeitsmittel line has no public identifier]. */
@@ -122,7 +134,8 @@ function mainForm(body: EstReturn): XmlElement {
     Art_Erkl: { [e10.incomeTaxReturn]: 'X' },
     // [PUB] Allg: A, Vlg_Art, B, BV. (erica's 2021 tree put Vlg_Art after B; the 2024 schema has it before.)
     Allg: {
-      A: personFields(body.taxpayer, 'taxpayer'),
+      // The marriage date is the couple's and stands with Person A [E].
+      A: { ...personFields(body.taxpayer, 'taxpayer'), ...(body.married_since && { [e10.marriedSince]: elsterDate(body.married_since) }) },
       ...(spouse && {
         Vlg_Art: { [body.joint_assessment ? e10.jointAssessment : e10.separateAssessment]: 'X' },
         B: personFields(spouse, 'spouse'),
@@ -183,28 +196,51 @@ function householdServices(body: EstReturn): XmlElement | undefined {
   };
 }
 
-/** Anlage N of one person: the wage tax statements summed, commuting per employment, work equipment. */
+type MoneyField = 'gross_wage' | 'income_tax_withheld' | 'solidarity_surcharge_withheld' | 'church_tax_withheld' | 'work_equipment';
+const total = (jobs: Employment[], field: MoneyField) => sum(jobs.map((job) => cents(job[field])));
+
+/** One line of wage tax statements summed; `taxClass` only on the line of classes 1 to 5. */
+function wageStatementSum(jobs: Employment[], ids: { taxClass?: string; grossWage: string; incomeTax: string; solidaritySurcharge: string; churchTax: string }, taxClass?: TaxClass): XmlElement {
+  const incomeTax = total(jobs, 'income_tax_withheld');
+  const solidarity = total(jobs, 'solidarity_surcharge_withheld');
+  const churchTax = total(jobs, 'church_tax_withheld');
+  return {
+    ...(ids.taxClass && taxClass !== undefined && { [ids.taxClass]: String(taxClass) }),
+    [ids.grossWage]: incomeEuros(total(jobs, 'gross_wage')),
+    ...(incomeTax > 0 && { [ids.incomeTax]: withCents(incomeTax) }),
+    ...(solidarity > 0 && { [ids.solidaritySurcharge]: withCents(solidarity) }),
+    ...(churchTax > 0 && { [ids.churchTax]: withCents(churchTax) }),
+  };
+}
+
+/** "PLZ Ort, Straße Nr.", the one text ELSTER takes for the first place of work [JL][PUB]. */
+const workplaceText = (workplace: Address) =>
+  `${workplace.postal_code} ${workplace.city}, ${workplace.house_number ? `${workplace.street} ${workplace.house_number}` : workplace.street}`;
+
+/** Anlage N of one person: the wage tax statements summed by tax class, commuting per employment, work equipment. */
 function employmentForm(body: EstReturn, person: PersonRef): XmlElement | undefined {
   const jobs = body.employment.filter((job) => job.person === person);
   if (jobs.length === 0) return undefined;
-  const total = (field: 'gross_wage' | 'income_tax_withheld' | 'solidarity_surcharge_withheld' | 'church_tax_withheld' | 'work_equipment') =>
-    sum(jobs.map((job) => cents(job[field])));
-  const incomeTax = total('income_tax_withheld');
-  const solidarity = total('solidarity_surcharge_withheld');
-  const churchTax = total('church_tax_withheld');
+  const classes1To5 = jobs.filter((job) => job.tax_class !== 6);
+  const class6 = jobs.filter((job) => job.tax_class === 6);
   const commutes = jobs
     .filter((job) => (job.commute_km ?? 0) > 0 && (job.office_days ?? 0) > 0)
-    .map((job) => ({ [e10.commuteTarget]: '1', [e10.officeDays]: String(job.office_days), [e10.commuteKm]: String(job.commute_km) }));
-  const equipment = total('work_equipment');
+    .map((job) => ({
+      [e10.commuteTarget]: '1',
+      // A body stored before the workplace was asked for is sent without it, as it was accepted.
+      ...(job.workplace && { [e10.workplaceAddress]: workplaceText(job.workplace) }),
+      [e10.officeDays]: String(job.office_days),
+      [e10.commuteKm]: String(job.commute_km),
+    }));
+  const equipment = total(jobs, 'work_equipment');
   return {
     Person: personTag[person],
     ArbL: {
-      LStB_1_5_Sum: {
-        [e10.grossWage]: incomeEuros(total('gross_wage')),
-        ...(incomeTax > 0 && { [e10.incomeTaxWithheld]: withCents(incomeTax) }),
-        ...(solidarity > 0 && { [e10.solidaritySurchargeWithheld]: withCents(solidarity) }),
-        ...(churchTax > 0 && { [e10.churchTaxWithheld]: withCents(churchTax) }),
-      },
+      // One tax class for all statements in classes 1 to 5: the last one listed [own: the year's latest
+      // statement; the rules point out a different one]. A body stored before the tax class was
+      // asked for has none, and goes here.
+      ...(classes1To5.length > 0 && { LStB_1_5_Sum: wageStatementSum(classes1To5, e10.wageStatements.LStB_1_5_Sum, classes1To5.at(-1)!.tax_class) }),
+      ...(class6.length > 0 && { LStB_6_Sum: wageStatementSum(class6, e10.wageStatements.LStB_6_Sum) }),
     },
     ...((commutes.length > 0 || equipment > 0) && {
       Wk: {

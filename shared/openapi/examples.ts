@@ -46,6 +46,19 @@ export const estContractExample = {
 
 const { tax_number: _, ...estWithoutTaxNumber } = estContractExample;
 
+/** A married couple assessed jointly: tax classes 3 and 5, and the taxpayer's second job in class 6. */
+const estJointExample = {
+  ...estContractExample,
+  spouse: { idnr: '86095742719', first_name: 'Max', last_name: 'Mustermann', birth_date: '1958-01-02', religion: 'rk', address: estContractExample.taxpayer.address },
+  joint_assessment: true,
+  married_since: '1985-08-30',
+  employment: [
+    { ...estContractExample.employment[0]!, tax_class: 3, workplace: { street: 'Boltzmannstr.', house_number: '3', postal_code: '85748', city: 'Garching' } },
+    { person: 'taxpayer', tax_class: 6, gross_wage: '6000.00', income_tax_withheld: '1100.00' },
+    { person: 'spouse', tax_class: 5, gross_wage: '18000.00', income_tax_withheld: '2900.00' },
+  ],
+};
+
 export const requestExamples = {
   ustva: {
     contract: { summary: 'A monthly UStVA', value: ustvaContractExample },
@@ -61,6 +74,11 @@ export const requestExamples = {
       summary: 'A first return, without a tax number',
       description: 'Names the tax office (Bundesfinanzamtsnummer) instead; the tax office assigns the tax number.',
       value: { ...estWithoutTaxNumber, tax_office: '9198' },
+    },
+    joint: {
+      summary: 'Spouses assessed jointly',
+      description: 'Needs `married_since`. Tax classes 3 and 5 as on the wage tax statements; a second job in class 6 has its own lines on Anlage N.',
+      value: estJointExample,
     },
   },
 };

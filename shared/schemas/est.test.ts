@@ -81,11 +81,53 @@ describe('estSchema', () => {
   it('takes the caller\'s own XML instead of the structured fields, never beside them', () => {
     const { taxpayer: _t, spouse: _s, bank: _b, employment: _e, pensions: _p, deductions: _d, ...common } = sample;
     expect(parseOr422(estSchema, { ...common, xml: '<E10/>' }).xml).toBe('<E10/>');
-    expect(failures({ ...sample, xml: '<E10/>' })).toEqual([
+    expect(failures({ ...sample, married_since: '1985-08-30', xml: '<E10/>' })).toEqual([
       'taxpayer:XML_WITH_FIELDS',
+      'married_since:XML_WITH_FIELDS',
       'bank:XML_WITH_FIELDS',
       'employment:XML_WITH_FIELDS',
       'deductions:XML_WITH_FIELDS',
     ]);
+  });
+
+  describe('tax class', () => {
+    const withTaxClass = (tax_class: unknown) => ({ ...sample, employment: [{ ...sample.employment[0]!, tax_class }] });
+
+    it.each([1, 6])('takes %i', (taxClass) => {
+      expect(parseOr422(estSchema, withTaxClass(taxClass)).employment[0]!.tax_class).toBe(taxClass);
+    });
+
+    it.each([
+      [0, 'OUT_OF_RANGE'],
+      [7, 'OUT_OF_RANGE'],
+      [2.5, 'INVALID_TYPE'],
+      ['3', 'INVALID_TYPE'],
+    ])('refuses %j with %s, saying what it must be', (taxClass, code) => {
+      expect(failures(withTaxClass(taxClass))).toEqual([`employment.0.tax_class:${code}`]);
+      expect(() => parseOr422(estSchema, withTaxClass(taxClass))).toThrow(
+        expect.objectContaining({ details: [expect.objectContaining({ message: 'must be the tax class of the wage tax statement: a whole number from 1 to 6' })] }),
+      );
+    });
+
+    it('may be left out, as in the contract\'s sample (the tax rules hint at it)', () => {
+      expect(parseOr422(estSchema, sample).employment[0]!.tax_class).toBeUndefined();
+    });
+  });
+
+  it('takes the first place of work as an address, the house number optional', () => {
+    const workplace = { street: 'Boltzmannstr.', postal_code: '85748', city: 'Garching' };
+    const body = { ...sample, employment: [{ ...sample.employment[0]!, workplace }] };
+    expect(parseOr422(estSchema, body).employment[0]!.workplace).toEqual(workplace);
+    const { city: _, ...withoutCity } = workplace;
+    expect(failures({ ...sample, employment: [{ ...sample.employment[0]!, workplace: { ...withoutCity, floor: 3 } }] })).toEqual([
+      'employment.0.workplace.city:REQUIRED',
+      'employment.0.workplace.floor:UNKNOWN_FIELD',
+    ]);
+  });
+
+  it('takes the marriage date as YYYY-MM-DD', () => {
+    expect(parseOr422(estSchema, { ...sample, married_since: '1985-08-30' }).married_since).toBe('1985-08-30');
+    expect(failures({ ...sample, married_since: '30.08.1985' })).toEqual(['married_since:INVALID_FORMAT']);
+    expect(failures({ ...sample, married_since: '1985-02-30' })).toEqual(['married_since:INVALID_FORMAT']);
   });
 });

@@ -27,8 +27,13 @@ export interface Person {
   address?: Address;
 }
 
+/** Tax classes I to VI (§ 38b Abs. 1 Satz 2 EStG). */
+export type TaxClass = 1 | 2 | 3 | 4 | 5 | 6;
+
 export interface Employment {
   person: PersonRef;
+  /** As the wage tax statement (Lohnsteuerbescheinigung) shows it. */
+  tax_class?: TaxClass;
   gross_wage: Amount;
   income_tax_withheld?: Amount;
   solidarity_surcharge_withheld?: Amount;
@@ -37,6 +42,8 @@ export interface Employment {
   commute_km?: number;
   /** Days the first place of work was visited. */
   office_days?: number;
+  /** The first place of work (erste Tätigkeitsstätte), § 9 Abs. 4 EStG. */
+  workplace?: Address;
   work_equipment?: Amount;
 }
 
@@ -56,6 +63,8 @@ export interface EstReturn {
   taxpayer: Person;
   spouse?: Person | null;
   joint_assessment: boolean;
+  /** YYYY-MM-DD: the day of the marriage or civil partnership. */
+  married_since?: string;
   bank?: { iban: string; account_holder: PersonRef };
   employment: Employment[];
   pensions: Pension[];
@@ -118,6 +127,8 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
     checkPerson(spouse, 'spouse', body.year, today, add);
     if (body.taxpayer && spouse.idnr === body.taxpayer.idnr) add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
   }
+  checkMarriedSince(body, spouse, today, add);
+  const married = spouse !== undefined || body.married_since !== undefined;
 
   // With a separate assessment of spouses (Einzelveranlagung, § 26a EStG) each spouse files their
   // own return with their own income; the spouse still appears as Person B, and may hold the account.
@@ -149,6 +160,13 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
   (body.employment ?? []).forEach((job, index) => {
     const at = `employment.${index}`;
     checkRef(`${at}.person`, job.person, true);
+    // ERiC refuses a wage without its tax class (rule 241); the contract's own sample has none, so
+    // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's validation names it as an error.
+    if (job.tax_class === undefined) {
+      add(`${at}.tax_class`, 'TAX_CLASS_MISSING', 'should be given: ELSTER refuses a wage without the tax class of its wage tax statement (Lohnsteuerbescheinigung)', { severity: 'hint' });
+    } else {
+      checkTaxClass(`${at}.tax_class`, job.tax_class, { married, spouseNamed: spouse !== undefined }, add);
+    }
     const wage = checkAmount(`${at}.gross_wage`, job.gross_wage);
     const incomeTax = checkAmount(`${at}.income_tax_withheld`, job.income_tax_withheld);
     const solidarity = checkAmount(`${at}.solidarity_surcharge_withheld`, job.solidarity_surcharge_withheld);
@@ -170,6 +188,12 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
     const days = job.office_days ?? 0;
     if (km > 0 && days <= 0) add(`${at}.office_days`, 'COMMUTE_DAYS_MISSING', 'must be given with commute_km: the days on which the first place of work was visited');
     if (days > 0 && km <= 0) add(`${at}.commute_km`, 'COMMUTE_KM_MISSING', 'must be given with office_days: the one-way distance to the first place of work in full kilometres');
+    // ERiC refuses the commuting allowance without the address of the first place of work
+    // [JL est-xml.ts, which reads ERiC's plausibility rules of 2025]; a hint for the same reason as the tax class.
+    if ((km > 0 || days > 0) && !job.workplace) {
+      add(`${at}.workplace`, 'WORKPLACE_MISSING', 'should be given with commute_km and office_days: ELSTER asks for the address of the first place of work (erste Tätigkeitsstätte) with the commuting allowance', { severity: 'hint' });
+    }
+    if (job.workplace) checkCharset(`${at}.workplace`, addressTexts(job.workplace), add);
     if (days > daysIn(body.year)) {
       add(`${at}.office_days`, 'OFFICE_DAYS_EXCEED_YEAR', `must be at most ${daysIn(body.year)}, the days of ${body.year}`);
     } else if (days > fiveDayWeekDays) {
@@ -186,6 +210,8 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
       commuteByPerson.set(job.person, { ...commute, cents: commute.cents + commuteCentsPerDay(body.year, km) * possibleDays });
     }
   });
+
+  checkTaxClassesAgree(body.employment ?? [], add);
 
   // Two employers on one day can both count (each has its own first place of work), so more
   // office days than the year has, summed over employments, is unusual but not wrong.
@@ -243,18 +269,89 @@ function checkPerson(person: Person, at: PersonRef, year: number, today: Date, a
     add(`${at}.address`, 'ADDRESS_MISSING', 'is needed by ELSTER (street, postal code, city); the tax office refuses the return without it', { severity: 'hint' });
   }
 
-  const texts: [string, string | undefined][] = [
+  const names: Texts = [
     ['first_name', person.first_name],
     ['last_name', person.last_name],
-    ['address.street', person.address?.street],
-    ['address.house_number', person.address?.house_number],
-    ['address.postal_code', person.address?.postal_code],
-    ['address.city', person.address?.city],
   ];
+  const address = person.address ? addressTexts(person.address).map(([field, value]): Texts[number] => [`address.${field}`, value]) : [];
+  checkCharset(at, [...names, ...address], add);
+}
+
+type Texts = [field: string, value: string | undefined][];
+
+const addressTexts = (address: Address): Texts => [
+  ['street', address.street],
+  ['house_number', address.house_number],
+  ['postal_code', address.postal_code],
+  ['city', address.city],
+];
+
+function checkCharset(at: string, texts: Texts, add: Add) {
   for (const [field, value] of texts) {
     const bad = value === undefined ? null : outsideElsterCharset.exec(value);
     if (bad) add(`${at}.${field}`, 'TEXT_CHARSET', `contains "${bad[0]}", which ELSTER does not accept; write it in Latin letters (for example "l" for "ł")`);
   }
+}
+
+/**
+ * The day of the marriage or civil partnership (ESt 1 A, "verheiratet seit dem", E0100701). Spouses
+ * are assessed jointly only when they were married at some time in the tax year (§ 26 Abs. 1
+ * EStG); public E10 writers refuse a joint return without the date, as ERiC does.
+ */
+function checkMarriedSince(body: EstReturn, spouse: Person | undefined, today: Date, add: Add) {
+  const since = body.married_since;
+  if (since === undefined) {
+    if (body.joint_assessment) add('married_since', 'MARRIED_SINCE_REQUIRED', 'is required for a joint assessment: the day of the marriage or civil partnership (§ 26 Abs. 1 EStG)');
+    else if (spouse) add('married_since', 'MARRIED_SINCE_MISSING', 'is needed by ELSTER for spouses assessed separately (§ 26a EStG): the day of the marriage or civil partnership', { severity: 'hint' });
+    return;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(since)) {
+    add('married_since', 'MARRIED_SINCE_FORMAT', 'must be a date as YYYY-MM-DD');
+  } else if (since > `${body.year}-12-31`) {
+    add('married_since', 'MARRIED_SINCE_AFTER_TAX_YEAR', `must be on or before 31 December ${body.year}: a marriage after the tax year does not count for it (§ 26 Abs. 1 EStG)`);
+  } else if (since > today.toISOString().slice(0, 10)) {
+    add('married_since', 'MARRIED_SINCE_IN_FUTURE', 'must not be in the future');
+  } else {
+    for (const [role, person] of [['taxpayer', body.taxpayer], ['spouse', spouse]] as const) {
+      if (person && since < person.birth_date) add('married_since', 'MARRIED_SINCE_BEFORE_BIRTH', `must not be before the ${role}'s birth date`);
+    }
+  }
+}
+
+/**
+ * What a tax class says of the person (§ 38b Abs. 1 Satz 2 EStG). The class is copied from the
+ * wage tax statement, so only what no statement can show is an error; what a year with a
+ * marriage, a death or a separation explains is a hint.
+ */
+function checkTaxClass(path: string, taxClass: TaxClass, marriage: { married: boolean; spouseNamed: boolean }, add: Add) {
+  // IV (with or without the factor of § 39f) and V exist only for spouses who both draw wages.
+  if ((taxClass === 4 || taxClass === 5) && !marriage.married) {
+    add(path, 'TAX_CLASS_NEEDS_MARRIAGE', `is ${taxClass}, a tax class for married persons only (§ 38b Abs. 1 Satz 2 Nr. ${taxClass} EStG): give married_since, and the spouse when the spouses are assessed jointly or separately`);
+  }
+  // III is also the class of the widowed in the year after the spouse's death (Nr. 3 Buchst. b).
+  if (taxClass === 3 && !marriage.married) {
+    add(path, 'TAX_CLASS_3_UNMARRIED', "is 3, the tax class of married persons and, in the year after the spouse's death, of widowed ones (§ 38b Abs. 1 Satz 2 Nr. 3 EStG): give married_since if married", { severity: 'hint' });
+  }
+  // II is class I with the relief for single parents (§ 24b EStG); spouses who may be assessed together do not get it.
+  if (taxClass === 2 && marriage.spouseNamed) {
+    add(path, 'TAX_CLASS_2_WITH_SPOUSE', 'is 2, the tax class of single parents (§ 38b Abs. 1 Satz 2 Nr. 2 EStG), yet the return names a spouse: right only for a wage tax statement from before the marriage', { severity: 'hint' });
+  }
+}
+
+/**
+ * Anlage N has one tax class for all of a person's wage tax statements in classes 1 to 5 (class 6
+ * has its own lines); the return gives the last one listed, so a different one is pointed out.
+ */
+function checkTaxClassesAgree(employment: Employment[], add: Add) {
+  const last = new Map<PersonRef, { taxClass: TaxClass; index: number }>();
+  employment.forEach((job, index) => {
+    if (job.tax_class !== undefined && job.tax_class !== 6) last.set(job.person, { taxClass: job.tax_class, index });
+  });
+  employment.forEach((job, index) => {
+    const given = last.get(job.person);
+    if (job.tax_class === undefined || job.tax_class === 6 || !given || job.tax_class === given.taxClass) return;
+    add(`employment.${index}.tax_class`, 'TAX_CLASSES_DIFFER', `differs from tax class ${given.taxClass} of employment.${given.index}: Anlage N has one tax class for a person's wage tax statements in classes 1 to 5, and the return gives the last one listed`, { severity: 'hint' });
+  });
 }
 
 function checkBirthDate(birthDate: string, path: string, year: number, today: Date, add: Add) {

@@ -29,7 +29,7 @@ const [firstName, lastName] = ['Zyxwvuta', 'Quxbarson'];
 const secrets = {
   names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr'],
   digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890'],
-  formatted: ['98765.43', '98765,43', '98.765,43', '98 765,43', iban, 'DE38 1001 0010 9318 5746 25', '9198/357/91354', '198/357/91354'],
+  formatted: ['15.07.2011', '98765.43', '98765,43', '98.765,43', '98 765,43', iban, 'DE38 1001 0010 9318 5746 25', '9198/357/91354', '198/357/91354'],
 };
 
 const ustva = () => ({
@@ -47,6 +47,7 @@ const est = () => {
     taxpayer: { ...sample.taxpayer, idnr, first_name: firstName, last_name: lastName },
     spouse: { ...sample.taxpayer, idnr: spouseIdnr, first_name: 'Wvutsrq', last_name: 'Plonkhaus' },
     joint_assessment: true,
+    married_since: '2011-07-15',
     bank: { iban, account_holder: 'taxpayer' },
     employment: [{ ...sample.employment[0]!, gross_wage: '98765.43', income_tax_withheld: 45678.9 }],
   };

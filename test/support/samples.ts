@@ -8,8 +8,15 @@ import type { EstReturn } from '#shared/tax/est-rules.ts';
 export const ustvaSample = () => structuredClone(ustvaContractExample);
 export const estSample = () => structuredClone(estContractExample);
 
-/** The ESt sample as the tax rules and the XML builder take it, with `changes` applied. */
-export const estReturnSample = (changes: Partial<EstReturn> = {}): EstReturn => ({ ...(estSample() as EstReturn), ...changes });
+/**
+ * The ESt sample as the tax rules and the XML builder take it, completed with what ELSTER asks for
+ * beyond the contract's sample (the tax class, the first place of work), with `changes` applied.
+ */
+export const estReturnSample = (changes: Partial<EstReturn> = {}): EstReturn => {
+  const sample = estSample() as EstReturn;
+  const workplace = { street: 'Boltzmannstr.', house_number: '3', postal_code: '85748', city: 'Garching' };
+  return { ...sample, employment: [{ ...sample.employment[0]!, tax_class: 1, workplace }], ...changes };
+};
 
 /** The UStVA sample as the XML builder takes it, with `changes` applied. */
 export const ustvaNutzdatenSample = (changes: Partial<UstvaNutzdatenInput> = {}): UstvaNutzdatenInput => ({
