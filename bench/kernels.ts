@@ -11,7 +11,8 @@ import { Bench } from 'tinybench';
 import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
 import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
 import { ustvaRows } from '#shared/sandbox/protocol-rows.ts';
-import { checkSubmission } from '#shared/submission/check.ts';
+import { checkEst } from '#shared/submission/est-check.ts';
+import { checkUstva } from '#shared/submission/ustva-check.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { compare, figure, type Row } from './stats.ts';
 
@@ -49,8 +50,8 @@ export async function kernels(): Promise<Row[]> {
   const kernelsToRun: Kernel[] = [
     { name: 'json ustva', op: () => JSON.parse(JSON.stringify(ustva)), batch },
     { name: 'json est', op: () => JSON.parse(JSON.stringify(est)), batch },
-    { name: 'check ustva', op: () => checkSubmission('ustva', ustva), batch },
-    { name: 'check est', op: () => checkSubmission('est', est), batch },
+    { name: 'check ustva', op: () => checkUstva(ustva), batch },
+    { name: 'check est', op: () => checkEst(est), batch },
     { name: 'xml ustva', op: () => nutzdatenFor('ustva', ustva, xmlOptions), batch },
     { name: 'xml est', op: () => nutzdatenFor('est', est, xmlOptions), batch },
     { name: 'pdf', op: () => renderProtocolPdf(protocol), batch: 1 },
@@ -84,8 +85,8 @@ export async function kernels(): Promise<Row[]> {
   const row = (name: string, kernel: string, baseline: string): Row =>
     compare({ section: 'kernels', name, unit: 'µs/op', value: figure(perRun.get(kernel)!), baseline: figure(perRun.get(baseline)!) });
   return [
-    row('checkSubmission ustva (schema + rules) vs JSON round trip', 'check ustva', 'json ustva'),
-    row('checkSubmission est (schema + rules) vs JSON round trip', 'check est', 'json est'),
+    row('checkUstva (schema + rules) vs JSON round trip', 'check ustva', 'json ustva'),
+    row('checkEst (schema + rules) vs JSON round trip', 'check est', 'json est'),
     row('ELSTER XML ustva vs JSON round trip', 'xml ustva', 'json ustva'),
     row('ELSTER XML est vs JSON round trip', 'xml est', 'json est'),
     row('renderProtocolPdf (ustva) vs JSON round trip', 'pdf', 'json ustva'),

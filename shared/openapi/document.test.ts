@@ -16,7 +16,8 @@ import {
   validationResultExamples,
 } from '#shared/openapi/examples.ts';
 import { envelope, errorEnvelope, ticketMetadata, ticketStatusView, ticketSummary, validationResult } from '#shared/openapi/schemas.ts';
-import { checkSubmission } from '#shared/submission/check.ts';
+import { checkEst } from '#shared/submission/est-check.ts';
+import { checkUstva } from '#shared/submission/ustva-check.ts';
 import { aTicket, apiEvent, context } from '#test/fakes.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 
@@ -130,13 +131,13 @@ describe('the examples', () => {
   });
 
   it.each(requestExamples)('$name passes the service\'s own checks', ({ kind, value }) => {
-    const checked = checkSubmission(kind, value);
+    const checked = (kind === 'ustva' ? checkUstva : checkEst)(value);
     expect(checked.findings.filter((finding) => finding.severity !== 'hint')).toEqual([]);
     expect(checked.body).toBeDefined();
   });
 
   it('show the findings the service gives for a kz83 that does not add up', () => {
-    const { findings } = checkSubmission('ustva', ustvaKz83Mismatch);
+    const { findings } = checkUstva(ustvaKz83Mismatch);
     expect(findings).toEqual(validationFailedExample.error.details);
     expect(findings.map(({ code, expected }) => [code, expected])).toEqual([['KZ83_MISMATCH', '734.50']]);
     expect(validationResultExamples.invalid.value.data.findings).toEqual(findings.map((finding) => ({ ...finding, severity: 'error' })));

@@ -3,19 +3,19 @@ import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
-import { checkSubmission } from '#shared/submission/check.ts';
+import type { Checked } from '#shared/submission/check.ts';
 import { acceptOnce, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
-export function submitHandler(kind: Kind) {
+export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
   return apiHandler(
     async (event) => {
       const clientId = event.clientId!;
       const idempotencyKey = idempotencyKeyOf(event.headers);
       // Validation comes first, so a refused body never uses up its key.
-      const { body, findings } = checkSubmission(kind, event.json);
+      const { body, findings } = check(event.json);
       if (!body) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: findings.filter(isError) });
       const tickets = ticketStore();
       const accept = (ticketId?: string) =>

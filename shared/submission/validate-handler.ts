@@ -4,7 +4,7 @@ import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 import type { AcceptedBody } from '#shared/submission/accept.ts';
-import { checkSubmission } from '#shared/submission/check.ts';
+import type { Checked } from '#shared/submission/check.ts';
 import { callers } from '#shared/wiring.ts';
 
 /**
@@ -12,10 +12,10 @@ import { callers } from '#shared/wiring.ts';
  * is the tax authority whose own checks add to ours (ERiC's), or undefined where they would only
  * repeat them.
  */
-export function validateHandler(kind: Kind, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
+export function validateHandler(kind: Kind, check: (input: unknown) => Checked, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
-      const { body, findings, datenartVersion } = checkSubmission(kind, event.json);
+      const { body, findings, datenartVersion } = check(event.json);
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
       const checker = body && authority();
       if (body && checker) findings.push(...(await checker.validate(submissionOf(kind, body, datenartVersion!))));
