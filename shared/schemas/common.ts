@@ -2,7 +2,6 @@
 // every submit function would otherwise load on its cold start.
 import * as z from 'zod/mini';
 import { supportedYears } from '#shared/domain/years.ts';
-import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { elsterTaxNumber, lands, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
@@ -31,7 +30,7 @@ export function problemIssue(problem: Problem, input: unknown, path: PropertyKey
 }
 
 /** A check that asks a tax rule about the value. */
-const passes = <T>(problemOf: (value: T) => Problem | undefined) =>
+export const passes = <T>(problemOf: (value: T) => Problem | undefined) =>
   z.superRefine<T>((value, context) => {
     const problem = problemOf(value);
     if (problem) context.addIssue(problemIssue(problem, value));
@@ -56,7 +55,6 @@ export const taxNumber = z.pipe(
 
 export const taxOffice = z.string().check(passes(taxOfficeProblem));
 export const idnr = z.string().check(passes(idnrProblem));
-export const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
 
 // No control characters (they cannot travel in ELSTER's XML and could forge lines in a protocol)
 // and no lone surrogates, which no encoding can carry.

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
-import { alongsideFieldChecks, common, iban, idnr, isoDate, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, taxOffice, text } from '#shared/schemas/common.ts';
+import { alongsideFieldChecks, common, idnr, isoDate, money, nutzdatenXml, passes, refuseBesideXml, requireField, taxNumber, taxOffice, text } from '#shared/schemas/common.ts';
+import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
+
+// Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
+const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
 
 const address = z.strictObject({
   street: text(100),
