@@ -331,6 +331,7 @@ function ericBinding(scope: Construct, eric: EricSettings): EricBinding {
     certSecret: secret('EricCertSecret', eric.certSecret),
     pinSecret: secret('EricPinSecret', eric.pinSecret),
     apiVersion: eric.apiVersion,
+    datenLieferant: eric.datenLieferant,
   };
 }
 

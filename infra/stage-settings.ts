@@ -60,6 +60,8 @@ export interface EricSettings {
   readonly pinSecret: string;
   /** ERIC_API_VERSION, the ERiC major version; without it the functions ask the library. */
   readonly apiVersion?: string;
+  /** ELSTER_DATENLIEFERANT, who hands the data over as the TransferHeader names it; without it `steuerbote`. */
+  readonly datenLieferant?: string;
 }
 
 /** Reads a stage's settings from CDK context (`-c key=value` or cdk.json), failing on bad values. */
@@ -108,7 +110,7 @@ const secretId = /^([\w/+=.@-]{1,512}|arn:aws[\w-]*:secretsmanager:[a-z0-9-]+:\d
 function ericSettings(scope: Construct, wanted: boolean): EricSettings | undefined {
   if (!wanted) {
     // An ERiC setting on a sandbox stage most likely means a forgotten taxAuthority=eric: that stage would never send.
-    const stray = ['ericLayer', 'ericCertSecret', 'ericPinSecret', 'ericApiVersion'].find((key) => contextText(scope, key) !== undefined);
+    const stray = ['ericLayer', 'ericCertSecret', 'ericPinSecret', 'ericApiVersion', 'ericDatenlieferant'].find((key) => contextText(scope, key) !== undefined);
     if (stray) throw new Error(`Context "${stray}" applies only with taxAuthority=eric`);
     return undefined;
   }
@@ -122,6 +124,7 @@ function ericSettings(scope: Construct, wanted: boolean): EricSettings | undefin
     certSecret: required('ericCertSecret', secret('ericCertSecret'), 'the Secrets Manager secret holding the certificate'),
     pinSecret: required('ericPinSecret', secret('ericPinSecret'), "the Secrets Manager secret holding the certificate's PIN"),
     apiVersion: contextMatching(scope, 'ericApiVersion', /^\d{2}$/, 'an ERiC major version such as 41'),
+    datenLieferant: contextMatching(scope, 'ericDatenlieferant', /^[^\u0000-\u001f]{1,200}$/, 'a name of at most 200 characters'),
   };
 }
 

@@ -40,6 +40,8 @@ export interface EricBinding {
   readonly pinSecret: ISecret;
   /** ERIC_API_VERSION; without it the function asks the library. */
   readonly apiVersion?: string;
+  /** ELSTER_DATENLIEFERANT; without it the adapter's default. */
+  readonly datenLieferant?: string;
 }
 
 export class SteuerboteFunction extends NodejsFunction {
@@ -148,12 +150,13 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 
   /** ERiC in /opt/eric, and read access to exactly the two secrets; the function fetches them itself, so neither is in its configuration. */
-  #bindEric({ layer, certSecret, pinSecret, apiVersion }: EricBinding): void {
+  #bindEric({ layer, certSecret, pinSecret, apiVersion, datenLieferant }: EricBinding): void {
     this.addLayers(layer);
     this.addEnvironment('ERIC_HOME', ericHome);
     this.addEnvironment('ERIC_CERT_SECRET_ARN', certSecret.secretArn);
     this.addEnvironment('ERIC_CERT_PIN_SECRET_ARN', pinSecret.secretArn);
     if (apiVersion) this.addEnvironment('ERIC_API_VERSION', apiVersion);
+    if (datenLieferant) this.addEnvironment('ELSTER_DATENLIEFERANT', datenLieferant);
     certSecret.grantRead(this);
     pinSecret.grantRead(this);
   }

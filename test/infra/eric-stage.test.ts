@@ -25,6 +25,7 @@ const ericContext = (layer: string) => ({
   ericCertSecret: 'steuerbote/dev/eric-cert',
   ericPinSecret: pinArn,
   ericApiVersion: '41',
+  ericDatenlieferant: 'Muster Steuerberatung GmbH',
 });
 
 describe('an ERiC stage', { timeout: 120_000 }, () => {
@@ -58,6 +59,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
         TAX_AUTHORITY: 'eric',
         ERIC_HOME: '/opt/eric',
         ERIC_API_VERSION: '41',
+        ELSTER_DATENLIEFERANT: 'Muster Steuerberatung GmbH',
         ERIC_CERT_PIN_SECRET_ARN: pinArn,
       });
       expect(JSON.stringify(variables.ERIC_CERT_SECRET_ARN), name).toMatch(/:secret:steuerbote\/dev\/eric-cert"/);
@@ -175,5 +177,7 @@ describe('an ERiC stage refuses to synthesize', () => {
     expect(refusal({ ...ericContext(folder), ericCertSecret: 'my cert' })).toBe(
       'Context "ericCertSecret" must be a Secrets Manager secret name or ARN, got "my cert"',
     );
+    expect(refusal({ ...ericContext(folder), ericDatenlieferant: 'x'.repeat(201) })).toMatch(/^Context "ericDatenlieferant" must be a name of at most 200 characters/);
+    expect(refusal({ stage: 'dev', ericDatenlieferant: 'Muster' })).toBe('Context "ericDatenlieferant" applies only with taxAuthority=eric');
   });
 });
