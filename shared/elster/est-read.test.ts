@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { estReturnSample } from '#test/support/samples.ts';
 import { readEstNutzdaten } from '#shared/elster/est-read.ts';
 import { estNutzdaten } from '#shared/elster/est-xml.ts';
 import { maxXmlBytes } from '#shared/elster/xml.ts';
 import type { EstReturn, Person } from '#shared/tax/est-rules.ts';
+import { estReturnSample } from '#test/support/samples.ts';
 
 const erika: Person = estReturnSample().taxpayer;
 const max: Person = { ...erika, idnr: '02476291358', first_name: 'Max', birth_date: '1958-01-02' };

@@ -4,7 +4,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { e10, estNamespace } from '#shared/elster/est-xml.ts';
 import type { XmlElement, XmlNode } from '#shared/elster/xml.ts';
 import { parseXml, textOf } from '#shared/elster/xml.ts';
-import type { EstReturn } from '#shared/tax/est-rules.ts';
+import { germanEuros } from '#shared/tax/money.ts';
 
 export interface KeyFigure {
   /** German, as on the form. */
@@ -92,7 +92,7 @@ function figuresOf(root: XmlElement): KeyFigure[] {
         const amounts = texts.map(amountCents).filter((cents) => cents !== undefined);
         if (amounts.length === 0) continue;
         const total = amounts.reduce((sum, cents) => sum + cents, 0);
-        figures.push({ label: `${line.label}${suffix}`, value: euros(total, texts.some((text) => text.includes(','))) });
+        figures.push({ label: `${line.label}${suffix}`, value: germanEuros(total, texts.some((text) => text.includes(','))) });
       }
       if (form === 'N') {
         for (const commute of valuesAt(instance, ['Wk', 'EP', 'Erste_Taetig']).map(element)) {
@@ -125,12 +125,4 @@ function valuesAt(from: XmlElement, path: readonly string[]): XmlNode[] {
 function amountCents(text: string): number | undefined {
   const match = /^(\d{1,13})(?:,(\d{2}))?$/.exec(text);
   return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : undefined;
-}
-
-const grouped = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-
-/** German notation as on the form: "45.000 €", or "6.200,00 €" for lines that carry cents. */
-function euros(cents: number, withCents: boolean): string {
-  const whole = grouped.format(Math.floor(cents / 100));
-  return withCents ? `${whole},${String(cents % 100).padStart(2, '0')} €` : `${whole} €`;
 }

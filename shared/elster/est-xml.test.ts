@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { estReturnSample } from '#test/support/samples.ts';
 import { estNamespace, estNutzdaten } from '#shared/elster/est-xml.ts';
 import type { XmlElement } from '#shared/elster/xml.ts';
 import { parseXml } from '#shared/elster/xml.ts';
 import type { Employment, EstReturn, Person } from '#shared/tax/est-rules.ts';
+import { estReturnSample } from '#test/support/samples.ts';
 
 const erika: Person = estReturnSample().taxpayer;
 const max: Person = { idnr: '02476291358', first_name: 'Max', last_name: 'Mustermann', birth_date: '1958-01-02', religion: 'rk', address: { street: 'Hauptstr.', house_number: '12 b', postal_code: '80331', city: 'München' } };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 import { readUstvaNutzdaten } from '#shared/elster/ustva-read.ts';
-import { type UstvaNutzdatenInput, ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
+import { ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
 import { maxXmlBytes } from '#shared/elster/xml.ts';
 import { ustvaFindings } from '#shared/tax/ustva-rules.ts';
+import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 
 const input = ustvaNutzdatenSample;
 

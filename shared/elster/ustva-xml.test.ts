@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 import { elsterDate, type UstvaNutzdatenInput, ustvaNamespace, ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
 import { parseXml } from '#shared/elster/xml.ts';
+import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 
 const input = ustvaNutzdatenSample;
 

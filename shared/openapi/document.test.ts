@@ -8,9 +8,7 @@ import { metadataView, statusView, summaryView } from '#shared/domain/views.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
 import {
   acceptedExample,
-  estContractExample,
   protocolNotReadyExample,
-  ustvaContractExample,
   ustvaKz83Mismatch,
   validationFailedExample,
   validationResultExamples,
@@ -19,7 +17,6 @@ import { envelope, errorEnvelope, ticketMetadata, ticketStatusView, ticketSummar
 import { checkEst } from '#shared/submission/est-check.ts';
 import { checkUstva } from '#shared/submission/ustva-check.ts';
 import { aTicket, apiEvent, context } from '#test/fakes.ts';
-import { estSample, ustvaSample } from '#test/support/samples.ts';
 
 type Json = Record<string, any>;
 

@@ -3,7 +3,7 @@
 
 import { flagKennzahlen } from '#shared/elster/ustva-xml.ts';
 import type { ProtocolRow } from '#shared/sandbox/protocol-pdf.ts';
-import { toCents } from '#shared/tax/money.ts';
+import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/tax/ustva-form.ts';
 import type { UstvaFigures } from '#shared/tax/ustva-rules.ts';
 
@@ -24,16 +24,10 @@ export function ustvaRows(figures: UstvaFigures): ProtocolRow[] {
     .sort((a, b) => Number(a.kz) - Number(b.kz))
     .map(({ kz, value }) => {
       const spec = form?.get(kz);
-      const shown = spec?.kind === 'date' ? germanDate(String(value)) : euros(toCents(value), spec?.kind === 'tax');
+      const shown = spec?.kind === 'date' ? germanDate(String(value)) : germanEuros(toCents(value), spec?.kind === 'tax');
       return { kz, label: spec?.label ?? '', value: shown };
     });
   return [...flags, ...kennzahlen];
 }
-
-const withCents = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const wholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-
-/** `1200,50 €` for a tax amount, `10.000 €` for an assessment base, as the form prints them. */
-export const euros = (cents: number, showCents: boolean) => `${(showCents ? withCents : wholeEuros).format(cents / 100)} €`;
 
 const germanDate = (isoDate: string) => isoDate.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3.$2.$1');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { estReturnSample } from '#test/support/samples.ts';
 import type { Address, Employment, EstReturn, Person } from '#shared/tax/est-rules.ts';
 import { estFindings } from '#shared/tax/est-rules.ts';
+import { estReturnSample } from '#test/support/samples.ts';
 
 const today = new Date('2026-03-01T12:00:00Z');
 

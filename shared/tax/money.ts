@@ -46,3 +46,9 @@ export function formatEuros(cents: number): string {
   const absolute = Math.abs(cents);
   return `${cents < 0 ? '-' : ''}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
+
+const germanCents = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const germanWholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+
+/** Cents as the forms print them: "1.200,50 €" for an amount with cents, "10.000 €" for whole euros. */
+export const germanEuros = (cents: number, showCents: boolean) => `${(showCents ? germanCents : germanWholeEuros).format(cents / 100)} €`;
