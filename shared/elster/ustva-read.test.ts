@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUstvaNutzdaten } from '#shared/elster/ustva-read.ts';
+import { readUstvaNutzdaten, ustvaElementOf } from '#shared/elster/ustva-read.ts';
 import { ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
 import { maxXmlBytes } from '#shared/elster/xml.ts';
 import { ustvaFindings } from '#shared/tax/ustva-rules.ts';
@@ -171,5 +171,21 @@ describe('readUstvaNutzdaten refuses hostile input', () => {
   it('refuses a prefixed root it would otherwise read under another name', () => {
     const prefixed = nutzdaten('<Kz83>0.00</Kz83>').replace('<Anmeldungssteuern xmlns=', '<u:Anmeldungssteuern xmlns:u=').replace('</Anmeldungssteuern>', '</u:Anmeldungssteuern>');
     expect(findings(prefixed)).toEqual(['xml:XML_ROOT']);
+  });
+});
+
+describe('ustvaElementOf', () => {
+  it.each([
+    ['kennzahlen.kz83', 'Kz83'],
+    ['kennzahlen.kz09', 'Kz09'],
+    ['flags.corrected', 'Kz10'],
+    ['flags.refund_offset', 'Kz29'],
+    ['period', 'Zeitraum'],
+    ['year', 'Jahr'],
+    ['tax_number', 'Steuernummer'],
+    ['Steuernummer', 'Steuernummer'],
+    ['flags.unknown', 'flags.unknown'],
+  ])('names the element of %s: %s', (requestPath, element) => {
+    expect(ustvaElementOf(requestPath)).toBe(element);
   });
 });

@@ -26,6 +26,20 @@ const elsterDate = /^(\d{2})\.(\d{2})\.(\d{4})$/;
 
 const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
 
+const requestElements: Record<string, string> = { period: 'Zeitraum', year: 'Jahr', tax_number: 'Steuernummer' };
+
+/**
+ * The element of the Nutzdaten that holds a request field, so a finding about the request names
+ * the same figure in XML: `kennzahlen.kz83` is `Kz83`, `flags.corrected` is `Kz10`, `period` is `Zeitraum`.
+ */
+export function ustvaElementOf(requestPath: string): string {
+  const kennzahl = /^kennzahlen\.kz(\d{2})$/.exec(requestPath);
+  if (kennzahl) return `Kz${kennzahl[1]}`;
+  const flag = /^flags\.(\w+)$/.exec(requestPath)?.[1];
+  if (flag && flag in flagKennzahlen) return `Kz${flagKennzahlen[flag as Flag]}`;
+  return requestElements[requestPath] ?? requestPath;
+}
+
 /**
  * Reads an `Anmeldungssteuern` element: root, namespace and version must match `year`; returns
  * the figures in request form (kennzahlen keys `kzNN`, amounts as decimal strings with a dot,

@@ -6,7 +6,7 @@ import { decimal, herstellerId, wholeNumber } from '#shared/config.ts';
 import { isError, type Finding } from '#shared/domain/ticket.ts';
 import { isSupportedYear, supportedYears } from '#shared/domain/years.ts';
 import { readEstNutzdaten } from '#shared/elster/est-read.ts';
-import { readUstvaNutzdaten } from '#shared/elster/ustva-read.ts';
+import { readUstvaNutzdaten, ustvaElementOf } from '#shared/elster/ustva-read.ts';
 import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
 import { renderProtocolPdf, type ProtocolRow } from '#shared/sandbox/protocol-pdf.ts';
 import { ustvaRows } from '#shared/sandbox/protocol-rows.ts';
@@ -107,7 +107,8 @@ function recheck(submission: Omit<Submission, 'ticket'>): { findings: Finding[];
   const ruled = ustvaFindings(read.figures).filter(isError);
   const taxNumber = taxNumberProblem(read.figures.taxNumber);
   if (taxNumber) ruled.push({ path: 'Steuernummer', ...taxNumber });
-  return { findings: [...identity, ...ruled.map(asEricFinding)], figures: ustvaRows(read.figures) };
+  const named = ruled.map((finding) => asEricFinding({ ...finding, path: ustvaElementOf(finding.path) }));
+  return { findings: [...identity, ...named], figures: ustvaRows(read.figures) };
 }
 
 function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {
@@ -126,13 +127,9 @@ function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {
   return findings;
 }
 
-const ericFields: Record<string, string> = { period: 'Zeitraum', year: 'Jahr', tax_number: 'Steuernummer' };
-
-/** Shaped like ERiC's `FehlerRegelpruefung`: the ELSTER field, the rule's name, its text. */
+/** Shaped like ERiC's `FehlerRegelpruefung`: the ELSTER field (`xml.Jahr` is `Jahr`, `xml` the whole Nutzdaten), the rule's name, its text. */
 function asEricFinding(finding: Finding): Finding {
-  const kennzahl = /^kennzahlen\.kz(\d{2})$/.exec(finding.path);
-  const path = kennzahl ? `Kz${kennzahl[1]}` : (ericFields[finding.path] ?? (finding.path.replace(/^xml\.?/, '') || 'Nutzdaten'));
-  return { ...finding, path, rule: `sandbox.${finding.code}` };
+  return { ...finding, path: finding.path.replace(/^xml\.?/, '') || 'Nutzdaten', rule: `sandbox.${finding.code}` };
 }
 
 export function sandboxTaxAuthorityFromEnv(): SandboxTaxAuthority {

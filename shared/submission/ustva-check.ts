@@ -1,4 +1,4 @@
-import { readUstvaNutzdaten } from '#shared/elster/ustva-read.ts';
+import { readUstvaNutzdaten, ustvaElementOf } from '#shared/elster/ustva-read.ts';
 import { ustvaSchema, type UstvaRequest } from '#shared/schemas/ustva.ts';
 import { checkForm, taxNumberAgrees, type Ruled } from '#shared/submission/check.ts';
 import { ustvaFindings } from '#shared/tax/ustva-rules.ts';
@@ -8,16 +8,10 @@ function ustvaRules(body: UstvaRequest): Ruled {
   const read = readUstvaNutzdaten(body.xml, body.year);
   if (!read.ok) return { body, findings: read.findings };
   // The rules speak of request fields; in the caller's XML the same figures are its elements.
-  const findings = ustvaFindings(read.figures).map((finding) => ({ ...finding, path: xmlPathOf(finding.path) }));
+  const findings = ustvaFindings(read.figures).map((finding) => ({ ...finding, path: `xml.${ustvaElementOf(finding.path)}` }));
   findings.push(...taxNumberAgrees(body.tax_number, read.figures.taxNumber));
   // The period is ticket metadata, so it is taken from the XML that carries it.
   return { body: { ...body, period: read.figures.period }, findings };
-}
-
-function xmlPathOf(requestPath: string): string {
-  const kennzahl = /^kennzahlen\.kz(\d{2})$/.exec(requestPath);
-  if (kennzahl) return `xml.Kz${kennzahl[1]}`;
-  return requestPath === 'period' ? 'xml.Zeitraum' : `xml.${requestPath}`;
 }
 
 export const checkUstva = (input: unknown) => checkForm({ kind: 'ustva', schema: ustvaSchema, rules: ustvaRules }, input);
