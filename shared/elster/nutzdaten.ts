@@ -1,8 +1,10 @@
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estNutzdaten } from '#shared/elster/est-xml.ts';
 import { ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
-import type { EstReturn } from '#shared/tax/est-rules.ts';
+import type { Submission } from '#shared/ports.ts';
 import type { UstvaRequest } from '#shared/schemas/ustva.ts';
+import type { AcceptedBody } from '#shared/submission/accept.ts';
+import type { EstReturn } from '#shared/tax/est-rules.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;
@@ -28,4 +30,22 @@ export function nutzdatenFor(kind: Kind, body: unknown, options: NutzdatenOption
     ...(ustva.supplier && { supplier: ustva.supplier }),
     ...options,
   });
+}
+
+/**
+ * What a tax authority is handed for a checked body, to send (with the ticket) or only to check.
+ * Throws when the body cannot be written as ELSTER XML, which validation rules out.
+ */
+export function submissionFor(kind: Kind, body: AcceptedBody, datenartVersion: string, options: NutzdatenOptions): Omit<Submission, 'ticket'> {
+  return {
+    kind,
+    test: body.test,
+    year: body.year,
+    ...(body.period !== undefined && { period: body.period }),
+    ...(body.tax_number !== undefined && { tax_number: body.tax_number }),
+    ...(body.tax_office !== undefined && { tax_office: body.tax_office }),
+    datenart_version: datenartVersion,
+    body,
+    nutzdaten: nutzdatenFor(kind, body, options),
+  };
 }

@@ -1,6 +1,6 @@
 import { readEstNutzdaten } from '#shared/elster/est-read.ts';
 import { estSchema, type EstRequest } from '#shared/schemas/est.ts';
-import { checkForm, taxNumberAgrees, type Ruled } from '#shared/submission/check.ts';
+import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/submission/check.ts';
 import { estFindings, type EstReturn } from '#shared/tax/est-rules.ts';
 
 function estRules(body: EstRequest): Ruled {
@@ -10,4 +10,6 @@ function estRules(body: EstRequest): Ruled {
   return { body, findings: read.taxNumber === undefined ? [] : taxNumberAgrees(body.tax_number, read.taxNumber) };
 }
 
-export const checkEst = (input: unknown) => checkForm({ kind: 'est', schema: estSchema, rules: estRules }, input);
+const est: Form<EstRequest> = { kind: 'est', schema: estSchema, rules: estRules };
+
+export const checkEst = (input: unknown) => checkForm(est, input);

@@ -1,6 +1,6 @@
 import { readUstvaNutzdaten, ustvaElementOf } from '#shared/elster/ustva-read.ts';
 import { ustvaSchema, type UstvaRequest } from '#shared/schemas/ustva.ts';
-import { checkForm, taxNumberAgrees, type Ruled } from '#shared/submission/check.ts';
+import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/submission/check.ts';
 import { ustvaFindings } from '#shared/tax/ustva-rules.ts';
 
 function ustvaRules(body: UstvaRequest): Ruled {
@@ -14,4 +14,6 @@ function ustvaRules(body: UstvaRequest): Ruled {
   return { body: { ...body, period: read.figures.period }, findings };
 }
 
-export const checkUstva = (input: unknown) => checkForm({ kind: 'ustva', schema: ustvaSchema, rules: ustvaRules }, input);
+const ustva: Form<UstvaRequest> = { kind: 'ustva', schema: ustvaSchema, rules: ustvaRules };
+
+export const checkUstva = (input: unknown) => checkForm(ustva, input);

@@ -1,9 +1,8 @@
 import { herstellerId } from '#shared/config.ts';
 import { isError, type Kind } from '#shared/domain/ticket.ts';
-import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
+import { submissionFor } from '#shared/elster/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
-import type { AcceptedBody } from '#shared/submission/accept.ts';
 import type { Checked } from '#shared/submission/check.ts';
 import { callers } from '#shared/wiring.ts';
 
@@ -18,7 +17,9 @@ export function validateHandler(kind: Kind, check: (input: unknown) => Checked, 
       const { body, findings, datenartVersion } = check(event.json);
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
       const checker = body && authority();
-      if (body && checker) findings.push(...(await checker.validate(submissionOf(kind, body, datenartVersion!))));
+      if (body && checker) {
+        findings.push(...(await checker.validate(submissionFor(kind, body, datenartVersion!, { herstellerId: herstellerId(), createdAt: new Date() }))));
+      }
       const valid = !findings.some(isError);
       return {
         status: 200,
@@ -28,18 +29,4 @@ export function validateHandler(kind: Kind, check: (input: unknown) => Checked, 
     },
     { auth: callers, json: true },
   );
-}
-
-function submissionOf(kind: Kind, body: AcceptedBody, datenartVersion: string) {
-  return {
-    kind,
-    test: body.test,
-    year: body.year,
-    ...(body.period !== undefined && { period: body.period }),
-    ...(body.tax_number !== undefined && { tax_number: body.tax_number }),
-    ...(body.tax_office !== undefined && { tax_office: body.tax_office }),
-    datenart_version: datenartVersion,
-    body,
-    nutzdaten: nutzdatenFor(kind, body, { herstellerId: herstellerId(), createdAt: new Date() }),
-  };
 }

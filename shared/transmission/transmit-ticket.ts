@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { queues } from '#infra/manifest.ts';
 import type { HookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
-import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
+import { submissionFor } from '#shared/elster/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
 import type { AcceptedBody } from '#shared/submission/accept.ts';
-import type { ProtocolStore, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
+import type { ProtocolStore, Submission, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
 
 export interface TransmitDeps {
   tickets: TicketStore;
@@ -37,25 +37,18 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message: 'The submitted data is no longer stored', details: [] }, now);
       return;
     }
-    const nutzdaten = writeNutzdaten(claimed.kind, body, { herstellerId: deps.transmit.herstellerId, createdAt: now() });
-    if (nutzdaten instanceof Error) {
+    let submission: Submission;
+    try {
+      const options = { herstellerId: deps.transmit.herstellerId, createdAt: now() };
+      submission = { ticket: id, ...submissionFor(claimed.kind, body as AcceptedBody, claimed.datenart_version, options) };
+    } catch (error) {
       // Validation lets through only bodies that can be written; retrying would not change that.
-      await finish(deps, held, id, 'failed', { code: 'NUTZDATEN_INVALID', message: `The stored data cannot be written as ELSTER XML: ${nutzdaten.message}`, details: [] }, now);
+      const message = `The stored data cannot be written as ELSTER XML: ${error instanceof Error ? error.message : String(error)}`;
+      await finish(deps, held, id, 'failed', { code: 'NUTZDATEN_INVALID', message, details: [] }, now);
       return;
     }
     sent = true;
-    const outcome = await deps.authority.transmit({
-      ticket: id,
-      kind: claimed.kind,
-      test: claimed.test,
-      year: claimed.year,
-      period: claimed.period,
-      tax_number: (body as AcceptedBody).tax_number,
-      tax_office: (body as AcceptedBody).tax_office,
-      datenart_version: claimed.datenart_version,
-      body,
-      nutzdaten,
-    });
+    const outcome = await deps.authority.transmit(submission);
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
     await record(deps, held, claimed, outcome, now);
   } catch (error) {
@@ -64,14 +57,6 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
     // resending is unsafe: then the lease lapses and the re-drive decides.
     if (!sent || deps.authority.resendIsSafe) await release(deps, held, id, queues.transmit.visibilityTimeoutSeconds, now);
     throw error;
-  }
-}
-
-function writeNutzdaten(...args: Parameters<typeof nutzdatenFor>): string | Error {
-  try {
-    return nutzdatenFor(...args);
-  } catch (error) {
-    return error instanceof Error ? error : new Error(String(error));
   }
 }
 
