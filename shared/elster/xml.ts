@@ -1,60 +1,340 @@
 // One place where XML is read and written, so every caller gets the same escaping and the same
-// refusals. fast-xml-parser escapes text and attributes when building; when parsing, it is given
-// only documents without a DTD, which rules out external entities and entity expansion at the source.
-import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
+// refusals. Writing uses fast-xml-parser's builder, which escapes text and attributes. Reading uses
+// the strict reader below rather than a general-purpose parser: it knows only what ELSTER's
+// Nutzdaten use (elements, attributes, namespaces, text, CDATA, comments), fails closed on
+// everything else, and stores names in arrays and prototype-free objects, so no element name can
+// reach an object's prototype. Its limits bound a hostile document before it costs anything.
+import { XMLBuilder } from 'fast-xml-parser';
 
-/** An element as the parser gives it: child elements by name, attributes as `@_name`, mixed text as `#text`. */
+/** An element as the readers of ERiC's answers use it: child elements by name, attributes as `@_name`, mixed text as `#text`. */
 export type XmlElement = { [name: string]: XmlNode };
 export type XmlNode = string | XmlElement | XmlNode[];
 
+/** An element in document order, with where it starts, for checks that name line and column. */
+export interface XmlTree {
+  /** The name as written, prefix included. */
+  name: string;
+  /** The namespace the name resolves to; '' for none. */
+  namespace: string;
+  /** By name as written, `xmlns` declarations included; no prototype. */
+  attributes: Record<string, string>;
+  children: XmlTree[];
+  /** The character data directly inside, exactly as it decodes (no trimming). */
+  text: string;
+  line: number;
+  column: number;
+}
+
 /** Nutzdaten of a return are a few kilobytes; this leaves room for long ESt returns and nothing else. */
 export const maxXmlBytes = 256 * 1024;
+/** ELSTER's schemas nest about a dozen levels deep. */
+export const maxXmlDepth = 32;
+const maxXmlElements = 20_000;
 
 export interface XmlProblem {
   code: 'XML_TOO_LARGE' | 'XML_DTD_NOT_ALLOWED' | 'XML_ENTITY_NOT_ALLOWED' | 'XML_MALFORMED';
   message: string;
 }
 
+export interface ReadOptions {
+  /**
+   * For a caller's Nutzdaten: no processing instruction besides a leading UTF-8 declaration, and
+   * every element and attribute in no namespace but the root's own. ERiC's answers are read without.
+   */
+  strict?: boolean;
+}
+
+export type ReadXml = { ok: true; tree: XmlTree } | { ok: false; problem: XmlProblem };
 export type ParsedXml = { ok: true; root: string; element: XmlElement } | { ok: false; problem: XmlProblem };
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  // Values stay strings: "0100" and "10,50" mean what ELSTER says, not what JavaScript would guess.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  // Decodes the five predefined entities and numeric references; any other entity is refused below.
-  htmlEntities: true,
-});
+class Refusal extends Error {
+  readonly code: XmlProblem['code'];
 
-// Anything after `&` that is not one of XML's predefined entities or a character reference would
-// need a DTD to mean something, and DTDs are refused.
-const undeclaredEntity = /&(?!(?:amp|lt|gt|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});)/;
+  constructor(code: XmlProblem['code'], message: string) {
+    super(message);
+    this.code = code;
+  }
+}
 
-export function parseXml(xml: string): ParsedXml {
+// XML 1.0 (fifth edition) §2.2 Char, §2.3 NameStartChar and NameChar, without the colon, which
+// namespaces reserve as the prefix separator (Namespaces in XML 1.0 §3 NCName).
+const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
+const nameStart = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const nameChar = `${nameStart}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
+const qualifiedName = new RegExp(`[${nameStart}][${nameChar}]*(?::[${nameStart}][${nameChar}]*)?`, 'uy');
+// Names a JavaScript object gives meaning to; none is an ELSTER element or attribute.
+const reservedNames = new Set(['__proto__', 'constructor', 'prototype']);
+const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const xmlNamespace = 'http://www.w3.org/XML/1998/namespace';
+
+/** Reads a document into a tree, or says what is wrong with it and where. */
+export function readXml(xml: string, options: ReadOptions = {}): ReadXml {
   if (Buffer.byteLength(xml, 'utf8') > maxXmlBytes) {
     return { ok: false, problem: { code: 'XML_TOO_LARGE', message: `must be at most ${maxXmlBytes / 1024} KiB` } };
   }
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
-    return { ok: false, problem: { code: 'XML_DTD_NOT_ALLOWED', message: 'must not contain a DTD or entity declarations' } };
+  try {
+    return { ok: true, tree: new Reader(xml, options.strict === true).document() };
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return { ok: false, problem: { code: error.code, message: error.message } };
   }
-  if (undeclaredEntity.test(xml)) {
-    return { ok: false, problem: { code: 'XML_ENTITY_NOT_ALLOWED', message: 'may use only the predefined entities (&amp; &lt; &gt; &quot; &apos;) and character references' } };
+}
+
+/** Line and column (both from 1) of an offset, for findings a person can act on. */
+class Lines {
+  private readonly starts = [0];
+
+  constructor(xml: string) {
+    for (let at = xml.indexOf('\n'); at !== -1; at = xml.indexOf('\n', at + 1)) this.starts.push(at + 1);
   }
-  const valid = XMLValidator.validate(xml);
-  if (valid !== true) {
-    return { ok: false, problem: { code: 'XML_MALFORMED', message: `is not well-formed XML: ${valid.err.msg} (line ${valid.err.line})` } };
+
+  position(offset: number): { line: number; column: number } {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - this.starts[low]! + 1 };
   }
-  const document = parser.parse(xml) as XmlElement;
-  const roots = Object.keys(document);
-  const root = roots[0];
-  if (roots.length !== 1 || root === undefined || typeof document[root] === 'string' || Array.isArray(document[root])) {
-    return { ok: false, problem: { code: 'XML_MALFORMED', message: 'must have exactly one root element' } };
+}
+
+class Reader {
+  private at = 0;
+  private elements = 0;
+  private readonly xml: string;
+  private readonly strict: boolean;
+  private readonly lines: Lines;
+  private readonly offsets = new WeakMap<XmlTree, number>();
+
+  constructor(xml: string, strict: boolean) {
+    this.xml = xml;
+    this.strict = strict;
+    this.lines = new Lines(xml);
   }
-  return { ok: true, root, element: document[root] as XmlElement };
+
+  document(): XmlTree {
+    const bad = notXmlChar.exec(this.xml);
+    if (bad) this.fail(`contains U+${codePointHex(bad[0])}, which XML does not allow`, bad.index);
+    if (this.xml.startsWith('<?xml') && /[\s?]/.test(this.xml[5] ?? '')) this.declaration();
+    this.misc();
+    if (this.xml[this.at] !== '<') this.fail('must be one root element');
+    const root = this.element(new Map([['xml', xmlNamespace]]), 1);
+    this.misc();
+    if (this.at < this.xml.length) this.fail('must have nothing but comments after the root element');
+    if (this.strict) this.sameNamespace(root, root.namespace);
+    return root;
+  }
+
+  private fail(reason: string, offset = this.at, code: XmlProblem['code'] = 'XML_MALFORMED'): never {
+    const { line, column } = this.lines.position(offset);
+    throw new Refusal(code, `${reason} (line ${line}, column ${column})`);
+  }
+
+  private declaration() {
+    const end = this.xml.indexOf('?>');
+    if (end === -1) this.fail('has an XML declaration that does not end');
+    const text = this.xml.slice(5, end);
+    const match = /^\s+version\s*=\s*(["'])1\.0\1(?:\s+encoding\s*=\s*(["'])([A-Za-z][\w.-]*)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*$/.exec(text);
+    if (!match) this.fail('has an XML declaration other than <?xml version="1.0" encoding="UTF-8"?>');
+    if (this.strict && match[3] !== undefined && match[3].toUpperCase() !== 'UTF-8') {
+      this.fail(`declares the encoding ${match[3]}, but the JSON string it travels in is Unicode: declare UTF-8 or leave the declaration out`);
+    }
+    this.at = end + 2;
+  }
+
+  /** White space, comments and, where allowed, processing instructions between markup. */
+  private misc() {
+    for (;;) {
+      while (/\s/.test(this.xml[this.at] ?? '')) this.at++;
+      if (this.xml.startsWith('<!--', this.at)) this.comment();
+      else if (this.xml.startsWith('<?', this.at)) this.instruction();
+      else if (this.xml.startsWith('<!', this.at)) this.fail('must not contain a DTD or entity declarations', this.at, 'XML_DTD_NOT_ALLOWED');
+      else return;
+    }
+  }
+
+  private comment() {
+    const end = this.xml.indexOf('-->', this.at + 4);
+    if (end === -1) this.fail('has a comment that does not end');
+    if (this.xml.slice(this.at + 4, end).includes('--')) this.fail('has "--" inside a comment');
+    this.at = end + 3;
+  }
+
+  private instruction() {
+    const target = /^<\?([^\s?]*)/.exec(this.xml.slice(this.at, this.at + 64))?.[1] ?? '';
+    if (target.toLowerCase() === 'xml') this.fail('has an XML declaration that is not at the very start');
+    if (this.strict) this.fail(`must not contain processing instructions (<?${target}…?>)`);
+    const end = this.xml.indexOf('?>', this.at + 2);
+    if (end === -1) this.fail('has a processing instruction that does not end');
+    this.at = end + 2;
+  }
+
+  private name(what: string): string {
+    qualifiedName.lastIndex = this.at;
+    const match = qualifiedName.exec(this.xml);
+    if (!match) this.fail(`has ${what} without a valid name`);
+    const name = match[0];
+    if (reservedNames.has(name.slice(name.indexOf(':') + 1))) this.fail(`has ${what} named "${name}", which is not allowed`);
+    this.at += name.length;
+    return name;
+  }
+
+  private element(scope: Map<string, string>, depth: number): XmlTree {
+    if (depth > maxXmlDepth) this.fail(`nests elements deeper than ${maxXmlDepth} levels`);
+    if (++this.elements > maxXmlElements) this.fail(`has more than ${maxXmlElements} elements`);
+    const start = this.at;
+    this.at++;
+    const name = this.name('an element');
+    const attributes: Record<string, string> = Object.create(null);
+    let closed = false;
+    for (;;) {
+      const spaced = this.space();
+      if (this.xml.startsWith('/>', this.at)) {
+        this.at += 2;
+        closed = true;
+        break;
+      }
+      if (this.xml[this.at] === '>') {
+        this.at++;
+        break;
+      }
+      if (!spaced) this.fail(`has no space before an attribute of <${name}>`);
+      const attributeAt = this.at;
+      const attribute = this.name('an attribute');
+      if (attribute in attributes) this.fail(`has the attribute ${attribute} twice on <${name}>`, attributeAt);
+      this.space();
+      if (this.xml[this.at] !== '=') this.fail(`has an attribute ${attribute} without a value`);
+      this.at++;
+      this.space();
+      attributes[attribute] = this.attributeValue();
+    }
+
+    const declarations = Object.keys(attributes).filter((attribute) => attribute === 'xmlns' || attribute.startsWith('xmlns:'));
+    const inner = declarations.length === 0 ? scope : new Map(scope);
+    for (const attribute of declarations) {
+      const value = attributes[attribute]!;
+      if (attribute !== 'xmlns' && value === '') this.fail(`undeclares the prefix ${attribute.slice(6)}, which XML 1.0 does not allow`, start);
+      inner.set(attribute === 'xmlns' ? '' : attribute.slice(6), value);
+    }
+    const tree: XmlTree = { name, namespace: this.resolve(inner, name, start), attributes, children: [], text: '', ...this.lines.position(start) };
+    this.offsets.set(tree, start);
+    for (const attribute of Object.keys(attributes)) {
+      if (attribute !== 'xmlns' && !attribute.startsWith('xmlns:') && attribute.includes(':')) this.resolve(inner, attribute, start);
+    }
+    if (closed) return tree;
+
+    for (;;) {
+      const next = this.xml.indexOf('<', this.at);
+      if (next === -1) this.fail(`has <${name}> without its end tag`, start);
+      tree.text += this.characters(next);
+      if (this.xml.startsWith('</', this.at)) {
+        this.at += 2;
+        const endAt = this.at;
+        const end = this.name('an end tag');
+        if (end !== name) this.fail(`closes <${name}> with </${end}>`, endAt);
+        this.space();
+        if (this.xml[this.at] !== '>') this.fail(`has an end tag </${end}> that does not end`);
+        this.at++;
+        return tree;
+      }
+      if (this.xml.startsWith('<!--', this.at)) this.comment();
+      else if (this.xml.startsWith('<![CDATA[', this.at)) {
+        const end = this.xml.indexOf(']]>', this.at + 9);
+        if (end === -1) this.fail('has a CDATA section that does not end');
+        tree.text += this.xml.slice(this.at + 9, end);
+        this.at = end + 3;
+      } else if (this.xml.startsWith('<?', this.at)) this.instruction();
+      else if (this.xml.startsWith('<!', this.at)) this.fail('must not contain a DTD or entity declarations', this.at, 'XML_DTD_NOT_ALLOWED');
+      else tree.children.push(this.element(inner, depth + 1));
+    }
+  }
+
+  private resolve(scope: Map<string, string>, name: string, offset: number): string {
+    const colon = name.indexOf(':');
+    const prefix = colon === -1 ? '' : name.slice(0, colon);
+    const namespace = scope.get(prefix);
+    if (namespace === undefined && prefix !== '') this.fail(`uses the prefix ${prefix} without declaring it`, offset);
+    return namespace ?? '';
+  }
+
+  private space(): boolean {
+    const start = this.at;
+    while (/[ \t\r\n]/.test(this.xml[this.at] ?? '')) this.at++;
+    return this.at > start;
+  }
+
+  /** XML 1.0 §3.3.3: references decoded, each white-space character a space. */
+  private attributeValue(): string {
+    const quote = this.xml[this.at];
+    if (quote !== '"' && quote !== "'") this.fail('has an attribute value without quotes');
+    const end = this.xml.indexOf(quote, this.at + 1);
+    if (end === -1) this.fail('has an attribute value that does not end');
+    const raw = this.xml.slice(this.at + 1, end);
+    if (raw.includes('<')) this.fail('has "<" inside an attribute value', this.at + 1 + raw.indexOf('<'));
+    const value = this.decode(raw, this.at + 1).replace(/[\t\n\r]/g, ' ');
+    this.at = end + 1;
+    return value;
+  }
+
+  private characters(end: number): string {
+    const raw = this.xml.slice(this.at, end);
+    if (raw.includes(']]>')) this.fail('has "]]>" in text', this.at + raw.indexOf(']]>'));
+    const text = this.decode(raw, this.at);
+    this.at = end;
+    return text;
+  }
+
+  private decode(raw: string, offset: number): string {
+    return raw.replace(/&([^;&]{0,10});?/g, (whole, body: string, index: number) => {
+      const at = offset + index;
+      if (!whole.endsWith(';')) this.fail('has "&" that does not start a reference: write &amp;', at);
+      if (body in predefined) return predefined[body]!;
+      const number = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
+      if (!number) this.fail(`uses the entity &${body}; which needs a DTD: only &amp; &lt; &gt; &quot; &apos; and character references are allowed`, at, 'XML_ENTITY_NOT_ALLOWED');
+      const codePoint = number[1] === undefined ? Number(number[2]) : Number.parseInt(number[1], 16);
+      const char = codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '';
+      if (char === '' || notXmlChar.test(char)) this.fail(`refers to U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}, which XML does not allow`, at);
+      return char;
+    });
+  }
+
+  /** A caller's document stays in the root's namespace: nothing foreign can ride along (XInclude, other vocabularies). */
+  private sameNamespace(tree: XmlTree, namespace: string) {
+    const offset = this.offsets.get(tree);
+    if (tree.namespace !== namespace) this.fail(`has <${tree.name}> in the namespace "${tree.namespace}": every element must be in the document's own`, offset);
+    for (const attribute of Object.keys(tree.attributes)) {
+      const foreign = attribute.includes(':') || (attribute === 'xmlns' && tree.attributes.xmlns !== namespace);
+      if (foreign) this.fail(`has the attribute ${attribute} on <${tree.name}>: no other namespace may be declared or used`, offset);
+    }
+    for (const child of tree.children) this.sameNamespace(child, namespace);
+  }
+}
+
+const codePointHex = (char: string) => char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
+
+/** The old shape of a tree for readers that look elements up by name: repeated names become arrays, leaf text is trimmed. */
+function toElement(tree: XmlTree): XmlNode {
+  const element: XmlElement = Object.create(null);
+  for (const [name, value] of Object.entries(tree.attributes)) element[`@_${name}`] = value;
+  for (const child of tree.children) {
+    const node = toElement(child);
+    const present = element[child.name];
+    element[child.name] = present === undefined ? node : Array.isArray(present) ? [...present, node] : [present, node];
+  }
+  const text = tree.text.trim();
+  if (Object.keys(element).length === 0) return text;
+  if (text !== '') element['#text'] = text;
+  return element;
+}
+
+/** The root element of a document by name, for reading ERiC's answers and the trees the service writes itself. */
+export function parseXml(xml: string): ParsedXml {
+  const read = readXml(xml);
+  if (!read.ok) return read;
+  const element = toElement(read.tree);
+  return { ok: true, root: read.tree.name, element: typeof element === 'string' ? Object.create(null) : (element as XmlElement) };
 }
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
