@@ -2,8 +2,10 @@
 // are, and the key figures of the PDF protocol are read from the same tree that is transmitted.
 import type { Finding } from '#shared/domain/ticket.ts';
 import { e10, estNamespace } from '#shared/elster/est-xml.ts';
+import { distinctFindings, readCallerNutzdaten } from '#shared/elster/caller-xml.ts';
+import { estStructure } from '#shared/elster/est-structure.ts';
 import type { XmlElement, XmlNode } from '#shared/elster/xml.ts';
-import { parseXml, textOf } from '#shared/elster/xml.ts';
+import { textOf } from '#shared/elster/xml.ts';
 import { germanEuros } from '#shared/tax/money.ts';
 
 export interface KeyFigure {
@@ -12,22 +14,18 @@ export interface KeyFigure {
   value: string;
 }
 
-/** Checks a caller's E10 element: root, namespace, version vs `year`; returns what the rest of the service needs (tax number if present) or findings with path `xml`. */
+/** Checks a caller's E10 element: root, namespace, version vs `year`, the frame of that year's schema; returns what the rest of the service needs (tax number if present) or findings with path `xml`. */
 export function readEstNutzdaten(xml: string, year: number): { ok: true; taxNumber?: string; figures: KeyFigure[] } | { ok: false; findings: Finding[] } {
-  const parsed = parseXml(xml);
-  if (!parsed.ok) return { ok: false, findings: [{ path: 'xml', code: parsed.problem.code, message: parsed.problem.message }] };
-  if (parsed.root !== 'E10') {
-    return { ok: false, findings: [{ path: 'xml', code: 'XML_ROOT', message: `must be an <E10> element without namespace prefix (the income tax return), not <${parsed.root}>`, expected: 'E10' }] };
-  }
-  const root = parsed.element;
-  const findings: Finding[] = [];
-  const namespace = estNamespace(year);
-  if (textOf(root['@_xmlns']) !== namespace) {
-    findings.push({ path: 'xml', code: 'XML_NAMESPACE', message: `must declare ELSTER's namespace of the ${year} form as its default namespace`, expected: namespace });
-  }
-  if (textOf(root['@_version']) !== String(year)) {
-    findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${year}", the form of the tax year`, expected: String(year) });
-  }
+  const read = readCallerNutzdaten(xml, {
+    year,
+    structure: estStructure(year),
+    rootLabel: 'an <E10> element (the income tax return)',
+    namespace: estNamespace(year),
+    pathOf: (names) => ['xml', ...names].join('.'),
+  });
+  if (!read.ok) return read;
+  const root = read.element;
+  const findings = read.findings;
   const vorsatz = element(root.Vorsatz);
   const period = textOf(vorsatz?.Zeitraum);
   if (period !== undefined && period !== String(year)) {
@@ -37,7 +35,7 @@ export function readEstNutzdaten(xml: string, year: number): { ok: true; taxNumb
   if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
     findings.push({ path: 'xml', code: 'XML_TAX_NUMBER', message: 'has a Vorsatz/StNr that is not a 13-digit ELSTER tax number' });
   }
-  if (findings.length > 0) return { ok: false, findings };
+  if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
   return { ok: true, ...(taxNumber !== undefined && { taxNumber }), figures: figuresOf(root) };
 }
 

@@ -2,14 +2,16 @@
 // figures of a request, so the same rules check both. It checks the structure only: whether the
 // figures are right is `ustvaFindings`' part. The formats are those `ustvaNutzdaten` writes.
 //
-// Within Umsatzsteuervoranmeldung every element must be one it understands, since each one
-// carries a figure; elsewhere it reads what it needs and leaves other elements to ERiC's schema
-// check.
+// The document's structure is checked against that year's schema first (caller-xml.ts); within
+// Umsatzsteuervoranmeldung every element must then be one this reader understands, since each one
+// carries a figure.
 
 import type { Finding } from '#shared/domain/ticket.ts';
 import { supportedYears } from '#shared/domain/years.ts';
 import { flagKennzahlen, supplierElements, type UstvaNutzdatenInput, ustvaNamespace } from '#shared/elster/ustva-xml.ts';
-import { parseXml, textOf, type XmlElement, type XmlNode } from '#shared/elster/xml.ts';
+import { distinctFindings, readCallerNutzdaten } from '#shared/elster/caller-xml.ts';
+import { ustvaStructure } from '#shared/elster/ustva-structure.ts';
+import { textOf, type XmlElement, type XmlNode } from '#shared/elster/xml.ts';
 import { isAmount } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/tax/ustva-form.ts';
 import type { UstvaFigures } from '#shared/tax/ustva-rules.ts';
@@ -22,6 +24,13 @@ const flagOf = new Map(Object.entries(flagKennzahlen).map(([flag, kz]): [string,
 const kennzahlElement = /^Kz(\d{2})$/;
 // ELSTER writes amounts with a dot ([G] toFixed(2)); a comma is a different format, not a typo to guess at.
 const plainNumber = /^-?\d+(\.\d+)?$/;
+// The schema's number types (UStVA-2025.xsd GanzzahlOhneFuehrNull_MaxVK13…, DezimalzahlOhneFuehrNull_
+// MaxL15_MaxVK11_MinNK2_MaxNK2…): bases whole euros of up to 13 digits, tax amounts with exactly two
+// decimals; no leading zeros, no plus sign, no negative zero.
+const numberFormats = {
+  base: { pattern: /^(?:0|-?[1-9][0-9]{0,12})$/, message: 'must be whole euros like 1234 or -1234, without decimals or leading zeros' },
+  tax: { pattern: /^(?!-0\.00$)-?(?:0|[1-9][0-9]{0,10})\.[0-9]{2}$/, message: 'must be euros and cents with a dot and exactly two decimals, like 1234.50' },
+};
 const elsterDate = /^(\d{2})\.(\d{2})\.(\d{4})$/;
 
 const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
@@ -48,23 +57,27 @@ export function ustvaElementOf(requestPath: string): string {
 export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figures: ReadFigures } | { ok: false; findings: Finding[] } {
   const form = ustvaForm(year);
   if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${supportedYears.join(', ')}`);
-  const parsed = parseXml(xml);
-  if (!parsed.ok) return refused('xml', parsed.problem.code, parsed.problem.message);
-  if (parsed.root !== 'Anmeldungssteuern') {
-    return refused('xml', 'XML_ROOT', `must be the UStVA Nutzdaten, an <Anmeldungssteuern> element, not <${parsed.root}>`);
-  }
+  const read = readCallerNutzdaten(xml, {
+    year,
+    structure: ustvaStructure(year),
+    rootLabel: 'the UStVA Nutzdaten, an <Anmeldungssteuern> element',
+    namespace: ustvaNamespace(year),
+    pathOf: ustvaPathOf,
+  });
+  if (!read.ok) return read;
 
-  const findings: Finding[] = [];
+  const findings = read.findings;
   const problem = (element: string, code: string, message: string) => findings.push({ path: element ? `xml.${element}` : 'xml', code, message });
-  const root = parsed.element;
-  if (root['@_xmlns'] !== ustvaNamespace(year)) problem('', 'XML_NAMESPACE', `must have the namespace ${ustvaNamespace(year)} of the ${year} form`);
-  if (root['@_version'] !== String(year)) problem('', 'XML_VERSION', `must have version="${year}", the ${year} form`);
-
+  const root = read.element;
   const steuerfall = root.Steuerfall;
   const voranmeldung = isElement(steuerfall) ? steuerfall.Umsatzsteuervoranmeldung : undefined;
   if (!isElement(voranmeldung)) {
     problem(isElement(steuerfall) ? 'Umsatzsteuervoranmeldung' : 'Steuerfall', 'XML_STRUCTURE', 'must be there once: <Steuerfall><Umsatzsteuervoranmeldung>…');
-    return { ok: false, findings };
+    return { ok: false, findings: distinctFindings(findings) };
+  }
+  // One return per submission: a second filing beside it could name another tax number.
+  for (const other of ['Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung']) {
+    if (isElement(steuerfall) && steuerfall[other] !== undefined) problem(other, 'XML_STRUCTURE', 'must not stand beside Umsatzsteuervoranmeldung: one filing per submission');
   }
 
   const text = (element: string) => {
@@ -99,15 +112,18 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
       const date = elsterDate.exec(value);
       if (date) kennzahlen[`kz${kz}`] = `${date[3]}-${date[2]}-${date[1]}`;
       else problem(element, 'XML_DATE', 'must be a date written TT.MM.JJJJ');
-    } else if (plainNumber.test(value) && isAmount(value)) {
-      kennzahlen[`kz${kz}`] = value;
     } else {
-      problem(element, 'XML_NUMBER', 'must be a number with a dot for decimals, like 1234 or 1234.56');
+      const kind = form.get(kz)?.kind;
+      const format = kind === 'base' || kind === 'tax' ? numberFormats[kind] : undefined;
+      if (format ? format.pattern.test(value) : plainNumber.test(value) && isAmount(value)) kennzahlen[`kz${kz}`] = value;
+      // Cents on a base are the mistake the tax rules name too; the same code says so here.
+      else if (kind === 'base' && /^-?\d{1,13}\.\d+$/.test(value)) problem(element, 'KZ_WHOLE_EUROS', 'must be whole euros: the form has no cents for an assessment base');
+      else problem(element, 'XML_NUMBER', format?.message ?? 'must be a number with a dot for decimals, like 1234 or 1234.56');
     }
   }
 
   const supplier = readSupplier(root.DatenLieferant, problem);
-  if (findings.length > 0) return { ok: false, findings };
+  if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
   return {
     ok: true,
     figures: {
@@ -142,3 +158,11 @@ function readSupplier(node: XmlNode | undefined, problem: (element: string, code
 }
 
 const refused = (path: string, code: string, message: string) => ({ ok: false as const, findings: [{ path, code, message }] });
+
+// Findings name an element as the request's findings do: Kennzahlen and the fields of a filing by
+// their own name (`xml.Kz83`), everything else by its path below the root (`xml.DatenLieferant.Name`).
+const filings = new Set(['Steuerfall', 'Umsatzsteuervoranmeldung', 'Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung']);
+function ustvaPathOf(names: readonly string[]): string {
+  const below = names[0] === 'Steuerfall' && names.length > 1 ? names.slice(filings.has(names[1]!) ? 2 : 1) : names;
+  return ['xml', ...(below.length > 0 ? below : names.slice(-1))].join('.');
+}

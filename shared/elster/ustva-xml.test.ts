@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { elsterDate, type UstvaNutzdatenInput, ustvaNamespace, ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
-import { parseXml } from '#shared/elster/xml.ts';
+import { ustvaStructure } from '#shared/elster/ustva-structure.ts';
+import { parseXml, readXml } from '#shared/elster/xml.ts';
+import { structureFindings } from '#shared/elster/xml-structure.ts';
 import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 
 const input = ustvaNutzdatenSample;
@@ -50,6 +52,13 @@ describe('ustvaNutzdaten', () => {
       'Kz81=100',
       'Kz83=0.00',
     ]);
+  });
+
+  it("writes Kz93 before Kz90, as the schema orders them, and what it writes passes the schema's structure", () => {
+    const xml = ustvaNutzdaten(input({ kennzahlen: { kz90: 100, kz93: 100, kz89: 100, kz83: '26.00' } }));
+    expect(kennzahlElements(xml)).toEqual(['Kz09=74931', 'Kz83=26.00', 'Kz89=100', 'Kz93=100', 'Kz90=100']);
+    const read = readXml(xml, { strict: true });
+    expect(read.ok && structureFindings(read.tree, ustvaStructure(2026), (names) => names.join('.'))).toEqual([]);
   });
 
   it('writes a flag only when it is true', () => {

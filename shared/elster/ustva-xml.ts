@@ -6,8 +6,8 @@
 // - Erstellungsdatum comes before DatenLieferant: [BC] writes that order from the 2021 schema on
 //   (older schemas, and [G], had DatenLieferant first).
 // - Kz09 carries the Hersteller-ID alone ([G], [BC]).
-// - The Kennzahlen, flags included, follow in ascending number: the schema fixes their order, and
-//   [BC] writes Kz21 between Kz10 and Kz22 to keep it.
+// - The Kennzahlen, flags included, follow in the schema's order (ustva-structure.ts): ascending,
+//   but for Kz93 before Kz90; [BC] writes Kz21 between Kz10 and Kz22 to keep it.
 // - Bases are whole euros written as integers ("10000", "-250"); tax amounts have a dot and two
 //   decimals ("1200.50") ([G] `(+val).toString()` / `toFixed(2)`, [BC] '<Sign><Integer>' and
 //   '<precision,2:2>…<comma,.>'). Kz83 is always written ([G] `writeMonetary`, [BC] `i = 83`).
@@ -17,6 +17,7 @@
 // - DatenLieferant: [G] requires Name, Strasse, PLZ and Ort and [BC] always writes them, so ELSTER
 //   expects the element; the request schema requires `supplier` with those four.
 
+import { ustvaKennzahlOrder } from '#shared/elster/ustva-structure.ts';
 import { buildXml, type XmlElement } from '#shared/elster/xml.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/tax/ustva-form.ts';
@@ -62,7 +63,8 @@ export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
       .filter(([flag]) => input.flags?.[flag as keyof typeof flagKennzahlen] === true)
       .map(([, kz]): [string, string] => [kz, '1']),
   ]);
-  const kennzahlen = Object.fromEntries([...values].sort(([a], [b]) => Number(a) - Number(b)).map(([kz, text]) => [`Kz${kz}`, text]));
+  const order = ['09', ...ustvaKennzahlOrder(input.year)];
+  const kennzahlen = Object.fromEntries([...values].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([kz, text]) => [`Kz${kz}`, text]));
 
   return buildXml({
     Anmeldungssteuern: {

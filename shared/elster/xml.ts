@@ -38,8 +38,8 @@ export interface XmlProblem {
 
 export interface ReadOptions {
   /**
-   * For a caller's Nutzdaten: no processing instruction besides a leading UTF-8 declaration, and
-   * every element and attribute in no namespace but the root's own. ERiC's answers are read without.
+   * For a caller's Nutzdaten: no processing instruction besides a leading declaration of UTF-8
+   * (see also `foreignMarkup`). ERiC's answers are read without.
    */
   strict?: boolean;
 }
@@ -106,7 +106,6 @@ class Reader {
   private readonly xml: string;
   private readonly strict: boolean;
   private readonly lines: Lines;
-  private readonly offsets = new WeakMap<XmlTree, number>();
 
   constructor(xml: string, strict: boolean) {
     this.xml = xml;
@@ -123,7 +122,6 @@ class Reader {
     const root = this.element(new Map([['xml', xmlNamespace]]), 1);
     this.misc();
     if (this.at < this.xml.length) this.fail('must have nothing but comments after the root element');
-    if (this.strict) this.sameNamespace(root, root.namespace);
     return root;
   }
 
@@ -219,7 +217,6 @@ class Reader {
       inner.set(attribute === 'xmlns' ? '' : attribute.slice(6), value);
     }
     const tree: XmlTree = { name, namespace: this.resolve(inner, name, start), attributes, children: [], text: '', ...this.lines.position(start) };
-    this.offsets.set(tree, start);
     for (const attribute of Object.keys(attributes)) {
       if (attribute !== 'xmlns' && !attribute.startsWith('xmlns:') && attribute.includes(':')) this.resolve(inner, attribute, start);
     }
@@ -299,33 +296,41 @@ class Reader {
       return char;
     });
   }
-
-  /** A caller's document stays in the root's namespace: nothing foreign can ride along (XInclude, other vocabularies). */
-  private sameNamespace(tree: XmlTree, namespace: string) {
-    const offset = this.offsets.get(tree);
-    if (tree.namespace !== namespace) this.fail(`has <${tree.name}> in the namespace "${tree.namespace}": every element must be in the document's own`, offset);
-    for (const attribute of Object.keys(tree.attributes)) {
-      const foreign = attribute.includes(':') || (attribute === 'xmlns' && tree.attributes.xmlns !== namespace);
-      if (foreign) this.fail(`has the attribute ${attribute} on <${tree.name}>: no other namespace may be declared or used`, offset);
-    }
-    for (const child of tree.children) this.sameNamespace(child, namespace);
-  }
 }
 
 const codePointHex = (char: string) => char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
 
-/** The old shape of a tree for readers that look elements up by name: repeated names become arrays, leaf text is trimmed. */
-function toElement(tree: XmlTree): XmlNode {
+/**
+ * Where a caller's document leaves its root's namespace, which nothing in ELSTER's Nutzdaten does:
+ * an element of another vocabulary (XInclude among them) or a declaration of another namespace.
+ */
+export function foreignMarkup(tree: XmlTree, namespace = tree.namespace): string | undefined {
+  const at = `(line ${tree.line}, column ${tree.column})`;
+  if (tree.namespace !== namespace) return `has <${tree.name}> in the namespace "${tree.namespace}": every element must be in the document's own ${at}`;
+  for (const attribute of Object.keys(tree.attributes)) {
+    if (attribute.includes(':') || (attribute === 'xmlns' && tree.attributes.xmlns !== namespace)) {
+      return `has the attribute ${attribute} on <${tree.name}>: no other namespace may be declared or used ${at}`;
+    }
+  }
+  for (const child of tree.children) {
+    const found = foreignMarkup(child, namespace);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The old shape of a tree for readers that look elements up by name: repeated names become arrays. */
+function toNode(tree: XmlTree, trim: boolean): XmlNode {
   const element: XmlElement = Object.create(null);
   for (const [name, value] of Object.entries(tree.attributes)) element[`@_${name}`] = value;
   for (const child of tree.children) {
-    const node = toElement(child);
+    const node = toNode(child, trim);
     const present = element[child.name];
     element[child.name] = present === undefined ? node : Array.isArray(present) ? [...present, node] : [present, node];
   }
-  const text = tree.text.trim();
+  const text = trim ? tree.text.trim() : tree.text;
   if (Object.keys(element).length === 0) return text;
-  if (text !== '') element['#text'] = text;
+  if (text.trim() !== '') element['#text'] = text;
   return element;
 }
 
@@ -333,8 +338,17 @@ function toElement(tree: XmlTree): XmlNode {
 export function parseXml(xml: string): ParsedXml {
   const read = readXml(xml);
   if (!read.ok) return read;
-  const element = toElement(read.tree);
-  return { ok: true, root: read.tree.name, element: typeof element === 'string' ? Object.create(null) : (element as XmlElement) };
+  return { ok: true, root: read.tree.name, element: elementOf(read.tree) };
+}
+
+/**
+ * An element by name for readers that look children up so; an empty element is an empty object.
+ * `trim` drops the white space around values, as a pretty-printed answer of ERiC's has it; a
+ * caller's values are read as they will be sent.
+ */
+export function elementOf(tree: XmlTree, trim = true): XmlElement {
+  const node = toNode(tree, trim);
+  return typeof node === 'string' ? Object.create(null) : (node as XmlElement);
 }
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });

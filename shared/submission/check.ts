@@ -38,8 +38,12 @@ export function checkForm<T>(form: Form<T>, input: unknown): Checked {
   return { ...(!findings.some(isError) && { body }), findings, datenartVersion: datenartVersion(form.kind, body.year) };
 }
 
-/** The caller's own XML must be the return of the tax number the request names. */
-export function taxNumberAgrees(given: string | undefined, inXml: string): Finding[] {
-  if (given === undefined || given === inXml) return [];
-  return [{ path: 'xml.Steuernummer', code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be the tax number given in tax_number', expected: given }];
+/**
+ * The caller's own XML must be the return of the tax number the request names, which tickets,
+ * metadata and the protocol show: the same number, or none in either (a first return).
+ */
+export function taxNumberAgrees(given: string | undefined, inXml: string | undefined, path: string): Finding[] {
+  if (given === inXml) return [];
+  if (given === undefined) return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
+  return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be the tax number given in tax_number', expected: given }];
 }

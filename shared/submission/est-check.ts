@@ -7,7 +7,7 @@ function estRules(body: EstRequest): Ruled {
   if (body.xml === undefined) return { body, findings: estFindings(body as EstReturn) };
   const read = readEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { body, findings: read.findings };
-  return { body, findings: read.taxNumber === undefined ? [] : taxNumberAgrees(body.tax_number, read.taxNumber) };
+  return { body, findings: taxNumberAgrees(body.tax_number, read.taxNumber, 'xml.Vorsatz.StNr') };
 }
 
 const est: Form<EstRequest> = { kind: 'est', schema: estSchema, rules: estRules };

@@ -9,7 +9,7 @@ function ustvaRules(body: UstvaRequest): Ruled {
   if (!read.ok) return { body, findings: read.findings };
   // The rules speak of request fields; in the caller's XML the same figures are its elements.
   const findings = ustvaFindings(read.figures).map((finding) => ({ ...finding, path: `xml.${ustvaElementOf(finding.path)}` }));
-  findings.push(...taxNumberAgrees(body.tax_number, read.figures.taxNumber));
+  findings.push(...taxNumberAgrees(body.tax_number, read.figures.taxNumber, 'xml.Steuernummer'));
   // The period is ticket metadata, so it is taken from the XML that carries it.
   return { body: { ...body, period: read.figures.period }, findings };
 }

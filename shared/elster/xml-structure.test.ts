@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { characterOutsideElster, type ElementFacts, elsterString, structureFindings } from '#shared/elster/xml-structure.ts';
+import { readXml } from '#shared/elster/xml.ts';
+
+const facts: ElementFacts = {
+  name: 'R',
+  attributes: ['version'],
+  children: [{ name: 'A' }, elsterString('B', 5), { name: 'C', max: 2, children: [{ name: 'D' }] }, { name: 'Open', open: true }],
+  others: /^Kz\d{2}$/,
+};
+
+const findings = (xml: string) => {
+  const read = readXml(xml);
+  if (!read.ok) throw new Error(read.problem.message);
+  return structureFindings(read.tree, facts, (names) => ['xml', ...names].join('.')).map(({ path, code }) => `${path}:${code}`);
+};
+
+describe('structureFindings', () => {
+  it('accepts what the facts allow, in order, and leaves open elements and named others alone', () => {
+    expect(findings('<R version="1"><A>x</A><B>Köln</B><C><D/></C><C/><Open><Anything/></Open><Kz99>1</Kz99></R>')).toEqual([]);
+  });
+
+  it('names elements out of order, too often, unknown, or holding the wrong content', () => {
+    expect(findings('<R><B>x</B><A>y</A></R>')).toEqual(['xml.A:XML_STRUCTURE']);
+    expect(findings('<R><A>1</A><A>2</A><A>3</A></R>')).toEqual(['xml.A:XML_STRUCTURE']);
+    expect(findings('<R><C/><C/><C/></R>')).toEqual(['xml.C:XML_STRUCTURE']);
+    expect(findings('<R><E/></R>')).toEqual(['xml.E:XML_STRUCTURE']);
+    expect(findings('<R><A><D/></A><C>text</C></R>')).toEqual(['xml.A:XML_STRUCTURE', 'xml.C:XML_STRUCTURE']);
+    expect(findings('<R other="1"/>')).toEqual(['xml:XML_STRUCTURE']);
+  });
+
+  it('checks text against length and character set', () => {
+    expect(findings('<R><B>123456</B></R>')).toEqual(['xml.B:XML_VALUE']);
+    expect(findings('<R><B></B></R>')).toEqual(['xml.B:XML_VALUE']);
+    expect(findings('<R><B>a\u202eb</B></R>')).toEqual(['xml.B:XML_VALUE']);
+  });
+});
+
+describe('characterOutsideElster', () => {
+  it.each(['Müller & Söhne', 'Straße 1/2', 'Œuvre € 5', 'Ÿ ž š'])('accepts %s', (text) => {
+    expect(characterOutsideElster(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['a\u202eb', 2, 'U+202E'],
+    ['x\u200b', 2, 'U+200B'],
+    ['\ufeffx', 1, 'U+FEFF'],
+    ['a\u2028', 2, 'U+2028'],
+    ['tab\there', 4, 'U+0009'],
+    ['𝕏', 1, 'U+1D54F'],
+    ['¤', 1, 'U+00A4'],
+  ])('names the character in %j and its position', (text, position, codePoint) => {
+    expect(characterOutsideElster(text)).toEqual({ position, codePoint });
+  });
+});

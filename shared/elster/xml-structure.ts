@@ -1,0 +1,126 @@
+// Checks a tree against the facts of an ELSTER schema: which elements may stand where, in which
+// order, how often, and what text they may hold. The facts themselves live with each Datenart
+// (ustva-structure.ts, est-structure.ts), read from ELSTER's XSDs and cited there.
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { XmlTree } from '#shared/elster/xml.ts';
+
+/** What a simple type allows; lengths count characters, as XML Schema does. */
+export interface TextFacts {
+  pattern?: RegExp;
+  minLength?: number;
+  maxLength?: number;
+  /** Only ELSTER's character set (the schemas' StringBase type). */
+  elsterText?: boolean;
+}
+
+export interface ElementFacts {
+  name: string;
+  /** maxOccurs; 1 when not given. */
+  max?: number;
+  /** Child elements in schema order. Without it the element holds text only. */
+  children?: readonly ElementFacts[];
+  /** Its content is left to ERiC's own schema check (large forms steuerbote neither writes nor reads). */
+  open?: boolean;
+  /** Text facts; without them the reader of that Datenart checks the value itself. */
+  text?: TextFacts;
+  /** Child elements the schema lacks that the Datenart's reader names better itself. */
+  others?: RegExp;
+  /** Attributes the schema allows besides namespace declarations. */
+  attributes?: readonly string[];
+}
+
+/**
+ * ELSTER's character set "Standard_E_V2", the pattern of the StringBase types in the UStVA and
+ * E10 schemas (UStVA-2025.xsd StringBaseSType, E10-2024.xsd StringBaseCType): printable ASCII,
+ * most of Latin-1's letters and signs, Œœ Šš Ÿ Žž and the euro sign. No control, format or
+ * bidirectional characters, no line breaks.
+ */
+export const elsterCharacters = /^[\u0020-\u007e\u00a1-\u00a3\u00a5\u00a7\u00aa-\u00ac\u00ae-\u00b3\u00b5\u00b9-\u00bb\u00bf-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u20ac]*$/;
+
+/** The first character outside ELSTER's set, with its position (from 1), or undefined. */
+export function characterOutsideElster(text: string): { position: number; codePoint: string } | undefined {
+  if (elsterCharacters.test(text)) return undefined;
+  let position = 0;
+  for (const char of text) {
+    position++;
+    if (!elsterCharacters.test(char)) return { position, codePoint: `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` };
+  }
+  return undefined;
+}
+
+type PathOf = (names: readonly string[]) => string;
+
+const at = (tree: XmlTree) => `(line ${tree.line}, column ${tree.column})`;
+
+/**
+ * Every way `tree` departs from `facts` below it: unknown or misplaced elements, elements more
+ * often than allowed, text where elements belong and the reverse, text the type refuses, and
+ * attributes the schema does not have. `pathOf` names an element for the findings' paths.
+ */
+export function structureFindings(tree: XmlTree, facts: ElementFacts, pathOf: PathOf, names: readonly string[] = []): Finding[] {
+  const findings: Finding[] = [];
+  const problem = (where: readonly string[], node: XmlTree, code: string, message: string) =>
+    findings.push({ path: pathOf(where), code, message: `${message} ${at(node)}` });
+
+  for (const attribute of Object.keys(tree.attributes)) {
+    if (attribute === 'xmlns' || facts.attributes?.includes(attribute)) continue;
+    problem(names, tree, 'XML_STRUCTURE', `has the attribute ${attribute}, which ELSTER's schema does not define here`);
+  }
+  if (facts.open) return findings;
+
+  if (!facts.children) {
+    if (tree.children.length > 0) problem(names, tree, 'XML_STRUCTURE', 'must hold a value, not elements');
+    else if (facts.text) {
+      const message = textProblem(tree.text, facts.text);
+      if (message) problem(names, tree, 'XML_VALUE', message);
+    }
+    return findings;
+  }
+
+  if (tree.text.trim() !== '') problem(names, tree, 'XML_STRUCTURE', 'must hold elements only, no text between them');
+  const counts = new Map<string, number>();
+  let position = 0;
+  for (const child of tree.children) {
+    const path = [...names, child.name];
+    const index = facts.children.findIndex((fact) => fact.name === child.name);
+    const fact = facts.children[index];
+    if (!fact) {
+      if (facts.others?.test(child.name)) continue;
+      problem(path, child, 'XML_STRUCTURE', `is not an element of ELSTER's schema here`);
+      continue;
+    }
+    const count = (counts.get(child.name) ?? 0) + 1;
+    counts.set(child.name, count);
+    if (count > (fact.max ?? 1)) {
+      if (count === (fact.max ?? 1) + 1) problem(path, child, 'XML_STRUCTURE', fact.max ? `may be there at most ${fact.max} times` : 'may be there only once');
+      continue;
+    }
+    if (index < position) {
+      const after = facts.children[position]!.name;
+      problem(path, child, 'XML_STRUCTURE', `must come before ${after}: ELSTER's schema fixes the order`);
+      continue;
+    }
+    position = index;
+    findings.push(...structureFindings(child, fact, pathOf, path));
+  }
+  return findings;
+}
+
+function textProblem(text: string, facts: TextFacts): string | undefined {
+  const length = [...text].length;
+  if (facts.minLength !== undefined && length < facts.minLength) return length === 0 ? 'must not be empty' : `must be at least ${facts.minLength} characters long`;
+  if (facts.maxLength !== undefined && length > facts.maxLength) return `must be at most ${facts.maxLength} characters long (it has ${length})`;
+  if (facts.elsterText) {
+    const outside = characterOutsideElster(text);
+    if (outside) return `contains ${outside.codePoint} at position ${outside.position}, which ELSTER's character set does not have`;
+  }
+  if (facts.pattern && !facts.pattern.test(text)) return `does not have the form ELSTER's schema asks for (${facts.pattern.source})`;
+  return undefined;
+}
+
+/** A text element of one of ELSTER's string types: 1 to `max` characters of its character set. */
+export const elsterString = (name: string, maxLength: number, more: Omit<ElementFacts, 'name'> = {}): ElementFacts => ({
+  name,
+  ...more,
+  text: { minLength: 1, maxLength, elsterText: true, ...more.text },
+});
