@@ -15,8 +15,8 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const post = (path: string, body: unknown) =>
-  service.call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const validate = (kind: 'ustva' | 'est', body: unknown) =>
+  service.call('POST', `/v2/${kind}/validate`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 type Body = Record<string, any>;
 
@@ -42,14 +42,14 @@ describe.each(['ustva', 'est'] as const)('%s free text', (kind) => {
     };
 
     it('is not valid, and validation names the field and the position', async () => {
-      const reply = await post(`/v2/${kind}/validate`, body);
+      const reply = await validate(kind, body);
       expect(reply.status).toBe(200);
       expect(reply.json.data.valid).toBe(false);
       expect(reply.json.data.findings).toEqual([expect.objectContaining(finding)]);
     });
 
     it('is refused with 422 naming the same', async () => {
-      const reply = await post(`/v2/${kind}`, body);
+      const reply = await service.submit(kind, body);
       expect(reply.status).toBe(422);
       expect(reply.json.error.code).toBe('VALIDATION_FAILED');
       expect(reply.json.error.details).toEqual([expect.objectContaining(finding)]);
@@ -62,11 +62,11 @@ describe.each(['ustva', 'est'] as const)('%s free text', (kind) => {
     if (kind === 'ustva') body.supplier = { ...body.supplier, name: 'Bäckerei Größe & Söhne GmbH', street: "Straße des 17. Juni 1/2a, c/o O'Neill", city: 'Frankfurt (Oder)' };
     else body.taxpayer = { ...body.taxpayer, first_name: 'Zoë-Françoise', last_name: 'Großmann-Çelik', address: { ...body.taxpayer.address, street: 'Äußere Maximilianstr.' } };
 
-    const validation = await post(`/v2/${kind}/validate`, body);
+    const validation = await validate(kind, body);
     expect(validation.json.data).toMatchObject({ valid: true });
     expect(validation.json.data.findings.filter((f: { severity?: string }) => f.severity !== 'hint')).toEqual([]);
 
-    const reply = await post(`/v2/${kind}`, body);
+    const reply = await service.submit(kind, body);
     expect(reply.status).toBe(202);
     const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
     expect(ticket).toMatchObject({ status: 'delivered', client_reference: body.client_reference });
