@@ -16,6 +16,7 @@ import {
 import { envelope, errorEnvelope, ticketMetadata, ticketStatusView, ticketSummary, validationResult } from '#shared/openapi/schemas.ts';
 import { checkEst } from '#shared/submission/est-check.ts';
 import { checkUstva } from '#shared/submission/ustva-check.ts';
+import { elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { aTicket, apiEvent, context } from '#test/fakes.ts';
 
 type Json = Record<string, any>;
@@ -100,6 +101,14 @@ describe('the OpenAPI document', () => {
       'PROTOCOL_NOT_READY',
       'CONFLICT',
     ]);
+  });
+
+  it("holds every text field to ELSTER's character set, and says so", () => {
+    expect(doc.info.description).toContain('`TEXT_CHARSET`');
+    const { UstvaSubmission: ustva, EstSubmission: est } = doc.components.schemas;
+    for (const field of [ustva.properties.supplier.properties.name, ustva.properties.client_reference, est.properties.taxpayer.properties.last_name, est.properties.client_reference]) {
+      expect(field.pattern).toBe(elsterTextPattern);
+    }
   });
 
   it('answers HEAD with the headers of GET and no body', () => {

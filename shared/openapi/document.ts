@@ -56,6 +56,13 @@ client gets 404, exactly as for a ticket that does not exist.
 - \`POST /v2/{kind}/validate\` runs every check a submission gets and answers 200 whether the body is valid
   or not; \`datenart_version\` is null when the year itself is unusable.
 
+**Free text.** Every text field (names, addresses, the supplier, \`client_reference\`) takes ELSTER's
+character set ("Standard_E_V2") and nothing else: printable ASCII, \`¡¢£¥§ª«¬®¯°±²³µ¹º»\`, \`¿\` to \`ÿ\`,
+\`ŒœŠšŸŽž\` and \`€\`; so no tab or line break, no no-break space, no typographic dashes or quotes, and no
+invisible or bidirectional formatting characters. Each such field carries the set as its \`pattern\`. Any
+other character is the finding \`TEXT_CHARSET\`, which names the field, the character's position (counted
+in characters from 1) and its code point.
+
 **Ticket lifecycle.** \`queued\` → \`processing\` → \`delivered\` | \`rejected\` | \`failed\`. A transient
 failure before anything left the service puts the ticket back to \`queued\`; after the last attempt it is
 \`failed\` with \`TRANSMISSION_FAILED\`. A transmission interrupted where the data may already have arrived

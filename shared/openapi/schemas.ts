@@ -131,7 +131,7 @@ const commonFields = {
   test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
   year: `The tax year, one of ${supportedYears.join(', ')}`,
   tax_number: 'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
-  client_reference: 'Yours: echoed in the metadata and the webhook',
+  client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
 };
 
 const ustvaFields = {

@@ -2,6 +2,7 @@
 // every submit function would otherwise load on its cold start.
 import * as z from 'zod/mini';
 import { supportedYears } from '#shared/domain/years.ts';
+import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { elsterTaxNumber, lands, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
@@ -56,14 +57,13 @@ export const taxNumber = z.pipe(
 export const taxOffice = z.string().check(passes(taxOfficeProblem));
 export const idnr = z.string().check(passes(idnrProblem));
 
-// No control characters (they cannot travel in ELSTER's XML and could forge lines in a protocol)
-// and no lone surrogates, which no encoding can carry.
-const printable = z.refine<string>((value) => !/[\u0000-\u001f\u007f-\u009f]/.test(value) && value.isWellFormed(), {
-  error: 'must not contain control characters or broken Unicode',
-});
+// Free text takes only the characters ELSTER accepts: ERiC would refuse any other only once the
+// return is sent, and an invisible or bidirectional control character could make a name read
+// otherwise than it is filed. The pattern shows the set in the OpenAPI document.
+const inElsterCharset = [passes<string>(elsterCharsetProblem), z.meta({ pattern: elsterTextPattern })] as const;
 
-/** A string of at most `max` printable characters (and at least `min`). */
-export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max), printable);
+/** A string of at most `max` characters (and at least `min`), all in ELSTER's character set. */
+export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset);
 
 export const common = {
   test: z._default(z.boolean({ error: 'must be true or false' }), true),
@@ -71,7 +71,7 @@ export const common = {
     z.int({ error: 'must be a whole year' }),
     z.refine((year) => supportedYears.includes(year), { error: `must be one of the supported years ${supportedYears.join(', ')}` }),
   ),
-  client_reference: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }), printable)),
+  client_reference: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }), ...inElsterCharset)),
 };
 
 /**

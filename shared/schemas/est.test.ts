@@ -53,6 +53,22 @@ describe('estSchema', () => {
     ]);
   });
 
+  it("holds names and addresses to ELSTER's character set, and keeps German ones", () => {
+    const taxpayer = sample.taxpayer;
+    const workplace = { street: 'ul. Długa', house_number: '1\u202d', postal_code: '85748', city: 'Garching – Forschungszentrum' };
+    const employment = [{ ...sample.employment[0], workplace }];
+    expect(failures({ ...sample, taxpayer: { ...taxpayer, last_name: 'Wałęsa', religion: 'rk\u200b', address: { ...taxpayer.address, city: 'Köln\ufeff' } }, employment })).toEqual([
+      'taxpayer.last_name:TEXT_CHARSET',
+      'taxpayer.religion:TEXT_CHARSET',
+      'taxpayer.address.city:TEXT_CHARSET',
+      'employment.0.workplace.street:TEXT_CHARSET',
+      'employment.0.workplace.house_number:TEXT_CHARSET',
+      'employment.0.workplace.city:TEXT_CHARSET',
+    ]);
+    const german = { ...taxpayer, first_name: 'Jürgen-Ä.', last_name: 'Größe-Çelik', address: { ...taxpayer.address, street: 'Straße des 17. Juni' } };
+    expect(parseOr422(estSchema, { ...sample, taxpayer: german }).taxpayer).toEqual(german);
+  });
+
   it('needs the taxpayer', () => {
     const { taxpayer: _t, ...rest } = sample;
     expect(failures(rest)).toEqual(['taxpayer:REQUIRED']);

@@ -91,13 +91,27 @@ describe('ustvaSchema', () => {
 describe('free text and amounts', () => {
   const withSupplier = (name: string) => ({ ...ustvaSample(), supplier: { ...ustvaSample().supplier, name } });
 
-  it.each(['Muster\u0000GmbH', 'Muster\r\nX-Injected: 1', 'Muster\u0085GmbH', 'Muster\ud800GmbH'])('refuses control characters and broken Unicode in %j', (name) => {
-    const result = z.safeParse(ustvaSchema, withSupplier(name));
-    expect(result.success).toBe(false);
+  it.each(['Muster\u0000GmbH', 'Muster\r\nX-Injected: 1', 'Muster\u0085GmbH', 'Muster\ud800GmbH', 'Muster\u202eGmbH', 'Muster GmbH\u200b', 'Café Łódź', '東京', 'Müller — Söhne'])(
+    'refuses %j: ELSTER does not take every character',
+    (name) => expect(failures(withSupplier(name))).toEqual(['supplier.name:TEXT_CHARSET']),
+  );
+
+  it('accepts umlauts, ß, accents, € and ordinary punctuation', () => {
+    expect(z.safeParse(ustvaSchema, withSupplier('Müller & Söhne Straße - Café "Größe" (12,50 €) Œuvre Š/Ž')).success).toBe(true);
   });
 
-  it('accepts umlauts, ß, accents and other scripts', () => {
-    expect(z.safeParse(ustvaSchema, withSupplier('Müller & Söhne Straße — Café Łódź 東京')).success).toBe(true);
+  it('holds every text field and client_reference to the same set, naming the first character refused', () => {
+    const body = { ...ustvaSample(), client_reference: 'INV\u202e1', supplier: { name: 'a', street: 'b\u00a0', postal_code: '\ufeff1', city: 'c\u2028', phone: '1\u200d', email: 'x\u200b@example.com' } };
+    const result = z.safeParse(ustvaSchema, body);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map(({ path, message }) => `${path.join('.')}: ${message.replace(/, which.*/, '')}`)).toEqual([
+      'client_reference: contains U+202E (RIGHT-TO-LEFT OVERRIDE) at position 4',
+      'supplier.street: contains U+00A0 (NO-BREAK SPACE) at position 2',
+      'supplier.postal_code: contains U+FEFF (ZERO WIDTH NO-BREAK SPACE) at position 1',
+      'supplier.city: contains U+2028 (LINE SEPARATOR) at position 2',
+      'supplier.phone: contains U+200D (ZERO WIDTH JOINER) at position 2',
+      'supplier.email: contains U+200B (ZERO WIDTH SPACE) at position 2',
+    ]);
   });
 
   it('refuses amounts of a trillion euros or more, in either form', () => {

@@ -64,14 +64,6 @@ describe('estFindings', () => {
     expect(codes(valid({ taxpayer: { ...erika, religion: 'toString' } }))).toEqual(['taxpayer.religion RELIGION_UNKNOWN']);
   });
 
-  it('refuses characters outside the ELSTER character set and keeps German ones', () => {
-    expect(codes(valid({ taxpayer: { ...erika, last_name: 'Wałęsa', address: { ...erika.address!, city: 'Köln – Süd' } } }))).toEqual([
-      'taxpayer.last_name TEXT_CHARSET',
-      'taxpayer.address.city TEXT_CHARSET',
-    ]);
-    expect(findings(valid({ taxpayer: { ...erika, last_name: 'Größe-Çelik', address: { ...erika.address!, street: 'Straße des 17. Juni' } } }))).toEqual([]);
-  });
-
   describe('spouse', () => {
     it('is required for joint assessment', () => {
       expect(codes(valid({ joint_assessment: true, married_since: marriedSince }))).toEqual(['spouse SPOUSE_REQUIRED']);
@@ -186,11 +178,6 @@ describe('estFindings', () => {
       expect(codes(valid({ employment: [job({ office_days: 100 })] }))).toEqual(['employment.0.commute_km COMMUTE_KM_MISSING', 'employment.0.workplace WORKPLACE_MISSING']);
       expect(findings(valid({ employment: [job()] }))).toEqual([]);
       expect(findings(valid({ employment: [job({ workplace })] }))).toEqual([]);
-    });
-
-    it('is written in ELSTER’s character set', () => {
-      const body = valid({ employment: [job({ commute_km: 5, office_days: 100, workplace: { ...workplace, street: 'ul. Długa', city: 'Garching – Forschungszentrum' } })] });
-      expect(codes(body)).toEqual(['employment.0.workplace.street TEXT_CHARSET', 'employment.0.workplace.city TEXT_CHARSET']);
     });
   });
 

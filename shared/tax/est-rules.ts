@@ -85,11 +85,6 @@ export const religionKeys: Readonly<Record<string, string>> = {
 export const supportedDeductions = ['health_insurance', 'donations', 'church_tax_paid', 'household_services', 'craftsman_services', 'medical_costs'] as const;
 export type Deduction = (typeof supportedDeductions)[number];
 
-// ELSTER's free-text character set "Standard_E_V2": printable ASCII and a Latin-1/Latin-9 subset.
-// ERiC refuses anything else (a Polish "ł", a typographic dash) only when the return is sent.
-// [E10-2025.xsd StringBaseCType as quoted by public E10 writers; JumpLink/steuererklaerung est-xml.ts]
-const outsideElsterCharset = /[^\x20-\x7e¡-£¥§ª-¬®-³µ¹-»¿-ÿŒœŠšŸŽž€]/u;
-
 /**
  * Entfernungspauschale per day for `km` full kilometres (§ 9 Abs. 1 Satz 3 Nr. 4 Satz 2 EStG):
  * 0.30 € per km for the first 20 km and 0.38 € from the 21st km for 2022–2025; 0.38 € from the
@@ -193,7 +188,6 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
     if ((km > 0 || days > 0) && !job.workplace) {
       add(`${at}.workplace`, 'WORKPLACE_MISSING', 'should be given with commute_km and office_days: ELSTER asks for the address of the first place of work (erste Tätigkeitsstätte) with the commuting allowance', { severity: 'hint' });
     }
-    if (job.workplace) checkCharset(`${at}.workplace`, addressTexts(job.workplace), add);
     if (days > daysIn(body.year)) {
       add(`${at}.office_days`, 'OFFICE_DAYS_EXCEED_YEAR', `must be at most ${daysIn(body.year)}, the days of ${body.year}`);
     } else if (days > fiveDayWeekDays) {
@@ -267,29 +261,6 @@ function checkPerson(person: Person, at: PersonRef, year: number, today: Date, a
   }
   if (!person.address) {
     add(`${at}.address`, 'ADDRESS_MISSING', 'is needed by ELSTER (street, postal code, city); the tax office refuses the return without it', { severity: 'hint' });
-  }
-
-  const names: Texts = [
-    ['first_name', person.first_name],
-    ['last_name', person.last_name],
-  ];
-  const address = person.address ? addressTexts(person.address).map(([field, value]): Texts[number] => [`address.${field}`, value]) : [];
-  checkCharset(at, [...names, ...address], add);
-}
-
-type Texts = [field: string, value: string | undefined][];
-
-const addressTexts = (address: Address): Texts => [
-  ['street', address.street],
-  ['house_number', address.house_number],
-  ['postal_code', address.postal_code],
-  ['city', address.city],
-];
-
-function checkCharset(at: string, texts: Texts, add: Add) {
-  for (const [field, value] of texts) {
-    const bad = value === undefined ? null : outsideElsterCharset.exec(value);
-    if (bad) add(`${at}.${field}`, 'TEXT_CHARSET', `contains "${bad[0]}", which ELSTER does not accept; write it in Latin letters (for example "l" for "ł")`);
   }
 }
 
