@@ -304,7 +304,15 @@ function estForms(body: EstReturn): XmlElement {
   return Object.fromEntries(Object.entries(forms).filter(([, form]) => form !== undefined)) as XmlElement;
 }
 
-/** The Vorsatz closes E10: who files, for which year, and how the notice comes back [E][JL]. */
+/** At most `length` characters: the Vorsatz's sender lines are shorter than the names and address they show. */
+const clip = (text: string, length: number) => [...text].slice(0, length).join('');
+
+/**
+ * The Vorsatz closes E10: who files, for which year, and how the notice comes back [E][JL]. Its
+ * sender lines (Abs…) are clipped to the schema's lengths (est-structure.ts) and a postal code
+ * other than five German digits is left out [own]: the taxpayer's full name and address travel
+ * in ESt1A, and a longer sender line would make ERiC refuse the whole return.
+ */
 function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
   const taxpayer = body.taxpayer;
   const address = taxpayer.address;
@@ -316,11 +324,11 @@ function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
     ID: taxpayer.idnr,
     ...(spouse && { IDEhefrau: spouse.idnr }),
     Zeitraum: String(body.year),
-    AbsName: `${taxpayer.last_name} ${taxpayer.first_name}`,
+    AbsName: clip(`${taxpayer.last_name} ${taxpayer.first_name}`, 45),
     ...(address && {
-      AbsStr: address.house_number ? `${address.street} ${address.house_number}` : address.street,
-      AbsPlz: address.postal_code,
-      AbsOrt: address.city,
+      AbsStr: clip(address.house_number ? `${address.street} ${address.house_number}` : address.street, 30),
+      ...(/^(?:0[1-9][0-9]{3}|[1-9][0-9]{4})$/.test(address.postal_code) && { AbsPlz: address.postal_code }),
+      AbsOrt: clip(address.city, 29),
     }),
     Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`,
     // "S": identified by tax number; "O": a first return, which names its tax office in the transfer header only [E].

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { characterOutsideElster, type ElementFacts, elsterString, structureFindings } from '#shared/elster/xml-structure.ts';
+import { type ElementFacts, elsterString, structureFindings } from '#shared/elster/xml-structure.ts';
 import { readXml } from '#shared/elster/xml.ts';
 
 const facts: ElementFacts = {
@@ -33,23 +33,5 @@ describe('structureFindings', () => {
     expect(findings('<R><B>123456</B></R>')).toEqual(['xml.B:XML_VALUE']);
     expect(findings('<R><B></B></R>')).toEqual(['xml.B:XML_VALUE']);
     expect(findings('<R><B>a\u202eb</B></R>')).toEqual(['xml.B:XML_VALUE']);
-  });
-});
-
-describe('characterOutsideElster', () => {
-  it.each(['Müller & Söhne', 'Straße 1/2', 'Œuvre € 5', 'Ÿ ž š'])('accepts %s', (text) => {
-    expect(characterOutsideElster(text)).toBeUndefined();
-  });
-
-  it.each([
-    ['a\u202eb', 2, 'U+202E'],
-    ['x\u200b', 2, 'U+200B'],
-    ['\ufeffx', 1, 'U+FEFF'],
-    ['a\u2028', 2, 'U+2028'],
-    ['tab\there', 4, 'U+0009'],
-    ['𝕏', 1, 'U+1D54F'],
-    ['¤', 1, 'U+00A4'],
-  ])('names the character in %j and its position', (text, position, codePoint) => {
-    expect(characterOutsideElster(text)).toEqual({ position, codePoint });
   });
 });

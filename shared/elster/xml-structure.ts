@@ -3,6 +3,7 @@
 // (ustva-structure.ts, est-structure.ts), read from ELSTER's XSDs and cited there.
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { XmlTree } from '#shared/elster/xml.ts';
+import { elsterCharsetProblem } from '#shared/tax/elster-charset.ts';
 
 /** What a simple type allows; lengths count characters, as XML Schema does. */
 export interface TextFacts {
@@ -27,25 +28,6 @@ export interface ElementFacts {
   others?: RegExp;
   /** Attributes the schema allows besides namespace declarations. */
   attributes?: readonly string[];
-}
-
-/**
- * ELSTER's character set "Standard_E_V2", the pattern of the StringBase types in the UStVA and
- * E10 schemas (UStVA-2025.xsd StringBaseSType, E10-2024.xsd StringBaseCType): printable ASCII,
- * most of Latin-1's letters and signs, Œœ Šš Ÿ Žž and the euro sign. No control, format or
- * bidirectional characters, no line breaks.
- */
-export const elsterCharacters = /^[\u0020-\u007e\u00a1-\u00a3\u00a5\u00a7\u00aa-\u00ac\u00ae-\u00b3\u00b5\u00b9-\u00bb\u00bf-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u20ac]*$/;
-
-/** The first character outside ELSTER's set, with its position (from 1), or undefined. */
-export function characterOutsideElster(text: string): { position: number; codePoint: string } | undefined {
-  if (elsterCharacters.test(text)) return undefined;
-  let position = 0;
-  for (const char of text) {
-    position++;
-    if (!elsterCharacters.test(char)) return { position, codePoint: `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}` };
-  }
-  return undefined;
 }
 
 type PathOf = (names: readonly string[]) => string;
@@ -111,8 +93,8 @@ function textProblem(text: string, facts: TextFacts): string | undefined {
   if (facts.minLength !== undefined && length < facts.minLength) return length === 0 ? 'must not be empty' : `must be at least ${facts.minLength} characters long`;
   if (facts.maxLength !== undefined && length > facts.maxLength) return `must be at most ${facts.maxLength} characters long (it has ${length})`;
   if (facts.elsterText) {
-    const outside = characterOutsideElster(text);
-    if (outside) return `contains ${outside.codePoint} at position ${outside.position}, which ELSTER's character set does not have`;
+    const outside = elsterCharsetProblem(text);
+    if (outside) return outside.message;
   }
   if (facts.pattern && !facts.pattern.test(text)) return `does not have the form ELSTER's schema asks for (${facts.pattern.source})`;
   return undefined;

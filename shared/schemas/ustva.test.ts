@@ -97,7 +97,13 @@ describe('free text and amounts', () => {
   );
 
   it('accepts umlauts, ß, accents, € and ordinary punctuation', () => {
-    expect(z.safeParse(ustvaSchema, withSupplier('Müller & Söhne Straße - Café "Größe" (12,50 €) Œuvre Š/Ž')).success).toBe(true);
+    expect(z.safeParse(ustvaSchema, withSupplier('Café "Größe" Müller & Söhne (12,50 €) Œ Š/Ž')).success).toBe(true);
+  });
+
+  it("holds the supplier to the lengths of ELSTER's DatenLieferant", () => {
+    expect(z.safeParse(ustvaSchema, withSupplier('M'.repeat(45))).success).toBe(true);
+    const result = z.safeParse(ustvaSchema, withSupplier('M'.repeat(46)));
+    expect(result.error?.issues.map(({ path, code }) => `${path.join('.')}:${code}`)).toEqual(['supplier.name:too_big']);
   });
 
   it('holds every text field and client_reference to the same set, naming the first character refused', () => {

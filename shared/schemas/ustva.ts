@@ -6,15 +6,16 @@ export const ustvaSchema = z
     ...common,
     tax_number: taxNumber,
     period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
-    // ELSTER's DatenLieferant: who hands the data over, with a postal address.
+    // ELSTER's DatenLieferant: who hands the data over, with a postal address; the lengths are the
+    // schema's (ustva-structure.ts), so what validation accepts ERiC's schema check accepts too.
     supplier: z.optional(
       z.strictObject({
-        name: text(100, 1),
-        street: text(100, 1),
+        name: text(45, 1),
+        street: text(30, 1),
         postal_code: text(12, 1),
-        city: text(100, 1),
-        phone: z.optional(text(30)),
-        email: z.optional(text(200)),
+        city: text(30, 1),
+        phone: z.optional(text(20, 1)),
+        email: z.optional(text(70, 1)),
       }),
     ),
     kennzahlen: z.optional(
