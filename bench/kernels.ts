@@ -8,11 +8,11 @@
 // the timer's resolution, and reported per operation.
 
 import { Bench } from 'tinybench';
-import { nutzdatenFor } from '#shared/elster/nutzdaten.ts';
+import { nutzdatenFor } from '#shared/forms/nutzdaten.ts';
 import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
-import { ustvaRows } from '#shared/sandbox/protocol-rows.ts';
-import { checkEst } from '#shared/submission/est-check.ts';
-import { checkUstva } from '#shared/submission/ustva-check.ts';
+import { ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
+import { checkEst } from '#shared/forms/est/check.ts';
+import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { compare, figure, type Row } from './stats.ts';
 

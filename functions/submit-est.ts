@@ -1,4 +1,4 @@
-import { checkEst } from '#shared/submission/est-check.ts';
+import { checkEst } from '#shared/forms/est/check.ts';
 import { submitHandler } from '#shared/submission/submit-handler.ts';
 
 export const handler = submitHandler('est', checkEst);

@@ -2,7 +2,7 @@
 // receipt time and return code in ELSTER's server answer.
 
 import type { Finding } from '#shared/domain/ticket.ts';
-import { parseXml, textOf, type XmlElement, type XmlNode } from '#shared/elster/xml.ts';
+import { parseXml, textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
 
 const all = (node: XmlNode | undefined): XmlElement[] =>
   [node ?? []].flat().filter((item): item is XmlElement => typeof item === 'object' && !Array.isArray(item));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseXml } from '#shared/elster/xml.ts';
+import { parseXml } from '#shared/xml/xml.ts';
 import { elsterDocument, testmerker, transferHeaderFields } from '#shared/eric/elster-document.ts';
 
 const nutzdaten = '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Kz83>734.50</Kz83></Anmeldungssteuern>';

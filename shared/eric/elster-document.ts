@@ -5,7 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Finding, Kind } from '#shared/domain/ticket.ts';
-import { buildXml, parseXml } from '#shared/elster/xml.ts';
+import { buildXml, parseXml } from '#shared/xml/xml.ts';
 import type { TransferHeaderFields } from '#shared/eric/library.ts';
 import type { Submission } from '#shared/ports.ts';
 

@@ -31,7 +31,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LibraryHandle } from 'koffi';
 import { ConfigError } from '#shared/config.ts';
-import { parseXml, textOf, type XmlElement } from '#shared/elster/xml.ts';
+import { parseXml, textOf, type XmlElement } from '#shared/xml/xml.ts';
 import { koffi } from '#shared/eric/koffi.ts';
 import { describeCode } from '#shared/eric/outcomes.ts';
 import { structFamily, type StructFamily } from '#shared/eric/structs.ts';

@@ -14,8 +14,8 @@ import {
   validationResultExamples,
 } from '#shared/openapi/examples.ts';
 import { envelope, errorEnvelope, ticketMetadata, ticketStatusView, ticketSummary, validationResult } from '#shared/openapi/schemas.ts';
-import { checkEst } from '#shared/submission/est-check.ts';
-import { checkUstva } from '#shared/submission/ustva-check.ts';
+import { checkEst } from '#shared/forms/est/check.ts';
+import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { aTicket, apiEvent, context } from '#test/fakes.ts';
 

@@ -3,8 +3,8 @@
 import * as z from 'zod/mini';
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { supportedYears } from '#shared/domain/years.ts';
-import { estSchema } from '#shared/schemas/est.ts';
-import { ustvaSchema } from '#shared/schemas/ustva.ts';
+import { estSchema } from '#shared/forms/est/schema.ts';
+import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
 

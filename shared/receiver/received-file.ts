@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as z from 'zod/mini';
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import { findingsOf } from '#shared/schemas/validate.ts';
+import { findingsOf } from '#shared/forms/findings.ts';
 
 export const hookBodySchema = z.looseObject({
   // The ticket names the folder as it is: only a real ID keeps two tickets from sharing one.

@@ -18,7 +18,7 @@ export interface ProtocolInput {
   herstellerId: string;
   /** ISO 8601 UTC receipt time; also the document's dates, so equal input gives equal bytes. */
   receivedAt: string;
-  /** The figures of the return as transmitted, in the form's words (see protocol-rows.ts). */
+  /** The figures of the return as transmitted, in the form's words (see shared/forms/ustva/protocol-rows.ts). */
   figures: readonly ProtocolRow[];
 }
 

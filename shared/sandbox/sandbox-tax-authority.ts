@@ -5,13 +5,13 @@ import { randomInt } from 'node:crypto';
 import { decimal, herstellerId, wholeNumber } from '#shared/config.ts';
 import { isError, type Finding } from '#shared/domain/ticket.ts';
 import { isSupportedYear, supportedYears } from '#shared/domain/years.ts';
-import { readEstNutzdaten } from '#shared/elster/est-read.ts';
-import { readUstvaNutzdaten, ustvaElementOf } from '#shared/elster/ustva-read.ts';
+import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
+import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
 import { renderProtocolPdf, type ProtocolRow } from '#shared/sandbox/protocol-pdf.ts';
-import { ustvaRows } from '#shared/sandbox/protocol-rows.ts';
+import { ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
-import { ustvaFindings } from '#shared/tax/ustva-rules.ts';
+import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 
 export interface SandboxOptions {
   /** Waited before every answer, to make the asynchronous flow visible locally. */

@@ -3,7 +3,7 @@ import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
-import type { Checked } from '#shared/submission/check.ts';
+import type { Checked } from '#shared/forms/check.ts';
 import { acceptOnce, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';

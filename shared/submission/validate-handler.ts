@@ -1,9 +1,9 @@
 import { herstellerId } from '#shared/config.ts';
 import { isError, type Kind } from '#shared/domain/ticket.ts';
-import { submissionFor } from '#shared/elster/nutzdaten.ts';
+import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
-import type { Checked } from '#shared/submission/check.ts';
+import type { Checked } from '#shared/forms/check.ts';
 import { callers } from '#shared/wiring.ts';
 
 /**

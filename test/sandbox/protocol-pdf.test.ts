@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
-import { ustvaRows } from '#shared/sandbox/protocol-rows.ts';
+import { ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 
 const ustva: ProtocolInput = {
   ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',

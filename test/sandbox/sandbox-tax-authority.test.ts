@@ -3,8 +3,8 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '#shared/config.ts';
 import { datenartVersion, supportedYears } from '#shared/domain/years.ts';
-import { estNutzdaten } from '#shared/elster/est-xml.ts';
-import { ustvaNutzdaten } from '#shared/elster/ustva-xml.ts';
+import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
+import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { estReturnSample, ustvaNutzdatenSample, ustvaSubmissionSample } from '#test/support/samples.ts';
 import type { Submission, TransmitOutcome } from '#shared/ports.ts';
 import {

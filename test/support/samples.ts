@@ -1,9 +1,9 @@
 // The contract's sample bodies (§5), as a caller would send them: the OpenAPI document's examples.
 
 import { estContractExample, ustvaContractExample } from '#shared/openapi/examples.ts';
-import { ustvaNutzdaten, type UstvaNutzdatenInput } from '#shared/elster/ustva-xml.ts';
+import { ustvaNutzdaten, type UstvaNutzdatenInput } from '#shared/forms/ustva/xml-writer.ts';
 import type { Submission } from '#shared/ports.ts';
-import type { EstReturn } from '#shared/tax/est-rules.ts';
+import type { EstReturn } from '#shared/forms/est/rules.ts';
 
 export const ustvaSample = () => structuredClone(ustvaContractExample);
 export const estSample = () => structuredClone(estContractExample);

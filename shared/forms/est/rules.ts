@@ -1,0 +1,338 @@
+// The cross-field rules of an income tax return (Einkommensteuererklärung). Single fields (IdNr
+// check digit, IBAN, tax number, date syntax) are checked where the request is parsed; these rules
+// look at how the fields fit together and at what ELSTER will need to accept the return.
+import type { Finding } from '#shared/domain/ticket.ts';
+import { isSupportedYear, supportedYears } from '#shared/domain/years.ts';
+import { formatEuros, hasAtMostTwoDecimals, isAmount, toCents } from '#shared/tax/money.ts';
+
+/** Euros as a JSON number or a decimal string ("1200.50"). */
+export type Amount = number | string;
+export type PersonRef = 'taxpayer' | 'spouse';
+
+export interface Address {
+  street: string;
+  house_number?: string;
+  postal_code: string;
+  city: string;
+}
+
+export interface Person {
+  idnr: string;
+  first_name: string;
+  last_name: string;
+  /** YYYY-MM-DD */
+  birth_date: string;
+  /** One of the keys of `religionKeys`. */
+  religion?: string;
+  address?: Address;
+}
+
+/** Tax classes I to VI (§ 38b Abs. 1 Satz 2 EStG). */
+export type TaxClass = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface Employment {
+  person: PersonRef;
+  /** As the wage tax statement (Lohnsteuerbescheinigung) shows it. */
+  tax_class?: TaxClass;
+  gross_wage: Amount;
+  income_tax_withheld?: Amount;
+  solidarity_surcharge_withheld?: Amount;
+  church_tax_withheld?: Amount;
+  /** One way, in full kilometres. */
+  commute_km?: number;
+  /** Days the first place of work was visited. */
+  office_days?: number;
+  /** The first place of work (erste Tätigkeitsstätte), § 9 Abs. 4 EStG. */
+  workplace?: Address;
+  work_equipment?: Amount;
+}
+
+export interface Pension {
+  person: PersonRef;
+  annual_amount: Amount;
+  start_year?: number;
+}
+
+export interface EstReturn {
+  test: boolean;
+  year: number;
+  /** 13-digit ELSTER format. */
+  tax_number?: string;
+  /** 4-digit Bundesfinanzamtsnummer, for a first return without tax number. */
+  tax_office?: string;
+  taxpayer: Person;
+  spouse?: Person | null;
+  joint_assessment: boolean;
+  /** YYYY-MM-DD: the day of the marriage or civil partnership. */
+  married_since?: string;
+  bank?: { iban: string; account_holder: PersonRef };
+  employment: Employment[];
+  pensions: Pension[];
+  deductions?: Record<string, Amount>;
+}
+
+/**
+ * The values `religion` accepts and ELSTER's Religionsschlüssel for each (ESt 1 A, E0100402)
+ * [E est_mapping.py _RELIGION_LOOKUP]. "none" means no church tax.
+ */
+export const religionKeys: Readonly<Record<string, string>> = {
+  none: '11', ev: '02', rk: '03', ak: '04', er: '05', fr: '07', other: '10', iw: '12', flb: '13', flp: '14',
+  fgm: '15', fra: '16', fgo: '17', jgf: '18', jgh: '19', erb: '20', ers: '21', jh: '24', irb: '25', ikb: '26',
+  jkk: '27', is: '28', inw: '29',
+};
+
+/** The deductions a return may carry; each has its line in the E10 structure (see xml-writer.ts). */
+export const supportedDeductions = ['health_insurance', 'donations', 'church_tax_paid', 'household_services', 'craftsman_services', 'medical_costs'] as const;
+export type Deduction = (typeof supportedDeductions)[number];
+
+/**
+ * Entfernungspauschale per day for `km` full kilometres (§ 9 Abs. 1 Satz 3 Nr. 4 Satz 2 EStG):
+ * 0.30 € per km for the first 20 km and 0.38 € from the 21st km for 2022–2025; 0.38 € from the
+ * first km from 2026 (Steueränderungsgesetz 2025).
+ */
+function commuteCentsPerDay(year: number, km: number): number {
+  if (year >= 2026) return km * 38;
+  return Math.min(km, 20) * 30 + Math.max(km - 20, 0) * 38;
+}
+
+/** The Entfernungspauschale is capped at 4,500 € a year unless an own or company car was used (§ 9 Abs. 1 Satz 3 Nr. 4 Satz 2 EStG). */
+const commuteCapCents = 450_000;
+
+// Not law but the tax offices' practice: a five-day week leaves about 230 working days after
+// holidays and leave; 260 is a five-day week with no holiday at all (52 × 5).
+const usualOfficeDays = 230;
+const fiveDayWeekDays = 260;
+
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+const daysIn = (year: number) => (isLeapYear(year) ? 366 : 365);
+
+/** Every cross-field rule at once; paths are request paths like `employment.0.office_days`. */
+export function estFindings(body: EstReturn, today: Date = new Date()): Finding[] {
+  const findings: Finding[] = [];
+  const add = (path: string, code: string, message: string, extra: Pick<Finding, 'severity' | 'expected'> = {}) => findings.push({ path, code, message, ...extra });
+  const spouse = body.spouse ?? undefined;
+
+  if (!isSupportedYear(body.year)) add('year', 'YEAR_UNSUPPORTED', `must be one of the supported tax years ${supportedYears.join(', ')}`);
+
+  if (!body.taxpayer) add('taxpayer', 'TAXPAYER_REQUIRED', 'is required: the person who files the return');
+  else checkPerson(body.taxpayer, 'taxpayer', body.year, today, add);
+
+  if (body.joint_assessment && !spouse) add('spouse', 'SPOUSE_REQUIRED', 'is required for a joint assessment (Zusammenveranlagung)');
+  if (spouse) {
+    checkPerson(spouse, 'spouse', body.year, today, add);
+    if (body.taxpayer && spouse.idnr === body.taxpayer.idnr) add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
+  }
+  checkMarriedSince(body, spouse, today, add);
+  const married = spouse !== undefined || body.married_since !== undefined;
+
+  // With a separate assessment of spouses (Einzelveranlagung, § 26a EStG) each spouse files their
+  // own return with their own income; the spouse still appears as Person B, and may hold the account.
+  const checkRef = (path: string, person: PersonRef, income: boolean) => {
+    if (person !== 'spouse') return;
+    if (!spouse) add(path, 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
+    else if (income && !body.joint_assessment) {
+      add(path, 'SPOUSE_INCOME_SEPARATE', "is the spouse's income: with separate assessment it belongs in the spouse's own return (§ 26a EStG), or choose joint assessment");
+    }
+  };
+
+  const checkAmount = (path: string, amount: Amount | undefined): number | undefined => {
+    if (amount === undefined) return undefined;
+    if (!isAmount(amount)) {
+      add(path, 'AMOUNT_INVALID', 'must be an amount in euros: a number or a decimal string like "1200.50"');
+      return undefined;
+    }
+    if (!hasAtMostTwoDecimals(amount)) add(path, 'AMOUNT_DECIMALS', 'must have at most two decimals (whole cents)');
+    const cents = toCents(amount);
+    if (cents < 0) {
+      add(path, 'AMOUNT_NEGATIVE', 'must not be negative');
+      return undefined;
+    }
+    return cents;
+  };
+
+  const officeDaysByPerson = new Map<PersonRef, { days: number; firstPath: string }>();
+  const commuteByPerson = new Map<PersonRef, { cents: number; firstPath: string }>();
+  (body.employment ?? []).forEach((job, index) => {
+    const at = `employment.${index}`;
+    checkRef(`${at}.person`, job.person, true);
+    // ERiC refuses a wage without its tax class (rule 241); the contract's own sample has none, so
+    // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's validation names it as an error.
+    if (job.tax_class === undefined) {
+      add(`${at}.tax_class`, 'TAX_CLASS_MISSING', 'should be given: ELSTER refuses a wage without the tax class of its wage tax statement (Lohnsteuerbescheinigung)', { severity: 'hint' });
+    } else {
+      checkTaxClass(`${at}.tax_class`, job.tax_class, { married, spouseNamed: spouse !== undefined }, add);
+    }
+    const wage = checkAmount(`${at}.gross_wage`, job.gross_wage);
+    const incomeTax = checkAmount(`${at}.income_tax_withheld`, job.income_tax_withheld);
+    const solidarity = checkAmount(`${at}.solidarity_surcharge_withheld`, job.solidarity_surcharge_withheld);
+    const churchTax = checkAmount(`${at}.church_tax_withheld`, job.church_tax_withheld);
+    checkAmount(`${at}.work_equipment`, job.work_equipment);
+
+    if (wage !== undefined && incomeTax !== undefined && incomeTax > wage) {
+      add(`${at}.income_tax_withheld`, 'WITHHELD_EXCEEDS_WAGE', `must not be more than the gross wage of ${formatEuros(wage)} euros`);
+    }
+    // Both surcharges are a share of the income tax (5.5 % by § 4 SolZG, 8–9 % church tax), so
+    // neither can be larger than the income tax withheld.
+    for (const [field, surcharge] of [['solidarity_surcharge_withheld', solidarity], ['church_tax_withheld', churchTax]] as const) {
+      if (surcharge !== undefined && surcharge > (incomeTax ?? 0)) {
+        add(`${at}.${field}`, 'SURCHARGE_EXCEEDS_INCOME_TAX', 'is more than the income tax withheld, of which it is a small share: check the wage tax statement (Lohnsteuerbescheinigung)', { severity: 'hint' });
+      }
+    }
+
+    const km = job.commute_km ?? 0;
+    const days = job.office_days ?? 0;
+    if (km > 0 && days <= 0) add(`${at}.office_days`, 'COMMUTE_DAYS_MISSING', 'must be given with commute_km: the days on which the first place of work was visited');
+    if (days > 0 && km <= 0) add(`${at}.commute_km`, 'COMMUTE_KM_MISSING', 'must be given with office_days: the one-way distance to the first place of work in full kilometres');
+    // ERiC refuses the commuting allowance without the address of the first place of work
+    // [JL est-xml.ts, which reads ERiC's plausibility rules of 2025]; a hint for the same reason as the tax class.
+    if ((km > 0 || days > 0) && !job.workplace) {
+      add(`${at}.workplace`, 'WORKPLACE_MISSING', 'should be given with commute_km and office_days: ELSTER asks for the address of the first place of work (erste Tätigkeitsstätte) with the commuting allowance', { severity: 'hint' });
+    }
+    if (days > daysIn(body.year)) {
+      add(`${at}.office_days`, 'OFFICE_DAYS_EXCEED_YEAR', `must be at most ${daysIn(body.year)}, the days of ${body.year}`);
+    } else if (days > fiveDayWeekDays) {
+      add(`${at}.office_days`, 'OFFICE_DAYS_ABOVE_FIVE_DAY_WEEK', `is more than the ${fiveDayWeekDays} days of a five-day week without any holiday: the tax office will ask about a six-day week`, { severity: 'hint' });
+    } else if (days > usualOfficeDays) {
+      add(`${at}.office_days`, 'OFFICE_DAYS_HIGH', `is more than the about ${usualOfficeDays} days a five-day week leaves after holidays and leave: the tax office may ask for evidence`, { severity: 'hint' });
+    }
+    if (km > 0 && days > 0) {
+      // Days beyond the year are refused above; the sums below count only the possible ones.
+      const possibleDays = Math.min(days, daysIn(body.year));
+      const office = officeDaysByPerson.get(job.person) ?? { days: 0, firstPath: `${at}.office_days` };
+      officeDaysByPerson.set(job.person, { ...office, days: office.days + possibleDays });
+      const commute = commuteByPerson.get(job.person) ?? { cents: 0, firstPath: `${at}.commute_km` };
+      commuteByPerson.set(job.person, { ...commute, cents: commute.cents + commuteCentsPerDay(body.year, km) * possibleDays });
+    }
+  });
+
+  checkTaxClassesAgree(body.employment ?? [], add);
+
+  // Two employers on one day can both count (each has its own first place of work), so more
+  // office days than the year has, summed over employments, is unusual but not wrong.
+  for (const [person, office] of officeDaysByPerson) {
+    if (office.days > daysIn(body.year)) {
+      add(office.firstPath, 'OFFICE_DAYS_TOTAL_HIGH', `add up to ${office.days} over the ${person}'s employments, more than the ${daysIn(body.year)} days of ${body.year}: only right where two places of work were visited on the same days`, { severity: 'hint' });
+    }
+  }
+  for (const [person, commute] of commuteByPerson) {
+    if (commute.cents > commuteCapCents) {
+      add(commute.firstPath, 'COMMUTE_CAP', `gives the ${person} a commuting allowance (Entfernungspauschale) of ${formatEuros(commute.cents)} euros; above ${formatEuros(commuteCapCents)} euros it counts only for trips by own or company car (§ 9 Abs. 1 Satz 3 Nr. 4 EStG)`, { severity: 'hint', expected: formatEuros(commuteCapCents) });
+    }
+  }
+
+  (body.pensions ?? []).forEach((pension, index) => {
+    const at = `pensions.${index}`;
+    checkRef(`${at}.person`, pension.person, true);
+    checkAmount(`${at}.annual_amount`, pension.annual_amount);
+    const owner = pension.person === 'spouse' ? spouse : body.taxpayer;
+    if (pension.start_year === undefined) {
+      add(`${at}.start_year`, 'PENSION_START_MISSING', "is needed by the tax office: the year the pension began sets its taxable share (§ 22 Nr. 1 Satz 3 Buchst. a EStG)", { severity: 'hint' });
+    } else if (pension.start_year > body.year) {
+      add(`${at}.start_year`, 'PENSION_START_AFTER_YEAR', `must not be after the tax year ${body.year}: a pension not yet begun has no income in it`);
+    } else if (owner && pension.start_year < Number(owner.birth_date.slice(0, 4))) {
+      add(`${at}.start_year`, 'PENSION_START_BEFORE_BIRTH', `must not be before the ${pension.person}'s birth year`);
+    }
+  });
+
+  if (body.bank) checkRef('bank.account_holder', body.bank.account_holder, false);
+
+  for (const [key, amount] of Object.entries(body.deductions ?? {})) {
+    if (!(supportedDeductions as readonly string[]).includes(key)) {
+      add(`deductions.${key}`, 'DEDUCTION_UNKNOWN', `is not a deduction steuerbote supports; use one of ${supportedDeductions.join(', ')}`);
+    } else {
+      checkAmount(`deductions.${key}`, amount);
+    }
+  }
+  return findings;
+}
+
+type Add = (path: string, code: string, message: string, extra?: Pick<Finding, 'severity' | 'expected'>) => void;
+
+function checkPerson(person: Person, at: PersonRef, year: number, today: Date, add: Add) {
+  for (const field of ['first_name', 'last_name'] as const) {
+    if (!person[field]?.trim()) add(`${at}.${field}`, 'NAME_REQUIRED', 'must not be empty');
+  }
+  checkBirthDate(person.birth_date, `${at}.birth_date`, year, today, add);
+
+  if (person.religion === undefined) {
+    add(`${at}.religion`, 'RELIGION_MISSING', 'is needed by ELSTER for every person of the return (use "none" for no church tax); the tax office refuses the return without it', { severity: 'hint' });
+  } else if (!Object.hasOwn(religionKeys, person.religion)) {
+    add(`${at}.religion`, 'RELIGION_UNKNOWN', `must be one of ${Object.keys(religionKeys).join(', ')}`);
+  }
+  if (!person.address) {
+    add(`${at}.address`, 'ADDRESS_MISSING', 'is needed by ELSTER (street, postal code, city); the tax office refuses the return without it', { severity: 'hint' });
+  }
+}
+
+/**
+ * The day of the marriage or civil partnership (ESt 1 A, "verheiratet seit dem", E0100701). Spouses
+ * are assessed jointly only when they were married at some time in the tax year (§ 26 Abs. 1
+ * EStG); public E10 writers refuse a joint return without the date, as ERiC does.
+ */
+function checkMarriedSince(body: EstReturn, spouse: Person | undefined, today: Date, add: Add) {
+  const since = body.married_since;
+  if (since === undefined) {
+    if (body.joint_assessment) add('married_since', 'MARRIED_SINCE_REQUIRED', 'is required for a joint assessment: the day of the marriage or civil partnership (§ 26 Abs. 1 EStG)');
+    else if (spouse) add('married_since', 'MARRIED_SINCE_MISSING', 'is needed by ELSTER for spouses assessed separately (§ 26a EStG): the day of the marriage or civil partnership', { severity: 'hint' });
+    return;
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(since)) {
+    add('married_since', 'MARRIED_SINCE_FORMAT', 'must be a date as YYYY-MM-DD');
+  } else if (since > `${body.year}-12-31`) {
+    add('married_since', 'MARRIED_SINCE_AFTER_TAX_YEAR', `must be on or before 31 December ${body.year}: a marriage after the tax year does not count for it (§ 26 Abs. 1 EStG)`);
+  } else if (since > today.toISOString().slice(0, 10)) {
+    add('married_since', 'MARRIED_SINCE_IN_FUTURE', 'must not be in the future');
+  } else {
+    for (const [role, person] of [['taxpayer', body.taxpayer], ['spouse', spouse]] as const) {
+      if (person && since < person.birth_date) add('married_since', 'MARRIED_SINCE_BEFORE_BIRTH', `must not be before the ${role}'s birth date`);
+    }
+  }
+}
+
+/**
+ * What a tax class says of the person (§ 38b Abs. 1 Satz 2 EStG). The class is copied from the
+ * wage tax statement, so only what no statement can show is an error; what a year with a
+ * marriage, a death or a separation explains is a hint.
+ */
+function checkTaxClass(path: string, taxClass: TaxClass, marriage: { married: boolean; spouseNamed: boolean }, add: Add) {
+  // IV (with or without the factor of § 39f) and V exist only for spouses who both draw wages.
+  if ((taxClass === 4 || taxClass === 5) && !marriage.married) {
+    add(path, 'TAX_CLASS_NEEDS_MARRIAGE', `is ${taxClass}, a tax class for married persons only (§ 38b Abs. 1 Satz 2 Nr. ${taxClass} EStG): give married_since, and the spouse when the spouses are assessed jointly or separately`);
+  }
+  // III is also the class of the widowed in the year after the spouse's death (Nr. 3 Buchst. b).
+  if (taxClass === 3 && !marriage.married) {
+    add(path, 'TAX_CLASS_3_UNMARRIED', "is 3, the tax class of married persons and, in the year after the spouse's death, of widowed ones (§ 38b Abs. 1 Satz 2 Nr. 3 EStG): give married_since if married", { severity: 'hint' });
+  }
+  // II is class I with the relief for single parents (§ 24b EStG); spouses who may be assessed together do not get it.
+  if (taxClass === 2 && marriage.spouseNamed) {
+    add(path, 'TAX_CLASS_2_WITH_SPOUSE', 'is 2, the tax class of single parents (§ 38b Abs. 1 Satz 2 Nr. 2 EStG), yet the return names a spouse: right only for a wage tax statement from before the marriage', { severity: 'hint' });
+  }
+}
+
+/**
+ * Anlage N has one tax class for all of a person's wage tax statements in classes 1 to 5 (class 6
+ * has its own lines); the return gives the last one listed, so a different one is pointed out.
+ */
+function checkTaxClassesAgree(employment: Employment[], add: Add) {
+  const last = new Map<PersonRef, { taxClass: TaxClass; index: number }>();
+  employment.forEach((job, index) => {
+    if (job.tax_class !== undefined && job.tax_class !== 6) last.set(job.person, { taxClass: job.tax_class, index });
+  });
+  employment.forEach((job, index) => {
+    const given = last.get(job.person);
+    if (job.tax_class === undefined || job.tax_class === 6 || !given || job.tax_class === given.taxClass) return;
+    add(`employment.${index}.tax_class`, 'TAX_CLASSES_DIFFER', `differs from tax class ${given.taxClass} of employment.${given.index}: Anlage N has one tax class for a person's wage tax statements in classes 1 to 5, and the return gives the last one listed`, { severity: 'hint' });
+  });
+}
+
+function checkBirthDate(birthDate: string, path: string, year: number, today: Date, add: Add) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(birthDate ?? '')) {
+    add(path, 'BIRTH_DATE_REQUIRED', 'must be the date of birth as YYYY-MM-DD');
+  } else if (birthDate < '1900-01-01') {
+    add(path, 'BIRTH_DATE_TOO_EARLY', 'must not be before 1900');
+  } else if (birthDate > `${year}-12-31`) {
+    add(path, 'BIRTH_DATE_AFTER_TAX_YEAR', `must be on or before 31 December ${year}: a person born later has no income in the tax year`);
+  } else if (birthDate > today.toISOString().slice(0, 10)) {
+    add(path, 'BIRTH_DATE_IN_FUTURE', 'must not be in the future');
+  }
+}

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
+import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
+import { maxXmlBytes } from '#shared/xml/xml.ts';
+import type { EstReturn, Person } from '#shared/forms/est/rules.ts';
+import { estReturnSample } from '#test/support/samples.ts';
+
+const erika: Person = estReturnSample().taxpayer;
+const max: Person = { ...erika, idnr: '02476291358', first_name: 'Max', birth_date: '1958-01-02' };
+
+const contractExample = estReturnSample();
+
+const built = (body: EstReturn) => estNutzdaten(body, { herstellerId: '74931', createdAt: new Date('2026-02-10T09:00:00Z') });
+const namespace2025 = 'http://finkonsens.de/elster/elstererklaerung/est/e10/v2025';
+
+/** The key figures of a return as the protocol shows them: read back from the XML that is sent. */
+function keyFigures(body: EstReturn) {
+  const read = readEstNutzdaten(built(body), body.year);
+  if (!read.ok) throw new Error(JSON.stringify(read.findings));
+  return read.figures;
+}
+
+describe('the key figures read back', () => {
+  it('shows the contract example as transmitted, with German labels and notation', () => {
+    expect(keyFigures(contractExample)).toEqual([
+      { label: 'Spenden und Mitgliedsbeiträge', value: '200 €' },
+      { label: 'Haushaltsnahe Dienstleistungen', value: '450 €' },
+      { label: 'Handwerkerleistungen (Arbeitskosten)', value: '1.200 €' },
+      { label: 'Steuerklasse', value: '1' },
+      { label: 'Bruttoarbeitslohn', value: '45.000 €' },
+      { label: 'Einbehaltene Lohnsteuer', value: '6.200,00 €' },
+      { label: 'Weitere Werbungskosten', value: '250 €' },
+      { label: 'Wege zur ersten Tätigkeitsstätte', value: '205 Tage, 18 km' },
+      { label: 'Beiträge zur gesetzlichen Kranken- und Pflegeversicherung', value: '3.900 €' },
+    ]);
+  });
+
+  it('names the person of each line in a joint return and adds up repeated lines', () => {
+    const figures = keyFigures({
+      ...contractExample,
+      spouse: max,
+      joint_assessment: true,
+      married_since: '1985-08-30',
+      employment: [
+        { person: 'taxpayer', tax_class: 3, gross_wage: 1000, income_tax_withheld: '12.34' },
+        { person: 'taxpayer', tax_class: 6, gross_wage: 500, income_tax_withheld: '100.00', church_tax_withheld: 8 },
+        { person: 'spouse', tax_class: 5, gross_wage: 2000.75 },
+      ],
+      pensions: [
+        { person: 'spouse', annual_amount: '1000.00', start_year: 2020 },
+        { person: 'spouse', annual_amount: '234.56', start_year: 2021 },
+      ],
+      deductions: {},
+    });
+    expect(figures).toEqual([
+      { label: 'Veranlagungsart', value: 'Zusammenveranlagung' },
+      { label: 'Steuerklasse (Person A)', value: '3' },
+      { label: 'Bruttoarbeitslohn (Person A)', value: '1.000 €' },
+      { label: 'Einbehaltene Lohnsteuer (Person A)', value: '12,34 €' },
+      { label: 'Bruttoarbeitslohn, Steuerklasse 6 (Person A)', value: '500 €' },
+      { label: 'Einbehaltene Lohnsteuer, Steuerklasse 6 (Person A)', value: '100,00 €' },
+      { label: 'Einbehaltene Kirchensteuer, Steuerklasse 6 (Person A)', value: '8,00 €' },
+      { label: 'Steuerklasse (Person B)', value: '5' },
+      { label: 'Bruttoarbeitslohn (Person B)', value: '2.000 €' },
+      { label: 'Rentenbetrag (gesetzliche Rente) (Person B)', value: '1.234 €' },
+    ]);
+  });
+});
+
+describe('readEstNutzdaten', () => {
+  it('accepts its own XML and gives back the tax number and the same figures', () => {
+    expect(readEstNutzdaten(built(contractExample), 2025)).toMatchObject({ ok: true, taxNumber: '9198011310010' });
+  });
+
+  it('accepts a first return without tax number, and a caller’s E10 without Vorsatz', () => {
+    const { tax_number: _taxNumber, ...firstReturn } = contractExample;
+    expect(readEstNutzdaten(built({ ...firstReturn, tax_office: '9198' }), 2025)).toMatchObject({ ok: true });
+    expect(readEstNutzdaten(built({ ...firstReturn, tax_office: '9198' }), 2025)).not.toHaveProperty('taxNumber');
+    expect(readEstNutzdaten(`<E10 version="2025" xmlns="${namespace2025}"/>`, 2025)).toEqual({ ok: true, figures: [] });
+  });
+
+  it('shows only the amounts and tax class it can read in a caller’s XML', () => {
+    const xml = `<E10 version="2025" xmlns="${namespace2025}"><N><Person>PersonA</Person><ArbL><LStB_1_5_Sum><E0200002>6</E0200002><E0200201>1.000,00 EUR</E0200201><E0200301>12,50</E0200301></LStB_1_5_Sum></ArbL></N></E10>`;
+    expect(readEstNutzdaten(xml, 2025)).toEqual({ ok: true, figures: [{ label: 'Einbehaltene Lohnsteuer', value: '12,50 €' }] });
+  });
+
+  it.each([
+    ['a UStVA element', `<Anmeldungssteuern version="2025" xmlns="${namespace2025}"/>`, 'XML_ROOT'],
+    ['a prefixed root', `<e:E10 xmlns:e="${namespace2025}" version="2025"/>`, 'XML_ROOT'],
+    ['the whole Elster envelope', '<Elster xmlns="http://www.elster.de/elsterxml/schema/v11"><DatenTeil/></Elster>', 'XML_ROOT'],
+  ])('refuses %s', (_, xml, code) => {
+    expect(readEstNutzdaten(xml, 2025)).toEqual({ ok: false, findings: [expect.objectContaining({ path: 'xml', code, expected: 'E10' })] });
+  });
+
+  it('refuses the namespace and version of another year, naming the expected ones', () => {
+    const result = readEstNutzdaten(built({ ...contractExample, year: 2024 }), 2025);
+    expect(result).toEqual({
+      ok: false,
+      findings: [
+        expect.objectContaining({ path: 'xml', code: 'XML_NAMESPACE', expected: namespace2025 }),
+        expect.objectContaining({ path: 'xml', code: 'XML_VERSION', expected: '2025' }),
+        expect.objectContaining({ path: 'xml', code: 'XML_PERIOD', expected: '2025' }),
+      ],
+    });
+  });
+
+  it('refuses a missing namespace, a UStVA namespace and a missing version', () => {
+    expect(readEstNutzdaten('<E10 version="2025"/>', 2025)).toMatchObject({ ok: false, findings: [{ code: 'XML_NAMESPACE' }] });
+    expect(readEstNutzdaten('<E10 version="2025" xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2025"/>', 2025)).toMatchObject({ ok: false, findings: [{ code: 'XML_NAMESPACE' }] });
+    expect(readEstNutzdaten(`<E10 xmlns="${namespace2025}"/>`, 2025)).toMatchObject({ ok: false, findings: [{ code: 'XML_VERSION' }] });
+  });
+
+  it('refuses a tax number that is not 13 digits', () => {
+    const xml = `<E10 version="2025" xmlns="${namespace2025}"><Vorsatz><StNr>198/113/10010</StNr></Vorsatz></E10>`;
+    expect(readEstNutzdaten(xml, 2025)).toMatchObject({ ok: false, findings: [{ path: 'xml', code: 'XML_TAX_NUMBER' }] });
+  });
+
+  describe('hostile input', () => {
+    const e10 = (inner: string) => `<E10 version="2025" xmlns="${namespace2025}">${inner}</E10>`;
+
+    it.each([
+      ['an external entity', `<!DOCTYPE E10 [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${e10('<Vorsatz><StNr>&xxe;</StNr></Vorsatz>')}`, 'XML_DTD_NOT_ALLOWED'],
+      ['entity expansion', `<!DOCTYPE E10 [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${e10('<Vorsatz><AbsName>&b;</AbsName></Vorsatz>')}`, 'XML_DTD_NOT_ALLOWED'],
+      ['a DTD by reference', `<!DOCTYPE E10 SYSTEM "http://example.com/e10.dtd">${e10('')}`, 'XML_DTD_NOT_ALLOWED'],
+      ['an undeclared entity', e10('<Vorsatz><AbsName>&nbsp;</AbsName></Vorsatz>'), 'XML_ENTITY_NOT_ALLOWED'],
+      ['broken nesting', e10('<Vorsatz><StNr>9198011310010</Vorsatz></StNr>'), 'XML_MALFORMED'],
+      ['two roots', `${e10('')}${e10('')}`, 'XML_MALFORMED'],
+      ['no XML at all', '{"year": 2025}', 'XML_MALFORMED'],
+      ['an oversize document', e10(`<Vorsatz><AbsName>${'a'.repeat(maxXmlBytes)}</AbsName></Vorsatz>`), 'XML_TOO_LARGE'],
+    ])('refuses %s as a finding on `xml`', (_, xml, code) => {
+      const result = readEstNutzdaten(xml, 2025);
+      expect(result).toEqual({ ok: false, findings: [{ path: 'xml', code, message: expect.any(String) }] });
+    });
+
+    it('keeps markup-like text inside a value as text', () => {
+      const xml = e10('<Vorsatz><StNr>9198011310010</StNr><AbsName>&lt;/Vorsatz&gt;&lt;StNr&gt;1&lt;/StNr&gt;</AbsName></Vorsatz>');
+      expect(readEstNutzdaten(xml, 2025)).toMatchObject({ ok: true, taxNumber: '9198011310010' });
+    });
+  });
+});

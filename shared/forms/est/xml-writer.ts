@@ -1,0 +1,353 @@
+// The income tax return as ELSTER's Nutzdaten element: the E10 structure of the ESt form of the
+// tax year. Built as a tree and serialised by buildXml, so no caller text ever becomes markup.
+//
+// Sources of element names and field identifiers (E-numbers):
+//   [E]   digitalservicebund/erica: erica/worker/elster_xml/est_mapping.py, elster_xml_generator.py,
+//         erica/elster_xml/elster_xml_tree.py (E10 of 2021, used in production by the Steuerlotse).
+//   [JL]  JumpLink/steuererklaerung: app/src/core/elster/est-xml.ts (E10 of 2025, checked by its
+//         authors against ERiC 43.4.6).
+//   [PUB] public E10 writers that validate against the official schema (E10-2024.xsd,
+//         E10-2025.xsd) and quote it: the xs:sequence of E10_CType and of its forms, and the
+//         fields marked so. Seen in excerpts that do not name their repository; [JL] agrees
+//         wherever both show the same element.
+//   [own] steuerbote's own choice where no public source shows the field; each says why.
+import type { XmlElement } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/xml.ts';
+import { formatEuros, toCents } from '#shared/tax/money.ts';
+import type { Address, Amount, Employment, EstReturn, Person, PersonRef, TaxClass } from '#shared/forms/est/rules.ts';
+import { religionKeys } from '#shared/forms/est/rules.ts';
+
+export const estNamespace = (year: number) => `http://finkonsens.de/elster/elstererklaerung/est/e10/v${year}`;
+
+/**
+ * Every field identifier steuerbote writes, in one place. Inside a group, key order is the
+ * schema's element order. A field's section (its path in E10) is where `estForms` puts it.
+ */
+export const e10 = {
+  /** ESt1A/Art_Erkl: "Einkommensteuererklärung" ticked [E][JL]. */
+  incomeTaxReturn: 'E0100001',
+  /** ESt1A/Allg/A (the taxpayer, Person A) [E][JL]; Person B (the spouse) [E]. */
+  person: {
+    taxpayer: { birthDate: 'E0100401', lastName: 'E0100201', firstName: 'E0100301', religion: 'E0100402', street: 'E0101104', houseNumber: 'E0101206', houseNumberSuffix: 'E0101207', postalCode: 'E0100601', city: 'E0100602' },
+    spouse: { birthDate: 'E0101001', lastName: 'E0100901', firstName: 'E0100801', religion: 'E0101002', street: 'E0102105', houseNumber: 'E0102202', houseNumberSuffix: 'E0102203', postalCode: 'E0101701', city: 'E0101702' },
+  },
+  /** ESt1A/Allg/A, after the address: "verheiratet / Lebenspartnerschaft begründet seit dem", TT.MM.JJJJ [E est_mapping.py, elster_xml_tree.py 2021][PUB 2025]. */
+  marriedSince: 'E0100701',
+  /** ESt1A/Allg/Vlg_Art: Zusammenveranlagung [E]; Einzelveranlagung von Ehegatten [JL, in a comment on the 2025 form]. */
+  jointAssessment: 'E0101201',
+  separateAssessment: 'E0102602',
+  /** ESt1A/Allg/BV: IBAN of a German account [E][JL]; of a foreign account [PUB]. */
+  ibanGerman: 'E0102102',
+  ibanForeign: 'E0102603',
+  /** ESt1A/Allg/BV/Kto_Inh: account holder Person A [E][JL] or Person B [E; its place in Kto_Inh is [own], following [JL]'s 2025 layout for Person A]. */
+  accountHolder: { taxpayer: 'E0101601', spouse: 'E0102402' },
+  /**
+   * N/ArbL: a person's wage tax statements summed, gross wage in whole euros, the withheld taxes
+   * with cents. LStB_1_5_Sum holds the statements in tax classes 1 to 5 and the tax class first,
+   * which ERiC requires with a wage (its rule 241) [JL][PUB 2024–2025]; LStB_6_Sum those in
+   * class 6, without a tax class field [PUB 2024–2025, mappings checked against the E10-2024.xsd
+   * of ERiC 44.3 and ERiC's field database].
+   */
+  wageStatements: {
+    LStB_1_5_Sum: { taxClass: 'E0200002', grossWage: 'E0200201', incomeTax: 'E0200301', solidaritySurcharge: 'E0200401', churchTax: 'E0200501' },
+    LStB_6_Sum: { grossWage: 'E0200203', incomeTax: 'E0200303', solidaritySurcharge: 'E0200403', churchTax: 'E0200503' },
+  },
+  /**
+   * N/Wk/EP/Erste_Taetig, one per employment [JL]: "1" = first place of work, its address as one
+   * text "PLZ Ort, Straße Nr." [JL][PUB 2025], days, full km one way.
+   */
+  commuteTarget: 'E0203003',
+  workplaceAddress: 'E0203501',
+  officeDays: 'E0203503',
+  commuteKm: 'E0203504',
+  /** N/Wk/Weitere_Wk/Sonst and its Sum [JL]. Work equipment goes on this line with the description "Arbeitsmittel" [own: the dedicated Arbeitsmittel line has no public identifier]. */
+  otherExpenseDescription: 'E0205405',
+  otherExpenseAmount: 'E0205406',
+  otherExpensesTotal: 'E0204803',
+  /** R/Leibr_gesetzl/Einz: statutory pension amount and its start date (TT.MM.JJJJ) [PUB]. */
+  pensionAmount: 'E1800301',
+  pensionStart: 'E1800501',
+  /** SA/KiSt/Gezahlt/Sum [E][JL]. */
+  churchTaxPaid: 'E0107601',
+  /** SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Sum_Best: donations in Germany [E][JL, Sum_Best from 2025]. */
+  donations: 'E0108105',
+  /** AgB/And_Aufw/Krankh/Sum: medical costs [E][JL]. */
+  medicalCosts: 'E0161304',
+  /** HA_35a/St_Erm/Hhn_BV_DL: household services, one itemised line and the sum [E][JL]. */
+  householdServicesDescription: 'E0107206',
+  householdServicesAmount: 'E0107207',
+  householdServicesTotal: 'E0107208',
+  /** HA_35a/St_Erm/Handw_L: craftsman services, the labour costs of one itemised line and the sum [E][JL]. */
+  craftsmanServicesDescription: 'E0111217',
+  craftsmanServicesLabour: 'E0111214',
+  craftsmanServicesTotal: 'E0111215',
+  /** VOR/Beitr_g_KV_PV_Inl/AN: statutory health insurance of Person A [JL]. `health_insurance` goes here [own: the request does not split it by person or insurer]. */
+  healthInsurance: 'E2001203',
+} as const;
+
+const personTag: Record<PersonRef, string> = { taxpayer: 'PersonA', spouse: 'PersonB' };
+
+// ELSTER wants whole euros on most lines; the official guidance says to round in the taxpayer's
+// favour [JL, quoting the Mein-ELSTER help]: income down, expenses up.
+const cents = (amount: Amount | undefined) => (amount === undefined ? 0 : toCents(amount));
+const incomeEuros = (amountCents: number) => String(Math.floor(amountCents / 100));
+const expenseEuros = (amountCents: number) => String(Math.ceil(amountCents / 100));
+/** Euros and cents with a decimal comma and no thousands separator, as ELSTER writes them [E][JL]. */
+const withCents = (amountCents: number) => formatEuros(amountCents).replace('.', ',');
+/** TT.MM.JJJJ [E][JL]. */
+const elsterDate = (isoDate: string) => `${isoDate.slice(8, 10)}.${isoDate.slice(5, 7)}.${isoDate.slice(0, 4)}`;
+const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+
+/** The house number field takes up to four digits; anything after them is the suffix [JL]. */
+function houseNumberParts(houseNumber: string | undefined): { number?: string; suffix?: string; rest?: string } {
+  if (!houseNumber) return {};
+  const match = /^(\d{1,4})\s*(.*)$/.exec(houseNumber.trim());
+  if (!match) return { rest: houseNumber.trim() };
+  return { number: match[1], ...(match[2] && { suffix: match[2] }) };
+}
+
+function personFields(person: Person, role: PersonRef): XmlElement {
+  const ids = e10.person[role];
+  const address = person.address;
+  // A house number without leading digits ("A") has no field of its own: it stays with the street [own].
+  const house = houseNumberParts(address?.house_number);
+  const religion = person.religion !== undefined && Object.hasOwn(religionKeys, person.religion) ? religionKeys[person.religion] : undefined;
+  return {
+    [ids.birthDate]: elsterDate(person.birth_date),
+    [ids.lastName]: person.last_name,
+    [ids.firstName]: person.first_name,
+    ...(religion && { [ids.religion]: religion }),
+    ...(address && {
+      [ids.street]: house.rest ? `${address.street} ${house.rest}` : address.street,
+      ...(house.number && { [ids.houseNumber]: house.number }),
+      ...(house.suffix && { [ids.houseNumberSuffix]: house.suffix }),
+      [ids.postalCode]: address.postal_code,
+      [ids.city]: address.city,
+    }),
+  };
+}
+
+function mainForm(body: EstReturn): XmlElement {
+  const spouse = body.spouse ?? undefined;
+  const bank = body.bank;
+  return {
+    Art_Erkl: { [e10.incomeTaxReturn]: 'X' },
+    // [PUB] Allg: A, Vlg_Art, B, BV. (erica's 2021 tree put Vlg_Art after B; the 2024 schema has it before.)
+    Allg: {
+      // The marriage date is the couple's and stands with Person A [E].
+      A: { ...personFields(body.taxpayer, 'taxpayer'), ...(body.married_since && { [e10.marriedSince]: elsterDate(body.married_since) }) },
+      ...(spouse && {
+        Vlg_Art: { [body.joint_assessment ? e10.jointAssessment : e10.separateAssessment]: 'X' },
+        B: personFields(spouse, 'spouse'),
+      }),
+      ...(bank && {
+        BV: {
+          [bank.iban.startsWith('DE') ? e10.ibanGerman : e10.ibanForeign]: bank.iban,
+          Kto_Inh: { [e10.accountHolder[bank.account_holder]]: 'X' },
+        },
+      }),
+    },
+  };
+}
+
+function deductionCents(body: EstReturn, key: string): number {
+  const amount = body.deductions?.[key];
+  return amount === undefined ? 0 : toCents(amount);
+}
+
+function specialExpenses(body: EstReturn): XmlElement | undefined {
+  const churchTax = deductionCents(body, 'church_tax_paid');
+  const donations = deductionCents(body, 'donations');
+  if (churchTax === 0 && donations === 0) return undefined;
+  return {
+    ...(churchTax > 0 && { KiSt: { Gezahlt: { Sum: { [e10.churchTaxPaid]: expenseEuros(churchTax) } } } }),
+    ...(donations > 0 && { Zuw: { Sp_MB: { Foerd_st_beg_Zw_Inl: { Sum_Best: { [e10.donations]: expenseEuros(donations) } } } } }),
+  };
+}
+
+function extraordinaryBurdens(body: EstReturn): XmlElement | undefined {
+  const medical = deductionCents(body, 'medical_costs');
+  if (medical === 0) return undefined;
+  return { And_Aufw: { Krankh: { Sum: { [e10.medicalCosts]: expenseEuros(medical) } } } };
+}
+
+// § 35a needs the itemised lines, not only their sum [JL, ERiC plausibility]; the request has one
+// amount each, so it becomes one line described as on the form [own].
+function householdServices(body: EstReturn): XmlElement | undefined {
+  const household = deductionCents(body, 'household_services');
+  const craftsman = deductionCents(body, 'craftsman_services');
+  if (household === 0 && craftsman === 0) return undefined;
+  return {
+    St_Erm: {
+      ...(household > 0 && {
+        Hhn_BV_DL: {
+          Einz: { [e10.householdServicesDescription]: 'Haushaltsnahe Dienstleistungen', [e10.householdServicesAmount]: expenseEuros(household) },
+          Sum: { [e10.householdServicesTotal]: expenseEuros(household) },
+        },
+      }),
+      // Only labour, machine and travel costs count (§ 35a Abs. 5 Satz 2 EStG): the amount is read as those.
+      ...(craftsman > 0 && {
+        Handw_L: {
+          Einz: { [e10.craftsmanServicesDescription]: 'Handwerkerleistungen', [e10.craftsmanServicesLabour]: expenseEuros(craftsman) },
+          Sum: { [e10.craftsmanServicesTotal]: expenseEuros(craftsman) },
+        },
+      }),
+    },
+  };
+}
+
+type MoneyField = 'gross_wage' | 'income_tax_withheld' | 'solidarity_surcharge_withheld' | 'church_tax_withheld' | 'work_equipment';
+const total = (jobs: Employment[], field: MoneyField) => sum(jobs.map((job) => cents(job[field])));
+
+/** One line of wage tax statements summed; `taxClass` only on the line of classes 1 to 5. */
+function wageStatementSum(jobs: Employment[], ids: { taxClass?: string; grossWage: string; incomeTax: string; solidaritySurcharge: string; churchTax: string }, taxClass?: TaxClass): XmlElement {
+  const incomeTax = total(jobs, 'income_tax_withheld');
+  const solidarity = total(jobs, 'solidarity_surcharge_withheld');
+  const churchTax = total(jobs, 'church_tax_withheld');
+  return {
+    ...(ids.taxClass && taxClass !== undefined && { [ids.taxClass]: String(taxClass) }),
+    [ids.grossWage]: incomeEuros(total(jobs, 'gross_wage')),
+    ...(incomeTax > 0 && { [ids.incomeTax]: withCents(incomeTax) }),
+    ...(solidarity > 0 && { [ids.solidaritySurcharge]: withCents(solidarity) }),
+    ...(churchTax > 0 && { [ids.churchTax]: withCents(churchTax) }),
+  };
+}
+
+/** "PLZ Ort, Straße Nr.", the one text ELSTER takes for the first place of work [JL][PUB]. */
+const workplaceText = (workplace: Address) =>
+  `${workplace.postal_code} ${workplace.city}, ${workplace.house_number ? `${workplace.street} ${workplace.house_number}` : workplace.street}`;
+
+/** Anlage N of one person: the wage tax statements summed by tax class, commuting per employment, work equipment. */
+function employmentForm(body: EstReturn, person: PersonRef): XmlElement | undefined {
+  const jobs = body.employment.filter((job) => job.person === person);
+  if (jobs.length === 0) return undefined;
+  const classes1To5 = jobs.filter((job) => job.tax_class !== 6);
+  const class6 = jobs.filter((job) => job.tax_class === 6);
+  const commutes = jobs
+    .filter((job) => (job.commute_km ?? 0) > 0 && (job.office_days ?? 0) > 0)
+    .map((job) => ({
+      [e10.commuteTarget]: '1',
+      // A body stored before the workplace was asked for is sent without it, as it was accepted.
+      ...(job.workplace && { [e10.workplaceAddress]: workplaceText(job.workplace) }),
+      [e10.officeDays]: String(job.office_days),
+      [e10.commuteKm]: String(job.commute_km),
+    }));
+  const equipment = total(jobs, 'work_equipment');
+  return {
+    Person: personTag[person],
+    ArbL: {
+      // One tax class for all statements in classes 1 to 5: the last one listed [own: the year's latest
+      // statement; the rules point out a different one]. A body stored before the tax class was
+      // asked for has none, and goes here.
+      ...(classes1To5.length > 0 && { LStB_1_5_Sum: wageStatementSum(classes1To5, e10.wageStatements.LStB_1_5_Sum, classes1To5.at(-1)!.tax_class) }),
+      ...(class6.length > 0 && { LStB_6_Sum: wageStatementSum(class6, e10.wageStatements.LStB_6_Sum) }),
+    },
+    ...((commutes.length > 0 || equipment > 0) && {
+      Wk: {
+        ...(commutes.length > 0 && { EP: { Erste_Taetig: commutes } }),
+        ...(equipment > 0 && {
+          Weitere_Wk: {
+            Sonst: { [e10.otherExpenseDescription]: 'Arbeitsmittel', [e10.otherExpenseAmount]: expenseEuros(equipment) },
+            Sum: { [e10.otherExpensesTotal]: expenseEuros(equipment) },
+          },
+        }),
+      },
+    }),
+  };
+}
+
+/**
+ * Anlage R of one person: statutory pensions (Leibr_gesetzl). Only the year a pension began
+ * sets its taxable share (§ 22 Nr. 1 Satz 3 Buchst. a Doppelbuchst. aa EStG), so the start
+ * date is written as 1 January of that year [own; [PUB] writers do the same].
+ */
+function pensionForm(body: EstReturn, person: PersonRef): XmlElement | undefined {
+  const pensions = body.pensions.filter((pension) => pension.person === person);
+  if (pensions.length === 0) return undefined;
+  return {
+    Person: personTag[person],
+    Leibr_gesetzl: {
+      Einz: pensions.map((pension) => ({
+        [e10.pensionAmount]: incomeEuros(cents(pension.annual_amount)),
+        ...(pension.start_year !== undefined && { [e10.pensionStart]: `01.01.${pension.start_year}` }),
+      })),
+    },
+  };
+}
+
+function provisionExpenses(body: EstReturn): XmlElement | undefined {
+  const health = deductionCents(body, 'health_insurance');
+  if (health === 0) return undefined;
+  return { Beitr_g_KV_PV_Inl: { Person: personTag.taxpayer, AN: { [e10.healthInsurance]: expenseEuros(health) } } };
+}
+
+/** One element per person, or none; repeated elements are arrays for buildXml. */
+function perPerson(build: (person: PersonRef) => XmlElement | undefined): XmlElement[] | undefined {
+  const forms = (['taxpayer', 'spouse'] as const).map(build).filter((form) => form !== undefined);
+  return forms.length > 0 ? forms : undefined;
+}
+
+/**
+ * The forms of the return in E10's order [PUB]: ESt1A, SA, AgB, HA_35a, N, R, VOR. Without the
+ * Vorsatz, which only frames them; the key figures of the protocol are read from this tree.
+ */
+function estForms(body: EstReturn): XmlElement {
+  const forms: Record<string, XmlElement | XmlElement[] | undefined> = {
+    ESt1A: mainForm(body),
+    SA: specialExpenses(body),
+    AgB: extraordinaryBurdens(body),
+    HA_35a: householdServices(body),
+    N: perPerson((person) => employmentForm(body, person)),
+    R: perPerson((person) => pensionForm(body, person)),
+    VOR: provisionExpenses(body),
+  };
+  return Object.fromEntries(Object.entries(forms).filter(([, form]) => form !== undefined)) as XmlElement;
+}
+
+/** At most `length` characters: the Vorsatz's sender lines are shorter than the names and address they show. */
+const clip = (text: string, length: number) => [...text].slice(0, length).join('');
+
+/**
+ * The Vorsatz closes E10: who files, for which year, and how the notice comes back [E][JL]. Its
+ * sender lines (Abs…) are clipped to the schema's lengths (structure.ts) and a postal code
+ * other than five German digits is left out [own]: the taxpayer's full name and address travel
+ * in ESt1A, and a longer sender line would make ERiC refuse the whole return.
+ */
+function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
+  const taxpayer = body.taxpayer;
+  const address = taxpayer.address;
+  const spouse = body.joint_assessment ? (body.spouse ?? undefined) : undefined;
+  return {
+    Unterfallart: '10',
+    Vorgang: '01',
+    ...(body.tax_number && { StNr: body.tax_number }),
+    ID: taxpayer.idnr,
+    ...(spouse && { IDEhefrau: spouse.idnr }),
+    Zeitraum: String(body.year),
+    AbsName: clip(`${taxpayer.last_name} ${taxpayer.first_name}`, 45),
+    ...(address && {
+      AbsStr: clip(address.house_number ? `${address.street} ${address.house_number}` : address.street, 30),
+      ...(/^(?:0[1-9][0-9]{3}|[1-9][0-9]{4})$/.test(address.postal_code) && { AbsPlz: address.postal_code }),
+      AbsOrt: clip(address.city, 29),
+    }),
+    Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`,
+    // "S": identified by tax number; "O": a first return, which names its tax office in the transfer header only [E].
+    OrdNrArt: body.tax_number ? 'S' : 'O',
+    Rueckuebermittlung: { Bescheid: '2' },
+  };
+}
+
+/**
+ * The E10 Nutzdaten element of a return that passed `estFindings`. The manufacturer ID travels in
+ * the transfer header, not in E10; it is accepted here so every Nutzdaten builder takes the same options.
+ */
+export function estNutzdaten(body: EstReturn, options: { herstellerId: string; createdAt: Date }): string {
+  return buildXml({
+    E10: {
+      '@_version': String(body.year),
+      '@_xmlns': estNamespace(body.year),
+      ...estForms(body),
+      Vorsatz: vorsatz(body, options.createdAt),
+    },
+  });
+}

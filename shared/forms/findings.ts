@@ -1,0 +1,37 @@
+import * as z from 'zod/mini';
+import type { Finding } from '#shared/domain/ticket.ts';
+import { HttpError } from '#shared/http/http-error.ts';
+
+const codes: Record<string, string> = {
+  invalid_type: 'INVALID_TYPE',
+  invalid_format: 'INVALID_FORMAT',
+  invalid_value: 'INVALID_VALUE',
+  invalid_union: 'INVALID_VALUE',
+  too_big: 'OUT_OF_RANGE',
+  too_small: 'OUT_OF_RANGE',
+  custom: 'INVALID_VALUE',
+};
+
+/** Every failing field at once, each with a stable code, so a caller can fix a body in one round. */
+export function findingsOf(error: z.core.$ZodError): Finding[] {
+  return error.issues.flatMap((issue): Finding[] => {
+    const path = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, code: 'UNKNOWN_FIELD', message: 'is not a field of this form' }));
+    }
+    // A tax rule's own code and expected value travel in the issue's params (fields.ts).
+    if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
+      const { code, expected } = issue.params as { code: string; expected?: string };
+      return [{ path, code, message: issue.message, ...(expected !== undefined && { expected }) }];
+    }
+    const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
+    return [{ path, code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'), message: missing ? 'is required' : issue.message }];
+  });
+}
+
+export function parseOr422<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
+  // reportInput lets a missing field be told apart from a wrong one; inputs never reach a response.
+  const result = z.safeParse(schema, input, { reportInput: true });
+  if (result.success) return result.data;
+  throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: findingsOf(result.error) });
+}

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { HttpError } from '#shared/http/http-error.ts';
+import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
+import { parseOr422 } from '#shared/forms/findings.ts';
+import { ustvaSample } from '#test/support/samples.ts';
+
+const sample = ustvaSample();
+
+function failures(input: unknown) {
+  try {
+    parseOr422(ustvaSchema, input);
+  } catch (error) {
+    if (error instanceof HttpError) return error.details.map(({ path, code }) => `${path}:${code}`);
+    throw error;
+  }
+  throw new Error('expected the body to fail');
+}
+
+describe('ustvaSchema', () => {
+  it("accepts the contract's sample body as it is", () => {
+    expect(parseOr422(ustvaSchema, sample)).toEqual(sample);
+  });
+
+  it('defaults test to true', () => {
+    const { test: _, ...withoutTest } = sample;
+    expect(parseOr422(ustvaSchema, withoutTest).test).toBe(true);
+  });
+
+  it.each(['01', '12', '41', '44'])('accepts the period %s', (period) => {
+    expect(parseOr422(ustvaSchema, { ...sample, period }).period).toBe(period);
+  });
+
+  it.each(['00', '13', '40', '45', '3', 3])('refuses the period %j', (period) => {
+    expect(failures({ ...sample, period })).toEqual([expect.stringMatching(/^period:(INVALID_FORMAT|INVALID_TYPE)$/)]);
+  });
+
+  it('lists every failing field at once, each with its code', () => {
+    expect(
+      failures({
+        test: 'yes',
+        year: '2026',
+        period: '13',
+        kennzahlen: { kz81: 'ten', kz83: '1.234' },
+        supplier: { name: '' },
+        flags: { corrected: 'no' },
+        vat_id: 'DE123',
+      }),
+    ).toEqual([
+      'test:INVALID_TYPE',
+      'year:INVALID_TYPE',
+      'tax_number:REQUIRED',
+      'period:INVALID_FORMAT',
+      'supplier.name:OUT_OF_RANGE',
+      'supplier.street:REQUIRED',
+      'supplier.postal_code:REQUIRED',
+      'supplier.city:REQUIRED',
+      'kennzahlen.kz81:INVALID_VALUE',
+      'kennzahlen.kz83:INVALID_VALUE',
+      'flags.corrected:INVALID_TYPE',
+      'vat_id:UNKNOWN_FIELD',
+    ]);
+  });
+
+  it('requires the period and the Kennzahlen, unless the XML carries them', () => {
+    const { period: _p, kennzahlen: _k, flags: _f, supplier: _s, ...common } = sample;
+    expect(failures(common)).toEqual(['period:REQUIRED', 'kennzahlen:REQUIRED', 'supplier:REQUIRED']);
+    expect(parseOr422(ustvaSchema, { ...common, xml: '<Anmeldungssteuern/>' }).xml).toBe('<Anmeldungssteuern/>');
+    expect(failures({ ...sample, xml: '<Anmeldungssteuern/>' })).toEqual([
+      'period:XML_WITH_FIELDS',
+      'kennzahlen:XML_WITH_FIELDS',
+      'flags:XML_WITH_FIELDS',
+      'supplier:XML_WITH_FIELDS',
+    ]);
+  });
+
+  it('takes the tax number in the Land\'s notation', () => {
+    expect(parseOr422(ustvaSchema, { ...sample, tax_number: { state: 'NW', number: '133/8150/8159' } }).tax_number).toBe('5133081508159');
+  });
+
+  it('refuses keys that are not Kennzahlen', () => {
+    expect(failures({ ...sample, kennzahlen: { ...sample.kennzahlen, revenue: 1 } })).toEqual(['kennzahlen.revenue:INVALID_VALUE']);
+  });
+
+  it('refuses an unsupported year and a malformed tax number', () => {
+    expect(failures({ ...sample, year: 2019, tax_number: '198/113/10010' })).toEqual(['year:INVALID_VALUE', 'tax_number:TAX_NUMBER_FORMAT']);
+    expect(failures({ ...sample, tax_number: '9198011310011' })).toEqual(['tax_number:TAX_NUMBER_CHECK_DIGIT']);
+  });
+});
+
+describe('free text and amounts', () => {
+  const withSupplier = (name: string) => ({ ...ustvaSample(), supplier: { ...ustvaSample().supplier, name } });
+
+  it.each(['Muster\u0000GmbH', 'Muster\r\nX-Injected: 1', 'Muster\u0085GmbH', 'Muster\ud800GmbH', 'Muster\u202eGmbH', 'Muster GmbH\u200b', 'Café Łódź', '東京', 'Müller — Söhne'])(
+    'refuses %j: ELSTER does not take every character',
+    (name) => expect(failures(withSupplier(name))).toEqual(['supplier.name:TEXT_CHARSET']),
+  );
+
+  it('accepts umlauts, ß, accents, € and ordinary punctuation', () => {
+    expect(z.safeParse(ustvaSchema, withSupplier('Café "Größe" Müller & Söhne (12,50 €) Œ Š/Ž')).success).toBe(true);
+  });
+
+  it("holds the supplier to the lengths of ELSTER's DatenLieferant", () => {
+    expect(z.safeParse(ustvaSchema, withSupplier('M'.repeat(45))).success).toBe(true);
+    const result = z.safeParse(ustvaSchema, withSupplier('M'.repeat(46)));
+    expect(result.error?.issues.map(({ path, code }) => `${path.join('.')}:${code}`)).toEqual(['supplier.name:too_big']);
+  });
+
+  it('holds every text field and client_reference to the same set, naming the first character refused', () => {
+    const body = { ...ustvaSample(), client_reference: 'INV\u202e1', supplier: { name: 'a', street: 'b\u00a0', postal_code: '\ufeff1', city: 'c\u2028', phone: '1\u200d', email: 'x\u200b@example.com' } };
+    const result = z.safeParse(ustvaSchema, body);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map(({ path, message }) => `${path.join('.')}: ${message.replace(/, which.*/, '')}`)).toEqual([
+      'client_reference: contains U+202E (RIGHT-TO-LEFT OVERRIDE) at position 4',
+      'supplier.street: contains U+00A0 (NO-BREAK SPACE) at position 2',
+      'supplier.postal_code: contains U+FEFF (ZERO WIDTH NO-BREAK SPACE) at position 1',
+      'supplier.city: contains U+2028 (LINE SEPARATOR) at position 2',
+      'supplier.phone: contains U+200D (ZERO WIDTH JOINER) at position 2',
+      'supplier.email: contains U+200B (ZERO WIDTH SPACE) at position 2',
+    ]);
+  });
+
+  it('refuses amounts of a trillion euros or more, in either form', () => {
+    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 9.007e25, kz83: '1' } }).success).toBe(false);
+    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 1e12, kz83: '1' } }).success).toBe(false);
+    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 999_999_999_999, kz83: '1' } }).success).toBe(true);
+  });
+});

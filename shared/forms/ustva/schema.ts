@@ -1,0 +1,48 @@
+import * as z from 'zod/mini';
+import { alongsideFieldChecks, common, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, text } from '#shared/forms/fields.ts';
+
+export const ustvaSchema = z
+  .strictObject({
+    ...common,
+    tax_number: taxNumber,
+    period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
+    // ELSTER's DatenLieferant: who hands the data over, with a postal address; the lengths are the
+    // schema's (structure.ts), so what validation accepts ERiC's schema check accepts too.
+    supplier: z.optional(
+      z.strictObject({
+        name: text(45, 1),
+        street: text(30, 1),
+        postal_code: text(12, 1),
+        city: text(30, 1),
+        phone: z.optional(text(20, 1)),
+        email: z.optional(text(70, 1)),
+      }),
+    ),
+    kennzahlen: z.optional(
+      z.record(
+        z.string().check(z.regex(/^kz\d{2}$/, { error: 'must be a Kennzahl key such as "kz81"' })),
+        // Kz 70 (from 2025) is a date; every other Kennzahl an amount.
+        z.union([money, z.iso.date()], { error: 'must be an amount in euros (a number or a decimal string like "1200.50"), or for kz70 a date YYYY-MM-DD' }),
+      ),
+    ),
+    flags: z.optional(
+      z.strictObject({
+        corrected: z.optional(z.boolean()),
+        documents_separate: z.optional(z.boolean()),
+        direct_debit_revoked: z.optional(z.boolean()),
+        refund_offset: z.optional(z.boolean()),
+      }),
+    ),
+    xml: z.optional(nutzdatenXml),
+  })
+  .check(
+    // Either the structured fields or the caller's own XML.
+    z.superRefine((body, context) => {
+      if (body.xml !== undefined) return refuseBesideXml(context, body, ['period', 'kennzahlen', 'flags', 'supplier']);
+      if (body.period === undefined) requireField(context, 'period');
+      if (body.kennzahlen === undefined) requireField(context, 'kennzahlen');
+      if (body.supplier === undefined) requireField(context, 'supplier', 'is required: ELSTER needs the data supplier (DatenLieferant) with name and address');
+    }, alongsideFieldChecks),
+  );
+
+export type UstvaRequest = z.infer<typeof ustvaSchema>;

@@ -1,0 +1,95 @@
+// The structure of the UStVA Nutzdaten (`Anmeldungssteuern`) as ELSTER's schemas UStVA-2021.xsd to
+// UStVA-2025.xsd define it (ERiC 41.6.2.0 documentation, Schnittstellenbeschreibungen/
+// Anmeldungssteuern/UStVA_{year}/Schema): element names, their order, how often each may stand, and
+// the lengths and patterns of the text elements. Every element is optional in the schemas; what a
+// filing must carry is the readers' and the tax rules' part. No 2026 schema is published with that
+// documentation; the 2025 form is taken for 2026, as its Kennzahlen did not change (docs/sources.md).
+import { type ElementFacts, elsterString } from '#shared/xml/structure.ts';
+
+const digits = (name: string, length: number): ElementFacts => ({ name, text: { minLength: length, maxLength: length, pattern: /^[0-9]+$/ } });
+
+// The schemas' Kennzahlen of Umsatzsteuervoranmeldung in their order, which is not strictly
+// ascending: Kz93 stands before Kz90.
+const kennzahlenUntil2022 = [
+  '10', '21', '22', '23', '26', '29', '35', '36', '37', '39', '41', '42', '43', '44', '45', '46', '47', '48', '49', '50', '59', '60', '61',
+  '62', '63', '64', '65', '66', '67', '69', '73', '74', '76', '77', '80', '81', '83', '84', '85', '86', '89', '91', '93', '94', '95', '96', '98',
+];
+// 2023 added the 0 % rate of § 12 Abs. 3 UStG: Kz87 (deliveries) and Kz90 (acquisitions).
+const kennzahlen2023 = kennzahlenUntil2022.flatMap((kz) => (kz === '86' ? [kz, '87'] : kz === '93' ? [kz, '90'] : [kz]));
+// 2025 added Kz70, the date of leaving the small-business scheme.
+const kennzahlen2025 = kennzahlen2023.flatMap((kz) => (kz === '69' ? [kz, '70'] : [kz]));
+
+/** The schema's order of the Kennzahlen of Umsatzsteuervoranmeldung (`Kz10`…), Kz09 and Kz23_Begruendung not among them. */
+export function ustvaKennzahlOrder(year: number): readonly string[] {
+  return year >= 2025 ? kennzahlen2025 : year >= 2023 ? kennzahlen2023 : kennzahlenUntil2022;
+}
+
+// Kz09: the five-digit Hersteller-ID, optionally followed by five *-separated free texts.
+const herstellerId: ElementFacts = { name: 'Kz09', text: { minLength: 5, maxLength: 95, pattern: /^(?:[0-9]{5}|[0-9]{5}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85})$/, elsterText: true } };
+const begruendung = elsterString('Kz23_Begruendung', 180);
+const widnr: ElementFacts = { name: 'WIdNr', text: { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ } };
+// Elements without text facts hold values the readers check themselves, so their findings keep the
+// codes callers know (XML_NUMBER, TAX_NUMBER_FORMAT, …).
+const element = (name: string): ElementFacts => ({ name });
+const widnrSince2025 = (year: number) => (year >= 2025 ? [widnr] : []);
+const kennzahlen = (year: number) => ustvaKennzahlOrder(year).flatMap((kz) => (kz === '23' ? [element('Kz23'), begruendung] : [element(`Kz${kz}`)]));
+
+const person: ElementFacts[] = [
+  elsterString('Bezeichnung', 50),
+  elsterString('Name', 60),
+  elsterString('Vorname', 30),
+  elsterString('Namensvorsatz', 20),
+  elsterString('Namenszusatz', 20),
+  elsterString('Str', 33),
+  elsterString('Hausnummer', 9, { text: { pattern: /^\d+$/ } }),
+  elsterString('HNrZusatz', 15),
+  elsterString('AnschriftenZusatz', 40),
+  elsterString('Ort', 34),
+  digits('PLZ', 5),
+  elsterString('AuslandsPLZ', 13),
+  elsterString('Land', 20),
+  elsterString('PostfachOrt', 34),
+  elsterString('Postfach', 10),
+  digits('PostfachPLZ', 5),
+  digits('GKPLZ', 5),
+  elsterString('Telefon', 20),
+  elsterString('Email', 70),
+];
+
+function steuerfall(year: number): ElementFacts {
+  const filer = [element('Jahr'), element('Steuernummer'), ...widnrSince2025(year), herstellerId];
+  return {
+    name: 'Steuerfall',
+    children: [
+      { name: 'Berater', children: person },
+      { name: 'Mandant', children: [elsterString('Name', 60), elsterString('Vorname', 30), elsterString('MandantenNr', 60), elsterString('Bearbeiterkennzeichen', 20)] },
+      { name: 'Unternehmer', children: person },
+      {
+        name: 'Umsatzsteuervoranmeldung',
+        children: [element('Jahr'), element('Zeitraum'), element('Steuernummer'), ...widnrSince2025(year), herstellerId, ...kennzahlen(year)],
+        // A Kennzahl the form does not have is named better by the tax rules (KZ_UNKNOWN).
+        others: /^Kz\d{2}$/,
+      },
+      { name: 'Dauerfristverlaengerung', children: [...filer, element('Kz23'), begruendung] },
+      { name: 'Umsatzsteuersondervorauszahlung', children: [...filer, element('Kz10'), element('Kz23'), begruendung, element('Kz26'), element('Kz29'), element('Kz38')] },
+    ],
+  };
+}
+
+/** The `Anmeldungssteuern` element of `year`'s form. */
+export function ustvaStructure(year: number): ElementFacts {
+  return {
+    name: 'Anmeldungssteuern',
+    attributes: ['version'],
+    children: [
+      // JJJJMMTT, a known date.
+      { name: 'Erstellungsdatum', text: { pattern: /^(?!0000)[0-9]{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/ } },
+      {
+        name: 'DatenLieferant',
+        children: [elsterString('Name', 45), elsterString('Strasse', 30), elsterString('PLZ', 12), elsterString('Ort', 30), elsterString('Telefon', 20), elsterString('Email', 70)],
+      },
+      steuerfall(year),
+      { name: 'EOP', children: [elsterString('Transferaufgabe', 89)] },
+    ],
+  };
+}

@@ -1,0 +1,168 @@
+// Reads UStVA Nutzdaten (an `Anmeldungssteuern` element, a caller's or our own) back into the
+// figures of a request, so the same rules check both. It checks the structure only: whether the
+// figures are right is `ustvaFindings`' part. The formats are those `ustvaNutzdaten` writes.
+//
+// The document's structure is checked against that year's schema first (shared/xml/caller-nutzdaten.ts); within
+// Umsatzsteuervoranmeldung every element must then be one this reader understands, since each one
+// carries a figure.
+
+import type { Finding } from '#shared/domain/ticket.ts';
+import { supportedYears } from '#shared/domain/years.ts';
+import { flagKennzahlen, supplierElements, type UstvaNutzdatenInput, ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
+import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
+import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
+import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
+import { isAmount } from '#shared/tax/money.ts';
+import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
+import type { UstvaFigures } from '#shared/forms/ustva/rules.ts';
+
+export type ReadFigures = UstvaFigures & { taxNumber: string; herstellerId?: string; supplier?: UstvaNutzdatenInput['supplier'] };
+
+type Flag = keyof typeof flagKennzahlen;
+const flagOf = new Map(Object.entries(flagKennzahlen).map(([flag, kz]): [string, Flag] => [kz, flag as Flag]));
+
+const kennzahlElement = /^Kz(\d{2})$/;
+// ELSTER writes amounts with a dot ([G] toFixed(2)); a comma is a different format, not a typo to guess at.
+const plainNumber = /^-?\d+(\.\d+)?$/;
+// The schema's number types (UStVA-2025.xsd GanzzahlOhneFuehrNull_MaxVK13…, DezimalzahlOhneFuehrNull_
+// MaxL15_MaxVK11_MinNK2_MaxNK2…): bases whole euros of up to 13 digits, tax amounts with exactly two
+// decimals; no leading zeros, no plus sign, no negative zero.
+const numberFormats = {
+  base: { pattern: /^(?:0|-?[1-9][0-9]{0,12})$/, message: 'must be whole euros like 1234 or -1234, without decimals or leading zeros' },
+  tax: { pattern: /^(?!-0\.00$)-?(?:0|[1-9][0-9]{0,10})\.[0-9]{2}$/, message: 'must be euros and cents with a dot and exactly two decimals, like 1234.50' },
+};
+const elsterDate = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+
+const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
+
+const requestElements: Record<string, string> = { period: 'Zeitraum', year: 'Jahr', tax_number: 'Steuernummer' };
+
+/**
+ * The element of the Nutzdaten that holds a request field, so a finding about the request names
+ * the same figure in XML: `kennzahlen.kz83` is `Kz83`, `flags.corrected` is `Kz10`, `period` is `Zeitraum`.
+ */
+export function ustvaElementOf(requestPath: string): string {
+  const kennzahl = /^kennzahlen\.kz(\d{2})$/.exec(requestPath);
+  if (kennzahl) return `Kz${kennzahl[1]}`;
+  const flag = /^flags\.(\w+)$/.exec(requestPath)?.[1];
+  if (flag && flag in flagKennzahlen) return `Kz${flagKennzahlen[flag as Flag]}`;
+  return requestElements[requestPath] ?? requestPath;
+}
+
+/**
+ * Reads an `Anmeldungssteuern` element: root, namespace and version must match `year`; returns
+ * the figures in request form (kennzahlen keys `kzNN`, amounts as decimal strings with a dot,
+ * dates as YYYY-MM-DD) or findings (path `xml` or `xml.<Element>`).
+ */
+export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figures: ReadFigures } | { ok: false; findings: Finding[] } {
+  const form = ustvaForm(year);
+  if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${supportedYears.join(', ')}`);
+  const read = readCallerNutzdaten(xml, {
+    year,
+    structure: ustvaStructure(year),
+    rootLabel: 'the UStVA Nutzdaten, an <Anmeldungssteuern> element',
+    namespace: ustvaNamespace(year),
+    pathOf: ustvaPathOf,
+  });
+  if (!read.ok) return read;
+
+  const findings = read.findings;
+  const problem = (element: string, code: string, message: string) => findings.push({ path: element ? `xml.${element}` : 'xml', code, message });
+  const root = read.element;
+  const steuerfall = root.Steuerfall;
+  const voranmeldung = isElement(steuerfall) ? steuerfall.Umsatzsteuervoranmeldung : undefined;
+  if (!isElement(voranmeldung)) {
+    problem(isElement(steuerfall) ? 'Umsatzsteuervoranmeldung' : 'Steuerfall', 'XML_STRUCTURE', 'must be there once: <Steuerfall><Umsatzsteuervoranmeldung>…');
+    return { ok: false, findings: distinctFindings(findings) };
+  }
+  // One return per submission: a second filing beside it could name another tax number.
+  for (const other of ['Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung']) {
+    if (isElement(steuerfall) && steuerfall[other] !== undefined) problem(other, 'XML_STRUCTURE', 'must not stand beside Umsatzsteuervoranmeldung: one filing per submission');
+  }
+
+  const text = (element: string) => {
+    const value = textOf(voranmeldung[element]);
+    if (value === undefined || value === '') problem(element, 'XML_STRUCTURE', 'must be there once, with a value');
+    return value ?? '';
+  };
+  const jahr = text('Jahr');
+  if (jahr !== '' && jahr !== String(year)) problem('Jahr', 'XML_VERSION', `must be ${year}, the year of the form`);
+  const period = text('Zeitraum');
+  const taxNumber = text('Steuernummer');
+  if (taxNumber !== '' && !/^\d{13}$/.test(taxNumber)) problem('Steuernummer', 'TAX_NUMBER_FORMAT', 'must be the 13-digit ELSTER tax number');
+
+  const kennzahlen: Record<string, string> = {};
+  const flags: NonNullable<UstvaFigures['flags']> = {};
+  let herstellerId: string | undefined;
+  for (const [element, node] of Object.entries(voranmeldung)) {
+    if (element.startsWith('@_') || ['Jahr', 'Zeitraum', 'Steuernummer'].includes(element)) continue;
+    const kz = kennzahlElement.exec(element)?.[1];
+    const flag = kz === undefined ? undefined : flagOf.get(kz);
+    const value = textOf(node);
+    if (kz === undefined) {
+      problem(element === '#text' ? 'Umsatzsteuervoranmeldung' : element, 'XML_STRUCTURE', 'is not an element of the UStVA: only Jahr, Zeitraum, Steuernummer and KzNN belong there');
+    } else if (value === undefined || value === '') {
+      problem(element, 'XML_STRUCTURE', 'must be there once, with a value');
+    } else if (kz === '09') {
+      herstellerId = value;
+    } else if (flag) {
+      if (value === '1') flags[flag] = true;
+      else problem(element, 'XML_STRUCTURE', 'must be "1" when set; leave the element out otherwise');
+    } else if (form.get(kz)?.kind === 'date') {
+      const date = elsterDate.exec(value);
+      if (date) kennzahlen[`kz${kz}`] = `${date[3]}-${date[2]}-${date[1]}`;
+      else problem(element, 'XML_DATE', 'must be a date written TT.MM.JJJJ');
+    } else {
+      const kind = form.get(kz)?.kind;
+      const format = kind === 'base' || kind === 'tax' ? numberFormats[kind] : undefined;
+      if (format ? format.pattern.test(value) : plainNumber.test(value) && isAmount(value)) kennzahlen[`kz${kz}`] = value;
+      // Cents on a base are the mistake the tax rules name too; the same code says so here.
+      else if (kind === 'base' && /^-?\d{1,13}\.\d+$/.test(value)) problem(element, 'KZ_WHOLE_EUROS', 'must be whole euros: the form has no cents for an assessment base');
+      else problem(element, 'XML_NUMBER', format?.message ?? 'must be a number with a dot for decimals, like 1234 or 1234.56');
+    }
+  }
+
+  const supplier = readSupplier(root.DatenLieferant, problem);
+  if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
+  return {
+    ok: true,
+    figures: {
+      year,
+      period,
+      taxNumber,
+      kennzahlen,
+      ...(Object.keys(flags).length > 0 ? { flags } : {}),
+      ...(herstellerId === undefined ? {} : { herstellerId }),
+      ...(supplier ? { supplier } : {}),
+    },
+  };
+}
+
+function readSupplier(node: XmlNode | undefined, problem: (element: string, code: string, message: string) => void): UstvaNutzdatenInput['supplier'] {
+  if (node === undefined) return undefined;
+  if (!isElement(node)) {
+    problem('DatenLieferant', 'XML_STRUCTURE', 'must be there at most once, with Name and the address as elements');
+    return undefined;
+  }
+  const fields = Object.entries(supplierElements).flatMap(([element, field]) => {
+    const value = textOf(node[element]);
+    if (node[element] !== undefined && value === undefined) problem(`DatenLieferant.${element}`, 'XML_STRUCTURE', 'must be there at most once, as text');
+    return value ? [[field, value]] : [];
+  });
+  const supplier = Object.fromEntries(fields) as Partial<NonNullable<UstvaNutzdatenInput['supplier']>>;
+  if (supplier.name === undefined) {
+    problem('DatenLieferant.Name', 'XML_STRUCTURE', 'must be there: the name of whoever supplies the data');
+    return undefined;
+  }
+  return { ...supplier, name: supplier.name };
+}
+
+const refused = (path: string, code: string, message: string) => ({ ok: false as const, findings: [{ path, code, message }] });
+
+// Findings name an element as the request's findings do: Kennzahlen and the fields of a filing by
+// their own name (`xml.Kz83`), everything else by its path below the root (`xml.DatenLieferant.Name`).
+const filings = new Set(['Steuerfall', 'Umsatzsteuervoranmeldung', 'Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung']);
+function ustvaPathOf(names: readonly string[]): string {
+  const below = names[0] === 'Steuerfall' && names.length > 1 ? names.slice(filings.has(names[1]!) ? 2 : 1) : names;
+  return ['xml', ...(below.length > 0 ? below : names.slice(-1))].join('.');
+}

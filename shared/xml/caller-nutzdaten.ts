@@ -1,0 +1,62 @@
+// What every caller's Nutzdaten go through before a reader looks at their figures: the strict
+// reader, the right root in the right namespace and version, nothing from another vocabulary, and
+// the structure of that year's schema. One path for both forms, so neither can be looser.
+import type { Finding } from '#shared/domain/ticket.ts';
+import { type ElementFacts, structureFindings } from '#shared/xml/structure.ts';
+import { elementOf, foreignMarkup, readXml, type XmlElement, type XmlTree } from '#shared/xml/xml.ts';
+
+export interface NutzdatenFrame {
+  year: number;
+  /** The root element's name, which is also `structure.name`. */
+  structure: ElementFacts;
+  /** What the root is, for a person: "the UStVA Nutzdaten, an <Anmeldungssteuern> element". */
+  rootLabel: string;
+  namespace: string;
+  /** Names an element below the root for a finding's path (`xml.…`). */
+  pathOf: (names: readonly string[]) => string;
+}
+
+export type CallerNutzdaten = { ok: true; tree: XmlTree; element: XmlElement; findings: Finding[] } | { ok: false; findings: Finding[] };
+
+const refused = (code: string, message: string, expected?: string): CallerNutzdaten => ({
+  ok: false,
+  findings: [{ path: 'xml', code, message, ...(expected !== undefined && { expected }) }],
+});
+
+/**
+ * Reads a caller's Nutzdaten for `frame`: a document that cannot be read, or has another root, is
+ * refused at once; namespace, version and structure findings come with the tree, so a caller sees
+ * them together with what the form's reader finds.
+ */
+export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerNutzdaten {
+  const read = readXml(xml, { strict: true });
+  if (!read.ok) return refused(read.problem.code, read.problem.message);
+  const { tree } = read;
+  const root = frame.structure.name;
+  if (tree.name !== root) return refused('XML_ROOT', `must be ${frame.rootLabel} without a namespace prefix, not <${tree.name}>`, root);
+  const foreign = foreignMarkup(tree);
+  if (foreign) return refused('XML_NAMESPACE', foreign);
+
+  const findings: Finding[] = [];
+  const version = String(frame.year);
+  // Compared exactly, as ERiC's schema check does: a namespace with a stray space is another namespace.
+  if (tree.attributes.xmlns !== frame.namespace) {
+    findings.push({ path: 'xml', code: 'XML_NAMESPACE', message: `must declare ELSTER's namespace of the ${frame.year} form as its default namespace`, expected: frame.namespace });
+  }
+  if (tree.attributes.version !== version) {
+    findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", the form of the year ${frame.year}`, expected: version });
+  }
+  findings.push(...structureFindings(tree, frame.structure, frame.pathOf));
+  return { ok: true, tree, element: elementOf(tree, false), findings };
+}
+
+/** Each finding once: the structure check and a form's reader may both notice the same element. */
+export function distinctFindings(findings: Finding[]): Finding[] {
+  const seen = new Set<string>();
+  return findings.filter((finding) => {
+    const key = `${finding.path}\n${finding.code}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,108 @@
+// Checks a tree against the facts of an ELSTER schema: which elements may stand where, in which
+// order, how often, and what text they may hold. The facts themselves live with each Datenart
+// (shared/forms/{ustva,est}/structure.ts), read from ELSTER's XSDs and cited there.
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { XmlTree } from '#shared/xml/xml.ts';
+import { elsterCharsetProblem } from '#shared/tax/elster-charset.ts';
+
+/** What a simple type allows; lengths count characters, as XML Schema does. */
+export interface TextFacts {
+  pattern?: RegExp;
+  minLength?: number;
+  maxLength?: number;
+  /** Only ELSTER's character set (the schemas' StringBase type). */
+  elsterText?: boolean;
+}
+
+export interface ElementFacts {
+  name: string;
+  /** maxOccurs; 1 when not given. */
+  max?: number;
+  /** Child elements in schema order. Without it the element holds text only. */
+  children?: readonly ElementFacts[];
+  /** Its content is left to ERiC's own schema check (large forms steuerbote neither writes nor reads). */
+  open?: boolean;
+  /** Text facts; without them the reader of that Datenart checks the value itself. */
+  text?: TextFacts;
+  /** Child elements the schema lacks that the Datenart's reader names better itself. */
+  others?: RegExp;
+  /** Attributes the schema allows besides namespace declarations. */
+  attributes?: readonly string[];
+}
+
+type PathOf = (names: readonly string[]) => string;
+
+const at = (tree: XmlTree) => `(line ${tree.line}, column ${tree.column})`;
+
+/**
+ * Every way `tree` departs from `facts` below it: unknown or misplaced elements, elements more
+ * often than allowed, text where elements belong and the reverse, text the type refuses, and
+ * attributes the schema does not have. `pathOf` names an element for the findings' paths.
+ */
+export function structureFindings(tree: XmlTree, facts: ElementFacts, pathOf: PathOf, names: readonly string[] = []): Finding[] {
+  const findings: Finding[] = [];
+  const problem = (where: readonly string[], node: XmlTree, code: string, message: string) =>
+    findings.push({ path: pathOf(where), code, message: `${message} ${at(node)}` });
+
+  for (const attribute of Object.keys(tree.attributes)) {
+    if (attribute === 'xmlns' || facts.attributes?.includes(attribute)) continue;
+    problem(names, tree, 'XML_STRUCTURE', `has the attribute ${attribute}, which ELSTER's schema does not define here`);
+  }
+  if (facts.open) return findings;
+
+  if (!facts.children) {
+    if (tree.children.length > 0) problem(names, tree, 'XML_STRUCTURE', 'must hold a value, not elements');
+    else if (facts.text) {
+      const message = textProblem(tree.text, facts.text);
+      if (message) problem(names, tree, 'XML_VALUE', message);
+    }
+    return findings;
+  }
+
+  if (tree.text.trim() !== '') problem(names, tree, 'XML_STRUCTURE', 'must hold elements only, no text between them');
+  const counts = new Map<string, number>();
+  let position = 0;
+  for (const child of tree.children) {
+    const path = [...names, child.name];
+    const index = facts.children.findIndex((fact) => fact.name === child.name);
+    const fact = facts.children[index];
+    if (!fact) {
+      if (facts.others?.test(child.name)) continue;
+      problem(path, child, 'XML_STRUCTURE', `is not an element of ELSTER's schema here`);
+      continue;
+    }
+    const count = (counts.get(child.name) ?? 0) + 1;
+    counts.set(child.name, count);
+    if (count > (fact.max ?? 1)) {
+      if (count === (fact.max ?? 1) + 1) problem(path, child, 'XML_STRUCTURE', fact.max ? `may be there at most ${fact.max} times` : 'may be there only once');
+      continue;
+    }
+    if (index < position) {
+      const after = facts.children[position]!.name;
+      problem(path, child, 'XML_STRUCTURE', `must come before ${after}: ELSTER's schema fixes the order`);
+      continue;
+    }
+    position = index;
+    findings.push(...structureFindings(child, fact, pathOf, path));
+  }
+  return findings;
+}
+
+function textProblem(text: string, facts: TextFacts): string | undefined {
+  const length = [...text].length;
+  if (facts.minLength !== undefined && length < facts.minLength) return length === 0 ? 'must not be empty' : `must be at least ${facts.minLength} characters long`;
+  if (facts.maxLength !== undefined && length > facts.maxLength) return `must be at most ${facts.maxLength} characters long (it has ${length})`;
+  if (facts.elsterText) {
+    const outside = elsterCharsetProblem(text);
+    if (outside) return outside.message;
+  }
+  if (facts.pattern && !facts.pattern.test(text)) return `does not have the form ELSTER's schema asks for (${facts.pattern.source})`;
+  return undefined;
+}
+
+/** A text element of one of ELSTER's string types: 1 to `max` characters of its character set. */
+export const elsterString = (name: string, maxLength: number, more: Omit<ElementFacts, 'name'> = {}): ElementFacts => ({
+  name,
+  ...more,
+  text: { minLength: 1, maxLength, elsterText: true, ...more.text },
+});

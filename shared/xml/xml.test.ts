@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { buildXml, elementOf, foreignMarkup, maxXmlBytes, maxXmlDepth, parseXml, readXml, textOf } from '#shared/xml/xml.ts';
+
+describe('buildXml', () => {
+  it('escapes text and attributes, so user input can never become markup', () => {
+    const xml = buildXml({ Name: { '@_note': '"<&>', '#text': 'Müller & Söhne <GmbH>' } });
+    expect(xml).toBe('<Name note="&quot;&lt;&amp;&gt;">Müller &amp; Söhne &lt;GmbH&gt;</Name>');
+    const parsed = parseXml(xml);
+    expect(parsed.ok && textOf(parsed.element)).toBe('Müller & Söhne <GmbH>');
+  });
+
+  it('keeps element order and adds the declaration when asked', () => {
+    expect(buildXml({ A: { Kz81: '1', Kz83: '2' } }, { declaration: true })).toBe('<?xml version="1.0" encoding="UTF-8"?><A><Kz81>1</Kz81><Kz83>2</Kz83></A>');
+  });
+});
+
+describe('parseXml', () => {
+  it('reads the root, its attributes and children as strings', () => {
+    const parsed = parseXml('<?xml version="1.0"?><Root xmlns="urn:x" version="2026"><Kz81>0100</Kz81><T>&#65;&amp;</T></Root>');
+    expect(parsed).toEqual({ ok: true, root: 'Root', element: { '@_xmlns': 'urn:x', '@_version': '2026', Kz81: '0100', T: 'A&' } });
+  });
+
+  it.each([
+    ['a DTD', '<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>', 'XML_DTD_NOT_ALLOWED'],
+    ['an external entity', '<!DOCTYPE r SYSTEM "file:///etc/passwd"><r/>', 'XML_DTD_NOT_ALLOWED'],
+    ['an undeclared entity', '<r>&nbsp;</r>', 'XML_ENTITY_NOT_ALLOWED'],
+    ['broken nesting', '<r><a></r>', 'XML_MALFORMED'],
+    ['two roots', '<r/><s/>', 'XML_MALFORMED'],
+    ['text only', 'hello', 'XML_MALFORMED'],
+    ['too much', `<r>${'a'.repeat(maxXmlBytes)}</r>`, 'XML_TOO_LARGE'],
+  ])('refuses %s', (_, xml, code) => {
+    const parsed = parseXml(xml);
+    expect(parsed.ok ? undefined : parsed.problem.code).toBe(code);
+  });
+});
+
+describe('readXml fails closed', () => {
+  const problem = (xml: string, strict = true) => {
+    const read = readXml(xml, { strict });
+    return read.ok ? undefined : read.problem;
+  };
+
+  it.each([
+    ['an element named __proto__', '<r><__proto__/></r>'],
+    ['an element named constructor', '<r><constructor>x</constructor></r>'],
+    ['an attribute named prototype', '<r prototype="x"/>'],
+    ['nesting deeper than the limit', `${'<a>'.repeat(maxXmlDepth + 1)}${'</a>'.repeat(maxXmlDepth + 1)}`],
+    ['a reference to NUL', '<r>&#0;</r>'],
+    ['a reference to ESC', '<r>&#x1B;</r>'],
+    ['a reference to a surrogate', '<r>&#xD800;</r>'],
+    ['a reference beyond Unicode', '<r>&#x110000;</r>'],
+    ['a raw U+FFFE', '<r>\ufffe</r>'],
+    ['a lone surrogate', '<r>\ud800</r>'],
+    ['a second declaration', '<r><?xml version="1.0"?></r>'],
+    ['a processing instruction', '<r><?php echo 1; ?></r>'],
+    ['a declaration of another encoding', '<?xml version="1.0" encoding="ISO-8859-1"?><r/>'],
+    ['an attribute twice', '<r a="1" a="2"/>'],
+    ['an undeclared prefix', '<r><x:a/></r>'],
+    ['"&" on its own', '<r>Müller & Söhne</r>'],
+  ])('refuses %s as malformed, naming line and column', (_, xml) => {
+    expect(problem(xml)).toEqual({ code: 'XML_MALFORMED', message: expect.stringMatching(/\(line \d+, column \d+\)$/) });
+  });
+
+  it('names the line and column of the fault', () => {
+    expect(problem('<r>\n  <a>\n  </b>\n</r>')?.message).toMatch(/closes <a> with <\/b> \(line 3, column 5\)/);
+  });
+
+  it('keeps values exactly, decodes references and CDATA, and ignores comments', () => {
+    const read = readXml('<?xml version="1.0" encoding="utf-8"?><!-- c --><r a=" x\ty "><v> 1 </v><w><![CDATA[<&>]]>&#x20AC;</w><!-- d --></r>');
+    expect(read.ok && read.tree.attributes.a).toBe(' x y ');
+    expect(read.ok && read.tree.children.map((child) => child.text)).toEqual([' 1 ', '<&>€']);
+  });
+
+  it('allows processing instructions only outside strict reading, as in answers of ERiC', () => {
+    expect(readXml('<r><?trace 1?></r>').ok).toBe(true);
+  });
+
+  it('stores names without a prototype, so no element name reaches Object.prototype', () => {
+    const read = readXml('<r><toString>1</toString><hasOwnProperty>2</hasOwnProperty></r>');
+    const element = read.ok ? elementOf(read.tree) : undefined;
+    expect(element?.toString).toBe('1');
+    expect(Object.getPrototypeOf(element)).toBeNull();
+  });
+});
+
+describe('foreignMarkup', () => {
+  const of = (xml: string) => {
+    const read = readXml(xml);
+    return read.ok ? foreignMarkup(read.tree) : 'unread';
+  };
+
+  it('accepts a document in one namespace', () => {
+    expect(of('<r xmlns="urn:a"><s xmlns="urn:a"/></r>')).toBeUndefined();
+  });
+
+  it.each([
+    ['an element of another namespace', '<r xmlns="urn:a"><s xmlns="urn:b"/></r>'],
+    ['a prefixed element of another namespace', '<r xmlns="urn:a"><b:s xmlns:b="urn:b"/></r>'],
+    ['XInclude', '<r xmlns="urn:a"><xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="x"/></r>'],
+    ['a prefixed attribute', '<r xmlns="urn:a" xml:lang="de"/>'],
+  ])('names %s', (_, xml) => {
+    expect(of(xml)).toMatch(/\(line 1, column \d+\)$/);
+  });
+});
