@@ -4,7 +4,7 @@ import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import type { Submission } from '#shared/ports.ts';
 import type { UstvaRequest } from '#shared/forms/ustva/schema.ts';
 import type { AcceptedBody } from '#shared/submission/accept.ts';
-import type { EstReturn } from '#shared/forms/est/rules.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;

@@ -2,6 +2,7 @@
 // when it arrived, under which transfer ticket, and the figures it carried. It deliberately shows
 // no names, IdNr, address or IBAN: the official protocol does not need them either.
 
+import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Kind } from '#shared/domain/ticket.ts';
 
@@ -20,12 +21,6 @@ export interface ProtocolInput {
   receivedAt: string;
   /** The figures of the return as transmitted, in the form's words (see shared/forms/ustva/protocol-rows.ts). */
   figures: readonly ProtocolRow[];
-}
-
-export interface ProtocolRow {
-  kz?: string;
-  label: string;
-  value: string;
 }
 
 const pageSize: [number, number] = [595.28, 841.89]; // A4

@@ -3,7 +3,7 @@
 import { estContractExample, ustvaContractExample } from '#shared/openapi/examples.ts';
 import { ustvaNutzdaten, type UstvaNutzdatenInput } from '#shared/forms/ustva/xml-writer.ts';
 import type { Submission } from '#shared/ports.ts';
-import type { EstReturn } from '#shared/forms/est/rules.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
 
 export const ustvaSample = () => structuredClone(ustvaContractExample);
 export const estSample = () => structuredClone(estContractExample);

@@ -1,7 +1,8 @@
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { estSchema, type EstRequest } from '#shared/forms/est/schema.ts';
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
-import { estFindings, type EstReturn } from '#shared/forms/est/rules.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
+import { estFindings } from '#shared/forms/est/rules.ts';
 
 function estRules(body: EstRequest): Ruled {
   if (body.xml === undefined) return { body, findings: estFindings(body as EstReturn) };

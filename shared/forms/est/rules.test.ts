@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Address, Employment, EstReturn, Person } from '#shared/forms/est/rules.ts';
+import type { Address, Employment, EstReturn, Person } from '#shared/forms/est/model.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
 import { estReturnSample } from '#test/support/samples.ts';
 

@@ -1,7 +1,8 @@
 // Reading an E10 element back: a caller's own Nutzdaten are checked before they are sent as they
 // are, and the key figures of the PDF protocol are read from the same tree that is transmitted.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { e10, estNamespace } from '#shared/forms/est/xml-writer.ts';
+import { e10 } from '#shared/forms/est/fields.ts';
+import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { estStructure } from '#shared/forms/est/structure.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estNamespace, estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import type { XmlElement } from '#shared/xml/xml.ts';
 import { parseXml } from '#shared/xml/xml.ts';
-import type { Employment, EstReturn, Person } from '#shared/forms/est/rules.ts';
+import type { Employment, EstReturn, Person } from '#shared/forms/est/model.ts';
 import { estReturnSample } from '#test/support/samples.ts';
 
 const erika: Person = estReturnSample().taxpayer;

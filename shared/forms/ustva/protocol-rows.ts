@@ -2,10 +2,11 @@
 // request, so the protocol shows what the tax authority received.
 
 import { flagKennzahlen } from '#shared/forms/ustva/xml-writer.ts';
-import type { ProtocolRow } from '#shared/sandbox/protocol-pdf.ts';
+import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+import { elsterDate } from '#shared/tax/dates.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
-import type { UstvaFigures } from '#shared/forms/ustva/rules.ts';
+import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 
 const flagLabels: Record<keyof typeof flagKennzahlen, string> = {
   corrected: 'Berichtigte Anmeldung',
@@ -24,10 +25,8 @@ export function ustvaRows(figures: UstvaFigures): ProtocolRow[] {
     .sort((a, b) => Number(a.kz) - Number(b.kz))
     .map(({ kz, value }) => {
       const spec = form?.get(kz);
-      const shown = spec?.kind === 'date' ? germanDate(String(value)) : germanEuros(toCents(value), spec?.kind === 'tax');
+      const shown = spec?.kind === 'date' ? elsterDate(String(value)) : germanEuros(toCents(value), spec?.kind === 'tax');
       return { kz, label: spec?.label ?? '', value: shown };
     });
   return [...flags, ...kennzahlen];
 }
-
-const germanDate = (isoDate: string) => isoDate.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3.$2.$1');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectedKz83, type UstvaFigures, ustvaFindings } from '#shared/forms/ustva/rules.ts';
+import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
+import { expectedKz83, ustvaFindings } from '#shared/forms/ustva/rules.ts';
 
 const figures = (kennzahlen: UstvaFigures['kennzahlen'], extra: Partial<UstvaFigures> = {}): UstvaFigures => ({ year: 2026, period: '03', kennzahlen, ...extra });
 const codes = (input: UstvaFigures) => ustvaFindings(input).map(({ path, code }) => `${path}:${code}`);

@@ -15,13 +15,7 @@ import { supportedYears } from '#shared/domain/years.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { type KennzahlSpec, ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
-
-export interface UstvaFigures {
-  year: number;
-  period: string;
-  kennzahlen: Record<string, number | string>;
-  flags?: { corrected?: boolean; documents_separate?: boolean; direct_debit_revoked?: boolean; refund_offset?: boolean };
-}
+import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 
 const periodPattern = /^(0[1-9]|1[0-2]|4[1-4])$/;
 const kennzahlKey = /^kz(\d{2})$/;

@@ -12,9 +12,10 @@ import { flagKennzahlen, supplierElements, type UstvaNutzdatenInput, ustvaNamesp
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
 import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
+import { isoDateOf } from '#shared/tax/dates.ts';
 import { isAmount } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
-import type { UstvaFigures } from '#shared/forms/ustva/rules.ts';
+import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 
 export type ReadFigures = UstvaFigures & { taxNumber: string; herstellerId?: string; supplier?: UstvaNutzdatenInput['supplier'] };
 
@@ -31,7 +32,6 @@ const numberFormats = {
   base: { pattern: /^(?:0|-?[1-9][0-9]{0,12})$/, message: 'must be whole euros like 1234 or -1234, without decimals or leading zeros' },
   tax: { pattern: /^(?!-0\.00$)-?(?:0|[1-9][0-9]{0,10})\.[0-9]{2}$/, message: 'must be euros and cents with a dot and exactly two decimals, like 1234.50' },
 };
-const elsterDate = /^(\d{2})\.(\d{2})\.(\d{4})$/;
 
 const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
 
@@ -109,8 +109,8 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
       if (value === '1') flags[flag] = true;
       else problem(element, 'XML_STRUCTURE', 'must be "1" when set; leave the element out otherwise');
     } else if (form.get(kz)?.kind === 'date') {
-      const date = elsterDate.exec(value);
-      if (date) kennzahlen[`kz${kz}`] = `${date[3]}-${date[2]}-${date[1]}`;
+      const date = isoDateOf(value);
+      if (date) kennzahlen[`kz${kz}`] = date;
       else problem(element, 'XML_DATE', 'must be a date written TT.MM.JJJJ');
     } else {
       const kind = form.get(kz)?.kind;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elsterDate, type UstvaNutzdatenInput, ustvaNamespace, ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { type UstvaNutzdatenInput, ustvaNamespace, ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { elsterDate } from '#shared/tax/dates.ts';
 import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
 import { parseXml, readXml } from '#shared/xml/xml.ts';
 import { structureFindings } from '#shared/xml/structure.ts';

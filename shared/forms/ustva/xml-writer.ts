@@ -19,9 +19,11 @@
 
 import { ustvaKennzahlOrder } from '#shared/forms/ustva/structure.ts';
 import { buildXml, type XmlElement } from '#shared/xml/xml.ts';
+import { elsterDate } from '#shared/tax/dates.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
-import { expectedKz83, type UstvaFigures } from '#shared/forms/ustva/rules.ts';
+import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
+import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 
 export interface UstvaNutzdatenInput {
   year: number;
@@ -43,8 +45,6 @@ export const flagKennzahlen = { corrected: '10', documents_separate: '22', direc
 /** The element names of DatenLieferant and the supplier field each holds, in schema order. */
 export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_code', Ort: 'city', Telefon: 'phone', Email: 'email' } as const;
 
-/** YYYY-MM-DD as ELSTER writes a date: TT.MM.JJJJ. */
-export const elsterDate = (isoDate: string) => isoDate.split('-').reverse().join('.');
 
 // ELSTER is a German authority; a return created at 00:30 in Berlin is dated that day, not the day before in UTC.
 const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });

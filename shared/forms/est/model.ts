@@ -1,0 +1,82 @@
+// The income tax return as a request carries it, after its schema (schema.ts) has read it: the
+// shape the rules check and the XML writer writes.
+
+/** Euros as a JSON number or a decimal string ("1200.50"). */
+export type Amount = number | string;
+export type PersonRef = 'taxpayer' | 'spouse';
+
+export interface Address {
+  street: string;
+  house_number?: string;
+  postal_code: string;
+  city: string;
+}
+
+export interface Person {
+  idnr: string;
+  first_name: string;
+  last_name: string;
+  /** YYYY-MM-DD */
+  birth_date: string;
+  /** One of the keys of `religionKeys`. */
+  religion?: string;
+  address?: Address;
+}
+
+/** Tax classes I to VI (§ 38b Abs. 1 Satz 2 EStG). */
+export type TaxClass = 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface Employment {
+  person: PersonRef;
+  /** As the wage tax statement (Lohnsteuerbescheinigung) shows it. */
+  tax_class?: TaxClass;
+  gross_wage: Amount;
+  income_tax_withheld?: Amount;
+  solidarity_surcharge_withheld?: Amount;
+  church_tax_withheld?: Amount;
+  /** One way, in full kilometres. */
+  commute_km?: number;
+  /** Days the first place of work was visited. */
+  office_days?: number;
+  /** The first place of work (erste Tätigkeitsstätte), § 9 Abs. 4 EStG. */
+  workplace?: Address;
+  work_equipment?: Amount;
+}
+
+export interface Pension {
+  person: PersonRef;
+  annual_amount: Amount;
+  start_year?: number;
+}
+
+export interface EstReturn {
+  test: boolean;
+  year: number;
+  /** 13-digit ELSTER format. */
+  tax_number?: string;
+  /** 4-digit Bundesfinanzamtsnummer, for a first return without tax number. */
+  tax_office?: string;
+  taxpayer: Person;
+  spouse?: Person | null;
+  joint_assessment: boolean;
+  /** YYYY-MM-DD: the day of the marriage or civil partnership. */
+  married_since?: string;
+  bank?: { iban: string; account_holder: PersonRef };
+  employment: Employment[];
+  pensions: Pension[];
+  deductions?: Record<string, Amount>;
+}
+
+/**
+ * The values `religion` accepts and ELSTER's Religionsschlüssel for each (ESt 1 A, E0100402)
+ * [E est_mapping.py _RELIGION_LOOKUP]. "none" means no church tax.
+ */
+export const religionKeys: Readonly<Record<string, string>> = {
+  none: '11', ev: '02', rk: '03', ak: '04', er: '05', fr: '07', other: '10', iw: '12', flb: '13', flp: '14',
+  fgm: '15', fra: '16', fgo: '17', jgf: '18', jgh: '19', erb: '20', ers: '21', jh: '24', irb: '25', ikb: '26',
+  jkk: '27', is: '28', inw: '29',
+};
+
+/** The deductions a return may carry; each has its line in the E10 structure (see xml-writer.ts). */
+export const supportedDeductions = ['health_insurance', 'donations', 'church_tax_paid', 'household_services', 'craftsman_services', 'medical_costs'] as const;
+export type Deduction = (typeof supportedDeductions)[number];

@@ -1,0 +1,7 @@
+/** One line of a PDF protocol: a figure of the return as transmitted, in the form's words. */
+export interface ProtocolRow {
+  /** The Kennzahl, where the form numbers its lines. */
+  kz?: string;
+  label: string;
+  value: string;
+}
