@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { hashApiKey } from '#shared/http/authenticate.ts';
+import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyRecord } from '#shared/ports.ts';
 
 // A client ID is stored on every ticket item and printed in operator output, so it stays short and
@@ -7,6 +6,10 @@ import type { ApiKeyRecord } from '#shared/ports.ts';
 // two spellings can never be two clients that look alike.
 export const clientIdPattern = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const keyIdPattern = /^key_[0-9a-f]{12}$/;
+
+// Keys are long random strings, so an unsalted SHA-256 cannot be reversed by guessing; the lookup by
+// hash also means no stored key is ever compared character by character against the caller's.
+export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** A new key for a client: the key itself is shown once, only its hash is stored. */
 export function newApiKey(clientId: string, key = `sbk_${randomBytes(32).toString('base64url')}`): { key: string; record: ApiKeyRecord } {

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
 import { datenartVersion, isSupportedYear } from '#shared/domain/years.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
-import { liveFindings, type AcceptedBody } from '#shared/submission/accept.ts';
+import { type AcceptedBody, liveFindings } from '#shared/forms/accepted.ts';
 
 export interface Checked {
   /** The body as it is stored and sent; only when no finding is an error. */

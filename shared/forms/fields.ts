@@ -5,7 +5,8 @@ import { supportedYears } from '#shared/domain/years.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
-import { elsterTaxNumber, lands, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
+import { lands } from '#shared/tax/lands.ts';
+import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 
 // Money arrives as a JSON number or a decimal string (contract: "1200.50"); the strings keep
 // cents exact where a float might not. Both forms stay below a trillion euros: beyond that a

@@ -3,7 +3,7 @@ import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import type { Submission } from '#shared/ports.ts';
 import type { UstvaRequest } from '#shared/forms/ustva/schema.ts';
-import type { AcceptedBody } from '#shared/submission/accept.ts';
+import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
 export interface NutzdatenOptions {

@@ -1,7 +1,8 @@
 import middy from '@middy/core';
 import { describe, expect, it, vi } from 'vitest';
 import { newApiKey } from '#shared/domain/api-key.ts';
-import { authenticate, hashApiKey, presentedKey } from '#shared/http/authenticate.ts';
+import { hashApiKey } from '#shared/domain/api-key.ts';
+import { authenticate, presentedKey } from '#shared/http/authenticate.ts';
 import { envelope } from '#shared/http/envelope.ts';
 import { requestId } from '#shared/http/request-id.ts';
 import type { ApiEvent, ApiResponse } from '#shared/http/types.ts';

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
+import { hashApiKey } from '#shared/domain/api-key.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyStore } from '#shared/ports.ts';
 
-// Keys are long random strings, so an unsalted SHA-256 cannot be reversed by guessing; the lookup by
-// hash also means no stored key is ever compared character by character against the caller's.
-export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 const unauthorized = () =>
   new HttpError(401, 'UNAUTHORIZED', 'A valid API key is required (Authorization: Bearer <key>)', {

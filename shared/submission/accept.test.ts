@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isTicketId, newTicketId } from '#shared/domain/ticket.ts';
-import { TicketIdTaken, acceptSubmission, liveFindings, type AcceptedBody } from '#shared/submission/accept.ts';
+import { type AcceptedBody, liveFindings } from '#shared/forms/accepted.ts';
+import { TicketIdTaken, acceptSubmission } from '#shared/submission/accept.ts';
 import { MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: AcceptedBody & Record<string, unknown> = {

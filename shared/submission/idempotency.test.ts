@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '#shared/domain/ticket.ts';
 import type { IdempotencyRecord } from '#shared/ports.ts';
-import { acceptSubmission, type AcceptedBody } from '#shared/submission/accept.ts';
+import type { AcceptedBody } from '#shared/forms/accepted.ts';
+import { acceptSubmission } from '#shared/submission/accept.ts';
 import { acceptOnce, leaseMs, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import { idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { MemoryIdempotencyStore, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';

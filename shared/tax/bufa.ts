@@ -1,4 +1,4 @@
-import type { Land } from '#shared/tax/tax-number.ts';
+import type { Land } from '#shared/tax/lands.ts';
 
 // Tax offices (Bundesfinanzamtsnummern) as lists of numbers and inclusive ranges, per Land.
 

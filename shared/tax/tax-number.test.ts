@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elsterTaxNumber, landNotation, lands, taxNumberProblem, taxOfficeProblem, type Land } from '#shared/tax/tax-number.ts';
+import { type Land, lands } from '#shared/tax/lands.ts';
+import { elsterTaxNumber, landNotation, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 
 // The example of each Land's notation table [G]; RP writes the check digit apart.
 const examples: [Land, string, string, string][] = [

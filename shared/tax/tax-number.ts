@@ -1,11 +1,10 @@
 import { berlinProcedure, isKnownTaxOffice } from '#shared/tax/bufa.ts';
+import { type Land, lands } from '#shared/tax/lands.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 
 // ELSTER's tax number: 13 digits = tax office (BUFA, 4) + 0 + district (3; NW 4) + serial (4; NW 3)
 // + check digit. The Länder write it on their letters in their own notations [RL, G].
 
-export const lands = ['BW', 'BY', 'BE', 'BB', 'HB', 'HH', 'HE', 'MV', 'NI', 'NW', 'RP', 'SL', 'SN', 'ST', 'SH', 'TH'] as const;
-export type Land = (typeof lands)[number];
 
 /** The check digit the first 12 digits call for; 10 when no check digit can fit them. */
 type CheckProcedure = (elster: string) => number;

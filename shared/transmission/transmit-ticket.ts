@@ -4,7 +4,7 @@ import type { HookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
-import type { AcceptedBody } from '#shared/submission/accept.ts';
+import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { ProtocolStore, Submission, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
 
 export interface TransmitDeps {

@@ -3,7 +3,7 @@
 // out, and bad input changes nothing.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashApiKey } from '#shared/http/authenticate.ts';
+import { hashApiKey } from '#shared/domain/api-key.ts';
 import { newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { runOperatorCommand } from '#test/support/operator-command.ts';
 import { ustvaSample } from '#test/support/samples.ts';
