@@ -5,7 +5,7 @@ import { metrics } from '#shared/metrics.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
 import { hookSigningKeys } from '#shared/webhooks/signing-keys.ts';
-import { notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const processBatch = sqsHandler(
   (record) => ({ delivery: parseDelivery(record.body) ?? { ticket: '', webhook_id: '' }, receiptHandle: record.receiptHandle }),

@@ -3,7 +3,7 @@ import type { Ticket } from '#shared/domain/ticket.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { ownedTicket } from '#shared/http/owned-ticket.ts';
-import { callers, protocolStore, ticketStore } from '#shared/wiring.ts';
+import { callers, protocolStore, ticketStore } from '#shared/wiring/adapters.ts';
 
 // Serves both /v2/protocol and /v2/response: for either kind they are the same document.
 export const handler = apiHandler(

@@ -1,7 +1,7 @@
 import { metadataView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { ownedTicket } from '#shared/http/owned-ticket.ts';
-import { callers, ticketStore } from '#shared/wiring.ts';
+import { callers, ticketStore } from '#shared/wiring/adapters.ts';
 
 export const handler = apiHandler(
   async (event) => {

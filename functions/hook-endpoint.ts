@@ -3,7 +3,7 @@ import { rawBody } from '#shared/http/json-body.ts';
 import { decodePdf, parseHookBody, receivedPath, sha256 } from '#shared/receiver/received-file.ts';
 import { verifySignature } from '#shared/receiver/verify-signature.ts';
 import { hookSigningKeys } from '#shared/webhooks/signing-keys.ts';
-import { receivedFileStore } from '#shared/wiring.ts';
+import { receivedFileStore } from '#shared/wiring/adapters.ts';
 
 const messages = {
   stored: 'Notification received and file stored',

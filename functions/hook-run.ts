@@ -3,7 +3,7 @@ import { newWebhookId } from '#shared/domain/ticket.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { ownedTicket } from '#shared/http/owned-ticket.ts';
-import { callers, ticketStore, workQueue } from '#shared/wiring.ts';
+import { callers, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 // Sends the delivered-notification for one ticket again, as a new delivery with its own webhook-id.
 export const handler = apiHandler(

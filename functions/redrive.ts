@@ -1,4 +1,4 @@
-import { redriveOwedWork } from '#shared/scheduled-jobs.ts';
+import { redriveOwedWork } from '#shared/wiring/scheduled-jobs.ts';
 
 // Run by the manifest's schedule (EventBridge on AWS, a timer locally), whose event says only that it is time.
 export const handler = () => redriveOwedWork();

@@ -1,9 +1,9 @@
 import type { SQSRecord } from 'aws-lambda';
 import { hookConfig, transmitConfig } from '#shared/config.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
-import { taxAuthority } from '#shared/tax-authority.ts';
+import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { transmitTicket } from '#shared/transmission/transmit-ticket.ts';
-import { protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const parse = (record: SQSRecord) => String((JSON.parse(record.body) as { ticket?: unknown }).ticket);
 

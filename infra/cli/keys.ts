@@ -4,7 +4,7 @@
 
 import { stageOption, UsageError, useTarget } from '#infra/cli/target.ts';
 import { clientIdPattern, keyIdPattern, newApiKey } from '#shared/domain/api-key.ts';
-import { apiKeyCacheSeconds, apiKeyStore } from '#shared/wiring.ts';
+import { apiKeyCacheSeconds, apiKeyStore } from '#shared/wiring/adapters.ts';
 
 const usage = 'usage: npm run keys -- create <client_id> | revoke <key_id> | list [--stage <stage>]';
 

@@ -2,7 +2,7 @@
 
 import { stageOption, useTarget } from '#infra/cli/target.ts';
 import { reviveDelivery } from '#shared/webhooks/revive.ts';
-import { ticketStore, workQueue } from '#shared/wiring.ts';
+import { ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const usage = 'usage: npm run webhooks -- redrive [--stage <stage>]';
 

@@ -15,10 +15,10 @@ import { allowLiveSubmissions, herstellerId, hookConfig, rateLimitPerMinute, red
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
 import { resetAll } from '#shared/once.ts';
-import { taxAuthority } from '#shared/tax-authority.ts';
-import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/scheduled-jobs.ts';
+import { taxAuthority } from '#shared/wiring/tax-authority.ts';
+import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { apiKeyStore } from '#shared/wiring.ts';
+import { apiKeyStore } from '#shared/wiring/adapters.ts';
 
 export interface LocalRuntimeOptions {
   dataDir: string;

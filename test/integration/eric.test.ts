@@ -3,7 +3,7 @@
 
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { protocolStore } from '#shared/wiring.ts';
+import { protocolStore } from '#shared/wiring/adapters.ts';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';

@@ -13,7 +13,7 @@ vi.hoisted(() => {
 
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
-import { submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketId } from '#shared/domain/ticket.ts';
-import { submissionStore, ticketStore } from '#shared/wiring.ts';
+import { submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';

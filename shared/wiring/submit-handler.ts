@@ -6,7 +6,7 @@ import { acceptSubmission } from '#shared/submission/accept.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { acceptOnce, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { callers, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { callers, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
 export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {

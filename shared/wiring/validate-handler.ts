@@ -4,7 +4,7 @@ import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 import type { Checked } from '#shared/forms/check.ts';
-import { callers } from '#shared/wiring.ts';
+import { callers } from '#shared/wiring/adapters.ts';
 
 /**
  * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent. `authority`

@@ -4,7 +4,7 @@
 import { redriveConfig, resendIsSafe, retentionConfig } from '#shared/config.ts';
 import { sweepSubmissions } from '#shared/retention/sweep.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
-import { submissionStore, ticketStore, workQueue } from '#shared/wiring.ts';
+import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 /** Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded. */
 export const redriveOwedWork = (options: { leasesExpired?: boolean } = {}) =>

@@ -4,7 +4,7 @@ import { once } from '#shared/once.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 import { sandboxTaxAuthorityFromEnv } from '#shared/sandbox/sandbox-tax-authority.ts';
 
-// Kept apart from wiring.ts: only the functions that transmit carry the PDF and tax-authority code.
+// Kept apart from adapters.ts: only the functions that transmit carry the PDF and tax-authority code.
 export const taxAuthority = once((): TaxAuthority => {
   const name = taxAuthorityName();
   return name === 'sandbox' ? sandboxTaxAuthorityFromEnv() : ericTaxAuthorityFromEnv();
