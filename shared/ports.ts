@@ -2,6 +2,7 @@
 // see an SDK client, so each can be exercised against the local stand-ins or a fake.
 
 import type { QueueName } from '#infra/manifest.ts';
+import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type { Finding, Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 
 /** Fields a status change may set; `undefined` removes nothing, use `remove` for that. */
@@ -128,14 +129,6 @@ export interface NotifyResult {
 
 export interface Notifier {
   notify(request: { url: string; body: string; headers: Record<string, string>; timeoutMs: number }): Promise<NotifyResult>;
-}
-
-export interface ApiKeyRecord {
-  key_hash: string;
-  key_id: string;
-  client_id: string;
-  created_at: string;
-  revoked_at?: string;
 }
 
 export interface ApiKeyStore {

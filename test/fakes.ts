@@ -6,8 +6,8 @@ import { lambdaContext } from '#infra/local/lambda-context.ts';
 import type { QueueName } from '#infra/manifest.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
+import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type {
-  ApiKeyRecord,
   ApiKeyStore,
   IdempotencyRecord,
   IdempotencyStore,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CachedApiKeyStore } from '#shared/adapters/cached-api-key-store.ts';
-import type { ApiKeyRecord } from '#shared/ports.ts';
+import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import { MemoryApiKeyStore } from '#test/fakes.ts';
 
 const record = (hash: string, revoked_at?: string): ApiKeyRecord => ({

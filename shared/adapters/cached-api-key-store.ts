@@ -1,4 +1,5 @@
-import type { ApiKeyRecord, ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
+import type { ApiKeyStore } from '#shared/ports.ts';
 
 /**
  * Remembers keys that were found, for a short while per container, so an API call costs one

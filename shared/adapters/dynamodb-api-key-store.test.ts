@@ -11,7 +11,7 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { DynamoApiKeyStore } from '#shared/adapters/dynamodb-api-key-store.ts';
-import type { ApiKeyRecord } from '#shared/ports.ts';
+import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 
 const record = (n: number, revoked_at?: string): ApiKeyRecord => ({
   key_hash: `hash${n}`,

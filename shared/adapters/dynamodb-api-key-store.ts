@@ -8,7 +8,8 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import type { ApiKeyRecord, ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
+import type { ApiKeyStore } from '#shared/ports.ts';
 
 export class DynamoApiKeyStore implements ApiKeyStore {
   readonly #client: DynamoDBClient;

@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { ApiKeyRecord } from '#shared/ports.ts';
+
+/** A client's API key as stored: only its hash, never the key. */
+export interface ApiKeyRecord {
+  key_hash: string;
+  key_id: string;
+  client_id: string;
+  created_at: string;
+  revoked_at?: string;
+}
 
 // A client ID is stored on every ticket item and printed in operator output, so it stays short and
 // plain: no spaces or control characters to garble a log line or a table, and one case only, so

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
-import { findingsOf, parseOr422 } from '#shared/forms/findings.ts';
+import { findingsOf } from '#shared/forms/findings.ts';
+import { parseOr422 } from '#test/support/parse-or-422.ts';
 
 const schema = z.strictObject({
   name: z.string(),

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
-import { HttpError } from '#shared/http/http-error.ts';
 
 const codes: Record<string, string> = {
   invalid_type: 'INVALID_TYPE',
@@ -27,11 +26,4 @@ export function findingsOf(error: z.core.$ZodError): Finding[] {
     const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
     return [{ path, code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'), message: missing ? 'is required' : issue.message }];
   });
-}
-
-export function parseOr422<S extends z.ZodMiniType>(schema: S, input: unknown): z.infer<S> {
-  // reportInput lets a missing field be told apart from a wrong one; inputs never reach a response.
-  const result = z.safeParse(schema, input, { reportInput: true });
-  if (result.success) return result.data;
-  throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: findingsOf(result.error) });
 }

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
-import { parseOr422 } from '#shared/forms/findings.ts';
+import { parseOr422 } from '#test/support/parse-or-422.ts';
 import { submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
-import { parseOr422 } from '#shared/forms/findings.ts';
+import { parseOr422 } from '#test/support/parse-or-422.ts';
 import { estSample } from '#test/support/samples.ts';
 
 const sample = estSample();

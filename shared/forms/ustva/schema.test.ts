@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HttpError } from '#shared/http/http-error.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
-import { parseOr422 } from '#shared/forms/findings.ts';
+import { parseOr422 } from '#test/support/parse-or-422.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
 const sample = ustvaSample();

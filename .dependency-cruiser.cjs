@@ -1,0 +1,65 @@
+// The direction of dependencies, checked on every `npm test` (see docs/architecture.md):
+// entries (functions/, infra/) → composition (shared/wiring/) → use cases → forms, tax rules, XML
+// → domain. Adapters implement ports and depend on nothing above them.
+const layer = (folders) => `^shared/(${folders.join('|')})/`;
+const useCases = ['submission', 'transmission', 'webhooks', 'retention', 'http', 'openapi'];
+const authorities = ['sandbox', 'eric'];
+
+module.exports = {
+  forbidden: [
+    { name: 'no-cycles', severity: 'error', comment: 'A cycle ties modules so that neither can change alone.', from: {}, to: { circular: true } },
+    {
+      name: 'service-not-up',
+      severity: 'error',
+      comment: 'The service knows nothing of the CDK app, the Lambda entries, the tests or the example receiver.',
+      from: { path: '^shared/' },
+      to: { path: '^(infra|functions|test|bench|receiver)/' },
+    },
+    {
+      name: 'receiver-apart',
+      severity: 'error',
+      comment: 'The example receiver stands beside the service: it may use the shared basics, not the service.',
+      from: { path: '^receiver/' },
+      to: { path: `^(infra|functions|test|bench)/|${layer(['wiring', 'submission', 'transmission', 'webhooks', 'retention', 'forms', ...authorities])}` },
+    },
+    {
+      name: 'domain-at-the-bottom',
+      severity: 'error',
+      from: { path: '^shared/domain/' },
+      to: { path: '^shared/', pathNot: '^shared/domain/' },
+    },
+    {
+      name: 'tax-and-xml-below-forms',
+      severity: 'error',
+      from: { path: layer(['tax', 'xml']) },
+      to: { path: '^shared/', pathNot: `${layer(['tax', 'xml', 'domain'])}` },
+    },
+    {
+      name: 'forms-below-use-cases',
+      severity: 'error',
+      from: { path: layer(['forms']) },
+      to: { path: layer([...useCases, 'adapters', 'wiring', ...authorities]) },
+    },
+    {
+      name: 'adapters-below-use-cases',
+      severity: 'error',
+      comment: 'An adapter implements a port; it never calls the code that uses the port.',
+      from: { path: layer(['adapters']) },
+      to: { path: layer([...useCases, 'wiring', 'forms', ...authorities]) },
+    },
+    {
+      name: 'use-cases-not-composition',
+      severity: 'error',
+      comment: 'Use cases are handed their ports; only entries and the composition root pick adapters.',
+      from: { path: layer([...useCases, 'forms', 'tax', 'xml', 'domain', 'adapters', ...authorities]) },
+      to: { path: '^shared/wiring/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)node_modules/|\\.test\\.ts$|^test/|^bench/|^cdk\\.out/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js'], conditionNames: ['import', 'node', 'default'] },
+  },
+};
