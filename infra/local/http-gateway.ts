@@ -1,20 +1,39 @@
 // Plays API Gateway's HTTP API on one machine: each request becomes a payload-format-2.0 event
 // for the very handler the manifest routes it to on AWS, and the handler's result becomes the response.
+// What no handler sees (a body over the gateway's limit, broken HTTP, a timeout) is answered here,
+// in the same envelope.
 
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { isUtf8 } from 'node:buffer';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiSpec } from '#infra/manifest.ts';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { errorResponse, internalError } from '#shared/http/envelope.ts';
+import { HttpError } from '#shared/http/http-error.ts';
+import { chooseRequestId } from '#shared/http/request-id.ts';
 import { RouteTable } from '#shared/http/routes.ts';
+import { transportLimits as limits } from '#shared/http/transport.ts';
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
-// API Gateway's own payload limit; the handlers enforce the contract's smaller one.
-const gatewayMaxBytes = 10 * 1024 * 1024;
-
 const textTypes = /^(application\/(json|xml|x-www-form-urlencoded)|text\/)/i;
+
+// The gateway's own refusals close the connection: what else the client sent cannot be trusted to frame a next request.
+const refusal = (status: number, code: string, message: string) => new HttpError(status, code, message, { headers: { connection: 'close' } });
+const tooLarge = () => refusal(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limits.maxBodyBytes} bytes`);
+const expectationFailed = () => refusal(417, 'EXPECTATION_FAILED', 'Of Expect, only 100-continue is understood');
+
+/** Node's reasons for refusing a connection's request, as answers. */
+function clientErrorOf(code: string | undefined): HttpError {
+  if (code === 'HPE_HEADER_OVERFLOW') return refusal(431, 'HEADERS_TOO_LARGE', `The request line and headers exceed ${limits.maxHeaderBytes} bytes`);
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    return refusal(408, 'REQUEST_TIMEOUT', `The request must arrive within ${limits.requestTimeoutSeconds} s, its headers within ${limits.headersTimeoutSeconds} s`);
+  }
+  return refusal(400, 'BAD_REQUEST', 'The request is not well-formed HTTP/1.1');
+}
 
 export interface Gateway {
   url: string;
@@ -27,20 +46,33 @@ export async function startGateway(
   options: { host: string; port: number },
 ): Promise<Gateway> {
   const routes = new RouteTable(api.routes);
-  const server = createServer((request, response) => {
-    serve(request, response).catch(() => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json' });
-      response.end(JSON.stringify({ message: 'Internal Server Error' }));
-    });
+  // The answer each connection is giving, so an error on it is answered through it, not beside it.
+  const answering = new WeakMap<Duplex, ServerResponse>();
+  const server = createServer(
+    {
+      maxHeaderSize: limits.maxHeaderBytes,
+      headersTimeout: limits.headersTimeoutSeconds * 1000,
+      requestTimeout: limits.requestTimeoutSeconds * 1000,
+      keepAliveTimeout: limits.keepAliveSeconds * 1000,
+      // How often Node looks for expired requests: its default of 30 s would stretch every timeout by as much.
+      connectionsCheckingInterval: 1000,
+    },
+    (request, response) => {
+      answering.set(request.socket, response);
+      serve(request, response).catch(() => refuse(response, internalError()));
+    },
+  );
+  server.on('checkExpectation', (_, response: ServerResponse) => refuse(response, expectationFailed()));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const response = answering.get(socket);
+    if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
+    else if (response && !response.writableEnded) refuse(response, clientErrorOf(error.code));
+    else socket.end(rawAnswer(errorResponse({ requestId: randomUUID(), head: false }, clientErrorOf(error.code))));
   });
 
   async function serve(request: IncomingMessage, response: ServerResponse) {
     const body = await readBody(request);
-    if (body === undefined) {
-      response.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
-      response.end(JSON.stringify({ message: 'Request Entity Too Large' }));
-      return;
-    }
+    if (body === undefined) return refuse(response, tooLarge());
     const url = new URL(request.url ?? '/', 'http://gateway');
     const method = request.method ?? 'GET';
     const match = routes.match(method, url.pathname);
@@ -55,15 +87,44 @@ export async function startGateway(
   return { url: `http://${options.host}:${port}`, close: () => closeServer(server) };
 }
 
+/** An error answer from the gateway itself, in the envelope; once an answer has begun, the connection is cut instead. */
+function refuse(response: ServerResponse, error: HttpError) {
+  if (response.headersSent) return void response.destroy();
+  const request = response.req;
+  const to = { requestId: chooseRequestId(headersOf(request)['x-request-id']), head: request.method === 'HEAD' };
+  writeResult(response, errorResponse(to, error));
+}
+
+/** An answer written straight to a connection on which Node could not make out a request. */
+function rawAnswer(result: APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string> }): string {
+  const lines = [`HTTP/1.1 ${result.statusCode} ${STATUS_CODES[result.statusCode]}`, ...Object.entries(result.headers).map(([name, value]) => `${name}: ${value}`)];
+  return `${lines.join('\r\n')}\r\n\r\n${result.body ?? ''}`;
+}
+
 async function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > gatewayMaxBytes) return undefined;
+    if (size > limits.maxBodyBytes) return undefined;
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
+}
+
+/**
+ * The headers as API Gateway hands them over: names in lower case, a repeated header's values joined
+ * with commas. Node's own `request.headers` would keep only the first of some (Authorization among
+ * them) and join others with ", ", so a repeated header could pass for one.
+ */
+function headersOf(request: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (let at = 0; at < request.rawHeaders.length; at += 2) {
+    const name = request.rawHeaders[at]!.toLowerCase();
+    const value = request.rawHeaders[at + 1]!;
+    if (name !== 'cookie') headers[name] = name in headers ? `${headers[name]},${value}` : value;
+  }
+  return headers;
 }
 
 function toEvent(
@@ -73,11 +134,9 @@ function toEvent(
   routeKey: string,
   pathParameters: Record<string, string> | undefined,
 ): APIGatewayProxyEventV2 {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
-  }
-  const isText = textTypes.test(headers['content-type'] ?? '');
+  const headers = headersOf(request);
+  // Bytes that are not UTF-8 travel base64-encoded, so the handler sees them as sent rather than replaced.
+  const isText = textTypes.test(headers['content-type'] ?? '') && isUtf8(body);
   const query = [...url.searchParams.keys()];
   const now = new Date();
   return {
@@ -116,7 +175,7 @@ function writeResult(response: ServerResponse, result: APIGatewayProxyStructured
   const body = result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : Buffer.alloc(0);
   const headers: Record<string, string | number | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  // HEAD keeps GET's headers but no body, so the length is not that of an empty one.
+  // HEAD keeps the length the handler gives for GET's body; anything else is measured.
   if (response.req.method !== 'HEAD') headers['content-length'] = body.length;
   response.writeHead(result.statusCode ?? 200, headers);
   response.end(response.req.method === 'HEAD' ? undefined : body);

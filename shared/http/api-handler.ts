@@ -4,6 +4,7 @@ import { envelope } from '#shared/http/envelope.ts';
 import { jsonBody } from '#shared/http/json-body.ts';
 import { rateLimit } from '#shared/http/rate-limit.ts';
 import { requestId } from '#shared/http/request-id.ts';
+import { singleHeaders } from '#shared/http/single-headers.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
 import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
 
@@ -21,7 +22,8 @@ export interface ApiHandlerOptions {
 export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {}) {
   const chain = middy<ApiEvent, ApiResponse>(handler as never)
     .use(requestId())
-    .use(envelope());
+    .use(envelope())
+    .use(singleHeaders());
   if (options.auth) chain.use(authenticate(options.auth.keys)).use(rateLimit(options.auth.budget));
   if (options.json) chain.use(jsonBody());
   return chain;

@@ -28,6 +28,7 @@ describe('envelope', () => {
     expect(response.headers).toEqual({
       location: '/v2/ticket/tk_x',
       'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(response.body ?? '')),
       'x-request-id': 'req-1',
     });
     const body = bodyOf(response);
@@ -59,6 +60,7 @@ describe('envelope', () => {
     expect(response.headers).toEqual({
       'www-authenticate': 'Bearer',
       'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(response.body ?? '')),
       'x-request-id': 'req-2',
     });
     expect(bodyOf(response)).toEqual({
@@ -117,6 +119,17 @@ describe('envelope', () => {
     expect(head.body).toBe('');
   });
 
+  it('tells HEAD the length of the body GET sends, byte for byte', async () => {
+    const handler: ApiHandler = async () => ({ status: 200, message: 'ok', data: { name: 'Müller €' } });
+    const get = await call(handler, 'GET', { 'x-request-id': 'same' });
+    const head = await call(handler, 'HEAD', { 'x-request-id': 'same' });
+    expect(head.headers['content-length']).toBe(String(Buffer.byteLength(get.body ?? '')));
+    const error = await call(async () => {
+      throw new HttpError(404, 'NOT_FOUND', 'No such ticket');
+    }, 'HEAD');
+    expect(Number(error.headers['content-length'])).toBeGreaterThan(100);
+  });
+
   it('answers HEAD of an error with its status and headers but no body', async () => {
     const response = await call(async () => {
       throw new HttpError(405, 'METHOD_NOT_ALLOWED', 'No', { headers: { allow: 'POST' } });
@@ -141,6 +154,7 @@ describe('envelope', () => {
     expect(response.headers).toEqual({
       'content-disposition': 'attachment; filename="p.pdf"',
       'content-type': 'application/pdf',
+      'content-length': '12',
       'x-request-id': 'req-3',
     });
 

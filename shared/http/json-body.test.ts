@@ -8,7 +8,10 @@ const handler = apiHandler(async (event) => ({ status: 200, message: 'parsed', d
 
 async function post(body: string | undefined, headers: Record<string, string>, isBase64Encoded = false) {
   const response = await handler(apiEvent('POST', '/v2/ustva', { headers, body, isBase64Encoded }), context());
-  return { status: response.statusCode, body: JSON.parse(response.body ?? '') as { data: { json?: unknown } | null; error?: { code: string } } };
+  return {
+    status: response.statusCode,
+    body: JSON.parse(response.body ?? '') as { message: string; data: { json?: unknown } | null; error?: { code: string; details: unknown[] } },
+  };
 }
 
 const json = { 'content-type': 'application/json' };
@@ -75,5 +78,60 @@ describe('jsonBody', () => {
     expect(status).toBe(400);
     expect(body.error?.code).toBe('MALFORMED_JSON');
     expect(body.data).toBeNull();
+  });
+
+  it.each([
+    ['a Latin-1 "ü"', Buffer.from('{"name":"M\u00fcller"}', 'latin1'), 10],
+    ['a surrogate in UTF-8 form', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xed, 0xa0, 0x80, 0x22, 0x7d]), 6],
+    ['a truncated sequence at the end', Buffer.concat([Buffer.from('"ab'), Buffer.from([0xe2, 0x82])]), 3],
+  ])('refuses %s with 400 MALFORMED_JSON naming the byte offset', async (_, bytes, offset) => {
+    const { status, body } = await post(bytes.toString('base64'), json, true);
+    expect(status).toBe(400);
+    expect(body.error?.code).toBe('MALFORMED_JSON');
+    expect(body.message).toContain(`offset ${offset} `);
+  });
+
+  it('refuses a byte-order mark, as JSON.parse always did', async () => {
+    expect((await post('\ufeff{}', json)).status).toBe(400);
+  });
+
+  it.each(['application/json; charset=iso-8859-1', 'application/json; charset=utf-16', 'application/json; charset=UTF-8; charset=latin1', 'application/json; charset=utf8', 'application/json; charset='])(
+    'refuses the charset of %s with 415',
+    async (contentType) => {
+      const { status, body } = await post('{}', { 'content-type': contentType });
+      expect(status).toBe(415);
+      expect(body.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    },
+  );
+
+  it.each(['application/json; charset="utf-8"', 'application/json; CHARSET=Utf-8', 'application/json; version=2'])('admits %s', async (contentType) => {
+    expect((await post('{}', { 'content-type': contentType })).status).toBe(200);
+  });
+
+  it.each(['gzip', 'deflate', 'br', 'identity, gzip', ''])('refuses Content-Encoding "%s" with 415', async (encoding) => {
+    const { status, body } = await post('{}', { ...json, 'content-encoding': encoding });
+    expect(status).toBe(415);
+    expect(body.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('admits Content-Encoding: identity', async () => {
+    expect((await post('{}', { ...json, 'content-encoding': 'Identity' })).status).toBe(200);
+  });
+
+  it('refuses a key repeated in one object with 400 naming its path', async () => {
+    const { status, body } = await post('{"kennzahlen":{"kz81":1,"kz81":2},"test":true}', json);
+    expect(status).toBe(400);
+    expect(body.error).toEqual({ code: 'MALFORMED_JSON', details: [expect.objectContaining({ path: 'kennzahlen.kz81', code: 'DUPLICATE_KEY' })] });
+    expect(body.message).toContain('kennzahlen.kz81');
+  });
+
+  it('refuses __proto__, constructor and prototype as keys with 422, each named, and parses nothing', async () => {
+    const { status, body } = await post('{"kennzahlen":{"__proto__":{"kz81":1}},"deductions":{"constructor":1},"prototype":[]}', json);
+    expect(status).toBe(422);
+    expect(body.data).toBeNull();
+    expect(body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      details: ['kennzahlen.__proto__', 'deductions.constructor', 'prototype'].map((path) => expect.objectContaining({ path, code: 'KEY_NOT_ALLOWED' })),
+    });
   });
 });

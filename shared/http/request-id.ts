@@ -5,10 +5,12 @@ import type { ApiEvent } from '#shared/http/types.ts';
 // A caller's ID is echoed only when it cannot smuggle anything into headers or logs.
 export const saneRequestId = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The caller's `x-request-id` when it is sane, else a new UUID. */
+export const chooseRequestId = (offered: string | undefined) => (offered && saneRequestId.test(offered) ? offered : randomUUID());
+
 /** Chooses the request ID every response and log line carries (contract §2). */
 export const requestId = (): MiddlewareObj<ApiEvent> => ({
   before: ({ event }) => {
-    const offered = event.headers?.['x-request-id'];
-    event.requestId = offered && saneRequestId.test(offered) ? offered : randomUUID();
+    event.requestId = chooseRequestId(event.headers?.['x-request-id']);
   },
 });

@@ -9,6 +9,7 @@ import {
   validationResultExamples,
 } from '#shared/openapi/examples.ts';
 import {
+  codeList,
   failure,
   headerRef,
   headers,
@@ -23,7 +24,10 @@ import {
   type Json,
 } from '#shared/openapi/responses.ts';
 import { componentSchemas } from '#shared/openapi/schemas.ts';
+import { forbiddenKeys, maxNamedKeys } from '#shared/http/json-keys.ts';
 import { saneRequestId } from '#shared/http/request-id.ts';
+import { singleValuedHeaders } from '#shared/http/single-headers.ts';
+import { transportLimits } from '#shared/http/transport.ts';
 import { once } from '#shared/once.ts';
 
 const description = `
@@ -68,11 +72,27 @@ failure before anything left the service puts the ticket back to \`queued\`; aft
 \`failed\` with \`TRANSMISSION_FAILED\`. A transmission interrupted where the data may already have arrived
 is never repeated blindly: the ticket is \`failed\` with \`TRANSMISSION_UNCERTAIN\`.
 
-**Methods and limits.** HEAD on a GET path gives the GET's status and headers without a body; a known path
-with a method it does not take is 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (so is HEAD on a POST-only path);
-an unknown path is 404 \`NOT_FOUND\`. Bodies are JSON of at most 1 MiB. Each client may make a budget of
+**Methods and limits.** HEAD on a GET path gives the GET's status and headers, \`Content-Length\` included,
+without a body; a known path with a method it does not take is 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (so is
+HEAD on a POST-only path); an unknown path is 404 \`NOT_FOUND\`. Each client may make a budget of
 authenticated requests per calendar minute (600 unless configured otherwise); beyond it 429 \`RATE_LIMITED\`
 with \`Retry-After\`. Supported tax years: ${supportedYears.join(', ')}.
+
+**Requests that mean one thing.** Bodies are JSON of at most 1 MiB, in UTF-8 and uncompressed: a \`charset\`
+other than \`utf-8\` or a \`Content-Encoding\` other than \`identity\` is 415 \`UNSUPPORTED_MEDIA_TYPE\`; bytes
+that are not UTF-8 are 400 \`MALFORMED_JSON\` naming the offset of the first; a key repeated within one object
+is 400 \`MALFORMED_JSON\` with a \`DUPLICATE_KEY\` detail naming its path; the keys
+${codeList(forbiddenKeys)} are refused anywhere in a body with 422 \`VALIDATION_FAILED\` and a
+\`KEY_NOT_ALLOWED\` detail each, up to ${maxNamedKeys} (on \`/validate\` too: such a body never reaches the checks). API Gateway hands a
+repeated header over with its values joined by commas, so ${codeList(singleValuedHeaders)}
+sent twice (or holding a comma) are 400 \`BAD_REQUEST\`.
+
+**Transport.** The local runtime answers in the envelope even what no function sees: a body over
+${transportLimits.maxBodyBytes / 1024 / 1024} MiB (413 \`PAYLOAD_TOO_LARGE\`), a request line and headers over ${transportLimits.maxHeaderBytes / 1024} KiB (431
+\`HEADERS_TOO_LARGE\`), a request that is not HTTP/1.1 (400 \`BAD_REQUEST\`), an \`Expect\` other than
+\`100-continue\` (417 \`EXPECTATION_FAILED\`), and a request whose headers take over ${transportLimits.headersTimeoutSeconds} s or which takes over
+${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); each closes the connection, as does ${transportLimits.keepAliveSeconds} s without a
+request. On AWS, API Gateway's own limits and answers apply to these cases.
 `.trim();
 
 type Kind = 'ustva' | 'est';
@@ -104,14 +124,17 @@ function submit(kind: Kind): Json {
         headers: { location: headerRef('Location'), 'idempotent-replayed': headerRef('IdempotentReplayed') },
         ...(kind === 'ustva' && { examples: { accepted: { summary: 'A new ticket', value: acceptedExample } } }),
       }),
-      400: failure('The body is not JSON (`MALFORMED_JSON`), or `Idempotency-Key` is unusable (`BAD_REQUEST`)', ['MALFORMED_JSON', 'BAD_REQUEST']),
+      400: failure(
+        'The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`)',
+        ['MALFORMED_JSON', 'BAD_REQUEST'],
+      ),
       401: responseRef('Unauthorized'),
       409: failure('A request with the same `Idempotency-Key` is still creating its ticket', ['IDEMPOTENCY_IN_PROGRESS'], {
         headers: { 'retry-after': headerRef('RetryAfter') },
       }),
       ...bodyErrors,
       422: failure(
-        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
+        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
         kind === 'ustva' ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
@@ -135,6 +158,7 @@ function validate(kind: Kind): Json {
       400: responseRef('MalformedJson'),
       401: responseRef('Unauthorized'),
       ...bodyErrors,
+      422: responseRef('KeyNotAllowed'),
       429: responseRef('RateLimited'),
       '5XX': responseRef('ServerError'),
     },
@@ -187,7 +211,7 @@ function headOf(get: Json): Json {
     ...get,
     operationId: String(get.operationId).replace(/^get/, 'head'),
     summary: `${String(get.summary)}: headers only`,
-    description: 'The status and headers GET would give, without a body.',
+    description: 'The status and headers GET would give, `Content-Length` included, without a body.',
     responses: Object.fromEntries(answers),
   };
 }

@@ -2,11 +2,15 @@
 // headers and parameters the contract names.
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
+import { forbiddenKeys } from '#shared/http/json-keys.ts';
 import { saneRequestId } from '#shared/http/request-id.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
 
 export type Json = Record<string, unknown>;
+
+/** Names as code, in a sentence: `a`, `b`, `c`. */
+export const codeList = (names: Iterable<string>) => [...names].map((name) => `\`${name}\``).join(', ');
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 export const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
@@ -78,6 +82,7 @@ export const parameters = {
       'The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`.',
       '"The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ.',
       'Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`.',
+      'A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.',
     ].join(' '),
     schema: { type: 'string', pattern: usableKey.source },
     example: 'order-4711-ustva-2026-03',
@@ -96,9 +101,16 @@ export const responses = {
     ['RATE_LIMITED'],
     { headers: { 'retry-after': headerRef('RetryAfter') } },
   ),
-  MalformedJson: failure('The body is not JSON', ['MALFORMED_JSON']),
+  MalformedJson: failure(
+    'The body is not JSON, not UTF-8 (the message names the offset of the first invalid byte), or repeats a key within one object (a `DUPLICATE_KEY` detail names its path)',
+    ['MALFORMED_JSON'],
+  ),
+  KeyNotAllowed: failure(`The body uses one of ${codeList(forbiddenKeys)} as a key; a \`KEY_NOT_ALLOWED\` detail names each place`, ['VALIDATION_FAILED']),
   PayloadTooLarge: failure(`The body is over ${maxBodyBytes} bytes (1 MiB)`, ['PAYLOAD_TOO_LARGE']),
-  UnsupportedMediaType: failure('The body is not sent as `Content-Type: application/json`', ['UNSUPPORTED_MEDIA_TYPE']),
+  UnsupportedMediaType: failure(
+    'The body is not sent as `Content-Type: application/json`, names a `charset` other than `utf-8`, or has a `Content-Encoding` other than `identity`',
+    ['UNSUPPORTED_MEDIA_TYPE'],
+  ),
   ServerError: failure('500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data', ['INTERNAL', 'UNAVAILABLE']),
 };
 

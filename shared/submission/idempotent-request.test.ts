@@ -19,6 +19,7 @@ describe('idempotencyKeyOf', () => {
     ['a line break', 'a\nb'],
     ['a NUL', 'a\u0000b'],
     ['non-ASCII', 'schlüssel'],
+    ['two keys joined', 'k1, k2'],
   ])('answers a key that is %s with 400 BAD_REQUEST', (_, key) => {
     const parse = () => idempotencyKeyOf({ 'idempotency-key': key });
     expect(parse).toThrow(HttpError);

@@ -7,8 +7,9 @@ import type { IdempotencyRecord } from '#shared/ports.ts';
 /** What identifies an idempotent submission: whose key it is, and what was asked under it. */
 export type IdempotentRequest = Pick<IdempotencyRecord, 'key' | 'client_id' | 'request_hash'>;
 
-// Printable ASCII, space included: anything else could not travel unchanged in a header anyway.
-export const usableKey = /^[\x20-\x7e]{1,255}$/;
+// Printable ASCII, space included: anything else could not travel unchanged in a header anyway. No
+// comma: that is how a repeated header arrives (shared/http/single-headers.ts).
+export const usableKey = /^[\x20-\x2b\x2d-\x7e]{1,255}$/;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -16,7 +17,7 @@ const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').diges
 export function idempotencyKeyOf(headers: ApiEvent['headers']): string | undefined {
   const key = headers?.['idempotency-key'];
   if (key === undefined) return undefined;
-  if (!usableKey.test(key)) throw new HttpError(400, 'BAD_REQUEST', 'Idempotency-Key must be 1 to 255 printable ASCII characters');
+  if (!usableKey.test(key)) throw new HttpError(400, 'BAD_REQUEST', 'Idempotency-Key must be 1 to 255 printable ASCII characters other than the comma');
   return key;
 }
 

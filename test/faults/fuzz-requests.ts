@@ -1,6 +1,8 @@
-// Hostile requests, generated from a seed. Every POST body is refused by construction (broken,
-// wrongly typed, oversized, or sent as the wrong media type), so any stored record is a finding.
+// Hostile requests, generated from a seed. Every POST is refused by construction (a body broken,
+// wrongly typed, oversized, or sent as the wrong media type; or a valid body made ambiguous by its
+// bytes, its keys or its headers), so any stored record is a finding.
 
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import type { Prng } from './prng.ts';
 
@@ -10,7 +12,9 @@ export interface HostileRequest {
   method: string;
   path: string;
   headers: [string, string][];
-  body?: string;
+  body?: string | Uint8Array;
+  /** Sent over a socket header by header, since fetch would join a repeated header into one. */
+  raw?: boolean;
 }
 
 const readPaths = ['/v2/status/', '/v2/ticket/', '/v2/protocol/', '/v2/response/'];
@@ -79,12 +83,66 @@ function wronglyTyped(random: Prng, value?: unknown): { route: string; body: any
   return { route, body };
 }
 
+/**
+ * `body` as JSON text in which the object at `path` begins with `keyText` (already a JSON string, so
+ * it may be escaped) set to `value`, whether the object has that key already or not.
+ */
+function withKeyFirst(body: unknown, path: readonly (string | number)[], keyText: string, value: unknown): string {
+  const marker = '\u0001first';
+  const object = { [marker]: value, ...(getAt(body, path) as object) };
+  let whole: unknown = object;
+  if (path.length) {
+    setAt(body, path, object);
+    whole = body;
+  }
+  return JSON.stringify(whole).replace(JSON.stringify(marker), () => keyText);
+}
+
+/** Paths to the objects (not arrays) in `value`, the top included. */
+const objectPaths = (value: unknown) =>
+  [[], ...fieldPaths(value)].filter((path) => {
+    const node = getAt(value, path);
+    return node !== null && typeof node === 'object' && !Array.isArray(node);
+  });
+
+// Byte sequences UTF-8 never holds: Latin-1 "ü" and "ä", a lone continuation byte, a surrogate, an
+// overlong "/", a code point above U+10FFFF, a UTF-16 byte-order mark, a sequence cut short.
+const notUtf8 = [[0xfc], [0xe4], [0x80], [0xed, 0xa0, 0x80], [0xc0, 0xaf], [0xf4, 0x90, 0x80, 0x80], [0xff, 0xfe], [0xe2, 0x82]];
+const foreignCharsets = ['iso-8859-1', 'ISO-8859-15', 'windows-1252', 'utf-16', 'utf-16le', 'us-ascii', 'utf8', '"latin1"', 'utf-8; charset=latin1', ''];
+const encodings: [string, (bytes: string) => Uint8Array | string][] = [
+  ['gzip', (text) => gzipSync(text)],
+  ['deflate', (text) => deflateSync(text)],
+  ['br', (text) => brotliCompressSync(text)],
+  ['gzip', (text) => text],
+  ['identity, gzip', (text) => text],
+  ['x-gzip', (text) => gzipSync(text)],
+  ['compress', (text) => text],
+  ['', (text) => text],
+];
+const forbiddenKeyTexts = ['"__proto__"', '"constructor"', '"prototype"', '"__pro\\u0074o__"', '"\\u0063onstructor"'];
+
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const json = (headers: [string, string][] = []): [string, string][] => [['content-type', 'application/json'], ...headers];
 
 export function hostileRequest(random: Prng, validKey: string): HostileRequest {
   const auth: [string, string] = ['authorization', `Bearer ${validKey}`];
-  const kind = random.pick(['brokenJson', 'wrongTypes', 'hugeStrings', 'deepNesting', 'oddUnicode', 'refusedValue', 'pathTricks', 'headerAbuse', 'wrongMethod'] as const);
+  const kind = random.pick([
+    'brokenJson',
+    'wrongTypes',
+    'hugeStrings',
+    'deepNesting',
+    'oddUnicode',
+    'refusedValue',
+    'pathTricks',
+    'headerAbuse',
+    'wrongMethod',
+    'notUtf8',
+    'foreignCharset',
+    'contentEncoding',
+    'duplicateKeys',
+    'forbiddenKeys',
+    'duplicateHeaders',
+  ] as const);
   switch (kind) {
     case 'brokenJson': {
       const { route, body } = sample(random);
@@ -168,6 +226,57 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
       const type = method === 'POST' ? random.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx']) : 'application/json';
       const path = random.next() < 0.7 ? route : random.pick([...readPaths.map((prefix) => `${prefix}tk_AAAAAAAAAAAAAAAAAAAAAA`), '/v2/version', '/', '/v3/ustva', '/v2/ustva/']);
       return { kind, base: 'api', method, path, headers: [['content-type', type], auth], body: JSON.stringify(body) };
+    }
+    case 'notUtf8': {
+      // A valid body with bytes that are not UTF-8 in a free-text field: replaced, they would pass.
+      const { route, body } = sample(random);
+      const text = Buffer.from(JSON.stringify(body));
+      const at = text.indexOf('"city":"') + '"city":"'.length + random.int(3);
+      const bytes = Buffer.concat([text.subarray(0, at), Buffer.from(random.pick(notUtf8)), text.subarray(at)]);
+      const charset = random.pick(['', '; charset=utf-8', '; charset=iso-8859-1']);
+      return { kind, base: 'api', method: 'POST', path: route, headers: [['content-type', `application/json${charset}`], auth], body: bytes };
+    }
+    case 'foreignCharset': {
+      // A valid body, often even in the named charset's own bytes: only the charset refuses it.
+      const { route, body } = sample(random);
+      const charset = random.pick(foreignCharsets);
+      const text = JSON.stringify(body);
+      const bytes = charset.startsWith('utf-16') ? Buffer.from(text, 'utf16le') : random.next() < 0.5 ? Buffer.from(text, 'latin1') : text;
+      return { kind, base: 'api', method: 'POST', path: route, headers: [['content-type', `application/json; charset=${charset}`], auth], body: bytes };
+    }
+    case 'contentEncoding': {
+      const { route, body } = sample(random);
+      const [encoding, encode] = random.pick(encodings);
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['content-encoding', encoding]]), body: encode(JSON.stringify(body)) };
+    }
+    case 'duplicateKeys': {
+      // A valid body with one of an object's keys said twice, the first time with the same value or
+      // another: whichever one a reader kept, the body would pass.
+      const { route, body } = sample(random);
+      const path = random.pick(objectPaths(body));
+      const key = random.pick(Object.keys(getAt(body, path) as object));
+      const value = random.pick([getAt(body, [...path, key]), false, true, 0, 'x', null, {}]);
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: withKeyFirst(body, path, JSON.stringify(key), value) };
+    }
+    case 'forbiddenKeys': {
+      // A valid body with a key that a validator would drop on the floor, anywhere in it.
+      const { route, body } = sample(random);
+      const value = random.pick([{}, { kz81: 1 }, '1.00', null, [], { polluted: true }]);
+      const text = withKeyFirst(body, random.pick(objectPaths(body)), random.pick(forbiddenKeyTexts), value);
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `proto-${random.int(1e9)}`]]), body: text };
+    }
+    case 'duplicateHeaders': {
+      // A valid body with a single-valued header sent twice: whichever one counted, it would pass.
+      const { route, body } = sample(random);
+      const twice = random.pick<[string, string][]>([
+        [auth, auth],
+        [auth, ['Authorization', 'Bearer sbk_other']],
+        [['x-api-key', validKey], ['X-Api-Key', validKey]],
+        [auth, ['idempotency-key', 'k1'], ['idempotency-key', 'k2']],
+        [auth, ['idempotency-key', 'k1'], ['Idempotency-Key', 'k1']],
+        [auth, ['idempotency-key', 'k1,k2']],
+      ]);
+      return { kind, base: 'api', method: 'POST', path: route, headers: json(twice), body: JSON.stringify(body), raw: true };
     }
   }
 }

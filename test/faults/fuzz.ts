@@ -2,6 +2,7 @@
 // each error must come in the envelope, and nothing may be stored.
 
 import { startService } from '#test/support/local-service.ts';
+import { http11, rawRequest } from '#test/support/raw-http.ts';
 import { inParallel } from './audit.ts';
 import { quiet } from './env.ts';
 import type { Figures, Scenario } from './figures.ts';
@@ -31,9 +32,7 @@ export const badInput: Scenario<FuzzOptions> = {
         let status: number;
         let body: string;
         try {
-          const reply = await fetch(base + request.path, { method: request.method, headers: request.headers, body: request.body });
-          status = reply.status;
-          body = await reply.text();
+          ({ status, body } = await send(base, request));
         } catch (error) {
           figures.unanswered!++;
           onFinding?.(request, 0, String(error));
@@ -52,6 +51,16 @@ export const badInput: Scenario<FuzzOptions> = {
     }
   },
 };
+
+async function send(base: string, request: HostileRequest): Promise<{ status: number; body: string }> {
+  if (!request.raw) {
+    const reply = await fetch(base + request.path, { method: request.method, headers: request.headers, body: request.body });
+    return { status: reply.status, body: await reply.text() };
+  }
+  const reply = await rawRequest(base, [http11(`${request.method} ${request.path}`, request.headers, request.body as string)]);
+  if (!reply.status) throw new Error('the connection closed without an answer');
+  return { status: reply.status, body: reply.text };
+}
 
 // HEAD answers carry no body; every other answer is the envelope, and an error names its code.
 function inEnvelope(method: string, status: number, body: string): boolean {

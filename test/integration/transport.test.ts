@@ -1,0 +1,189 @@
+// What reaches the service over HTTP must mean one thing, and every answer, even to a request no
+// handler sees, comes in the envelope: against the local runtime, with raw sockets where fetch
+// cannot send the case.
+
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { transportLimits } from '#shared/http/transport.ts';
+import { storedRecords } from '#test/faults/stored-records.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
+import { http11, rawRequest } from '#test/support/raw-http.ts';
+import { estSample, ustvaSample } from '#test/support/samples.ts';
+
+let service: LocalService;
+
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const expectError = (reply: { status: number; json: any }, status: number, code: string) => {
+  expect(reply.status).toBe(status);
+  expect(reply.json).toMatchObject({ success: false, status, data: null, error: { code, details: expect.any(Array) } });
+  expect(reply.json).toMatchObject({ request_id: expect.any(String), api_version: 'v2', service_version: expect.any(String), timestamp: expect.any(String) });
+};
+
+const post = (path: string, body: string | Uint8Array, headers: Record<string, string> = {}) =>
+  service.call('POST', path, { body, headers: { 'content-type': 'application/json', ...headers } });
+
+/** Runs `send` and expects it to leave no ticket, idempotency record or stored body behind. */
+async function storesNothing<T>(send: () => Promise<T>): Promise<T> {
+  const before = await storedRecords();
+  const reply = await send();
+  expect(await storedRecords()).toBe(before);
+  return reply;
+}
+
+describe('a body that means one thing', () => {
+  const latin1 = Buffer.from(JSON.stringify({ ...ustvaSample(), supplier: { ...ustvaSample().supplier, name: 'Müller GmbH' } }), 'latin1');
+
+  it('400 MALFORMED_JSON with the offset of the first byte that is not UTF-8', async () => {
+    const reply = await storesNothing(() => post('/v2/ustva', latin1));
+    expectError(reply, 400, 'MALFORMED_JSON');
+    expect(reply.json.message).toContain(`offset ${latin1.indexOf(0xfc)} `);
+  });
+
+  it('415 for a charset other than UTF-8, on submit and validate alike', async () => {
+    for (const path of ['/v2/ustva', '/v2/ustva/validate']) {
+      expectError(await storesNothing(() => post(path, latin1, { 'content-type': 'application/json; charset=iso-8859-1' })), 415, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect((await post('/v2/ustva/validate', JSON.stringify(ustvaSample()), { 'content-type': 'application/json; charset=UTF-8' })).status).toBe(200);
+  });
+
+  it('415 for a compressed body', async () => {
+    const gzipped = gzipSync(JSON.stringify(ustvaSample()));
+    expectError(await storesNothing(() => post('/v2/ustva', gzipped, { 'content-encoding': 'gzip' })), 415, 'UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('400 naming a key an object repeats, so "test" cannot be both false and true', async () => {
+    const body = JSON.stringify(ustvaSample()).replace('"test":true', '"test":false,"test":true');
+    const reply = await storesNothing(() => post('/v2/ustva', body));
+    expectError(reply, 400, 'MALFORMED_JSON');
+    expect(reply.json.error.details).toEqual([expect.objectContaining({ path: 'test', code: 'DUPLICATE_KEY' })]);
+  });
+
+  it('422 naming __proto__ in kennzahlen, never dropping it', async () => {
+    const body = JSON.stringify(ustvaSample()).replace('"kennzahlen":{', '"kennzahlen":{"__proto__":{"kz81":1},');
+    const reply = await storesNothing(() => post('/v2/ustva', body));
+    expectError(reply, 422, 'VALIDATION_FAILED');
+    expect(reply.json.error.details).toEqual([expect.objectContaining({ path: 'kennzahlen.__proto__', code: 'KEY_NOT_ALLOWED' })]);
+  });
+
+  it('422 for __proto__, constructor and prototype in an ESt, on submit and validate', async () => {
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      const body = JSON.stringify(estSample()).replace('"deductions":{', `"deductions":{"${key}":"1.00",`);
+      for (const path of ['/v2/est', '/v2/est/validate']) {
+        const reply = await storesNothing(() => post(path, body));
+        expectError(reply, 422, 'VALIDATION_FAILED');
+        expect(reply.json.error.details).toEqual([expect.objectContaining({ path: `deductions.${key}`, code: 'KEY_NOT_ALLOWED' })]);
+      }
+    }
+  });
+});
+
+describe('a single-valued header sent twice', () => {
+  const send = (headers: [string, string][]) => {
+    const body = JSON.stringify(ustvaSample());
+    return rawRequest(service.runtime.apiUrl, [http11('POST /v2/ustva', [['Content-Type', 'application/json'], ...headers], body)]);
+  };
+  const bearer = (): [string, string] => ['Authorization', `Bearer ${service.runtime.apiKey}`];
+
+  it('400 for two Idempotency-Key headers, rather than one key "k1,k2"', async () => {
+    const reply = await storesNothing(() => send([bearer(), ['Idempotency-Key', 'k1'], ['Idempotency-Key', 'k2']]));
+    expectError(reply, 400, 'BAD_REQUEST');
+    expect(reply.json.message).toContain('Idempotency-Key');
+  });
+
+  it('400 for two Authorization headers, even when both name the same key', async () => {
+    expectError(await storesNothing(() => send([bearer(), bearer()])), 400, 'BAD_REQUEST');
+    expectError(await storesNothing(() => send([bearer(), ['Authorization', 'Bearer sbk_other']])), 400, 'BAD_REQUEST');
+  });
+
+  it('400 for two x-api-key headers', async () => {
+    const key: [string, string] = ['x-api-key', service.runtime.apiKey];
+    expectError(await storesNothing(() => send([key, key])), 400, 'BAD_REQUEST');
+  });
+
+  it('still takes each of them once', async () => {
+    const reply = await send([bearer(), ['Idempotency-Key', 'transport-once']]);
+    expect(reply.status).toBe(202);
+  });
+});
+
+describe('HEAD', () => {
+  it('carries the Content-Length GET sends, for JSON, the raw PDF and errors', async () => {
+    const { json } = await service.submit('ustva', ustvaSample());
+    const ticket = json.data.ticket;
+    await service.waitForStatus(ticket, ['delivered']);
+    const reads: [string, Record<string, string>][] = [
+      [`/v2/status/${ticket}`, {}],
+      [`/v2/ticket/${ticket}`, {}],
+      [`/v2/protocol/${ticket}`, {}],
+      [`/v2/protocol/${ticket}`, { accept: 'application/pdf' }],
+      ['/v2/version', {}],
+      ['/v2/openapi.json', {}],
+      ['/v2/status/tk_AAAAAAAAAAAAAAAAAAAAAA', {}],
+      ['/v2/nothing', {}],
+    ];
+    for (const [path, headers] of reads) {
+      // The same request ID on both, so the envelopes are of equal length.
+      const same = { ...headers, 'x-request-id': 'head-length' };
+      const get = await service.call('GET', path, { headers: same });
+      const head = await service.call('HEAD', path, { headers: same });
+      expect(head.text).toBe('');
+      expect([path, head.headers.get('content-length')]).toEqual([path, String(get.bytes.length)]);
+    }
+  });
+});
+
+describe('answers the gateway gives itself, in the envelope', () => {
+  const api = () => service.runtime.apiUrl;
+
+  it(`413 PAYLOAD_TOO_LARGE for a body over ${transportLimits.maxBodyBytes} bytes`, async () => {
+    const reply = await storesNothing(() => post('/v2/ustva', Buffer.alloc(transportLimits.maxBodyBytes + 1, 0x20)));
+    expectError(reply, 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('431 HEADERS_TOO_LARGE for headers over the limit', async () => {
+    const reply = await rawRequest(api(), [http11('GET /v2/version', [['x-padding', 'x'.repeat(transportLimits.maxHeaderBytes)]])]);
+    expectError(reply, 431, 'HEADERS_TOO_LARGE');
+    expect(reply.headers['content-length']).toBe(String(Buffer.byteLength(reply.text)));
+  });
+
+  it.each([
+    ['a space in a header name', http11('GET /v2/version', [['Bad Header', 'x']])],
+    ['a broken chunked body', `POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nzz\r\n`],
+    ['both Content-Length and Transfer-Encoding', `POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`],
+    ['no HTTP at all', 'HELLO\r\n\r\n'],
+  ])('400 BAD_REQUEST for %s', async (_, request) => {
+    expectError(await rawRequest(api(), [request]), 400, 'BAD_REQUEST');
+  });
+
+  it('417 EXPECTATION_FAILED for an Expect other than 100-continue', async () => {
+    const reply = await rawRequest(api(), [http11('POST /v2/ustva', [['Expect', 'something-else'], ['Content-Type', 'application/json']], '{}')]);
+    expectError(reply, 417, 'EXPECTATION_FAILED');
+  });
+
+  // These wait for the real timeouts, side by side.
+  it.concurrent.each([
+    ['headers', transportLimits.headersTimeoutSeconds, ['GET /v2/version HTTP/1.1\r\n', ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`)]],
+    ['a body', transportLimits.requestTimeoutSeconds, [`POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`, ...Array(60).fill('{')]],
+  ])(
+    '408 REQUEST_TIMEOUT for a client that trickles %s, within seconds of the limit',
+    async (_, seconds, parts) => {
+      const reply = await rawRequest(api(), parts as string[], { gapMs: 1000 });
+      expectError(reply, 408, 'REQUEST_TIMEOUT');
+      expect(reply.ms).toBeGreaterThanOrEqual(seconds * 1000 - 500);
+      expect(reply.ms).toBeLessThan(seconds * 1000 + 3000);
+    },
+    transportLimits.requestTimeoutSeconds * 1000 + 10_000,
+  );
+
+  it.concurrent('closes an idle kept-alive connection after a few seconds', async () => {
+    const reply = await rawRequest(api(), ['GET /v2/version HTTP/1.1\r\nHost: s\r\n\r\n']);
+    expect(reply.status).toBe(200);
+    expect(reply.ms).toBeLessThan(transportLimits.keepAliveSeconds * 1000 + 2000);
+  }, 15_000);
+});
