@@ -36,8 +36,8 @@ const ticketTricks = [
   '%C0%AF', // overlong "/"
   '',
 ];
-/** Values no field may take on its own: control characters, broken Unicode, absurd amounts. */
-const refusedValues: unknown[] = ['a\u0000b', '\r\nX-Injected: 1', 'x\u0085y', '\ud800', 9.007e25, -1e15];
+/** Values no field may take on its own: control characters, invisible or bidirectional ones, broken Unicode, absurd amounts. */
+const refusedValues: unknown[] = ['a\u0000b', '\r\nX-Injected: 1', 'x\u0085y', '\ud800', '\u202eGmbH', 'Muster\u202dKG', 'x\u200by', '\ufeffName', 'a\u2028b', 9.007e25, -1e15];
 
 const oddStrings = ['\ud800', '\udfff', 'a\u0000b', '\u202eGmbH', '\u200f\u200e', 'e\u0301\u0301\u0301', '\ufeff', '\uffff', '𝕏'.repeat(50), '\r\nX-Injected: 1'];
 const wrongValues: Record<string, unknown[]> = {
@@ -121,6 +121,35 @@ const encodings: [string, (bytes: string) => Uint8Array | string][] = [
 ];
 const forbiddenKeyTexts = ['"__proto__"', '"constructor"', '"prototype"', '"__pro\\u0074o__"', '"\\u0063onstructor"'];
 
+// A caller's own Nutzdaten, valid as they stand, and the ways a hostile one departs from them: each
+// must be refused by the strict reader or the schema structure alone.
+const ustvaXml =
+  '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Erstellungsdatum>20260310</Erstellungsdatum>' +
+  '<DatenLieferant><Name>Muster GmbH</Name><Strasse>Hauptstr. 1</Strasse><PLZ>80331</PLZ><Ort>München</Ort></DatenLieferant><Steuerfall><Umsatzsteuervoranmeldung>' +
+  '<Jahr>2026</Jahr><Zeitraum>02</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz09>74931</Kz09><Kz81>4000</Kz81><Kz83>760.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
+const estXml =
+  '<E10 xmlns="http://finkonsens.de/elster/elstererklaerung/est/e10/v2025" version="2025"><Vorsatz><StNr>9198011310010</StNr><Zeitraum>2025</Zeitraum></Vorsatz></E10>';
+const xmlTricks: ((xml: string, inner: string) => string)[] = [
+  (xml, inner) => xml.replace(inner, `${inner}${inner}`),
+  (xml, inner) => xml.replace(inner, `${inner}${inner.replace(/9198011310010|2026|2025|02/, '9181081508155')}`),
+  (xml, inner) => xml.replace(inner, `<__proto__>1</__proto__>${inner}`),
+  (xml, inner) => xml.replace(inner, `<constructor/>${inner}`),
+  (xml, inner) => xml.replace(inner, `<a>`.repeat(150) + '</a>'.repeat(150) + inner),
+  (xml) => xml.replace('9198011310010', '919801131001&#0;'),
+  (xml) => xml.replace('9198011310010', '9198011310010&#x1B;'),
+  (xml) => xml.replace('9198011310010', '&#xD800;9198011310010'),
+  (xml) => xml.replace('9198011310010', '9198011310010&#x110000;'),
+  (xml) => xml.replace('9198011310010', '9198011310010\ufffe'),
+  (xml) => xml.replace(/xmlns="([^"]*)"/, 'xmlns="$1 "'),
+  (xml) => xml.replace(/version="(\d+)"/, 'version=" $1"'),
+  (xml, inner) => xml.replace(inner, `<x:Steuernummer xmlns:x="urn:other">9181081508155</x:Steuernummer>${inner}`),
+  (xml, inner) => xml.replace(inner, `<xi:include xmlns:xi="http://www.w3.org/2001/XInclude" href="file:///etc/passwd"/>${inner}`),
+  (xml, inner) => xml.replace(inner, `<?evil data?>${inner}`),
+  (xml, inner) => xml.replace(inner, `<?xml version="1.0"?>${inner}`),
+  (xml) => `<?xml version="1.0" encoding="ISO-8859-1"?>${xml}`,
+  (xml) => xml.replace('9198011310010', ' 9198011310010'),
+];
+
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const json = (headers: [string, string][] = []): [string, string][] => [['content-type', 'application/json'], ...headers];
 
@@ -142,6 +171,7 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
     'duplicateKeys',
     'forbiddenKeys',
     'duplicateHeaders',
+    'hostileXml',
   ] as const);
   switch (kind) {
     case 'brokenJson': {
@@ -277,6 +307,13 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
         [auth, ['idempotency-key', 'k1,k2']],
       ]);
       return { kind, base: 'api', method: 'POST', path: route, headers: json(twice), body: JSON.stringify(body), raw: true };
+    }
+    case 'hostileXml': {
+      const ustva = random.next() < 0.5;
+      const [xml, inner] = ustva ? [ustvaXml, '<Steuernummer>9198011310010</Steuernummer>'] : [estXml, '<StNr>9198011310010</StNr>'];
+      const body = { test: true, year: ustva ? 2026 : 2025, tax_number: '9198011310010', xml: random.pick(xmlTricks)(xml, inner) };
+      const route = `/v2/${ustva ? 'ustva' : 'est'}`;
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `xml-${random.int(1e9)}`]]), body: JSON.stringify(body) };
     }
   }
 }
