@@ -107,6 +107,13 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         expect((await store.get(ticket.ticket))?.next_wake_at).toBe(at);
       });
 
+      it('with nothing to change, still answers whether the ticket was in the expected state', async () => {
+        const ticket = await created();
+        expect(await store.transition(ticket.ticket, { status: 'processing' }, {})).toBeUndefined();
+        expect(await store.transition(ticket.ticket, { status: 'queued' }, { next_wake_at: undefined })).toEqual(ticket);
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+      });
+
       it('lets exactly one of many concurrent transitions from the same state win', async () => {
         const ticket = await created();
         const leases = Array.from({ length: 10 }, (_, i) => `2026-11-22T10:05:0${i}.000Z`);
