@@ -11,6 +11,9 @@ const otherLease = '2026-11-22T10:06:00.000Z';
 const at = '2026-11-22T10:02:00.000Z';
 const pending: WebhookState = { status: 'pending', attempts: 1, webhook_id: 'msg_1', next_attempt_at: '2026-11-22T10:03:00.000Z' };
 const byId = (a: Ticket, b: Ticket) => a.ticket.localeCompare(b.ticket);
+const notQueued: TicketStatus[] = ['processing', 'delivered', 'rejected', 'failed'];
+/** Ten writers racing, each with its own lease. */
+const racingLeases = Array.from({ length: 10 }, (_, i) => `2026-11-22T10:05:0${i}.000Z`);
 
 /** `makeStore` may hand every test the same store: each test uses fresh ticket IDs and reads only those back. */
 export function ticketStoreContract(name: string, makeStore: () => TicketStore | Promise<TicketStore>) {
@@ -31,6 +34,13 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
       const found: Ticket[] = [];
       for await (const ticket of scan) if (ids.has(ticket.ticket)) found.push(ticket);
       return found.sort(byId);
+    };
+    /** Of writes that raced, exactly one held, and the store holds what it returned. */
+    const soleWinner = async (ticket: Ticket, results: (Ticket | undefined)[]) => {
+      const winners = results.filter((result) => result !== undefined);
+      expect(winners).toHaveLength(1);
+      expect(await store.get(ticket.ticket)).toEqual(winners[0]);
+      return winners[0];
     };
 
     describe('create and get', () => {
@@ -64,7 +74,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         expect(await store.get(ticket.ticket)).toEqual(updated);
       });
 
-      it.each<TicketStatus>(['processing', 'delivered', 'rejected', 'failed'])('is undefined from %s when queued is expected, and changes nothing', async (status) => {
+      it.each(notQueued)('is undefined from %s when queued is expected, and changes nothing', async (status) => {
         const ticket = await created({ status });
         expect(await store.transition(ticket.ticket, { status: 'queued' }, { status: 'processing' })).toBeUndefined();
         expect(await store.get(ticket.ticket)).toEqual(ticket);
@@ -99,7 +109,8 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
 
       it('drops the fields named in remove, and an undefined change removes nothing', async () => {
         const ticket = await created({ status: 'processing', lease_until: lease, next_wake_at: at });
-        const updated = await store.transition(ticket.ticket, { status: 'processing' }, { status: 'queued', next_wake_at: undefined }, ['lease_until']);
+        const changes = { status: 'queued', next_wake_at: undefined } as const;
+        const updated = await store.transition(ticket.ticket, { status: 'processing' }, changes, ['lease_until']);
         const { lease_until: _dropped, ...rest } = ticket;
         expect(updated).toEqual({ ...rest, status: 'queued' });
         expect(updated).not.toHaveProperty('lease_until');
@@ -116,13 +127,10 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
 
       it('lets exactly one of many concurrent transitions from the same state win', async () => {
         const ticket = await created();
-        const leases = Array.from({ length: 10 }, (_, i) => `2026-11-22T10:05:0${i}.000Z`);
         const results = await Promise.all(
-          leases.map((lease_until) => store.transition(ticket.ticket, { status: 'queued' }, { status: 'processing', lease_until })),
+          racingLeases.map((lease_until) => store.transition(ticket.ticket, { status: 'queued' }, { status: 'processing', lease_until })),
         );
-        const winners = results.filter((result) => result !== undefined);
-        expect(winners).toHaveLength(1);
-        expect(await store.get(ticket.ticket)).toEqual(winners[0]);
+        await soleWinner(ticket, results);
       });
     });
 
@@ -142,7 +150,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         expect(await store.get(id)).toBeUndefined();
       });
 
-      it.each<TicketStatus>(['processing', 'delivered', 'rejected', 'failed'])('is undefined for a %s ticket, and changes nothing', async (status) => {
+      it.each(notQueued)('is undefined for a %s ticket, and changes nothing', async (status) => {
         const ticket = await created({ status, lease_until: lease, attempts: 1 });
         expect(await store.claim(ticket.ticket, otherLease, at)).toBeUndefined();
         expect(await store.get(ticket.ticket)).toEqual(ticket);
@@ -150,12 +158,8 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
 
       it('lets exactly one of many concurrent claims win, counting one attempt', async () => {
         const ticket = await created();
-        const leases = Array.from({ length: 10 }, (_, i) => `2026-11-22T10:05:0${i}.000Z`);
-        const results = await Promise.all(leases.map((lease_until) => store.claim(ticket.ticket, lease_until, at)));
-        const winners = results.filter((result) => result !== undefined);
-        expect(winners).toHaveLength(1);
-        expect(winners[0]?.attempts).toBe(1);
-        expect(await store.get(ticket.ticket)).toEqual(winners[0]);
+        const results = await Promise.all(racingLeases.map((lease_until) => store.claim(ticket.ticket, lease_until, at)));
+        expect((await soleWinner(ticket, results))?.attempts).toBe(1);
       });
     });
 
@@ -200,9 +204,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         const ticket = await created({ status: 'delivered' });
         const states = Array.from({ length: 10 }, (_, i): WebhookState => ({ status: 'pending', attempts: 0, webhook_id: `msg_${i}` }));
         const results = await Promise.all(states.map((webhook) => store.updateWebhook(ticket.ticket, undefined, webhook)));
-        const winners = results.filter((result) => result !== undefined);
-        expect(winners).toHaveLength(1);
-        expect(await store.get(ticket.ticket)).toEqual(winners[0]);
+        await soleWinner(ticket, results);
       });
     });
 
