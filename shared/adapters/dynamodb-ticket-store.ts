@@ -53,6 +53,8 @@ export class DynamoTicketStore implements TicketStore {
       names[`#r${i}`] = field;
       return `#r${i}`;
     });
+    // DynamoDB refuses an empty update; rewriting the status the condition demands changes nothing.
+    if (!sets.length && !removals.length) sets.push('#status = :expected_status');
     let condition = '#status = :expected_status';
     if (expected.lease_until !== undefined) {
       names['#lease'] = 'lease_until';

@@ -1,0 +1,258 @@
+// What the TicketStore port (shared/ports.ts) promises, held against each implementation: the
+// DynamoDB adapter, and the in-memory fake the unit tests trust in its place.
+
+import { beforeEach, describe, expect, it } from 'vitest';
+import { newTicketId, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
+import type { TicketStore } from '#shared/ports.ts';
+import { aTicket } from '#test/fakes.ts';
+
+const lease = '2026-11-22T10:05:00.000Z';
+const otherLease = '2026-11-22T10:06:00.000Z';
+const at = '2026-11-22T10:02:00.000Z';
+const pending: WebhookState = { status: 'pending', attempts: 1, webhook_id: 'msg_1', next_attempt_at: '2026-11-22T10:03:00.000Z' };
+const byId = (a: Ticket, b: Ticket) => a.ticket.localeCompare(b.ticket);
+const notQueued: TicketStatus[] = ['processing', 'delivered', 'rejected', 'failed'];
+/** Ten writers racing, each with its own lease. */
+const racingLeases = Array.from({ length: 10 }, (_, i) => `2026-11-22T10:05:0${i}.000Z`);
+
+/** `makeStore` may hand every test the same store: each test uses fresh ticket IDs and reads only those back. */
+export function ticketStoreContract(name: string, makeStore: () => TicketStore | Promise<TicketStore>) {
+  describe(`${name} keeps the TicketStore contract`, () => {
+    let store: TicketStore;
+    beforeEach(async () => {
+      store = await makeStore();
+    });
+
+    const created = async (overrides: Partial<Ticket> = {}) => {
+      const ticket = aTicket({ ticket: newTicketId(), ...overrides });
+      expect(await store.create(ticket)).toBe(true);
+      return ticket;
+    };
+    /** What a scan yields of `among`, in ID order: every ticket as often as it was yielded. */
+    const yielded = async (scan: AsyncIterable<Ticket>, among: Ticket[]) => {
+      const ids = new Set(among.map((ticket) => ticket.ticket));
+      const found: Ticket[] = [];
+      for await (const ticket of scan) if (ids.has(ticket.ticket)) found.push(ticket);
+      return found.sort(byId);
+    };
+    /** Of writes that raced, exactly one held, and the store holds what it returned. */
+    const soleWinner = async (ticket: Ticket, results: (Ticket | undefined)[]) => {
+      const winners = results.filter((result) => result !== undefined);
+      expect(winners).toHaveLength(1);
+      expect(await store.get(ticket.ticket)).toEqual(winners[0]);
+      return winners[0];
+    };
+
+    describe('create and get', () => {
+      it('stores a new ticket and reads it back; an unknown ID reads as undefined', async () => {
+        const ticket = await created({ status: 'processing', lease_until: lease, webhook: pending });
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+        expect(await store.get(newTicketId())).toBeUndefined();
+      });
+
+      it('refuses a taken ID and overwrites nothing', async () => {
+        const ticket = await created();
+        expect(await store.create({ ...ticket, client_id: 'client-b', status: 'failed' })).toBe(false);
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+      });
+
+      it('hands out copies: changing what was read changes nothing stored', async () => {
+        const ticket = await created({ webhook: pending });
+        const read = await store.get(ticket.ticket);
+        read!.status = 'failed';
+        read!.webhook.status = 'failed';
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+      });
+    });
+
+    describe('transition', () => {
+      it('applies the changes from the expected status and returns the updated ticket', async () => {
+        const ticket = await created();
+        const changes = { status: 'processing', lease_until: lease, attempts: 1, updated_at: at } as const;
+        const updated = await store.transition(ticket.ticket, { status: 'queued' }, changes);
+        expect(updated).toEqual({ ...ticket, ...changes });
+        expect(await store.get(ticket.ticket)).toEqual(updated);
+      });
+
+      it.each(notQueued)('is undefined from %s when queued is expected, and changes nothing', async (status) => {
+        const ticket = await created({ status });
+        expect(await store.transition(ticket.ticket, { status: 'queued' }, { status: 'processing' })).toBeUndefined();
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+      });
+
+      it('is undefined for a missing ticket, and creates none', async () => {
+        const id = newTicketId();
+        expect(await store.transition(id, { status: 'queued' }, { status: 'processing' })).toBeUndefined();
+        expect(await store.get(id)).toBeUndefined();
+      });
+
+      it('with an expected lease, holds only while the ticket has that lease', async () => {
+        const ticket = await created({ status: 'processing', lease_until: lease });
+        const unleased = await created({ status: 'processing' });
+        expect(await store.transition(ticket.ticket, { status: 'processing', lease_until: otherLease }, { status: 'failed' })).toBeUndefined();
+        expect(await store.transition(unleased.ticket, { status: 'processing', lease_until: lease }, { status: 'failed' })).toBeUndefined();
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+        expect(await store.get(unleased.ticket)).toEqual(unleased);
+        expect(await store.transition(ticket.ticket, { status: 'processing', lease_until: lease }, { status: 'failed' })).toEqual({
+          ...ticket,
+          status: 'failed',
+        });
+      });
+
+      it('without an expected lease, holds whatever the lease', async () => {
+        const ticket = await created({ status: 'processing', lease_until: lease });
+        expect(await store.transition(ticket.ticket, { status: 'processing' }, { lease_until: otherLease })).toEqual({
+          ...ticket,
+          lease_until: otherLease,
+        });
+      });
+
+      it('drops the fields named in remove, and an undefined change removes nothing', async () => {
+        const ticket = await created({ status: 'processing', lease_until: lease, next_wake_at: at });
+        const changes = { status: 'queued', next_wake_at: undefined } as const;
+        const updated = await store.transition(ticket.ticket, { status: 'processing' }, changes, ['lease_until']);
+        const { lease_until: _dropped, ...rest } = ticket;
+        expect(updated).toEqual({ ...rest, status: 'queued' });
+        expect(updated).not.toHaveProperty('lease_until');
+        expect(await store.get(ticket.ticket)).not.toHaveProperty('lease_until');
+        expect((await store.get(ticket.ticket))?.next_wake_at).toBe(at);
+      });
+
+      it('with nothing to change, still answers whether the ticket was in the expected state', async () => {
+        const ticket = await created();
+        expect(await store.transition(ticket.ticket, { status: 'processing' }, {})).toBeUndefined();
+        expect(await store.transition(ticket.ticket, { status: 'queued' }, { next_wake_at: undefined })).toEqual(ticket);
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+      });
+
+      it('lets exactly one of many concurrent transitions from the same state win', async () => {
+        const ticket = await created();
+        const results = await Promise.all(
+          racingLeases.map((lease_until) => store.transition(ticket.ticket, { status: 'queued' }, { status: 'processing', lease_until })),
+        );
+        await soleWinner(ticket, results);
+      });
+    });
+
+    describe('claim', () => {
+      it('moves a queued ticket to processing under the lease, counts the attempt and drops next_wake_at', async () => {
+        const ticket = await created({ attempts: 2, next_wake_at: at });
+        const claimed = await store.claim(ticket.ticket, lease, at);
+        const { next_wake_at: _due, ...rest } = ticket;
+        expect(claimed).toEqual({ ...rest, status: 'processing', lease_until: lease, updated_at: at, attempts: 3 });
+        expect(claimed).not.toHaveProperty('next_wake_at');
+        expect(await store.get(ticket.ticket)).toEqual(claimed);
+      });
+
+      it('is undefined for a missing ticket, and creates none', async () => {
+        const id = newTicketId();
+        expect(await store.claim(id, lease, at)).toBeUndefined();
+        expect(await store.get(id)).toBeUndefined();
+      });
+
+      it.each(notQueued)('is undefined for a %s ticket, and changes nothing', async (status) => {
+        const ticket = await created({ status, lease_until: lease, attempts: 1 });
+        expect(await store.claim(ticket.ticket, otherLease, at)).toBeUndefined();
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+      });
+
+      it('lets exactly one of many concurrent claims win, counting one attempt', async () => {
+        const ticket = await created();
+        const results = await Promise.all(racingLeases.map((lease_until) => store.claim(ticket.ticket, lease_until, at)));
+        expect((await soleWinner(ticket, results))?.attempts).toBe(1);
+      });
+    });
+
+    describe('updateWebhook', () => {
+      it('replaces the webhook state while its delivery is the expected one: fields the new state lacks go', async () => {
+        const ticket = await created({ status: 'delivered', webhook: pending });
+        const webhook: WebhookState = { status: 'delivered', attempts: 2, webhook_id: 'msg_1', last_response_status: 204 };
+        const updated = await store.updateWebhook(ticket.ticket, 'msg_1', webhook);
+        expect(updated).toEqual({ ...ticket, webhook });
+        expect(updated?.webhook).not.toHaveProperty('next_attempt_at');
+        expect(await store.get(ticket.ticket)).toEqual(updated);
+      });
+
+      it('is undefined while another delivery, or none, is current, and changes nothing', async () => {
+        const ticket = await created({ status: 'delivered', webhook: pending });
+        const disabled = await created({ status: 'delivered' });
+        const webhook: WebhookState = { status: 'pending', attempts: 0, webhook_id: 'msg_2' };
+        expect(await store.updateWebhook(ticket.ticket, 'msg_2', webhook)).toBeUndefined();
+        expect(await store.updateWebhook(ticket.ticket, undefined, webhook)).toBeUndefined();
+        expect(await store.updateWebhook(disabled.ticket, 'msg_1', webhook)).toBeUndefined();
+        expect(await store.get(ticket.ticket)).toEqual(ticket);
+        expect(await store.get(disabled.ticket)).toEqual(disabled);
+      });
+
+      it('expecting no delivery, starts the first one, once', async () => {
+        const ticket = await created({ status: 'delivered' });
+        const first: WebhookState = { status: 'pending', attempts: 0, webhook_id: 'msg_1' };
+        const updated = await store.updateWebhook(ticket.ticket, undefined, first);
+        expect(updated).toEqual({ ...ticket, webhook: first });
+        expect(await store.updateWebhook(ticket.ticket, undefined, { ...first, webhook_id: 'msg_2' })).toBeUndefined();
+        expect(await store.get(ticket.ticket)).toEqual(updated);
+      });
+
+      it('is undefined for a missing ticket, and creates none', async () => {
+        const id = newTicketId();
+        expect(await store.updateWebhook(id, undefined, pending)).toBeUndefined();
+        expect(await store.updateWebhook(id, 'msg_1', pending)).toBeUndefined();
+        expect(await store.get(id)).toBeUndefined();
+      });
+
+      it('lets exactly one of many concurrent updates from the same delivery win', async () => {
+        const ticket = await created({ status: 'delivered' });
+        const states = Array.from({ length: 10 }, (_, i): WebhookState => ({ status: 'pending', attempts: 0, webhook_id: `msg_${i}` }));
+        const results = await Promise.all(states.map((webhook) => store.updateWebhook(ticket.ticket, undefined, webhook)));
+        await soleWinner(ticket, results);
+      });
+    });
+
+    describe('unfinished', () => {
+      it('yields each ticket owing a transmission or a webhook delivery once, and no other', async () => {
+        const owed = [
+          await created({ status: 'queued' }),
+          await created({ status: 'queued', webhook: pending }),
+          await created({ status: 'processing', lease_until: lease }),
+          await created({ status: 'delivered', webhook: pending }),
+          await created({ status: 'rejected', webhook: pending }),
+          await created({ status: 'failed', webhook: pending }),
+        ];
+        const done = [
+          await created({ status: 'delivered' }),
+          await created({ status: 'rejected', webhook: { ...pending, status: 'delivered' } }),
+          await created({ status: 'failed', webhook: { ...pending, status: 'failed', failure_reason: 'GONE' } }),
+        ];
+        expect(await yielded(store.unfinished(), [...owed, ...done])).toEqual(owed.sort(byId));
+      });
+
+      it('yields every one of many, however they are paged', async () => {
+        // Large enough to take DynamoDB more than one page of scanning (1 MB each).
+        const padding = 'x'.repeat(200_000);
+        const owed = [];
+        for (let i = 0; i < 12; i++) owed.push(await created({ client_reference: padding }));
+        expect(await yielded(store.unfinished(), owed)).toEqual(owed.sort(byId));
+      });
+    });
+
+    describe('finishedBefore', () => {
+      it('yields the tickets finished before the cutoff whose submission is still kept, and no other', async () => {
+        const cutoff = '2026-11-23T10:00:00.000Z';
+        const before = '2026-11-23T09:59:59.999Z';
+        const due = [
+          await created({ status: 'delivered', updated_at: before }),
+          await created({ status: 'rejected', updated_at: '2026-11-01T00:00:00.000Z', webhook: pending }),
+          await created({ status: 'failed', updated_at: before }),
+        ];
+        const kept = [
+          await created({ status: 'delivered', updated_at: cutoff }),
+          await created({ status: 'failed', updated_at: '2026-11-24T00:00:00.000Z' }),
+          await created({ status: 'delivered', updated_at: before, submission_deleted_at: before }),
+          await created({ status: 'queued', updated_at: before }),
+          await created({ status: 'processing', updated_at: before, lease_until: before }),
+        ];
+        expect(await yielded(store.finishedBefore(cutoff), [...due, ...kept])).toEqual(due.sort(byId));
+      });
+    });
+  });
+}
