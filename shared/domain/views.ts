@@ -1,4 +1,4 @@
-// What callers see of a ticket (contract §4). Internal fields (client, lease) never leave.
+// What callers see of a ticket (the OpenAPI document). Internal fields (client, lease) never leave.
 
 import type { Ticket } from '#shared/domain/ticket.ts';
 

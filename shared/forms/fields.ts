@@ -8,7 +8,7 @@ import type { Problem } from '#shared/tax/problem.ts';
 import { lands } from '#shared/tax/lands.ts';
 import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 
-// Money arrives as a JSON number or a decimal string (contract: "1200.50"); the strings keep
+// Money arrives as a JSON number or a decimal string (the OpenAPI document: "1200.50"); the strings keep
 // cents exact where a float might not. Both forms stay below a trillion euros: beyond that a
 // number has lost its cents, and no return declares it.
 const largestAmount = 1e12;

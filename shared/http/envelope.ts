@@ -16,7 +16,7 @@ const addresseeOf = (event: ApiEvent): Addressee => ({ requestId: event.requestI
 
 const messages: Record<number, string> = { 500: 'Internal error', 503: 'Service unavailable' };
 
-/** Wraps every result and every error in the contract's envelope (§2); HEAD gets the headers only. */
+/** Wraps every result and every error in the response envelope of the OpenAPI document; HEAD gets the headers only. */
 export const envelope = (): MiddlewareObj<ApiEvent, ApiResponse> => ({
   after: (request: ApiRequest) => {
     request.response = toResponse(addresseeOf(request.event), request.response as unknown as ApiResult);

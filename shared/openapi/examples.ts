@@ -1,7 +1,7 @@
 // Examples for the document. Every request example passes the service's own checks, and the error
 // example is what the service answers for its body (both proven in document.test.ts).
 
-/** The contract's UStVA body (§5). */
+/** The sample UStVA body callers start from. */
 export const ustvaContractExample = {
   test: true,
   year: 2026,
@@ -12,7 +12,7 @@ export const ustvaContractExample = {
   flags: { corrected: false, documents_separate: false, direct_debit_revoked: false, refund_offset: false },
 };
 
-/** The contract's ESt body (§5). */
+/** The sample ESt body callers start from. */
 export const estContractExample = {
   test: true,
   year: 2025,

@@ -47,7 +47,7 @@ const testTaxOffices: Record<Land, string> = {
 
 /**
  * Berlin checks its tax numbers by procedure A or B, chosen by tax office and district
- * [RL Constants::SUB_PROCEDURES_BE, tax-facts]: B for the districts listed here, A for all others.
+ * [RL Constants::SUB_PROCEDURES_BE]: B for the districts listed here, A for all others.
  */
 const berlinProcedureB: Partial<Record<string, string>> = {
   1113: '201-693',

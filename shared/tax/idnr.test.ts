@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 
 describe('tax identification number', () => {
-  // The official examples [tax-facts], the test IdNr of ELSTER's test cases and the contract's example.
+  // The official examples [CV], the test IdNr of ELSTER's test cases and the contract's example.
   it.each(['86095742719', '47036892816', '65929970489', '57549285017', '25768131411', '02476291358', '04452397687'])('%s is right', (idnr) =>
     expect(idnrProblem(idnr)).toBeUndefined(),
   );

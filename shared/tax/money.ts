@@ -1,4 +1,4 @@
-// Money arrives as a JSON number or a decimal string like "1200.50" (contract §5). Everything is
+// Money arrives as a JSON number or a decimal string like "1200.50" (the OpenAPI document). Everything is
 // turned into integer cents first, so sums are exact and no binary fraction decides a rounding.
 
 // Thirteen digits of euros keep every cent amount below 2^53, where integers stay exact.

@@ -29,7 +29,7 @@ export class DeliveryPostponed extends Error {
   override name = 'DeliveryPostponed';
 }
 
-/** The contract's webhook body (§6): everything a receiver needs, the PDF included. */
+/** The webhook body of the OpenAPI document and README: everything a receiver needs, the PDF included. */
 export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
   return JSON.stringify({
     ticket: ticket.ticket,

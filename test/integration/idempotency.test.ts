@@ -1,4 +1,4 @@
-// Idempotency-Key (contract §4) over real HTTP against the local runtime, whose DynamoDB stand-in
+// Idempotency-Key (the OpenAPI document) over real HTTP against the local runtime, whose DynamoDB stand-in
 // has no transactions: one key and request make one ticket, however often and however concurrently sent.
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';

@@ -1,4 +1,4 @@
-// The per-client budget (contract §2: 429 RATE_LIMITED with Retry-After) over real HTTP against the
+// The per-client budget (429 RATE_LIMITED with Retry-After, as the OpenAPI document says) over real HTTP against the
 // local runtime, with a budget of three requests a minute.
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';

@@ -1,4 +1,4 @@
-// The contract's sample bodies (§5), as a caller would send them: the OpenAPI document's examples.
+// The sample bodies, as a caller would send them: the OpenAPI document's examples.
 
 import { estContractExample, ustvaContractExample } from '#shared/openapi/examples.ts';
 import { ustvaNutzdaten, type UstvaNutzdatenInput } from '#shared/forms/ustva/xml-writer.ts';

@@ -15,7 +15,7 @@ describe('ustvaForm', () => {
     expect(ustvaForm(2027)).toBeUndefined();
   });
 
-  it.each(supportedYears)('%i has the bases and tax amounts of tax-facts', (year) => {
+  it.each(supportedYears)('%i has the bases and tax amounts of the form', (year) => {
     expect(kennzahlenOf(year, 'base')).toEqual(
       ['81', '86', '87', '35', '77', '76', '41', '44', '49', '43', '48', '91', '89', '93', '90', '95', '94', '46', '73', '84', '42', '60', '21', '45', '50'].sort(),
     );

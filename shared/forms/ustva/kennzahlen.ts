@@ -84,7 +84,7 @@ const forms = new Map<number, ReadonlyMap<string, KennzahlSpec>>([
 /** Keys are Kennzahl numbers without the `kz` a request puts in front: '81', '86', … */
 export const ustvaForm = (year: number): ReadonlyMap<string, KennzahlSpec> | undefined => forms.get(year);
 
-/** Bases whose tax the caller states beside them; one without the other is incomplete [tax-facts]. */
+/** Bases whose tax the caller states beside them; one without the other is incomplete [NS][OCA]. */
 export const ustvaPairs: readonly (readonly [base: string, tax: string])[] = [
   ['35', '36'],
   ['76', '80'],

@@ -1,5 +1,5 @@
 // The rules a UStVA must meet before it goes to ELSTER, each reported on the request path it
-// concerns, all at once. Sources: tax-facts.md ("UStVA Kennzahlen"), contract §5,
+// concerns, all at once. Sources: the Kennzahlen and Kz 83 formula of docs/sources.md, the OpenAPI document,
 // [G] stesie/geierlein chrome/content/lib/geierlein/ustva.js, and Microsoft's ELSTER report
 // microsoft/ALAppExtensions Apps/DE/Elster/app/src/Reports/CreateXMLFileVATAdvNotif.Report.al [BC].
 //
@@ -21,12 +21,12 @@ const periodPattern = /^(0[1-9]|1[0-2]|4[1-4])$/;
 const kennzahlKey = /^kz(\d{2})$/;
 
 // Kz 83 = 0.19·81 + 0.07·86 + 36 + 80 + 0.19·89 + 0.07·93 + 98 + 96 + 47 + 74 + 85
-//         − (66 + 61 + 62 + 67 + 63 + 59 + 64) + 65 + 69 − 39   [tax-facts, NS; G calculateKz83]
+//         − (66 + 61 + 62 + 67 + 63 + 59 + 64) + 65 + 69 − 39   [NS; G calculateKz83]
 // The computed bases (81, 86, 89, 93) take their rate from the form.
 const addedTaxes = ['36', '80', '98', '96', '47', '74', '85', '65', '69'];
 const deductedTaxes = ['66', '61', '62', '67', '63', '59', '64', '39'];
 
-/** Kz 83 may differ from the computed total by less than one euro (contract §5; [G] tests/ustva.js tolerates 0.99). */
+/** Kz 83 may differ from the computed total by less than one euro (the OpenAPI document; [G] tests/ustva.js tolerates 0.99). */
 const kz83ToleranceCents = 100;
 
 /**

@@ -1,5 +1,5 @@
 // Builds the ELSTER UStVA Nutzdaten: the `Anmeldungssteuern` element that ERiC wraps into its
-// envelope. Sources: tax-facts.md (namespace and version), [G] stesie/geierlein
+// envelope. Sources: ELSTER's schemas (docs/sources.md: namespace and version), [G] stesie/geierlein
 // chrome/content/lib/geierlein/ustva.js and datenlieferant.js, and Microsoft's ELSTER report
 // microsoft/ALAppExtensions Apps/DE/Elster/app/src/Reports/CreateXMLFileVATAdvNotif.Report.al [BC].
 //
@@ -39,7 +39,7 @@ export interface UstvaNutzdatenInput {
 
 export const ustvaNamespace = (year: number) => `http://finkonsens.de/elster/elsteranmeldung/ustva/v${year}`;
 
-/** The flag Kennzahlen and the request flag each stands for (contract §5). */
+/** The flag Kennzahlen and the request flag each stands for (the OpenAPI document). */
 export const flagKennzahlen = { corrected: '10', documents_separate: '22', direct_debit_revoked: '26', refund_offset: '29' } as const;
 
 /** The element names of DatenLieferant and the supplier field each holds, in schema order. */
