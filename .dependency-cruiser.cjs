@@ -16,6 +16,13 @@ module.exports = {
       to: { path: '^(infra|functions|test|bench|receiver)/' },
     },
     {
+      name: 'commands-are-leaves',
+      severity: 'error',
+      comment: 'A command line tool runs on its own; what the stack also needs lives beside it in infra/.',
+      from: { path: '^', pathNot: '^infra/cli/' },
+      to: { path: '^infra/cli/' },
+    },
+    {
       name: 'receiver-apart',
       severity: 'error',
       comment: 'The example receiver stands beside the service: it may use the shared basics, not the service.',

@@ -36,7 +36,7 @@ import {
   type TableSpec,
   stackOutputs,
 } from '#infra/manifest.ts';
-import { assertEricLayer, ericHome } from '#infra/cli/eric-layer.ts';
+import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { buildEricLayer } from '#infra/cli/eric-layer.ts';
+import { buildEricLayer } from '#infra/eric-layer.ts';
 
 export const elfMachine = { x8664: 62, aarch64: 183 } as const;
 
