@@ -3,12 +3,10 @@
 // the same adapters as the functions, configured through the same environment variables.
 
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
+import { runtimeFile } from '#infra/local/runtime-file.ts';
 import { stackOutputs } from '#infra/manifest.ts';
 import { resetAll } from '#shared/once.ts';
-
-export const runtimeFile = (dataDir: string) => join(dataDir, 'runtime.json');
 
 /** A command line that cannot be carried out as written; commands exit with 2 for it. */
 export class UsageError extends Error {}
