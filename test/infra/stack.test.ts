@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, functions, queues, schedules, tables, type ApiName, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
+import { apis, functions, queues, schedules, servedRoutes, tables, type ApiName, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import {
@@ -46,7 +46,7 @@ function routeTargets(stage: Stage, api: ApiName): Record<string, string> {
 function manifestRouteTargets(api: ApiName): Record<string, string> {
   const spec = apis[api];
   return {
-    ...Object.fromEntries(spec.routes.map((route) => [`${route.method} ${route.path}`, route.function])),
+    ...Object.fromEntries(servedRoutes(spec.routes).map((route) => [`${route.method} ${route.path}`, route.function])),
     $default: spec.fallback,
   };
 }
