@@ -8,7 +8,7 @@ export type FunctionName = keyof typeof functions;
 export type ApiName = keyof typeof apis;
 export type ScheduleName = keyof typeof schedules;
 export type Access = 'read' | 'write' | 'readWrite';
-/** `delete` alone, without reading or writing: the retention sweep needs no more. */
+/** `delete`: listing and deleting, without reading or writing: the retention sweep needs no more. */
 export type BucketAccess = Access | 'delete';
 
 export interface TableSpec {
