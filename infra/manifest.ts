@@ -8,7 +8,7 @@ export type FunctionName = keyof typeof functions;
 export type ApiName = keyof typeof apis;
 export type ScheduleName = keyof typeof schedules;
 export type Access = 'read' | 'write' | 'readWrite';
-/** `delete` alone, without reading or writing: the retention sweep needs no more. */
+/** `delete`: listing and deleting, without reading or writing: the retention sweep needs no more. */
 export type BucketAccess = Access | 'delete';
 
 export interface TableSpec {
@@ -55,11 +55,32 @@ export interface FunctionSpec {
 export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention';
 
 export interface RouteSpec {
-  readonly method: HttpMethod;
+  /** HEAD is never listed: `servedRoutes` adds it beside each safe GET. */
+  readonly method: 'GET' | 'POST';
   /** API Gateway path syntax: `{name}` is one path segment. */
   readonly path: string;
   readonly function: FunctionName;
+  /**
+   * The GET only reads (a safe method, RFC 9110 § 9.2.1), so HEAD on its path runs it too and answers
+   * without the body. A GET that acts (hook-run sends a webhook) leaves this out: HEAD there reaches
+   * the fallback, 405 with `Allow: GET`, and does nothing.
+   */
+  readonly safe?: true;
 }
+
+/** A route as API Gateway and the local gateway serve it. */
+export interface ServedRoute {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly function: FunctionName;
+}
+
+/** The listed routes, and HEAD beside each safe GET, through the same function. */
+export const servedRoutes = (routes: readonly RouteSpec[]): ServedRoute[] =>
+  routes.flatMap(({ method, path, function: fn, safe }) => [
+    { method, path, function: fn },
+    ...(safe ? [{ method: 'HEAD' as const, path, function: fn }] : []),
+  ]);
 
 export interface ApiSpec {
   readonly routes: readonly RouteSpec[];
@@ -184,10 +205,7 @@ export const schedules = {
   sweep: { function: 'sweep', everyMinutes: 30 },
 } as const satisfies Record<string, ScheduleSpec>;
 
-const readable = (path: string, fn: FunctionName): RouteSpec[] => [
-  { method: 'GET', path, function: fn },
-  { method: 'HEAD', path, function: fn },
-];
+const readable = (path: string, fn: FunctionName): RouteSpec => ({ method: 'GET', path, function: fn, safe: true });
 
 export const apis = {
   api: {
@@ -198,12 +216,12 @@ export const apis = {
       { method: 'POST', path: '/v2/est', function: 'submitEst' },
       { method: 'POST', path: '/v2/ustva/validate', function: 'validateUstva' },
       { method: 'POST', path: '/v2/est/validate', function: 'validateEst' },
-      ...readable('/v2/status/{ticket}', 'getStatus'),
-      ...readable('/v2/ticket/{ticket}', 'getTicket'),
-      ...readable('/v2/protocol/{ticket}', 'getProtocol'),
-      ...readable('/v2/response/{ticket}', 'getProtocol'),
-      ...readable('/v2/version', 'getVersion'),
-      ...readable('/v2/openapi.json', 'getOpenapi'),
+      readable('/v2/status/{ticket}', 'getStatus'),
+      readable('/v2/ticket/{ticket}', 'getTicket'),
+      readable('/v2/protocol/{ticket}', 'getProtocol'),
+      readable('/v2/response/{ticket}', 'getProtocol'),
+      readable('/v2/version', 'getVersion'),
+      readable('/v2/openapi.json', 'getOpenapi'),
     ],
   },
   receiver: {
@@ -211,7 +229,8 @@ export const apis = {
     fallback: 'receiverNotFound',
     routes: [
       { method: 'POST', path: '/dummy/hook-endpoint', function: 'hookEndpoint' },
-      ...readable('/dummy/hook-run/{id}', 'hookRun'),
+      // Not safe: it sends the notification again.
+      { method: 'GET', path: '/dummy/hook-run/{id}', function: 'hookRun' },
     ],
   },
 } as const satisfies Record<string, ApiSpec>;

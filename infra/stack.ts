@@ -22,6 +22,7 @@ import {
   functions,
   queues,
   schedules,
+  servedRoutes,
   tables,
   type ApiName,
   type ApiSpec,
@@ -256,7 +257,7 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: Function
     return integration;
   };
 
-  for (const route of spec.routes) {
+  for (const route of servedRoutes(spec.routes)) {
     const methods = [HttpMethod[route.method]];
     const [added] = httpApi.addRoutes({ path: route.path, methods, integration: integrationFor(route.function) });
     vouchForAuthorization(added!, route.function);

@@ -35,6 +35,8 @@ export interface TicketStore {
   unfinished(): AsyncIterable<Ticket>;
   /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */
   finishedBefore(cutoff: string): AsyncIterable<Ticket>;
+  /** Tickets whose submission has not been deleted: every body stored for a ticket belongs to one of them. */
+  withSubmission(): AsyncIterable<Ticket>;
 }
 
 /** Request counters that expire, one per client and window of the rate limit. */
@@ -54,6 +56,13 @@ export interface SubmissionStore {
   get(ticket: string): Promise<unknown>;
   /** Harmless for a body that is not there. */
   delete(ticket: string): Promise<void>;
+  /** Every stored body, with when it was last written. */
+  list(): AsyncIterable<StoredSubmission>;
+}
+
+export interface StoredSubmission {
+  ticket: string;
+  storedAt: Date;
 }
 
 export interface ProtocolStore {

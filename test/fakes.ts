@@ -15,6 +15,7 @@ import type {
   NotifyResult,
   ProtocolStore,
   RateCounter,
+  StoredSubmission,
   Submission,
   SubmissionStore,
   TaxAuthority,
@@ -85,13 +86,20 @@ export class MemoryTicketStore implements TicketStore {
       if (isTerminal(ticket.status) && ticket.updated_at < cutoff && !ticket.submission_deleted_at) yield stored(ticket);
     }
   }
+
+  async *withSubmission(): AsyncIterable<Ticket> {
+    for (const ticket of [...this.tickets.values()]) if (!ticket.submission_deleted_at) yield stored(ticket);
+  }
 }
 
 export class MemorySubmissionStore implements SubmissionStore {
   readonly bodies = new Map<string, unknown>();
+  /** When each body was put; a test may move it back. */
+  readonly storedAt = new Map<string, Date>();
 
   async put(ticket: string, body: unknown): Promise<void> {
     this.bodies.set(ticket, stored(body));
+    this.storedAt.set(ticket, new Date());
   }
 
   async get(ticket: string): Promise<unknown> {
@@ -101,6 +109,11 @@ export class MemorySubmissionStore implements SubmissionStore {
 
   async delete(ticket: string): Promise<void> {
     this.bodies.delete(ticket);
+    this.storedAt.delete(ticket);
+  }
+
+  async *list(): AsyncIterable<StoredSubmission> {
+    for (const [ticket, storedAt] of [...this.storedAt]) yield { ticket, storedAt };
   }
 }
 

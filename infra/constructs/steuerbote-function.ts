@@ -128,8 +128,14 @@ export class SteuerboteFunction extends NodejsFunction {
       bucket.encryptionKey?.grantEncryptDecrypt(this);
       this.#allowKeyEncryption();
     }
-    // Deleting the current version needs no key; old versions (s3:DeleteObjectVersion) are left to the bucket's lifecycle.
-    if (access === 'delete') actions.push('s3:DeleteObject');
+    if (access === 'delete') {
+      // Deleting the current version needs no key; old versions (s3:DeleteObjectVersion) are left to the bucket's lifecycle.
+      actions.push('s3:DeleteObject');
+      // Listing finds what no ticket leads to; the condition keeps it to the keys below the prefix.
+      const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
+      if (prefix) list.addCondition('StringLike', { 's3:prefix': keys });
+      this.addToRolePolicy(list);
+    }
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
     suppress(
       this.#role,

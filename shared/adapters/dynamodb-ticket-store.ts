@@ -123,7 +123,12 @@ export class DynamoTicketStore implements TicketStore {
     });
   }
 
-  async *#scan(filter: string, { names, values }: { names: Record<string, string>; values: Record<string, unknown> }): AsyncIterable<Ticket> {
+  // The same full scan, for the sweep's search for bodies without a ticket.
+  withSubmission(): AsyncIterable<Ticket> {
+    return this.#scan('attribute_not_exists(submission_deleted_at)');
+  }
+
+  async *#scan(filter: string, { names, values }: { names?: Record<string, string>; values?: Record<string, unknown> } = {}): AsyncIterable<Ticket> {
     let ExclusiveStartKey: Record<string, never> | undefined;
     do {
       const page = await this.#client.send(
@@ -131,7 +136,7 @@ export class DynamoTicketStore implements TicketStore {
           TableName: this.#table,
           FilterExpression: filter,
           ExpressionAttributeNames: names,
-          ExpressionAttributeValues: toItem(values),
+          ExpressionAttributeValues: values && toItem(values),
           ExclusiveStartKey,
         }),
       );

@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bucketFolders } from '#infra/manifest.ts';
-import type { ProtocolStore, ReceivedFileStore, SubmissionStore } from '#shared/ports.ts';
+import type { ProtocolStore, ReceivedFileStore, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
 import { storeOnce } from '#shared/receiver/store-once.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
@@ -49,6 +49,18 @@ class S3Folder {
   async delete(key: string): Promise<void> {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }));
   }
+
+  /** The current objects below the prefix, a page of up to 1,000 at a time. */
+  async *list(): AsyncIterable<{ key: string; lastModified: Date }> {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix, ContinuationToken }));
+      for (const { Key, LastModified } of page.Contents ?? []) {
+        if (Key && LastModified) yield { key: Key.slice(this.#prefix.length), lastModified: LastModified };
+      }
+      ContinuationToken = page.NextContinuationToken;
+    } while (ContinuationToken);
+  }
 }
 
 export class S3SubmissionStore implements SubmissionStore {
@@ -69,6 +81,12 @@ export class S3SubmissionStore implements SubmissionStore {
 
   delete(ticket: string): Promise<void> {
     return this.#folder.delete(`${ticket}.json`);
+  }
+
+  async *list(): AsyncIterable<StoredSubmission> {
+    for await (const { key, lastModified } of this.#folder.list()) {
+      if (key.endsWith('.json')) yield { ticket: key.slice(0, -'.json'.length), storedAt: lastModified };
+    }
   }
 }
 

@@ -42,4 +42,11 @@ describe('fallbackHandler', () => {
     expect(wrongMethod.headers.allow).toBe('POST');
     expect((await call(receiver, 'POST', '/v2/ustva')).statusCode).toBe(404);
   });
+
+  it('refuses HEAD where the GET acts, allowing GET alone', async () => {
+    const response = await call(receiver, 'HEAD', '/dummy/hook-run/tk_abc');
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET');
+    expect(response.body).toBe('');
+  });
 });

@@ -52,6 +52,21 @@ describe('RouteTable.match', () => {
   });
 });
 
+describe('HEAD', () => {
+  const receiver = new RouteTable(apis.receiver.routes);
+
+  it('is served by the function of a safe GET', () => {
+    expect(table.match('HEAD', '/v2/openapi.json')?.route).toEqual({ method: 'HEAD', path: '/v2/openapi.json', function: 'getOpenapi' });
+  });
+
+  it('is not served where the GET acts, nor where there is no GET', () => {
+    expect(receiver.match('GET', '/dummy/hook-run/tk_abc')?.route.function).toBe('hookRun');
+    expect(receiver.match('HEAD', '/dummy/hook-run/tk_abc')).toBeUndefined();
+    expect(receiver.allowedMethods('/dummy/hook-run/tk_abc')).toEqual(['GET']);
+    expect(table.match('HEAD', '/v2/ustva')).toBeUndefined();
+  });
+});
+
 describe('RouteTable.allowedMethods', () => {
   it('lists each method a path allows once', () => {
     expect(table.allowedMethods('/v2/ustva')).toEqual(['POST']);

@@ -1,18 +1,18 @@
-import type { HttpMethod, RouteSpec } from '#infra/manifest.ts';
+import { servedRoutes, type HttpMethod, type RouteSpec, type ServedRoute } from '#infra/manifest.ts';
 
 export interface RouteMatch {
-  route: RouteSpec;
+  route: ServedRoute;
   pathParameters: Record<string, string>;
 }
 
 interface CompiledRoute {
-  route: RouteSpec;
+  route: ServedRoute;
   pattern: RegExp;
   names: string[];
 }
 
 // `{name}` stands for one path segment, as in API Gateway's route keys.
-function compile(route: RouteSpec): CompiledRoute {
+function compile(route: ServedRoute): CompiledRoute {
   const names: string[] = [];
   const source = route.path
     .split('/')
@@ -26,12 +26,15 @@ function compile(route: RouteSpec): CompiledRoute {
   return { route, pattern: new RegExp(`^${source}$`), names };
 }
 
-/** Finds routes the way API Gateway does: by method and path, and tells which methods a path allows. */
+/**
+ * Finds routes the way API Gateway does: by method and path, and tells which methods a path allows.
+ * HEAD is served only where the GET is safe, so a HEAD can never make a route act.
+ */
 export class RouteTable {
   readonly #routes: CompiledRoute[];
 
   constructor(routes: readonly RouteSpec[]) {
-    this.#routes = routes.map(compile);
+    this.#routes = servedRoutes(routes).map(compile);
   }
 
   match(method: string, path: string): RouteMatch | undefined {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sweepSubmissions } from '#shared/retention/sweep.ts';
+import { orphanGraceSeconds, sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
+import { leaseMs, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import type { Ticket } from '#shared/domain/ticket.ts';
 import { MemorySubmissionStore, MemoryTicketStore, aTicket } from '#test/fakes.ts';
 
@@ -67,5 +68,45 @@ describe('sweepSubmissions', () => {
     const { submissions, sweep, id } = await world([{ status: 'delivered', updated_at: ago(1) }], { submissionRetentionSeconds: 0 });
     expect(await sweep()).toBe(1);
     expect(await submissions.get(id(0))).toBeUndefined();
+  });
+});
+
+describe('sweepOrphanedSubmissions', () => {
+  const grace = orphanGraceSeconds;
+
+  async function bodies(ages: Record<string, number>, tickets: Partial<Ticket>[] = []) {
+    const { store, submissions } = await world(tickets);
+    for (const [ticket, age] of Object.entries(ages)) {
+      await submissions.put(ticket, { tax_number: '9198011310010' });
+      submissions.storedAt.set(ticket, new Date(ago(age)));
+    }
+    const sweep = () => sweepOrphanedSubmissions({ tickets: store, submissions, now: () => now });
+    return { store, submissions, sweep };
+  }
+
+  it('outlasts every retry that could still create the ticket: the idempotency window and its lease', () => {
+    expect(grace).toBeGreaterThan(replayWindowSeconds + leaseMs / 1000);
+  });
+
+  it('deletes a body older than the grace that no ticket holds, and keeps a younger one', async () => {
+    const { submissions, sweep } = await bodies({ tk_old: grace + 1, tk_young: grace - 60 });
+    expect(await sweep()).toBe(1);
+    expect(await submissions.get('tk_old')).toBeUndefined();
+    expect(await submissions.get('tk_young')).toBeDefined();
+  });
+
+  it("keeps every ticket's body, however old, finished or not", async () => {
+    const { submissions, sweep } = await bodies({}, [{ status: 'queued' }, { status: 'delivered', updated_at: ago(60) }]);
+    for (const ticket of submissions.storedAt.keys()) submissions.storedAt.set(ticket, new Date(ago(10 * grace)));
+    expect(await sweep()).toBe(0);
+    expect(submissions.bodies.size).toBe(2);
+  });
+
+  it('deletes a body put again under a ticket whose submission was swept already', async () => {
+    const { store, submissions, sweep } = await bodies({}, [{ status: 'delivered', submission_deleted_at: ago(grace * 2) }]);
+    const [ticket] = store.tickets.keys();
+    submissions.storedAt.set(ticket!, new Date(ago(grace + 1)));
+    expect(await sweep()).toBe(1);
+    expect(submissions.bodies.size).toBe(0);
   });
 });

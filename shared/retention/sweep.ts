@@ -2,6 +2,14 @@ import type { RetentionConfig } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import type { SubmissionStore, TicketStore } from '#shared/ports.ts';
 
+/**
+ * How long a body may lie without its ticket before it is deleted. A submission stores its body just
+ * before its ticket, so a body without one is either being accepted or was left by a crash in between.
+ * A retry with the same Idempotency-Key may still create that ticket until the key expires (24 hours,
+ * see README "Idempotency"); the hour beyond covers its lease and a request still running.
+ */
+export const orphanGraceSeconds = 25 * 60 * 60;
+
 export interface SweepDeps {
   tickets: TicketStore;
   submissions: SubmissionStore;
@@ -28,5 +36,24 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<number> {
     if (noted) deleted++;
   }
   if (deleted) logger.info('submissions deleted after retention', { count: deleted });
+  return deleted;
+}
+
+/**
+ * Deletes every body older than `orphanGraceSeconds` that no ticket holds: the tickets are read first,
+ * so a body stored after that read is too young to be touched. A ticket noted as swept holds none,
+ * so a body put again under it (by a late retry) goes too.
+ */
+export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention'>): Promise<number> {
+  const cutoff = (deps.now ?? (() => new Date()))().getTime() - orphanGraceSeconds * 1000;
+  const held = new Set<string>();
+  for await (const ticket of deps.tickets.withSubmission()) held.add(ticket.ticket);
+  let deleted = 0;
+  for await (const body of deps.submissions.list()) {
+    if (body.storedAt.getTime() >= cutoff || held.has(body.ticket)) continue;
+    await deps.submissions.delete(body.ticket);
+    deleted++;
+  }
+  if (deleted) logger.warn('submissions without a ticket deleted', { count: deleted });
   return deleted;
 }

@@ -2,7 +2,7 @@
 // and the local runtime runs it once more at start.
 
 import { redriveConfig, resendIsSafe, retentionConfig } from '#shared/config.ts';
-import { sweepSubmissions } from '#shared/retention/sweep.ts';
+import { sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
 import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
@@ -10,5 +10,9 @@ import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters
 export const redriveOwedWork = (options: { leasesExpired?: boolean } = {}) =>
   redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig() }, options);
 
-export const sweepExpiredSubmissions = () =>
-  sweepSubmissions({ tickets: ticketStore(), submissions: submissionStore(), retention: retentionConfig() });
+/** `now` lets a test look at the sweep's world from later. */
+export async function sweepExpiredSubmissions(now?: () => Date): Promise<void> {
+  const deps = { tickets: ticketStore(), submissions: submissionStore(), now };
+  await sweepSubmissions({ ...deps, retention: retentionConfig() });
+  await sweepOrphanedSubmissions(deps);
+}

@@ -1,14 +1,18 @@
 // Crash: the runtime is killed with SIGKILL at random moments while returns keep coming in, and
-// started again on the same data directory; afterwards every accepted return is filed, once.
+// started again on the same data directory; afterwards every accepted return is filed, once, and no
+// body a crash left without its ticket outlives the sweep.
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { newDataDir } from '#test/support/local-service.ts';
+import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
+import { sweepExpiredSubmissions } from '#shared/scheduled-jobs.ts';
+import { newDataDir, startService } from '#test/support/local-service.ts';
 import { settle } from './audit.ts';
 import { startChild, type ChildRuntime } from './child-runtime.ts';
 import { quiet } from './env.ts';
 import type { Scenario } from './figures.ts';
 import { prng } from './prng.ts';
+import { orphanedBodies } from './stored-records.ts';
 import { submit } from './submitter.ts';
 
 export interface CrashOptions {
@@ -19,7 +23,7 @@ export interface CrashOptions {
 
 export const crash: Scenario<CrashOptions> = {
   name: 'crash',
-  mustBeZero: ['lost', 'transmittedTwice'],
+  mustBeZero: ['lost', 'transmittedTwice', 'orphans'],
   async run({ crashes, seed = 2, drainMs = 120_000 }) {
     const random = prng(seed);
     const dataDir = await newDataDir();
@@ -50,10 +54,23 @@ export const crash: Scenario<CrashOptions> = {
       stopped = true;
       const submitted = await load;
       const { figures } = await settle({ apiUrl, apiKey, tickets: submitted.tickets, ledgerFile, webhooks: false, drainMs });
-      return { crashes: killed, submitted: submitted.submitted, unanswered: submitted.unanswered, refused: submitted.refused, ...figures };
+      await runtime.kill();
+      return { crashes: killed, submitted: submitted.submitted, unanswered: submitted.unanswered, refused: submitted.refused, ...figures, ...(await sweptLater(dataDir)) };
     } finally {
       stopped = true;
       await runtime.kill();
     }
   },
 };
+
+/** Bodies without a ticket on the crashed runtime's data, as found, and after a sweep run past their grace. */
+async function sweptLater(dataDir: string) {
+  const service = await startService({ dataDir, env: quiet });
+  try {
+    const orphansLeft = await orphanedBodies();
+    await sweepExpiredSubmissions(() => new Date(Date.now() + (orphanGraceSeconds + 60) * 1000));
+    return { orphansLeft, orphans: await orphanedBodies() };
+  } finally {
+    await service.stop();
+  }
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, functions, queues, schedules, tables, type ApiName, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
+import { apis, functions, queues, schedules, servedRoutes, tables, type ApiName, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import {
@@ -46,7 +46,7 @@ function routeTargets(stage: Stage, api: ApiName): Record<string, string> {
 function manifestRouteTargets(api: ApiName): Record<string, string> {
   const spec = apis[api];
   return {
-    ...Object.fromEntries(spec.routes.map((route) => [`${route.method} ${route.path}`, route.function])),
+    ...Object.fromEntries(servedRoutes(spec.routes).map((route) => [`${route.method} ${route.path}`, route.function])),
     $default: spec.fallback,
   };
 }
@@ -454,8 +454,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         expect(actions(dev, name).filter((action) => action.startsWith('s3:Delete')), name).toEqual([]);
       }
       const s3 = statements(dev, 'sweep').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-      expect(s3.flatMap((s) => [s.Action].flat())).toEqual(['s3:DeleteObject']);
-      expect(JSON.stringify(s3[0]!.Resource)).toMatch(/"\/submissions\/\*"/);
+      expect(s3.flatMap((s) => [s.Action].flat())).toEqual(['s3:ListBucket', 's3:DeleteObject']);
+      // It lists to find bodies without a ticket, and only below submissions/.
+      expect(s3[0]!.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Bucket/), 'Arn'] });
+      expect(s3[0]!.Condition).toEqual({ StringLike: { 's3:prefix': 'submissions/*' } });
+      expect(JSON.stringify(s3[1]!.Resource)).toMatch(/"\/submissions\/\*"/);
       expect(actions(dev, 'sweep').filter((action) => /^(sqs|secretsmanager):/.test(action))).toEqual([]);
     });
   });

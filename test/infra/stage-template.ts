@@ -34,7 +34,7 @@ export const serviceFunctions = (stage: Stage) =>
   ofType(stage, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME === 'steuerbote');
 
 /** Every statement of the policies attached to a function's role. */
-export function statements(stage: Stage, name: FunctionName): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+export function statements(stage: Stage, name: FunctionName): { Action: string | string[]; Resource: unknown; Effect: string; Condition?: unknown }[] {
   const role = fnProps(stage, name).Role['Fn::GetAtt'][0];
   return ofType(stage, 'AWS::IAM::Policy')
     .filter(([, policy]) => policy.Properties.Roles.some((r: unknown) => JSON.stringify(r) === JSON.stringify(ref(role))))

@@ -1,8 +1,12 @@
 // Retention against the real local runtime: the stand-ins have no TTL or lifecycle, so the runtime's
 // own schedule sweeps a finished ticket's submitted data, and leaves its ticket and protocol.
 
+import { readdir, utimes } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resourceEnv } from '#infra/manifest.ts';
 import { newTicketId } from '#shared/domain/ticket.ts';
+import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
 import { submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
@@ -47,5 +51,39 @@ describe('retention of submitted data', () => {
     await eventually(async () => (await ticketStore().get(delivered))?.submission_deleted_at);
     expect(await submissionStore().get(queued.ticket)).toBeDefined();
     expect((await ticketStore().get(queued.ticket))!.submission_deleted_at).toBeUndefined();
+  });
+});
+
+describe('submitted data without a ticket', () => {
+  let service: LocalService | undefined;
+  beforeAll(async () => {
+    service = await startService({ scheduleEverySeconds: 0.2 });
+  });
+  afterAll(() => service?.stop());
+
+  /** Moves a stored body back in time: the S3 stand-in reports a file's modification time as LastModified. */
+  async function age(ticket: string, seconds: number) {
+    const folder = join(service!.dataDir, 's3', process.env[resourceEnv.bucket]!, 'submissions');
+    const then = new Date(Date.now() - seconds * 1000);
+    const files = (await readdir(folder)).filter((name) => name.startsWith(`${ticket}.json`));
+    expect(files.length).toBeGreaterThan(0);
+    for (const name of files) await utimes(join(folder, name), then, then);
+  }
+
+  it('deletes a body left without its ticket once the grace has passed, and keeps a fresh one and a ticket\'s', async () => {
+    // As a crash between storing the body and creating the ticket leaves them.
+    const [fresh, orphan] = [newTicketId(), newTicketId()];
+    for (const ticket of [fresh, orphan]) await submissionStore().put(ticket, { tax_number: '9198011310010' });
+    // A ticket still queued, as old: its body is no orphan.
+    const queued = aTicket({ ticket: newTicketId(), client_id: 'dev', next_wake_at: new Date(Date.now() + 3_600_000).toISOString() });
+    await submissionStore().put(queued.ticket, { tax_number: '9198011310010' });
+    expect(await ticketStore().create(queued)).toBe(true);
+    await age(fresh, orphanGraceSeconds - 600);
+    await age(queued.ticket, 10 * orphanGraceSeconds);
+    await age(orphan, orphanGraceSeconds + 60);
+
+    await eventually(async () => (await submissionStore().get(orphan)) === undefined);
+    expect(await submissionStore().get(fresh)).toBeDefined();
+    expect(await submissionStore().get(queued.ticket)).toBeDefined();
   });
 });

@@ -196,6 +196,22 @@ describe('delivery to the example receiver', () => {
     expect(ids[0]).not.toBe(run.json.data.webhook_id);
   });
 
+  it('answers HEAD on hook-run with 405 and Allow: GET, and sends nothing', async () => {
+    const { json } = await service.submit('ustva', ustvaSample());
+    const ticket = json.data.ticket;
+    const before = await settled(service, ticket, 'delivered');
+    const sent = proxy.requests.length;
+
+    const head = await service.call('HEAD', `/dummy/hook-run/${ticket}`, { base: 'receiver' });
+    expect(head.status).toBe(405);
+    expect(head.headers.get('allow')).toBe('GET');
+    expect(head.text).toBe('');
+    // hook-run marks the webhook pending before it answers, so a HEAD that ran it would show here at once.
+    expect(await webhookOf(service, ticket)).toEqual(before);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(proxy.requests).toHaveLength(sent);
+  });
+
   it('answers hook-run for an unknown ticket with 404 and requires the key', async () => {
     expect((await service.call('GET', '/dummy/hook-run/tk_AAAAAAAAAAAAAAAAAAAAAA', { base: 'receiver' })).status).toBe(404);
     expect((await service.call('GET', '/dummy/hook-run/tk_AAAAAAAAAAAAAAAAAAAAAA', { base: 'receiver', key: null })).status).toBe(401);
