@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
-import { sweepExpiredSubmissions } from '#shared/scheduled-jobs.ts';
+import { sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
 import { newDataDir, startService } from '#test/support/local-service.ts';
 import { settle } from './audit.ts';
 import { startChild, type ChildRuntime } from './child-runtime.ts';
