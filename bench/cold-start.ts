@@ -20,7 +20,7 @@ import { mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { apis, functions, queues, type FunctionName } from '#infra/manifest.ts';
+import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';

@@ -1,4 +1,4 @@
-import { apis } from '#infra/manifest.ts';
+import { apis } from '#shared/manifest.ts';
 import { fallbackHandler } from '#shared/http/fallback-handler.ts';
 
 export const handler = fallbackHandler(apis.api.routes);

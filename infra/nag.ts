@@ -6,7 +6,7 @@ import { Aspects, Stack, type CfnElement } from 'aws-cdk-lib';
 import type { HttpRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AwsSolutionsChecks, NagSuppressions } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
-import { functions, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
+import { functions, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 
 export function addStageChecks(stack: Stack): void {
   Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: true }));

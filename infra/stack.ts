@@ -36,7 +36,7 @@ import {
   type TableName,
   type TableSpec,
   stackOutputs,
-} from '#infra/manifest.ts';
+} from '#shared/manifest.ts';
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';

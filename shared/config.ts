@@ -1,7 +1,7 @@
 // Configuration comes only from the environment (README, Configuration). Every reader names the variable
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
-import { resourceEnv, type QueueName, type TableName } from '#infra/manifest.ts';
+import { resourceEnv, type QueueName, type TableName } from '#shared/manifest.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { runtimeFile } from '#infra/local/runtime-file.ts';
-import { stackOutputs } from '#infra/manifest.ts';
+import { stackOutputs } from '#shared/manifest.ts';
 import { resetAll } from '#shared/once.ts';
 
 /** A command line that cannot be carried out as written; commands exit with 2 for it. */

@@ -15,7 +15,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
-import { resourceEnv, type Access, type BucketAccess, type FunctionSpec, type QueueName, type TableName } from '#infra/manifest.ts';
+import { resourceEnv, type Access, type BucketAccess, type FunctionSpec, type QueueName, type TableName } from '#shared/manifest.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');

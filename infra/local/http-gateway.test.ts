@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { apis } from '#infra/manifest.ts';
+import { apis } from '#shared/manifest.ts';
 import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
 import { http11, rawRequest } from '#test/support/raw-http.ts';
 

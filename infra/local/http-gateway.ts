@@ -9,7 +9,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ApiSpec } from '#infra/manifest.ts';
+import type { ApiSpec } from '#shared/manifest.ts';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { errorResponse, internalError } from '#shared/http/envelope.ts';
 import { HttpError } from '#shared/http/http-error.ts';

@@ -1,7 +1,7 @@
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queues, resourceEnv, tables, type QueueName, type TableName } from '#infra/manifest.ts';
+import { queues, resourceEnv, tables, type QueueName, type TableName } from '#shared/manifest.ts';
 
 export interface ProvisionOptions {
   /** Shorter visibility timeouts make retries visible in tests without waiting minutes. */

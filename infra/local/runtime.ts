@@ -4,7 +4,7 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apis, functions, queues, resourceEnv, schedules, type FunctionName, type QueueName, type ScheduleName } from '#infra/manifest.ts';
+import { apis, functions, queues, resourceEnv, schedules, type FunctionName, type QueueName, type ScheduleName } from '#shared/manifest.ts';
 import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
 import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';

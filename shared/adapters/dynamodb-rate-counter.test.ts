@@ -4,7 +4,7 @@
 import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tables } from '#infra/manifest.ts';
+import { tables } from '#shared/manifest.ts';
 import { DynamoRateCounter } from '#shared/adapters/dynamodb-rate-counter.ts';
 import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
 

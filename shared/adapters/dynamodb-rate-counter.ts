@@ -1,6 +1,6 @@
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { tables } from '#infra/manifest.ts';
+import { tables } from '#shared/manifest.ts';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { RateCounter } from '#shared/ports.ts';
 

@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { bucketFolders } from '#infra/manifest.ts';
+import { bucketFolders } from '#shared/manifest.ts';
 import type { ProtocolStore, ReceivedFileStore, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
 import { storeOnce } from '#shared/receiver/store-once.ts';
 

@@ -8,7 +8,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { describe, expect, it, vi } from 'vitest';
-import type { QueueName } from '#infra/manifest.ts';
+import type { QueueName } from '#shared/manifest.ts';
 import { SqsWorkQueue, parseDelivery } from '#shared/adapters/sqs-work-queue.ts';
 import type { WebhookDelivery } from '#shared/ports.ts';
 

@@ -5,7 +5,7 @@ import {
   SendMessageCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { QueueName } from '#infra/manifest.ts';
+import type { QueueName } from '#shared/manifest.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
 
 // SQS refuses longer delays; a longer backoff (retry delay × attempts) waits as long as it can.

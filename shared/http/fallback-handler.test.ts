@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apis } from '#infra/manifest.ts';
+import { apis } from '#shared/manifest.ts';
 import { fallbackHandler } from '#shared/http/fallback-handler.ts';
 import { apiEvent, context } from '#test/fakes.ts';
 

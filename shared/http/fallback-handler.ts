@@ -1,4 +1,4 @@
-import type { RouteSpec } from '#infra/manifest.ts';
+import type { RouteSpec } from '#shared/manifest.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError, notFound } from '#shared/http/http-error.ts';
 import { RouteTable } from '#shared/http/routes.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apis, type RouteSpec } from '#infra/manifest.ts';
+import { apis, type RouteSpec } from '#shared/manifest.ts';
 import { RouteTable } from '#shared/http/routes.ts';
 
 const table = new RouteTable(apis.api.routes);

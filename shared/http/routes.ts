@@ -1,4 +1,4 @@
-import { servedRoutes, type HttpMethod, type RouteSpec, type ServedRoute } from '#infra/manifest.ts';
+import { servedRoutes, type HttpMethod, type RouteSpec, type ServedRoute } from '#shared/manifest.ts';
 
 export interface RouteMatch {
   route: ServedRoute;

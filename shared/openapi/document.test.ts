@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { handler } from '#functions/get-openapi.ts';
-import { apis, servedRoutes } from '#infra/manifest.ts';
+import { apis, servedRoutes } from '#shared/manifest.ts';
 import { ticketIdPattern, type Kind, type Ticket } from '#shared/domain/ticket.ts';
 import { metadataView, statusView, summaryView } from '#shared/domain/views.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';

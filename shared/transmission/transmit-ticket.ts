@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { queues } from '#infra/manifest.ts';
+import { queues } from '#shared/manifest.ts';
 import type { HookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';

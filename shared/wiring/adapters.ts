@@ -15,7 +15,7 @@ import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
 import { S3ProtocolStore, S3ReceivedFileStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, tableName, text } from '#shared/config.ts';
-import { resourceEnv } from '#infra/manifest.ts';
+import { resourceEnv } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
 import type { ReceivedFileStore } from '#shared/ports.ts';
 

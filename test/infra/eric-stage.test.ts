@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functions, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
+import { functions, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { builtEricLayer, elfLibrary, elfMachine, removeTempDirs } from '#test/infra/eric-download.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
 import { actions, bundleDir, fnProps, ofType, ref, serviceFunctions, statements, synth, type Stage } from '#test/infra/stage-template.ts';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, functions, queues, schedules, servedRoutes, tables, type ApiName, type FunctionName, type FunctionSpec } from '#infra/manifest.ts';
+import { apis, functions, queues, schedules, servedRoutes, tables, type ApiName, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import {

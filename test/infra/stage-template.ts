@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { App, CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { FunctionName } from '#infra/manifest.ts';
+import type { FunctionName } from '#shared/manifest.ts';
 import type { SteuerboteStack } from '#infra/stack.ts';
 import { stageStack } from '#test/infra/stage-app.ts';
 

@@ -4,7 +4,7 @@
 import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resourceEnv } from '#infra/manifest.ts';
+import { resourceEnv } from '#shared/manifest.ts';
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
 import { submissionStore, ticketStore } from '#shared/wiring/adapters.ts';

@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { tables, type TableName } from '#infra/manifest.ts';
+import { tables, type TableName } from '#shared/manifest.ts';
 
 export interface MemoryTable {
   client: DynamoDBClient;
