@@ -172,7 +172,8 @@ export const functions = {
     deadLetters: ['webhook'],
     settings: ['hook'],
   },
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: 'write', bucketPrefix: 'receiver/', settings: ['hook'] },
+  // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
+  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: 'readWrite', bucketPrefix: 'receiver/', settings: ['hook'] },
   hookRun: {
     entry: 'functions/hook-run.ts',
     tables: { ...authenticated, tickets: 'readWrite' },

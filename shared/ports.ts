@@ -183,12 +183,18 @@ export interface IdempotencyStore {
   complete(key: string, ticket: string): Promise<void>;
 }
 
+/**
+ * `stored`: written now. `duplicate`: nothing written, since the delivery (`webhook-id`) was seen
+ * before or the same bytes are at the path already. `conflict`: other bytes are there; nothing written.
+ */
+export type SaveOutcome = 'stored' | 'duplicate' | 'conflict';
+
 /** Where the example webhook receiver keeps the files it is sent. */
 export interface ReceivedFileStore {
   /**
-   * Stores `content` under `path`, replacing what is there. With a `deliveryId` (the sender's
-   * `webhook-id`) it stores only for the first delivery of that ID, decided by one atomic write,
-   * and answers `duplicate` for every later one; a failed write leaves the ID unclaimed.
+   * Stores `content` under `path` unless a file is there: a stored file is never replaced. With a
+   * `deliveryId` (the sender's `webhook-id`), every delivery after the first of that ID is a
+   * `duplicate`, whatever it carries; a failed write leaves the ID unclaimed.
    */
-  save(path: string, content: Uint8Array, deliveryId?: string): Promise<'stored' | 'duplicate'>;
+  save(path: string, content: Uint8Array, deliveryId?: string): Promise<SaveOutcome>;
 }

@@ -117,10 +117,16 @@ export class SteuerboteFunction extends NodejsFunction {
     // Exactly the calls the S3 stores make: grantRead and grantPut would add s3:GetObject* (old
     // versions too), s3:List*, s3:GetBucket*, s3:Abort* and object tagging, retention and legal hold.
     const actions: string[] = [];
+    if (access !== 'write') {
+      // Without a prefix, a reader may list so that a missing object answers NoSuchKey, which the stores
+      // read as "not there", rather than AccessDenied. Below a prefix, the listing is confined to it:
+      // the sweep and the example receiver list to find what is there, and read only what exists.
+      const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
+      if (prefix) list.addCondition('StringLike', { 's3:prefix': keys });
+      this.addToRolePolicy(list);
+    }
     if (access === 'read' || access === 'readWrite') {
       actions.push('s3:GetObject');
-      // A missing object then answers NoSuchKey, which the stores read as "not there", not AccessDenied.
-      this.addToRolePolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       bucket.encryptionKey?.grantDecrypt(this);
     }
     if (access === 'write' || access === 'readWrite') {
@@ -128,14 +134,8 @@ export class SteuerboteFunction extends NodejsFunction {
       bucket.encryptionKey?.grantEncryptDecrypt(this);
       this.#allowKeyEncryption();
     }
-    if (access === 'delete') {
-      // Deleting the current version needs no key; old versions (s3:DeleteObjectVersion) are left to the bucket's lifecycle.
-      actions.push('s3:DeleteObject');
-      // Listing finds what no ticket leads to; the condition keeps it to the keys below the prefix.
-      const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
-      if (prefix) list.addCondition('StringLike', { 's3:prefix': keys });
-      this.addToRolePolicy(list);
-    }
+    // Deleting the current version needs no key; old versions (s3:DeleteObjectVersion) are left to the bucket's lifecycle.
+    if (access === 'delete') actions.push('s3:DeleteObject');
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
     suppress(
       this.#role,

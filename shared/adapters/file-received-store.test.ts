@@ -18,25 +18,37 @@ describe('FileReceivedStore', () => {
   afterEach(() => rm(root, { recursive: true, force: true }));
 
   const read = (path: string) => readFile(join(root, path), 'utf8');
+  const markers = async () => (await readdir(join(root, '.deliveries'))).map((name) => `.deliveries/${name}`).sort();
 
-  it('stores, and replaces, a file without a delivery ID', async () => {
+  it('stores a file, answers duplicate for the same bytes again and conflict for others, and never replaces it', async () => {
     expect(await store.save('tk_a/p.pdf', pdf('one'))).toBe('stored');
-    expect(await store.save('tk_a/p.pdf', pdf('two'))).toBe('stored');
-    expect(await read('tk_a/p.pdf')).toBe('%PDF-1.7 two');
-  });
-
-  it('answers duplicate for a delivery ID seen before, keeping one file', async () => {
-    expect(await store.save('tk_a/p.pdf', pdf('one'), 'msg_1')).toBe('stored');
-    expect(await store.save('tk_a/p.pdf', pdf('one'), 'msg_1')).toBe('duplicate');
+    expect(await store.save('tk_a/p.pdf', pdf('one'))).toBe('duplicate');
+    expect(await store.save('tk_a/p.pdf', pdf('two'))).toBe('conflict');
+    expect(await store.save('tk_a/p.pdf', pdf('two'), 'msg_2')).toBe('conflict');
     expect(await read('tk_a/p.pdf')).toBe('%PDF-1.7 one');
     expect(await readdir(join(root, 'tk_a'))).toEqual(['p.pdf']);
-    expect(await store.save('tk_a/p.pdf', pdf('new delivery'), 'msg_2')).toBe('stored');
-    expect(await read('tk_a/p.pdf')).toBe('%PDF-1.7 new delivery');
   });
 
-  it('answers "stored" to exactly one of many simultaneous deliveries with one ID', async () => {
-    const outcomes = await Promise.all(Array.from({ length: 20 }, () => store.save('tk_a/p.pdf', pdf('one'), 'msg_1')));
+  it('answers duplicate for a delivery ID seen before, whatever it carries, and writes nothing', async () => {
+    expect(await store.save('tk_a/p.pdf', pdf('one'), 'msg_1')).toBe('stored');
+    expect(await store.save('tk_a/p.pdf', pdf('one'), 'msg_1')).toBe('duplicate');
+    expect(await store.save('tk_a/p.pdf', pdf('other'), 'msg_1')).toBe('duplicate');
+    expect(await store.save('tk_b/p.pdf', pdf('elsewhere'), 'msg_1')).toBe('duplicate');
+    expect(await read('tk_a/p.pdf')).toBe('%PDF-1.7 one');
+    expect((await readdir(root)).sort()).toEqual(['.deliveries', 'tk_a']);
+  });
+
+  it('marks a new delivery ID that brings the same bytes, and not one refused as a conflict', async () => {
+    await store.save('tk_a/p.pdf', pdf('one'), 'msg_1');
+    expect(await store.save('tk_a/p.pdf', pdf('one'), 'msg_2')).toBe('duplicate');
+    expect(await store.save('tk_a/p.pdf', pdf('two'), 'msg_3')).toBe('conflict');
+    expect(await markers()).toEqual([deliveryMarker('msg_1'), deliveryMarker('msg_2')].sort());
+  });
+
+  it('answers "stored" to exactly one of many simultaneous deliveries, and leaves no partial file', async () => {
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => store.save('tk_a/p.pdf', pdf('one'), i % 2 ? 'msg_1' : undefined)));
     expect(outcomes.filter((outcome) => outcome === 'stored')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === 'conflict')).toHaveLength(0);
     expect(await readdir(join(root, 'tk_a'))).toEqual(['p.pdf']);
   });
 

@@ -1,7 +1,13 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { ReceivedFileStore } from '#shared/ports.ts';
+import type { ReceivedFileStore, SaveOutcome } from '#shared/ports.ts';
 import { storeOnce } from '#shared/receiver/store-once.ts';
+
+const absent = (error: NodeJS.ErrnoException) => {
+  if (error.code === 'ENOENT') return false;
+  throw error;
+};
 
 /** The example receiver's store on one machine: plain files a person can open. */
 export class FileReceivedStore implements ReceivedFileStore {
@@ -11,26 +17,40 @@ export class FileReceivedStore implements ReceivedFileStore {
     this.#root = resolve(root);
   }
 
-  save(path: string, content: Uint8Array, deliveryId?: string): Promise<'stored' | 'duplicate'> {
-    return storeOnce(deliveryId, {
-      write: async () => {
-        const target = this.#inside(path);
-        await mkdir(dirname(target), { recursive: true });
-        await writeFile(target, content);
+  save(path: string, content: Uint8Array, deliveryId?: string): Promise<SaveOutcome> {
+    return storeOnce(
+      {
+        create: (file, bytes) => this.#create(file, bytes),
+        read: (file) => readFile(this.#inside(file)),
+        mark: async (marker, id) => {
+          await this.#create(marker, Buffer.from(id, 'utf8'));
+        },
+        marked: (marker) => access(this.#inside(marker)).then(() => true, absent),
       },
-      mark: (marker, id) => this.#create(marker, id),
-    });
+      path,
+      content,
+      deliveryId,
+    );
   }
 
-  async #create(marker: string, content: string): Promise<boolean> {
-    const target = this.#inside(marker);
+  /**
+   * Written in full beside the target, then linked to its name, which fails if the name is taken: so
+   * the file appears whole or not at all, and a crash mid-write cannot leave a stub a retry would
+   * take for another file.
+   */
+  async #create(path: string, content: Uint8Array): Promise<boolean> {
+    const target = this.#inside(path);
     await mkdir(dirname(target), { recursive: true });
+    const draft = `${target}.${randomUUID()}.partial`;
+    await writeFile(draft, content, { flag: 'wx' });
     try {
-      await writeFile(target, content, { flag: 'wx' });
+      await link(draft, target);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
       throw error;
+    } finally {
+      await rm(draft, { force: true });
     }
   }
 

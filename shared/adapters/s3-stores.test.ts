@@ -1,19 +1,27 @@
-import { PutObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
+import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { S3ReceivedFileStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { deliveryMarker } from '#shared/receiver/store-once.ts';
 
-type Input = Record<string, unknown> & { Key: string };
+type Input = Record<string, unknown> & { Key: string; Prefix: string };
 type Sent = { command: string; input: Input };
 
-/** An S3 client that keeps objects in a map and, like S3, refuses `IfNoneMatch: '*'` on an existing key with 412. */
+/**
+ * An S3 client that keeps objects in a map and, like S3, refuses `IfNoneMatch: '*'` on an existing key
+ * with 412; it lists and gets what it holds.
+ */
 function fakeS3(options: { failPdfPut?: boolean } = {}) {
   const objects = new Map<string, Uint8Array>();
   const sent: Sent[] = [];
   const client = {
-    send: async (command: PutObjectCommand) => {
-      const input = command.input as unknown as Input;
-      sent.push({ command: command.constructor.name, input });
+    send: async (command: { input: unknown }) => {
+      const input = command.input as Input;
+      const name = command.constructor.name;
+      sent.push({ command: name, input });
+      if (name === 'ListObjectsV2Command') {
+        return { Contents: [...objects.keys()].filter((key) => key.startsWith(input.Prefix)).sort().slice(0, 1).map((Key) => ({ Key })) };
+      }
+      if (name === 'GetObjectCommand') return { Body: { transformToByteArray: async () => objects.get(input.Key) } };
       if (input.IfNoneMatch === '*' && objects.has(input.Key)) {
         throw new S3ServiceException({ name: 'PreconditionFailed', $fault: 'client', $metadata: { httpStatusCode: 412 } });
       }
@@ -21,38 +29,61 @@ function fakeS3(options: { failPdfPut?: boolean } = {}) {
         throw new S3ServiceException({ name: 'InternalError', $fault: 'server', $metadata: { httpStatusCode: 500 } });
       }
       objects.set(input.Key, input.Body as Uint8Array);
+      return {};
     },
   } as unknown as S3Client;
   return { objects, sent, store: new S3ReceivedFileStore(client, 'bucket', 'receiver/') };
 }
 
 const pdf = Buffer.from('%PDF-1.7 x');
+const marker = `receiver/${deliveryMarker('msg_1')}`;
 
 describe('S3ReceivedFileStore', () => {
-  it('puts the file under the receiver prefix without a delivery ID', async () => {
+  it('creates the file under the receiver prefix with a conditional put', async () => {
     const { sent, store } = fakeS3();
     expect(await store.save('tk_a/p.pdf', pdf)).toBe('stored');
     expect(sent).toEqual([
-      { command: 'PutObjectCommand', input: { Bucket: 'bucket', Key: 'receiver/tk_a/p.pdf', Body: pdf, ContentType: 'application/pdf' } },
+      {
+        command: 'PutObjectCommand',
+        input: { Bucket: 'bucket', Key: 'receiver/tk_a/p.pdf', Body: pdf, ContentType: 'application/pdf', IfNoneMatch: '*' },
+      },
     ]);
   });
 
-  it('puts the file, then marks the delivery ID with a conditional put; a second time is a duplicate', async () => {
+  it('finds a stored file and compares it: the same bytes are a duplicate, others a conflict, and neither is put', async () => {
+    const { objects, sent, store } = fakeS3();
+    await store.save('tk_a/p.pdf', pdf);
+    expect(await store.save('tk_a/p.pdf', Buffer.from(pdf))).toBe('duplicate');
+    expect(await store.save('tk_a/p.pdf', Buffer.from('%PDF-1.7 y'))).toBe('conflict');
+    expect(sent.filter(({ command }) => command === 'GetObjectCommand')).toHaveLength(2);
+    expect(objects.get('receiver/tk_a/p.pdf')).toBe(pdf);
+  });
+
+  it('asks for the delivery marker by listing, marks after the file, and answers a repeat without a write', async () => {
     const { objects, sent, store } = fakeS3();
     expect(await store.save('tk_a/p.pdf', pdf, 'msg_1')).toBe('stored');
-    expect(sent[0]!.input).toMatchObject({ Key: 'receiver/tk_a/p.pdf' });
-    expect(sent[0]!.input).not.toHaveProperty('IfNoneMatch');
-    expect(sent[1]!.input).toMatchObject({ Key: `receiver/${deliveryMarker('msg_1')}`, IfNoneMatch: '*' });
+    expect(sent.map(({ command, input }) => [command, input.Key ?? input.Prefix])).toEqual([
+      ['ListObjectsV2Command', marker],
+      ['PutObjectCommand', 'receiver/tk_a/p.pdf'],
+      ['PutObjectCommand', marker],
+    ]);
+    expect(sent[2]!.input).toMatchObject({ IfNoneMatch: '*' });
 
-    expect(await store.save('tk_a/p.pdf', pdf, 'msg_1')).toBe('duplicate');
-    expect(sent).toHaveLength(4);
+    expect(await store.save('tk_a/p.pdf', Buffer.from('%PDF-1.7 other'), 'msg_1')).toBe('duplicate');
+    expect(sent.slice(3).map(({ command }) => command)).toEqual(['ListObjectsV2Command']);
     expect(objects.get('receiver/tk_a/p.pdf')).toBe(pdf);
+  });
+
+  it('takes a listed key that only begins with the marker for no marker', async () => {
+    const { objects, store } = fakeS3();
+    objects.set(`${marker}x`, Buffer.from('another'));
+    expect(await store.save('tk_a/p.pdf', pdf, 'msg_1')).toBe('stored');
   });
 
   it('marks nothing when the file cannot be put, and passes the failure on', async () => {
     const { objects, sent, store } = fakeS3({ failPdfPut: true });
     await expect(store.save('tk_a/p.pdf', pdf, 'msg_1')).rejects.toThrow(S3ServiceException);
-    expect(sent.map(({ command }) => command)).toEqual(['PutObjectCommand']);
+    expect(sent.map(({ command }) => command)).toEqual(['ListObjectsV2Command', 'PutObjectCommand']);
     expect(objects.size).toBe(0);
   });
 });

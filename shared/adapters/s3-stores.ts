@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bucketFolders } from '#shared/manifest.ts';
-import type { ProtocolStore, ReceivedFileStore, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
+import type { ProtocolStore, ReceivedFileStore, SaveOutcome, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
 import { storeOnce } from '#shared/receiver/store-once.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
@@ -48,6 +48,17 @@ class S3Folder {
   /** In the versioned stage bucket this adds a delete marker; the bucket's lifecycle removes the old version. */
   async delete(key: string): Promise<void> {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }));
+  }
+
+  /**
+   * Whether the object exists, asked by listing: a function whose listing is confined to its prefix
+   * is refused (AccessDenied), not told NoSuchKey, when it reads an object that is not there.
+   */
+  async has(key: string): Promise<boolean> {
+    const { Contents = [] } = await this.#client.send(
+      new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix + key, MaxKeys: 1 }),
+    );
+    return Contents[0]?.Key === this.#prefix + key;
   }
 
   /** The current objects below the prefix, a page of up to 1,000 at a time. */
@@ -114,10 +125,19 @@ export class S3ReceivedFileStore implements ReceivedFileStore {
     this.#folder = new S3Folder(client, bucket, prefix);
   }
 
-  save(path: string, content: Uint8Array, deliveryId?: string): Promise<'stored' | 'duplicate'> {
-    return storeOnce(deliveryId, {
-      write: () => this.#folder.put(path, content, 'application/pdf'),
-      mark: (marker, id) => this.#folder.create(marker, Buffer.from(id, 'utf8'), 'text/plain'),
-    });
+  save(path: string, content: Uint8Array, deliveryId?: string): Promise<SaveOutcome> {
+    return storeOnce(
+      {
+        create: (file, bytes) => this.#folder.create(file, bytes, 'application/pdf'),
+        read: async (file) => (await this.#folder.get(file))!,
+        mark: async (marker, id) => {
+          await this.#folder.create(marker, Buffer.from(id, 'utf8'), 'text/plain');
+        },
+        marked: (marker) => this.#folder.has(marker),
+      },
+      path,
+      content,
+      deliveryId,
+    );
   }
 }

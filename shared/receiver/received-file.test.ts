@@ -2,51 +2,59 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
 import { decodePdf, parseHookBody, pdfFileName, receivedPath, safeSegment, sha256 } from '#shared/receiver/received-file.ts';
+import { samplePdf } from '#test/support/pdf.ts';
 
-const pdf = Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj <<>> endobj\n%%EOF\n', 'latin1');
+const pdf = await samplePdf('protocol');
 const pdfBase64 = pdf.toString('base64');
+// Trailing line breaks after %%EOF change the length, and with it the padding of the base64.
+const padded = (breaks: number) => Buffer.concat([pdf, Buffer.from('\n'.repeat(breaks))]).toString('base64');
+
+async function refusal(content: string): Promise<unknown> {
+  return decodePdf(content).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+}
 
 describe('decodePdf', () => {
-  it('decodes the base64 of a PDF', () => {
-    expect(Buffer.from(decodePdf(pdfBase64)).equals(pdf)).toBe(true);
+  it('decodes the base64 of a PDF', async () => {
+    expect(Buffer.from(await decodePdf(pdfBase64)).equals(pdf)).toBe(true);
   });
 
-  it.each([
-    ['no padding', Buffer.from('%PDF-1').toString('base64')],
-    ['two padding characters', Buffer.from('%PDF-12').toString('base64')],
-    ['one padding character', Buffer.from('%PDF-123').toString('base64')],
-  ])('accepts base64 with %s', (_, content) => {
-    expect(Buffer.from(decodePdf(content)).subarray(0, 5).toString()).toBe('%PDF-');
+  it('accepts base64 with no, one and two padding characters', async () => {
+    const contents = [0, 1, 2].map(padded);
+    expect(new Set(contents.map((content) => content.match(/=*$/)![0].length))).toEqual(new Set([0, 1, 2]));
+    for (const content of contents) expect(Buffer.from(await decodePdf(content)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it.each([
     ['base64url', pdfBase64.replaceAll('+', '-').replaceAll('/', '_')],
-    ['missing padding', Buffer.from('%PDF-12').toString('base64').replace(/=+$/, '')],
+    ['missing padding', padded(1).replace(/=+$/, '')],
     ['line breaks', pdfBase64.replace(/(.{8})/g, '$1\n')],
     ['spaces', ` ${pdfBase64}`],
     ['a data URL', `data:application/pdf;base64,${pdfBase64}`],
-    ['padding in the middle', `${Buffer.from('%PDF-12').toString('base64')}AAAA`],
+    ['padding in the middle', `${padded(1)}AAAA`],
     ['an empty string', ''],
-  ])('refuses base64 with %s', (_, content) => {
-    expect(() => decodePdf(content)).toThrow(HttpError);
+  ])('refuses base64 with %s', async (_, content) => {
+    expect(await refusal(content)).toBeInstanceOf(HttpError);
   });
 
-  it('refuses well-formed base64 of something that is not a PDF, with a NOT_A_PDF finding', () => {
-    let thrown: unknown;
-    try {
-      decodePdf(Buffer.from('<html>%PDF-</html>').toString('base64'));
-    } catch (error) {
-      thrown = error;
-    }
-    expect(thrown).toMatchObject({
+  it.each([
+    ['something that is not a PDF', Buffer.from('<html>%PDF-</html>')],
+    ['a PDF header and nothing else', Buffer.from('%PDF-1.7\n%%EOF\n')],
+    ['a PDF header followed by noise', Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(2000, 7), Buffer.from('\n%%EOF\n')])],
+    ['a PDF cut off halfway', pdf.subarray(0, pdf.length / 2)],
+    ['a PDF with an object that does not parse', Buffer.from(pdf.toString('latin1').replace(' 0 obj', ' 0 obj )('), 'latin1')],
+  ])('refuses well-formed base64 of %s, with a NOT_A_PDF finding', async (_, bytes) => {
+    expect(await refusal(bytes.toString('base64'))).toMatchObject({
       status: 422,
       code: 'VALIDATION_FAILED',
       details: [{ path: 'file_content', code: 'NOT_A_PDF', message: expect.any(String) }],
     });
   });
 
-  it('refuses a body shorter than the magic', () => {
-    expect(() => decodePdf(Buffer.from('%PD').toString('base64'))).toThrow(HttpError);
+  it('refuses a body shorter than the magic', async () => {
+    expect(await refusal(Buffer.from('%PD').toString('base64'))).toBeInstanceOf(HttpError);
   });
 });
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PDFDocument } from 'pdf-lib';
 import * as z from 'zod/mini';
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
@@ -17,15 +18,27 @@ export type HookBody = z.infer<typeof hookBodySchema>;
 
 const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
-/** Decodes the PDF a webhook carries; anything that is not base64 of a PDF is refused. */
-export function decodePdf(fileContent: string): Uint8Array {
+/** Decodes the PDF a webhook carries; anything that is not base64 of a PDF that parses, with a page, is refused. */
+export async function decodePdf(fileContent: string): Promise<Uint8Array> {
   const bytes = strictBase64.test(fileContent) ? Buffer.from(fileContent, 'base64') : undefined;
-  if (!bytes || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+  if (!bytes || !(await parsesAsPdf(bytes))) {
     throw new HttpError(422, 'VALIDATION_FAILED', 'file_content is not a base64-encoded PDF', {
-      details: [{ path: 'file_content', code: 'NOT_A_PDF', message: 'must be the base64 encoding of a PDF file' }],
+      details: [{ path: 'file_content', code: 'NOT_A_PDF', message: 'must be the base64 encoding of a PDF file that parses' }],
     });
   }
   return bytes;
+}
+
+// A header alone proves nothing: the document must load, catalog and pages included. Strict, so that
+// pdf-lib throws rather than writing warnings about the bytes to the console; encryption is no fault.
+async function parsesAsPdf(bytes: Uint8Array): Promise<boolean> {
+  if (Buffer.from(bytes.subarray(0, 5)).toString('latin1') !== '%PDF-') return false;
+  try {
+    const document = await PDFDocument.load(bytes, { throwOnInvalidObject: true, ignoreEncryption: true, updateMetadata: false });
+    return document.getPageCount() > 0;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -430,13 +430,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(JSON.stringify(send.Resource)).not.toMatch(/webhookQueue/);
     });
 
-    it('confines the example receiver to its folder of the bucket', () => {
+    it('confines the example receiver to its folder of the bucket, listing included', () => {
       const s3 = statements(dev, 'hookEndpoint').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-      expect(s3.length).toBeGreaterThan(0);
-      for (const statement of s3) {
-        expect([statement.Action].flat()).not.toContain('s3:GetObject');
-        expect(JSON.stringify(statement.Resource)).toMatch(/"\/receiver\/\*"/);
-      }
+      expect(s3.map((statement) => statement.Action)).toEqual(['s3:ListBucket', ['s3:GetObject', 's3:PutObject']]);
+      expect(s3[0]!.Condition).toEqual({ StringLike: { 's3:prefix': 'receiver/*' } });
+      expect(JSON.stringify(s3[1]!.Resource)).toMatch(/"\/receiver\/\*"/);
       expect(fnProps(dev, 'hookEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
     });
 
@@ -444,7 +442,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const s3 = (name: FunctionName) => actions(dev, name).filter((action) => action.startsWith('s3:')).sort();
       expect(s3('getProtocol')).toEqual(['s3:GetObject', 's3:ListBucket']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
-      expect(s3('hookEndpoint')).toEqual(['s3:PutObject']);
+      expect(s3('hookEndpoint')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
       expect(s3('transmit')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
     });
 
