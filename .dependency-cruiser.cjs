@@ -25,9 +25,9 @@ module.exports = {
     {
       name: 'receiver-apart',
       severity: 'error',
-      comment: 'The example receiver stands beside the service: it may use the shared basics, not the service.',
+      comment: 'The example receiver stands beside the service: it may use the shared basics and the webhook signature, not the work of the service.',
       from: { path: '^receiver/' },
-      to: { path: `^(infra|functions|test|bench)/|${layer(['wiring', 'submission', 'transmission', 'webhooks', 'retention', 'forms', ...authorities])}` },
+      to: { path: `^(infra|functions|test|bench)/|${layer(['wiring', 'submission', 'transmission', 'retention', ...authorities])}` },
     },
     {
       name: 'domain-at-the-bottom',

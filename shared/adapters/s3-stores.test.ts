@@ -1,7 +1,8 @@
 import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { S3ReceivedFileStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
-import { deliveryMarker } from '#shared/receiver/store-once.ts';
+import { S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
+import { S3ReceivedFileStore } from '#receiver/s3-received-file-store.ts';
+import { deliveryMarker } from '#receiver/store-once.ts';
 
 type Input = Record<string, unknown> & { Key: string; Prefix: string };
 type Sent = { command: string; input: Input };

@@ -1,10 +1,9 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bucketFolders } from '#shared/manifest.ts';
-import type { ProtocolStore, ReceivedFileStore, SaveOutcome, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
-import { storeOnce } from '#shared/receiver/store-once.ts';
+import type { ProtocolStore, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
-class S3Folder {
+export class S3Folder {
   readonly #client: S3Client;
   readonly #bucket: string;
   readonly #prefix: string;
@@ -115,29 +114,5 @@ export class S3ProtocolStore implements ProtocolStore {
 
   get(ticket: string, fileName: string): Promise<Uint8Array | undefined> {
     return this.#folder.get(`${ticket}/${fileName}`);
-  }
-}
-
-export class S3ReceivedFileStore implements ReceivedFileStore {
-  readonly #folder: S3Folder;
-
-  constructor(client: S3Client, bucket: string, prefix: string) {
-    this.#folder = new S3Folder(client, bucket, prefix);
-  }
-
-  save(path: string, content: Uint8Array, deliveryId?: string): Promise<SaveOutcome> {
-    return storeOnce(
-      {
-        create: (file, bytes) => this.#folder.create(file, bytes, 'application/pdf'),
-        read: async (file) => (await this.#folder.get(file))!,
-        mark: async (marker, id) => {
-          await this.#folder.create(marker, Buffer.from(id, 'utf8'), 'text/plain');
-        },
-        marked: (marker) => this.#folder.has(marker),
-      },
-      path,
-      content,
-      deliveryId,
-    );
   }
 }

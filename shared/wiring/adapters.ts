@@ -10,14 +10,11 @@ import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { sqs } from '#shared/adapters/sqs-client.ts';
-import { FileReceivedStore } from '#shared/adapters/file-received-store.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
-import { S3ProtocolStore, S3ReceivedFileStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
+import { S3ProtocolStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
-import { bucketName, deadLetterQueueUrl, queueUrl, tableName, text } from '#shared/config.ts';
-import { resourceEnv } from '#shared/manifest.ts';
+import { bucketName, deadLetterQueueUrl, queueUrl, tableName } from '#shared/config.ts';
 import { once } from '#shared/once.ts';
-import type { ReceivedFileStore } from '#shared/ports.ts';
 
 export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
 // A revoked key stops working well within the minute operators are promised; `npm run keys` says how soon.
@@ -35,9 +32,3 @@ export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(
 export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
 export const notifier = /* @__PURE__ */ once(() => new HttpNotifier());
-
-/** On AWS the example receiver keeps files in the stage bucket; on one machine, in a folder. */
-export const receivedFileStore = /* @__PURE__ */ once((): ReceivedFileStore => {
-  const dir = process.env.RECEIVER_STORE_DIR;
-  return dir ? new FileReceivedStore(dir) : new S3ReceivedFileStore(s3(), bucketName(), text(resourceEnv.bucketPrefix));
-});

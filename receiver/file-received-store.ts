@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { access, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, resolve, sep } from 'node:path';
-import type { ReceivedFileStore, SaveOutcome } from '#shared/ports.ts';
-import { storeOnce } from '#shared/receiver/store-once.ts';
+import type { ReceivedFileStore, SaveOutcome } from '#receiver/received-file-store.ts';
+import { storeOnce } from '#receiver/store-once.ts';
 
 const absent = (error: NodeJS.ErrnoException) => {
   if (error.code === 'ENOENT') return false;

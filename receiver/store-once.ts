@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SaveOutcome } from '#shared/ports.ts';
+import type { SaveOutcome } from '#receiver/received-file-store.ts';
 
 /** What a store does for `storeOnce`; every write creates, none replaces. */
 export interface OnceSteps {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { verifySignature } from '#shared/receiver/verify-signature.ts';
+import { verifySignature } from '#receiver/verify-signature.ts';
 import { parseSecrets, signWebhook } from '#shared/webhooks/signature.ts';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
-import { decodePdf, parseHookBody, pdfFileName, receivedPath, safeSegment, sha256 } from '#shared/receiver/received-file.ts';
+import { decodePdf, parseHookBody, pdfFileName, receivedPath, safeSegment, sha256 } from '#receiver/received-file.ts';
 import { samplePdf } from '#test/support/pdf.ts';
 
 const pdf = await samplePdf('protocol');

@@ -2,8 +2,8 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileReceivedStore } from '#shared/adapters/file-received-store.ts';
-import { deliveryMarker } from '#shared/receiver/store-once.ts';
+import { FileReceivedStore } from '#receiver/file-received-store.ts';
+import { deliveryMarker } from '#receiver/store-once.ts';
 
 const pdf = (text: string) => Buffer.from(`%PDF-1.7 ${text}`);
 
