@@ -111,7 +111,12 @@ export async function coldStart(): Promise<Row[]> {
     for (const [i, name] of names.entries()) {
       const isApi = apiFunctions.has(name);
       const kb = bundles[i]!.bytes / 1024;
-      rows.push(compare({ section: 'coldstart', name: `${name} bundle`, unit: 'KB', value: figure([kb]), goal: isApi ? `<= ${maxApiKb} KB` : undefined }, isApi ? { value: maxApiKb } : undefined));
+      rows.push(
+        compare(
+          { section: 'coldstart', name: `${name} bundle`, unit: 'KB', value: figure([kb]), goal: isApi ? `<= ${maxApiKb} KB` : undefined },
+          isApi ? { value: maxApiKb } : undefined,
+        ),
+      );
     }
     rows.push(compare({ section: 'coldstart', name: 'minimal handler bundle', unit: 'KB', value: figure([minimal.bytes / 1024]) }));
     for (const name of names) {
@@ -259,7 +264,12 @@ const missingTicket = 'tk_AAAAAAAAAAAAAAAAAAAAAA';
 const minimalInvocation: Invocation = { event: { pathParameters: { ticket: missingTicket } }, expect: '404' };
 
 /** A request as API Gateway's HTTP API (payload format 2.0) hands it to a function. */
-function apiEvent(method: string, path: string, route: string | undefined, options: { key?: string; body?: unknown; pathParameters?: Record<string, string> } = {}) {
+function apiEvent(
+  method: string,
+  path: string,
+  route: string | undefined,
+  options: { key?: string; body?: unknown; pathParameters?: Record<string, string> } = {},
+) {
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = {
     accept: '*/*',
@@ -303,7 +313,12 @@ function sqsEvent(queue: string, body: unknown) {
         messageId: '00000000-0000-4000-8000-000000000001',
         receiptHandle: 'bench-receipt',
         body: JSON.stringify(body),
-        attributes: { ApproximateReceiveCount: '1', SentTimestamp: String(Date.now()), SenderId: 'bench', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: String(Date.now()),
+          SenderId: 'bench',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+        },
         messageAttributes: {},
         md5OfBody: '',
         eventSource: 'aws:sqs',
@@ -340,7 +355,10 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
       }),
       expect: '200',
     },
-    hookRun: { event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{id}', { key, pathParameters: { id: missingTicket } }), expect: '404' },
+    hookRun: {
+      event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{id}', { key, pathParameters: { id: missingTicket } }),
+      expect: '404',
+    },
     transmit: { event: sqsEvent('steuerbote-transmit', ticket), expect: 'failures:0' },
     deliverWebhook: { event: sqsEvent('steuerbote-webhook', { ...ticket, webhook_id: 'msg_bench' }), expect: 'failures:0' },
     redrive: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },

@@ -82,7 +82,10 @@ const groupRoots: [string, string[]][] = [
   ['dynalite+leveldb (DynamoDB stand-in)', ['dynalite']],
   ['s3rver (S3 stand-in)', ['s3rver']],
   ['fauxqs (SQS stand-in)', ['fauxqs']],
-  ['middy+powertools', ['@middy/core', '@aws-lambda-powertools/batch', '@aws-lambda-powertools/logger', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/parameters']],
+  [
+    'middy+powertools',
+    ['@middy/core', '@aws-lambda-powertools/batch', '@aws-lambda-powertools/logger', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/parameters'],
+  ],
 ];
 
 let packageGroups: Map<string, string> | undefined;
@@ -171,9 +174,7 @@ export function summarize(profile: CpuProfile, topN = 15): ProfileSummary {
     wall_ms: wallUs / 1000,
     busy_ms: busyUs / 1000,
     busy_pct: wallUs ? (100 * busyUs) / wallUs : 0,
-    groups: Object.fromEntries(
-      [...groups].sort((a, b) => b[1] - a[1]).map(([group, us]) => [group, { self_ms: us / 1000, self_pct: pct(us) }]),
-    ),
+    groups: Object.fromEntries([...groups].sort((a, b) => b[1] - a[1]).map(([group, us]) => [group, { self_ms: us / 1000, self_pct: pct(us) }])),
     top: [...byFunction.values()]
       .sort((a, b) => b.us - a.us)
       .slice(0, topN)

@@ -75,8 +75,7 @@ interface RunResult {
   profile?: ProfileSummary;
 }
 
-const met = (run: RunResult) =>
-  run.unfinished === 0 && run.acceptedPerSecond >= run.rate && run.p99SubmitToWebhookMs <= goal.p99SubmitToWebhookMs;
+const met = (run: RunResult) => run.unfinished === 0 && run.acceptedPerSecond >= run.rate && run.p99SubmitToWebhookMs <= goal.p99SubmitToWebhookMs;
 
 export async function pipeline(): Promise<Row[]> {
   const began = Date.now();
@@ -180,9 +179,7 @@ export async function pipeline(): Promise<Row[]> {
 
     const sustained = rates.filter((rate) => met(byRate.get(rate)![0]!));
     const topSustained = sustained.at(-1);
-    const profileRate = process.env.BENCH_PIPELINE_PROFILE_RATE
-      ? setting('BENCH_PIPELINE_PROFILE_RATE', goalRate)
-      : (topSustained ?? rates[0]!);
+    const profileRate = process.env.BENCH_PIPELINE_PROFILE_RATE ? setting('BENCH_PIPELINE_PROFILE_RATE', goalRate) : (topSustained ?? rates[0]!);
     const profiled = await run(profileRate, profileSeconds, true);
     report(profiled, 'profiled ');
     const summary = profiled.profile!;
@@ -224,8 +221,7 @@ export async function pipeline(): Promise<Row[]> {
     ];
     for (const rate of rates) rows.push(...rowsFor(rate, byRate.get(rate)!, rate === goalRate ? goalRate : undefined));
     const share = (group: string) => summary.groups[group]?.self_pct ?? 0;
-    const profileRow = (name: string, value: number) =>
-      compare({ section, name: `profile @${profileRate}/s: ${name}`, unit: '%', value: figure([value]) });
+    const profileRow = (name: string, value: number) => compare({ section, name: `profile @${profileRate}/s: ${name}`, unit: '%', value: figure([value]) });
     rows.push(
       profileRow('main thread busy', summary.busy_pct),
       profileRow('self time dynalite+leveldb', share('dynalite+leveldb (DynamoDB stand-in)')),
@@ -250,10 +246,7 @@ export async function pipeline(): Promise<Row[]> {
 function rowsFor(rate: number, runs: RunResult[], goalRate: number | undefined): Row[] {
   const name = (what: string) => `@${rate}/s: ${what}`;
   const row = (what: string, unit: string, pick: (run: RunResult) => number, limit?: { value?: number; atLeast?: number }, goalText?: string) =>
-    compare(
-      { section, name: name(what), unit, value: figure(runs.map(pick)), ...(limit && goalText && { goal: goalText }) },
-      limit,
-    );
+    compare({ section, name: name(what), unit, value: figure(runs.map(pick)), ...(limit && goalText && { goal: goalText }) }, limit);
   const isGoal = goalRate !== undefined;
   return [
     row('accepted submissions/s', '/s', (run) => run.acceptedPerSecond, isGoal ? { atLeast: rate } : undefined, `>= ${rate}/s`),
@@ -262,7 +255,13 @@ function rowsFor(rate: number, runs: RunResult[], goalRate: number | undefined):
     row('p99 submit → delivered', 'ms', (run) => run.p99SubmitToDeliveredMs),
     row('p50 delivered → webhook', 'ms', (run) => run.p50DeliveredToWebhookMs),
     row('p99 delivered → webhook', 'ms', (run) => run.p99DeliveredToWebhookMs),
-    row('p99 submit → webhook stored', 'ms', (run) => run.p99SubmitToWebhookMs, isGoal ? { value: goal.p99SubmitToWebhookMs } : undefined, `<= ${goal.p99SubmitToWebhookMs} ms`),
+    row(
+      'p99 submit → webhook stored',
+      'ms',
+      (run) => run.p99SubmitToWebhookMs,
+      isGoal ? { value: goal.p99SubmitToWebhookMs } : undefined,
+      `<= ${goal.p99SubmitToWebhookMs} ms`,
+    ),
     row('not finished', 'subm.', (run) => run.unfinished, isGoal ? { value: 0 } : undefined, '0'),
     row('main event loop busy', '%', (run) => run.eventLoopPct),
     row('main thread busy per submission', 'ms', (run) => run.mainMsPerSubmission),

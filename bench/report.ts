@@ -3,8 +3,7 @@ import { dirname } from 'node:path';
 import type { Figure, Row } from './stats.ts';
 
 const format = (value: number) => (Math.abs(value) >= 100 ? value.toFixed(0) : Math.abs(value) >= 10 ? value.toFixed(1) : value.toFixed(2));
-const cell = (figure: Figure | undefined, unit: string) =>
-  figure ? `${format(figure.median)} ${unit} (${format(figure.min)}–${format(figure.max)})` : '';
+const cell = (figure: Figure | undefined, unit: string) => (figure ? `${format(figure.median)} ${unit} (${format(figure.min)}–${format(figure.max)})` : '');
 
 /** The table `npm run bench` prints: one line a figure, medians with min–max, ratios and goals. */
 export function table(rows: readonly Row[]): string {

@@ -191,7 +191,8 @@ async function startBaseline(): Promise<Baseline> {
 
   const server: Server = createServer((request, response) => {
     const path = request.url ?? '/';
-    const done = request.method === 'POST' && path === '/submit' ? submit(request, response) : path.startsWith('/status/') ? status(path.slice(8), response) : undefined;
+    const done =
+      request.method === 'POST' && path === '/submit' ? submit(request, response) : path.startsWith('/status/') ? status(path.slice(8), response) : undefined;
     if (!done) return answer(response, 404, {});
     done.catch((error: unknown) => answer(response, 500, { error: String(error) }));
   });

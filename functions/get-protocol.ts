@@ -42,12 +42,15 @@ export const handler = apiHandler(
 function deliveredOrConflict(ticket: Ticket): Ticket & { file_name: string } {
   if (ticket.status === 'delivered' && ticket.file_name) return ticket as Ticket & { file_name: string };
   const finished = ticket.status === 'rejected' || ticket.status === 'failed';
-  throw new HttpError(409, finished ? 'CONFLICT' : 'PROTOCOL_NOT_READY', finished
-    ? `There is no protocol: the ticket is ${ticket.status}`
-    : `The protocol is not ready yet: the ticket is ${ticket.status}`, {
-    details: ticket.error?.details,
-    data: { status: ticket.status, ...(ticket.error && { error: ticket.error }) },
-  });
+  throw new HttpError(
+    409,
+    finished ? 'CONFLICT' : 'PROTOCOL_NOT_READY',
+    finished ? `There is no protocol: the ticket is ${ticket.status}` : `The protocol is not ready yet: the ticket is ${ticket.status}`,
+    {
+      details: ticket.error?.details,
+      data: { status: ticket.status, ...(ticket.error && { error: ticket.error }) },
+    },
+  );
 }
 
 /** JSON stays the default; the raw PDF only for a caller that prefers it over JSON. */

@@ -28,7 +28,7 @@ export function nagArn(resource: IConstruct): string {
 const authenticated =
   'API keys are checked by the function, not by an authorizer: it runs the shared authenticate middleware ' +
   "(shared/http/authenticate.ts) before its handler and answers 401 unless the bearer key's SHA-256 is an unrevoked " +
-  "entry of the API keys table, whose client then bounds every ticket it can see. An authorizer would repeat that lookup.";
+  'entry of the API keys table, whose client then bounds every ticket it can see. An authorizer would repeat that lookup.';
 const answersNothing = 'its role reaches no table, bucket or queue, so there is nothing to protect behind it.';
 const fallback = `The $default route answers whatever no route matches with the service's 404 or 405, and ${answersNothing}`;
 

@@ -160,11 +160,7 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
     removalPolicy: removalPolicyFor(production),
     autoDeleteObjects: !production,
   });
-  suppress(
-    accessLogs,
-    'S1',
-    "This bucket receives the stage bucket's server access logs; logging access to it would only record S3's own log deliveries.",
-  );
+  suppress(accessLogs, 'S1', "This bucket receives the stage bucket's server access logs; logging access to it would only record S3's own log deliveries.");
   return new Bucket(scope, 'Bucket', {
     serverAccessLogsBucket: accessLogs,
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,

@@ -24,7 +24,12 @@ describe('decodePdf', () => {
   it('accepts base64 with no, one and two padding characters', async () => {
     const contents = [0, 1, 2].map(padded);
     expect(new Set(contents.map((content) => content.match(/=*$/)![0].length))).toEqual(new Set([0, 1, 2]));
-    for (const content of contents) expect(Buffer.from(await decodePdf(content)).subarray(0, 5).toString()).toBe('%PDF-');
+    for (const content of contents)
+      expect(
+        Buffer.from(await decodePdf(content))
+          .subarray(0, 5)
+          .toString(),
+      ).toBe('%PDF-');
   });
 
   it.each([
@@ -130,7 +135,9 @@ describe('parseHookBody', () => {
   it.each(['tk_x', `${ticket}A`, ' tk_AbCdEfGhIjKlMnOpQrSt-_', 'tk_AbCdEfGhIjKlMnOpQr/..', '../../../../../../../../../..'])(
     'refuses the ticket %j, which is no ticket ID',
     (other) => {
-      expect(() => parseHookBody({ ...body, ticket: other })).toThrow(expect.objectContaining({ status: 422, details: [expect.objectContaining({ path: 'ticket' })] }));
+      expect(() => parseHookBody({ ...body, ticket: other })).toThrow(
+        expect.objectContaining({ status: 422, details: [expect.objectContaining({ path: 'ticket' })] }),
+      );
     },
   );
 });

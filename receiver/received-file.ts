@@ -46,7 +46,10 @@ async function parsesAsPdf(bytes: Uint8Array): Promise<boolean> {
  * safe alphabet becomes "_", and leading dots go.
  */
 export function safeSegment(name: string, fallback: string): string {
-  const cleaned = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^\.+/, '').slice(0, 120);
+  const cleaned = name
+    .replace(/[^A-Za-z0-9._-]/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 120);
   return cleaned || fallback;
 }
 

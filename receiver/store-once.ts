@@ -23,12 +23,7 @@ export const deliveryMarker = (deliveryId: string) => `.deliveries/${createHash(
  * The delivery is marked only once its file is there, so a crash in between leaves a delivery whose
  * retry finds the same bytes, never one marked without its file.
  */
-export async function storeOnce(
-  steps: OnceSteps,
-  path: string,
-  content: Uint8Array,
-  deliveryId?: string,
-): Promise<SaveOutcome> {
+export async function storeOnce(steps: OnceSteps, path: string, content: Uint8Array, deliveryId?: string): Promise<SaveOutcome> {
   const marker = deliveryId === undefined ? undefined : deliveryMarker(deliveryId);
   if (marker && (await steps.marked(marker))) return 'duplicate';
   const created = await steps.create(path, content);

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ConfigError,
-  decimal,
-  flag,
-  hookConfig,
-  httpUrl,
-  oneOf,
-  redriveConfig,
-  resendIsSafe,
-  text,
-  transmitConfig,
-  wholeNumber,
-} from '#shared/config.ts';
+import { ConfigError, decimal, flag, hookConfig, httpUrl, oneOf, redriveConfig, resendIsSafe, text, transmitConfig, wholeNumber } from '#shared/config.ts';
 
 const range = { min: 1, max: 10 };
 
@@ -69,7 +57,9 @@ describe('decimal', () => {
   });
 
   it.each(['1.5', '-0.1', 'NaN', 'half'])('refuses %s, naming the variable', (value) => {
-    expect(() => decimal('SANDBOX_FAILURE_RATE', 0, { min: 0, max: 1 }, { SANDBOX_FAILURE_RATE: value })).toThrow(/^SANDBOX_FAILURE_RATE must be a number from 0 to 1/);
+    expect(() => decimal('SANDBOX_FAILURE_RATE', 0, { min: 0, max: 1 }, { SANDBOX_FAILURE_RATE: value })).toThrow(
+      /^SANDBOX_FAILURE_RATE must be a number from 0 to 1/,
+    );
   });
 });
 
@@ -154,9 +144,7 @@ describe('hookConfig', () => {
   });
 
   it('names a bad HOOK_REQUIRE_HTTPS', () => {
-    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'yes', HOOK_URI: 'https://example.com/hook' })).toThrow(
-      /^HOOK_REQUIRE_HTTPS /,
-    );
+    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'yes', HOOK_URI: 'https://example.com/hook' })).toThrow(/^HOOK_REQUIRE_HTTPS /);
   });
 
   it('names a bad limit', () => {

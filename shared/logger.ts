@@ -5,5 +5,4 @@ import { Logger } from '@aws-lambda-powertools/logger';
 export const logger = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'steuerbote' });
 
 /** What of an unexpected error may be logged: its kind and message, without stack or data. */
-export const describeError = (error: unknown) =>
-  error instanceof Error ? { name: error.name, message: error.message } : { name: typeof error };
+export const describeError = (error: unknown) => (error instanceof Error ? { name: error.name, message: error.message } : { name: typeof error });

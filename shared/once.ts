@@ -6,8 +6,15 @@ const resets: (() => void)[] = [];
  */
 export function once<T>(build: () => T): () => T {
   let value: { built: T } | undefined;
-  resets.push(() => (value = undefined));
-  return () => (value ??= { built: build() }).built;
+  resets.push(() => {
+    value = undefined;
+  });
+  return () => {
+    value ??= { built: build() };
+    return value.built;
+  };
 }
 
-export const resetAll = () => resets.forEach((reset) => reset());
+export const resetAll = () => {
+  for (const reset of resets) reset();
+};

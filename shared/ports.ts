@@ -117,7 +117,7 @@ export type TransmitOutcome =
   /** Nothing left this machine: safe to try again later. */
   | { outcome: 'retry'; code: string; message: string }
   /** Must not be retried: a configuration fault, or the data may already have reached the tax authority. */
-  | { outcome: 'failed'; code: string; message: string; /** The tax authority's answer, kept for support. */ serverAnswer?: string };
+  | { outcome: 'failed'; code: string; message: string /** The tax authority's answer, kept for support. */; serverAnswer?: string };
 
 export interface TaxAuthority {
   readonly name: 'sandbox' | 'eric';

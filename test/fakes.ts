@@ -60,7 +60,7 @@ export class MemoryTicketStore implements TicketStore {
 
   async claim(id: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
     const current = this.tickets.get(id);
-    if (!current || current.status !== 'queued') return undefined;
+    if (current?.status !== 'queued') return undefined;
     const next: Ticket = { ...current, status: 'processing', lease_until: leaseUntil, updated_at: at, attempts: current.attempts + 1 };
     delete next.next_wake_at;
     this.tickets.set(id, next);

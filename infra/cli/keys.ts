@@ -22,7 +22,8 @@ function parse(args: string[]): Command {
     return { run, clientId: value };
   }
   if (run === 'revoke' && value !== undefined) {
-    if (!keyIdPattern.test(value)) throw new UsageError(`key_id must look like key_0123456789ab (as npm run keys -- list shows it); got ${JSON.stringify(value)}`);
+    if (!keyIdPattern.test(value))
+      throw new UsageError(`key_id must look like key_0123456789ab (as npm run keys -- list shows it); got ${JSON.stringify(value)}`);
     return { run, keyId: value };
   }
   throw new UsageError(usage);
@@ -31,7 +32,14 @@ function parse(args: string[]): Command {
 /** Columns padded to their widest cell. */
 const table = (rows: string[][]) => {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 };
 
 try {
@@ -44,7 +52,13 @@ try {
       const { key, record } = newApiKey(command.clientId);
       await keys.put(record);
       console.log(`Created an API key for client ${record.client_id} on ${target}.\n`);
-      console.log(table([['  key_id', record.key_id], ['  client_id', record.client_id], ['  api_key', key]]));
+      console.log(
+        table([
+          ['  key_id', record.key_id],
+          ['  client_id', record.client_id],
+          ['  api_key', key],
+        ]),
+      );
       console.log('\nCopy the key now: it cannot be shown again, as only its hash is stored.');
       break;
     }

@@ -96,9 +96,7 @@ export class SteuerboteFunction extends NodejsFunction {
         'so a stage runs the major that was tested, an LTS release Lambda supports. nodejs24.x comes together with moving those.',
     );
     if (props.tracing) {
-      suppress(role, 'IAM5', "Active tracing: X-Ray's PutTraceSegments and PutTelemetryRecords accept no resource but '*'.", [
-        'Resource::*',
-      ]);
+      suppress(role, 'IAM5', "Active tracing: X-Ray's PutTraceSegments and PutTelemetryRecords accept no resource but '*'.", ['Resource::*']);
     }
   }
 

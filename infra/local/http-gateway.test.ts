@@ -13,9 +13,12 @@ const start = async (handler: HttpLambda) => (gateway = await startGateway(apis.
 
 describe('the local gateway', () => {
   it.each([
-    ['throws', (async () => {
-      throw new Error('tax number 9198011310010 at /srv/secret.ts:12');
-    }) as HttpLambda],
+    [
+      'throws',
+      (async () => {
+        throw new Error('tax number 9198011310010 at /srv/secret.ts:12');
+      }) as HttpLambda,
+    ],
     ['returns nothing', (async () => undefined) as unknown as HttpLambda],
   ])('answers 500 INTERNAL in the envelope when a function %s', async (_, handler) => {
     const { url } = await start(handler);
@@ -26,7 +29,7 @@ describe('the local gateway', () => {
     expect(text).not.toContain('9198011310010');
   });
 
-  it('keeps a function\'s Content-Length for HEAD and measures every other body itself', async () => {
+  it("keeps a function's Content-Length for HEAD and measures every other body itself", async () => {
     const { url } = await start(async () => ({ statusCode: 200, headers: { 'content-length': '999' }, body: 'four' }));
     const head = await rawRequest(url, [http11('HEAD /v2/version', [])]);
     expect(head.headers['content-length']).toBe('999');
@@ -40,7 +43,15 @@ describe('the local gateway', () => {
       seen = event.headers;
       return { statusCode: 204 };
     });
-    await rawRequest(url, [http11('GET /v2/version', [['Authorization', 'a'], ['authorization', 'b'], ['X-Thing', 'c'], ['x-thing', 'd'], ['Accept', 'e']])]);
+    await rawRequest(url, [
+      http11('GET /v2/version', [
+        ['Authorization', 'a'],
+        ['authorization', 'b'],
+        ['X-Thing', 'c'],
+        ['x-thing', 'd'],
+        ['Accept', 'e'],
+      ]),
+    ]);
     expect(seen).toMatchObject({ authorization: 'a,b', 'x-thing': 'c,d', accept: 'e' });
   });
 

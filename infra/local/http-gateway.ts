@@ -30,7 +30,11 @@ const expectationFailed = () => refusal(417, 'EXPECTATION_FAILED', 'Of Expect, o
 function clientErrorOf(code: string | undefined): HttpError {
   if (code === 'HPE_HEADER_OVERFLOW') return refusal(431, 'HEADERS_TOO_LARGE', `The request line and headers exceed ${limits.maxHeaderBytes} bytes`);
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return refusal(408, 'REQUEST_TIMEOUT', `The request must arrive within ${limits.requestTimeoutSeconds} s, its headers within ${limits.headersTimeoutSeconds} s`);
+    return refusal(
+      408,
+      'REQUEST_TIMEOUT',
+      `The request must arrive within ${limits.requestTimeoutSeconds} s, its headers within ${limits.headersTimeoutSeconds} s`,
+    );
   }
   return refusal(400, 'BAD_REQUEST', 'The request is not well-formed HTTP/1.1');
 }
@@ -40,11 +44,7 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export async function startGateway(
-  api: ApiSpec,
-  handlerOf: (name: string) => HttpLambda,
-  options: { host: string; port: number },
-): Promise<Gateway> {
+export async function startGateway(api: ApiSpec, handlerOf: (name: string) => HttpLambda, options: { host: string; port: number }): Promise<Gateway> {
   const routes = new RouteTable(api.routes);
   // The answer each connection is giving, so an error on it is answered through it, not beside it.
   const answering = new WeakMap<Duplex, ServerResponse>();
@@ -97,7 +97,10 @@ function refuse(response: ServerResponse, error: HttpError) {
 
 /** An answer written straight to a connection on which Node could not make out a request. */
 function rawAnswer(result: APIGatewayProxyStructuredResultV2 & { statusCode: number; headers: Record<string, string> }): string {
-  const lines = [`HTTP/1.1 ${result.statusCode} ${STATUS_CODES[result.statusCode]}`, ...Object.entries(result.headers).map(([name, value]) => `${name}: ${value}`)];
+  const lines = [
+    `HTTP/1.1 ${result.statusCode} ${STATUS_CODES[result.statusCode]}`,
+    ...Object.entries(result.headers).map(([name, value]) => `${name}: ${value}`),
+  ];
   return `${lines.join('\r\n')}\r\n\r\n${result.body ?? ''}`;
 }
 

@@ -72,10 +72,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const handlers = new Map<string, Promise<unknown>>();
   const load = (name: string) => {
     const spec = functions[name as FunctionName];
-    if (!handlers.has(name)) handlers.set(name, import(pathToFileURL(join(repoRoot, spec.entry)).href).then((module) => module.handler));
+    if (!handlers.has(name))
+      handlers.set(
+        name,
+        import(pathToFileURL(join(repoRoot, spec.entry)).href).then((module) => module.handler),
+      );
     return handlers.get(name)!;
   };
-  const httpLambda = (name: string): HttpLambda => async (event, context) => ((await load(name)) as HttpLambda)(event, context);
+  const httpLambda =
+    (name: string): HttpLambda =>
+    async (event, context) =>
+      ((await load(name)) as HttpLambda)(event, context);
 
   const stoppers: (() => Promise<void>)[] = [() => standIns.stop()];
   const stop = async () => {
@@ -158,7 +165,12 @@ function checkConfiguration() {
 
 async function ensureDevKey(dataDir: string, offered: string | undefined): Promise<string> {
   const file = join(dataDir, 'dev-api-key');
-  const key = offered ?? (await readFile(file, 'utf8').then((text) => text.trim(), () => undefined));
+  const key =
+    offered ??
+    (await readFile(file, 'utf8').then(
+      (text) => text.trim(),
+      () => undefined,
+    ));
   if (key && (await apiKeyStore().findByHash(newApiKey('dev', key).record.key_hash))) return key;
   const created = newApiKey('dev', key);
   await apiKeyStore().put(created.record);

@@ -2,12 +2,7 @@
 
 declare module 'dynalite' {
   import type { Server } from 'node:http';
-  export default function dynalite(options: {
-    path?: string;
-    createTableMs?: number;
-    deleteTableMs?: number;
-    updateTableMs?: number;
-  }): Server;
+  export default function dynalite(options: { path?: string; createTableMs?: number; deleteTableMs?: number; updateTableMs?: number }): Server;
 }
 
 declare module 's3rver' {

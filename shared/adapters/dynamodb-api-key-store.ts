@@ -1,11 +1,4 @@
-import {
-  GetItemCommand,
-  PutItemCommand,
-  ScanCommand,
-  UpdateItemCommand,
-  type DynamoDBClient,
-  type ScanCommandInput,
-} from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, ScanCommand, UpdateItemCommand, type DynamoDBClient, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
@@ -61,9 +54,7 @@ export class DynamoApiKeyStore implements ApiKeyStore {
   }
 
   async #get(keyHash: string, consistent: boolean): Promise<ApiKeyRecord | undefined> {
-    const { Item } = await this.#client.send(
-      new GetItemCommand({ TableName: this.#table, Key: marshall({ key_hash: keyHash }), ConsistentRead: consistent }),
-    );
+    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: marshall({ key_hash: keyHash }), ConsistentRead: consistent }));
     return Item ? (unmarshall(Item) as ApiKeyRecord) : undefined;
   }
 

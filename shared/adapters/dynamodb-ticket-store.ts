@@ -1,10 +1,4 @@
-import {
-  GetItemCommand,
-  PutItemCommand,
-  ScanCommand,
-  UpdateItemCommand,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, ScanCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
@@ -28,9 +22,7 @@ export class DynamoTicketStore implements TicketStore {
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
-    const { Item } = await this.#client.send(
-      new GetItemCommand({ TableName: this.#table, Key: toItem({ ticket }), ConsistentRead: true }),
-    );
+    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: toItem({ ticket }), ConsistentRead: true }));
     return Item ? (unmarshall(Item) as Ticket) : undefined;
   }
 
@@ -61,9 +53,7 @@ export class DynamoTicketStore implements TicketStore {
       values[':expected_lease'] = expected.lease_until;
       condition += ' AND #lease = :expected_lease';
     }
-    const update = [sets.length ? `SET ${sets.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
-      .filter(Boolean)
-      .join(' ');
+    const update = [sets.length ? `SET ${sets.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : ''].filter(Boolean).join(' ');
     return this.#update(ticket, { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, values });
   }
 
@@ -77,8 +67,7 @@ export class DynamoTicketStore implements TicketStore {
   }
 
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined> {
-    const condition =
-      expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
+    const condition = expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
     const values: Record<string, unknown> = { ':webhook': webhook };
     if (expectedWebhookId !== undefined) values[':expected_id'] = expectedWebhookId;
     return this.#update(ticket, {

@@ -20,7 +20,13 @@ function fakeS3(options: { failPdfPut?: boolean } = {}) {
       const name = command.constructor.name;
       sent.push({ command: name, input });
       if (name === 'ListObjectsV2Command') {
-        return { Contents: [...objects.keys()].filter((key) => key.startsWith(input.Prefix)).sort().slice(0, 1).map((Key) => ({ Key })) };
+        return {
+          Contents: [...objects.keys()]
+            .filter((key) => key.startsWith(input.Prefix))
+            .sort()
+            .slice(0, 1)
+            .map((Key) => ({ Key })),
+        };
       }
       if (name === 'GetObjectCommand') return { Body: { transformToByteArray: async () => objects.get(input.Key) } };
       if (input.IfNoneMatch === '*' && objects.has(input.Key)) {

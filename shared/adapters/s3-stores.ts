@@ -15,17 +15,13 @@ export class S3Folder {
   }
 
   async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
-    await this.#client.send(
-      new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType }),
-    );
+    await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType }));
   }
 
   /** An S3 conditional write: false when the key exists, decided by S3 in one step. */
   async create(key: string, body: Uint8Array, contentType: string): Promise<boolean> {
     try {
-      await this.#client.send(
-        new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType, IfNoneMatch: '*' }),
-      );
+      await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType, IfNoneMatch: '*' }));
       return true;
     } catch (error) {
       const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
@@ -54,9 +50,7 @@ export class S3Folder {
    * is refused (AccessDenied), not told NoSuchKey, when it reads an object that is not there.
    */
   async has(key: string): Promise<boolean> {
-    const { Contents = [] } = await this.#client.send(
-      new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix + key, MaxKeys: 1 }),
-    );
+    const { Contents = [] } = await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix + key, MaxKeys: 1 }));
     return Contents[0]?.Key === this.#prefix + key;
   }
 

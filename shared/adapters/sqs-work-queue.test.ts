@@ -130,9 +130,7 @@ describe('SqsWorkQueue', () => {
       // Odd tickets were meanwhile delivered or replaced.
       const revive = async ({ ticket }: WebhookDelivery) => Number(ticket.slice(3)) % 2 === 0;
       expect(await queue.redriveWebhooks(revive)).toBe(7);
-      expect(sent.map((input) => input.MessageBody)).toEqual(
-        [0, 2, 4, 6, 8, 10, 12].map((n) => JSON.stringify({ ticket: `tk_${n}`, webhook_id: `msg_${n}` })),
-      );
+      expect(sent.map((input) => input.MessageBody)).toEqual([0, 2, 4, 6, 8, 10, 12].map((n) => JSON.stringify({ ticket: `tk_${n}`, webhook_id: `msg_${n}` })));
       expect(sent.every((input) => input.QueueUrl === url('webhook'))).toBe(true);
       expect(log.filter((line) => line.startsWith('receive'))).toHaveLength(3);
       expect(log.filter((line) => line.startsWith('delete'))).toHaveLength(13);

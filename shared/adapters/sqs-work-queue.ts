@@ -1,10 +1,4 @@
-import {
-  ChangeMessageVisibilityCommand,
-  DeleteMessageCommand,
-  ReceiveMessageCommand,
-  SendMessageCommand,
-  type SQSClient,
-} from '@aws-sdk/client-sqs';
+import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueName } from '#shared/manifest.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
 
@@ -32,9 +26,7 @@ export class SqsWorkQueue implements WorkQueue {
   }
 
   async postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void> {
-    await this.#client.send(
-      new ChangeMessageVisibilityCommand({ QueueUrl: this.#urlOf(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }),
-    );
+    await this.#client.send(new ChangeMessageVisibilityCommand({ QueueUrl: this.#urlOf(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
   }
 
   async deadLetterWebhook(delivery: WebhookDelivery): Promise<void> {
@@ -63,9 +55,7 @@ export class SqsWorkQueue implements WorkQueue {
   }
 
   async #send(QueueUrl: string, message: object, DelaySeconds = 0) {
-    await this.#client.send(
-      new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message), DelaySeconds: Math.min(DelaySeconds, maxDelaySeconds) }),
-    );
+    await this.#client.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message), DelaySeconds: Math.min(DelaySeconds, maxDelaySeconds) }));
   }
 }
 

@@ -20,11 +20,16 @@ describe('ruleFindings', () => {
 });
 
 describe('readServerAnswer', () => {
-  const answer = (header: string) => `<?xml version="1.0"?><Elster xmlns="http://www.elster.de/elsterxml/schema/v11"><TransferHeader version="11">${header}</TransferHeader></Elster>`;
+  const answer = (header: string) =>
+    `<?xml version="1.0"?><Elster xmlns="http://www.elster.de/elsterxml/schema/v11"><TransferHeader version="11">${header}</TransferHeader></Elster>`;
 
   it('reads the transfer ticket, receipt time and return code', () => {
     expect(
-      readServerAnswer(answer('<TransferTicket>abc123</TransferTicket><EingangsDatum>20260115120000</EingangsDatum><RC><Rueckgabe><Code>0</Code><Text>ok</Text></Rueckgabe></RC>')),
+      readServerAnswer(
+        answer(
+          '<TransferTicket>abc123</TransferTicket><EingangsDatum>20260115120000</EingangsDatum><RC><Rueckgabe><Code>0</Code><Text>ok</Text></Rueckgabe></RC>',
+        ),
+      ),
     ).toEqual({ transferTicket: 'abc123', receivedAt: '2026-01-15T11:00:00.000Z', code: '0', text: 'ok' });
   });
 
@@ -50,7 +55,8 @@ describe('germanTime', () => {
 
 describe('serverFindings', () => {
   it('names the TransferHeader code and each NutzdatenHeader error', () => {
-    const nutzdaten = '<EricGetErrormessagesFromXMLAnswer><Fehler><Code>123</Code><Meldung>Falsch</Meldung></Fehler><Fehler><Code>x</Code><Meldung>Auch</Meldung></Fehler></EricGetErrormessagesFromXMLAnswer>';
+    const nutzdaten =
+      '<EricGetErrormessagesFromXMLAnswer><Fehler><Code>123</Code><Meldung>Falsch</Meldung></Fehler><Fehler><Code>x</Code><Meldung>Auch</Meldung></Fehler></EricGetErrormessagesFromXMLAnswer>';
     expect(serverFindings({ code: '4', text: 'Abgewiesen' }, nutzdaten)).toEqual([
       { path: 'transfer_header', code: 'ELSTER_TH_4', message: 'Abgewiesen' },
       { path: 'nutzdaten_header', code: 'ELSTER_NDH_123', message: 'Falsch' },

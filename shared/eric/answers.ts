@@ -96,6 +96,6 @@ const berlinOffset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin
 
 function berlinOffsetMs(at: Date): number {
   const name = berlinOffset.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+01:00';
-  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(name) ?? [, '+', '01', '00'];
+  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(name) ?? ['', '+', '01', '00'];
   return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
 }

@@ -20,7 +20,9 @@ describe('credentialsLoader', () => {
     await writeFile(file, '123456\n');
     expect((await credentialsLoader({ certificate: { path: '/c.pfx' }, pin: { file } }, unused)()).pin).toBe('123456');
     await writeFile(file, '\n');
-    await expect(credentialsLoader({ certificate: { path: '/c.pfx' }, pin: { file } }, unused)()).rejects.toThrow(new ConfigError('ERIC_CERT_PIN_FILE names an empty file'));
+    await expect(credentialsLoader({ certificate: { path: '/c.pfx' }, pin: { file } }, unused)()).rejects.toThrow(
+      new ConfigError('ERIC_CERT_PIN_FILE names an empty file'),
+    );
   });
 
   it.each([

@@ -34,7 +34,10 @@ describe('elsterDocument', () => {
     ['declares entities', `<!DOCTYPE a [<!ENTITY x "y">]>${nutzdaten}`, 'XML_DTD_NOT_ALLOWED'],
     ['is not XML', 'Kz83=734.50', 'XML_MALFORMED'],
   ])('refuses Nutzdaten that %s', (_, bad, code) => {
-    expect(elsterDocument({ tax_number: '9198011310010', nutzdaten: bad }, product)).toEqual({ ok: false, finding: expect.objectContaining({ path: 'xml', code }) });
+    expect(elsterDocument({ tax_number: '9198011310010', nutzdaten: bad }, product)).toEqual({
+      ok: false,
+      finding: expect.objectContaining({ path: 'xml', code }),
+    });
   });
 
   it('needs a tax office', () => {

@@ -17,8 +17,22 @@ describe('ericConfig', () => {
 
   it('prefers Secrets Manager, and reads the ERiC version and sender', () => {
     expect(
-      ericConfig({ ...base, ERIC_CERT_SECRET_ARN: 'arn:cert', ERIC_CERT_PIN_SECRET_ARN: 'arn:pin', ERIC_API_VERSION: '41', ELSTER_DATENLIEFERANT: 'Muster GmbH', ELSTER_HERSTELLER_ID: '12345' }),
-    ).toEqual({ home: '/opt/eric/lib', apiVersion: 41, certificate: { secretId: 'arn:cert' }, pin: { secretId: 'arn:pin' }, datenLieferant: 'Muster GmbH', herstellerId: '12345' });
+      ericConfig({
+        ...base,
+        ERIC_CERT_SECRET_ARN: 'arn:cert',
+        ERIC_CERT_PIN_SECRET_ARN: 'arn:pin',
+        ERIC_API_VERSION: '41',
+        ELSTER_DATENLIEFERANT: 'Muster GmbH',
+        ELSTER_HERSTELLER_ID: '12345',
+      }),
+    ).toEqual({
+      home: '/opt/eric/lib',
+      apiVersion: 41,
+      certificate: { secretId: 'arn:cert' },
+      pin: { secretId: 'arn:pin' },
+      datenLieferant: 'Muster GmbH',
+      herstellerId: '12345',
+    });
     expect(ericConfig({ ...base, ERIC_CERT_PIN: '', ERIC_CERT_PIN_FILE: '/run/pin' }).pin).toEqual({ file: '/run/pin' });
   });
 

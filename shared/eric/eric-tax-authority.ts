@@ -58,7 +58,11 @@ export class EricTaxAuthority implements TaxAuthority {
       credentials = await this.#options.credentials();
     } catch (error) {
       if (error instanceof ConfigError) return { outcome: 'failed', code: 'ERIC_CONFIGURATION', message: error.message };
-      return { outcome: 'retry', code: 'ERIC_CREDENTIALS_UNAVAILABLE', message: `The certificate or its PIN could not be read: ${describeError(error).message}` };
+      return {
+        outcome: 'retry',
+        code: 'ERIC_CREDENTIALS_UNAVAILABLE',
+        message: `The certificate or its PIN could not be read: ${describeError(error).message}`,
+      };
     }
 
     return this.#options.library.exclusive(async (eric) => {

@@ -135,11 +135,7 @@ function load(home: string, path: string): EricLibrary {
   const errorText = fn('EricHoleFehlerText', 'int', ['int', bufferType]);
   const str = 'const char *';
   const createTH = fn('EricCreateTH', 'int', [str, str, str, str, str, str, str, str, str, bufferType]);
-  const openCertificate = fn('EricGetHandleToCertificate', 'int', [
-    k.out(k.pointer('uint32_t')),
-    k.out(k.pointer('uint32_t')),
-    'const char *',
-  ]);
+  const openCertificate = fn('EricGetHandleToCertificate', 'int', [k.out(k.pointer('uint32_t')), k.out(k.pointer('uint32_t')), 'const char *']);
   const closeCertificate = fn('EricCloseHandleToCertificate', 'int', ['uint32_t']);
   const errorMessages = fn('EricGetErrormessagesFromXMLAnswer', 'int', ['const char *', bufferType, bufferType, bufferType, bufferType]);
 
@@ -159,7 +155,9 @@ function load(home: string, path: string): EricLibrary {
     }
     return buffers;
   };
-  const release = (buffers: Buffer_[]) => buffers.forEach((buffer) => freeBuffer(buffer));
+  const release = (buffers: Buffer_[]) => {
+    for (const buffer of buffers) freeBuffer(buffer);
+  };
   const withBuffersSync = <T>(count: number, work: (buffers: Buffer_[]) => T): T => {
     const buffers = allocate(count);
     try {
@@ -168,8 +166,7 @@ function load(home: string, path: string): EricLibrary {
       release(buffers);
     }
   };
-  const textFor = (code: number) =>
-    withBuffersSync(1, ([buffer]) => (errorText(code, buffer) === 0 ? read(buffer!) : '') || describeCode(code).name);
+  const textFor = (code: number) => withBuffersSync(1, ([buffer]) => (errorText(code, buffer) === 0 ? read(buffer!) : '') || describeCode(code).name);
 
   // ERiC writes eric.log here; it may hold tax data, so only this process's user may read it.
   const logDir = mkdtempSync(join(tmpdir(), 'steuerbote-eric-log-'));
@@ -248,6 +245,9 @@ export function libraryVersion(xml: string): string | undefined {
   if (!parsed.ok) return undefined;
   const libraries = [parsed.element.Bibliothek ?? []].flat() as XmlElement[];
   const eric = libraries.find((library) => /^(lib)?ericapi\b/i.test(textOf(library.Name) ?? ''));
-  const version = textOf(eric?.Produktversion)?.split(',').map((part) => part.trim()).join('.');
+  const version = textOf(eric?.Produktversion)
+    ?.split(',')
+    .map((part) => part.trim())
+    .join('.');
   return version && /^\d+(\.\d+)*$/.test(version) ? version : undefined;
 }

@@ -37,7 +37,11 @@ export async function protocolTarget(family: StructFamily): Promise<ProtocolTarg
   const pdfName = join(directory, 'protocol.pdf');
   return {
     parameters: family.printParameters({ pdfName }),
-    take: () => readFile(pdfName).then((bytes) => new Uint8Array(bytes), () => undefined),
+    take: () =>
+      readFile(pdfName).then(
+        (bytes) => new Uint8Array(bytes),
+        () => undefined,
+      ),
     dispose: () => rm(directory, { recursive: true, force: true }),
   };
 }

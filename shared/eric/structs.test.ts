@@ -10,7 +10,16 @@ const offsets = (type: TypeObject) => Object.fromEntries(Object.keys(type.member
 describe('structFamily', () => {
   it('lays out ERiC 38–40 with ersteSeite and abrufCode, printing to a file', () => {
     const family = structFamily(40, 'libericapi.so');
-    expect(offsets(family.druck)).toEqual({ version: 0, vorschau: 4, ersteSeite: 8, duplexDruck: 12, pdfName: 16, fussText: 24, pdfCallback: 32, pdfCallbackBenutzerdaten: 40 });
+    expect(offsets(family.druck)).toEqual({
+      version: 0,
+      vorschau: 4,
+      ersteSeite: 8,
+      duplexDruck: 12,
+      pdfName: 16,
+      fussText: 24,
+      pdfCallback: 32,
+      pdfCallbackBenutzerdaten: 40,
+    });
     expect(koffi.sizeof(family.druck)).toBe(48);
     expect(offsets(family.crypt)).toEqual({ version: 0, zertifikatHandle: 4, pin: 8, abrufCode: 16 });
     expect(koffi.sizeof(family.crypt)).toBe(24);
@@ -22,7 +31,15 @@ describe('structFamily', () => {
 
   it('lays out ERiC 41 and later with print parameters version 4, handing the PDF to a callback', () => {
     const family = structFamily(41, 'libericapi.so');
-    expect(offsets(family.druck)).toEqual({ version: 0, vorschau: 4, duplexDruck: 8, pdfName: 16, fussText: 24, pdfCallback: 32, pdfCallbackBenutzerdaten: 40 });
+    expect(offsets(family.druck)).toEqual({
+      version: 0,
+      vorschau: 4,
+      duplexDruck: 8,
+      pdfName: 16,
+      fussText: 24,
+      pdfCallback: 32,
+      pdfCallbackBenutzerdaten: 40,
+    });
     expect(koffi.sizeof(family.druck)).toBe(48);
     expect(offsets(family.crypt)).toEqual({ version: 0, zertifikatHandle: 4, pin: 8 });
     expect(koffi.sizeof(family.crypt)).toBe(16);

@@ -44,6 +44,7 @@ export function checkForm<T>(form: Form<T>, input: unknown): Checked {
  */
 export function taxNumberAgrees(given: string | undefined, inXml: string | undefined, path: string): Finding[] {
   if (given === inXml) return [];
-  if (given === undefined) return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
+  if (given === undefined)
+    return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
   return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be the tax number given in tax_number', expected: given }];
 }

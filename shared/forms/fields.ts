@@ -13,10 +13,7 @@ import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax
 // number has lost its cents, and no return declares it.
 const largestAmount = 1e12;
 export const money = z.union(
-  [
-    z.number().check(z.refine((amount) => Number.isFinite(amount) && Math.abs(amount) < largestAmount)),
-    z.string().check(z.regex(/^-?\d{1,12}(\.\d{1,2})?$/)),
-  ],
+  [z.number().check(z.refine((amount) => Number.isFinite(amount) && Math.abs(amount) < largestAmount)), z.string().check(z.regex(/^-?\d{1,12}(\.\d{1,2})?$/))],
   { error: 'must be an amount in euros below one trillion: a number or a decimal string like "1200.50"' },
 );
 
@@ -41,9 +38,12 @@ export const passes = <T>(problemOf: (value: T) => Problem | undefined) =>
 // The caller's tax number, in ELSTER's 13 digits or in the Land's own notation, leaves validation
 // as ELSTER's 13 digits: everything after it (tickets, XML, the live guard) knows only that form.
 export const taxNumber = z.pipe(
-  z.union([z.string(), z.strictObject({ state: z.enum(lands, { error: `must be a Land code: ${lands.join(', ')}` }), number: z.string().check(z.maxLength(20)) })], {
-    error: 'must be the 13-digit ELSTER tax number, or { "state": "BY", "number": "181/815/08155" } in the Land\'s own notation',
-  }),
+  z.union(
+    [z.string(), z.strictObject({ state: z.enum(lands, { error: `must be a Land code: ${lands.join(', ')}` }), number: z.string().check(z.maxLength(20)) })],
+    {
+      error: 'must be the 13-digit ELSTER tax number, or { "state": "BY", "number": "181/815/08155" } in the Land\'s own notation',
+    },
+  ),
   z.transform((value, context) => {
     const converted = typeof value === 'string' ? { elster: value } : elsterTaxNumber(value.state, value.number);
     const problem = 'problem' in converted ? converted.problem : taxNumberProblem(converted.elster);

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
 
 const codes: Record<string, string> = {

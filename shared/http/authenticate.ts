@@ -4,7 +4,6 @@ import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyStore } from '#shared/ports.ts';
 
-
 const unauthorized = () =>
   new HttpError(401, 'UNAUTHORIZED', 'A valid API key is required (Authorization: Bearer <key>)', {
     headers: { 'www-authenticate': 'Bearer' },

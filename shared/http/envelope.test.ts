@@ -53,9 +53,13 @@ describe('envelope', () => {
 
   it('turns an HttpError into its status, code, details and headers, with data null', async () => {
     const details = [{ path: 'year', code: 'REQUIRED', message: 'is required' }];
-    const response = await call(async () => {
-      throw new HttpError(401, 'UNAUTHORIZED', 'A key is required', { details, headers: { 'www-authenticate': 'Bearer' } });
-    }, 'GET', { 'x-request-id': 'req-2' });
+    const response = await call(
+      async () => {
+        throw new HttpError(401, 'UNAUTHORIZED', 'A key is required', { details, headers: { 'www-authenticate': 'Bearer' } });
+      },
+      'GET',
+      { 'x-request-id': 'req-2' },
+    );
     expect(response.statusCode).toBe(401);
     expect(response.headers).toEqual({
       'www-authenticate': 'Bearer',

@@ -9,12 +9,7 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
   readonly data: unknown;
 
-  constructor(
-    status: number,
-    code: string,
-    message: string,
-    options: { details?: Finding[]; headers?: Record<string, string>; data?: unknown } = {},
-  ) {
+  constructor(status: number, code: string, message: string, options: { details?: Finding[]; headers?: Record<string, string>; data?: unknown } = {}) {
     super(message);
     this.status = status;
     this.code = code;

@@ -95,14 +95,17 @@ describe('jsonBody', () => {
     expect((await post('\ufeff{}', json)).status).toBe(400);
   });
 
-  it.each(['application/json; charset=iso-8859-1', 'application/json; charset=utf-16', 'application/json; charset=UTF-8; charset=latin1', 'application/json; charset=utf8', 'application/json; charset='])(
-    'refuses the charset of %s with 415',
-    async (contentType) => {
-      const { status, body } = await post('{}', { 'content-type': contentType });
-      expect(status).toBe(415);
-      expect(body.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
-    },
-  );
+  it.each([
+    'application/json; charset=iso-8859-1',
+    'application/json; charset=utf-16',
+    'application/json; charset=UTF-8; charset=latin1',
+    'application/json; charset=utf8',
+    'application/json; charset=',
+  ])('refuses the charset of %s with 415', async (contentType) => {
+    const { status, body } = await post('{}', { 'content-type': contentType });
+    expect(status).toBe(415);
+    expect(body.error?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
 
   it.each(['application/json; charset="utf-8"', 'application/json; CHARSET=Utf-8', 'application/json; version=2'])('admits %s', async (contentType) => {
     expect((await post('{}', { 'content-type': contentType })).status).toBe(200);

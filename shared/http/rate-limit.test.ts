@@ -53,7 +53,13 @@ describe('rateLimit', () => {
       .use(requestId())
       .use(envelope())
       .use(authenticate(() => keys))
-      .use(rateLimit(() => counter, () => perMinute, () => minute(100, 50)));
+      .use(
+        rateLimit(
+          () => counter,
+          () => perMinute,
+          () => minute(100, 50),
+        ),
+      );
     const call = (key: string) => handler(apiEvent('GET', '/v2/status/x', { headers: { authorization: `Bearer ${key}` } }), context());
     return { counter, first, second, other, seen, call };
   }

@@ -25,11 +25,7 @@ export async function spend(counter: RateCounter, clientId: string, perMinute: n
  * cannot multiply its budget by creating keys, and rotating keys does not reset it. Runs before the
  * body is parsed, so a refused request has stored and sent nothing.
  */
-export const rateLimit = (
-  counter: () => RateCounter,
-  perMinute: () => number = rateLimitPerMinute,
-  now: () => number = Date.now,
-): MiddlewareObj<ApiEvent> => ({
+export const rateLimit = (counter: () => RateCounter, perMinute: () => number = rateLimitPerMinute, now: () => number = Date.now): MiddlewareObj<ApiEvent> => ({
   before: async ({ event }) => {
     const limit = perMinute();
     if (limit === 0) return;

@@ -6,13 +6,7 @@ import { apis, servedRoutes } from '#shared/manifest.ts';
 import { ticketIdPattern, type Kind, type Ticket } from '#shared/domain/ticket.ts';
 import { metadataView, statusView, summaryView } from '#shared/domain/views.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
-import {
-  acceptedExample,
-  protocolNotReadyExample,
-  ustvaKz83Mismatch,
-  validationFailedExample,
-  validationResultExamples,
-} from '#shared/openapi/examples.ts';
+import { acceptedExample, protocolNotReadyExample, ustvaKz83Mismatch, validationFailedExample, validationResultExamples } from '#shared/openapi/examples.ts';
 import { envelope, errorEnvelope, ticketMetadata, ticketStatusView, ticketSummary, validationResult } from '#shared/openapi/schemas.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
@@ -37,7 +31,11 @@ function* walk(value: unknown, at = ''): Generator<[string, Json]> {
   for (const [key, inner] of Object.entries(value)) yield* walk(inner, `${at}/${key}`);
 }
 
-const resolve = (ref: string) => ref.slice(2).split('/').reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc);
+const resolve = (ref: string) =>
+  ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((node, key) => (node as Json | undefined)?.[key], doc);
 
 /** The value as its schema reads it; equal to the value only when nothing in it is undocumented, since objects drop unknown keys. */
 const asDocumented = (schema: z.ZodMiniType, value: unknown) => z.parse(schema, JSON.parse(JSON.stringify(value)));
@@ -59,8 +57,12 @@ describe('the OpenAPI document', () => {
   });
 
   it('documents exactly the routes of the API, with HEAD on every GET path', () => {
-    const documented = operations().map(({ method, path }) => `${method} ${path}`).sort();
-    const routed = servedRoutes(apis.api.routes).map(({ method, path }) => `${method} ${path}`).sort();
+    const documented = operations()
+      .map(({ method, path }) => `${method} ${path}`)
+      .sort();
+    const routed = servedRoutes(apis.api.routes)
+      .map(({ method, path }) => `${method} ${path}`)
+      .sort();
     expect(documented).toEqual(routed);
     for (const { path, method } of operations()) if (method === 'GET') expect(doc.paths[path].head, path).toBeDefined();
   });
@@ -68,7 +70,9 @@ describe('the OpenAPI document', () => {
   it('gives every operation a unique ID, and asks for no key only on the public routes', () => {
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    const open = operations().filter(({ operation }) => operation.security?.length === 0).map(({ method, path }) => `${method} ${path}`);
+    const open = operations()
+      .filter(({ operation }) => operation.security?.length === 0)
+      .map(({ method, path }) => `${method} ${path}`);
     expect(open.sort()).toEqual(['GET /v2/openapi.json', 'GET /v2/version', 'HEAD /v2/openapi.json', 'HEAD /v2/version']);
     expect(doc.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
   });
@@ -92,7 +96,15 @@ describe('the OpenAPI document', () => {
 
   it('writes down the decisions the contract leaves open', () => {
     const info = doc.info.description as string;
-    for (const decision of [ticketIdPattern.source, '^[A-Za-z0-9._:-]{1,128}$', 'Accept', '409 `CONFLICT`', 'LIVE_NOT_ALLOWED', '"734.50"', 'null when the year itself is unusable']) {
+    for (const decision of [
+      ticketIdPattern.source,
+      '^[A-Za-z0-9._:-]{1,128}$',
+      'Accept',
+      '409 `CONFLICT`',
+      'LIVE_NOT_ALLOWED',
+      '"734.50"',
+      'null when the year itself is unusable',
+    ]) {
       expect(info).toContain(decision);
     }
     expect(doc.components.parameters.IdempotencyKey.description).toContain('key order and whitespace do not matter');
@@ -106,7 +118,12 @@ describe('the OpenAPI document', () => {
   it("holds every text field to ELSTER's character set, and says so", () => {
     expect(doc.info.description).toContain('`TEXT_CHARSET`');
     const { UstvaSubmission: ustva, EstSubmission: est } = doc.components.schemas;
-    for (const field of [ustva.properties.supplier.properties.name, ustva.properties.client_reference, est.properties.taxpayer.properties.last_name, est.properties.client_reference]) {
+    for (const field of [
+      ustva.properties.supplier.properties.name,
+      ustva.properties.client_reference,
+      est.properties.taxpayer.properties.last_name,
+      est.properties.client_reference,
+    ]) {
       expect(field.pattern).toBe(elsterTextPattern);
     }
   });
@@ -133,10 +150,12 @@ describe('the examples', () => {
     );
 
   it('come with every request body', () => {
-    expect(requestExamples.map(({ name }) => name)).toEqual(expect.arrayContaining(['/v2/ustva landNotation', '/v2/est firstReturn', '/v2/est/validate contract']));
+    expect(requestExamples.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['/v2/ustva landNotation', '/v2/est firstReturn', '/v2/est/validate contract']),
+    );
   });
 
-  it.each(requestExamples)('$name passes the service\'s own checks', ({ kind, value }) => {
+  it.each(requestExamples)("$name passes the service's own checks", ({ kind, value }) => {
     const checked = (kind === 'ustva' ? checkUstva : checkEst)(value);
     expect(checked.findings.filter((finding) => finding.severity !== 'hint')).toEqual([]);
     expect(checked.body).toBeDefined();
@@ -170,7 +189,15 @@ describe('the response schemas', () => {
     file_size: 1234,
     file_sha256: 'f'.repeat(64),
     error: { code: 'REJECTED', message: 'Refused', details: [{ path: 'Kz83', code: 'X', message: 'm', rule: 'R1', severity: 'error' }] },
-    webhook: { status: 'failed', attempts: 8, webhook_id: 'msg_x', last_attempt_at: '2026-11-22T10:01:30.000Z', last_response_status: 503, next_attempt_at: '2026-11-22T10:01:35.000Z', failure_reason: 'MAX_ATTEMPTS' },
+    webhook: {
+      status: 'failed',
+      attempts: 8,
+      webhook_id: 'msg_x',
+      last_attempt_at: '2026-11-22T10:01:30.000Z',
+      last_response_status: 503,
+      next_attempt_at: '2026-11-22T10:01:35.000Z',
+      failure_reason: 'MAX_ATTEMPTS',
+    },
   });
 
   it.each([

@@ -1,13 +1,7 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
 import { supportedYears } from '#shared/domain/years.ts';
-import {
-  acceptedExample,
-  protocolNotReadyExample,
-  requestExamples,
-  validationFailedExample,
-  validationResultExamples,
-} from '#shared/openapi/examples.ts';
+import { acceptedExample, protocolNotReadyExample, requestExamples, validationFailedExample, validationResultExamples } from '#shared/openapi/examples.ts';
 import {
   codeList,
   failure,
@@ -187,7 +181,7 @@ function protocolRead(operationId: string, summary: string): Json {
         content: { ...(answer.content as Json), 'application/pdf': {} },
       },
       409: failure(
-        '`PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` and will never have one. `data` holds the ticket\'s `status` (and `error`), `error.details` its findings.',
+        "`PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` and will never have one. `data` holds the ticket's `status` (and `error`), `error.details` its findings.",
         ['PROTOCOL_NOT_READY', 'CONFLICT'],
         { examples: { notReady: { summary: 'Still processing', value: protocolNotReadyExample } } },
       ),
@@ -235,8 +229,14 @@ function build(): Json {
       '/v2/est': writable(submit('est')),
       '/v2/ustva/validate': writable(validate('ustva')),
       '/v2/est/validate': writable(validate('est')),
-      '/v2/status/{ticket}': readable(ticketRead('getStatus', 'A ticket\'s status', 'TicketStatus', 'Status, attempts, and the error of a `rejected` or `failed` ticket'), ticket),
-      '/v2/ticket/{ticket}': readable(ticketRead('getTicket', 'A ticket\'s metadata', 'TicketMetadata', 'Metadata; the tax number masked to its last 4 digits'), ticket),
+      '/v2/status/{ticket}': readable(
+        ticketRead('getStatus', "A ticket's status", 'TicketStatus', 'Status, attempts, and the error of a `rejected` or `failed` ticket'),
+        ticket,
+      ),
+      '/v2/ticket/{ticket}': readable(
+        ticketRead('getTicket', "A ticket's metadata", 'TicketMetadata', 'Metadata; the tax number masked to its last 4 digits'),
+        ticket,
+      ),
       '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),
       '/v2/response/{ticket}': readable(protocolRead('getResponse', 'The same as `/v2/protocol/{ticket}`'), ticket),
       '/v2/version': readable(publicRead('getVersion', 'Versions, tax authority and supported Datenart versions', ok('Versions', schemaRef('Version')))),

@@ -41,7 +41,14 @@ export const estContractExample = {
     },
   ],
   pensions: [],
-  deductions: { health_insurance: '3900.00', donations: '200.00', church_tax_paid: '0', household_services: '450.00', craftsman_services: '1200.00', medical_costs: '0' },
+  deductions: {
+    health_insurance: '3900.00',
+    donations: '200.00',
+    church_tax_paid: '0',
+    household_services: '450.00',
+    craftsman_services: '1200.00',
+    medical_costs: '0',
+  },
 };
 
 const { tax_number: _, ...estWithoutTaxNumber } = estContractExample;
@@ -49,7 +56,14 @@ const { tax_number: _, ...estWithoutTaxNumber } = estContractExample;
 /** A married couple assessed jointly: tax classes 3 and 5, and the taxpayer's second job in class 6. */
 const estJointExample = {
   ...estContractExample,
-  spouse: { idnr: '86095742719', first_name: 'Max', last_name: 'Mustermann', birth_date: '1958-01-02', religion: 'rk', address: estContractExample.taxpayer.address },
+  spouse: {
+    idnr: '86095742719',
+    first_name: 'Max',
+    last_name: 'Mustermann',
+    birth_date: '1958-01-02',
+    religion: 'rk',
+    address: estContractExample.taxpayer.address,
+  },
   joint_assessment: true,
   married_since: '1985-08-30',
   employment: [
@@ -125,12 +139,21 @@ export const acceptedExample = enveloped(202, 'Submission accepted', {
 
 export const validationFailedExample = failed(422, 'The submission has errors', 'VALIDATION_FAILED', [kz83MismatchFinding]);
 
-export const protocolNotReadyExample = failed(409, 'The protocol is not ready yet: the ticket is processing', 'PROTOCOL_NOT_READY', [], { status: 'processing' });
+export const protocolNotReadyExample = failed(409, 'The protocol is not ready yet: the ticket is processing', 'PROTOCOL_NOT_READY', [], {
+  status: 'processing',
+});
 
 export const validationResultExamples = {
-  valid: { summary: 'The contract\'s UStVA: valid', value: enveloped(200, 'The submission is valid', { valid: true, datenart_version: 'UStVA_2026', findings: [] }) },
+  valid: {
+    summary: "The contract's UStVA: valid",
+    value: enveloped(200, 'The submission is valid', { valid: true, datenart_version: 'UStVA_2026', findings: [] }),
+  },
   invalid: {
     summary: 'The same with kz83 "700.00": not valid',
-    value: enveloped(200, 'The submission has errors', { valid: false, datenart_version: 'UStVA_2026', findings: [{ ...kz83MismatchFinding, severity: 'error' }] }),
+    value: enveloped(200, 'The submission has errors', {
+      valid: false,
+      datenart_version: 'UStVA_2026',
+      findings: [{ ...kz83MismatchFinding, severity: 'error' }],
+    }),
   },
 };

@@ -38,7 +38,11 @@ export function ok(description: string, data: Json, options: ResponseOptions = {
 /** An error: the envelope with `success: false` and one of `codes`. */
 export function failure(description: string, codes: readonly string[], options: ResponseOptions = {}): Json {
   const code = { type: 'string', enum: codes };
-  return response(description, { allOf: [schemaRef('ErrorEnvelope'), { type: 'object', properties: { error: { type: 'object', properties: { code } } } }] }, options);
+  return response(
+    description,
+    { allOf: [schemaRef('ErrorEnvelope'), { type: 'object', properties: { error: { type: 'object', properties: { code } } } }] },
+    options,
+  );
 }
 
 export const headers = {
@@ -46,7 +50,7 @@ export const headers = {
     description: `The request ID, also in the body as \`request_id\`: the caller's own \`x-request-id\` when it matches \`${saneRequestId.source}\`, else a fresh UUID`,
     schema: { type: 'string' },
   },
-  Location: { description: 'Where the ticket\'s metadata is: `/v2/ticket/{ticket}`', schema: { type: 'string' } },
+  Location: { description: "Where the ticket's metadata is: `/v2/ticket/{ticket}`", schema: { type: 'string' } },
   IdempotentReplayed: {
     description: 'Present when an earlier request with the same `Idempotency-Key` created this ticket: nothing was stored or sent again',
     schema: { type: 'string', enum: ['true'] },
@@ -97,7 +101,7 @@ export const responses = {
   ),
   RateLimited: failure(
     "The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. " +
-      "Above all clients, API Gateway's own throttle may also answer 429, with its own body `{\"message\":\"Too Many Requests\"}` and without `Retry-After`.",
+      'Above all clients, API Gateway\'s own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`.',
     ['RATE_LIMITED'],
     { headers: { 'retry-after': headerRef('RetryAfter') } },
   ),

@@ -30,7 +30,10 @@ export const finding = z.object({ ...findingFields, severity: z.optional(describ
 
 export const ticketError = described(
   z.object({
-    code: described(z.string(), '`REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`'),
+    code: described(
+      z.string(),
+      '`REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`',
+    ),
     message: z.string(),
     details: z.array(finding),
   }),
@@ -130,16 +133,18 @@ export const errorEnvelope = described(
 const commonFields = {
   test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
   year: `The tax year, one of ${supportedYears.join(', ')}`,
-  tax_number: 'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
+  tax_number:
+    'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
 };
 
 const ustvaFields = {
   ...commonFields,
   period: 'Month "01"–"12" or quarter "41"–"44"; required unless `xml` is given',
-  kennzahlen: 'Keys `kzNN` of that year\'s UStVA form. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given',
+  kennzahlen:
+    "Keys `kzNN` of that year's UStVA form. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given",
   flags: 'Kz10 (corrected), Kz22 (documents_separate), Kz26 (direct_debit_revoked), Kz29 (refund_offset)',
-  xml: 'Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; XML_MALFORMED names line and column) and checked against the structure of that year\'s ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER\'s character set (XML_VALUE), exactly the namespace and version of `year`; one Umsatzsteuervoranmeldung whose Steuernummer equals `tax_number`',
+  xml: "Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; XML_MALFORMED names line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one Umsatzsteuervoranmeldung whose Steuernummer equals `tax_number`",
 };
 
 const estFields = {
@@ -148,10 +153,12 @@ const estFields = {
   tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer',
   taxpayer: '`idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); dates are YYYY-MM-DD. Required unless `xml` is given',
   spouse: 'The shape of `taxpayer`; required by `joint_assessment: true`',
-  married_since: 'YYYY-MM-DD, the day of the marriage or civil partnership, on or before 31 December of `year`. Required with `joint_assessment: true`; give it also for spouses assessed separately, and for a married person who files alone',
-  employment: 'One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract\'s sample, but ELSTER asks for it: a missing one is a hint, and ERiC refuses the wage without it): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them',
+  married_since:
+    'YYYY-MM-DD, the day of the marriage or civil partnership, on or before 31 December of `year`. Required with `joint_assessment: true`; give it also for spouses assessed separately, and for a married person who files alone',
+  employment:
+    "One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER asks for it: a missing one is a hint, and ERiC refuses the wage without it): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them",
   bank: '`iban` with a valid checksum',
-  xml: 'Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA; the frame of forms and the whole Vorsatz are checked against that year\'s ELSTER schema, and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`)',
+  xml: "Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA; the frame of forms and the whole Vorsatz are checked against that year's ELSTER schema, and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`)",
 };
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };

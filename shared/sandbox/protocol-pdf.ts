@@ -147,7 +147,7 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
   }
 
   function text(value: string, x: number, maxWidth: number, style: LineStyle, alignRight = false) {
-    const shown = fit(winAnsi(value, encodable), style.font, style.size, maxWidth);
+    const shown = clipToWidth(winAnsi(value, encodable), style.font, style.size, maxWidth);
     const offset = alignRight ? maxWidth - style.font.widthOfTextAtSize(shown, style.size) : 0;
     page.drawText(shown, { x: x + offset, y, size: style.size, font: style.font, color: style.color ?? black });
   }
@@ -195,7 +195,12 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
 // cannot, and put "?" for the rest rather than letting pdf-lib throw.
 function winAnsi(value: string, supported: ReadonlySet<number>): string {
   const encodable = (text: string) => text !== '' && [...text].every((char) => supported.has(char.codePointAt(0) ?? -1));
-  return [...value.normalize('NFC').replace(/\s/g, ' ').replace(/[\u2010\u2011\u2212]/g, '-')]
+  return [
+    ...value
+      .normalize('NFC')
+      .replace(/\s/g, ' ')
+      .replace(/[\u2010\u2011\u2212]/g, '-'),
+  ]
     .map((char) => {
       if (encodable(char)) return char;
       const stripped = char.normalize('NFKD').replace(/\p{M}/gu, '');
@@ -204,7 +209,7 @@ function winAnsi(value: string, supported: ReadonlySet<number>): string {
     .join('');
 }
 
-function fit(value: string, font: PDFFont, size: number, maxWidth: number): string {
+function clipToWidth(value: string, font: PDFFont, size: number, maxWidth: number): string {
   if (font.widthOfTextAtSize(value, size) <= maxWidth) return value;
   let shortened = value;
   while (shortened.length > 0 && font.widthOfTextAtSize(`${shortened}…`, size) > maxWidth) shortened = shortened.slice(0, -1);

@@ -32,8 +32,7 @@ export const plausibilityErrorCode = '610001002';
 // drawn uniformly from crypto randomness (about 165 bits), so collisions need not be checked.
 export const transferTicketPattern = /^[a-z0-9]{32}$/;
 const transferTicketAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
-const newTransferTicket = () =>
-  Array.from({ length: 32 }, () => transferTicketAlphabet[randomInt(transferTicketAlphabet.length)]).join('');
+const newTransferTicket = () => Array.from({ length: 32 }, () => transferTicketAlphabet[randomInt(transferTicketAlphabet.length)]).join('');
 
 export class SandboxTaxAuthority implements TaxAuthority {
   readonly name = 'sandbox';

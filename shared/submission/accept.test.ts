@@ -116,7 +116,9 @@ describe('acceptSubmission', () => {
 describe('liveFindings', () => {
   it('refuses test: false unless live submissions are allowed', () => {
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', '');
-    expect(liveFindings({ ...body, test: false })).toEqual([{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') }]);
+    expect(liveFindings({ ...body, test: false })).toEqual([
+      { path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') },
+    ]);
     expect(liveFindings(body)).toEqual([]);
   });
 

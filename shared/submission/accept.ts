@@ -26,13 +26,7 @@ export class TicketIdTaken extends Error {
  * `ticketId` is chosen beforehand by an idempotent request; the conditional create lets only one
  * ticket ever have it.
  */
-export async function acceptSubmission(
-  deps: AcceptDeps,
-  clientId: string,
-  kind: Kind,
-  body: AcceptedBody,
-  ticketId = newTicketId(),
-): Promise<Ticket> {
+export async function acceptSubmission(deps: AcceptDeps, clientId: string, kind: Kind, body: AcceptedBody, ticketId = newTicketId()): Promise<Ticket> {
   const now = new Date().toISOString();
   const ticket: Ticket = {
     ticket: ticketId,

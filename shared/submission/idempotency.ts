@@ -38,11 +38,7 @@ export interface Accepted {
 }
 
 /** Creates the request's ticket with `accept`, at most once per key within the replay window. */
-export async function acceptOnce(
-  deps: IdempotencyDeps,
-  request: IdempotentRequest,
-  accept: (ticketId: string) => Promise<Ticket>,
-): Promise<Accepted> {
+export async function acceptOnce(deps: IdempotencyDeps, request: IdempotentRequest, accept: (ticketId: string) => Promise<Ticket>): Promise<Accepted> {
   const { now } = deps;
   // A record that expires between a lost claim and the read reads as absent: claim again. Twice
   // in a row would take a second 24-hour window to pass within one request.

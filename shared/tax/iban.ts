@@ -15,7 +15,10 @@ export function ibanProblem(iban: string): Problem | undefined {
     return { code: 'IBAN_FORMAT', message: `starts with ${country}, which is not the country code of a country that has IBANs` };
   }
   if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANLength)) {
-    return { code: 'IBAN_COUNTRY_LENGTH', message: `must have ${countrySpecs[country]?.chars} characters, as every IBAN from ${country} has; it has ${iban.length}` };
+    return {
+      code: 'IBAN_COUNTRY_LENGTH',
+      message: `must have ${countrySpecs[country]?.chars} characters, as every IBAN from ${country} has; it has ${iban.length}`,
+    };
   }
   if (errorCodes.includes(ValidationErrorsIBAN.WrongBBANFormat)) {
     return { code: 'IBAN_FORMAT', message: `does not have the form of an IBAN from ${country}: letters and digits stand in the wrong places` };

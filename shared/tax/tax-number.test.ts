@@ -110,8 +110,9 @@ describe('an ELSTER tax number', () => {
     expect(taxNumberProblem(withLastDigitChanged(elster))?.code).toBe('TAX_NUMBER_CHECK_DIGIT'),
   );
 
-  it.each(['918108150815', '91810815081555', '9181/0815/08155', '181/815/08155', '9181 81508155', '', '9181181508155'])('%j is not 13 digits with 0 as the fifth', (elster) =>
-    expect(taxNumberProblem(elster)?.code).toBe('TAX_NUMBER_FORMAT'),
+  it.each(['918108150815', '91810815081555', '9181/0815/08155', '181/815/08155', '9181 81508155', '', '9181181508155'])(
+    '%j is not 13 digits with 0 as the fifth',
+    (elster) => expect(taxNumberProblem(elster)?.code).toBe('TAX_NUMBER_FORMAT'),
   );
 
   it.each(['6181081508155', '0181081508155', '2081081508155', '4281081508155'])('%s begins the tax numbers of no Land', (elster) =>
@@ -139,7 +140,9 @@ describe('an ELSTER tax number', () => {
       code: 'TAX_NUMBER_CHECK_DIGIT',
       message: 'does not pass its check digit (the last digit): a digit is probably mistyped or swapped',
     });
-    expect(taxNumberProblem('2613081508153')?.message).toBe('starts with 2613, which is not (or no longer) the number of a tax office in Hessen: check the number');
+    expect(taxNumberProblem('2613081508153')?.message).toBe(
+      'starts with 2613, which is not (or no longer) the number of a tax office in Hessen: check the number',
+    );
   });
 });
 
@@ -176,7 +179,10 @@ describe('a tax office on its own', () => {
   it.each(['9181', '2241', '5380', '9198', '2799'])('%s exists', (bufa) => expect(taxOfficeProblem(bufa)).toBeUndefined());
 
   it.each(['2613', '9100', '0000'])('%s is no tax office', (bufa) =>
-    expect(taxOfficeProblem(bufa)).toEqual({ code: 'TAX_OFFICE_UNKNOWN', message: 'is not (or no longer) the number of any tax office (Bundesfinanzamtsnummer)' }),
+    expect(taxOfficeProblem(bufa)).toEqual({
+      code: 'TAX_OFFICE_UNKNOWN',
+      message: 'is not (or no longer) the number of any tax office (Bundesfinanzamtsnummer)',
+    }),
   );
 
   it.each(['91', '91810', '918a', ''])('%j is not four digits', (bufa) =>

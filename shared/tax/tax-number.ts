@@ -5,7 +5,6 @@ import type { Problem } from '#shared/tax/problem.ts';
 // ELSTER's tax number: 13 digits = tax office (BUFA, 4) + 0 + district (3; NW 4) + serial (4; NW 3)
 // + check digit. The Länder write it on their letters in their own notations [RL, G].
 
-
 /** The check digit the first 12 digits call for; 10 when no check digit can fit them. */
 type CheckProcedure = (elster: string) => number;
 
@@ -153,7 +152,10 @@ export function taxNumberProblem(elster: string): Problem | undefined {
   }
   const taxOffice = elster.slice(0, 4);
   if (!isKnownTaxOffice(taxOffice)) {
-    return { code: 'TAX_OFFICE_UNKNOWN', message: `starts with ${taxOffice}, which is not (or no longer) the number of a tax office in ${landRules[state].name}: check the number` };
+    return {
+      code: 'TAX_OFFICE_UNKNOWN',
+      message: `starts with ${taxOffice}, which is not (or no longer) the number of a tax office in ${landRules[state].name}: check the number`,
+    };
   }
   // NW's district has four digits, the others three [RL Common.php].
   const district = elster.slice(5, state === 'NW' ? 9 : 8);

@@ -7,8 +7,9 @@ describe('test cases', () => {
     (bufa) => expect(isTestTaxOffice(bufa)).toBe(true),
   );
 
-  it.each(['9181', '9174', '9281', '1193', '1199', '2874', '2654', '5425', '5499', '3197', '2202', '0000', ''])('knows %s as a real (or no) tax office', (bufa) =>
-    expect(isTestTaxOffice(bufa)).toBe(false),
+  it.each(['9181', '9174', '9281', '1193', '1199', '2874', '2654', '5425', '5499', '3197', '2202', '0000', ''])(
+    'knows %s as a real (or no) tax office',
+    (bufa) => expect(isTestTaxOffice(bufa)).toBe(false),
   );
 
   it('reads the tax office from an ELSTER tax number and tells test IdNrs by their leading zero', () => {

@@ -47,15 +47,20 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
         }
       } else {
         // The data may already be with the tax authority: sending again could file the return twice.
-        const failed = await deps.tickets.transition(ticket.ticket, held, {
-          status: 'failed',
-          updated_at: now.toISOString(),
-          error: {
-            code: 'TRANSMISSION_UNCERTAIN',
-            message: 'The transmission was interrupted and may have reached the tax authority; reconcile before resubmitting',
-            details: [],
+        const failed = await deps.tickets.transition(
+          ticket.ticket,
+          held,
+          {
+            status: 'failed',
+            updated_at: now.toISOString(),
+            error: {
+              code: 'TRANSMISSION_UNCERTAIN',
+              message: 'The transmission was interrupted and may have reached the tax authority; reconcile before resubmitting',
+              details: [],
+            },
           },
-        }, ['lease_until']);
+          ['lease_until'],
+        );
         if (failed) counts.uncertain++;
       }
     } else if (

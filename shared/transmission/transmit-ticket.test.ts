@@ -38,7 +38,10 @@ const retry: TransmitOutcome = { outcome: 'retry', code: 'CONNECT', message: 'no
 const hookOff: HookConfig = { enabled: false, uri: '', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
 const hookOn: HookConfig = { enabled: true, uri: 'http://receiver.test/hook', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
 
-async function setup(steps: AuthorityStep[], options: { resendIsSafe?: boolean; hook?: HookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown } = {}) {
+async function setup(
+  steps: AuthorityStep[],
+  options: { resendIsSafe?: boolean; hook?: HookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown } = {},
+) {
   const tickets = new MemoryTicketStore();
   const submissions = new MemorySubmissionStore();
   const protocols = new MemoryProtocolStore();
@@ -167,7 +170,10 @@ describe('transmitTicket', () => {
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({
       status: 'failed',
-      error: { code: 'TRANSMISSION_UNCERTAIN', details: [{ path: 'server_answer', code: 'SERVER_ANSWER_KEPT', message: expect.stringContaining(`server-answer_${id}.xml`) }] },
+      error: {
+        code: 'TRANSMISSION_UNCERTAIN',
+        details: [{ path: 'server_answer', code: 'SERVER_ANSWER_KEPT', message: expect.stringContaining(`server-answer_${id}.xml`) }],
+      },
     });
     expect(Buffer.from((await protocols.get(id, `server-answer_${id}.xml`))!).toString('utf8')).toBe(answer);
     expect(queue.transmits).toEqual([]);
@@ -192,7 +198,10 @@ describe('transmitTicket', () => {
 
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'queued', attempts: 2, next_wake_at: '2026-11-22T10:01:00.000Z' });
-    expect(queue.transmits).toEqual([{ ticket: id, delaySeconds: 30 }, { ticket: id, delaySeconds: 60 }]);
+    expect(queue.transmits).toEqual([
+      { ticket: id, delaySeconds: 30 },
+      { ticket: id, delaySeconds: 60 },
+    ]);
 
     await transmitTicket(deps, id);
     ticket = await stored();

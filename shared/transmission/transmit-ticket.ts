@@ -72,31 +72,41 @@ async function record(
     case 'delivered': {
       const { fileName, pdf } = outcome.protocol;
       await deps.protocols.put(id, fileName, pdf);
-      const webhook: WebhookState = deps.hook.enabled
-        ? { status: 'pending', attempts: 0, webhook_id: newWebhookId() }
-        : { status: 'disabled', attempts: 0 };
+      const webhook: WebhookState = deps.hook.enabled ? { status: 'pending', attempts: 0, webhook_id: newWebhookId() } : { status: 'disabled', attempts: 0 };
       const at = now().toISOString();
-      const delivered = await deps.tickets.transition(id, held, {
-        status: 'delivered',
-        delivered_at: at,
-        updated_at: at,
-        transfer_ticket: outcome.transferTicket,
-        received_at: outcome.receivedAt,
-        file_name: fileName,
-        file_size: pdf.length,
-        file_sha256: createHash('sha256').update(pdf).digest('hex'),
-        webhook,
-      }, ['lease_until', 'error']);
+      const delivered = await deps.tickets.transition(
+        id,
+        held,
+        {
+          status: 'delivered',
+          delivered_at: at,
+          updated_at: at,
+          transfer_ticket: outcome.transferTicket,
+          received_at: outcome.receivedAt,
+          file_name: fileName,
+          file_size: pdf.length,
+          file_sha256: createHash('sha256').update(pdf).digest('hex'),
+          webhook,
+        },
+        ['lease_until', 'error'],
+      );
       // If the update lost, the lease lapsed and the re-drive owns the ticket now; a webhook here would be a stray.
       if (delivered && webhook.webhook_id) await deps.queue.enqueueWebhook({ ticket: id, webhook_id: webhook.webhook_id });
       return;
     }
     case 'rejected':
-      await finish(deps, held, id, 'rejected', {
-        code: 'REJECTED',
-        message: `The tax authority refused the data (${outcome.code}): ${outcome.message}`,
-        details: outcome.findings,
-      }, now);
+      await finish(
+        deps,
+        held,
+        id,
+        'rejected',
+        {
+          code: 'REJECTED',
+          message: `The tax authority refused the data (${outcome.code}): ${outcome.message}`,
+          details: outcome.findings,
+        },
+        now,
+      );
       return;
     case 'failed': {
       const details: Finding[] = [];
@@ -112,11 +122,18 @@ async function record(
     }
     case 'retry': {
       if (claimed.attempts >= deps.transmit.maxAttempts) {
-        await finish(deps, held, id, 'failed', {
-          code: 'TRANSMISSION_FAILED',
-          message: `Not transmitted after ${claimed.attempts} attempts: ${outcome.message}`,
-          details: [],
-        }, now);
+        await finish(
+          deps,
+          held,
+          id,
+          'failed',
+          {
+            code: 'TRANSMISSION_FAILED',
+            message: `Not transmitted after ${claimed.attempts} attempts: ${outcome.message}`,
+            details: [],
+          },
+          now,
+        );
         return;
       }
       const delay = deps.transmit.retryDelaySeconds * claimed.attempts;

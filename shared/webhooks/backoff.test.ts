@@ -8,9 +8,7 @@ const highest = () => 0.999_999;
 describe('backoffSeconds', () => {
   it('follows the schedule from 5 s to 6 h, without jitter at the midpoint', () => {
     expect(schedule).toEqual([5, 30, 120, 600, 1800, 3600, 10_800, 21_600]);
-    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => backoffSeconds(attempt, 1, middle))).toEqual([
-      5, 30, 120, 600, 1800, 3600, 10_800, 21_600,
-    ]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((attempt) => backoffSeconds(attempt, 1, middle))).toEqual([5, 30, 120, 600, 1800, 3600, 10_800, 21_600]);
   });
 
   it('stays at 6 h beyond the end of the schedule', () => {

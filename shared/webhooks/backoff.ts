@@ -20,9 +20,7 @@ export function retryAfterSeconds(header: string | undefined, now: Date, scale: 
   const trimmed = header.trim();
   // Every HTTP-date form opens with a day name; V8's Date.parse would read "1.5" or "-1" as a
   // day in 2001, i.e. "retry at once", and hammer the receiver that asked for a pause.
-  const seconds = /^\d+$/.test(trimmed)
-    ? Number(trimmed)
-    : /^[A-Za-z]{3}/.test(trimmed) ? (Date.parse(trimmed) - now.getTime()) / 1000 : Number.NaN;
+  const seconds = /^\d+$/.test(trimmed) ? Number(trimmed) : /^[A-Za-z]{3}/.test(trimmed) ? (Date.parse(trimmed) - now.getTime()) / 1000 : Number.NaN;
   return Number.isFinite(seconds) ? clamp(Math.ceil(Math.max(0, seconds) * scale)) : undefined;
 }
 

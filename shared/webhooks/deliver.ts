@@ -56,7 +56,7 @@ export async function deliverWebhook(deps: DeliverDeps, { delivery, receiptHandl
   const now = deps.now ?? (() => new Date());
   const ticket = await deps.tickets.get(delivery.ticket);
   const webhook = ticket?.webhook;
-  if (!ticket || ticket.status !== 'delivered' || !ticket.file_name || webhook?.status !== 'pending' || webhook.webhook_id !== delivery.webhook_id) {
+  if (ticket?.status !== 'delivered' || !ticket.file_name || webhook?.status !== 'pending' || webhook.webhook_id !== delivery.webhook_id) {
     return;
   }
   const pdf = await deps.protocols.get(ticket.ticket, ticket.file_name);

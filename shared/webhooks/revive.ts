@@ -8,7 +8,7 @@ import type { TicketStore, WebhookDelivery } from '#shared/ports.ts';
 export async function reviveDelivery(tickets: TicketStore, delivery: WebhookDelivery, now = new Date()): Promise<boolean> {
   const ticket = await tickets.get(delivery.ticket);
   const webhook = ticket?.webhook;
-  if (!ticket || ticket.status !== 'delivered' || webhook?.webhook_id !== delivery.webhook_id) return false;
+  if (ticket?.status !== 'delivered' || webhook?.webhook_id !== delivery.webhook_id) return false;
   if (webhook.status === 'pending') return true;
   if (webhook.status !== 'failed') return false;
   const revived = await tickets.updateWebhook(ticket.ticket, delivery.webhook_id, {

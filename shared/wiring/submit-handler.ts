@@ -18,16 +18,11 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
       const { body, findings } = check(event.json);
       if (!body) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: findings.filter(isError) });
       const tickets = ticketStore();
-      const accept = (ticketId?: string) =>
-        acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, kind, body, ticketId);
+      const accept = (ticketId?: string) => acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, kind, body, ticketId);
       const { ticket, replayed }: Accepted =
         idempotencyKey === undefined
           ? { ticket: await accept(), replayed: false }
-          : await acceptOnce(
-              { records: idempotencyStore(), tickets, now: Date.now },
-              idempotentRequest(clientId, idempotencyKey, kind, event.json),
-              accept,
-            );
+          : await acceptOnce({ records: idempotencyStore(), tickets, now: Date.now }, idempotentRequest(clientId, idempotencyKey, kind, event.json), accept);
       return {
         status: 202,
         message: 'Submission accepted',

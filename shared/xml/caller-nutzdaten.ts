@@ -41,7 +41,12 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
   const version = String(frame.year);
   // Compared exactly, as ERiC's schema check does: a namespace with a stray space is another namespace.
   if (tree.attributes.xmlns !== frame.namespace) {
-    findings.push({ path: 'xml', code: 'XML_NAMESPACE', message: `must declare ELSTER's namespace of the ${frame.year} form as its default namespace`, expected: frame.namespace });
+    findings.push({
+      path: 'xml',
+      code: 'XML_NAMESPACE',
+      message: `must declare ELSTER's namespace of the ${frame.year} form as its default namespace`,
+      expected: frame.namespace,
+    });
   }
   if (tree.attributes.version !== version) {
     findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", the form of the year ${frame.year}`, expected: version });

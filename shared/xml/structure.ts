@@ -90,7 +90,8 @@ export function structureFindings(tree: XmlTree, facts: ElementFacts, pathOf: Pa
 
 function textProblem(text: string, facts: TextFacts): string | undefined {
   const length = [...text].length;
-  if (facts.minLength !== undefined && length < facts.minLength) return length === 0 ? 'must not be empty' : `must be at least ${facts.minLength} characters long`;
+  if (facts.minLength !== undefined && length < facts.minLength)
+    return length === 0 ? 'must not be empty' : `must be at least ${facts.minLength} characters long`;
   if (facts.maxLength !== undefined && length > facts.maxLength) return `must be at most ${facts.maxLength} characters long (it has ${length})`;
   if (facts.elsterText) {
     const outside = elsterCharsetProblem(text);

@@ -59,7 +59,8 @@ class Refusal extends Error {
 // XML 1.0 (fifth edition) §2.2 Char, §2.3 NameStartChar and NameChar, without the colon, which
 // namespaces reserve as the prefix separator (Namespaces in XML 1.0 §3 NCName).
 const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
-const nameStart = 'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
+const nameStart =
+  'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const nameChar = `${nameStart}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
 const qualifiedName = new RegExp(`[${nameStart}][${nameChar}]*(?::[${nameStart}][${nameChar}]*)?`, 'uy');
 // Names a JavaScript object gives meaning to; none is an ELSTER element or attribute.
@@ -289,7 +290,12 @@ class Reader {
       if (!whole.endsWith(';')) this.fail('has "&" that does not start a reference: write &amp;', at);
       if (body in predefined) return predefined[body]!;
       const number = /^#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}))$/.exec(body);
-      if (!number) this.fail(`uses the entity &${body}; which needs a DTD: only &amp; &lt; &gt; &quot; &apos; and character references are allowed`, at, 'XML_ENTITY_NOT_ALLOWED');
+      if (!number)
+        this.fail(
+          `uses the entity &${body}; which needs a DTD: only &amp; &lt; &gt; &quot; &apos; and character references are allowed`,
+          at,
+          'XML_ENTITY_NOT_ALLOWED',
+        );
       const codePoint = number[1] === undefined ? Number(number[2]) : Number.parseInt(number[1], 16);
       const char = codePoint <= 0x10ffff ? String.fromCodePoint(codePoint) : '';
       if (char === '' || notXmlChar.test(char)) this.fail(`refers to U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}, which XML does not allow`, at);

@@ -27,7 +27,8 @@ export async function buildEricDoubles(root: string): Promise<Record<DoubleMajor
       try {
         await promisify(execFile)('cc', args);
       } catch (error) {
-        const reason = (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no C compiler (`cc`) on this machine' : String((error as { stderr?: string }).stderr ?? error);
+        const reason =
+          (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no C compiler (`cc`) on this machine' : String((error as { stderr?: string }).stderr ?? error);
         throw new Error(`The ERiC test double could not be built: ${reason}`);
       }
       homes[major] = home;

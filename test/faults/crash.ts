@@ -55,7 +55,14 @@ export const crash: Scenario<CrashOptions> = {
       const submitted = await load;
       const { figures } = await settle({ apiUrl, apiKey, tickets: submitted.tickets, ledgerFile, webhooks: false, drainMs });
       await runtime.kill();
-      return { crashes: killed, submitted: submitted.submitted, unanswered: submitted.unanswered, refused: submitted.refused, ...figures, ...(await sweptLater(dataDir)) };
+      return {
+        crashes: killed,
+        submitted: submitted.submitted,
+        unanswered: submitted.unanswered,
+        refused: submitted.refused,
+        ...figures,
+        ...(await sweptLater(dataDir)),
+      };
     } finally {
       stopped = true;
       await runtime.kill();

@@ -37,9 +37,32 @@ const ticketTricks = [
   '',
 ];
 /** Values no field may take on its own: control characters, invisible or bidirectional ones, broken Unicode, absurd amounts. */
-const refusedValues: unknown[] = ['a\u0000b', '\r\nX-Injected: 1', 'x\u0085y', '\ud800', '\u202eGmbH', 'Muster\u202dKG', 'x\u200by', '\ufeffName', 'a\u2028b', 9.007e25, -1e15];
+const refusedValues: unknown[] = [
+  'a\u0000b',
+  '\r\nX-Injected: 1',
+  'x\u0085y',
+  '\ud800',
+  '\u202eGmbH',
+  'Muster\u202dKG',
+  'x\u200by',
+  '\ufeffName',
+  'a\u2028b',
+  9.007e25,
+  -1e15,
+];
 
-const oddStrings = ['\ud800', '\udfff', 'a\u0000b', '\u202eGmbH', '\u200f\u200e', 'e\u0301\u0301\u0301', '\ufeff', '\uffff', '𝕏'.repeat(50), '\r\nX-Injected: 1'];
+const oddStrings = [
+  '\ud800',
+  '\udfff',
+  'a\u0000b',
+  '\u202eGmbH',
+  '\u200f\u200e',
+  'e\u0301\u0301\u0301',
+  '\ufeff',
+  '\uffff',
+  '𝕏'.repeat(50),
+  '\r\nX-Injected: 1',
+];
 const wrongValues: Record<string, unknown[]> = {
   // Not a number for a string: amounts are taken as either.
   string: [true, {}, [], ['x'], { $gt: '' }],
@@ -194,7 +217,14 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
     case 'wrongTypes': {
       const { route, body } = wronglyTyped(random);
       const top = random.pick(['null', '[]', '"x"', '42', 'true', JSON.stringify(body), JSON.stringify(body)]);
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ...(random.next() < 0.3 ? [['idempotency-key', `fuzz-${random.int(1e9)}`] as [string, string]] : [])]), body: top };
+      return {
+        kind,
+        base: 'api',
+        method: 'POST',
+        path: route,
+        headers: json([auth, ...(random.next() < 0.3 ? [['idempotency-key', `fuzz-${random.int(1e9)}`] as [string, string]] : [])]),
+        body: top,
+      };
     }
     case 'hugeStrings': {
       // Rarely over the 1 MiB limit, so the run's traffic stays a few dozen megabytes.
@@ -205,20 +235,34 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
     case 'deepNesting': {
       const { route, body } = wronglyTyped(random);
       const levels = random.pick([100, 1000, 10_000]);
-      const nested = random.pick([deep(levels), JSON.stringify(body).replace(/^\{/, `{"nested":${deep(levels)},`), '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)]);
+      const nested = random.pick([
+        deep(levels),
+        JSON.stringify(body).replace(/^\{/, `{"nested":${deep(levels)},`),
+        `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`,
+      ]);
       return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `deep-${random.int(1e9)}`]]), body: nested };
     }
     case 'oddUnicode': {
       const { route, body } = wronglyTyped(random, random.pick(oddStrings));
       // JSON.stringify would escape a lone surrogate; sent raw, it arrives as U+FFFD or broken UTF-8.
-      const raw = random.next() < 0.5 ? JSON.stringify(body) : JSON.stringify(body).replace(/\\u(d[89a-f][0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const raw =
+        random.next() < 0.5
+          ? JSON.stringify(body)
+          : JSON.stringify(body).replace(/\\u(d[89a-f][0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
       return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['x-request-id', `r-${random.int(1e6)}`]]), body: raw };
     }
     case 'refusedValue': {
       // The otherwise valid sample with one field given a value that must be refused by itself.
       const { route, body } = sample(random);
       setAt(body, random.pick(fieldPaths(body).filter((path) => typeof getAt(body, path) !== 'object')), random.pick(refusedValues));
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `refused-${random.int(1e9)}`]]), body: JSON.stringify(body) };
+      return {
+        kind,
+        base: 'api',
+        method: 'POST',
+        path: route,
+        headers: json([auth, ['idempotency-key', `refused-${random.int(1e9)}`]]),
+        body: JSON.stringify(body),
+      };
     }
     case 'pathTricks': {
       const receiver = random.next() < 0.2;
@@ -231,7 +275,10 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
       const abuse = random.pick<[string, string][]>([
         [['authorization', `Basic ${Buffer.from(`x:${validKey}`).toString('base64')}`]],
         [['authorization', 'Bearer']],
-        [['authorization', `bearer ${validKey}`], ['authorization', `Bearer ${validKey}`]],
+        [
+          ['authorization', `bearer ${validKey}`],
+          ['authorization', `Bearer ${validKey}`],
+        ],
         [['authorization', `Bearer ${validKey} ${validKey}`]],
         [['authorization', `Bearer ${'k'.repeat(12_000)}`]],
         [['authorization', 'Bearer sbk_\u00ff\u00fe']],
@@ -242,10 +289,19 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
         [['idempotency-key', 'tab\tinside']],
         [['accept', 'application/pdf;q=2, */*;q=-1']],
         [['content-type', 'text/plain']],
-        [['x-forwarded-for', '127.0.0.1, ::1'], ['host', 'evil.example']],
+        [
+          ['x-forwarded-for', '127.0.0.1, ::1'],
+          ['host', 'evil.example'],
+        ],
         [['cookie', 'a=b'.repeat(2000)]],
       ]);
-      const duplicateType: [string, string][] = random.next() < 0.5 ? [['content-type', 'application/json'], ['content-type', 'text/html']] : [['content-type', 'application/json']];
+      const duplicateType: [string, string][] =
+        random.next() < 0.5
+          ? [
+              ['content-type', 'application/json'],
+              ['content-type', 'text/html'],
+            ]
+          : [['content-type', 'application/json']];
       const headers = [...duplicateType, ...(abuse.some(([name]) => name === 'authorization') ? [] : [auth]), ...abuse];
       return { kind, base: 'api', method: 'POST', path: route, headers, body: JSON.stringify(body) };
     }
@@ -253,8 +309,14 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
       // A valid body under a media type the API must refuse, or on a method it does not take.
       const { route, body } = sample(random);
       const method = random.pick(['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND']);
-      const type = method === 'POST' ? random.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx']) : 'application/json';
-      const path = random.next() < 0.7 ? route : random.pick([...readPaths.map((prefix) => `${prefix}tk_AAAAAAAAAAAAAAAAAAAAAA`), '/v2/version', '/', '/v3/ustva', '/v2/ustva/']);
+      const type =
+        method === 'POST'
+          ? random.pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonx'])
+          : 'application/json';
+      const path =
+        random.next() < 0.7
+          ? route
+          : random.pick([...readPaths.map((prefix) => `${prefix}tk_AAAAAAAAAAAAAAAAAAAAAA`), '/v2/version', '/', '/v3/ustva', '/v2/ustva/']);
       return { kind, base: 'api', method, path, headers: [['content-type', type], auth], body: JSON.stringify(body) };
     }
     case 'notUtf8': {
@@ -301,7 +363,10 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
       const twice = random.pick<[string, string][]>([
         [auth, auth],
         [auth, ['Authorization', 'Bearer sbk_other']],
-        [['x-api-key', validKey], ['X-Api-Key', validKey]],
+        [
+          ['x-api-key', validKey],
+          ['X-Api-Key', validKey],
+        ],
         [auth, ['idempotency-key', 'k1'], ['idempotency-key', 'k2']],
         [auth, ['idempotency-key', 'k1'], ['Idempotency-Key', 'k1']],
         [auth, ['idempotency-key', 'k1,k2']],
@@ -313,7 +378,14 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
       const [xml, inner] = ustva ? [ustvaXml, '<Steuernummer>9198011310010</Steuernummer>'] : [estXml, '<StNr>9198011310010</StNr>'];
       const body = { test: true, year: ustva ? 2026 : 2025, tax_number: '9198011310010', xml: random.pick(xmlTricks)(xml, inner) };
       const route = `/v2/${ustva ? 'ustva' : 'est'}`;
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `xml-${random.int(1e9)}`]]), body: JSON.stringify(body) };
+      return {
+        kind,
+        base: 'api',
+        method: 'POST',
+        path: route,
+        headers: json([auth, ['idempotency-key', `xml-${random.int(1e9)}`]]),
+        body: JSON.stringify(body),
+      };
     }
   }
 }

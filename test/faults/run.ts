@@ -25,5 +25,7 @@ const { table } = await import('./figures.ts');
 const started = Date.now();
 const result = await runAll(sizes);
 console.log(table(result.rows));
-console.log(`\n${result.failing.length ? `${result.failing.length} figure(s) not 0` : 'all must-be-zero figures are 0'} (${Math.round((Date.now() - started) / 1000)} s)`);
+console.log(
+  `\n${result.failing.length ? `${result.failing.length} figure(s) not 0` : 'all must-be-zero figures are 0'} (${Math.round((Date.now() - started) / 1000)} s)`,
+);
 process.exit(result.failing.length ? 1 : 0);

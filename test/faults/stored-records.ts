@@ -8,7 +8,9 @@ import { bucketFolders, resourceEnv } from '#shared/manifest.ts';
 async function* submissionKeys(s3: S3Client): AsyncIterable<string> {
   let token: string | undefined;
   do {
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: process.env[resourceEnv.bucket], Prefix: bucketFolders.submissions, ContinuationToken: token }));
+    const page = await s3.send(
+      new ListObjectsV2Command({ Bucket: process.env[resourceEnv.bucket], Prefix: bucketFolders.submissions, ContinuationToken: token }),
+    );
     for (const { Key } of page.Contents ?? []) if (Key) yield Key;
     token = page.NextContinuationToken;
   } while (token);

@@ -58,9 +58,7 @@ describe('npm run eric:layer', () => {
     const dir = tempDirWith(ericDownload(elfMachine.aarch64));
     const run = ericLayer(dir, 'download.jar', '--out', 'layer');
     expect(run.status).toBe(1);
-    expect(run.stderr).toBe(
-      'eric-layer: libericapi.so in download.jar is built for aarch64, not x86-64: download ERiC for Linux x86-64\n',
-    );
+    expect(run.stderr).toBe('eric-layer: libericapi.so in download.jar is built for aarch64, not x86-64: download ERiC for Linux x86-64\n');
     expect(existsSync(path.join(dir, 'layer'))).toBe(false);
   });
 

@@ -143,9 +143,7 @@ describe('an ERiC stage refuses to synthesize', () => {
       'Context "ericLayer" is required with taxAuthority=eric: a layer version ARN, or the folder or zip of npm run eric:layer',
     );
     expect(refusal(withoutCert)).toBe('Context "ericCertSecret" is required with taxAuthority=eric: the Secrets Manager secret holding the certificate');
-    expect(refusal(withoutPin)).toBe(
-      "Context \"ericPinSecret\" is required with taxAuthority=eric: the Secrets Manager secret holding the certificate's PIN",
-    );
+    expect(refusal(withoutPin)).toBe('Context "ericPinSecret" is required with taxAuthority=eric: the Secrets Manager secret holding the certificate\'s PIN');
   });
 
   it('with a layer that is not one, or not for x86-64', () => {
@@ -153,31 +151,27 @@ describe('an ERiC stage refuses to synthesize', () => {
     expect(refusal(ericContext(missing))).toBe(`ERiC layer ${missing} does not exist; build it with npm run eric:layer`);
     const { download } = builtEricLayer();
     expect(refusal(ericContext(download))).toBe(`ERiC layer ${download} holds no eric/libericapi.so; build it with npm run eric:layer`);
-    expect(refusal(ericContext('arn:aws:lambda:eu-central-1:123456789012:function:transmit'))).toMatch(
-      /^Context "ericLayer" must be a layer version ARN/,
-    );
+    expect(refusal(ericContext('arn:aws:lambda:eu-central-1:123456789012:function:transmit'))).toMatch(/^Context "ericLayer" must be a layer version ARN/);
   });
 
   it('with a layer built for another architecture', () => {
     // The command refuses such a download, so the library is swapped as in a layer folder made by hand.
     const { folder } = builtEricLayer();
     writeFileSync(path.join(folder, 'eric', 'libericapi.so'), elfLibrary(elfMachine.aarch64));
-    expect(refusal(ericContext(folder))).toBe(
-      `eric/libericapi.so in ${folder} is built for aarch64, not x86-64: download ERiC for Linux x86-64`,
-    );
+    expect(refusal(ericContext(folder))).toBe(`eric/libericapi.so in ${folder} is built for aarch64, not x86-64: download ERiC for Linux x86-64`);
   });
 
   it('with ERiC settings on a sandbox stage, or a malformed one', () => {
     expect(refusal({ stage: 'dev', ericLayer: 'eric-layer' })).toBe('Context "ericLayer" applies only with taxAuthority=eric');
     expect(refusal({ stage: 'dev', ericPinSecret: 'steuerbote/pin' })).toBe('Context "ericPinSecret" applies only with taxAuthority=eric');
     const { folder } = builtEricLayer();
-    expect(refusal({ ...ericContext(folder), ericApiVersion: '41.2' })).toBe(
-      'Context "ericApiVersion" must be an ERiC major version such as 41, got "41.2"',
-    );
+    expect(refusal({ ...ericContext(folder), ericApiVersion: '41.2' })).toBe('Context "ericApiVersion" must be an ERiC major version such as 41, got "41.2"');
     expect(refusal({ ...ericContext(folder), ericCertSecret: 'my cert' })).toBe(
       'Context "ericCertSecret" must be a Secrets Manager secret name or ARN, got "my cert"',
     );
-    expect(refusal({ ...ericContext(folder), ericDatenlieferant: 'x'.repeat(201) })).toMatch(/^Context "ericDatenlieferant" must be a name of at most 200 characters/);
+    expect(refusal({ ...ericContext(folder), ericDatenlieferant: 'x'.repeat(201) })).toMatch(
+      /^Context "ericDatenlieferant" must be a name of at most 200 characters/,
+    );
     expect(refusal({ stage: 'dev', ericDatenlieferant: 'Muster' })).toBe('Context "ericDatenlieferant" applies only with taxAuthority=eric');
   });
 });

@@ -133,11 +133,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it('shares one integration among the routes of a function', () => {
-      dev.template.resourcePropertiesCountIs(
-        'AWS::ApiGatewayV2::Integration',
-        { IntegrationUri: arnOf(idOf(dev, 'getProtocol')) },
-        1,
-      );
+      dev.template.resourcePropertiesCountIs('AWS::ApiGatewayV2::Integration', { IntegrationUri: arnOf(idOf(dev, 'getProtocol')) }, 1);
     });
 
     it('logs every request, without headers or bodies, to a log group kept a month', () => {
@@ -236,9 +232,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         },
         VersioningConfiguration: { Status: 'Enabled' },
         BucketEncryption: {
-          ServerSideEncryptionConfiguration: [
-            Match.objectLike({ ServerSideEncryptionByDefault: Match.objectLike({ SSEAlgorithm: 'aws:kms' }) }),
-          ],
+          ServerSideEncryptionConfiguration: [Match.objectLike({ ServerSideEncryptionByDefault: Match.objectLike({ SSEAlgorithm: 'aws:kms' }) })],
         },
       });
       dev.template.hasResourceProperties('AWS::S3::BucketPolicy', {
@@ -258,7 +252,13 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const rules = (stage: Stage) =>
         ofType(stage, 'AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)![1].Properties.LifecycleConfiguration.Rules;
       expect(rules(dev)).toEqual([
-        { Id: 'SubmissionsOldVersions', Prefix: 'submissions/', NoncurrentVersionExpiration: { NoncurrentDays: 1 }, ExpiredObjectDeleteMarker: true, Status: 'Enabled' },
+        {
+          Id: 'SubmissionsOldVersions',
+          Prefix: 'submissions/',
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          ExpiredObjectDeleteMarker: true,
+          Status: 'Enabled',
+        },
         { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 3653, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
       ]);
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(30 * 86_400) });
@@ -295,8 +295,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       for (const [name, spec] of Object.entries(queues)) {
         const matches = ofType(dev, 'AWS::SQS::Queue').filter(
           ([, queue]) =>
-            queue.Properties.RedrivePolicy?.maxReceiveCount === spec.maxReceiveCount &&
-            queue.Properties.VisibilityTimeout === spec.visibilityTimeoutSeconds,
+            queue.Properties.RedrivePolicy?.maxReceiveCount === spec.maxReceiveCount && queue.Properties.VisibilityTimeout === spec.visibilityTimeoutSeconds,
         );
         expect(matches, name).toHaveLength(1);
         const [[queueId, queue]] = matches as [[string, Resource]];
@@ -318,9 +317,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.resourceCountIs('AWS::SQS::QueuePolicy', Object.keys(queues).length * 2);
       dev.template.allResourcesProperties('AWS::SQS::QueuePolicy', {
         PolicyDocument: {
-          Statement: Match.arrayWith([
-            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
-          ]),
+          Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
         },
       });
     });
@@ -377,8 +374,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it("keeps the tax authority's code out of the re-drive's bundle", () => {
-      const sources = (name: FunctionName): string[] =>
-        JSON.parse(readFileSync(path.join(bundleDir(dev, name), 'index.mjs.map'), 'utf8')).sources;
+      const sources = (name: FunctionName): string[] => JSON.parse(readFileSync(path.join(bundleDir(dev, name), 'index.mjs.map'), 'utf8')).sources;
       const taxAuthorityCode = (source: string) => /node_modules\/pdf-lib\/|shared\/sandbox\//.test(source);
       expect(sources('transmit').some(taxAuthorityCode)).toBe(true);
       expect(sources('redrive').filter(taxAuthorityCode)).toEqual([]);
@@ -386,7 +382,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
   });
 
   describe('least privilege', () => {
-    it('lets a reading function read, and write nothing but the count of its callers\' requests', () => {
+    it("lets a reading function read, and write nothing but the count of its callers' requests", () => {
       const granted = actions(dev, 'getStatus');
       expect(granted).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'kms:Decrypt']));
       const counters = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('rateLimitsTable').node.defaultChild as CfnElement)));
@@ -439,7 +435,10 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it('grants exactly the object calls the stores make: GetObject (with ListBucket, for NoSuchKey) and PutObject', () => {
-      const s3 = (name: FunctionName) => actions(dev, name).filter((action) => action.startsWith('s3:')).sort();
+      const s3 = (name: FunctionName) =>
+        actions(dev, name)
+          .filter((action) => action.startsWith('s3:'))
+          .sort();
       expect(s3('getProtocol')).toEqual(['s3:GetObject', 's3:ListBucket']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
       expect(s3('hookEndpoint')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
@@ -449,7 +448,10 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     it('lets only the sweep delete objects, only submitted data, never old versions', () => {
       for (const name of dev.stack.functions.keys()) {
         if (name === 'sweep') continue;
-        expect(actions(dev, name).filter((action) => action.startsWith('s3:Delete')), name).toEqual([]);
+        expect(
+          actions(dev, name).filter((action) => action.startsWith('s3:Delete')),
+          name,
+        ).toEqual([]);
       }
       const s3 = statements(dev, 'sweep').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
       expect(s3.flatMap((s) => [s.Action].flat())).toEqual(['s3:ListBucket', 's3:DeleteObject']);
@@ -463,9 +465,9 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
 
   describe('configuration', () => {
     it('names resources through the manifest environment variables', () => {
-      const [[ticketsId]] = ofType(dev, 'AWS::DynamoDB::Table').filter(
-        ([, t]) => t.Properties.KeySchema[0].AttributeName === tables.tickets.partitionKey,
-      ) as [[string, Resource]];
+      const [[ticketsId]] = ofType(dev, 'AWS::DynamoDB::Table').filter(([, t]) => t.Properties.KeySchema[0].AttributeName === tables.tickets.partitionKey) as [
+        [string, Resource],
+      ];
       expect(fnProps(dev, 'getStatus').Environment.Variables).toMatchObject({
         TICKETS_TABLE: ref(ticketsId),
         API_KEYS_TABLE: { Ref: expect.any(String) },
@@ -495,7 +497,10 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.resourceCountIs('AWS::Lambda::LayerVersion', 0);
       for (const [id, fn] of serviceFunctions(dev)) {
         expect(fn.Properties.Layers, id).toBeUndefined();
-        expect(Object.keys(fn.Properties.Environment.Variables).filter((name) => name.startsWith('ERIC_')), id).toEqual([]);
+        expect(
+          Object.keys(fn.Properties.Environment.Variables).filter((name) => name.startsWith('ERIC_')),
+          id,
+        ).toEqual([]);
       }
       expect(existsSync(path.join(bundleDir(dev, 'transmit'), 'node_modules'))).toBe(false);
     });

@@ -24,8 +24,7 @@ export function synth(context: Record<string, string>, options?: { bundle?: bool
 
 export const ref = (id: string) => ({ Ref: id });
 export const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
-export const idOf = (stage: Stage, name: FunctionName) =>
-  stage.stack.getLogicalId(stage.stack.functions.get(name)!.node.defaultChild as CfnElement);
+export const idOf = (stage: Stage, name: FunctionName) => stage.stack.getLogicalId(stage.stack.functions.get(name)!.node.defaultChild as CfnElement);
 export const fnProps = (stage: Stage, name: FunctionName) => stage.resources[idOf(stage, name)]!.Properties;
 export const ofType = (stage: Stage, type: string) => Object.entries(stage.resources).filter(([, r]) => r.Type === type);
 

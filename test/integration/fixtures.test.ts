@@ -16,11 +16,13 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const post = (path: string, body: unknown) =>
-  service.call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (path: string, body: unknown) => service.call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 
 const errorsOf = (findings: (ExpectedError & { severity?: string })[]) =>
-  findings.filter((finding) => finding.severity !== 'hint').map(comparable).sort();
+  findings
+    .filter((finding) => finding.severity !== 'hint')
+    .map(comparable)
+    .sort();
 
 describe.each(corpus)('$name: $about', (fixture) => {
   const expectedErrors = (fixture.errors ?? []).map(comparable).sort();
@@ -30,7 +32,9 @@ describe.each(corpus)('$name: $about', (fixture) => {
     expect(reply.status).toBe(200);
     expect(reply.json.data.valid).toBe(fixture.valid === true);
     expect(errorsOf(reply.json.data.findings)).toEqual(expectedErrors);
-    const hints = reply.json.data.findings.filter((finding: { severity: string }) => finding.severity === 'hint').map((finding: { code: string }) => finding.code);
+    const hints = reply.json.data.findings
+      .filter((finding: { severity: string }) => finding.severity === 'hint')
+      .map((finding: { code: string }) => finding.code);
     expect(hints.sort()).toEqual([...(fixture.hints ?? [])].sort());
   });
 
@@ -44,6 +48,9 @@ describe.each(corpus)('$name: $about', (fixture) => {
     }
     expect(reply.status).toBe(202);
     const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
-    expect(ticket).toMatchObject({ status: 'delivered', datenart_version: `${fixture.kind === 'ustva' ? 'UStVA' : 'ESt'}_${(fixture.body as { year: number }).year}` });
+    expect(ticket).toMatchObject({
+      status: 'delivered',
+      datenart_version: `${fixture.kind === 'ustva' ? 'UStVA' : 'ESt'}_${(fixture.body as { year: number }).year}`,
+    });
   });
 });

@@ -35,7 +35,9 @@ const post = (body: string, apiKey: string, idempotencyKey?: string) =>
 /** Every ticket the client has, straight from the table. */
 async function ticketsOf(clientId: string): Promise<string[]> {
   const { Items = [] } = await dynamo().send(new ScanCommand({ TableName: tableName('tickets'), ConsistentRead: true }));
-  return Items.map((item) => unmarshall(item)).filter((ticket) => ticket.client_id === clientId).map((ticket) => ticket.ticket);
+  return Items.map((item) => unmarshall(item))
+    .filter((ticket) => ticket.client_id === clientId)
+    .map((ticket) => ticket.ticket);
 }
 
 const replayed = (reply: Reply) => reply.headers.get('idempotent-replayed');
@@ -43,7 +45,12 @@ const replayed = (reply: Reply) => reply.headers.get('idempotent-replayed');
 /** The same value with every object's keys in reverse order. */
 const reversed = (value: unknown): unknown => {
   if (Array.isArray(value)) return value.map(reversed);
-  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reversed(v)]));
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reversed(v)]),
+    );
   return value;
 };
 

@@ -93,6 +93,8 @@ describe('npm run keys', () => {
   it('fails with one clear line when the local runtime is not running', async () => {
     const { code, output } = await runOperatorCommand('keys', await newDataDir(), ['list']);
     expect(code).toBe(1);
-    expect(output).toMatch(/^keys: the local runtime is not running \(no [^\n]+runtime\.json\): start it with npm start, or name a deployed stage with --stage\n$/);
+    expect(output).toMatch(
+      /^keys: the local runtime is not running \(no [^\n]+runtime\.json\): start it with npm start, or name a deployed stage with --stage\n$/,
+    );
   });
 });

@@ -61,7 +61,11 @@ describe('log lines', () => {
 
   beforeAll(async () => {
     const capture = (chunk: unknown) => {
-      lines.push(...String(chunk).split('\n').filter((line) => line.trim()));
+      lines.push(
+        ...String(chunk)
+          .split('\n')
+          .filter((line) => line.trim()),
+      );
       return true;
     };
     vi.spyOn(process.stdout, 'write').mockImplementation(capture);
@@ -98,7 +102,10 @@ describe('log lines', () => {
 
   it('never contain the IdNr, tax number, IBAN, names or amounts of any submission', async () => {
     const delivered: string[] = [];
-    for (const [kind, body] of [['ustva', ustva()], ['est', est()]] as const) {
+    for (const [kind, body] of [
+      ['ustva', ustva()],
+      ['est', est()],
+    ] as const) {
       const reply = await service.submit(kind, body);
       expect(reply.status).toBe(202);
       delivered.push(reply.json.data.ticket);
@@ -117,7 +124,9 @@ describe('log lines', () => {
     const rejected = newTicketId();
     const now = new Date().toISOString();
     await submissionStore().put(rejected, { ...ustva(), period: '13' });
-    await ticketStore().create(aTicket({ ticket: rejected, client_id: 'dev', period: '13', tax_number_masked: `*********${taxNumber.slice(-4)}`, created_at: now, updated_at: now }));
+    await ticketStore().create(
+      aTicket({ ticket: rejected, client_id: 'dev', period: '13', tax_number_masked: `*********${taxNumber.slice(-4)}`, created_at: now, updated_at: now }),
+    );
     await workQueue().wakeTransmit(rejected);
 
     for (const ticket of delivered) {
@@ -128,14 +137,18 @@ describe('log lines', () => {
       }
       expect((await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } })).status).toBe(200);
     }
-    expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([expect.objectContaining({ path: 'Zeitraum', code: 'PERIOD_INVALID' })]);
+    expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([
+      expect.objectContaining({ path: 'Zeitraum', code: 'PERIOD_INVALID' }),
+    ]);
     expect((await service.call('GET', `/v2/protocol/${rejected}`)).status).toBe(409);
     expect(receiver.requests.length).toBeGreaterThanOrEqual(3);
 
     // Sent again on request, and every body swept once its (zero) retention passed.
     const before = receiver.requests.length;
     expect((await service.call('GET', `/dummy/hook-run/${delivered[0]}`, { base: 'receiver' })).status).toBe(202);
-    await eventually(async () => receiver.requests.length > before && (await service.call('GET', `/v2/ticket/${delivered[0]}`)).json.data.webhook.status === 'delivered');
+    await eventually(
+      async () => receiver.requests.length > before && (await service.call('GET', `/v2/ticket/${delivered[0]}`)).json.data.webhook.status === 'delivered',
+    );
     for (const ticket of [...delivered, rejected]) await eventually(async () => (await submissionStore().get(ticket)) === undefined);
 
     // Whatever is still under way writes its lines before the scan.

@@ -27,9 +27,7 @@ interface Delivery {
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))),
-  );
+  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))));
   return nested.flat();
 }
 
@@ -171,7 +169,14 @@ describe('the example receiver with HOOK_SECRET', () => {
 
     const holding: string[] = [];
     for (const file of await walk(service.dataDir)) {
-      if (sent.has(createHash('sha256').update(await readFile(file)).digest('hex'))) holding.push(relative(receiverDir, file));
+      if (
+        sent.has(
+          createHash('sha256')
+            .update(await readFile(file))
+            .digest('hex'),
+        )
+      )
+        holding.push(relative(receiverDir, file));
     }
     expect(holding.sort()).toEqual([...new Set(paths)].map((path) => path.split('/').join(sep)).sort());
   });

@@ -42,7 +42,12 @@ describe('retention of submitted data', () => {
 
   it('keeps the body of a ticket that is not finished, however old', async () => {
     // Queued long ago, its wake-up due in an hour: neither the re-drive nor the sweep may touch it.
-    const queued = aTicket({ ticket: newTicketId(), client_id: 'dev', updated_at: new Date(0).toISOString(), next_wake_at: new Date(Date.now() + 3_600_000).toISOString() });
+    const queued = aTicket({
+      ticket: newTicketId(),
+      client_id: 'dev',
+      updated_at: new Date(0).toISOString(),
+      next_wake_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     await submissionStore().put(queued.ticket, { tax_number: '9198011310010' });
     expect(await ticketStore().create(queued)).toBe(true);
     // A delivered ticket swept after it shows that sweeps have run since.
@@ -70,7 +75,7 @@ describe('submitted data without a ticket', () => {
     for (const name of files) await utimes(join(folder, name), then, then);
   }
 
-  it('deletes a body left without its ticket once the grace has passed, and keeps a fresh one and a ticket\'s', async () => {
+  it("deletes a body left without its ticket once the grace has passed, and keeps a fresh one and a ticket's", async () => {
     // As a crash between storing the body and creating the ticket leaves them.
     const [fresh, orphan] = [newTicketId(), newTicketId()];
     for (const ticket of [fresh, orphan]) await submissionStore().put(ticket, { tax_number: '9198011310010' });

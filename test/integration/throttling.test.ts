@@ -34,7 +34,9 @@ const status = (key: string) => service.call('GET', '/v2/status/tk_AAAAAAAAAAAAA
 
 async function ticketsOf(clientId: string): Promise<string[]> {
   const { Items = [] } = await dynamo().send(new ScanCommand({ TableName: tableName('tickets'), ConsistentRead: true }));
-  return Items.map((item) => unmarshall(item)).filter((ticket) => ticket.client_id === clientId).map((ticket) => ticket.ticket);
+  return Items.map((item) => unmarshall(item))
+    .filter((ticket) => ticket.client_id === clientId)
+    .map((ticket) => ticket.ticket);
 }
 
 const expectThrottled = (reply: Reply) => {

@@ -162,14 +162,27 @@ describe('answers the gateway gives itself, in the envelope', () => {
   });
 
   it('417 EXPECTATION_FAILED for an Expect other than 100-continue', async () => {
-    const reply = await rawRequest(api(), [http11('POST /v2/ustva', [['Expect', 'something-else'], ['Content-Type', 'application/json']], '{}')]);
+    const reply = await rawRequest(api(), [
+      http11(
+        'POST /v2/ustva',
+        [
+          ['Expect', 'something-else'],
+          ['Content-Type', 'application/json'],
+        ],
+        '{}',
+      ),
+    ]);
     expectError(reply, 417, 'EXPECTATION_FAILED');
   });
 
   // These wait for the real timeouts, side by side.
   it.concurrent.each([
     ['headers', transportLimits.headersTimeoutSeconds, ['GET /v2/version HTTP/1.1\r\n', ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`)]],
-    ['a body', transportLimits.requestTimeoutSeconds, [`POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`, ...Array(60).fill('{')]],
+    [
+      'a body',
+      transportLimits.requestTimeoutSeconds,
+      [`POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`, ...Array(60).fill('{')],
+    ],
   ])(
     '408 REQUEST_TIMEOUT for a client that trickles %s, within seconds of the limit',
     async (_, seconds, parts) => {

@@ -65,9 +65,7 @@ describe('SandboxTaxAuthority', () => {
 
   it('hands out a distinct transfer ticket every time', async () => {
     const sandbox = authority();
-    const tickets = await Promise.all(
-      Array.from({ length: 200 }, async () => delivered(await sandbox.transmit(submission)).transferTicket),
-    );
+    const tickets = await Promise.all(Array.from({ length: 200 }, async () => delivered(await sandbox.transmit(submission)).transferTicket));
     expect(new Set(tickets).size).toBe(tickets.length);
     for (const ticket of tickets) expect(ticket).toMatch(transferTicketPattern);
   });

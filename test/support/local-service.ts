@@ -66,8 +66,7 @@ export function serviceFor(runtime: LocalRuntime, dataDir: string): LocalService
     runtime,
     dataDir,
     call,
-    submit: (kind, body, key) =>
-      call('POST', `/v2/${kind}`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, key }),
+    submit: (kind, body, key) => call('POST', `/v2/${kind}`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, key }),
     async waitForStatus(ticket, statuses, key) {
       const deadline = Date.now() + 20_000;
       for (;;) {

@@ -36,7 +36,10 @@ export function rawRequest(url: string, parts: (string | Uint8Array)[], { gapMs 
 
 function parse(bytes: Buffer, ms: number): RawReply {
   const end = bytes.indexOf('\r\n\r\n');
-  const [statusLine = '', ...lines] = bytes.subarray(0, end < 0 ? bytes.length : end).toString('latin1').split('\r\n');
+  const [statusLine = '', ...lines] = bytes
+    .subarray(0, end < 0 ? bytes.length : end)
+    .toString('latin1')
+    .split('\r\n');
   const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
   const text = end < 0 ? '' : bytes.subarray(end + 4).toString('utf8');
   let json: unknown;

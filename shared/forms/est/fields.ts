@@ -10,8 +10,28 @@ export const e10 = {
   incomeTaxReturn: 'E0100001',
   /** ESt1A/Allg/A (the taxpayer, Person A) [E][JL]; Person B (the spouse) [E]. */
   person: {
-    taxpayer: { birthDate: 'E0100401', lastName: 'E0100201', firstName: 'E0100301', religion: 'E0100402', street: 'E0101104', houseNumber: 'E0101206', houseNumberSuffix: 'E0101207', postalCode: 'E0100601', city: 'E0100602' },
-    spouse: { birthDate: 'E0101001', lastName: 'E0100901', firstName: 'E0100801', religion: 'E0101002', street: 'E0102105', houseNumber: 'E0102202', houseNumberSuffix: 'E0102203', postalCode: 'E0101701', city: 'E0101702' },
+    taxpayer: {
+      birthDate: 'E0100401',
+      lastName: 'E0100201',
+      firstName: 'E0100301',
+      religion: 'E0100402',
+      street: 'E0101104',
+      houseNumber: 'E0101206',
+      houseNumberSuffix: 'E0101207',
+      postalCode: 'E0100601',
+      city: 'E0100602',
+    },
+    spouse: {
+      birthDate: 'E0101001',
+      lastName: 'E0100901',
+      firstName: 'E0100801',
+      religion: 'E0101002',
+      street: 'E0102105',
+      houseNumber: 'E0102202',
+      houseNumberSuffix: 'E0102203',
+      postalCode: 'E0101701',
+      city: 'E0101702',
+    },
   },
   /** ESt1A/Allg/A, after the address: "verheiratet / Lebenspartnerschaft begründet seit dem", TT.MM.JJJJ [E est_mapping.py, elster_xml_tree.py 2021][PUB 2025]. */
   marriedSince: 'E0100701',

@@ -72,9 +72,29 @@ export interface EstReturn {
  * [E est_mapping.py _RELIGION_LOOKUP]. "none" means no church tax.
  */
 export const religionKeys: Readonly<Record<string, string>> = {
-  none: '11', ev: '02', rk: '03', ak: '04', er: '05', fr: '07', other: '10', iw: '12', flb: '13', flp: '14',
-  fgm: '15', fra: '16', fgo: '17', jgf: '18', jgh: '19', erb: '20', ers: '21', jh: '24', irb: '25', ikb: '26',
-  jkk: '27', is: '28', inw: '29',
+  none: '11',
+  ev: '02',
+  rk: '03',
+  ak: '04',
+  er: '05',
+  fr: '07',
+  other: '10',
+  iw: '12',
+  flb: '13',
+  flp: '14',
+  fgm: '15',
+  fra: '16',
+  fgo: '17',
+  jgf: '18',
+  jgh: '19',
+  erb: '20',
+  ers: '21',
+  jh: '24',
+  irb: '25',
+  ikb: '26',
+  jkk: '27',
+  is: '28',
+  inw: '29',
 };
 
 /** The deductions a return may carry; each has its line in the E10 structure (see xml-writer.ts). */

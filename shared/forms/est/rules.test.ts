@@ -114,7 +114,9 @@ describe('estFindings', () => {
 
     it('refuses income tax above the wage', () => {
       const finding = findings(valid({ employment: [job({ gross_wage: '1000.00', income_tax_withheld: '1000.01' })] }));
-      expect(finding).toEqual([expect.objectContaining({ path: 'employment.0.income_tax_withheld', code: 'WITHHELD_EXCEEDS_WAGE', message: expect.stringContaining('1000.00') })]);
+      expect(finding).toEqual([
+        expect.objectContaining({ path: 'employment.0.income_tax_withheld', code: 'WITHHELD_EXCEEDS_WAGE', message: expect.stringContaining('1000.00') }),
+      ]);
       expect(findings(valid({ employment: [job({ gross_wage: '1000.00', income_tax_withheld: '1000.00' })] }))).toEqual([]);
     });
 
@@ -167,15 +169,23 @@ describe('estFindings', () => {
     ])('in %i, %i km on %i days: the 4,500 € cap hint shows %s', (year, km, days, total) => {
       const cap = findings(commute(km, days, year)).filter((finding) => finding.code === 'COMMUTE_CAP');
       if (total === undefined) expect(cap).toEqual([]);
-      else expect(cap).toEqual([expect.objectContaining({ path: 'employment.0.commute_km', severity: 'hint', expected: '4500.00', message: expect.stringContaining(total) })]);
+      else
+        expect(cap).toEqual([
+          expect.objectContaining({ path: 'employment.0.commute_km', severity: 'hint', expected: '4500.00', message: expect.stringContaining(total) }),
+        ]);
     });
   });
 
   describe('first place of work', () => {
     it('is asked for with the commuting allowance, and only with it', () => {
       const { workplace: _, ...withoutWorkplace } = estReturnSample().employment[0]!;
-      expect(findings(valid({ employment: [withoutWorkplace] }))).toEqual([expect.objectContaining({ path: 'employment.0.workplace', code: 'WORKPLACE_MISSING', severity: 'hint' })]);
-      expect(codes(valid({ employment: [job({ office_days: 100 })] }))).toEqual(['employment.0.commute_km COMMUTE_KM_MISSING', 'employment.0.workplace WORKPLACE_MISSING']);
+      expect(findings(valid({ employment: [withoutWorkplace] }))).toEqual([
+        expect.objectContaining({ path: 'employment.0.workplace', code: 'WORKPLACE_MISSING', severity: 'hint' }),
+      ]);
+      expect(codes(valid({ employment: [job({ office_days: 100 })] }))).toEqual([
+        'employment.0.commute_km COMMUTE_KM_MISSING',
+        'employment.0.workplace WORKPLACE_MISSING',
+      ]);
       expect(findings(valid({ employment: [job()] }))).toEqual([]);
       expect(findings(valid({ employment: [job({ workplace })] }))).toEqual([]);
     });
@@ -184,20 +194,33 @@ describe('estFindings', () => {
   describe('tax class', () => {
     it('is asked for when left out, without refusing the return', () => {
       const { tax_class: _, ...withoutTaxClass } = job();
-      expect(findings(valid({ employment: [withoutTaxClass] }))).toEqual([expect.objectContaining({ path: 'employment.0.tax_class', code: 'TAX_CLASS_MISSING', severity: 'hint' })]);
+      expect(findings(valid({ employment: [withoutTaxClass] }))).toEqual([
+        expect.objectContaining({ path: 'employment.0.tax_class', code: 'TAX_CLASS_MISSING', severity: 'hint' }),
+      ]);
     });
 
     const single = (tax_class: Employment['tax_class']) => valid({ employment: [job({ tax_class })] });
 
     it('refuses 4 and 5 for a person who is not married (§ 38b Abs. 1 Satz 2 Nr. 4, 5 EStG)', () => {
       expect(codes(single(4))).toEqual(['employment.0.tax_class TAX_CLASS_NEEDS_MARRIAGE']);
-      expect(findings(single(5))).toEqual([expect.objectContaining({ path: 'employment.0.tax_class', code: 'TAX_CLASS_NEEDS_MARRIAGE', message: expect.stringContaining('Nr. 5') })]);
+      expect(findings(single(5))).toEqual([
+        expect.objectContaining({ path: 'employment.0.tax_class', code: 'TAX_CLASS_NEEDS_MARRIAGE', message: expect.stringContaining('Nr. 5') }),
+      ]);
     });
 
     it('takes 4 and 5 from a married person, filing jointly, separately or alone', () => {
       expect(findings(valid({ employment: [job({ tax_class: 5 })], married_since: marriedSince }))).toEqual([]);
       expect(findings(valid({ employment: [job({ tax_class: 4 })], spouse: max, married_since: marriedSince }))).toEqual([]);
-      expect(findings(valid({ employment: [job({ tax_class: 5 }), job({ person: 'spouse', tax_class: 3 })], spouse: max, joint_assessment: true, married_since: marriedSince }))).toEqual([]);
+      expect(
+        findings(
+          valid({
+            employment: [job({ tax_class: 5 }), job({ person: 'spouse', tax_class: 3 })],
+            spouse: max,
+            joint_assessment: true,
+            married_since: marriedSince,
+          }),
+        ),
+      ).toEqual([]);
     });
 
     it('hints at 3 without a marriage: the widowed keep it for the year after the death', () => {
@@ -226,7 +249,12 @@ describe('estFindings', () => {
         employment: [job({ tax_class: 1 }), job({ tax_class: 6 }), job({ person: 'spouse', tax_class: 5 }), job({ tax_class: 4 })],
       });
       expect(findings(body)).toEqual([
-        expect.objectContaining({ path: 'employment.0.tax_class', code: 'TAX_CLASSES_DIFFER', severity: 'hint', message: expect.stringContaining('tax class 4 of employment.3') }),
+        expect.objectContaining({
+          path: 'employment.0.tax_class',
+          code: 'TAX_CLASSES_DIFFER',
+          severity: 'hint',
+          message: expect.stringContaining('tax class 4 of employment.3'),
+        }),
       ]);
     });
   });
@@ -263,7 +291,8 @@ describe('estFindings', () => {
   });
 
   describe('pensions', () => {
-    const pension = (start_year: number | undefined) => valid({ pensions: [{ person: 'taxpayer', annual_amount: '12000.00', ...(start_year !== undefined && { start_year }) }] });
+    const pension = (start_year: number | undefined) =>
+      valid({ pensions: [{ person: 'taxpayer', annual_amount: '12000.00', ...(start_year !== undefined && { start_year }) }] });
 
     it('must not start after the tax year or before birth', () => {
       expect(findings(pension(2025))).toEqual([]);
@@ -272,7 +301,9 @@ describe('estFindings', () => {
     });
 
     it('hints when the start year is missing', () => {
-      expect(findings(pension(undefined))).toEqual([expect.objectContaining({ path: 'pensions.0.start_year', code: 'PENSION_START_MISSING', severity: 'hint' })]);
+      expect(findings(pension(undefined))).toEqual([
+        expect.objectContaining({ path: 'pensions.0.start_year', code: 'PENSION_START_MISSING', severity: 'hint' }),
+      ]);
     });
   });
 

@@ -4,7 +4,16 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import { isSupportedYear, supportedYears } from '#shared/domain/years.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, toCents } from '#shared/tax/money.ts';
-import { religionKeys, supportedDeductions, type Amount, type PersonRef, type Person, type TaxClass, type Employment, type EstReturn } from '#shared/forms/est/model.ts';
+import {
+  religionKeys,
+  supportedDeductions,
+  type Amount,
+  type PersonRef,
+  type Person,
+  type TaxClass,
+  type Employment,
+  type EstReturn,
+} from '#shared/forms/est/model.ts';
 
 /**
  * Entfernungspauschale per day for `km` full kilometres (§ 9 Abs. 1 Satz 3 Nr. 4 Satz 2 EStG):
@@ -30,7 +39,8 @@ const daysIn = (year: number) => (isLeapYear(year) ? 366 : 365);
 /** Every cross-field rule at once; paths are request paths like `employment.0.office_days`. */
 export function estFindings(body: EstReturn, today: Date = new Date()): Finding[] {
   const findings: Finding[] = [];
-  const add = (path: string, code: string, message: string, extra: Pick<Finding, 'severity' | 'expected'> = {}) => findings.push({ path, code, message, ...extra });
+  const add = (path: string, code: string, message: string, extra: Pick<Finding, 'severity' | 'expected'> = {}) =>
+    findings.push({ path, code, message, ...extra });
   const spouse = body.spouse ?? undefined;
 
   if (!isSupportedYear(body.year)) add('year', 'YEAR_UNSUPPORTED', `must be one of the supported tax years ${supportedYears.join(', ')}`);
@@ -41,7 +51,8 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
   if (body.joint_assessment && !spouse) add('spouse', 'SPOUSE_REQUIRED', 'is required for a joint assessment (Zusammenveranlagung)');
   if (spouse) {
     checkPerson(spouse, 'spouse', body.year, today, add);
-    if (body.taxpayer && spouse.idnr === body.taxpayer.idnr) add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
+    if (body.taxpayer && spouse.idnr === body.taxpayer.idnr)
+      add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
   }
   checkMarriedSince(body, spouse, today, add);
   const married = spouse !== undefined || body.married_since !== undefined;
@@ -52,7 +63,11 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
     if (person !== 'spouse') return;
     if (!spouse) add(path, 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
     else if (income && !body.joint_assessment) {
-      add(path, 'SPOUSE_INCOME_SEPARATE', "is the spouse's income: with separate assessment it belongs in the spouse's own return (§ 26a EStG), or choose joint assessment");
+      add(
+        path,
+        'SPOUSE_INCOME_SEPARATE',
+        "is the spouse's income: with separate assessment it belongs in the spouse's own return (§ 26a EStG), or choose joint assessment",
+      );
     }
   };
 
@@ -79,7 +94,12 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
     // ERiC refuses a wage without its tax class (rule 241); the contract's own sample has none, so
     // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's validation names it as an error.
     if (job.tax_class === undefined) {
-      add(`${at}.tax_class`, 'TAX_CLASS_MISSING', 'should be given: ELSTER refuses a wage without the tax class of its wage tax statement (Lohnsteuerbescheinigung)', { severity: 'hint' });
+      add(
+        `${at}.tax_class`,
+        'TAX_CLASS_MISSING',
+        'should be given: ELSTER refuses a wage without the tax class of its wage tax statement (Lohnsteuerbescheinigung)',
+        { severity: 'hint' },
+      );
     } else {
       checkTaxClass(`${at}.tax_class`, job.tax_class, { married, spouseNamed: spouse !== undefined }, add);
     }
@@ -94,27 +114,52 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
     }
     // Both surcharges are a share of the income tax (5.5 % by § 4 SolZG, 8–9 % church tax), so
     // neither can be larger than the income tax withheld.
-    for (const [field, surcharge] of [['solidarity_surcharge_withheld', solidarity], ['church_tax_withheld', churchTax]] as const) {
+    for (const [field, surcharge] of [
+      ['solidarity_surcharge_withheld', solidarity],
+      ['church_tax_withheld', churchTax],
+    ] as const) {
       if (surcharge !== undefined && surcharge > (incomeTax ?? 0)) {
-        add(`${at}.${field}`, 'SURCHARGE_EXCEEDS_INCOME_TAX', 'is more than the income tax withheld, of which it is a small share: check the wage tax statement (Lohnsteuerbescheinigung)', { severity: 'hint' });
+        add(
+          `${at}.${field}`,
+          'SURCHARGE_EXCEEDS_INCOME_TAX',
+          'is more than the income tax withheld, of which it is a small share: check the wage tax statement (Lohnsteuerbescheinigung)',
+          { severity: 'hint' },
+        );
       }
     }
 
     const km = job.commute_km ?? 0;
     const days = job.office_days ?? 0;
-    if (km > 0 && days <= 0) add(`${at}.office_days`, 'COMMUTE_DAYS_MISSING', 'must be given with commute_km: the days on which the first place of work was visited');
-    if (days > 0 && km <= 0) add(`${at}.commute_km`, 'COMMUTE_KM_MISSING', 'must be given with office_days: the one-way distance to the first place of work in full kilometres');
+    if (km > 0 && days <= 0)
+      add(`${at}.office_days`, 'COMMUTE_DAYS_MISSING', 'must be given with commute_km: the days on which the first place of work was visited');
+    if (days > 0 && km <= 0)
+      add(`${at}.commute_km`, 'COMMUTE_KM_MISSING', 'must be given with office_days: the one-way distance to the first place of work in full kilometres');
     // ERiC refuses the commuting allowance without the address of the first place of work
     // [JL est-xml.ts, which reads ERiC's plausibility rules of 2025]; a hint for the same reason as the tax class.
     if ((km > 0 || days > 0) && !job.workplace) {
-      add(`${at}.workplace`, 'WORKPLACE_MISSING', 'should be given with commute_km and office_days: ELSTER asks for the address of the first place of work (erste Tätigkeitsstätte) with the commuting allowance', { severity: 'hint' });
+      add(
+        `${at}.workplace`,
+        'WORKPLACE_MISSING',
+        'should be given with commute_km and office_days: ELSTER asks for the address of the first place of work (erste Tätigkeitsstätte) with the commuting allowance',
+        { severity: 'hint' },
+      );
     }
     if (days > daysIn(body.year)) {
       add(`${at}.office_days`, 'OFFICE_DAYS_EXCEED_YEAR', `must be at most ${daysIn(body.year)}, the days of ${body.year}`);
     } else if (days > fiveDayWeekDays) {
-      add(`${at}.office_days`, 'OFFICE_DAYS_ABOVE_FIVE_DAY_WEEK', `is more than the ${fiveDayWeekDays} days of a five-day week without any holiday: the tax office will ask about a six-day week`, { severity: 'hint' });
+      add(
+        `${at}.office_days`,
+        'OFFICE_DAYS_ABOVE_FIVE_DAY_WEEK',
+        `is more than the ${fiveDayWeekDays} days of a five-day week without any holiday: the tax office will ask about a six-day week`,
+        { severity: 'hint' },
+      );
     } else if (days > usualOfficeDays) {
-      add(`${at}.office_days`, 'OFFICE_DAYS_HIGH', `is more than the about ${usualOfficeDays} days a five-day week leaves after holidays and leave: the tax office may ask for evidence`, { severity: 'hint' });
+      add(
+        `${at}.office_days`,
+        'OFFICE_DAYS_HIGH',
+        `is more than the about ${usualOfficeDays} days a five-day week leaves after holidays and leave: the tax office may ask for evidence`,
+        { severity: 'hint' },
+      );
     }
     if (km > 0 && days > 0) {
       // Days beyond the year are refused above; the sums below count only the possible ones.
@@ -132,12 +177,22 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
   // office days than the year has, summed over employments, is unusual but not wrong.
   for (const [person, office] of officeDaysByPerson) {
     if (office.days > daysIn(body.year)) {
-      add(office.firstPath, 'OFFICE_DAYS_TOTAL_HIGH', `add up to ${office.days} over the ${person}'s employments, more than the ${daysIn(body.year)} days of ${body.year}: only right where two places of work were visited on the same days`, { severity: 'hint' });
+      add(
+        office.firstPath,
+        'OFFICE_DAYS_TOTAL_HIGH',
+        `add up to ${office.days} over the ${person}'s employments, more than the ${daysIn(body.year)} days of ${body.year}: only right where two places of work were visited on the same days`,
+        { severity: 'hint' },
+      );
     }
   }
   for (const [person, commute] of commuteByPerson) {
     if (commute.cents > commuteCapCents) {
-      add(commute.firstPath, 'COMMUTE_CAP', `gives the ${person} a commuting allowance (Entfernungspauschale) of ${formatEuros(commute.cents)} euros; above ${formatEuros(commuteCapCents)} euros it counts only for trips by own or company car (§ 9 Abs. 1 Satz 3 Nr. 4 EStG)`, { severity: 'hint', expected: formatEuros(commuteCapCents) });
+      add(
+        commute.firstPath,
+        'COMMUTE_CAP',
+        `gives the ${person} a commuting allowance (Entfernungspauschale) of ${formatEuros(commute.cents)} euros; above ${formatEuros(commuteCapCents)} euros it counts only for trips by own or company car (§ 9 Abs. 1 Satz 3 Nr. 4 EStG)`,
+        { severity: 'hint', expected: formatEuros(commuteCapCents) },
+      );
     }
   }
 
@@ -147,7 +202,12 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
     checkAmount(`${at}.annual_amount`, pension.annual_amount);
     const owner = pension.person === 'spouse' ? spouse : body.taxpayer;
     if (pension.start_year === undefined) {
-      add(`${at}.start_year`, 'PENSION_START_MISSING', "is needed by the tax office: the year the pension began sets its taxable share (§ 22 Nr. 1 Satz 3 Buchst. a EStG)", { severity: 'hint' });
+      add(
+        `${at}.start_year`,
+        'PENSION_START_MISSING',
+        'is needed by the tax office: the year the pension began sets its taxable share (§ 22 Nr. 1 Satz 3 Buchst. a EStG)',
+        { severity: 'hint' },
+      );
     } else if (pension.start_year > body.year) {
       add(`${at}.start_year`, 'PENSION_START_AFTER_YEAR', `must not be after the tax year ${body.year}: a pension not yet begun has no income in it`);
     } else if (owner && pension.start_year < Number(owner.birth_date.slice(0, 4))) {
@@ -176,12 +236,19 @@ function checkPerson(person: Person, at: PersonRef, year: number, today: Date, a
   checkBirthDate(person.birth_date, `${at}.birth_date`, year, today, add);
 
   if (person.religion === undefined) {
-    add(`${at}.religion`, 'RELIGION_MISSING', 'is needed by ELSTER for every person of the return (use "none" for no church tax); the tax office refuses the return without it', { severity: 'hint' });
+    add(
+      `${at}.religion`,
+      'RELIGION_MISSING',
+      'is needed by ELSTER for every person of the return (use "none" for no church tax); the tax office refuses the return without it',
+      { severity: 'hint' },
+    );
   } else if (!Object.hasOwn(religionKeys, person.religion)) {
     add(`${at}.religion`, 'RELIGION_UNKNOWN', `must be one of ${Object.keys(religionKeys).join(', ')}`);
   }
   if (!person.address) {
-    add(`${at}.address`, 'ADDRESS_MISSING', 'is needed by ELSTER (street, postal code, city); the tax office refuses the return without it', { severity: 'hint' });
+    add(`${at}.address`, 'ADDRESS_MISSING', 'is needed by ELSTER (street, postal code, city); the tax office refuses the return without it', {
+      severity: 'hint',
+    });
   }
 }
 
@@ -193,18 +260,32 @@ function checkPerson(person: Person, at: PersonRef, year: number, today: Date, a
 function checkMarriedSince(body: EstReturn, spouse: Person | undefined, today: Date, add: Add) {
   const since = body.married_since;
   if (since === undefined) {
-    if (body.joint_assessment) add('married_since', 'MARRIED_SINCE_REQUIRED', 'is required for a joint assessment: the day of the marriage or civil partnership (§ 26 Abs. 1 EStG)');
-    else if (spouse) add('married_since', 'MARRIED_SINCE_MISSING', 'is needed by ELSTER for spouses assessed separately (§ 26a EStG): the day of the marriage or civil partnership', { severity: 'hint' });
+    if (body.joint_assessment)
+      add('married_since', 'MARRIED_SINCE_REQUIRED', 'is required for a joint assessment: the day of the marriage or civil partnership (§ 26 Abs. 1 EStG)');
+    else if (spouse)
+      add(
+        'married_since',
+        'MARRIED_SINCE_MISSING',
+        'is needed by ELSTER for spouses assessed separately (§ 26a EStG): the day of the marriage or civil partnership',
+        { severity: 'hint' },
+      );
     return;
   }
   if (!/^\d{4}-\d{2}-\d{2}$/.test(since)) {
     add('married_since', 'MARRIED_SINCE_FORMAT', 'must be a date as YYYY-MM-DD');
   } else if (since > `${body.year}-12-31`) {
-    add('married_since', 'MARRIED_SINCE_AFTER_TAX_YEAR', `must be on or before 31 December ${body.year}: a marriage after the tax year does not count for it (§ 26 Abs. 1 EStG)`);
+    add(
+      'married_since',
+      'MARRIED_SINCE_AFTER_TAX_YEAR',
+      `must be on or before 31 December ${body.year}: a marriage after the tax year does not count for it (§ 26 Abs. 1 EStG)`,
+    );
   } else if (since > today.toISOString().slice(0, 10)) {
     add('married_since', 'MARRIED_SINCE_IN_FUTURE', 'must not be in the future');
   } else {
-    for (const [role, person] of [['taxpayer', body.taxpayer], ['spouse', spouse]] as const) {
+    for (const [role, person] of [
+      ['taxpayer', body.taxpayer],
+      ['spouse', spouse],
+    ] as const) {
       if (person && since < person.birth_date) add('married_since', 'MARRIED_SINCE_BEFORE_BIRTH', `must not be before the ${role}'s birth date`);
     }
   }
@@ -218,15 +299,29 @@ function checkMarriedSince(body: EstReturn, spouse: Person | undefined, today: D
 function checkTaxClass(path: string, taxClass: TaxClass, marriage: { married: boolean; spouseNamed: boolean }, add: Add) {
   // IV (with or without the factor of § 39f) and V exist only for spouses who both draw wages.
   if ((taxClass === 4 || taxClass === 5) && !marriage.married) {
-    add(path, 'TAX_CLASS_NEEDS_MARRIAGE', `is ${taxClass}, a tax class for married persons only (§ 38b Abs. 1 Satz 2 Nr. ${taxClass} EStG): give married_since, and the spouse when the spouses are assessed jointly or separately`);
+    add(
+      path,
+      'TAX_CLASS_NEEDS_MARRIAGE',
+      `is ${taxClass}, a tax class for married persons only (§ 38b Abs. 1 Satz 2 Nr. ${taxClass} EStG): give married_since, and the spouse when the spouses are assessed jointly or separately`,
+    );
   }
   // III is also the class of the widowed in the year after the spouse's death (Nr. 3 Buchst. b).
   if (taxClass === 3 && !marriage.married) {
-    add(path, 'TAX_CLASS_3_UNMARRIED', "is 3, the tax class of married persons and, in the year after the spouse's death, of widowed ones (§ 38b Abs. 1 Satz 2 Nr. 3 EStG): give married_since if married", { severity: 'hint' });
+    add(
+      path,
+      'TAX_CLASS_3_UNMARRIED',
+      "is 3, the tax class of married persons and, in the year after the spouse's death, of widowed ones (§ 38b Abs. 1 Satz 2 Nr. 3 EStG): give married_since if married",
+      { severity: 'hint' },
+    );
   }
   // II is class I with the relief for single parents (§ 24b EStG); spouses who may be assessed together do not get it.
   if (taxClass === 2 && marriage.spouseNamed) {
-    add(path, 'TAX_CLASS_2_WITH_SPOUSE', 'is 2, the tax class of single parents (§ 38b Abs. 1 Satz 2 Nr. 2 EStG), yet the return names a spouse: right only for a wage tax statement from before the marriage', { severity: 'hint' });
+    add(
+      path,
+      'TAX_CLASS_2_WITH_SPOUSE',
+      'is 2, the tax class of single parents (§ 38b Abs. 1 Satz 2 Nr. 2 EStG), yet the return names a spouse: right only for a wage tax statement from before the marriage',
+      { severity: 'hint' },
+    );
   }
 }
 
@@ -242,7 +337,12 @@ function checkTaxClassesAgree(employment: Employment[], add: Add) {
   employment.forEach((job, index) => {
     const given = last.get(job.person);
     if (job.tax_class === undefined || job.tax_class === 6 || !given || job.tax_class === given.taxClass) return;
-    add(`employment.${index}.tax_class`, 'TAX_CLASSES_DIFFER', `differs from tax class ${given.taxClass} of employment.${given.index}: Anlage N has one tax class for a person's wage tax statements in classes 1 to 5, and the return gives the last one listed`, { severity: 'hint' });
+    add(
+      `employment.${index}.tax_class`,
+      'TAX_CLASSES_DIFFER',
+      `differs from tax class ${given.taxClass} of employment.${given.index}: Anlage N has one tax class for a person's wage tax statements in classes 1 to 5, and the return gives the last one listed`,
+      { severity: 'hint' },
+    );
   });
 }
 

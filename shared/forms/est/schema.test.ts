@@ -57,7 +57,13 @@ describe('estSchema', () => {
     const taxpayer = sample.taxpayer;
     const workplace = { street: 'ul. Długa', house_number: '1\u202d', postal_code: '85748', city: 'Garching – Forschungszentrum' };
     const employment = [{ ...sample.employment[0], workplace }];
-    expect(failures({ ...sample, taxpayer: { ...taxpayer, last_name: 'Wałęsa', religion: 'rk\u200b', address: { ...taxpayer.address, city: 'Köln\ufeff' } }, employment })).toEqual([
+    expect(
+      failures({
+        ...sample,
+        taxpayer: { ...taxpayer, last_name: 'Wałęsa', religion: 'rk\u200b', address: { ...taxpayer.address, city: 'Köln\ufeff' } },
+        employment,
+      }),
+    ).toEqual([
       'taxpayer.last_name:TEXT_CHARSET',
       'taxpayer.religion:TEXT_CHARSET',
       'taxpayer.address.city:TEXT_CHARSET',
@@ -81,20 +87,22 @@ describe('estSchema', () => {
     expect(failures({ ...rest, tax_office: '91' })).toEqual(['tax_office:TAX_OFFICE_UNKNOWN']);
   });
 
-  it('converts a tax number in the Land\'s notation to ELSTER\'s 13 digits', () => {
+  it("converts a tax number in the Land's notation to ELSTER's 13 digits", () => {
     expect(parseOr422(estSchema, { ...sample, tax_number: { state: 'BY', number: '181/815/08155' } }).tax_number).toBe('9181081508155');
     expect(failures({ ...sample, tax_number: { state: 'BY', number: '133/8150/8159' } })).toEqual(['tax_number:TAX_NUMBER_STATE_FORMAT']);
   });
 
   it('normalizes an IBAN written with spaces, and refuses a wrong one and an unknown account holder', () => {
-    expect(parseOr422(estSchema, { ...sample, bank: { iban: 'de02 1203 0000 0000 2020 51', account_holder: 'taxpayer' } }).bank?.iban).toBe('DE02120300000000202051');
+    expect(parseOr422(estSchema, { ...sample, bank: { iban: 'de02 1203 0000 0000 2020 51', account_holder: 'taxpayer' } }).bank?.iban).toBe(
+      'DE02120300000000202051',
+    );
     expect(failures({ ...sample, bank: { iban: 'de02 1203', account_holder: 'child' } })).toEqual([
       'bank.iban:IBAN_COUNTRY_LENGTH',
       'bank.account_holder:INVALID_VALUE',
     ]);
   });
 
-  it('takes the caller\'s own XML instead of the structured fields, never beside them', () => {
+  it("takes the caller's own XML instead of the structured fields, never beside them", () => {
     const { taxpayer: _t, spouse: _s, bank: _b, employment: _e, pensions: _p, deductions: _d, ...common } = sample;
     expect(parseOr422(estSchema, { ...common, xml: '<E10/>' }).xml).toBe('<E10/>');
     expect(failures({ ...sample, married_since: '1985-08-30', xml: '<E10/>' })).toEqual([
@@ -121,11 +129,13 @@ describe('estSchema', () => {
     ])('refuses %j with %s, saying what it must be', (taxClass, code) => {
       expect(failures(withTaxClass(taxClass))).toEqual([`employment.0.tax_class:${code}`]);
       expect(() => parseOr422(estSchema, withTaxClass(taxClass))).toThrow(
-        expect.objectContaining({ details: [expect.objectContaining({ message: 'must be the tax class of the wage tax statement: a whole number from 1 to 6' })] }),
+        expect.objectContaining({
+          details: [expect.objectContaining({ message: 'must be the tax class of the wage tax statement: a whole number from 1 to 6' })],
+        }),
       );
     });
 
-    it('may be left out, as in the contract\'s sample (the tax rules hint at it)', () => {
+    it("may be left out, as in the contract's sample (the tax rules hint at it)", () => {
       expect(parseOr422(estSchema, sample).employment[0]!.tax_class).toBeUndefined();
     });
   });

@@ -1,5 +1,18 @@
 import * as z from 'zod/mini';
-import { alongsideFieldChecks, common, idnr, isoDate, money, nutzdatenXml, passes, refuseBesideXml, requireField, taxNumber, taxOffice, text } from '#shared/forms/fields.ts';
+import {
+  alongsideFieldChecks,
+  common,
+  idnr,
+  isoDate,
+  money,
+  nutzdatenXml,
+  passes,
+  refuseBesideXml,
+  requireField,
+  taxNumber,
+  taxOffice,
+  text,
+} from '#shared/forms/fields.ts';
 import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
@@ -61,8 +74,10 @@ export const estSchema = z
   })
   .check(
     z.superRefine((body, context) => {
-      if (body.tax_number === undefined && body.tax_office === undefined) requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
-      if (body.xml !== undefined) return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'pensions', 'deductions']);
+      if (body.tax_number === undefined && body.tax_office === undefined)
+        requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
+      if (body.xml !== undefined)
+        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'pensions', 'deductions']);
       if (body.taxpayer === undefined) requireField(context, 'taxpayer');
     }, alongsideFieldChecks),
   );

@@ -106,7 +106,10 @@ describe('readEstNutzdaten', () => {
 
   it('refuses a missing namespace, a UStVA namespace and a missing version', () => {
     expect(readEstNutzdaten('<E10 version="2025"/>', 2025)).toMatchObject({ ok: false, findings: [{ code: 'XML_NAMESPACE' }] });
-    expect(readEstNutzdaten('<E10 version="2025" xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2025"/>', 2025)).toMatchObject({ ok: false, findings: [{ code: 'XML_NAMESPACE' }] });
+    expect(readEstNutzdaten('<E10 version="2025" xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2025"/>', 2025)).toMatchObject({
+      ok: false,
+      findings: [{ code: 'XML_NAMESPACE' }],
+    });
     expect(readEstNutzdaten(`<E10 xmlns="${namespace2025}"/>`, 2025)).toMatchObject({ ok: false, findings: [{ code: 'XML_VERSION' }] });
   });
 
@@ -119,8 +122,16 @@ describe('readEstNutzdaten', () => {
     const e10 = (inner: string) => `<E10 version="2025" xmlns="${namespace2025}">${inner}</E10>`;
 
     it.each([
-      ['an external entity', `<!DOCTYPE E10 [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${e10('<Vorsatz><StNr>&xxe;</StNr></Vorsatz>')}`, 'XML_DTD_NOT_ALLOWED'],
-      ['entity expansion', `<!DOCTYPE E10 [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${e10('<Vorsatz><AbsName>&b;</AbsName></Vorsatz>')}`, 'XML_DTD_NOT_ALLOWED'],
+      [
+        'an external entity',
+        `<!DOCTYPE E10 [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>${e10('<Vorsatz><StNr>&xxe;</StNr></Vorsatz>')}`,
+        'XML_DTD_NOT_ALLOWED',
+      ],
+      [
+        'entity expansion',
+        `<!DOCTYPE E10 [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>${e10('<Vorsatz><AbsName>&b;</AbsName></Vorsatz>')}`,
+        'XML_DTD_NOT_ALLOWED',
+      ],
       ['a DTD by reference', `<!DOCTYPE E10 SYSTEM "http://example.com/e10.dtd">${e10('')}`, 'XML_DTD_NOT_ALLOWED'],
       ['an undeclared entity', e10('<Vorsatz><AbsName>&nbsp;</AbsName></Vorsatz>'), 'XML_ENTITY_NOT_ALLOWED'],
       ['broken nesting', e10('<Vorsatz><StNr>9198011310010</Vorsatz></StNr>'), 'XML_MALFORMED'],

@@ -91,7 +91,13 @@ function figuresOf(root: XmlElement): KeyFigure[] {
         const amounts = texts.map(amountCents).filter((cents) => cents !== undefined);
         if (amounts.length === 0) continue;
         const total = amounts.reduce((sum, cents) => sum + cents, 0);
-        figures.push({ label: `${line.label}${suffix}`, value: germanEuros(total, texts.some((text) => text.includes(','))) });
+        figures.push({
+          label: `${line.label}${suffix}`,
+          value: germanEuros(
+            total,
+            texts.some((text) => text.includes(',')),
+          ),
+        });
       }
       if (form === 'N') {
         for (const commute of valuesAt(instance, ['Wk', 'EP', 'Erste_Taetig']).map(element)) {
@@ -108,7 +114,8 @@ function figuresOf(root: XmlElement): KeyFigure[] {
 }
 
 const list = (node: XmlNode | undefined): XmlNode[] => (node === undefined ? [] : Array.isArray(node) ? node : [node]);
-const element = (node: XmlNode | undefined): XmlElement | undefined => (node !== undefined && typeof node === 'object' && !Array.isArray(node) ? node : undefined);
+const element = (node: XmlNode | undefined): XmlElement | undefined =>
+  node !== undefined && typeof node === 'object' && !Array.isArray(node) ? node : undefined;
 
 /** Every node at `path` below `from`, through repeated elements. */
 function valuesAt(from: XmlElement, path: readonly string[]): XmlNode[] {

@@ -6,7 +6,14 @@ import type { Employment, EstReturn, Person } from '#shared/forms/est/model.ts';
 import { estReturnSample } from '#test/support/samples.ts';
 
 const erika: Person = estReturnSample().taxpayer;
-const max: Person = { idnr: '02476291358', first_name: 'Max', last_name: 'Mustermann', birth_date: '1958-01-02', religion: 'rk', address: { street: 'Hauptstr.', house_number: '12 b', postal_code: '80331', city: 'München' } };
+const max: Person = {
+  idnr: '02476291358',
+  first_name: 'Max',
+  last_name: 'Mustermann',
+  birth_date: '1958-01-02',
+  religion: 'rk',
+  address: { street: 'Hauptstr.', house_number: '12 b', postal_code: '80331', city: 'München' },
+};
 
 const contractExample = estReturnSample;
 
@@ -30,7 +37,9 @@ describe('estNutzdaten', () => {
     expect(e10['@_xmlns']).toBe(`http://finkonsens.de/elster/elstererklaerung/est/e10/v${year}`);
     expect(estNamespace(year)).toBe(e10['@_xmlns']);
     // The element goes into ELSTER's envelope as it is: no declaration, the namespace as default.
-    expect(estNutzdaten(contractExample({ year }), options)).toMatch(new RegExp(`^<E10 version="${year}" xmlns="http://finkonsens\\.de/elster/elstererklaerung/est/e10/v${year}"><ESt1A>`));
+    expect(estNutzdaten(contractExample({ year }), options)).toMatch(
+      new RegExp(`^<E10 version="${year}" xmlns="http://finkonsens\\.de/elster/elstererklaerung/est/e10/v${year}"><ESt1A>`),
+    );
   });
 
   it('writes the contract example element by element, forms in the schema order', () => {
@@ -39,7 +48,16 @@ describe('estNutzdaten', () => {
     expect(e10.ESt1A).toEqual({
       Art_Erkl: { E0100001: 'X' },
       Allg: {
-        A: { E0100401: '17.05.1960', E0100201: 'Mustermann', E0100301: 'Erika', E0100402: '11', E0101104: 'Hauptstr.', E0101206: '1', E0100601: '80331', E0100602: 'München' },
+        A: {
+          E0100401: '17.05.1960',
+          E0100201: 'Mustermann',
+          E0100301: 'Erika',
+          E0100402: '11',
+          E0101104: 'Hauptstr.',
+          E0101206: '1',
+          E0100601: '80331',
+          E0100602: 'München',
+        },
         BV: { E0102102: 'DE02120300000000202051', Kto_Inh: { E0101601: 'X' } },
       },
     });
@@ -89,8 +107,25 @@ describe('estNutzdaten', () => {
         bank: { iban: 'AT611904300234573201', account_holder: 'spouse' },
         employment: [
           { person: 'taxpayer', tax_class: 4, gross_wage: '20000.00', income_tax_withheld: '1000.10', church_tax_withheld: '80.01' },
-          { person: 'spouse', tax_class: 4, gross_wage: 30000.99, income_tax_withheld: 3000, solidarity_surcharge_withheld: '10.5', commute_km: 30, office_days: 100, workplace: { street: 'Marienplatz', house_number: '8', postal_code: '80331', city: 'München' } },
-          { person: 'taxpayer', tax_class: 4, gross_wage: '5000.50', income_tax_withheld: '0.90', commute_km: 5, office_days: 50, workplace: { street: 'Am Hang', postal_code: '01067', city: 'Dresden' } },
+          {
+            person: 'spouse',
+            tax_class: 4,
+            gross_wage: 30000.99,
+            income_tax_withheld: 3000,
+            solidarity_surcharge_withheld: '10.5',
+            commute_km: 30,
+            office_days: 100,
+            workplace: { street: 'Marienplatz', house_number: '8', postal_code: '80331', city: 'München' },
+          },
+          {
+            person: 'taxpayer',
+            tax_class: 4,
+            gross_wage: '5000.50',
+            income_tax_withheld: '0.90',
+            commute_km: 5,
+            office_days: 50,
+            workplace: { street: 'Am Hang', postal_code: '01067', city: 'Dresden' },
+          },
         ],
         pensions: [
           { person: 'spouse', annual_amount: '12000.99', start_year: 2020 },
@@ -103,10 +138,30 @@ describe('estNutzdaten', () => {
     const allg = (e10.ESt1A as XmlElement).Allg as XmlElement;
     expect(Object.keys(allg)).toEqual(['A', 'Vlg_Art', 'B', 'BV']);
     // The marriage date closes Person A's fields [E].
-    expect(childNames(allg.A as XmlElement)).toEqual(['E0100401', 'E0100201', 'E0100301', 'E0100402', 'E0101104', 'E0101206', 'E0100601', 'E0100602', 'E0100701']);
+    expect(childNames(allg.A as XmlElement)).toEqual([
+      'E0100401',
+      'E0100201',
+      'E0100301',
+      'E0100402',
+      'E0101104',
+      'E0101206',
+      'E0100601',
+      'E0100602',
+      'E0100701',
+    ]);
     expect((allg.A as XmlElement).E0100701).toBe('30.08.1985');
     expect(allg.Vlg_Art).toEqual({ E0101201: 'X' });
-    expect(allg.B).toEqual({ E0101001: '02.01.1958', E0100901: 'Mustermann', E0100801: 'Max', E0101002: '03', E0102105: 'Hauptstr.', E0102202: '12', E0102203: 'b', E0101701: '80331', E0101702: 'München' });
+    expect(allg.B).toEqual({
+      E0101001: '02.01.1958',
+      E0100901: 'Mustermann',
+      E0100801: 'Max',
+      E0101002: '03',
+      E0102105: 'Hauptstr.',
+      E0102202: '12',
+      E0102203: 'b',
+      E0101701: '80331',
+      E0101702: 'München',
+    });
     expect(allg.BV).toEqual({ E0102603: 'AT611904300234573201', Kto_Inh: { E0102402: 'X' } });
     // Income rounds down and the taxes keep their cents, summed over the person's employments.
     expect(e10.N).toEqual([
@@ -123,7 +178,12 @@ describe('estNutzdaten', () => {
     ]);
     expect(e10.R).toEqual({
       Person: 'PersonB',
-      Leibr_gesetzl: { Einz: [{ E1800301: '12000', E1800501: '01.01.2020' }, { E1800301: '600', E1800501: '01.01.2023' }] },
+      Leibr_gesetzl: {
+        Einz: [
+          { E1800301: '12000', E1800501: '01.01.2020' },
+          { E1800301: '600', E1800501: '01.01.2023' },
+        ],
+      },
     });
     const vorsatz = e10.Vorsatz as XmlElement;
     expect(vorsatz.IDEhefrau).toBe('02476291358');
@@ -160,7 +220,9 @@ describe('estNutzdaten', () => {
   });
 
   it('leaves the forms out that have nothing to declare', () => {
-    const e10 = roundTrip(contractExample({ employment: [], bank: undefined, deductions: undefined, taxpayer: { ...erika, address: undefined, religion: undefined } }));
+    const e10 = roundTrip(
+      contractExample({ employment: [], bank: undefined, deductions: undefined, taxpayer: { ...erika, address: undefined, religion: undefined } }),
+    );
     expect(childNames(e10)).toEqual(['ESt1A', 'Vorsatz']);
     // Without a marriage date, none is written.
     expect(((e10.ESt1A as XmlElement).Allg as XmlElement).A).toEqual({ E0100401: '17.05.1960', E0100201: 'Mustermann', E0100301: 'Erika' });
@@ -168,7 +230,9 @@ describe('estNutzdaten', () => {
   });
 
   it('keeps a house number without digits with the street', () => {
-    const e10 = roundTrip(contractExample({ taxpayer: { ...erika, address: { street: 'Am Hang', house_number: 'Haus A', postal_code: '01067', city: 'Dresden' } } }));
+    const e10 = roundTrip(
+      contractExample({ taxpayer: { ...erika, address: { street: 'Am Hang', house_number: 'Haus A', postal_code: '01067', city: 'Dresden' } } }),
+    );
     expect(((e10.ESt1A as XmlElement).Allg as XmlElement).A).toMatchObject({ E0101104: 'Am Hang Haus A', E0100601: '01067' });
     expect((((e10.ESt1A as XmlElement).Allg as XmlElement).A as XmlElement).E0101206).toBeUndefined();
   });

@@ -134,7 +134,11 @@ type MoneyField = 'gross_wage' | 'income_tax_withheld' | 'solidarity_surcharge_w
 const total = (jobs: Employment[], field: MoneyField) => sum(jobs.map((job) => cents(job[field])));
 
 /** One line of wage tax statements summed; `taxClass` only on the line of classes 1 to 5. */
-function wageStatementSum(jobs: Employment[], ids: { taxClass?: string; grossWage: string; incomeTax: string; solidaritySurcharge: string; churchTax: string }, taxClass?: TaxClass): XmlElement {
+function wageStatementSum(
+  jobs: Employment[],
+  ids: { taxClass?: string; grossWage: string; incomeTax: string; solidaritySurcharge: string; churchTax: string },
+  taxClass?: TaxClass,
+): XmlElement {
   const incomeTax = total(jobs, 'income_tax_withheld');
   const solidarity = total(jobs, 'solidarity_surcharge_withheld');
   const churchTax = total(jobs, 'church_tax_withheld');

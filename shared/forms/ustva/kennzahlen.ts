@@ -43,7 +43,10 @@ const form2024: readonly (readonly [string, KennzahlSpec])[] = [
   ['98', tax('Steuer auf innergemeinschaftliche Erwerbe zu anderen Steuersätzen')],
   ['94', base('Innergemeinschaftliche Erwerbe neuer Fahrzeuge (§ 1b Abs. 2 und 3 UStG) von Lieferern ohne USt-IdNr. (Bemessungsgrundlage)')],
   ['96', tax('Steuer auf innergemeinschaftliche Erwerbe neuer Fahrzeuge von Lieferern ohne USt-IdNr.')],
-  ['46', base('Sonstige Leistungen nach § 3a Abs. 2 UStG eines im übrigen Gemeinschaftsgebiet ansässigen Unternehmers (§ 13b Abs. 1 UStG) (Bemessungsgrundlage)')],
+  [
+    '46',
+    base('Sonstige Leistungen nach § 3a Abs. 2 UStG eines im übrigen Gemeinschaftsgebiet ansässigen Unternehmers (§ 13b Abs. 1 UStG) (Bemessungsgrundlage)'),
+  ],
   ['47', tax('Steuer auf sonstige Leistungen eines im übrigen Gemeinschaftsgebiet ansässigen Unternehmers (§ 13b Abs. 1 UStG)')],
   ['73', base('Umsätze, die unter das GrEStG fallen (§ 13b Abs. 2 Nr. 3 UStG) (Bemessungsgrundlage)')],
   ['74', tax('Steuer auf Umsätze, die unter das GrEStG fallen (§ 13b Abs. 2 Nr. 3 UStG)')],
@@ -53,15 +56,30 @@ const form2024: readonly (readonly [string, KennzahlSpec])[] = [
   ['60', base('Steuerpflichtige Umsätze, für die der Leistungsempfänger die Steuer nach § 13b Abs. 5 UStG schuldet')],
   ['21', base('Nicht steuerbare sonstige Leistungen gem. § 18b Satz 1 Nr. 2 UStG')],
   ['45', base('Übrige nicht steuerbare Umsätze (Leistungsort nicht im Inland)')],
-  ['66', tax('Vorsteuerbeträge aus Rechnungen von anderen Unternehmern (§ 15 Abs. 1 Satz 1 Nr. 1 UStG) und aus innergemeinschaftlichen Dreiecksgeschäften (§ 25b Abs. 5 UStG)')],
+  [
+    '66',
+    tax(
+      'Vorsteuerbeträge aus Rechnungen von anderen Unternehmern (§ 15 Abs. 1 Satz 1 Nr. 1 UStG) und aus innergemeinschaftlichen Dreiecksgeschäften (§ 25b Abs. 5 UStG)',
+    ),
+  ],
   ['61', tax('Vorsteuerbeträge aus dem innergemeinschaftlichen Erwerb von Gegenständen (§ 15 Abs. 1 Satz 1 Nr. 3 UStG)')],
   ['62', tax('Entstandene Einfuhrumsatzsteuer (§ 15 Abs. 1 Satz 1 Nr. 2 UStG)')],
   ['67', tax('Vorsteuerbeträge aus Leistungen im Sinne des § 13b UStG (§ 15 Abs. 1 Satz 1 Nr. 4 UStG)')],
   ['63', tax('Vorsteuerbeträge, die nach allgemeinen Durchschnittssätzen berechnet sind (§ 23a UStG)')],
-  ['59', tax('Vorsteuerabzug für innergemeinschaftliche Lieferungen neuer Fahrzeuge außerhalb eines Unternehmens (§ 2a UStG) sowie von Kleinunternehmern im Sinne des § 19 Abs. 1 UStG (§ 15 Abs. 4a UStG)')],
+  [
+    '59',
+    tax(
+      'Vorsteuerabzug für innergemeinschaftliche Lieferungen neuer Fahrzeuge außerhalb eines Unternehmens (§ 2a UStG) sowie von Kleinunternehmern im Sinne des § 19 Abs. 1 UStG (§ 15 Abs. 4a UStG)',
+    ),
+  ],
   ['64', tax('Berichtigung des Vorsteuerabzugs (§ 15a UStG)')],
   ['65', tax('Steuer infolge Wechsels der Besteuerungsform sowie Nachsteuer auf versteuerte Anzahlungen u. ä. wegen Steuersatzänderung')],
-  ['69', tax('In Rechnungen unrichtig oder unberechtigt ausgewiesene Steuerbeträge (§ 14c UStG) sowie Steuerbeträge, die nach § 6a Abs. 4 Satz 2, § 17 Abs. 1 Satz 7, § 25b Abs. 2 UStG geschuldet werden')],
+  [
+    '69',
+    tax(
+      'In Rechnungen unrichtig oder unberechtigt ausgewiesene Steuerbeträge (§ 14c UStG) sowie Steuerbeträge, die nach § 6a Abs. 4 Satz 2, § 17 Abs. 1 Satz 7, § 25b Abs. 2 UStG geschuldet werden',
+    ),
+  ],
   ['39', tax('Abzug der festgesetzten Sondervorauszahlung für Dauerfristverlängerung')],
   ['83', tax('Verbleibende Umsatzsteuer-Vorauszahlung / Verbleibender Überschuss')],
   ['50', base('Minderung der Bemessungsgrundlage (in den Bemessungsgrundlagen der steuerpflichtigen Umsätze enthalten)', { memo: true })],

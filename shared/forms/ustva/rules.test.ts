@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 import { expectedKz83, ustvaFindings } from '#shared/forms/ustva/rules.ts';
 
-const figures = (kennzahlen: UstvaFigures['kennzahlen'], extra: Partial<UstvaFigures> = {}): UstvaFigures => ({ year: 2026, period: '03', kennzahlen, ...extra });
+const figures = (kennzahlen: UstvaFigures['kennzahlen'], extra: Partial<UstvaFigures> = {}): UstvaFigures => ({
+  year: 2026,
+  period: '03',
+  kennzahlen,
+  ...extra,
+});
 const codes = (input: UstvaFigures) => ustvaFindings(input).map(({ path, code }) => `${path}:${code}`);
 
 describe('ustvaFindings', () => {

@@ -114,7 +114,8 @@ function valueProblem(spec: KennzahlSpec, kz: string, value: number | string, ye
     return isDateInYear(value, year) ? undefined : { code: 'KZ_DATE', message: `must be a date in ${year} written YYYY-MM-DD` };
   }
   if (!isAmount(value)) return { code: 'KZ_AMOUNT', message: 'must be an amount in euros: a number or a decimal string like "1200.50"' };
-  if (spec.kind === 'base' && !isWholeEuros(value)) return { code: 'KZ_WHOLE_EUROS', message: 'must be whole euros: the form takes assessment bases without cents' };
+  if (spec.kind === 'base' && !isWholeEuros(value))
+    return { code: 'KZ_WHOLE_EUROS', message: 'must be whole euros: the form takes assessment bases without cents' };
   if (spec.kind === 'tax' && !hasAtMostTwoDecimals(value)) return { code: 'KZ_CENTS', message: 'must have at most two decimals (euros and cents)' };
   if (kz === '39' && toCents(value) < 0) return { code: 'KZ_NEGATIVE', message: 'must not be negative: it is the special advance payment being deducted' };
   return undefined;

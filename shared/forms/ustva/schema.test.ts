@@ -74,7 +74,7 @@ describe('ustvaSchema', () => {
     ]);
   });
 
-  it('takes the tax number in the Land\'s notation', () => {
+  it("takes the tax number in the Land's notation", () => {
     expect(parseOr422(ustvaSchema, { ...sample, tax_number: { state: 'NW', number: '133/8150/8159' } }).tax_number).toBe('5133081508159');
   });
 
@@ -91,10 +91,17 @@ describe('ustvaSchema', () => {
 describe('free text and amounts', () => {
   const withSupplier = (name: string) => ({ ...ustvaSample(), supplier: { ...ustvaSample().supplier, name } });
 
-  it.each(['Muster\u0000GmbH', 'Muster\r\nX-Injected: 1', 'Muster\u0085GmbH', 'Muster\ud800GmbH', 'Muster\u202eGmbH', 'Muster GmbH\u200b', 'Café Łódź', '東京', 'Müller — Söhne'])(
-    'refuses %j: ELSTER does not take every character',
-    (name) => expect(failures(withSupplier(name))).toEqual(['supplier.name:TEXT_CHARSET']),
-  );
+  it.each([
+    'Muster\u0000GmbH',
+    'Muster\r\nX-Injected: 1',
+    'Muster\u0085GmbH',
+    'Muster\ud800GmbH',
+    'Muster\u202eGmbH',
+    'Muster GmbH\u200b',
+    'Café Łódź',
+    '東京',
+    'Müller — Söhne',
+  ])('refuses %j: ELSTER does not take every character', (name) => expect(failures(withSupplier(name))).toEqual(['supplier.name:TEXT_CHARSET']));
 
   it('accepts umlauts, ß, accents, € and ordinary punctuation', () => {
     expect(z.safeParse(ustvaSchema, withSupplier('Café "Größe" Müller & Söhne (12,50 €) Œ Š/Ž')).success).toBe(true);
@@ -107,7 +114,11 @@ describe('free text and amounts', () => {
   });
 
   it('holds every text field and client_reference to the same set, naming the first character refused', () => {
-    const body = { ...ustvaSample(), client_reference: 'INV\u202e1', supplier: { name: 'a', street: 'b\u00a0', postal_code: '\ufeff1', city: 'c\u2028', phone: '1\u200d', email: 'x\u200b@example.com' } };
+    const body = {
+      ...ustvaSample(),
+      client_reference: 'INV\u202e1',
+      supplier: { name: 'a', street: 'b\u00a0', postal_code: '\ufeff1', city: 'c\u2028', phone: '1\u200d', email: 'x\u200b@example.com' },
+    };
     const result = z.safeParse(ustvaSchema, body);
     expect(result.success).toBe(false);
     expect(result.error!.issues.map(({ path, message }) => `${path.join('.')}: ${message.replace(/, which.*/, '')}`)).toEqual([

@@ -11,8 +11,53 @@ const digits = (name: string, length: number): ElementFacts => ({ name, text: { 
 // The schemas' Kennzahlen of Umsatzsteuervoranmeldung in their order, which is not strictly
 // ascending: Kz93 stands before Kz90.
 const kennzahlenUntil2022 = [
-  '10', '21', '22', '23', '26', '29', '35', '36', '37', '39', '41', '42', '43', '44', '45', '46', '47', '48', '49', '50', '59', '60', '61',
-  '62', '63', '64', '65', '66', '67', '69', '73', '74', '76', '77', '80', '81', '83', '84', '85', '86', '89', '91', '93', '94', '95', '96', '98',
+  '10',
+  '21',
+  '22',
+  '23',
+  '26',
+  '29',
+  '35',
+  '36',
+  '37',
+  '39',
+  '41',
+  '42',
+  '43',
+  '44',
+  '45',
+  '46',
+  '47',
+  '48',
+  '49',
+  '50',
+  '59',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '67',
+  '69',
+  '73',
+  '74',
+  '76',
+  '77',
+  '80',
+  '81',
+  '83',
+  '84',
+  '85',
+  '86',
+  '89',
+  '91',
+  '93',
+  '94',
+  '95',
+  '96',
+  '98',
 ];
 // 2023 added the 0 % rate of § 12 Abs. 3 UStG: Kz87 (deliveries) and Kz90 (acquisitions).
 const kennzahlen2023 = kennzahlenUntil2022.flatMap((kz) => (kz === '86' ? [kz, '87'] : kz === '93' ? [kz, '90'] : [kz]));
@@ -25,7 +70,10 @@ export function ustvaKennzahlOrder(year: number): readonly string[] {
 }
 
 // Kz09: the five-digit Hersteller-ID, optionally followed by five *-separated free texts.
-const herstellerId: ElementFacts = { name: 'Kz09', text: { minLength: 5, maxLength: 95, pattern: /^(?:[0-9]{5}|[0-9]{5}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85})$/, elsterText: true } };
+const herstellerId: ElementFacts = {
+  name: 'Kz09',
+  text: { minLength: 5, maxLength: 95, pattern: /^(?:[0-9]{5}|[0-9]{5}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85})$/, elsterText: true },
+};
 const begruendung = elsterString('Kz23_Begruendung', 180);
 const widnr: ElementFacts = { name: 'WIdNr', text: { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ } };
 // Elements without text facts hold values the readers check themselves, so their findings keep the
@@ -62,7 +110,10 @@ function steuerfall(year: number): ElementFacts {
     name: 'Steuerfall',
     children: [
       { name: 'Berater', children: person },
-      { name: 'Mandant', children: [elsterString('Name', 60), elsterString('Vorname', 30), elsterString('MandantenNr', 60), elsterString('Bearbeiterkennzeichen', 20)] },
+      {
+        name: 'Mandant',
+        children: [elsterString('Name', 60), elsterString('Vorname', 30), elsterString('MandantenNr', 60), elsterString('Bearbeiterkennzeichen', 20)],
+      },
       { name: 'Unternehmer', children: person },
       {
         name: 'Umsatzsteuervoranmeldung',
@@ -71,7 +122,10 @@ function steuerfall(year: number): ElementFacts {
         others: /^Kz\d{2}$/,
       },
       { name: 'Dauerfristverlaengerung', children: [...filer, element('Kz23'), begruendung] },
-      { name: 'Umsatzsteuersondervorauszahlung', children: [...filer, element('Kz10'), element('Kz23'), begruendung, element('Kz26'), element('Kz29'), element('Kz38')] },
+      {
+        name: 'Umsatzsteuersondervorauszahlung',
+        children: [...filer, element('Kz10'), element('Kz23'), begruendung, element('Kz26'), element('Kz29'), element('Kz38')],
+      },
     ],
   };
 }
@@ -86,7 +140,14 @@ export function ustvaStructure(year: number): ElementFacts {
       { name: 'Erstellungsdatum', text: { pattern: /^(?!0000)[0-9]{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/ } },
       {
         name: 'DatenLieferant',
-        children: [elsterString('Name', 45), elsterString('Strasse', 30), elsterString('PLZ', 12), elsterString('Ort', 30), elsterString('Telefon', 20), elsterString('Email', 70)],
+        children: [
+          elsterString('Name', 45),
+          elsterString('Strasse', 30),
+          elsterString('PLZ', 12),
+          elsterString('Ort', 30),
+          elsterString('Telefon', 20),
+          elsterString('Email', 70),
+        ],
       },
       steuerfall(year),
       { name: 'EOP', children: [elsterString('Transferaufgabe', 89)] },

@@ -21,7 +21,19 @@ const findings = (xml: string, year = 2026) => {
 describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
   it('gives back every figure of a full return', () => {
     const supplier = { name: 'Müller & Söhne <KG>', street: 'Hauptstr. 1', postal_code: '80331', city: 'München', phone: '089123456', email: 'a@example.com' };
-    const kennzahlen = { kz81: 12345, kz86: -678, kz35: 100, kz36: '5.50', kz21: 7, kz66: 1200.5, kz39: '10.00', kz50: 40, kz37: '3.20', kz70: '2026-03-14', kz83: '1093.09' };
+    const kennzahlen = {
+      kz81: 12345,
+      kz86: -678,
+      kz35: 100,
+      kz36: '5.50',
+      kz21: 7,
+      kz66: 1200.5,
+      kz39: '10.00',
+      kz50: 40,
+      kz37: '3.20',
+      kz70: '2026-03-14',
+      kz83: '1093.09',
+    };
     const flags = { corrected: true, documents_separate: true, direct_debit_revoked: true, refund_offset: true };
     const read = readUstvaNutzdaten(ustvaNutzdaten(input({ kennzahlen, flags, supplier })), 2026);
     expect(read).toEqual({
@@ -33,7 +45,19 @@ describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
         herstellerId: '74931',
         flags,
         supplier,
-        kennzahlen: { kz21: '7', kz35: '100', kz36: '5.50', kz37: '3.20', kz39: '10.00', kz50: '40', kz66: '1200.50', kz70: '2026-03-14', kz81: '12345', kz83: '1093.09', kz86: '-678' },
+        kennzahlen: {
+          kz21: '7',
+          kz35: '100',
+          kz36: '5.50',
+          kz37: '3.20',
+          kz39: '10.00',
+          kz50: '40',
+          kz66: '1200.50',
+          kz70: '2026-03-14',
+          kz81: '12345',
+          kz83: '1093.09',
+          kz86: '-678',
+        },
       },
     });
     expect(read.ok && ustvaFindings(read.figures)).toEqual([]);
@@ -65,8 +89,12 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
   });
 
   it('accepts Nutzdaten without Kz09 and DatenLieferant, and elements it leaves to the schema check', () => {
-    const xml = '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Steuerfall><Unternehmer><Bezeichnung>X</Bezeichnung></Unternehmer><Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Zeitraum>41</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
-    expect(readUstvaNutzdaten(xml, 2026)).toEqual({ ok: true, figures: { year: 2026, period: '41', taxNumber: '9198011310010', kennzahlen: { kz83: '0.00' } } });
+    const xml =
+      '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Steuerfall><Unternehmer><Bezeichnung>X</Bezeichnung></Unternehmer><Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Zeitraum>41</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
+    expect(readUstvaNutzdaten(xml, 2026)).toEqual({
+      ok: true,
+      figures: { year: 2026, period: '41', taxNumber: '9198011310010', kennzahlen: { kz83: '0.00' } },
+    });
   });
 
   it('refuses another root element', () => {
@@ -88,7 +116,10 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
     const open = `<Anmeldungssteuern xmlns="${namespace(2026)}" version="2026">`;
     expect(findings(`${open}<Erstellungsdatum>20260409</Erstellungsdatum></Anmeldungssteuern>`)).toEqual(['xml.Steuerfall:XML_STRUCTURE']);
     // Jahr belongs inside a filing, not in Steuerfall: the schema check names it too.
-    expect(findings(`${open}<Steuerfall><Jahr>2026</Jahr></Steuerfall></Anmeldungssteuern>`)).toEqual(['xml.Jahr:XML_STRUCTURE', 'xml.Umsatzsteuervoranmeldung:XML_STRUCTURE']);
+    expect(findings(`${open}<Steuerfall><Jahr>2026</Jahr></Steuerfall></Anmeldungssteuern>`)).toEqual([
+      'xml.Jahr:XML_STRUCTURE',
+      'xml.Umsatzsteuervoranmeldung:XML_STRUCTURE',
+    ]);
     expect(findings(`${open}<Steuerfall><Umsatzsteuervoranmeldung/></Steuerfall></Anmeldungssteuern>`)).toEqual(['xml.Umsatzsteuervoranmeldung:XML_STRUCTURE']);
   });
 
@@ -170,7 +201,9 @@ describe('readUstvaNutzdaten refuses hostile input', () => {
   });
 
   it('refuses a prefixed root it would otherwise read under another name', () => {
-    const prefixed = nutzdaten('<Kz83>0.00</Kz83>').replace('<Anmeldungssteuern xmlns=', '<u:Anmeldungssteuern xmlns:u=').replace('</Anmeldungssteuern>', '</u:Anmeldungssteuern>');
+    const prefixed = nutzdaten('<Kz83>0.00</Kz83>')
+      .replace('<Anmeldungssteuern xmlns=', '<u:Anmeldungssteuern xmlns:u=')
+      .replace('</Anmeldungssteuern>', '</u:Anmeldungssteuern>');
     expect(findings(prefixed)).toEqual(['xml:XML_ROOT']);
   });
 });

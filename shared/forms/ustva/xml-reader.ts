@@ -77,7 +77,8 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
   }
   // One return per submission: a second filing beside it could name another tax number.
   for (const other of ['Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung']) {
-    if (isElement(steuerfall) && steuerfall[other] !== undefined) problem(other, 'XML_STRUCTURE', 'must not stand beside Umsatzsteuervoranmeldung: one filing per submission');
+    if (isElement(steuerfall) && steuerfall[other] !== undefined)
+      problem(other, 'XML_STRUCTURE', 'must not stand beside Umsatzsteuervoranmeldung: one filing per submission');
   }
 
   const text = (element: string) => {
@@ -100,7 +101,11 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
     const flag = kz === undefined ? undefined : flagOf.get(kz);
     const value = textOf(node);
     if (kz === undefined) {
-      problem(element === '#text' ? 'Umsatzsteuervoranmeldung' : element, 'XML_STRUCTURE', 'is not an element of the UStVA: only Jahr, Zeitraum, Steuernummer and KzNN belong there');
+      problem(
+        element === '#text' ? 'Umsatzsteuervoranmeldung' : element,
+        'XML_STRUCTURE',
+        'is not an element of the UStVA: only Jahr, Zeitraum, Steuernummer and KzNN belong there',
+      );
     } else if (value === undefined || value === '') {
       problem(element, 'XML_STRUCTURE', 'must be there once, with a value');
     } else if (kz === '09') {
@@ -117,7 +122,8 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
       const format = kind === 'base' || kind === 'tax' ? numberFormats[kind] : undefined;
       if (format ? format.pattern.test(value) : plainNumber.test(value) && isAmount(value)) kennzahlen[`kz${kz}`] = value;
       // Cents on a base are the mistake the tax rules name too; the same code says so here.
-      else if (kind === 'base' && /^-?\d{1,13}\.\d+$/.test(value)) problem(element, 'KZ_WHOLE_EUROS', 'must be whole euros: the form has no cents for an assessment base');
+      else if (kind === 'base' && /^-?\d{1,13}\.\d+$/.test(value))
+        problem(element, 'KZ_WHOLE_EUROS', 'must be whole euros: the form has no cents for an assessment base');
       else problem(element, 'XML_NUMBER', format?.message ?? 'must be a number with a dot for decimals, like 1234 or 1234.56');
     }
   }

@@ -12,7 +12,14 @@ const kennzahlElements = (xml: string) => [...xml.matchAll(/<(Kz\d{2})>([^<]*)</
 
 describe('ustvaNutzdaten', () => {
   it('writes the Nutzdaten of the contract sample', () => {
-    const supplier = { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München', phone: '089123456', email: 'buchhaltung@example.com' };
+    const supplier = {
+      name: 'Muster GmbH',
+      street: 'Hauptstr. 1',
+      postal_code: '80331',
+      city: 'München',
+      phone: '089123456',
+      email: 'buchhaltung@example.com',
+    };
     expect(ustvaNutzdaten(input({ supplier }))).toBe(
       '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026">' +
         '<Erstellungsdatum>20260409</Erstellungsdatum>' +

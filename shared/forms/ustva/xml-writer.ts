@@ -45,7 +45,6 @@ export const flagKennzahlen = { corrected: '10', documents_separate: '22', direc
 /** The element names of DatenLieferant and the supplier field each holds, in schema order. */
 export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_code', Ort: 'city', Telefon: 'phone', Email: 'email' } as const;
 
-
 // ELSTER is a German authority; a return created at 00:30 in Berlin is dated that day, not the day before in UTC.
 const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
 
