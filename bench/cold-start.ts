@@ -356,7 +356,7 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
       expect: '200',
     },
     hookRun: {
-      event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{id}', { key, pathParameters: { id: missingTicket } }),
+      event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{ticket}', { key, pathParameters: { ticket: missingTicket } }),
       expect: '404',
     },
     transmit: { event: sqsEvent('steuerbote-transmit', ticket), expect: 'failures:0' },

@@ -8,7 +8,7 @@ import { callers, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 // Sends the delivered-notification for one ticket again, as a new delivery with its own webhook-id.
 export const handler = apiHandler(
   async (event) => {
-    const ticket = await ownedTicket(ticketStore(), event.pathParameters?.id, event.clientId);
+    const ticket = await ownedTicket(ticketStore(), event.pathParameters?.ticket, event.clientId);
     if (!hookConfig().enabled) throw new HttpError(409, 'HOOK_DISABLED', 'Webhooks are not enabled (HOOK_ENABLED is not true)');
     if (ticket.status !== 'delivered') {
       throw new HttpError(409, 'PROTOCOL_NOT_READY', `The ticket is ${ticket.status}; only delivered tickets are notified`, {

@@ -231,7 +231,7 @@ export const apis = {
     routes: [
       { method: 'POST', path: '/dummy/hook-endpoint', function: 'hookEndpoint' },
       // Not safe: it sends the notification again.
-      { method: 'GET', path: '/dummy/hook-run/{id}', function: 'hookRun' },
+      { method: 'GET', path: '/dummy/hook-run/{ticket}', function: 'hookRun' },
     ],
   },
 } as const satisfies Record<string, ApiSpec>;
