@@ -1,7 +1,7 @@
 // `npm run bench`: every benchmark against the local runtime on loopback, each figure against a
 // baseline measured in the same run. Prints the table and writes bench/results.json.
 //   npm run bench                     all sections
-//   npm run bench -- --only pipeline  one section (submit, coldstart, kernels, pipeline)
+//   npm run bench -- --only submit,coldstart  some sections (submit, coldstart, kernels, pipeline)
 
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -19,15 +19,16 @@ const sections: Record<string, () => Promise<Row[]>> = {
   pipeline,
 };
 
-const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only && !sections[only]) {
-  console.error(`bench: unknown section "${only}"; choose one of ${Object.keys(sections).join(', ')}`);
+const only = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',') : undefined;
+const unknown = only?.find((name) => !sections[name]);
+if (unknown !== undefined) {
+  console.error(`bench: unknown section "${unknown}"; choose from ${Object.keys(sections).join(', ')}, separated by commas`);
   process.exit(2);
 }
 
 const rows: Row[] = [];
 for (const [name, run] of Object.entries(sections)) {
-  if (only && name !== only) continue;
+  if (only && !only.includes(name)) continue;
   const started = Date.now();
   console.error(`bench: ${name}…`);
   rows.push(...(await run()));
