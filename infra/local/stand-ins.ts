@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import dynalite from 'dynalite';
 import { startFauxqs } from 'fauxqs';
 import S3rver from 's3rver';
+import { dropUnfinishedObjects } from '#infra/local/unfinished-objects.ts';
 
 export interface StandIns {
   /** The AWS SDK's own endpoint variables, pointing at the stand-ins. */
@@ -25,6 +26,7 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
   const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => dynamo.once('error', reject).listen(0, host, () => resolve()));
 
+  await dropUnfinishedObjects(s3Dir);
   const s3 = new S3rver({ address: host, port: 0, silent: true, directory: s3Dir });
   const s3Address = (await s3.run()) as AddressInfo;
 
