@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import dynalite from 'dynalite';
 import { startFauxqs } from 'fauxqs';
 import S3rver from 's3rver';
-import { dropUnfinishedObjects } from '#infra/local/s3-repair.ts';
+import { dropUnfinishedObjects } from '#infra/local/unfinished-objects.ts';
 
 export interface StandIns {
   /** The AWS SDK's own endpoint variables, pointing at the stand-ins. */
