@@ -161,7 +161,7 @@ if (parentPort) {
 
     const start = now() + 20;
     port.postMessage({ type: 'window', phase: 'start', at: start } satisfies WorkerMessage);
-    for (let i = 0; i < count; ) {
+    for (let i = 0; i < count;) {
       const current = now();
       // Everything that is due goes out now, so a late wake-up catches up rather than thins the load.
       while (i < count && start + i * interval <= current) {

@@ -93,7 +93,7 @@ function readArchive(archive: string, keep: (name: string) => boolean): Unzipped
   try {
     return unzipSync(bytes, { filter: (file) => keep(file.name) });
   } catch (error) {
-    throw new Error(`${archive} is not a readable zip archive (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`${archive} is not a readable zip archive (${error instanceof Error ? error.message : String(error)})`, { cause: error });
   }
 }
 

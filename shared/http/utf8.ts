@@ -30,7 +30,7 @@ function sequenceLength(bytes: Uint8Array, start: number): number | undefined {
 
 /** The offset of the first byte that does not begin a well-formed UTF-8 sequence; undefined when there is none. */
 export function invalidUtf8Offset(bytes: Uint8Array): number | undefined {
-  for (let offset = 0; offset < bytes.length; ) {
+  for (let offset = 0; offset < bytes.length;) {
     const length = sequenceLength(bytes, offset);
     if (length === undefined) return offset;
     offset += length;

@@ -62,6 +62,8 @@ const notXmlChar = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/u;
 const nameStart =
   'A-Z_a-z\\u00C0-\\u00D6\\u00D8-\\u00F6\\u00F8-\\u02FF\\u0370-\\u037D\\u037F-\\u1FFF\\u200C-\\u200D\\u2070-\\u218F\\u2C00-\\u2FEF\\u3001-\\uD7FF\\uF900-\\uFDCF\\uFDF0-\\uFFFD\\u{10000}-\\u{EFFFF}';
 const nameChar = `${nameStart}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
+// The combining marks U+0300–U+036F are NameChars as a range, not a character combined with another.
+// eslint-disable-next-line no-misleading-character-class
 const qualifiedName = new RegExp(`[${nameStart}][${nameChar}]*(?::[${nameStart}][${nameChar}]*)?`, 'uy');
 // Names a JavaScript object gives meaning to; none is an ELSTER element or attribute.
 const reservedNames = new Set(['__proto__', 'constructor', 'prototype']);

@@ -29,7 +29,7 @@ export async function buildEricDoubles(root: string): Promise<Record<DoubleMajor
       } catch (error) {
         const reason =
           (error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no C compiler (`cc`) on this machine' : String((error as { stderr?: string }).stderr ?? error);
-        throw new Error(`The ERiC test double could not be built: ${reason}`);
+        throw new Error(`The ERiC test double could not be built: ${reason}`, { cause: error });
       }
       homes[major] = home;
     }),

@@ -194,9 +194,13 @@ describe('answers the gateway gives itself, in the envelope', () => {
     transportLimits.requestTimeoutSeconds * 1000 + 10_000,
   );
 
-  it.concurrent('closes an idle kept-alive connection after a few seconds', async () => {
-    const reply = await rawRequest(api(), ['GET /v2/version HTTP/1.1\r\nHost: s\r\n\r\n']);
-    expect(reply.status).toBe(200);
-    expect(reply.ms).toBeLessThan(transportLimits.keepAliveSeconds * 1000 + 2000);
-  }, 15_000);
+  it.concurrent(
+    'closes an idle kept-alive connection after a few seconds',
+    async () => {
+      const reply = await rawRequest(api(), ['GET /v2/version HTTP/1.1\r\nHost: s\r\n\r\n']);
+      expect(reply.status).toBe(200);
+      expect(reply.ms).toBeLessThan(transportLimits.keepAliveSeconds * 1000 + 2000);
+    },
+    15_000,
+  );
 });
