@@ -35,6 +35,7 @@ import {
   type Setting,
   type TableName,
   type TableSpec,
+  settingNames,
   stackOutputs,
 } from '#shared/manifest.ts';
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
@@ -87,10 +88,10 @@ export class SteuerboteStack extends Stack {
     const httpApis = new Map(deployed.map(([name]) => [name, stageHttpApi(this, name, settings)]));
     const environments: Record<Setting, Record<string, string>> = {
       hook: hookEnvironment(settings.hook, settings.production, httpApis.get('receiver')),
-      taxAuthority: { TAX_AUTHORITY: settings.taxAuthority.name, ELSTER_HERSTELLER_ID: settings.taxAuthority.herstellerId },
-      liveSubmissions: { ALLOW_LIVE_SUBMISSIONS: String(settings.taxAuthority.allowLiveSubmissions) },
-      rateLimit: definedOnly({ RATE_LIMIT_PER_MINUTE: settings.limits.perClientPerMinute }),
-      retention: { SUBMISSION_RETENTION_SECONDS: String(settings.retention.submissionDays * 86_400) },
+      taxAuthority: { [settingNames.taxAuthority]: settings.taxAuthority.name, [settingNames.herstellerId]: settings.taxAuthority.herstellerId },
+      liveSubmissions: { [settingNames.allowLiveSubmissions]: String(settings.taxAuthority.allowLiveSubmissions) },
+      rateLimit: definedOnly({ [settingNames.rateLimitPerMinute]: settings.limits.perClientPerMinute }),
+      retention: { [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400) },
     };
 
     // Functions are made on first use, so a stage holds exactly those that something invokes.
@@ -361,13 +362,13 @@ function hookEnvironment(hook: HookSettings, production: boolean, receiver: Http
     throw new Error(`Context "hookUri" must use https on a production stage, got "${hook.uri}"`);
   }
   return definedOnly({
-    HOOK_ENABLED: String(hook.enabled),
-    HOOK_URI: uri,
-    HOOK_REQUIRE_HTTPS: production ? 'true' : undefined,
+    [settingNames.hookEnabled]: String(hook.enabled),
+    [settingNames.hookUri]: uri,
+    [settingNames.hookRequireHttps]: production ? 'true' : undefined,
     // The functions fetch the secret themselves, so it is in neither the template nor their configuration.
-    HOOK_SECRET_ID: hook.secretName,
-    HOOK_TIMEOUT_MS: hook.timeoutMs,
-    HOOK_MAX_ATTEMPTS: hook.maxAttempts,
+    [settingNames.hookSecretId]: hook.secretName,
+    [settingNames.hookTimeoutMs]: hook.timeoutMs,
+    [settingNames.hookMaxAttempts]: hook.maxAttempts,
   });
 }
 

@@ -2,13 +2,13 @@
 // (npm start) in a folder.
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { bucketName, text } from '#shared/config.ts';
-import { resourceEnv } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
 import { FileReceivedStore } from '#receiver/file-received-store.ts';
 import type { ReceivedFileStore } from '#receiver/received-file-store.ts';
 import { S3ReceivedFileStore } from '#receiver/s3-received-file-store.ts';
+import { resourceEnv, settingNames } from '#shared/manifest.ts';
 
 export const receivedFileStore = /* @__PURE__ */ once((): ReceivedFileStore => {
-  const dir = process.env.RECEIVER_STORE_DIR;
+  const dir = process.env[settingNames.receiverStoreDir];
   return dir ? new FileReceivedStore(dir) : new S3ReceivedFileStore(s3(), bucketName(), text(resourceEnv.bucketPrefix));
 });

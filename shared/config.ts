@@ -1,7 +1,7 @@
 // Configuration comes only from the environment (README, Configuration). Every reader names the variable
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
-import { resourceEnv, type QueueName, type TableName } from '#shared/manifest.ts';
+import { resourceEnv, settingNames, type QueueName, type TableName } from '#shared/manifest.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -69,9 +69,9 @@ export const queueUrl = (queue: QueueName) => text(resourceEnv.queue(queue));
 export const deadLetterQueueUrl = (queue: QueueName) => text(resourceEnv.deadLetterQueue(queue));
 export const bucketName = () => text(resourceEnv.bucket);
 
-export const serviceVersion = () => text('SERVICE_VERSION', '0.3.0');
-export const build = () => text('SERVICE_BUILD', 'local');
-export const taxAuthorityName = (env: Env = process.env) => oneOf('TAX_AUTHORITY', ['sandbox', 'eric'] as const, 'sandbox', env);
+export const serviceVersion = () => text(settingNames.serviceVersion, '0.3.0');
+export const build = () => text(settingNames.serviceBuild, 'local');
+export const taxAuthorityName = (env: Env = process.env) => oneOf(settingNames.taxAuthority, ['sandbox', 'eric'] as const, 'sandbox', env);
 // The sandbox files nothing, so sending again is harmless; ERiC may have handed the return to
 // ELSTER before its answer was lost, and a second transmission would file it twice.
 const resendable = { sandbox: true, eric: false } as const satisfies Record<ReturnType<typeof taxAuthorityName>, boolean>;
@@ -80,11 +80,11 @@ const resendable = { sandbox: true, eric: false } as const satisfies Record<Retu
  * without loading the authority's code (the sandbox's PDF library, ERiC).
  */
 export const resendIsSafe = (env: Env = process.env) => resendable[taxAuthorityName(env)];
-export const allowLiveSubmissions = () => flag('ALLOW_LIVE_SUBMISSIONS');
+export const allowLiveSubmissions = () => flag(settingNames.allowLiveSubmissions);
 /** Authenticated requests one client may make per minute; `0` turns the budget off. */
-export const rateLimitPerMinute = (env: Env = process.env) => wholeNumber('RATE_LIMIT_PER_MINUTE', 600, { min: 0, max: 10_000_000 }, env);
+export const rateLimitPerMinute = (env: Env = process.env) => wholeNumber(settingNames.rateLimitPerMinute, 600, { min: 0, max: 10_000_000 }, env);
 export const herstellerId = (env: Env = process.env) => {
-  const id = text('ELSTER_HERSTELLER_ID', '74931', env);
+  const id = text(settingNames.herstellerId, '74931', env);
   if (!/^\d{5}$/.test(id)) throw new ConfigError(`ELSTER_HERSTELLER_ID must be five digits, got "${id}"`);
   return id;
 };
@@ -99,18 +99,18 @@ export interface HookConfig {
 }
 
 export function hookConfig(env: Env = process.env): HookConfig {
-  const enabled = flag('HOOK_ENABLED', env);
+  const enabled = flag(settingNames.hookEnabled, env);
   // The URI matters only when hooks are on; an unset URI must not stop a service that sends none.
-  const uri = enabled ? httpUrl('HOOK_URI', undefined, env) : (env.HOOK_URI ?? '');
-  if (enabled && flag('HOOK_REQUIRE_HTTPS', env) && !uri.startsWith('https:')) {
+  const uri = enabled ? httpUrl(settingNames.hookUri, undefined, env) : (env[settingNames.hookUri] ?? '');
+  if (enabled && flag(settingNames.hookRequireHttps, env) && !uri.startsWith('https:')) {
     throw new ConfigError(`HOOK_URI must use https on this stage, got "${uri}"`);
   }
   return {
     enabled,
     uri,
-    timeoutMs: wholeNumber('HOOK_TIMEOUT_MS', 10_000, { min: 1, max: 900_000 }, env),
-    maxAttempts: wholeNumber('HOOK_MAX_ATTEMPTS', 8, { min: 1, max: 50 }, env),
-    backoffScale: decimal('HOOK_BACKOFF_SCALE', 1, { min: 0, max: 1 }, env),
+    timeoutMs: wholeNumber(settingNames.hookTimeoutMs, 10_000, { min: 1, max: 900_000 }, env),
+    maxAttempts: wholeNumber(settingNames.hookMaxAttempts, 8, { min: 1, max: 50 }, env),
+    backoffScale: decimal(settingNames.hookBackoffScale, 1, { min: 0, max: 1 }, env),
   };
 }
 
@@ -124,9 +124,9 @@ export interface TransmitConfig {
 }
 
 export const transmitConfig = (env: Env = process.env): TransmitConfig => ({
-  maxAttempts: wholeNumber('TRANSMIT_MAX_ATTEMPTS', 5, { min: 1, max: 50 }, env),
-  retryDelaySeconds: wholeNumber('TRANSMIT_RETRY_DELAY_SECONDS', 30, { min: 0, max: 900 }, env),
-  leaseSeconds: wholeNumber('TRANSMIT_LEASE_SECONDS', 150, { min: 1, max: 3600 }, env),
+  maxAttempts: wholeNumber(settingNames.transmitMaxAttempts, 5, { min: 1, max: 50 }, env),
+  retryDelaySeconds: wholeNumber(settingNames.transmitRetryDelaySeconds, 30, { min: 0, max: 900 }, env),
+  leaseSeconds: wholeNumber(settingNames.transmitLeaseSeconds, 150, { min: 1, max: 3600 }, env),
   herstellerId: herstellerId(env),
 });
 
@@ -142,8 +142,8 @@ export interface RedriveConfig {
 // or its message coming back after a failed invocation (the queue's visibility timeout, 90 s): a
 // second message then would run a second round of attempts beside the first, so it waits longer.
 export const redriveConfig = (env: Env = process.env): RedriveConfig => ({
-  queuedGraceSeconds: wholeNumber('REDRIVE_QUEUED_GRACE_SECONDS', 120, { min: 0, max: 86_400 }, env),
-  webhookGraceSeconds: wholeNumber('REDRIVE_WEBHOOK_GRACE_SECONDS', 900, { min: 0, max: 86_400 }, env),
+  queuedGraceSeconds: wholeNumber(settingNames.redriveQueuedGraceSeconds, 120, { min: 0, max: 86_400 }, env),
+  webhookGraceSeconds: wholeNumber(settingNames.redriveWebhookGraceSeconds, 900, { min: 0, max: 86_400 }, env),
 });
 
 export interface RetentionConfig {
@@ -154,7 +154,7 @@ export interface RetentionConfig {
 // Thirty days leave room to look into a rejection or a complaint; the protocol, which is what must be
 // kept for years, stays. Seconds rather than days only so that tests can watch a body go.
 export const retentionConfig = (env: Env = process.env): RetentionConfig => ({
-  submissionRetentionSeconds: wholeNumber('SUBMISSION_RETENTION_SECONDS', 30 * 86_400, { min: 0, max: 10 * 366 * 86_400 }, env),
+  submissionRetentionSeconds: wholeNumber(settingNames.submissionRetentionSeconds, 30 * 86_400, { min: 0, max: 10 * 366 * 86_400 }, env),
 });
 
 export interface EricConfig {
@@ -172,19 +172,20 @@ export interface EricConfig {
 
 /** Settings of the `eric` tax authority; only read when TAX_AUTHORITY=eric. */
 export function ericConfig(env: Env = process.env): EricConfig {
-  const home = text('ERIC_HOME', undefined, env);
-  const apiVersion = env.ERIC_API_VERSION?.trim() ? wholeNumber('ERIC_API_VERSION', 0, { min: 1, max: 999 }, env) : undefined;
-  const certificateSecret = env.ERIC_CERT_SECRET_ARN?.trim();
-  const certificate = certificateSecret ? { secretId: certificateSecret } : { path: text('ERIC_CERT_PATH', undefined, env) };
-  const pinSecret = env.ERIC_CERT_PIN_SECRET_ARN?.trim();
-  const pinFile = env.ERIC_CERT_PIN_FILE?.trim();
+  const home = text(settingNames.ericHome, undefined, env);
+  const apiVersion = env[settingNames.ericApiVersion]?.trim() ? wholeNumber(settingNames.ericApiVersion, 0, { min: 1, max: 999 }, env) : undefined;
+  const certificateSecret = env[settingNames.ericCertSecretArn]?.trim();
+  const certificate = certificateSecret ? { secretId: certificateSecret } : { path: text(settingNames.ericCertPath, undefined, env) };
+  const pinSecret = env[settingNames.ericCertPinSecretArn]?.trim();
+  const pinFile = env[settingNames.ericCertPinFile]?.trim();
+  const pinValue = env[settingNames.ericCertPin];
   let pin: EricConfig['pin'];
   if (pinSecret) pin = { secretId: pinSecret };
   // A PIN may hold spaces at either end, so it is taken as it is.
-  else if (env.ERIC_CERT_PIN) pin = { value: env.ERIC_CERT_PIN };
+  else if (pinValue) pin = { value: pinValue };
   else if (pinFile) pin = { file: pinFile };
   else throw new ConfigError('ERIC_CERT_PIN is not set (nor ERIC_CERT_PIN_FILE or ERIC_CERT_PIN_SECRET_ARN)');
-  const datenLieferant = text('ELSTER_DATENLIEFERANT', 'steuerbote', env);
+  const datenLieferant = text(settingNames.datenLieferant, 'steuerbote', env);
   if (datenLieferant.length > 200 || /[\u0000-\u001f]/.test(datenLieferant)) {
     throw new ConfigError('ELSTER_DATENLIEFERANT must be at most 200 characters without control characters');
   }

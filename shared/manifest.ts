@@ -236,6 +236,48 @@ export const apis = {
   },
 } as const satisfies Record<string, ApiSpec>;
 
+/**
+ * Every setting's environment variable, declared once: the configuration reads them (shared/config.ts),
+ * the stack and the local runtime set them; README's configuration table lists them for people.
+ */
+export const settingNames = {
+  serviceVersion: 'SERVICE_VERSION',
+  serviceBuild: 'SERVICE_BUILD',
+  taxAuthority: 'TAX_AUTHORITY',
+  allowLiveSubmissions: 'ALLOW_LIVE_SUBMISSIONS',
+  rateLimitPerMinute: 'RATE_LIMIT_PER_MINUTE',
+  herstellerId: 'ELSTER_HERSTELLER_ID',
+  datenLieferant: 'ELSTER_DATENLIEFERANT',
+  hookEnabled: 'HOOK_ENABLED',
+  hookUri: 'HOOK_URI',
+  hookRequireHttps: 'HOOK_REQUIRE_HTTPS',
+  hookSecret: 'HOOK_SECRET',
+  hookSecretId: 'HOOK_SECRET_ID',
+  hookTimeoutMs: 'HOOK_TIMEOUT_MS',
+  hookMaxAttempts: 'HOOK_MAX_ATTEMPTS',
+  hookBackoffScale: 'HOOK_BACKOFF_SCALE',
+  transmitMaxAttempts: 'TRANSMIT_MAX_ATTEMPTS',
+  transmitRetryDelaySeconds: 'TRANSMIT_RETRY_DELAY_SECONDS',
+  transmitLeaseSeconds: 'TRANSMIT_LEASE_SECONDS',
+  redriveQueuedGraceSeconds: 'REDRIVE_QUEUED_GRACE_SECONDS',
+  redriveWebhookGraceSeconds: 'REDRIVE_WEBHOOK_GRACE_SECONDS',
+  submissionRetentionSeconds: 'SUBMISSION_RETENTION_SECONDS',
+  ericHome: 'ERIC_HOME',
+  ericApiVersion: 'ERIC_API_VERSION',
+  ericCertPath: 'ERIC_CERT_PATH',
+  ericCertSecretArn: 'ERIC_CERT_SECRET_ARN',
+  ericCertPin: 'ERIC_CERT_PIN',
+  ericCertPinFile: 'ERIC_CERT_PIN_FILE',
+  ericCertPinSecretArn: 'ERIC_CERT_PIN_SECRET_ARN',
+  sandboxLatencyMs: 'SANDBOX_LATENCY_MS',
+  sandboxTransientFailureRate: 'SANDBOX_TRANSIENT_FAILURE_RATE',
+  receiverStoreDir: 'RECEIVER_STORE_DIR',
+  dataDir: 'DATA_DIR',
+  apiPort: 'PORT',
+  hookExamplePort: 'HOOK_EXAMPLE_PORT',
+  devApiKey: 'DEV_API_KEY',
+} as const;
+
 /** Environment variable through which a function learns a resource's name or URL. */
 export const resourceEnv = {
   table: (name: TableName) => `${snake(name)}_TABLE`,

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { runtimeFile } from '#infra/local/runtime-file.ts';
-import { stackOutputs } from '#shared/manifest.ts';
 import { resetAll } from '#shared/once.ts';
+import { settingNames, stackOutputs } from '#shared/manifest.ts';
 
 /** A command line that cannot be carried out as written; commands exit with 2 for it. */
 export class UsageError extends Error {}
@@ -28,7 +28,7 @@ export async function useTarget(stage: string | undefined): Promise<string> {
 }
 
 async function localEnv(): Promise<Record<string, string>> {
-  const dataDir = process.env.DATA_DIR ?? '.data';
+  const dataDir = process.env[settingNames.dataDir] ?? '.data';
   try {
     return JSON.parse(await readFile(runtimeFile(dataDir), 'utf8'));
   } catch {

@@ -15,8 +15,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
-import { resourceEnv, type Access, type BucketAccess, type FunctionSpec, type QueueName, type TableName } from '#shared/manifest.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
+import { type Access, type BucketAccess, type FunctionSpec, type QueueName, resourceEnv, settingNames, type TableName } from '#shared/manifest.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const serviceVersion: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
@@ -70,8 +70,8 @@ export class SteuerboteFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'steuerbote',
-        SERVICE_VERSION: serviceVersion,
-        SERVICE_BUILD: props.build,
+        [settingNames.serviceVersion]: serviceVersion,
+        [settingNames.serviceBuild]: props.build,
       },
       bundling: {
         format: OutputFormat.ESM,
@@ -156,11 +156,11 @@ export class SteuerboteFunction extends NodejsFunction {
   /** ERiC in /opt/eric, and read access to exactly the two secrets; the function fetches them itself, so neither is in its configuration. */
   #bindEric({ layer, certSecret, pinSecret, apiVersion, datenLieferant }: EricBinding): void {
     this.addLayers(layer);
-    this.addEnvironment('ERIC_HOME', ericHome);
-    this.addEnvironment('ERIC_CERT_SECRET_ARN', certSecret.secretArn);
-    this.addEnvironment('ERIC_CERT_PIN_SECRET_ARN', pinSecret.secretArn);
-    if (apiVersion) this.addEnvironment('ERIC_API_VERSION', apiVersion);
-    if (datenLieferant) this.addEnvironment('ELSTER_DATENLIEFERANT', datenLieferant);
+    this.addEnvironment(settingNames.ericHome, ericHome);
+    this.addEnvironment(settingNames.ericCertSecretArn, certSecret.secretArn);
+    this.addEnvironment(settingNames.ericCertPinSecretArn, pinSecret.secretArn);
+    if (apiVersion) this.addEnvironment(settingNames.ericApiVersion, apiVersion);
+    if (datenLieferant) this.addEnvironment(settingNames.datenLieferant, datenLieferant);
     certSecret.grantRead(this);
     pinSecret.grantRead(this);
   }

@@ -4,7 +4,6 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { apis, functions, queues, resourceEnv, schedules, type FunctionName, type QueueName, type ScheduleName } from '#shared/manifest.ts';
 import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
 import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
@@ -19,6 +18,7 @@ import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
 import { apiKeyStore } from '#shared/wiring/adapters.ts';
+import { apis, type FunctionName, functions, type QueueName, queues, resourceEnv, type ScheduleName, schedules, settingNames } from '#shared/manifest.ts';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -92,10 +92,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   try {
     const receiver = await startGateway(apis.receiver, httpLambda, { host, port: options.hookPort ?? 8080 });
     stoppers.push(() => receiver.close());
-    setDefaults({ HOOK_URI: `${receiver.url}/dummy/hook-endpoint`, RECEIVER_STORE_DIR: join(dataDir, 'receiver') }, options.env);
+    setDefaults({ [settingNames.hookUri]: `${receiver.url}/dummy/hook-endpoint`, [settingNames.receiverStoreDir]: join(dataDir, 'receiver') }, options.env);
     checkConfiguration();
 
-    const apiKey = await ensureDevKey(dataDir, options.devApiKey ?? process.env.DEV_API_KEY);
+    const apiKey = await ensureDevKey(dataDir, options.devApiKey ?? process.env[settingNames.devApiKey]);
     const api: Gateway = await startGateway(apis.api, httpLambda, { host, port: options.apiPort ?? 3000 });
     stoppers.push(() => api.close());
 
@@ -153,7 +153,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 /** Reads every setting once, so a bad one stops the start with its one-line message. */
 function checkConfiguration() {
   hookConfig();
-  parseSecrets(process.env.HOOK_SECRET);
+  parseSecrets(process.env[settingNames.hookSecret]);
   transmitConfig();
   redriveConfig();
   retentionConfig();

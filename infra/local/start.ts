@@ -2,12 +2,13 @@
 
 import { ConfigError, wholeNumber, text } from '#shared/config.ts';
 import { startLocalRuntime } from '#infra/local/runtime.ts';
+import { settingNames } from '#shared/manifest.ts';
 
 try {
   const runtime = await startLocalRuntime({
-    dataDir: text('DATA_DIR', '.data'),
-    apiPort: wholeNumber('PORT', 3000, { min: 0, max: 65535 }),
-    hookPort: wholeNumber('HOOK_EXAMPLE_PORT', 8080, { min: 0, max: 65535 }),
+    dataDir: text(settingNames.dataDir, '.data'),
+    apiPort: wholeNumber(settingNames.apiPort, 3000, { min: 0, max: 65535 }),
+    hookPort: wholeNumber(settingNames.hookExamplePort, 8080, { min: 0, max: 65535 }),
   });
   console.log(welcome(runtime.apiUrl, runtime.receiverUrl, runtime.apiKey));
   let stopping = false;
@@ -30,7 +31,8 @@ try {
 }
 
 function welcome(api: string, receiver: string, key: string): string {
-  const hooks = process.env.HOOK_ENABLED === 'true' ? `on, to ${process.env.HOOK_URI}` : 'off (start with HOOK_ENABLED=true to receive them)';
+  const hooks =
+    process.env[settingNames.hookEnabled] === 'true' ? `on, to ${process.env[settingNames.hookUri]}` : 'off (start with HOOK_ENABLED=true to receive them)';
   const sample = JSON.stringify({
     test: true,
     year: 2026,
@@ -40,7 +42,7 @@ function welcome(api: string, receiver: string, key: string): string {
     kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
   });
   return `
-steuerbote is running (tax authority: ${process.env.TAX_AUTHORITY ?? 'sandbox'}, data in ${process.env.DATA_DIR ?? '.data'}/)
+steuerbote is running (tax authority: ${process.env[settingNames.taxAuthority] ?? 'sandbox'}, data in ${process.env[settingNames.dataDir] ?? '.data'}/)
 
   API               ${api}/v2/version
   Example receiver  ${receiver}/dummy/hook-endpoint
@@ -58,6 +60,6 @@ Then follow the ticket it returns:
   curl -s ${api}/v2/status/<ticket> -H 'Authorization: Bearer ${key}'
   curl -s ${api}/v2/protocol/<ticket> -H 'Authorization: Bearer ${key}' -H 'Accept: application/pdf' -o protocol.pdf
 
-Ctrl-C stops everything; tickets and PDFs stay in ${process.env.DATA_DIR ?? '.data'}/.
+Ctrl-C stops everything; tickets and PDFs stay in ${process.env[settingNames.dataDir] ?? '.data'}/.
 `;
 }

@@ -13,6 +13,7 @@ import { renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
 import { ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
+import { settingNames } from '#shared/manifest.ts';
 
 export interface SandboxOptions {
   /** Waited before every answer, to make the asynchronous flow visible locally. */
@@ -134,8 +135,8 @@ function asEricFinding(finding: Finding): Finding {
 
 export function sandboxTaxAuthorityFromEnv(): SandboxTaxAuthority {
   return new SandboxTaxAuthority({
-    latencyMs: wholeNumber('SANDBOX_LATENCY_MS', 0, { min: 0, max: 60_000 }),
-    transientFailureRate: decimal('SANDBOX_TRANSIENT_FAILURE_RATE', 0, { min: 0, max: 1 }),
+    latencyMs: wholeNumber(settingNames.sandboxLatencyMs, 0, { min: 0, max: 60_000 }),
+    transientFailureRate: decimal(settingNames.sandboxTransientFailureRate, 0, { min: 0, max: 1 }),
     herstellerId: herstellerId(),
   });
 }

@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { ConfigError } from '#shared/config.ts';
+import { settingNames } from '#shared/manifest.ts';
 
 // Standard Webhooks (standardwebhooks.com): secrets are `whsec_` + base64 key bytes, and the
 // signature is an HMAC-SHA256 over "{id}.{timestamp}.{body}" with that key.
 const secretPattern = /^whsec_([A-Za-z0-9+/]{22,}={0,2})$/;
 
 /** Several secrets, space-separated, let a receiver rotate: every one of them signs each delivery. */
-export function parseSecrets(text: string | undefined, variable = 'HOOK_SECRET'): Buffer[] {
+export function parseSecrets(text: string | undefined, variable: string = settingNames.hookSecret): Buffer[] {
   const secrets = (text ?? '').split(/\s+/).filter(Boolean);
   return secrets.map((secret) => {
     const key = secretPattern.exec(secret)?.[1];

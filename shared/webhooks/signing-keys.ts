@@ -1,5 +1,6 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
+import { settingNames } from '#shared/manifest.ts';
 
 /**
  * The webhook signing keys. On AWS they live in Secrets Manager (HOOK_SECRET_ID, a name or ARN), fetched on first
@@ -7,8 +8,8 @@ import { parseSecrets } from '#shared/webhooks/signature.ts';
  * holds them directly. Either way the value never reaches a log line.
  */
 export async function hookSigningKeys(env: Record<string, string | undefined> = process.env): Promise<Buffer[]> {
-  const secretId = env.HOOK_SECRET_ID;
-  if (!secretId) return parseSecrets(env.HOOK_SECRET);
+  const secretId = env[settingNames.hookSecretId];
+  if (!secretId) return parseSecrets(env[settingNames.hookSecret]);
   const secret = await getSecret<string>(secretId, { maxAge: 300 });
   return parseSecrets(secret, 'the secret named by HOOK_SECRET_ID');
 }
