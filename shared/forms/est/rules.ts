@@ -13,6 +13,7 @@ import {
   type TaxClass,
   type Employment,
   type EstReturn,
+  type Pension,
 } from '#shared/forms/est/model.ts';
 
 /**
@@ -39,9 +40,9 @@ const daysIn = (year: number) => (isLeapYear(year) ? 366 : 365);
 /** Every cross-field rule at once; paths are request paths like `employment.0.office_days`. */
 export function estFindings(body: EstReturn, today: Date = new Date()): Finding[] {
   const findings: Finding[] = [];
-  const add = (path: string, code: string, message: string, extra: Pick<Finding, 'severity' | 'expected'> = {}) =>
-    findings.push({ path, code, message, ...extra });
+  const add: Add = (path, code, message, extra = {}) => findings.push({ path, code, message, ...extra });
   const spouse = body.spouse ?? undefined;
+  const context: Context = { body, spouse, add, married: spouse !== undefined || body.married_since !== undefined };
 
   if (!isSupportedYear(body.year)) add('year', 'YEAR_UNSUPPORTED', `must be one of the supported tax years ${supportedYears.join(', ')}`);
 
@@ -55,176 +56,210 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
       add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
   }
   checkMarriedSince(body, spouse, today, add);
-  const married = spouse !== undefined || body.married_since !== undefined;
 
-  // With a separate assessment of spouses (Einzelveranlagung, § 26a EStG) each spouse files their
-  // own return with their own income; the spouse still appears as Person B, and may hold the account.
-  const checkRef = (path: string, person: PersonRef, income: boolean) => {
-    if (person !== 'spouse') return;
-    if (!spouse) add(path, 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
-    else if (income && !body.joint_assessment) {
+  const commutes = new CommuteTotals(body.year);
+  (body.employment ?? []).forEach((job, index) => checkEmployment(context, job, `employment.${index}`, commutes));
+  checkTaxClassesAgree(body.employment ?? [], add);
+  commutes.check(add);
+  (body.pensions ?? []).forEach((pension, index) => checkPension(context, pension, `pensions.${index}`));
+  if (body.bank) checkReference(context, 'bank.account_holder', body.bank.account_holder, false);
+  checkDeductions(body.deductions ?? {}, add);
+  return findings;
+}
+
+interface Context {
+  body: EstReturn;
+  spouse: Person | undefined;
+  add: Add;
+  /** A spouse is named, or a marriage date given. */
+  married: boolean;
+}
+
+/**
+ * A line that names the spouse needs one; with a separate assessment of spouses (Einzelveranlagung,
+ * § 26a EStG) each files their own return with their own income, while the spouse still appears as
+ * Person B, and may hold the account.
+ */
+function checkReference({ body, spouse, add }: Context, path: string, person: PersonRef, income: boolean) {
+  if (person !== 'spouse') return;
+  if (!spouse) add(path, 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
+  else if (income && !body.joint_assessment) {
+    add(
+      path,
+      'SPOUSE_INCOME_SEPARATE',
+      "is the spouse's income: with separate assessment it belongs in the spouse's own return (§ 26a EStG), or choose joint assessment",
+    );
+  }
+}
+
+/** The amount in cents, or undefined when it is missing or refused. */
+function checkAmount(add: Add, path: string, amount: Amount | undefined): number | undefined {
+  if (amount === undefined) return undefined;
+  if (!isAmount(amount)) {
+    add(path, 'AMOUNT_INVALID', 'must be an amount in euros: a number or a decimal string like "1200.50"');
+    return undefined;
+  }
+  if (!hasAtMostTwoDecimals(amount)) add(path, 'AMOUNT_DECIMALS', 'must have at most two decimals (whole cents)');
+  const cents = toCents(amount);
+  if (cents < 0) {
+    add(path, 'AMOUNT_NEGATIVE', 'must not be negative');
+    return undefined;
+  }
+  return cents;
+}
+
+function checkEmployment(context: Context, job: Employment, at: string, commutes: CommuteTotals) {
+  const { add, married, spouse } = context;
+  checkReference(context, `${at}.person`, job.person, true);
+  // ERiC refuses a wage without its tax class (rule 241); the contract's own sample has none, so
+  // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's validation names it as an error.
+  if (job.tax_class === undefined) {
+    add(
+      `${at}.tax_class`,
+      'TAX_CLASS_MISSING',
+      'should be given: ELSTER refuses a wage without the tax class of its wage tax statement (Lohnsteuerbescheinigung)',
+      { severity: 'hint' },
+    );
+  } else {
+    checkTaxClass(`${at}.tax_class`, job.tax_class, { married, spouseNamed: spouse !== undefined }, add);
+  }
+  const wage = checkAmount(add, `${at}.gross_wage`, job.gross_wage);
+  const incomeTax = checkAmount(add, `${at}.income_tax_withheld`, job.income_tax_withheld);
+  const solidarity = checkAmount(add, `${at}.solidarity_surcharge_withheld`, job.solidarity_surcharge_withheld);
+  const churchTax = checkAmount(add, `${at}.church_tax_withheld`, job.church_tax_withheld);
+  checkAmount(add, `${at}.work_equipment`, job.work_equipment);
+
+  if (wage !== undefined && incomeTax !== undefined && incomeTax > wage) {
+    add(`${at}.income_tax_withheld`, 'WITHHELD_EXCEEDS_WAGE', `must not be more than the gross wage of ${formatEuros(wage)} euros`);
+  }
+  // Both surcharges are a share of the income tax (5.5 % by § 4 SolZG, 8–9 % church tax), so
+  // neither can be larger than the income tax withheld.
+  for (const [field, surcharge] of [
+    ['solidarity_surcharge_withheld', solidarity],
+    ['church_tax_withheld', churchTax],
+  ] as const) {
+    if (surcharge !== undefined && surcharge > (incomeTax ?? 0)) {
       add(
-        path,
-        'SPOUSE_INCOME_SEPARATE',
-        "is the spouse's income: with separate assessment it belongs in the spouse's own return (§ 26a EStG), or choose joint assessment",
-      );
-    }
-  };
-
-  const checkAmount = (path: string, amount: Amount | undefined): number | undefined => {
-    if (amount === undefined) return undefined;
-    if (!isAmount(amount)) {
-      add(path, 'AMOUNT_INVALID', 'must be an amount in euros: a number or a decimal string like "1200.50"');
-      return undefined;
-    }
-    if (!hasAtMostTwoDecimals(amount)) add(path, 'AMOUNT_DECIMALS', 'must have at most two decimals (whole cents)');
-    const cents = toCents(amount);
-    if (cents < 0) {
-      add(path, 'AMOUNT_NEGATIVE', 'must not be negative');
-      return undefined;
-    }
-    return cents;
-  };
-
-  const officeDaysByPerson = new Map<PersonRef, { days: number; firstPath: string }>();
-  const commuteByPerson = new Map<PersonRef, { cents: number; firstPath: string }>();
-  (body.employment ?? []).forEach((job, index) => {
-    const at = `employment.${index}`;
-    checkRef(`${at}.person`, job.person, true);
-    // ERiC refuses a wage without its tax class (rule 241); the contract's own sample has none, so
-    // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's validation names it as an error.
-    if (job.tax_class === undefined) {
-      add(
-        `${at}.tax_class`,
-        'TAX_CLASS_MISSING',
-        'should be given: ELSTER refuses a wage without the tax class of its wage tax statement (Lohnsteuerbescheinigung)',
+        `${at}.${field}`,
+        'SURCHARGE_EXCEEDS_INCOME_TAX',
+        'is more than the income tax withheld, of which it is a small share: check the wage tax statement (Lohnsteuerbescheinigung)',
         { severity: 'hint' },
       );
-    } else {
-      checkTaxClass(`${at}.tax_class`, job.tax_class, { married, spouseNamed: spouse !== undefined }, add);
     }
-    const wage = checkAmount(`${at}.gross_wage`, job.gross_wage);
-    const incomeTax = checkAmount(`${at}.income_tax_withheld`, job.income_tax_withheld);
-    const solidarity = checkAmount(`${at}.solidarity_surcharge_withheld`, job.solidarity_surcharge_withheld);
-    const churchTax = checkAmount(`${at}.church_tax_withheld`, job.church_tax_withheld);
-    checkAmount(`${at}.work_equipment`, job.work_equipment);
+  }
+  checkCommute(context, job, at, commutes);
+}
 
-    if (wage !== undefined && incomeTax !== undefined && incomeTax > wage) {
-      add(`${at}.income_tax_withheld`, 'WITHHELD_EXCEEDS_WAGE', `must not be more than the gross wage of ${formatEuros(wage)} euros`);
-    }
-    // Both surcharges are a share of the income tax (5.5 % by § 4 SolZG, 8–9 % church tax), so
-    // neither can be larger than the income tax withheld.
-    for (const [field, surcharge] of [
-      ['solidarity_surcharge_withheld', solidarity],
-      ['church_tax_withheld', churchTax],
-    ] as const) {
-      if (surcharge !== undefined && surcharge > (incomeTax ?? 0)) {
+function checkCommute({ body, add }: Context, job: Employment, at: string, commutes: CommuteTotals) {
+  const km = job.commute_km ?? 0;
+  const days = job.office_days ?? 0;
+  if (km > 0 && days <= 0)
+    add(`${at}.office_days`, 'COMMUTE_DAYS_MISSING', 'must be given with commute_km: the days on which the first place of work was visited');
+  if (days > 0 && km <= 0)
+    add(`${at}.commute_km`, 'COMMUTE_KM_MISSING', 'must be given with office_days: the one-way distance to the first place of work in full kilometres');
+  // ERiC refuses the commuting allowance without the address of the first place of work
+  // [JL est-xml.ts, which reads ERiC's plausibility rules of 2025]; a hint for the same reason as the tax class.
+  if ((km > 0 || days > 0) && !job.workplace) {
+    add(
+      `${at}.workplace`,
+      'WORKPLACE_MISSING',
+      'should be given with commute_km and office_days: ELSTER asks for the address of the first place of work (erste Tätigkeitsstätte) with the commuting allowance',
+      { severity: 'hint' },
+    );
+  }
+  if (days > daysIn(body.year)) {
+    add(`${at}.office_days`, 'OFFICE_DAYS_EXCEED_YEAR', `must be at most ${daysIn(body.year)}, the days of ${body.year}`);
+  } else if (days > fiveDayWeekDays) {
+    add(
+      `${at}.office_days`,
+      'OFFICE_DAYS_ABOVE_FIVE_DAY_WEEK',
+      `is more than the ${fiveDayWeekDays} days of a five-day week without any holiday: the tax office will ask about a six-day week`,
+      { severity: 'hint' },
+    );
+  } else if (days > usualOfficeDays) {
+    add(
+      `${at}.office_days`,
+      'OFFICE_DAYS_HIGH',
+      `is more than the about ${usualOfficeDays} days a five-day week leaves after holidays and leave: the tax office may ask for evidence`,
+      { severity: 'hint' },
+    );
+  }
+  if (km > 0 && days > 0) commutes.add(job.person, at, km, days);
+}
+
+/** Office days and commuting allowance per person, summed over their employments. */
+class CommuteTotals {
+  readonly #year: number;
+  readonly #officeDays = new Map<PersonRef, { days: number; firstPath: string }>();
+  readonly #allowance = new Map<PersonRef, { cents: number; firstPath: string }>();
+
+  constructor(year: number) {
+    this.#year = year;
+  }
+
+  add(person: PersonRef, at: string, km: number, days: number) {
+    // Days beyond the year are refused on the employment; the sums count only the possible ones.
+    const possibleDays = Math.min(days, daysIn(this.#year));
+    const office = this.#officeDays.get(person) ?? { days: 0, firstPath: `${at}.office_days` };
+    this.#officeDays.set(person, { ...office, days: office.days + possibleDays });
+    const commute = this.#allowance.get(person) ?? { cents: 0, firstPath: `${at}.commute_km` };
+    this.#allowance.set(person, { ...commute, cents: commute.cents + commuteCentsPerDay(this.#year, km) * possibleDays });
+  }
+
+  check(add: Add) {
+    const year = this.#year;
+    // Two employers on one day can both count (each has its own first place of work), so more
+    // office days than the year has, summed over employments, is unusual but not wrong.
+    for (const [person, office] of this.#officeDays) {
+      if (office.days > daysIn(year)) {
         add(
-          `${at}.${field}`,
-          'SURCHARGE_EXCEEDS_INCOME_TAX',
-          'is more than the income tax withheld, of which it is a small share: check the wage tax statement (Lohnsteuerbescheinigung)',
+          office.firstPath,
+          'OFFICE_DAYS_TOTAL_HIGH',
+          `add up to ${office.days} over the ${person}'s employments, more than the ${daysIn(year)} days of ${year}: only right where two places of work were visited on the same days`,
           { severity: 'hint' },
         );
       }
     }
-
-    const km = job.commute_km ?? 0;
-    const days = job.office_days ?? 0;
-    if (km > 0 && days <= 0)
-      add(`${at}.office_days`, 'COMMUTE_DAYS_MISSING', 'must be given with commute_km: the days on which the first place of work was visited');
-    if (days > 0 && km <= 0)
-      add(`${at}.commute_km`, 'COMMUTE_KM_MISSING', 'must be given with office_days: the one-way distance to the first place of work in full kilometres');
-    // ERiC refuses the commuting allowance without the address of the first place of work
-    // [JL est-xml.ts, which reads ERiC's plausibility rules of 2025]; a hint for the same reason as the tax class.
-    if ((km > 0 || days > 0) && !job.workplace) {
-      add(
-        `${at}.workplace`,
-        'WORKPLACE_MISSING',
-        'should be given with commute_km and office_days: ELSTER asks for the address of the first place of work (erste Tätigkeitsstätte) with the commuting allowance',
-        { severity: 'hint' },
-      );
-    }
-    if (days > daysIn(body.year)) {
-      add(`${at}.office_days`, 'OFFICE_DAYS_EXCEED_YEAR', `must be at most ${daysIn(body.year)}, the days of ${body.year}`);
-    } else if (days > fiveDayWeekDays) {
-      add(
-        `${at}.office_days`,
-        'OFFICE_DAYS_ABOVE_FIVE_DAY_WEEK',
-        `is more than the ${fiveDayWeekDays} days of a five-day week without any holiday: the tax office will ask about a six-day week`,
-        { severity: 'hint' },
-      );
-    } else if (days > usualOfficeDays) {
-      add(
-        `${at}.office_days`,
-        'OFFICE_DAYS_HIGH',
-        `is more than the about ${usualOfficeDays} days a five-day week leaves after holidays and leave: the tax office may ask for evidence`,
-        { severity: 'hint' },
-      );
-    }
-    if (km > 0 && days > 0) {
-      // Days beyond the year are refused above; the sums below count only the possible ones.
-      const possibleDays = Math.min(days, daysIn(body.year));
-      const office = officeDaysByPerson.get(job.person) ?? { days: 0, firstPath: `${at}.office_days` };
-      officeDaysByPerson.set(job.person, { ...office, days: office.days + possibleDays });
-      const commute = commuteByPerson.get(job.person) ?? { cents: 0, firstPath: `${at}.commute_km` };
-      commuteByPerson.set(job.person, { ...commute, cents: commute.cents + commuteCentsPerDay(body.year, km) * possibleDays });
-    }
-  });
-
-  checkTaxClassesAgree(body.employment ?? [], add);
-
-  // Two employers on one day can both count (each has its own first place of work), so more
-  // office days than the year has, summed over employments, is unusual but not wrong.
-  for (const [person, office] of officeDaysByPerson) {
-    if (office.days > daysIn(body.year)) {
-      add(
-        office.firstPath,
-        'OFFICE_DAYS_TOTAL_HIGH',
-        `add up to ${office.days} over the ${person}'s employments, more than the ${daysIn(body.year)} days of ${body.year}: only right where two places of work were visited on the same days`,
-        { severity: 'hint' },
-      );
+    for (const [person, commute] of this.#allowance) {
+      if (commute.cents > commuteCapCents) {
+        add(
+          commute.firstPath,
+          'COMMUTE_CAP',
+          `gives the ${person} a commuting allowance (Entfernungspauschale) of ${formatEuros(commute.cents)} euros; above ${formatEuros(commuteCapCents)} euros it counts only for trips by own or company car (§ 9 Abs. 1 Satz 3 Nr. 4 EStG)`,
+          { severity: 'hint', expected: formatEuros(commuteCapCents) },
+        );
+      }
     }
   }
-  for (const [person, commute] of commuteByPerson) {
-    if (commute.cents > commuteCapCents) {
-      add(
-        commute.firstPath,
-        'COMMUTE_CAP',
-        `gives the ${person} a commuting allowance (Entfernungspauschale) of ${formatEuros(commute.cents)} euros; above ${formatEuros(commuteCapCents)} euros it counts only for trips by own or company car (§ 9 Abs. 1 Satz 3 Nr. 4 EStG)`,
-        { severity: 'hint', expected: formatEuros(commuteCapCents) },
-      );
-    }
+}
+
+function checkPension(context: Context, pension: Pension, at: string) {
+  const { body, spouse, add } = context;
+  checkReference(context, `${at}.person`, pension.person, true);
+  checkAmount(add, `${at}.annual_amount`, pension.annual_amount);
+  const owner = pension.person === 'spouse' ? spouse : body.taxpayer;
+  if (pension.start_year === undefined) {
+    add(
+      `${at}.start_year`,
+      'PENSION_START_MISSING',
+      'is needed by the tax office: the year the pension began sets its taxable share (§ 22 Nr. 1 Satz 3 Buchst. a EStG)',
+      { severity: 'hint' },
+    );
+  } else if (pension.start_year > body.year) {
+    add(`${at}.start_year`, 'PENSION_START_AFTER_YEAR', `must not be after the tax year ${body.year}: a pension not yet begun has no income in it`);
+  } else if (owner && pension.start_year < Number(owner.birth_date.slice(0, 4))) {
+    add(`${at}.start_year`, 'PENSION_START_BEFORE_BIRTH', `must not be before the ${pension.person}'s birth year`);
   }
+}
 
-  (body.pensions ?? []).forEach((pension, index) => {
-    const at = `pensions.${index}`;
-    checkRef(`${at}.person`, pension.person, true);
-    checkAmount(`${at}.annual_amount`, pension.annual_amount);
-    const owner = pension.person === 'spouse' ? spouse : body.taxpayer;
-    if (pension.start_year === undefined) {
-      add(
-        `${at}.start_year`,
-        'PENSION_START_MISSING',
-        'is needed by the tax office: the year the pension began sets its taxable share (§ 22 Nr. 1 Satz 3 Buchst. a EStG)',
-        { severity: 'hint' },
-      );
-    } else if (pension.start_year > body.year) {
-      add(`${at}.start_year`, 'PENSION_START_AFTER_YEAR', `must not be after the tax year ${body.year}: a pension not yet begun has no income in it`);
-    } else if (owner && pension.start_year < Number(owner.birth_date.slice(0, 4))) {
-      add(`${at}.start_year`, 'PENSION_START_BEFORE_BIRTH', `must not be before the ${pension.person}'s birth year`);
-    }
-  });
-
-  if (body.bank) checkRef('bank.account_holder', body.bank.account_holder, false);
-
-  for (const [key, amount] of Object.entries(body.deductions ?? {})) {
+function checkDeductions(deductions: Record<string, Amount>, add: Add) {
+  for (const [key, amount] of Object.entries(deductions)) {
     if (!(supportedDeductions as readonly string[]).includes(key)) {
       add(`deductions.${key}`, 'DEDUCTION_UNKNOWN', `is not a deduction steuerbote supports; use one of ${supportedDeductions.join(', ')}`);
     } else {
-      checkAmount(`deductions.${key}`, amount);
+      checkAmount(add, `deductions.${key}`, amount);
     }
   }
-  return findings;
 }
 
 type Add = (path: string, code: string, message: string, extra?: Pick<Finding, 'severity' | 'expected'>) => void;
