@@ -101,6 +101,13 @@ function textProblem(text: string, facts: TextFacts): string | undefined {
   return undefined;
 }
 
+/** The text facts of `parent`'s child `name`, for code that writes or accepts that element's values. */
+export function textFactsOf(parent: ElementFacts, name: string): TextFacts {
+  const facts = parent.children?.find((child) => child.name === name)?.text;
+  if (!facts) throw new RangeError(`${parent.name} has no text element ${name}`);
+  return facts;
+}
+
 /** A text element of one of ELSTER's string types: 1 to `max` characters of its character set. */
 export const elsterString = (name: string, maxLength: number, more: Omit<ElementFacts, 'name'> = {}): ElementFacts => ({
   name,

@@ -11,7 +11,8 @@ const field = (facts: ElementFacts): ElementFacts => ({ attributes: ['alias'], .
 const text = (name: string, maxLength: number, pattern?: RegExp, minLength = 1) =>
   field(elsterString(name, maxLength, { text: { minLength, ...(pattern && { pattern }) } }));
 
-const vorsatz: ElementFacts = {
+/** The Vorsatz, which identifies the return: the same in every year's form. */
+export const vorsatz: ElementFacts = {
   name: 'Vorsatz',
   children: [
     text('Unterfallart', 2, /^10$/, 2),

@@ -18,6 +18,8 @@ import { formatEuros, toCents } from '#shared/tax/money.ts';
 import type { Address, Amount, Employment, EstReturn, Person, PersonRef, TaxClass } from '#shared/forms/est/model.ts';
 import { religionKeys } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
+import { vorsatz as vorsatzFacts } from '#shared/forms/est/structure.ts';
+import { textFactsOf } from '#shared/xml/structure.ts';
 
 export const estNamespace = (year: number) => `http://finkonsens.de/elster/elstererklaerung/est/e10/v${year}`;
 
@@ -242,8 +244,8 @@ function estForms(body: EstReturn): XmlElement {
   return Object.fromEntries(Object.entries(forms).filter(([, form]) => form !== undefined)) as XmlElement;
 }
 
-/** At most `length` characters: the Vorsatz's sender lines are shorter than the names and address they show. */
-const clip = (text: string, length: number) => [...text].slice(0, length).join('');
+/** At most as many characters as the Vorsatz's sender line `element` takes: shorter than the names and address it shows. */
+const senderLine = (element: string, text: string) => [...text].slice(0, textFactsOf(vorsatzFacts, element).maxLength).join('');
 
 /**
  * The Vorsatz closes E10: who files, for which year, and how the notice comes back [E][JL]. Its
@@ -262,11 +264,11 @@ function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
     ID: taxpayer.idnr,
     ...(spouse && { IDEhefrau: spouse.idnr }),
     Zeitraum: String(body.year),
-    AbsName: clip(`${taxpayer.last_name} ${taxpayer.first_name}`, 45),
+    AbsName: senderLine('AbsName', `${taxpayer.last_name} ${taxpayer.first_name}`),
     ...(address && {
-      AbsStr: clip(address.house_number ? `${address.street} ${address.house_number}` : address.street, 30),
-      ...(/^(?:0[1-9][0-9]{3}|[1-9][0-9]{4})$/.test(address.postal_code) && { AbsPlz: address.postal_code }),
-      AbsOrt: clip(address.city, 29),
+      AbsStr: senderLine('AbsStr', address.house_number ? `${address.street} ${address.house_number}` : address.street),
+      ...(textFactsOf(vorsatzFacts, 'AbsPlz').pattern!.test(address.postal_code) && { AbsPlz: address.postal_code }),
+      AbsOrt: senderLine('AbsOrt', address.city),
     }),
     Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`,
     // "S": identified by tax number; "O": a first return, which names its tax office in the transfer header only [E].

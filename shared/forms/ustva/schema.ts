@@ -1,5 +1,10 @@
 import * as z from 'zod/mini';
 import { alongsideFieldChecks, common, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, text } from '#shared/forms/fields.ts';
+import { datenLieferant } from '#shared/forms/ustva/structure.ts';
+import { textFactsOf } from '#shared/xml/structure.ts';
+
+/** A supplier field as long as its DatenLieferant element may be, and not empty. */
+const supplierText = (element: string) => text(textFactsOf(datenLieferant, element).maxLength!, 1);
 
 export const ustvaSchema = z
   .strictObject({
@@ -10,12 +15,12 @@ export const ustvaSchema = z
     // schema's (structure.ts), so what validation accepts ERiC's schema check accepts too.
     supplier: z.optional(
       z.strictObject({
-        name: text(45, 1),
-        street: text(30, 1),
-        postal_code: text(12, 1),
-        city: text(30, 1),
-        phone: z.optional(text(20, 1)),
-        email: z.optional(text(70, 1)),
+        name: supplierText('Name'),
+        street: supplierText('Strasse'),
+        postal_code: supplierText('PLZ'),
+        city: supplierText('Ort'),
+        phone: z.optional(supplierText('Telefon')),
+        email: z.optional(supplierText('Email')),
       }),
     ),
     kennzahlen: z.optional(

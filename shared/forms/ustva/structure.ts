@@ -130,6 +130,19 @@ function steuerfall(year: number): ElementFacts {
   };
 }
 
+/** Who hands the data over: the same in every year's form. */
+export const datenLieferant: ElementFacts = {
+  name: 'DatenLieferant',
+  children: [
+    elsterString('Name', 45),
+    elsterString('Strasse', 30),
+    elsterString('PLZ', 12),
+    elsterString('Ort', 30),
+    elsterString('Telefon', 20),
+    elsterString('Email', 70),
+  ],
+};
+
 /** The `Anmeldungssteuern` element of `year`'s form. */
 export function ustvaStructure(year: number): ElementFacts {
   return {
@@ -138,17 +151,7 @@ export function ustvaStructure(year: number): ElementFacts {
     children: [
       // JJJJMMTT, a known date.
       { name: 'Erstellungsdatum', text: { pattern: /^(?!0000)[0-9]{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/ } },
-      {
-        name: 'DatenLieferant',
-        children: [
-          elsterString('Name', 45),
-          elsterString('Strasse', 30),
-          elsterString('PLZ', 12),
-          elsterString('Ort', 30),
-          elsterString('Telefon', 20),
-          elsterString('Email', 70),
-        ],
-      },
+      datenLieferant,
       steuerfall(year),
       { name: 'EOP', children: [elsterString('Transferaufgabe', 89)] },
     ],
