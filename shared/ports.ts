@@ -49,7 +49,10 @@ export interface RateCounter {
   increment(key: string, limit: number, expiresAt: number): Promise<boolean>;
 }
 
-/** The caller's validated request body, kept apart from the ticket so it can be encrypted and expired on its own. */
+/**
+ * The caller's checked body, kept apart from the ticket so it can be encrypted and expired on its
+ * own. Written and read as a filing by shared/submission/stored-filing.ts only.
+ */
 export interface SubmissionStore {
   put(ticket: string, body: unknown): Promise<void>;
   /** Undefined once deleted, as if never stored. */
@@ -100,8 +103,6 @@ export interface Submission {
   tax_number?: string;
   tax_office?: string;
   datenart_version: string;
-  /** The validated request body as the caller sent it. */
-  body: unknown;
   /** The ELSTER Nutzdaten element to send: built from the body, or the caller's own XML. */
   nutzdaten: string;
 }

@@ -6,7 +6,6 @@ import { isTestIdNr, isTestTaxOffice, taxOfficeOf } from '#shared/tax/test-cases
 export interface AcceptedBody {
   test: boolean;
   year: number;
-  period?: string;
   tax_number?: string;
   tax_office?: string;
   client_reference?: string;

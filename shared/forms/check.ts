@@ -2,18 +2,14 @@ import * as z from 'zod/mini';
 import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
 import { datenartVersion, isSupportedYear } from '#shared/domain/years.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
-import { type AcceptedBody, liveFindings } from '#shared/forms/accepted.ts';
+import { liveFindings } from '#shared/forms/accepted.ts';
+import type { Filing } from '#shared/forms/filing.ts';
 
-export interface Checked {
-  /** The body as it is stored and sent; only when no finding is an error. */
-  body?: AcceptedBody;
-  /** Errors and hints, every one the body has. */
-  findings: Finding[];
-  datenartVersion?: string;
-}
+/** The filing a body makes and what the tax rules find in it; `period` is ticket metadata of a UStVA, from its fields or its XML. */
+export type Ruled = { filing: Filing; period?: string; findings: Finding[] };
 
-/** The body as stored and sent, and what the tax rules find in it. */
-export type Ruled = { body: AcceptedBody; findings: Finding[] };
+/** A body that passed (no finding is an error; hints may remain), or the findings that refuse it. */
+export type Checked = (Ruled & { datenartVersion: string }) | { filing?: undefined; findings: Finding[]; datenartVersion?: string };
 
 /** A form: its schema, and the tax rules that run once the body has its shape. */
 export interface Form<T> {
@@ -33,9 +29,11 @@ export function checkForm<T>(form: Form<T>, input: unknown): Checked {
     const known = typeof year === 'number' && isSupportedYear(year);
     return { findings: findingsOf(parsed.error), ...(known && { datenartVersion: datenartVersion(form.kind, year) }) };
   }
-  const { body, findings } = form.rules(parsed.data);
-  findings.push(...liveFindings(body));
-  return { ...(!findings.some(isError) && { body }), findings, datenartVersion: datenartVersion(form.kind, body.year) };
+  const ruled = form.rules(parsed.data);
+  const { findings } = ruled;
+  findings.push(...liveFindings(ruled.filing.body));
+  const version = datenartVersion(form.kind, ruled.filing.body.year);
+  return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
 }
 
 /**

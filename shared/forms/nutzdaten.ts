@@ -1,10 +1,8 @@
-import type { Kind } from '#shared/domain/ticket.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import type { Submission } from '#shared/ports.ts';
-import type { UstvaRequest } from '#shared/forms/ustva/schema.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
-import type { EstReturn } from '#shared/forms/est/model.ts';
+import type { Filing } from '#shared/forms/filing.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;
@@ -12,40 +10,42 @@ export interface NutzdatenOptions {
 }
 
 /**
- * The ELSTER Nutzdaten element for a stored, validated body: the caller's own XML as it came, or
- * built from the structured fields. Built at transmission, so it carries the day it was sent.
+ * The ELSTER Nutzdaten element of a checked filing: the caller's own XML as it came, or built from
+ * the structured fields. Built at transmission, so it carries the day it was sent.
  */
-export function nutzdatenFor(kind: Kind, body: unknown, options: NutzdatenOptions): string {
-  const { xml } = body as { xml?: string };
-  if (xml !== undefined) return xml;
-  if (kind === 'est') return estNutzdaten(body as EstReturn, options);
-  // Without xml, validation has made sure of period, kennzahlen and supplier.
-  const ustva = body as UstvaRequest;
+export function nutzdatenFor(filing: Filing, options: NutzdatenOptions): string {
+  if (filing.kind === 'est') {
+    const { body } = filing;
+    return body.xml === undefined ? estNutzdaten(body, options) : body.xml;
+  }
+  const { body } = filing;
+  if (body.xml !== undefined) return body.xml;
   return ustvaNutzdaten({
-    year: ustva.year,
-    period: ustva.period!,
-    taxNumber: ustva.tax_number,
-    kennzahlen: ustva.kennzahlen!,
-    ...(ustva.flags && { flags: ustva.flags }),
-    ...(ustva.supplier && { supplier: ustva.supplier }),
+    year: body.year,
+    period: body.period,
+    taxNumber: body.tax_number,
+    kennzahlen: body.kennzahlen,
+    supplier: body.supplier,
+    ...(body.flags && { flags: body.flags }),
     ...options,
   });
 }
 
 /**
- * What a tax authority is handed for a checked body, to send (with the ticket) or only to check.
- * Throws when the body cannot be written as ELSTER XML, which validation rules out.
+ * What a tax authority is handed for a checked filing, to send (with the ticket) or only to check;
+ * `period` is the ticket's. Throws when the filing cannot be written as ELSTER XML, which the
+ * check rules out.
  */
-export function submissionFor(kind: Kind, body: AcceptedBody, datenartVersion: string, options: NutzdatenOptions): Omit<Submission, 'ticket'> {
+export function submissionFor(filing: Filing, period: string | undefined, datenartVersion: string, options: NutzdatenOptions): Omit<Submission, 'ticket'> {
+  const body: AcceptedBody = filing.body;
   return {
-    kind,
+    kind: filing.kind,
     test: body.test,
     year: body.year,
-    ...(body.period !== undefined && { period: body.period }),
+    ...(period !== undefined && { period }),
     ...(body.tax_number !== undefined && { tax_number: body.tax_number }),
     ...(body.tax_office !== undefined && { tax_office: body.tax_office }),
     datenart_version: datenartVersion,
-    body,
-    nutzdaten: nutzdatenFor(kind, body, options),
+    nutzdaten: nutzdatenFor(filing, options),
   };
 }

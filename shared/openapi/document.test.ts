@@ -158,7 +158,7 @@ describe('the examples', () => {
   it.each(requestExamples)("$name passes the service's own checks", ({ kind, value }) => {
     const checked = (kind === 'ustva' ? checkUstva : checkEst)(value);
     expect(checked.findings.filter((finding) => finding.severity !== 'hint')).toEqual([]);
-    expect(checked.body).toBeDefined();
+    expect(checked.filing).toBeDefined();
   });
 
   it('show the findings the service gives for a kz83 that does not add up', () => {

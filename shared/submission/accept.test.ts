@@ -1,17 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isTicketId, newTicketId } from '#shared/domain/ticket.ts';
-import { type AcceptedBody, liveFindings } from '#shared/forms/accepted.ts';
+import { liveFindings } from '#shared/forms/accepted.ts';
+import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { TicketIdTaken, acceptSubmission } from '#shared/submission/accept.ts';
 import { MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
-const body: AcceptedBody & Record<string, unknown> = {
+const body: UstvaFiling = {
   test: true,
   year: 2026,
   period: '03',
   tax_number: '9198011310010',
   client_reference: 'invoice-7',
+  supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München' },
   kennzahlen: { kz81: 10000, kz83: '1900.00' },
 };
+const accepted = { filing: { kind: 'ustva', body }, period: '03' } as const;
 
 function deps() {
   return { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), queue: new MemoryWorkQueue() };
@@ -25,7 +28,7 @@ afterEach(() => {
 describe('acceptSubmission', () => {
   it('stores a queued ticket of the caller and the whole body under its ID, and wakes the transmitter', async () => {
     const d = deps();
-    const ticket = await acceptSubmission(d, 'client-a', 'ustva', body);
+    const ticket = await acceptSubmission(d, 'client-a', accepted);
 
     expect(isTicketId(ticket.ticket)).toBe(true);
     expect(ticket).toMatchObject({
@@ -49,20 +52,20 @@ describe('acceptSubmission', () => {
 
   it('keeps the tax number out of the ticket', async () => {
     const d = deps();
-    const ticket = await acceptSubmission(d, 'client-a', 'ustva', body);
+    const ticket = await acceptSubmission(d, 'client-a', accepted);
     expect(JSON.stringify(await d.tickets.get(ticket.ticket))).not.toContain('9198011310010');
   });
 
   it('keeps the tax office of a first return, which has no tax number to mask', async () => {
-    const ticket = await acceptSubmission(deps(), 'client-a', 'est', { test: true, year: 2025, tax_office: '9198' });
+    const ticket = await acceptSubmission(deps(), 'client-a', { filing: { kind: 'est', body: { test: true, year: 2025, tax_office: '9198', xml: '<E10/>' } } });
     expect(ticket).toMatchObject({ kind: 'est', tax_office: '9198', datenart_version: 'ESt_2025' });
     expect(ticket.tax_number_masked).toBeUndefined();
   });
 
   it('hands out a new ticket for every submission', async () => {
     const d = deps();
-    const first = await acceptSubmission(d, 'client-a', 'ustva', body);
-    const second = await acceptSubmission(d, 'client-a', 'ustva', body);
+    const first = await acceptSubmission(d, 'client-a', accepted);
+    const second = await acceptSubmission(d, 'client-a', accepted);
     expect(first.ticket).not.toBe(second.ticket);
     expect(d.tickets.tickets.size).toBe(2);
   });
@@ -72,7 +75,7 @@ describe('acceptSubmission', () => {
     const put = vi.spyOn(d.submissions, 'put');
     const create = vi.spyOn(d.tickets, 'create');
     const wake = vi.spyOn(d.queue, 'wakeTransmit');
-    await acceptSubmission(d, 'client-a', 'ustva', body);
+    await acceptSubmission(d, 'client-a', accepted);
     const [putAt] = put.mock.invocationCallOrder;
     const [createAt] = create.mock.invocationCallOrder;
     const [wakeAt] = wake.mock.invocationCallOrder;
@@ -83,7 +86,7 @@ describe('acceptSubmission', () => {
   it('creates no ticket when the body cannot be stored', async () => {
     const d = deps();
     vi.spyOn(d.submissions, 'put').mockRejectedValue(new Error('S3 down'));
-    await expect(acceptSubmission(d, 'client-a', 'ustva', body)).rejects.toThrow('S3 down');
+    await expect(acceptSubmission(d, 'client-a', accepted)).rejects.toThrow('S3 down');
     expect(d.tickets.tickets.size).toBe(0);
     expect(d.queue.transmits).toEqual([]);
   });
@@ -91,22 +94,22 @@ describe('acceptSubmission', () => {
   it('still returns the ticket when the wake-up cannot be sent, as the re-drive will find it', async () => {
     const d = deps();
     vi.spyOn(d.queue, 'wakeTransmit').mockRejectedValue(new Error('SQS down'));
-    const ticket = await acceptSubmission(d, 'client-a', 'ustva', body);
+    const ticket = await acceptSubmission(d, 'client-a', accepted);
     expect((await d.tickets.get(ticket.ticket))?.status).toBe('queued');
   });
 
   it('refuses an ID that is already taken rather than overwrite its ticket', async () => {
     const d = deps();
     vi.spyOn(d.tickets, 'create').mockResolvedValue(false);
-    await expect(acceptSubmission(d, 'client-a', 'ustva', body)).rejects.toThrow('ticket ID collision');
+    await expect(acceptSubmission(d, 'client-a', accepted)).rejects.toThrow('ticket ID collision');
     expect(d.queue.transmits).toEqual([]);
   });
 
   it('creates the ticket under an ID chosen beforehand, and only once', async () => {
     const d = deps();
     const id = newTicketId();
-    expect((await acceptSubmission(d, 'client-a', 'ustva', body, id)).ticket).toBe(id);
-    const again = acceptSubmission(d, 'client-a', 'ustva', body, id);
+    expect((await acceptSubmission(d, 'client-a', accepted, id)).ticket).toBe(id);
+    const again = acceptSubmission(d, 'client-a', accepted, id);
     await expect(again).rejects.toBeInstanceOf(TicketIdTaken);
     expect(d.tickets.tickets.size).toBe(1);
     expect(d.queue.transmits).toEqual([{ ticket: id }]);

@@ -1,8 +1,10 @@
 import { datenartVersion } from '#shared/domain/years.ts';
-import { maskTaxNumber, newTicketId, type Kind, type Ticket } from '#shared/domain/ticket.ts';
+import { maskTaxNumber, newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
+import type { Ruled } from '#shared/forms/check.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import type { SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
+import { storeFiling } from '#shared/submission/stored-filing.ts';
 
 export interface AcceptDeps {
   tickets: TicketStore;
@@ -26,8 +28,15 @@ export class TicketIdTaken extends Error {
  * `ticketId` is chosen beforehand by an idempotent request; the conditional create lets only one
  * ticket ever have it.
  */
-export async function acceptSubmission(deps: AcceptDeps, clientId: string, kind: Kind, body: AcceptedBody, ticketId = newTicketId()): Promise<Ticket> {
+export async function acceptSubmission(
+  deps: AcceptDeps,
+  clientId: string,
+  { filing, period }: Pick<Ruled, 'filing' | 'period'>,
+  ticketId = newTicketId(),
+): Promise<Ticket> {
   const now = new Date().toISOString();
+  const { kind } = filing;
+  const body: AcceptedBody = filing.body;
   const ticket: Ticket = {
     ticket: ticketId,
     client_id: clientId,
@@ -35,7 +44,7 @@ export async function acceptSubmission(deps: AcceptDeps, clientId: string, kind:
     status: 'queued',
     test: body.test,
     year: body.year,
-    period: body.period,
+    period,
     tax_number_masked: body.tax_number && maskTaxNumber(body.tax_number),
     tax_office: body.tax_office,
     datenart_version: datenartVersion(kind, body.year),
@@ -45,7 +54,7 @@ export async function acceptSubmission(deps: AcceptDeps, clientId: string, kind:
     attempts: 0,
     webhook: { status: 'disabled', attempts: 0 },
   };
-  await deps.submissions.put(ticket.ticket, body);
+  await storeFiling(deps.submissions, ticket.ticket, filing);
   if (!(await deps.tickets.create(ticket))) throw new TicketIdTaken();
   try {
     await deps.queue.wakeTransmit(ticket.ticket);

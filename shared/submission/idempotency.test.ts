@@ -1,13 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '#shared/domain/ticket.ts';
 import type { IdempotencyRecord } from '#shared/ports.ts';
-import type { AcceptedBody } from '#shared/forms/accepted.ts';
+import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import { acceptOnce, leaseMs, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import { idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { MemoryIdempotencyStore, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
-const body: AcceptedBody = { test: true, year: 2026, period: '03', tax_number: '9198011310010' };
+const body: UstvaFiling = { test: true, year: 2026, tax_number: '9198011310010', xml: '<Anmeldungssteuern/>' };
 const request = idempotentRequest('client-a', 'order-7', 'ustva', body);
 const start = Date.parse('2026-11-22T10:00:00.000Z');
 
@@ -15,7 +15,7 @@ function setup() {
   let now = start;
   const records = new MemoryIdempotencyStore();
   const d = { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), queue: new MemoryWorkQueue() };
-  const accept = (ticketId: string) => acceptSubmission(d, 'client-a', 'ustva', body, ticketId);
+  const accept = (ticketId: string) => acceptSubmission(d, 'client-a', { filing: { kind: 'ustva', body }, period: '03' }, ticketId);
   const deps = { records, tickets: d.tickets, now: () => now };
   return {
     ...d,

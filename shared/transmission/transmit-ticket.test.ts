@@ -76,7 +76,6 @@ describe('transmitTicket', () => {
         period: '03',
         tax_number: '9198011310010',
         datenart_version: 'UStVA_2026',
-        body,
         nutzdaten: expect.stringMatching(/^<Anmeldungssteuern .*<Kz81>10000<\/Kz81><Kz83>1900.00<\/Kz83>/),
       },
     ]);
@@ -87,6 +86,15 @@ describe('transmitTicket', () => {
     await transmitTicket(deps, id);
     expect(authority.submissions).toEqual([]);
     expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'NUTZDATEN_INVALID' } });
+  });
+
+  it('fails a stored body that no longer reads as its form, naming the field and not its value', async () => {
+    const { deps, authority, stored } = await setup([delivered], { body: { ...body, tax_number: '9198011310099' } });
+    await transmitTicket(deps, id);
+    expect(authority.submissions).toEqual([]);
+    const { error } = await stored();
+    expect(error).toMatchObject({ code: 'NUTZDATEN_INVALID', message: expect.stringContaining('tax_number') });
+    expect(error?.message).not.toContain('9198011310099');
   });
 
   it('records a delivery with its protocol, and sends no webhook while hooks are off', async () => {

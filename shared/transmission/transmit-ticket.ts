@@ -4,7 +4,7 @@ import type { HookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
-import type { AcceptedBody } from '#shared/forms/accepted.ts';
+import { loadFiling } from '#shared/submission/stored-filing.ts';
 import type { ProtocolStore, Submission, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
 
 export interface TransmitDeps {
@@ -32,17 +32,18 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
   const held = { status: 'processing' as const, lease_until: leaseUntil };
   let sent = false;
   try {
-    const body = await deps.submissions.get(id);
-    if (body === undefined) {
+    const loaded = await loadFiling(deps.submissions, id, claimed.kind);
+    if ('missing' in loaded) {
       await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message: 'The submitted data is no longer stored', details: [] }, now);
       return;
     }
     let submission: Submission;
     try {
+      if ('unreadable' in loaded) throw new Error(`it no longer reads as ${claimed.kind} data (${loaded.unreadable})`);
       const options = { herstellerId: deps.transmit.herstellerId, createdAt: now() };
-      submission = { ticket: id, ...submissionFor(claimed.kind, body as AcceptedBody, claimed.datenart_version, options) };
+      submission = { ticket: id, ...submissionFor(loaded.filing, claimed.period, claimed.datenart_version, options) };
     } catch (error) {
-      // Validation lets through only bodies that can be written; retrying would not change that.
+      // The check lets through only bodies that can be written; retrying would not change that.
       const message = `The stored data cannot be written as ELSTER XML: ${error instanceof Error ? error.message : String(error)}`;
       await finish(deps, held, id, 'failed', { code: 'NUTZDATEN_INVALID', message, details: [] }, now);
       return;

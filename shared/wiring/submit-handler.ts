@@ -15,10 +15,10 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
       const clientId = event.clientId!;
       const idempotencyKey = idempotencyKeyOf(event.headers);
       // Validation comes first, so a refused body never uses up its key.
-      const { body, findings } = check(event.json);
-      if (!body) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: findings.filter(isError) });
+      const checked = check(event.json);
+      if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const tickets = ticketStore();
-      const accept = (ticketId?: string) => acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, kind, body, ticketId);
+      const accept = (ticketId?: string) => acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, checked, ticketId);
       const { ticket, replayed }: Accepted =
         idempotencyKey === undefined
           ? { ticket: await accept(), replayed: false }

@@ -14,11 +14,13 @@ import { callers } from '#shared/wiring/adapters.ts';
 export function validateHandler(kind: Kind, check: (input: unknown) => Checked, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
-      const { body, findings, datenartVersion } = check(event.json);
+      const checked = check(event.json);
+      const { findings, datenartVersion } = checked;
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
-      const checker = body && authority();
-      if (body && checker) {
-        findings.push(...(await checker.validate(submissionFor(kind, body, datenartVersion!, { herstellerId: herstellerId(), createdAt: new Date() }))));
+      const checker = checked.filing && authority();
+      if (checked.filing && checker) {
+        const options = { herstellerId: herstellerId(), createdAt: new Date() };
+        findings.push(...(await checker.validate(submissionFor(checked.filing, checked.period, checked.datenartVersion, options))));
       }
       const valid = !findings.some(isError);
       return {

@@ -120,12 +120,13 @@ describe('log lines', () => {
     ];
     expect(refused.map((reply) => reply.status)).toEqual([422, 422, 400, 415]);
 
-    // Stored as a crash would leave it, past the API's validation: the sandbox rejects its period.
+    // Stored past the API's tax rules, as a ticket accepted before a rule changed would be: the
+    // sandbox's own check rejects its Kz 83.
     const rejected = newTicketId();
     const now = new Date().toISOString();
-    await submissionStore().put(rejected, { ...ustva(), period: '13' });
+    await submissionStore().put(rejected, { ...ustva(), kennzahlen: { ...ustva().kennzahlen, kz83: '1.00' } });
     await ticketStore().create(
-      aTicket({ ticket: rejected, client_id: 'dev', period: '13', tax_number_masked: `*********${taxNumber.slice(-4)}`, created_at: now, updated_at: now }),
+      aTicket({ ticket: rejected, client_id: 'dev', period: ustva().period, tax_number_masked: `*********${taxNumber.slice(-4)}`, created_at: now, updated_at: now }),
     );
     await workQueue().wakeTransmit(rejected);
 
@@ -138,7 +139,7 @@ describe('log lines', () => {
       expect((await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } })).status).toBe(200);
     }
     expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([
-      expect.objectContaining({ path: 'Zeitraum', code: 'PERIOD_INVALID' }),
+      expect.objectContaining({ path: 'Kz83', code: 'KZ83_MISMATCH' }),
     ]);
     expect((await service.call('GET', `/v2/protocol/${rejected}`)).status).toBe(409);
     expect(receiver.requests.length).toBeGreaterThanOrEqual(3);

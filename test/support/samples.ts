@@ -38,7 +38,6 @@ export const ustvaSubmissionSample = (changes: Partial<Submission> = {}): Submis
   period: '03',
   tax_number: '9198011310010',
   datenart_version: 'UStVA_2026',
-  body: {},
   nutzdaten: ustvaNutzdaten(ustvaNutzdatenSample()),
   ...changes,
 });

@@ -23,8 +23,8 @@ export interface Person {
   address?: Address;
 }
 
-/** Tax classes I to VI (§ 38b Abs. 1 Satz 2 EStG). */
-export type TaxClass = 1 | 2 | 3 | 4 | 5 | 6;
+/** Tax classes I to VI (§ 38b Abs. 1 Satz 2 EStG): a whole number from 1 to 6, as the schema admits it. */
+export type TaxClass = number;
 
 export interface Employment {
   person: PersonRef;

@@ -14,6 +14,7 @@ import {
   text,
 } from '#shared/forms/fields.ts';
 import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
 const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
@@ -83,3 +84,22 @@ export const estSchema = z
   );
 
 export type EstRequest = z.infer<typeof estSchema>;
+
+type EstCommon = Pick<EstRequest, 'test' | 'year' | 'tax_number' | 'tax_office' | 'client_reference'>;
+
+/** A checked income tax return as it is stored and sent: its structured fields, or the caller's own Nutzdaten. */
+export type EstFiling = (EstReturn & { xml?: undefined }) | (EstCommon & { xml: string });
+
+/**
+ * The request as the one way of filing it takes. The schema's refinement has made sure of the
+ * taxpayer beside no xml, so a request without one is a fault of this code, not of the caller.
+ */
+export function estFilingOf(request: EstRequest): EstFiling {
+  const { xml, taxpayer, ...rest } = request;
+  if (xml !== undefined) {
+    const { test, year, tax_number, tax_office, client_reference } = rest;
+    return { test, year, xml, ...(tax_number && { tax_number }), ...(tax_office && { tax_office }), ...(client_reference && { client_reference }) };
+  }
+  if (taxpayer === undefined) throw new TypeError('an income tax return without xml needs the taxpayer');
+  return { ...rest, taxpayer };
+}

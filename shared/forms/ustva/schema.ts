@@ -51,3 +51,21 @@ export const ustvaSchema = z
   );
 
 export type UstvaRequest = z.infer<typeof ustvaSchema>;
+
+type UstvaCommon = Omit<UstvaRequest, 'period' | 'kennzahlen' | 'supplier' | 'flags' | 'xml'>;
+type UstvaFields = Required<Pick<UstvaRequest, 'period' | 'kennzahlen' | 'supplier'>> & Pick<UstvaRequest, 'flags'>;
+
+/** A checked UStVA as it is stored and sent: its structured fields, or the caller's own Nutzdaten. */
+export type UstvaFiling = (UstvaCommon & UstvaFields & { xml?: undefined }) | (UstvaCommon & { xml: string });
+
+/**
+ * The request as the one way of filing it takes. The schema's refinement has made sure of the
+ * fields each way needs, so a request without them is a fault of this code, not of the caller.
+ */
+export function ustvaFilingOf(request: UstvaRequest): UstvaFiling {
+  const { period, kennzahlen, supplier, flags, xml, ...common } = request;
+  if (xml !== undefined) return { ...common, xml };
+  if (period === undefined || kennzahlen === undefined || supplier === undefined)
+    throw new TypeError('a UStVA without xml needs period, kennzahlen and supplier');
+  return { ...common, period, kennzahlen, supplier, ...(flags && { flags }) };
+}
