@@ -126,7 +126,14 @@ describe('log lines', () => {
     const now = new Date().toISOString();
     await submissionStore().put(rejected, { ...ustva(), kennzahlen: { ...ustva().kennzahlen, kz83: '1.00' } });
     await ticketStore().create(
-      aTicket({ ticket: rejected, client_id: 'dev', period: ustva().period, tax_number_masked: `*********${taxNumber.slice(-4)}`, created_at: now, updated_at: now }),
+      aTicket({
+        ticket: rejected,
+        client_id: 'dev',
+        period: ustva().period,
+        tax_number_masked: `*********${taxNumber.slice(-4)}`,
+        created_at: now,
+        updated_at: now,
+      }),
     );
     await workQueue().wakeTransmit(rejected);
 
@@ -138,9 +145,7 @@ describe('log lines', () => {
       }
       expect((await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } })).status).toBe(200);
     }
-    expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([
-      expect.objectContaining({ path: 'Kz83', code: 'KZ83_MISMATCH' }),
-    ]);
+    expect((await service.waitForStatus(rejected, ['rejected'])).error.details).toEqual([expect.objectContaining({ path: 'Kz83', code: 'KZ83_MISMATCH' })]);
     expect((await service.call('GET', `/v2/protocol/${rejected}`)).status).toBe(409);
     expect(receiver.requests.length).toBeGreaterThanOrEqual(3);
 
