@@ -1,3 +1,3 @@
-import { hookEndpoint } from '#receiver/handler.ts';
+import { receiveWebhook } from '#receiver/handler.ts';
 
-export const handler = hookEndpoint;
+export const handler = receiveWebhook;

@@ -3,7 +3,7 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { rawBody } from '#shared/http/json-body.ts';
-import { decodePdf, parseHookBody, receivedPath, sha256 } from '#receiver/received-file.ts';
+import { decodePdf, parseWebhookBody, receivedPath, sha256 } from '#receiver/received-file.ts';
 import { verifySignature } from '#receiver/verify-signature.ts';
 import { hookSigningKeys } from '#shared/webhooks/signing-keys.ts';
 import { receivedFileStore } from '#receiver/wiring.ts';
@@ -15,11 +15,11 @@ const messages = {
 };
 
 /** `POST /dummy/hook-endpoint`: what a caller's own webhook endpoint could look like. */
-export const hookEndpoint = apiHandler(
+export const receiveWebhook = apiHandler(
   async (event) => {
     // The parsed JSON is trusted only once the bytes it came from carry a valid signature.
     verifySignature(rawBody(event).toString('utf8'), event.headers, await hookSigningKeys());
-    const body = parseHookBody(event.json);
+    const body = parseWebhookBody(event.json);
     const pdf = await decodePdf(body.file_content);
     const file = { file_size: pdf.length, file_sha256: sha256(pdf) };
     if (body.store === false) return { status: 200, message: messages.unstored, data: { stored: false, ...file } };

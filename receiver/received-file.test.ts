@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
-import { decodePdf, parseHookBody, pdfFileName, receivedPath, safeSegment, sha256 } from '#receiver/received-file.ts';
+import { decodePdf, parseWebhookBody, pdfFileName, receivedPath, safeSegment, sha256 } from '#receiver/received-file.ts';
 import { samplePdf } from '#test/support/pdf.ts';
 
 const pdf = await samplePdf('protocol');
@@ -109,17 +109,17 @@ describe('receivedPath', () => {
   });
 });
 
-describe('parseHookBody', () => {
+describe('parseWebhookBody', () => {
   const body = { ticket, transfer_ticket: 't', file_name: 'p.pdf', file_content: pdfBase64, store: true };
 
   it('accepts the webhook body and keeps extra fields', () => {
-    expect(parseHookBody({ ...body, kind: 'ustva' })).toEqual({ ...body, kind: 'ustva' });
+    expect(parseWebhookBody({ ...body, kind: 'ustva' })).toEqual({ ...body, kind: 'ustva' });
   });
 
   it('lists every missing or wrong field', () => {
     let thrown: unknown;
     try {
-      parseHookBody({ ticket: '', store: 'yes' });
+      parseWebhookBody({ ticket: '', store: 'yes' });
     } catch (error) {
       thrown = error;
     }
@@ -135,7 +135,7 @@ describe('parseHookBody', () => {
   it.each(['tk_x', `${ticket}A`, ' tk_AbCdEfGhIjKlMnOpQrSt-_', 'tk_AbCdEfGhIjKlMnOpQr/..', '../../../../../../../../../..'])(
     'refuses the ticket %j, which is no ticket ID',
     (other) => {
-      expect(() => parseHookBody({ ...body, ticket: other })).toThrow(
+      expect(() => parseWebhookBody({ ...body, ticket: other })).toThrow(
         expect.objectContaining({ status: 422, details: [expect.objectContaining({ path: 'ticket' })] }),
       );
     },

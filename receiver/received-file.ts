@@ -5,7 +5,7 @@ import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 
-export const hookBodySchema = z.looseObject({
+export const webhookBodySchema = z.looseObject({
   // The ticket names the folder as it is: only a real ID keeps two tickets from sharing one.
   ticket: z.string().check(z.regex(ticketIdPattern, 'must be a steuerbote ticket ID')),
   transfer_ticket: z.optional(z.string().check(z.maxLength(100))),
@@ -14,7 +14,7 @@ export const hookBodySchema = z.looseObject({
   store: z.optional(z.boolean()),
 });
 
-export type HookBody = z.infer<typeof hookBodySchema>;
+export type WebhookBody = z.infer<typeof webhookBodySchema>;
 
 const strictBase64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -60,10 +60,10 @@ export function pdfFileName(name: string): string {
 }
 
 /** `{ticket}/{file name}`: the folder of one ticket, never a way out of the store. */
-export const receivedPath = (body: HookBody) => `${body.ticket}/${pdfFileName(body.file_name)}`;
+export const receivedPath = (body: WebhookBody) => `${body.ticket}/${pdfFileName(body.file_name)}`;
 
-export function parseHookBody(input: unknown): HookBody {
-  const result = z.safeParse(hookBodySchema, input, { reportInput: true });
+export function parseWebhookBody(input: unknown): WebhookBody {
+  const result = z.safeParse(webhookBodySchema, input, { reportInput: true });
   if (!result.success) {
     throw new HttpError(422, 'VALIDATION_FAILED', 'The webhook body is not a steuerbote notification', { details: findingsOf(result.error) });
   }

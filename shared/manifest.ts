@@ -133,7 +133,7 @@ export const functions = {
     sendsTo: ['transmit'],
     settings: ['liveSubmissions', 'rateLimit'],
   },
-  // With TAX_AUTHORITY=eric a validation also runs ERiC's own checks, so it loads ERiC as transmit does.
+  // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
   validateUstva: {
     entry: 'functions/validate-ustva.ts',
     tables: authenticated,

@@ -35,7 +35,7 @@ export const passes = <T>(problemOf: (value: T) => Problem | undefined) =>
     if (problem) context.addIssue(problemIssue(problem, value));
   });
 
-// The caller's tax number, in ELSTER's 13 digits or in the Land's own notation, leaves validation
+// The caller's tax number, in ELSTER's 13 digits or in the Land's own notation, leaves the check
 // as ELSTER's 13 digits: everything after it (tickets, XML, the live guard) knows only that form.
 export const taxNumber = z.pipe(
   z.union(

@@ -4,8 +4,8 @@ import { once } from '#shared/once.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 
 /**
- * The tax authority whose own checks add to a validation: ERiC's plausibility rules. The sandbox
- * re-checks with the very rules validation has just run, so it is not asked (nor its PDF code loaded).
+ * The tax authority whose own checks add to ours on `validate`: ERiC's plausibility rules. The sandbox
+ * re-checks with the very rules our check has just run, so it is not asked (nor its PDF code loaded).
  */
 export const authorityChecks = once((): Pick<TaxAuthority, 'validate'> | undefined => {
   return taxAuthorityName() === 'eric' ? ericTaxAuthorityFromEnv() : undefined;

@@ -14,7 +14,7 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
     async (event) => {
       const clientId = event.clientId!;
       const idempotencyKey = idempotencyKeyOf(event.headers);
-      // Validation comes first, so a refused body never uses up its key.
+      // The check comes first, so a refused body never uses up its key.
       const checked = check(event.json);
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const tickets = ticketStore();

@@ -112,7 +112,7 @@ function checkEmployment(context: Context, job: Employment, at: string, commutes
   const { add, married, spouse } = context;
   checkReference(context, `${at}.person`, job.person, true);
   // ERiC refuses a wage without its tax class (rule 241); the contract's own sample has none, so
-  // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's validation names it as an error.
+  // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's own checks name it as an error.
   if (job.tax_class === undefined) {
     add(
       `${at}.tax_class`,

@@ -12,7 +12,7 @@ export const ustvaSchema = z
     tax_number: taxNumber,
     period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
     // ELSTER's DatenLieferant: who hands the data over, with a postal address; the lengths are the
-    // schema's (structure.ts), so what validation accepts ERiC's schema check accepts too.
+    // schema's (structure.ts), so what our check accepts ERiC's schema check accepts too.
     supplier: z.optional(
       z.strictObject({
         name: supplierText('Name'),
