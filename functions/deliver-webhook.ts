@@ -1,10 +1,10 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { parseDelivery } from '#shared/adapters/sqs-work-queue.ts';
-import { hookConfig } from '#shared/config.ts';
+import { webhookConfig } from '#shared/config.ts';
 import { metrics } from '#shared/metrics.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
-import { hookSigningKeys } from '#shared/webhooks/signing-keys.ts';
+import { webhookSigningKeys } from '#shared/webhooks/signing-keys.ts';
 import { notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const processBatch = sqsHandler(
@@ -16,8 +16,8 @@ const processBatch = sqsHandler(
         protocols: protocolStore(),
         notifier: notifier(),
         queue: workQueue(),
-        hook: hookConfig(),
-        signingKeys: hookSigningKeys,
+        webhooks: webhookConfig(),
+        signingKeys: webhookSigningKeys,
         metrics,
       },
       message,

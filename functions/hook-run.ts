@@ -1,4 +1,4 @@
-import { hookConfig } from '#shared/config.ts';
+import { webhookConfig } from '#shared/config.ts';
 import { newWebhookId } from '#shared/domain/ticket.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
@@ -9,7 +9,7 @@ import { callers, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 export const handler = apiHandler(
   async (event) => {
     const ticket = await ownedTicket(ticketStore(), event.pathParameters?.ticket, event.clientId);
-    if (!hookConfig().enabled) throw new HttpError(409, 'HOOK_DISABLED', 'Webhooks are not enabled (HOOK_ENABLED is not true)');
+    if (!webhookConfig().enabled) throw new HttpError(409, 'HOOK_DISABLED', 'Webhooks are not enabled (HOOK_ENABLED is not true)');
     if (ticket.status !== 'delivered') {
       throw new HttpError(409, 'PROTOCOL_NOT_READY', `The ticket is ${ticket.status}; only delivered tickets are notified`, {
         data: { status: ticket.status },

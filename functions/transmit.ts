@@ -1,5 +1,5 @@
 import type { SQSRecord } from 'aws-lambda';
-import { hookConfig, transmitConfig } from '#shared/config.ts';
+import { webhookConfig, transmitConfig } from '#shared/config.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { transmitTicket } from '#shared/transmission/transmit-ticket.ts';
@@ -16,7 +16,7 @@ export const handler = sqsHandler(parse, (ticket) =>
       queue: workQueue(),
       authority: taxAuthority(),
       transmit: transmitConfig(),
-      hook: hookConfig(),
+      webhooks: webhookConfig(),
     },
     ticket,
   ),

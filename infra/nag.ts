@@ -44,7 +44,7 @@ const publicRoutes: Partial<Record<FunctionName, string>> = {
   receiverNotFound: fallback,
   hookEndpoint:
     "The example receiver's webhook endpoint, on non-production stages only, is called by the webhook sender, which " +
-    'holds no API key: with a hook secret (hookSecretName) it refuses any delivery without a valid Standard Webhooks ' +
+    'holds no API key: with a webhook secret (hookSecretName) it refuses any delivery without a valid Standard Webhooks ' +
     'signature over the body (receiver/verify-signature.ts), which no authorizer can check; without one it is ' +
     'open by design, an example to try by hand. Either way it can only put PDFs of at most 1 MiB below receiver/.',
 };

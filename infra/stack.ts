@@ -355,7 +355,7 @@ const receiverHookPath = apis.receiver.routes.find((route) => route.function ===
 function hookEnvironment(hook: HookSettings, production: boolean, receiver: HttpApi | undefined): Record<string, string> {
   const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverHookPath}` : undefined);
   if (hook.enabled && !uri) {
-    throw new Error('Context "hookUri" is required when hooks are enabled on a stage without the example receiver');
+    throw new Error('Context "hookUri" is required when webhooks are enabled on a stage without the example receiver');
   }
   // Tax protocols travel in the body: on a production stage they never cross the network in clear.
   if (production && hook.uri && !hook.uri.startsWith('https://')) {

@@ -5,7 +5,7 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { rawBody } from '#shared/http/json-body.ts';
 import { decodePdf, parseWebhookBody, receivedPath, sha256 } from '#receiver/received-file.ts';
 import { verifySignature } from '#receiver/verify-signature.ts';
-import { hookSigningKeys } from '#shared/webhooks/signing-keys.ts';
+import { webhookSigningKeys } from '#shared/webhooks/signing-keys.ts';
 import { receivedFileStore } from '#receiver/wiring.ts';
 
 const messages = {
@@ -18,7 +18,7 @@ const messages = {
 export const receiveWebhook = apiHandler(
   async (event) => {
     // The parsed JSON is trusted only once the bytes it came from carry a valid signature.
-    verifySignature(rawBody(event).toString('utf8'), event.headers, await hookSigningKeys());
+    verifySignature(rawBody(event).toString('utf8'), event.headers, await webhookSigningKeys());
     const body = parseWebhookBody(event.json);
     const pdf = await decodePdf(body.file_content);
     const file = { file_size: pdf.length, file_sha256: sha256(pdf) };

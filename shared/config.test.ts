@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, decimal, flag, hookConfig, httpUrl, oneOf, redriveConfig, resendIsSafe, text, transmitConfig, wholeNumber } from '#shared/config.ts';
+import { ConfigError, decimal, flag, webhookConfig, httpUrl, oneOf, redriveConfig, resendIsSafe, text, transmitConfig, wholeNumber } from '#shared/config.ts';
 
 const range = { min: 1, max: 10 };
 
@@ -95,21 +95,21 @@ describe('httpUrl', () => {
   });
 });
 
-describe('hookConfig', () => {
+describe('webhookConfig', () => {
   it('is off with defaults and needs no URI then', () => {
-    expect(hookConfig({})).toEqual({ enabled: false, uri: '', timeoutMs: 10_000, maxAttempts: 8, backoffScale: 1 });
-    expect(hookConfig({ HOOK_ENABLED: 'false', HOOK_URI: 'not a url' }).enabled).toBe(false);
+    expect(webhookConfig({})).toEqual({ enabled: false, uri: '', timeoutMs: 10_000, maxAttempts: 8, backoffScale: 1 });
+    expect(webhookConfig({ HOOK_ENABLED: 'false', HOOK_URI: 'not a url' }).enabled).toBe(false);
   });
 
   it('requires a valid http(s) HOOK_URI when on', () => {
-    expect(() => hookConfig({ HOOK_ENABLED: 'true' })).toThrow(/^HOOK_URI is not set$/);
-    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'ftp://example.com' })).toThrow(/^HOOK_URI /);
-    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'nonsense' })).toThrow(/^HOOK_URI /);
+    expect(() => webhookConfig({ HOOK_ENABLED: 'true' })).toThrow(/^HOOK_URI is not set$/);
+    expect(() => webhookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'ftp://example.com' })).toThrow(/^HOOK_URI /);
+    expect(() => webhookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'nonsense' })).toThrow(/^HOOK_URI /);
   });
 
   it('reads every setting when on', () => {
     expect(
-      hookConfig({
+      webhookConfig({
         HOOK_ENABLED: 'true',
         HOOK_URI: 'https://example.com/hook',
         HOOK_TIMEOUT_MS: '2500',
@@ -120,38 +120,38 @@ describe('hookConfig', () => {
   });
 
   it('reads a backoff scale from 0 to 1', () => {
-    expect(hookConfig({ HOOK_BACKOFF_SCALE: '0' }).backoffScale).toBe(0);
-    expect(hookConfig({ HOOK_BACKOFF_SCALE: ' 1 ' }).backoffScale).toBe(1);
-    expect(hookConfig({ HOOK_BACKOFF_SCALE: '' }).backoffScale).toBe(1);
+    expect(webhookConfig({ HOOK_BACKOFF_SCALE: '0' }).backoffScale).toBe(0);
+    expect(webhookConfig({ HOOK_BACKOFF_SCALE: ' 1 ' }).backoffScale).toBe(1);
+    expect(webhookConfig({ HOOK_BACKOFF_SCALE: '' }).backoffScale).toBe(1);
     for (const value of ['1.5', '-0.1', 'fast', 'Infinity']) {
-      expect(() => hookConfig({ HOOK_BACKOFF_SCALE: value }), value).toThrow(/^HOOK_BACKOFF_SCALE must be a number from 0 to 1/);
+      expect(() => webhookConfig({ HOOK_BACKOFF_SCALE: value }), value).toThrow(/^HOOK_BACKOFF_SCALE must be a number from 0 to 1/);
     }
   });
 
   it('refuses an http HOOK_URI where https is required', () => {
     const on = { HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'true' };
-    expect(() => hookConfig({ ...on, HOOK_URI: 'http://example.com/hook' })).toThrow(
+    expect(() => webhookConfig({ ...on, HOOK_URI: 'http://example.com/hook' })).toThrow(
       new ConfigError('HOOK_URI must use https on this stage, got "http://example.com/hook"'),
     );
-    expect(hookConfig({ ...on, HOOK_URI: 'https://example.com/hook' }).uri).toBe('https://example.com/hook');
-    expect(hookConfig({ ...on, HOOK_URI: 'HTTPS://Example.com/hook' }).uri).toBe('https://example.com/hook');
+    expect(webhookConfig({ ...on, HOOK_URI: 'https://example.com/hook' }).uri).toBe('https://example.com/hook');
+    expect(webhookConfig({ ...on, HOOK_URI: 'HTTPS://Example.com/hook' }).uri).toBe('https://example.com/hook');
   });
 
-  it('accepts an http HOOK_URI where https is not required, or while hooks are off', () => {
-    expect(hookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'http://127.0.0.1:8080/hook' }).uri).toBe('http://127.0.0.1:8080/hook');
-    expect(hookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'false', HOOK_URI: 'http://127.0.0.1:8080/hook' }).enabled).toBe(true);
-    expect(hookConfig({ HOOK_REQUIRE_HTTPS: 'true', HOOK_URI: 'http://127.0.0.1:8080/hook' }).enabled).toBe(false);
+  it('accepts an http HOOK_URI where https is not required, or while webhooks are off', () => {
+    expect(webhookConfig({ HOOK_ENABLED: 'true', HOOK_URI: 'http://127.0.0.1:8080/hook' }).uri).toBe('http://127.0.0.1:8080/hook');
+    expect(webhookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'false', HOOK_URI: 'http://127.0.0.1:8080/hook' }).enabled).toBe(true);
+    expect(webhookConfig({ HOOK_REQUIRE_HTTPS: 'true', HOOK_URI: 'http://127.0.0.1:8080/hook' }).enabled).toBe(false);
   });
 
   it('names a bad HOOK_REQUIRE_HTTPS', () => {
-    expect(() => hookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'yes', HOOK_URI: 'https://example.com/hook' })).toThrow(/^HOOK_REQUIRE_HTTPS /);
+    expect(() => webhookConfig({ HOOK_ENABLED: 'true', HOOK_REQUIRE_HTTPS: 'yes', HOOK_URI: 'https://example.com/hook' })).toThrow(/^HOOK_REQUIRE_HTTPS /);
   });
 
   it('names a bad limit', () => {
-    expect(() => hookConfig({ HOOK_TIMEOUT_MS: '0' })).toThrow(/^HOOK_TIMEOUT_MS /);
-    expect(() => hookConfig({ HOOK_MAX_ATTEMPTS: '51' })).toThrow(/^HOOK_MAX_ATTEMPTS /);
-    expect(() => hookConfig({ HOOK_MAX_ATTEMPTS: '0' })).toThrow(/^HOOK_MAX_ATTEMPTS /);
-    expect(() => hookConfig({ HOOK_ENABLED: 'on' })).toThrow(/^HOOK_ENABLED /);
+    expect(() => webhookConfig({ HOOK_TIMEOUT_MS: '0' })).toThrow(/^HOOK_TIMEOUT_MS /);
+    expect(() => webhookConfig({ HOOK_MAX_ATTEMPTS: '51' })).toThrow(/^HOOK_MAX_ATTEMPTS /);
+    expect(() => webhookConfig({ HOOK_MAX_ATTEMPTS: '0' })).toThrow(/^HOOK_MAX_ATTEMPTS /);
+    expect(() => webhookConfig({ HOOK_ENABLED: 'on' })).toThrow(/^HOOK_ENABLED /);
   });
 });
 

@@ -89,7 +89,7 @@ export const herstellerId = (env: Env = process.env) => {
   return id;
 };
 
-export interface HookConfig {
+export interface WebhookConfig {
   enabled: boolean;
   uri: string;
   timeoutMs: number;
@@ -98,9 +98,9 @@ export interface HookConfig {
   backoffScale: number;
 }
 
-export function hookConfig(env: Env = process.env): HookConfig {
+export function webhookConfig(env: Env = process.env): WebhookConfig {
   const enabled = flag(settingNames.hookEnabled, env);
-  // The URI matters only when hooks are on; an unset URI must not stop a service that sends none.
+  // The URI matters only when webhooks are on; an unset URI must not stop a service that sends none.
   const uri = enabled ? httpUrl(settingNames.hookUri, undefined, env) : (env[settingNames.hookUri] ?? '');
   if (enabled && flag(settingNames.hookRequireHttps, env) && !uri.startsWith('https:')) {
     throw new ConfigError(`HOOK_URI must use https on this stage, got "${uri}"`);

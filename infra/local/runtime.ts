@@ -10,7 +10,7 @@ import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts'
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
 import { startStandIns } from '#infra/local/stand-ins.ts';
 import { runtimeFile } from '#infra/local/runtime-file.ts';
-import { allowLiveSubmissions, herstellerId, hookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
+import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
 import { resetAll } from '#shared/once.ts';
@@ -152,7 +152,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
 /** Reads every setting once, so a bad one stops the start with its one-line message. */
 function checkConfiguration() {
-  hookConfig();
+  webhookConfig();
   parseSecrets(process.env[settingNames.hookSecret]);
   transmitConfig();
   redriveConfig();

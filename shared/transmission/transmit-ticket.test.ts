@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
-import type { HookConfig } from '#shared/config.ts';
+import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
 import type { TransmitOutcome } from '#shared/ports.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
@@ -35,12 +35,12 @@ const delivered: TransmitOutcome = {
 };
 const retry: TransmitOutcome = { outcome: 'retry', code: 'CONNECT', message: 'no connection' };
 
-const hookOff: HookConfig = { enabled: false, uri: '', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
-const hookOn: HookConfig = { enabled: true, uri: 'http://receiver.test/hook', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
+const webhooksOff: WebhookConfig = { enabled: false, uri: '', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
+const webhooksOn: WebhookConfig = { enabled: true, uri: 'http://receiver.test/hook', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
 
 async function setup(
   steps: AuthorityStep[],
-  options: { resendIsSafe?: boolean; hook?: HookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown } = {},
+  options: { resendIsSafe?: boolean; webhooks?: WebhookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown } = {},
 ) {
   const tickets = new MemoryTicketStore();
   const submissions = new MemorySubmissionStore();
@@ -56,7 +56,7 @@ async function setup(
     queue,
     authority,
     transmit: { maxAttempts: 3, retryDelaySeconds: 30, leaseSeconds: 150, herstellerId: '74931' },
-    hook: options.hook ?? hookOff,
+    webhooks: options.webhooks ?? webhooksOff,
     now: () => now,
   };
   const stored = async () => (await tickets.get(id))!;
@@ -97,7 +97,7 @@ describe('transmitTicket', () => {
     expect(error?.message).not.toContain('9198011310099');
   });
 
-  it('records a delivery with its protocol, and sends no webhook while hooks are off', async () => {
+  it('records a delivery with its protocol, and sends no webhook while webhooks are off', async () => {
     const { deps, protocols, queue, stored } = await setup([delivered], {
       ticket: { error: { code: 'OLD', message: 'from an earlier attempt', details: [] } },
     });
@@ -123,8 +123,8 @@ describe('transmitTicket', () => {
     expect(queue.transmits).toEqual([]);
   });
 
-  it('queues one webhook with a fresh ID when hooks are on', async () => {
-    const { deps, queue, stored } = await setup([delivered], { hook: hookOn });
+  it('queues one webhook with a fresh ID when webhooks are on', async () => {
+    const { deps, queue, stored } = await setup([delivered], { webhooks: webhooksOn });
     await transmitTicket(deps, id);
     const { webhook } = await stored();
     expect(webhook).toEqual({ status: 'pending', attempts: 0, webhook_id: expect.stringMatching(/^msg_/) });
@@ -132,7 +132,7 @@ describe('transmitTicket', () => {
   });
 
   it('sends no webhook when its lease was taken over while it transmitted', async () => {
-    const { deps, tickets, authority, queue, stored } = await setup([], { hook: hookOn });
+    const { deps, tickets, authority, queue, stored } = await setup([], { webhooks: webhooksOn });
     vi.spyOn(authority, 'transmit').mockImplementation(async () => {
       // The re-drive found the lease lapsed and a second worker claimed the ticket meanwhile.
       tickets.tickets.get(id)!.lease_until = '2026-11-22T10:05:00.000Z';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { queues } from '#shared/manifest.ts';
-import type { HookConfig, TransmitConfig } from '#shared/config.ts';
+import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
@@ -14,7 +14,7 @@ export interface TransmitDeps {
   queue: WorkQueue;
   authority: TaxAuthority;
   transmit: TransmitConfig;
-  hook: HookConfig;
+  webhooks: WebhookConfig;
   now?: () => Date;
 }
 
@@ -73,7 +73,9 @@ async function record(
     case 'delivered': {
       const { fileName, pdf } = outcome.protocol;
       await deps.protocols.put(id, fileName, pdf);
-      const webhook: WebhookState = deps.hook.enabled ? { status: 'pending', attempts: 0, webhook_id: newWebhookId() } : { status: 'disabled', attempts: 0 };
+      const webhook: WebhookState = deps.webhooks.enabled
+        ? { status: 'pending', attempts: 0, webhook_id: newWebhookId() }
+        : { status: 'disabled', attempts: 0 };
       const at = now().toISOString();
       const delivered = await deps.tickets.transition(
         id,

@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { HookConfig } from '#shared/config.ts';
+import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
 import type { NotifyResult } from '#shared/ports.ts';
 import { DeliveryPostponed, deliverWebhook, webhookBody, type DeliverDeps } from '#shared/webhooks/deliver.ts';
@@ -11,7 +11,7 @@ const now = new Date('2026-11-22T10:05:00.750Z');
 const nowSeconds = Math.floor(now.getTime() / 1000);
 const pdf = new TextEncoder().encode('%PDF-1.7 protocol');
 const fileName = `Uebertragungsprotokoll_ustva_${id}.pdf`;
-const hook: HookConfig = { enabled: true, uri: 'https://receiver.test/hook', timeoutMs: 2500, maxAttempts: 3, backoffScale: 1 };
+const webhooks: WebhookConfig = { enabled: true, uri: 'https://receiver.test/hook', timeoutMs: 2500, maxAttempts: 3, backoffScale: 1 };
 const delivery = { ticket: id, webhook_id: 'msg_current' };
 const message = { delivery, receiptHandle: 'rh-1' };
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
@@ -35,7 +35,7 @@ const deliveredTicket = (overrides: Partial<Ticket> = {}): Ticket =>
 
 interface Options {
   ticket?: Ticket;
-  hook?: Partial<HookConfig>;
+  webhooks?: Partial<WebhookConfig>;
   secrets?: string;
   random?: () => number;
   now?: () => Date;
@@ -54,7 +54,7 @@ async function setup(results: NotifyResult[], options: Options = {}) {
     protocols,
     notifier,
     queue,
-    hook: { ...hook, ...options.hook },
+    webhooks: { ...webhooks, ...options.webhooks },
     signingKeys: async () => parseSecrets(options.secrets),
     metrics,
     random: options.random ?? (() => 0.5),
@@ -193,7 +193,7 @@ describe('deliverWebhook', () => {
     ])('waits before attempt %i + 1 (draw %f, scale %f) for %i s', async (attempt, draw, scale, seconds) => {
       const { deps, queue, webhook } = await setup([{ status: 503 }], {
         ticket: deliveredTicket({ webhook: pending(attempt - 1) }),
-        hook: { maxAttempts: 10, backoffScale: scale },
+        webhooks: { maxAttempts: 10, backoffScale: scale },
         random: () => draw,
       });
       await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
@@ -211,7 +211,7 @@ describe('deliverWebhook', () => {
       [503, 'Sun, 22 Nov 2026 09:00:00 GMT', 1, 0],
       [429, '999999', 1, 43_200],
     ])('honours a %i with Retry-After %j at scale %f: %i s', async (status, retryAfter, scale, seconds) => {
-      const { deps, queue, webhook } = await setup([{ status, retryAfter }], { hook: { backoffScale: scale } });
+      const { deps, queue, webhook } = await setup([{ status, retryAfter }], { webhooks: { backoffScale: scale } });
       await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
       expect(queue.postponements).toEqual([{ queue: 'webhook', receiptHandle: 'rh-1', seconds }]);
       expect(await webhook()).toMatchObject({ status: 'pending', attempts: 1, last_response_status: status, next_attempt_at: at(seconds) });
@@ -300,7 +300,7 @@ describe('deliverWebhook', () => {
     });
 
     it('gives up at once when HOOK_MAX_ATTEMPTS is 1', async () => {
-      const { deps, queue, webhook } = await setup([{ status: 500 }], { hook: { maxAttempts: 1 } });
+      const { deps, queue, webhook } = await setup([{ status: 500 }], { webhooks: { maxAttempts: 1 } });
       await deliverWebhook(deps, message);
       expect(await webhook()).toMatchObject({ status: 'failed', attempts: 1, failure_reason: 'MAX_ATTEMPTS' });
       expect(queue.deadLetters).toEqual([delivery]);
@@ -339,8 +339,8 @@ describe('deliverWebhook', () => {
       expect(tickets.tickets.get(id)).toEqual(before);
     }
 
-    it('while hooks are off', async () => {
-      const s = await setup([{ status: 200 }], { hook: { enabled: false } });
+    it('while webhooks are off', async () => {
+      const s = await setup([{ status: 200 }], { webhooks: { enabled: false } });
       await expectNothing(s, deliveredTicket());
     });
 

@@ -1,5 +1,5 @@
 import { MetricUnit, type Metrics } from '@aws-lambda-powertools/metrics';
-import type { HookConfig } from '#shared/config.ts';
+import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
 import type { Notifier, NotifyResult, ProtocolStore, TicketStore, WebhookDelivery, WorkQueue } from '#shared/ports.ts';
@@ -11,7 +11,7 @@ export interface DeliverDeps {
   protocols: ProtocolStore;
   notifier: Notifier;
   queue: WorkQueue;
-  hook: HookConfig;
+  webhooks: WebhookConfig;
   signingKeys: () => Promise<Buffer[]>;
   metrics?: Pick<Metrics, 'addMetric'>;
   now?: () => Date;
@@ -52,7 +52,7 @@ type Outcome = 'delivered' | 'retry' | 'gone' | 'exhausted';
  * is dropped.
  */
 export async function deliverWebhook(deps: DeliverDeps, { delivery, receiptHandle }: DeliveryMessage): Promise<void> {
-  if (!deps.hook.enabled) return;
+  if (!deps.webhooks.enabled) return;
   const now = deps.now ?? (() => new Date());
   const ticket = await deps.tickets.get(delivery.ticket);
   const webhook = ticket?.webhook;
@@ -66,7 +66,7 @@ export async function deliverWebhook(deps: DeliverDeps, { delivery, receiptHandl
   const timestamp = Math.floor(now().getTime() / 1000);
   const keys = await deps.signingKeys();
   const result = await deps.notifier.notify({
-    url: deps.hook.uri,
+    url: deps.webhooks.uri,
     body,
     headers: {
       'content-type': 'application/json',
@@ -74,12 +74,12 @@ export async function deliverWebhook(deps: DeliverDeps, { delivery, receiptHandl
       'webhook-timestamp': String(timestamp),
       ...(keys.length && { 'webhook-signature': signWebhook(keys, delivery.webhook_id, timestamp, body) }),
     },
-    timeoutMs: deps.hook.timeoutMs,
+    timeoutMs: deps.webhooks.timeoutMs,
   });
 
   const attempts = webhook.attempts + 1;
   const answeredAt = now();
-  const outcome = classify(result, attempts, deps.hook.maxAttempts);
+  const outcome = classify(result, attempts, deps.webhooks.maxAttempts);
   const delay = outcome === 'retry' ? delaySeconds(result, attempts, deps, answeredAt) : 0;
   const attempted: WebhookState = {
     status: outcome === 'delivered' ? 'delivered' : outcome === 'retry' ? 'pending' : 'failed',
@@ -120,7 +120,7 @@ function classify(result: NotifyResult, attempts: number, maxAttempts: number): 
 }
 
 function delaySeconds(result: NotifyResult, attempts: number, deps: DeliverDeps, now: Date): number {
-  const scale = deps.hook.backoffScale;
+  const scale = deps.webhooks.backoffScale;
   const asked = result.status === 429 || result.status === 503 ? retryAfterSeconds(result.retryAfter, now, scale) : undefined;
   return asked ?? backoffSeconds(attempts, scale, deps.random);
 }

@@ -43,7 +43,7 @@ describe('reviveDelivery', () => {
   it.each<[string, Partial<Ticket>]>([
     ['that meanwhile was delivered', { webhook: { status: 'delivered', attempts: 2, webhook_id: 'msg_current' } }],
     ['replaced by a newer one', { webhook: { ...exhausted, webhook_id: 'msg_newer' } }],
-    ['of a ticket whose hooks are off', { webhook: { status: 'disabled', attempts: 0 } }],
+    ['of a ticket whose webhooks are off', { webhook: { status: 'disabled', attempts: 0 } }],
     ['of a ticket not delivered', { status: 'failed' }],
   ])('refuses a delivery %s, changing nothing', async (_, overrides) => {
     const { tickets, before, stored } = await setup(overrides);

@@ -7,7 +7,7 @@ import { settingNames } from '#shared/manifest.ts';
  * use and again every five minutes so a rotation reaches running containers; locally HOOK_SECRET
  * holds them directly. Either way the value never reaches a log line.
  */
-export async function hookSigningKeys(env: Record<string, string | undefined> = process.env): Promise<Buffer[]> {
+export async function webhookSigningKeys(env: Record<string, string | undefined> = process.env): Promise<Buffer[]> {
   const secretId = env[settingNames.hookSecretId];
   if (!secretId) return parseSecrets(env[settingNames.hookSecret]);
   const secret = await getSecret<string>(secretId, { maxAge: 300 });

@@ -48,8 +48,8 @@ describe('AwsSolutions checks', () => {
   it.each([
     ['dev', { stage: 'dev' }],
     ['prod', { stage: 'prod' }],
-    ['dev with webhooks, a hook secret and tracing', { stage: 'dev', ...hooks }],
-    ['prod with webhooks, a hook secret and tracing', { stage: 'prod', ...hooks, hookUri: 'https://hooks.example.com/elster' }],
+    ['dev with webhooks, a webhook secret and tracing', { stage: 'dev', ...hooks }],
+    ['prod with webhooks, a webhook secret and tracing', { stage: 'prod', ...hooks, hookUri: 'https://hooks.example.com/elster' }],
     ['dev transmitting through ERiC', { stage: 'dev', ...eric }],
     ['prod transmitting through ERiC, with a published layer', { stage: 'prod', ...eric, ericLayer: 'arn:aws:lambda:eu-central-1:123456789012:layer:eric:1' }],
   ])('leave no finding unexplained on %s', (_, context) => {
