@@ -1,28 +1,30 @@
 import type { Context, SQSEvent } from 'aws-lambda';
-import { parseDelivery } from '#shared/adapters/sqs-work-queue.ts';
 import { webhookConfig } from '#shared/config.ts';
 import { metrics } from '#shared/metrics.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
+import { readWebhookMessage } from '#shared/queue/webhook-message.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
 import { webhookSigningKeys } from '#shared/webhooks/signing-keys.ts';
 import { notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
-const processBatch = sqsHandler(
-  (record) => ({ delivery: parseDelivery(record.body) ?? { ticket: '', webhook_id: '' }, receiptHandle: record.receiptHandle }),
-  (message) =>
-    deliverWebhook(
-      {
-        tickets: ticketStore(),
-        protocols: protocolStore(),
-        notifier: notifier(),
-        queue: workQueue(),
-        webhooks: webhookConfig(),
-        signingKeys: webhookSigningKeys,
-        metrics,
-      },
-      message,
-    ),
-);
+const processBatch = sqsHandler({
+  queue: 'webhook',
+  control: workQueue,
+  read: readWebhookMessage,
+  handle: async (delivery) => {
+    const deps = {
+      tickets: ticketStore(),
+      protocols: protocolStore(),
+      notifier: notifier(),
+      queue: workQueue(),
+      webhooks: webhookConfig(),
+      signingKeys: webhookSigningKeys,
+      metrics,
+    };
+    const result = await deliverWebhook(deps, delivery);
+    if (result.outcome === 'retry') return { retryAfterSeconds: result.afterSeconds };
+  },
+});
 
 export const handler = async (event: SQSEvent, context: Context) => {
   try {

@@ -160,6 +160,8 @@ export const functions = {
     tables: { tickets: 'readWrite' },
     bucket: 'readWrite',
     sendsTo: ['webhook'],
+    // Where a message it cannot read is parked (shared/queue/sqs-handler.ts).
+    deadLetters: ['transmit'],
     settings: ['taxAuthority', 'liveSubmissions', 'hook'],
     loadsTaxAuthority: true,
   },
@@ -169,6 +171,7 @@ export const functions = {
     tables: { tickets: 'readWrite' },
     bucket: 'read',
     sendsTo: ['webhook'],
+    // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
     settings: ['hook'],
   },

@@ -1,7 +1,6 @@
 // What the handlers depend on. Adapters under shared/adapters implement these; handlers never
 // see an SDK client, so each can be exercised against the local stand-ins or a fake.
 
-import type { QueueName } from '#shared/manifest.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type { Finding, Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 
@@ -82,15 +81,13 @@ export interface WorkQueue {
   /** A wake-up only: the ticket in the table says what is to be done. */
   wakeTransmit(ticket: string, delaySeconds?: number): Promise<void>;
   enqueueWebhook(delivery: WebhookDelivery): Promise<void>;
-  /** Keeps a received message hidden for `seconds`, after which the queue delivers it again. */
-  postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void>;
   /** Parks a delivery that gave up in the webhook dead-letter queue, where an operator can redrive it. */
   deadLetterWebhook(delivery: WebhookDelivery): Promise<void>;
   /**
    * Moves dead-lettered webhook deliveries back to the webhook queue, each one only after
    * `revive` has agreed (and prepared the ticket); returns how many moved.
    */
-  redriveWebhooks(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number>;
+  reviveDeadLetters(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number>;
 }
 
 export interface Submission {

@@ -3,7 +3,6 @@
 
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
-import type { QueueName } from '#shared/manifest.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
@@ -132,7 +131,6 @@ export class MemoryProtocolStore implements ProtocolStore {
 export class MemoryWorkQueue implements WorkQueue {
   readonly transmits: { ticket: string; delaySeconds?: number }[] = [];
   readonly webhooks: WebhookDelivery[] = [];
-  readonly postponements: { queue: QueueName; receiptHandle: string; seconds: number }[] = [];
   /** The webhook dead-letter queue: what is parked there and not yet redriven. */
   readonly deadLetters: WebhookDelivery[] = [];
 
@@ -144,15 +142,11 @@ export class MemoryWorkQueue implements WorkQueue {
     this.webhooks.push({ ...delivery });
   }
 
-  async postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void> {
-    this.postponements.push({ queue, receiptHandle, seconds });
-  }
-
   async deadLetterWebhook(delivery: WebhookDelivery): Promise<void> {
     this.deadLetters.push({ ...delivery });
   }
 
-  async redriveWebhooks(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number> {
+  async reviveDeadLetters(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number> {
     let moved = 0;
     // Like the SQS adapter: every dead letter leaves the DLQ, a revived one only after it is sent back.
     for (let delivery = this.deadLetters[0]; delivery; delivery = this.deadLetters[0]) {

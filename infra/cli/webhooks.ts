@@ -10,7 +10,7 @@ try {
   const { args, stage } = stageOption(process.argv.slice(2));
   if (args[0] !== 'redrive' || args.length > 1) throw new Error(usage);
   const target = await useTarget(stage);
-  const moved = await workQueue().redriveWebhooks((delivery) => reviveDelivery(ticketStore(), delivery));
+  const moved = await workQueue().reviveDeadLetters((delivery) => reviveDelivery(ticketStore(), delivery));
   console.log(`${moved} dead-lettered webhook ${moved === 1 ? 'delivery' : 'deliveries'} sent again on ${target}`);
 } catch (error) {
   console.error(`webhooks: ${error instanceof Error ? error.message : String(error)}`);

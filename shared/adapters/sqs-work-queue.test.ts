@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { describe, expect, it, vi } from 'vitest';
 import type { QueueName } from '#shared/manifest.ts';
-import { SqsWorkQueue, parseDelivery } from '#shared/adapters/sqs-work-queue.ts';
+import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
 import type { WebhookDelivery } from '#shared/ports.ts';
 
 const url = (name: QueueName) => `https://sqs.test/000000000000/${name}`;
@@ -50,7 +50,9 @@ function sqs(batches: Message[][] = []) {
 }
 
 const dead = (handle: string, body: string): Message => ({ ReceiptHandle: handle, Body: body });
-const deadDelivery = (n: number): Message => dead(`rh-${n}`, JSON.stringify({ ticket: `tk_${n}`, webhook_id: `msg_${n}` }));
+// Ticket and webhook IDs of the shapes the service hands out, numbered.
+const delivery = (n: number): WebhookDelivery => ({ ticket: `tk_${String(n).padStart(22, '0')}`, webhook_id: `msg_${String(n).padStart(22, '0')}` });
+const deadDelivery = (n: number): Message => dead(`rh-${n}`, JSON.stringify(delivery(n)));
 
 describe('SqsWorkQueue', () => {
   it('sends a transmit wake-up with its delay to the transmit queue', async () => {
@@ -86,21 +88,27 @@ describe('SqsWorkQueue', () => {
     ]);
   });
 
+  it('parks a message it was handed, as it came, in the dead-letter queue of its queue', async () => {
+    const { sent, queue } = sqs();
+    await queue.deadLetter('transmit', 'not json');
+    expect(sent).toEqual([{ QueueUrl: dlqUrl('transmit'), MessageBody: 'not json', DelaySeconds: 0 }]);
+  });
+
   it('parks a delivery in the webhook dead-letter queue', async () => {
     const { sent, queue } = sqs();
     await queue.deadLetterWebhook({ ticket: 'tk_a', webhook_id: 'msg_1' });
     expect(sent).toEqual([{ QueueUrl: dlqUrl('webhook'), MessageBody: '{"ticket":"tk_a","webhook_id":"msg_1"}', DelaySeconds: 0 }]);
   });
 
-  describe('redriveWebhooks', () => {
+  describe('reviveDeadLetters', () => {
     it('sends a revived delivery back to the webhook queue before deleting it from the dead-letter queue', async () => {
       const { log, queue } = sqs([[deadDelivery(1)]]);
       const revive = vi.fn(async () => true);
-      expect(await queue.redriveWebhooks(revive)).toBe(1);
-      expect(revive.mock.calls).toEqual([[{ ticket: 'tk_1', webhook_id: 'msg_1' }]]);
+      expect(await queue.reviveDeadLetters(revive)).toBe(1);
+      expect(revive.mock.calls).toEqual([[delivery(1)]]);
       expect(log).toEqual([
         `receive ${dlqUrl('webhook')}`,
-        `send ${url('webhook')} {"ticket":"tk_1","webhook_id":"msg_1"}`,
+        `send ${url('webhook')} ${JSON.stringify(delivery(1))}`,
         `delete ${dlqUrl('webhook')} rh-1`,
         `receive ${dlqUrl('webhook')}`,
       ]);
@@ -108,16 +116,16 @@ describe('SqsWorkQueue', () => {
 
     it('only deletes a delivery that is not to be revived', async () => {
       const { log, sent, queue } = sqs([[deadDelivery(1)]]);
-      expect(await queue.redriveWebhooks(async () => false)).toBe(0);
+      expect(await queue.reviveDeadLetters(async () => false)).toBe(0);
       expect(sent).toEqual([]);
       expect(log).toContain(`delete ${dlqUrl('webhook')} rh-1`);
     });
 
     it('deletes a message it cannot read without asking about it', async () => {
-      const bodies = ['not json', '{"ticket":"tk_1"}', '{"ticket":1,"webhook_id":"msg_1"}', 'null', ''];
+      const bodies = ['not json', JSON.stringify({ ticket: delivery(1).ticket }), JSON.stringify({ ...delivery(1), ticket: 1 }), 'null', ''];
       const { log, sent, queue } = sqs([bodies.map((body, i) => dead(`rh-${i}`, body))]);
       const revive = vi.fn(async () => true);
-      expect(await queue.redriveWebhooks(revive)).toBe(0);
+      expect(await queue.reviveDeadLetters(revive)).toBe(0);
       expect(revive).not.toHaveBeenCalled();
       expect(sent).toEqual([]);
       expect(log.filter((line) => line.startsWith('delete'))).toEqual(bodies.map((_, i) => `delete ${dlqUrl('webhook')} rh-${i}`));
@@ -129,8 +137,8 @@ describe('SqsWorkQueue', () => {
       const { log, sent, queue } = sqs([first, second]);
       // Odd tickets were meanwhile delivered or replaced.
       const revive = async ({ ticket }: WebhookDelivery) => Number(ticket.slice(3)) % 2 === 0;
-      expect(await queue.redriveWebhooks(revive)).toBe(7);
-      expect(sent.map((input) => input.MessageBody)).toEqual([0, 2, 4, 6, 8, 10, 12].map((n) => JSON.stringify({ ticket: `tk_${n}`, webhook_id: `msg_${n}` })));
+      expect(await queue.reviveDeadLetters(revive)).toBe(7);
+      expect(sent.map((input) => input.MessageBody)).toEqual([0, 2, 4, 6, 8, 10, 12].map((n) => JSON.stringify(delivery(n))));
       expect(sent.every((input) => input.QueueUrl === url('webhook'))).toBe(true);
       expect(log.filter((line) => line.startsWith('receive'))).toHaveLength(3);
       expect(log.filter((line) => line.startsWith('delete'))).toHaveLength(13);
@@ -138,7 +146,7 @@ describe('SqsWorkQueue', () => {
 
     it('receives from the dead-letter queue, up to ten at a time', async () => {
       const { send, queue } = sqs();
-      expect(await queue.redriveWebhooks(async () => true)).toBe(0);
+      expect(await queue.reviveDeadLetters(async () => true)).toBe(0);
       expect(send).toHaveBeenCalledTimes(1);
       const [command] = send.mock.calls[0]!;
       expect(command).toBeInstanceOf(ReceiveMessageCommand);
@@ -148,7 +156,7 @@ describe('SqsWorkQueue', () => {
     it('keeps a delivery in the dead-letter queue when reviving it fails', async () => {
       const { log, queue } = sqs([[deadDelivery(1)]]);
       await expect(
-        queue.redriveWebhooks(async () => {
+        queue.reviveDeadLetters(async () => {
           throw new Error('DynamoDB down');
         }),
       ).rejects.toThrow('DynamoDB down');
@@ -162,22 +170,8 @@ describe('SqsWorkQueue', () => {
         if (command instanceof SendMessageCommand) throw new Error('SQS down');
         return answer(command);
       });
-      await expect(queue.redriveWebhooks(async () => true)).rejects.toThrow('SQS down');
+      await expect(queue.reviveDeadLetters(async () => true)).rejects.toThrow('SQS down');
       expect(log.some((line) => line.startsWith('delete'))).toBe(false);
     });
   });
-});
-
-describe('parseDelivery', () => {
-  it('reads a delivery from a message body or an already parsed object, keeping only its two fields', () => {
-    expect(parseDelivery('{"ticket":"tk_a","webhook_id":"msg_1","extra":true}')).toEqual({ ticket: 'tk_a', webhook_id: 'msg_1' });
-    expect(parseDelivery({ ticket: 'tk_a', webhook_id: 'msg_1' })).toEqual({ ticket: 'tk_a', webhook_id: 'msg_1' });
-  });
-
-  it.each([undefined, null, '', 'not json', 'null', '[]', '{"ticket":"tk_a"}', '{"ticket":"tk_a","webhook_id":7}', { webhook_id: 'msg_1' }])(
-    'refuses %j',
-    (body) => {
-      expect(parseDelivery(body)).toBeUndefined();
-    },
-  );
 });

@@ -1,11 +1,14 @@
 import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import type { QueueName } from '#shared/manifest.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import type { QueueControl } from '#shared/queue/sqs-handler.ts';
+import { transmitMessage } from '#shared/queue/transmit-message.ts';
+import { readWebhookMessage, webhookMessage } from '#shared/queue/webhook-message.ts';
 
 // SQS refuses longer delays; a longer backoff (retry delay × attempts) waits as long as it can.
 const maxDelaySeconds = 900;
 
-export class SqsWorkQueue implements WorkQueue {
+export class SqsWorkQueue implements WorkQueue, QueueControl {
   readonly #client: SQSClient;
   readonly #urlOf: (queue: QueueName) => string;
   readonly #deadLetterUrlOf: (queue: QueueName) => string;
@@ -18,22 +21,26 @@ export class SqsWorkQueue implements WorkQueue {
   }
 
   async wakeTransmit(ticket: string, delaySeconds = 0): Promise<void> {
-    await this.#send(this.#urlOf('transmit'), { ticket }, delaySeconds);
+    await this.#send(this.#urlOf('transmit'), transmitMessage(ticket), delaySeconds);
   }
 
   async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
-    await this.#send(this.#urlOf('webhook'), delivery);
+    await this.#send(this.#urlOf('webhook'), webhookMessage(delivery));
   }
 
   async postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void> {
     await this.#client.send(new ChangeMessageVisibilityCommand({ QueueUrl: this.#urlOf(queue), ReceiptHandle: receiptHandle, VisibilityTimeout: seconds }));
   }
 
-  async deadLetterWebhook(delivery: WebhookDelivery): Promise<void> {
-    await this.#send(this.#deadLetterUrlOf('webhook'), delivery);
+  async deadLetter(queue: QueueName, body: string): Promise<void> {
+    await this.#send(this.#deadLetterUrlOf(queue), body);
   }
 
-  async redriveWebhooks(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number> {
+  async deadLetterWebhook(delivery: WebhookDelivery): Promise<void> {
+    await this.deadLetter('webhook', webhookMessage(delivery));
+  }
+
+  async reviveDeadLetters(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number> {
     const deadLetters = this.#deadLetterUrlOf('webhook');
     let moved = 0;
     for (;;) {
@@ -43,7 +50,7 @@ export class SqsWorkQueue implements WorkQueue {
       );
       if (!Messages.length) return moved;
       for (const message of Messages) {
-        const delivery = parseDelivery(message.Body);
+        const delivery = readWebhookMessage(message.Body ?? '');
         // Sent back before it is deleted here: a crash in between leaves a copy, never a loss.
         if (delivery && (await revive(delivery))) {
           await this.enqueueWebhook(delivery);
@@ -54,16 +61,7 @@ export class SqsWorkQueue implements WorkQueue {
     }
   }
 
-  async #send(QueueUrl: string, message: object, DelaySeconds = 0) {
-    await this.#client.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify(message), DelaySeconds: Math.min(DelaySeconds, maxDelaySeconds) }));
-  }
-}
-
-export function parseDelivery(body: unknown): WebhookDelivery | undefined {
-  try {
-    const { ticket, webhook_id } = (typeof body === 'string' ? JSON.parse(body) : body) as Partial<WebhookDelivery>;
-    return typeof ticket === 'string' && typeof webhook_id === 'string' ? { ticket, webhook_id } : undefined;
-  } catch {
-    return undefined;
+  async #send(QueueUrl: string, MessageBody: string, DelaySeconds = 0) {
+    await this.#client.send(new SendMessageCommand({ QueueUrl, MessageBody, DelaySeconds: Math.min(DelaySeconds, maxDelaySeconds) }));
   }
 }

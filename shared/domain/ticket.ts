@@ -85,5 +85,6 @@ export const newTicketId = () => `tk_${randomBytes(16).toString('base64url')}`;
 export const isTicketId = (value: string | undefined): value is string => !!value && ticketIdPattern.test(value);
 
 export const newWebhookId = () => `msg_${randomBytes(16).toString('base64url')}`;
+export const isWebhookId = (value: string) => /^msg_[A-Za-z0-9_-]{22}$/.test(value);
 
 export const maskTaxNumber = (taxNumber: string) => `${'*'.repeat(Math.max(0, taxNumber.length - 4))}${taxNumber.slice(-4)}`;

@@ -1,6 +1,7 @@
 import type { SQSEvent, SQSRecord } from 'aws-lambda';
-import { describe, expect, it } from 'vitest';
-import { sqsHandler } from '#shared/queue/sqs-handler.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { logger } from '#shared/logger.ts';
+import { sqsHandler, type Handled, type QueueControl } from '#shared/queue/sqs-handler.ts';
 import { context } from '#test/fakes.ts';
 
 const record = (messageId: string, body: string): SQSRecord => ({
@@ -22,12 +23,31 @@ const record = (messageId: string, body: string): SQSRecord => ({
 
 const batch = (...records: SQSRecord[]): SQSEvent => ({ Records: records });
 
-const parse = (r: SQSRecord) => String((JSON.parse(r.body) as { id?: unknown }).id);
+/** Reads `{"id": …}`; anything else holds no message. */
+const read = (body: string) => {
+  try {
+    const { id } = JSON.parse(body) as { id?: unknown };
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+function control() {
+  const calls: string[] = [];
+  const queue: QueueControl = {
+    postpone: async (name, receiptHandle, seconds) => void calls.push(`postpone ${name} ${receiptHandle} ${seconds}`),
+    deadLetter: async (name, body) => void calls.push(`dead-letter ${name} ${body}`),
+  };
+  return { calls, queue };
+}
+
+const handlerOf = (handle: (id: string) => Promise<Handled>, queue = control().queue) => sqsHandler({ queue: 'transmit', control: () => queue, read, handle });
 
 describe('sqsHandler', () => {
   it('reports only the failing record', async () => {
     const handled: string[] = [];
-    const handler = sqsHandler(parse, async (id) => {
+    const handler = handlerOf(async (id) => {
       if (id === 'bad') throw new Error('boom');
       handled.push(id);
     });
@@ -36,34 +56,42 @@ describe('sqsHandler', () => {
     expect(handled.sort()).toEqual(['a', 'c']);
   });
 
-  it('hands the parser the whole record, so a handler can reach the receipt handle', async () => {
-    const handled: unknown[] = [];
-    const handler = sqsHandler(
-      (r) => ({ body: r.body, receiptHandle: r.receiptHandle }),
-      async (message) => void handled.push(message),
-    );
-    await handler(batch(record('m1', 'plain text'), record('m2', '{"id":"b"}')), context());
-    expect(handled).toHaveLength(2);
-    expect(handled).toEqual(
-      expect.arrayContaining([
-        { body: 'plain text', receiptHandle: 'rh-m1' },
-        { body: '{"id":"b"}', receiptHandle: 'rh-m2' },
-      ]),
-    );
+  it('parks a record it cannot read in the dead-letter queue as it came, with a log line naming only the message, and hands it to nobody', async () => {
+    const { calls, queue } = control();
+    const error = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const handled: string[] = [];
+    const handler = handlerOf(async (id) => void handled.push(id), queue);
+    const result = await handler(batch(record('m1', 'not json DE89370400440532013000'), record('m2', '{"id":"b"}'), record('m3', '')), context());
+    expect(result.batchItemFailures).toEqual([]);
+    expect(handled).toEqual(['b']);
+    expect(calls.sort()).toEqual(['dead-letter transmit ', 'dead-letter transmit not json DE89370400440532013000']);
+    expect(error.mock.calls).toEqual([
+      ['unreadable message moved to the dead-letter queue', { queue: 'transmit', message_id: 'm1' }],
+      ['unreadable message moved to the dead-letter queue', { queue: 'transmit', message_id: 'm3' }],
+    ]);
+    error.mockRestore();
   });
 
-  it('reports a record the parser refuses, and does not hand it on', async () => {
-    const handled: string[] = [];
-    const handler = sqsHandler(parse, async (id) => void handled.push(id));
-    const result = await handler(batch(record('m1', 'not json'), record('m2', '{"id":"b"}'), record('m3', '')), context());
-    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm3' }]);
-    expect(handled).toEqual(['b']);
+  it('keeps an unreadable record in its queue when it cannot be parked', async () => {
+    const queue: QueueControl = { postpone: async () => undefined, deadLetter: async () => Promise.reject(new Error('SQS down')) };
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const result = await handlerOf(async () => undefined, queue)(batch(record('m1', 'not json')), context());
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
+    vi.restoreAllMocks();
+  });
+
+  it('postpones a record whose handler asks for it again, and reports it so the queue keeps it', async () => {
+    const { calls, queue } = control();
+    const handler = handlerOf(async (id) => (id === 'later' ? { retryAfterSeconds: 300 } : undefined), queue);
+    const result = await handler(batch(record('m1', '{"id":"later"}'), record('m2', '{"id":"now"}')), context());
+    expect(calls).toEqual(['postpone transmit rh-m1 300']);
+    expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
   });
 
   it('answers an empty failure list when all succeed, and does not throw when all fail', async () => {
-    const ok = sqsHandler(parse, async () => undefined);
+    const ok = handlerOf(async () => undefined);
     expect(await ok(batch(record('m1', '{"id":"a"}')), context())).toEqual({ batchItemFailures: [] });
-    const failing = sqsHandler(parse, async () => {
+    const failing = handlerOf(async () => {
       throw new Error('down');
     });
     const result = await failing(batch(record('m1', '{"id":"a"}'), record('m2', '{"id":"b"}')), context());
@@ -74,7 +102,7 @@ describe('sqsHandler', () => {
     // The local runtime polls each queue with several loops that share one handler module.
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const handler = sqsHandler(parse, async (id) => {
+    const handler = handlerOf(async (id) => {
       if (id === 'fails') throw new Error('boom');
       if (id === 'slow') await gate;
     });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
 import type { NotifyResult } from '#shared/ports.ts';
-import { DeliveryPostponed, deliverWebhook, webhookBody, type DeliverDeps } from '#shared/webhooks/deliver.ts';
+import { deliverWebhook, webhookBody, type DeliverDeps } from '#shared/webhooks/deliver.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
 import { MemoryProtocolStore, MemoryTicketStore, MemoryWorkQueue, ScriptedNotifier, aTicket, validTicketId as id } from '#test/fakes.ts';
 
@@ -13,7 +13,7 @@ const pdf = new TextEncoder().encode('%PDF-1.7 protocol');
 const fileName = `Uebertragungsprotokoll_ustva_${id}.pdf`;
 const webhooks: WebhookConfig = { enabled: true, uri: 'https://receiver.test/hook', timeoutMs: 2500, maxAttempts: 3, backoffScale: 1 };
 const delivery = { ticket: id, webhook_id: 'msg_current' };
-const message = { delivery, receiptHandle: 'rh-1' };
+const message = delivery;
 const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const otherSecret = 'whsec_dGhlIG90aGVyIGtleSBvZiB0aGUgcm90YXRpb24=';
 
@@ -99,7 +99,7 @@ describe('deliverWebhook', () => {
 
   it.each([200, 202, 204, 299])('records a %s answer as delivered, and keeps the message from coming back', async (status) => {
     const { deps, queue, webhook } = await setup([{ status }]);
-    await expect(deliverWebhook(deps, message)).resolves.toBeUndefined();
+    await expect(deliverWebhook(deps, message)).resolves.toEqual({ outcome: 'delivered' });
     expect(await webhook()).toEqual({
       status: 'delivered',
       attempts: 1,
@@ -107,7 +107,6 @@ describe('deliverWebhook', () => {
       last_attempt_at: now.toISOString(),
       last_response_status: status,
     });
-    expect(queue.postponements).toEqual([]);
     expect(queue.deadLetters).toEqual([]);
   });
 
@@ -143,7 +142,7 @@ describe('deliverWebhook', () => {
     it('keeps the webhook-id across attempts and stamps each attempt afresh', async () => {
       let clock = now;
       const { deps, notifier } = await setup([{ status: 500 }, { status: 200 }], { secrets: secret, now: () => clock });
-      await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
+      expect(await deliverWebhook(deps, message)).toMatchObject({ outcome: 'retry' });
       clock = new Date(now.getTime() + 6000);
       await deliverWebhook(deps, message);
       const [first, second] = notifier.requests.map((request) => request.headers);
@@ -163,9 +162,9 @@ describe('deliverWebhook', () => {
       ['a 404', { status: 404 }],
       ['a timeout', { error: 'timeout' }],
       ['an unreachable receiver', { error: 'unreachable' }],
-    ])('keeps %s pending, postpones the message by the backoff and throws DeliveryPostponed', async (_, result) => {
+    ])('keeps %s pending and asks for the message again after the backoff', async (_, result) => {
       const { deps, queue, webhook } = await setup([result]);
-      await expect(deliverWebhook(deps, message)).rejects.toBeInstanceOf(DeliveryPostponed);
+      expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'retry', afterSeconds: 5 });
       expect(await webhook()).toEqual({
         status: 'pending',
         attempts: 1,
@@ -174,7 +173,6 @@ describe('deliverWebhook', () => {
         ...(result.status !== undefined && { last_response_status: result.status }),
         next_attempt_at: at(5),
       });
-      expect(queue.postponements).toEqual([{ queue: 'webhook', receiptHandle: 'rh-1', seconds: 5 }]);
       expect(queue.deadLetters).toEqual([]);
     });
 
@@ -191,13 +189,12 @@ describe('deliverWebhook', () => {
       [8, 0.999_999, 0.01, 259],
       [5, 0.5, 0, 0],
     ])('waits before attempt %i + 1 (draw %f, scale %f) for %i s', async (attempt, draw, scale, seconds) => {
-      const { deps, queue, webhook } = await setup([{ status: 503 }], {
+      const { deps, webhook } = await setup([{ status: 503 }], {
         ticket: deliveredTicket({ webhook: pending(attempt - 1) }),
         webhooks: { maxAttempts: 10, backoffScale: scale },
         random: () => draw,
       });
-      await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
-      expect(queue.postponements).toEqual([{ queue: 'webhook', receiptHandle: 'rh-1', seconds }]);
+      expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'retry', afterSeconds: seconds });
       expect(await webhook()).toMatchObject({ status: 'pending', attempts: attempt, next_attempt_at: at(seconds) });
     });
 
@@ -211,9 +208,8 @@ describe('deliverWebhook', () => {
       [503, 'Sun, 22 Nov 2026 09:00:00 GMT', 1, 0],
       [429, '999999', 1, 43_200],
     ])('honours a %i with Retry-After %j at scale %f: %i s', async (status, retryAfter, scale, seconds) => {
-      const { deps, queue, webhook } = await setup([{ status, retryAfter }], { webhooks: { backoffScale: scale } });
-      await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
-      expect(queue.postponements).toEqual([{ queue: 'webhook', receiptHandle: 'rh-1', seconds }]);
+      const { deps, webhook } = await setup([{ status, retryAfter }], { webhooks: { backoffScale: scale } });
+      expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'retry', afterSeconds: seconds });
       expect(await webhook()).toMatchObject({ status: 'pending', attempts: 1, last_response_status: status, next_attempt_at: at(seconds) });
     });
 
@@ -222,9 +218,8 @@ describe('deliverWebhook', () => {
       ['a 429 without Retry-After', { status: 429 }],
       ['a 503 with an unreadable Retry-After', { status: 503, retryAfter: 'later' }],
     ])('falls back to the schedule for %s', async (_, result) => {
-      const { deps, queue } = await setup([result], { ticket: deliveredTicket({ webhook: pending(1) }) });
-      await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
-      expect(queue.postponements).toEqual([{ queue: 'webhook', receiptHandle: 'rh-1', seconds: 30 }]);
+      const { deps } = await setup([result], { ticket: deliveredTicket({ webhook: pending(1) }) });
+      expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'retry', afterSeconds: 30 });
     });
 
     it('clears the failure state of an earlier round', async () => {
@@ -237,9 +232,9 @@ describe('deliverWebhook', () => {
   });
 
   describe('giving up', () => {
-    it('stops at once on 410 Gone: failed, not postponed, not dead-lettered, not thrown', async () => {
+    it('stops at once on 410 Gone: failed, not asked for again, not dead-lettered', async () => {
       const { deps, queue, webhook } = await setup([{ status: 410, retryAfter: '5' }]);
-      await expect(deliverWebhook(deps, message)).resolves.toBeUndefined();
+      await expect(deliverWebhook(deps, message)).resolves.toEqual({ outcome: 'gone' });
       expect(await webhook()).toEqual({
         status: 'failed',
         attempts: 1,
@@ -248,7 +243,6 @@ describe('deliverWebhook', () => {
         last_response_status: 410,
         failure_reason: 'GONE',
       });
-      expect(queue.postponements).toEqual([]);
       expect(queue.deadLetters).toEqual([]);
     });
 
@@ -256,9 +250,9 @@ describe('deliverWebhook', () => {
       ['a 500', { status: 500 }],
       ['a 429 asking for a pause', { status: 429, retryAfter: '60' }],
       ['a timeout', { error: 'timeout' }],
-    ])('dead-letters the delivery and fails it after %s at the last attempt, without throwing', async (_, result) => {
+    ])('dead-letters the delivery and fails it after %s at the last attempt, giving up', async (_, result) => {
       const { deps, queue, webhook } = await setup([result], { ticket: deliveredTicket({ webhook: pending(2) }) });
-      await expect(deliverWebhook(deps, message)).resolves.toBeUndefined();
+      await expect(deliverWebhook(deps, message)).resolves.toEqual({ outcome: 'exhausted' });
       expect(await webhook()).toEqual({
         status: 'failed',
         attempts: 3,
@@ -268,7 +262,6 @@ describe('deliverWebhook', () => {
         failure_reason: 'MAX_ATTEMPTS',
       });
       expect(queue.deadLetters).toEqual([delivery]);
-      expect(queue.postponements).toEqual([]);
     });
 
     it('parks the delivery before it marks the ticket failed', async () => {
@@ -290,11 +283,9 @@ describe('deliverWebhook', () => {
 
     it('counts attempts across retries and gives up after HOOK_MAX_ATTEMPTS', async () => {
       const { deps, notifier, queue, webhook } = await setup([{ status: 500 }, { error: 'unreachable' }, { status: 500 }]);
-      await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
-      await expect(deliverWebhook(deps, message)).rejects.toThrow(DeliveryPostponed);
-      await deliverWebhook(deps, message);
+      const results = [await deliverWebhook(deps, message), await deliverWebhook(deps, message), await deliverWebhook(deps, message)];
       expect(await webhook()).toMatchObject({ status: 'failed', attempts: 3, failure_reason: 'MAX_ATTEMPTS' });
-      expect(queue.postponements.map((p) => p.seconds)).toEqual([5, 30]);
+      expect(results).toEqual([{ outcome: 'retry', afterSeconds: 5 }, { outcome: 'retry', afterSeconds: 30 }, { outcome: 'exhausted' }]);
       expect(queue.deadLetters).toEqual([delivery]);
       expect(notifier.requests).toHaveLength(3);
     });
@@ -315,9 +306,7 @@ describe('deliverWebhook', () => {
       ['Webhook_exhausted', { status: 500 }, 2],
     ])('counts %s', async (name, result, attemptsBefore) => {
       const { deps, metrics } = await setup([result], { ticket: deliveredTicket({ webhook: pending(attemptsBefore) }) });
-      await deliverWebhook(deps, message).catch((error: unknown) => {
-        if (!(error instanceof DeliveryPostponed)) throw error;
-      });
+      await deliverWebhook(deps, message);
       expect(metrics.addMetric.mock.calls).toEqual([[name, 'Count', 1]]);
     });
 
@@ -331,9 +320,8 @@ describe('deliverWebhook', () => {
   describe('sends nothing', () => {
     async function expectNothing(setupResult: Awaited<ReturnType<typeof setup>>, before: Ticket | undefined, msg = message) {
       const { deps, notifier, queue, tickets, metricNames } = setupResult;
-      await expect(deliverWebhook(deps, msg)).resolves.toBeUndefined();
+      await expect(deliverWebhook(deps, msg)).resolves.toEqual({ outcome: 'superseded' });
       expect(notifier.requests).toEqual([]);
-      expect(queue.postponements).toEqual([]);
       expect(queue.deadLetters).toEqual([]);
       expect(metricNames()).toEqual([]);
       expect(tickets.tickets.get(id)).toEqual(before);
@@ -357,10 +345,9 @@ describe('deliverWebhook', () => {
       await expectNothing(s, JSON.parse(JSON.stringify(ticket)) as Ticket);
     });
 
-    it('for an unknown ticket, or a message that named none', async () => {
+    it('for an unknown ticket', async () => {
       const s = await setup([{ status: 200 }]);
-      await expectNothing(s, deliveredTicket(), { delivery: { ticket: 'tk_BBBBBBBBBBBBBBBBBBBBBB', webhook_id: 'msg_current' }, receiptHandle: 'rh-1' });
-      await expectNothing(s, deliveredTicket(), { delivery: { ticket: '', webhook_id: '' }, receiptHandle: 'rh-1' });
+      await expectNothing(s, deliveredTicket(), { ticket: 'tk_BBBBBBBBBBBBBBBBBBBBBB', webhook_id: 'msg_current' });
     });
   });
 
@@ -369,7 +356,7 @@ describe('deliverWebhook', () => {
     protocols.files.clear();
     await expect(deliverWebhook(deps, message)).rejects.toThrow('protocol missing');
     expect(notifier.requests).toEqual([]);
-    expect(queue.postponements).toEqual([]);
+    expect(queue.deadLetters).toEqual([]);
   });
 });
 

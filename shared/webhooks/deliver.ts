@@ -18,17 +18,6 @@ export interface DeliverDeps {
   random?: () => number;
 }
 
-/** The message in hand: the delivery it names, and the handle that lets this attempt postpone it. */
-export interface DeliveryMessage {
-  delivery: WebhookDelivery;
-  receiptHandle: string;
-}
-
-/** Thrown after a failed attempt has postponed its message, so the queue keeps it for the next one. */
-export class DeliveryPostponed extends Error {
-  override name = 'DeliveryPostponed';
-}
-
 /** The webhook body of the OpenAPI document and README: everything a receiver needs, the PDF included. */
 export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
   return JSON.stringify({
@@ -47,17 +36,23 @@ export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
 type Outcome = 'delivered' | 'retry' | 'gone' | 'exhausted';
 
 /**
+ * What should happen next with a delivery's message: none but `retry` is asked for again.
+ * `superseded`: the delivery is no longer the ticket's current one (or webhooks are off).
+ */
+export type DeliveryResult = { outcome: Exclude<Outcome, 'retry'> | 'superseded' } | { outcome: 'retry'; afterSeconds: number };
+
+/**
  * One attempt of one delivery. The queue message names only the ticket and the delivery; the PDF
  * is read now, so no message size ever limits it. A message for a superseded or finished delivery
  * is dropped.
  */
-export async function deliverWebhook(deps: DeliverDeps, { delivery, receiptHandle }: DeliveryMessage): Promise<void> {
-  if (!deps.webhooks.enabled) return;
+export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDelivery): Promise<DeliveryResult> {
+  if (!deps.webhooks.enabled) return { outcome: 'superseded' };
   const now = deps.now ?? (() => new Date());
   const ticket = await deps.tickets.get(delivery.ticket);
   const webhook = ticket?.webhook;
   if (ticket?.status !== 'delivered' || !ticket.file_name || webhook?.status !== 'pending' || webhook.webhook_id !== delivery.webhook_id) {
-    return;
+    return { outcome: 'superseded' };
   }
   const pdf = await deps.protocols.get(ticket.ticket, ticket.file_name);
   if (!pdf) throw new Error('protocol missing for a delivered ticket');
@@ -105,10 +100,7 @@ export async function deliverWebhook(deps: DeliverDeps, { delivery, receiptHandl
   // Parked before it is marked failed: a crash in between leaves a delivery to retry, never one lost.
   if (outcome === 'exhausted') await deps.queue.deadLetterWebhook(delivery);
   await deps.tickets.updateWebhook(ticket.ticket, delivery.webhook_id, attempted);
-  if (outcome === 'retry') {
-    await deps.queue.postpone('webhook', receiptHandle, delay);
-    throw new DeliveryPostponed(`webhook attempt ${attempts} failed (${result.status ?? result.error}); next in ${delay} s`);
-  }
+  return outcome === 'retry' ? { outcome, afterSeconds: delay } : { outcome };
 }
 
 function classify(result: NotifyResult, attempts: number, maxAttempts: number): Outcome {
