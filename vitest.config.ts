@@ -5,8 +5,9 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'functions/**/*.test.ts', 'receiver/**/*.test.ts'],
     // Builds the ERiC test double (a C library) that the eric tests load; fails without a C compiler.
     globalSetup: ['test/eric-double/setup.ts'],
-    // Handlers log through Powertools; tests read behaviour, not log lines.
-    env: { POWERTOOLS_LOG_LEVEL: 'ERROR' },
+    // Handlers log through Powertools; tests read behaviour, not log lines. Which years and periods
+    // are open depends on the day: the tests hold one fixed day, so they mean the same on any.
+    env: { POWERTOOLS_LOG_LEVEL: 'ERROR', STEUERBOTE_TODAY: '2026-11-24' },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Integration files each start a whole local runtime; two at a time fit two cores.

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, decimal, flag, webhookConfig, httpUrl, oneOf, redriveConfig, resendIsSafe, text, transmitConfig, wholeNumber } from '#shared/config.ts';
+import {
+  ConfigError,
+  decimal,
+  flag,
+  webhookConfig,
+  httpUrl,
+  oneOf,
+  redriveConfig,
+  resendIsSafe,
+  text,
+  today,
+  transmitConfig,
+  wholeNumber,
+} from '#shared/config.ts';
 
 const range = { min: 1, max: 10 };
 
@@ -194,5 +207,22 @@ describe('resendIsSafe', () => {
     expect(resendIsSafe({ TAX_AUTHORITY: 'sandbox' })).toBe(true);
     expect(resendIsSafe({ TAX_AUTHORITY: 'eric' })).toBe(false);
     expect(() => resendIsSafe({ TAX_AUTHORITY: 'elster' })).toThrow(/^TAX_AUTHORITY must be one of sandbox, eric/);
+  });
+});
+
+describe('today', () => {
+  const night = new Date('2026-12-31T23:30:00Z');
+
+  it('is the Berlin calendar day, not the UTC one', () => {
+    expect(today({}, night)).toBe('2027-01-01');
+  });
+
+  it('may be fixed by STEUERBOTE_TODAY outside Lambda, and never on Lambda', () => {
+    expect(today({ STEUERBOTE_TODAY: '2026-11-24' }, night)).toBe('2026-11-24');
+    expect(today({ STEUERBOTE_TODAY: '2026-11-24', AWS_LAMBDA_FUNCTION_NAME: 'transmit' }, night)).toBe('2027-01-01');
+  });
+
+  it('refuses a fixed day that is not a date, naming the variable', () => {
+    expect(() => today({ STEUERBOTE_TODAY: '24.11.2026' })).toThrow(/STEUERBOTE_TODAY/);
   });
 });

@@ -1,6 +1,7 @@
 // Configuration comes only from the environment (README, Configuration). Every reader names the variable
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
+import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { resourceEnv, settingNames, type QueueName, type TableName } from '#shared/manifest.ts';
 
 export class ConfigError extends Error {
@@ -81,6 +82,18 @@ const resendable = { sandbox: true, eric: false } as const satisfies Record<Retu
  */
 export const resendIsSafe = (env: Env = process.env) => resendable[taxAuthorityName(env)];
 export const allowLiveSubmissions = () => flag(settingNames.allowLiveSubmissions);
+
+/**
+ * Today in Berlin, YYYY-MM-DD: which years and periods are open depends on it. Outside Lambda,
+ * STEUERBOTE_TODAY may fix it, so that tests keep their meaning on any day; a Lambda function
+ * always reads the clock.
+ */
+export function today(env: Env = process.env, now = new Date()): string {
+  const fixed = env[settingNames.today];
+  if (!fixed || env.AWS_LAMBDA_FUNCTION_NAME !== undefined) return berlinDate(now);
+  if (!/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(fixed)) throw new ConfigError(`${settingNames.today} must be a date YYYY-MM-DD, got "${fixed}"`);
+  return fixed;
+}
 /** Authenticated requests one client may make per minute; `0` turns the budget off. */
 export const rateLimitPerMinute = (env: Env = process.env) => wholeNumber(settingNames.rateLimitPerMinute, 600, { min: 0, max: 10_000_000 }, env);
 export const herstellerId = (env: Env = process.env) => {

@@ -273,6 +273,7 @@ export const settingNames = {
   ericCertPinFile: 'ERIC_CERT_PIN_FILE',
   ericCertPinSecretArn: 'ERIC_CERT_PIN_SECRET_ARN',
   sandboxLatencyMs: 'SANDBOX_LATENCY_MS',
+  today: 'STEUERBOTE_TODAY',
   sandboxTransientFailureRate: 'SANDBOX_TRANSIENT_FAILURE_RATE',
   receiverStoreDir: 'RECEIVER_STORE_DIR',
   dataDir: 'DATA_DIR',

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
-import { datenartVersion, isSupportedYear } from '#shared/domain/years.ts';
+import { datenartVersion, isFormYear } from '#shared/domain/years.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { liveFindings } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
@@ -26,7 +26,7 @@ export function checkForm<T>(form: Form<T>, input: unknown): Checked {
   const parsed = z.safeParse(form.schema, input, { reportInput: true });
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;
-    const known = typeof year === 'number' && isSupportedYear(year);
+    const known = typeof year === 'number' && isFormYear(form.kind, year);
     return { findings: findingsOf(parsed.error), ...(known && { datenartVersion: datenartVersion(form.kind, year) }) };
   }
   const ruled = form.rules(parsed.data);

@@ -1,7 +1,8 @@
 // zod/mini rather than zod's chained API: the same validation at a twentieth of the bundle, which
 // every submit function would otherwise load on its cold start.
 import * as z from 'zod/mini';
-import { supportedYears } from '#shared/domain/years.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { formYears, isFormYear } from '#shared/domain/years.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
@@ -66,12 +67,15 @@ const inElsterCharset = [passes<string>(elsterCharsetProblem), z.meta({ pattern:
 /** A string of at most `max` characters (and at least `min`), all in ELSTER's character set. */
 export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset);
 
+/** A year whose form of `kind` steuerbote knows; which of them is open today is the tax rules' part. */
+export const formYear = (kind: Kind) =>
+  z.number({ error: 'must be a year such as 2025' }).check(
+    z.int({ error: 'must be a whole year' }),
+    z.refine((year) => isFormYear(kind, year), { error: `must be one of the years whose form is supported: ${formYears[kind].join(', ')}` }),
+  );
+
 export const common = {
   test: z._default(z.boolean({ error: 'must be true or false' }), true),
-  year: z.number({ error: 'must be a year such as 2025' }).check(
-    z.int({ error: 'must be a whole year' }),
-    z.refine((year) => supportedYears.includes(year), { error: `must be one of the supported years ${supportedYears.join(', ')}` }),
-  ),
   client_reference: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }), ...inElsterCharset)),
 };
 

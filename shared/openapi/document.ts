@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
-import { supportedYears } from '#shared/domain/years.ts';
+import { formYears } from '#shared/domain/years.ts';
 import { acceptedExample, protocolNotReadyExample, requestExamples, validationFailedExample, validationResultExamples } from '#shared/openapi/examples.ts';
 import {
   codeList,
@@ -70,7 +70,8 @@ is never repeated blindly: the ticket is \`failed\` with \`TRANSMISSION_UNCERTAI
 without a body; a known path with a method it does not take is 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (so is
 HEAD on a POST-only path); an unknown path is 404 \`NOT_FOUND\`. Each client may make a budget of
 authenticated requests per calendar minute (600 unless configured otherwise); beyond it 429 \`RATE_LIMITED\`
-with \`Retry-After\`. Supported tax years: ${supportedYears.join(', ')}.
+with \`Retry-After\`. Forms known: UStVA ${formYears.ustva.join(', ')}; income tax return ${formYears.est.join(', ')}; which of them are open
+today (by the Berlin calendar) \`GET /v2/version\` lists.
 
 **Requests that mean one thing.** Bodies are JSON of at most 1 MiB, in UTF-8 and uncompressed: a \`charset\`
 other than \`utf-8\` or a \`Content-Encoding\` other than \`identity\` is 415 \`UNSUPPORTED_MEDIA_TYPE\`; bytes

@@ -2,7 +2,7 @@
 // are, and the response bodies written down here as zod/mini schemas, converted the same way.
 import * as z from 'zod/mini';
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
-import { supportedYears } from '#shared/domain/years.ts';
+import { formYears } from '#shared/domain/years.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 
@@ -96,7 +96,12 @@ export const version = z.object({
   service_version: z.string(),
   build: z.string(),
   tax_authority: described(z.enum(['sandbox', 'eric']), '`sandbox` checks and answers like ERiC but never sends'),
-  datenart_versions: described(z.array(z.string()), 'Every form and year accepted, e.g. `UStVA_2026`'),
+  today: described(z.iso.date(), 'The Berlin calendar day the lists below hold for'),
+  years: described(
+    z.object({ est: z.array(z.number()), ustva: z.array(z.number()) }),
+    'The years each form is accepted for today: a UStVA for every year from 2021 that has begun; an income tax return once its year has ended and until the fourth year after it (a voluntary return, § 46 Abs. 2 Nr. 8 EStG with § 169 AO)',
+  ),
+  datenart_versions: described(z.array(z.string()), 'Every form and year accepted today, e.g. `UStVA_2026`'),
 });
 
 export const validationResult = z.object({
@@ -132,7 +137,7 @@ export const errorEnvelope = described(
 // What the contract says of the request fields, beside the schema the handlers parse with.
 const commonFields = {
   test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
-  year: `The tax year, one of ${supportedYears.join(', ')}`,
+  year: `The tax year. A UStVA for ${formYears.ustva[0]} to ${formYears.ustva.at(-1)}, for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a period not yet ended is the hint \`PERIOD_NOT_ENDED\`); an income tax return for ${formYears.est[0]} to ${formYears.est.at(-1)}, once the year has ended (422 \`YEAR_NOT_ENDED\`, \`expected\` the first day it can be filed) and until the end of the fourth year after it (422 \`YEAR_CLOSED\`). "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today`,
   tax_number:
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",

@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { decimal, herstellerId, wholeNumber } from '#shared/config.ts';
 import { isError, type Finding } from '#shared/domain/ticket.ts';
-import { isSupportedYear, supportedYears } from '#shared/domain/years.ts';
+import { formYears, isFormYear } from '#shared/domain/years.ts';
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
@@ -116,12 +116,12 @@ function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {
   const findings: Finding[] = [];
   const problem = submission.tax_number === undefined ? taxOfficeProblem(submission.tax_office ?? '') : taxNumberProblem(submission.tax_number);
   if (problem) findings.push(asEricFinding({ path: 'Steuernummer', ...problem }));
-  if (!isSupportedYear(submission.year)) {
+  if (!isFormYear(submission.kind, submission.year)) {
     findings.push(
       asEricFinding({
         path: 'Jahr',
         code: 'YEAR_NOT_SUPPORTED',
-        message: `Das Jahr ${submission.year} wird nicht unterstützt (${supportedYears.join(', ')}) / The year ${submission.year} is not supported`,
+        message: `Das Jahr ${submission.year} wird nicht unterstützt (${formYears[submission.kind].join(', ')}) / The year ${submission.year} is not supported`,
       }),
     );
   }

@@ -159,6 +159,16 @@ describe('version', () => {
     expect(reply.json.data).toMatchObject({ api_version: 'v2', tax_authority: 'sandbox', build: expect.any(String) });
     expect(reply.json.data.datenart_versions).toEqual(expect.arrayContaining(['UStVA_2026', 'ESt_2025']));
   });
+
+  it('lists exactly what is accepted today (the tests hold 24 November 2026)', async () => {
+    const { data } = (await service.call('GET', '/v2/version', { key: null })).json;
+    expect(data.today).toBe('2026-11-24');
+    expect(data.years).toEqual({ est: [2022, 2023, 2024, 2025], ustva: [2021, 2022, 2023, 2024, 2025, 2026] });
+    expect(data.datenart_versions).toEqual([
+      ...['ESt_2022', 'ESt_2023', 'ESt_2024', 'ESt_2025'],
+      ...['UStVA_2021', 'UStVA_2022', 'UStVA_2023', 'UStVA_2024', 'UStVA_2025', 'UStVA_2026'],
+    ]);
+  });
 });
 
 describe('errors, each in the envelope', () => {

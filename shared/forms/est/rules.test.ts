@@ -22,10 +22,6 @@ describe('estFindings', () => {
     expect(findings(valid())).toEqual([]);
   });
 
-  it('refuses a year without forms', () => {
-    expect(codes(valid({ year: 2023 }))).toContain('year YEAR_UNSUPPORTED');
-  });
-
   it('needs a taxpayer with names', () => {
     expect(codes(valid({ taxpayer: undefined as unknown as Person }))).toEqual(['taxpayer TAXPAYER_REQUIRED']);
     expect(codes(valid({ taxpayer: { ...erika, first_name: '  ' } }))).toEqual(['taxpayer.first_name NAME_REQUIRED']);
@@ -313,13 +309,11 @@ describe('estFindings', () => {
 
   it('reports every finding at once', () => {
     const body = valid({
-      year: 2023,
       joint_assessment: true,
       employment: [job({ person: 'spouse', tax_class: 5, gross_wage: -1, commute_km: 5 })],
       deductions: { other: 1 },
     });
     expect(codes(body)).toEqual([
-      'year YEAR_UNSUPPORTED',
       'spouse SPOUSE_REQUIRED',
       'married_since MARRIED_SINCE_REQUIRED',
       'employment.0.person SPOUSE_MISSING',

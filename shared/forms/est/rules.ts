@@ -2,7 +2,6 @@
 // check digit, IBAN, tax number, date syntax) are checked where the request is parsed; these rules
 // look at how the fields fit together and at what ELSTER will need to accept the return.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { isSupportedYear, supportedYears } from '#shared/domain/years.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, toCents } from '#shared/tax/money.ts';
 import {
   religionKeys,
@@ -43,8 +42,6 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
   const add: Add = (path, code, message, extra = {}) => findings.push({ path, code, message, ...extra });
   const spouse = body.spouse ?? undefined;
   const context: Context = { body, spouse, add, married: spouse !== undefined || body.married_since !== undefined };
-
-  if (!isSupportedYear(body.year)) add('year', 'YEAR_UNSUPPORTED', `must be one of the supported tax years ${supportedYears.join(', ')}`);
 
   if (!body.taxpayer) add('taxpayer', 'TAXPAYER_REQUIRED', 'is required: the person who files the return');
   else checkPerson(body.taxpayer, 'taxpayer', body.year, today, add);

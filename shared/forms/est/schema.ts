@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import {
   alongsideFieldChecks,
   common,
+  formYear,
   idnr,
   isoDate,
   money,
@@ -61,6 +62,7 @@ const pension = z.strictObject({ person: personRef, annual_amount: money, start_
 export const estSchema = z
   .strictObject({
     ...common,
+    year: formYear('est'),
     tax_number: z.optional(taxNumber),
     tax_office: z.optional(taxOffice),
     taxpayer: z.optional(person),

@@ -2,7 +2,7 @@
 // (Kz10, 22, 26, 29) and the Hersteller-ID (Kz09) are not here: a caller sends them as `flags`,
 // and the service sets Kz09.
 //
-// No amount Kennzahl was added or removed between 2024 and 2026 [NS, OCA]; 2025 added Kz 70 and
+// No amount Kennzahl was added or removed between 2023 and 2026 [NS, OCA]; 2025 added Kz 70 and
 // widened Kz 48 to § 19 small-business sales (BMF 09.12.2024). Labels follow the form's wording;
 // the form's lead-ins ("Steuerpflichtige Umsätze", "Innergemeinschaftliche Erwerbe") are folded
 // into the line they introduce, so each label stands on its own.
@@ -93,7 +93,14 @@ const form2025: readonly (readonly [string, KennzahlSpec])[] = [
   ['70', { kind: 'date', label: 'Tag, an dem der Gesamtumsatz die Grenze von 100 000 € überschritten hat (§ 19 Abs. 1 UStG)' }],
 ];
 
+// The 0 % rate of § 12 Abs. 3 UStG began in 2023: the forms of 2021 and 2022 have no Kz 87 and 90
+// (UStVA-2021.xsd, UStVA-2022.xsd; structure.ts); 2023 has the Kennzahlen of 2024.
+const form2021 = form2024.filter(([kz]) => kz !== '87' && kz !== '90');
+
 const forms = new Map<number, ReadonlyMap<string, KennzahlSpec>>([
+  [2021, new Map(form2021)],
+  [2022, new Map(form2021)],
+  [2023, new Map(form2024)],
   [2024, new Map(form2024)],
   [2025, new Map(form2025)],
   [2026, new Map(form2025)],

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { alongsideFieldChecks, common, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, text } from '#shared/forms/fields.ts';
+import { alongsideFieldChecks, common, formYear, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, text } from '#shared/forms/fields.ts';
 import { datenLieferant } from '#shared/forms/ustva/structure.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
 
@@ -9,6 +9,7 @@ const supplierText = (element: string) => text(textFactsOf(datenLieferant, eleme
 export const ustvaSchema = z
   .strictObject({
     ...common,
+    year: formYear('ustva'),
     tax_number: taxNumber,
     period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
     // ELSTER's DatenLieferant: who hands the data over, with a postal address; the lengths are the

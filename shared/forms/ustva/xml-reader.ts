@@ -7,7 +7,7 @@
 // carries a figure.
 
 import type { Finding } from '#shared/domain/ticket.ts';
-import { supportedYears } from '#shared/domain/years.ts';
+import { formYears } from '#shared/domain/years.ts';
 import { flagKennzahlen, supplierElements, type UstvaNutzdatenInput, ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
@@ -56,7 +56,7 @@ export function ustvaElementOf(requestPath: string): string {
  */
 export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figures: ReadFigures } | { ok: false; findings: Finding[] } {
   const form = ustvaForm(year);
-  if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${supportedYears.join(', ')}`);
+  if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${formYears.ustva.join(', ')}`);
   const read = readCallerNutzdaten(xml, {
     year,
     structure: ustvaStructure(year),

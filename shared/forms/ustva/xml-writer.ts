@@ -20,6 +20,7 @@
 import { ustvaKennzahlOrder } from '#shared/forms/ustva/structure.ts';
 import { buildXml, type XmlElement } from '#shared/xml/xml.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
+import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
@@ -45,9 +46,6 @@ export const flagKennzahlen = { corrected: '10', documents_separate: '22', direc
 /** The element names of DatenLieferant and the supplier field each holds, in schema order. */
 export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_code', Ort: 'city', Telefon: 'phone', Email: 'email' } as const;
 
-// ELSTER is a German authority; a return created at 00:30 in Berlin is dated that day, not the day before in UTC.
-const berlinDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /**
  * The `Anmeldungssteuern` element, without an XML declaration. Expects figures that passed
  * `ustvaFindings`; anything it cannot write faithfully throws rather than be altered.
@@ -69,7 +67,7 @@ export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
     Anmeldungssteuern: {
       '@_xmlns': ustvaNamespace(input.year),
       '@_version': String(input.year),
-      Erstellungsdatum: berlinDay.format(input.createdAt).replaceAll('-', ''),
+      Erstellungsdatum: berlinDate(input.createdAt).replaceAll('-', ''),
       ...(input.supplier ? { DatenLieferant: datenLieferant(input.supplier) } : {}),
       Steuerfall: {
         Umsatzsteuervoranmeldung: {

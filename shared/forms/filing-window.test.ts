@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { acceptedYears } from '#shared/domain/years.ts';
+import { estYearFindings, periodDays, ustvaPeriodFindings } from '#shared/forms/filing-window.ts';
+
+describe('periodDays', () => {
+  it.each([
+    ['01', '2026-01-01', '2026-01-31'],
+    ['02', '2024-02-01', '2024-02-29'],
+    ['12', '2026-12-01', '2026-12-31'],
+    ['41', '2026-01-01', '2026-03-31'],
+    ['44', '2026-10-01', '2026-12-31'],
+  ])('%s runs from %s to %s', (period, first, last) => {
+    const year = Number(first.slice(0, 4));
+    expect(periodDays(year, period)).toEqual({ first, last });
+  });
+});
+
+describe('a UStVA period', () => {
+  it('that has ended is open', () => expect(ustvaPeriodFindings(2026, '10', '2026-11-24')).toEqual([]));
+
+  it('that has begun and not ended is a hint, up to and including its last day', () => {
+    for (const today of ['2026-11-01', '2026-11-24', '2026-11-30']) {
+      expect(ustvaPeriodFindings(2026, '11', today)).toEqual([expect.objectContaining({ path: 'period', code: 'PERIOD_NOT_ENDED', severity: 'hint' })]);
+    }
+    expect(ustvaPeriodFindings(2026, '11', '2026-12-01')).toEqual([]);
+  });
+
+  it('that has not begun is refused, naming the day it can be filed from', () => {
+    expect(ustvaPeriodFindings(2026, '12', '2026-11-30', 'xml.Zeitraum')).toEqual([
+      { path: 'xml.Zeitraum', code: 'PERIOD_NOT_BEGUN', message: 'has not begun: it can be filed from 2026-12-01', expected: '2026-12-01' },
+    ]);
+    expect(ustvaPeriodFindings(2027, '41', '2026-12-31')).toEqual([expect.objectContaining({ code: 'PERIOD_NOT_BEGUN', expected: '2027-01-01' })]);
+  });
+});
+
+describe('the year of an income tax return', () => {
+  it('is open from the day after it ends until the end of the fourth year after it', () => {
+    expect(acceptedYears('est', '2026-11-24')).toEqual([2022, 2023, 2024, 2025]);
+    expect(estYearFindings(2025, '2026-01-01')).toEqual([]);
+    expect(estYearFindings(2022, '2026-12-31')).toEqual([]);
+  });
+
+  it('that has not ended is refused, naming the first day it can be filed', () => {
+    expect(estYearFindings(2026, '2026-12-31')).toEqual([
+      { path: 'year', code: 'YEAR_NOT_ENDED', message: 'has not ended: the return for 2026 can be filed from 2027-01-01', expected: '2027-01-01' },
+    ]);
+  });
+
+  it('past the four years of a voluntary return is refused', () => {
+    expect(estYearFindings(2022, '2027-01-01')).toEqual([
+      expect.objectContaining({ path: 'year', code: 'YEAR_CLOSED', message: expect.stringContaining('2026-12-31') }),
+    ]);
+  });
+});
+
+describe('the years a UStVA is accepted for', () => {
+  it('are those begun whose form steuerbote knows', () => {
+    expect(acceptedYears('ustva', '2026-11-24')).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
+    expect(acceptedYears('ustva', '2025-06-30')).toEqual([2021, 2022, 2023, 2024, 2025]);
+  });
+});
