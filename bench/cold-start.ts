@@ -346,6 +346,10 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     getStatus: { event: apiEvent('GET', `/v2/status/${missingTicket}`, '/v2/status/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getTicket: { event: apiEvent('GET', `/v2/ticket/${missingTicket}`, '/v2/ticket/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getProtocol: { event: apiEvent('GET', `/v2/protocol/${missingTicket}`, '/v2/protocol/{ticket}', { key, pathParameters: ticket }), expect: '404' },
+    getNutzdaten: {
+      event: apiEvent('GET', `/v2/ticket/${missingTicket}/nutzdaten`, '/v2/ticket/{ticket}/nutzdaten', { key, pathParameters: ticket }),
+      expect: '404',
+    },
     getVersion: { event: apiEvent('GET', '/v2/version', '/v2/version'), expect: '200' },
     notFound: { event: apiEvent('GET', '/v2/nothing', undefined, { key }), expect: '404' },
     receiverNotFound: { event: apiEvent('GET', '/dummy/nothing', undefined), expect: '404' },

@@ -84,6 +84,9 @@ export const ticketIdPattern = /^tk_[A-Za-z0-9_-]{22}$/;
 export const newTicketId = () => `tk_${randomBytes(16).toString('base64url')}`;
 export const isTicketId = (value: string | undefined): value is string => !!value && ticketIdPattern.test(value);
 
+/** Where the Nutzdaten a delivered ticket was transmitted with are kept, beside its protocol. */
+export const nutzdatenFileName = (ticket: Pick<Ticket, 'ticket' | 'kind'>) => `Nutzdaten_${ticket.kind}_${ticket.ticket}.xml`;
+
 export const newWebhookId = () => `msg_${randomBytes(16).toString('base64url')}`;
 export const isWebhookId = (value: string) => /^msg_[A-Za-z0-9_-]{22}$/.test(value);
 

@@ -145,12 +145,16 @@ function validate(kind: Kind): Json {
     operationId: `validate${upper(kind)}`,
     summary: `Check a ${formName[kind]} without submitting it`,
     description: `Runs every check \`POST /v2/${kind}\` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and \`Idempotency-Key\` plays no part. Answers 200 whether the body is valid or not.`,
+    parameters: [parameterRef('Include')],
     requestBody: requestBody(kind),
     responses: {
       200: ok('The verdict: `valid`, and every finding (errors and hints)', schemaRef('ValidationResult'), {
         ...(kind === 'ustva' && { examples: validationResultExamples }),
       }),
-      400: responseRef('MalformedJson'),
+      400: failure('The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`)', [
+        'MALFORMED_JSON',
+        'BAD_REQUEST',
+      ]),
       401: responseRef('Unauthorized'),
       ...bodyErrors,
       422: responseRef('KeyNotAllowed'),
@@ -185,6 +189,29 @@ function protocolRead(operationId: string, summary: string): Json {
         "`PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` and will never have one. `data` holds the ticket's `status` (and `error`), `error.details` its findings.",
         ['PROTOCOL_NOT_READY', 'CONFLICT'],
         { examples: { notReady: { summary: 'Still processing', value: protocolNotReadyExample } } },
+      ),
+      ...readErrors,
+    },
+  };
+}
+
+function nutzdatenRead(): Json {
+  const answer = ok('What was transmitted', schemaRef('TransmittedNutzdaten'));
+  return {
+    tags: ['Tickets'],
+    operationId: 'getNutzdaten',
+    summary: 'The Nutzdaten a delivered ticket was transmitted with',
+    description:
+      'JSON with the XML as a string by default; the raw XML when `Accept` rates `application/xml` at least as high as `application/json`. Kept beside the protocol, as long as it is. A ticket delivered before steuerbote kept them is 404 `NOT_FOUND`.',
+    responses: {
+      200: {
+        ...answer,
+        headers: { ...(answer.headers as Json), 'content-disposition': headerRef('ContentDisposition') },
+        content: { ...(answer.content as Json), 'application/xml': {} },
+      },
+      409: failure(
+        "`NOT_TRANSMITTED_YET` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed`. `data` holds the ticket's `status` (and `error`).",
+        ['NOT_TRANSMITTED_YET', 'CONFLICT'],
       ),
       ...readErrors,
     },
@@ -238,6 +265,7 @@ function build(): Json {
         ticketRead('getTicket', "A ticket's metadata", 'TicketMetadata', 'Metadata; the tax number masked to its last 4 digits'),
         ticket,
       ),
+      '/v2/ticket/{ticket}/nutzdaten': readable(nutzdatenRead(), ticket),
       '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),
       '/v2/response/{ticket}': readable(protocolRead('getResponse', 'The same as `/v2/protocol/{ticket}`'), ticket),
       '/v2/version': readable(publicRead('getVersion', 'Versions, tax authority and supported Datenart versions', ok('Versions', schemaRef('Version')))),

@@ -77,6 +77,14 @@ export const parameters = {
     description: `Your ID for this request, echoed in header and body when it matches \`${saneRequestId.source}\`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused.`,
     schema: { type: 'string' },
   },
+  Include: {
+    name: 'include',
+    in: 'query',
+    required: false,
+    description:
+      "`nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail",
+    schema: { type: 'string', enum: ['nutzdaten'] },
+  },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',

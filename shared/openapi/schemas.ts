@@ -108,6 +108,21 @@ export const validationResult = z.object({
   valid: described(z.boolean(), 'True when no finding is an error: the same body would be accepted by `POST /v2/{kind}`'),
   datenart_version: described(z.nullable(z.string()), 'The Datenart version the body would be sent as; null when the year itself is unusable'),
   findings: z.array(z.object({ ...findingFields, severity })),
+  nutzdaten: z.optional(
+    described(
+      z.string(),
+      'With `?include=nutzdaten` and a valid body: the Nutzdaten element it would transmit (`Anmeldungssteuern` or `E10`), as a string. Built now, so Erstellungsdatum is today; a transmission builds it afresh',
+    ),
+  ),
+});
+
+export const transmittedNutzdaten = z.object({
+  ticket: z.string(),
+  kind: z.enum(['ustva', 'est']),
+  datenart_version: z.string(),
+  file_name: described(z.string(), '`Nutzdaten_{kind}_{ticket}.xml`'),
+  content_type: z.literal('application/xml'),
+  nutzdaten: described(z.string(), 'The Nutzdaten element the ticket was transmitted with, as sent'),
 });
 
 const envelopeFields = {
@@ -184,6 +199,7 @@ const responseSchemas = {
   TicketStatus: ticketStatusView,
   TicketMetadata: ticketMetadata,
   Protocol: protocol,
+  TransmittedNutzdaten: transmittedNutzdaten,
   Version: version,
   ValidationResult: validationResult,
 };

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { queues } from '#shared/manifest.ts';
 import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
-import { newWebhookId, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
+import { newWebhookId, nutzdatenFileName, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
@@ -51,7 +51,7 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
     sent = true;
     const outcome = await deps.authority.transmit(submission);
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
-    await record(deps, held, claimed, outcome, now);
+    await record(deps, held, claimed, outcome, submission.nutzdaten, now);
   } catch (error) {
     // Hand the ticket back for the queue's retry, which delivers this message again once its
     // visibility timeout lapses; unless the data may already be with the tax authority and
@@ -66,6 +66,7 @@ async function record(
   held: { status: 'processing'; lease_until: string },
   claimed: Ticket,
   outcome: TransmitOutcome,
+  nutzdaten: string,
   now: () => Date,
 ): Promise<void> {
   const id = claimed.ticket;
@@ -73,6 +74,8 @@ async function record(
     case 'delivered': {
       const { fileName, pdf } = outcome.protocol;
       await deps.protocols.put(id, fileName, pdf);
+      // What was sent is kept beside the protocol, for audits and for filing by hand in Mein ELSTER.
+      await deps.protocols.put(id, nutzdatenFileName(claimed), new TextEncoder().encode(nutzdaten));
       const webhook: WebhookState = deps.webhooks.enabled
         ? { status: 'pending', attempts: 0, webhook_id: newWebhookId() }
         : { status: 'disabled', attempts: 0 };

@@ -1,7 +1,8 @@
 import { herstellerId } from '#shared/config.ts';
 import { isError, type Kind } from '#shared/domain/ticket.ts';
-import { submissionFor } from '#shared/forms/nutzdaten.ts';
+import { nutzdatenFor, submissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
+import { HttpError } from '#shared/http/http-error.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { callers } from '#shared/wiring/adapters.ts';
@@ -14,21 +15,39 @@ import { callers } from '#shared/wiring/adapters.ts';
 export function validateHandler(kind: Kind, check: (input: unknown) => Checked, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
+      const withNutzdaten = includesNutzdaten(event.queryStringParameters?.include);
       const checked = check(event.json);
       const { findings, datenartVersion } = checked;
+      const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
       const checker = checked.filing && authority();
       if (checked.filing && checker) {
-        const options = { herstellerId: herstellerId(), createdAt: new Date() };
         findings.push(...(await checker.validate(submissionFor(checked.filing, checked.period, checked.datenartVersion, options))));
       }
       const valid = !findings.some(isError);
       return {
         status: 200,
         message: valid ? 'The submission is valid' : 'The submission has errors',
-        data: { valid, datenart_version: datenartVersion ?? null, findings: findings.map((finding) => ({ severity: 'error', ...finding })) },
+        data: {
+          valid,
+          datenart_version: datenartVersion ?? null,
+          findings: findings.map((finding) => ({ severity: 'error', ...finding })),
+          ...(withNutzdaten && valid && checked.filing && { nutzdaten: nutzdatenFor(checked.filing, options) }),
+        },
       };
     },
     { auth: callers, json: true },
   );
+}
+
+/** `?include=nutzdaten` asks for the XML that would be sent; any other value is a mistake worth naming. */
+function includesNutzdaten(include: string | undefined): boolean {
+  if (include === undefined) return false;
+  const unknown = include.split(',').filter((part) => part !== 'nutzdaten');
+  if (unknown.length) {
+    throw new HttpError(400, 'BAD_REQUEST', 'include takes only "nutzdaten"', {
+      details: unknown.map((part) => ({ path: 'include', code: 'INCLUDE_UNKNOWN', message: `"${part.slice(0, 40)}" is not something validate can include` })),
+    });
+  }
+  return true;
 }
