@@ -31,6 +31,7 @@ export const metadataView = (t: Ticket) => ({
   status: t.status,
   test: t.test,
   year: t.year,
+  ...(t.type && { type: t.type }),
   ...(t.period && { period: t.period }),
   ...(t.tax_number_masked && { tax_number: t.tax_number_masked }),
   ...(t.tax_office && { tax_office: t.tax_office }),

@@ -1,5 +1,6 @@
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { kz38From } from '#shared/forms/ustva/special-filings.ts';
 import type { Submission } from '#shared/ports.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
@@ -20,15 +21,11 @@ export function nutzdatenFor(filing: Filing, options: NutzdatenOptions): string 
   }
   const { body } = filing;
   if (body.xml !== undefined) return body.xml;
-  return ustvaNutzdaten({
-    year: body.year,
-    period: body.period,
-    taxNumber: body.tax_number,
-    kennzahlen: body.kennzahlen,
-    supplier: body.supplier,
-    ...(body.flags && { flags: body.flags }),
-    ...options,
-  });
+  const common = { year: body.year, taxNumber: body.tax_number, supplier: body.supplier, ...(body.flags && { flags: body.flags }), ...options };
+  if (body.type === 'voranmeldung') return ustvaNutzdaten({ ...common, period: body.period, kennzahlen: body.kennzahlen });
+  if (body.type === 'dauerfristverlaengerung') return ustvaNutzdaten({ ...common, type: body.type, kennzahlen: {} });
+  const kz38 = body.kennzahlen?.kz38 ?? (body.prepayments_prior_year === undefined ? undefined : kz38From(body.prepayments_prior_year));
+  return ustvaNutzdaten({ ...common, type: body.type, kennzahlen: kz38 === undefined ? {} : { kz38 } });
 }
 
 /**

@@ -1,7 +1,7 @@
 // The document's component schemas: the request schemas the handlers parse with, converted as they
 // are, and the response bodies written down here as zod/mini schemas, converted the same way.
 import * as z from 'zod/mini';
-import { ticketIdPattern } from '#shared/domain/ticket.ts';
+import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
 import { formYears } from '#shared/domain/years.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
@@ -57,7 +57,8 @@ export const ticketMetadata = z.object({
   status: ticketStatus,
   test: z.boolean(),
   year: z.number().check(z.int()),
-  period: z.optional(described(z.string(), 'ustva only: month "01"–"12" or quarter "41"–"44"')),
+  type: z.optional(described(z.enum(ustvaTypes), 'ustva only: the filing')),
+  period: z.optional(described(z.string(), 'ustva only, a `voranmeldung`: month "01"–"12" or quarter "41"–"44"')),
   tax_number: z.optional(described(z.string().check(z.regex(/^\*+\d{4}$/)), 'Masked to its last 4 digits; absent for a first return filed with `tax_office`')),
   tax_office: z.optional(z.string()),
   datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
@@ -160,11 +161,15 @@ const commonFields = {
 
 const ustvaFields = {
   ...commonFields,
-  period: 'Month "01"–"12" or quarter "41"–"44"; required unless `xml` is given',
+  type: "The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`",
+  period: 'Month "01"–"12" or quarter "41"–"44"; required for a `voranmeldung` unless `xml` is given',
+  prepayments_prior_year:
+    "`sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros",
   kennzahlen:
     "Keys `kzNN` of that year's UStVA form. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given",
-  flags: 'Kz10 (corrected), Kz22 (documents_separate), Kz26 (direct_debit_revoked), Kz29 (refund_offset)',
-  xml: "Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; XML_MALFORMED names line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one Umsatzsteuervoranmeldung whose Steuernummer equals `tax_number`",
+  flags:
+    'Kz10 (corrected), Kz22 (documents_separate), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset). A Dauerfristverlängerung takes only `supplementary`; a Sondervorauszahlung all but `documents_separate`',
+  xml: "Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; XML_MALFORMED names line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number`",
 };
 
 const estFields = {

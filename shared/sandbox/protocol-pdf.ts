@@ -5,11 +5,14 @@
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Kind } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/domain/ticket.ts';
 
 export interface ProtocolInput {
   ticket: string;
   transferTicket: string;
   kind: Kind;
+  /** A UStVA's filing; a `voranmeldung` unless said otherwise. */
+  type?: UstvaType;
   test: boolean;
   year: number;
   period?: string;
@@ -67,7 +70,7 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     { label: 'Hersteller-ID', value: input.herstellerId },
   ]);
 
-  writer.section(input.kind === 'ustva' ? 'Kennzahlen' : 'Angaben (Auszug)', bold);
+  writer.section(input.kind === 'ustva' && (input.type ?? 'voranmeldung') === 'voranmeldung' ? 'Kennzahlen' : 'Angaben (Auszug)', bold);
   writer.figures(input.figures.length > 0 ? input.figures : [{ label: 'Keine Angaben in strukturierter Form', value: '' }]);
 
   for (const [index, page] of doc.getPages().entries()) {
@@ -79,6 +82,8 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
 
 function returnTitle(input: ProtocolInput): string {
   if (input.kind === 'est') return `Einkommensteuererklärung ${input.year}`;
+  if (input.type === 'dauerfristverlaengerung') return `Antrag auf Dauerfristverlängerung ${input.year}`;
+  if (input.type === 'sondervorauszahlung') return `Anmeldung der Sondervorauszahlung ${input.year} (Dauerfristverlängerung)`;
   const period = input.period === undefined ? undefined : periodName(input.period);
   return `Umsatzsteuer-Voranmeldung ${input.year}${period ? `, Zeitraum ${period}` : ''}`;
 }

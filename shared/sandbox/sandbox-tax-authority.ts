@@ -13,6 +13,8 @@ import { renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
 import { ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
+import { specialFindings } from '#shared/forms/ustva/special-filings.ts';
+import type { UstvaType } from '#shared/domain/ticket.ts';
 import { settingNames } from '#shared/manifest.ts';
 
 export interface SandboxOptions {
@@ -52,7 +54,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
     if (this.#options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
-    const { findings, figures } = recheck(submission);
+    const { findings, figures, type } = recheck(submission);
     if (findings.length > 0) {
       return {
         outcome: 'rejected',
@@ -75,6 +77,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
       ticket: submission.ticket,
       transferTicket,
       kind: submission.kind,
+      ...(type && { type }),
       test: submission.test,
       year: submission.year,
       ...(submission.period === undefined ? {} : { period: submission.period }),
@@ -97,7 +100,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
  * Reads the Nutzdaten back as ERiC would and runs the tax rules on what they say, so data that
  * slipped past the API (or was changed after it) is caught here, named by its ELSTER field.
  */
-function recheck(submission: Omit<Submission, 'ticket'>): { findings: Finding[]; figures: ProtocolRow[] } {
+function recheck(submission: Omit<Submission, 'ticket'>): { findings: Finding[]; figures: ProtocolRow[]; type?: UstvaType } {
   const identity = identityFindings(submission);
   if (submission.kind === 'est') {
     const read = readEstNutzdaten(submission.nutzdaten, submission.year);
@@ -105,11 +108,13 @@ function recheck(submission: Omit<Submission, 'ticket'>): { findings: Finding[];
   }
   const read = readUstvaNutzdaten(submission.nutzdaten, submission.year);
   if (!read.ok) return { findings: [...identity, ...read.findings.map(asEricFinding)], figures: [] };
-  const ruled = ustvaFindings(read.figures).filter(isError);
-  const taxNumber = taxNumberProblem(read.figures.taxNumber);
+  const { figures } = read;
+  // What is due when is the service's concern, not the tax office's: only the form's own rules here.
+  const ruled = (figures.type === 'voranmeldung' ? ustvaFindings(figures) : specialFindings(figures, `${figures.year}-01-01`)).filter(isError);
+  const taxNumber = taxNumberProblem(figures.taxNumber);
   if (taxNumber) ruled.push({ path: 'Steuernummer', ...taxNumber });
   const named = ruled.map((finding) => asEricFinding({ ...finding, path: ustvaElementOf(finding.path) }));
-  return { findings: [...identity, ...named], figures: ustvaRows(read.figures) };
+  return { findings: [...identity, ...named], figures: ustvaRows(figures), type: figures.type };
 }
 
 function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {

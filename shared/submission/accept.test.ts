@@ -6,6 +6,7 @@ import { TicketIdTaken, acceptSubmission } from '#shared/submission/accept.ts';
 import { MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: UstvaFiling = {
+  type: 'voranmeldung',
   test: true,
   year: 2026,
   period: '03',

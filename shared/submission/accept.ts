@@ -45,6 +45,7 @@ export async function acceptSubmission(
     test: body.test,
     year: body.year,
     period,
+    ...(filing.kind === 'ustva' && { type: filing.body.type }),
     tax_number_masked: body.tax_number && maskTaxNumber(body.tax_number),
     tax_office: body.tax_office,
     datenart_version: datenartVersion(kind, body.year),

@@ -7,7 +7,7 @@ import { acceptOnce, leaseMs, replayWindowSeconds } from '#shared/submission/ide
 import { idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { MemoryIdempotencyStore, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
-const body: UstvaFiling = { test: true, year: 2026, tax_number: '9198011310010', xml: '<Anmeldungssteuern/>' };
+const body: UstvaFiling = { type: 'voranmeldung', test: true, year: 2026, tax_number: '9198011310010', xml: '<Anmeldungssteuern/>' };
 const request = idempotentRequest('client-a', 'order-7', 'ustva', body);
 const start = Date.parse('2026-11-22T10:00:00.000Z');
 

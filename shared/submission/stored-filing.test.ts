@@ -31,7 +31,9 @@ describe('a stored filing', () => {
     const store = new MemorySubmissionStore();
     const xml = '<Anmeldungssteuern/>';
     await store.put(id, { test: true, year: 2026, tax_number: '9198011310010', period: '03', xml });
-    expect(await loadFiling(store, id, 'ustva')).toEqual({ filing: { kind: 'ustva', body: { test: true, year: 2026, tax_number: '9198011310010', xml } } });
+    expect(await loadFiling(store, id, 'ustva')).toEqual({
+      filing: { kind: 'ustva', body: { type: 'voranmeldung', test: true, year: 2026, tax_number: '9198011310010', xml } },
+    });
   });
 
   it('that no longer fits its form names the fields, never their values', async () => {

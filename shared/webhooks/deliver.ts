@@ -27,6 +27,7 @@ export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
     file_content: Buffer.from(pdf).toString('base64'),
     store: true,
     kind: ticket.kind,
+    ...(ticket.type && { type: ticket.type }),
     test: ticket.test,
     client_reference: ticket.client_reference,
     delivered_at: ticket.delivered_at,

@@ -2,10 +2,31 @@
 // structured fields, or read back from Nutzdaten (xml-reader.ts). The request itself is the
 // schema's type (schema.ts).
 
+import type { UstvaType } from '#shared/domain/ticket.ts';
+
+export interface UstvaFlags {
+  corrected?: boolean;
+  documents_separate?: boolean;
+  direct_debit_revoked?: boolean;
+  refund_offset?: boolean;
+  /** Kz 23: further or different facts to consider, told in `supplementary_text`. */
+  supplementary?: boolean;
+  supplementary_text?: string;
+}
+
 export interface UstvaFigures {
   year: number;
   period: string;
   /** `kzNN` → an amount in euros, or for a date Kennzahl YYYY-MM-DD. */
   kennzahlen: Record<string, number | string>;
-  flags?: { corrected?: boolean; documents_separate?: boolean; direct_debit_revoked?: boolean; refund_offset?: boolean };
+  flags?: UstvaFlags;
+}
+
+/** A Dauerfristverlängerung or Sondervorauszahlung: a year's filing, without period or form lines. */
+export interface SpecialFigures {
+  type: Exclude<UstvaType, 'voranmeldung'>;
+  year: number;
+  /** Sondervorauszahlung only: whole euros, never negative. */
+  kz38?: number | string;
+  flags?: UstvaFlags;
 }

@@ -6,27 +6,41 @@ import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
-import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
+import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
+import { ustvaKennzahlOrder } from '#shared/forms/ustva/structure.ts';
 
 const flagLabels: Record<keyof typeof flagKennzahlen, string> = {
   corrected: 'Berichtigte Anmeldung',
   documents_separate: 'Belege werden gesondert eingereicht',
+  supplementary: 'Weitere oder abweichende Angaben oder Sachverhalte sind zu berücksichtigen',
   direct_debit_revoked: 'Lastschrifteinzugsermächtigung widerrufen',
   refund_offset: 'Verrechnung des Erstattungsbetrags',
 };
 
-export function ustvaRows(figures: UstvaFigures): ProtocolRow[] {
+const kz38Label = 'Sondervorauszahlung: 1/11 der Summe der Vorauszahlungen und der Sondervorauszahlung des Vorjahres';
+
+/** The rows of a filing: its flags, then its Kennzahlen in the order of the form's lines, Kz 83 last as the result. */
+export function ustvaRows(figures: UstvaFigures | SpecialFigures): ProtocolRow[] {
+  const flags = flagRows(figures.flags);
+  if (!('kennzahlen' in figures))
+    return figures.kz38 === undefined ? flags : [...flags, { kz: '38', label: kz38Label, value: germanEuros(toCents(figures.kz38), false) }];
   const form = ustvaForm(figures.year);
-  const flags = (Object.keys(flagKennzahlen) as (keyof typeof flagKennzahlen)[])
-    .filter((flag) => figures.flags?.[flag] === true)
-    .map((flag) => ({ kz: flagKennzahlen[flag], label: flagLabels[flag], value: 'ja' }));
+  const order = ustvaKennzahlOrder(figures.year).filter((kz) => kz !== '83');
+  const position = (kz: string) => (kz === '83' ? order.length : order.indexOf(kz));
   const kennzahlen = Object.entries(figures.kennzahlen)
     .map(([key, value]) => ({ kz: key.replace(/^kz/, ''), value }))
-    .sort((a, b) => Number(a.kz) - Number(b.kz))
+    .sort((a, b) => position(a.kz) - position(b.kz))
     .map(({ kz, value }) => {
       const spec = form?.get(kz);
       const shown = spec?.kind === 'date' ? elsterDate(String(value)) : germanEuros(toCents(value), spec?.kind === 'tax');
       return { kz, label: spec?.label ?? '', value: shown };
     });
   return [...flags, ...kennzahlen];
+}
+
+function flagRows(flags: UstvaFlags | undefined): ProtocolRow[] {
+  const set = (Object.keys(flagKennzahlen) as (keyof typeof flagKennzahlen)[])
+    .filter((flag) => flags?.[flag] === true)
+    .map((flag) => ({ kz: flagKennzahlen[flag], label: flagLabels[flag], value: 'ja' }));
+  return flags?.supplementary_text === undefined ? set : [...set, { label: 'Ergänzende Angaben', value: flags.supplementary_text }];
 }

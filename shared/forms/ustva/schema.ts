@@ -1,6 +1,18 @@
 import * as z from 'zod/mini';
-import { alongsideFieldChecks, common, formYear, money, nutzdatenXml, refuseBesideXml, requireField, taxNumber, text } from '#shared/forms/fields.ts';
-import { datenLieferant } from '#shared/forms/ustva/structure.ts';
+import {
+  alongsideFieldChecks,
+  common,
+  formYear,
+  money,
+  nutzdatenXml,
+  problemIssue,
+  refuseBesideXml,
+  requireField,
+  taxNumber,
+  text,
+} from '#shared/forms/fields.ts';
+import { begruendung, datenLieferant } from '#shared/forms/ustva/structure.ts';
+import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
 
 /** A supplier field as long as its DatenLieferant element may be, and not empty. */
@@ -10,6 +22,7 @@ export const ustvaSchema = z
   .strictObject({
     ...common,
     year: formYear('ustva'),
+    type: z._default(z.enum(ustvaTypes, { error: `must be one of ${ustvaTypes.join(', ')}` }), 'voranmeldung'),
     tax_number: taxNumber,
     period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
     // ELSTER's DatenLieferant: who hands the data over, with a postal address; the lengths are the
@@ -37,36 +50,102 @@ export const ustvaSchema = z
         documents_separate: z.optional(z.boolean()),
         direct_debit_revoked: z.optional(z.boolean()),
         refund_offset: z.optional(z.boolean()),
+        supplementary: z.optional(z.boolean()),
+        // Kz23_Begruendung: its length is the schema's (structure.ts).
+        supplementary_text: z.optional(text(begruendung.text!.maxLength!, 1)),
       }),
     ),
+    // Sondervorauszahlung: last year's remaining prepayments plus the special prepayment then
+    // deducted, of which Kz 38 is one eleventh; instead of kennzahlen.kz38.
+    prepayments_prior_year: z.optional(money),
     xml: z.optional(nutzdatenXml),
   })
   .check(
     // Either the structured fields or the caller's own XML.
     z.superRefine((body, context) => {
-      if (body.xml !== undefined) return refuseBesideXml(context, body, ['period', 'kennzahlen', 'flags', 'supplier']);
-      if (body.period === undefined) requireField(context, 'period');
-      if (body.kennzahlen === undefined) requireField(context, 'kennzahlen');
+      if (body.xml !== undefined) {
+        refuseBesideXml(context, body, ['period', 'kennzahlen', 'flags', 'supplier', 'prepayments_prior_year']);
+        return;
+      }
+      if (body.type === 'voranmeldung') {
+        if (body.period === undefined) requireField(context, 'period');
+        if (body.kennzahlen === undefined) requireField(context, 'kennzahlen');
+      }
       if (body.supplier === undefined) requireField(context, 'supplier', 'is required: ELSTER needs the data supplier (DatenLieferant) with name and address');
+      const flags = body.flags ?? {};
+      if (flags.supplementary === true && flags.supplementary_text === undefined)
+        requireField(context, 'flags.supplementary_text', 'is required with supplementary: the further facts the tax office is to consider');
+      if (flags.supplementary_text !== undefined && flags.supplementary !== true)
+        context.addIssue(
+          problemIssue({ code: 'SUPPLEMENTARY_TEXT_WITHOUT_FLAG', message: 'goes with supplementary: true (Kz 23)' }, flags.supplementary_text, [
+            'flags',
+            'supplementary_text',
+          ]),
+        );
+      for (const [field, types] of typeBound) {
+        const value = field.startsWith('flags.') ? flags[field.slice(6) as keyof typeof flags] : body[field as 'period'];
+        if (value !== undefined && !types.includes(body.type)) refuseForType(context, field, value, body.type);
+      }
+      if (body.type === 'sondervorauszahlung') {
+        const { kz38, ...others } = body.kennzahlen ?? {};
+        for (const key of Object.keys(others)) refuseForType(context, `kennzahlen.${key}`, others[key], body.type);
+        if ((kz38 === undefined) === (body.prepayments_prior_year === undefined))
+          requireField(context, 'kennzahlen.kz38', 'give either kennzahlen.kz38, the special prepayment, or prepayments_prior_year to have it computed');
+      }
     }, alongsideFieldChecks),
   );
 
+// Which filings take a field; the others refuse it rather than send it nowhere (UStVA-2025.xsd:
+// Dauerfristverlaengerung has Kz23 only, Umsatzsteuersondervorauszahlung Kz10, 23, 26, 29 and 38).
+const typeBound: readonly (readonly [string, readonly UstvaType[]])[] = [
+  ['period', ['voranmeldung']],
+  ['kennzahlen', ['voranmeldung', 'sondervorauszahlung']],
+  ['prepayments_prior_year', ['sondervorauszahlung']],
+  ['flags.corrected', ['voranmeldung', 'sondervorauszahlung']],
+  ['flags.documents_separate', ['voranmeldung']],
+  ['flags.direct_debit_revoked', ['voranmeldung', 'sondervorauszahlung']],
+  ['flags.refund_offset', ['voranmeldung', 'sondervorauszahlung']],
+];
+
+function refuseForType(context: Parameters<typeof refuseBesideXml>[0], field: string, value: unknown, type: UstvaType): void {
+  context.addIssue(problemIssue({ code: 'FIELD_NOT_FOR_TYPE', message: `is not part of a ${type}` }, value, field.split('.')));
+}
+
 export type UstvaRequest = z.infer<typeof ustvaSchema>;
 
-type UstvaCommon = Omit<UstvaRequest, 'period' | 'kennzahlen' | 'supplier' | 'flags' | 'xml'>;
-type UstvaFields = Required<Pick<UstvaRequest, 'period' | 'kennzahlen' | 'supplier'>> & Pick<UstvaRequest, 'flags'>;
+type UstvaCommon = Pick<UstvaRequest, 'test' | 'year' | 'tax_number' | 'client_reference'>;
+type Supplier = NonNullable<UstvaRequest['supplier']>;
+type Flags = UstvaRequest['flags'];
 
-/** A checked UStVA as it is stored and sent: its structured fields, or the caller's own Nutzdaten. */
-export type UstvaFiling = (UstvaCommon & UstvaFields & { xml?: undefined }) | (UstvaCommon & { xml: string });
+/** A checked UStVA as it is stored and sent: one of its filings from structured fields, or the caller's own Nutzdaten. */
+export type UstvaFiling = UstvaCommon &
+  (
+    | { type: 'voranmeldung'; period: string; kennzahlen: NonNullable<UstvaRequest['kennzahlen']>; supplier: Supplier; flags?: Flags; xml?: undefined }
+    | { type: 'dauerfristverlaengerung'; supplier: Supplier; flags?: Flags; xml?: undefined }
+    | {
+        type: 'sondervorauszahlung';
+        supplier: Supplier;
+        kennzahlen?: UstvaRequest['kennzahlen'];
+        prepayments_prior_year?: UstvaRequest['prepayments_prior_year'];
+        flags?: Flags;
+        xml?: undefined;
+      }
+    | { type: UstvaType; xml: string }
+  );
 
 /**
- * The request as the one way of filing it takes. The schema's refinement has made sure of the
- * fields each way needs, so a request without them is a fault of this code, not of the caller.
+ * The request as the one filing it makes. The schema's refinement has made sure of the fields each
+ * needs, so a request without them is a fault of this code, not of the caller.
  */
 export function ustvaFilingOf(request: UstvaRequest): UstvaFiling {
-  const { period, kennzahlen, supplier, flags, xml, ...common } = request;
-  if (xml !== undefined) return { ...common, xml };
-  if (period === undefined || kennzahlen === undefined || supplier === undefined)
-    throw new TypeError('a UStVA without xml needs period, kennzahlen and supplier');
-  return { ...common, period, kennzahlen, supplier, ...(flags && { flags }) };
+  const { type, period, kennzahlen, supplier, flags, xml, prepayments_prior_year, ...rest } = request;
+  const common: UstvaCommon = rest;
+  if (xml !== undefined) return { ...common, type, xml };
+  if (supplier === undefined) throw new TypeError('a UStVA without xml needs its supplier');
+  const extras = { ...(flags && { flags }) };
+  if (type === 'dauerfristverlaengerung') return { ...common, type, supplier, ...extras };
+  if (type === 'sondervorauszahlung')
+    return { ...common, type, supplier, ...extras, ...(kennzahlen && { kennzahlen }), ...(prepayments_prior_year !== undefined && { prepayments_prior_year }) };
+  if (period === undefined || kennzahlen === undefined) throw new TypeError('a UStVA without xml needs period and kennzahlen');
+  return { ...common, type, period, kennzahlen, supplier, ...extras };
 }

@@ -74,7 +74,8 @@ const herstellerId: ElementFacts = {
   name: 'Kz09',
   text: { minLength: 5, maxLength: 95, pattern: /^(?:[0-9]{5}|[0-9]{5}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85})$/, elsterText: true },
 };
-const begruendung = elsterString('Kz23_Begruendung', 180);
+/** Kz 23's free text, the same in every filing of every year. */
+export const begruendung: ElementFacts = elsterString('Kz23_Begruendung', 180);
 const widnr: ElementFacts = { name: 'WIdNr', text: { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ } };
 // Elements without text facts hold values the readers check themselves, so their findings keep the
 // codes callers know (XML_NUMBER, TAX_NUMBER_FORMAT, …).

@@ -5,6 +5,12 @@ import { maxXmlBytes } from '#shared/xml/xml.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 
+/** The figures of a Voranmeldung read without findings. */
+function figuresOf(read: ReturnType<typeof readUstvaNutzdaten>) {
+  if (!read.ok || read.figures.type !== 'voranmeldung') throw new Error(JSON.stringify(read));
+  return read.figures;
+}
+
 const input = ustvaNutzdatenSample;
 
 const namespace = (year: number) => `http://finkonsens.de/elster/elsteranmeldung/ustva/v${year}`;
@@ -39,6 +45,7 @@ describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
     expect(read).toEqual({
       ok: true,
       figures: {
+        type: 'voranmeldung',
         year: 2026,
         period: '03',
         taxNumber: '9198011310010',
@@ -60,19 +67,19 @@ describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
         },
       },
     });
-    expect(read.ok && ustvaFindings(read.figures)).toEqual([]);
+    expect(ustvaFindings(figuresOf(read))).toEqual([]);
   });
 
   it.each([2024, 2025, 2026])('round-trips the contract sample for %i, element by element', (year) => {
     const read = readUstvaNutzdaten(ustvaNutzdaten(input({ year, period: '44' })), year);
-    if (!read.ok) throw new Error(JSON.stringify(read.findings));
-    expect(read.figures.year).toBe(year);
-    expect(read.figures.period).toBe('44');
-    expect(read.figures.taxNumber).toBe('9198011310010');
-    expect(read.figures.herstellerId).toBe('74931');
-    expect(read.figures.kennzahlen).toEqual({ kz66: '1200.50', kz81: '10000', kz83: '734.50', kz86: '500' });
-    expect(read.figures.flags).toBeUndefined();
-    expect(read.figures.supplier).toBeUndefined();
+    const figures = figuresOf(read);
+    expect(figures.year).toBe(year);
+    expect(figures.period).toBe('44');
+    expect(figures.taxNumber).toBe('9198011310010');
+    expect(figures.herstellerId).toBe('74931');
+    expect(figures.kennzahlen).toEqual({ kz66: '1200.50', kz81: '10000', kz83: '734.50', kz86: '500' });
+    expect(figures.flags).toBeUndefined();
+    expect(figures.supplier).toBeUndefined();
   });
 
   it('keeps only the flags that are set', () => {
@@ -84,8 +91,8 @@ describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
 describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
   it('passes Kennzahlen the form does not know on to the rules', () => {
     const read = readUstvaNutzdaten(nutzdaten('<Kz52>100</Kz52><Kz83>0.00</Kz83>'), 2026);
-    expect(read.ok && read.figures.kennzahlen).toEqual({ kz52: '100', kz83: '0.00' });
-    expect(read.ok && ustvaFindings(read.figures).map(({ code }) => code)).toEqual(['KZ_UNKNOWN']);
+    expect(figuresOf(read).kennzahlen).toEqual({ kz52: '100', kz83: '0.00' });
+    expect(ustvaFindings(figuresOf(read)).map(({ code }) => code)).toEqual(['KZ_UNKNOWN']);
   });
 
   it('accepts Nutzdaten without Kz09 and DatenLieferant, and elements it leaves to the schema check', () => {
@@ -93,7 +100,7 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
       '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Steuerfall><Unternehmer><Bezeichnung>X</Bezeichnung></Unternehmer><Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Zeitraum>41</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
     expect(readUstvaNutzdaten(xml, 2026)).toEqual({
       ok: true,
-      figures: { year: 2026, period: '41', taxNumber: '9198011310010', kennzahlen: { kz83: '0.00' } },
+      figures: { type: 'voranmeldung', year: 2026, period: '41', taxNumber: '9198011310010', kennzahlen: { kz83: '0.00' } },
     });
   });
 
@@ -151,7 +158,7 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
 
   it('reads the Kz 70 date written TT.MM.JJJJ and refuses other spellings', () => {
     const read = readUstvaNutzdaten(nutzdaten('<Kz70>14.03.2025</Kz70><Kz83>0.00</Kz83>', { year: 2025 }), 2025);
-    expect(read.ok && read.figures.kennzahlen.kz70).toBe('2025-03-14');
+    expect(figuresOf(read).kennzahlen.kz70).toBe('2025-03-14');
     expect(findings(nutzdaten('<Kz70>2025-03-14</Kz70><Kz83>0.00</Kz83>', { year: 2025 }), 2025)).toEqual(['xml.Kz70:XML_DATE']);
   });
 

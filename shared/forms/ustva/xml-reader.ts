@@ -15,9 +15,23 @@ import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
 import { isoDateOf } from '#shared/tax/dates.ts';
 import { isAmount } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
-import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
+import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
+import type { UstvaType } from '#shared/domain/ticket.ts';
 
-export type ReadFigures = UstvaFigures & { taxNumber: string; herstellerId?: string; supplier?: UstvaNutzdatenInput['supplier'] };
+/** What a caller's Nutzdaten say: the filing they hold, and who files it. */
+export type ReadFigures = ((UstvaFigures & { type: 'voranmeldung' }) | SpecialFigures) & {
+  taxNumber: string;
+  herstellerId?: string;
+  supplier?: UstvaNutzdatenInput['supplier'];
+  widnr?: string;
+};
+
+// The filing elements of Steuerfall and the request type each stands for.
+const filingElements: readonly (readonly [string, UstvaType])[] = [
+  ['Umsatzsteuervoranmeldung', 'voranmeldung'],
+  ['Dauerfristverlaengerung', 'dauerfristverlaengerung'],
+  ['Umsatzsteuersondervorauszahlung', 'sondervorauszahlung'],
+];
 
 type Flag = keyof typeof flagKennzahlen;
 const flagOf = new Map(Object.entries(flagKennzahlen).map(([flag, kz]): [string, Flag] => [kz, flag as Flag]));
@@ -70,41 +84,47 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
   const problem = (element: string, code: string, message: string) => findings.push({ path: element ? `xml.${element}` : 'xml', code, message });
   const root = read.element;
   const steuerfall = root.Steuerfall;
-  const voranmeldung = isElement(steuerfall) ? steuerfall.Umsatzsteuervoranmeldung : undefined;
-  if (!isElement(voranmeldung)) {
+  const present = isElement(steuerfall) ? filingElements.filter(([element]) => steuerfall[element] !== undefined) : [];
+  const [first] = present;
+  if (!isElement(steuerfall) || !first) {
     problem(isElement(steuerfall) ? 'Umsatzsteuervoranmeldung' : 'Steuerfall', 'XML_STRUCTURE', 'must be there once: <Steuerfall><Umsatzsteuervoranmeldung>…');
     return { ok: false, findings: distinctFindings(findings) };
   }
-  // One return per submission: a second filing beside it could name another tax number.
-  for (const other of ['Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung']) {
-    if (isElement(steuerfall) && steuerfall[other] !== undefined)
-      problem(other, 'XML_STRUCTURE', 'must not stand beside Umsatzsteuervoranmeldung: one filing per submission');
+  // One filing per submission: a second beside it could name another tax number.
+  for (const [other] of present.slice(1)) problem(other, 'XML_STRUCTURE', `must not stand beside ${first[0]}: one filing per submission`);
+  const [filingElement, type] = first;
+  const filing = steuerfall[filingElement];
+  if (!isElement(filing)) {
+    problem(filingElement, 'XML_STRUCTURE', 'must be there once, with its elements');
+    return { ok: false, findings: distinctFindings(findings) };
   }
 
   const text = (element: string) => {
-    const value = textOf(voranmeldung[element]);
+    const value = textOf(filing[element]);
     if (value === undefined || value === '') problem(element, 'XML_STRUCTURE', 'must be there once, with a value');
     return value ?? '';
   };
   const jahr = text('Jahr');
   if (jahr !== '' && jahr !== String(year)) problem('Jahr', 'XML_VERSION', `must be ${year}, the year of the form`);
-  const period = text('Zeitraum');
+  const period = type === 'voranmeldung' ? text('Zeitraum') : '';
   const taxNumber = text('Steuernummer');
   if (taxNumber !== '' && !/^\d{13}$/.test(taxNumber)) problem('Steuernummer', 'TAX_NUMBER_FORMAT', 'must be the 13-digit ELSTER tax number');
 
   const kennzahlen: Record<string, string> = {};
-  const flags: NonNullable<UstvaFigures['flags']> = {};
+  const flags: UstvaFlags = {};
   let herstellerId: string | undefined;
-  for (const [element, node] of Object.entries(voranmeldung)) {
-    if (element.startsWith('@_') || ['Jahr', 'Zeitraum', 'Steuernummer'].includes(element)) continue;
+  for (const [element, node] of Object.entries(filing)) {
+    if (element.startsWith('@_') || ['Jahr', 'Zeitraum', 'Steuernummer', 'WIdNr'].includes(element)) continue;
     const kz = kennzahlElement.exec(element)?.[1];
     const flag = kz === undefined ? undefined : flagOf.get(kz);
     const value = textOf(node);
-    if (kz === undefined) {
+    if (element === 'Kz23_Begruendung') {
+      if (value) flags.supplementary_text = value;
+    } else if (kz === undefined) {
       problem(
-        element === '#text' ? 'Umsatzsteuervoranmeldung' : element,
+        element === '#text' ? filingElement : element,
         'XML_STRUCTURE',
-        'is not an element of the UStVA: only Jahr, Zeitraum, Steuernummer and KzNN belong there',
+        'is not an element of the UStVA: only Jahr, Zeitraum, Steuernummer, WIdNr and KzNN belong there',
       );
     } else if (value === undefined || value === '') {
       problem(element, 'XML_STRUCTURE', 'must be there once, with a value');
@@ -118,7 +138,7 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
       if (date) kennzahlen[`kz${kz}`] = date;
       else problem(element, 'XML_DATE', 'must be a date written TT.MM.JJJJ');
     } else {
-      const kind = form.get(kz)?.kind;
+      const kind = kz === '38' ? 'base' : form.get(kz)?.kind;
       const format = kind === 'base' || kind === 'tax' ? numberFormats[kind] : undefined;
       if (format ? format.pattern.test(value) : plainNumber.test(value) && isAmount(value)) kennzahlen[`kz${kz}`] = value;
       // Cents on a base are the mistake the tax rules name too; the same code says so here.
@@ -130,18 +150,19 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
 
   const supplier = readSupplier(root.DatenLieferant, problem);
   if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
-  return {
-    ok: true,
-    figures: {
-      year,
-      period,
-      taxNumber,
-      kennzahlen,
-      ...(Object.keys(flags).length > 0 ? { flags } : {}),
-      ...(herstellerId === undefined ? {} : { herstellerId }),
-      ...(supplier ? { supplier } : {}),
-    },
+  const widnr = textOf(filing.WIdNr);
+  const about = {
+    taxNumber,
+    ...(Object.keys(flags).length > 0 ? { flags } : {}),
+    ...(herstellerId === undefined ? {} : { herstellerId }),
+    ...(supplier ? { supplier } : {}),
+    ...(widnr ? { widnr } : {}),
   };
+  if (type !== 'voranmeldung') {
+    const { kz38 } = kennzahlen;
+    return { ok: true, figures: { type, year, ...about, ...(kz38 !== undefined && { kz38 }) } };
+  }
+  return { ok: true, figures: { type, year, period, kennzahlen, ...about } };
 }
 
 function readSupplier(node: XmlNode | undefined, problem: (element: string, code: string, message: string) => void): UstvaNutzdatenInput['supplier'] {

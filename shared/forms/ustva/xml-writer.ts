@@ -17,22 +17,27 @@
 // - DatenLieferant: [G] requires Name, Strasse, PLZ and Ort and [BC] always writes them, so ELSTER
 //   expects the element; the request schema requires `supplier` with those four.
 
-import { ustvaKennzahlOrder } from '#shared/forms/ustva/structure.ts';
+import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
 import { buildXml, type XmlElement } from '#shared/xml/xml.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
 import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
-import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
+import type { UstvaFlags } from '#shared/forms/ustva/model.ts';
+import type { UstvaType } from '#shared/domain/ticket.ts';
 import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 
 export interface UstvaNutzdatenInput {
+  /** The filing to write; a `voranmeldung` unless said otherwise. */
+  type?: UstvaType;
   year: number;
-  period: string;
+  /** A `voranmeldung`'s period. */
+  period?: string;
   /** 13-digit ELSTER format */
   taxNumber: string;
+  /** A `voranmeldung`'s Kennzahlen, or a `sondervorauszahlung`'s `kz38`. */
   kennzahlen: Record<string, number | string>;
-  flags?: UstvaFigures['flags'];
+  flags?: UstvaFlags;
   supplier?: { name: string; street?: string; postal_code?: string; city?: string; phone?: string; email?: string };
   herstellerId: string;
   createdAt: Date;
@@ -41,7 +46,7 @@ export interface UstvaNutzdatenInput {
 export const ustvaNamespace = (year: number) => `http://finkonsens.de/elster/elsteranmeldung/ustva/v${year}`;
 
 /** The flag Kennzahlen and the request flag each stands for (the OpenAPI document). */
-export const flagKennzahlen = { corrected: '10', documents_separate: '22', direct_debit_revoked: '26', refund_offset: '29' } as const;
+export const flagKennzahlen = { corrected: '10', documents_separate: '22', supplementary: '23', direct_debit_revoked: '26', refund_offset: '29' } as const;
 
 /** The element names of DatenLieferant and the supplier field each holds, in schema order. */
 export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_code', Ort: 'city', Telefon: 'phone', Email: 'email' } as const;
@@ -52,16 +57,26 @@ export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_
  */
 export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
   if (!/^\d{13}$/.test(input.taxNumber)) throw new RangeError('the tax number must have 13 digits (ELSTER format)');
-  const kz83 = input.kennzahlen.kz83 ?? formatEuros(expectedKz83(input.year, input.kennzahlen));
+  const type = input.type ?? 'voranmeldung';
   const values = new Map<string, string>([
-    ['09', input.herstellerId],
-    ...kennzahlValues(input.year, { ...input.kennzahlen, kz83 }),
+    ['Jahr', String(input.year)],
+    ['Steuernummer', input.taxNumber],
+    ['Kz09', input.herstellerId],
     ...Object.entries(flagKennzahlen)
       .filter(([flag]) => input.flags?.[flag as keyof typeof flagKennzahlen] === true)
-      .map(([, kz]): [string, string] => [kz, '1']),
+      .map(([, kz]): [string, string] => [`Kz${kz}`, '1']),
+    ...(input.flags?.supplementary_text === undefined ? [] : [['Kz23_Begruendung', input.flags.supplementary_text] as [string, string]]),
+    ...filingValues(type, input),
   ]);
-  const order = ['09', ...ustvaKennzahlOrder(input.year)];
-  const kennzahlen = Object.fromEntries([...values].sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)).map(([kz, text]) => [`Kz${kz}`, text]));
+  // Every element in the order of its filing in that year's schema (structure.ts); one the filing
+  // does not have is refused rather than dropped.
+  const filing = filingElements[type];
+  const order = (ustvaStructure(input.year).children ?? [])
+    .find((facts) => facts.name === 'Steuerfall')
+    ?.children?.find((facts) => facts.name === filing)?.children;
+  const names = (order ?? []).map((facts) => facts.name);
+  for (const name of values.keys()) if (!names.includes(name)) throw new RangeError(`${name} is not an element of ${filing} in ${input.year}`);
+  const elements = Object.fromEntries([...values].sort(([a], [b]) => names.indexOf(a) - names.indexOf(b)));
 
   return buildXml({
     Anmeldungssteuern: {
@@ -69,16 +84,28 @@ export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
       '@_version': String(input.year),
       Erstellungsdatum: berlinDate(input.createdAt).replaceAll('-', ''),
       ...(input.supplier ? { DatenLieferant: datenLieferant(input.supplier) } : {}),
-      Steuerfall: {
-        Umsatzsteuervoranmeldung: {
-          Jahr: String(input.year),
-          Zeitraum: input.period,
-          Steuernummer: input.taxNumber,
-          ...kennzahlen,
-        },
-      },
+      Steuerfall: { [filing]: elements },
     },
   });
+}
+
+/** The element of Steuerfall each filing is. */
+export const filingElements: Readonly<Record<UstvaType, string>> = {
+  voranmeldung: 'Umsatzsteuervoranmeldung',
+  dauerfristverlaengerung: 'Dauerfristverlaengerung',
+  sondervorauszahlung: 'Umsatzsteuersondervorauszahlung',
+};
+
+function filingValues(type: UstvaType, input: UstvaNutzdatenInput): [string, string][] {
+  if (type === 'dauerfristverlaengerung') return [];
+  if (type === 'sondervorauszahlung') {
+    const kz38 = input.kennzahlen.kz38;
+    if (kz38 === undefined || !isWholeEuros(kz38) || toCents(kz38) < 0) throw new RangeError('kz38 must be whole euros, not negative');
+    return [['Kz38', String(toCents(kz38) / 100)]];
+  }
+  if (input.period === undefined) throw new RangeError('a voranmeldung needs its period');
+  const kz83 = input.kennzahlen.kz83 ?? formatEuros(expectedKz83(input.year, input.kennzahlen));
+  return [['Zeitraum', input.period], ...kennzahlValues(input.year, { ...input.kennzahlen, kz83 }).map(([kz, text]): [string, string] => [`Kz${kz}`, text])];
 }
 
 function kennzahlValues(year: number, kennzahlen: Record<string, number | string>): [string, string][] {
