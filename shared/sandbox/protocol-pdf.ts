@@ -180,15 +180,21 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
     y -= 12;
   }
 
-  /** Kennzahl, label, and the amount aligned right as on the form. */
+  /** Kennzahl, the label in full (wrapped, as the form's lines are), and the amount aligned right on its first line. */
   function figures(rows: readonly ProtocolRow[]) {
     const style = { font: regular, size: 10 };
     for (const row of rows) {
-      advance(14);
       const labelX = row.kz === undefined ? margin : margin + kzColumn;
+      const labelWidth = width - amountColumn - (labelX - margin) - 8;
+      const [first = '', ...rest] = wrapToWidth(winAnsi(row.label, encodable), style.font, style.size, labelWidth);
+      advance(14);
       if (row.kz !== undefined) text(`Kz ${row.kz}`, margin, kzColumn, style);
-      text(row.label, labelX, width - amountColumn - (labelX - margin) - 8, style);
+      text(first, labelX, labelWidth, style);
       text(row.value, margin + width - amountColumn, amountColumn, style, true);
+      for (const more of rest) {
+        advance(12);
+        text(more, labelX, labelWidth, style);
+      }
     }
     y -= 12;
   }
@@ -212,6 +218,21 @@ function winAnsi(value: string, supported: ReadonlySet<number>): string {
       return encodable(stripped) ? stripped : '?';
     })
     .join('');
+}
+
+/** Lines of at most `maxWidth`, broken between words; a word longer than a line is clipped. */
+function wrapToWidth(value: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of value.split(' ').filter(Boolean)) {
+    const candidate = current ? `${current} ${word}` : word;
+    if (!current || font.widthOfTextAtSize(candidate, size) <= maxWidth) current = candidate;
+    else {
+      lines.push(current);
+      current = word;
+    }
+  }
+  return [...lines, current];
 }
 
 function clipToWidth(value: string, font: PDFFont, size: number, maxWidth: number): string {

@@ -53,4 +53,15 @@ describe.each(corpus)('$name: $about', (fixture) => {
       datenart_version: `${fixture.kind === 'ustva' ? 'UStVA' : 'ESt'}_${(fixture.body as { year: number }).year}`,
     });
   });
+
+  // The XML steuerbote writes for a valid body, sent back as the caller's own, passes the same strict
+  // reading and the element-by-element check against that year's schema facts (order, cardinality,
+  // lengths, patterns, character set).
+  if (fixture.valid && !(fixture.body as { xml?: string }).xml)
+    it('writes XML that passes its own structure check', async () => {
+      const { nutzdaten } = (await post(`/v2/${fixture.kind}/validate?include=nutzdaten`, fixture.body)).json.data;
+      const { test, year, tax_number, tax_office, type } = fixture.body as Record<string, unknown>;
+      const again = (await post(`/v2/${fixture.kind}/validate`, { test, year, tax_number, tax_office, type, xml: nutzdaten })).json.data;
+      expect(errorsOf(again.findings)).toEqual([]);
+    });
 });

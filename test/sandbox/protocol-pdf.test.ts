@@ -78,6 +78,14 @@ describe('renderProtocolPdf', () => {
     expect(text).not.toContain('Belege werden gesondert');
   });
 
+  it('shows every label in full, wrapped, and the Kennzahlen in the order of the form with Kz 83 last', async () => {
+    const figures = ustvaRows({ year: 2026, period: '03', kennzahlen: { kz83: '19.00', kz66: '0.00', kz81: 100, kz21: 5 } });
+    expect(figures.map(({ kz }) => kz)).toEqual(['81', '21', '66', '83']);
+    const text = (await textOf(await renderProtocolPdf({ ...ustva, figures }))).replace(/\s+/g, ' ');
+    expect(text).toContain('aus innergemeinschaftlichen Dreiecksgeschäften (§ 25b Abs. 5 UStG)');
+    expect(text).not.toContain('…');
+  });
+
   it('names quarters and shows summer time in Berlin', async () => {
     const text = await textOf(await renderProtocolPdf({ ...ustva, period: '42', receivedAt: '2026-07-01T22:30:00.000Z' }));
     expect(text).toContain('Zeitraum 2. Kalendervierteljahr');

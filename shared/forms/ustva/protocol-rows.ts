@@ -7,7 +7,6 @@ import { elsterDate } from '#shared/tax/dates.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
-import { ustvaKennzahlOrder } from '#shared/forms/ustva/structure.ts';
 
 const flagLabels: Record<keyof typeof flagKennzahlen, string> = {
   corrected: 'Berichtigte Anmeldung',
@@ -25,7 +24,8 @@ export function ustvaRows(figures: UstvaFigures | SpecialFigures): ProtocolRow[]
   if (!('kennzahlen' in figures))
     return figures.kz38 === undefined ? flags : [...flags, { kz: '38', label: kz38Label, value: germanEuros(toCents(figures.kz38), false) }];
   const form = ustvaForm(figures.year);
-  const order = ustvaKennzahlOrder(figures.year).filter((kz) => kz !== '83');
+  // kennzahlen.ts lists each form's Kennzahlen in the order of its lines.
+  const order = [...(form?.keys() ?? [])].filter((kz) => kz !== '83');
   const position = (kz: string) => (kz === '83' ? order.length : order.indexOf(kz));
   const kennzahlen = Object.entries(figures.kennzahlen)
     .map(([key, value]) => ({ kz: key.replace(/^kz/, ''), value }))
@@ -42,5 +42,5 @@ function flagRows(flags: UstvaFlags | undefined): ProtocolRow[] {
   const set = (Object.keys(flagKennzahlen) as (keyof typeof flagKennzahlen)[])
     .filter((flag) => flags?.[flag] === true)
     .map((flag) => ({ kz: flagKennzahlen[flag], label: flagLabels[flag], value: 'ja' }));
-  return flags?.supplementary_text === undefined ? set : [...set, { label: 'Ergänzende Angaben', value: flags.supplementary_text }];
+  return flags?.supplementary_text === undefined ? set : [...set, { label: `Ergänzende Angaben: ${flags.supplementary_text}`, value: '' }];
 }
