@@ -24,6 +24,21 @@ export function findingsOf(error: z.core.$ZodError): Finding[] {
       return [{ path, code, message: issue.message, ...(expected !== undefined && { expected }) }];
     }
     const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
-    return [{ path, code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'), message: missing ? 'is required' : issue.message }];
+    const limit = lengthLimit(issue);
+    return [
+      {
+        path,
+        code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'),
+        message: missing ? 'is required' : issue.message,
+        ...(limit !== undefined && { expected: limit }),
+      },
+    ];
   });
+}
+
+/** A text's length limit, named in `expected` so a caller can cut to fit (ELSTER's fields are short). */
+function lengthLimit(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code === 'too_big' && issue.origin === 'string') return `at most ${String(issue.maximum)} characters`;
+  if (issue.code === 'too_small' && issue.origin === 'string') return `at least ${String(issue.minimum)} characters`;
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { kz38From } from '#shared/forms/ustva/special-filings.ts';
+import { advisorClientElements, elementsOf, partyElements } from '#shared/forms/ustva/parties.ts';
 import type { Submission } from '#shared/ports.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
@@ -21,7 +22,19 @@ export function nutzdatenFor(filing: Filing, options: NutzdatenOptions): string 
   }
   const { body } = filing;
   if (body.xml !== undefined) return body.xml;
-  const common = { year: body.year, taxNumber: body.tax_number, supplier: body.supplier, ...(body.flags && { flags: body.flags }), ...options };
+  const common = {
+    year: body.year,
+    taxNumber: body.tax_number,
+    supplier: body.supplier,
+    ...(body.flags && { flags: body.flags }),
+    ...(body.widnr !== undefined && { widnr: body.widnr }),
+    parties: {
+      ...(body.advisor && { Berater: elementsOf(partyElements, body.advisor) }),
+      ...(body.advisor_client && { Mandant: elementsOf(advisorClientElements, body.advisor_client) }),
+      ...(body.business && { Unternehmer: elementsOf(partyElements, body.business) }),
+    },
+    ...options,
+  };
   if (body.type === 'voranmeldung') return ustvaNutzdaten({ ...common, period: body.period, kennzahlen: body.kennzahlen });
   if (body.type === 'dauerfristverlaengerung') return ustvaNutzdaten({ ...common, type: body.type, kennzahlen: {} });
   const kz38 = body.kennzahlen?.kz38 ?? (body.prepayments_prior_year === undefined ? undefined : kz38From(body.prepayments_prior_year));

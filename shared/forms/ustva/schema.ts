@@ -13,6 +13,7 @@ import {
 } from '#shared/forms/fields.ts';
 import { begruendung, datenLieferant } from '#shared/forms/ustva/structure.ts';
 import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
+import { advisorClientSchema, partySchema, widnrSchema } from '#shared/forms/ustva/parties.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
 
 /** A supplier field as long as its DatenLieferant element may be, and not empty. */
@@ -55,6 +56,10 @@ export const ustvaSchema = z
         supplementary_text: z.optional(text(begruendung.text!.maxLength!, 1)),
       }),
     ),
+    widnr: z.optional(widnrSchema),
+    business: z.optional(partySchema),
+    advisor: z.optional(partySchema),
+    advisor_client: z.optional(advisorClientSchema),
     // Sondervorauszahlung: last year's remaining prepayments plus the special prepayment then
     // deducted, of which Kz 38 is one eleventh; instead of kennzahlen.kz38.
     prepayments_prior_year: z.optional(money),
@@ -64,13 +69,25 @@ export const ustvaSchema = z
     // Either the structured fields or the caller's own XML.
     z.superRefine((body, context) => {
       if (body.xml !== undefined) {
-        refuseBesideXml(context, body, ['period', 'kennzahlen', 'flags', 'supplier', 'prepayments_prior_year']);
+        refuseBesideXml(context, body, [
+          'period',
+          'kennzahlen',
+          'flags',
+          'supplier',
+          'prepayments_prior_year',
+          'widnr',
+          'business',
+          'advisor',
+          'advisor_client',
+        ]);
         return;
       }
       if (body.type === 'voranmeldung') {
         if (body.period === undefined) requireField(context, 'period');
         if (body.kennzahlen === undefined) requireField(context, 'kennzahlen');
       }
+      if (body.widnr !== undefined && body.year < 2025)
+        context.addIssue(problemIssue({ code: 'FIELD_NOT_FOR_YEAR', message: 'is part of the UStVA from 2025 on' }, body.widnr, ['widnr']));
       if (body.supplier === undefined) requireField(context, 'supplier', 'is required: ELSTER needs the data supplier (DatenLieferant) with name and address');
       const flags = body.flags ?? {};
       if (flags.supplementary === true && flags.supplementary_text === undefined)
@@ -113,7 +130,7 @@ function refuseForType(context: Parameters<typeof refuseBesideXml>[0], field: st
 
 export type UstvaRequest = z.infer<typeof ustvaSchema>;
 
-type UstvaCommon = Pick<UstvaRequest, 'test' | 'year' | 'tax_number' | 'client_reference'>;
+type UstvaCommon = Pick<UstvaRequest, 'test' | 'year' | 'tax_number' | 'client_reference' | 'widnr' | 'business' | 'advisor' | 'advisor_client'>;
 type Supplier = NonNullable<UstvaRequest['supplier']>;
 type Flags = UstvaRequest['flags'];
 

@@ -76,14 +76,16 @@ const herstellerId: ElementFacts = {
 };
 /** Kz 23's free text, the same in every filing of every year. */
 export const begruendung: ElementFacts = elsterString('Kz23_Begruendung', 180);
-const widnr: ElementFacts = { name: 'WIdNr', text: { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ } };
+/** The Wirtschafts-Identifikationsnummer, in the forms from 2025 on. */
+export const widnr: ElementFacts = { name: 'WIdNr', text: { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ } };
 // Elements without text facts hold values the readers check themselves, so their findings keep the
 // codes callers know (XML_NUMBER, TAX_NUMBER_FORMAT, …).
 const element = (name: string): ElementFacts => ({ name });
 const widnrSince2025 = (year: number) => (year >= 2025 ? [widnr] : []);
 const kennzahlen = (year: number) => ustvaKennzahlOrder(year).flatMap((kz) => (kz === '23' ? [element('Kz23'), begruendung] : [element(`Kz${kz}`)]));
 
-const person: ElementFacts[] = [
+/** A party of the filing (Berater, Unternehmer): the same elements in every year's form. */
+export const party: ElementFacts[] = [
   elsterString('Bezeichnung', 50),
   elsterString('Name', 60),
   elsterString('Vorname', 30),
@@ -105,17 +107,25 @@ const person: ElementFacts[] = [
   elsterString('Email', 70),
 ];
 
+/** The tax advisor's client (Mandant): name, client number and who handles it. */
+export const mandant: ElementFacts[] = [
+  elsterString('Name', 60),
+  elsterString('Vorname', 30),
+  elsterString('MandantenNr', 60),
+  elsterString('Bearbeiterkennzeichen', 20),
+];
+
 function steuerfall(year: number): ElementFacts {
   const filer = [element('Jahr'), element('Steuernummer'), ...widnrSince2025(year), herstellerId];
   return {
     name: 'Steuerfall',
     children: [
-      { name: 'Berater', children: person },
+      { name: 'Berater', children: party },
       {
         name: 'Mandant',
-        children: [elsterString('Name', 60), elsterString('Vorname', 30), elsterString('MandantenNr', 60), elsterString('Bearbeiterkennzeichen', 20)],
+        children: mandant,
       },
-      { name: 'Unternehmer', children: person },
+      { name: 'Unternehmer', children: party },
       {
         name: 'Umsatzsteuervoranmeldung',
         children: [element('Jahr'), element('Zeitraum'), element('Steuernummer'), ...widnrSince2025(year), herstellerId, ...kennzahlen(year)],

@@ -38,6 +38,10 @@ export interface UstvaNutzdatenInput {
   /** A `voranmeldung`'s Kennzahlen, or a `sondervorauszahlung`'s `kz38`. */
   kennzahlen: Record<string, number | string>;
   flags?: UstvaFlags;
+  /** From 2025. */
+  widnr?: string;
+  /** Berater, Mandant, Unternehmer: each its elements in the schema's order. */
+  parties?: { Berater?: Record<string, string>; Mandant?: Record<string, string>; Unternehmer?: Record<string, string> };
   supplier?: { name: string; street?: string; postal_code?: string; city?: string; phone?: string; email?: string };
   herstellerId: string;
   createdAt: Date;
@@ -61,6 +65,7 @@ export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
   const values = new Map<string, string>([
     ['Jahr', String(input.year)],
     ['Steuernummer', input.taxNumber],
+    ...(input.widnr === undefined ? [] : [['WIdNr', input.widnr] as [string, string]]),
     ['Kz09', input.herstellerId],
     ...Object.entries(flagKennzahlen)
       .filter(([flag]) => input.flags?.[flag as keyof typeof flagKennzahlen] === true)
@@ -84,7 +89,8 @@ export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
       '@_version': String(input.year),
       Erstellungsdatum: berlinDate(input.createdAt).replaceAll('-', ''),
       ...(input.supplier ? { DatenLieferant: datenLieferant(input.supplier) } : {}),
-      Steuerfall: { [filing]: elements },
+      // Berater, Mandant and Unternehmer come before the filing (structure.ts).
+      Steuerfall: { ...input.parties, [filing]: elements },
     },
   });
 }
