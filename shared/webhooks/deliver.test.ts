@@ -366,4 +366,9 @@ describe('webhookBody', () => {
     expect(body).not.toHaveProperty('client_reference');
     expect(Buffer.from(body.file_content, 'base64')).toEqual(Buffer.from(pdf));
   });
+
+  it("names a UStVA's filing, and leaves it out for tickets made before there was more than one", () => {
+    expect(JSON.parse(webhookBody(deliveredTicket({ type: 'sondervorauszahlung' }), pdf))).toMatchObject({ kind: 'ustva', type: 'sondervorauszahlung' });
+    expect(JSON.parse(webhookBody(deliveredTicket(), pdf))).not.toHaveProperty('type');
+  });
 });
