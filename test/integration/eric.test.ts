@@ -66,7 +66,7 @@ describe('transmitting through ERiC', () => {
 
   it('validates through ERiC as well, sending nothing', async () => {
     const sends = counters.sends();
-    const post = (body: unknown) => service.call('POST', '/v2/ustva/validate', { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const post = (body: unknown) => service.post('/v2/ustva/validate', body);
     expect((await post(ustvaSample())).json.data).toEqual({ valid: true, datenart_version: 'UStVA_2026', findings: [] });
     const body = ustvaSample();
     const refused = (await post({ ...body, supplier: { ...body.supplier, name: 'ERIC-DOUBLE:PLAUSI' } })).json.data;

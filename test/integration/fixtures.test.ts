@@ -16,7 +16,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const post = (path: string, body: unknown) => service.call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (path: string, body: unknown) => service.post(path, body);
 
 const errorsOf = (findings: (ExpectedError & { severity?: string })[]) =>
   findings

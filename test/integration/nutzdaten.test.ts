@@ -17,7 +17,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const post = (path: string, body: unknown) => service.call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const post = (path: string, body: unknown) => service.post(path, body);
 
 describe('POST /v2/{kind}/validate?include=nutzdaten', () => {
   it('answers the UStVA Nutzdaten a valid body would be sent with, which pass its own check as XML', async () => {

@@ -15,8 +15,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const validate = (kind: 'ustva' | 'est', body: unknown) =>
-  service.call('POST', `/v2/${kind}/validate`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+const validate = (kind: 'ustva' | 'est', body: unknown) => service.post(`/v2/${kind}/validate`, body);
 
 type Body = Record<string, any>;
 

@@ -18,6 +18,8 @@ export interface LocalService {
   runtime: LocalRuntime;
   dataDir: string;
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** POSTs `body` as JSON to `path`. */
+  post(path: string, body: unknown, key?: string): Promise<Reply>;
   submit(kind: 'ustva' | 'est', body: unknown, key?: string): Promise<Reply>;
   waitForStatus(ticket: string, statuses: string[], key?: string): Promise<any>;
   stop(): Promise<void>;
@@ -62,11 +64,14 @@ export function serviceFor(runtime: LocalRuntime, dataDir: string): LocalService
     }
     return { status: response.status, headers: response.headers, text, json, bytes };
   };
+  const post = (path: string, body: unknown, key?: string) =>
+    call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, key });
   const service: LocalService = {
     runtime,
     dataDir,
     call,
-    submit: (kind, body, key) => call('POST', `/v2/${kind}`, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, key }),
+    post,
+    submit: (kind, body, key) => post(`/v2/${kind}`, body, key),
     async waitForStatus(ticket, statuses, key) {
       const deadline = Date.now() + 20_000;
       for (;;) {
