@@ -110,7 +110,7 @@ export class SteuerboteStack extends Stack {
       new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
     }
     for (const [name, spec] of entries(queues)) {
-      addConsumer(resources.queues[name], spec, functionFor(spec.consumer));
+      addConsumer(resources.queues[name], spec, functionFor(spec.consumer), name === 'transmit' ? settings.limits.transmitConcurrency : undefined);
     }
     for (const [name, spec] of entries(schedules)) {
       addSchedule(this, name, spec, functionFor(spec.function));
@@ -268,12 +268,13 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: Function
   vouchForAuthorization(fallback, spec.fallback);
 }
 
-function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction): void {
+/** `maxConcurrency`: how many invocations the queue may run at once; unbounded (up to the account's limit) without. */
+function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction, maxConcurrency?: number): void {
   // Lambda refuses the event source at deploy time otherwise; better to learn it at synth.
   if (consumer.timeout && consumer.timeout.toSeconds() > spec.visibilityTimeoutSeconds) {
     throw new Error(`${spec.consumer} runs longer than its queue's visibility timeout of ${spec.visibilityTimeoutSeconds} s`);
   }
-  consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true }));
+  consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true, ...(maxConcurrency && { maxConcurrency }) }));
 }
 
 function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction): void {

@@ -30,6 +30,12 @@ export interface LimitSettings {
   readonly throttleBurst: number;
   /** RATE_LIMIT_PER_MINUTE: authenticated requests one client may make per minute; `0` turns the budget off. */
   readonly perClientPerMinute?: string;
+  /**
+   * Transmit invocations at once, each sending one ticket after another: how hard the stage may
+   * press ELSTER. The event source's maxConcurrency, 2 to 1000.
+   * @default 5
+   */
+  readonly transmitConcurrency: number;
 }
 
 export interface HookSettings {
@@ -85,6 +91,9 @@ export function stageSettings(scope: Construct): StageSettings {
       throttleRate: Number(contextMatching(scope, 'throttleRate', /^[1-9]\d{0,5}$/, 'a whole number of requests per second') ?? 200),
       throttleBurst: Number(contextMatching(scope, 'throttleBurst', /^[1-9]\d{0,4}$/, 'a whole number of requests') ?? 400),
       perClientPerMinute: contextMatching(scope, 'rateLimitPerMinute', /^(0|[1-9]\d{0,6})$/, 'a whole number of requests (0: off)'),
+      transmitConcurrency: Number(
+        contextMatching(scope, 'transmitConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 5,
+      ),
     },
     retention: {
       submissionDays: Number(contextMatching(scope, 'submissionRetentionDays', /^\d{1,4}$/, 'a whole number of days') ?? 30),

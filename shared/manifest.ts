@@ -26,6 +26,8 @@ export interface QueueSpec {
   /** Receives before a message is parked in the dead-letter queue. */
   readonly maxReceiveCount: number;
   readonly batchSize: number;
+  /** The records of a batch are handled one after another rather than all at once. */
+  readonly oneAtATime?: true;
   /** A key of `functions`; typed loosely only because functions name queues in turn. */
   readonly consumer: string;
 }
@@ -107,8 +109,23 @@ export const tables = {
   rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
+// ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
+// call at a time, so a batch is handled one message after another and each ticket is claimed, and
+// counted as possibly sent, only as its own send starts; the function outlasts a whole batch at
+// that pace, and the queue hides a message six times as long as the function may run, as AWS asks
+// of an SQS event source. TRANSMIT_LEASE_SECONDS (150 by default) outlasts one send.
+export const elsterWorstCaseSeconds = 60;
+const transmitBatchSize = 5;
+const transmitTimeoutSeconds = transmitBatchSize * elsterWorstCaseSeconds + 30;
+
 export const queues = {
-  transmit: { visibilityTimeoutSeconds: 180, maxReceiveCount: 5, batchSize: 5, consumer: 'transmit' },
+  transmit: {
+    visibilityTimeoutSeconds: 6 * transmitTimeoutSeconds,
+    maxReceiveCount: 5,
+    batchSize: transmitBatchSize,
+    oneAtATime: true,
+    consumer: 'transmit',
+  },
   // Every postponed attempt is a receive: the count stays above HOOK_MAX_ATTEMPTS (at most 50), so the
   // queue parks only poison messages, and deliveries that give up are parked by the function.
   webhook: { visibilityTimeoutSeconds: 90, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
@@ -157,7 +174,7 @@ export const functions = {
   transmit: {
     entry: 'functions/transmit.ts',
     memoryMb: 1024,
-    timeoutSeconds: 120,
+    timeoutSeconds: transmitTimeoutSeconds,
     tables: { tickets: 'readWrite' },
     bucket: 'readWrite',
     sendsTo: ['webhook'],

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describeError, logger } from '#shared/logger.ts';
-import type { QueueName } from '#shared/manifest.ts';
+import { queues, type QueueName, type QueueSpec } from '#shared/manifest.ts';
 
 /** What the queue is told about a message once it is handled: nothing (it is done), or when to deliver it again. */
 export type Handled = void | { retryAfterSeconds: number };
@@ -33,6 +33,7 @@ class Postponed extends Error {
  * others are deleted.
  */
 export function sqsHandler<T>({ queue, control, read, handle }: SqsHandlerOptions<T>) {
+  const spec: QueueSpec = queues[queue];
   const processRecord = async (record: SQSRecord) => {
     const message = read(record.body);
     if (message === undefined) {
@@ -56,5 +57,9 @@ export function sqsHandler<T>({ queue, control, read, handle }: SqsHandlerOption
   // A processor per invocation: one keeps its batch's state in itself, and outside Lambda (the local
   // runtime polls with several loops) concurrent batches would report each other's failures.
   return (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
-    processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), { context, throwOnFullBatchFailure: false });
+    processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), {
+      context,
+      throwOnFullBatchFailure: false,
+      processInParallel: !spec.oneAtATime,
+    });
 }

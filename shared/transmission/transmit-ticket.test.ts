@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
 import type { TransmitOutcome } from '#shared/ports.ts';
+import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
 import {
   MemoryProtocolStore,
@@ -264,8 +265,9 @@ describe('transmitTicket', () => {
   it('releases the ticket and rethrows when sending fails and resending is safe', async () => {
     const { deps, stored } = await setup([new Error('socket hang up')], { resendIsSafe: true });
     await expect(transmitTicket(deps, id)).rejects.toThrow('socket hang up');
-    // The queue brings the failed message back once its visibility timeout (180 s) lapses.
-    expect(await stored()).toMatchObject({ status: 'queued', attempts: 1, next_wake_at: '2026-11-22T10:03:00.000Z' });
+    // The queue brings the failed message back once its visibility timeout lapses.
+    const wake = new Date(now.getTime() + queues.transmit.visibilityTimeoutSeconds * 1000).toISOString();
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 1, next_wake_at: wake });
   });
 
   it('keeps the ticket processing under its lease when sending fails and resending is unsafe', async () => {

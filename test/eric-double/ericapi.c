@@ -544,8 +544,11 @@ static int check_datenart(const char *xml, const char *datenartVersion) {
 static int bearbeite(const char *datenpuffer, const char *datenartVersion, uint32_t flags, const eric_druck_parameter_t *druck,
                      const eric_verschluesselungs_parameter_t *crypto, EricRueckgabepufferHandle rueckgabe,
                      EricRueckgabepufferHandle serverantwort) {
-  /* ERiC takes a while over a Vorgang; the pause gives overlapping calls the chance to meet. */
+  /* ERiC takes a while over a Vorgang; the pause gives overlapping calls the chance to meet.
+     ERIC_DOUBLE_SEND_MS stands for ELSTER's answer time on a send. */
   usleep(10 * 1000);
+  const char *send_ms = getenv("ERIC_DOUBLE_SEND_MS");
+  if (send_ms && (flags & ERIC_SENDE)) usleep((useconds_t)strtoul(send_ms, NULL, 10) * 1000);
   if (!initialised) return ERIC_GLOBAL_NICHT_INITIALISIERT;
   if (!datenpuffer || !datenartVersion || !rueckgabe || !serverantwort) return ERIC_GLOBAL_NULL_PARAMETER;
   if (flags == 0 || (flags & ~(ERIC_VALIDIERE | ERIC_SENDE | ERIC_DRUCKE | ERIC_PRUEFE_HINWEISE))) return ERIC_GLOBAL_UNGUELTIGE_FLAG_KOMBINATION;

@@ -76,7 +76,8 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       }
       expect(fnProps(dev, 'transmit').Architectures).toEqual(['x86_64']);
       expect(fnProps(dev, 'getStatus').Architectures).toEqual(['arm64']);
-      expect(fnProps(dev, 'transmit')).toMatchObject({ MemorySize: 1024, Timeout: 120 });
+      // A batch of five, one send after another, each as slow as ELSTER may be (60 s), and a margin.
+      expect(fnProps(dev, 'transmit')).toMatchObject({ MemorySize: 1024, Timeout: 5 * 60 + 30 });
     });
 
     it('bundles each handler as an ES module with a source map and a require shim', () => {
@@ -313,6 +314,20 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.resourceCountIs('AWS::Lambda::EventSourceMapping', Object.keys(queues).length);
     });
 
+    it('hides a transmit message six times as long as the function may run, and caps transmit concurrency by the stage', () => {
+      expect(queues.transmit.visibilityTimeoutSeconds).toBe(6 * fnProps(dev, 'transmit').Timeout);
+      dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: ref(idOf(dev, 'transmit')),
+        ScalingConfig: { MaximumConcurrency: 5 },
+      });
+      const tuned = synth({ stage: 'qa', transmitConcurrency: '2' }, { bundle: false });
+      tuned.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: ref(idOf(tuned, 'transmit')),
+        ScalingConfig: { MaximumConcurrency: 2 },
+      });
+      expect(() => synth({ stage: 'qa', transmitConcurrency: '1' }, { bundle: false })).toThrow(/transmitConcurrency/);
+    });
+
     it('denies plain HTTP on every queue', () => {
       dev.template.resourceCountIs('AWS::SQS::QueuePolicy', Object.keys(queues).length * 2);
       dev.template.allResourcesProperties('AWS::SQS::QueuePolicy', {
@@ -536,7 +551,7 @@ describe('stage settings', () => {
   });
 
   it('takes whole numbers for the limits, and 0 only to turn the per-client budget off', () => {
-    expect(settingsOf({ stage: 'dev' }).limits).toEqual({ throttleRate: 200, throttleBurst: 400, perClientPerMinute: undefined });
+    expect(settingsOf({ stage: 'dev' }).limits).toEqual({ throttleRate: 200, throttleBurst: 400, perClientPerMinute: undefined, transmitConcurrency: 5 });
     expect(settingsOf({ stage: 'dev', rateLimitPerMinute: '0' }).limits.perClientPerMinute).toBe('0');
     expect(() => settingsOf({ stage: 'dev', throttleRate: '0' })).toThrow(/"throttleRate" must be a whole number/);
     expect(() => settingsOf({ stage: 'dev', throttleBurst: '1.5' })).toThrow(/"throttleBurst" must be a whole number/);
