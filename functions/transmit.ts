@@ -1,4 +1,4 @@
-import { webhookConfig, transmitConfig } from '#shared/config.ts';
+import { taxAuthorityName, webhookConfig, transmitConfig } from '#shared/config.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readTransmitMessage } from '#shared/queue/transmit-message.ts';
 import { taxAuthority } from '#shared/wiring/tax-authority.ts';
@@ -9,6 +9,9 @@ export const handler = sqsHandler({
   queue: 'transmit',
   control: workQueue,
   read: readTransmitMessage,
+  // ERiC runs one call at a time: handled in turn, each ticket is claimed only as its send starts,
+  // rather than all of a batch at once to wait behind each other (shared/manifest.ts).
+  oneAtATime: () => taxAuthorityName() === 'eric',
   handle: (ticket) =>
     transmitTicket(
       {

@@ -26,8 +26,6 @@ export interface QueueSpec {
   /** Receives before a message is parked in the dead-letter queue. */
   readonly maxReceiveCount: number;
   readonly batchSize: number;
-  /** The records of a batch are handled one after another rather than all at once. */
-  readonly oneAtATime?: true;
   /** A key of `functions`; typed loosely only because functions name queues in turn. */
   readonly consumer: string;
 }
@@ -110,9 +108,9 @@ export const tables = {
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
-// call at a time, so a batch is handled one message after another and each ticket is claimed, and
-// counted as possibly sent, only as its own send starts; the function outlasts a whole batch at
-// that pace, and the queue hides a message six times as long as the function may run, as AWS asks
+// call at a time, so with ERiC a batch is handled one message after another and each ticket is
+// claimed, and counted as possibly sent, only as its own send starts (functions/transmit.ts); the
+// function outlasts a whole batch at that pace, and the queue hides a message six times as long as the function may run, as AWS asks
 // of an SQS event source. TRANSMIT_LEASE_SECONDS (150 by default) outlasts one send.
 export const elsterWorstCaseSeconds = 60;
 const transmitBatchSize = 5;
@@ -123,7 +121,6 @@ export const queues = {
     visibilityTimeoutSeconds: 6 * transmitTimeoutSeconds,
     maxReceiveCount: 5,
     batchSize: transmitBatchSize,
-    oneAtATime: true,
     consumer: 'transmit',
   },
   // Every postponed attempt is a receive: the count stays above HOOK_MAX_ATTEMPTS (at most 50), so the

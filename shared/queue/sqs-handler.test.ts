@@ -98,6 +98,27 @@ describe('sqsHandler', () => {
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }, { itemIdentifier: 'm2' }]);
   });
 
+  it.each([
+    [false, 3],
+    [true, 1],
+  ])('handles a batch one record after another only when asked to (one at a time: %s)', async (oneAtATime, most) => {
+    let running = 0;
+    let peak = 0;
+    const handler = sqsHandler({
+      queue: 'transmit',
+      control: () => control().queue,
+      read,
+      oneAtATime: () => oneAtATime,
+      handle: async () => {
+        peak = Math.max(peak, ++running);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        running--;
+      },
+    });
+    await handler(batch(record('m1', '{"id":"a"}'), record('m2', '{"id":"b"}'), record('m3', '{"id":"c"}')), context());
+    expect(peak).toBe(most);
+  });
+
   it('keeps the failures of concurrent invocations apart', async () => {
     // The local runtime polls each queue with several loops that share one handler module.
     let release!: () => void;

@@ -1,7 +1,7 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describeError, logger } from '#shared/logger.ts';
-import { queues, type QueueName, type QueueSpec } from '#shared/manifest.ts';
+import type { QueueName } from '#shared/manifest.ts';
 
 /** What the queue is told about a message once it is handled: nothing (it is done), or when to deliver it again. */
 export type Handled = void | { retryAfterSeconds: number };
@@ -20,6 +20,8 @@ export interface SqsHandlerOptions<T> {
   /** The message a body holds, or undefined when it holds none: that one is parked at once, never handled. */
   read: (body: string) => T | undefined;
   handle: (message: T) => Promise<Handled>;
+  /** Handle a batch's records one after another rather than all at once. */
+  oneAtATime?: () => boolean;
 }
 
 /** Marks a record failed after its visibility was set, so the queue keeps it until then. */
@@ -32,8 +34,7 @@ class Postponed extends Error {
  * one the queue delivers again (after its visibility timeout, or when the handler asked); the
  * others are deleted.
  */
-export function sqsHandler<T>({ queue, control, read, handle }: SqsHandlerOptions<T>) {
-  const spec: QueueSpec = queues[queue];
+export function sqsHandler<T>({ queue, control, read, handle, oneAtATime }: SqsHandlerOptions<T>) {
   const processRecord = async (record: SQSRecord) => {
     const message = read(record.body);
     if (message === undefined) {
@@ -60,6 +61,6 @@ export function sqsHandler<T>({ queue, control, read, handle }: SqsHandlerOption
     processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), {
       context,
       throwOnFullBatchFailure: false,
-      processInParallel: !spec.oneAtATime,
+      processInParallel: !oneAtATime?.(),
     });
 }
