@@ -180,3 +180,10 @@ export interface IdempotencyStore {
   /** Marks the record `completed` if it still names `ticket`; a replaced record is left alone. */
   complete(key: string, ticket: string): Promise<void>;
 }
+
+/** Hands out data keys and keeps them only wrapped: KMS on AWS, a key file locally (shared/certificates/envelope.ts). */
+export interface KeyWrapper {
+  /** A fresh 256-bit data key, in the clear for one use, and wrapped for keeping. */
+  newDataKey(): Promise<{ plaintext: Buffer; wrapped: string }>;
+  unwrap(wrapped: string): Promise<Buffer>;
+}
