@@ -140,6 +140,7 @@ const logRetention = RetentionDays.ONE_MONTH;
 function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key, production: boolean): Table {
   return new Table(scope, `${name}Table`, {
     partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
+    ...(spec.sortKey && { sortKey: { name: spec.sortKey, type: AttributeType.STRING } }),
     billingMode: BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     encryption: TableEncryption.CUSTOMER_MANAGED,

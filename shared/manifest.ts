@@ -13,6 +13,8 @@ export type BucketAccess = Access | 'delete';
 
 export interface TableSpec {
   readonly partitionKey: string;
+  /** Items sharing a partition key, ordered by this one. */
+  readonly sortKey?: string;
   /**
    * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL on AWS. The local stand-in has
    * no TTL, and TTL may lag by days anyway, so readers treat an expired item as absent.
@@ -107,6 +109,8 @@ export const tables = {
   idempotency: { partitionKey: 'key', ttlAttribute: 'expires_at' },
   // One request counter per client and minute, named `{client_id}#{window start}`.
   rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
+  // Each client's certificates under its own partition: another client's cannot even be addressed.
+  certificates: { partitionKey: 'client_id', sortKey: 'certificate_id' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
