@@ -3,7 +3,14 @@
 
 import { randomBytes } from 'node:crypto';
 import type { CertificateFacts } from '#shared/certificates/pkcs12.ts';
-import type { Sealed } from '#shared/certificates/envelope.ts';
+
+/** A secret as it is stored (envelope.ts): its wrapped data key, and the ciphertext with its IV and tag (base64). */
+export interface Sealed {
+  key: string;
+  iv: string;
+  tag: string;
+  data: string;
+}
 
 /** `stored`: the PIN is kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`. */
 export type PinStorage = 'stored' | 'per_submission';

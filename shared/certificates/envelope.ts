@@ -3,15 +3,8 @@
 // a key steuerbote never holds in the clear (KMS on AWS, a key file locally).
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import type { Sealed } from '#shared/certificates/certificate.ts';
 import type { KeyWrapper } from '#shared/ports.ts';
-
-/** A secret as it is stored: its wrapped data key, and the ciphertext with its IV and tag (base64). */
-export interface Sealed {
-  key: string;
-  iv: string;
-  tag: string;
-  data: string;
-}
 
 export async function seal(wrapper: KeyWrapper, plaintext: Uint8Array): Promise<Sealed> {
   const { plaintext: dataKey, wrapped } = await wrapper.newDataKey();
