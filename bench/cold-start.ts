@@ -350,6 +350,22 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
       event: apiEvent('GET', `/v2/ticket/${missingTicket}/nutzdaten`, '/v2/ticket/{ticket}/nutzdaten', { key, pathParameters: ticket }),
       expect: '404',
     },
+    createCertificate: { event: apiEvent('POST', '/v2/certificates', '/v2/certificates', { key, body: '{}' }), expect: '422' },
+    listCertificates: { event: apiEvent('GET', '/v2/certificates', '/v2/certificates', { key }), expect: '200' },
+    getCertificate: {
+      event: apiEvent('GET', '/v2/certificates/crt_AAAAAAAAAAAAAAAAAAAAAA', '/v2/certificates/{certificate_id}', {
+        key,
+        pathParameters: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' },
+      }),
+      expect: '404',
+    },
+    deleteCertificate: {
+      event: apiEvent('DELETE', '/v2/certificates/crt_AAAAAAAAAAAAAAAAAAAAAA', '/v2/certificates/{certificate_id}', {
+        key,
+        pathParameters: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' },
+      }),
+      expect: '404',
+    },
     getVersion: { event: apiEvent('GET', '/v2/version', '/v2/version'), expect: '200' },
     notFound: { event: apiEvent('GET', '/v2/nothing', undefined, { key }), expect: '404' },
     receiverNotFound: { event: apiEvent('GET', '/dummy/nothing', undefined), expect: '404' },

@@ -52,6 +52,8 @@ interface StageResources {
   readonly bucket: Bucket;
   readonly queues: Record<QueueName, Queue>;
   readonly hookSecret?: ISecret;
+  /** Wraps the data keys of what clients entrust (their certificates and PINs), apart from the data key. */
+  readonly sealingKey: Key;
   /** With TAX_AUTHORITY=eric only. */
   readonly eric?: EricBinding;
 }
@@ -81,6 +83,12 @@ export class SteuerboteStack extends Stack {
       bucket: stageBucket(this, key, settings.production, settings.retention),
       queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
       hookSecret: settings.hook.secretName ? Secret.fromSecretNameV2(this, 'HookSecret', settings.hook.secretName) : undefined,
+      // A key of its own: only the functions that seal or unseal a client's certificate may use it.
+      sealingKey: new Key(this, 'SealingKey', {
+        description: `steuerbote ${settings.stage}: clients' certificates and PINs`,
+        enableKeyRotation: true,
+        removalPolicy: removalPolicyFor(settings.production),
+      }),
       eric: settings.taxAuthority.eric && ericBinding(this, settings.taxAuthority.eric),
     };
 
@@ -92,6 +100,7 @@ export class SteuerboteStack extends Stack {
       liveSubmissions: { [settingNames.allowLiveSubmissions]: String(settings.taxAuthority.allowLiveSubmissions) },
       rateLimit: definedOnly({ [settingNames.rateLimitPerMinute]: settings.limits.perClientPerMinute }),
       retention: { [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400) },
+      sealing: { [settingNames.sealingKeyId]: resources.sealingKey.keyArn },
     };
 
     // Functions are made on first use, so a stage holds exactly those that something invokes.
@@ -140,6 +149,7 @@ const logRetention = RetentionDays.ONE_MONTH;
 function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key, production: boolean): Table {
   return new Table(scope, `${name}Table`, {
     partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
+    ...(spec.sortKey && { sortKey: { name: spec.sortKey, type: AttributeType.STRING } }),
     billingMode: BillingMode.PAY_PER_REQUEST,
     pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
     encryption: TableEncryption.CUSTOMER_MANAGED,
@@ -319,6 +329,7 @@ function stageFunction(
   }
   for (const setting of spec.settings ?? []) addEnvironment(fn, environments[setting]);
   if (spec.settings?.includes('hook')) resources.hookSecret?.grantRead(fn);
+  if (spec.settings?.includes('sealing')) resources.sealingKey.grant(fn, 'kms:GenerateDataKey', 'kms:Decrypt');
   return fn;
 }
 

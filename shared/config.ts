@@ -83,6 +83,13 @@ const resendable = { sandbox: true, eric: false } as const satisfies Record<Retu
 export const resendIsSafe = (env: Env = process.env) => resendable[taxAuthorityName(env)];
 export const allowLiveSubmissions = () => flag(settingNames.allowLiveSubmissions);
 
+/** What wraps the data keys of clients' certificates: the stage's KMS key, or locally a key file. */
+export function sealingKey(env: Env = process.env): { kmsKeyId: string } | { file: string } {
+  const kmsKeyId = env[settingNames.sealingKeyId];
+  if (kmsKeyId) return { kmsKeyId };
+  return { file: text(settingNames.sealingKeyFile, undefined, env) };
+}
+
 /**
  * Today in Berlin, YYYY-MM-DD: which years and periods are open depends on it. Outside Lambda,
  * STEUERBOTE_TODAY may fix it, so that tests keep their meaning on any day; a Lambda function

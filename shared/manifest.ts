@@ -1,7 +1,7 @@
 // The one description of what steuerbote is made of. The CDK stack and the local runtime both
 // read it, so a route, queue or table can never exist in one and be missing in the other.
 
-export type HttpMethod = 'GET' | 'HEAD' | 'POST';
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 export type TableName = keyof typeof tables;
 export type QueueName = keyof typeof queues;
 export type FunctionName = keyof typeof functions;
@@ -13,6 +13,8 @@ export type BucketAccess = Access | 'delete';
 
 export interface TableSpec {
   readonly partitionKey: string;
+  /** Items sharing a partition key, ordered by this one. */
+  readonly sortKey?: string;
   /**
    * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL on AWS. The local stand-in has
    * no TTL, and TTL may lag by days anyway, so readers treat an expired item as absent.
@@ -50,13 +52,14 @@ export interface FunctionSpec {
 
 /**
  * `taxAuthority`: TAX_AUTHORITY and ELSTER_HERSTELLER_ID; `liveSubmissions`: ALLOW_LIVE_SUBMISSIONS;
- * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS.
+ * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS;
+ * `sealing`: SEALING_KEY_ID, the key that wraps what clients entrust.
  */
-export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention';
+export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention' | 'sealing';
 
 export interface RouteSpec {
   /** HEAD is never listed: `servedRoutes` adds it beside each safe GET. */
-  readonly method: 'GET' | 'POST';
+  readonly method: 'GET' | 'POST' | 'DELETE';
   /** API Gateway path syntax: `{name}` is one path segment. */
   readonly path: string;
   readonly function: FunctionName;
@@ -105,6 +108,8 @@ export const tables = {
   idempotency: { partitionKey: 'key', ttlAttribute: 'expires_at' },
   // One request counter per client and minute, named `{client_id}#{window start}`.
   rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
+  // Each client's certificates under its own partition: another client's cannot even be addressed.
+  certificates: { partitionKey: 'client_id', sortKey: 'certificate_id' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
@@ -165,6 +170,11 @@ export const functions = {
   getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
+  // Certificates: only the upload opens a container, and only it and transmission unseal anything.
+  createCertificate: { entry: 'functions/create-certificate.ts', tables: { ...authenticated, certificates: 'write' }, settings: ['rateLimit', 'sealing'] },
+  listCertificates: { entry: 'functions/list-certificates.ts', tables: { ...authenticated, certificates: 'read' }, settings: ['rateLimit'] },
+  getCertificate: { entry: 'functions/get-certificate.ts', tables: { ...authenticated, certificates: 'read' }, settings: ['rateLimit'] },
+  deleteCertificate: { entry: 'functions/delete-certificate.ts', tables: { ...authenticated, certificates: 'readWrite' }, settings: ['rateLimit'] },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
   notFound: { entry: 'functions/not-found.ts' },
   receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
@@ -238,6 +248,10 @@ export const apis = {
       readable('/v2/status/{ticket}', 'getStatus'),
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),
+      { method: 'POST', path: '/v2/certificates', function: 'createCertificate' },
+      readable('/v2/certificates', 'listCertificates'),
+      readable('/v2/certificates/{certificate_id}', 'getCertificate'),
+      { method: 'DELETE', path: '/v2/certificates/{certificate_id}', function: 'deleteCertificate' },
       readable('/v2/protocol/{ticket}', 'getProtocol'),
       readable('/v2/response/{ticket}', 'getProtocol'),
       readable('/v2/version', 'getVersion'),
@@ -293,6 +307,8 @@ export const settingNames = {
   sandboxTransientFailureRate: 'SANDBOX_TRANSIENT_FAILURE_RATE',
   receiverStoreDir: 'RECEIVER_STORE_DIR',
   dataDir: 'DATA_DIR',
+  sealingKeyId: 'SEALING_KEY_ID',
+  sealingKeyFile: 'SEALING_KEY_FILE',
   apiPort: 'PORT',
   hookExamplePort: 'HOOK_EXAMPLE_PORT',
   devApiKey: 'DEV_API_KEY',

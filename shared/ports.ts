@@ -1,6 +1,7 @@
 // What the handlers depend on. Adapters under shared/adapters implement these; handlers never
 // see an SDK client, so each can be exercised against the local stand-ins or a fake.
 
+import type { CertificateRecord } from '#shared/certificates/certificate.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type { Finding, Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 
@@ -179,4 +180,22 @@ export interface IdempotencyStore {
   takeOver(key: string, expectedLease: string, leaseUntil: string): Promise<boolean>;
   /** Marks the record `completed` if it still names `ticket`; a replaced record is left alone. */
   complete(key: string, ticket: string): Promise<void>;
+}
+
+/** Hands out data keys and keeps them only wrapped: KMS on AWS, a key file locally (shared/certificates/envelope.ts). */
+export interface KeyWrapper {
+  /** A fresh 256-bit data key, in the clear for one use, and wrapped for keeping. */
+  newDataKey(): Promise<{ plaintext: Buffer; wrapped: string }>;
+  unwrap(wrapped: string): Promise<Buffer>;
+}
+
+/** Each client's certificates; another client's are never found. */
+export interface CertificateStore {
+  /** False when a certificate of that ID exists already. */
+  create(record: CertificateRecord): Promise<boolean>;
+  get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined>;
+  /** Newest first. */
+  list(clientId: string): Promise<CertificateRecord[]>;
+  /** False when there was none to delete. */
+  delete(clientId: string, certificateId: string): Promise<boolean>;
 }

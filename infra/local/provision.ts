@@ -1,7 +1,7 @@
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queues, resourceEnv, tables, type QueueName, type TableName } from '#shared/manifest.ts';
+import { queues, resourceEnv, tables, type QueueName, type TableName, type TableSpec } from '#shared/manifest.ts';
 
 export interface ProvisionOptions {
   /** Shorter visibility timeouts make retries visible in tests without waiting minutes. */
@@ -17,7 +17,7 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
   const dynamo = new DynamoDBClient({});
   for (const name of Object.keys(tables) as TableName[]) {
     const physical = `steuerbote-local-${name}`;
-    await createTable(dynamo, physical, tables[name].partitionKey);
+    await createTable(dynamo, physical, tables[name]);
     env[resourceEnv.table(name)] = physical;
   }
   dynamo.destroy();
@@ -51,14 +51,19 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
   return env;
 }
 
-async function createTable(client: DynamoDBClient, TableName: string, key: string) {
+/** Creates a table of the manifest's shape; one that exists is kept. */
+export async function createTable(client: DynamoDBClient, TableName: string, spec: TableSpec) {
+  const keys = [
+    { AttributeName: spec.partitionKey, KeyType: 'HASH' as const },
+    ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' as const }] : []),
+  ];
   try {
     await client.send(
       new CreateTableCommand({
         TableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
-        KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
+        AttributeDefinitions: keys.map(({ AttributeName }) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: keys,
       }),
     );
   } catch (error) {

@@ -59,7 +59,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const dataDir = resolve(options.dataDir);
   await mkdir(dataDir, { recursive: true });
   // Metrics would print an embedded-metric line per delivery; CloudWatch reads them, a terminal need not.
-  setDefaults({ POWERTOOLS_METRICS_DISABLED: 'true' }, options.env);
+  setDefaults({ POWERTOOLS_METRICS_DISABLED: 'true', [settingNames.sealingKeyFile]: join(dataDir, 'sealing.key') }, options.env);
   Object.assign(process.env, options.env);
 
   const standIns = await startStandIns(dataDir);

@@ -139,8 +139,9 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the examples', () => {
+  // The filings' bodies; a certificate's example cannot carry a real container.
   const requestExamples = operations()
-    .filter(({ operation }) => operation.requestBody)
+    .filter(({ path, operation }) => operation.requestBody && /^\/v2\/(ustva|est)/.test(path))
     .flatMap(({ path, operation }) =>
       Object.entries(operation.requestBody.content['application/json'].examples as Json).map(([name, example]) => ({
         kind: path.split('/')[2] as Kind,

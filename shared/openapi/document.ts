@@ -218,6 +218,56 @@ function nutzdatenRead(): Json {
   };
 }
 
+const certificateErrors = {
+  401: responseRef('Unauthorized'),
+  404: responseRef('CertificateNotFound'),
+  429: responseRef('RateLimited'),
+  '5XX': responseRef('ServerError'),
+};
+const certificateTag = ['Certificates'];
+
+const uploadCertificate: Json = {
+  tags: certificateTag,
+  operationId: 'createCertificate',
+  summary: "Keep a client's ELSTER certificate",
+  description:
+    'Opens the PKCS#12 container with its PIN before anything is kept; then keeps the container, and with `pin_storage: "stored"` the PIN, sealed (envelope encryption: a KMS data key on AWS, a local key under `DATA_DIR` locally). Neither is ever returned or logged.',
+  requestBody: { required: true, content: { 'application/json': { schema: schemaRef('CertificateUpload') } } },
+  responses: {
+    201: ok('Kept: what the certificate says of itself', schemaRef('Certificate'), { headers: { location: headerRef('Location') } }),
+    400: responseRef('MalformedJson'),
+    401: responseRef('Unauthorized'),
+    ...bodyErrors,
+    422: failure(
+      '`VALIDATION_FAILED` with a finding `CERTIFICATE_INVALID` (not a PKCS#12 container, or no private key), `CERTIFICATE_PIN_WRONG` (at `pin`) or `CERTIFICATE_EXPIRED`; or a field that is missing or malformed',
+      ['VALIDATION_FAILED'],
+    ),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
+const listCertificates: Json = {
+  tags: certificateTag,
+  operationId: 'getCertificates',
+  summary: "The client's certificates, newest first",
+  responses: { 200: ok('Each with the days until it expires', schemaRef('CertificateList')), ...certificateErrors },
+};
+
+const getCertificate: Json = {
+  tags: certificateTag,
+  operationId: 'getCertificate',
+  summary: 'One certificate',
+  responses: { 200: ok('What the certificate says of itself', schemaRef('Certificate')), ...certificateErrors },
+};
+
+const deleteCertificate: Json = {
+  tags: certificateTag,
+  operationId: 'deleteCertificate',
+  summary: 'Delete a certificate and its PIN for good',
+  responses: { 200: ok('Deleted', { type: 'object', properties: { certificate_id: { type: 'string' }, deleted: { const: true } } }), ...certificateErrors },
+};
+
 const publicRead = (operationId: string, summary: string, answer: Json): Json => ({
   tags: ['Service'],
   operationId,
@@ -249,6 +299,7 @@ function build(): Json {
     tags: [
       { name: 'Submissions', description: 'Income tax returns and VAT pre-returns, submitted or only checked' },
       { name: 'Tickets', description: 'What became of a submission' },
+      { name: 'Certificates', description: "Each client's own ELSTER certificates, kept sealed" },
       { name: 'Service', description: 'Public: no API key needed' },
     ],
     security: [{ bearer: [] }, { apiKey: [] }],
@@ -266,6 +317,8 @@ function build(): Json {
         ticket,
       ),
       '/v2/ticket/{ticket}/nutzdaten': readable(nutzdatenRead(), ticket),
+      '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },
+      '/v2/certificates/{certificate_id}': { ...readable(getCertificate, [parameterRef('CertificateId')]), delete: deleteCertificate },
       '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),
       '/v2/response/{ticket}': readable(protocolRead('getResponse', 'The same as `/v2/protocol/{ticket}`'), ticket),
       '/v2/version': readable(publicRead('getVersion', 'Versions, tax authority and supported Datenart versions', ok('Versions', schemaRef('Version')))),

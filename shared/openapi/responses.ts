@@ -62,6 +62,14 @@ export const headers = {
 };
 
 export const parameters = {
+  CertificateId: {
+    name: 'certificate_id',
+    in: 'path',
+    required: true,
+    description: 'The ID `POST /v2/certificates` answered. Anything not matching the pattern is 404 without a storage lookup.',
+    schema: { type: 'string', pattern: '^crt_[A-Za-z0-9_-]{22}$' },
+    example: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
+  },
   Ticket: {
     name: 'ticket',
     in: 'path',
@@ -105,6 +113,10 @@ export const responses = {
   Unauthorized: failure('No API key, or an unknown or revoked one', ['UNAUTHORIZED'], { headers: { 'www-authenticate': headerRef('WwwAuthenticate') } }),
   TicketNotFound: failure(
     'No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern',
+    ['NOT_FOUND'],
+  ),
+  CertificateNotFound: failure(
+    'No such certificate for this client: an ID that does not exist, belongs to another client (never 403), or does not match the pattern',
     ['NOT_FOUND'],
   ),
   RateLimited: failure(

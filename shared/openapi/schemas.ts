@@ -2,6 +2,8 @@
 // are, and the response bodies written down here as zod/mini schemas, converted the same way.
 import * as z from 'zod/mini';
 import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
+import { certificateIdPattern } from '#shared/certificates/certificate.ts';
+import { uploadSchema } from '#shared/certificates/upload.ts';
 import { formYears } from '#shared/domain/years.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
@@ -126,6 +128,27 @@ export const transmittedNutzdaten = z.object({
   nutzdaten: described(z.string(), 'The Nutzdaten element the ticket was transmitted with, as sent'),
 });
 
+const certificateId = described(z.string().check(z.regex(certificateIdPattern)), 'Certificate ID: `crt_` and 22 base64url characters');
+
+export const certificate = z.object({
+  certificate_id: certificateId,
+  label: z.optional(z.string()),
+  subject: described(z.string(), "The certificate's subject, e.g. `CN=Muster GmbH, O=…`"),
+  issuer: z.string(),
+  serial: described(z.string(), 'Hexadecimal'),
+  not_before: timestamp,
+  not_after: timestamp,
+  fingerprint_sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'SHA-256 of the certificate (DER), hexadecimal'),
+  pin_storage: described(
+    z.enum(['stored', 'per_submission']),
+    '`stored`: kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`',
+  ),
+  created_at: timestamp,
+  expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
+});
+
+export const certificateList = z.object({ certificates: described(z.array(certificate), 'Newest first') });
+
 const envelopeFields = {
   status: described(count, 'The HTTP status again'),
   message: z.string(),
@@ -192,6 +215,14 @@ const estFields = {
   xml: "Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA; the frame of forms and the whole Vorsatz are checked against that year's ELSTER schema, and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`)",
 };
 
+const uploadFields = {
+  pkcs12: 'The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open',
+  pin: 'Opens the container before anything is kept (422 `CERTIFICATE_PIN_WRONG` otherwise). Never returned, never logged; kept only sealed, and only with `pin_storage: "stored"`',
+  label: 'Yours, up to 100 characters',
+  pin_storage:
+    '`stored` (default): the PIN is kept sealed with the container; `per_submission`: it is not kept, and each submission brings it in the header `Elster-Pin`',
+};
+
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
 
 function withFieldDescriptions(schema: JsonSchema, descriptions: Record<string, string>): JsonSchema {
@@ -211,6 +242,8 @@ const responseSchemas = {
   TicketMetadata: ticketMetadata,
   Protocol: protocol,
   TransmittedNutzdaten: transmittedNutzdaten,
+  Certificate: certificate,
+  CertificateList: certificateList,
   Version: version,
   ValidationResult: validationResult,
 };
@@ -220,6 +253,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   registry.add(ustvaSchema, { id: 'UstvaSubmission' });
   registry.add(estSchema, { id: 'EstSubmission' });
+  registry.add(uploadSchema, { id: 'CertificateUpload' });
   for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
   // Input mode, for responses too: there a plain object admits further keys, so a client built from
   // this document keeps working when a response gains a field.
@@ -233,5 +267,6 @@ export function componentSchemas(): Record<string, JsonSchema> {
   const components = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema as JsonSchema]));
   components.UstvaSubmission = withFieldDescriptions(components.UstvaSubmission!, ustvaFields);
   components.EstSubmission = withFieldDescriptions(components.EstSubmission!, estFields);
+  components.CertificateUpload = withFieldDescriptions(components.CertificateUpload!, uploadFields);
   return components;
 }

@@ -13,7 +13,11 @@ import { sqs } from '#shared/adapters/sqs-client.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
 import { S3ProtocolStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
-import { bucketName, deadLetterQueueUrl, queueUrl, tableName } from '#shared/config.ts';
+import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
+import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
+import { kms } from '#shared/adapters/kms-client.ts';
+import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
+import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
 import { once } from '#shared/once.ts';
 
 export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
@@ -32,3 +36,9 @@ export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(
 export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
 export const notifier = /* @__PURE__ */ once(() => new HttpNotifier());
+export const certificateStore = /* @__PURE__ */ once(() => new DynamoCertificateStore(dynamo(), tableName('certificates')));
+// On AWS the stage's KMS key wraps each data key; locally a key file beside the data does.
+export const keyWrapper = /* @__PURE__ */ once(() => {
+  const key = sealingKey();
+  return 'kmsKeyId' in key ? new KmsKeyWrapper(kms(), key.kmsKeyId) : new FileKeyWrapper(key.file);
+});

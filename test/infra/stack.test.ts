@@ -6,7 +6,18 @@ import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apis, functions, queues, schedules, servedRoutes, tables, type ApiName, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import {
+  apis,
+  functions,
+  queues,
+  schedules,
+  servedRoutes,
+  tables,
+  type ApiName,
+  type FunctionName,
+  type FunctionSpec,
+  type TableSpec,
+} from '#shared/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import {
@@ -186,12 +197,12 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
   describe('data', () => {
     it('creates the manifest tables on demand, with PITR and the stage key', () => {
       dev.template.resourceCountIs('AWS::DynamoDB::Table', Object.keys(tables).length);
-      const [[keyId]] = ofType(dev, 'AWS::KMS::Key') as [[string, Resource]];
-      for (const spec of Object.values(tables)) {
+      const [[keyId]] = ofType(dev, 'AWS::KMS::Key').filter(([id]) => id.startsWith('Key')) as [[string, Resource]];
+      for (const spec of Object.values(tables) as TableSpec[]) {
         dev.template.hasResource('AWS::DynamoDB::Table', {
           DeletionPolicy: 'Delete',
           Properties: {
-            KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }],
+            KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }, ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : [])],
             BillingMode: 'PAY_PER_REQUEST',
             PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
             SSESpecification: { SSEEnabled: true, SSEType: 'KMS', KMSMasterKeyId: arnOf(keyId) },

@@ -2,9 +2,10 @@
 // stand-in's own reading of conditional expressions rather than a mock's.
 
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { tables, type TableName } from '#shared/manifest.ts';
+import { createTable } from '#infra/local/provision.ts';
 
 export interface MemoryTable {
   client: DynamoDBClient;
@@ -20,15 +21,7 @@ export async function startMemoryTable(name: TableName): Promise<MemoryTable> {
     region: 'eu-central-1',
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
   });
-  const key = tables[name].partitionKey;
-  await client.send(
-    new CreateTableCommand({
-      TableName: name,
-      BillingMode: 'PAY_PER_REQUEST',
-      AttributeDefinitions: [{ AttributeName: key, AttributeType: 'S' }],
-      KeySchema: [{ AttributeName: key, KeyType: 'HASH' }],
-    }),
-  );
+  await createTable(client, name, tables[name]);
   return {
     client,
     tableName: name,

@@ -1,0 +1,56 @@
+// Against dynalite, the local stand-in, in memory.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
+import { newCertificateId, type CertificateRecord } from '#shared/certificates/certificate.ts';
+import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
+
+let table: MemoryTable;
+beforeAll(async () => {
+  table = await startMemoryTable('certificates');
+});
+afterAll(() => table?.close());
+
+const sealed = { key: 'a2V5', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
+const record = (client_id: string, created_at: string): CertificateRecord => ({
+  client_id,
+  certificate_id: newCertificateId(),
+  subject: 'CN=Muster GmbH',
+  issuer: 'CN=ELSTER',
+  serial: '01',
+  not_before: '2026-01-01T00:00:00.000Z',
+  not_after: '2027-01-01T00:00:00.000Z',
+  fingerprint_sha256: 'ab'.repeat(32),
+  pin_storage: 'stored',
+  created_at,
+  container: sealed,
+  pin: sealed,
+});
+
+describe('DynamoCertificateStore', () => {
+  const store = () => new DynamoCertificateStore(table.client, table.tableName);
+
+  it('keeps a certificate once under its ID, and finds it only for its own client', async () => {
+    const mine = record('client-a', '2026-11-24T10:00:00.000Z');
+    expect(await store().create(mine)).toBe(true);
+    expect(await store().create({ ...mine, label: 'again' })).toBe(false);
+    expect(await store().get('client-a', mine.certificate_id)).toEqual(mine);
+    expect(await store().get('client-b', mine.certificate_id)).toBeUndefined();
+  });
+
+  it("lists a client's certificates newest first, and no other client's", async () => {
+    const older = record('client-c', '2026-11-20T10:00:00.000Z');
+    const newer = record('client-c', '2026-11-24T10:00:00.000Z');
+    for (const r of [older, newer, record('client-d', '2026-11-25T10:00:00.000Z')]) await store().create(r);
+    expect((await store().list('client-c')).map((r) => r.certificate_id)).toEqual([newer.certificate_id, older.certificate_id]);
+  });
+
+  it('deletes only what exists, and only for its client', async () => {
+    const mine = record('client-e', '2026-11-24T10:00:00.000Z');
+    await store().create(mine);
+    expect(await store().delete('client-f', mine.certificate_id)).toBe(false);
+    expect(await store().delete('client-e', mine.certificate_id)).toBe(true);
+    expect(await store().delete('client-e', mine.certificate_id)).toBe(false);
+    expect(await store().get('client-e', mine.certificate_id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,67 @@
+import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { conditionHeld } from '#shared/adapters/conditional-write.ts';
+import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateStore } from '#shared/ports.ts';
+
+/** One partition per client, its certificates sorted by ID within it. */
+export class DynamoCertificateStore implements CertificateStore {
+  readonly #client: DynamoDBClient;
+  readonly #table: string;
+
+  constructor(client: DynamoDBClient, table: string) {
+    this.#client = client;
+    this.#table = table;
+  }
+
+  async create(record: CertificateRecord): Promise<boolean> {
+    const written = await conditionHeld(() =>
+      this.#client.send(
+        new PutItemCommand({
+          TableName: this.#table,
+          Item: marshall(record, { removeUndefinedValues: true }),
+          ConditionExpression: 'attribute_not_exists(certificate_id)',
+        }),
+      ),
+    );
+    return written.held;
+  }
+
+  async get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined> {
+    const { Item } = await this.#client.send(
+      new GetItemCommand({ TableName: this.#table, Key: marshall({ client_id: clientId, certificate_id: certificateId }), ConsistentRead: true }),
+    );
+    return Item && (unmarshall(Item) as CertificateRecord);
+  }
+
+  async list(clientId: string): Promise<CertificateRecord[]> {
+    const records: CertificateRecord[] = [];
+    let ExclusiveStartKey: QueryCommand['input']['ExclusiveStartKey'];
+    do {
+      const page = await this.#client.send(
+        new QueryCommand({
+          TableName: this.#table,
+          KeyConditionExpression: 'client_id = :client',
+          ExpressionAttributeValues: marshall({ ':client': clientId }),
+          ExclusiveStartKey,
+        }),
+      );
+      records.push(...(page.Items ?? []).map((item) => unmarshall(item) as CertificateRecord));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return records.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+
+  async delete(clientId: string, certificateId: string): Promise<boolean> {
+    const deleted = await conditionHeld(() =>
+      this.#client.send(
+        new DeleteItemCommand({
+          TableName: this.#table,
+          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
+          ConditionExpression: 'attribute_exists(certificate_id)',
+        }),
+      ),
+    );
+    return deleted.held;
+  }
+}

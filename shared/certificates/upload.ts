@@ -1,0 +1,54 @@
+// `POST /v2/certificates`: a client hands over its ELSTER certificate. The container is opened with
+// its PIN first; only a certificate that can sign is kept, and then only sealed.
+
+import * as z from 'zod/mini';
+import type { Finding } from '#shared/domain/ticket.ts';
+import { newCertificateId, type CertificateRecord } from '#shared/certificates/certificate.ts';
+import { seal } from '#shared/certificates/envelope.ts';
+import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
+import { text } from '#shared/forms/fields.ts';
+import { findingsOf } from '#shared/forms/findings.ts';
+import type { CertificateStore, KeyWrapper } from '#shared/ports.ts';
+
+/** ELSTER's containers are a few KiB; 64 KiB leaves room and keeps a record well inside DynamoDB's item size. */
+export const maxContainerBytes = 64 * 1024;
+
+export const uploadSchema = z.strictObject({
+  pkcs12: z
+    .string()
+    .check(
+      z.maxLength(Math.ceil(maxContainerBytes / 3) * 4, { error: `must be at most ${maxContainerBytes} bytes, base64` }),
+      z.regex(/^[A-Za-z0-9+/]+={0,2}$/, { error: 'must be the .pfx or .p12 file in base64' }),
+    ),
+  pin: z.string().check(z.minLength(1), z.maxLength(128)),
+  label: z.optional(text(100)),
+  pin_storage: z._default(z.enum(['stored', 'per_submission'], { error: 'must be "stored" or "per_submission"' }), 'stored'),
+});
+
+export interface UploadDeps {
+  store: CertificateStore;
+  wrapper: KeyWrapper;
+  now?: () => Date;
+}
+
+export async function uploadCertificate(deps: UploadDeps, clientId: string, input: unknown): Promise<{ record: CertificateRecord } | { findings: Finding[] }> {
+  const parsed = z.safeParse(uploadSchema, input);
+  if (!parsed.success) return { findings: findingsOf(parsed.error) };
+  const { pkcs12, pin, label, pin_storage } = parsed.data;
+  const now = deps.now?.() ?? new Date();
+  const container = Buffer.from(pkcs12, 'base64');
+  const opened = openPkcs12(container, pin, now);
+  if (!opened.ok) return { findings: [{ path: opened.code === 'CERTIFICATE_PIN_WRONG' ? 'pin' : 'pkcs12', code: opened.code, message: opened.message }] };
+  const record: CertificateRecord = {
+    client_id: clientId,
+    certificate_id: newCertificateId(),
+    ...(label !== undefined && { label }),
+    ...opened.facts,
+    pin_storage,
+    created_at: now.toISOString(),
+    container: await seal(deps.wrapper, container),
+    ...(pin_storage === 'stored' && { pin: await seal(deps.wrapper, Buffer.from(pin, 'utf8')) }),
+  };
+  if (!(await deps.store.create(record))) throw new Error('certificate ID collision');
+  return { record };
+}
