@@ -3,7 +3,7 @@ import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readTransmitMessage } from '#shared/queue/transmit-message.ts';
 import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { transmitTicket } from '#shared/transmission/transmit-ticket.ts';
-import { protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { certificateStore, keyWrapper, protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 export const handler = sqsHandler({
   queue: 'transmit',
@@ -16,6 +16,7 @@ export const handler = sqsHandler({
     transmitTicket(
       {
         tickets: ticketStore(),
+        certificates: { store: certificateStore(), wrapper: keyWrapper() },
         submissions: submissionStore(),
         protocols: protocolStore(),
         queue: workQueue(),

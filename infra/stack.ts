@@ -32,6 +32,7 @@ import {
   type QueueSpec,
   type ScheduleName,
   type ScheduleSpec,
+  type SealingUse,
   type Setting,
   type TableName,
   type TableSpec,
@@ -100,7 +101,6 @@ export class SteuerboteStack extends Stack {
       liveSubmissions: { [settingNames.allowLiveSubmissions]: String(settings.taxAuthority.allowLiveSubmissions) },
       rateLimit: definedOnly({ [settingNames.rateLimitPerMinute]: settings.limits.perClientPerMinute }),
       retention: { [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400) },
-      sealing: { [settingNames.sealingKeyId]: resources.sealingKey.keyArn },
     };
 
     // Functions are made on first use, so a stage holds exactly those that something invokes.
@@ -329,9 +329,15 @@ function stageFunction(
   }
   for (const setting of spec.settings ?? []) addEnvironment(fn, environments[setting]);
   if (spec.settings?.includes('hook')) resources.hookSecret?.grantRead(fn);
-  if (spec.settings?.includes('sealing')) resources.sealingKey.grant(fn, 'kms:GenerateDataKey', 'kms:Decrypt');
+  if (spec.sealing?.length) {
+    addEnvironment(fn, { [settingNames.sealingKeyId]: resources.sealingKey.keyArn });
+    resources.sealingKey.grant(fn, ...spec.sealing.map((use) => sealingActions[use]));
+  }
   return fn;
 }
+
+// GenerateDataKey hands out a new data key (and its wrapped form); Decrypt unwraps a kept one.
+const sealingActions: Record<SealingUse, string> = { seal: 'kms:GenerateDataKey', open: 'kms:Decrypt' };
 
 function ericBinding(scope: Construct, eric: EricSettings): EricBinding {
   const secret = (id: string, nameOrArn: string) =>

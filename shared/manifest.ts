@@ -48,14 +48,20 @@ export interface FunctionSpec {
   readonly settings?: readonly Setting[];
   /** Loads the tax authority's native library, ERiC, whose Linux builds are x86-64 only. */
   readonly loadsTaxAuthority?: boolean;
+  /**
+   * What it does with the key that wraps what clients entrust (SEALING_KEY_ID): `seal` a new secret
+   * (a fresh data key), `open` a sealed one (unwrap its data key). Each grants only that.
+   */
+  readonly sealing?: readonly SealingUse[];
 }
+
+export type SealingUse = 'seal' | 'open';
 
 /**
  * `taxAuthority`: TAX_AUTHORITY and ELSTER_HERSTELLER_ID; `liveSubmissions`: ALLOW_LIVE_SUBMISSIONS;
- * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS;
- * `sealing`: SEALING_KEY_ID, the key that wraps what clients entrust.
+ * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS.
  */
-export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention' | 'sealing';
+export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention';
 
 export interface RouteSpec {
   /** HEAD is never listed: `servedRoutes` adds it beside each safe GET. */
@@ -140,17 +146,21 @@ const authenticated = { apiKeys: 'read', rateLimits: 'write' } as const;
 export const functions = {
   submitUstva: {
     entry: 'functions/submit-ustva.ts',
-    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite' },
+    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite', certificates: 'read' },
     bucket: 'write',
     sendsTo: ['transmit'],
     settings: ['liveSubmissions', 'rateLimit'],
+    // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
+    sealing: ['seal', 'open'],
   },
   submitEst: {
     entry: 'functions/submit-est.ts',
-    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite' },
+    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite', certificates: 'read' },
     bucket: 'write',
     sendsTo: ['transmit'],
     settings: ['liveSubmissions', 'rateLimit'],
+    // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
+    sealing: ['seal', 'open'],
   },
   // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
   validateUstva: {
@@ -170,11 +180,21 @@ export const functions = {
   getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
-  // Certificates: only the upload opens a container, and only it and transmission unseal anything.
-  createCertificate: { entry: 'functions/create-certificate.ts', tables: { ...authenticated, certificates: 'write' }, settings: ['rateLimit', 'sealing'] },
+  // Certificates: the upload opens the container it is given and seals it; it never unseals anything.
+  createCertificate: {
+    entry: 'functions/create-certificate.ts',
+    tables: { ...authenticated, certificates: 'write' },
+    settings: ['rateLimit'],
+    sealing: ['seal'],
+  },
   listCertificates: { entry: 'functions/list-certificates.ts', tables: { ...authenticated, certificates: 'read' }, settings: ['rateLimit'] },
   getCertificate: { entry: 'functions/get-certificate.ts', tables: { ...authenticated, certificates: 'read' }, settings: ['rateLimit'] },
-  deleteCertificate: { entry: 'functions/delete-certificate.ts', tables: { ...authenticated, certificates: 'readWrite' }, settings: ['rateLimit'] },
+  // Looks for unfinished tickets that still need the certificate before it deletes it.
+  deleteCertificate: {
+    entry: 'functions/delete-certificate.ts',
+    tables: { ...authenticated, certificates: 'readWrite', tickets: 'read' },
+    settings: ['rateLimit'],
+  },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
   notFound: { entry: 'functions/not-found.ts' },
   receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
@@ -182,13 +202,15 @@ export const functions = {
     entry: 'functions/transmit.ts',
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
-    tables: { tickets: 'readWrite' },
+    tables: { tickets: 'readWrite', certificates: 'read' },
     bucket: 'readWrite',
     sendsTo: ['webhook'],
     // Where a message it cannot read is parked (shared/queue/sqs-handler.ts).
     deadLetters: ['transmit'],
     settings: ['taxAuthority', 'liveSubmissions', 'hook'],
     loadsTaxAuthority: true,
+    // Signs with the ticket's certificate: its container and PIN are unsealed for the one call.
+    sealing: ['open'],
   },
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',

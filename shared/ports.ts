@@ -37,6 +37,8 @@ export interface TicketStore {
   finishedBefore(cutoff: string): AsyncIterable<Ticket>;
   /** Tickets whose submission has not been deleted: every body stored for a ticket belongs to one of them. */
   withSubmission(): AsyncIterable<Ticket>;
+  /** The client's `queued` or `processing` tickets that are to be signed with this certificate. */
+  awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket>;
 }
 
 /** Request counters that expire, one per client and window of the rate limit. */
@@ -103,6 +105,15 @@ export interface Submission {
   datenart_version: string;
   /** The ELSTER Nutzdaten element to send: built from the body, or the caller's own XML. */
   nutzdaten: string;
+  /** The client's own certificate; without it the stage's certificate signs. */
+  certificate?: SigningCertificate;
+}
+
+/** A client's certificate and its PIN, unsealed for one transmission and held by nothing after it. */
+export interface SigningCertificate {
+  certificate_id: string;
+  pkcs12: Uint8Array;
+  pin: string;
 }
 
 export interface Protocol {

@@ -1,15 +1,22 @@
 // In-memory stand-ins for the ports, for unit tests. They keep the adapters' semantics where the
 // code under test relies on them: conditional writes, and no `undefined` attributes once stored.
 
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
+import type { CertificateRecord } from '#shared/certificates/certificate.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type {
   ApiKeyStore,
+  CertificateStore,
   IdempotencyRecord,
   IdempotencyStore,
+  KeyWrapper,
   Notifier,
   NotifyResult,
   ProtocolStore,
@@ -88,6 +95,12 @@ export class MemoryTicketStore implements TicketStore {
 
   async *withSubmission(): AsyncIterable<Ticket> {
     for (const ticket of [...this.tickets.values()]) if (!ticket.submission_deleted_at) yield stored(ticket);
+  }
+
+  async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket> {
+    for (const ticket of [...this.tickets.values()]) {
+      if (!isTerminal(ticket.status) && ticket.client_id === clientId && ticket.certificate_id === certificateId) yield stored(ticket);
+    }
   }
 }
 
@@ -322,3 +335,47 @@ export function apiEvent(
 }
 
 export const context = (): Context => lambdaContext('unit-test');
+
+export class MemoryCertificateStore implements CertificateStore {
+  readonly records = new Map<string, CertificateRecord>();
+
+  async create(record: CertificateRecord): Promise<boolean> {
+    const key = `${record.client_id}/${record.certificate_id}`;
+    if (this.records.has(key)) return false;
+    this.records.set(key, structuredClone(record));
+    return true;
+  }
+
+  async get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined> {
+    const record = this.records.get(`${clientId}/${certificateId}`);
+    return record && structuredClone(record);
+  }
+
+  async list(clientId: string): Promise<CertificateRecord[]> {
+    return [...this.records.values()].filter((record) => record.client_id === clientId).sort((a, b) => b.created_at.localeCompare(a.created_at));
+  }
+
+  async delete(clientId: string, certificateId: string): Promise<boolean> {
+    return this.records.delete(`${clientId}/${certificateId}`);
+  }
+}
+
+/** The local key wrapper over a key file of its own, counting its unwraps so a test sees each unsealing. */
+export class CountingKeyWrapper implements KeyWrapper {
+  readonly #wrapper: KeyWrapper;
+  unwraps = 0;
+
+  constructor() {
+    const dir = mkdtempSync(join(tmpdir(), 'steuerbote-sealing-'));
+    this.#wrapper = new FileKeyWrapper(join(dir, 'sealing.key'));
+  }
+
+  newDataKey() {
+    return this.#wrapper.newDataKey();
+  }
+
+  unwrap(wrapped: string) {
+    this.unwraps++;
+    return this.#wrapper.unwrap(wrapped);
+  }
+}

@@ -2,7 +2,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
-import { newCertificateId, type CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import { newCertificateId } from '#shared/domain/certificate-id.ts';
 import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
 
 let table: MemoryTable;

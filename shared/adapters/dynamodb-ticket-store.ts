@@ -117,6 +117,14 @@ export class DynamoTicketStore implements TicketStore {
     return this.#scan('attribute_not_exists(submission_deleted_at)');
   }
 
+  // A full scan on each certificate deletion, which is rare beside submissions.
+  awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket> {
+    return this.#scan('#status IN (:queued, :processing) AND client_id = :client AND certificate_id = :certificate', {
+      names: { '#status': 'status' },
+      values: { ':queued': 'queued', ':processing': 'processing', ':client': clientId, ':certificate': certificateId },
+    });
+  }
+
   async *#scan(filter: string, { names, values }: { names?: Record<string, string>; values?: Record<string, unknown> } = {}): AsyncIterable<Ticket> {
     let ExclusiveStartKey: Record<string, never> | undefined;
     do {

@@ -3,7 +3,7 @@
 // a key steuerbote never holds in the clear (KMS on AWS, a key file locally).
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Sealed } from '#shared/certificates/certificate.ts';
+import type { Sealed } from '#shared/domain/sealed.ts';
 import type { KeyWrapper } from '#shared/ports.ts';
 
 export async function seal(wrapper: KeyWrapper, plaintext: Uint8Array): Promise<Sealed> {

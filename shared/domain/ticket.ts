@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Sealed } from '#shared/domain/sealed.ts';
 
 export type Kind = 'est' | 'ustva';
 
@@ -68,6 +69,12 @@ export interface Ticket {
   tax_office?: string;
   datenart_version: string;
   client_reference?: string;
+  /** The client's own certificate (POST /v2/certificates) that signs the transmission; absent when the stage's certificate does. */
+  certificate_id?: string;
+  /** That certificate's subject, so the ticket still says who signed once the certificate is deleted. */
+  certificate_subject?: string;
+  /** A PIN that came with the submission (`Elster-Pin`), sealed, and only until the transmission has ended. Never shown. */
+  sealed_pin?: Sealed;
   created_at: string;
   /** Once the ticket is finished, when it finished: nothing changes that of a finished ticket, so retention counts from it. */
   updated_at: string;
@@ -87,6 +94,9 @@ export interface Ticket {
   /** When the retention sweep deleted the submitted data; the ticket and its protocol stay. */
   submission_deleted_at?: string;
 }
+
+/** What a ticket holds only while it is worked on, and loses as it finishes: a worker's lease, a per-submission PIN. */
+export const whileWorking = ['lease_until', 'sealed_pin'] as const satisfies readonly (keyof Ticket)[];
 
 // 16 random bytes (128 bits) in base64url: URL-safe, opaque, and cheap to reject by shape alone.
 export const ticketIdPattern = /^tk_[A-Za-z0-9_-]{22}$/;

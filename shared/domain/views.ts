@@ -37,6 +37,7 @@ export const metadataView = (t: Ticket) => ({
   ...(t.tax_office && { tax_office: t.tax_office }),
   datenart_version: t.datenart_version,
   ...(t.client_reference !== undefined && { client_reference: t.client_reference }),
+  ...(t.certificate_id && { certificate_id: t.certificate_id, certificate_subject: t.certificate_subject }),
   created_at: t.created_at,
   updated_at: t.updated_at,
   delivered_at: t.delivered_at,

@@ -1,8 +1,11 @@
 // The eric adapter against the ERiC test double (test/eric-double), once per struct family.
 
-import { rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '#shared/config.ts';
 import { ericTaxAuthorityFromEnv } from '#shared/eric/eric-tax-authority.ts';
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric } from '#shared/eric/library.ts';
@@ -175,6 +178,42 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
     );
     expect(codes).toContain(610001231);
     expect(counters.reentries()).toBeGreaterThan(before);
+  });
+
+  describe("with a client's own certificate", () => {
+    const client = (pin: string) => {
+      const pkcs12 = randomBytes(3000);
+      counters.registerCertificate(pkcs12, 'client-pin');
+      return { certificate_id: 'crt_BBBBBBBBBBBBBBBBBBBBBB', pkcs12, pin };
+    };
+    // Where a container goes on its way to an ERiC before 43: a directory of this test's own.
+    let temporary: string;
+    beforeEach(async () => {
+      temporary = await mkdtemp(join(tmpdir(), 'steuerbote-tmp-'));
+      vi.stubEnv('TMPDIR', temporary);
+    });
+
+    it(`signs with it${major >= 43 ? ', opened from memory' : ', through a file removed at once'}, and with no other`, async () => {
+      const certificate = client('client-pin');
+      const stageSends = counters.sends();
+      delivered(await authority().transmit({ ...submission(), certificate }));
+      expect(counters.sendsWith(certificate.pkcs12)).toBe(1);
+      expect(counters.sends()).toBe(stageSends + 1);
+      expect(await readdir(temporary)).toEqual([]);
+    });
+
+    it('fails with CERTIFICATE_PIN_WRONG, sending nothing, when its PIN does not open it', async () => {
+      const certificate = client('not-the-pin');
+      const sends = counters.sends();
+      const outcome = await authority().transmit({ ...submission(), certificate });
+      expect(outcome).toEqual({
+        outcome: 'failed',
+        code: 'CERTIFICATE_PIN_WRONG',
+        message: expect.stringContaining(`The certificate ${certificate.certificate_id} cannot sign`),
+      });
+      expect(counters.sends()).toBe(sends);
+      expect(await readdir(temporary)).toEqual([]);
+    });
   });
 
   it('fails at the start, in one line, when ERIC_API_VERSION does not match the library', () => {

@@ -8,6 +8,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { describeError } from '#shared/logger.ts';
 import { readServerAnswer, ruleFindings, serverFindings } from '#shared/eric/answers.ts';
 import { credentialsLoader, type EricCredentials } from '#shared/eric/credentials.ts';
+import { clientSigning, stageSigning, type Signing } from '#shared/eric/signing.ts';
 import { elsterDocument, transferHeaderFields } from '#shared/eric/elster-document.ts';
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric, type EricCalls, type EricLibrary, type TransferHeaderFields } from '#shared/eric/library.ts';
 import { describeCode } from '#shared/eric/outcomes.ts';
@@ -53,9 +54,44 @@ export class EricTaxAuthority implements TaxAuthority {
     }
     const document = elsterDocument(submission, this.#product());
     if (!document.ok) return { outcome: 'rejected', code: 'NUTZDATEN_INVALID', message: 'The data cannot be sent as it is', findings: [document.finding] };
-    let credentials: EricCredentials;
+    const signing = await this.#signing(submission);
+    if ('outcome' in signing) return signing;
+
+    return this.#options.library.exclusive(async (eric) => {
+      const prepared = await withTransferHeader(eric, document.xml, this.#transferHeader(submission));
+      if (prepared.code !== 0) return notSent(eric, prepared.code);
+      const protocol = await protocolTarget(eric.family);
+      try {
+        const certificate = await signing.open(eric);
+        if (certificate.code !== 0) return signing.named(notSent(eric, certificate.code));
+        try {
+          const processed = await eric.withBuffers(2, async ([answer, serverAnswer]) => {
+            const code = await eric.bearbeiteVorgang({
+              xml: prepared.xml,
+              datenartVersion: submission.datenart_version,
+              flags: ERIC_VALIDIERE | ERIC_SENDE | ERIC_DRUCKE,
+              print: protocol.parameters,
+              crypt: eric.family.cryptParameters(certificate.handle, signing.pin),
+              answer: answer!,
+              serverAnswer: serverAnswer!,
+            });
+            return { code, answer: eric.read(answer!), serverAnswer: eric.read(serverAnswer!) };
+          });
+          return signing.named(this.#outcome(eric, submission, { ...processed, pdf: await protocol.take() }));
+        } finally {
+          eric.closeCertificate(certificate.handle);
+        }
+      } finally {
+        await protocol.dispose();
+      }
+    });
+  }
+
+  /** The ticket's own certificate, or the stage's, read on first use. */
+  async #signing(submission: Submission): Promise<Signing | TransmitOutcome> {
+    if (submission.certificate) return clientSigning(submission.certificate);
     try {
-      credentials = await this.#options.credentials();
+      return stageSigning(await this.#options.credentials());
     } catch (error) {
       if (error instanceof ConfigError) return { outcome: 'failed', code: 'ERIC_CONFIGURATION', message: error.message };
       return {
@@ -64,35 +100,6 @@ export class EricTaxAuthority implements TaxAuthority {
         message: `The certificate or its PIN could not be read: ${describeError(error).message}`,
       };
     }
-
-    return this.#options.library.exclusive(async (eric) => {
-      const prepared = await withTransferHeader(eric, document.xml, this.#transferHeader(submission));
-      if (prepared.code !== 0) return notSent(eric, prepared.code);
-      const protocol = await protocolTarget(eric.family);
-      try {
-        const certificate = await eric.openCertificate(credentials.certificatePath);
-        if (certificate.code !== 0) return notSent(eric, certificate.code);
-        try {
-          const processed = await eric.withBuffers(2, async ([answer, serverAnswer]) => {
-            const code = await eric.bearbeiteVorgang({
-              xml: prepared.xml,
-              datenartVersion: submission.datenart_version,
-              flags: ERIC_VALIDIERE | ERIC_SENDE | ERIC_DRUCKE,
-              print: protocol.parameters,
-              crypt: eric.family.cryptParameters(certificate.handle, credentials.pin),
-              answer: answer!,
-              serverAnswer: serverAnswer!,
-            });
-            return { code, answer: eric.read(answer!), serverAnswer: eric.read(serverAnswer!) };
-          });
-          return this.#outcome(eric, submission, { ...processed, pdf: await protocol.take() });
-        } finally {
-          eric.closeCertificate(certificate.handle);
-        }
-      } finally {
-        await protocol.dispose();
-      }
-    });
   }
 
   /** ERIC_VALIDIERE alone: ERiC's own rules, no certificate, nothing sent. */

@@ -14,6 +14,10 @@
 //   int EricHoleFehlerText(int fehlerkode, EricRueckgabepufferHandle rueckgabePuffer)
 //   int EricGetHandleToCertificate(EricZertifikatHandle *hToken, uint32_t *iInfoPinSupport, const byteChar *pathToKeystore)
 //   int EricCloseHandleToCertificate(EricZertifikatHandle hToken)
+// and from ERiC 43 on (ericapi.h of 43.2.6 in oluosiname/solobooks-eric-api, Linux-x86_64/include/;
+// absent from that of 42.1.8):
+//   int EricZertifikatOeffnenAusBytes(EricZertifikatHandle *hToken, const byteChar *pkcs12Container,
+//                                     uint32_t containerGroesse, const byteChar *pkcs12Passwort)
 //   int EricCreateTH(const char *xml, const char *verfahren, const char *datenart, const char *vorgang,
 //                    const char *testmerker, const char *herstellerId, const char *datenLieferant,
 //                    const char *versionClient, const byteChar *publicKey, EricRueckgabepufferHandle xmlRueckgabePuffer)
@@ -67,6 +71,8 @@ export interface EricCalls {
   errorText(code: number): string;
   createTransferHeader(xml: string, fields: TransferHeaderFields, out: Buffer_): Promise<number>;
   openCertificate(path: string): Promise<{ code: number; handle: number }>;
+  /** EricZertifikatOeffnenAusBytes: only ERiC 43 and later have it; older ones open certificates by path alone. */
+  openCertificateFromBytes?: (pkcs12: Uint8Array, pin: string) => Promise<{ code: number; handle: number }>;
   closeCertificate(handle: number): number;
   bearbeiteVorgang(request: {
     xml: string;
@@ -181,6 +187,9 @@ function load(home: string, path: string): EricLibrary {
   const major = Number(productVersion.split('.')[0]);
   const family = structFamily(major, 'libericapi.so in ERIC_HOME');
 
+  const fromBytes =
+    major >= 43 ? fn('EricZertifikatOeffnenAusBytes', 'int', [k.out(k.pointer('uint32_t')), 'const void *', 'uint32_t', 'const char *']) : undefined;
+
   const bearbeite = fn('EricBearbeiteVorgang', 'int', [
     'const char *',
     'const char *',
@@ -211,6 +220,13 @@ function load(home: string, path: string): EricLibrary {
       const code = await callAsync<number>(openCertificate, handle, [0], certificatePath);
       return { code, handle: handle[0]! };
     },
+    ...(fromBytes && {
+      async openCertificateFromBytes(pkcs12, pin) {
+        const handle = [0];
+        const code = await callAsync<number>(fromBytes, handle, pkcs12, pkcs12.length, pin);
+        return { code, handle: handle[0]! };
+      },
+    }),
     closeCertificate: (handle) => closeCertificate(handle) as number,
     bearbeiteVorgang: (r) =>
       callAsync(bearbeite, r.xml, r.datenartVersion, r.flags, r.print, r.crypt, ...(family.transferHandle ? [null] : []), r.answer, r.serverAnswer),

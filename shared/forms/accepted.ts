@@ -9,6 +9,7 @@ export interface AcceptedBody {
   tax_number?: string;
   tax_office?: string;
   client_reference?: string;
+  certificate_id?: string;
   taxpayer?: { idnr: string };
   spouse?: { idnr: string } | null;
 }

@@ -1,6 +1,7 @@
 // zod/mini rather than zod's chained API: the same validation at a twentieth of the bundle, which
 // every submit function would otherwise load on its cold start.
 import * as z from 'zod/mini';
+import { certificateIdPattern } from '#shared/domain/certificate-id.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { formYears, isFormYear } from '#shared/domain/years.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
@@ -77,6 +78,8 @@ export const formYear = (kind: Kind) =>
 export const common = {
   test: z._default(z.boolean({ error: 'must be true or false' }), true),
   client_reference: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }), ...inElsterCharset)),
+  // Which of the client's certificates signs: checked against the client's certificates on submission.
+  certificate_id: z.optional(z.string().check(z.regex(certificateIdPattern, { error: 'must be a certificate ID such as crt_…, from POST /v2/certificates' }))),
 };
 
 /**

@@ -1,4 +1,5 @@
-import { certificateIdPattern, type CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import { certificateIdPattern } from '#shared/domain/certificate-id.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { CertificateStore } from '#shared/ports.ts';
 

@@ -2,7 +2,7 @@
 // are, and the response bodies written down here as zod/mini schemas, converted the same way.
 import * as z from 'zod/mini';
 import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
-import { certificateIdPattern } from '#shared/certificates/certificate.ts';
+import { certificateIdPattern } from '#shared/domain/certificate-id.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { formYears } from '#shared/domain/years.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';

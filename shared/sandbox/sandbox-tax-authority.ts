@@ -16,6 +16,7 @@ import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { specialFindings } from '#shared/forms/ustva/special-filings.ts';
 import type { UstvaType } from '#shared/domain/ticket.ts';
 import { settingNames } from '#shared/manifest.ts';
+import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 
 export interface SandboxOptions {
   /** Waited before every answer, to make the asynchronous flow visible locally. */
@@ -52,6 +53,13 @@ export class SandboxTaxAuthority implements TaxAuthority {
 
   async transmit(submission: Submission): Promise<TransmitOutcome> {
     if (this.#options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
+
+    // ERiC opens the certificate before anything else, so a wrong PIN fails here as it would live.
+    if (submission.certificate) {
+      const opened = openPkcs12(submission.certificate.pkcs12, submission.certificate.pin, this.#now());
+      if (!opened.ok)
+        return { outcome: 'failed', code: opened.code, message: `The certificate ${submission.certificate.certificate_id} cannot sign: ${opened.message}` };
+    }
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
     const { findings, figures, type } = recheck(submission);

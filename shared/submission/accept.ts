@@ -2,6 +2,7 @@ import { datenartVersion } from '#shared/domain/years.ts';
 import { maskTaxNumber, newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Ruled } from '#shared/forms/check.ts';
+import type { Signer } from '#shared/certificates/signer.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import type { SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
 import { storeFiling } from '#shared/submission/stored-filing.ts';
@@ -31,7 +32,7 @@ export class TicketIdTaken extends Error {
 export async function acceptSubmission(
   deps: AcceptDeps,
   clientId: string,
-  { filing, period }: Pick<Ruled, 'filing' | 'period'>,
+  { filing, period, signer }: Pick<Ruled, 'filing' | 'period'> & { signer?: Signer },
   ticketId = newTicketId(),
 ): Promise<Ticket> {
   const now = new Date().toISOString();
@@ -50,6 +51,7 @@ export async function acceptSubmission(
     tax_office: body.tax_office,
     datenart_version: datenartVersion(kind, body.year),
     client_reference: body.client_reference,
+    ...signer,
     created_at: now,
     updated_at: now,
     attempts: 0,

@@ -1,3 +1,4 @@
+import { whileWorking } from '#shared/domain/ticket.ts';
 import type { RedriveConfig } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import type { TicketStore, WorkQueue } from '#shared/ports.ts';
@@ -59,7 +60,7 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
               details: [],
             },
           },
-          ['lease_until'],
+          whileWorking,
         );
         if (failed) counts.uncertain++;
       }

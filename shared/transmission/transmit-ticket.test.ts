@@ -6,6 +6,8 @@ import type { TransmitOutcome } from '#shared/ports.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
 import {
+  CountingKeyWrapper,
+  MemoryCertificateStore,
   MemoryProtocolStore,
   MemorySubmissionStore,
   MemoryTicketStore,
@@ -52,6 +54,7 @@ async function setup(
   if (options.storeBody ?? true) await submissions.put(id, options.body ?? body);
   const deps: TransmitDeps = {
     tickets,
+    certificates: { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() },
     submissions,
     protocols,
     queue,

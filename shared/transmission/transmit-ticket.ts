@@ -1,14 +1,17 @@
 import { createHash } from 'node:crypto';
 import { queues } from '#shared/manifest.ts';
 import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
-import { newWebhookId, nutzdatenFileName, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
+import { newWebhookId, nutzdatenFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
+import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';
 import type { ProtocolStore, Submission, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
 
 export interface TransmitDeps {
   tickets: TicketStore;
+  /** The clients' certificates, and the key that unseals them, for tickets that name one. */
+  certificates: Pick<SignerDeps, 'store' | 'wrapper'>;
   submissions: SubmissionStore;
   protocols: ProtocolStore;
   queue: WorkQueue;
@@ -48,6 +51,14 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { code: 'NUTZDATEN_INVALID', message, details: [] }, now);
       return;
     }
+    // Unsealed only now, just before the call, and never kept: a failure to unseal (the key service
+    // unreachable) throws and leaves the ticket to the queue's retry, as nothing was sent.
+    const signer = await unsealSigner(deps.certificates, claimed);
+    if (signer.gone !== undefined) {
+      await finish(deps, held, id, 'failed', { code: 'CERTIFICATE_DELETED', message: signer.gone, details: [] }, now);
+      return;
+    }
+    if (signer.certificate) submission.certificate = signer.certificate;
     sent = true;
     const outcome = await deps.authority.transmit(submission);
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
@@ -94,7 +105,7 @@ async function record(
           file_sha256: createHash('sha256').update(pdf).digest('hex'),
           webhook,
         },
-        ['lease_until', 'error'],
+        [...whileWorking, 'error'],
       );
       // If the update lost, the lease lapsed and the re-drive owns the ticket now; a webhook here would be a stray.
       if (delivered && webhook.webhook_id) await deps.queue.enqueueWebhook({ ticket: id, webhook_id: webhook.webhook_id });
@@ -174,5 +185,5 @@ async function finish(
   error: NonNullable<TicketChanges['error']>,
   now: () => Date,
 ): Promise<void> {
-  await deps.tickets.transition(id, held, { status, error, updated_at: now().toISOString() }, ['lease_until']);
+  await deps.tickets.transition(id, held, { status, error, updated_at: now().toISOString() }, whileWorking);
 }

@@ -4,9 +4,11 @@ import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import type { Checked } from '#shared/forms/check.ts';
+import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { acceptOnce, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { callers, idempotencyStore, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { callers, certificateStore, idempotencyStore, keyWrapper, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
 export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
@@ -17,8 +19,12 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
       // The check comes first, so a refused body never uses up its key.
       const checked = check(event.json);
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
+      const { certificate_id }: AcceptedBody = checked.filing.body;
+      const signed = await signerFor({ store: certificateStore(), wrapper: keyWrapper() }, clientId, certificate_id, event.headers[pinHeader]);
+      if (signed.findings) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: signed.findings });
       const tickets = ticketStore();
-      const accept = (ticketId?: string) => acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, checked, ticketId);
+      const accept = (ticketId?: string) =>
+        acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, { ...checked, signer: signed.signer }, ticketId);
       const { ticket, replayed }: Accepted =
         idempotencyKey === undefined
           ? { ticket: await accept(), replayed: false }

@@ -235,6 +235,22 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
       });
     });
 
+    describe('awaitingCertificate', () => {
+      it("yields the client's queued and processing tickets signed with the certificate, and no other", async () => {
+        const signer = { client_id: 'client-a', certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' };
+        const awaiting = [await created({ ...signer, status: 'queued' }), await created({ ...signer, status: 'processing', lease_until: lease })];
+        const others = [
+          await created({ ...signer, status: 'delivered' }),
+          await created({ ...signer, status: 'failed', webhook: pending }),
+          await created({ ...signer, client_id: 'client-b' }),
+          await created({ ...signer, certificate_id: 'crt_BBBBBBBBBBBBBBBBBBBBBB' }),
+          await created({ client_id: signer.client_id }),
+        ];
+        const found = await yielded(store.awaitingCertificate(signer.client_id, signer.certificate_id), [...awaiting, ...others]);
+        expect(found).toEqual(awaiting.sort(byId));
+      });
+    });
+
     describe('finishedBefore', () => {
       it('yields the tickets finished before the cutoff whose submission is still kept, and no other', async () => {
         const cutoff = '2026-11-23T10:00:00.000Z';

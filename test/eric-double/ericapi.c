@@ -16,8 +16,11 @@
  * (eric-bindings/bindings/bindings_eric_40_1_8_0_linux_x86_64.rs, ..._44_2_4_0_linux_x86_64.rs).
  *
  * What it checks: struct versions of its family, flags, non-null buffers, initialisation, a
- * certificate path that exists, an open certificate handle, the PIN (TEST_PIN), the Datenart of the
- * TransferHeader against the Datenart version. It also notices overlapping calls from two threads
+ * certificate that can be read (by path, or from memory with EricZertifikatOeffnenAusBytes from
+ * ERiC 43 on), an open certificate handle, the PIN (TEST_PIN, or the one a test registered for that
+ * container with EricDoubleRegisterCertificate), the Datenart of the TransferHeader against the
+ * Datenart version. It tells containers apart by a hash of their bytes and counts sends per
+ * container (EricDoubleSendsWith). It also notices overlapping calls from two threads
  * (ERiC's single-instance API is not re-entrant) and answers them with
  * ERIC_GLOBAL_MEHRFACHAUFRUFE_NICHT_UNTERSTUETZT.
  *
@@ -37,6 +40,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -141,6 +145,18 @@ static atomic_int open_buffers;
 static int initialised;
 static uint32_t next_handle = 1;
 static uint32_t open_handles[64];
+/* The hash of the container each open handle was made from. */
+static uint64_t handle_containers[64];
+
+/* Containers a test registered, with their PIN, and the sends signed with each. */
+#define MAX_CERTIFICATES 64
+static struct {
+  uint64_t container;
+  char pin[129];
+  int sends;
+} certificates[MAX_CERTIFICATES];
+static int certificate_count;
+static pthread_mutex_t certificates_lock = PTHREAD_MUTEX_INITIALIZER;
 static unsigned long ticket_counter;
 
 /* Every API function runs inside ENTER/LEAVE: a second thread arriving while one is inside is
@@ -165,6 +181,60 @@ int EricDoubleOpenCertificates(void) {
   int count = 0;
   for (size_t i = 0; i < sizeof open_handles / sizeof open_handles[0]; i++) count += open_handles[i] != 0;
   return count;
+}
+
+/* FNV-1a: enough to tell a test's containers apart; the double checks no signature. */
+static uint64_t container_hash(const uint8_t *bytes, size_t size) {
+  uint64_t hash = 1469598103934665603ull;
+  for (size_t i = 0; i < size; i++) hash = (hash ^ bytes[i]) * 1099511628211ull;
+  return hash;
+}
+
+static int certificate_index(uint64_t container) {
+  for (int i = 0; i < certificate_count; i++)
+    if (certificates[i].container == container) return i;
+  return -1;
+}
+
+/* Test-only: from now on `container` opens with `pin` only. */
+int EricDoubleRegisterCertificate(const uint8_t *container, uint32_t size, const char *pin) {
+  if (!container || !pin || strlen(pin) >= sizeof certificates[0].pin) return ERIC_GLOBAL_NULL_PARAMETER;
+  pthread_mutex_lock(&certificates_lock);
+  uint64_t hash = container_hash(container, size);
+  int index = certificate_index(hash);
+  if (index < 0 && certificate_count < MAX_CERTIFICATES) index = certificate_count++;
+  if (index >= 0) {
+    certificates[index].container = hash;
+    snprintf(certificates[index].pin, sizeof certificates[index].pin, "%s", pin);
+  }
+  pthread_mutex_unlock(&certificates_lock);
+  return index < 0 ? ERIC_GLOBAL_UNGUELTIGER_PARAMETER : ERIC_OK;
+}
+
+/* Test-only: the sends signed with `container` (registered before). */
+int EricDoubleSendsWith(const uint8_t *container, uint32_t size) {
+  pthread_mutex_lock(&certificates_lock);
+  int index = certificate_index(container_hash(container, size));
+  int count = index < 0 ? 0 : certificates[index].sends;
+  pthread_mutex_unlock(&certificates_lock);
+  return count;
+}
+
+/* Whether `pin` opens `container`: its registered PIN, or TEST_PIN for any other. */
+static int pin_opens(uint64_t container, const char *pin) {
+  if (!pin) return 0;
+  pthread_mutex_lock(&certificates_lock);
+  int index = certificate_index(container);
+  int opens = strcmp(pin, index < 0 ? TEST_PIN : certificates[index].pin) == 0;
+  pthread_mutex_unlock(&certificates_lock);
+  return opens;
+}
+
+static void count_send(uint64_t container) {
+  pthread_mutex_lock(&certificates_lock);
+  int index = certificate_index(container);
+  if (index >= 0) certificates[index].sends++;
+  pthread_mutex_unlock(&certificates_lock);
 }
 
 /* ---- return buffers ---------------------------------------------------------------------- */
@@ -280,26 +350,53 @@ int EricHoleFehlerText(int fehlerkode, EricRueckgabepufferHandle rueckgabePuffer
 
 /* ---- certificates ------------------------------------------------------------------------ */
 
+static int new_handle(EricZertifikatHandle *hToken, uint64_t container) {
+  for (size_t i = 0; i < sizeof open_handles / sizeof open_handles[0]; i++) {
+    if (open_handles[i] == 0) {
+      open_handles[i] = next_handle++;
+      handle_containers[i] = container;
+      *hToken = open_handles[i];
+      return ERIC_OK;
+    }
+  }
+  return ERIC_GLOBAL_UNGUELTIGER_PARAMETER;
+}
+
 int EricGetHandleToCertificate(EricZertifikatHandle *hToken, uint32_t *iInfoPinSupport, const byteChar *pathToKeystore) {
   ENTER(ERIC_GLOBAL_MEHRFACHAUFRUFE_NICHT_UNTERSTUETZT);
   if (!initialised) LEAVE(ERIC_GLOBAL_NICHT_INITIALISIERT);
   if (!hToken || !pathToKeystore) LEAVE(ERIC_GLOBAL_NULL_PARAMETER);
-  if (access(pathToKeystore, R_OK) != 0) LEAVE(ERIC_CRYPT_E_PSE_PATH);
-  for (size_t i = 0; i < sizeof open_handles / sizeof open_handles[0]; i++) {
-    if (open_handles[i] == 0) {
-      open_handles[i] = next_handle++;
-      *hToken = open_handles[i];
-      if (iInfoPinSupport) *iInfoPinSupport = 1;
-      LEAVE(ERIC_OK);
-    }
-  }
-  LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
+  /* Read whole at opening, so a file removed right after is no loss. */
+  FILE *file = fopen(pathToKeystore, "rb");
+  if (!file) LEAVE(ERIC_CRYPT_E_PSE_PATH);
+  /* On the heap: koffi's worker threads have small stacks. */
+  size_t capacity = 128 * 1024;
+  uint8_t *bytes = malloc(capacity);
+  size_t size = fread(bytes, 1, capacity, file);
+  fclose(file);
+  uint64_t container = container_hash(bytes, size);
+  free(bytes);
+  if (iInfoPinSupport) *iInfoPinSupport = 1;
+  LEAVE(new_handle(hToken, container));
 }
 
-static int handle_is_open(EricZertifikatHandle handle) {
+#if ERIC_MAJOR >= 43
+/* ERiC 43 on (ericapi.h of 43.2.6): the PKCS#12 container from memory, opened with its PIN. */
+int EricZertifikatOeffnenAusBytes(EricZertifikatHandle *hToken, const byteChar *pkcs12Container, uint32_t containerGroesse, const byteChar *pkcs12Passwort) {
+  ENTER(ERIC_GLOBAL_MEHRFACHAUFRUFE_NICHT_UNTERSTUETZT);
+  if (!initialised) LEAVE(ERIC_GLOBAL_NICHT_INITIALISIERT);
+  if (!hToken || !pkcs12Container || !pkcs12Passwort) LEAVE(ERIC_GLOBAL_NULL_PARAMETER);
+  uint64_t container = container_hash((const uint8_t *)pkcs12Container, containerGroesse);
+  if (!pin_opens(container, pkcs12Passwort)) LEAVE(ERIC_CRYPT_E_PIN_WRONG);
+  LEAVE(new_handle(hToken, container));
+}
+#endif
+
+/* The slot of an open handle, or -1. */
+static int handle_slot(EricZertifikatHandle handle) {
   for (size_t i = 0; i < sizeof open_handles / sizeof open_handles[0]; i++)
-    if (handle != 0 && open_handles[i] == handle) return 1;
-  return 0;
+    if (handle != 0 && open_handles[i] == handle) return (int)i;
+  return -1;
 }
 
 int EricCloseHandleToCertificate(EricZertifikatHandle hToken) {
@@ -525,8 +622,9 @@ static int check_crypto(const eric_verschluesselungs_parameter_t *crypto) {
 #if ERIC_MAJOR <= 40
   if (crypto->abrufCode) return ERIC_GLOBAL_UNGUELTIGER_PARAMETER;
 #endif
-  if (!handle_is_open(crypto->zertifikatHandle)) return ERIC_CRYPT_E_INVALID_HANDLE;
-  if (!crypto->pin || strcmp(crypto->pin, TEST_PIN) != 0) return ERIC_CRYPT_E_PIN_WRONG;
+  int slot = handle_slot(crypto->zertifikatHandle);
+  if (slot < 0) return ERIC_CRYPT_E_INVALID_HANDLE;
+  if (!pin_opens(handle_containers[slot], crypto->pin)) return ERIC_CRYPT_E_PIN_WRONG;
   return ERIC_OK;
 }
 
@@ -592,6 +690,7 @@ static int bearbeite(const char *datenpuffer, const char *datenartVersion, uint3
   if (strstr(datenpuffer, "ERIC-DOUBLE:CONNECT")) return ERIC_TRANSFER_ERR_CONNECTSERVER;
 
   atomic_fetch_add(&sends, 1);
+  count_send(handle_containers[handle_slot(crypto->zertifikatHandle)]);
   char ticket[33];
   new_transfer_ticket(ticket);
   if (strstr(datenpuffer, "ERIC-DOUBLE:TIMEOUT")) {

@@ -87,7 +87,7 @@ export const estSchema = z
 
 export type EstRequest = z.infer<typeof estSchema>;
 
-type EstCommon = Pick<EstRequest, 'test' | 'year' | 'tax_number' | 'tax_office' | 'client_reference'>;
+type EstCommon = Pick<EstRequest, 'test' | 'year' | 'tax_number' | 'tax_office' | 'client_reference' | 'certificate_id'>;
 
 /** A checked income tax return as it is stored and sent: its structured fields, or the caller's own Nutzdaten. */
 export type EstFiling = (EstReturn & { xml?: undefined }) | (EstCommon & { xml: string });

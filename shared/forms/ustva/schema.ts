@@ -130,7 +130,10 @@ function refuseForType(context: Parameters<typeof refuseBesideXml>[0], field: st
 
 export type UstvaRequest = z.infer<typeof ustvaSchema>;
 
-type UstvaCommon = Pick<UstvaRequest, 'test' | 'year' | 'tax_number' | 'client_reference' | 'widnr' | 'business' | 'advisor' | 'advisor_client'>;
+type UstvaCommon = Pick<
+  UstvaRequest,
+  'test' | 'year' | 'tax_number' | 'client_reference' | 'certificate_id' | 'widnr' | 'business' | 'advisor' | 'advisor_client'
+>;
 type Supplier = NonNullable<UstvaRequest['supplier']>;
 type Flags = UstvaRequest['flags'];
 
