@@ -383,5 +383,6 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     deliverWebhook: { event: sqsEvent('steuerbote-webhook', { ...ticket, webhook_id: 'msg_bench' }), expect: 'failures:0' },
     redrive: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
     sweep: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
+    certificateExpiry: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
   };
 }

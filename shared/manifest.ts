@@ -247,6 +247,8 @@ export const functions = {
     bucketPrefix: bucketFolders.submissions,
     settings: ['retention'],
   },
+  // Reads when certificates expire, never their sealed secrets.
+  certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: 'read' } },
 } as const satisfies Record<string, FunctionSpec>;
 
 export const schedules = {
@@ -254,6 +256,8 @@ export const schedules = {
   redrive: { function: 'redrive', everyMinutes: 5 },
   // Deletes submitted data once its retention after the ticket finished has passed; half an hour late is soon enough.
   sweep: { function: 'sweep', everyMinutes: 30 },
+  // Logs and counts the certificates that expire within 30 days (shared/certificates/expiry.ts).
+  certificateExpiry: { function: 'certificateExpiry', everyMinutes: 24 * 60 },
 } as const satisfies Record<string, ScheduleSpec>;
 
 const readable = (path: string, fn: FunctionName): RouteSpec => ({ method: 'GET', path, function: fn, safe: true });

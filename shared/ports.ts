@@ -209,4 +209,8 @@ export interface CertificateStore {
   list(clientId: string): Promise<CertificateRecord[]>;
   /** False when there was none to delete. */
   delete(clientId: string, certificateId: string): Promise<boolean>;
+  /** Every client's certificates whose validity ends before `cutoff` (ISO time), without their sealed secrets. */
+  expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate>;
 }
+
+export type ExpiringCertificate = Pick<CertificateRecord, 'client_id' | 'certificate_id' | 'not_after'>;

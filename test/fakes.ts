@@ -14,6 +14,7 @@ import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type {
   ApiKeyStore,
   CertificateStore,
+  ExpiringCertificate,
   IdempotencyRecord,
   IdempotencyStore,
   KeyWrapper,
@@ -357,6 +358,12 @@ export class MemoryCertificateStore implements CertificateStore {
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {
     return this.records.delete(`${clientId}/${certificateId}`);
+  }
+
+  async *expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate> {
+    for (const { client_id, certificate_id, not_after } of [...this.records.values()]) {
+      if (not_after < cutoff) yield { client_id, certificate_id, not_after };
+    }
   }
 }
 

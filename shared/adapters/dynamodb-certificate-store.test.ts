@@ -54,4 +54,16 @@ describe('DynamoCertificateStore', () => {
     expect(await store().delete('client-e', mine.certificate_id)).toBe(false);
     expect(await store().get('client-e', mine.certificate_id)).toBeUndefined();
   });
+
+  it("yields every client's certificates that end before the cutoff, without their sealed secrets", async () => {
+    const soon = { ...record('client-g', '2026-11-24T10:00:00.000Z'), not_after: '2026-12-01T00:00:00.000Z' };
+    const later = { ...record('client-h', '2026-11-24T10:00:00.000Z'), not_after: '2027-06-01T00:00:00.000Z' };
+    for (const r of [soon, later]) await store().create(r);
+    const found = [];
+    for await (const certificate of store().expiringBefore('2026-12-24T00:00:00.000Z'))
+      if (certificate.client_id.startsWith('client-')) found.push(certificate);
+    expect(found).toContainEqual({ client_id: 'client-g', certificate_id: soon.certificate_id, not_after: soon.not_after });
+    expect(found.map((c) => c.certificate_id)).not.toContain(later.certificate_id);
+    expect(JSON.stringify(found)).not.toContain(sealed.data);
+  });
 });

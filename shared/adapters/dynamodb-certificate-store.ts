@@ -1,8 +1,8 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { CertificateRecord } from '#shared/certificates/certificate.ts';
-import type { CertificateStore } from '#shared/ports.ts';
+import type { CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */
 export class DynamoCertificateStore implements CertificateStore {
@@ -63,5 +63,23 @@ export class DynamoCertificateStore implements CertificateStore {
       ),
     );
     return deleted.held;
+  }
+
+  // A daily scan of a table that holds a few records per client; the projection leaves the sealed secrets where they are.
+  async *expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate> {
+    let ExclusiveStartKey: ScanCommand['input']['ExclusiveStartKey'];
+    do {
+      const page = await this.#client.send(
+        new ScanCommand({
+          TableName: this.#table,
+          FilterExpression: 'not_after < :cutoff',
+          ProjectionExpression: 'client_id, certificate_id, not_after',
+          ExpressionAttributeValues: marshall({ ':cutoff': cutoff }),
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) yield unmarshall(item) as ExpiringCertificate;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
   }
 }

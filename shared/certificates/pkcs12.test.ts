@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
-import { container, expiredContainer, testPin } from '#test/support/certificates.ts';
+import { container, containerValidUntil, testPin } from '#test/support/certificates.ts';
 
 const now = new Date('2026-11-24T10:00:00Z');
 
@@ -32,6 +32,6 @@ describe('openPkcs12', () => {
   });
 
   it('refuses an expired certificate, saying when it expired', () => {
-    expect(openPkcs12(expiredContainer(), testPin, now)).toEqual({ ok: false, code: 'CERTIFICATE_EXPIRED', message: 'expired on 2025-01-01T00:00:00.000Z' });
+    expect(openPkcs12(containerValidUntil(), testPin, now)).toEqual({ ok: false, code: 'CERTIFICATE_EXPIRED', message: 'expired on 2025-01-01T00:00:00.000Z' });
   });
 });

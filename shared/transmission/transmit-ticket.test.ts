@@ -5,6 +5,8 @@ import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
 import type { TransmitOutcome } from '#shared/ports.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
+import type { CertificateRecord, PinStorage } from '#shared/certificates/certificate.ts';
+import { seal } from '#shared/certificates/envelope.ts';
 import {
   CountingKeyWrapper,
   MemoryCertificateStore,
@@ -52,9 +54,10 @@ async function setup(
   const authority = new ScriptedTaxAuthority(steps, { resendIsSafe: options.resendIsSafe ?? true });
   await tickets.create(aTicket(options.ticket));
   if (options.storeBody ?? true) await submissions.put(id, options.body ?? body);
+  const certificates = { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() };
   const deps: TransmitDeps = {
     tickets,
-    certificates: { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() },
+    certificates,
     submissions,
     protocols,
     queue,
@@ -64,7 +67,27 @@ async function setup(
     now: () => now,
   };
   const stored = async () => (await tickets.get(id))!;
-  return { deps, tickets, submissions, protocols, queue, authority, stored };
+  return { deps, tickets, submissions, protocols, queue, authority, stored, certificates };
+}
+
+/** A client certificate as the upload keeps it; the container's bytes need not be real here. */
+async function keptCertificate(certificates: TransmitDeps['certificates'], pinStorage: PinStorage) {
+  const record: CertificateRecord = {
+    client_id: 'client-a',
+    certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
+    subject: 'CN=Muster GmbH',
+    issuer: 'CN=Muster GmbH',
+    serial: '01',
+    not_before: '2026-01-01T00:00:00.000Z',
+    not_after: '2028-01-01T00:00:00.000Z',
+    fingerprint_sha256: '0'.repeat(64),
+    pin_storage: pinStorage,
+    created_at: '2026-11-01T00:00:00.000Z',
+    container: await seal(certificates.wrapper, Buffer.from('the container')),
+    ...(pinStorage === 'stored' && { pin: await seal(certificates.wrapper, Buffer.from('stored-pin')) }),
+  };
+  await certificates.store.create(record);
+  return record;
 }
 
 describe('transmitTicket', () => {
@@ -83,6 +106,61 @@ describe('transmitTicket', () => {
         nutzdaten: expect.stringMatching(/^<Anmeldungssteuern .*<Kz81>10000<\/Kz81><Kz83>1900.00<\/Kz83>/),
       },
     ]);
+  });
+
+  describe("with the client's own certificate", () => {
+    it('hands the authority its container and stored PIN, unsealed for this call', async () => {
+      const { deps, authority, certificates } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });
+      await keptCertificate(certificates, 'stored');
+      await transmitTicket(deps, id);
+      const [sent] = authority.submissions;
+      expect(sent?.certificate).toEqual({ certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', pkcs12: Buffer.from('the container'), pin: 'stored-pin' });
+    });
+
+    it("signs with the ticket's sealed PIN, and forgets it once the ticket has finished", async () => {
+      const wrapper = new CountingKeyWrapper();
+      const sealed_pin = await seal(wrapper, Buffer.from('ticket-pin'));
+      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
+      deps.certificates = { ...certificates, wrapper };
+      await keptCertificate(deps.certificates, 'per_submission');
+      await transmitTicket(deps, id);
+      expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
+      expect(await stored()).toMatchObject({ status: 'delivered' });
+      expect((await stored()).sealed_pin).toBeUndefined();
+    });
+
+    it.each([
+      ['delivered', delivered],
+      ['rejected', { outcome: 'rejected', code: '610001002', message: 'no', findings: [] } as TransmitOutcome],
+      ['failed', { outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: 'maybe' } as TransmitOutcome],
+    ])('forgets a per-submission PIN when the ticket ends %s, and keeps it while a retry is due', async (status, outcome) => {
+      const wrapper = new CountingKeyWrapper();
+      const sealed_pin = await seal(wrapper, Buffer.from('ticket-pin'));
+      const { deps, certificates, stored } = await setup([retry, outcome], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
+      deps.certificates = { ...certificates, wrapper };
+      await keptCertificate(deps.certificates, 'per_submission');
+      await transmitTicket(deps, id);
+      expect(await stored()).toMatchObject({ status: 'queued', sealed_pin });
+      await transmitTicket(deps, id);
+      expect(await stored()).toMatchObject({ status });
+      expect((await stored()).sealed_pin).toBeUndefined();
+    });
+
+    it('fails with CERTIFICATE_DELETED, sending nothing, when the certificate is gone', async () => {
+      const { deps, authority, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });
+      await transmitTicket(deps, id);
+      expect(authority.submissions).toEqual([]);
+      expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_DELETED' } });
+    });
+
+    it('leaves the ticket to the retry, sending nothing, when the certificate cannot be unsealed now', async () => {
+      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });
+      await keptCertificate(certificates, 'stored');
+      vi.spyOn(certificates.wrapper, 'unwrap').mockRejectedValue(new Error('KMS unavailable'));
+      await expect(transmitTicket(deps, id)).rejects.toThrow('KMS unavailable');
+      expect(authority.submissions).toEqual([]);
+      expect(await stored()).toMatchObject({ status: 'queued' });
+    });
   });
 
   it('fails a stored body that cannot be written as ELSTER XML, without sending it', async () => {

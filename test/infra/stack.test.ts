@@ -3,7 +3,8 @@
 
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CfnElement } from 'aws-cdk-lib';
+import { Duration, type CfnElement } from 'aws-cdk-lib';
+import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -357,7 +358,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         expect(rules, name).toHaveLength(1);
         const [[ruleId, rule]] = rules as [[string, Resource]];
         expect(rule.Properties, name).toMatchObject({
-          ScheduleExpression: `rate(${spec.everyMinutes} minutes)`,
+          ScheduleExpression: Schedule.rate(Duration.minutes(spec.everyMinutes)).expressionString,
           State: 'ENABLED',
           Targets: [{ Arn: arnOf(idOf(dev, spec.function)) }],
         });
@@ -380,6 +381,10 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'sweep')) })],
       });
       prod.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ Arn: arnOf(idOf(prod, 'sweep')) })] });
+      dev.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 day)',
+        Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'certificateExpiry')) })],
+      });
     });
 
     it('lets the re-drive scan and update tickets and wake both queues, and reach nothing else', () => {
@@ -440,6 +445,22 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(granted).toContain('dynamodb:UpdateItem');
       expect(granted).not.toContain('dynamodb:GetItem');
       expect(fnProps(dev, 'getStatus').Environment.Variables).toHaveProperty('RATE_LIMITS_TABLE');
+    });
+
+    it("lets each function do with the key over clients' certificates only what the manifest says: seal, open, or nothing", () => {
+      const key = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('SealingKey').node.defaultChild as CfnElement)));
+      const onKey = (name: FunctionName) =>
+        statements(dev, name)
+          .filter((statement) => JSON.stringify(statement.Resource).includes(key))
+          .flatMap((statement) => [statement.Action].flat())
+          .sort();
+      expect(onKey('createCertificate')).toEqual(['kms:GenerateDataKey']);
+      expect(onKey('transmit')).toEqual(['kms:Decrypt']);
+      expect(onKey('submitUstva')).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
+      for (const name of ['getCertificate', 'listCertificates', 'deleteCertificate', 'certificateExpiry', 'getTicket'] as const)
+        expect(onKey(name), name).toEqual([]);
+      expect(fnProps(dev, 'transmit').Environment.Variables).toHaveProperty('SEALING_KEY_ID');
+      expect(fnProps(dev, 'getCertificate').Environment.Variables).not.toHaveProperty('SEALING_KEY_ID');
     });
 
     it('lets a producer send to its queues without receiving from them', () => {

@@ -1,16 +1,20 @@
 // Each client's own ELSTER certificates over HTTP: uploaded once they open with their PIN, kept
-// sealed, listed, shown and deleted, never returned or shown to another client.
+// sealed, listed, shown and deleted, never returned or shown to another client; submissions that
+// name one are signed with it, and a per-submission PIN is kept only until the transmission ends.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { container, expiredContainer, testPin } from '#test/support/certificates.ts';
-import { certificateStore } from '#shared/wiring/adapters.ts';
+import { container, containerValidUntil, testPin } from '#test/support/certificates.ts';
+import { certificateStore, keyWrapper, ticketStore } from '#shared/wiring/adapters.ts';
+import { seal } from '#shared/certificates/envelope.ts';
+import { ustvaSample } from '#test/support/samples.ts';
 
 let service: LocalService;
 let otherKey: string;
 
 beforeAll(async () => {
-  service = await startService();
+  // Slow enough that a ticket is still unfinished right after its 202.
+  service = await startService({ env: { SANDBOX_LATENCY_MS: '600' } });
   otherKey = await service.runtime.createApiKey('other-client');
 });
 afterAll(() => service?.stop());
@@ -51,7 +55,7 @@ describe('POST /v2/certificates', () => {
     ['not a container', { pkcs12: Buffer.from('hello').toString('base64'), pin: testPin }, 'pkcs12', 'CERTIFICATE_INVALID'],
     ['a container without a private key', { pkcs12: pkcs12(container('nokey')), pin: testPin }, 'pkcs12', 'CERTIFICATE_INVALID'],
     ['a wrong PIN', { pkcs12: pkcs12(container('modern')), pin: '000000' }, 'pin', 'CERTIFICATE_PIN_WRONG'],
-    ['an expired certificate', { pkcs12: pkcs12(expiredContainer()), pin: testPin }, 'pkcs12', 'CERTIFICATE_EXPIRED'],
+    ['an expired certificate', { pkcs12: pkcs12(containerValidUntil()), pin: testPin }, 'pkcs12', 'CERTIFICATE_EXPIRED'],
   ])('refuses %s with 422, storing nothing', async (_, body, path, code) => {
     const before = (await service.call('GET', '/v2/certificates')).json.data.certificates.length;
     const reply = await upload(body);
@@ -78,5 +82,79 @@ describe('a stored certificate', () => {
     expect((await service.call('DELETE', `/v2/certificates/${first}`)).json.data).toEqual({ certificate_id: first, deleted: true });
     expect((await service.call('GET', `/v2/certificates/${first}`)).status).toBe(404);
     expect((await service.call('DELETE', `/v2/certificates/${first}`)).status).toBe(404);
+  });
+});
+
+describe('a submission that names a certificate', () => {
+  const stored = async (key?: string) => (await upload({ pkcs12: pkcs12(container('modern')), pin: testPin }, key)).json.data.certificate_id as string;
+  const perSubmission = async () =>
+    (await upload({ pkcs12: pkcs12(container('legacy')), pin: testPin, pin_storage: 'per_submission' })).json.data.certificate_id as string;
+  const submit = (certificate_id: string, headers: Record<string, string> = {}, key?: string) =>
+    service.call('POST', '/v2/ustva', {
+      body: JSON.stringify({ ...ustvaSample(), certificate_id }),
+      headers: { 'content-type': 'application/json', ...headers },
+      key,
+    });
+
+  it('is signed with it: the ticket shows the certificate, and the certificate cannot be deleted until the ticket has finished', async () => {
+    const certificate_id = await stored();
+    const reply = await submit(certificate_id);
+    expect(reply.status).toBe(202);
+    const { ticket } = reply.json.data;
+    const busy = await service.call('DELETE', `/v2/certificates/${certificate_id}`);
+    expect(busy.status).toBe(409);
+    expect(busy.json.error.code).toBe('CONFLICT');
+    expect(busy.json.message).toContain(ticket);
+
+    const done = await service.waitForStatus(ticket, ['delivered', 'failed', 'rejected']);
+    expect(done).toMatchObject({ status: 'delivered', certificate_id, certificate_subject: 'CN=Muster GmbH, O=Steuerbote Test' });
+    expect((await service.call('DELETE', `/v2/certificates/${certificate_id}`)).status).toBe(200);
+    // The ticket still says who signed it.
+    expect((await service.call('GET', `/v2/ticket/${ticket}`)).json.data).toMatchObject({ certificate_id, certificate_subject: expect.any(String) });
+  });
+
+  it('with a per-submission PIN: needs Elster-Pin, refuses a wrong one, and keeps a right one sealed only until the transmission ends', async () => {
+    const certificate_id = await perSubmission();
+    const missing = await submit(certificate_id);
+    expect(missing.status).toBe(422);
+    expect(missing.json.error.details).toEqual([expect.objectContaining({ path: 'Elster-Pin', code: 'PIN_REQUIRED' })]);
+    const wrong = await submit(certificate_id, { 'elster-pin': '999999' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json.error.details).toEqual([expect.objectContaining({ path: 'Elster-Pin', code: 'CERTIFICATE_PIN_WRONG' })]);
+    expect(wrong.text).not.toContain('999999');
+
+    const reply = await submit(certificate_id, { 'Elster-Pin': testPin });
+    expect(reply.status).toBe(202);
+    const { ticket } = reply.json.data;
+    const waiting = await ticketStore().get(ticket);
+    expect(waiting?.sealed_pin?.data).toEqual(expect.any(String));
+    expect(JSON.stringify(waiting)).not.toContain(testPin);
+    expect(await service.waitForStatus(ticket, ['delivered', 'failed', 'rejected'])).toMatchObject({ status: 'delivered', certificate_id });
+    expect((await ticketStore().get(ticket))?.sealed_pin).toBeUndefined();
+  });
+
+  it.each([
+    ['a stored certificate given a PIN', async () => ({ id: await stored(), headers: { 'elster-pin': testPin } }), 'Elster-Pin', 'PIN_NOT_EXPECTED'],
+    ["another client's certificate", async () => ({ id: await stored(otherKey), headers: {} }), 'certificate_id', 'CERTIFICATE_UNKNOWN'],
+    ['a certificate ID of the wrong shape', async () => ({ id: 'crt_short', headers: {} }), 'certificate_id', 'INVALID_FORMAT'],
+  ])('refuses %s with 422, making no ticket', async (_, given, path, code) => {
+    const { id, headers } = await given();
+    const reply = await submit(id, headers);
+    expect(reply.status).toBe(422);
+    expect(reply.json.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path, code })] });
+    expect(reply.text).not.toContain(testPin);
+  });
+
+  it('fails at transmission when the PIN kept with the certificate no longer opens it, as ELSTER would', async () => {
+    const certificate_id = await stored();
+    const record = (await certificateStore().get('dev', certificate_id))!;
+    // What a container re-issued under a new PIN would leave behind: a kept PIN that no longer opens it.
+    await certificateStore().delete('dev', certificate_id);
+    await certificateStore().create({ ...record, pin: await seal(keyWrapper(), Buffer.from('000000')) });
+    const reply = await submit(certificate_id);
+    expect(reply.status).toBe(202);
+    const failed = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'failed', 'rejected']);
+    expect(failed).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_PIN_WRONG' } });
+    expect(JSON.stringify(failed)).not.toContain('000000');
   });
 });

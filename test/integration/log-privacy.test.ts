@@ -17,6 +17,7 @@ import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters
 import { aTicket } from '#test/fakes.ts';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { containerValidUntil } from '#test/support/certificates.ts';
 import { startTestReceiver, type TestReceiver } from '#test/support/test-receiver.ts';
 
 const taxNumber = '9198035791354';
@@ -24,12 +25,28 @@ const idnr = '04187365211';
 const spouseIdnr = '05296417853';
 const iban = 'DE38100100109318574625';
 const [firstName, lastName] = ['Zyxwvuta', 'Quxbarson'];
+// A client's certificate: its PIN, and a container valid for ten more days, so the expiry job reports it.
+const pin = 'Kq8vPin-71x';
+const pkcs12 = containerValidUntil(new Date(Date.now() + 10 * 86_400_000), pin).toString('base64');
 
 /** Each value in the forms it could take in a line; digits are also sought with every separator removed. */
 const secrets = {
   names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr'],
   digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890'],
-  formatted: ['15.07.2011', '98765.43', '98765,43', '98.765,43', '98 765,43', iban, 'DE38 1001 0010 9318 5746 25', '9198/357/91354', '198/357/91354'],
+  formatted: [
+    pin,
+    pkcs12.slice(0, 24),
+    pkcs12.slice(-40, -4),
+    '15.07.2011',
+    '98765.43',
+    '98765,43',
+    '98.765,43',
+    '98 765,43',
+    iban,
+    'DE38 1001 0010 9318 5746 25',
+    '9198/357/91354',
+    '198/357/91354',
+  ],
 };
 
 const ustva = () => ({
@@ -102,6 +119,20 @@ describe('log lines', () => {
 
   it('never contain the IdNr, tax number, IBAN, names or amounts of any submission', async () => {
     const delivered: string[] = [];
+    // Certificates: one with its PIN stored, one whose PIN comes with each submission.
+    const uploads = await Promise.all(
+      (['stored', 'per_submission'] as const).map((pin_storage) =>
+        service.post('/v2/certificates', { pkcs12, pin, pin_storage, label: `${firstName} ${lastName}` }),
+      ),
+    );
+    expect(uploads.map((reply) => reply.status)).toEqual([201, 201]);
+    const [storedPin, perSubmission] = uploads.map((reply) => reply.json.data.certificate_id as string);
+    expect((await service.post('/v2/certificates', { pkcs12, pin: `${pin}0` })).status).toBe(422);
+
+    const withPin = (certificate_id: string, elsterPin?: string) => ({
+      body: JSON.stringify({ ...ustva(), certificate_id }),
+      headers: { 'content-type': 'application/json', ...(elsterPin && { 'elster-pin': elsterPin }) },
+    });
     for (const [kind, body] of [
       ['ustva', ustva()],
       ['est', est()],
@@ -110,6 +141,11 @@ describe('log lines', () => {
       expect(reply.status).toBe(202);
       delivered.push(reply.json.data.ticket);
     }
+    for (const reply of [await service.call('POST', '/v2/ustva', withPin(storedPin!)), await service.call('POST', '/v2/ustva', withPin(perSubmission!, pin))]) {
+      expect(reply.status).toBe(202);
+      delivered.push(reply.json.data.ticket);
+    }
+    expect((await service.call('POST', '/v2/ustva', withPin(perSubmission!, `${pin}0`))).status).toBe(422);
 
     // Refused before anything is stored: each invalid field carries a submitted value.
     const refused = [
@@ -180,5 +216,6 @@ describe('log lines', () => {
     }
     expect(lines.some((line) => line.includes('webhook attempt') && line.includes('"response_status":500'))).toBe(true);
     expect(lines.some((line) => line.includes('transmission outcome') && line.includes('"outcome":"rejected"'))).toBe(true);
+    expect(lines.some((line) => line.includes('certificate expires soon') && line.includes(storedPin!))).toBe(true);
   });
 });

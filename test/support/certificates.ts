@@ -42,8 +42,8 @@ export function container(kind: 'modern' | 'legacy' | 'nokey'): Buffer {
   return readFileSync(join(dir, `${kind}.pfx`));
 }
 
-/** A container whose certificate expired on `notAfter`. */
-export function expiredContainer(notAfter = new Date('2025-01-01T00:00:00Z')): Buffer {
+/** A legacy container whose certificate is valid until `notAfter` (by default, long expired), opened with `pin`. */
+export function containerValidUntil(notAfter = new Date('2025-01-01T00:00:00Z'), pin = testPin): Buffer {
   const keys = forge.pki.rsa.generateKeyPair({ bits: 1024, e: 0x10001 });
   const certificate = forge.pki.createCertificate();
   certificate.publicKey = keys.publicKey;
@@ -54,6 +54,6 @@ export function expiredContainer(notAfter = new Date('2025-01-01T00:00:00Z')): B
   certificate.setSubject(name);
   certificate.setIssuer(name);
   certificate.sign(keys.privateKey, forge.md.sha256.create());
-  const p12 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, certificate, testPin, { algorithm: '3des' });
+  const p12 = forge.pkcs12.toPkcs12Asn1(keys.privateKey, certificate, pin, { algorithm: '3des' });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
 }

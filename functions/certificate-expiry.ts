@@ -1,0 +1,12 @@
+import { reportExpiringCertificates } from '#shared/certificates/expiry.ts';
+import { metrics } from '#shared/metrics.ts';
+import { certificateStore } from '#shared/wiring/adapters.ts';
+
+// Run by the manifest's schedule (EventBridge on AWS, a timer locally), whose event says only that it is time.
+export const handler = async () => {
+  try {
+    await reportExpiringCertificates({ store: certificateStore(), metrics });
+  } finally {
+    metrics.publishStoredMetrics();
+  }
+};
