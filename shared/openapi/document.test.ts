@@ -6,8 +6,17 @@ import { apis, servedRoutes } from '#shared/manifest.ts';
 import { ticketIdPattern, type Kind, type Ticket } from '#shared/domain/ticket.ts';
 import { metadataView, statusView, summaryView } from '#shared/domain/views.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
-import { acceptedExample, protocolNotReadyExample, ustvaKz83Mismatch, validationFailedExample, validationResultExamples } from '#shared/openapi/examples.ts';
-import { envelope, errorEnvelope, ticketMetadata, ticketStatusView, ticketSummary, validationResult } from '#shared/openapi/schemas.ts';
+import {
+  acceptedExample,
+  certificateKeptExample,
+  certificateUploadExample,
+  protocolNotReadyExample,
+  ustvaKz83Mismatch,
+  validationFailedExample,
+  validationResultExamples,
+} from '#shared/openapi/examples.ts';
+import { certificate, envelope, errorEnvelope, ticketMetadata, ticketStatusView, ticketSummary, validationResult } from '#shared/openapi/schemas.ts';
+import { uploadSchema } from '#shared/certificates/upload.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { elsterTextPattern } from '#shared/tax/elster-charset.ts';
@@ -174,6 +183,9 @@ describe('the examples', () => {
     for (const example of [validationFailedExample, protocolNotReadyExample]) conforms(errorEnvelope, example);
     conforms(ticketSummary, acceptedExample.data);
     for (const { value } of Object.values(validationResultExamples)) conforms(validationResult, value.data);
+    conforms(envelope, certificateKeptExample);
+    conforms(certificate, certificateKeptExample.data);
+    expect(z.safeParse(uploadSchema, certificateUploadExample).success).toBe(true);
   });
 });
 
@@ -182,6 +194,8 @@ describe('the response schemas', () => {
   const full: Ticket = aTicket({
     status: 'failed',
     client_reference: 'INV-2026-03',
+    certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
+    certificate_subject: 'CN=Muster GmbH',
     attempts: 3,
     delivered_at: '2026-11-22T10:01:00.000Z',
     transfer_ticket: 'abcdefghij0123456789klmnopqrstuv',

@@ -1,7 +1,15 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
 import { formYears } from '#shared/domain/years.ts';
-import { acceptedExample, protocolNotReadyExample, requestExamples, validationFailedExample, validationResultExamples } from '#shared/openapi/examples.ts';
+import {
+  acceptedExample,
+  certificateKeptExample,
+  certificateUploadExample,
+  protocolNotReadyExample,
+  requestExamples,
+  validationFailedExample,
+  validationResultExamples,
+} from '#shared/openapi/examples.ts';
 import {
   codeList,
   failure,
@@ -52,7 +60,13 @@ client gets 404, exactly as for a ticket that does not exist.
 - "The same request" for \`Idempotency-Key\` is the same route and a body that parses to the same JSON
   value (key order and whitespace aside; \`734.5\` and \`"734.50"\` differ).
 - \`POST /v2/{kind}/validate\` runs every check a submission gets and answers 200 whether the body is valid
-  or not; \`datenart_version\` is null when the year itself is unusable.
+  or not; \`datenart_version\` is null when the year itself is unusable. It checks the shape of
+  \`certificate_id\`, not the certificate: that happens on submission.
+- Certificates are \`crt_\` and 22 base64url characters. A submission naming one is refused with 422 when the
+  certificate is another client's, deleted or expired, or its per-submission PIN is missing or wrong, so that
+  no ticket is made that could only fail. \`DELETE\` waits for the client's \`queued\` and \`processing\`
+  tickets that need the certificate (409 \`CONFLICT\` names one); a ticket keeps \`certificate_id\` and the
+  subject after the certificate is gone.
 
 **Free text.** Every text field (names, addresses, the supplier, \`client_reference\`) takes ELSTER's
 character set ("Standard_E_V2") and nothing else: printable ASCII, \`¡¢£¥§ª«¬®¯°±²³µ¹º»\`, \`¿\` to \`ÿ\`,
@@ -112,7 +126,7 @@ function submit(kind: Kind): Json {
     operationId: `submit${upper(kind)}`,
     summary: `Submit a ${formName[kind]}`,
     description: `Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with \`GET /v2/status/{ticket}\`.`,
-    parameters: [parameterRef('IdempotencyKey')],
+    parameters: [parameterRef('IdempotencyKey'), parameterRef('ElsterPin')],
     requestBody: requestBody(kind),
     responses: {
       202: ok('Accepted: the ticket, `queued`', schemaRef('TicketSummary'), {
@@ -129,7 +143,7 @@ function submit(kind: Kind): Json {
       }),
       ...bodyErrors,
       422: failure(
-        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
+        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED` at `certificate_id`, `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
         kind === 'ustva' ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
@@ -232,9 +246,20 @@ const uploadCertificate: Json = {
   summary: "Keep a client's ELSTER certificate",
   description:
     'Opens the PKCS#12 container with its PIN before anything is kept; then keeps the container, and with `pin_storage: "stored"` the PIN, sealed (envelope encryption: a KMS data key on AWS, a local key under `DATA_DIR` locally). Neither is ever returned or logged.',
-  requestBody: { required: true, content: { 'application/json': { schema: schemaRef('CertificateUpload') } } },
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': {
+        schema: schemaRef('CertificateUpload'),
+        examples: { perSubmission: { summary: 'A certificate whose PIN comes with each submission', value: certificateUploadExample } },
+      },
+    },
+  },
   responses: {
-    201: ok('Kept: what the certificate says of itself', schemaRef('Certificate'), { headers: { location: headerRef('Location') } }),
+    201: ok('Kept: what the certificate says of itself', schemaRef('Certificate'), {
+      headers: { location: headerRef('Location') },
+      examples: { kept: { summary: 'Kept, sealed', value: certificateKeptExample } },
+    }),
     400: responseRef('MalformedJson'),
     401: responseRef('Unauthorized'),
     ...bodyErrors,
@@ -265,7 +290,13 @@ const deleteCertificate: Json = {
   tags: certificateTag,
   operationId: 'deleteCertificate',
   summary: 'Delete a certificate and its PIN for good',
-  responses: { 200: ok('Deleted', { type: 'object', properties: { certificate_id: { type: 'string' }, deleted: { const: true } } }), ...certificateErrors },
+  description:
+    "Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject.",
+  responses: {
+    200: ok('Deleted', { type: 'object', properties: { certificate_id: { type: 'string' }, deleted: { const: true } } }),
+    409: failure('A ticket that is still `queued` or `processing` is to be signed with this certificate', ['CONFLICT']),
+    ...certificateErrors,
+  },
 };
 
 const publicRead = (operationId: string, summary: string, answer: Json): Json => ({

@@ -81,6 +81,11 @@ export const requestExamples = {
       description: 'Bayern writes FFF/BBB/UUUUP; the service sends it as the 13-digit ELSTER number 9181081508155.',
       value: { ...ustvaContractExample, tax_number: { state: 'BY', number: '181/815/08155' } },
     },
+    clientCertificate: {
+      summary: 'Signed with your client’s own certificate',
+      description: 'Names a certificate kept with `POST /v2/certificates`; if its `pin_storage` is `per_submission`, send its PIN in the header `Elster-Pin`.',
+      value: { ...ustvaContractExample, certificate_id: 'crt_Qm9vay1rZWVwaW5nLTIwMj' },
+    },
   },
   est: {
     contract: { summary: 'An employee’s income tax return', value: estContractExample },
@@ -157,3 +162,25 @@ export const validationResultExamples = {
     }),
   },
 };
+
+/** An upload, its container shortened: a real one is a few KiB of base64. */
+export const certificateUploadExample = {
+  pkcs12: 'MIIKSQIBAzCCCf8GCSqGSIb3DQEHAaCCCfAEggns',
+  pin: '123456',
+  label: 'Muster GmbH',
+  pin_storage: 'per_submission',
+};
+
+export const certificateKeptExample = enveloped(201, 'Certificate stored', {
+  certificate_id: 'crt_Qm9vay1rZWVwaW5nLTIwMj',
+  label: 'Muster GmbH',
+  subject: 'CN=Muster GmbH, SERIALNUMBER=1234567890, C=DE',
+  issuer: 'CN=ELSTER Softwarezertifikat, O=ELSTER, C=DE',
+  serial: '4f2a9c01',
+  not_before: '2025-03-01T00:00:00.000Z',
+  not_after: '2028-03-01T00:00:00.000Z',
+  fingerprint_sha256: '3b7e0c5a4f9d2e1b8c6a7f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
+  pin_storage: 'per_submission',
+  created_at: '2026-04-10T08:00:00.000Z',
+  expires_in_days: 690,
+});

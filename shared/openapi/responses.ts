@@ -93,6 +93,16 @@ export const parameters = {
       "`nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail",
     schema: { type: 'string', enum: ['nutzdaten'] },
   },
+  ElsterPin: {
+    name: 'Elster-Pin',
+    in: 'header',
+    required: false,
+    description: [
+      'The PIN of the certificate named by `certificate_id`, when that certificate\'s `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`).',
+      'It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters.',
+    ].join(' '),
+    schema: { type: 'string', minLength: 1, maxLength: 128 },
+  },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',

@@ -34,7 +34,7 @@ export const ticketError = described(
   z.object({
     code: described(
       z.string(),
-      '`REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`',
+      '`REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`; with a client certificate, nothing sent: `CERTIFICATE_PIN_WRONG`, `CERTIFICATE_PIN_LOCKED`, `CERTIFICATE_INVALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_DELETED`',
     ),
     message: z.string(),
     details: z.array(finding),
@@ -65,6 +65,8 @@ export const ticketMetadata = z.object({
   tax_office: z.optional(z.string()),
   datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
   client_reference: z.optional(z.string()),
+  certificate_id: z.optional(described(z.string(), 'The client certificate the submission named; absent when the stage’s certificate signs')),
+  certificate_subject: z.optional(described(z.string(), 'That certificate’s subject, kept with the ticket after the certificate is deleted')),
   created_at: timestamp,
   updated_at: described(timestamp, 'Once the ticket is terminal: when it finished'),
   delivered_at: z.optional(timestamp),
@@ -180,6 +182,8 @@ const commonFields = {
   tax_number:
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
+  certificate_id:
+    "Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: \"per_submission\"` the PIN comes in the header `Elster-Pin`, never in the body",
 };
 
 const ustvaFields = {

@@ -364,6 +364,10 @@ describe('webhookBody', () => {
   it('leaves out a client reference the ticket does not have', () => {
     const body = JSON.parse(webhookBody(deliveredTicket({ client_reference: undefined }), pdf));
     expect(body).not.toHaveProperty('client_reference');
+    expect(body).not.toHaveProperty('certificate_id');
+    expect(JSON.parse(webhookBody(deliveredTicket({ certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' }), pdf))).toMatchObject({
+      certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
+    });
     expect(Buffer.from(body.file_content, 'base64')).toEqual(Buffer.from(pdf));
   });
 

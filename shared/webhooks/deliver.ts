@@ -30,6 +30,7 @@ export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
     ...(ticket.type && { type: ticket.type }),
     test: ticket.test,
     client_reference: ticket.client_reference,
+    ...(ticket.certificate_id && { certificate_id: ticket.certificate_id }),
     delivered_at: ticket.delivered_at,
   });
 }
