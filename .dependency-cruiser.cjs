@@ -2,7 +2,7 @@
 // entries (functions/, infra/) → composition (shared/wiring/) → use cases → forms, tax rules, XML
 // → domain. Adapters implement ports and depend on nothing above them.
 const layer = (folders) => `^shared/(${folders.join('|')})/`;
-const useCases = ['submission', 'transmission', 'webhooks', 'retention', 'http', 'openapi'];
+const useCases = ['submission', 'transmission', 'webhooks', 'retention', 'certificates', 'http', 'openapi'];
 const authorities = ['sandbox', 'eric'];
 
 module.exports = {

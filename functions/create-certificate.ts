@@ -1,4 +1,4 @@
-import { certificateView } from '#shared/certificates/certificate.ts';
+import { certificateView } from '#shared/domain/certificate.ts';
 import { uploadCertificate } from '#shared/certificates/upload.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';

@@ -1,4 +1,4 @@
-import { certificateView } from '#shared/certificates/certificate.ts';
+import { certificateView } from '#shared/domain/certificate.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { ownedCertificate } from '#shared/http/owned-certificate.ts';
 import { callers, certificateStore } from '#shared/wiring/adapters.ts';

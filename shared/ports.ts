@@ -1,7 +1,7 @@
 // What the handlers depend on. Adapters under shared/adapters implement these; handlers never
 // see an SDK client, so each can be exercised against the local stand-ins or a fake.
 
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type { Finding, Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';

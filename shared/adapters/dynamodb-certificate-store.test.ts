@@ -2,8 +2,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
-import { newCertificateId } from '#shared/domain/certificate-id.ts';
+import { newCertificateId, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
 
 let table: MemoryTable;

@@ -1,7 +1,7 @@
 import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import { reportExpiringCertificates } from '#shared/certificates/expiry.ts';
 import { logger } from '#shared/logger.ts';
 import { MemoryCertificateStore } from '#test/fakes.ts';

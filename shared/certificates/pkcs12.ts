@@ -4,16 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import forge from 'node-forge';
-
-/** What a certificate says of itself: shown to its client, never the container or the PIN. */
-export interface CertificateFacts {
-  subject: string;
-  issuer: string;
-  serial: string;
-  not_before: string;
-  not_after: string;
-  fingerprint_sha256: string;
-}
+import type { CertificateFacts } from '#shared/domain/certificate.ts';
 
 export type Opened =
   { ok: true; facts: CertificateFacts } | { ok: false; code: 'CERTIFICATE_INVALID' | 'CERTIFICATE_PIN_WRONG' | 'CERTIFICATE_EXPIRED'; message: string };

@@ -3,7 +3,7 @@
 // refused here, before a ticket exists: another client's or a deleted certificate, an expired one,
 // a per-submission PIN that is missing, superfluous or wrong.
 
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';

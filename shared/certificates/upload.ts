@@ -3,8 +3,7 @@
 
 import * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
-import { newCertificateId } from '#shared/domain/certificate-id.ts';
+import { newCertificateId, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 import { text } from '#shared/forms/fields.ts';

@@ -1,7 +1,7 @@
 // zod/mini rather than zod's chained API: the same validation at a twentieth of the bundle, which
 // every submit function would otherwise load on its cold start.
 import * as z from 'zod/mini';
-import { certificateIdPattern } from '#shared/domain/certificate-id.ts';
+import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { formYears, isFormYear } from '#shared/domain/years.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';

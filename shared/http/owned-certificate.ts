@@ -1,5 +1,4 @@
-import type { CertificateRecord } from '#shared/certificates/certificate.ts';
-import { certificateIdPattern } from '#shared/domain/certificate-id.ts';
+import { certificateIdPattern, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { CertificateStore } from '#shared/ports.ts';
 

@@ -98,7 +98,7 @@ export const parameters = {
     in: 'header',
     required: false,
     description: [
-      'The PIN of the certificate named by `certificate_id`, when that certificate\'s `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`).',
+      "The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`).",
       'It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters.',
     ].join(' '),
     schema: { type: 'string', minLength: 1, maxLength: 128 },

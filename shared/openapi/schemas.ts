@@ -2,7 +2,7 @@
 // are, and the response bodies written down here as zod/mini schemas, converted the same way.
 import * as z from 'zod/mini';
 import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
-import { certificateIdPattern } from '#shared/domain/certificate-id.ts';
+import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { formYears } from '#shared/domain/years.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
@@ -183,7 +183,7 @@ const commonFields = {
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
   certificate_id:
-    "Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: \"per_submission\"` the PIN comes in the header `Elster-Pin`, never in the body",
+    'Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage\'s own certificate does (the sandbox needs none). Another client\'s, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body',
 };
 
 const ustvaFields = {

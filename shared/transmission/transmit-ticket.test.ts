@@ -5,7 +5,7 @@ import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
 import type { TransmitOutcome } from '#shared/ports.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
-import type { CertificateRecord, PinStorage } from '#shared/certificates/certificate.ts';
+import type { CertificateRecord, PinStorage } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import {
   CountingKeyWrapper,

@@ -1,8 +1,22 @@
 // A client's ELSTER certificate as steuerbote keeps it: what it says of itself, shown to its
-// client, and the container and PIN only sealed (envelope.ts), never shown again.
+// client, and the container and PIN only sealed (shared/certificates/envelope.ts), never shown again.
 
-import type { CertificateFacts } from '#shared/certificates/pkcs12.ts';
+import { randomBytes } from 'node:crypto';
 import type { Sealed } from '#shared/domain/sealed.ts';
+
+// 16 random bytes in base64url, like ticket IDs: opaque, and refused by shape alone.
+export const certificateIdPattern = /^crt_[A-Za-z0-9_-]{22}$/;
+export const newCertificateId = () => `crt_${randomBytes(16).toString('base64url')}`;
+
+/** What a certificate says of itself: shown to its client, never the container or the PIN. */
+export interface CertificateFacts {
+  subject: string;
+  issuer: string;
+  serial: string;
+  not_before: string;
+  not_after: string;
+  fingerprint_sha256: string;
+}
 
 /** `stored`: the PIN is kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`. */
 export type PinStorage = 'stored' | 'per_submission';
