@@ -317,10 +317,10 @@ function stageFunction(
     removalPolicy: removalPolicyFor(settings.production),
     eric: spec.loadsTaxAuthority ? resources.eric : undefined,
   });
-  for (const [table, access] of entries(spec.tables ?? {})) {
-    fn.bindTable({ name: table, table: resources.tables[table], access });
+  for (const [table, actions] of entries(spec.tables ?? {})) {
+    fn.bindTable({ name: table, table: resources.tables[table], actions });
   }
-  if (spec.bucket) fn.bindBucket({ bucket: resources.bucket, access: spec.bucket, prefix: spec.bucketPrefix });
+  for (const [folder, access] of entries(spec.bucket ?? {})) fn.bindBucket({ bucket: resources.bucket, folder, access });
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });
   }

@@ -7,9 +7,14 @@ export type QueueName = keyof typeof queues;
 export type FunctionName = keyof typeof functions;
 export type ApiName = keyof typeof apis;
 export type ScheduleName = keyof typeof schedules;
-export type Access = 'read' | 'write' | 'readWrite';
+/**
+ * The DynamoDB calls a function's stores make (shared/adapters/dynamodb-*.ts), and all it is
+ * granted on that table: no `Scan` or `DeleteItem` where the code calls none.
+ */
+export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan';
 /** `delete`: listing and deleting, without reading or writing: the retention sweep needs no more. */
-export type BucketAccess = Access | 'delete';
+export type BucketAccess = 'read' | 'write' | 'readWrite' | 'delete';
+export type BucketFolder = keyof typeof bucketFolders;
 
 export interface TableSpec {
   readonly partitionKey: string;
@@ -37,10 +42,9 @@ export interface FunctionSpec {
   readonly entry: string;
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
-  readonly tables?: Partial<Record<TableName, Access>>;
-  readonly bucket?: BucketAccess;
-  /** Confines the bucket grant to keys below this prefix. */
-  readonly bucketPrefix?: string;
+  readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
+  /** The folders of the stage bucket it uses, each granted on its own keys only. */
+  readonly bucket?: Partial<Record<BucketFolder, BucketAccess>>;
   readonly sendsTo?: readonly QueueName[];
   /** Dead-letter queues it sends to or reads from: to park what gave up, or to redrive it. */
   readonly deadLetters?: readonly QueueName[];
@@ -105,8 +109,8 @@ export interface ScheduleSpec {
   readonly everyMinutes: number;
 }
 
-/** The stage bucket's folders, each with its own retention. */
-export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/' } as const;
+/** The stage bucket's folders, each with its own retention; `receiver/` holds what the example receiver stores. */
+export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/', receiver: 'receiver/' } as const;
 
 export const tables = {
   tickets: { partitionKey: 'ticket' },
@@ -139,15 +143,19 @@ export const queues = {
   webhook: { visibilityTimeoutSeconds: 90, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
 } as const satisfies Record<string, QueueSpec>;
 
-// Authenticating a caller also counts the request against its client's budget: a conditional
-// update, which needs no read access.
-const authenticated = { apiKeys: 'read', rateLimits: 'write' } as const;
+// Authenticating a caller reads its key and counts the request against its client's budget: a
+// conditional update, which needs no read access.
+const authenticated = { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] } as const;
+// A submission creates its ticket, and reads it back to replay an idempotent request; its
+// idempotency record is claimed, read, taken over and completed.
+const submitting = { ...authenticated, tickets: ['PutItem', 'GetItem'], idempotency: ['PutItem', 'GetItem', 'UpdateItem'], certificates: ['GetItem'] } as const;
+const readingTickets = { ...authenticated, tickets: ['GetItem'] } as const;
 
 export const functions = {
   submitUstva: {
     entry: 'functions/submit-ustva.ts',
-    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite', certificates: 'read' },
-    bucket: 'write',
+    tables: submitting,
+    bucket: { submissions: 'write' },
     sendsTo: ['transmit'],
     settings: ['liveSubmissions', 'rateLimit'],
     // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
@@ -155,8 +163,8 @@ export const functions = {
   },
   submitEst: {
     entry: 'functions/submit-est.ts',
-    tables: { ...authenticated, tickets: 'readWrite', idempotency: 'readWrite', certificates: 'read' },
-    bucket: 'write',
+    tables: submitting,
+    bucket: { submissions: 'write' },
     sendsTo: ['transmit'],
     settings: ['liveSubmissions', 'rateLimit'],
     // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
@@ -176,23 +184,23 @@ export const functions = {
     loadsTaxAuthority: true,
   },
   getOpenapi: { entry: 'functions/get-openapi.ts' },
-  getStatus: { entry: 'functions/get-status.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
-  getTicket: { entry: 'functions/get-ticket.ts', tables: { ...authenticated, tickets: 'read' }, settings: ['rateLimit'] },
-  getProtocol: { entry: 'functions/get-protocol.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
-  getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: { ...authenticated, tickets: 'read' }, bucket: 'read', settings: ['rateLimit'] },
+  getStatus: { entry: 'functions/get-status.ts', tables: readingTickets, settings: ['rateLimit'] },
+  getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
+  getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
+  getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // Certificates: the upload opens the container it is given and seals it; it never unseals anything.
   createCertificate: {
     entry: 'functions/create-certificate.ts',
-    tables: { ...authenticated, certificates: 'write' },
+    tables: { ...authenticated, certificates: ['PutItem'] },
     settings: ['rateLimit'],
     sealing: ['seal'],
   },
-  listCertificates: { entry: 'functions/list-certificates.ts', tables: { ...authenticated, certificates: 'read' }, settings: ['rateLimit'] },
-  getCertificate: { entry: 'functions/get-certificate.ts', tables: { ...authenticated, certificates: 'read' }, settings: ['rateLimit'] },
+  listCertificates: { entry: 'functions/list-certificates.ts', tables: { ...authenticated, certificates: ['Query'] }, settings: ['rateLimit'] },
+  getCertificate: { entry: 'functions/get-certificate.ts', tables: { ...authenticated, certificates: ['GetItem'] }, settings: ['rateLimit'] },
   // Looks for unfinished tickets that still need the certificate before it deletes it.
   deleteCertificate: {
     entry: 'functions/delete-certificate.ts',
-    tables: { ...authenticated, certificates: 'readWrite', tickets: 'read' },
+    tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Scan'] },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -202,8 +210,9 @@ export const functions = {
     entry: 'functions/transmit.ts',
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
-    tables: { tickets: 'readWrite', certificates: 'read' },
-    bucket: 'readWrite',
+    // Claims and moves tickets by conditional update only; reads the body, writes protocol and Nutzdaten.
+    tables: { tickets: ['UpdateItem'], certificates: ['GetItem'] },
+    bucket: { submissions: 'read', protocols: 'write' },
     sendsTo: ['webhook'],
     // Where a message it cannot read is parked (shared/queue/sqs-handler.ts).
     deadLetters: ['transmit'],
@@ -215,18 +224,18 @@ export const functions = {
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
     timeoutSeconds: 60,
-    tables: { tickets: 'readWrite' },
-    bucket: 'read',
+    tables: { tickets: ['GetItem', 'UpdateItem'] },
+    bucket: { protocols: 'read' },
     sendsTo: ['webhook'],
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
     settings: ['hook'],
   },
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: 'readWrite', bucketPrefix: 'receiver/', settings: ['hook'] },
+  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, settings: ['hook'] },
   hookRun: {
     entry: 'functions/hook-run.ts',
-    tables: { ...authenticated, tickets: 'readWrite' },
+    tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
     sendsTo: ['webhook'],
     settings: ['hook', 'rateLimit'],
   },
@@ -234,7 +243,7 @@ export const functions = {
   redrive: {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 60,
-    tables: { tickets: 'readWrite' },
+    tables: { tickets: ['Scan', 'UpdateItem'] },
     sendsTo: ['transmit', 'webhook'],
     settings: ['taxAuthority'],
   },
@@ -242,13 +251,12 @@ export const functions = {
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: 'readWrite' },
-    bucket: 'delete',
-    bucketPrefix: bucketFolders.submissions,
+    tables: { tickets: ['Scan', 'UpdateItem'] },
+    bucket: { submissions: 'delete' },
     settings: ['retention'],
   },
   // Reads when certificates expire, never their sealed secrets.
-  certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: 'read' } },
+  certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: ['Scan'] } },
 } as const satisfies Record<string, FunctionSpec>;
 
 export const schedules = {

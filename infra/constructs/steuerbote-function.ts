@@ -16,7 +16,19 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
-import { type Access, type BucketAccess, type FunctionSpec, type QueueName, resourceEnv, settingNames, type TableName } from '#shared/manifest.ts';
+import {
+  type BucketAccess,
+  type BucketFolder,
+  bucketFolders,
+  type FunctionSpec,
+  type QueueName,
+  resourceEnv,
+  settingNames,
+  type TableAction,
+  type TableName,
+} from '#shared/manifest.ts';
+
+const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const serviceVersion: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
@@ -46,6 +58,8 @@ export interface EricBinding {
 
 export class SteuerboteFunction extends NodejsFunction {
   readonly #role: Role;
+  /** The folders it may list so far (`*`: the whole bucket), so each listing is granted once. */
+  readonly #listed = new Set<string>();
 
   constructor(scope: Construct, id: string, props: SteuerboteFunctionProps) {
     const { spec } = props;
@@ -100,29 +114,35 @@ export class SteuerboteFunction extends NodejsFunction {
     }
   }
 
-  bindTable({ name, table, access }: { name: TableName; table: ITable; access: Access }): void {
-    if (access !== 'write') table.grantReadData(this);
-    if (access !== 'read') {
-      table.grantWriteData(this);
+  /** Exactly the DynamoDB calls its stores make, on the table and its indexes. */
+  bindTable({ name, table, actions }: { name: TableName; table: ITable; actions: readonly TableAction[] }): void {
+    table.grant(this, ...actions.map((action) => `dynamodb:${action}`));
+    if (actions.some((action) => tableWrites.includes(action))) {
+      table.encryptionKey?.grantEncryptDecrypt(this);
       this.#allowKeyEncryption();
+    } else {
+      table.encryptionKey?.grantDecrypt(this);
     }
     this.addEnvironment(resourceEnv.table(name), table.tableName);
   }
 
-  /** `prefix` narrows the grant to the keys below it. */
-  bindBucket({ bucket, access, prefix = '' }: { bucket: IBucket; access: BucketAccess; prefix?: string }): void {
-    const keys = `${prefix}*`;
+  /** Grants on the keys of one folder of the bucket only. */
+  bindBucket({ bucket, folder, access }: { bucket: IBucket; folder: BucketFolder; access: BucketAccess }): void {
+    const keys = `${bucketFolders[folder]}*`;
+    // The example receiver and the sweep list a folder to find what is there, and read only what exists;
+    // their listing is confined to it. The stores of tickets read by name, and only a reader that may
+    // list the bucket learns NoSuchKey for an object that is not there, rather than AccessDenied: theirs
+    // is the listing of names (ticket IDs and file names), never of contents.
+    const lists = folder === 'receiver' || access === 'delete';
+    if (access !== 'write' && !(lists ? this.#listed.has(folder) : this.#listed.has('*'))) {
+      const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
+      if (lists) list.addCondition('StringLike', { 's3:prefix': keys });
+      this.addToRolePolicy(list);
+      this.#listed.add(lists ? folder : '*');
+    }
     // Exactly the calls the S3 stores make: grantRead and grantPut would add s3:GetObject* (old
     // versions too), s3:List*, s3:GetBucket*, s3:Abort* and object tagging, retention and legal hold.
     const actions: string[] = [];
-    if (access !== 'write') {
-      // Without a prefix, a reader may list so that a missing object answers NoSuchKey, which the stores
-      // read as "not there", rather than AccessDenied. Below a prefix, the listing is confined to it:
-      // the sweep and the example receiver list to find what is there, and read only what exists.
-      const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
-      if (prefix) list.addCondition('StringLike', { 's3:prefix': keys });
-      this.addToRolePolicy(list);
-    }
     if (access === 'read' || access === 'readWrite') {
       actions.push('s3:GetObject');
       bucket.encryptionKey?.grantDecrypt(this);
@@ -143,7 +163,7 @@ export class SteuerboteFunction extends NodejsFunction {
       [`Resource::${nagArn(bucket)}/${keys}`],
     );
     this.addEnvironment(resourceEnv.bucket, bucket.bucketName);
-    if (prefix) this.addEnvironment(resourceEnv.bucketPrefix, prefix);
+    if (folder === 'receiver') this.addEnvironment(resourceEnv.bucketPrefix, bucketFolders.receiver);
   }
 
   /** Send only: a consumer gets its rights from the queue's event source, not from a binding. */

@@ -9,14 +9,18 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apis,
+  bucketFolders,
   functions,
   queues,
   schedules,
   servedRoutes,
   tables,
   type ApiName,
+  type BucketAccess,
+  type BucketFolder,
   type FunctionName,
   type FunctionSpec,
+  type TableName,
   type TableSpec,
 } from '#shared/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
@@ -445,6 +449,46 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(granted).toContain('dynamodb:UpdateItem');
       expect(granted).not.toContain('dynamodb:GetItem');
       expect(fnProps(dev, 'getStatus').Environment.Variables).toHaveProperty('RATE_LIMITS_TABLE');
+    });
+
+    it('grants every function exactly the table calls and bucket folders its manifest entry names, listing any wider grant per function', () => {
+      const objectActions: Record<BucketAccess, string[]> = {
+        read: ['s3:GetObject'],
+        write: ['s3:PutObject'],
+        readWrite: ['s3:GetObject', 's3:PutObject'],
+        delete: ['s3:DeleteObject'],
+      };
+      const tableOf = (resource: string) => (Object.keys(tables) as TableName[]).find((table) => resource.includes(`${table}Table`));
+      const folderOf = (resource: string) => (Object.keys(bucketFolders) as BucketFolder[]).find((folder) => resource.includes(`/${bucketFolders[folder]}*`));
+      const wider: Record<string, string[]> = {};
+      for (const name of dev.stack.functions.keys()) {
+        const spec = functions[name] as FunctionSpec;
+        const allowed = new Set([
+          ...Object.entries(spec.tables ?? {}).flatMap(([table, granted]) => granted.map((action) => `dynamodb:${action} on ${table}`)),
+          ...Object.entries(spec.bucket ?? {}).flatMap(([folder, access]) => objectActions[access].map((action) => `${action} on ${folder}`)),
+        ]);
+        const granted = statements(dev, name).flatMap((statement) =>
+          [statement.Action]
+            .flat()
+            .filter((action) => action.startsWith('dynamodb:') || (action.startsWith('s3:') && action !== 's3:ListBucket'))
+            .flatMap((action) =>
+              [statement.Resource].flat().map((resource) => {
+                const text = JSON.stringify(resource);
+                return `${action} on ${(action.startsWith('s3:') ? folderOf(text) : tableOf(text)) ?? text}`;
+              }),
+            ),
+        );
+        const extra = [...new Set(granted)].filter((grant) => !allowed.has(grant));
+        if (extra.length) wider[name] = extra;
+      }
+      expect(wider).toEqual({});
+      // And the check would see a wider grant: the re-drive may not read a ticket, the getters not scan.
+      expect(actions(dev, 'redrive')).not.toContain('dynamodb:GetItem');
+      expect(actions(dev, 'getStatus')).not.toContain('dynamodb:Scan');
+      expect([...new Set(actions(dev, 'getProtocol').filter((action) => action.startsWith('dynamodb:')))].sort()).toEqual([
+        'dynamodb:GetItem',
+        'dynamodb:UpdateItem',
+      ]);
     });
 
     it("lets each function do with the key over clients' certificates only what the manifest says: seal, open, or nothing", () => {
