@@ -315,7 +315,7 @@ function stageFunction(
     tracing: settings.tracing,
     logRetention,
     removalPolicy: removalPolicyFor(settings.production),
-    eric: spec.loadsTaxAuthority ? resources.eric : undefined,
+    eric: spec.loadsTaxAuthority && resources.eric ? ericFor(spec, resources.eric) : undefined,
   });
   for (const [table, actions] of entries(spec.tables ?? {})) {
     fn.bindTable({ name: table, table: resources.tables[table], actions });
@@ -328,7 +328,11 @@ function stageFunction(
     fn.bindQueue({ name: queue, queue: resources.queues[queue].deadLetterQueue!.queue, deadLetter: true });
   }
   for (const setting of spec.settings ?? []) addEnvironment(fn, environments[setting]);
-  if (spec.settings?.includes('hook')) resources.hookSecret?.grantRead(fn);
+  if (spec.secrets?.includes('webhookSigningKeys') && resources.hookSecret) {
+    // The function fetches the secret itself, so it is in neither the template nor its configuration.
+    addEnvironment(fn, { [settingNames.hookSecretId]: resources.hookSecret.secretName });
+    resources.hookSecret.grantRead(fn);
+  }
   if (spec.sealing?.length) {
     addEnvironment(fn, { [settingNames.sealingKeyId]: resources.sealingKey.keyArn });
     resources.sealingKey.grant(fn, ...spec.sealing.map((use) => sealingActions[use]));
@@ -339,13 +343,16 @@ function stageFunction(
 // GenerateDataKey hands out a new data key (and its wrapped form); Decrypt unwraps a kept one.
 const sealingActions: Record<SealingUse, string> = { seal: 'kms:GenerateDataKey', open: 'kms:Decrypt' };
 
+/** ERiC for a function, with the stage's certificate only where it signs. */
+const ericFor = (spec: FunctionSpec, { signing, ...eric }: EricBinding): EricBinding =>
+  spec.secrets?.includes('stageCertificate') ? { ...eric, signing } : eric;
+
 function ericBinding(scope: Construct, eric: EricSettings): EricBinding {
   const secret = (id: string, nameOrArn: string) =>
     nameOrArn.startsWith('arn:') ? Secret.fromSecretCompleteArn(scope, id, nameOrArn) : Secret.fromSecretNameV2(scope, id, nameOrArn);
   return {
     layer: ericLayer(scope, eric.layer),
-    certSecret: secret('EricCertSecret', eric.certSecret),
-    pinSecret: secret('EricPinSecret', eric.pinSecret),
+    signing: { certSecret: secret('EricCertSecret', eric.certSecret), pinSecret: secret('EricPinSecret', eric.pinSecret) },
     apiVersion: eric.apiVersion,
     datenLieferant: eric.datenLieferant,
   };
@@ -383,8 +390,6 @@ function hookEnvironment(hook: HookSettings, production: boolean, receiver: Http
     [settingNames.hookEnabled]: String(hook.enabled),
     [settingNames.hookUri]: uri,
     [settingNames.hookRequireHttps]: production ? 'true' : undefined,
-    // The functions fetch the secret themselves, so it is in neither the template nor their configuration.
-    [settingNames.hookSecretId]: hook.secretName,
     [settingNames.hookTimeoutMs]: hook.timeoutMs,
     [settingNames.hookMaxAttempts]: hook.maxAttempts,
   });

@@ -182,32 +182,48 @@ export interface EricConfig {
   home: string;
   /** The ERiC major version whose struct layouts to use; without it, the library is asked. */
   apiVersion?: number;
-  /** The signing certificate (.pfx): a file here, or a Secrets Manager secret (binary or base64). */
-  certificate: { path: string } | { secretId: string };
-  pin: { value: string } | { file: string } | { secretId: string };
+  /**
+   * The stage's own certificate and its PIN. Absent in a function granted neither (validate): it
+   * runs ERiC's checks, and cannot sign.
+   */
+  signing?: EricSigning;
   /** Who delivers the data, as the TransferHeader names it (DatenLieferant). */
   datenLieferant: string;
   herstellerId: string;
+}
+
+export interface EricSigning {
+  /** The signing certificate (.pfx): a file here, or a Secrets Manager secret (binary or base64). */
+  certificate: { path: string } | { secretId: string };
+  pin: { value: string } | { file: string } | { secretId: string };
 }
 
 /** Settings of the `eric` tax authority; only read when TAX_AUTHORITY=eric. */
 export function ericConfig(env: Env = process.env): EricConfig {
   const home = text(settingNames.ericHome, undefined, env);
   const apiVersion = env[settingNames.ericApiVersion]?.trim() ? wholeNumber(settingNames.ericApiVersion, 0, { min: 1, max: 999 }, env) : undefined;
+  const signing = ericSigning(env);
+  const datenLieferant = text(settingNames.datenLieferant, 'steuerbote', env);
+  if (datenLieferant.length > 200 || /[\u0000-\u001f]/.test(datenLieferant)) {
+    throw new ConfigError('ELSTER_DATENLIEFERANT must be at most 200 characters without control characters');
+  }
+  return { home, ...(apiVersion === undefined ? {} : { apiVersion }), ...(signing && { signing }), datenLieferant, herstellerId: herstellerId(env) };
+}
+
+/** Both the certificate and its PIN, or neither; one without the other is a fault of the configuration. */
+function ericSigning(env: Env): EricSigning | undefined {
   const certificateSecret = env[settingNames.ericCertSecretArn]?.trim();
-  const certificate = certificateSecret ? { secretId: certificateSecret } : { path: text(settingNames.ericCertPath, undefined, env) };
+  const certificatePath = env[settingNames.ericCertPath]?.trim();
   const pinSecret = env[settingNames.ericCertPinSecretArn]?.trim();
   const pinFile = env[settingNames.ericCertPinFile]?.trim();
   const pinValue = env[settingNames.ericCertPin];
-  let pin: EricConfig['pin'];
+  if (!certificateSecret && !certificatePath && !pinSecret && !pinFile && !pinValue) return undefined;
+  const certificate = certificateSecret ? { secretId: certificateSecret } : { path: text(settingNames.ericCertPath, undefined, env) };
+  let pin: EricSigning['pin'];
   if (pinSecret) pin = { secretId: pinSecret };
   // A PIN may hold spaces at either end, so it is taken as it is.
   else if (pinValue) pin = { value: pinValue };
   else if (pinFile) pin = { file: pinFile };
   else throw new ConfigError('ERIC_CERT_PIN is not set (nor ERIC_CERT_PIN_FILE or ERIC_CERT_PIN_SECRET_ARN)');
-  const datenLieferant = text(settingNames.datenLieferant, 'steuerbote', env);
-  if (datenLieferant.length > 200 || /[\u0000-\u001f]/.test(datenLieferant)) {
-    throw new ConfigError('ELSTER_DATENLIEFERANT must be at most 200 characters without control characters');
-  }
-  return { home, ...(apiVersion === undefined ? {} : { apiVersion }), certificate, pin, datenLieferant, herstellerId: herstellerId(env) };
+  return { certificate, pin };
 }

@@ -57,7 +57,15 @@ export interface FunctionSpec {
    * (a fresh data key), `open` a sealed one (unwrap its data key). Each grants only that.
    */
   readonly sealing?: readonly SealingUse[];
+  /**
+   * The secrets it reads: `webhookSigningKeys` (HOOK_SECRET_NAME) to sign or verify a webhook,
+   * `stageCertificate` the stage's ELSTER certificate and PIN to sign a return. No other function
+   * is granted them, or told where they are.
+   */
+  readonly secrets?: readonly SecretUse[];
 }
+
+export type SecretUse = 'webhookSigningKeys' | 'stageCertificate';
 
 export type SealingUse = 'seal' | 'open';
 
@@ -218,8 +226,9 @@ export const functions = {
     deadLetters: ['transmit'],
     settings: ['taxAuthority', 'liveSubmissions', 'hook'],
     loadsTaxAuthority: true,
-    // Signs with the ticket's certificate: its container and PIN are unsealed for the one call.
+    // Signs with the ticket's certificate (its container and PIN unsealed for the one call), or the stage's.
     sealing: ['open'],
+    secrets: ['stageCertificate'],
   },
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
@@ -230,9 +239,11 @@ export const functions = {
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
     settings: ['hook'],
+    secrets: ['webhookSigningKeys'],
   },
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, settings: ['hook'] },
+  // Verifies each webhook's signature before it keeps the protocol.
+  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, settings: ['hook'], secrets: ['webhookSigningKeys'] },
   hookRun: {
     entry: 'functions/hook-run.ts',
     tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },

@@ -45,11 +45,10 @@ export interface SteuerboteFunctionProps {
   readonly eric?: EricBinding;
 }
 
-/** ERiC's libraries in a layer, and the secrets holding the certificate it signs with and its PIN. */
+/** ERiC's libraries in a layer, and (for a function that signs) the secrets holding the stage's certificate and its PIN. */
 export interface EricBinding {
   readonly layer: ILayerVersion;
-  readonly certSecret: ISecret;
-  readonly pinSecret: ISecret;
+  readonly signing?: { readonly certSecret: ISecret; readonly pinSecret: ISecret };
   /** ERIC_API_VERSION; without it the function asks the library. */
   readonly apiVersion?: string;
   /** ELSTER_DATENLIEFERANT; without it the adapter's default. */
@@ -174,15 +173,17 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 
   /** ERiC in /opt/eric, and read access to exactly the two secrets; the function fetches them itself, so neither is in its configuration. */
-  #bindEric({ layer, certSecret, pinSecret, apiVersion, datenLieferant }: EricBinding): void {
+  #bindEric({ layer, signing, apiVersion, datenLieferant }: EricBinding): void {
     this.addLayers(layer);
     this.addEnvironment(settingNames.ericHome, ericHome);
-    this.addEnvironment(settingNames.ericCertSecretArn, certSecret.secretArn);
-    this.addEnvironment(settingNames.ericCertPinSecretArn, pinSecret.secretArn);
+    if (signing) {
+      this.addEnvironment(settingNames.ericCertSecretArn, signing.certSecret.secretArn);
+      this.addEnvironment(settingNames.ericCertPinSecretArn, signing.pinSecret.secretArn);
+      signing.certSecret.grantRead(this);
+      signing.pinSecret.grantRead(this);
+    }
     if (apiVersion) this.addEnvironment(settingNames.ericApiVersion, apiVersion);
     if (datenLieferant) this.addEnvironment(settingNames.datenLieferant, datenLieferant);
-    certSecret.grantRead(this);
-    pinSecret.grantRead(this);
   }
 
   /** Writing to a KMS-encrypted table, queue or bucket needs the key's encrypt actions. */

@@ -7,7 +7,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
-import { ConfigError, type EricConfig } from '#shared/config.ts';
+import { ConfigError, type EricSigning } from '#shared/config.ts';
 
 export interface EricCredentials {
   certificatePath: string;
@@ -22,7 +22,7 @@ const secretsManager: FetchSecret = (secretId) => getSecret<string | Uint8Array>
  * Reads the credentials on first use and keeps them for the life of the container. A failed read
  * is not kept, so the next transmission tries again.
  */
-export function credentialsLoader(config: Pick<EricConfig, 'certificate' | 'pin'>, fetchSecret: FetchSecret = secretsManager): () => Promise<EricCredentials> {
+export function credentialsLoader(config: EricSigning, fetchSecret: FetchSecret = secretsManager): () => Promise<EricCredentials> {
   let loading: Promise<EricCredentials> | undefined;
   return () => {
     loading ??= load(config, fetchSecret).catch((error: unknown) => {
@@ -33,12 +33,12 @@ export function credentialsLoader(config: Pick<EricConfig, 'certificate' | 'pin'
   };
 }
 
-async function load(config: Pick<EricConfig, 'certificate' | 'pin'>, fetchSecret: FetchSecret): Promise<EricCredentials> {
+async function load(config: EricSigning, fetchSecret: FetchSecret): Promise<EricCredentials> {
   const [certificatePath, pin] = await Promise.all([certificateFile(config.certificate, fetchSecret), readPin(config.pin, fetchSecret)]);
   return { certificatePath, pin };
 }
 
-async function certificateFile(certificate: EricConfig['certificate'], fetchSecret: FetchSecret): Promise<string> {
+async function certificateFile(certificate: EricSigning['certificate'], fetchSecret: FetchSecret): Promise<string> {
   if ('path' in certificate) return certificate.path;
   const secret = await fetchSecret(certificate.secretId);
   const bytes = typeof secret === 'string' ? base64(secret) : secret;
@@ -53,7 +53,7 @@ function base64(text: string): Uint8Array | undefined {
   return /^[A-Za-z0-9+/]+={0,2}$/.test(compact) ? Buffer.from(compact, 'base64') : undefined;
 }
 
-async function readPin(pin: EricConfig['pin'], fetchSecret: FetchSecret): Promise<string> {
+async function readPin(pin: EricSigning['pin'], fetchSecret: FetchSecret): Promise<string> {
   if ('value' in pin) return pin.value;
   if ('file' in pin) {
     const text = await readFile(pin.file, 'utf8').catch(() => {

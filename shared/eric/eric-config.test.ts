@@ -8,8 +8,7 @@ describe('ericConfig', () => {
   it('reads the local settings, with defaults', () => {
     expect(ericConfig(base)).toEqual({
       home: '/opt/eric/lib',
-      certificate: { path: '/certs/a.pfx' },
-      pin: { value: '123456' },
+      signing: { certificate: { path: '/certs/a.pfx' }, pin: { value: '123456' } },
       datenLieferant: 'steuerbote',
       herstellerId: '74931',
     });
@@ -28,12 +27,15 @@ describe('ericConfig', () => {
     ).toEqual({
       home: '/opt/eric/lib',
       apiVersion: 41,
-      certificate: { secretId: 'arn:cert' },
-      pin: { secretId: 'arn:pin' },
+      signing: { certificate: { secretId: 'arn:cert' }, pin: { secretId: 'arn:pin' } },
       datenLieferant: 'Muster GmbH',
       herstellerId: '12345',
     });
-    expect(ericConfig({ ...base, ERIC_CERT_PIN: '', ERIC_CERT_PIN_FILE: '/run/pin' }).pin).toEqual({ file: '/run/pin' });
+    expect(ericConfig({ ...base, ERIC_CERT_PIN: '', ERIC_CERT_PIN_FILE: '/run/pin' }).signing?.pin).toEqual({ file: '/run/pin' });
+  });
+
+  it('leaves out the stage certificate where a function is given neither certificate nor PIN: it can validate, not sign', () => {
+    expect(ericConfig({ ERIC_HOME: '/opt/eric/lib' })).toEqual({ home: '/opt/eric/lib', datenLieferant: 'steuerbote', herstellerId: '74931' });
   });
 
   it('names the setting at fault', () => {

@@ -240,4 +240,20 @@ describe('starting the eric adapter', () => {
     expect(start({ ERIC_CERT_PATH: '/nonexistent/cert.pfx' })).toThrow(new ConfigError('ERIC_CERT_PATH names no readable file: /nonexistent/cert.pfx'));
     expect(start({ ERIC_CERT_PIN: '', ERIC_CERT_PIN_FILE: '/nonexistent/pin' })).toThrow(/^ERIC_CERT_PIN_FILE /);
   });
+
+  it("runs without a stage certificate where none is granted: validates, signs only with a client's certificate", async () => {
+    const home = ericDoubleHome(44);
+    const counters = doubleCounters(home);
+    const authority = ericTaxAuthorityFromEnv({ ERIC_HOME: home });
+    expect(await authority.validate(submission())).toEqual([]);
+    expect(await authority.transmit(submission())).toMatchObject({
+      outcome: 'failed',
+      code: 'ERIC_CONFIGURATION',
+      message: expect.stringContaining('can validate, not sign'),
+    });
+    const pkcs12 = randomBytes(2000);
+    counters.registerCertificate(pkcs12, 'own-pin');
+    delivered(await authority.transmit({ ...submission(), certificate: { certificate_id: 'crt_CCCCCCCCCCCCCCCCCCCCCC', pkcs12, pin: 'own-pin' } }));
+    expect(counters.sendsWith(pkcs12)).toBe(1);
+  });
 });

@@ -222,6 +222,10 @@ function notSent(eric: EricCalls, code: number): TransmitOutcome {
   return { outcome: 'failed', code: known.operatorCode ?? 'ERIC_ERROR', message: label(eric, code) };
 }
 
+/** A function granted no stage certificate (validate) still runs ERiC's checks; signing fails for the operator, nothing sent. */
+const withoutStageCertificate = () =>
+  Promise.reject(new ConfigError('No stage certificate here (ERIC_CERT_PATH or ERIC_CERT_SECRET_ARN with its PIN): this function can validate, not sign'));
+
 function readable(path: string): boolean {
   try {
     accessSync(path, constants.R_OK);
@@ -237,17 +241,18 @@ function readable(path: string): boolean {
  */
 export function ericTaxAuthorityFromEnv(env: Record<string, string | undefined> = process.env): EricTaxAuthority {
   const config = ericConfig(env);
-  if ('path' in config.certificate && !readable(config.certificate.path)) {
-    throw new ConfigError(`ERIC_CERT_PATH names no readable file: ${config.certificate.path}`);
+  const { signing } = config;
+  if (signing && 'path' in signing.certificate && !readable(signing.certificate.path)) {
+    throw new ConfigError(`ERIC_CERT_PATH names no readable file: ${signing.certificate.path}`);
   }
-  if ('file' in config.pin && !readable(config.pin.file)) throw new ConfigError(`ERIC_CERT_PIN_FILE names no readable file: ${config.pin.file}`);
+  if (signing && 'file' in signing.pin && !readable(signing.pin.file)) throw new ConfigError(`ERIC_CERT_PIN_FILE names no readable file: ${signing.pin.file}`);
   const library = loadEric(config.home);
   if (config.apiVersion !== undefined && config.apiVersion !== library.major) {
     throw new ConfigError(`ERIC_API_VERSION=${config.apiVersion} does not match libericapi.so in ERIC_HOME, which is ERiC ${library.version}`);
   }
   return new EricTaxAuthority({
     library,
-    credentials: credentialsLoader(config),
+    credentials: signing ? credentialsLoader(signing) : withoutStageCertificate,
     herstellerId: config.herstellerId,
     datenLieferant: config.datenLieferant,
     productVersion: serviceVersion(),

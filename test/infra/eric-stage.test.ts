@@ -52,7 +52,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     }
   });
 
-  it('tells those functions where ERiC is and which secrets hold the certificate and its PIN, never the secrets themselves', () => {
+  it('tells those functions where ERiC is, and only transmit which secrets hold the certificate and its PIN, never the secrets themselves', () => {
     for (const name of loadingTaxAuthority) {
       const variables = fnProps(eric, name).Environment.Variables;
       expect(variables, name).toMatchObject({
@@ -60,9 +60,17 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
         ERIC_HOME: '/opt/eric',
         ERIC_API_VERSION: '41',
         ELSTER_DATENLIEFERANT: 'Muster Steuerberatung GmbH',
-        ERIC_CERT_PIN_SECRET_ARN: pinArn,
       });
-      expect(JSON.stringify(variables.ERIC_CERT_SECRET_ARN), name).toMatch(/:secret:steuerbote\/dev\/eric-cert"/);
+    }
+    const transmit = fnProps(eric, 'transmit').Environment.Variables;
+    expect(transmit.ERIC_CERT_PIN_SECRET_ARN).toEqual(pinArn);
+    expect(JSON.stringify(transmit.ERIC_CERT_SECRET_ARN)).toMatch(/:secret:steuerbote\/dev\/eric-cert"/);
+    // validate runs ERiC's checks, which need no certificate: it is not told where one is.
+    for (const name of ['validateUstva', 'validateEst'] as const) {
+      expect(
+        Object.keys(fnProps(eric, name).Environment.Variables).filter((variable) => variable.startsWith('ERIC_CERT')),
+        name,
+      ).toEqual([]);
     }
     for (const [, fn] of serviceFunctions(eric)) {
       const variables = Object.keys(fn.Properties.Environment.Variables);
@@ -73,10 +81,10 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     expect(JSON.stringify(eric.template.toJSON())).not.toContain('resolve:secretsmanager');
   });
 
-  it('lets exactly those functions read exactly the two secrets', () => {
+  it('lets transmit alone read the two secrets, and exactly those', () => {
     const reading = [...eric.stack.functions.keys()].filter((name) => actions(eric, name).includes('secretsmanager:GetSecretValue'));
-    expect(reading.sort()).toEqual([...loadingTaxAuthority].sort());
-    for (const name of loadingTaxAuthority) {
+    expect(reading).toEqual(['transmit']);
+    for (const name of reading) {
       const secrets = statements(eric, name).filter((s) => [s.Action].flat().some((action) => action.startsWith('secretsmanager:')));
       const resources = secrets.flatMap((s) => [s.Resource].flat()).map((resource) => JSON.stringify(resource));
       expect(resources, name).toHaveLength(2);

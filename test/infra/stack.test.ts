@@ -638,7 +638,7 @@ describe('stage settings', () => {
     expect(() => settingsOf({ stage: 'dev', taxAuthority: 'elster' })).toThrow(/"taxAuthority" must be sandbox or eric/);
   });
 
-  it('points enabled webhooks at the example receiver by default; the signing secret is fetched, never embedded', () => {
+  it('points enabled webhooks at the example receiver by default; the signing secret is fetched, never embedded, by those that sign or verify', () => {
     const stage = synth({ stage: 'dev', hookEnabled: 'true', hookSecretName: 'steuerbote/dev/hook' }, { bundle: false });
     const receiverId = stage.stack.getLogicalId(stage.stack.node.findChild('receiverApi').node.defaultChild as CfnElement);
     for (const name of ['transmit', 'deliverWebhook', 'hookRun', 'hookEndpoint'] as const) {
@@ -646,10 +646,11 @@ describe('stage settings', () => {
       expect(variables, name).toMatchObject({
         HOOK_ENABLED: 'true',
         HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
-        HOOK_SECRET_ID: 'steuerbote/dev/hook',
       });
       expect(variables, name).not.toHaveProperty('HOOK_SECRET');
-      expect(actions(stage, name), name).toContain('secretsmanager:GetSecretValue');
+      const signs = name === 'deliverWebhook' || name === 'hookEndpoint';
+      expect(variables.HOOK_SECRET_ID, name).toBe(signs ? 'steuerbote/dev/hook' : undefined);
+      expect(actions(stage, name).includes('secretsmanager:GetSecretValue'), name).toBe(signs);
     }
     expect(actions(stage, 'getStatus')).not.toContain('secretsmanager:GetSecretValue');
     expect(JSON.stringify(stage.template)).not.toContain('resolve:secretsmanager');
