@@ -16,6 +16,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { longestScheduleSeconds } from '#shared/webhooks/backoff.ts';
 import {
   apis,
   bucketFolders,
@@ -200,6 +201,12 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
         expiration: Duration.days(Math.ceil(retention.protocolYears * 365.25)),
         noncurrentVersionExpiration: Duration.days(30),
       },
+      // What the example receiver stored is for trying the service, not records to keep.
+      ...(production
+        ? []
+        : [{ id: 'ReceiverFiles', prefix: bucketFolders.receiver, expiration: Duration.days(30), noncurrentVersionExpiration: Duration.days(1) }]),
+      // The stores write whole objects; an upload left incomplete would otherwise be billed for ever.
+      { id: 'IncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
     ],
     removalPolicy: removalPolicyFor(production),
     // A versioned bucket can only be deleted empty; without this, destroying a test stage fails.
@@ -213,6 +220,7 @@ function stageQueue(scope: Construct, name: QueueName, spec: QueueSpec, key: Key
   return new Queue(scope, `${name}Queue`, {
     ...protection,
     visibilityTimeout: Duration.seconds(spec.visibilityTimeoutSeconds),
+    retentionPeriod: Duration.days(spec.retentionDays),
     deadLetterQueue: { queue: deadLetters, maxReceiveCount: spec.maxReceiveCount },
   });
 }
@@ -280,9 +288,12 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: Function
 
 /** `maxConcurrency`: how many invocations the queue may run at once; unbounded (up to the account's limit) without. */
 function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction, maxConcurrency?: number): void {
-  // Lambda refuses the event source at deploy time otherwise; better to learn it at synth.
-  if (consumer.timeout && consumer.timeout.toSeconds() > spec.visibilityTimeoutSeconds) {
-    throw new Error(`${spec.consumer} runs longer than its queue's visibility timeout of ${spec.visibilityTimeoutSeconds} s`);
+  // Lambda refuses the event source at deploy time when the function may run longer than the message
+  // is hidden; AWS asks for six times as long, so a retried batch never meets a message still in hand.
+  if (consumer.timeout && 6 * consumer.timeout.toSeconds() > spec.visibilityTimeoutSeconds) {
+    throw new Error(
+      `${spec.consumer} may run ${consumer.timeout.toSeconds()} s: its queue's visibility timeout of ${spec.visibilityTimeoutSeconds} s is below six times that`,
+    );
   }
   consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true, ...(maxConcurrency && { maxConcurrency }) }));
 }
@@ -377,6 +388,28 @@ function ericLayer(scope: Construct, source: string): ILayerVersion {
 /** The example receiver's endpoint: where webhooks go on stages that deploy it, unless told otherwise. */
 const receiverHookPath = apis.receiver.routes.find((route) => route.function === 'hookEndpoint')!.path;
 
+/**
+ * Settings that would contradict each other are refused at synth: an attempt that outlasts the
+ * function making it, or a retry schedule that outlives the messages carrying it.
+ */
+function checkHookSchedule(hook: HookSettings): void {
+  const functionSeconds = functions.deliverWebhook.timeoutSeconds;
+  // The function needs a few seconds after the receiver's answer to record the attempt.
+  if (hook.timeoutMs && Number(hook.timeoutMs) > (functionSeconds - 5) * 1000) {
+    throw new Error(
+      `Context "hookTimeoutMs" (${hook.timeoutMs}) must leave the webhook function, which may run ${functionSeconds} s, 5 s to record the attempt`,
+    );
+  }
+  const attempts = Number(hook.maxAttempts ?? 8);
+  if (attempts > 50) throw new Error(`Context "hookMaxAttempts" may be at most 50, got ${attempts}`);
+  const retentionSeconds = queues.webhook.retentionDays * 86_400;
+  if (longestScheduleSeconds(attempts) > retentionSeconds) {
+    throw new Error(
+      `Context "hookMaxAttempts" (${attempts}) would retry for longer than the webhook queue keeps a message (${queues.webhook.retentionDays} days)`,
+    );
+  }
+}
+
 function hookEnvironment(hook: HookSettings, production: boolean, receiver: HttpApi | undefined): Record<string, string> {
   const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverHookPath}` : undefined);
   if (hook.enabled && !uri) {
@@ -386,6 +419,7 @@ function hookEnvironment(hook: HookSettings, production: boolean, receiver: Http
   if (production && hook.uri && !hook.uri.startsWith('https://')) {
     throw new Error(`Context "hookUri" must use https on a production stage, got "${hook.uri}"`);
   }
+  checkHookSchedule(hook);
   return definedOnly({
     [settingNames.hookEnabled]: String(hook.enabled),
     [settingNames.hookUri]: uri,

@@ -28,8 +28,10 @@ export interface TableSpec {
 }
 
 export interface QueueSpec {
-  /** Longer than the consuming function's timeout, as Lambda's event source mapping requires. */
+  /** At least six times the consuming function's timeout, as AWS asks of an SQS event source; synth checks it. */
   readonly visibilityTimeoutSeconds: number;
+  /** How long a message is kept (at most 14 days, SQS's limit); longer than any retry schedule the settings allow. */
+  readonly retentionDays: number;
   /** Receives before a message is parked in the dead-letter queue. */
   readonly maxReceiveCount: number;
   readonly batchSize: number;
@@ -138,17 +140,22 @@ export const tables = {
 export const elsterWorstCaseSeconds = 60;
 const transmitBatchSize = 5;
 const transmitTimeoutSeconds = transmitBatchSize * elsterWorstCaseSeconds + 30;
+const webhookTimeoutSeconds = 60;
 
 export const queues = {
   transmit: {
     visibilityTimeoutSeconds: 6 * transmitTimeoutSeconds,
+    // Each retry is a fresh, delayed wake-up, so a message lives minutes; the table is the record of work.
+    retentionDays: 4,
     maxReceiveCount: 5,
     batchSize: transmitBatchSize,
     consumer: 'transmit',
   },
   // Every postponed attempt is a receive: the count stays above HOOK_MAX_ATTEMPTS (at most 50), so the
   // queue parks only poison messages, and deliveries that give up are parked by the function.
-  webhook: { visibilityTimeoutSeconds: 90, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
+  // A delivery keeps its message through all its retries (each a longer visibility timeout), so the
+  // queue keeps it as long as SQS allows: HOOK_MAX_ATTEMPTS=50 spans up to about 13 days.
+  webhook: { visibilityTimeoutSeconds: 6 * webhookTimeoutSeconds, retentionDays: 14, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
 } as const satisfies Record<string, QueueSpec>;
 
 // Authenticating a caller reads its key and counts the request against its client's budget: a
@@ -232,7 +239,7 @@ export const functions = {
   },
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
-    timeoutSeconds: 60,
+    timeoutSeconds: webhookTimeoutSeconds,
     tables: { tickets: ['GetItem', 'UpdateItem'] },
     bucket: { protocols: 'read' },
     sendsTo: ['webhook'],

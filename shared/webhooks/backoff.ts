@@ -7,6 +7,13 @@ export const schedule = [5, 30, 120, 600, 1800, 3600, 10_800, 21_600] as const;
 /** SQS cannot hide a message for longer than 12 hours. */
 export const maxDelaySeconds = 43_200;
 
+/** The longest a delivery of `maxAttempts` attempts can wait between its first and its last, jitter included. */
+export function longestScheduleSeconds(maxAttempts: number): number {
+  let total = 0;
+  for (let attempt = 1; attempt < maxAttempts; attempt++) total += Math.min(maxDelaySeconds, (schedule[Math.min(attempt, schedule.length) - 1] ?? 0) * 1.2);
+  return total;
+}
+
 export function backoffSeconds(attempt: number, scale: number, random: () => number = Math.random): number {
   const base = schedule[Math.min(attempt, schedule.length) - 1] ?? schedule[0];
   // ±20 % keeps the schedule recognisable while spreading a crowd.

@@ -25,6 +25,7 @@ import {
 } from '#shared/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
+import { longestScheduleSeconds } from '#shared/webhooks/backoff.ts';
 import {
   actions,
   arnOf,
@@ -277,7 +278,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           Status: 'Enabled',
         },
         { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 3653, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
+        { Id: 'ReceiverFiles', Prefix: 'receiver/', ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
+        { Id: 'IncompleteUploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
       ]);
+      // Production has no example receiver, and keeps nothing under receiver/.
+      expect(rules(prod).map((rule: { Id: string }) => rule.Id)).toEqual(['SubmissionsOldVersions', 'ProtocolRetention', 'IncompleteUploads']);
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(30 * 86_400) });
 
       const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '11' }, { bundle: false });
@@ -328,6 +333,22 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         });
       }
       dev.template.resourceCountIs('AWS::Lambda::EventSourceMapping', Object.keys(queues).length);
+    });
+
+    it('hides each message six times as long as its consumer may run, and keeps it longer than any retry schedule the settings allow', () => {
+      for (const [name, spec] of Object.entries(queues)) {
+        expect(spec.visibilityTimeoutSeconds, name).toBeGreaterThanOrEqual(6 * fnProps(dev, spec.consumer as FunctionName).Timeout);
+        const [, queue] = ofType(dev, 'AWS::SQS::Queue').find(([id]) => id.startsWith(`${name}Queue`))!;
+        expect(queue.Properties.MessageRetentionPeriod, name).toBe(spec.retentionDays * 86_400);
+      }
+      expect(longestScheduleSeconds(50)).toBeLessThan(queues.webhook.retentionDays * 86_400);
+      expect(longestScheduleSeconds(50)).toBeGreaterThan(10 * 86_400);
+    });
+
+    it('refuses webhook settings that contradict the function or the queue', () => {
+      expect(() => synth({ stage: 'qa', hookTimeoutMs: '120000' }, { bundle: false })).toThrow(/"hookTimeoutMs" \(120000\) must leave the webhook function/);
+      expect(() => synth({ stage: 'qa', hookMaxAttempts: '51' }, { bundle: false })).toThrow(/at most 50/);
+      expect(() => synth({ stage: 'qa', hookTimeoutMs: '55000', hookMaxAttempts: '50' }, { bundle: false })).not.toThrow();
     });
 
     it('hides a transmit message six times as long as the function may run, and caps transmit concurrency by the stage', () => {
