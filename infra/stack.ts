@@ -3,7 +3,18 @@
 
 import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination, PayloadFormatVersion } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CorsHttpMethod,
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  LogGroupLogDestination,
+  PayloadFormatVersion,
+  type CorsPreflightOptions,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
@@ -126,7 +137,7 @@ export class SteuerboteStack extends Stack {
       addSchedule(this, name, spec, functionFor(spec.function));
     }
     // Operator commands find a stage's resources through these, by the variables the manifest names.
-    const values: Record<string, string> = { BucketName: resources.bucket.bucketName };
+    const values: Record<string, string> = { BucketName: resources.bucket.bucketName, HookEnabled: String(settings.hook.enabled) };
     for (const [name, table] of entries(resources.tables)) values[`${name}TableName`] = table.tableName;
     for (const [name, queue] of entries(resources.queues)) {
       values[`${name}QueueUrl`] = queue.queueUrl;
@@ -242,8 +253,14 @@ const accessLogFormat = AccessLogFormat.custom(
 );
 
 function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings): HttpApi {
+  const { corsOrigins, domain } = settings.access;
   // The stage HttpApi would create takes no access log settings, so it is made here instead.
-  const httpApi = new HttpApi(scope, `${name}Api`, { apiName: `steuerbote-${settings.stage}-${name}`, createDefaultStage: false });
+  const httpApi = new HttpApi(scope, `${name}Api`, {
+    apiName: `steuerbote-${settings.stage}-${name}`,
+    createDefaultStage: false,
+    // API Gateway answers the preflight itself, before any route: only for the origins the stage names.
+    ...(name === 'api' && corsOrigins.length > 0 && { corsPreflight: corsFor(corsOrigins) }),
+  });
   const accessLogs = new LogGroup(scope, `${name}ApiAccessLogs`, {
     retention: logRetention,
     removalPolicy: removalPolicyFor(settings.production),
@@ -254,8 +271,28 @@ function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings):
     // Caps the stage as a whole, before any function runs: a flood is refused by API Gateway, with its
     // own 429 body, instead of scaling out functions. Fairness among clients is the functions' budget.
     throttle: { rateLimit: settings.limits.throttleRate, burstLimit: settings.limits.throttleBurst },
+    ...(name === 'api' && domain && { domainMapping: { domainName: customDomain(scope, domain) } }),
   });
   return httpApi;
+}
+
+/** What a browser may send and read: the headers the API takes and answers with. */
+const corsFor = (origins: readonly string[]): CorsPreflightOptions => ({
+  allowOrigins: [...origins],
+  allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.HEAD, CorsHttpMethod.POST, CorsHttpMethod.DELETE],
+  allowHeaders: ['authorization', 'x-api-key', 'content-type', 'idempotency-key', 'elster-pin', 'x-request-id'],
+  exposeHeaders: ['location', 'x-request-id', 'idempotent-replayed', 'retry-after', 'content-disposition', 'etag'],
+  maxAge: Duration.hours(1),
+});
+
+/** The stage's own domain for the API; point a DNS record (CNAME or alias) at the output `apiDomainTarget`. */
+function customDomain(scope: Construct, domain: NonNullable<StageSettings['access']['domain']>): DomainName {
+  const domainName = new DomainName(scope, 'ApiDomain', {
+    domainName: domain.name,
+    certificate: Certificate.fromCertificateArn(scope, 'ApiDomainCertificate', domain.certificateArn),
+  });
+  new CfnOutput(scope, 'apiDomainTarget', { value: domainName.regionalDomainName, description: `Where the DNS record of ${domain.name} points` });
+  return domainName;
 }
 
 function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: FunctionName) => SteuerboteFunction): void {

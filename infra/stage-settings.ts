@@ -14,6 +14,18 @@ export interface StageSettings {
   readonly taxAuthority: TaxAuthoritySettings;
   readonly limits: LimitSettings;
   readonly retention: RetentionSettings;
+  readonly access: AccessSettings;
+}
+
+/** How callers reach the API beyond its generated URL. */
+export interface AccessSettings {
+  /**
+   * Browser origins allowed by CORS (`-c corsOrigins=https://app.example.com,https://…`).
+   * @default none: no CORS, a browser's preflight is refused
+   */
+  readonly corsOrigins: readonly string[];
+  /** A custom domain (`-c domainName=api.example.com -c certificateArn=arn:aws:acm:…`), with its ACM certificate in the stage's region. */
+  readonly domain?: { readonly name: string; readonly certificateArn: string };
 }
 
 export interface RetentionSettings {
@@ -100,7 +112,24 @@ export function stageSettings(scope: Construct): StageSettings {
       // Tax records are kept ten years (§ 147 AO), and the protocol is the proof of filing.
       protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
     },
+    access: accessSettings(scope),
   };
+}
+
+const origin = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
+
+function accessSettings(scope: Construct): AccessSettings {
+  const origins =
+    contextText(scope, 'corsOrigins')
+      ?.split(',')
+      .map((entry) => entry.trim()) ?? [];
+  const wrong = origins.find((entry) => !origin.test(entry));
+  if (wrong !== undefined) throw new Error(`Context "corsOrigins" must list origins such as https://app.example.com, comma-separated, got "${wrong}"`);
+  const name = contextMatching(scope, 'domainName', /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'a domain name such as api.example.com');
+  const certificateArn = contextMatching(scope, 'certificateArn', /^arn:aws[\w-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/, 'an ACM certificate ARN');
+  if ((name === undefined) !== (certificateArn === undefined))
+    throw new Error('Context "domainName" and "certificateArn" go together: the domain needs its certificate');
+  return { corsOrigins: origins, ...(name && certificateArn && { domain: { name, certificateArn } }) };
 }
 
 function taxAuthoritySettings(scope: Construct): TaxAuthoritySettings {

@@ -118,8 +118,11 @@ export interface WebhookConfig {
   backoffScale: number;
 }
 
+/** HOOK_ENABLED alone, for an operator command that only needs to know whether the stage sends webhooks. */
+export const webhooksEnabled = (env: Env = process.env) => flag(settingNames.hookEnabled, env);
+
 export function webhookConfig(env: Env = process.env): WebhookConfig {
-  const enabled = flag(settingNames.hookEnabled, env);
+  const enabled = webhooksEnabled(env);
   // The URI matters only when webhooks are on; an unset URI must not stop a service that sends none.
   const uri = enabled ? httpUrl(settingNames.hookUri, undefined, env) : (env[settingNames.hookUri] ?? '');
   if (enabled && flag(settingNames.hookRequireHttps, env) && !uri.startsWith('https:')) {

@@ -384,7 +384,8 @@ function snake(name: string): string {
  * (`npm run webhooks -- --stage s`) configure themselves from them exactly as the functions are.
  */
 export function stackOutputs(): Record<string, string> {
-  const outputs: Record<string, string> = { BucketName: resourceEnv.bucket };
+  // HookEnabled: whether the stage sends webhooks, which `npm run webhooks -- resend` must know.
+  const outputs: Record<string, string> = { BucketName: resourceEnv.bucket, HookEnabled: settingNames.hookEnabled };
   for (const name of Object.keys(tables) as TableName[]) outputs[`${name}TableName`] = resourceEnv.table(name);
   for (const name of Object.keys(queues) as QueueName[]) {
     outputs[`${name}QueueUrl`] = resourceEnv.queue(name);

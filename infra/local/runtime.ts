@@ -130,7 +130,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       stoppers.push(() => scheduler.stop());
     }
     // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
-    await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.env, ...resources }), { mode: 0o600 });
+    const hook = { [settingNames.hookEnabled]: process.env[settingNames.hookEnabled] ?? 'false' };
+    await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.env, ...resources, ...hook }), { mode: 0o600 });
     stoppers.push(() => rm(runtimeFile(dataDir), { force: true }));
 
     return {

@@ -677,6 +677,40 @@ describe('stage settings', () => {
     expect(JSON.stringify(stage.template)).not.toContain('resolve:secretsmanager');
   });
 
+  it('answers browsers only for the origins a stage names, and serves the API under its own domain when asked', () => {
+    const plain = synth({ stage: 'qa' }, { bundle: false });
+    for (const [, api] of ofType(plain, 'AWS::ApiGatewayV2::Api')) expect(api.Properties).not.toHaveProperty('CorsConfiguration');
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+
+    const open = synth(
+      {
+        stage: 'qa',
+        corsOrigins: 'https://app.example.com, http://localhost:5173',
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
+      },
+      { bundle: false },
+    );
+    open.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      Name: 'steuerbote-qa-api',
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: ['https://app.example.com', 'http://localhost:5173'],
+        AllowHeaders: Match.arrayWith(['authorization', 'idempotency-key', 'elster-pin']),
+        ExposeHeaders: Match.arrayWith(['location', 'retry-after']),
+      }),
+    });
+    open.template.hasResourceProperties('AWS::ApiGatewayV2::Api', { Name: 'steuerbote-qa-receiver', CorsConfiguration: Match.absent() });
+    open.template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.example.com',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123' })],
+    });
+    open.template.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+    open.template.hasOutput('apiDomainTarget', {});
+
+    expect(() => synth({ stage: 'qa', corsOrigins: '*' }, { bundle: false })).toThrow(/"corsOrigins" must list origins/);
+    expect(() => synth({ stage: 'qa', domainName: 'api.example.com' }, { bundle: false })).toThrow(/go together/);
+  });
+
   it('needs an explicit https hook URI to enable webhooks on production', () => {
     expect(() => synth({ stage: 'prod', hookEnabled: 'true' }, { bundle: false })).toThrow(/"hookUri" is required/);
     expect(() => synth({ stage: 'prod', hookEnabled: 'true', hookUri: 'http://hooks.example.com/elster' }, { bundle: false })).toThrow(

@@ -196,6 +196,33 @@ describe('delivery to the example receiver', () => {
     expect(ids[0]).not.toBe(run.json.data.webhook_id);
   });
 
+  it("sends the notification again on an operator's resend, as a new delivery; refuses a ticket not delivered or unknown", async () => {
+    const { json } = await service.submit('ustva', ustvaSample());
+    const ticket = json.data.ticket;
+    const first = await settled(service, ticket, 'delivered');
+
+    const resend = await runOperatorCommand('webhooks', service.dataDir, ['resend', ticket]);
+    expect(resend.code).toBe(0);
+    const webhookId = resend.output.match(/^webhook of (tk_\S+) queued again as (msg_\S+) on the local runtime$/m);
+    expect(webhookId?.[1]).toBe(ticket);
+    const again = await eventually(async () => {
+      const webhook = await webhookOf(service, ticket);
+      return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
+    });
+    expect(again).toMatchObject({ attempts: 1, last_response_status: 200 });
+    expect(proxy.requests.filter((request) => bodyOf(request).ticket === ticket).at(-1)!.headers['webhook-id']).toBe(webhookId?.[2]);
+
+    expect(await runOperatorCommand('webhooks', service.dataDir, ['resend', 'tk_AAAAAAAAAAAAAAAAAAAAAA'])).toMatchObject({
+      code: 1,
+      output: expect.stringContaining('no ticket'),
+    });
+    expect(await runOperatorCommand('webhooks', service.dataDir, ['resend', 'not-a-ticket'])).toMatchObject({
+      code: 2,
+      output: expect.stringContaining('not a ticket ID'),
+    });
+    expect(await runOperatorCommand('webhooks', service.dataDir, ['resend'])).toMatchObject({ code: 2, output: expect.stringContaining('usage') });
+  });
+
   it('answers HEAD on hook-run with 405 and Allow: GET, and sends nothing', async () => {
     const { json } = await service.submit('ustva', ustvaSample());
     const ticket = json.data.ticket;
