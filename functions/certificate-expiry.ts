@@ -1,5 +1,5 @@
 import { reportExpiringCertificates } from '#shared/certificates/expiry.ts';
-import { metrics } from '#shared/metrics.ts';
+import { flushMetrics, metrics } from '#shared/metrics.ts';
 import { certificateStore } from '#shared/wiring/adapters.ts';
 
 // Run by the manifest's schedule (EventBridge on AWS, a timer locally), whose event says only that it is time.
@@ -7,6 +7,6 @@ export const handler = async () => {
   try {
     await reportExpiringCertificates({ store: certificateStore(), metrics });
   } finally {
-    metrics.publishStoredMetrics();
+    flushMetrics();
   }
 };

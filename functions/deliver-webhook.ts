@@ -1,6 +1,6 @@
 import type { Context, SQSEvent } from 'aws-lambda';
 import { webhookConfig } from '#shared/config.ts';
-import { metrics } from '#shared/metrics.ts';
+import { flushMetrics, metrics } from '#shared/metrics.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readWebhookMessage } from '#shared/queue/webhook-message.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
@@ -30,7 +30,6 @@ export const handler = async (event: SQSEvent, context: Context) => {
   try {
     return await processBatch(event, context);
   } finally {
-    // A batch of superseded deliveries records nothing, and publishing nothing only earns a warning.
-    if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+    flushMetrics();
   }
 };

@@ -1,4 +1,11 @@
+import { flushMetrics } from '#shared/metrics.ts';
 import { redriveOwedWork } from '#shared/wiring/scheduled-jobs.ts';
 
 // Run by the manifest's schedule (EventBridge on AWS, a timer locally), whose event says only that it is time.
-export const handler = () => redriveOwedWork();
+export const handler = async () => {
+  try {
+    await redriveOwedWork();
+  } finally {
+    flushMetrics();
+  }
+};

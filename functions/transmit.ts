@@ -1,11 +1,13 @@
+import type { Context, SQSEvent } from 'aws-lambda';
 import { taxAuthorityName, webhookConfig, transmitConfig } from '#shared/config.ts';
+import { flushMetrics, metrics } from '#shared/metrics.ts';
 import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readTransmitMessage } from '#shared/queue/transmit-message.ts';
 import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { transmitTicket } from '#shared/transmission/transmit-ticket.ts';
 import { certificateStore, keyWrapper, protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
-export const handler = sqsHandler({
+const processBatch = sqsHandler({
   queue: 'transmit',
   control: workQueue,
   read: readTransmitMessage,
@@ -23,7 +25,16 @@ export const handler = sqsHandler({
         authority: taxAuthority(),
         transmit: transmitConfig(),
         webhooks: webhookConfig(),
+        metrics,
       },
       ticket,
     ),
 });
+
+export const handler = async (event: SQSEvent, context: Context) => {
+  try {
+    return await processBatch(event, context);
+  } finally {
+    flushMetrics();
+  }
+};

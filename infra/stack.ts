@@ -53,6 +53,7 @@ import {
 } from '#shared/manifest.ts';
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
+import { Operations } from '#infra/constructs/operations.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
@@ -144,6 +145,16 @@ export class SteuerboteStack extends Stack {
       values[`${name}DeadLetterQueueUrl`] = queue.deadLetterQueue!.queue.queueUrl;
     }
     for (const output of Object.keys(stackOutputs())) new CfnOutput(this, output, { value: values[output]! });
+
+    const operations = new Operations(this, 'Operations', {
+      stage: settings.stage,
+      key,
+      functions: this.functions,
+      queues: resources.queues,
+      schedules: Object.values(schedules),
+      alarmEmail: settings.alarmEmail,
+    });
+    new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
   }
 }
 
@@ -359,6 +370,7 @@ function stageFunction(
   const spec: FunctionSpec = functions[name];
   const fn = new SteuerboteFunction(scope, name, {
     spec,
+    stage: settings.stage,
     build: settings.build,
     tracing: settings.tracing,
     logRetention,

@@ -15,6 +15,8 @@ export interface StageSettings {
   readonly limits: LimitSettings;
   readonly retention: RetentionSettings;
   readonly access: AccessSettings;
+  /** Subscribed by e-mail to the stage's alarm topic (`-c alarmEmail=ops@example.com`). */
+  readonly alarmEmail?: string;
 }
 
 /** How callers reach the API beyond its generated URL. */
@@ -113,6 +115,7 @@ export function stageSettings(scope: Construct): StageSettings {
       protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
     },
     access: accessSettings(scope),
+    alarmEmail: contextMatching(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),
   };
 }
 

@@ -326,6 +326,8 @@ export const apis = {
  * the stack and the local runtime set them; README's configuration table lists them for people.
  */
 export const settingNames = {
+  /** The stage's name, a dimension of every metric; set by the stack on every function. */
+  stage: 'STEUERBOTE_STAGE',
   serviceVersion: 'SERVICE_VERSION',
   serviceBuild: 'SERVICE_BUILD',
   taxAuthority: 'TAX_AUTHORITY',

@@ -37,6 +37,8 @@ export interface SteuerboteFunctionProps {
   readonly spec: FunctionSpec;
   /** Reported as SERVICE_BUILD, e.g. a commit hash. */
   readonly build: string;
+  /** The stage's name, a dimension of every metric. */
+  readonly stage: string;
   readonly tracing: boolean;
   readonly logRetention: RetentionDays;
   /** Applies to the log group: production logs outlive the stack. */
@@ -83,6 +85,7 @@ export class SteuerboteFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'steuerbote',
+        [settingNames.stage]: props.stage,
         [settingNames.serviceVersion]: serviceVersion,
         [settingNames.serviceBuild]: props.build,
       },

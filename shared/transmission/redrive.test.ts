@@ -142,4 +142,25 @@ describe('redrive', () => {
     expect(queue.transmits).toEqual([]);
     expect(queue.webhooks).toEqual([]);
   });
+
+  it('records the age of the oldest queued ticket on every run, and each ticket it fails as uncertain', async () => {
+    const { deps } = await setup(
+      [{ status: 'queued', created_at: ago(900), updated_at: ago(60) }, { status: 'queued', created_at: ago(300), updated_at: ago(60) }, processing(lapsed)],
+      false,
+    );
+    const metrics = { addMetric: vi.fn() };
+    await redrive({ ...deps, metrics });
+    expect(metrics.addMetric.mock.calls).toEqual(
+      expect.arrayContaining([
+        ['OldestQueuedTicketAge', 'Seconds', 900],
+        ['TicketsFailed', 'Count', 1],
+        ['TicketsFailed_TRANSMISSION_UNCERTAIN', 'Count', 1],
+        ['TicketsUncertain', 'Count', 1],
+      ]),
+    );
+    const idle = await setup([]);
+    const quiet = { addMetric: vi.fn() };
+    await redrive({ ...idle.deps, metrics: quiet });
+    expect(quiet.addMetric.mock.calls).toEqual([['OldestQueuedTicketAge', 'Seconds', 0]]);
+  });
 });

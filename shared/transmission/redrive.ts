@@ -1,6 +1,10 @@
 import { whileWorking } from '#shared/domain/ticket.ts';
 import type { RedriveConfig } from '#shared/config.ts';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logger } from '#shared/logger.ts';
+import { metricNames } from '#shared/metric-names.ts';
+import type { MetricSink } from '#shared/metrics.ts';
+import { countEnd } from '#shared/transmission/count-end.ts';
 import type { TicketStore, WorkQueue } from '#shared/ports.ts';
 
 export interface RedriveDeps {
@@ -9,6 +13,7 @@ export interface RedriveDeps {
   /** Whether the tax authority in use tolerates a transmission being sent again. */
   resendIsSafe: boolean;
   grace: RedriveConfig;
+  metrics?: MetricSink;
   now?: () => Date;
 }
 
@@ -34,7 +39,9 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
   const overdue = (due: string | undefined, graceSeconds: number) =>
     options.leasesExpired || due === undefined || Date.parse(due) + graceSeconds * 1000 < now.getTime();
   const counts: RedriveCounts = { transmits: 0, uncertain: 0, webhooks: 0 };
+  let oldestQueued = now.getTime();
   for await (const ticket of deps.tickets.unfinished()) {
+    if (ticket.status === 'queued') oldestQueued = Math.min(oldestQueued, Date.parse(ticket.created_at));
     if (ticket.status === 'queued' && overdue(ticket.next_wake_at ?? ticket.updated_at, deps.grace.queuedGraceSeconds)) {
       await deps.queue.wakeTransmit(ticket.ticket);
       counts.transmits++;
@@ -62,7 +69,10 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
           },
           whileWorking,
         );
-        if (failed) counts.uncertain++;
+        if (failed) {
+          counts.uncertain++;
+          if (deps.metrics) countEnd(deps.metrics, 'failed', 'TRANSMISSION_UNCERTAIN');
+        }
       }
     } else if (
       ticket.status === 'delivered' &&
@@ -76,5 +86,7 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
     }
   }
   if (counts.transmits || counts.uncertain || counts.webhooks) logger.info('re-drive', { ...counts });
+  // Recorded on every run, 0 without a queued ticket, so an alarm on it also sees the re-drive run.
+  deps.metrics?.addMetric(metricNames.oldestQueuedTicketAge, MetricUnit.Seconds, Math.round((now.getTime() - oldestQueued) / 1000));
   return counts;
 }

@@ -108,6 +108,35 @@ describe('transmitTicket', () => {
     ]);
   });
 
+  describe('metrics', () => {
+    it.each([
+      [
+        'delivered',
+        delivered,
+        [
+          ['TicketsDelivered', 'Count', 1],
+          ['DeliveryLatency', 'Milliseconds', expect.any(Number)],
+        ],
+      ],
+      ['rejected', { outcome: 'rejected', code: '610001002', message: 'no', findings: [] } as TransmitOutcome, [['TicketsRejected', 'Count', 1]]],
+      [
+        'uncertain',
+        { outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: 'maybe' } as TransmitOutcome,
+        [
+          ['TicketsFailed', 'Count', 1],
+          ['TicketsFailed_TRANSMISSION_UNCERTAIN', 'Count', 1],
+          ['TicketsUncertain', 'Count', 1],
+        ],
+      ],
+      ['retried', retry, [['TransmissionRetries', 'Count', 1]]],
+    ])('records a ticket %s', async (_, outcome, expected) => {
+      const { deps } = await setup([outcome]);
+      const metrics = { addMetric: vi.fn() };
+      await transmitTicket({ ...deps, metrics }, id);
+      expect(metrics.addMetric.mock.calls).toEqual(expected);
+    });
+  });
+
   describe("with the client's own certificate", () => {
     it('hands the authority its container and stored PIN, unsealed for this call', async () => {
       const { deps, authority, certificates } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });

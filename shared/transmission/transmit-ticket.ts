@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { metricNames } from '#shared/metric-names.ts';
+import { countEnd } from '#shared/transmission/count-end.ts';
+import type { MetricSink } from '#shared/metrics.ts';
 import { queues } from '#shared/manifest.ts';
 import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
 import { newWebhookId, nutzdatenFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
@@ -18,6 +22,7 @@ export interface TransmitDeps {
   authority: TaxAuthority;
   transmit: TransmitConfig;
   webhooks: WebhookConfig;
+  metrics?: MetricSink;
   now?: () => Date;
 }
 
@@ -107,8 +112,11 @@ async function record(
         },
         [...whileWorking, 'error'],
       );
-      // If the update lost, the lease lapsed and the re-drive owns the ticket now; a webhook here would be a stray.
-      if (delivered && webhook.webhook_id) await deps.queue.enqueueWebhook({ ticket: id, webhook_id: webhook.webhook_id });
+      if (!delivered) return;
+      deps.metrics?.addMetric(metricNames.ticketsDelivered, MetricUnit.Count, 1);
+      deps.metrics?.addMetric(metricNames.deliveryLatency, MetricUnit.Milliseconds, Date.parse(at) - Date.parse(claimed.created_at));
+      // Had the update lost, the lease would have lapsed and the re-drive own the ticket: a webhook then would be a stray.
+      if (webhook.webhook_id) await deps.queue.enqueueWebhook({ ticket: id, webhook_id: webhook.webhook_id });
       return;
     }
     case 'rejected':
@@ -153,6 +161,7 @@ async function record(
         );
         return;
       }
+      deps.metrics?.addMetric(metricNames.transmissionRetries, MetricUnit.Count, 1);
       const delay = deps.transmit.retryDelaySeconds * claimed.attempts;
       // A fresh, delayed wake-up is the backoff; if it is lost, the re-drive finds the queued ticket.
       if (await release(deps, held, id, delay, now)) await deps.queue.wakeTransmit(id, delay);
@@ -185,5 +194,6 @@ async function finish(
   error: NonNullable<TicketChanges['error']>,
   now: () => Date,
 ): Promise<void> {
-  await deps.tickets.transition(id, held, { status, error, updated_at: now().toISOString() }, whileWorking);
+  const finished = await deps.tickets.transition(id, held, { status, error, updated_at: now().toISOString() }, whileWorking);
+  if (finished && deps.metrics) countEnd(deps.metrics, status, error.code);
 }

@@ -4,6 +4,7 @@ import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
 import type { Notifier, NotifyResult, ProtocolStore, TicketStore, WebhookDelivery, WorkQueue } from '#shared/ports.ts';
 import { backoffSeconds, retryAfterSeconds } from '#shared/webhooks/backoff.ts';
+import { webhookOutcome } from '#shared/metric-names.ts';
 import { signWebhook } from '#shared/webhooks/signature.ts';
 
 export interface DeliverDeps {
@@ -97,7 +98,7 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
     outcome,
     retry_in_seconds: outcome === 'retry' ? delay : undefined,
   });
-  deps.metrics?.addMetric(`Webhook_${outcome}`, MetricUnit.Count, 1);
+  deps.metrics?.addMetric(webhookOutcome(outcome), MetricUnit.Count, 1);
 
   // Parked before it is marked failed: a crash in between leaves a delivery to retry, never one lost.
   if (outcome === 'exhausted') await deps.queue.deadLetterWebhook(delivery);

@@ -1,4 +1,7 @@
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { isError, type Kind } from '#shared/domain/ticket.ts';
+import { metricNames } from '#shared/metric-names.ts';
+import { flushMetrics, metrics } from '#shared/metrics.ts';
 import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
@@ -29,6 +32,10 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
         idempotencyKey === undefined
           ? { ticket: await accept(), replayed: false }
           : await acceptOnce({ records: idempotencyStore(), tickets, now: Date.now }, idempotentRequest(clientId, idempotencyKey, kind, event.json), accept);
+      if (!replayed) {
+        metrics.addMetric(metricNames.submissionsAccepted, MetricUnit.Count, 1);
+        flushMetrics();
+      }
       return {
         status: 202,
         message: 'Submission accepted',

@@ -437,6 +437,84 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
   });
 
+  describe('operations', () => {
+    const alarms = (stage: Stage) => ofType(stage, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm.Properties);
+    const topicId = (stage: Stage) => ofType(stage, 'AWS::SNS::Topic')[0]![0];
+
+    it('sends every alarm to the stage topic, encrypted and TLS only, with the runbook section that says what to do', () => {
+      expect(ofType(dev, 'AWS::SNS::Topic')).toHaveLength(1);
+      dev.template.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+      dev.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+        PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+      });
+      const runbook = readFileSync(path.join(repoRoot, 'docs', 'operations.md'), 'utf8');
+      const anchors = new Set(
+        [...runbook.matchAll(/^#+ (.+)$/gm)].map(([, title]) =>
+          title!
+            .toLowerCase()
+            .replace(/[^a-z0-9 -]/g, '')
+            .replace(/ /g, '-'),
+        ),
+      );
+      for (const alarm of alarms(dev)) {
+        expect(alarm.AlarmActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
+        const section = /docs\/operations\.md#([a-z0-9-]+)$/.exec(alarm.AlarmDescription)?.[1];
+        expect(section && anchors.has(section), `${alarm.AlarmName}: ${alarm.AlarmDescription}`).toBe(true);
+        expect(alarm.AlarmName).toMatch(/^steuerbote-dev-/);
+      }
+      dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+      const mailed = synth({ stage: 'qa', alarmEmail: 'ops@example.com' }, { bundle: false });
+      mailed.template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'ops@example.com' });
+      expect(() => synth({ stage: 'qa', alarmEmail: 'ops' }, { bundle: false })).toThrow(/"alarmEmail" must be an e-mail address/);
+    });
+
+    it('watches every dead-letter queue, every function, every schedule and the pipeline', () => {
+      const names = alarms(dev).map((alarm) => String(alarm.AlarmName).replace('steuerbote-dev-', ''));
+      const built = [...dev.stack.functions.keys()];
+      expect(names.sort()).toEqual(
+        [
+          ...Object.keys(queues).map((queue) => `${queue}DeadLetters`),
+          ...built.flatMap((name) => [`${name}Errors`, `${name}Throttles`]),
+          ...Object.values(schedules).map((schedule) => `${schedule.function}NotRunning`),
+          'TicketsFailed',
+          'TicketsUncertain',
+          'OldestQueuedTicket',
+          'WebhooksGivenUp',
+          'CertificatesExpiring',
+        ].sort(),
+      );
+      const byName = (name: string) => alarms(dev).find((alarm) => alarm.AlarmName === `steuerbote-dev-${name}`)!;
+      expect(byName('TicketsUncertain')).toMatchObject({
+        MetricName: 'TicketsUncertain',
+        Namespace: 'steuerbote',
+        Threshold: 0,
+        Dimensions: expect.arrayContaining([{ Name: 'stage', Value: 'dev' }]),
+      });
+      expect(byName('OldestQueuedTicket')).toMatchObject({ MetricName: 'OldestQueuedTicketAge', Threshold: 1800, Statistic: 'Maximum' });
+      expect(byName('redriveNotRunning')).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Period: 600, TreatMissingData: 'breaching' });
+      expect(byName('certificateExpiryNotRunning')).toMatchObject({ Period: 86_400, EvaluationPeriods: 2 });
+      expect(byName('transmitDeadLetters')).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS' });
+      for (const name of built) expect(fnProps(dev, name).Environment.Variables.STEUERBOTE_STAGE, name).toBe('dev');
+    });
+
+    it('draws the pipeline on one dashboard per stage', () => {
+      const [[, dashboard]] = ofType(dev, 'AWS::CloudWatch::Dashboard') as [[string, Resource]];
+      expect(dashboard.Properties.DashboardName).toBe('steuerbote-dev');
+      const body = JSON.stringify(dashboard.Properties.DashboardBody);
+      for (const text of [
+        'SubmissionsAccepted',
+        'TicketsDelivered',
+        'TicketsRejected',
+        'DeliveryLatency',
+        'ApproximateNumberOfMessagesVisible',
+        'Webhook_exhausted',
+        'TicketsFailed_',
+      ]) {
+        expect(body, text).toContain(text);
+      }
+    });
+  });
+
   describe('least privilege', () => {
     it("lets a reading function read, and write nothing but the count of its callers' requests", () => {
       const granted = actions(dev, 'getStatus');

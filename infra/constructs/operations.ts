@@ -1,0 +1,187 @@
+// What wakes someone when a stage needs a person, and the one dashboard that shows its pipeline.
+// Each alarm goes to the stage's SNS topic and names its runbook section in docs/operations.md.
+
+import { Duration } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  SingleValueWidget,
+  TreatMissingData,
+  type IMetric,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { Key } from 'aws-cdk-lib/aws-kms';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import type { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
+import { failedByCode, metricNames, metricNamespace, webhookOutcome } from '#shared/metric-names.ts';
+import type { FunctionName, QueueName, ScheduleSpec } from '#shared/manifest.ts';
+
+/** A queued ticket this old has waited through every retry the transmit queue makes on its own. */
+export const oldestQueuedBoundSeconds = 30 * 60;
+
+export interface OperationsProps {
+  readonly stage: string;
+  /** Encrypts the topic; CloudWatch is allowed to use it for publishing alarms. */
+  readonly key: Key;
+  readonly functions: ReadonlyMap<FunctionName, SteuerboteFunction>;
+  readonly queues: Readonly<Record<QueueName, Queue>>;
+  readonly schedules: readonly ScheduleSpec[];
+  /**
+   * Subscribed to the topic by e-mail (`-c alarmEmail=…`); it must confirm once.
+   * @default none: the topic exists, for subscriptions made elsewhere
+   */
+  readonly alarmEmail?: string;
+}
+
+export class Operations extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+
+  readonly #props: OperationsProps;
+  readonly #action: SnsAction;
+
+  constructor(scope: Construct, id: string, props: OperationsProps) {
+    super(scope, id);
+    this.#props = props;
+    this.topic = new Topic(this, 'AlarmTopic', { displayName: `steuerbote ${props.stage} alarms`, masterKey: props.key, enforceSSL: true });
+    props.key.grant(new ServicePrincipal('cloudwatch.amazonaws.com'), 'kms:Decrypt', 'kms:GenerateDataKey*');
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    this.#action = new SnsAction(this.topic);
+
+    for (const [name, queue] of Object.entries(props.queues)) {
+      this.#alarm(`${name}DeadLetters`, queue.deadLetterQueue!.queue.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum' }), {
+        what: `the ${name} dead-letter queue holds messages`,
+        runbook: 'a-dead-letter-queue-is-not-empty',
+      });
+    }
+    for (const [name, fn] of props.functions) {
+      this.#alarm(`${name}Errors`, fn.metricErrors({ statistic: 'Sum' }), { what: `${name} failed`, runbook: 'a-function-fails' });
+      this.#alarm(`${name}Throttles`, fn.metricThrottles({ statistic: 'Sum' }), { what: `${name} was throttled`, runbook: 'a-function-is-throttled' });
+    }
+    for (const schedule of props.schedules) this.#notRunning(schedule);
+
+    this.#alarm('TicketsFailed', this.#metric(metricNames.ticketsFailed), {
+      what: 'tickets ended failed (the dashboard shows them by error code)',
+      runbook: 'tickets-end-failed',
+    });
+    this.#alarm('TicketsUncertain', this.#metric(metricNames.ticketsUncertain), {
+      what: 'transmissions may have reached ELSTER without an answer (TRANSMISSION_UNCERTAIN)',
+      runbook: 'a-transmission-is-uncertain',
+    });
+    this.#alarm('OldestQueuedTicket', this.#metric(metricNames.oldestQueuedTicketAge, 'Maximum'), {
+      what: `a ticket has been queued for more than ${oldestQueuedBoundSeconds / 60} minutes`,
+      runbook: 'tickets-wait-in-the-queue',
+      threshold: oldestQueuedBoundSeconds,
+    });
+    this.#alarm(
+      'WebhooksGivenUp',
+      new MathExpression({
+        expression: 'gone + exhausted',
+        usingMetrics: { gone: this.#metric(webhookOutcome('gone')), exhausted: this.#metric(webhookOutcome('exhausted')) },
+        period: Duration.minutes(5),
+        label: 'Webhook deliveries given up',
+      }),
+      { what: 'webhook deliveries were given up (receiver gone, or every attempt failed)', runbook: 'webhook-deliveries-give-up' },
+    );
+    this.#alarm('CertificatesExpiring', this.#metric(metricNames.certificatesExpiringSoon, 'Maximum', Duration.days(1)), {
+      what: "clients' certificates expire within 30 days, or have expired",
+      runbook: 'client-certificates-expire',
+    });
+    this.#dashboard();
+  }
+
+  #metric(metricName: string, statistic = 'Sum', period = Duration.minutes(5)): Metric {
+    return new Metric({ namespace: metricNamespace, metricName, dimensionsMap: { service: 'steuerbote', stage: this.#props.stage }, statistic, period });
+  }
+
+  #alarm(id: string, metric: IMetric, options: { what: string; runbook: string; threshold?: number }): Alarm {
+    const alarm = new Alarm(this, id, {
+      alarmName: `steuerbote-${this.#props.stage}-${id}`,
+      alarmDescription: `${options.what}. What to do: docs/operations.md#${options.runbook}`,
+      metric,
+      threshold: options.threshold ?? 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    alarm.addAlarmAction(this.#action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  /** A scheduled function that did not run for two of its intervals (or two days, for a daily one). */
+  #notRunning(schedule: ScheduleSpec): void {
+    const fn = this.#props.functions.get(schedule.function as FunctionName)!;
+    const daily = schedule.everyMinutes * 2 > 24 * 60;
+    const alarm = new Alarm(this, `${schedule.function}NotRunning`, {
+      alarmName: `steuerbote-${this.#props.stage}-${schedule.function}NotRunning`,
+      alarmDescription: `${schedule.function} has not run on its schedule. What to do: docs/operations.md#a-scheduled-job-does-not-run`,
+      metric: fn.metricInvocations({ statistic: 'Sum', period: daily ? Duration.days(1) : Duration.minutes(schedule.everyMinutes * 2) }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      evaluationPeriods: daily ? 2 : 1,
+      // No data is what a job that never runs leaves behind.
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+    alarm.addAlarmAction(this.#action);
+    this.alarms.push(alarm);
+  }
+
+  #dashboard(): void {
+    const { stage, queues } = this.#props;
+    const sum = (name: string, label: string) => this.#metric(name).with({ label });
+    const byCode = new MathExpression({
+      expression: `SEARCH('{${metricNamespace},service,stage} stage="${stage}" MetricName="${failedByCode('')}"', 'Sum', 300)`,
+      label: 'Failed, by code',
+      period: Duration.minutes(5),
+    });
+    const latency = (statistic: string) => this.#metric(metricNames.deliveryLatency, statistic).with({ label: `submit → delivered ${statistic}` });
+    const queueDepth = Object.entries(queues).flatMap(([name, queue]) => [
+      queue.metricApproximateNumberOfMessagesVisible({ label: `${name} waiting`, statistic: 'Maximum' }),
+      queue.deadLetterQueue!.queue.metricApproximateNumberOfMessagesVisible({ label: `${name} dead letters`, statistic: 'Maximum' }),
+    ]);
+    const webhooks = (['delivered', 'retry', 'gone', 'exhausted'] as const).map((outcome) => sum(webhookOutcome(outcome), outcome));
+    new Dashboard(this, 'Dashboard', {
+      dashboardName: `steuerbote-${stage}`,
+      widgets: [
+        [
+          new GraphWidget({
+            title: 'Submissions and how they end',
+            width: 12,
+            left: [
+              sum(metricNames.submissionsAccepted, 'accepted'),
+              sum(metricNames.ticketsDelivered, 'delivered'),
+              sum(metricNames.ticketsRejected, 'rejected'),
+              sum(metricNames.ticketsFailed, 'failed'),
+              sum(metricNames.transmissionRetries, 'retried'),
+            ],
+          }),
+          new GraphWidget({ title: 'Submit to delivered (ms)', width: 12, left: [latency('p50'), latency('p95'), latency('Maximum')] }),
+        ],
+        [
+          new GraphWidget({ title: 'Queues', width: 8, left: queueDepth }),
+          new GraphWidget({ title: 'Webhook deliveries', width: 8, left: webhooks }),
+          new GraphWidget({ title: 'Failed tickets by code', width: 8, left: [byCode] }),
+        ],
+        [
+          new SingleValueWidget({
+            title: 'Oldest queued ticket (s), certificates expiring',
+            width: 24,
+            metrics: [
+              this.#metric(metricNames.oldestQueuedTicketAge, 'Maximum'),
+              this.#metric(metricNames.certificatesExpiringSoon, 'Maximum', Duration.days(1)),
+            ],
+          }),
+        ],
+      ],
+    });
+  }
+}

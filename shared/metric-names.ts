@@ -1,0 +1,29 @@
+// The metrics steuerbote records (namespace `steuerbote`, dimensions `service` and `stage`), named
+// once: the code that records them and the stage's alarms and dashboard (infra/constructs/
+// operations.ts) read the same names.
+
+export const metricNamespace = 'steuerbote';
+
+export const metricNames = {
+  /** A new ticket; a replayed idempotent request counts nothing. */
+  submissionsAccepted: 'SubmissionsAccepted',
+  ticketsDelivered: 'TicketsDelivered',
+  /** Milliseconds from a ticket's submission to its delivery. */
+  deliveryLatency: 'DeliveryLatency',
+  ticketsRejected: 'TicketsRejected',
+  /** Every ticket that ends `failed`; `TicketsFailed_{code}` counts them by error code as well. */
+  ticketsFailed: 'TicketsFailed',
+  /** Tickets that ended `failed` with TRANSMISSION_UNCERTAIN: someone has to reconcile each with ELSTER. */
+  ticketsUncertain: 'TicketsUncertain',
+  /** A transient fault before anything was sent; the ticket waits for its next attempt. */
+  transmissionRetries: 'TransmissionRetries',
+  /** Seconds since the oldest `queued` ticket was submitted, as each re-drive finds it (0 without one). */
+  oldestQueuedTicketAge: 'OldestQueuedTicketAge',
+  /** Client certificates expiring within 30 days, or expired (shared/certificates/expiry.ts). */
+  certificatesExpiringSoon: 'CertificatesExpiringSoon',
+} as const;
+
+export const failedByCode = (code: string) => `${metricNames.ticketsFailed}_${code}`;
+
+/** `Webhook_delivered`, `Webhook_retry`, `Webhook_gone`, `Webhook_exhausted` (shared/webhooks/deliver.ts). */
+export const webhookOutcome = (outcome: 'delivered' | 'retry' | 'gone' | 'exhausted') => `Webhook_${outcome}`;
