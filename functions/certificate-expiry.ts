@@ -5,7 +5,7 @@ import { certificateStore } from '#shared/wiring/adapters.ts';
 // Run by the manifest's schedule (EventBridge on AWS, a timer locally), whose event says only that it is time.
 export const handler = async () => {
   try {
-    await reportExpiringCertificates({ store: certificateStore(), metrics });
+    await reportExpiringCertificates({ store: certificateStore(), metrics: metrics() });
   } finally {
     flushMetrics();
   }

@@ -19,7 +19,7 @@ const processBatch = sqsHandler({
       queue: workQueue(),
       webhooks: webhookConfig(),
       signingKeys: webhookSigningKeys,
-      metrics,
+      metrics: metrics(),
     };
     const result = await deliverWebhook(deps, delivery);
     if (result.outcome === 'retry') return { retryAfterSeconds: result.afterSeconds };

@@ -25,7 +25,7 @@ const processBatch = sqsHandler({
         authority: taxAuthority(),
         transmit: transmitConfig(),
         webhooks: webhookConfig(),
-        metrics,
+        metrics: metrics(),
       },
       ticket,
     ),

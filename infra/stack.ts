@@ -16,7 +16,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { AttributeType, BillingMode, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -170,7 +170,7 @@ function removalPolicyFor(production: boolean): RemovalPolicy {
 const logRetention = RetentionDays.ONE_MONTH;
 
 function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key, production: boolean): Table {
-  return new Table(scope, `${name}Table`, {
+  const table = new Table(scope, `${name}Table`, {
     partitionKey: { name: spec.partitionKey, type: AttributeType.STRING },
     ...(spec.sortKey && { sortKey: { name: spec.sortKey, type: AttributeType.STRING } }),
     billingMode: BillingMode.PAY_PER_REQUEST,
@@ -181,6 +181,15 @@ function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key
     deletionProtection: production,
     removalPolicy: removalPolicyFor(production),
   });
+  for (const [indexName, index] of Object.entries(spec.indexes ?? {})) {
+    table.addGlobalSecondaryIndex({
+      indexName,
+      partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+      ...(index.sortKey && { sortKey: { name: index.sortKey, type: AttributeType.STRING } }),
+      ...(index.attributes ? { projectionType: ProjectionType.INCLUDE, nonKeyAttributes: [...index.attributes] } : { projectionType: ProjectionType.ALL }),
+    });
+  }
+  return table;
 }
 
 function stageBucket(scope: Construct, key: Key, production: boolean, retention: RetentionSettings): Bucket {
@@ -378,7 +387,7 @@ function stageFunction(
     eric: spec.loadsTaxAuthority && resources.eric ? ericFor(spec, resources.eric) : undefined,
   });
   for (const [table, actions] of entries(spec.tables ?? {})) {
-    fn.bindTable({ name: table, table: resources.tables[table], actions });
+    fn.bindTable({ name: table, table: resources.tables[table], actions, indexes: Object.keys((tables[table] as TableSpec).indexes ?? {}) });
   }
   for (const [folder, access] of entries(spec.bucket ?? {})) fn.bindBucket({ bucket: resources.bucket, folder, access });
   for (const queue of spec.sendsTo ?? []) {

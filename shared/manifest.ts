@@ -25,6 +25,15 @@ export interface TableSpec {
    * no TTL, and TTL may lag by days anyway, so readers treat an expired item as absent.
    */
   readonly ttlAttribute?: string;
+  /** Sparse global secondary indexes: an item is in one only while it has the index's key attributes. */
+  readonly indexes?: Readonly<Record<string, IndexSpec>>;
+}
+
+export interface IndexSpec {
+  readonly partitionKey: string;
+  readonly sortKey?: string;
+  /** Table attributes the index carries besides the keys; without it, all of them. */
+  readonly attributes?: readonly string[];
 }
 
 export interface QueueSpec {
@@ -123,7 +132,17 @@ export interface ScheduleSpec {
 export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/', receiver: 'receiver/' } as const;
 
 export const tables = {
-  tickets: { partitionKey: 'ticket' },
+  // The scheduled jobs read only what they must act on, never the whole table (shared/adapters/
+  // dynamodb-ticket-store.ts): `owed` holds the tickets whose transmission or webhook is owed, in a
+  // few shards so no partition takes every write; `unswept` the finished ones whose submission is
+  // still kept, by when they finished.
+  tickets: {
+    partitionKey: 'ticket',
+    indexes: {
+      owed: { partitionKey: 'owed_shard' },
+      unswept: { partitionKey: 'unswept_shard', sortKey: 'updated_at', attributes: ['status'] },
+    },
+  },
   apiKeys: { partitionKey: 'key_hash' },
   idempotency: { partitionKey: 'key', ttlAttribute: 'expires_at' },
   // One request counter per client and minute, named `{client_id}#{window start}`.
@@ -215,7 +234,7 @@ export const functions = {
   // Looks for unfinished tickets that still need the certificate before it deletes it.
   deleteCertificate: {
     entry: 'functions/delete-certificate.ts',
-    tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Scan'] },
+    tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'] },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -261,7 +280,7 @@ export const functions = {
   redrive: {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 60,
-    tables: { tickets: ['Scan', 'UpdateItem'] },
+    tables: { tickets: ['Query', 'UpdateItem'] },
     sendsTo: ['transmit', 'webhook'],
     settings: ['taxAuthority'],
   },
@@ -269,7 +288,7 @@ export const functions = {
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: ['Scan', 'UpdateItem'] },
+    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],
   },

@@ -1,19 +1,24 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { settingNames } from '#shared/manifest.ts';
 import { metricNamespace } from '#shared/metric-names.ts';
+import { once } from '#shared/once.ts';
 
 // CloudWatch metrics as embedded log lines: no API call on the hot path. Each carries its stage, so
-// the stages that share an account keep apart on the dashboards and alarms.
-export const metrics = new Metrics({
-  namespace: metricNamespace,
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'steuerbote',
-  defaultDimensions: { stage: process.env[settingNames.stage] ?? 'local' },
-});
+// the stages that share an account keep apart on the dashboards and alarms. Made on first use, as
+// the environment then is (the local runtime turns metrics off before it runs anything).
+export const metrics = once(
+  () =>
+    new Metrics({
+      namespace: metricNamespace,
+      serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'steuerbote',
+      defaultDimensions: { stage: process.env[settingNames.stage] ?? 'local' },
+    }),
+);
 
 /** What the use cases record metrics through; Powertools' `Metrics` is one. */
 export type MetricSink = Pick<Metrics, 'addMetric'>;
 
 /** Publishes what this invocation recorded: publishing nothing would only earn a warning. */
 export function flushMetrics(): void {
-  if (metrics.hasStoredMetrics()) metrics.publishStoredMetrics();
+  if (metrics().hasStoredMetrics()) metrics().publishStoredMetrics();
 }

@@ -34,9 +34,7 @@ export interface TicketStore {
   /** Tickets whose work is not finished: transmission or webhook delivery still owed. */
   unfinished(): AsyncIterable<Ticket>;
   /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */
-  finishedBefore(cutoff: string): AsyncIterable<Ticket>;
-  /** Tickets whose submission has not been deleted: every body stored for a ticket belongs to one of them. */
-  withSubmission(): AsyncIterable<Ticket>;
+  finishedBefore(cutoff: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>>;
   /** The client's `queued` or `processing` tickets that are to be signed with this certificate. */
   awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket>;
 }

@@ -94,10 +94,6 @@ export class MemoryTicketStore implements TicketStore {
     }
   }
 
-  async *withSubmission(): AsyncIterable<Ticket> {
-    for (const ticket of [...this.tickets.values()]) if (!ticket.submission_deleted_at) yield stored(ticket);
-  }
-
   async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket> {
     for (const ticket of [...this.tickets.values()]) {
       if (!isTerminal(ticket.status) && ticket.client_id === clientId && ticket.certificate_id === certificateId) yield stored(ticket);

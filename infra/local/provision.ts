@@ -1,4 +1,16 @@
-import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ResourceInUseException,
+  ResourceNotFoundException,
+  ScanCommand,
+  type AttributeValue,
+} from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
+import type { Ticket } from '#shared/domain/ticket.ts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { queues, resourceEnv, tables, type QueueName, type TableName, type TableSpec } from '#shared/manifest.ts';
@@ -16,10 +28,12 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
   const env: Record<string, string> = {};
   const dynamo = new DynamoDBClient({});
   for (const name of Object.keys(tables) as TableName[]) {
-    const physical = `steuerbote-local-${name}`;
+    // The stand-in cannot add an index to a table, so a table with indexes has a name of its own.
+    const physical = `steuerbote-local-${name}${'indexes' in tables[name] ? '-indexed' : ''}`;
     await createTable(dynamo, physical, tables[name]);
     env[resourceEnv.table(name)] = physical;
   }
+  await carryOverTickets(dynamo, 'steuerbote-local-tickets', env[resourceEnv.table('tickets')]!);
   dynamo.destroy();
 
   const bucket = 'steuerbote-local';
@@ -51,19 +65,48 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
   return env;
 }
 
+/**
+ * Moves the tickets of a data directory from before the tickets table had its indexes into the
+ * indexed table, each written as the ticket store writes it, then drops the old table: nothing a
+ * local run accepted is lost to an upgrade.
+ */
+async function carryOverTickets(dynamo: DynamoDBClient, from: string, to: string): Promise<void> {
+  try {
+    await dynamo.send(new DescribeTableCommand({ TableName: from }));
+  } catch (error) {
+    if (error instanceof ResourceNotFoundException) return;
+    throw error;
+  }
+  const store = new DynamoTicketStore(dynamo, to);
+  let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
+  do {
+    const page = await dynamo.send(new ScanCommand({ TableName: from, ExclusiveStartKey }));
+    for (const item of page.Items ?? []) await store.create(unmarshall(item) as Ticket);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  await dynamo.send(new DeleteTableCommand({ TableName: from }));
+}
+
 /** Creates a table of the manifest's shape; one that exists is kept. */
 export async function createTable(client: DynamoDBClient, TableName: string, spec: TableSpec) {
-  const keys = [
-    { AttributeName: spec.partitionKey, KeyType: 'HASH' as const },
-    ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' as const }] : []),
+  const keySchema = (key: { partitionKey: string; sortKey?: string }) => [
+    { AttributeName: key.partitionKey, KeyType: 'HASH' as const },
+    ...(key.sortKey ? [{ AttributeName: key.sortKey, KeyType: 'RANGE' as const }] : []),
   ];
+  const indexes = Object.entries(spec.indexes ?? {}).map(([IndexName, index]) => ({
+    IndexName,
+    KeySchema: keySchema(index),
+    Projection: index.attributes ? { ProjectionType: 'INCLUDE' as const, NonKeyAttributes: [...index.attributes] } : { ProjectionType: 'ALL' as const },
+  }));
+  const attributes = [...new Set([spec, ...Object.values(spec.indexes ?? {})].flatMap((key) => keySchema(key).map(({ AttributeName }) => AttributeName)))];
   try {
     await client.send(
       new CreateTableCommand({
         TableName,
         BillingMode: 'PAY_PER_REQUEST',
-        AttributeDefinitions: keys.map(({ AttributeName }) => ({ AttributeName, AttributeType: 'S' })),
-        KeySchema: keys,
+        AttributeDefinitions: attributes.map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: keySchema(spec),
+        ...(indexes.length && { GlobalSecondaryIndexes: indexes }),
       }),
     );
   } catch (error) {

@@ -1,10 +1,59 @@
-import { GetItemCommand, PutItemCommand, ScanCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateItemCommand,
+  type AttributeValue,
+  type DynamoDBClient,
+} from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import type { Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
+import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { TicketChanges, TicketStore } from '#shared/ports.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
+
+// The sparse indexes of the tickets table (shared/manifest.ts). An item carries `owed_shard` while
+// its transmission or webhook is owed, and `unswept_shard` while it is finished and its submission
+// still kept; each shard is one partition of the index, so the writes of many tickets spread.
+const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard' } as const;
+const shards = 8;
+const shardOf = (ticket: string) => String(ticket.charCodeAt(ticket.length - 1) % shards);
+const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
+
+/** The ticket without the index attributes, which are this adapter's business alone. */
+function fromItem(item: Record<string, AttributeValue>): Ticket {
+  const { owed_shard: _owed, unswept_shard: _unswept, ...ticket } = unmarshall(item);
+  return ticket as Ticket;
+}
+
+/** The index attributes a whole ticket has. */
+function indexAttributes(ticket: Ticket): Record<string, string> {
+  const shard = shardOf(ticket.ticket);
+  return {
+    ...((active(ticket.status) || ticket.webhook.status === 'pending') && { owed_shard: shard }),
+    ...(isTerminal(ticket.status) && !ticket.submission_deleted_at && { unswept_shard: shard }),
+  };
+}
+
+/**
+ * How a change moves a ticket in or out of the indexes. Only transmission changes the status, and a
+ * ticket's webhook only becomes pending once it is delivered, so a ticket leaving `processing`
+ * without a webhook owes nothing any more.
+ */
+function indexChanges(ticket: string, after: TicketStatus, changes: TicketChanges): { set: Record<string, string>; remove: string[] } {
+  const shard = shardOf(ticket);
+  const set: Record<string, string> = {};
+  const remove: string[] = [];
+  if (changes.status !== undefined || changes.webhook !== undefined) {
+    if (active(after) || changes.webhook?.status === 'pending') set.owed_shard = shard;
+    else remove.push('owed_shard');
+  }
+  if (changes.status !== undefined && isTerminal(changes.status)) set.unswept_shard = shard;
+  if (changes.submission_deleted_at !== undefined) remove.push('unswept_shard');
+  return { set, remove };
+}
 
 /** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
 export class DynamoTicketStore implements TicketStore {
@@ -17,13 +66,17 @@ export class DynamoTicketStore implements TicketStore {
   }
 
   async create(ticket: Ticket): Promise<boolean> {
-    const put = new PutItemCommand({ TableName: this.#table, Item: toItem(ticket), ConditionExpression: 'attribute_not_exists(ticket)' });
+    const put = new PutItemCommand({
+      TableName: this.#table,
+      Item: toItem({ ...ticket, ...indexAttributes(ticket) }),
+      ConditionExpression: 'attribute_not_exists(ticket)',
+    });
     return (await conditionHeld(() => this.#client.send(put))).held;
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
     const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: toItem({ ticket }), ConsistentRead: true }));
-    return Item ? (unmarshall(Item) as Ticket) : undefined;
+    return Item ? fromItem(Item) : undefined;
   }
 
   async transition(
@@ -34,14 +87,15 @@ export class DynamoTicketStore implements TicketStore {
   ): Promise<Ticket | undefined> {
     const names: Record<string, string> = { '#status': 'status' };
     const values: Record<string, unknown> = { ':expected_status': expected.status };
-    const sets = Object.entries(changes)
+    const index = indexChanges(ticket, changes.status ?? expected.status, changes);
+    const sets = Object.entries({ ...changes, ...index.set })
       .filter(([, value]) => value !== undefined)
       .map(([field, value], i) => {
         names[`#f${i}`] = field;
         values[`:v${i}`] = value;
         return `#f${i} = :v${i}`;
       });
-    const removals = remove.map((field, i) => {
+    const removals = [...remove, ...index.remove].map((field, i) => {
       names[`#r${i}`] = field;
       return `#r${i}`;
     });
@@ -66,12 +120,15 @@ export class DynamoTicketStore implements TicketStore {
     });
   }
 
+  // A webhook is delivered only for a delivered ticket, which owes nothing else: it is owed while pending.
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined> {
     const condition = expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
     const values: Record<string, unknown> = { ':webhook': webhook };
     if (expectedWebhookId !== undefined) values[':expected_id'] = expectedWebhookId;
+    const owed = webhook.status === 'pending';
+    if (owed) values[':shard'] = shardOf(ticket);
     return this.#update(ticket, {
-      UpdateExpression: 'SET webhook = :webhook',
+      UpdateExpression: owed ? 'SET webhook = :webhook, owed_shard = :shard' : 'SET webhook = :webhook REMOVE owed_shard',
       ConditionExpression: `attribute_exists(ticket) AND ${condition}`,
       values,
     });
@@ -91,54 +148,84 @@ export class DynamoTicketStore implements TicketStore {
       ReturnValues: 'ALL_NEW',
     });
     const result = await conditionHeld(() => this.#client.send(command));
-    return result.held && result.value.Attributes ? (unmarshall(result.value.Attributes) as Ticket) : undefined;
+    return result.held && result.value.Attributes ? fromItem(result.value.Attributes) : undefined;
   }
 
-  // Reads every ticket, finished or not, on each scheduled re-drive: cheap for tens of thousands of
-  // tickets, but past a few hundred thousand this should become a query on a sparse index that holds
-  // only unfinished tickets (an attribute set while work is owed and removed when it is done).
   unfinished(): AsyncIterable<Ticket> {
-    return this.#scan('#status IN (:queued, :processing) OR webhook.#webhook_status = :pending', {
-      names: { '#status': 'status', '#webhook_status': 'status' },
-      values: { ':queued': 'queued', ':processing': 'processing', ':pending': 'pending' },
-    });
+    return this.#queryShards('owed');
   }
 
-  // A full scan too, every half hour; a sparse index of finished tickets whose submission is still stored would serve it.
-  finishedBefore(cutoff: string): AsyncIterable<Ticket> {
-    return this.#scan('#status IN (:delivered, :rejected, :failed) AND updated_at < :cutoff AND attribute_not_exists(submission_deleted_at)', {
-      names: { '#status': 'status' },
-      values: { ':delivered': 'delivered', ':rejected': 'rejected', ':failed': 'failed', ':cutoff': cutoff },
-    });
+  /**
+   * Gives every ticket the index attributes its state calls for, as tickets written before the
+   * indexes existed lack them (`npm run tickets -- reindex`). Each write is conditional on the state
+   * read, so a ticket that moved meanwhile keeps what its move wrote. Returns how many it changed.
+   */
+  async reindex(): Promise<number> {
+    let changed = 0;
+    let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
+    do {
+      const page = await this.#client.send(new ScanCommand({ TableName: this.#table, ExclusiveStartKey }));
+      for (const item of page.Items ?? []) {
+        const ticket = fromItem(item);
+        const wanted = indexAttributes(ticket);
+        const sets = Object.keys(wanted).filter((key) => item[key]?.S !== wanted[key]);
+        const removals = Object.values(indexKeys).filter((key) => item[key] && !(key in wanted));
+        if (!sets.length && !removals.length) continue;
+        const update = [sets.length ? `SET ${sets.map((key) => `${key} = :${key}`).join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
+          .filter(Boolean)
+          .join(' ');
+        const values = {
+          ':status': ticket.status,
+          ':webhook_status': ticket.webhook.status,
+          ...Object.fromEntries(sets.map((key) => [`:${key}`, wanted[key]])),
+        };
+        const moved = await this.#update(ticket.ticket, {
+          UpdateExpression: update,
+          ConditionExpression: '#status = :status AND webhook.#webhook_status = :webhook_status',
+          ExpressionAttributeNames: { '#status': 'status', '#webhook_status': 'status' },
+          values,
+        });
+        if (moved) changed++;
+      }
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return changed;
   }
 
-  // The same full scan, for the sweep's search for bodies without a ticket.
-  withSubmission(): AsyncIterable<Ticket> {
-    return this.#scan('attribute_not_exists(submission_deleted_at)');
+  async *finishedBefore(cutoff: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>> {
+    yield* this.#queryShards('unswept', { condition: 'updated_at < :cutoff', values: { ':cutoff': cutoff } });
   }
 
-  // A full scan on each certificate deletion, which is rare beside submissions.
   awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket> {
-    return this.#scan('#status IN (:queued, :processing) AND client_id = :client AND certificate_id = :certificate', {
+    return this.#queryShards('owed', {
+      filter: '#status IN (:queued, :processing) AND client_id = :client AND certificate_id = :certificate',
       names: { '#status': 'status' },
       values: { ':queued': 'queued', ':processing': 'processing', ':client': clientId, ':certificate': certificateId },
     });
   }
 
-  async *#scan(filter: string, { names, values }: { names?: Record<string, string>; values?: Record<string, unknown> } = {}): AsyncIterable<Ticket> {
-    let ExclusiveStartKey: Record<string, never> | undefined;
-    do {
-      const page = await this.#client.send(
-        new ScanCommand({
-          TableName: this.#table,
-          FilterExpression: filter,
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values && toItem(values),
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) yield unmarshall(item) as Ticket;
-      ExclusiveStartKey = page.LastEvaluatedKey as typeof ExclusiveStartKey;
-    } while (ExclusiveStartKey);
+  /** Every shard of a sparse index, page by page. */
+  async *#queryShards(
+    index: keyof typeof indexKeys,
+    { condition, filter, names, values }: { condition?: string; filter?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {},
+  ): AsyncIterable<Ticket> {
+    for (let shard = 0; shard < shards; shard++) {
+      let ExclusiveStartKey: Record<string, never> | undefined;
+      do {
+        const page = await this.#client.send(
+          new QueryCommand({
+            TableName: this.#table,
+            IndexName: index,
+            KeyConditionExpression: [`${indexKeys[index]} = :shard`, condition].filter(Boolean).join(' AND '),
+            FilterExpression: filter,
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: toItem({ ...values, ':shard': String(shard) }),
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of page.Items ?? []) yield fromItem(item);
+        ExclusiveStartKey = page.LastEvaluatedKey as typeof ExclusiveStartKey;
+      } while (ExclusiveStartKey);
+    }
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { orphanGraceSeconds, sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
+import { orphanGraceSeconds, orphanWindowSeconds, sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
 import { leaseMs, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import type { Ticket } from '#shared/domain/ticket.ts';
 import { MemorySubmissionStore, MemoryTicketStore, aTicket } from '#test/fakes.ts';
@@ -95,11 +95,20 @@ describe('sweepOrphanedSubmissions', () => {
     expect(await submissions.get('tk_young')).toBeDefined();
   });
 
-  it("keeps every ticket's body, however old, finished or not", async () => {
+  it("keeps every ticket's body, finished or not", async () => {
     const { submissions, sweep } = await bodies({}, [{ status: 'queued' }, { status: 'delivered', updated_at: ago(60) }]);
-    for (const ticket of submissions.storedAt.keys()) submissions.storedAt.set(ticket, new Date(ago(10 * grace)));
+    for (const ticket of submissions.storedAt.keys()) submissions.storedAt.set(ticket, new Date(ago(grace + 60)));
     expect(await sweep()).toBe(0);
     expect(submissions.bodies.size).toBe(2);
+  });
+
+  it('looks at a body only while it is within the window after the grace, by its ticket alone', async () => {
+    const { store, submissions, sweep } = await bodies({ tk_checked: grace + orphanWindowSeconds + 60, tk_due: grace + orphanWindowSeconds - 60 });
+    const lookups = vi.spyOn(store, 'get');
+    expect(await sweep()).toBe(1);
+    expect(await submissions.get('tk_checked')).toBeDefined();
+    expect(await submissions.get('tk_due')).toBeUndefined();
+    expect(lookups.mock.calls).toEqual([['tk_due']]);
   });
 
   it('deletes a body put again under a ticket whose submission was swept already', async () => {

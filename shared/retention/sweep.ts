@@ -10,6 +10,9 @@ import type { SubmissionStore, TicketStore } from '#shared/ports.ts';
  */
 export const orphanGraceSeconds = 25 * 60 * 60;
 
+/** Six runs of the sweep, every 30 minutes: a body is looked at about six times once it is old enough. */
+export const orphanWindowSeconds = 3 * 60 * 60;
+
 export interface SweepDeps {
   tickets: TicketStore;
   submissions: SubmissionStore;
@@ -40,17 +43,22 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<number> {
 }
 
 /**
- * Deletes every body older than `orphanGraceSeconds` that no ticket holds: the tickets are read first,
- * so a body stored after that read is too young to be touched. A ticket noted as swept holds none,
- * so a body put again under it (by a late retry) goes too.
+ * Checks each body once it is `orphanGraceSeconds` old, during the window below, and deletes it
+ * when no ticket holds it (none was made, or the ticket was swept and a late retry put the body
+ * again). Each body is looked up by its ticket a few times over, never the whole tickets table; a
+ * sweep that stays down longer than the window leaves the bodies stored meanwhile for a person to
+ * check (docs/operations.md).
  */
 export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention'>): Promise<number> {
-  const cutoff = (deps.now ?? (() => new Date()))().getTime() - orphanGraceSeconds * 1000;
-  const held = new Set<string>();
-  for await (const ticket of deps.tickets.withSubmission()) held.add(ticket.ticket);
+  const now = (deps.now ?? (() => new Date()))().getTime();
+  const youngest = now - orphanGraceSeconds * 1000;
+  const oldest = youngest - orphanWindowSeconds * 1000;
   let deleted = 0;
   for await (const body of deps.submissions.list()) {
-    if (body.storedAt.getTime() >= cutoff || held.has(body.ticket)) continue;
+    const storedAt = body.storedAt.getTime();
+    if (storedAt >= youngest || storedAt < oldest) continue;
+    const ticket = await deps.tickets.get(body.ticket);
+    if (ticket && !ticket.submission_deleted_at) continue;
     await deps.submissions.delete(body.ticket);
     deleted++;
   }

@@ -9,7 +9,7 @@ import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters
 
 /** Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded. */
 export const redriveOwedWork = (options: { leasesExpired?: boolean } = {}) =>
-  redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig(), metrics }, options);
+  redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig(), metrics: metrics() }, options);
 
 /** `now` lets a test look at the sweep's world from later. */
 export async function sweepExpiredSubmissions(now?: () => Date): Promise<void> {

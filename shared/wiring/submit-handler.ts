@@ -33,7 +33,7 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
           ? { ticket: await accept(), replayed: false }
           : await acceptOnce({ records: idempotencyStore(), tickets, now: Date.now }, idempotentRequest(clientId, idempotencyKey, kind, event.json), accept);
       if (!replayed) {
-        metrics.addMetric(metricNames.submissionsAccepted, MetricUnit.Count, 1);
+        metrics().addMetric(metricNames.submissionsAccepted, MetricUnit.Count, 1);
         flushMetrics();
       }
       return {

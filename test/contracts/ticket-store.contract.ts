@@ -267,7 +267,42 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
           await created({ status: 'queued', updated_at: before }),
           await created({ status: 'processing', updated_at: before, lease_until: before }),
         ];
-        expect(await yielded(store.finishedBefore(cutoff), [...due, ...kept])).toEqual(due.sort(byId));
+        const ids = new Set([...due, ...kept].map((ticket) => ticket.ticket));
+        const found: Pick<Ticket, 'ticket' | 'status'>[] = [];
+        for await (const ticket of store.finishedBefore(cutoff)) if (ids.has(ticket.ticket)) found.push({ ticket: ticket.ticket, status: ticket.status });
+        expect(found.sort((a, b) => a.ticket.localeCompare(b.ticket))).toEqual(due.sort(byId).map(({ ticket, status }) => ({ ticket, status })));
+      });
+
+      it('follows a ticket through its life: owed while queued, processing or its webhook pending; unswept once finished until its submission goes', async () => {
+        const ticket = await created({ status: 'queued' });
+        const owed = async () => (await yielded(store.unfinished(), [ticket])).length === 1;
+        const unswept = async () => {
+          for await (const found of store.finishedBefore('9999-01-01T00:00:00.000Z')) if (found.ticket === ticket.ticket) return true;
+          return false;
+        };
+        expect([await owed(), await unswept()]).toEqual([true, false]);
+        await store.claim(ticket.ticket, lease, at);
+        expect([await owed(), await unswept()]).toEqual([true, false]);
+        await store.transition(ticket.ticket, { status: 'processing', lease_until: lease }, { status: 'delivered', updated_at: at, webhook: pending }, [
+          'lease_until',
+        ]);
+        expect([await owed(), await unswept()]).toEqual([true, true]);
+        await store.updateWebhook(ticket.ticket, pending.webhook_id, { ...pending, status: 'delivered' });
+        expect([await owed(), await unswept()]).toEqual([false, true]);
+        await store.updateWebhook(ticket.ticket, pending.webhook_id, { ...pending, webhook_id: 'msg_again' });
+        expect([await owed(), await unswept()]).toEqual([true, true]);
+        await store.transition(ticket.ticket, { status: 'delivered' }, { submission_deleted_at: at });
+        expect([await owed(), await unswept()]).toEqual([true, false]);
+        // What the index keeps is the adapter's business: the ticket reads as it was written.
+        expect(Object.keys((await store.get(ticket.ticket))!).filter((key) => key.endsWith('_shard'))).toEqual([]);
+      });
+
+      it('lets a released or failed ticket leave or stay owed as its status says', async () => {
+        const released = await created({ status: 'processing', lease_until: lease });
+        await store.transition(released.ticket, { status: 'processing', lease_until: lease }, { status: 'queued', updated_at: at }, ['lease_until']);
+        const failed = await created({ status: 'processing', lease_until: lease });
+        await store.transition(failed.ticket, { status: 'processing', lease_until: lease }, { status: 'failed', updated_at: at }, ['lease_until']);
+        expect((await yielded(store.unfinished(), [released, failed])).map((ticket) => ticket.ticket)).toEqual([released.ticket]);
       });
     });
   });

@@ -412,19 +412,24 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       });
     });
 
-    it('lets the re-drive scan and update tickets and wake both queues, and reach nothing else', () => {
+    it('lets the re-drive query the index of owed work and update tickets, never scan them, and wake both queues, and reach nothing else', () => {
       const granted = statements(dev, 'redrive');
       const tickets = arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('ticketsTable').node.defaultChild as CfnElement));
       const dynamo = granted.filter((s) => [s.Action].flat().some((action) => action.startsWith('dynamodb:')));
-      for (const statement of dynamo) expect(statement.Resource).toEqual(tickets);
-      expect(dynamo.flatMap((s) => [s.Action].flat())).toEqual(expect.arrayContaining(['dynamodb:Scan', 'dynamodb:UpdateItem']));
+      expect(dynamo.map((s) => [[s.Action].flat(), s.Resource])).toEqual([
+        [['dynamodb:UpdateItem'], tickets],
+        [['dynamodb:Query'], [tickets, { 'Fn::Join': ['', [tickets, '/index/owed']] }, { 'Fn::Join': ['', [tickets, '/index/unswept']] }]],
+      ]);
+      for (const name of dev.stack.functions.keys()) {
+        if (name !== 'certificateExpiry') expect(actions(dev, name), name).not.toContain('dynamodb:Scan');
+      }
 
       const send = granted.filter((s) => [s.Action].flat().includes('sqs:SendMessage'));
       const queueIds = send.flatMap((s) => [s.Resource].flat()).map((resource: any) => resource['Fn::GetAtt'][0]);
       expect(queueIds).toEqual([expect.stringMatching(/^transmitQueue/), expect.stringMatching(/^webhookQueue/)]);
 
-      const actions = granted.flatMap((s) => [s.Action].flat());
-      expect(actions.filter((action) => /^(s3|secretsmanager):|^sqs:(Receive|Delete|ChangeMessage)/.test(action))).toEqual([]);
+      const redriveActions = granted.flatMap((s) => [s.Action].flat());
+      expect(redriveActions.filter((action) => /^(s3|secretsmanager):|^sqs:(Receive|Delete|ChangeMessage)/.test(action))).toEqual([]);
       expect(fnProps(dev, 'redrive').Environment.Variables).toMatchObject({ TAX_AUTHORITY: 'sandbox' });
       expect(fnProps(dev, 'redrive').Environment.Variables).not.toHaveProperty('BUCKET');
     });

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
-export function runOperatorCommand(name: 'keys' | 'webhooks', dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
+export function runOperatorCommand(name: 'keys' | 'webhooks' | 'tickets', dataDir: string, args: string[]): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', `infra/cli/${name}.ts`, ...args], {
       cwd: repoRoot,
