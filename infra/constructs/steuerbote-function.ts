@@ -100,6 +100,10 @@ export class SteuerboteFunction extends NodejsFunction {
         // Stack traces only need the mappings; leaving the sources out keeps packages small.
         sourcesContent: false,
         logLevel: LogLevel.WARNING,
+        // The SDK is bundled like every other dependency: a stage runs the versions package-lock.json
+        // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
+        // what it costs in size and cold start).
+        bundleAwsSDK: true,
         ...(props.eric ? koffiBesideTheBundle : {}),
       },
     });

@@ -5,7 +5,7 @@
 
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
-import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
+import { pinOpensContainer } from '#shared/certificates/pkcs12-mac.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateStore, KeyWrapper, SigningCertificate } from '#shared/ports.ts';
@@ -52,19 +52,16 @@ export async function signerFor(
   if (pin === undefined || pin === '')
     return { findings: [pinFinding('PIN_REQUIRED', 'must carry the PIN: this certificate’s pin_storage is per_submission')] };
   if (pin.length > 128) return { findings: [pinFinding('PIN_TOO_LONG', 'must be at most 128 characters')] };
-  const problem = await pinProblem(deps, record, pin, now);
+  const problem = await pinProblem(deps, record, pin);
   if (problem) return { findings: [problem] };
   return { signer: { ...signer, sealed_pin: await seal(deps.wrapper, Buffer.from(pin, 'utf8')) } };
 }
 
 /** A PIN that does not open the container is refused now, not once the ticket reaches ELSTER. */
-async function pinProblem(deps: SignerDeps, record: CertificateRecord, pin: string, now: Date): Promise<Finding | undefined> {
+async function pinProblem(deps: SignerDeps, record: CertificateRecord, pin: string): Promise<Finding | undefined> {
   const container = await open(deps.wrapper, record.container);
   try {
-    const opened = openPkcs12(container, pin, now);
-    return opened.ok
-      ? undefined
-      : pinFinding(opened.code, opened.code === 'CERTIFICATE_PIN_WRONG' ? 'does not open the certificate: the PIN is wrong' : opened.message);
+    return pinOpensContainer(container, pin) ? undefined : pinFinding('CERTIFICATE_PIN_WRONG', 'does not open the certificate: the PIN is wrong');
   } finally {
     container.fill(0);
   }

@@ -1,0 +1,60 @@
+// The synthesized templates of a test and a production stage, through cfn-lint (AWS's template
+// linter) where it is installed: `pip install cfn-lint` (README, "Deploying a stage"). Without it
+// there is nothing to run here; the template tests beside this file check the rules of the stack.
+
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { removeStageApps } from '#test/infra/stage-app.ts';
+import { synth } from '#test/infra/stage-template.ts';
+
+afterAll(removeStageApps);
+
+const installed = (() => {
+  try {
+    execFileSync('cfn-lint', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** cfn-lint's findings of level error (`E…`) in a stage's template; warnings and notes are left to a person. */
+async function lintErrors(context: Record<string, string>): Promise<string[]> {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'steuerbote-cfn-')), 'template.json');
+  writeFileSync(file, JSON.stringify(synth(context, { bundle: false }).template.toJSON()));
+  const { stdout } = await promisify(execFile)('cfn-lint', ['--format', 'parseable', file]).catch((error: { stdout?: string }) => ({
+    stdout: error.stdout ?? '',
+  }));
+  return stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));
+}
+
+describe('cfn-lint', { timeout: 120_000 }, () => {
+  if (installed) {
+    it.each([
+      ['dev', { stage: 'dev' }],
+      [
+        'prod, with webhooks, CORS, a custom domain and alarms by e-mail',
+        {
+          stage: 'prod',
+          hookEnabled: 'true',
+          hookUri: 'https://hooks.example.com/elster',
+          hookSecretName: 'steuerbote/prod/hook',
+          corsOrigins: 'https://app.example.com',
+          domainName: 'api.example.com',
+          certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
+          alarmEmail: 'ops@example.com',
+        },
+      ],
+    ])('finds no error in the %s template', async (_, context) => {
+      expect(await lintErrors(context)).toEqual([]);
+    });
+  } else {
+    it('is not installed here, so the templates are checked by the template tests alone', () => {
+      expect(installed).toBe(false);
+    });
+  }
+});
