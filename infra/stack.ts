@@ -113,7 +113,10 @@ export class SteuerboteStack extends Stack {
       taxAuthority: { [settingNames.taxAuthority]: settings.taxAuthority.name, [settingNames.herstellerId]: settings.taxAuthority.herstellerId },
       liveSubmissions: { [settingNames.allowLiveSubmissions]: String(settings.taxAuthority.allowLiveSubmissions) },
       rateLimit: definedOnly({ [settingNames.rateLimitPerMinute]: settings.limits.perClientPerMinute }),
-      retention: { [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400) },
+      retention: {
+        [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400),
+        [settingNames.protocolRetentionDays]: String(protocolDays(settings.retention)),
+      },
     };
 
     // Functions are made on first use, so a stage holds exactly those that something invokes.
@@ -157,6 +160,9 @@ export class SteuerboteStack extends Stack {
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
   }
 }
+
+/** The protocol's lifecycle and its ticket's TTL count the same days. */
+const protocolDays = (retention: RetentionSettings) => Math.ceil(retention.protocolYears * 365.25);
 
 /** Production data outlives its stack; a test stage leaves nothing behind. */
 function removalPolicyFor(production: boolean): RemovalPolicy {
@@ -229,7 +235,7 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
       {
         id: 'ProtocolRetention',
         prefix: bucketFolders.protocols,
-        expiration: Duration.days(Math.ceil(retention.protocolYears * 365.25)),
+        expiration: Duration.days(protocolDays(retention)),
         noncurrentVersionExpiration: Duration.days(30),
       },
       // What the example receiver stored is for trying the service, not records to keep.

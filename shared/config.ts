@@ -172,12 +172,16 @@ export const redriveConfig = (env: Env = process.env): RedriveConfig => ({
 export interface RetentionConfig {
   /** How long after its ticket finished a submission's data is kept. */
   submissionRetentionSeconds: number;
+  /** How long a protocol is kept; its ticket is kept as long, then expires with it. */
+  protocolRetentionDays: number;
 }
 
 // Thirty days leave room to look into a rejection or a complaint; the protocol, which is what must be
 // kept for years, stays. Seconds rather than days only so that tests can watch a body go.
 export const retentionConfig = (env: Env = process.env): RetentionConfig => ({
   submissionRetentionSeconds: wholeNumber(settingNames.submissionRetentionSeconds, 30 * 86_400, { min: 0, max: 10 * 366 * 86_400 }, env),
+  // Ten years (§ 147 AO), as the stage's bucket keeps protocols unless told otherwise.
+  protocolRetentionDays: wholeNumber(settingNames.protocolRetentionDays, 3653, { min: 1, max: 99 * 366 }, env),
 });
 
 export interface EricConfig {

@@ -82,7 +82,8 @@ export type SealingUse = 'seal' | 'open';
 
 /**
  * `taxAuthority`: TAX_AUTHORITY and ELSTER_HERSTELLER_ID; `liveSubmissions`: ALLOW_LIVE_SUBMISSIONS;
- * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS.
+ * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS
+ * and PROTOCOL_RETENTION_DAYS.
  */
 export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention';
 
@@ -138,6 +139,8 @@ export const tables = {
   // still kept, by when they finished.
   tickets: {
     partitionKey: 'ticket',
+    // Set by the sweep once a ticket's submission is gone: the ticket then expires with its protocol.
+    ttlAttribute: 'expires_at',
     indexes: {
       owed: { partitionKey: 'owed_shard' },
       unswept: { partitionKey: 'unswept_shard', sortKey: 'updated_at', attributes: ['status'] },
@@ -368,6 +371,7 @@ export const settingNames = {
   redriveQueuedGraceSeconds: 'REDRIVE_QUEUED_GRACE_SECONDS',
   redriveWebhookGraceSeconds: 'REDRIVE_WEBHOOK_GRACE_SECONDS',
   submissionRetentionSeconds: 'SUBMISSION_RETENTION_SECONDS',
+  protocolRetentionDays: 'PROTOCOL_RETENTION_DAYS',
   ericHome: 'ERIC_HOME',
   ericApiVersion: 'ERIC_API_VERSION',
   ericCertPath: 'ERIC_CERT_PATH',

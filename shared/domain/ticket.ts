@@ -93,6 +93,8 @@ export interface Ticket {
   webhook: WebhookState;
   /** When the retention sweep deleted the submitted data; the ticket and its protocol stay. */
   submission_deleted_at?: string;
+  /** Epoch seconds: set with `submission_deleted_at`, when the protocol's retention ends; DynamoDB's TTL removes the ticket some time after. */
+  expires_at?: number;
 }
 
 /** What a ticket holds only while it is worked on, and loses as it finishes: a worker's lease, a per-submission PIN. */

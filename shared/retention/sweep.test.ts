@@ -6,7 +6,7 @@ import { MemorySubmissionStore, MemoryTicketStore, aTicket } from '#test/fakes.t
 
 const now = new Date('2026-05-01T12:00:00.000Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
-const hour = { submissionRetentionSeconds: 3600 };
+const hour = { submissionRetentionSeconds: 3600, protocolRetentionDays: 3653 };
 
 async function world(tickets: Partial<Ticket>[], retention = hour) {
   const store = new MemoryTicketStore();
@@ -65,7 +65,7 @@ describe('sweepSubmissions', () => {
   });
 
   it('with a retention of zero, deletes at the next run after the ticket finished', async () => {
-    const { submissions, sweep, id } = await world([{ status: 'delivered', updated_at: ago(1) }], { submissionRetentionSeconds: 0 });
+    const { submissions, sweep, id } = await world([{ status: 'delivered', updated_at: ago(1) }], { ...hour, submissionRetentionSeconds: 0 });
     expect(await sweep()).toBe(1);
     expect(await submissions.get(id(0))).toBeUndefined();
   });

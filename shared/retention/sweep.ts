@@ -35,7 +35,8 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<number> {
     await deps.submissions.delete(ticket.ticket);
     // Noted only after the delete, so a crash in between deletes again rather than never; noted at
     // all because each delete in the versioned bucket leaves another delete marker.
-    const noted = await deps.tickets.transition(ticket.ticket, { status: ticket.status }, { submission_deleted_at: now.toISOString() });
+    const expires_at = Math.floor(now.getTime() / 1000) + deps.retention.protocolRetentionDays * 86_400;
+    const noted = await deps.tickets.transition(ticket.ticket, { status: ticket.status }, { submission_deleted_at: now.toISOString(), expires_at });
     if (noted) deleted++;
   }
   if (deleted) logger.info('submissions deleted after retention', { count: deleted });

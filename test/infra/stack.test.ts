@@ -218,15 +218,17 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it('lets DynamoDB expire idempotency records and rate counters by their TTL attribute, and nothing else', () => {
-      for (const spec of [tables.idempotency, tables.rateLimits]) {
+    it('lets DynamoDB expire idempotency records, rate counters and swept tickets by their TTL attribute, and nothing else', () => {
+      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets]) {
         dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
           KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }],
           TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true },
         });
       }
       const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
-      expect(expiring).toHaveLength(2);
+      expect(expiring).toHaveLength(3);
+      // A ticket expires with its protocol: the sweep is told the days the bucket keeps protocols.
+      expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '3653' });
     });
 
     it('keeps tables, bucket and key when a production stack is deleted', () => {
