@@ -137,8 +137,16 @@ export class SteuerboteStack extends Stack {
     for (const [name, spec] of entries(queues)) {
       addConsumer(resources.queues[name], spec, functionFor(spec.consumer), name === 'transmit' ? settings.limits.transmitConcurrency : undefined);
     }
+    // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
+    const failedRuns = new Queue(this, 'FailedRunsQueue', {
+      encryption: QueueEncryption.KMS,
+      encryptionMasterKey: key,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    suppress(failedRuns, 'SQS3', 'It is itself where failed runs are parked; nothing consumes it, an alarm watches it (docs/operations.md).');
     for (const [name, spec] of entries(schedules)) {
-      addSchedule(this, name, spec, functionFor(spec.function));
+      addSchedule(this, name, spec, functionFor(spec.function), failedRuns);
     }
     // Operator commands find a stage's resources through these, by the variables the manifest names.
     const values: Record<string, string> = { BucketName: resources.bucket.bucketName, HookEnabled: String(settings.hook.enabled) };
@@ -155,6 +163,7 @@ export class SteuerboteStack extends Stack {
       functions: this.functions,
       queues: resources.queues,
       schedules: Object.values(schedules),
+      failedRuns,
       alarmEmail: settings.alarmEmail,
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
@@ -361,7 +370,7 @@ function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction
   consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true, ...(maxConcurrency && { maxConcurrency }) }));
 }
 
-function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction): void {
+function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction, failedRuns: Queue): void {
   const interval = Duration.minutes(spec.everyMinutes);
   // EventBridge starts a run on every tick, whether the last one finished or not; a timeout shorter
   // than the interval keeps runs from overlapping, as the local timer does by skipping a tick.
@@ -373,6 +382,8 @@ function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, f
     schedule: Schedule.rate(interval),
     targets: [new LambdaFunction(fn)],
   });
+  // EventBridge invokes asynchronously; a run is worth trying again until the next one is due.
+  fn.bindFailedRuns(failedRuns, Duration.seconds(Math.min(interval.toSeconds(), 6 * 3600)));
 }
 
 function stageFunction(

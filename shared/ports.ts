@@ -32,7 +32,7 @@ export interface TicketStore {
   /** Replaces the webhook state when its current delivery is still `expectedWebhookId`. */
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined>;
   /** Tickets whose work is not finished: transmission or webhook delivery still owed. */
-  unfinished(): AsyncIterable<Ticket>;
+  owed(): AsyncIterable<Ticket>;
   /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */
   finishedBefore(cutoff: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>>;
   /** The client's `queued` or `processing` tickets that are to be signed with this certificate. */

@@ -82,7 +82,7 @@ export class MemoryTicketStore implements TicketStore {
     return stored(next);
   }
 
-  async *unfinished(): AsyncIterable<Ticket> {
+  async *owed(): AsyncIterable<Ticket> {
     for (const ticket of [...this.tickets.values()]) {
       if (ticket.status === 'queued' || ticket.status === 'processing' || ticket.webhook.status === 'pending') yield stored(ticket);
     }

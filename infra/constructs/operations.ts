@@ -34,6 +34,8 @@ export interface OperationsProps {
   readonly functions: ReadonlyMap<FunctionName, SteuerboteFunction>;
   readonly queues: Readonly<Record<QueueName, Queue>>;
   readonly schedules: readonly ScheduleSpec[];
+  /** Where scheduled runs that failed every try are recorded. */
+  readonly failedRuns: Queue;
   /**
    * Subscribed to the topic by e-mail (`-c alarmEmail=…`); it must confirm once.
    * @default none: the topic exists, for subscriptions made elsewhere
@@ -67,6 +69,10 @@ export class Operations extends Construct {
       this.#alarm(`${name}Throttles`, fn.metricThrottles({ statistic: 'Sum' }), { what: `${name} was throttled`, runbook: 'a-function-is-throttled' });
     }
     for (const schedule of props.schedules) this.#notRunning(schedule);
+    this.#alarm('FailedRuns', props.failedRuns.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum' }), {
+      what: 'a scheduled run failed on every try',
+      runbook: 'a-scheduled-job-does-not-run',
+    });
 
     this.#alarm('TicketsFailed', this.#metric(metricNames.ticketsFailed), {
       what: 'tickets ended failed (the dashboard shows them by error code)',

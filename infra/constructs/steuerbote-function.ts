@@ -8,6 +8,7 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -185,6 +186,15 @@ export class SteuerboteFunction extends NodejsFunction {
     queue.grantSendMessages(this);
     this.#allowKeyEncryption();
     this.addEnvironment(deadLetter ? resourceEnv.deadLetterQueue(name) : resourceEnv.queue(name), queue.queueUrl);
+  }
+
+  /**
+   * For a function invoked asynchronously (a schedule): Lambda tries a failed run twice more, then
+   * records the event in `queue`. Kept until the next run is due, at most the 6 hours Lambda allows.
+   */
+  bindFailedRuns(queue: IQueue, maxEventAge: Duration): void {
+    this.configureAsyncInvoke({ onFailure: new SqsDestination(queue), retryAttempts: 2, maxEventAge });
+    this.#allowKeyEncryption();
   }
 
   /** ERiC in /opt/eric, and read access to exactly the two secrets; the function fetches them itself, so neither is in its configuration. */

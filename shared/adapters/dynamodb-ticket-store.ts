@@ -151,7 +151,7 @@ export class DynamoTicketStore implements TicketStore {
     return result.held && result.value.Attributes ? fromItem(result.value.Attributes) : undefined;
   }
 
-  unfinished(): AsyncIterable<Ticket> {
+  owed(): AsyncIterable<Ticket> {
     return this.#queryShards('owed');
   }
 

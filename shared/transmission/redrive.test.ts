@@ -94,8 +94,8 @@ describe('redrive', () => {
 
   it.each([true, false])('leaves a ticket whose lease was renewed after the scan (resendIsSafe: %s)', async (resendIsSafe) => {
     const { deps, store, queue, stored } = await setup([processing(lapsed)], resendIsSafe);
-    const scan = store.unfinished.bind(store);
-    vi.spyOn(store, 'unfinished').mockImplementation(async function* () {
+    const scan = store.owed.bind(store);
+    vi.spyOn(store, 'owed').mockImplementation(async function* () {
       for await (const ticket of scan()) {
         // The worker holding the ticket renews its claim between the scan and the update.
         await store.transition(ticket.ticket, { status: 'processing' }, { lease_until: live });

@@ -40,7 +40,7 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
     options.leasesExpired || due === undefined || Date.parse(due) + graceSeconds * 1000 < now.getTime();
   const counts: RedriveCounts = { transmits: 0, uncertain: 0, webhooks: 0 };
   let oldestQueued = now.getTime();
-  for await (const ticket of deps.tickets.unfinished()) {
+  for await (const ticket of deps.tickets.owed()) {
     if (ticket.status === 'queued') oldestQueued = Math.min(oldestQueued, Date.parse(ticket.created_at));
     if (ticket.status === 'queued' && overdue(ticket.next_wake_at ?? ticket.updated_at, deps.grace.queuedGraceSeconds)) {
       await deps.queue.wakeTransmit(ticket.ticket);

@@ -208,7 +208,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
       });
     });
 
-    describe('unfinished', () => {
+    describe('owed', () => {
       it('yields each ticket owing a transmission or a webhook delivery once, and no other', async () => {
         const owed = [
           await created({ status: 'queued' }),
@@ -223,7 +223,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
           await created({ status: 'rejected', webhook: { ...pending, status: 'delivered' } }),
           await created({ status: 'failed', webhook: { ...pending, status: 'failed', failure_reason: 'GONE' } }),
         ];
-        expect(await yielded(store.unfinished(), [...owed, ...done])).toEqual(owed.sort(byId));
+        expect(await yielded(store.owed(), [...owed, ...done])).toEqual(owed.sort(byId));
       });
 
       it('yields every one of many, however they are paged', async () => {
@@ -231,7 +231,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         const padding = 'x'.repeat(200_000);
         const owed = [];
         for (let i = 0; i < 12; i++) owed.push(await created({ client_reference: padding }));
-        expect(await yielded(store.unfinished(), owed)).toEqual(owed.sort(byId));
+        expect(await yielded(store.owed(), owed)).toEqual(owed.sort(byId));
       });
     });
 
@@ -275,7 +275,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
 
       it('follows a ticket through its life: owed while queued, processing or its webhook pending; unswept once finished until its submission goes', async () => {
         const ticket = await created({ status: 'queued' });
-        const owed = async () => (await yielded(store.unfinished(), [ticket])).length === 1;
+        const owed = async () => (await yielded(store.owed(), [ticket])).length === 1;
         const unswept = async () => {
           for await (const found of store.finishedBefore('9999-01-01T00:00:00.000Z')) if (found.ticket === ticket.ticket) return true;
           return false;
@@ -302,7 +302,7 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         await store.transition(released.ticket, { status: 'processing', lease_until: lease }, { status: 'queued', updated_at: at }, ['lease_until']);
         const failed = await created({ status: 'processing', lease_until: lease });
         await store.transition(failed.ticket, { status: 'processing', lease_until: lease }, { status: 'failed', updated_at: at }, ['lease_until']);
-        expect((await yielded(store.unfinished(), [released, failed])).map((ticket) => ticket.ticket)).toEqual([released.ticket]);
+        expect((await yielded(store.owed(), [released, failed])).map((ticket) => ticket.ticket)).toEqual([released.ticket]);
       });
     });
   });

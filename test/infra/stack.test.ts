@@ -315,7 +315,8 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
 
   describe('queues', () => {
     it('gives each manifest queue an encrypted dead-letter queue after maxReceiveCount receives', () => {
-      dev.template.resourceCountIs('AWS::SQS::Queue', Object.keys(queues).length * 2);
+      // Beside them, the queue where failed scheduled runs are recorded.
+      dev.template.resourceCountIs('AWS::SQS::Queue', Object.keys(queues).length * 2 + 1);
       for (const [name, spec] of Object.entries(queues)) {
         const matches = ofType(dev, 'AWS::SQS::Queue').filter(
           ([, queue]) =>
@@ -368,7 +369,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it('denies plain HTTP on every queue', () => {
-      dev.template.resourceCountIs('AWS::SQS::QueuePolicy', Object.keys(queues).length * 2);
+      dev.template.resourceCountIs('AWS::SQS::QueuePolicy', Object.keys(queues).length * 2 + 1);
       dev.template.allResourcesProperties('AWS::SQS::QueuePolicy', {
         PolicyDocument: {
           Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
@@ -428,7 +429,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
 
       const send = granted.filter((s) => [s.Action].flat().includes('sqs:SendMessage'));
       const queueIds = send.flatMap((s) => [s.Resource].flat()).map((resource: any) => resource['Fn::GetAtt'][0]);
-      expect(queueIds).toEqual([expect.stringMatching(/^transmitQueue/), expect.stringMatching(/^webhookQueue/)]);
+      expect(queueIds.sort()).toEqual([
+        expect.stringMatching(/^FailedRunsQueue/),
+        expect.stringMatching(/^transmitQueue/),
+        expect.stringMatching(/^webhookQueue/),
+      ]);
 
       const redriveActions = granted.flatMap((s) => [s.Action].flat());
       expect(redriveActions.filter((action) => /^(s3|secretsmanager):|^sqs:(Receive|Delete|ChangeMessage)/.test(action))).toEqual([]);
@@ -483,6 +488,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           ...Object.keys(queues).map((queue) => `${queue}DeadLetters`),
           ...built.flatMap((name) => [`${name}Errors`, `${name}Throttles`]),
           ...Object.values(schedules).map((schedule) => `${schedule.function}NotRunning`),
+          'FailedRuns',
           'TicketsFailed',
           'TicketsUncertain',
           'OldestQueuedTicket',
@@ -502,6 +508,14 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(byName('certificateExpiryNotRunning')).toMatchObject({ Period: 86_400, EvaluationPeriods: 2 });
       expect(byName('transmitDeadLetters')).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS' });
       for (const name of built) expect(fnProps(dev, name).Environment.Variables.STEUERBOTE_STAGE, name).toBe('dev');
+      // A scheduled run that fails every try is recorded, not dropped.
+      for (const schedule of Object.values(schedules)) {
+        dev.template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+          FunctionName: ref(idOf(dev, schedule.function)),
+          MaximumRetryAttempts: 2,
+          DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^FailedRunsQueue'), 'Arn'] } } },
+        });
+      }
     });
 
     it('draws the pipeline on one dashboard per stage', () => {
@@ -656,7 +670,10 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(s3[0]!.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Bucket/), 'Arn'] });
       expect(s3[0]!.Condition).toEqual({ StringLike: { 's3:prefix': 'submissions/*' } });
       expect(JSON.stringify(s3[1]!.Resource)).toMatch(/"\/submissions\/\*"/);
-      expect(actions(dev, 'sweep').filter((action) => /^(sqs|secretsmanager):/.test(action))).toEqual([]);
+      // It sends nothing but the record of a run that failed every try.
+      const sends = statements(dev, 'sweep').filter((s) => [s.Action].flat().some((a) => /^sqs:/.test(a)));
+      expect(sends.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringMatching(/FailedRunsQueue/)]);
+      expect(actions(dev, 'sweep').filter((action) => /^secretsmanager:/.test(action))).toEqual([]);
     });
   });
 
