@@ -17,7 +17,7 @@ import { resetAll } from '#shared/once.ts';
 import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { apiKeyStore } from '#shared/wiring/adapters.ts';
+import { apiKeyStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { apis, type FunctionName, functions, type QueueName, queues, resourceEnv, type ScheduleName, schedules, settingNames } from '#shared/manifest.ts';
 
 export interface LocalRuntimeOptions {
@@ -113,6 +113,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       stoppers.push(() => poller.stop());
     }
 
+    // A runtime killed midway can leave the stand-in's indexes disagreeing with its tables (see
+    // DynamoTicketStore.reindex): every ticket is written again before anything reads the indexes.
+    await ticketStore().reindex({ rewrite: true });
     // The queues live in memory: whatever wake-ups and postponed webhooks the last run left in them
     // are gone, so everything owed is woken now, without the grace the scheduled re-drive gives.
     await redriveOwedWork({ leasesExpired: true });
