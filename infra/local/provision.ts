@@ -70,7 +70,7 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
  * indexed table, each written as the ticket store writes it, then drops the old table: nothing a
  * local run accepted is lost to an upgrade.
  */
-async function carryOverTickets(dynamo: DynamoDBClient, from: string, to: string): Promise<void> {
+export async function carryOverTickets(dynamo: DynamoDBClient, from: string, to: string): Promise<void> {
   try {
     await dynamo.send(new DescribeTableCommand({ TableName: from }));
   } catch (error) {
