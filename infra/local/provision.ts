@@ -6,10 +6,10 @@ import {
   ResourceInUseException,
   ResourceNotFoundException,
   ScanCommand,
-  type AttributeValue,
 } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
+import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { Ticket } from '#shared/domain/ticket.ts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
@@ -78,12 +78,9 @@ export async function carryOverTickets(dynamo: DynamoDBClient, from: string, to:
     throw error;
   }
   const store = new DynamoTicketStore(dynamo, to);
-  let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
-  do {
-    const page = await dynamo.send(new ScanCommand({ TableName: from, ExclusiveStartKey }));
-    for (const item of page.Items ?? []) await store.create(unmarshall(item) as Ticket);
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for await (const item of pagedItems((ExclusiveStartKey) => dynamo.send(new ScanCommand({ TableName: from, ExclusiveStartKey })))) {
+    await store.create(unmarshall(item) as Ticket);
+  }
   await dynamo.send(new DeleteTableCommand({ TableName: from }));
 }
 

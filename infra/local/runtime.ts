@@ -1,6 +1,7 @@
 // steuerbote on one machine: the stand-ins, provisioned from the manifest, the API and the example
 // receiver behind local gateways, and pollers feeding the queue-triggered functions.
 
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -68,6 +69,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   resetAll();
   const resources = await provision({ visibilityTimeoutSeconds: options.visibilityTimeoutSeconds });
   Object.assign(process.env, resources);
+  // The runtime file lives from here until a clean stop: found at a start, the last run was killed.
+  const killedBefore = existsSync(runtimeFile(dataDir));
+  // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
+  const hook = { [settingNames.hookEnabled]: process.env[settingNames.hookEnabled] ?? 'false' };
+  await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.env, ...resources, ...hook }), { mode: 0o600 });
 
   const handlers = new Map<string, Promise<unknown>>();
   const load = (name: string) => {
@@ -84,7 +90,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     async (event, context) =>
       ((await load(name)) as HttpLambda)(event, context);
 
-  const stoppers: (() => Promise<void>)[] = [() => standIns.stop()];
+  const stoppers: (() => Promise<void>)[] = [() => standIns.stop(), () => rm(runtimeFile(dataDir), { force: true })];
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
@@ -114,8 +120,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     }
 
     // A runtime killed midway can leave the stand-in's indexes disagreeing with its tables (see
-    // DynamoTicketStore.reindex): every ticket is written again before anything reads the indexes.
-    await ticketStore().reindex({ rewrite: true });
+    // DynamoTicketStore.reindex): every ticket is written again before the re-drive reads them.
+    if (killedBefore) await ticketStore().reindex({ rewrite: true });
     // The queues live in memory: whatever wake-ups and postponed webhooks the last run left in them
     // are gone, so everything owed is woken now, without the grace the scheduled re-drive gives.
     await redriveOwedWork({ leasesExpired: true });
@@ -132,10 +138,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       });
       stoppers.push(() => scheduler.stop());
     }
-    // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
-    const hook = { [settingNames.hookEnabled]: process.env[settingNames.hookEnabled] ?? 'false' };
-    await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.env, ...resources, ...hook }), { mode: 0o600 });
-    stoppers.push(() => rm(runtimeFile(dataDir), { force: true }));
 
     return {
       apiUrl: api.url,

@@ -1,6 +1,7 @@
 import { GetItemCommand, PutItemCommand, ScanCommand, UpdateItemCommand, type DynamoDBClient, type ScanCommandInput } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
+import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type { ApiKeyStore } from '#shared/ports.ts';
 
@@ -60,13 +61,11 @@ export class DynamoApiKeyStore implements ApiKeyStore {
 
   async #scan(filter: Pick<ScanCommandInput, 'FilterExpression' | 'ExpressionAttributeValues'>): Promise<ApiKeyRecord[]> {
     const records: ApiKeyRecord[] = [];
-    let ExclusiveStartKey: ScanCommandInput['ExclusiveStartKey'];
-    do {
-      // Consistent, so a key created a moment ago can be listed and revoked at once.
-      const page = await this.#client.send(new ScanCommand({ TableName: this.#table, ConsistentRead: true, ExclusiveStartKey, ...filter }));
-      for (const item of page.Items ?? []) records.push(unmarshall(item) as ApiKeyRecord);
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    // Consistent, so a key created a moment ago can be listed and revoked at once.
+    const items = pagedItems((ExclusiveStartKey) =>
+      this.#client.send(new ScanCommand({ TableName: this.#table, ConsistentRead: true, ExclusiveStartKey, ...filter })),
+    );
+    for await (const item of items) records.push(unmarshall(item) as ApiKeyRecord);
     return records;
   }
 }

@@ -1,6 +1,7 @@
 import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
+import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 
@@ -36,19 +37,17 @@ export class DynamoCertificateStore implements CertificateStore {
 
   async list(clientId: string): Promise<CertificateRecord[]> {
     const records: CertificateRecord[] = [];
-    let ExclusiveStartKey: QueryCommand['input']['ExclusiveStartKey'];
-    do {
-      const page = await this.#client.send(
+    const items = pagedItems((ExclusiveStartKey) =>
+      this.#client.send(
         new QueryCommand({
           TableName: this.#table,
           KeyConditionExpression: 'client_id = :client',
           ExpressionAttributeValues: marshall({ ':client': clientId }),
           ExclusiveStartKey,
         }),
-      );
-      records.push(...(page.Items ?? []).map((item) => unmarshall(item) as CertificateRecord));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+      ),
+    );
+    for await (const item of items) records.push(unmarshall(item) as CertificateRecord);
     return records.sort((a, b) => b.created_at.localeCompare(a.created_at));
   }
 
@@ -67,9 +66,8 @@ export class DynamoCertificateStore implements CertificateStore {
 
   // A daily scan of a table that holds a few records per client; the projection leaves the sealed secrets where they are.
   async *expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate> {
-    let ExclusiveStartKey: ScanCommand['input']['ExclusiveStartKey'];
-    do {
-      const page = await this.#client.send(
+    const items = pagedItems((ExclusiveStartKey) =>
+      this.#client.send(
         new ScanCommand({
           TableName: this.#table,
           FilterExpression: 'not_after < :cutoff',
@@ -77,9 +75,8 @@ export class DynamoCertificateStore implements CertificateStore {
           ExpressionAttributeValues: marshall({ ':cutoff': cutoff }),
           ExclusiveStartKey,
         }),
-      );
-      for (const item of page.Items ?? []) yield unmarshall(item) as ExpiringCertificate;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+      ),
+    );
+    for await (const item of items) yield unmarshall(item) as ExpiringCertificate;
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
+import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { TicketChanges, TicketStore } from '#shared/ports.ts';
 
@@ -166,33 +167,28 @@ export class DynamoTicketStore implements TicketStore {
    */
   async reindex({ rewrite = false }: { rewrite?: boolean } = {}): Promise<number> {
     let changed = 0;
-    let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
-    do {
-      const page = await this.#client.send(new ScanCommand({ TableName: this.#table, ExclusiveStartKey }));
-      for (const item of page.Items ?? []) {
-        const ticket = fromItem(item);
-        const wanted = indexAttributes(ticket);
-        const sets = Object.keys(wanted).filter((key) => rewrite || item[key]?.S !== wanted[key]);
-        const removals = Object.values(indexKeys).filter((key) => item[key] && !(key in wanted));
-        if (!sets.length && !removals.length) continue;
-        const update = [sets.length ? `SET ${sets.map((key) => `${key} = :${key}`).join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
-          .filter(Boolean)
-          .join(' ');
-        const values = {
-          ':status': ticket.status,
-          ':webhook_status': ticket.webhook.status,
-          ...Object.fromEntries(sets.map((key) => [`:${key}`, wanted[key]])),
-        };
-        const moved = await this.#update(ticket.ticket, {
-          UpdateExpression: update,
-          ConditionExpression: '#status = :status AND webhook.#webhook_status = :webhook_status',
-          ExpressionAttributeNames: { '#status': 'status', '#webhook_status': 'status' },
-          values,
-        });
-        if (moved) changed++;
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for await (const item of pagedItems((ExclusiveStartKey) => this.#client.send(new ScanCommand({ TableName: this.#table, ExclusiveStartKey })))) {
+      const ticket = fromItem(item);
+      const wanted = indexAttributes(ticket);
+      const sets = Object.keys(wanted).filter((key) => rewrite || item[key]?.S !== wanted[key]);
+      const removals = Object.values(indexKeys).filter((key) => item[key] && !(key in wanted));
+      if (!sets.length && !removals.length) continue;
+      const update = [sets.length ? `SET ${sets.map((key) => `${key} = :${key}`).join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
+        .filter(Boolean)
+        .join(' ');
+      const values = {
+        ':status': ticket.status,
+        ':webhook_status': ticket.webhook.status,
+        ...Object.fromEntries(sets.map((key) => [`:${key}`, wanted[key]])),
+      };
+      const moved = await this.#update(ticket.ticket, {
+        UpdateExpression: update,
+        ConditionExpression: '#status = :status AND webhook.#webhook_status = :webhook_status',
+        ExpressionAttributeNames: { '#status': 'status', '#webhook_status': 'status' },
+        values,
+      });
+      if (moved) changed++;
+    }
     return changed;
   }
 
@@ -214,9 +210,8 @@ export class DynamoTicketStore implements TicketStore {
     { condition, filter, names, values }: { condition?: string; filter?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {},
   ): AsyncIterable<Ticket> {
     for (let shard = 0; shard < shards; shard++) {
-      let ExclusiveStartKey: Record<string, never> | undefined;
-      do {
-        const page = await this.#client.send(
+      const items = pagedItems((ExclusiveStartKey) =>
+        this.#client.send(
           new QueryCommand({
             TableName: this.#table,
             IndexName: index,
@@ -226,10 +221,9 @@ export class DynamoTicketStore implements TicketStore {
             ExpressionAttributeValues: toItem({ ...values, ':shard': String(shard) }),
             ExclusiveStartKey,
           }),
-        );
-        for (const item of page.Items ?? []) yield fromItem(item);
-        ExclusiveStartKey = page.LastEvaluatedKey as typeof ExclusiveStartKey;
-      } while (ExclusiveStartKey);
+        ),
+      );
+      for await (const item of items) yield fromItem(item);
     }
   }
 }
