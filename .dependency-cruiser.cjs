@@ -23,6 +23,19 @@ module.exports = {
       to: { path: '^infra/cli/' },
     },
     {
+      name: 'client-apart',
+      severity: 'error',
+      comment: 'The client is a package of its own: it knows the service only by the document it serves, and the service does not know it.',
+      from: { path: '^client/' },
+      to: { path: '^(shared|infra|functions|receiver|test|bench)/' },
+    },
+    {
+      name: 'service-not-client',
+      severity: 'error',
+      from: { path: '^(shared|infra|functions|receiver)/' },
+      to: { path: '^client/' },
+    },
+    {
       name: 'receiver-apart',
       severity: 'error',
       comment: 'The example receiver stands beside the service: it may use the shared basics and the webhook signature, not the work of the service.',

@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'eric-layer/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'eric-layer/', 'client/src/generated/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -55,6 +55,10 @@ Submit a sample UStVA:
     -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\
     -d '${sample}'
 
+Or file the examples with the steuerbote command, from this directory in another terminal:
+
+  npx steuerbote submit ustva examples/*.json --wait --out protocols/
+
 Then follow the ticket it returns:
 
   curl -s ${api}/v2/status/<ticket> -H 'Authorization: Bearer ${key}'

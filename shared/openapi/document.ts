@@ -105,7 +105,7 @@ request. On AWS, API Gateway's own limits and answers apply to these cases.
 `.trim();
 
 type Kind = 'ustva' | 'est';
-const formName: Record<Kind, string> = { ustva: 'UStVA', est: 'ESt return' };
+const formName: Record<Kind, string> = { ustva: 'UStVA', est: 'income tax return' };
 const schemaName: Record<Kind, string> = { ustva: 'UstvaSubmission', est: 'EstSubmission' };
 const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
 

@@ -29,12 +29,12 @@ describe('dependencies point down', () => {
   afterAll(() => Promise.all(scratch.map((dir) => rm(dir, { recursive: true, force: true }))));
 
   it('holds for the whole tree', async () => {
-    const { modules, violations } = await cruised(root, ['functions', 'shared', 'infra', 'receiver']);
+    const { modules, violations } = await cruised(root, ['functions', 'shared', 'infra', 'receiver', 'client']);
     expect(modules).toBeGreaterThan(100);
     expect(violations).toEqual([]);
   });
 
-  it('catches an upward import, an adapter that calls a use case, and a cycle', async () => {
+  it('catches an upward import, an adapter that calls a use case, a cycle, and a client that reaches into the service', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'steuerbote-layers-'));
     scratch.push(dir);
     const files: Record<string, string> = {
@@ -45,18 +45,20 @@ describe('dependencies point down', () => {
       'shared/submission/b.ts': "import { accept } from './accept.ts';\nexport const b = () => accept;\n",
       'shared/config.ts': "import { x } from '../infra/stack.ts';\nexport const config = x;\n",
       'infra/stack.ts': 'export const x = 1;\n',
+      'client/src/client.ts': "import { ticket } from '../../shared/domain/ticket.ts';\nexport const client = ticket;\n",
       'tsconfig.json': '{ "compilerOptions": { "allowImportingTsExtensions": true, "noEmit": true } }\n',
     };
     for (const [file, text] of Object.entries(files)) {
       await mkdir(dirname(join(dir, file)), { recursive: true });
       await writeFile(join(dir, file), text);
     }
-    expect((await cruised(dir, ['shared', 'infra'])).violations).toEqual(
+    expect((await cruised(dir, ['shared', 'infra', 'client'])).violations).toEqual(
       expect.arrayContaining([
         'domain-at-the-bottom: shared/domain/ticket.ts → shared/http/routes.ts',
         'adapters-below-use-cases: shared/adapters/store.ts → shared/submission/accept.ts',
         'service-not-up: shared/config.ts → infra/stack.ts',
         'no-cycles: shared/submission/accept.ts → shared/submission/b.ts',
+        'client-apart: client/src/client.ts → shared/domain/ticket.ts',
       ]),
     );
   });

@@ -1,0 +1,180 @@
+// The `steuerbote` command: reads the command line, calls the service through the typed client, and
+// ends with 0 (all delivered or valid), 1 (something rejected, failed or invalid) or 2 (the command,
+// its configuration or the connection is wrong), saying in one line what to fix.
+import { parseArgs } from 'node:util';
+import { createSteuerbote } from '../client.ts';
+import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
+import type { Kind } from '../types.ts';
+import * as certificates from './certificates.ts';
+import { configFrom, type Config } from './config.ts';
+import { pinFromFile, promptPin } from './pin.ts';
+import { pool } from './pool.ts';
+import { submit } from './submit.ts';
+import { metadata, protocol, status } from './tickets.ts';
+import { UsageError } from './usage-error.ts';
+import { validate } from './validate.ts';
+
+export const usage = `Usage: steuerbote <command> [options]
+
+  submit <ustva|est> <file.json…>   file each JSON body; a file filed before gets its ticket back
+      --wait                 follow every ticket until delivered, rejected or failed
+      --out DIR              save each protocol PDF to DIR as it arrives (implies --wait)
+      --concurrency N        requests at once (default 4)
+      --certificate ID       sign with this certificate of yours (crt_…)
+      --pin-file FILE        its PIN, when it is kept per submission
+      --timeout SECONDS      stop waiting after this long (default 900)
+  validate <ustva|est> <file.json…> [--nutzdaten]
+                             every check a submission gets; nothing stored or sent
+  status <ticket>            status, attempts and error
+  ticket <ticket>            metadata: transfer ticket, file name, dates
+  protocol <ticket> [-o FILE]
+                             the PDF protocol (to FILE, to stdout when piped, else <ticket>.pdf)
+  certificates add <file.pfx> [--label TEXT] [--pin-file FILE] [--pin-storage stored|per_submission]
+  certificates list
+  certificates rm <certificate_id>
+
+  --json                     machine-readable output on stdout
+  --help                     this text
+
+Environment: STEUERBOTE_URL (default http://127.0.0.1:3000); STEUERBOTE_API_KEY (default, for a local
+URL: the development key npm start keeps in .data/dev-api-key, or DATA_DIR).
+Exit codes: 0 all delivered or valid; 1 something rejected, failed or invalid; 2 usage, configuration
+or connection error.
+`;
+
+export interface Streams {
+  stdout: NodeJS.WritableStream & { isTTY?: boolean };
+  stderr: NodeJS.WriteStream;
+  stdin?: NodeJS.ReadStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+const options = {
+  wait: { type: 'boolean' },
+  out: { type: 'string', short: 'o' },
+  concurrency: { type: 'string' },
+  certificate: { type: 'string' },
+  'pin-file': { type: 'string' },
+  'pin-storage': { type: 'string' },
+  label: { type: 'string' },
+  timeout: { type: 'string' },
+  nutzdaten: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new UsageError(`--${name} takes a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+  return number;
+}
+
+function kindOf(word: string | undefined): Kind {
+  if (word === 'ustva' || word === 'est') return word;
+  throw new UsageError(`say which form: ustva or est${word ? `, not ${JSON.stringify(word)}` : ''}`);
+}
+
+function one(words: readonly string[], what: string): string {
+  if (words.length !== 1) throw new UsageError(`give exactly one ${what}`);
+  return words[0]!;
+}
+
+async function dispatch(argv: readonly string[], streams: Streams, config: () => Config): Promise<number> {
+  const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true });
+  const [command, ...rest] = positionals;
+  if (values.help || !command) {
+    streams.stdout.write(usage);
+    return command || values.help ? 0 : 2;
+  }
+  const { baseUrl, apiKey } = config();
+  const retryNotes = !streams.stderr.isTTY;
+  const limit = pool(wholeNumber('concurrency', values.concurrency, 4, 1, 64));
+  const client = createSteuerbote({
+    baseUrl,
+    apiKey,
+    fetch: (request) => limit(() => globalThis.fetch(request)),
+    retry: {
+      onRetry: ({ status, delayMs }) => {
+        if (retryNotes) streams.stderr.write(`${status ? `the service answered ${status}` : 'no answer'}; trying again in ${Math.ceil(delayMs / 1000)} s\n`);
+      },
+    },
+  });
+  const io = { stdout: streams.stdout, stderr: streams.stderr, json: values.json ?? false };
+  const pin = async (question: string) => (values['pin-file'] ? pinFromFile(values['pin-file']) : promptPin(question, streams.stdin));
+
+  switch (command) {
+    case 'submit': {
+      const [kind, ...files] = rest;
+      if (files.length === 0) throw new UsageError('name at least one JSON file to submit');
+      return submit(
+        client,
+        {
+          kind: kindOf(kind),
+          files,
+          wait: Boolean(values.wait || values.out),
+          out: values.out,
+          certificate: values.certificate,
+          pin: values['pin-file'] ? await pinFromFile(values['pin-file']) : undefined,
+          timeoutSeconds: wholeNumber('timeout', values.timeout, 900, 1, 86_400),
+        },
+        io,
+      );
+    }
+    case 'validate': {
+      const [kind, ...files] = rest;
+      if (files.length === 0) throw new UsageError('name at least one JSON file to validate');
+      return validate(client, kindOf(kind), files, values.nutzdaten ?? false, io);
+    }
+    case 'status':
+      return status(client, one(rest, 'ticket (tk_…)'), io);
+    case 'ticket':
+      return metadata(client, one(rest, 'ticket (tk_…)'), io);
+    case 'protocol':
+      return protocol(client, one(rest, 'ticket (tk_…)'), values.out, { ...io, stdoutIsTerminal: Boolean(streams.stdout.isTTY) });
+    case 'certificates': {
+      const [action, ...args] = rest;
+      if (action === 'list') return certificates.list(client, io);
+      if (action === 'rm') return certificates.remove(client, one(args, 'certificate ID (crt_…)'), io);
+      if (action === 'add') {
+        const file = one(args, 'certificate file (.pfx or .p12)');
+        const storage = values['pin-storage'];
+        if (storage !== undefined && storage !== 'stored' && storage !== 'per_submission') throw new UsageError('--pin-storage is stored or per_submission');
+        return certificates.add(client, { file, pin: await pin(`PIN for ${file}: `), label: values.label, pinStorage: storage }, io);
+      }
+      throw new UsageError('certificates takes add, list or rm');
+    }
+    default:
+      throw new UsageError(`no command ${JSON.stringify(command)}; see steuerbote --help`);
+  }
+}
+
+/** Runs one command line; the answer is the exit code. */
+export async function run(argv: readonly string[], streams: Streams): Promise<number> {
+  let config: Config | undefined;
+  const configOnce = () => (config ??= configFrom(streams.env, streams.cwd));
+  try {
+    return await dispatch(argv, streams, configOnce);
+  } catch (error) {
+    const [line, code] = explain(error, config);
+    streams.stderr.write(`steuerbote: ${line}\n`);
+    return code;
+  }
+}
+
+function explain(error: unknown, config: Config | undefined): [string, number] {
+  if (error instanceof UsageError) return [error.message, 2];
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return [`${error.message}; see steuerbote --help`, 2];
+  if (error instanceof SteuerboteUnreachable) return [`${error.message}; is the service running (npm start), or is STEUERBOTE_URL wrong?`, 2];
+  if (error instanceof SteuerboteError) {
+    const details = error.details.map((detail) => `${detail.path}: ${detail.message}`).join('; ');
+    const said = `${error.message}${details ? ` (${details})` : ''} [${error.code}${error.requestId ? `, request ${error.requestId}` : ''}]`;
+    if (error.status === 401) return [`the service refused the API key from ${config?.keySource ?? 'STEUERBOTE_API_KEY'}: set STEUERBOTE_API_KEY`, 2];
+    if (error.status === 404) return [`${said}; check the ID`, 2];
+    if (error.status === 409 || error.status === 422) return [said, 1];
+    return [said, 2];
+  }
+  return [error instanceof Error ? error.message : String(error), 2];
+}

@@ -1,0 +1,36 @@
+// A certificate's PIN comes from a file or is typed without echo: never from the command line, where
+// the shell's history and the process list would keep it.
+import { readInput } from './read-input.ts';
+import { UsageError } from './usage-error.ts';
+
+export async function pinFromFile(path: string): Promise<string> {
+  const pin = (await readInput(path, 'the PIN file ')).toString('utf8').replace(/\r?\n$/, '');
+  if (!pin) throw new UsageError(`the PIN file ${path} is empty`);
+  return pin;
+}
+
+export function promptPin(question: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stderr): Promise<string> {
+  if (!input.isTTY) throw new UsageError('no PIN: give --pin-file FILE, or run in a terminal to be asked for it');
+  output.write(question);
+  input.setRawMode(true);
+  input.resume();
+  let pin = '';
+  return new Promise((resolve, reject) => {
+    const finish = (outcome: () => void) => {
+      input.setRawMode(false);
+      input.pause();
+      input.off('data', onData);
+      output.write('\n');
+      outcome();
+    };
+    const onData = (chunk: Buffer) => {
+      for (const char of chunk.toString('utf8')) {
+        if (char === '\r' || char === '\n') return finish(() => (pin ? resolve(pin) : reject(new UsageError('no PIN typed'))));
+        if (char === '\u0003') return finish(() => reject(new UsageError('cancelled')));
+        if (char === '\u007f' || char === '\b') pin = pin.slice(0, -1);
+        else pin += char;
+      }
+    };
+    input.on('data', onData);
+  });
+}

@@ -1,0 +1,4 @@
+/** A mistake in the command line or its configuration: exit code 2, nothing sent. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

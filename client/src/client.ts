@@ -1,0 +1,105 @@
+// The typed client: every route of the served document through `api` (openapi-fetch), and the calls an
+// integrator makes most by name, each answering with the envelope's `data` or throwing SteuerboteError.
+import { randomUUID } from 'node:crypto';
+import createClient, { type Client } from 'openapi-fetch';
+import { SteuerboteError } from './errors.ts';
+import type { paths } from './generated/openapi.ts';
+import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
+import type { CertificateUpload, Kind, Submission, TicketStatus, TicketSummary } from './types.ts';
+import { waitForTicket, type WaitOptions } from './wait.ts';
+
+export interface SteuerboteOptions {
+  /** Where the API is, without `/v2`. @default 'http://127.0.0.1:3000' */
+  baseUrl?: string;
+  /** Sent as `Authorization: Bearer …`; none for the public routes. */
+  apiKey?: string;
+  retry?: RetryOptions;
+  /** One try of a request; retries wrap it. @default globalThis.fetch */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+export interface SubmitOptions {
+  /** Files once per key, however often sent. @default a fresh UUID, shared by this call's retries */
+  idempotencyKey?: string;
+  /** The PIN of a `per_submission` certificate named by `certificate_id`. */
+  elsterPin?: string;
+}
+
+export type Accepted = TicketSummary & {
+  /** True when an earlier request with the same Idempotency-Key made this ticket. */
+  replayed: boolean;
+};
+
+interface Answer<D> {
+  data?: D;
+  error?: unknown;
+  response: Response;
+}
+
+/** The envelope's `data` of a success; the envelope's error as SteuerboteError otherwise. */
+export async function unwrap<D extends { data: unknown }>(call: Promise<Answer<D>>): Promise<D['data']> {
+  const { data, error, response } = await call;
+  if (!response.ok || data === undefined) throw SteuerboteError.from(response, error);
+  return data.data;
+}
+
+/** A body the service answered with that is not JSON (a PDF, XML). */
+async function content<D>(call: Promise<Answer<D>>): Promise<D> {
+  const { data, error, response } = await call;
+  if (!response.ok || data === undefined) throw SteuerboteError.from(response, error);
+  return data;
+}
+
+export function createSteuerbote(options: SteuerboteOptions = {}) {
+  const { baseUrl = 'http://127.0.0.1:3000', apiKey, retry, fetch = (request: Request) => globalThis.fetch(request) } = options;
+  const api: Client<paths> = createClient<paths>({ baseUrl, fetch: retryingFetch(fetch, retry) });
+  api.use({
+    onRequest({ request }) {
+      if (apiKey) request.headers.set('authorization', `Bearer ${apiKey}`);
+      if (request.method === 'POST' && !request.headers.has('idempotency-key')) request.headers.set('idempotency-key', randomUUID());
+      return request;
+    },
+  });
+  const ticket = (id: string) => ({ params: { path: { ticket: id } } });
+  const certificate = (id: string) => ({ params: { path: { certificate_id: id } } });
+
+  const status = (id: string): Promise<TicketStatus> => unwrap(api.GET('/v2/status/{ticket}', ticket(id)));
+
+  return {
+    /** Every route, request and answer typed from the document; answers stay in the envelope. */
+    api,
+    async submit<K extends Kind>(kind: K, body: Submission<K>, { idempotencyKey, elsterPin }: SubmitOptions = {}): Promise<Accepted> {
+      const header = { ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }), ...(elsterPin && { 'Elster-Pin': elsterPin }) };
+      const call =
+        kind === 'ustva'
+          ? api.POST('/v2/ustva', { body: body as Submission<'ustva'>, params: { header } })
+          : api.POST('/v2/est', { body: body as Submission<'est'>, params: { header } });
+      const { response } = await call;
+      return { ...(await unwrap(call)), replayed: response.headers.get('idempotent-replayed') === 'true' };
+    },
+    validate<K extends Kind>(kind: K, body: Submission<K>, { nutzdaten = false } = {}) {
+      const params = { query: nutzdaten ? { include: 'nutzdaten' as const } : {} };
+      return kind === 'ustva'
+        ? unwrap(api.POST('/v2/ustva/validate', { body: body as Submission<'ustva'>, params }))
+        : unwrap(api.POST('/v2/est/validate', { body: body as Submission<'est'>, params }));
+    },
+    status,
+    ticket: (id: string) => unwrap(api.GET('/v2/ticket/{ticket}', ticket(id))),
+    /** The PDF transfer protocol of a delivered ticket. */
+    protocol: async (id: string) =>
+      new Uint8Array(await content(api.GET('/v2/protocol/{ticket}', { ...ticket(id), headers: { accept: 'application/pdf' }, parseAs: 'arrayBuffer' }))),
+    /** The Nutzdaten XML a delivered ticket was transmitted with. */
+    nutzdaten: (id: string) => content(api.GET('/v2/ticket/{ticket}/nutzdaten', { ...ticket(id), headers: { accept: 'application/xml' }, parseAs: 'text' })),
+    certificates: {
+      add: (upload: CertificateUpload) => unwrap(api.POST('/v2/certificates', { body: upload })),
+      list: async () => (await unwrap(api.GET('/v2/certificates'))).certificates,
+      get: (id: string) => unwrap(api.GET('/v2/certificates/{certificate_id}', certificate(id))),
+      remove: (id: string) => unwrap(api.DELETE('/v2/certificates/{certificate_id}', certificate(id))),
+    },
+    version: () => unwrap(api.GET('/v2/version')),
+    /** Follows the ticket until `delivered`, `rejected` or `failed`; throws TicketWaitTimeout after `timeoutMs`. */
+    waitForTicket: (id: string, waitOptions?: WaitOptions) => waitForTicket(status, id, waitOptions),
+  };
+}
+
+export type Steuerbote = ReturnType<typeof createSteuerbote>;

@@ -1,0 +1,69 @@
+// What a call can end in besides its result: the service's answer in the envelope, or no answer at all.
+import type { components } from './generated/openapi.ts';
+
+export type Finding = components['schemas']['Finding'];
+
+interface Envelope {
+  message?: unknown;
+  request_id?: unknown;
+  data?: unknown;
+  error?: { code?: unknown; details?: unknown };
+}
+
+/** The service answered with an error envelope (or, from a proxy in front of it, with no envelope at all). */
+export class SteuerboteError extends Error {
+  override readonly name = 'SteuerboteError';
+  readonly status: number;
+  readonly code: string;
+  readonly details: readonly Finding[];
+  readonly requestId: string | undefined;
+  /** What the envelope's `data` held: on 409 for a ticket, its `status` (and `error`). */
+  readonly data: unknown;
+
+  constructor(status: number, code: string, message: string, details: readonly Finding[] = [], requestId?: string, data: unknown = null) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.requestId = requestId;
+    this.data = data;
+  }
+
+  /** From an error answer's body, whatever it turned out to be. */
+  static from(response: Response, body: unknown): SteuerboteError {
+    const envelope = (typeof body === 'object' && body !== null ? body : {}) as Envelope;
+    const requestId = typeof envelope.request_id === 'string' ? envelope.request_id : (response.headers.get('x-request-id') ?? undefined);
+    if (typeof envelope.error?.code === 'string') {
+      const details = Array.isArray(envelope.error.details) ? (envelope.error.details as Finding[]) : [];
+      const message = typeof envelope.message === 'string' ? envelope.message : envelope.error.code;
+      return new SteuerboteError(response.status, envelope.error.code, message, details, requestId, envelope.data ?? null);
+    }
+    const text = typeof body === 'string' ? body.trim().slice(0, 200) : '';
+    return new SteuerboteError(response.status, `HTTP_${response.status}`, text || `The service answered ${response.status}`, [], requestId);
+  }
+}
+
+/** No answer came: the service could not be reached, or the connection broke, on every try. */
+export class SteuerboteUnreachable extends Error {
+  override readonly name = 'SteuerboteUnreachable';
+  readonly url: string;
+
+  constructor(url: string, cause: unknown) {
+    const reason = cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
+    super(`Could not reach ${url}: ${reason}`, { cause });
+    this.url = url;
+  }
+}
+
+/** `waitForTicket` gave up before the ticket finished; the ticket goes on without it. */
+export class TicketWaitTimeout extends Error {
+  override readonly name = 'TicketWaitTimeout';
+  readonly ticket: string;
+  readonly lastStatus: string | undefined;
+
+  constructor(ticket: string, lastStatus: string | undefined, timeoutMs: number) {
+    super(`Ticket ${ticket} was still ${lastStatus ?? 'unknown'} after ${Math.round(timeoutMs / 1000)} s`);
+    this.ticket = ticket;
+    this.lastStatus = lastStatus;
+  }
+}

@@ -1,0 +1,255 @@
+// The `steuerbote` command against the real local runtime over HTTP: a month's batch with one bad
+// file, a rerun that files nothing new, the progress display in a terminal and plain lines elsewhere,
+// validate, one ticket's routes, certificates, and the exit codes and one-line errors.
+
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
+import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '#shared/adapters/dynamo-client.ts';
+import { tableName } from '#shared/config.ts';
+import { container, testPin } from '#test/support/certificates.ts';
+import { runCli } from '#test/support/cli.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
+import { ustvaSample } from '#test/support/samples.ts';
+
+let service: LocalService;
+let work: string;
+let env: Record<string, string>;
+
+const month = (period: string, kz81: number) => {
+  const tax = Math.round(kz81 * 19) / 100;
+  return { ...ustvaSample(), period, kennzahlen: { kz81, kz66: '100.00', kz83: (tax - 100).toFixed(2) } };
+};
+
+async function files(names: Record<string, unknown>): Promise<string[]> {
+  return Promise.all(
+    Object.entries(names).map(async ([name, body]) => {
+      const path = join(work, name);
+      await writeFile(path, typeof body === 'string' ? body : JSON.stringify(body));
+      return path;
+    }),
+  );
+}
+
+async function ticketCount(): Promise<number> {
+  const { Items = [] } = await dynamo().send(new ScanCommand({ TableName: tableName('tickets'), ConsistentRead: true }));
+  return Items.length;
+}
+
+beforeAll(async () => {
+  service = await startService();
+  work = await mkdtemp(join(tmpdir(), 'steuerbote-cli-'));
+  env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
+});
+afterAll(() => service?.stop());
+
+describe('steuerbote submit', () => {
+  let batch: string[];
+  let first: any[];
+
+  it('files a batch with one invalid file: exit 1, the others delivered with their protocols saved', async () => {
+    batch = await files({
+      'jan.json': month('01', 10_000),
+      'feb.json': month('02', 12_000),
+      'mar.json': month('03', 9_000),
+      'apr.json': { ...month('04', 8_000), kennzahlen: { kz81: 8_000, kz83: '1.00' } },
+    });
+    const out = join(work, 'protocols');
+    const run = await runCli(['submit', 'ustva', ...batch, '--wait', '--out', out, '--json'], { env });
+    expect(run.code).toBe(1);
+    first = JSON.parse(run.stdout);
+    expect(first.map((result) => [result.file, result.status])).toEqual([
+      [batch[0], 'delivered'],
+      [batch[1], 'delivered'],
+      [batch[2], 'delivered'],
+      [batch[3], 'invalid'],
+    ]);
+    expect(first[3].error).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: 'kennzahlen.kz83', expected: '1520.00' })] });
+    expect(first[3].ticket).toBeUndefined();
+    expect((await readdir(out)).sort()).toEqual(['feb.pdf', 'jan.pdf', 'mar.pdf']);
+    for (const result of first.slice(0, 3)) {
+      expect(result.ticket).toMatch(/^tk_/);
+      expect(result.transfer_ticket).toEqual(expect.any(String));
+      expect((await readFile(result.protocol)).subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    // Not a terminal: one plain line per change, no escape codes.
+    expect(run.stderr).not.toContain('\x1b');
+    expect(run.stderr).toContain(`${batch[0]}: delivered ${first[0].ticket} (${join(out, 'jan.pdf')})`);
+    expect(run.stderr).toContain(`${batch[3]}: invalid (kennzahlen.kz83:`);
+  });
+
+  it('files nothing new when the same batch runs again: the same tickets, told as filed before', async () => {
+    const before = await ticketCount();
+    const run = await runCli(['submit', 'ustva', ...batch, '--wait', '--json'], { env });
+    expect(run.code).toBe(1);
+    const again = JSON.parse(run.stdout);
+    expect(again.map((result: any) => result.ticket)).toEqual(first.map((result) => result.ticket));
+    expect(again.slice(0, 3).every((result: any) => result.replayed === true && result.status === 'delivered')).toBe(true);
+    expect(await ticketCount()).toBe(before);
+  });
+
+  it('prints a summary table for people, with what to fix next to the invalid file', async () => {
+    const run = await runCli(['submit', 'ustva', ...batch], { env });
+    expect(run.code).toBe(1);
+    const [header, ...rows] = run.stdout.trim().split('\n');
+    expect(header).toMatch(/^FILE +TICKET +STATUS +TRANSFER TICKET +PROTOCOL OR WHAT TO FIX$/);
+    expect(rows[0]).toMatch(new RegExp(`^${batch[0]} +${first[0].ticket} +accepted \\(filed before\\)`));
+    expect(rows[3]).toContain('kennzahlen.kz83:');
+    expect(rows[3]).toContain('(expected 1520.00)');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('4 files: 3 accepted, 1 invalid');
+  });
+
+  it('shows the progress display in a terminal: lines redrawn in place under an overall bar', async () => {
+    const [may] = await files({ 'may.json': month('05', 11_000) });
+    const run = await runCli(['submit', 'ustva', may!, '--wait'], { env, terminal: true });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('\x1b[2K');
+    expect(run.stdout).toMatch(/\x1b\[\d+F/);
+    expect(run.stdout).toMatch(/\[█{30}\] 1\/1 finished +\d+\.\d s/);
+    expect(run.stdout).toMatch(/✔ .*may\.json +delivered +tk_/);
+  });
+
+  it('exits 0 when every file is delivered, and reads the development key from DATA_DIR for a local URL', async () => {
+    const [june] = await files({ 'june.json': month('06', 7_000) });
+    const run = await runCli(['submit', 'ustva', june!, '--wait'], { env: { STEUERBOTE_URL: service.runtime.apiUrl, DATA_DIR: service.dataDir } });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/1 file: 1 delivered/);
+  });
+
+  it('calls a file that is not JSON invalid and files the rest', async () => {
+    const [broken, july] = await files({ 'broken.json': '{"year": 20', 'july.json': month('07', 6_000) });
+    const run = await runCli(['submit', 'ustva', broken!, july!, '--json'], { env });
+    expect(run.code).toBe(1);
+    const results = JSON.parse(run.stdout);
+    expect(results[0]).toMatchObject({ status: 'invalid', error: { code: 'MALFORMED_JSON' } });
+    expect(results[1]).toMatchObject({ status: 'accepted', ticket: expect.stringMatching(/^tk_/) });
+  });
+});
+
+describe('the examples the README tours', () => {
+  it('are delivered with their protocols, and the income tax return is valid without a hint', async () => {
+    const examples = (await readdir('examples')).filter((name) => name.endsWith('.json')).map((name) => join('examples', name));
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    const out = join(work, 'tour');
+    const run = await runCli(['submit', 'ustva', ...examples, '--wait', '--out', out], { env });
+    expect(run.code).toBe(0);
+    expect((await readdir(out)).length).toBe(examples.length);
+    const est = await runCli(['validate', 'est', 'examples/est/mustermann-2025.json', '--json'], { env });
+    expect(est.code).toBe(0);
+    expect(JSON.parse(est.stdout)).toEqual([expect.objectContaining({ valid: true, findings: [] })]);
+  });
+});
+
+describe('steuerbote validate', () => {
+  it('prints findings as a bookkeeper reads them, and the Nutzdaten XML when asked', async () => {
+    const [good, bad] = await files({ 'good.json': month('08', 10_000), 'bad.json': { ...month('08', 10_000), kennzahlen: { kz81: 10_000, kz83: '5.00' } } });
+    const before = await ticketCount();
+    const invalid = await runCli(['validate', 'ustva', bad!], { env });
+    expect(invalid.code).toBe(1);
+    expect(invalid.stdout).toContain(`${bad}: invalid (UStVA_2026)`);
+    expect(invalid.stdout).toMatch(/✖ kennzahlen\.kz83: .* \(expected 1900\.00\)/);
+    const withXml = await runCli(['validate', 'ustva', good!, '--nutzdaten'], { env });
+    expect(withXml.code).toBe(0);
+    expect(withXml.stdout).toContain(`${good}: valid (UStVA_2026)`);
+    expect(withXml.stdout).toContain('<Anmeldungssteuern');
+    expect(await ticketCount()).toBe(before);
+  });
+});
+
+describe('one ticket', () => {
+  it('status, ticket and protocol answer as their routes do', async () => {
+    const accepted = await service.submit('ustva', ustvaSample());
+    const { ticket } = accepted.json.data;
+    await service.waitForStatus(ticket, ['delivered']);
+    const status = await runCli(['status', ticket, '--json'], { env });
+    expect(status.code).toBe(0);
+    expect(JSON.parse(status.stdout)).toMatchObject({ ticket, status: 'delivered', attempts: 1 });
+    const metadata = await runCli(['ticket', ticket], { env });
+    expect(metadata.stdout).toMatch(/^transfer_ticket +\S+$/m);
+    const saved = join(work, 'one.pdf');
+    const protocol = await runCli(['protocol', ticket, '-o', saved], { env });
+    expect(protocol.code).toBe(0);
+    expect((await readFile(saved)).subarray(0, 5).toString()).toBe('%PDF-');
+    const piped = await runCli(['protocol', ticket], { env });
+    expect(piped.stdout.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('names what to fix in one line: an unknown ticket is exit 2', async () => {
+    const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^steuerbote: .*\[NOT_FOUND, request [\w-]+\]; check the ID$/)]);
+  });
+});
+
+describe('steuerbote certificates', () => {
+  it('adds with the PIN from a file, lists, and removes', async () => {
+    const pfx = join(work, 'muster.pfx');
+    const pinFile = join(work, 'pin.txt');
+    await writeFile(pfx, container('modern'));
+    await writeFile(pinFile, `${testPin}\n`);
+    const added = await runCli(['certificates', 'add', pfx, '--pin-file', pinFile, '--label', 'Muster GmbH', '--json'], { env });
+    expect(added.code).toBe(0);
+    const { certificate_id } = JSON.parse(added.stdout);
+    expect(added.stdout).not.toContain(testPin);
+    const listed = await runCli(['certificates', 'list'], { env });
+    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} +Muster GmbH +stored `, 'm'));
+    expect((await runCli(['certificates', 'rm', certificate_id], { env })).stdout).toBe(`deleted ${certificate_id}\n`);
+    expect(JSON.parse((await runCli(['certificates', 'list', '--json'], { env })).stdout)).toEqual([]);
+  });
+
+  it('never takes the PIN from the command line, and asks for it only in a terminal', async () => {
+    const pfx = join(work, 'muster.pfx');
+    const onArgv = await runCli(['certificates', 'add', pfx, '--pin', testPin], { env });
+    expect(onArgv.code).toBe(2);
+    expect(onArgv.stderr).toMatch(/^steuerbote: Unknown option '--pin'/);
+    const noTerminal = await runCli(['certificates', 'add', pfx], { env });
+    expect(noTerminal.code).toBe(2);
+    expect(noTerminal.stderr).toBe('steuerbote: no PIN: give --pin-file FILE, or run in a terminal to be asked for it\n');
+  });
+
+  it('tells a wrong PIN as the service found it: exit 1', async () => {
+    const pfx = join(work, 'muster.pfx');
+    const pinFile = join(work, 'wrong-pin.txt');
+    await writeFile(pinFile, 'not-the-pin');
+    const run = await runCli(['certificates', 'add', pfx, '--pin-file', pinFile], { env });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^steuerbote: .*pin: .*\[VALIDATION_FAILED, request/);
+    expect(run.stderr).not.toContain('not-the-pin');
+  });
+});
+
+describe('usage, configuration and connection errors: exit 2, one line', () => {
+  it.each([
+    [['frobnicate'], 'no command "frobnicate"; see steuerbote --help'],
+    [['submit', 'vat', 'x.json'], 'say which form: ustva or est, not "vat"'],
+    [['submit', 'ustva'], 'name at least one JSON file to submit'],
+    [['submit', 'ustva', 'missing.json'], 'cannot read missing.json: ENOENT'],
+    [['submit', 'ustva', 'x.json', '--concurrency', '0'], '--concurrency takes a whole number from 1 to 64, not "0"'],
+  ])('%j', async (args, message) => {
+    const run = await runCli(args, { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`steuerbote: ${message}\n`);
+  });
+
+  it('an unreachable service', async () => {
+    const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { STEUERBOTE_URL: 'http://127.0.0.1:9', STEUERBOTE_API_KEY: 'x' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr.trim().split('\n').at(-1)).toMatch(
+      /^steuerbote: Could not reach http:\/\/127\.0\.0\.1:9\/v2\/status\/tk_A+: .*; is the service running \(npm start\), or is STEUERBOTE_URL wrong\?$/,
+    );
+  }, 60_000);
+
+  it('a key the service refuses', async () => {
+    const run = await runCli(['certificates', 'list'], { env: { ...env, STEUERBOTE_API_KEY: 'sbk_wrong' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe('steuerbote: the service refused the API key from STEUERBOTE_API_KEY: set STEUERBOTE_API_KEY\n');
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const run = await runCli(['--help']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^Usage: steuerbote <command>/);
+  });
+});

@@ -1,0 +1,35 @@
+// Runs the `steuerbote` command as a user's shell does after `npm ci`: the linked bin, found on PATH
+// beside the Node that npm brings, in a child process; under a pseudo-terminal when `terminal` is set.
+
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+const bin = resolve(repoRoot, 'node_modules/.bin');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  /** Runs it under `script`, so stdout and stderr are one terminal (and come back as `stdout`). */
+  terminal?: boolean;
+}
+
+const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+export function runCli(args: readonly string[], { env = {}, cwd = repoRoot, terminal = false }: CliOptions = {}): Promise<CliRun> {
+  const childEnv = { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME ?? '/tmp', ...env };
+  const child = terminal
+    ? spawn('script', ['-qfec', ['steuerbote', ...args].map(quoted).join(' '), '/dev/null'], { cwd, env: { ...childEnv, TERM: 'xterm' } })
+    : spawn('steuerbote', [...args], { cwd, env: childEnv });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
+}
