@@ -1,5 +1,5 @@
-// A CPU profile of this very process (the local runtime and every handler run on the main thread),
-// taken with node:inspector, and its self time summed by function and by the part of the system
+// A CPU profile of this thread (the local runtime's gateways and every handler run on the main
+// thread), taken with node:inspector, or of a worker thread, and its self time summed by function and by the part of the system
 // the code belongs to: a stand-in, a library, node itself, or steuerbote.
 
 import { readFileSync } from 'node:fs';
@@ -182,9 +182,9 @@ export function summarize(profile: CpuProfile, topN = 15): ProfileSummary {
   };
 }
 
-export function formatSummary(summary: ProfileSummary): string {
+export function formatSummary(summary: ProfileSummary, thread: string): string {
   const lines = [
-    `main thread busy ${summary.busy_pct.toFixed(0)} % of ${(summary.wall_ms / 1000).toFixed(1)} s; self time by group:`,
+    `${thread} busy ${summary.busy_pct.toFixed(0)} % of ${(summary.wall_ms / 1000).toFixed(1)} s; self time by group:`,
     ...Object.entries(summary.groups).map(([group, { self_pct }]) => `  ${self_pct.toFixed(1).padStart(5)} %  ${group}`),
     `top ${summary.top.length} functions by self time:`,
     ...summary.top.map((hot) => `  ${hot.self_pct.toFixed(1).padStart(5)} %  ${hot.function}  ${hot.file}  [${hot.group}]`),

@@ -8,8 +8,8 @@
 // BENCH_PIPELINE_CONCURRENCY says otherwise. A rate is sustained when every submission was accepted
 // within the window, none was left unfinished and p99 submit → webhook stayed within 2 s.
 //
-// Then: one more run at the top sustained rate is CPU-profiled in-process (the runtime and the
-// handlers run on this thread; the worker does not) and summarised by function and by part of the
+// Then: one more run at the top sustained rate is CPU-profiled in-process, this thread (the gateways
+// and the handlers) and the stand-ins' thread, not the load generator's, and summarised by function and by part of the
 // system into bench/profile.json; and the "top rate" is measured again, as the time budget allows,
 // for median, min and max: the goal rate if it was sustained, else the highest sustained rate (a
 // goal rate far beyond capacity only tells again that it is, at a minute and more a run).
@@ -31,7 +31,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import { Worker, type CPUProfileHandle } from 'node:worker_threads';
 import { startLocalRuntime } from '#infra/local/runtime.ts';
 import { logger } from '#shared/logger.ts';
 import { ustvaSample } from '#test/support/samples.ts';
@@ -65,6 +65,8 @@ interface RunResult {
   unfinished: number;
   /** Main-thread event-loop utilisation during the window, %. */
   eventLoopPct: number;
+  /** The stand-ins' thread's event-loop utilisation during the window, %. */
+  standInsEventLoopPct: number;
   /** The load generator's and proxy's event-loop utilisation, %: far from 100, or the load is not open-loop. */
   clientEventLoopPct: number;
   /** Main-thread busy time per submission sent: the thread's capacity is 1000 / this, per second. */
@@ -72,7 +74,7 @@ interface RunResult {
   /** CPU time of the whole process (all threads, the client's included) per wall time of the window. */
   cpuCores: number;
   maxSendLagMs: number;
-  profile?: ProfileSummary;
+  profile?: { main: ProfileSummary; standIns: ProfileSummary };
 }
 
 const met = (run: RunResult) => run.unfinished === 0 && run.acceptedPerSecond >= run.rate && run.p99SubmitToWebhookMs <= goal.p99SubmitToWebhookMs;
@@ -121,35 +123,41 @@ export async function pipeline(): Promise<Row[]> {
       // Warm-up: every handler loaded and its clients connected before the clock runs.
       await client.step({ ...base, rate: 20, seconds: 1, drainMs: 10_000 });
       let elu: EventLoopUtilization | undefined;
+      let standInsElu: EventLoopUtilization | undefined;
       let clientElu: EventLoopUtilization | undefined;
       let cpu: { usage: NodeJS.CpuUsage; at: number } | undefined;
       let cpuCores = Number.NaN;
-      let stopProfile: Promise<() => Promise<CpuProfile>> | undefined;
-      let profile: Promise<CpuProfile> | undefined;
+      let stopProfile: Promise<[() => Promise<CpuProfile>, CPUProfileHandle]> | undefined;
+      let profile: Promise<[CpuProfile, CpuProfile]> | undefined;
       const done = await client.step({ ...base, rate, seconds, drainMs }, (phase) => {
         if (phase === 'start') {
           elu = performance.eventLoopUtilization();
+          standInsElu = runtime.standIns.performance.eventLoopUtilization();
           clientElu = client.eventLoopUtilization();
           cpu = { usage: process.cpuUsage(), at: performance.now() };
-          if (profiled) stopProfile = startProfile();
+          if (profiled) stopProfile = Promise.all([startProfile(), runtime.standIns.startCpuProfile('pipeline')]);
         } else {
           elu = performance.eventLoopUtilization(elu);
+          standInsElu = runtime.standIns.performance.eventLoopUtilization(standInsElu);
           clientElu = client.eventLoopUtilization(clientElu);
           const used = process.cpuUsage(cpu!.usage);
           cpuCores = (used.user + used.system) / 1000 / (performance.now() - cpu!.at);
-          if (stopProfile) profile = stopProfile.then((stop) => stop());
+          if (stopProfile) profile = stopProfile.then(async ([stopMain, standIns]) => [await stopMain(), JSON.parse(await standIns.stop()) as CpuProfile]);
         }
       });
       if (profile && process.env.BENCH_PIPELINE_CPUPROFILE) {
-        await writeFile(process.env.BENCH_PIPELINE_CPUPROFILE, JSON.stringify(await profile));
+        const [main, standIns] = await profile;
+        await writeFile(process.env.BENCH_PIPELINE_CPUPROFILE, JSON.stringify(main));
+        await writeFile(process.env.BENCH_PIPELINE_CPUPROFILE.replace(/(\.cpuprofile)?$/, '.stand-ins$1'), JSON.stringify(standIns));
       }
       return {
         ...measure(rate, seconds, done),
         eventLoopPct: 100 * (elu?.utilization ?? Number.NaN),
+        standInsEventLoopPct: 100 * (standInsElu?.utilization ?? Number.NaN),
         mainMsPerSubmission: (elu?.active ?? Number.NaN) / done.sends.length,
         clientEventLoopPct: 100 * (clientElu?.utilization ?? Number.NaN),
         cpuCores,
-        ...(profile && { profile: summarize(await profile) }),
+        ...(profile && { profile: await profile.then(([main, standIns]) => ({ main: summarize(main), standIns: summarize(standIns) })) }),
       };
     } finally {
       await runtime.stop();
@@ -163,7 +171,7 @@ export async function pipeline(): Promise<Row[]> {
         `p99 202 ${ms(run.p99SubmitResponseMs)}, submit→delivered p50 ${ms(run.p50SubmitToDeliveredMs)} p99 ${ms(run.p99SubmitToDeliveredMs)}, ` +
         `delivered→webhook p50 ${ms(run.p50DeliveredToWebhookMs)} p99 ${ms(run.p99DeliveredToWebhookMs)}, ` +
         `p99 submit→webhook ${ms(run.p99SubmitToWebhookMs)}, unfinished ${run.unfinished}/${run.sent}, ` +
-        `event loop ${run.eventLoopPct.toFixed(0)} % = ${run.mainMsPerSubmission.toFixed(1)} ms/submission (client ${run.clientEventLoopPct.toFixed(0)} %), ` +
+        `event loop ${run.eventLoopPct.toFixed(0)} % = ${run.mainMsPerSubmission.toFixed(1)} ms/submission (stand-ins ${run.standInsEventLoopPct.toFixed(0)} %, client ${run.clientEventLoopPct.toFixed(0)} %), ` +
         `process CPU ${run.cpuCores.toFixed(2)} cores, max send lag ${run.maxSendLagMs.toFixed(0)} ms` +
         (errors.count ? `, ${errors.count} queue-function errors (last: ${errors.last})` : ''),
     );
@@ -182,11 +190,13 @@ export async function pipeline(): Promise<Row[]> {
     const profileRate = process.env.BENCH_PIPELINE_PROFILE_RATE ? setting('BENCH_PIPELINE_PROFILE_RATE', goalRate) : (topSustained ?? rates[0]!);
     const profiled = await run(profileRate, profileSeconds, true);
     report(profiled, 'profiled ');
-    const summary = profiled.profile!;
-    console.error(`bench: pipeline profile at ${profileRate}/s for ${profileSeconds} s\n${formatSummary(summary)}`);
+    const { main, standIns } = profiled.profile!;
+    console.error(
+      `bench: pipeline profile at ${profileRate}/s for ${profileSeconds} s\n${formatSummary(main, 'main thread')}\n${formatSummary(standIns, 'stand-ins thread')}`,
+    );
     await writeFile(
       join(import.meta.dirname, 'profile.json'),
-      `${JSON.stringify({ measured_at: new Date().toISOString(), rate: profileRate, seconds: profileSeconds, ...summary }, null, 2)}\n`,
+      `${JSON.stringify({ measured_at: new Date().toISOString(), rate: profileRate, seconds: profileSeconds, main, stand_ins: standIns }, null, 2)}\n`,
     );
 
     // Repeats while the budget lasts; a run costs its window, the drain at worst, and a start.
@@ -220,10 +230,13 @@ export async function pipeline(): Promise<Row[]> {
       ),
     ];
     for (const rate of rates) rows.push(...rowsFor(rate, byRate.get(rate)!, rate === goalRate ? goalRate : undefined));
-    const share = (group: string) => summary.groups[group]?.self_pct ?? 0;
+    // A group's share of both threads' busy time together.
+    const share = (group: string) =>
+      (100 * ((main.groups[group]?.self_ms ?? 0) + (standIns.groups[group]?.self_ms ?? 0))) / (main.busy_ms + standIns.busy_ms || 1);
     const profileRow = (name: string, value: number) => compare({ section, name: `profile @${profileRate}/s: ${name}`, unit: '%', value: figure([value]) });
     rows.push(
-      profileRow('main thread busy', summary.busy_pct),
+      profileRow('main thread busy', main.busy_pct),
+      profileRow('stand-ins thread busy', standIns.busy_pct),
       profileRow('self time dynalite+leveldb', share('dynalite+leveldb (DynamoDB stand-in)')),
       profileRow('self time s3rver', share('s3rver (S3 stand-in)')),
       profileRow('self time fauxqs', share('fauxqs (SQS stand-in)')),
@@ -265,6 +278,7 @@ function rowsFor(rate: number, runs: RunResult[], goalRate: number | undefined):
     row('not finished', 'subm.', (run) => run.unfinished, isGoal ? { value: 0 } : undefined, '0'),
     row('main event loop busy', '%', (run) => run.eventLoopPct),
     row('main thread busy per submission', 'ms', (run) => run.mainMsPerSubmission),
+    row('stand-ins event loop busy', '%', (run) => run.standInsEventLoopPct),
     row('process CPU (all threads)', 'cores', (run) => run.cpuCores),
   ];
 }
@@ -273,7 +287,7 @@ function measure(
   rate: number,
   seconds: number,
   done: Extract<WorkerMessage, { type: 'done' }>,
-): Omit<RunResult, 'eventLoopPct' | 'mainMsPerSubmission' | 'clientEventLoopPct' | 'cpuCores'> {
+): Omit<RunResult, 'eventLoopPct' | 'standInsEventLoopPct' | 'mainMsPerSubmission' | 'clientEventLoopPct' | 'cpuCores'> {
   const hooks = new Map(done.hooks.map((hook) => [hook.ticket, hook]));
   const submitResponse: number[] = [];
   const toDelivered: number[] = [];

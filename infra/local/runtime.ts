@@ -1,16 +1,17 @@
-// steuerbote on one machine: the stand-ins, provisioned from the manifest, the API and the example
-// receiver behind local gateways, and pollers feeding the queue-triggered functions.
+// steuerbote on one machine: the stand-ins on a thread of their own, provisioned from the manifest,
+// the API and the example receiver behind local gateways, and pollers feeding the queue-triggered functions.
 
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
 import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
-import { startStandIns } from '#infra/local/stand-ins.ts';
 import { runtimeFile } from '#infra/local/runtime-file.ts';
+import { startThread } from '#infra/local/thread.ts';
 import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { describeError } from '#shared/logger.ts';
@@ -42,6 +43,8 @@ export interface LocalRuntime {
   apiUrl: string;
   receiverUrl: string;
   apiKey: string;
+  /** The stand-ins' thread, for measuring it (its event loop, a CPU profile). */
+  standIns: Worker;
   createApiKey(clientId: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -63,8 +66,9 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   setDefaults({ POWERTOOLS_METRICS_DISABLED: 'true', [settingNames.sealingKeyFile]: join(dataDir, 'sealing.key') }, options.env);
   Object.assign(process.env, options.env);
 
-  const standIns = await startStandIns(dataDir);
-  Object.assign(process.env, standIns.env);
+  const onError = (part: string) => options.onError ?? ((error: unknown) => console.error(`${part}: ${describeError(error).message}`));
+  const standIns = await startThread<Record<string, string>>(new URL('./stand-ins-thread.ts', import.meta.url), { dataDir }, onError('stand-ins'));
+  Object.assign(process.env, standIns.ready);
   // A start is every function's cold start: nothing built for an earlier run may survive it.
   resetAll();
   const resources = await provision({ visibilityTimeoutSeconds: options.visibilityTimeoutSeconds });
@@ -73,7 +77,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const killedBefore = existsSync(runtimeFile(dataDir));
   // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
   const hook = { [settingNames.hookEnabled]: process.env[settingNames.hookEnabled] ?? 'false' };
-  await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.env, ...resources, ...hook }), { mode: 0o600 });
+  await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.ready, ...resources, ...hook }), { mode: 0o600 });
 
   const handlers = new Map<string, Promise<unknown>>();
   const load = (name: string) => {
@@ -94,7 +98,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
-  const onError = (fn: string) => options.onError ?? ((error: unknown) => console.error(`${fn}: ${describeError(error).message}`));
   try {
     const receiver = await startGateway(apis.receiver, httpLambda, { host, port: options.hookPort ?? 8080 });
     stoppers.push(() => receiver.close());
@@ -143,6 +146,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       apiUrl: api.url,
       receiverUrl: receiver.url,
       apiKey,
+      standIns: standIns.worker,
       async createApiKey(clientId) {
         const { key, record } = newApiKey(clientId);
         await apiKeyStore().put(record);

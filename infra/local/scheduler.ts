@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
-import { region } from '#infra/local/stand-ins.ts';
+import { region } from '#infra/local/region.ts';
 
 export type ScheduledLambda = (event: ScheduledEvent, context: Context) => Promise<unknown>;
 

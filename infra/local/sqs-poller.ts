@@ -4,7 +4,7 @@
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
-import { region } from '#infra/local/stand-ins.ts';
+import { region } from '#infra/local/region.ts';
 
 export type SqsLambda = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | undefined>;
 

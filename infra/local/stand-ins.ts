@@ -1,5 +1,6 @@
-// In-process stand-ins for DynamoDB (dynalite, on disk), S3 (s3rver, on disk) and SQS (fauxqs,
-// in memory: the ticket table is the record of work, and the re-drive refills the queues).
+// Stand-ins for DynamoDB (dynalite, on disk), S3 (s3rver, on disk) and SQS (fauxqs, in memory: the
+// ticket table is the record of work, and the re-drive refills the queues), run on a thread of their
+// own (stand-ins-thread.ts).
 
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -7,6 +8,7 @@ import { join } from 'node:path';
 import dynalite from 'dynalite';
 import { startFauxqs } from 'fauxqs';
 import S3rver from 's3rver';
+import { region } from '#infra/local/region.ts';
 import { dropUnfinishedObjects } from '#infra/local/unfinished-objects.ts';
 
 export interface StandIns {
@@ -48,5 +50,3 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
     },
   };
 }
-
-export const region = 'eu-central-1';
