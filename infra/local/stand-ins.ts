@@ -9,6 +9,7 @@ import dynalite from 'dynalite';
 import { startFauxqs } from 'fauxqs';
 import S3rver from 's3rver';
 import { region } from '#infra/local/region.ts';
+import { offerSingleDes } from '#infra/local/single-des.ts';
 import { dropUnfinishedObjects } from '#infra/local/unfinished-objects.ts';
 
 export interface StandIns {
@@ -29,6 +30,7 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
   await new Promise<void>((resolve, reject) => dynamo.once('error', reject).listen(0, host, () => resolve()));
 
   await dropUnfinishedObjects(s3Dir);
+  offerSingleDes();
   const s3 = new S3rver({ address: host, port: 0, silent: true, directory: s3Dir });
   const s3Address = (await s3.run()) as AddressInfo;
 
