@@ -1,6 +1,6 @@
 // A part of the local runtime on a worker thread of its own. The stand-ins run there: they are a third
 // to a half of the runtime's work, which on one thread left the second core idle while the gateways
-// and the functions waited (BENCHMARKS.md, "Threads"). A thread, not a process, so that a runtime
+// and the functions waited (BENCHMARKS.md, 2026-11-25). A thread, not a process, so that a runtime
 // killed with SIGKILL takes every part with it and leaves nothing listening behind.
 
 import { parentPort, SHARE_ENV, Worker, workerData } from 'node:worker_threads';
