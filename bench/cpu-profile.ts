@@ -1,6 +1,6 @@
 // A CPU profile of this thread (the local runtime's gateways and every handler run on the main
-// thread), taken with node:inspector, or of a worker thread, and its self time summed by function and by the part of the system
-// the code belongs to: a stand-in, a library, node itself, or steuerbote.
+// thread), taken with node:inspector, and the self time of any thread's profile summed by function
+// and by the part of the system the code belongs to: a stand-in, a library, node itself, or steuerbote.
 
 import { readFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';

@@ -9,10 +9,11 @@
 // within the window, none was left unfinished and p99 submit → webhook stayed within 2 s.
 //
 // Then: one more run at the top sustained rate is CPU-profiled in-process, this thread (the gateways
-// and the handlers) and the stand-ins' thread, not the load generator's, and summarised by function and by part of the
-// system into bench/profile.json; and the "top rate" is measured again, as the time budget allows,
-// for median, min and max: the goal rate if it was sustained, else the highest sustained rate (a
-// goal rate far beyond capacity only tells again that it is, at a minute and more a run).
+// and the handlers) and the stand-ins' thread but not the load generator's, and summarised by
+// function and by part of the system into bench/profile.json; and the "top rate" is measured
+// again, as the time budget allows, for median, min and max: the goal rate if it was sustained, else
+// the highest sustained rate (a goal rate far beyond capacity only tells again that it is, at a
+// minute and more a run).
 //
 // Settings (environment):
 //   BENCH_PIPELINE_RATES           rates to step through, submissions/s      10,25,50,100,150
