@@ -80,7 +80,6 @@ const groupRoots: [string, string[]][] = [
   ['AWS SDK v3 clients', ['@aws-sdk/client-dynamodb', '@aws-sdk/client-s3', '@aws-sdk/client-sqs', '@aws-sdk/util-dynamodb']],
   ['pdf-lib', ['pdf-lib']],
   ['dynalite+leveldb (DynamoDB stand-in)', ['dynalite']],
-  ['s3rver (S3 stand-in)', ['s3rver']],
   ['fauxqs (SQS stand-in)', ['fauxqs']],
   [
     'middy+powertools',
@@ -110,6 +109,9 @@ function groupOfPackage(name: string): string {
   return packageGroups.get(name) ?? 'other packages';
 }
 
+/** The local S3 is the runtime's own (infra/local/s3-stand-in.ts), yet measured as a stand-in. */
+export const s3StandIn = 'S3 stand-in';
+
 export function groupOf(functionName: string, file: string): string {
   if (!file) {
     if (functionName === '(garbage collector)') return 'GC';
@@ -117,6 +119,7 @@ export function groupOf(functionName: string, file: string): string {
     return 'native / VM (program)';
   }
   if (file.startsWith('node:')) return 'node core';
+  if (file.startsWith('infra/local/s3-')) return s3StandIn;
   if (/^(shared|functions|infra|bench|test)\//.test(file)) return 'steuerbote code';
   if (file.startsWith('/') || file.startsWith('..') || !file.includes('/')) return 'other';
   return groupOfPackage(packageOf(file)!);
@@ -127,7 +130,7 @@ export function summarize(profile: CpuProfile, topN = 15): ProfileSummary {
   const parents = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
   // Native functions (fs bindings, crypto, builtins) and node's own JS (fs, streams, http) count for
-  // the part of the system that called them, so `open` under s3rver's file store counts for s3rver;
+  // the part of the system that called them, so `open` under the S3 stand-in's files counts for it;
   // only what has no caller of ours or a package's on the stack (socket reads, HTTP parsing) is node's.
   const owners = new Map<number, string>();
   const ownerOf = (id: number): string => {

@@ -36,7 +36,7 @@ import { Worker, type CPUProfileHandle } from 'node:worker_threads';
 import { startLocalRuntime } from '#infra/local/runtime.ts';
 import { logger } from '#shared/logger.ts';
 import { ustvaSample } from '#test/support/samples.ts';
-import { formatSummary, startProfile, summarize, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';
+import { formatSummary, s3StandIn, startProfile, summarize, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';
 import type { StepRequest, WorkerMessage } from './open-loop.ts';
 import { compare, figure, percentile, sortNumbers, type Row } from './stats.ts';
 
@@ -239,7 +239,7 @@ export async function pipeline(): Promise<Row[]> {
       profileRow('main thread busy', main.busy_pct),
       profileRow('stand-ins thread busy', standIns.busy_pct),
       profileRow('self time dynalite+leveldb', share('dynalite+leveldb (DynamoDB stand-in)')),
-      profileRow('self time s3rver', share('s3rver (S3 stand-in)')),
+      profileRow('self time S3 stand-in', share(s3StandIn)),
       profileRow('self time fauxqs', share('fauxqs (SQS stand-in)')),
       profileRow('self time AWS SDK clients', share('AWS SDK v3 clients')),
       profileRow('self time pdf-lib', share('pdf-lib')),

@@ -1,4 +1,4 @@
-// Stand-ins for DynamoDB (dynalite, on disk), S3 (s3rver, on disk) and SQS (fauxqs, in memory: the
+// Stand-ins for DynamoDB (dynalite, on disk), S3 (s3-stand-in.ts, on disk) and SQS (fauxqs, in memory: the
 // ticket table is the record of work, and the re-drive refills the queues), run on a thread of their
 // own (stand-ins-thread.ts).
 
@@ -7,10 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
 import { startFauxqs } from 'fauxqs';
-import S3rver from 's3rver';
 import { region } from '#infra/local/region.ts';
-import { offerSingleDes } from '#infra/local/single-des.ts';
-import { dropUnfinishedObjects } from '#infra/local/unfinished-objects.ts';
+import { dropUnfinishedWrites } from '#infra/local/s3-files.ts';
+import { startS3StandIn } from '#infra/local/s3-stand-in.ts';
 
 export interface StandIns {
   /** The AWS SDK's own endpoint variables, pointing at the stand-ins. */
@@ -29,20 +28,19 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
   const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => dynamo.once('error', reject).listen(0, host, () => resolve()));
 
-  await dropUnfinishedObjects(s3Dir);
-  offerSingleDes();
-  const s3 = new S3rver({ address: host, port: 0, silent: true, directory: s3Dir });
-  const s3Address = (await s3.run()) as AddressInfo;
+  await dropUnfinishedWrites(s3Dir);
+  const s3 = await startS3StandIn({ directory: s3Dir, host });
 
   const sqs = await startFauxqs({ port: 0, logger: false, defaultRegion: region });
 
   return {
     env: {
       AWS_REGION: region,
-      AWS_ACCESS_KEY_ID: 'S3RVER',
-      AWS_SECRET_ACCESS_KEY: 'S3RVER',
+      // The stand-ins accept any credentials; the SDK only needs some to sign with.
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: `http://${host}:${(dynamo.address() as AddressInfo).port}`,
-      AWS_ENDPOINT_URL_S3: `http://${host}:${s3Address.port}`,
+      AWS_ENDPOINT_URL_S3: `http://${host}:${s3.port}`,
       AWS_ENDPOINT_URL_SQS: `http://${host}:${sqs.port}`,
     },
     async stop() {

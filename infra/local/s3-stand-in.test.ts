@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  PutObjectTaggingCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startS3StandIn, type S3StandIn } from '#infra/local/s3-stand-in.ts';
+
+const Bucket = 'bucket';
+let dir: string;
+let standIn: S3StandIn;
+let client: S3Client;
+
+const start = async () => {
+  standIn = await startS3StandIn({ directory: dir, host: '127.0.0.1' });
+  client = new S3Client({
+    endpoint: `http://127.0.0.1:${standIn.port}`,
+    region: 'eu-central-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    maxAttempts: 1,
+  });
+};
+const stop = async () => {
+  client.destroy();
+  await standIn.close();
+};
+const put = (Key: string, body = Key, extra = {}) =>
+  client.send(new PutObjectCommand({ Bucket, Key, Body: Buffer.from(body), ContentType: 'text/plain', ...extra }));
+const read = async (Key: string) => await client.send(new GetObjectCommand({ Bucket, Key })).then((out) => out.Body!.transformToString());
+const errorOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: { name: string; $metadata: { httpStatusCode?: number } }) => error,
+  );
+const list = async (input: { Prefix?: string; MaxKeys?: number } = {}) => {
+  const keys: string[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await client.send(new ListObjectsV2Command({ Bucket, ContinuationToken, ...input }));
+    keys.push(...(page.Contents ?? []).map((object) => object.Key!));
+    ContinuationToken = page.NextContinuationToken;
+  } while (ContinuationToken);
+  return keys;
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 's3-stand-in-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+beforeEach(async () => {
+  await start();
+  await client.send(new CreateBucketCommand({ Bucket })).catch(() => undefined);
+});
+afterEach(stop);
+
+describe('the local S3 stand-in, called through the SDK', () => {
+  it('keeps what is put: bytes, content type, an MD5 ETag and the time', async () => {
+    const { ETag } = await put('a/b/c.json', '{"x":1}', { ContentType: 'application/json' });
+    expect(ETag).toBe(`"${createHash('md5').update('{"x":1}').digest('hex')}"`);
+    const got = await client.send(new GetObjectCommand({ Bucket, Key: 'a/b/c.json' }));
+    expect(await got.Body!.transformToString()).toBe('{"x":1}');
+    expect(got.ContentType).toBe('application/json');
+    expect(got.ETag).toBe(ETag);
+    expect(Date.now() - got.LastModified!.getTime()).toBeLessThan(60_000);
+    const head = await client.send(new HeadObjectCommand({ Bucket, Key: 'a/b/c.json' }));
+    expect(head.ContentLength).toBe(7);
+  });
+
+  it('answers NoSuchKey for what is not there, and for what was deleted; deleting it again is no error', async () => {
+    expect((await errorOf(read('nothing-here')))?.name).toBe('NoSuchKey');
+    await put('gone');
+    await client.send(new DeleteObjectCommand({ Bucket, Key: 'gone' }));
+    expect((await errorOf(read('gone')))?.name).toBe('NoSuchKey');
+    await client.send(new DeleteObjectCommand({ Bucket, Key: 'gone' }));
+    expect((await errorOf(client.send(new HeadObjectCommand({ Bucket, Key: 'gone' }))))?.$metadata.httpStatusCode).toBe(404);
+  });
+
+  it('writes only-if-absent in one step: of ten racing conditional puts exactly one wins', async () => {
+    const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => errorOf(put('once', `writer ${i}`, { IfNoneMatch: '*' }))));
+    const refused = outcomes.filter((error) => error !== undefined);
+    expect(refused).toHaveLength(9);
+    expect(refused.every((error) => error!.$metadata.httpStatusCode === 412)).toBe(true);
+    expect(await read('once')).toMatch(/^writer \d$/);
+  });
+
+  it('lists by prefix in key order, a page at a time, and past 1,000 keys', async () => {
+    const keys = Array.from({ length: 1_005 }, (_, i) => `many/${String(i).padStart(4, '0')}`);
+    for (let at = 0; at < keys.length; at += 100) await Promise.all(keys.slice(at, at + 100).map((key) => put(key)));
+    await put('many-not/x');
+    await put('many.json');
+    expect(await list({ Prefix: 'many/' })).toEqual(keys);
+    expect(await list({ Prefix: 'many/000', MaxKeys: 3 })).toEqual(keys.slice(0, 10));
+    expect(await list({ Prefix: 'many' })).toEqual([...keys, 'many-not/x', 'many.json'].sort((a, b) => Buffer.compare(Buffer.from(a), Buffer.from(b))));
+    expect(await list({ Prefix: 'nowhere/' })).toEqual([]);
+  }, 60_000);
+
+  it('keeps its objects across a restart', async () => {
+    await put('kept/one', 'still here');
+    await stop();
+    await start();
+    expect(await read('kept/one')).toBe('still here');
+    expect(await list({ Prefix: 'kept/' })).toEqual(['kept/one']);
+  });
+
+  it('answers what it does not offer with NotImplemented, and a missing bucket with NoSuchBucket', async () => {
+    const tagging = await errorOf(client.send(new PutObjectTaggingCommand({ Bucket, Key: 'x', Tagging: { TagSet: [] } })));
+    expect(tagging?.$metadata.httpStatusCode).toBe(501);
+    expect((await errorOf(client.send(new ListObjectsV2Command({ Bucket, Delimiter: '/' }))))?.name).toBe('NotImplemented');
+    expect((await errorOf(put('a/../../escape')))?.name).toBe('NotImplemented');
+    expect((await errorOf(client.send(new GetObjectCommand({ Bucket: 'other', Key: 'x' }))))?.name).toBe('NoSuchBucket');
+    expect((await errorOf(client.send(new CreateBucketCommand({ Bucket }))))?.name).toBe('BucketAlreadyOwnedByYou');
+  });
+
+  it('refuses bytes that do not match their Content-MD5', async () => {
+    const error = await errorOf(put('checked', 'abc', { ContentMD5: Buffer.alloc(16).toString('base64') }));
+    expect(error?.name).toBe('BadDigest');
+    expect((await errorOf(read('checked')))?.name).toBe('NoSuchKey');
+  });
+});

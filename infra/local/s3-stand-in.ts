@@ -1,0 +1,214 @@
+// The local S3: the part of S3's REST interface steuerbote and its tools call, path-style, over
+// objects kept in files (s3-files.ts). Create and head a bucket; put (also only-if-absent, the
+// `If-None-Match: *` conditional write), get, head and delete an object; list a bucket's keys by
+// prefix, 1,000 a page. What else S3 offers is answered 501 NotImplemented, never approximated.
+// Listings carry no ETag: S3's is the MD5 of the bytes, which a listing would have to read.
+// Requests are not authenticated: the stand-in listens on the loopback interface only.
+
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildXml } from '#shared/xml/xml.ts';
+import { keyFitsOnDisk, ObjectFiles } from '#infra/local/s3-files.ts';
+
+const maxObjectBytes = 64 * 1024 * 1024;
+const maxKeysPerPage = 1000;
+const namespace = 'http://s3.amazonaws.com/doc/2006-03-01/';
+// The SDK names the operation in this query parameter; anything else in the query asks for a feature.
+const operationParameter = 'x-id';
+
+class S3Error extends Error {
+  readonly status: number;
+  readonly code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const notImplemented = (what: string) => new S3Error(501, 'NotImplemented', `The local S3 stand-in does not offer ${what}.`);
+const noSuchBucket = () => new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist.');
+
+export interface S3StandIn {
+  port: number;
+  close(): Promise<void>;
+}
+
+export async function startS3StandIn(options: { directory: string; host: string }): Promise<S3StandIn> {
+  const files = new ObjectFiles(options.directory);
+  const writes = new KeyQueue();
+
+  const serve = async (request: IncomingMessage, response: ServerResponse) => {
+    // Not through URL's path: it resolves `..`, which in an S3 key is just a name.
+    const [path = '', search = ''] = (request.url ?? '/').split('?', 2);
+    const [bucket = '', ...keyParts] = path.slice(1).split('/').map(decodePart);
+    const key = keyParts.join('/');
+    const parameters = new URLSearchParams(search);
+    const method = request.method ?? 'GET';
+    const query = [...parameters.keys()].filter((name) => name !== operationParameter);
+    if (!bucket) throw notImplemented('listing buckets');
+
+    if (key === '') {
+      if (method === 'PUT' && query.length === 0) {
+        await drain(request);
+        if (!(await files.createBucket(bucket))) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'The bucket is already yours.');
+        return send(response, 200);
+      }
+      if (!(await files.hasBucket(bucket))) throw noSuchBucket();
+      if (method === 'HEAD' && query.length === 0) return send(response, 200);
+      if (method === 'GET' && parameters.get('list-type') === '2') return send(response, 200, await listPage(files, bucket, parameters));
+      throw notImplemented(`${method} on a bucket${query.length ? ` with ${query.join(', ')}` : ''}`);
+    }
+
+    if (query.length > 0) throw notImplemented(`objects' ${query.join(', ')}`);
+    if (!keyFitsOnDisk(key)) throw notImplemented(`keys with empty, "." or ".." parts: "${key}"`);
+    if (!(await files.hasBucket(bucket))) throw noSuchBucket();
+    const id = `${bucket}/${key}`;
+
+    if (method === 'PUT') {
+      const body = await readBody(request);
+      const etag = `"${createHash('md5').update(body).digest('hex')}"`;
+      const onlyIfAbsent = request.headers['if-none-match'] === '*';
+      await writes.run(id, async () => {
+        if (onlyIfAbsent && (await files.exists(bucket, key)))
+          throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
+        await files.put(bucket, key, body, request.headers['content-type'] ?? 'application/octet-stream');
+      });
+      return send(response, 200, undefined, { etag });
+    }
+    if (method === 'DELETE') {
+      await writes.run(id, () => files.delete(bucket, key));
+      return send(response, 204);
+    }
+    if (method === 'GET' || method === 'HEAD') {
+      if (request.headers.range) throw notImplemented('ranged reads');
+      const object = await files.get(bucket, key);
+      if (!object) {
+        if (method === 'HEAD') return send(response, 404);
+        throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+      }
+      response.writeHead(200, {
+        'content-type': object.contentType,
+        'content-length': object.body.length,
+        etag: `"${createHash('md5').update(object.body).digest('hex')}"`,
+        'last-modified': object.lastModified.toUTCString(),
+      });
+      return response.end(method === 'GET' ? object.body : undefined);
+    }
+    throw notImplemented(`${method} on an object`);
+  };
+
+  const server: Server = createServer((request, response) => {
+    serve(request, response).catch((error: unknown) => {
+      const s3Error = error instanceof S3Error ? error : new S3Error(500, 'InternalError', error instanceof Error ? error.message : String(error));
+      if (response.headersSent) return response.destroy();
+      // A request refused before its body was read still has it coming; reading it keeps the connection usable.
+      request.resume();
+      const body = request.method === 'HEAD' ? undefined : buildXml({ Error: { Code: s3Error.code, Message: s3Error.message } }, { declaration: true });
+      send(response, s3Error.status, body);
+    });
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, options.host, () => resolve()));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      }),
+  };
+}
+
+async function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParams): Promise<string> {
+  if (parameters.get('delimiter')) throw notImplemented('listings with a delimiter');
+  const prefix = parameters.get('prefix') ?? '';
+  const maxKeys = Math.min(maxKeysPerPage, Math.max(0, Number(parameters.get('max-keys') ?? maxKeysPerPage) || 0));
+  const token = parameters.get('continuation-token');
+  const after = token === null ? (parameters.get('start-after') ?? '') : Buffer.from(token, 'base64url').toString('utf8');
+  const urlEncoded = parameters.get('encoding-type') === 'url';
+  const encode = (text: string) => (urlEncoded ? text.split('/').map(encodeURIComponent).join('/') : text);
+
+  const keys = await files.keys(bucket, prefix);
+  const following = after ? keys.filter((key) => Buffer.compare(Buffer.from(key), Buffer.from(after)) > 0) : keys;
+  const page = following.slice(0, maxKeys);
+  const truncated = following.length > page.length;
+  const objects = await files.describe(bucket, page);
+  return buildXml(
+    {
+      ListBucketResult: {
+        '@_xmlns': namespace,
+        Name: bucket,
+        Prefix: encode(prefix),
+        KeyCount: String(objects.length),
+        MaxKeys: String(maxKeys),
+        IsTruncated: String(truncated),
+        ...(urlEncoded && { EncodingType: 'url' }),
+        ...(token !== null && { ContinuationToken: token }),
+        ...(truncated && { NextContinuationToken: Buffer.from(page.at(-1)!, 'utf8').toString('base64url') }),
+        Contents: objects.map(({ key, size, lastModified }) => ({
+          Key: encode(key),
+          LastModified: lastModified.toISOString(),
+          Size: String(size),
+          StorageClass: 'STANDARD',
+        })),
+      },
+    },
+    { declaration: true },
+  );
+}
+
+function decodePart(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new S3Error(400, 'InvalidURI', 'Could not parse the specified URI.');
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<Buffer> {
+  // Chunked uploads with signed chunks come from streams of unknown length; steuerbote sends whole buffers.
+  if (String(request.headers['x-amz-content-sha256']).startsWith('STREAMING-') || String(request.headers['content-encoding']).includes('aws-chunked'))
+    throw notImplemented('chunked uploads (aws-chunked)');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxObjectBytes) throw new S3Error(400, 'EntityTooLarge', `The local S3 stand-in keeps objects of up to ${maxObjectBytes} bytes.`);
+    chunks.push(chunk);
+  }
+  const body = Buffer.concat(chunks);
+  const md5 = request.headers['content-md5'];
+  if (md5 !== undefined && md5 !== createHash('md5').update(body).digest('base64'))
+    throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  return body;
+}
+
+async function drain(request: IncomingMessage): Promise<void> {
+  for await (const _chunk of request);
+}
+
+function send(response: ServerResponse, status: number, xml?: string, headers: Record<string, string> = {}): void {
+  const body = xml === undefined ? undefined : Buffer.from(xml, 'utf8');
+  response.writeHead(status, {
+    'x-amz-request-id': randomBytes(8).toString('hex'),
+    ...headers,
+    ...(body ? { 'content-type': 'application/xml', 'content-length': body.length } : { 'content-length': 0 }),
+  });
+  response.end(body);
+}
+
+/** Runs the writes to one key one after the other, so that a conditional write decides in one step. */
+class KeyQueue {
+  readonly #last = new Map<string, Promise<unknown>>();
+
+  run(id: string, write: () => Promise<void>): Promise<void> {
+    const done = (this.#last.get(id) ?? Promise.resolve()).then(write);
+    const settled = done.catch(() => undefined);
+    this.#last.set(id, settled);
+    void settled.then(() => {
+      if (this.#last.get(id) === settled) this.#last.delete(id);
+    });
+    return done;
+  }
+}
