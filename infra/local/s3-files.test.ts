@@ -43,15 +43,15 @@ describe('dropUnfinishedWrites', () => {
     await object('cut-metadata', { bytes: '{"a":1}', md5: 'x', metadata: '{"content-ty' });
     await dropUnfinishedWrites(dir);
     const files = new ObjectFiles(dir);
-    const found = await files.get('bucket', 'submissions/cut-metadata');
+    const found = files.get('bucket', 'submissions/cut-metadata');
     expect(found?.body.toString()).toBe('{"a":1}');
     expect(found?.contentType).toBe('application/octet-stream');
-    expect(await files.keys('bucket', 'submissions/')).toEqual(['submissions/cut-metadata']);
+    expect(files.keys('bucket', 'submissions/')).toEqual(['submissions/cut-metadata']);
   });
 
   it('deletes every file of an object, the older checksum included', async () => {
     await object('older', { bytes: '{}', md5: '99914b932bd37a50b983c5e7c90ae93b', metadata: '{}' });
-    await new ObjectFiles(dir).delete('bucket', 'submissions/older');
+    new ObjectFiles(dir).delete('bucket', 'submissions/older');
     expect(await left()).toEqual([]);
   });
 });

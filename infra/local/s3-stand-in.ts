@@ -37,7 +37,6 @@ export interface S3StandIn {
 
 export async function startS3StandIn(options: { directory: string; host: string }): Promise<S3StandIn> {
   const files = new ObjectFiles(options.directory);
-  const writes = new KeyQueue();
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     // Not through URL's path: it resolves `..`, which in an S3 key is just a name.
@@ -52,38 +51,36 @@ export async function startS3StandIn(options: { directory: string; host: string 
     if (key === '') {
       if (method === 'PUT' && query.length === 0) {
         await drain(request);
-        if (!(await files.createBucket(bucket))) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'The bucket is already yours.');
+        if (!files.createBucket(bucket)) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'The bucket is already yours.');
         return send(response, 200);
       }
-      if (!(await files.hasBucket(bucket))) throw noSuchBucket();
+      if (!files.hasBucket(bucket)) throw noSuchBucket();
       if (method === 'HEAD' && query.length === 0) return send(response, 200);
-      if (method === 'GET' && parameters.get('list-type') === '2') return send(response, 200, await listPage(files, bucket, parameters));
+      if (method === 'GET' && parameters.get('list-type') === '2') return send(response, 200, listPage(files, bucket, parameters));
       throw notImplemented(`${method} on a bucket${query.length ? ` with ${query.join(', ')}` : ''}`);
     }
 
     if (query.length > 0) throw notImplemented(`objects' ${query.join(', ')}`);
     if (!keyFitsOnDisk(key)) throw notImplemented(`keys with empty, "." or ".." parts: "${key}"`);
-    if (!(await files.hasBucket(bucket))) throw noSuchBucket();
-    const id = `${bucket}/${key}`;
+    if (!files.hasBucket(bucket)) throw noSuchBucket();
 
     if (method === 'PUT') {
       const body = await readBody(request);
       const etag = `"${createHash('md5').update(body).digest('hex')}"`;
       const onlyIfAbsent = request.headers['if-none-match'] === '*';
-      await writes.run(id, async () => {
-        if (onlyIfAbsent && (await files.exists(bucket, key)))
-          throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
-        await files.put(bucket, key, body, request.headers['content-type'] ?? 'application/octet-stream');
-      });
+      // Synchronous, so no other write to the key comes between the check and the write.
+      if (onlyIfAbsent && files.exists(bucket, key))
+        throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
+      files.put(bucket, key, body, request.headers['content-type'] ?? 'application/octet-stream');
       return send(response, 200, undefined, { etag });
     }
     if (method === 'DELETE') {
-      await writes.run(id, () => files.delete(bucket, key));
+      files.delete(bucket, key);
       return send(response, 204);
     }
     if (method === 'GET' || method === 'HEAD') {
       if (request.headers.range) throw notImplemented('ranged reads');
-      const object = await files.get(bucket, key);
+      const object = files.get(bucket, key);
       if (!object) {
         if (method === 'HEAD') return send(response, 404);
         throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
@@ -120,7 +117,7 @@ export async function startS3StandIn(options: { directory: string; host: string 
   };
 }
 
-async function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParams): Promise<string> {
+function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParams): string {
   if (parameters.get('delimiter')) throw notImplemented('listings with a delimiter');
   const prefix = parameters.get('prefix') ?? '';
   const maxKeys = Math.min(maxKeysPerPage, Math.max(0, Number(parameters.get('max-keys') ?? maxKeysPerPage) || 0));
@@ -129,11 +126,11 @@ async function listPage(files: ObjectFiles, bucket: string, parameters: URLSearc
   const urlEncoded = parameters.get('encoding-type') === 'url';
   const encode = (text: string) => (urlEncoded ? text.split('/').map(encodeURIComponent).join('/') : text);
 
-  const keys = await files.keys(bucket, prefix);
+  const keys = files.keys(bucket, prefix);
   const following = after ? keys.filter((key) => Buffer.compare(Buffer.from(key), Buffer.from(after)) > 0) : keys;
   const page = following.slice(0, maxKeys);
   const truncated = following.length > page.length;
-  const objects = await files.describe(bucket, page);
+  const objects = files.describe(bucket, page);
   return buildXml(
     {
       ListBucketResult: {
@@ -196,19 +193,4 @@ function send(response: ServerResponse, status: number, xml?: string, headers: R
     ...(body ? { 'content-type': 'application/xml', 'content-length': body.length } : { 'content-length': 0 }),
   });
   response.end(body);
-}
-
-/** Runs the writes to one key one after the other, so that a conditional write decides in one step. */
-class KeyQueue {
-  readonly #last = new Map<string, Promise<unknown>>();
-
-  run(id: string, write: () => Promise<void>): Promise<void> {
-    const done = (this.#last.get(id) ?? Promise.resolve()).then(write);
-    const settled = done.catch(() => undefined);
-    this.#last.set(id, settled);
-    void settled.then(() => {
-      if (this.#last.get(id) === settled) this.#last.delete(id);
-    });
-    return done;
-  }
 }
