@@ -8,9 +8,9 @@
 // BENCH_PIPELINE_CONCURRENCY says otherwise. A rate is sustained when every submission was accepted
 // within the window, none was left unfinished and p99 submit → webhook stayed within 2 s.
 //
-// Then: one more run at the top sustained rate is CPU-profiled in-process, this thread (the gateways
-// and the handlers) and the stand-ins' thread but not the load generator's, and summarised by
-// function and by part of the system into bench/profile.json; and the "top rate" is measured
+// Then: one more run at the top sustained rate is CPU-profiled in-process, this thread (the API's
+// gateway and the functions) and the stand-ins' thread, not the receiver's or the load generator's,
+// and summarised by function and by part of the system into bench/profile.json; and the "top rate" is measured
 // again, as the time budget allows, for median, min and max: the goal rate if it was sustained, else
 // the highest sustained rate (a goal rate far beyond capacity only tells again that it is, at a
 // minute and more a run).
@@ -68,6 +68,8 @@ interface RunResult {
   eventLoopPct: number;
   /** The stand-ins' thread's event-loop utilisation during the window, %. */
   standInsEventLoopPct: number;
+  /** The example receiver's thread's event-loop utilisation during the window, %. */
+  receiverEventLoopPct: number;
   /** The load generator's and proxy's event-loop utilisation, %: far from 100, or the load is not open-loop. */
   clientEventLoopPct: number;
   /** Main-thread busy time per submission sent: the thread's capacity is 1000 / this, per second. */
@@ -125,6 +127,7 @@ export async function pipeline(): Promise<Row[]> {
       await client.step({ ...base, rate: 20, seconds: 1, drainMs: 10_000 });
       let elu: EventLoopUtilization | undefined;
       let standInsElu: EventLoopUtilization | undefined;
+      let receiverElu: EventLoopUtilization | undefined;
       let clientElu: EventLoopUtilization | undefined;
       let cpu: { usage: NodeJS.CpuUsage; at: number } | undefined;
       let cpuCores = Number.NaN;
@@ -134,12 +137,14 @@ export async function pipeline(): Promise<Row[]> {
         if (phase === 'start') {
           elu = performance.eventLoopUtilization();
           standInsElu = runtime.standIns.performance.eventLoopUtilization();
+          receiverElu = runtime.receiver.performance.eventLoopUtilization();
           clientElu = client.eventLoopUtilization();
           cpu = { usage: process.cpuUsage(), at: performance.now() };
           if (profiled) stopProfile = Promise.all([startProfile(), runtime.standIns.startCpuProfile('pipeline')]);
         } else {
           elu = performance.eventLoopUtilization(elu);
           standInsElu = runtime.standIns.performance.eventLoopUtilization(standInsElu);
+          receiverElu = runtime.receiver.performance.eventLoopUtilization(receiverElu);
           clientElu = client.eventLoopUtilization(clientElu);
           const used = process.cpuUsage(cpu!.usage);
           cpuCores = (used.user + used.system) / 1000 / (performance.now() - cpu!.at);
@@ -155,6 +160,7 @@ export async function pipeline(): Promise<Row[]> {
         ...measure(rate, seconds, done),
         eventLoopPct: 100 * (elu?.utilization ?? Number.NaN),
         standInsEventLoopPct: 100 * (standInsElu?.utilization ?? Number.NaN),
+        receiverEventLoopPct: 100 * (receiverElu?.utilization ?? Number.NaN),
         mainMsPerSubmission: (elu?.active ?? Number.NaN) / done.sends.length,
         clientEventLoopPct: 100 * (clientElu?.utilization ?? Number.NaN),
         cpuCores,
@@ -172,7 +178,7 @@ export async function pipeline(): Promise<Row[]> {
         `p99 202 ${ms(run.p99SubmitResponseMs)}, submit→delivered p50 ${ms(run.p50SubmitToDeliveredMs)} p99 ${ms(run.p99SubmitToDeliveredMs)}, ` +
         `delivered→webhook p50 ${ms(run.p50DeliveredToWebhookMs)} p99 ${ms(run.p99DeliveredToWebhookMs)}, ` +
         `p99 submit→webhook ${ms(run.p99SubmitToWebhookMs)}, unfinished ${run.unfinished}/${run.sent}, ` +
-        `event loop ${run.eventLoopPct.toFixed(0)} % = ${run.mainMsPerSubmission.toFixed(1)} ms/submission (stand-ins ${run.standInsEventLoopPct.toFixed(0)} %, client ${run.clientEventLoopPct.toFixed(0)} %), ` +
+        `event loop ${run.eventLoopPct.toFixed(0)} % = ${run.mainMsPerSubmission.toFixed(1)} ms/submission (stand-ins ${run.standInsEventLoopPct.toFixed(0)} %, receiver ${run.receiverEventLoopPct.toFixed(0)} %, client ${run.clientEventLoopPct.toFixed(0)} %), ` +
         `process CPU ${run.cpuCores.toFixed(2)} cores, max send lag ${run.maxSendLagMs.toFixed(0)} ms` +
         (errors.count ? `, ${errors.count} queue-function errors (last: ${errors.last})` : ''),
     );
@@ -280,6 +286,7 @@ function rowsFor(rate: number, runs: RunResult[], goalRate: number | undefined):
     row('main event loop busy', '%', (run) => run.eventLoopPct),
     row('main thread busy per submission', 'ms', (run) => run.mainMsPerSubmission),
     row('stand-ins event loop busy', '%', (run) => run.standInsEventLoopPct),
+    row('receiver event loop busy', '%', (run) => run.receiverEventLoopPct),
     row('process CPU (all threads)', 'cores', (run) => run.cpuCores),
   ];
 }
@@ -288,7 +295,7 @@ function measure(
   rate: number,
   seconds: number,
   done: Extract<WorkerMessage, { type: 'done' }>,
-): Omit<RunResult, 'eventLoopPct' | 'standInsEventLoopPct' | 'mainMsPerSubmission' | 'clientEventLoopPct' | 'cpuCores'> {
+): Omit<RunResult, 'eventLoopPct' | 'standInsEventLoopPct' | 'receiverEventLoopPct' | 'mainMsPerSubmission' | 'clientEventLoopPct' | 'cpuCores'> {
   const hooks = new Map(done.hooks.map((hook) => [hook.ticket, hook]));
   const submitResponse: number[] = [];
   const toDelivered: number[] = [];

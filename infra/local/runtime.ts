@@ -1,12 +1,13 @@
-// steuerbote on one machine: the stand-ins on a thread of their own, provisioned from the manifest,
-// the API and the example receiver behind local gateways, and pollers feeding the queue-triggered functions.
+// steuerbote on one machine: the stand-ins and the example receiver on threads of their own, the
+// stand-ins provisioned from the manifest, the API behind a local gateway, and pollers feeding the
+// queue-triggered functions.
 
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Worker } from 'node:worker_threads';
-import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
+import { handlerLoader, httpLambdaOf } from '#infra/local/handlers.ts';
+import { startGateway, type Gateway } from '#infra/local/http-gateway.ts';
 import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
 import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
@@ -20,7 +21,7 @@ import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
 import { apiKeyStore, ticketStore } from '#shared/wiring/adapters.ts';
-import { apis, type FunctionName, functions, type QueueName, queues, resourceEnv, type ScheduleName, schedules, settingNames } from '#shared/manifest.ts';
+import { apis, type QueueName, queues, resourceEnv, type ScheduleName, schedules, settingNames } from '#shared/manifest.ts';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -43,13 +44,12 @@ export interface LocalRuntime {
   apiUrl: string;
   receiverUrl: string;
   apiKey: string;
-  /** The stand-ins' thread, for measuring it (its event loop, a CPU profile). */
+  /** The stand-ins' and the receiver's threads, for measuring them (their event loops, CPU profiles). */
   standIns: Worker;
+  receiver: Worker;
   createApiKey(clientId: string): Promise<string>;
   stop(): Promise<void>;
 }
-
-const repoRoot = resolve(import.meta.dirname, '../..');
 
 // What the caller passes, then what the operator set before the first start, win over the runtime's
 // defaults on every start, while defaults tied to one run (such as the receiver's port) are chosen afresh.
@@ -79,29 +79,17 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const hook = { [settingNames.hookEnabled]: process.env[settingNames.hookEnabled] ?? 'false' };
   await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.ready, ...resources, ...hook }), { mode: 0o600 });
 
-  const handlers = new Map<string, Promise<unknown>>();
-  const load = (name: string) => {
-    const spec = functions[name as FunctionName];
-    if (!handlers.has(name))
-      handlers.set(
-        name,
-        import(pathToFileURL(join(repoRoot, spec.entry)).href).then((module) => module.handler),
-      );
-    return handlers.get(name)!;
-  };
-  const httpLambda =
-    (name: string): HttpLambda =>
-    async (event, context) =>
-      ((await load(name)) as HttpLambda)(event, context);
+  const load = handlerLoader();
+  const httpLambda = httpLambdaOf(load);
 
   const stoppers: (() => Promise<void>)[] = [() => standIns.stop(), () => rm(runtimeFile(dataDir), { force: true })];
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
   try {
-    const receiver = await startGateway(apis.receiver, httpLambda, { host, port: options.hookPort ?? 8080 });
-    stoppers.push(() => receiver.close());
-    setDefaults({ [settingNames.hookUri]: `${receiver.url}/dummy/hook-endpoint`, [settingNames.receiverStoreDir]: join(dataDir, 'receiver') }, options.env);
+    const receiver = await startThread<string>(new URL('./receiver-thread.ts', import.meta.url), { host, port: options.hookPort ?? 8080 }, onError('receiver'));
+    stoppers.push(() => receiver.stop());
+    setDefaults({ [settingNames.hookUri]: `${receiver.ready}/dummy/hook-endpoint`, [settingNames.receiverStoreDir]: join(dataDir, 'receiver') }, options.env);
     checkConfiguration();
 
     const apiKey = await ensureDevKey(dataDir, options.devApiKey ?? process.env[settingNames.devApiKey]);
@@ -144,9 +132,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
 
     return {
       apiUrl: api.url,
-      receiverUrl: receiver.url,
+      receiverUrl: receiver.ready,
       apiKey,
       standIns: standIns.worker,
+      receiver: receiver.worker,
       async createApiKey(clientId) {
         const { key, record } = newApiKey(clientId);
         await apiKeyStore().put(record);

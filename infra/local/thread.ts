@@ -1,7 +1,7 @@
-// A part of the local runtime on a worker thread of its own. The stand-ins run there: they are a third
-// to a half of the runtime's work, which on one thread left the second core idle while the gateways
-// and the functions waited (BENCHMARKS.md, 2026-11-25). A thread, not a process, so that a runtime
-// killed with SIGKILL takes every part with it and leaves nothing listening behind.
+// A part of the local runtime on a worker thread of its own: the stand-ins, a third to a half of the
+// runtime's work, which on one thread left the second core idle while the gateways and the functions
+// waited, and the example receiver (BENCHMARKS.md, 2026-11-25). A thread, not a process, so that a
+// runtime killed with SIGKILL takes every part with it and leaves nothing listening behind.
 
 import { parentPort, SHARE_ENV, Worker, workerData } from 'node:worker_threads';
 
