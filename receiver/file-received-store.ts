@@ -22,9 +22,8 @@ export class FileReceivedStore implements ReceivedFileStore {
       {
         create: (file, bytes) => this.#create(file, bytes),
         read: (file) => readFile(this.#inside(file)),
-        mark: async (marker, id) => {
-          await this.#create(marker, Buffer.from(id, 'utf8'));
-        },
+        // Only the marker's existence counts, so it needs no draft: a kill mid-write leaves it there, cut.
+        mark: (marker, id) => this.#mark(marker, id),
         marked: (marker) => access(this.#inside(marker)).then(() => true, absent),
       },
       path,
@@ -52,6 +51,14 @@ export class FileReceivedStore implements ReceivedFileStore {
     } finally {
       await rm(draft, { force: true });
     }
+  }
+
+  async #mark(marker: string, id: string): Promise<void> {
+    const target = this.#inside(marker);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, id, { flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
   }
 
   // The receiver builds only safe paths; this keeps the store itself from ever writing elsewhere.

@@ -3,7 +3,8 @@
 // no names, IdNr, address or IBAN: the official protocol does not need them either.
 
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
-import { PDFDocument, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { deflateSync } from 'node:zlib';
+import { PDFContentStream, PDFDocument, PDFRawStream, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { UstvaType } from '#shared/domain/ticket.ts';
 
@@ -77,7 +78,17 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     const footer = `steuerbote — Sandbox — Seite ${index + 1} von ${doc.getPageCount()}`;
     page.drawText(footer, { x: margin, y: margin / 2, size: 8, font: regular, color: grey });
   }
-  return doc.save();
+  deflateNatively(doc);
+  // Without object streams, which pdf-lib would deflate in JavaScript too; the file grows by a few hundred bytes.
+  return doc.save({ useObjectStreams: false });
+}
+
+// pdf-lib deflates page contents in JavaScript (pako), which was half of a protocol's rendering
+// time; Node's zlib gives the same FlateDecode stream natively (BENCHMARKS.md, 2026-11-25).
+function deflateNatively(doc: PDFDocument): void {
+  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
+    if (object instanceof PDFContentStream) doc.context.assign(ref, PDFRawStream.of(object.dict, deflateSync(object.getUnencodedContents())));
+  }
 }
 
 function returnTitle(input: ProtocolInput): string {

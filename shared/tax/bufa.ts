@@ -77,8 +77,16 @@ const berlinProcedureB: Partial<Record<string, string>> = {
   1198: '0-999',
 };
 
+// Parsed once per list: every submission's tax number is looked up.
+const parsed = new Map<string, [number, number][]>();
+const rangesOf = (list: string) => {
+  let ranges = parsed.get(list);
+  if (!ranges) parsed.set(list, (ranges = Array.from(list.matchAll(/(\d+)(?:-(\d+))?/g), ([, from, to = from]) => [Number(from), Number(to)])));
+  return ranges;
+};
+
 function inRanges(list: string, value: number): boolean {
-  return Array.from(list.matchAll(/(\d+)(?:-(\d+))?/g)).some(([, from, to = from]) => value >= Number(from) && value <= Number(to));
+  return rangesOf(list).some(([from, to]) => value >= from && value <= to);
 }
 
 const isListed = (offices: Record<Land, string>, bufa: string) => /^\d{4}$/.test(bufa) && Object.values(offices).some((list) => inRanges(list, Number(bufa)));
