@@ -9,7 +9,7 @@
 //    → received → stored comes from one clock (Date, shared by both threads) without polling the
 //    API or the receiver's folder. The proxy costs one extra loopback hop of well under a millisecond.
 
-import { createServer } from 'node:http';
+import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parentPort } from 'node:worker_threads';
 
@@ -53,6 +53,22 @@ export type WorkerMessage =
   | { type: 'done'; start: number; windowEnd: number; drainedAt: number; sends: SendRecord[]; hooks: HookRecord[] };
 
 const now = () => performance.timeOrigin + performance.now();
+
+// node:http with kept-alive connections rather than fetch: the client shares the service's two
+// cores, and fetch spent about twice the CPU per request (BENCHMARKS.md, 2026-11-25).
+const agent = new Agent({ keepAlive: true });
+function post(url: string, headers: Record<string, string>, body: string | Buffer, signal?: AbortSignal): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'content-length': Buffer.byteLength(body) }, signal }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 if (parentPort) {
@@ -82,9 +98,7 @@ if (parentPort) {
     }
     let status = 502;
     try {
-      const answer = await fetch(receiverUrl, { method: 'POST', headers, body: raw });
-      await answer.body?.cancel();
-      status = answer.status;
+      ({ status } = await post(receiverUrl, headers, raw));
     } catch {
       // 502 tells the service the webhook failed, as an unreachable receiver would.
     }
@@ -107,6 +121,7 @@ if (parentPort) {
   port.on('message', (message: StepRequest | { type: 'close' }) => {
     if (message.type === 'close') {
       proxy.closeAllConnections();
+      agent.destroy();
       proxy.close(() => port.close());
       return;
     }
@@ -134,13 +149,13 @@ if (parentPort) {
       const giveUp = new AbortController();
       unanswered.add(giveUp);
       try {
-        const response = await fetch(`${request.apiUrl}/v2/${request.kind}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${request.apiKey}`, 'content-type': 'application/json' },
-          body: request.body,
-          signal: giveUp.signal,
-        });
-        const text = await response.text();
+        const response = await post(
+          `${request.apiUrl}/v2/${request.kind}`,
+          { authorization: `Bearer ${request.apiKey}`, 'content-type': 'application/json' },
+          request.body,
+          giveUp.signal,
+        );
+        const text = response.text;
         record.respondedAt = now();
         record.status = response.status;
         if (response.status === 202) {
