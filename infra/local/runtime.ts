@@ -47,6 +47,8 @@ export interface LocalRuntime {
   /** The stand-ins' and the receiver's threads, for measuring them (their event loops, CPU profiles). */
   standIns: Worker;
   receiver: Worker;
+  /** Settles with the part's name if a thread ends on its own after the start: the runtime can no longer serve. */
+  partEnded: Promise<string>;
   createApiKey(clientId: string): Promise<string>;
   stop(): Promise<void>;
 }
@@ -136,6 +138,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
       apiKey,
       standIns: standIns.worker,
       receiver: receiver.worker,
+      partEnded: Promise.race([standIns.ended.then(() => 'stand-ins'), receiver.ended.then(() => 'example receiver')]),
       async createApiKey(clientId) {
         const { key, record } = newApiKey(clientId);
         await apiKeyStore().put(record);

@@ -21,6 +21,15 @@ try {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // Serving on without the stand-ins would answer every request with an error; what was accepted is
+  // on disk, and the next start finishes it.
+  void runtime.partEnded.then(async (part) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`steuerbote: the ${part} stopped unexpectedly; stopping. Start again to go on: nothing accepted is lost.`);
+    await runtime.stop();
+    process.exit(1);
+  });
 } catch (error) {
   if (error instanceof ConfigError) {
     console.error(`steuerbote: ${error.message}`);

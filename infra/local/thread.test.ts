@@ -14,20 +14,22 @@ describe('startThread', () => {
     const exited = new Promise((resolve) => thread.worker.once('exit', resolve));
     await thread.stop();
     await exited;
+    // Asked to stop, it did not end on its own.
+    expect(await Promise.race([thread.ended.then(() => 'ended'), new Promise((resolve) => setTimeout(resolve, 50, 'still'))])).toBe('still');
   });
 
   it('rejects when the thread fails before it is ready', async () => {
     await expect(startThread(entry(`throw new Error('no port to listen on');`), {}, () => {})).rejects.toThrow('no port to listen on');
   });
 
-  it('reports a later failure, and stopping a thread that died already returns', async () => {
+  it('reports a later failure, tells that the thread ended, and stopping a thread that died already returns', async () => {
     const errors: Error[] = [];
     const thread = await startThread(
       entry(`setTimeout(() => { throw new Error('stand-in broke'); }, 10); return { ready: true, stop: async () => {} };`),
       {},
       (error) => errors.push(error),
     );
-    await new Promise((resolve) => thread.worker.once('exit', resolve));
+    await thread.ended;
     expect(errors.map((error) => error.message)).toEqual(['stand-in broke']);
     await thread.stop();
   });

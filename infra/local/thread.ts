@@ -12,6 +12,8 @@ export interface Thread<T> {
   ready: T;
   /** For measuring it: its event loop, a CPU profile. */
   worker: Worker;
+  /** Settles only if the thread ends without being asked to stop (an uncaught error kills it). */
+  ended: Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -22,8 +24,11 @@ export function startThread<T>(entry: URL, data: unknown, onError: (error: Error
   const exited = new Promise<void>((done) => worker.once('exit', () => done()));
   return new Promise((resolve, reject) => {
     let started = false;
+    let stopping = false;
+    const ended = exited.then(() => (stopping ? new Promise<void>(() => {}) : undefined));
     const stopped = new Promise<void>((done) => worker.on('message', (message: FromThread<T>) => ('stopped' in message ? done() : undefined)));
     const stop = async () => {
+      stopping = true;
       worker.postMessage('stop');
       // A thread that has died already has nothing left to stop.
       await Promise.race([stopped, exited]);
@@ -32,7 +37,7 @@ export function startThread<T>(entry: URL, data: unknown, onError: (error: Error
     worker.on('message', (message: FromThread<T>) => {
       if (!('ready' in message)) return;
       started = true;
-      resolve({ ready: message.ready, worker, stop });
+      resolve({ ready: message.ready, worker, ended, stop });
     });
     worker.on('error', (error) => (started ? onError(error) : reject(error)));
     void exited.then(() => started || reject(new Error(`${entry.pathname} ended before it was ready`)));
