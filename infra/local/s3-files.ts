@@ -51,8 +51,13 @@ export class ObjectFiles {
     return join(this.#root, bucket, ...key.split('/')) + suffix;
   }
 
+  // Known folders are remembered: nothing here removes one, and every request asks after its bucket.
   hasBucket(bucket: string): boolean {
-    return statSync(join(this.#root, bucket), { throwIfNoEntry: false })?.isDirectory() ?? false;
+    const folder = join(this.#root, bucket);
+    if (this.#folders.has(folder)) return true;
+    const found = statSync(folder, { throwIfNoEntry: false })?.isDirectory() ?? false;
+    if (found) this.#folders.add(folder);
+    return found;
   }
 
   /** False when the bucket was there already. */
@@ -148,4 +153,5 @@ function contentTypeOf(metadata: string): string {
   }
 }
 
-const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));
+/** S3's order of keys: by their UTF-8 bytes. */
+export const byBytes = (a: string, b: string) => Buffer.compare(Buffer.from(a), Buffer.from(b));

@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildXml } from '#shared/xml/xml.ts';
-import { keyFitsOnDisk, ObjectFiles } from '#infra/local/s3-files.ts';
+import { byBytes, keyFitsOnDisk, ObjectFiles } from '#infra/local/s3-files.ts';
 
 const maxObjectBytes = 64 * 1024 * 1024;
 const maxKeysPerPage = 1000;
@@ -66,13 +66,12 @@ export async function startS3StandIn(options: { directory: string; host: string 
 
     if (method === 'PUT') {
       const body = await readBody(request);
-      const etag = `"${createHash('md5').update(body).digest('hex')}"`;
       const onlyIfAbsent = request.headers['if-none-match'] === '*';
       // Synchronous, so no other write to the key comes between the check and the write.
       if (onlyIfAbsent && files.exists(bucket, key))
         throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
       files.put(bucket, key, body, request.headers['content-type'] ?? 'application/octet-stream');
-      return send(response, 200, undefined, { etag });
+      return send(response, 200, undefined, { etag: etagOf(body) });
     }
     if (method === 'DELETE') {
       files.delete(bucket, key);
@@ -88,7 +87,7 @@ export async function startS3StandIn(options: { directory: string; host: string 
       response.writeHead(200, {
         'content-type': object.contentType,
         'content-length': object.body.length,
-        etag: `"${createHash('md5').update(object.body).digest('hex')}"`,
+        etag: etagOf(object.body),
         'last-modified': object.lastModified.toUTCString(),
       });
       return response.end(method === 'GET' ? object.body : undefined);
@@ -127,7 +126,7 @@ function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParam
   const encode = (text: string) => (urlEncoded ? text.split('/').map(encodeURIComponent).join('/') : text);
 
   const keys = files.keys(bucket, prefix);
-  const following = after ? keys.filter((key) => Buffer.compare(Buffer.from(key), Buffer.from(after)) > 0) : keys;
+  const following = after ? keys.filter((key) => byBytes(key, after) > 0) : keys;
   const page = following.slice(0, maxKeys);
   const truncated = following.length > page.length;
   const objects = files.describe(bucket, page);
@@ -155,6 +154,9 @@ function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParam
   );
 }
 
+const md5Of = (bytes: Uint8Array, encoding: 'hex' | 'base64') => createHash('md5').update(bytes).digest(encoding);
+const etagOf = (bytes: Uint8Array) => `"${md5Of(bytes, 'hex')}"`;
+
 function decodePart(part: string): string {
   try {
     return decodeURIComponent(part);
@@ -176,8 +178,7 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   }
   const body = Buffer.concat(chunks);
   const md5 = request.headers['content-md5'];
-  if (md5 !== undefined && md5 !== createHash('md5').update(body).digest('base64'))
-    throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  if (md5 !== undefined && md5 !== md5Of(body, 'base64')) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
   return body;
 }
 
