@@ -12,23 +12,20 @@ try {
   });
   console.log(welcome(runtime.apiUrl, runtime.receiverUrl, runtime.apiKey));
   let stopping = false;
-  const shutdown = async () => {
+  const shutdown = async (code = 0) => {
     if (stopping) return;
     stopping = true;
     console.log('\nstopping…');
     await runtime.stop();
-    process.exit(0);
+    process.exit(code);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  // Serving on without the stand-ins would answer every request with an error; what was accepted is
+  process.on('SIGINT', () => shutdown());
+  process.on('SIGTERM', () => shutdown());
+  // Serving on without a part would answer every request to it with an error; what was accepted is
   // on disk, and the next start finishes it.
-  void runtime.partEnded.then(async (part) => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`steuerbote: the ${part} stopped unexpectedly; stopping. Start again to go on: nothing accepted is lost.`);
-    await runtime.stop();
-    process.exit(1);
+  void runtime.partEnded.then((part) => {
+    console.error(`steuerbote: the ${part} stopped unexpectedly. Start again to go on: nothing accepted is lost.`);
+    return shutdown(1);
   });
 } catch (error) {
   if (error instanceof ConfigError) {
