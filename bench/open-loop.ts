@@ -1,5 +1,5 @@
 // The pipeline benchmark's client side, run in a worker thread so that neither its clock nor its CPU
-// time mixes with the service under test (which runs, with its stand-ins, on the main thread):
+// time mixes with the service under test (the API and the functions on the main thread):
 //  - an open-loop load generator: submission i is sent at start + i / rate by the wall clock,
 //    whether or not earlier ones have been answered, and its latency counts from that planned
 //    moment, so a stalled service cannot slow the load down and hide its own queueing;
