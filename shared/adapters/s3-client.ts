@@ -1,12 +1,15 @@
 import { S3Client } from '@aws-sdk/client-s3';
+import { lean, leanSettings } from '#shared/adapters/lean-client.ts';
 import { once } from '#shared/once.ts';
 
-export const s3 = once(
-  () =>
+export const s3 = once(() =>
+  lean(
     new S3Client({
+      ...leanSettings,
       // A custom endpoint has no per-bucket DNS names, so address buckets by path there.
       forcePathStyle: !!process.env.AWS_ENDPOINT_URL_S3,
       // Checksums only where S3 demands them: optional ones corrupt streamed uploads on the stand-in.
       requestChecksumCalculation: 'WHEN_REQUIRED',
     }),
+  ),
 );
