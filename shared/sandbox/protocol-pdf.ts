@@ -3,10 +3,9 @@
 // no names, IdNr, address or IBAN: the official protocol does not need them either.
 
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
-import { deflateSync } from 'node:zlib';
-import { PDFContentStream, PDFDocument, PDFRawStream, StandardFonts, degrees, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { UstvaType } from '#shared/domain/ticket.ts';
+import { encodable, helvetica, helveticaBold, Page, writePdf, type Color, type Face } from '#shared/sandbox/text-pdf.ts';
 
 export interface ProtocolInput {
   ticket: string;
@@ -30,38 +29,26 @@ export interface ProtocolInput {
 const pageSize: [number, number] = [595.28, 841.89]; // A4
 const margin = 56;
 const footerSpace = 40;
-const black = rgb(0, 0, 0);
-const grey = rgb(0.4, 0.4, 0.4);
-const alert = rgb(0.7, 0.1, 0.1);
+const black: Color = [0, 0, 0];
+const grey: Color = [0.4, 0.4, 0.4];
+const alert: Color = [0.7, 0.1, 0.1];
 
 export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Array> {
-  // updateMetadata: false keeps pdf-lib from stamping the current time into the document.
-  const doc = await PDFDocument.create({ updateMetadata: false });
   const receivedAt = new Date(input.receivedAt);
   const subject = returnTitle(input);
-  doc.setTitle('Übertragungsprotokoll');
-  doc.setSubject(subject);
-  doc.setLanguage('de-DE');
-  doc.setProducer('steuerbote');
-  doc.setCreator('steuerbote');
-  doc.setCreationDate(receivedAt);
-  doc.setModificationDate(receivedAt);
+  const writer = pageWriter(input.test);
 
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const writer = pageWriter(doc, regular, input.test);
-
-  writer.line('Übertragungsprotokoll', { font: bold, size: 20, after: 8 });
-  writer.line(subject, { font: bold, size: 12, after: 10 });
-  if (input.test) writer.line('Testfall / test case — Testmerker 700000004', { font: bold, size: 10, color: alert });
+  writer.line('Übertragungsprotokoll', { face: helveticaBold, size: 20, after: 8 });
+  writer.line(subject, { face: helveticaBold, size: 12, after: 10 });
+  if (input.test) writer.line('Testfall / test case — Testmerker 700000004', { face: helveticaBold, size: 10, color: alert });
   writer.line('Sandbox — nicht an die Finanzverwaltung übermittelt / not sent to the tax authority', {
-    font: bold,
+    face: helveticaBold,
     size: 9,
     color: alert,
     after: 14,
   });
 
-  writer.section('Übermittlung', bold);
+  writer.section('Übermittlung');
   writer.details([
     { label: 'Ticket', value: input.ticket },
     { label: 'Transferticket', value: input.transferTicket },
@@ -71,24 +58,22 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     { label: 'Hersteller-ID', value: input.herstellerId },
   ]);
 
-  writer.section(input.kind === 'ustva' && (input.type ?? 'voranmeldung') === 'voranmeldung' ? 'Kennzahlen' : 'Angaben (Auszug)', bold);
+  writer.section(input.kind === 'ustva' && (input.type ?? 'voranmeldung') === 'voranmeldung' ? 'Kennzahlen' : 'Angaben (Auszug)');
   writer.figures(input.figures.length > 0 ? input.figures : [{ label: 'Keine Angaben in strukturierter Form', value: '' }]);
 
-  for (const [index, page] of doc.getPages().entries()) {
-    const footer = `steuerbote — Sandbox — Seite ${index + 1} von ${doc.getPageCount()}`;
-    page.drawText(footer, { x: margin, y: margin / 2, size: 8, font: regular, color: grey });
+  for (const [index, page] of writer.pages.entries()) {
+    const footer = `steuerbote — Sandbox — Seite ${index + 1} von ${writer.pages.length}`;
+    page.text(footer, { x: margin, y: margin / 2, size: 8, face: helvetica, color: grey });
   }
-  deflateNatively(doc);
-  // Without object streams, which pdf-lib would deflate in JavaScript too; the file grows by about 1.2 KB.
-  return doc.save({ useObjectStreams: false });
-}
-
-// pdf-lib deflates page contents in JavaScript (pako), which was half of a protocol's rendering
-// time; Node's zlib gives the same FlateDecode stream natively (BENCHMARKS.md, 2026-11-25).
-function deflateNatively(doc: PDFDocument): void {
-  for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
-    if (object instanceof PDFContentStream) doc.context.assign(ref, PDFRawStream.of(object.dict, deflateSync(object.getUnencodedContents())));
-  }
+  // The receipt time is also the document's date, so equal input gives equal bytes.
+  return writePdf(writer.pages, pageSize, {
+    title: 'Übertragungsprotokoll',
+    subject,
+    language: 'de-DE',
+    producer: 'steuerbote',
+    creator: 'steuerbote',
+    date: receivedAt,
+  });
 }
 
 function returnTitle(input: ProtocolInput): string {
@@ -128,29 +113,27 @@ function berlinTime(date: Date): string {
 }
 
 interface LineStyle {
-  font: PDFFont;
+  face: Face;
   size: number;
-  color?: ReturnType<typeof rgb>;
+  color?: Color;
   /** Extra space below the line. */
   after?: number;
 }
 
 /** Writes top-down, starting a new page when the current one is full. */
-function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
+function pageWriter(test: boolean) {
   const width = pageSize[0] - 2 * margin;
   const labelColumn = 110;
   const kzColumn = 36;
   const amountColumn = 130;
-  // Both Helvetica faces share the WinAnsi encoding, so one character set serves them.
-  const encodable = new Set(regular.getCharacterSet());
+  const pages: Page[] = [];
   let page = newPage();
   let y = pageSize[1] - margin;
 
-  function newPage(): PDFPage {
-    const added = doc.addPage(pageSize);
-    if (test) {
-      added.drawText('TESTFALL', { x: 150, y: 250, size: 90, font: regular, color: rgb(0.85, 0.85, 0.85), rotate: degrees(45) });
-    }
+  function newPage(): Page {
+    const added = new Page();
+    if (test) added.text('TESTFALL', { x: 150, y: 250, size: 90, face: helvetica, color: [0.85, 0.85, 0.85], rotateDegrees: 45 });
+    pages.push(added);
     return added;
   }
 
@@ -163,9 +146,9 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
   }
 
   function text(value: string, x: number, maxWidth: number, style: LineStyle, alignRight = false) {
-    const shown = clipToWidth(winAnsi(value, encodable), style.font, style.size, maxWidth);
-    const offset = alignRight ? maxWidth - style.font.widthOfTextAtSize(shown, style.size) : 0;
-    page.drawText(shown, { x: x + offset, y, size: style.size, font: style.font, color: style.color ?? black });
+    const shown = clipToWidth(winAnsi(value), style.face, style.size, maxWidth);
+    const offset = alignRight ? maxWidth - style.face.width(shown, style.size) : 0;
+    page.text(shown, { x: x + offset, y, size: style.size, face: style.face, color: style.color ?? black });
   }
 
   function line(value: string, style: LineStyle) {
@@ -174,15 +157,15 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
     y -= style.after ?? 2;
   }
 
-  function section(title: string, bold: PDFFont) {
-    line(title, { font: bold, size: 11, after: 4 });
-    page.drawLine({ start: { x: margin, y: y + 2 }, end: { x: margin + width, y: y + 2 }, thickness: 0.5, color: grey });
+  function section(title: string) {
+    line(title, { face: helveticaBold, size: 11, after: 4 });
+    page.rule({ x: margin, y: y + 2 }, { x: margin + width, y: y + 2 }, 0.5, grey);
     y -= 4;
   }
 
   /** Label and a long value (tickets, times) beside it. */
   function details(rows: readonly ProtocolRow[]) {
-    const style = { font: regular, size: 10 };
+    const style = { face: helvetica, size: 10 };
     for (const row of rows) {
       advance(14);
       text(row.label, margin, labelColumn - 8, style);
@@ -193,11 +176,11 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
 
   /** Kennzahl, the label in full (wrapped, as the form's lines are), and the amount aligned right on its first line. */
   function figures(rows: readonly ProtocolRow[]) {
-    const style = { font: regular, size: 10 };
+    const style = { face: helvetica, size: 10 };
     for (const row of rows) {
       const labelX = row.kz === undefined ? margin : margin + kzColumn;
       const labelWidth = width - amountColumn - (labelX - margin) - 8;
-      const [first = '', ...rest] = wrapToWidth(winAnsi(row.label, encodable), style.font, style.size, labelWidth);
+      const [first = '', ...rest] = wrapToWidth(winAnsi(row.label), style.face, style.size, labelWidth);
       advance(14);
       if (row.kz !== undefined) text(`Kz ${row.kz}`, margin, kzColumn, style);
       text(first, labelX, labelWidth, style);
@@ -210,34 +193,34 @@ function pageWriter(doc: PDFDocument, regular: PDFFont, test: boolean) {
     y -= 12;
   }
 
-  return { line, section, details, figures };
+  return { pages, line, section, details, figures };
 }
 
 // Helvetica as a standard font only encodes WinAnsi: keep what it can show, strip accents it
-// cannot, and put "?" for the rest rather than letting pdf-lib throw.
-function winAnsi(value: string, supported: ReadonlySet<number>): string {
-  const encodable = (text: string) => text !== '' && [...text].every((char) => supported.has(char.codePointAt(0) ?? -1));
-  return [
-    ...value
-      .normalize('NFC')
-      .replace(/\s/g, ' ')
-      .replace(/[\u2010\u2011\u2212]/g, '-'),
-  ]
-    .map((char) => {
-      if (encodable(char)) return char;
-      const stripped = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      return encodable(stripped) ? stripped : '?';
-    })
-    .join('');
+// cannot, and put "?" for the rest.
+function winAnsi(value: string): string {
+  let shown = '';
+  for (const char of value.normalize('NFC')) shown += !replaced.test(char) && encodable(char) ? char : substitute(char);
+  return shown;
+}
+
+// Other spaces (the no-break space amounts carry included) become plain ones, and hyphen-like dashes plain hyphens.
+const replaced = /[^ \S]|[\u2010\u2011\u2212]/;
+
+function substitute(char: string): string {
+  if (/\s/.test(char)) return ' ';
+  if (/[\u2010\u2011\u2212]/.test(char)) return '-';
+  const stripped = char.normalize('NFKD').replace(/\p{M}/gu, '');
+  return stripped !== '' && [...stripped].every(encodable) ? stripped : '?';
 }
 
 /** Lines of at most `maxWidth`, broken between words; a word longer than a line is clipped. */
-function wrapToWidth(value: string, font: PDFFont, size: number, maxWidth: number): string[] {
+function wrapToWidth(value: string, face: Face, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let current = '';
   for (const word of value.split(' ').filter(Boolean)) {
     const candidate = current ? `${current} ${word}` : word;
-    if (!current || font.widthOfTextAtSize(candidate, size) <= maxWidth) current = candidate;
+    if (!current || face.width(candidate, size) <= maxWidth) current = candidate;
     else {
       lines.push(current);
       current = word;
@@ -246,9 +229,9 @@ function wrapToWidth(value: string, font: PDFFont, size: number, maxWidth: numbe
   return [...lines, current];
 }
 
-function clipToWidth(value: string, font: PDFFont, size: number, maxWidth: number): string {
-  if (font.widthOfTextAtSize(value, size) <= maxWidth) return value;
+function clipToWidth(value: string, face: Face, size: number, maxWidth: number): string {
+  if (face.width(value, size) <= maxWidth) return value;
   let shortened = value;
-  while (shortened.length > 0 && font.widthOfTextAtSize(`${shortened}…`, size) > maxWidth) shortened = shortened.slice(0, -1);
+  while (shortened.length > 0 && face.width(`${shortened}…`, size) > maxWidth) shortened = shortened.slice(0, -1);
   return `${shortened}…`;
 }
