@@ -13,15 +13,18 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ObjectStore } from '#infra/local/s3-objects.ts';
 import { startS3StandIn, type S3StandIn } from '#infra/local/s3-stand-in.ts';
 
 const Bucket = 'bucket';
 let dir: string;
+let store: ObjectStore;
 let standIn: S3StandIn;
 let client: S3Client;
 
 const start = async () => {
-  standIn = await startS3StandIn({ directory: dir, host: '127.0.0.1' });
+  store = await ObjectStore.open(dir);
+  standIn = await startS3StandIn({ store, host: '127.0.0.1' });
   client = new S3Client({
     endpoint: `http://127.0.0.1:${standIn.port}`,
     region: 'eu-central-1',
@@ -34,6 +37,7 @@ const start = async () => {
 const stop = async () => {
   client.destroy();
   await standIn.close();
+  await store.close();
 };
 const put = (Key: string, body = Key, extra = {}) =>
   client.send(new PutObjectCommand({ Bucket, Key, Body: Buffer.from(body), ContentType: 'text/plain', ...extra }));
@@ -117,9 +121,15 @@ describe('the local S3 stand-in, called through the SDK', () => {
     const tagging = await errorOf(client.send(new PutObjectTaggingCommand({ Bucket, Key: 'x', Tagging: { TagSet: [] } })));
     expect(tagging?.$metadata.httpStatusCode).toBe(501);
     expect((await errorOf(client.send(new ListObjectsV2Command({ Bucket, Delimiter: '/' }))))?.name).toBe('NotImplemented');
-    expect((await errorOf(put('a/../../escape')))?.name).toBe('NotImplemented');
     expect((await errorOf(client.send(new GetObjectCommand({ Bucket: 'other', Key: 'x' }))))?.name).toBe('NoSuchBucket');
     expect((await errorOf(client.send(new CreateBucketCommand({ Bucket }))))?.name).toBe('BucketAlreadyOwnedByYou');
+  });
+
+  it('takes any key S3 takes, "." and ".." parts included, up to 1,024 bytes', async () => {
+    await put('a/../../b/./c');
+    expect(await read('a/../../b/./c')).toBe('a/../../b/./c');
+    expect(await list({ Prefix: 'a/..' })).toEqual(['a/../../b/./c']);
+    expect((await errorOf(put('ä'.repeat(513))))?.name).toBe('KeyTooLongError');
   });
 
   it('refuses bytes that do not match their Content-MD5', async () => {

@@ -1,17 +1,18 @@
 // The local S3: the part of S3's REST interface steuerbote and its tools call, path-style, over
-// objects kept in files (s3-files.ts). Create and head a bucket; put (also only-if-absent, the
+// objects kept in a LevelDB database (s3-objects.ts). Create and head a bucket; put (also only-if-absent, the
 // `If-None-Match: *` conditional write), get, head and delete an object; list a bucket's keys by
 // prefix, 1,000 a page. What else S3 offers is answered 501 NotImplemented, never approximated.
-// Listings carry no ETag: S3's is the MD5 of the bytes, which a listing would have to read.
 // Requests are not authenticated: the stand-in listens on the loopback interface only.
 
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildXml } from '#shared/xml/xml.ts';
-import { byBytes, keyFitsOnDisk, ObjectFiles } from '#infra/local/s3-files.ts';
+import { md5Of, type ObjectStore } from '#infra/local/s3-objects.ts';
 
 const maxObjectBytes = 64 * 1024 * 1024;
+// S3's limit on a key: 1,024 bytes of UTF-8.
+const maxKeyBytes = 1024;
 const maxKeysPerPage = 1000;
 const namespace = 'http://s3.amazonaws.com/doc/2006-03-01/';
 // The SDK names the operation in this query parameter; anything else in the query asks for a feature.
@@ -35,8 +36,9 @@ export interface S3StandIn {
   close(): Promise<void>;
 }
 
-export async function startS3StandIn(options: { directory: string; host: string }): Promise<S3StandIn> {
-  const files = new ObjectFiles(options.directory);
+/** Serves `store`, which stays the caller's to close once the stand-in is closed. */
+export async function startS3StandIn(options: { store: ObjectStore; host: string }): Promise<S3StandIn> {
+  const { store } = options;
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     // Not through URL's path: it resolves `..`, which in an S3 key is just a name.
@@ -51,35 +53,33 @@ export async function startS3StandIn(options: { directory: string; host: string 
     if (key === '') {
       if (method === 'PUT' && query.length === 0) {
         await drain(request);
-        if (!files.createBucket(bucket)) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'The bucket is already yours.');
+        if (!(await store.createBucket(bucket))) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'The bucket is already yours.');
         return send(response, 200);
       }
-      if (!files.hasBucket(bucket)) throw noSuchBucket();
+      if (!store.hasBucket(bucket)) throw noSuchBucket();
       if (method === 'HEAD' && query.length === 0) return send(response, 200);
-      if (method === 'GET' && parameters.get('list-type') === '2') return send(response, 200, listPage(files, bucket, parameters));
+      if (method === 'GET' && parameters.get('list-type') === '2') return send(response, 200, await listPage(store, bucket, parameters));
       throw notImplemented(`${method} on a bucket${query.length ? ` with ${query.join(', ')}` : ''}`);
     }
 
     if (query.length > 0) throw notImplemented(`objects' ${query.join(', ')}`);
-    if (!keyFitsOnDisk(key)) throw notImplemented(`keys with empty, "." or ".." parts: "${key}"`);
-    if (!files.hasBucket(bucket)) throw noSuchBucket();
+    if (Buffer.byteLength(key) > maxKeyBytes) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long.');
+    if (!store.hasBucket(bucket)) throw noSuchBucket();
 
     if (method === 'PUT') {
       const body = await readBody(request);
-      const onlyIfAbsent = request.headers['if-none-match'] === '*';
-      // Synchronous, so no other write to the key comes between the check and the write.
-      if (onlyIfAbsent && files.exists(bucket, key))
-        throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
-      files.put(bucket, key, body, request.headers['content-type'] ?? 'application/octet-stream');
-      return send(response, 200, undefined, { etag: etagOf(body) });
+      const contentType = request.headers['content-type'] ?? 'application/octet-stream';
+      const etag = await store.put(bucket, key, body, contentType, { onlyIfAbsent: request.headers['if-none-match'] === '*' });
+      if (etag === undefined) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
+      return send(response, 200, undefined, { etag });
     }
     if (method === 'DELETE') {
-      files.delete(bucket, key);
+      await store.delete(bucket, key);
       return send(response, 204);
     }
     if (method === 'GET' || method === 'HEAD') {
       if (request.headers.range) throw notImplemented('ranged reads');
-      const object = files.get(bucket, key);
+      const object = store.get(bucket, key);
       if (!object) {
         if (method === 'HEAD') return send(response, 404);
         throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
@@ -87,7 +87,7 @@ export async function startS3StandIn(options: { directory: string; host: string 
       response.writeHead(200, {
         'content-type': object.contentType,
         'content-length': object.body.length,
-        etag: etagOf(object.body),
+        etag: object.etag,
         'last-modified': object.lastModified.toUTCString(),
       });
       return response.end(method === 'GET' ? object.body : undefined);
@@ -116,7 +116,7 @@ export async function startS3StandIn(options: { directory: string; host: string 
   };
 }
 
-function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParams): string {
+async function listPage(store: ObjectStore, bucket: string, parameters: URLSearchParams): Promise<string> {
   if (parameters.get('delimiter')) throw notImplemented('listings with a delimiter');
   const prefix = parameters.get('prefix') ?? '';
   const maxKeys = Math.min(maxKeysPerPage, Math.max(0, Number(parameters.get('max-keys') ?? maxKeysPerPage) || 0));
@@ -125,11 +125,7 @@ function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParam
   const urlEncoded = parameters.get('encoding-type') === 'url';
   const encode = (text: string) => (urlEncoded ? text.split('/').map(encodeURIComponent).join('/') : text);
 
-  const keys = files.keys(bucket, prefix);
-  const following = after ? keys.filter((key) => byBytes(key, after) > 0) : keys;
-  const page = following.slice(0, maxKeys);
-  const truncated = following.length > page.length;
-  const objects = files.describe(bucket, page);
+  const { objects, more: truncated } = await store.list(bucket, prefix, after, maxKeys);
   return buildXml(
     {
       ListBucketResult: {
@@ -141,7 +137,7 @@ function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParam
         IsTruncated: String(truncated),
         ...(urlEncoded && { EncodingType: 'url' }),
         ...(token !== null && { ContinuationToken: token }),
-        ...(truncated && { NextContinuationToken: Buffer.from(page.at(-1)!, 'utf8').toString('base64url') }),
+        ...(truncated && { NextContinuationToken: Buffer.from(objects.at(-1)!.key, 'utf8').toString('base64url') }),
         Contents: objects.map(({ key, size, lastModified }) => ({
           Key: encode(key),
           LastModified: lastModified.toISOString(),
@@ -153,9 +149,6 @@ function listPage(files: ObjectFiles, bucket: string, parameters: URLSearchParam
     { declaration: true },
   );
 }
-
-const md5Of = (bytes: Uint8Array, encoding: 'hex' | 'base64') => createHash('md5').update(bytes).digest(encoding);
-const etagOf = (bytes: Uint8Array) => `"${md5Of(bytes, 'hex')}"`;
 
 function decodePart(part: string): string {
   try {

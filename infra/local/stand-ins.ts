@@ -1,4 +1,4 @@
-// Stand-ins for DynamoDB (dynalite, on disk), S3 (s3-stand-in.ts, on disk) and SQS (fauxqs, in memory: the
+// Stand-ins for DynamoDB (dynalite, on disk), S3 (s3-stand-in.ts, on disk in LevelDB) and SQS (fauxqs, in memory: the
 // ticket table is the record of work, and the re-drive refills the queues), run on a thread of their
 // own (stand-ins-thread.ts).
 
@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import dynalite from 'dynalite';
 import { startFauxqs } from 'fauxqs';
 import { region } from '#infra/local/region.ts';
-import { dropUnfinishedWrites } from '#infra/local/s3-files.ts';
+import { importObjectFiles } from '#infra/local/s3-files-import.ts';
+import { ObjectStore } from '#infra/local/s3-objects.ts';
 import { startS3StandIn } from '#infra/local/s3-stand-in.ts';
 
 export interface StandIns {
@@ -21,15 +22,14 @@ const host = '127.0.0.1';
 
 export async function startStandIns(dataDir: string): Promise<StandIns> {
   const dynamoDir = join(dataDir, 'dynamodb');
-  const s3Dir = join(dataDir, 's3');
   await mkdir(dynamoDir, { recursive: true });
-  await mkdir(s3Dir, { recursive: true });
 
   const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => dynamo.once('error', reject).listen(0, host, () => resolve()));
 
-  await dropUnfinishedWrites(s3Dir);
-  const s3 = await startS3StandIn({ directory: s3Dir, host });
+  const objects = await ObjectStore.open(join(dataDir, 's3-objects'));
+  await importObjectFiles(join(dataDir, 's3'), objects);
+  const s3 = await startS3StandIn({ store: objects, host });
 
   const sqs = await startFauxqs({ port: 0, logger: false, defaultRegion: region });
 
@@ -46,6 +46,7 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
     async stop() {
       await sqs.stop();
       await s3.close();
+      await objects.close();
       await new Promise<void>((resolve) => dynamo.close(() => resolve()));
     },
   };

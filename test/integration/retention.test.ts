@@ -1,15 +1,15 @@
 // Retention against the real local runtime: the stand-ins have no TTL or lifecycle, so the runtime's
 // own schedule sweeps a finished ticket's submitted data, and leaves its ticket and protocol.
 
-import { readdir, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ObjectStore } from '#infra/local/s3-objects.ts';
 import { resourceEnv } from '#shared/manifest.ts';
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
 import { submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
-import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
+import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
 const retentionSeconds = 2;
@@ -61,21 +61,27 @@ describe('retention of submitted data', () => {
 
 describe('submitted data without a ticket', () => {
   let service: LocalService | undefined;
-  beforeAll(async () => {
-    service = await startService({ scheduleEverySeconds: 0.2 });
-  });
   afterAll(() => service?.stop());
 
-  /** Moves a stored body back in time: the S3 stand-in reports a file's modification time as LastModified. */
-  async function age(ticket: string, seconds: number) {
-    const folder = join(service!.dataDir, 's3', process.env[resourceEnv.bucket]!, 'submissions');
-    const then = new Date(Date.now() - seconds * 1000);
-    const files = (await readdir(folder)).filter((name) => name.startsWith(`${ticket}.json`));
-    expect(files.length).toBeGreaterThan(0);
-    for (const name of files) await utimes(join(folder, name), then, then);
+  /** Moves stored bodies back in time while the service is stopped: S3 offers no way to, the stand-in's store does. */
+  async function age(dataDir: string, bodies: [ticket: string, seconds: number][]) {
+    const objects = await ObjectStore.open(join(dataDir, 's3-objects'));
+    const bucket = process.env[resourceEnv.bucket]!;
+    try {
+      for (const [ticket, seconds] of bodies) {
+        const key = `submissions/${ticket}.json`;
+        const stored = objects.get(bucket, key);
+        expect(stored).toBeDefined();
+        await objects.put(bucket, key, stored!.body, stored!.contentType, { modified: new Date(Date.now() - seconds * 1000) });
+      }
+    } finally {
+      await objects.close();
+    }
   }
 
   it("deletes a body left without its ticket once the grace has passed, and keeps a fresh one and a ticket's", async () => {
+    const dataDir = await newDataDir();
+    service = await startService({ dataDir });
     // As a crash between storing the body and creating the ticket leaves them.
     const [fresh, orphan] = [newTicketId(), newTicketId()];
     for (const ticket of [fresh, orphan]) await submissionStore().put(ticket, { tax_number: '9198011310010' });
@@ -83,10 +89,14 @@ describe('submitted data without a ticket', () => {
     const queued = aTicket({ ticket: newTicketId(), client_id: 'dev', next_wake_at: new Date(Date.now() + 3_600_000).toISOString() });
     await submissionStore().put(queued.ticket, { tax_number: '9198011310010' });
     expect(await ticketStore().create(queued)).toBe(true);
-    await age(fresh, orphanGraceSeconds - 600);
-    await age(queued.ticket, 10 * orphanGraceSeconds);
-    await age(orphan, orphanGraceSeconds + 60);
+    await service.stop();
+    await age(dataDir, [
+      [fresh, orphanGraceSeconds - 600],
+      [queued.ticket, 10 * orphanGraceSeconds],
+      [orphan, orphanGraceSeconds + 60],
+    ]);
 
+    service = await startService({ dataDir, scheduleEverySeconds: 0.2 });
     await eventually(async () => (await submissionStore().get(orphan)) === undefined);
     expect(await submissionStore().get(fresh)).toBeDefined();
     expect(await submissionStore().get(queued.ticket)).toBeDefined();
