@@ -1,7 +1,8 @@
 // The S3 stand-in's buckets and objects, kept in a LevelDB database (the same store dynalite keeps
-// its tables in). A file per object cost the kernel about half a millisecond of CPU for every file
-// it created on the machines measured, three files a submission; an append to the database's log
-// costs a few microseconds (BENCHMARKS.md, "The S3 stand-in keeps its objects in LevelDB").
+// its tables in). Kept as files, two an object and a folder a ticket, they cost the kernel about
+// half a millisecond of CPU for every file or folder created on the machines measured, eight a
+// submission; an append to the database's log costs a few microseconds (BENCHMARKS.md, 2026-11-25,
+// third part).
 //
 // Each object is one record: a write is whole or absent, also when the process is killed during
 // it, and what was acknowledged is in the log. Records are ordered by their keys' bytes, which is

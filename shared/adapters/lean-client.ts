@@ -1,5 +1,5 @@
 // How every AWS SDK client of the service is built. Two of the SDK's defaults cost each call work
-// that buys nothing here (figures in BENCHMARKS.md, "SDK per-call work"):
+// that buys nothing here (BENCHMARKS.md, 2026-11-25, third part):
 // - Without cacheMiddleware a client assembles a command's middleware chain anew on every call.
 //   Nothing in the service adds middleware to a single call, so one chain per command type serves
 //   them all. A call with options (an abort signal) still gets a chain of its own.

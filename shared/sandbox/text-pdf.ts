@@ -1,7 +1,7 @@
 // A PDF of text and rules in the two Helvetica faces every PDF reader carries, written directly:
-// the protocol needs nothing more, and building it through a general PDF library took three times as
-// long (BENCHMARKS.md, "The protocol PDF written directly"). Text is WinAnsi-encoded, as the
-// standard fonts expect; widths come from the fonts' own metrics, so lines can be fitted and aligned.
+// the protocol needs nothing more, and building it through a general PDF library took five times as
+// long (BENCHMARKS.md, 2026-11-25, third part). Text is WinAnsi-encoded, as the standard fonts
+// expect; widths come from the fonts' own metrics, so lines can be fitted and aligned.
 
 import { deflateSync } from 'node:zlib';
 import { Encodings, Font, FontNames } from '@pdf-lib/standard-fonts';
