@@ -39,6 +39,7 @@ import { ustvaSample } from '#test/support/samples.ts';
 import { formatSummary, s3StandIn, startProfile, summarize, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';
 import type { StepRequest, WorkerMessage } from './open-loop.ts';
 import { compare, figure, percentile, sortNumbers, type Row } from './stats.ts';
+import { threadCpu, type ThreadCpu } from './thread-cpu.ts';
 
 const section = 'pipeline';
 const goal = { p99SubmitToWebhookMs: 2000 };
@@ -74,6 +75,10 @@ interface RunResult {
   clientEventLoopPct: number;
   /** Main-thread busy time per submission sent: the thread's capacity is 1000 / this, per second. */
   mainMsPerSubmission: number;
+  /** The main thread's own CPU time per submission sent: its busy time less the time it waited for a core. */
+  mainCpuMsPerSubmission: number;
+  /** CPU of libuv's thread pool per wall time of the window. */
+  threadPoolCores: number;
   /** CPU time of the whole process (all threads, the client's included) per wall time of the window. */
   cpuCores: number;
   maxSendLagMs: number;
@@ -129,8 +134,9 @@ export async function pipeline(): Promise<Row[]> {
       let standInsElu: EventLoopUtilization | undefined;
       let receiverElu: EventLoopUtilization | undefined;
       let clientElu: EventLoopUtilization | undefined;
-      let cpu: { usage: NodeJS.CpuUsage; at: number } | undefined;
+      let cpu: { usage: NodeJS.CpuUsage; threads: ThreadCpu | undefined; at: number } | undefined;
       let cpuCores = Number.NaN;
+      let threadsUsed: ThreadCpu | undefined;
       let stopProfile: Promise<[() => Promise<CpuProfile>, CPUProfileHandle]> | undefined;
       let profile: Promise<[CpuProfile, CpuProfile]> | undefined;
       const done = await client.step({ ...base, rate, seconds, drainMs }, (phase) => {
@@ -139,7 +145,7 @@ export async function pipeline(): Promise<Row[]> {
           standInsElu = runtime.standIns.performance.eventLoopUtilization();
           receiverElu = runtime.receiver.performance.eventLoopUtilization();
           clientElu = client.eventLoopUtilization();
-          cpu = { usage: process.cpuUsage(), at: performance.now() };
+          cpu = { usage: process.cpuUsage(), threads: threadCpu(), at: performance.now() };
           if (profiled) stopProfile = Promise.all([startProfile(), runtime.standIns.startCpuProfile('pipeline')]);
         } else {
           elu = performance.eventLoopUtilization(elu);
@@ -148,6 +154,8 @@ export async function pipeline(): Promise<Row[]> {
           clientElu = client.eventLoopUtilization(clientElu);
           const used = process.cpuUsage(cpu!.usage);
           cpuCores = (used.user + used.system) / 1000 / (performance.now() - cpu!.at);
+          const [before, after] = [cpu!.threads, threadCpu()];
+          if (before && after) threadsUsed = { mainMs: after.mainMs - before.mainMs, threadPoolMs: after.threadPoolMs - before.threadPoolMs };
           if (stopProfile) profile = stopProfile.then(async ([stopMain, standIns]) => [await stopMain(), JSON.parse(await standIns.stop()) as CpuProfile]);
         }
       });
@@ -162,6 +170,8 @@ export async function pipeline(): Promise<Row[]> {
         standInsEventLoopPct: 100 * (standInsElu?.utilization ?? Number.NaN),
         receiverEventLoopPct: 100 * (receiverElu?.utilization ?? Number.NaN),
         mainMsPerSubmission: (elu?.active ?? Number.NaN) / done.sends.length,
+        mainCpuMsPerSubmission: (threadsUsed?.mainMs ?? Number.NaN) / done.sends.length,
+        threadPoolCores: (threadsUsed?.threadPoolMs ?? Number.NaN) / 1000 / seconds,
         clientEventLoopPct: 100 * (clientElu?.utilization ?? Number.NaN),
         cpuCores,
         ...(profile && { profile: await profile.then(([main, standIns]) => ({ main: summarize(main), standIns: summarize(standIns) })) }),
@@ -178,8 +188,8 @@ export async function pipeline(): Promise<Row[]> {
         `p99 202 ${ms(run.p99SubmitResponseMs)}, submit→delivered p50 ${ms(run.p50SubmitToDeliveredMs)} p99 ${ms(run.p99SubmitToDeliveredMs)}, ` +
         `delivered→webhook p50 ${ms(run.p50DeliveredToWebhookMs)} p99 ${ms(run.p99DeliveredToWebhookMs)}, ` +
         `p99 submit→webhook ${ms(run.p99SubmitToWebhookMs)}, unfinished ${run.unfinished}/${run.sent}, ` +
-        `event loop ${run.eventLoopPct.toFixed(0)} % = ${run.mainMsPerSubmission.toFixed(1)} ms/submission (stand-ins ${run.standInsEventLoopPct.toFixed(0)} %, receiver ${run.receiverEventLoopPct.toFixed(0)} %, client ${run.clientEventLoopPct.toFixed(0)} %), ` +
-        `process CPU ${run.cpuCores.toFixed(2)} cores, max send lag ${run.maxSendLagMs.toFixed(0)} ms` +
+        `event loop ${run.eventLoopPct.toFixed(0)} % = ${run.mainMsPerSubmission.toFixed(1)} ms/submission, of it CPU ${run.mainCpuMsPerSubmission.toFixed(1)} ms (stand-ins ${run.standInsEventLoopPct.toFixed(0)} %, receiver ${run.receiverEventLoopPct.toFixed(0)} %, client ${run.clientEventLoopPct.toFixed(0)} %), ` +
+        `process CPU ${run.cpuCores.toFixed(2)} cores (thread pool ${run.threadPoolCores.toFixed(2)}), max send lag ${run.maxSendLagMs.toFixed(0)} ms` +
         (errors.count ? `, ${errors.count} queue-function errors (last: ${errors.last})` : ''),
     );
 
@@ -285,9 +295,11 @@ function rowsFor(rate: number, runs: RunResult[], goalRate: number | undefined):
     row('not finished', 'subm.', (run) => run.unfinished, isGoal ? { value: 0 } : undefined, '0'),
     row('main event loop busy', '%', (run) => run.eventLoopPct),
     row('main thread busy per submission', 'ms', (run) => run.mainMsPerSubmission),
+    row('main thread CPU per submission', 'ms', (run) => run.mainCpuMsPerSubmission),
     row('stand-ins event loop busy', '%', (run) => run.standInsEventLoopPct),
     row('receiver event loop busy', '%', (run) => run.receiverEventLoopPct),
     row('process CPU (all threads)', 'cores', (run) => run.cpuCores),
+    row("process CPU: libuv's thread pool", 'cores', (run) => run.threadPoolCores),
   ];
 }
 
@@ -295,7 +307,17 @@ function measure(
   rate: number,
   seconds: number,
   done: Extract<WorkerMessage, { type: 'done' }>,
-): Omit<RunResult, 'eventLoopPct' | 'standInsEventLoopPct' | 'receiverEventLoopPct' | 'mainMsPerSubmission' | 'clientEventLoopPct' | 'cpuCores'> {
+): Omit<
+  RunResult,
+  | 'eventLoopPct'
+  | 'standInsEventLoopPct'
+  | 'receiverEventLoopPct'
+  | 'mainMsPerSubmission'
+  | 'mainCpuMsPerSubmission'
+  | 'threadPoolCores'
+  | 'clientEventLoopPct'
+  | 'cpuCores'
+> {
   const hooks = new Map(done.hooks.map((hook) => [hook.ticket, hook]));
   const submitResponse: number[] = [];
   const toDelivered: number[] = [];
