@@ -5,12 +5,13 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import { handlerLoader, httpLambdaOf } from '#infra/local/handlers.ts';
 import { startGateway, type Gateway } from '#infra/local/http-gateway.ts';
 import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
-import { startPoller, type Poller, type SqsLambda } from '#infra/local/sqs-poller.ts';
+import { startRemotePollers } from '#infra/local/remote-pollers.ts';
+import type { SqsLambda } from '#infra/local/sqs-poller.ts';
 import { runtimeFile } from '#infra/local/runtime-file.ts';
 import { startThread } from '#infra/local/thread.ts';
 import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
@@ -69,7 +70,13 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   Object.assign(process.env, options.env);
 
   const onError = (part: string) => options.onError ?? ((error: unknown) => console.error(`${part}: ${describeError(error).message}`));
-  const standIns = await startThread<Record<string, string>>(new URL('./stand-ins-thread.ts', import.meta.url), { dataDir }, onError('stand-ins'));
+  const pollers = new MessageChannel();
+  const standIns = await startThread<Record<string, string>>(
+    new URL('./stand-ins-thread.ts', import.meta.url),
+    { dataDir, pollers: pollers.port2 },
+    onError('stand-ins'),
+    [pollers.port2],
+  );
   Object.assign(process.env, standIns.ready);
   // A start is every function's cold start: nothing built for an earlier run may survive it.
   resetAll();
@@ -98,19 +105,16 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const api: Gateway = await startGateway(apis.api, httpLambda, { host, port: options.apiPort ?? 3000 });
     stoppers.push(() => api.close());
 
+    const handlers: Record<string, SqsLambda> = {};
+    const specs = [];
     for (const name of Object.keys(queues) as QueueName[]) {
       const spec = queues[name];
-      const handler = (await load(spec.consumer)) as SqsLambda;
-      const poller: Poller = startPoller({
-        functionName: spec.consumer,
-        queueUrl: process.env[resourceEnv.queue(name)]!,
-        batchSize: spec.batchSize,
-        handler,
-        concurrency: options.pollerConcurrency ?? 2,
-        onError: onError(spec.consumer),
-      });
-      stoppers.push(() => poller.stop());
+      handlers[spec.consumer] = (await load(spec.consumer)) as SqsLambda;
+      const queueUrl = process.env[resourceEnv.queue(name)]!;
+      specs.push({ functionName: spec.consumer, queueUrl, batchSize: spec.batchSize, concurrency: options.pollerConcurrency ?? 2 });
     }
+    const consumers = startRemotePollers(pollers.port1, specs, handlers, onError);
+    stoppers.push(() => consumers.stop());
 
     // A runtime killed midway can leave the stand-in's indexes disagreeing with its tables (see
     // DynamoTicketStore.reindex): every ticket is written again before the re-drive reads them.

@@ -3,7 +3,7 @@
 // waited, and the example receiver (BENCHMARKS.md, 2026-11-25). A thread, not a process, so that a
 // runtime killed with SIGKILL takes every part with it and leaves nothing listening behind.
 
-import { parentPort, SHARE_ENV, Worker, workerData } from 'node:worker_threads';
+import { parentPort, SHARE_ENV, Worker, workerData, type Transferable } from 'node:worker_threads';
 
 type FromThread<T> = { ready: T } | { stopped: true };
 
@@ -17,10 +17,10 @@ export interface Thread<T> {
   stop(): Promise<void>;
 }
 
-/** Starts `entry` (a module that calls `serveThread`) and waits until it is ready or has failed to start. */
-export function startThread<T>(entry: URL, data: unknown, onError: (error: Error) => void): Promise<Thread<T>> {
+/** Starts `entry` (a module that calls `serveThread`) and waits until it is ready or has failed to start; `transferList` moves ports in `data` to it. */
+export function startThread<T>(entry: URL, data: unknown, onError: (error: Error) => void, transferList: Transferable[] = []): Promise<Thread<T>> {
   // One environment for all threads: what the main thread sets after the start reaches the thread too.
-  const worker = new Worker(entry, { workerData: data, env: SHARE_ENV, execArgv: ['--disable-warning=ExperimentalWarning'] });
+  const worker = new Worker(entry, { workerData: data, transferList, env: SHARE_ENV, execArgv: ['--disable-warning=ExperimentalWarning'] });
   const exited = new Promise<void>((done) => worker.once('exit', () => done()));
   return new Promise((resolve, reject) => {
     let started = false;
