@@ -57,7 +57,9 @@ export function startRemotePollers(
   handlers: Record<string, SqsLambda>,
   onError: (functionName: string) => (error: unknown) => void,
 ): { stop(): Promise<void> } {
-  const stopped = new Promise<void>((resolve) =>
+  const stopped = new Promise<void>((resolve) => {
+    // A thread that has ended closes its side: there is nothing left to stop, nor an answer to wait for.
+    port.once('close', resolve);
     port.on('message', async (message: ToMain) => {
       if (message === 'stopped') return resolve();
       if ('failed' in message) return onError(message.functionName)(new Error(message.failed));
@@ -71,8 +73,8 @@ export function startRemotePollers(
         answer.threw = true;
       }
       port.postMessage(answer);
-    }),
-  );
+    });
+  });
   port.postMessage({ start: specs } satisfies ToThread);
   return {
     async stop() {

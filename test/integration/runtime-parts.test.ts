@@ -18,6 +18,14 @@ describe('a part of the local runtime that ends on its own', () => {
     }
   });
 
+  it('is named when it is the stand-ins, whose thread also runs the queue pollers, and the runtime still stops', async () => {
+    const service = await startService();
+    const ended = service.runtime.partEnded;
+    await service.runtime.standIns.terminate();
+    expect(await ended).toBe('stand-ins');
+    await service.stop();
+  });
+
   it('stays unsettled while the runtime runs and after a clean stop', async () => {
     const service = await startService();
     const settled = service.runtime.partEnded.then(() => 'settled');
