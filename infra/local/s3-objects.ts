@@ -116,8 +116,9 @@ export class ObjectStore {
 
   /** Up to `limit` objects whose keys start with `prefix` and come after `after`, in S3's order; `more` when others follow. */
   async list(bucket: string, prefix: string, after: string, limit: number): Promise<{ objects: ListedObject[]; more: boolean }> {
-    const start = objectRecord(bucket, prefix);
-    const resume = objectRecord(bucket, after);
+    const base = objectRecord(bucket, '');
+    const start = base + prefix;
+    const resume = base + after;
     const objects: ListedObject[] = [];
     let more = false;
     if (limit === 0) return { objects, more };
@@ -130,7 +131,7 @@ export class ObjectStore {
         break;
       }
       const { header, body } = decode(value);
-      objects.push({ key: record.slice(start.length - prefix.length), size: body.length, lastModified: new Date(header.modified) });
+      objects.push({ key: record.slice(base.length), size: body.length, lastModified: new Date(header.modified) });
     }
     return { objects, more };
   }

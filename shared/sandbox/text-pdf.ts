@@ -19,18 +19,13 @@ export type Color = readonly [number, number, number];
 
 function face(resource: string, baseFont: FontNames): Face {
   const metrics = Font.load(baseFont);
-  const widths = new Map<string, number>();
-  const widthOf = (name: string) => {
-    let width = widths.get(name);
-    if (width === undefined) widths.set(name, (width = metrics.getWidthOfGlyph(name) || 250));
-    return width;
-  };
   return {
     resource,
     baseFont,
     width(text, size) {
       let total = 0;
-      for (const char of text) total += widthOf(glyphOf(char).name);
+      // Every WinAnsi glyph is in both faces' metrics; the 250 thousandths only keep a sum a number.
+      for (const char of text) total += metrics.getWidthOfGlyph(glyphOf(char).name) || 250;
       return (total * size) / 1000;
     },
   };
