@@ -14,31 +14,42 @@ export interface AcceptedBody {
   spouse?: { idnr: string } | null;
 }
 
+/** An IdNr a filing names, and where: a field of the request, or an element of the caller's XML. */
+export interface NamedIdnr {
+  path: string;
+  idnr: string;
+}
+
 /**
  * `test: false` needs the service to allow live submissions, and a live return may never name a
- * test tax office or a test IdNr: those exist only for the Testmerker.
+ * test tax office or a test IdNr: those exist only for the Testmerker. `xmlIdnrs` are those the
+ * caller's own XML names, held to the same rule as the structured fields.
  */
-export function liveFindings(body: AcceptedBody): Finding[] {
+export function liveFindings(body: AcceptedBody, xmlIdnrs: readonly NamedIdnr[] = []): Finding[] {
   if (body.test) return [];
   if (!allowLiveSubmissions()) {
     return [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: 'test: false needs ALLOW_LIVE_SUBMISSIONS=true on the service' }];
   }
-  return testCasesIn(body).map((path) => ({
+  const offices: Finding[] = testOfficesIn(body).map((path) => ({
     path,
-    code: path.endsWith('idnr') ? 'TEST_IDNR_NOT_LIVE' : 'TEST_TAX_OFFICE_NOT_LIVE',
-    message: path.endsWith('idnr')
-      ? 'is a test identification number, which may only be sent with test: true'
-      : 'names a test tax office, which may only be sent with test: true',
+    code: 'TEST_TAX_OFFICE_NOT_LIVE',
+    message: 'names a test tax office, which may only be sent with test: true',
   }));
+  const idnrs: Finding[] = [...idnrsOf(body), ...xmlIdnrs]
+    .filter(({ idnr }) => isTestIdNr(idnr))
+    .map(({ path }) => ({ path, code: 'TEST_IDNR_NOT_LIVE', message: 'is a test identification number, which may only be sent with test: true' }));
+  return [...offices, ...idnrs];
 }
 
-function testCasesIn(body: AcceptedBody): string[] {
+function testOfficesIn(body: AcceptedBody): string[] {
   const paths: string[] = [];
   if (body.tax_number && isTestTaxOffice(taxOfficeOf(body.tax_number))) paths.push('tax_number');
   if (body.tax_office && isTestTaxOffice(body.tax_office)) paths.push('tax_office');
-  for (const person of ['taxpayer', 'spouse'] as const) {
-    const idnr = body[person]?.idnr;
-    if (idnr && isTestIdNr(idnr)) paths.push(`${person}.idnr`);
-  }
   return paths;
 }
+
+const idnrsOf = (body: AcceptedBody): NamedIdnr[] =>
+  (['taxpayer', 'spouse'] as const).flatMap((person) => {
+    const idnr = body[person]?.idnr;
+    return idnr ? [{ path: `${person}.idnr`, idnr }] : [];
+  });

@@ -2,11 +2,15 @@ import * as z from 'zod/mini';
 import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
 import { datenartVersion, isFormYear } from '#shared/domain/years.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
-import { liveFindings } from '#shared/forms/accepted.ts';
+import { type AcceptedBody, liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
+import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 
-/** The filing a body makes and what the tax rules find in it; `period` is ticket metadata of a UStVA, from its fields or its XML. */
-export type Ruled = { filing: Filing; period?: string; findings: Finding[] };
+/**
+ * The filing a body makes and what the tax rules find in it; `period` is ticket metadata of a
+ * UStVA, from its fields or its XML; `xmlIdnrs` the IdNrs a caller's XML names, for the live guard.
+ */
+export type Ruled = { filing: Filing; period?: string; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
 
 /** A body that passed (no finding is an error; hints may remain), or the findings that refuse it. */
 export type Checked = (Ruled & { datenartVersion: string }) | { filing?: undefined; findings: Finding[]; datenartVersion?: string };
@@ -31,18 +35,23 @@ export function checkForm<T>(form: Form<T>, input: unknown): Checked {
   }
   const ruled = form.rules(parsed.data);
   const { findings } = ruled;
-  findings.push(...liveFindings(ruled.filing.body));
+  findings.push(...liveFindings(ruled.filing.body, ruled.xmlIdnrs));
   const version = datenartVersion(form.kind, ruled.filing.body.year);
   return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
 }
 
 /**
  * The caller's own XML must be the return of the tax number the request names, which tickets,
- * metadata and the protocol show: the same number, or none in either (a first return).
+ * metadata, the transfer header and the protocol show: the same number, or none in either (a
+ * first return, whose tax office is `tax_office`). `inXml` is what the element at `path` holds.
  */
-export function taxNumberAgrees(given: string | undefined, inXml: string | undefined, path: string): Finding[] {
+export function taxNumberAgrees(request: Pick<AcceptedBody, 'tax_number' | 'tax_office'>, inXml: string | undefined, path: string): Finding[] {
+  const given = request.tax_number;
   if (given === inXml) return [];
-  if (given === undefined)
-    return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
-  return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be the tax number given in tax_number', expected: given }];
+  if (given !== undefined) return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be the tax number given in tax_number', expected: given }];
+  if (inXml !== undefined && request.tax_office !== undefined && taxOfficeOf(inXml) !== request.tax_office) {
+    const message = 'names another tax office than tax_office in its first four digits; a first return carries no tax number at all';
+    return [{ path, code: 'XML_TAX_OFFICE_MISMATCH', message, expected: request.tax_office }];
+  }
+  return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
 }

@@ -141,4 +141,15 @@ describe('liveFindings', () => {
     expect(liveFindings({ ...body, test: false })).toEqual([expect.objectContaining({ path: 'tax_number', code: 'TEST_TAX_OFFICE_NOT_LIVE' })]);
     expect(liveFindings({ ...live, test: true })).toEqual([]);
   });
+
+  it("holds the IdNrs of a caller's XML to the same rule, each at its element", () => {
+    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
+    const live = { test: false, year: 2025, tax_number: '9181081508155' };
+    const inXml = [
+      { path: 'xml.Vorsatz.ID', idnr: '65929970489' },
+      { path: 'xml.Vorsatz.IDEhefrau', idnr: '02476291358' },
+    ];
+    expect(liveFindings(live, inXml)).toEqual([expect.objectContaining({ path: 'xml.Vorsatz.IDEhefrau', code: 'TEST_IDNR_NOT_LIVE' })]);
+    expect(liveFindings({ ...live, test: true }, inXml)).toEqual([]);
+  });
 });

@@ -29,6 +29,14 @@ describe('structureFindings', () => {
     expect(findings('<R other="1"/>')).toEqual(['xml:XML_STRUCTURE']);
   });
 
+  it('takes only XML white space for no text: a no-break space, U+3000 or U+2028 is text, in open elements too', () => {
+    expect(findings('<R>\n\t<A>x</A>\r\n</R>')).toEqual([]);
+    expect(findings('<R><C>\u00A0</C></R>')).toEqual(['xml.C:XML_STRUCTURE']);
+    expect(findings('<R><C>\u3000</C></R>')).toEqual(['xml.C:XML_STRUCTURE']);
+    expect(findings('<R><Open><X><Y/>text</X></Open></R>')).toEqual(['xml.Open.X:XML_STRUCTURE']);
+    expect(findings('<R><Open><X>a value</X></Open></R>')).toEqual([]);
+  });
+
   it('checks text against length and character set', () => {
     expect(findings('<R><B>123456</B></R>')).toEqual(['xml.B:XML_VALUE']);
     expect(findings('<R><B></B></R>')).toEqual(['xml.B:XML_VALUE']);

@@ -48,7 +48,8 @@ export function structureFindings(tree: XmlTree, facts: ElementFacts, pathOf: Pa
     if (attribute === 'xmlns' || facts.attributes?.includes(attribute)) continue;
     problem(names, tree, 'XML_STRUCTURE', `has the attribute ${attribute}, which ELSTER's schema does not define here`);
   }
-  if (facts.open) return findings;
+  // Inside an open element ERiC checks the names; that no element holds text beside elements is the same everywhere.
+  if (facts.open) return [...findings, ...textBesideElements(tree, pathOf, names)];
 
   if (!facts.children) {
     if (tree.children.length > 0) problem(names, tree, 'XML_STRUCTURE', 'must hold a value, not elements');
@@ -59,7 +60,7 @@ export function structureFindings(tree: XmlTree, facts: ElementFacts, pathOf: Pa
     return findings;
   }
 
-  if (tree.text.trim() !== '') problem(names, tree, 'XML_STRUCTURE', 'must hold elements only, no text between them');
+  if (hasText(tree)) problem(names, tree, 'XML_STRUCTURE', elementsOnly);
   const counts = new Map<string, number>();
   let position = 0;
   for (const child of tree.children) {
@@ -86,6 +87,16 @@ export function structureFindings(tree: XmlTree, facts: ElementFacts, pathOf: Pa
     findings.push(...structureFindings(child, fact, pathOf, path));
   }
   return findings;
+}
+
+const elementsOnly = 'must hold elements only, no text between them';
+// XML's white space only (XML 1.0 §2.3 S): trim() would also pass U+00A0, U+3000 or U+2028, which ERiC refuses.
+const hasText = (tree: XmlTree) => /[^ \t\r\n]/.test(tree.text);
+
+/** Every element at or below `tree` that holds text beside child elements, which no element of ELSTER's Nutzdaten does. */
+function textBesideElements(tree: XmlTree, pathOf: PathOf, names: readonly string[]): Finding[] {
+  const here = tree.children.length > 0 && hasText(tree) ? [{ path: pathOf(names), code: 'XML_STRUCTURE', message: `${elementsOnly} ${at(tree)}` }] : [];
+  return [...here, ...tree.children.flatMap((child) => textBesideElements(child, pathOf, [...names, child.name]))];
 }
 
 function textProblem(text: string, facts: TextFacts): string | undefined {

@@ -61,6 +61,46 @@ describe('readXml fails closed', () => {
     expect(problem(xml)).toEqual({ code: 'XML_MALFORMED', message: expect.stringMatching(/\(line \d+, column \d+\)$/) });
   });
 
+  // XML 1.0 §2.3 S, §2.5 and §4.3.3, as a parser such as ERiC's holds a document to them.
+  it.each([
+    ['a no-break space before the root', '\u00A0<r/>', 'a no-break space (U+00A0) before the root element', '1, column 1'],
+    ['an ideographic space after the declaration', '<?xml version="1.0"?>\n\u3000<r/>', 'an ideographic space (U+3000) before the root element', '2, column 1'],
+    ['a line separator after the root', '<r/>\u2028', 'a line separator (U+2028) after the root element', '1, column 5'],
+    [
+      'a no-break space inside the declaration',
+      '<?xml version="1.0"\u00A0encoding="UTF-8"?><r/>',
+      'a no-break space (U+00A0) in the XML declaration',
+      '1, column 20',
+    ],
+    ['a no-break space between elements', '<r>\n  <a/>\u00A0<b/>\n</r>', 'a no-break space (U+00A0) between the elements of <r>', '2, column 7'],
+    ['an ideographic space between elements', '<r><a/>\u3000</r>', 'an ideographic space (U+3000) between the elements of <r>', '1, column 8'],
+    ['a line separator between elements', '<r>\u2028<a/></r>', 'a line separator (U+2028) between the elements of <r>', '1, column 4'],
+    ['a second byte order mark', '\uFEFF\uFEFF<r/>', 'a byte order mark (U+FEFF) that is not the very first character', '1, column 2'],
+    [
+      'a byte order mark after the declaration',
+      '<?xml version="1.0"?>\uFEFF<r/>',
+      'a byte order mark (U+FEFF) that is not the very first character',
+      '1, column 22',
+    ],
+    ['a byte order mark between elements', '<r><a/>\uFEFF</r>', 'a byte order mark (U+FEFF) that is not the very first character', '1, column 8'],
+    ['a comment ending in "--->"', '<r><!-- note ---><a/></r>', 'a comment that ends in "--->"', '1, column 14'],
+    ['a comment ending in "--->" before the root', '<!----->\n<r/>', 'a comment that ends in "--->"', '1, column 5'],
+    ['"--" inside a comment', '<r/><!-- a -- b -->', '"--" inside a comment', '1, column 12'],
+  ])('refuses %s, naming it, its line and its column', (_, xml, what, where) => {
+    expect(problem(xml)).toEqual({ code: 'XML_MALFORMED', message: expect.stringContaining(`has ${what}`) });
+    expect(problem(xml)?.message).toMatch(new RegExp(`\\(line ${where}\\)$`));
+  });
+
+  it('takes one byte order mark at the very start, XML white space anywhere between markup, and comments as XML 1.0 has them', () => {
+    expect(readXml('\uFEFF<?xml version="1.0"?>\r\n<!---->\t<r>\n <a/> <!-- a - b -->\r\n</r>\n', { strict: true }).ok).toBe(true);
+  });
+
+  it('refuses what only looks like white space between markup in answers of ERiC too, but leaves their text alone', () => {
+    expect(problem('\u00A0<r/>', false)?.message).toMatch(/no-break space/);
+    expect(problem('<r><!-- x ---></r>', false)?.message).toMatch(/--->/);
+    expect(readXml('<r><a/>\u00A0</r>').ok).toBe(true);
+  });
+
   it('names the line and column of the fault', () => {
     expect(problem('<r>\n  <a>\n  </b>\n</r>')?.message).toMatch(/closes <a> with <\/b> \(line 3, column 5\)/);
   });

@@ -38,8 +38,10 @@ export interface XmlProblem {
 
 export interface ReadOptions {
   /**
-   * For a caller's Nutzdaten: no processing instruction besides a leading declaration of UTF-8
-   * (see also `foreignMarkup`). ERiC's answers are read without.
+   * For a caller's Nutzdaten: no processing instruction besides a leading declaration of UTF-8, no
+   * byte order mark but one at the very start, and nothing that only looks like white space between
+   * child elements, since no element of ELSTER's Nutzdaten has mixed content (see also
+   * `foreignMarkup`). ERiC's answers are read without.
    */
   strict?: boolean;
 }
@@ -69,6 +71,19 @@ const qualifiedName = new RegExp(`[${nameStart}][${nameChar}]*(?::[${nameStart}]
 const reservedNames = new Set(['__proto__', 'constructor', 'prototype']);
 const predefined: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const xmlNamespace = 'http://www.w3.org/XML/1998/namespace';
+const byteOrderMark = '\uFEFF';
+// XML 1.0 §2.3 S (space, tab, CR, LF) is the only white space between markup. What a person would
+// take for white space but XML does not, and a parser such as ERiC's refuses there: Unicode's other
+// spaces and line separators (JavaScript's \s takes them all) and the invisible characters editors leave behind.
+const onlyXmlSpace = 'where XML allows only spaces, tabs and line breaks';
+const spaceLikeNotXml = /(?![ \t\r\n])[\s\u0085\u180E\u200B-\u200D\u2060]/u;
+const spaceNames: Record<string, string> = {
+  '\u00A0': 'a no-break space',
+  '\u3000': 'an ideographic space',
+  '\u2028': 'a line separator',
+  '\uFEFF': 'a byte order mark',
+};
+const spaceLike = (char: string) => `${spaceNames[char] ?? 'a character'} (U+${codePointHex(char)})`;
 
 /** Reads a document into a tree, or says what is wrong with it and where. */
 export function readXml(xml: string, options: ReadOptions = {}): ReadXml {
@@ -119,12 +134,17 @@ class Reader {
   document(): XmlTree {
     const bad = notXmlChar.exec(this.xml);
     if (bad) this.fail(`contains U+${codePointHex(bad[0])}, which XML does not allow`, bad.index);
-    if (this.xml.startsWith('<?xml') && /[\s?]/.test(this.xml[5] ?? '')) this.declaration();
+    // A byte order mark may open the document (XML 1.0 §4.3.3), once; a caller's anywhere else is one too many.
+    if (this.xml.startsWith(byteOrderMark)) this.at = 1;
+    const mark = this.strict ? this.xml.indexOf(byteOrderMark, this.at) : -1;
+    if (mark !== -1) this.fail('has a byte order mark (U+FEFF) that is not the very first character: one at the start is all XML allows', mark);
+    const afterXml = this.xml[this.at + 5] ?? '';
+    if (this.xml.startsWith('<?xml', this.at) && (/[ \t\r\n?]/.test(afterXml) || spaceLikeNotXml.test(afterXml))) this.declaration();
     this.misc();
-    if (this.xml[this.at] !== '<') this.fail('must be one root element');
+    if (this.xml[this.at] !== '<') this.stray('before the root element', 'must be one root element');
     const root = this.element(new Map([['xml', xmlNamespace]]), 1);
     this.misc();
-    if (this.at < this.xml.length) this.fail('must have nothing but comments after the root element');
+    if (this.at < this.xml.length) this.stray('after the root element', 'must have nothing but comments after the root element');
     return root;
   }
 
@@ -134,10 +154,15 @@ class Reader {
   }
 
   private declaration() {
-    const end = this.xml.indexOf('?>');
+    const end = this.xml.indexOf('?>', this.at);
     if (end === -1) this.fail('has an XML declaration that does not end');
-    const text = this.xml.slice(5, end);
-    const match = /^\s+version\s*=\s*(["'])1\.0\1(?:\s+encoding\s*=\s*(["'])([A-Za-z][\w.-]*)\2)?(?:\s+standalone\s*=\s*(["'])(?:yes|no)\4)?\s*$/.exec(text);
+    const text = this.xml.slice(this.at + 5, end);
+    const odd = text.search(spaceLikeNotXml);
+    if (odd !== -1) this.fail(`has ${spaceLike(text[odd]!)} in the XML declaration, ${onlyXmlSpace}`, this.at + 5 + odd);
+    const match =
+      /^[ \t\r\n]+version[ \t\r\n]*=[ \t\r\n]*(["'])1\.0\1(?:[ \t\r\n]+encoding[ \t\r\n]*=[ \t\r\n]*(["'])([A-Za-z][\w.-]*)\2)?(?:[ \t\r\n]+standalone[ \t\r\n]*=[ \t\r\n]*(["'])(?:yes|no)\4)?[ \t\r\n]*$/.exec(
+        text,
+      );
     if (!match) this.fail('has an XML declaration other than <?xml version="1.0" encoding="UTF-8"?>');
     if (this.strict && match[3] !== undefined && match[3].toUpperCase() !== 'UTF-8') {
       this.fail(`declares the encoding ${match[3]}, but the JSON string it travels in is Unicode: declare UTF-8 or leave the declaration out`);
@@ -148,7 +173,7 @@ class Reader {
   /** White space, comments and, where allowed, processing instructions between markup. */
   private misc() {
     for (;;) {
-      while (/\s/.test(this.xml[this.at] ?? '')) this.at++;
+      this.space();
       if (this.xml.startsWith('<!--', this.at)) this.comment();
       else if (this.xml.startsWith('<?', this.at)) this.instruction();
       else if (this.xml.startsWith('<!', this.at)) this.fail('must not contain a DTD or entity declarations', this.at, 'XML_DTD_NOT_ALLOWED');
@@ -156,10 +181,17 @@ class Reader {
     }
   }
 
+  /** Fails at what stands `where` only markup and XML's white space may: by name when it merely looks like space. */
+  private stray(where: string, otherwise: string): never {
+    const char = this.xml[this.at] ?? '';
+    this.fail(spaceLikeNotXml.test(char) ? `has ${spaceLike(char)} ${where}, ${onlyXmlSpace}` : otherwise);
+  }
+
+  /** XML 1.0 §2.5: no "--" inside a comment, and no "-" just before its end, so "--->" does not end one. */
   private comment() {
-    const end = this.xml.indexOf('-->', this.at + 4);
+    const end = this.xml.indexOf('--', this.at + 4);
     if (end === -1) this.fail('has a comment that does not end');
-    if (this.xml.slice(this.at + 4, end).includes('--')) this.fail('has "--" inside a comment');
+    if (this.xml[end + 2] !== '>') this.fail(this.xml.startsWith('-->', end + 1) ? 'has a comment that ends in "--->"' : 'has "--" inside a comment', end);
     this.at = end + 3;
   }
 
@@ -225,9 +257,14 @@ class Reader {
     }
     if (closed) return tree;
 
+    // The first character that only looks like white space, for a strict reading that finds child
+    // elements beside it; other text between elements is the structure check's to name.
+    let spaceAt: number | undefined;
     for (;;) {
       const next = this.xml.indexOf('<', this.at);
       if (next === -1) this.fail(`has <${name}> without its end tag`, start);
+      const space = this.xml.slice(this.at, next).search(spaceLikeNotXml);
+      if (space !== -1) spaceAt ??= this.at + space;
       tree.text += this.characters(next);
       if (this.xml.startsWith('</', this.at)) {
         this.at += 2;
@@ -237,6 +274,9 @@ class Reader {
         this.space();
         if (this.xml[this.at] !== '>') this.fail(`has an end tag </${end}> that does not end`);
         this.at++;
+        if (this.strict && spaceAt !== undefined && tree.children.length > 0) {
+          this.fail(`has ${spaceLike(this.xml[spaceAt]!)} between the elements of <${name}>, ${onlyXmlSpace}`, spaceAt);
+        }
         return tree;
       }
       if (this.xml.startsWith('<!--', this.at)) this.comment();

@@ -471,7 +471,7 @@ export interface components {
             };
             /** @description `sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros */
             prepayments_prior_year?: number | string;
-            /** @description Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; XML_MALFORMED names line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` */
+            /** @description Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`) */
             xml?: string;
         };
         EstSubmission: {
@@ -569,7 +569,7 @@ export interface components {
             deductions?: {
                 [key: string]: number | string;
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA; the frame of forms and the whole Vorsatz are checked against that year's ELSTER schema, and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`) */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA; the frame of forms and the whole Vorsatz are checked against that year's ELSTER schema, and the identifiers must be the request's: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`). Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
             xml?: string;
         };
         CertificateUpload: {

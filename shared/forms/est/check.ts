@@ -12,7 +12,10 @@ function estRules(request: EstRequest): Ruled {
   if (body.xml === undefined) return { filing, findings: [...open, ...estFindings(body)] };
   const read = readEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
-  return { filing, findings: [...open, ...taxNumberAgrees(body.tax_number, read.taxNumber, 'xml.Vorsatz.StNr')] };
+  // Vorsatz/StNr stands in every return filed by tax number; an Ordnungsbegriff, the identifier ELSTER takes in its
+  // place (OrdNrArt "O", E10-2024.xsd), may only repeat it, so neither can name another taxpayer's return.
+  const ordnungsbegriff = read.ordnungsbegriff === undefined ? [] : taxNumberAgrees(body, read.ordnungsbegriff, 'xml.Vorsatz.Ordnungsbegriff');
+  return { filing, xmlIdnrs: read.idnrs, findings: [...open, ...taxNumberAgrees(body, read.taxNumber, 'xml.Vorsatz.StNr'), ...ordnungsbegriff] };
 }
 
 const est: Form<EstRequest> = { kind: 'est', schema: estSchema, rules: estRules };

@@ -17,11 +17,11 @@ export const vorsatz: ElementFacts = {
   children: [
     text('Unterfallart', 2, /^10$/, 2),
     field({ name: 'Vorgang', text: { pattern: /^(?:01|04)$/ } }),
-    // StNr and Zeitraum are read and compared with the request by the reader itself.
+    // StNr, Zeitraum and the IdNrs are read and checked against the request by the reader itself.
     field({ name: 'StNr' }),
     text('Ordnungsbegriff', 13, undefined, 13),
-    field({ name: 'ID', text: { pattern: /^[0-9]{11}$/ } }),
-    field({ name: 'IDEhefrau', text: { pattern: /^[0-9]{11}$/ } }),
+    field({ name: 'ID' }),
+    field({ name: 'IDEhefrau' }),
     field({ name: 'Zeitraum' }),
     text('AbsName', 45),
     text('AbsStr', 30),

@@ -76,12 +76,12 @@ describe('readEstNutzdaten', () => {
     const { tax_number: _taxNumber, ...firstReturn } = contractExample;
     expect(readEstNutzdaten(built({ ...firstReturn, tax_office: '9198' }), 2025)).toMatchObject({ ok: true });
     expect(readEstNutzdaten(built({ ...firstReturn, tax_office: '9198' }), 2025)).not.toHaveProperty('taxNumber');
-    expect(readEstNutzdaten(`<E10 version="2025" xmlns="${namespace2025}"/>`, 2025)).toEqual({ ok: true, figures: [] });
+    expect(readEstNutzdaten(`<E10 version="2025" xmlns="${namespace2025}"/>`, 2025)).toEqual({ ok: true, idnrs: [], figures: [] });
   });
 
   it('shows only the amounts and tax class it can read in a caller’s XML', () => {
     const xml = `<E10 version="2025" xmlns="${namespace2025}"><N><Person>PersonA</Person><ArbL><LStB_1_5_Sum><E0200002>6</E0200002><E0200201>1.000,00 EUR</E0200201><E0200301>12,50</E0200301></LStB_1_5_Sum></ArbL></N></E10>`;
-    expect(readEstNutzdaten(xml, 2025)).toEqual({ ok: true, figures: [{ label: 'Einbehaltene Lohnsteuer', value: '12,50 €' }] });
+    expect(readEstNutzdaten(xml, 2025)).toEqual({ ok: true, idnrs: [], figures: [{ label: 'Einbehaltene Lohnsteuer', value: '12,50 €' }] });
   });
 
   it.each([
@@ -116,6 +116,39 @@ describe('readEstNutzdaten', () => {
   it('refuses a tax number that is not 13 digits', () => {
     const xml = `<E10 version="2025" xmlns="${namespace2025}"><Vorsatz><StNr>198/113/10010</StNr></Vorsatz></E10>`;
     expect(readEstNutzdaten(xml, 2025)).toMatchObject({ ok: false, findings: [{ path: 'xml', code: 'XML_TAX_NUMBER' }] });
+  });
+
+  describe('identifiers', () => {
+    const e10 = (inner: string) => `<E10 version="2025" xmlns="${namespace2025}">${inner}</E10>`;
+    const joint = e10(
+      '<ESt1A><Allg><A><E0100081>04452397687</E0100081></A><B><E0100082>02476291358</E0100082></B></Allg></ESt1A>' +
+        '<Kind><Ang_Kind><Allg><E0500406>65929970489</E0500406></Allg></Ang_Kind></Kind>' +
+        '<Vorsatz><StNr>9198011310010</StNr><Ordnungsbegriff>9198011310010</Ordnungsbegriff><ID>04452397687</ID><IDEhefrau>02476291358</IDEhefrau></Vorsatz>',
+    );
+
+    it('gives back the tax number, the Ordnungsbegriff and every IdNr with its place', () => {
+      expect(readEstNutzdaten(joint, 2025)).toMatchObject({
+        ok: true,
+        taxNumber: '9198011310010',
+        ordnungsbegriff: '9198011310010',
+        idnrs: [
+          { path: 'xml.ESt1A.Allg.A.E0100081', idnr: '04452397687' },
+          { path: 'xml.ESt1A.Allg.B.E0100082', idnr: '02476291358' },
+          { path: 'xml.Kind.Ang_Kind.Allg.E0500406', idnr: '65929970489' },
+          { path: 'xml.Vorsatz.ID', idnr: '04452397687' },
+          { path: 'xml.Vorsatz.IDEhefrau', idnr: '02476291358' },
+        ],
+      });
+    });
+
+    it.each([
+      ['Vorsatz/ID', joint.replace('<ID>04452397687', '<ID>04452397688'), 'xml.Vorsatz.ID', 'IDNR_CHECK_DIGIT'],
+      ['Vorsatz/IDEhefrau', joint.replace('<IDEhefrau>02476291358', '<IDEhefrau>12345678903'), 'xml.Vorsatz.IDEhefrau', 'IDNR_DIGIT_PATTERN'],
+      ['Person A', joint.replace('<E0100081>04452397687', '<E0100081>0445239768'), 'xml.ESt1A.Allg.A.E0100081', 'IDNR_FORMAT'],
+      ['a child', joint.replace('<E0500406>65929970489', '<E0500406>65929970488'), 'xml.Kind.Ang_Kind.Allg.E0500406', 'IDNR_CHECK_DIGIT'],
+    ])('checks the IdNr of %s as the request’s own', (_, xml, path, code) => {
+      expect(readEstNutzdaten(xml, 2025)).toEqual({ ok: false, findings: [expect.objectContaining({ path, code })] });
+    });
   });
 
   describe('hostile input', () => {

@@ -1,13 +1,15 @@
 // Reading an E10 element back: a caller's own Nutzdaten are checked before they are sent as they
 // are, and the key figures of the PDF protocol are read from the same tree that is transmitted.
 import type { Finding } from '#shared/domain/ticket.ts';
+import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { estStructure } from '#shared/forms/est/structure.ts';
-import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
+import type { XmlElement, XmlNode, XmlTree } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { germanEuros } from '#shared/tax/money.ts';
+import { idnrProblem } from '#shared/tax/idnr.ts';
 
 export interface KeyFigure {
   /** German, as on the form. */
@@ -15,14 +17,49 @@ export interface KeyFigure {
   value: string;
 }
 
-/** Checks a caller's E10 element: root, namespace, version vs `year`, the frame of that year's schema; returns what the rest of the service needs (tax number if present) or findings with path `xml`. */
-export function readEstNutzdaten(xml: string, year: number): { ok: true; taxNumber?: string; figures: KeyFigure[] } | { ok: false; findings: Finding[] } {
+/** What identifies a caller's E10 return, for the check to hold against the request. */
+export interface EstIdentifiers {
+  /** Vorsatz/StNr and Vorsatz/Ordnungsbegriff, where present. */
+  taxNumber?: string;
+  ordnungsbegriff?: string;
+  /** Every IdNr it names, each with its element's path. */
+  idnrs: NamedIdnr[];
+}
+
+// The elements of E10 that hold an IdNr, all of type IDNrBaseCType in shared/elster/schemas/
+// E10-2022.xsd to E10-2024.xsd: Vorsatz/ID and Vorsatz/IDEhefrau, and by field identifier (each
+// stands in one place of E10, inside forms whose structure is ERiC's to check) Person A and B of
+// ESt1A/Allg, each child (Kind/Ang_Kind/Allg), and the other people a return names: recipients of
+// pensions, maintenance and compensation payments (SA), persons in care (AgB), persons maintained
+// (ESt1A_U), co-insured persons (VOR).
+const idnrFields = new Set([
+  'E0100081',
+  'E0100082',
+  'E0500406',
+  'E0181701',
+  'E0182101',
+  'E0104305',
+  'E0103905',
+  'E0182301',
+  'E0161506',
+  'E0120211',
+  'E2003804',
+]);
+
+const pathOf = (names: readonly string[]) => ['xml', ...names].join('.');
+
+/**
+ * Checks a caller's E10 element: root, namespace, version vs `year`, the frame of that year's
+ * schema, and each IdNr as a request's IdNr is checked; returns what identifies the return and
+ * the protocol's key figures, or findings with path `xml…`.
+ */
+export function readEstNutzdaten(xml: string, year: number): ({ ok: true; figures: KeyFigure[] } & EstIdentifiers) | { ok: false; findings: Finding[] } {
   const read = readCallerNutzdaten(xml, {
     year,
     structure: estStructure(year),
     rootLabel: 'an <E10> element (the income tax return)',
     namespace: estNamespace(year),
-    pathOf: (names) => ['xml', ...names].join('.'),
+    pathOf,
   });
   if (!read.ok) return read;
   const root = read.element;
@@ -36,8 +73,30 @@ export function readEstNutzdaten(xml: string, year: number): { ok: true; taxNumb
   if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
     findings.push({ path: 'xml', code: 'XML_TAX_NUMBER', message: 'has a Vorsatz/StNr that is not a 13-digit ELSTER tax number' });
   }
+  const idnrs = idnrsIn(read.tree);
+  for (const { path, idnr } of idnrs) {
+    const problem = idnrProblem(idnr);
+    if (problem) findings.push({ path, ...problem });
+  }
   if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
-  return { ok: true, ...(taxNumber !== undefined && { taxNumber }), figures: figuresOf(root) };
+  const ordnungsbegriff = textOf(vorsatz?.Ordnungsbegriff);
+  return {
+    ok: true,
+    ...(taxNumber !== undefined && { taxNumber }),
+    ...(ordnungsbegriff !== undefined && { ordnungsbegriff }),
+    idnrs,
+    figures: figuresOf(root),
+  };
+}
+
+/** Every IdNr below `tree` (the E10 root), in document order. */
+function idnrsIn(tree: XmlTree, names: readonly string[] = []): NamedIdnr[] {
+  const vorsatz = names.length === 1 && names[0] === 'Vorsatz';
+  return tree.children.flatMap((child) => {
+    const path = [...names, child.name];
+    if (child.children.length > 0) return idnrsIn(child, path);
+    return idnrFields.has(child.name) || (vorsatz && (child.name === 'ID' || child.name === 'IDEhefrau')) ? [{ path: pathOf(path), idnr: child.text }] : [];
+  });
 }
 
 /** The amounts of one line of wage tax statements: classes 1 to 5, or class 6. */

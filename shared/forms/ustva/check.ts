@@ -40,7 +40,7 @@ function ustvaRules(request: UstvaRequest): Ruled {
   const xmlPath = (path: string) => `xml.${ustvaElementOf(path)}`;
   const { figures } = read;
   const checked = figures.type === 'voranmeldung' ? ruled(filing, figures, xmlPath) : { filing, findings: specialFindings(figures, today(), xmlPath) };
-  checked.findings.push(...taxNumberAgrees(body.tax_number, figures.taxNumber, 'xml.Steuernummer'));
+  checked.findings.push(...taxNumberAgrees(body, figures.taxNumber, 'xml.Steuernummer'));
   if (figures.type !== body.type) {
     checked.findings.push({ path: 'type', code: 'XML_TYPE_MISMATCH', message: `must name the filing the XML holds: ${figures.type}`, expected: figures.type });
   }
