@@ -11,7 +11,7 @@ import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiSpec } from '#shared/manifest.ts';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
-import { badRequest, readTarget, type RequestTarget } from '#infra/local/request-target.ts';
+import { badRequest, readTarget, refusal, type RequestTarget } from '#infra/local/request-target.ts';
 import { errorResponse, internalError } from '#shared/http/envelope.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { chooseRequestId } from '#shared/http/request-id.ts';
@@ -23,8 +23,6 @@ export type HttpLambda = (event: APIGatewayProxyEventV2, context: ReturnType<typ
 
 const textTypes = /^(application\/(json|xml|x-www-form-urlencoded)|text\/)/i;
 
-// The gateway's own refusals close the connection: what else the client sent cannot be trusted to frame a next request.
-const refusal = (status: number, code: string, message: string) => new HttpError(status, code, message, { headers: { connection: 'close' } });
 const tooLarge = () => refusal(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limits.maxBodyBytes} bytes`);
 const expectationFailed = () => refusal(417, 'EXPECTATION_FAILED', 'Of Expect, only 100-continue is understood');
 

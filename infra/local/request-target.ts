@@ -16,7 +16,9 @@ export interface RequestTarget {
   host: string | undefined;
 }
 
-export const badRequest = (message: string) => new HttpError(400, 'BAD_REQUEST', message, { headers: { connection: 'close' } });
+// The gateway's own refusals close the connection: what else the client sent cannot be trusted to frame a next request.
+export const refusal = (status: number, code: string, message: string) => new HttpError(status, code, message, { headers: { connection: 'close' } });
+export const badRequest = (message: string) => refusal(400, 'BAD_REQUEST', message);
 
 // RFC 3986: a reg-name (which covers IPv4 addresses) of unreserved characters, sub-delims and percent-encoded bytes.
 const regName = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=]|%[0-9A-Fa-f]{2})+$/;
