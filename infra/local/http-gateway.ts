@@ -1,7 +1,7 @@
 // Plays API Gateway's HTTP API on one machine: each request becomes a payload-format-2.0 event
 // for the very handler the manifest routes it to on AWS, and the handler's result becomes the response.
-// What no handler sees (a body over the gateway's limit, broken HTTP, a timeout) is answered here,
-// in the same envelope.
+// What no handler sees (a body over the gateway's limit, broken HTTP, a request line or Host it
+// cannot serve, a timeout) is answered here, in the same envelope, with a log line.
 
 import { randomUUID } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
