@@ -1,28 +1,28 @@
 // Plays API Gateway's HTTP API on one machine: each request becomes a payload-format-2.0 event
 // for the very handler the manifest routes it to on AWS, and the handler's result becomes the response.
-// What no handler sees (a body over the gateway's limit, broken HTTP, a timeout) is answered here,
-// in the same envelope.
+// What no handler sees (a body over the gateway's limit, broken HTTP, a request line or Host it
+// cannot serve, a timeout) is answered here, in the same envelope, with a log line.
 
 import { randomUUID } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { ApiSpec } from '#shared/manifest.ts';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { badRequest, readTarget, refusal, type RequestTarget } from '#infra/local/request-target.ts';
 import { errorResponse, internalError } from '#shared/http/envelope.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { chooseRequestId } from '#shared/http/request-id.ts';
 import { RouteTable } from '#shared/http/routes.ts';
 import { transportLimits as limits } from '#shared/http/transport.ts';
+import { describeError, logger } from '#shared/logger.ts';
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
 const textTypes = /^(application\/(json|xml|x-www-form-urlencoded)|text\/)/i;
 
-// The gateway's own refusals close the connection: what else the client sent cannot be trusted to frame a next request.
-const refusal = (status: number, code: string, message: string) => new HttpError(status, code, message, { headers: { connection: 'close' } });
 const tooLarge = () => refusal(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limits.maxBodyBytes} bytes`);
 const expectationFailed = () => refusal(417, 'EXPECTATION_FAILED', 'Of Expect, only 100-continue is understood');
 
@@ -36,7 +36,18 @@ function clientErrorOf(code: string | undefined): HttpError {
       `The request must arrive within ${limits.requestTimeoutSeconds} s, its headers within ${limits.headersTimeoutSeconds} s`,
     );
   }
-  return refusal(400, 'BAD_REQUEST', 'The request is not well-formed HTTP/1.1');
+  return badRequest('The request is not well-formed HTTP/1.1');
+}
+
+/** Every answer the gateway gives itself is logged by its status, code and reason, never by what was sent. */
+function logRefusal(requestId: string, error: HttpError, parserCode?: string) {
+  logger.warn('request refused by the gateway', {
+    request_id: requestId,
+    status: error.status,
+    code: error.code,
+    reason: error.message,
+    parser_code: parserCode,
+  });
 }
 
 export interface Gateway {
@@ -56,28 +67,51 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
       keepAliveTimeout: limits.keepAliveSeconds * 1000,
       // How often Node looks for expired requests: its default of 30 s would stretch every timeout by as much.
       connectionsCheckingInterval: 1000,
+      // A missing Host is refused by readTarget, in the envelope; Node's own refusal would be a bare 400.
+      requireHostHeader: false,
     },
     (request, response) => {
       answering.set(request.socket, response);
-      serve(request, response).catch(() => refuse(response, internalError()));
+      serve(request, response).catch((error: unknown) => {
+        logger.error('gateway could not serve a request', { error: describeError(error) });
+        refuse(response, internalError());
+      });
     },
   );
+  // Node hands CONNECT over as a tunnel; the API is no proxy, so it gets the envelope and the connection ends.
+  server.on('connect', (request: IncomingMessage, socket: Socket) => {
+    const requestId = chooseRequestId(headersOf(request)['x-request-id']);
+    const error = badRequest('CONNECT is not served: the API is no proxy');
+    logRefusal(requestId, error);
+    socket.end(rawAnswer(errorResponse({ requestId, head: false }, error)));
+  });
   server.on('checkExpectation', (_, response: ServerResponse) => refuse(response, expectationFailed()));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const response = answering.get(socket);
     if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
-    else if (response && !response.writableEnded) refuse(response, clientErrorOf(error.code));
-    else socket.end(rawAnswer(errorResponse({ requestId: randomUUID(), head: false }, clientErrorOf(error.code))));
+    else if (response && !response.writableEnded) refuse(response, clientErrorOf(error.code), error.code);
+    else {
+      const requestId = randomUUID();
+      const answer = clientErrorOf(error.code);
+      logRefusal(requestId, answer, error.code);
+      socket.end(rawAnswer(errorResponse({ requestId, head: false }, answer)));
+    }
   });
 
   async function serve(request: IncomingMessage, response: ServerResponse) {
+    let target: RequestTarget;
+    try {
+      target = readTarget(request);
+    } catch (error) {
+      if (error instanceof HttpError) return refuse(response, error);
+      throw error;
+    }
     const body = await readBody(request);
     if (body === undefined) return refuse(response, tooLarge());
-    const url = new URL(request.url ?? '/', 'http://gateway');
     const method = request.method ?? 'GET';
-    const match = routes.match(method, url.pathname);
+    const match = routes.match(method, target.path);
     const functionName = match?.route.function ?? api.fallback;
-    const event = toEvent(request, url, body, match ? `${method} ${match.route.path}` : '$default', match?.pathParameters);
+    const event = toEvent(request, target, body, match ? `${method} ${match.route.path}` : '$default', match?.pathParameters);
     const result = await handlerOf(functionName)(event, lambdaContext(functionName));
     writeResult(response, result);
   }
@@ -88,10 +122,11 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
 }
 
 /** An error answer from the gateway itself, in the envelope; once an answer has begun, the connection is cut instead. */
-function refuse(response: ServerResponse, error: HttpError) {
-  if (response.headersSent) return void response.destroy();
+function refuse(response: ServerResponse, error: HttpError, parserCode?: string) {
   const request = response.req;
   const to = { requestId: chooseRequestId(headersOf(request)['x-request-id']), head: request.method === 'HEAD' };
+  logRefusal(to.requestId, error, parserCode);
+  if (response.headersSent) return void response.destroy();
   writeResult(response, errorResponse(to, error));
 }
 
@@ -132,7 +167,7 @@ function headersOf(request: IncomingMessage): Record<string, string> {
 
 function toEvent(
   request: IncomingMessage,
-  url: URL,
+  target: RequestTarget,
   body: Buffer,
   routeKey: string,
   pathParameters: Record<string, string> | undefined,
@@ -140,25 +175,26 @@ function toEvent(
   const headers = headersOf(request);
   // Bytes that are not UTF-8 travel base64-encoded, so the handler sees them as sent rather than replaced.
   const isText = textTypes.test(headers['content-type'] ?? '') && isUtf8(body);
-  const query = [...url.searchParams.keys()];
+  const searchParams = new URLSearchParams(target.query);
+  const query = [...searchParams.keys()];
   const now = new Date();
   return {
     version: '2.0',
     routeKey,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
+    rawPath: target.path,
+    rawQueryString: target.query,
     headers,
     cookies: request.headers.cookie?.split(/;\s*/),
-    queryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, url.searchParams.getAll(key).join(',')])) : undefined,
+    queryStringParameters: query.length ? Object.fromEntries(query.map((key) => [key, searchParams.getAll(key).join(',')])) : undefined,
     pathParameters,
     requestContext: {
       accountId: 'local',
       apiId: 'local',
-      domainName: headers.host ?? 'localhost',
+      domainName: target.host ?? 'localhost',
       domainPrefix: 'local',
       http: {
         method: request.method ?? 'GET',
-        path: url.pathname,
+        path: target.path,
         protocol: `HTTP/${request.httpVersion}`,
         sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',

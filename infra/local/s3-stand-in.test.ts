@@ -132,6 +132,27 @@ describe('the local S3 stand-in, called through the SDK', () => {
     expect((await errorOf(put('ä'.repeat(513))))?.name).toBe('KeyTooLongError');
   });
 
+  it('refuses a bucket name S3 refuses with InvalidBucketName', async () => {
+    for (const name of ['ab', 'a'.repeat(64), 'Upper', 'under_score', '-start', 'end-', 'two..dots', '192.168.1.1', 'xn--abc', 'name-s3alias']) {
+      const created = await errorOf(client.send(new CreateBucketCommand({ Bucket: name })));
+      const written = await errorOf(client.send(new PutObjectCommand({ Bucket: name, Key: 'x', Body: 'x' })));
+      for (const error of [created, written]) expect([name, error?.name, error?.$metadata.httpStatusCode]).toEqual([name, 'InvalidBucketName', 400]);
+    }
+    for (const name of ['a.b-c', `3${'a'.repeat(61)}9`]) await client.send(new CreateBucketCommand({ Bucket: name }));
+  });
+
+  it("keeps an encoded '/' in a bucket name from reaching another bucket's keys", async () => {
+    // The SDK itself refuses a '/' in a bucket name; a plain HTTP client sends it encoded.
+    const base = `http://127.0.0.1:${standIn.port}/${Bucket}%2Fsmuggled`;
+    const created = await fetch(base, { method: 'PUT' });
+    const written = await fetch(`${base}/x`, { method: 'PUT', body: 'smuggled' });
+    for (const reply of [created, written]) {
+      expect(reply.status).toBe(400);
+      expect(await reply.text()).toContain('<Code>InvalidBucketName</Code>');
+    }
+    expect(await list({ Prefix: 'smuggled' })).toEqual([]);
+  });
+
   it('refuses bytes that do not match their Content-MD5', async () => {
     const error = await errorOf(put('checked', 'abc', { ContentMD5: Buffer.alloc(16).toString('base64') }));
     expect(error?.name).toBe('BadDigest');

@@ -31,6 +31,14 @@ class S3Error extends Error {
 const notImplemented = (what: string) => new S3Error(501, 'NotImplemented', `The local S3 stand-in does not offer ${what}.`);
 const noSuchBucket = () => new S3Error(404, 'NoSuchBucket', 'The specified bucket does not exist.');
 
+// S3's rules for a general purpose bucket's name: 3 to 63 lowercase letters, digits, dots and
+// hyphens, a letter or digit at each end, no two dots in a row, not shaped like an IPv4 address, and
+// none of the prefixes and suffixes S3 keeps for itself. Checked after decoding, so an encoded "/"
+// can never make one bucket's name reach into another's keys.
+const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const reservedBucketName = /\.\.|^\d+\.\d+\.\d+\.\d+$|^(xn--|sthree-|amzn-s3-demo-)|(-s3alias|--ol-s3|\.mrap|--x-s3|--table-s3)$/;
+const isBucketName = (name: string) => bucketName.test(name) && !reservedBucketName.test(name);
+
 export interface S3StandIn {
   port: number;
   close(): Promise<void>;
@@ -49,6 +57,7 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
     const method = request.method ?? 'GET';
     const query = [...parameters.keys()].filter((name) => name !== operationParameter);
     if (!bucket) throw notImplemented('listing buckets');
+    if (!isBucketName(bucket)) throw new S3Error(400, 'InvalidBucketName', 'The specified bucket is not valid.');
 
     if (key === '') {
       if (method === 'PUT' && query.length === 0) {

@@ -98,7 +98,9 @@ sent twice (or holding a comma) are 400 \`BAD_REQUEST\`.
 
 **Transport.** The local runtime answers in the envelope even what no function sees: a body over
 ${transportLimits.maxBodyBytes / 1024 / 1024} MiB (413 \`PAYLOAD_TOO_LARGE\`), a request line and headers over ${transportLimits.maxHeaderBytes / 1024} KiB (431
-\`HEADERS_TOO_LARGE\`), a request that is not HTTP/1.1 (400 \`BAD_REQUEST\`), an \`Expect\` other than
+\`HEADERS_TOO_LARGE\`), a request that is not well-formed HTTP/1.1 or 1.0 or whose request line or Host cannot be
+served (a URL target without a usable host or port, a broken percent-encoding, a fragment, the target \`*\`,
+\`CONNECT\`, not exactly one Host: 400 \`BAD_REQUEST\`), an \`Expect\` other than
 \`100-continue\` (417 \`EXPECTATION_FAILED\`), and a request whose headers take over ${transportLimits.headersTimeoutSeconds} s or which takes over
 ${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); each closes the connection, as does ${transportLimits.keepAliveSeconds} s without a
 request. On AWS, API Gateway's own limits and answers apply to these cases.

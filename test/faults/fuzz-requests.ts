@@ -3,6 +3,7 @@
 // bytes, its keys or its headers), so any stored record is a finding.
 
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { transportLimits } from '#shared/http/transport.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import type { Prng } from './prng.ts';
 
@@ -15,6 +16,8 @@ export interface HostileRequest {
   body?: string | Uint8Array;
   /** Sent over a socket header by header, since fetch would join a repeated header into one. */
   raw?: boolean;
+  /** The whole request as it goes over a socket, request line and Host included, for lines no client library sends. */
+  wire?: string;
 }
 
 const readPaths = ['/v2/status/', '/v2/ticket/', '/v2/protocol/', '/v2/response/'];
@@ -173,6 +176,56 @@ const xmlTricks: ((xml: string, inner: string) => string)[] = [
   (xml) => xml.replace('9198011310010', ' 9198011310010'),
 ];
 
+// Request lines and Hosts the local gateway refuses (README, "Transport"), each around a body that
+// would be accepted, so that a line let through would store a ticket.
+const brokenTargets = (route: string) => [
+  `http://[${route}`,
+  `http://[::1${route}`,
+  `http://[zz::1]${route}`,
+  `http://127.0.0.1:99999${route}`,
+  `http://steuerbote:-1${route}`,
+  `http://steuerbote:0x50${route}`,
+  `http://steuerbote:80:80${route}`,
+  `http://%zz${route}`,
+  `http://%4${route}`,
+  `http://user:secret@steuerbote${route}`,
+  `http://@steuerbote${route}`,
+  `http://${route}`,
+  `https:${route}`,
+  `ftp://steuerbote${route}`,
+  `file://${route}`,
+  '*',
+  `${route}%zz`,
+  `${route}%`,
+  `${route}%4`,
+  `${route}?x=%G1`,
+  `${route}#top`,
+  route.slice(1),
+  // Well-formed, but a path other than the route unless resolved as a URL would be: 404, never the route.
+  `//steuerbote${route}`,
+  `/v2/..${route}`,
+  `/v2/.${route.slice(3)}`,
+  `/v2/%2e%2e${route}`,
+  route.replace('/v2/', '/v2\\'),
+];
+const brokenVersions = ['HTTP/0.9', 'HTTP/2.0', 'HTTP/1.2', 'HTTP/3', 'http/1.1', '', 'HTTP/1.1 x'];
+const brokenHosts = [
+  [],
+  ['steuerbote', 'steuerbote'],
+  ['steuerbote', 'other'],
+  [''],
+  ['%zz'],
+  ['steuerbote:99999'],
+  ['steuerbote:-1'],
+  ['steuerbote:80:80'],
+  ['[::1'],
+  ['[zz]'],
+  ['user@steuerbote'],
+  ['steuer bote'],
+  ['steuerbote/v2'],
+  ['\u00ffsteuerbote'],
+];
+
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const json = (headers: [string, string][] = []): [string, string][] => [['content-type', 'application/json'], ...headers];
 
@@ -195,6 +248,7 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
     'forbiddenKeys',
     'duplicateHeaders',
     'hostileXml',
+    'brokenRequestLine',
   ] as const);
   switch (kind) {
     case 'brokenJson': {
@@ -386,6 +440,21 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
         headers: json([auth, ['idempotency-key', `xml-${random.int(1e9)}`]]),
         body: JSON.stringify(body),
       };
+    }
+    case 'brokenRequestLine': {
+      // A valid body, authorized, under a request line or Host with one thing broken.
+      const { route, body } = sample(random);
+      const [method, target, version, hosts] = random.pick<() => [string, string, string, string[]]>([
+        () => ['POST', random.pick(brokenTargets(route)), 'HTTP/1.1', ['steuerbote']],
+        () => ['POST', route, random.pick(brokenVersions), ['steuerbote']],
+        () => ['POST', route, 'HTTP/1.1', random.pick(brokenHosts)],
+        () => ['CONNECT', 'steuerbote:443', 'HTTP/1.1', ['steuerbote:443']],
+        () => ['POST', `${route}?${'q'.repeat(transportLimits.maxHeaderBytes)}`, 'HTTP/1.1', ['steuerbote']],
+      ])();
+      const text = JSON.stringify(body);
+      const headers = [...hosts.map((host) => `Host: ${host}`), `Authorization: Bearer ${validKey}`, 'Content-Type: application/json'];
+      const wire = `${[`${method} ${target}${version && ` ${version}`}`, ...headers, `Content-Length: ${Buffer.byteLength(text)}`, 'Connection: close'].join('\r\n')}\r\n\r\n${text}`;
+      return { kind, base: 'api', method, path: target, headers: [], wire };
     }
   }
 }

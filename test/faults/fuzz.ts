@@ -53,11 +53,11 @@ export const badInput: Scenario<FuzzOptions> = {
 };
 
 async function send(base: string, request: HostileRequest): Promise<{ status: number; body: string }> {
-  if (!request.raw) {
+  if (!request.raw && !request.wire) {
     const reply = await fetch(base + request.path, { method: request.method, headers: request.headers, body: request.body });
     return { status: reply.status, body: await reply.text() };
   }
-  const reply = await rawRequest(base, [http11(`${request.method} ${request.path}`, request.headers, request.body as string)]);
+  const reply = await rawRequest(base, [request.wire ?? http11(`${request.method} ${request.path}`, request.headers, request.body as string)]);
   if (!reply.status) throw new Error('the connection closed without an answer');
   return { status: reply.status, body: reply.text };
 }

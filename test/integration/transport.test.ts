@@ -3,8 +3,9 @@
 // cannot send the case.
 
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { transportLimits } from '#shared/http/transport.ts';
+import { logger } from '#shared/logger.ts';
 import { storedRecords } from '#test/faults/stored-records.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { http11, rawRequest } from '#test/support/raw-http.ts';
@@ -159,6 +160,69 @@ describe('answers the gateway gives itself, in the envelope', () => {
     ['no HTTP at all', 'HELLO\r\n\r\n'],
   ])('400 BAD_REQUEST for %s', async (_, request) => {
     expectError(await rawRequest(api(), [request]), 400, 'BAD_REQUEST');
+  });
+
+  /** A request line as sent, its headers, and a close. */
+  const lines = (requestLine: string, headers = ['Host: steuerbote']) => `${[requestLine, ...headers, 'Connection: close'].join('\r\n')}\r\n\r\n`;
+
+  /** Sends `request` and returns the answer with the log lines the gateway wrote for it, found by its request ID. */
+  async function sendLogged(request: string) {
+    // The tests run at level ERROR; the gateway logs its refusals as warnings.
+    const level = logger.getLevelName();
+    logger.setLogLevel('WARN');
+    const written: string[] = [];
+    const capture = (chunk: unknown) => Boolean(written.push(String(chunk)));
+    const spies = [vi.spyOn(process.stdout, 'write').mockImplementation(capture), vi.spyOn(process.stderr, 'write').mockImplementation(capture)];
+    try {
+      const reply = await rawRequest(api(), [request]);
+      const logged = written.filter((line) => line.includes(`"request_id":"${reply.json?.request_id}"`));
+      return { reply, logged: logged.map((line) => JSON.parse(line) as Record<string, unknown>), written: logged.join('') };
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      logger.setLogLevel(level);
+    }
+  }
+
+  it.each([
+    ['an absolute-form target whose authority is a broken IPv6 literal', lines('GET http://[ HTTP/1.1'), 'http://['],
+    ['an absolute-form target whose port is out of range', lines('GET http://127.0.0.1:99999/v2/version HTTP/1.1'), '99999'],
+    ['an absolute-form target whose host is a broken percent-encoding', lines('GET http://%zz/v2/version HTTP/1.1'), '%zz'],
+    ['an absolute-form target with user information', lines('GET http://user:secret@steuerbote/v2/version HTTP/1.1'), 'secret'],
+    ['an absolute-form target of another scheme', lines('GET ftp://steuerbote/v2/version HTTP/1.1'), 'ftp:'],
+    ['an absolute-form target without a host', lines('GET http:///v2/version HTTP/1.1'), 'http:'],
+    ['a Host that is a broken percent-encoding', lines('GET /v2/version HTTP/1.1', ['Host: %zz']), '%zz'],
+    ['a Host whose port is out of range', lines('GET /v2/version HTTP/1.1', ['Host: steuerbote:99999']), '99999'],
+    ['a Host with a space', lines('GET /v2/version HTTP/1.1', ['Host: steuer bote']), 'steuer bote'],
+    ['an empty Host', lines('GET /v2/version HTTP/1.1', ['Host:']), '/v2/version'],
+    ['two Host headers', lines('GET /v2/version HTTP/1.1', ['Host: steuerbote', 'Host: other']), 'other'],
+    ['no Host in HTTP/1.1', lines('GET /v2/version HTTP/1.1', []), '/v2/version'],
+    ['a path with a broken percent-encoding', lines('GET /v2/status/%zz HTTP/1.1'), '%zz'],
+    ['a query with a broken percent-encoding', lines('GET /v2/version?q=%4 HTTP/1.1'), '%4'],
+    ['a fragment', lines('GET /v2/version#top HTTP/1.1'), '#top'],
+    ['the target *', lines('OPTIONS * HTTP/1.1'), 'OPTIONS *'],
+    ['CONNECT', lines('CONNECT steuerbote:443 HTTP/1.1', ['Host: steuerbote:443']), 'steuerbote:443'],
+    ['HTTP/0.9', lines('GET /v2/version HTTP/0.9'), '0.9'],
+    ['HTTP/2.0 over an HTTP/1 connection', lines('GET /v2/version HTTP/2.0'), '2.0'],
+  ])('400 BAD_REQUEST for %s, with a log line that does not repeat it', async (_, request, sent) => {
+    const { reply, logged, written } = await sendLogged(request);
+    expectError(reply, 400, 'BAD_REQUEST');
+    expect(logged).toEqual([expect.objectContaining({ level: 'WARN', status: 400, code: 'BAD_REQUEST', reason: reply.json.message })]);
+    expect(written).not.toContain(sent);
+  });
+
+  it("logs Node's own refusals too, by the parser's code", async () => {
+    const { reply, logged } = await sendLogged('HELLO\r\n\r\n');
+    expectError(reply, 400, 'BAD_REQUEST');
+    expect(logged).toEqual([expect.objectContaining({ level: 'WARN', status: 400, code: 'BAD_REQUEST', parser_code: expect.stringMatching(/^HPE_/) })]);
+  });
+
+  it('takes a well-formed absolute-form target, and routes a path as sent', async () => {
+    expect((await rawRequest(api(), [lines('GET http://steuerbote:3000/v2/version HTTP/1.1')])).status).toBe(200);
+    expect((await rawRequest(api(), [lines('GET /v2/version HTTP/1.0', [])])).status).toBe(200);
+    // No URL resolution: "//host/…" stays a path, and so do dot segments, so neither reaches /v2/version.
+    for (const path of ['//steuerbote/v2/version', '/v2/../v2/version', '/v2\\version']) {
+      expectError(await rawRequest(api(), [lines(`GET ${path} HTTP/1.1`)]), 404, 'NOT_FOUND');
+    }
   });
 
   it('417 EXPECTATION_FAILED for an Expect other than 100-continue', async () => {
