@@ -74,11 +74,8 @@ export class DynamoCertificateStore implements CertificateStore {
     const note = randomBytes(12).toString('base64url');
     const intoMap = async () => {
       const names = Object.fromEntries(forget.map((old, i) => [`#old${i}`, old]));
-      const remove = forget.length
-        ? ` REMOVE ${Object.keys(names)
-            .map((name) => `wrong_pins.${name}`)
-            .join(', ')}`
-        : '';
+      const paths = Object.keys(names).map((name) => `wrong_pins.${name}`);
+      const remove = paths.length ? ` REMOVE ${paths.join(', ')}` : '';
       const written = await conditionHeld(() =>
         this.#client.send(
           new UpdateItemCommand({
