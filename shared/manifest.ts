@@ -184,8 +184,14 @@ export const queues = {
 // conditional update, which needs no read access.
 const authenticated = { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] } as const;
 // A submission creates its ticket, and reads it back to replay an idempotent request; its
-// idempotency record is claimed, read, taken over and completed.
-const submitting = { ...authenticated, tickets: ['PutItem', 'GetItem'], idempotency: ['PutItem', 'GetItem', 'UpdateItem'], certificates: ['GetItem'] } as const;
+// idempotency record is claimed, read, taken over and completed. It reads the certificate it names,
+// and notes a wrong PIN on it, or locks it (shared/certificates/pin-lock.ts), by conditional update.
+const submitting = {
+  ...authenticated,
+  tickets: ['PutItem', 'GetItem'],
+  idempotency: ['PutItem', 'GetItem', 'UpdateItem'],
+  certificates: ['GetItem', 'UpdateItem'],
+} as const;
 const readingTickets = { ...authenticated, tickets: ['GetItem'] } as const;
 
 export const functions = {

@@ -21,6 +21,8 @@ export const metricNames = {
   oldestQueuedTicketAge: 'OldestQueuedTicketAge',
   /** Client certificates expiring within 30 days, or expired (shared/certificates/expiry.ts). */
   certificatesExpiringSoon: 'CertificatesExpiringSoon',
+  /** A client certificate locked after too many wrong per-submission PINs (shared/certificates/pin-lock.ts). */
+  certificatesPinLocked: 'CertificatesPinLocked',
 } as const;
 
 export const failedByCode = (code: string) => `${metricNames.ticketsFailed}_${code}`;

@@ -207,6 +207,14 @@ export interface CertificateStore {
   list(clientId: string): Promise<CertificateRecord[]>;
   /** False when there was none to delete. */
   delete(clientId: string, certificateId: string): Promise<boolean>;
+  /**
+   * Notes a wrong PIN at `at` (ISO time) under a key of its own, in one atomic write that concurrent
+   * notes cannot undo, and forgets the notes keyed `forget` (those too old to count). Returns every
+   * note kept after the write; undefined when the certificate is gone.
+   */
+  noteWrongPin(clientId: string, certificateId: string, at: string, forget: readonly string[]): Promise<Record<string, string> | undefined>;
+  /** Locks the certificate until `until` unless a lock still holds at `now`; false when one did, or the certificate is gone. */
+  lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean>;
   /** Every client's certificates whose validity ends before `cutoff` (ISO time), without their sealed secrets. */
   expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate>;
 }

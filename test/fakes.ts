@@ -1,6 +1,7 @@
 // In-memory stand-ins for the ports, for unit tests. They keep the adapters' semantics where the
 // code under test relies on them: conditional writes, and no `undefined` attributes once stored.
 
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -354,6 +355,21 @@ export class MemoryCertificateStore implements CertificateStore {
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {
     return this.records.delete(`${clientId}/${certificateId}`);
+  }
+
+  async noteWrongPin(clientId: string, certificateId: string, at: string, forget: readonly string[]): Promise<Record<string, string> | undefined> {
+    const record = this.records.get(`${clientId}/${certificateId}`);
+    if (!record) return undefined;
+    const kept = Object.entries(record.wrong_pins ?? {}).filter(([note]) => !forget.includes(note));
+    record.wrong_pins = Object.fromEntries([...kept, [randomUUID(), at]]);
+    return { ...record.wrong_pins };
+  }
+
+  async lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean> {
+    const record = this.records.get(`${clientId}/${certificateId}`);
+    if (!record || (record.locked_until !== undefined && record.locked_until > now)) return false;
+    record.locked_until = until;
+    return true;
   }
 
   async *expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate> {

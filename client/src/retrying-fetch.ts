@@ -17,6 +17,8 @@ export interface RetryOptions {
 
 type Fetch = (request: Request) => Promise<Response>;
 
+// Not 423 `CERTIFICATE_PIN_LOCKED`: a certificate locked after wrong PINs stays locked for an hour,
+// and a retry would only be refused again (or, with a PIN, tried on nothing); the caller decides.
 const retriedStatuses = new Set([429, 502, 503, 504]);
 
 /** 409 `IDEMPOTENCY_IN_PROGRESS` names its wait: the first request with the key is still creating the ticket. */

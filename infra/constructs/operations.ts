@@ -101,6 +101,10 @@ export class Operations extends Construct {
       what: "clients' certificates expire within 30 days, or have expired",
       runbook: 'client-certificates-expire',
     });
+    this.#alarm('CertificatesPinLocked', this.#metric(metricNames.certificatesPinLocked), {
+      what: "clients' certificates were locked after too many wrong PINs (someone may be guessing)",
+      runbook: 'a-certificate-is-locked-after-wrong-pins',
+    });
     this.#dashboard();
   }
 
@@ -179,11 +183,12 @@ export class Operations extends Construct {
         ],
         [
           new SingleValueWidget({
-            title: 'Oldest queued ticket (s), certificates expiring',
+            title: 'Oldest queued ticket (s), certificates expiring, certificates locked after wrong PINs',
             width: 24,
             metrics: [
               this.#metric(metricNames.oldestQueuedTicketAge, 'Maximum'),
               this.#metric(metricNames.certificatesExpiringSoon, 'Maximum', Duration.days(1)),
+              this.#metric(metricNames.certificatesPinLocked),
             ],
           }),
         ],

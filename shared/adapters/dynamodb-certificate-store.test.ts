@@ -65,4 +65,38 @@ describe('DynamoCertificateStore', () => {
     expect(found.map((c) => c.certificate_id)).not.toContain(later.certificate_id);
     expect(JSON.stringify(found)).not.toContain(sealed.data);
   });
+
+  it('notes wrong PINs under keys of their own, concurrent ones included, and forgets the ones named', async () => {
+    const mine = record('client-i', '2026-11-24T10:00:00.000Z');
+    await store().create(mine);
+    const first = await store().noteWrongPin('client-i', mine.certificate_id, '2026-11-24T10:00:00.000Z', []);
+    expect(Object.values(first!)).toEqual(['2026-11-24T10:00:00.000Z']);
+    // Ten at once: the first ones race to make the map, and every note is kept all the same.
+    await Promise.all(Array.from({ length: 10 }, () => store().noteWrongPin('client-i', mine.certificate_id, '2026-11-24T10:30:00.000Z', [])));
+    const [old] = Object.keys(first!);
+    const kept = await store().noteWrongPin('client-i', mine.certificate_id, '2026-11-24T11:30:00.000Z', [old!, 'never-noted']);
+    expect(Object.values(kept!).sort()).toEqual([...Array(10).fill('2026-11-24T10:30:00.000Z'), '2026-11-24T11:30:00.000Z']);
+    expect((await store().get('client-i', mine.certificate_id))?.wrong_pins).toEqual(kept);
+  });
+
+  it("notes nothing for a certificate that is gone, or another client's, and brings none back", async () => {
+    const mine = record('client-j', '2026-11-24T10:00:00.000Z');
+    await store().create(mine);
+    expect(await store().noteWrongPin('client-k', mine.certificate_id, '2026-11-24T10:00:00.000Z', [])).toBeUndefined();
+    expect(await store().get('client-k', mine.certificate_id)).toBeUndefined();
+    await store().delete('client-j', mine.certificate_id);
+    expect(await store().noteWrongPin('client-j', mine.certificate_id, '2026-11-24T10:00:00.000Z', [])).toBeUndefined();
+    expect(await store().lock('client-j', mine.certificate_id, '2026-11-24T11:00:00.000Z', '2026-11-24T10:00:00.000Z')).toBe(false);
+    expect(await store().get('client-j', mine.certificate_id)).toBeUndefined();
+  });
+
+  it('locks once while a lock holds, and again once it has ended', async () => {
+    const mine = record('client-l', '2026-11-24T10:00:00.000Z');
+    await store().create(mine);
+    expect(await store().lock('client-l', mine.certificate_id, '2026-11-24T11:00:00.000Z', '2026-11-24T10:00:00.000Z')).toBe(true);
+    expect(await store().lock('client-l', mine.certificate_id, '2026-11-24T11:00:01.000Z', '2026-11-24T10:00:01.000Z')).toBe(false);
+    expect((await store().get('client-l', mine.certificate_id))?.locked_until).toBe('2026-11-24T11:00:00.000Z');
+    expect(await store().lock('client-l', mine.certificate_id, '2026-11-24T12:00:00.000Z', '2026-11-24T11:00:00.000Z')).toBe(true);
+    expect(await store().get('client-l', mine.certificate_id)).toMatchObject({ ...mine, locked_until: '2026-11-24T12:00:00.000Z' });
+  });
 });

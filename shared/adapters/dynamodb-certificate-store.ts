@@ -1,4 +1,5 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { randomBytes } from 'node:crypto';
+import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
@@ -62,6 +63,64 @@ export class DynamoCertificateStore implements CertificateStore {
       ),
     );
     return deleted.held;
+  }
+
+  // A nested path can only be set in a map that exists, and one expression cannot both make the map
+  // and set inside it: the first note makes the map, on the condition that no concurrent note made it
+  // first; if one did, the note goes into that map. Both writes need the certificate to exist, so a
+  // note never brings a deleted one back as a stub.
+  async noteWrongPin(clientId: string, certificateId: string, at: string, forget: readonly string[]): Promise<Record<string, string> | undefined> {
+    const key = marshall({ client_id: clientId, certificate_id: certificateId });
+    const note = randomBytes(12).toString('base64url');
+    const intoMap = async () => {
+      const names = Object.fromEntries(forget.map((old, i) => [`#old${i}`, old]));
+      const paths = Object.keys(names).map((name) => `wrong_pins.${name}`);
+      const remove = paths.length ? ` REMOVE ${paths.join(', ')}` : '';
+      const written = await conditionHeld(() =>
+        this.#client.send(
+          new UpdateItemCommand({
+            TableName: this.#table,
+            Key: key,
+            UpdateExpression: `SET wrong_pins.#note = :at${remove}`,
+            ConditionExpression: 'attribute_exists(wrong_pins)',
+            ExpressionAttributeNames: { '#note': note, ...names },
+            ExpressionAttributeValues: marshall({ ':at': at }),
+            ReturnValues: 'ALL_NEW',
+          }),
+        ),
+      );
+      return written.held ? (unmarshall(written.value.Attributes!) as CertificateRecord).wrong_pins : undefined;
+    };
+    const inMap = await intoMap();
+    if (inMap) return inMap;
+    const first = { [note]: at };
+    const made = await conditionHeld(() =>
+      this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: key,
+          UpdateExpression: 'SET wrong_pins = :first',
+          ConditionExpression: 'attribute_exists(certificate_id) AND attribute_not_exists(wrong_pins)',
+          ExpressionAttributeValues: marshall({ ':first': first }),
+        }),
+      ),
+    );
+    return made.held ? first : intoMap();
+  }
+
+  async lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean> {
+    const locked = await conditionHeld(() =>
+      this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
+          UpdateExpression: 'SET locked_until = :until',
+          ConditionExpression: 'attribute_exists(certificate_id) AND (attribute_not_exists(locked_until) OR locked_until <= :now)',
+          ExpressionAttributeValues: marshall({ ':until': until, ':now': now }),
+        }),
+      ),
+    );
+    return locked.held;
   }
 
   // A daily scan of a table that holds a few records per client; the projection leaves the sealed secrets where they are.

@@ -1,11 +1,14 @@
 // Which certificate signs a submission: the client's own, named by `certificate_id`, or, without
 // one, the stage's. Everything that would make the transmission fail for want of a certificate is
 // refused here, before a ticket exists: another client's or a deleted certificate, an expired one,
-// a per-submission PIN that is missing, superfluous or wrong.
+// a per-submission PIN that is missing, superfluous or wrong, and a certificate locked after too many
+// wrong ones (pin-lock.ts).
 
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
 import { pinOpensContainer } from '#shared/certificates/pkcs12-mac.ts';
+import { noteWrongPin, refuseWhileLocked } from '#shared/certificates/pin-lock.ts';
+import type { MetricSink } from '#shared/metrics.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateStore, KeyWrapper, SigningCertificate } from '#shared/ports.ts';
@@ -24,12 +27,18 @@ export interface Signer {
 export interface SignerDeps {
   store: CertificateStore;
   wrapper: KeyWrapper;
+  /** Where a lock after wrong PINs is counted. */
+  metrics?: MetricSink;
   now?: () => Date;
 }
 
 const pinFinding = (code: string, message: string): Finding => ({ path: 'Elster-Pin', code, message });
+const wrongPin = 'CERTIFICATE_PIN_WRONG';
 
-/** The signer to keep with the ticket (none: the stage's certificate signs), or the findings that refuse the submission. */
+/**
+ * The signer to keep with the ticket (none: the stage's certificate signs), or the findings that refuse
+ * the submission. Throws 423 `CERTIFICATE_PIN_LOCKED` for a locked certificate, and for the wrong PIN that locks it.
+ */
 export async function signerFor(
   deps: SignerDeps,
   clientId: string,
@@ -42,6 +51,7 @@ export async function signerFor(
   const record = await deps.store.get(clientId, certificateId);
   if (!record) return { findings: [{ path: 'certificate_id', code: 'CERTIFICATE_UNKNOWN', message: 'names none of your certificates' }] };
   const now = deps.now?.() ?? new Date();
+  refuseWhileLocked(record, now);
   if (record.not_after <= now.toISOString()) {
     return { findings: [{ path: 'certificate_id', code: 'CERTIFICATE_EXPIRED', message: `names a certificate that expired on ${record.not_after}` }] };
   }
@@ -53,6 +63,7 @@ export async function signerFor(
     return { findings: [pinFinding('PIN_REQUIRED', 'must carry the PIN: this certificate’s pin_storage is per_submission')] };
   if (pin.length > 128) return { findings: [pinFinding('PIN_TOO_LONG', 'must be at most 128 characters')] };
   const problem = await pinProblem(deps, record, pin);
+  if (problem?.code === wrongPin) await noteWrongPin(deps, record, now);
   if (problem) return { findings: [problem] };
   return { signer: { ...signer, sealed_pin: await seal(deps.wrapper, Buffer.from(pin, 'utf8')) } };
 }
@@ -61,7 +72,7 @@ export async function signerFor(
 async function pinProblem(deps: SignerDeps, record: CertificateRecord, pin: string): Promise<Finding | undefined> {
   const container = await open(deps.wrapper, record.container);
   try {
-    return pinOpensContainer(container, pin) ? undefined : pinFinding('CERTIFICATE_PIN_WRONG', 'does not open the certificate: the PIN is wrong');
+    return pinOpensContainer(container, pin) ? undefined : pinFinding(wrongPin, 'does not open the certificate: the PIN is wrong');
   } finally {
     container.fill(0);
   }

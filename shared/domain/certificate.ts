@@ -29,9 +29,24 @@ export interface CertificateRecord extends CertificateFacts {
   created_at: string;
   container: Sealed;
   pin?: Sealed;
+  /**
+   * The wrong per-submission PINs of about the last hour, each under a key of its own so that
+   * concurrent submissions never overwrite each other's: when it came (shared/certificates/pin-lock.ts).
+   */
+  wrong_pins?: Record<string, string>;
+  /** Submissions naming it are refused until then, after too many wrong PINs; a time past is no lock. */
+  locked_until?: string;
 }
 
-/** What a client sees of its certificate: everything but the sealed secrets and the owner. */
-export function certificateView({ container: _container, pin: _pin, client_id: _client, ...shown }: CertificateRecord, now: Date) {
-  return { ...shown, expires_in_days: Math.floor((Date.parse(shown.not_after) - now.getTime()) / 86_400_000) };
+/** When the lock on the certificate ends, or undefined when it is not locked at `now`. */
+export const lockedUntil = ({ locked_until }: Pick<CertificateRecord, 'locked_until'>, now: Date): string | undefined =>
+  locked_until !== undefined && locked_until > now.toISOString() ? locked_until : undefined;
+
+/** What a client sees of its certificate: everything but the sealed secrets, the owner and the wrong PINs' times. */
+export function certificateView({ container: _container, pin: _pin, client_id: _client, wrong_pins: _wrong, ...shown }: CertificateRecord, now: Date) {
+  return {
+    ...shown,
+    expires_in_days: Math.floor((Date.parse(shown.not_after) - now.getTime()) / 86_400_000),
+    locked_until: lockedUntil(shown, now) ?? null,
+  };
 }

@@ -5,6 +5,7 @@ import { handler } from '#functions/get-openapi.ts';
 import { apis, servedRoutes } from '#shared/manifest.ts';
 import { ticketIdPattern, type Kind, type Ticket } from '#shared/domain/ticket.ts';
 import { metadataView, statusView, summaryView } from '#shared/domain/views.ts';
+import { certificateView, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
 import {
   acceptedExample,
@@ -222,6 +223,32 @@ describe('the response schemas', () => {
   ] as const)('describe every field of the %s view', (_, schema, view) => {
     conforms(schema, view(full));
     conforms(schema, view(aTicket()));
+  });
+
+  it("describe every field of a certificate's view, locked or not, and never its wrong PINs", () => {
+    const sealed = { key: 'a2V5', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
+    const record: CertificateRecord = {
+      client_id: 'client-a',
+      certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
+      subject: 'CN=Muster GmbH',
+      issuer: 'CN=ELSTER',
+      serial: '01',
+      not_before: '2026-01-01T00:00:00.000Z',
+      not_after: '2028-01-01T00:00:00.000Z',
+      fingerprint_sha256: 'ab'.repeat(32),
+      pin_storage: 'per_submission',
+      created_at: '2026-01-01T00:00:00.000Z',
+      container: sealed,
+      wrong_pins: { a: '2026-11-24T10:00:00.000Z' },
+      locked_until: '2026-11-24T11:00:00.000Z',
+    };
+    const locked = certificateView(record, new Date('2026-11-24T10:30:00.000Z'));
+    conforms(certificate, locked);
+    expect(locked).toMatchObject({ locked_until: '2026-11-24T11:00:00.000Z' });
+    expect(locked).not.toHaveProperty('wrong_pins');
+    const unlocked = certificateView(record, new Date('2026-11-24T11:00:00.000Z'));
+    conforms(certificate, unlocked);
+    expect(unlocked).toMatchObject({ locked_until: null });
   });
 
   it('refuse what the views never give', () => {

@@ -64,9 +64,10 @@ client gets 404, exactly as for a ticket that does not exist.
   \`certificate_id\`, not the certificate: that happens on submission.
 - Certificates are \`crt_\` and 22 base64url characters. A submission naming one is refused with 422 when the
   certificate is another client's, deleted or expired, or its per-submission PIN is missing or wrong, so that
-  no ticket is made that could only fail. \`DELETE\` waits for the client's \`queued\` and \`processing\`
-  tickets that need the certificate (409 \`CONFLICT\` names one); a ticket keeps \`certificate_id\` and the
-  subject after the certificate is gone.
+  no ticket is made that could only fail. A certificate whose per-submission PIN was wrong too often is locked
+  for a while (423 \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`locked_until\`).
+  \`DELETE\` waits for the client's \`queued\` and \`processing\` tickets that need the certificate (409
+  \`CONFLICT\` names one); a ticket keeps \`certificate_id\` and the subject after the certificate is gone.
 
 **Free text.** Every text field (names, addresses, the supplier, \`client_reference\`) takes ELSTER's
 character set ("Standard_E_V2") and nothing else: printable ASCII, \`¡¢£¥§ª«¬®¯°±²³µ¹º»\`, \`¿\` to \`ÿ\`,
@@ -149,6 +150,7 @@ function submit(kind: Kind): Json {
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
         kind === 'ustva' ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
+      423: responseRef('CertificatePinLocked'),
       429: responseRef('RateLimited'),
       '5XX': responseRef('ServerError'),
     },

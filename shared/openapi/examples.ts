@@ -183,4 +183,5 @@ export const certificateKeptExample = enveloped(201, 'Certificate stored', {
   pin_storage: 'per_submission',
   created_at: '2026-04-10T08:00:00.000Z',
   expires_in_days: 690,
+  locked_until: null,
 });

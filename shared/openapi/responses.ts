@@ -6,6 +6,7 @@ import { forbiddenKeys } from '#shared/http/json-keys.ts';
 import { saneRequestId } from '#shared/http/request-id.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
+import { pinLockMinutes, wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
 
 export type Json = Record<string, unknown>;
 
@@ -100,6 +101,7 @@ export const parameters = {
     description: [
       "The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`).",
       'It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters.',
+      `The ${wrongPinLimit}th wrong one within ${wrongPinWindowMinutes} minutes locks the certificate for ${pinLockMinutes} minutes (423 \`CERTIFICATE_PIN_LOCKED\`); a right one in between resets nothing.`,
     ].join(' '),
     schema: { type: 'string', minLength: 1, maxLength: 128 },
   },
@@ -133,6 +135,13 @@ export const responses = {
     "The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. " +
       'Above all clients, API Gateway\'s own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`.',
     ['RATE_LIMITED'],
+    { headers: { 'retry-after': headerRef('RetryAfter') } },
+  ),
+  CertificatePinLocked: failure(
+    `The certificate named by \`certificate_id\` is locked: its \`Elster-Pin\` was wrong ${wrongPinLimit} times within ${wrongPinWindowMinutes} minutes (counted for every instance of the service, only for its own client's submissions). ` +
+      `The lock lasts ${pinLockMinutes} minutes from the wrong PIN that set it, and until then no PIN is tried, the right one neither; \`Retry-After\` gives the seconds left, the certificate's \`locked_until\` the time. ` +
+      'Nothing was stored; tickets accepted before the lock are transmitted as usual. Retrying sooner only gets 423 again.',
+    ['CERTIFICATE_PIN_LOCKED'],
     { headers: { 'retry-after': headerRef('RetryAfter') } },
   ),
   MalformedJson: failure(

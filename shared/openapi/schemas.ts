@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
+import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
 import { formYears } from '#shared/domain/years.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
@@ -147,6 +148,10 @@ export const certificate = z.object({
   ),
   created_at: timestamp,
   expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
+  locked_until: described(
+    z.nullable(timestamp),
+    `Until when submissions naming it are refused with 423 \`CERTIFICATE_PIN_LOCKED\`, after ${wrongPinLimit} wrong \`Elster-Pin\` values within ${wrongPinWindowMinutes} minutes; null when it is not locked`,
+  ),
 });
 
 export const certificateList = z.object({ certificates: described(z.array(certificate), 'Newest first') });

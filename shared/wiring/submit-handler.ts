@@ -23,7 +23,12 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
       const checked = check(event.json);
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const { certificate_id }: AcceptedBody = checked.filing.body;
-      const signed = await signerFor({ store: certificateStore(), wrapper: keyWrapper() }, clientId, certificate_id, event.headers[pinHeader]);
+      const signed = await signerFor(
+        { store: certificateStore(), wrapper: keyWrapper(), metrics: metrics() },
+        clientId,
+        certificate_id,
+        event.headers[pinHeader],
+      ).finally(flushMetrics);
       if (signed.findings) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: signed.findings });
       const tickets = ticketStore();
       const accept = (ticketId?: string) =>

@@ -229,7 +229,8 @@ const brokenHosts = [
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const json = (headers: [string, string][] = []): [string, string][] => [['content-type', 'application/json'], ...headers];
 
-export function hostileRequest(random: Prng, validKey: string): HostileRequest {
+/** `certificateId`: a per-submission certificate of the key's client, whose PIN is guessed. */
+export function hostileRequest(random: Prng, validKey: string, certificateId: string): HostileRequest {
   const auth: [string, string] = ['authorization', `Bearer ${validKey}`];
   const kind = random.pick([
     'brokenJson',
@@ -249,6 +250,7 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
     'duplicateHeaders',
     'hostileXml',
     'brokenRequestLine',
+    'pinGuessing',
   ] as const);
   switch (kind) {
     case 'brokenJson': {
@@ -426,6 +428,12 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
         [auth, ['idempotency-key', 'k1,k2']],
       ]);
       return { kind, base: 'api', method: 'POST', path: route, headers: json(twice), body: JSON.stringify(body), raw: true };
+    }
+    case 'pinGuessing': {
+      // A valid body, signed with a certificate whose PIN is guessed: 422 until the guesses lock it, 423 after.
+      const { route, body } = sample(random);
+      const headers = json([auth, ['elster-pin', `guess-${random.int(1e9)}`], ['idempotency-key', `pin-${random.int(1e9)}`]]);
+      return { kind, base: 'api', method: 'POST', path: route, headers, body: JSON.stringify({ ...body, certificate_id: certificateId }) };
     }
     case 'hostileXml': {
       const ustva = random.next() < 0.5;

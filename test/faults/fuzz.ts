@@ -1,5 +1,5 @@
 // Bad input: generated malformed and hostile requests against one runtime. None may cause a 5xx,
-// each error must come in the envelope, and nothing may be stored.
+// each error must come in the envelope, and nothing may be stored; PIN guesses lock their certificate.
 
 import { startService } from '#test/support/local-service.ts';
 import { http11, rawRequest } from '#test/support/raw-http.ts';
@@ -9,6 +9,8 @@ import type { Figures, Scenario } from './figures.ts';
 import { hostileRequest, type HostileRequest } from './fuzz-requests.ts';
 import { prng } from './prng.ts';
 import { storedRecords } from './stored-records.ts';
+import { wrongPinLimit } from '#shared/certificates/pin-lock.ts';
+import { container, testPin } from '#test/support/certificates.ts';
 
 export interface FuzzOptions {
   fuzz: number;
@@ -19,12 +21,14 @@ export interface FuzzOptions {
 
 export const badInput: Scenario<FuzzOptions> = {
   name: 'bad input',
-  mustBeZero: ['fiveHundreds', 'notInEnvelope', 'storedRecords', 'unanswered'],
+  mustBeZero: ['fiveHundreds', 'notInEnvelope', 'storedRecords', 'unanswered', 'pinGuessesNotLocked'],
   async run({ fuzz, seed = 3, onFinding }) {
     const service = await startService({ env: { ...quiet, HOOK_ENABLED: 'true' } });
     try {
       const random = prng(seed);
-      const requests = Array.from({ length: fuzz }, () => hostileRequest(random, service.runtime.apiKey));
+      const upload = { pkcs12: container('modern').toString('base64'), pin: testPin, pin_storage: 'per_submission' };
+      const certificate = (await service.post('/v2/certificates', upload)).json.data.certificate_id as string;
+      const requests = Array.from({ length: fuzz }, () => hostileRequest(random, service.runtime.apiKey, certificate));
       const before = await storedRecords();
       const figures: Figures = { requests: fuzz, fiveHundreds: 0, notInEnvelope: 0, unanswered: 0, succeeded: 0 };
       await inParallel(requests, 16, async (request) => {
@@ -45,6 +49,9 @@ export const badInput: Scenario<FuzzOptions> = {
         if (broke || status < 300) onFinding?.(request, status, body);
       });
       figures.storedRecords = (await storedRecords()) - before;
+      const guesses = requests.filter((request) => request.kind === 'pinGuessing').length;
+      const locked = (await service.call('GET', `/v2/certificates/${certificate}`)).json.data.locked_until !== null;
+      figures.pinGuessesNotLocked = guesses >= wrongPinLimit && !locked ? guesses : 0;
       return figures;
     } finally {
       await service.stop();

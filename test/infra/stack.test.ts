@@ -494,6 +494,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           'OldestQueuedTicket',
           'WebhooksGivenUp',
           'CertificatesExpiring',
+          'CertificatesPinLocked',
         ].sort(),
       );
       const byName = (name: string) => alarms(dev).find((alarm) => alarm.AlarmName === `steuerbote-dev-${name}`)!;
@@ -502,6 +503,14 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         Namespace: 'steuerbote',
         Threshold: 0,
         Dimensions: expect.arrayContaining([{ Name: 'stage', Value: 'dev' }]),
+      });
+      expect(byName('CertificatesPinLocked')).toMatchObject({
+        MetricName: 'CertificatesPinLocked',
+        Namespace: 'steuerbote',
+        Statistic: 'Sum',
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        AlarmDescription: expect.stringMatching(/docs\/operations\.md#a-certificate-is-locked-after-wrong-pins$/),
       });
       expect(byName('OldestQueuedTicket')).toMatchObject({ MetricName: 'OldestQueuedTicketAge', Threshold: 1800, Statistic: 'Maximum' });
       expect(byName('redriveNotRunning')).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Period: 600, TreatMissingData: 'breaching' });
@@ -530,6 +539,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         'ApproximateNumberOfMessagesVisible',
         'Webhook_exhausted',
         'TicketsFailed_',
+        'CertificatesPinLocked',
       ]) {
         expect(body, text).toContain(text);
       }
@@ -554,6 +564,17 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       );
       expect(reaching.sort()).toEqual(['submitEst', 'submitUstva']);
       expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
+    });
+
+    it('lets only the submit functions update certificates (a wrong PIN noted, a lock set), and none of them write one anew', () => {
+      const table = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('certificatesTable').node.defaultChild as CfnElement)));
+      const onCertificates = (name: FunctionName) =>
+        statements(dev, name)
+          .filter((statement) => JSON.stringify(statement.Resource).includes(table))
+          .flatMap((statement) => [statement.Action].flat());
+      const updating = [...dev.stack.functions.keys()].filter((name) => onCertificates(name).includes('dynamodb:UpdateItem'));
+      expect(updating.sort()).toEqual(['submitEst', 'submitUstva']);
+      expect(onCertificates('submitUstva').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     });
 
     it('lets exactly the authenticating functions count requests, by conditional update, without reading counters', () => {

@@ -38,6 +38,7 @@ describe('POST /v2/certificates', () => {
       pin_storage: 'stored',
       created_at: expect.any(String),
       expires_in_days: expect.any(Number),
+      locked_until: null,
     });
     expect(reply.headers.get('location')).toBe(`/v2/certificates/${reply.json.data.certificate_id}`);
     expect(reply.text).not.toContain(testPin);

@@ -11,6 +11,7 @@ import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { tableName } from '#shared/config.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { runCli } from '#test/support/cli.ts';
+import { lockedCertificate } from '#test/support/locked-certificate.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
@@ -217,6 +218,23 @@ describe('steuerbote certificates', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^steuerbote: .*pin: .*\[VALIDATION_FAILED, request/);
     expect(run.stderr).not.toContain('not-the-pin');
+  });
+});
+
+describe('a certificate locked after wrong PINs', () => {
+  it('stops the batch at its 423 without retrying: exit 1, one line saying until when', async () => {
+    const certificate_id = await lockedCertificate(service);
+    const pinFile = join(work, 'right-pin.txt');
+    await writeFile(pinFile, testPin);
+    const [file] = await files({ 'locked.json': ustvaSample() });
+    const before = await ticketCount();
+    const run = await runCli(['submit', 'ustva', file!, '--certificate', certificate_id, '--pin-file', pinFile], { env });
+    expect(run.code).toBe(1);
+    // Without a terminal every retry would be told on stderr.
+    expect(run.stderr).not.toContain('trying again');
+    expect(run.stderr).toMatch(/^steuerbote: .*locked until \d{4}-.*\[CERTIFICATE_PIN_LOCKED, request [\w-]+\]\n$/m);
+    expect(run.stderr).not.toContain(testPin);
+    expect(await ticketCount()).toBe(before);
   });
 });
 

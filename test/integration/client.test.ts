@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSteuerbote, SteuerboteError, type Steuerbote } from '#client/src/index.ts';
 import { generatedTypesFile, typesFrom } from '#client/scripts/openapi-types.ts';
 import { container, testPin } from '#test/support/certificates.ts';
+import { lockedCertificate } from '#test/support/locked-certificate.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
@@ -119,5 +120,24 @@ describe('retries', () => {
     expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
     expect(keys[1]).toBe(keys[0]);
     expect(accepted.replayed).toBe(true);
+  });
+
+  it('does not retry a 423: a certificate locked after wrong PINs stays locked for an hour', async () => {
+    const certificate_id = await lockedCertificate(service);
+    let sent = 0;
+    const counting = createSteuerbote({
+      baseUrl: service.runtime.apiUrl,
+      apiKey: service.runtime.apiKey,
+      retry: { baseDelayMs: 10 },
+      fetch: (request) => {
+        sent++;
+        return fetch(request);
+      },
+    });
+    const error = await counting.submit('ustva', { ...ustvaSample(), certificate_id }, { elsterPin: testPin }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SteuerboteError);
+    expect(error).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED' });
+    expect(sent).toBe(1);
+    expect((await client.certificates.get(certificate_id)).locked_until).toEqual(expect.any(String));
   });
 });

@@ -173,7 +173,8 @@ function explain(error: unknown, config: Config | undefined): [string, number] {
     const said = `${error.message}${details ? ` (${details})` : ''} [${error.code}${error.requestId ? `, request ${error.requestId}` : ''}]`;
     if (error.status === 401) return [`the service refused the API key from ${config?.keySource ?? 'STEUERBOTE_API_KEY'}: set STEUERBOTE_API_KEY`, 2];
     if (error.status === 404) return [`${said}; check the ID`, 2];
-    if (error.status === 409 || error.status === 422) return [said, 1];
+    // 423: the certificate is locked after wrong PINs; every file of the batch names it, so the batch stops.
+    if (error.status === 409 || error.status === 422 || error.status === 423) return [said, 1];
     return [said, 2];
   }
   return [error instanceof Error ? error.message : String(error), 2];

@@ -829,6 +829,8 @@ export interface components {
             created_at: string;
             /** @description Whole days until `not_after` */
             expires_in_days: number;
+            /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED`, after 10 wrong `Elster-Pin` values within 60 minutes; null when it is not locked */
+            locked_until: string | null;
         };
         CertificateList: {
             /** @description Newest first */
@@ -946,6 +948,22 @@ export interface components {
                 };
             };
         };
+        /** @description The certificate named by `certificate_id` is locked: its `Elster-Pin` was wrong 10 times within 60 minutes (counted for every instance of the service, only for its own client's submissions). The lock lasts 60 minutes from the wrong PIN that set it, and until then no PIN is tried, the right one neither; `Retry-After` gives the seconds left, the certificate's `locked_until` the time. Nothing was stored; tickets accepted before the lock are transmitted as usual. Retrying sooner only gets 423 again. */
+        CertificatePinLocked: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {string} */
+                        code?: "CERTIFICATE_PIN_LOCKED";
+                    };
+                };
+            };
+        };
         /** @description The body is not JSON, not UTF-8 (the message names the offset of the first invalid byte), or repeats a key within one object (a `DUPLICATE_KEY` detail names its path) */
         MalformedJson: {
             headers: {
@@ -1037,7 +1055,7 @@ export interface components {
         RequestId: string;
         /** @description `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail */
         Include: "nutzdaten";
-        /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. */
+        /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
         ElsterPin: string;
         /**
          * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
@@ -1076,7 +1094,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -1151,6 +1169,7 @@ export interface operations {
                     };
                 };
             };
+            423: components["responses"]["CertificatePinLocked"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -1166,7 +1185,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -1241,6 +1260,7 @@ export interface operations {
                     };
                 };
             };
+            423: components["responses"]["CertificatePinLocked"];
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
