@@ -50,6 +50,7 @@ describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
         period: '03',
         taxNumber: '9198011310010',
         herstellerId: '74931',
+        created: '20260409',
         flags,
         supplier,
         kennzahlen: {
@@ -95,12 +96,19 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
     expect(ustvaFindings(figuresOf(read)).map(({ code }) => code)).toEqual(['KZ_UNKNOWN']);
   });
 
-  it('accepts Nutzdaten without Kz09 and DatenLieferant, and elements it leaves to the schema check', () => {
+  it('reads Nutzdaten without Kz09 and DatenLieferant, which the rules of nutzdaten-rules.ts refuse, and the parties', () => {
     const xml =
       '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Steuerfall><Unternehmer><Bezeichnung>X</Bezeichnung></Unternehmer><Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Zeitraum>41</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
     expect(readUstvaNutzdaten(xml, 2026)).toEqual({
       ok: true,
-      figures: { type: 'voranmeldung', year: 2026, period: '41', taxNumber: '9198011310010', kennzahlen: { kz83: '0.00' } },
+      figures: {
+        type: 'voranmeldung',
+        year: 2026,
+        period: '41',
+        taxNumber: '9198011310010',
+        kennzahlen: { kz83: '0.00' },
+        business: { company_name: 'X' },
+      },
     });
   });
 
@@ -225,6 +233,10 @@ describe('ustvaElementOf', () => {
     ['year', 'Jahr'],
     ['tax_number', 'Steuernummer'],
     ['Steuernummer', 'Steuernummer'],
+    ['flags.supplementary_text', 'Kz23_Begruendung'],
+    ['business.city', 'Unternehmer.Ort'],
+    ['advisor.house_number_suffix', 'Berater.HNrZusatz'],
+    ['business', 'Unternehmer'],
     ['flags.unknown', 'flags.unknown'],
   ])('names the element of %s: %s', (requestPath, element) => {
     expect(ustvaElementOf(requestPath)).toBe(element);
