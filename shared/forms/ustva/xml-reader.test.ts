@@ -223,6 +223,46 @@ describe('readUstvaNutzdaten refuses hostile input', () => {
   });
 });
 
+describe("readUstvaNutzdaten names ERiC's rules of a filing's own elements", () => {
+  const open = `<Anmeldungssteuern xmlns="${namespace(2026)}" version="2026"><Erstellungsdatum>20260409</Erstellungsdatum><Steuerfall>`;
+  const rulesOf = (xml: string) => {
+    const read = readUstvaNutzdaten(xml, 2026);
+    return read.ok ? [] : read.findings.map(({ path, rule }) => `${path} ${rule}`);
+  };
+
+  it.each([
+    ['Umsatzsteuervoranmeldung', 'UStVA_Jahr_Pflichtfeld', 'UStVA_Steuernummer_Pflichtfeld', 'UStVA_Jahr_gleich_VZ'],
+    ['Dauerfristverlaengerung', 'Df_Jahr_Pflichtfeld', 'Steuernummer_Pflichtfeld', 'Df_Jahr_gleich_VZ'],
+    ['Umsatzsteuersondervorauszahlung', 'Svz_Jahr_Pflichtfeld', 'Steuernummer_Pflichtfeld', 'Svz_Jahr_gleich_VZ'],
+  ])("%s: Jahr and Steuernummer required (%s, %s), Jahr the form's (%s)", (filing, year, taxNumber, sameYear) => {
+    const period = filing === 'Umsatzsteuervoranmeldung' ? '<Zeitraum>03</Zeitraum>' : '';
+    expect(rulesOf(`${open}<${filing}>${period}<Kz09>74931</Kz09></${filing}></Steuerfall></Anmeldungssteuern>`)).toEqual([
+      `xml.Jahr ${year}`,
+      `xml.Steuernummer ${taxNumber}`,
+    ]);
+    expect(
+      rulesOf(
+        `${open}<${filing}><Jahr>2025</Jahr>${period}<Steuernummer>9198011310010</Steuernummer><Kz09>74931</Kz09></${filing}></Steuerfall></Anmeldungssteuern>`,
+      ),
+    ).toEqual([`xml.Jahr ${sameYear}`]);
+  });
+
+  it('UStVA_Zeitraum_Pflichtfeld', () => {
+    const xml = `${open}<Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>`;
+    expect(rulesOf(xml)).toEqual(['xml.Zeitraum UStVA_Zeitraum_Pflichtfeld']);
+  });
+
+  it('UStVA_Df_oder_Svz: one filing, not none and not two', () => {
+    const special = '<Dauerfristverlaengerung><Jahr>2026</Jahr><Steuernummer>9198011310010</Steuernummer></Dauerfristverlaengerung>';
+    expect(rulesOf(`${open}<Unternehmer><Name>M</Name></Unternehmer></Steuerfall></Anmeldungssteuern>`)).toEqual([
+      'xml.Umsatzsteuervoranmeldung UStVA_Df_oder_Svz',
+    ]);
+    expect(
+      rulesOf(`${open}${special}<Umsatzsteuersondervorauszahlung><Jahr>2026</Jahr></Umsatzsteuersondervorauszahlung></Steuerfall></Anmeldungssteuern>`),
+    ).toEqual(['xml.Umsatzsteuersondervorauszahlung UStVA_Df_oder_Svz']);
+  });
+});
+
 describe('ustvaElementOf', () => {
   it.each([
     ['kennzahlen.kz83', 'Kz83'],
