@@ -106,6 +106,19 @@ describe("the seven ERiC rules as the caller's own Nutzdaten", () => {
   });
 });
 
+describe("the period, by the local service's day (2026-11-24)", () => {
+  it('UStVA_Zeitraum_Zukunft: a period not begun is refused, though ERiC only hints', async () => {
+    const { findings } = await validate({ ...ustvaSample(), period: '12' });
+    expect(findings).toContainEqual(expect.objectContaining({ path: 'period', code: 'PERIOD_NOT_BEGUN', rule: 'UStVA_Zeitraum_Zukunft' }));
+  });
+
+  it('UStVA_Zeitraum_nicht_beendet: a period not ended is a hint', async () => {
+    const { valid, findings } = await validate({ ...ustvaSample(), period: '11' });
+    expect(valid).toBe(true);
+    expect(findings).toContainEqual(expect.objectContaining({ code: 'PERIOD_NOT_ENDED', rule: 'UStVA_Zeitraum_nicht_beendet', severity: 'hint' }));
+  });
+});
+
 const partyElements: Record<string, string> = {
   company_name: 'Bezeichnung',
   street: 'Str',
