@@ -72,7 +72,11 @@ type PartyField = keyof typeof partyElements;
 // (shared/elster/rules/Jahresdokumentation_UStVA_2025.xml, rules Unternehmer_* and Berater_*).
 const street: readonly PartyField[] = ['street', 'house_number', 'house_number_suffix', 'address_supplement'];
 const poBox: readonly PartyField[] = ['po_box', 'po_box_postal_code', 'po_box_city'];
-const address: readonly PartyField[] = [...street, 'postal_code', 'city', 'foreign_postal_code', 'country', ...poBox, 'large_customer_postal_code'];
+/** An address that is no post box, its city aside. */
+const notPoBox: readonly PartyField[] = [...street, 'postal_code', 'foreign_postal_code', 'country', 'large_customer_postal_code'];
+const address: readonly PartyField[] = [...notPoBox, 'city', ...poBox];
+type PartyRule =
+  'Name' | 'Adresse' | 'Anschrift' | 'Ort' | 'PostfachOrt' | 'PLZ' | 'Land' | 'Land_Ausland' | 'Postfachanschrift' | 'Hausnummerzusatz' | 'Str_Hausnummer';
 
 /**
  * ERiC's rules of a party's name and address, the same for the business (Unternehmer) and its
@@ -89,19 +93,15 @@ export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | un
   const largeCustomer = given('large_customer_postal_code');
   const abroad = any(['foreign_postal_code', 'country']);
   const findings: Finding[] = [];
-  const rule = (
-    name: `${'Name' | 'Adresse' | 'Anschrift' | 'Ort' | 'PostfachOrt' | 'PLZ' | 'Land' | 'Land_Ausland' | 'Postfachanschrift' | 'Hausnummerzusatz' | 'Str_Hausnummer'}`,
-    path: string,
-    code: string,
-    message: string,
-  ) => findings.push(...ericFinding(`${role}_${name}`, year, { path, code, message }));
+  const rule = (name: PartyRule, path: string, code: string, message: string) =>
+    findings.push(...ericFinding(`${role}_${name}`, year, { path, code, message }));
 
   if (none(['company_name', 'last_name'])) rule('Name', at(), 'PARTY_NAME_REQUIRED', 'needs company_name or last_name');
   if (none(address)) rule('Adresse', at(), 'PARTY_ADDRESS_REQUIRED', 'needs an address: street and city, a post box, or a large customer postal code');
   const mixed =
     (given('postal_code') && (abroad || onPoBox || largeCustomer)) ||
     (abroad && (given('postal_code') || onPoBox || largeCustomer)) ||
-    (onPoBox && any([...street, 'postal_code', 'city', 'foreign_postal_code', 'country', 'large_customer_postal_code'])) ||
+    (onPoBox && any([...notPoBox, 'city'])) ||
     (largeCustomer && any([...street, 'postal_code', 'foreign_postal_code', 'country', ...poBox]));
   if (mixed)
     rule(
@@ -110,13 +110,8 @@ export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | un
       'PARTY_ADDRESS_MIXED',
       'must give one kind of address: a German street address (postal_code), one abroad (foreign_postal_code, country), a post box (po_box…) or a large customer postal code, not parts of two',
     );
-  if (any([...street, 'postal_code', 'foreign_postal_code', 'country', 'large_customer_postal_code']) && !onPoBox && !given('city'))
-    rule('Ort', at('city'), 'REQUIRED', 'is required with a street address');
-  if (
-    any(['po_box', 'po_box_postal_code']) &&
-    none([...street, 'postal_code', 'foreign_postal_code', 'country', 'large_customer_postal_code']) &&
-    !given('po_box_city')
-  )
+  if (any(notPoBox) && !onPoBox && !given('city')) rule('Ort', at('city'), 'REQUIRED', 'is required with a street address');
+  if (any(['po_box', 'po_box_postal_code']) && none(notPoBox) && !given('po_box_city'))
     rule('PostfachOrt', at('po_box_city'), 'REQUIRED', 'is required with a post box');
   if (
     any([...street, 'city', 'country', 'po_box', 'po_box_city']) &&
@@ -127,7 +122,7 @@ export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | un
     rule('Land', at('country'), 'REQUIRED', 'is required with foreign_postal_code, an address abroad');
   if (given('country') && !given('foreign_postal_code') && any([...street, 'postal_code', 'city', ...poBox, 'large_customer_postal_code']))
     rule('Land_Ausland', at('country'), 'COUNTRY_WITHOUT_FOREIGN_POSTAL_CODE', 'belongs to an address abroad only, which has a foreign_postal_code');
-  if (onPoBox && none([...street, 'postal_code', 'city', 'foreign_postal_code', 'country', 'large_customer_postal_code']) && !poBox.every(given))
+  if (onPoBox && none([...notPoBox, 'city']) && !poBox.every(given))
     rule('Postfachanschrift', at(), 'PO_BOX_INCOMPLETE', 'must give po_box, po_box_postal_code and po_box_city together');
   if (given('house_number_suffix') && !onPoBox && !largeCustomer && !given('house_number'))
     rule('Hausnummerzusatz', at('house_number_suffix'), 'HOUSE_NUMBER_SUFFIX_WITHOUT_NUMBER', 'goes with a house_number');

@@ -54,15 +54,14 @@ const numberFormats = {
 
 const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
 
+const partyBlocks = { business: 'Unternehmer', advisor: 'Berater' } as const;
 const requestElements: Record<string, string> = {
   period: 'Zeitraum',
   year: 'Jahr',
   tax_number: 'Steuernummer',
   'flags.supplementary_text': 'Kz23_Begruendung',
-  business: 'Unternehmer',
-  advisor: 'Berater',
+  ...partyBlocks,
 };
-const partyBlocks = { business: 'Unternehmer', advisor: 'Berater' } as const;
 
 // ERiC's rules of a filing's own elements, named with each filing's prefix (eric-rules.ts).
 const filingRules: Record<UstvaType, { year: EricRuleName; sameYear: EricRuleName; taxNumber: EricRuleName; period?: EricRuleName }> = {
