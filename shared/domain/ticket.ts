@@ -27,7 +27,7 @@ export interface Finding {
   expected?: string;
   /** A `hint` never refuses a return; absent means `error`. */
   severity?: 'error' | 'hint';
-  /** The tax authority's name for the rule (ERiC's `FehlerRegelpruefung/RegelName`), when it reported the finding. */
+  /** ERiC's name for the rule (its `FehlerRegelpruefung/RegelName`): found by the check (shared/forms/ustva/eric-rules.ts) or reported by the tax authority. */
   rule?: string;
 }
 

@@ -25,7 +25,12 @@ const findingFields = {
   code: described(z.string(), 'Stable, for programs: `KZ83_MISMATCH`, `IDNR_CHECK_DIGIT`, …'),
   message: described(z.string(), 'For the bookkeeper who fixes the return'),
   expected: z.optional(described(z.string(), 'For a computed field: the value the rules arrive at, written as the caller would send it')),
-  rule: z.optional(described(z.string(), "The tax authority's name for the rule, when it reported the finding")),
+  rule: z.optional(
+    described(
+      z.string(),
+      "ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it",
+    ),
+  ),
 };
 const severity = described(z.enum(['error', 'hint']), 'A `hint` never refuses a return');
 

@@ -141,9 +141,12 @@ function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {
   return findings;
 }
 
-/** Shaped like ERiC's `FehlerRegelpruefung`: the ELSTER field (`xml.Jahr` is `Jahr`, `xml` the whole Nutzdaten), the rule's name, its text. */
+/**
+ * Shaped like ERiC's `FehlerRegelpruefung`: the ELSTER field (`xml.Jahr` is `Jahr`, `xml` the whole
+ * Nutzdaten), the rule's name (ERiC's own where the finding is one of its rules), its text.
+ */
 function asEricFinding(finding: Finding): Finding {
-  return { ...finding, path: finding.path.replace(/^xml\.?/, '') || 'Nutzdaten', rule: `sandbox.${finding.code}` };
+  return { ...finding, path: finding.path.replace(/^xml\.?/, '') || 'Nutzdaten', rule: finding.rule ?? `sandbox.${finding.code}` };
 }
 
 export function sandboxTaxAuthorityFromEnv(): SandboxTaxAuthority {

@@ -641,7 +641,7 @@ export interface components {
             message: string;
             /** @description For a computed field: the value the rules arrive at, written as the caller would send it */
             expected?: string;
-            /** @description The tax authority's name for the rule, when it reported the finding */
+            /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it */
             rule?: string;
             /**
              * @description Absent means `error`
@@ -873,7 +873,7 @@ export interface components {
                 message: string;
                 /** @description For a computed field: the value the rules arrive at, written as the caller would send it */
                 expected?: string;
-                /** @description The tax authority's name for the rule, when it reported the finding */
+                /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it */
                 rule?: string;
                 /**
                  * @description A `hint` never refuses a return

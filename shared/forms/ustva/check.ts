@@ -3,6 +3,7 @@ import { ustvaFilingOf, ustvaSchema, type UstvaFiling, type UstvaRequest } from 
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { kz38From, specialFindings } from '#shared/forms/ustva/special-filings.ts';
+import { nutzdatenFindings } from '#shared/forms/ustva/nutzdaten-rules.ts';
 import { ustvaPeriodFindings } from '#shared/forms/filing-window.ts';
 import { today } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
@@ -11,19 +12,32 @@ import type { SpecialFigures, UstvaFigures } from '#shared/forms/ustva/model.ts'
 const periodPattern = /^(0[1-9]|1[0-2]|4[1-4])$/;
 type Filing = Ruled['filing'];
 
+// ERiC's hints on the period (shared/elster/rules/Jahresdokumentation_UStVA_2025.xml): one not yet
+// begun the service refuses outright, since the tax office could not take it; one not yet ended is
+// a hint here too.
+const periodRules: Record<string, string> = { PERIOD_NOT_BEGUN: 'UStVA_Zeitraum_Zukunft', PERIOD_NOT_ENDED: 'UStVA_Zeitraum_nicht_beendet' };
+
 /** The tax rules, and whether the period is open today; `at` is where a request field stands in the request. */
 function ruled(filing: Filing, figures: UstvaFigures, at: (path: string) => string): Ruled {
   const findings: Finding[] = ustvaFindings(figures).map((finding) => ({ ...finding, path: at(finding.path) }));
-  if (periodPattern.test(figures.period)) findings.push(...ustvaPeriodFindings(figures.year, figures.period, today(), at('period')));
+  if (periodPattern.test(figures.period))
+    findings.push(
+      ...ustvaPeriodFindings(figures.year, figures.period, today(), at('period')).map((finding) => ({ ...finding, rule: periodRules[finding.code] })),
+    );
   return { filing, period: figures.period, findings };
 }
 
 /** A Dauerfristverlängerung or Sondervorauszahlung as its rules read it; Kz 38 computed when the caller sent last year's total. */
 function specialFiguresOf(body: Extract<UstvaFiling, { type: 'dauerfristverlaengerung' | 'sondervorauszahlung'; xml?: undefined }>): SpecialFigures {
-  const flags = body.flags && { flags: body.flags };
-  if (body.type === 'dauerfristverlaengerung') return { type: body.type, year: body.year, ...flags };
+  const about = {
+    year: body.year,
+    ...(body.flags && { flags: body.flags }),
+    ...(body.business && { business: body.business }),
+    ...(body.advisor && { advisor: body.advisor }),
+  };
+  if (body.type === 'dauerfristverlaengerung') return { type: body.type, ...about };
   const kz38 = body.kennzahlen?.kz38 ?? (body.prepayments_prior_year === undefined ? undefined : kz38From(body.prepayments_prior_year));
-  return { type: body.type, year: body.year, ...flags, ...(kz38 !== undefined && { kz38 }) };
+  return { type: body.type, ...about, ...(kz38 !== undefined && { kz38 }) };
 }
 
 function ustvaRules(request: UstvaRequest): Ruled {
@@ -40,7 +54,7 @@ function ustvaRules(request: UstvaRequest): Ruled {
   const xmlPath = (path: string) => `xml.${ustvaElementOf(path)}`;
   const { figures } = read;
   const checked = figures.type === 'voranmeldung' ? ruled(filing, figures, xmlPath) : { filing, findings: specialFindings(figures, today(), xmlPath) };
-  checked.findings.push(...taxNumberAgrees(body, figures.taxNumber, 'xml.Steuernummer'));
+  checked.findings.push(...nutzdatenFindings(figures), ...taxNumberAgrees(body, figures.taxNumber, 'xml.Steuernummer'));
   if (figures.type !== body.type) {
     checked.findings.push({ path: 'type', code: 'XML_TYPE_MISMATCH', message: `must name the filing the XML holds: ${figures.type}`, expected: figures.type });
   }

@@ -3,6 +3,13 @@
 // schema's type (schema.ts).
 
 import type { UstvaType } from '#shared/domain/ticket.ts';
+import type { Party } from '#shared/forms/ustva/parties.ts';
+
+/** Who files besides the supplier: the business (Unternehmer) and its advisor (Berater), in request fields. */
+export interface UstvaParties {
+  business?: Party;
+  advisor?: Party;
+}
 
 export interface UstvaFlags {
   corrected?: boolean;
@@ -14,7 +21,7 @@ export interface UstvaFlags {
   supplementary_text?: string;
 }
 
-export interface UstvaFigures {
+export interface UstvaFigures extends UstvaParties {
   year: number;
   period: string;
   /** `kzNN` → an amount in euros, or for a date Kennzahl YYYY-MM-DD. */
@@ -23,7 +30,7 @@ export interface UstvaFigures {
 }
 
 /** A Dauerfristverlängerung or Sondervorauszahlung: a year's filing, without period or form lines. */
-export interface SpecialFigures {
+export interface SpecialFigures extends UstvaParties {
   type: Exclude<UstvaType, 'voranmeldung'>;
   year: number;
   /** Sondervorauszahlung only: whole euros, never negative. */

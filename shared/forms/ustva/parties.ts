@@ -7,6 +7,8 @@ import * as z from 'zod/mini';
 import { text } from '#shared/forms/fields.ts';
 import { mandant, party, widnr } from '#shared/forms/ustva/structure.ts';
 import type { ElementFacts } from '#shared/xml/structure.ts';
+import type { Finding } from '#shared/domain/ticket.ts';
+import { ericFinding } from '#shared/forms/ustva/eric-rules.ts';
 
 /** Request field → element of a party (Unternehmer, Berater), in the schema's order. */
 export const partyElements = {
@@ -61,4 +63,84 @@ export function elementsOf<F extends string>(fields: Readonly<Record<F, string>>
   return Object.fromEntries(
     (Object.entries(fields) as [F, string][]).flatMap(([field, element]) => (values[field] === undefined ? [] : [[element, values[field]]])),
   );
+}
+
+export type Party = Partial<Record<keyof typeof partyElements, string>>;
+type PartyField = keyof typeof partyElements;
+
+// The kinds of address a party's fields make up, as ERiC's party rules group them
+// (shared/elster/rules/Jahresdokumentation_UStVA_2025.xml, rules Unternehmer_* and Berater_*).
+const street: readonly PartyField[] = ['street', 'house_number', 'house_number_suffix', 'address_supplement'];
+const poBox: readonly PartyField[] = ['po_box', 'po_box_postal_code', 'po_box_city'];
+/** An address that is no post box, its city aside. */
+const notPoBox: readonly PartyField[] = [...street, 'postal_code', 'foreign_postal_code', 'country', 'large_customer_postal_code'];
+const address: readonly PartyField[] = [...notPoBox, 'city', ...poBox];
+type PartyRule =
+  'Name' | 'Adresse' | 'Anschrift' | 'Ort' | 'PostfachOrt' | 'PLZ' | 'Land' | 'Land_Ausland' | 'Postfachanschrift' | 'Hausnummerzusatz' | 'Str_Hausnummer';
+
+/**
+ * ERiC's rules of a party's name and address, the same for the business (Unternehmer) and its
+ * advisor (Berater): a name, one kind of address (a street address at home or abroad, a post box,
+ * or a large customer's postal code), and that address complete. `at` is where a field stands in
+ * the request; `at()` the party itself.
+ */
+export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | undefined, year: number, at: (field?: PartyField) => string): Finding[] {
+  const given = (field: PartyField) => party?.[field] !== undefined && party[field] !== '';
+  const any = (fields: readonly PartyField[]) => fields.some(given);
+  const none = (fields: readonly PartyField[]) => !any(fields);
+  if (!party || none(Object.keys(partyElements) as PartyField[])) return [];
+  const onPoBox = any(poBox);
+  const largeCustomer = given('large_customer_postal_code');
+  const abroad = any(['foreign_postal_code', 'country']);
+  const findings: Finding[] = [];
+  const rule = (name: PartyRule, path: string, code: string, message: string) =>
+    findings.push(...ericFinding(`${role}_${name}`, year, { path, code, message }));
+
+  if (none(['company_name', 'last_name'])) rule('Name', at(), 'PARTY_NAME_REQUIRED', 'needs company_name or last_name');
+  if (none(address)) rule('Adresse', at(), 'PARTY_ADDRESS_REQUIRED', 'needs an address: street and city, a post box, or a large customer postal code');
+  const mixed =
+    (given('postal_code') && (abroad || onPoBox || largeCustomer)) ||
+    (abroad && (given('postal_code') || onPoBox || largeCustomer)) ||
+    (onPoBox && any([...notPoBox, 'city'])) ||
+    (largeCustomer && any([...street, 'postal_code', 'foreign_postal_code', 'country', ...poBox]));
+  if (mixed)
+    rule(
+      'Anschrift',
+      at(),
+      'PARTY_ADDRESS_MIXED',
+      'must give one kind of address: a German street address (postal_code), one abroad (foreign_postal_code, country), a post box (po_box…) or a large customer postal code, not parts of two',
+    );
+  if (any(notPoBox) && !onPoBox && !given('city')) rule('Ort', at('city'), 'REQUIRED', 'is required with a street address');
+  if (any(['po_box', 'po_box_postal_code']) && none(notPoBox) && !given('po_box_city'))
+    rule('PostfachOrt', at('po_box_city'), 'REQUIRED', 'is required with a post box');
+  if (
+    any([...street, 'city', 'country', 'po_box', 'po_box_city']) &&
+    none(['postal_code', 'foreign_postal_code', 'po_box_postal_code', 'large_customer_postal_code'])
+  )
+    rule('PLZ', at('postal_code'), 'REQUIRED', 'is required: a postal code (postal_code, foreign_postal_code abroad, po_box_postal_code for a post box)');
+  if (given('foreign_postal_code') && none(['postal_code', ...poBox, 'large_customer_postal_code']) && !given('country'))
+    rule('Land', at('country'), 'REQUIRED', 'is required with foreign_postal_code, an address abroad');
+  if (given('country') && !given('foreign_postal_code') && any([...street, 'postal_code', 'city', ...poBox, 'large_customer_postal_code']))
+    rule('Land_Ausland', at('country'), 'COUNTRY_WITHOUT_FOREIGN_POSTAL_CODE', 'belongs to an address abroad only, which has a foreign_postal_code');
+  if (onPoBox && none([...notPoBox, 'city']) && !poBox.every(given))
+    rule('Postfachanschrift', at(), 'PO_BOX_INCOMPLETE', 'must give po_box, po_box_postal_code and po_box_city together');
+  if (given('house_number_suffix') && !onPoBox && !largeCustomer && !given('house_number'))
+    rule('Hausnummerzusatz', at('house_number_suffix'), 'HOUSE_NUMBER_SUFFIX_WITHOUT_NUMBER', 'goes with a house_number');
+  if (any([...street, 'postal_code', 'foreign_postal_code', 'city', 'country']) && !onPoBox && !largeCustomer && given('street') !== given('house_number'))
+    rule(
+      'Str_Hausnummer',
+      at(given('street') ? 'house_number' : 'street'),
+      'STREET_OR_NUMBER_MISSING',
+      'should be given: an address has a street and a house number where it can',
+    );
+  return findings;
+}
+
+/** The party rules of a filing's business and advisor, on request paths (`business.city`). */
+export function partiesFindings(figures: { year: number; business?: Party; advisor?: Party }): Finding[] {
+  const at = (block: string) => (field?: PartyField) => (field ? `${block}.${field}` : block);
+  return [
+    ...partyFindings('Unternehmer', figures.business, figures.year, at('business')),
+    ...partyFindings('Berater', figures.advisor, figures.year, at('advisor')),
+  ];
 }

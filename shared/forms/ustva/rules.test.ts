@@ -48,6 +48,11 @@ describe('ustvaFindings', () => {
     it.each([['2026-02-29'], ['2026-13-01'], ['2025-12-31'], ['01.10.2026'], [20261001]])('refuses the Kz 70 date %j', (date) => {
       expect(codes(figures({ kz70: date, kz83: 0 }))).toEqual(['kennzahlen.kz70:KZ_DATE']);
     });
+
+    it("names ERiC's rule UStVA_Kz70_falsches_Jahr for a real date of another year only", () => {
+      expect(ustvaFindings(figures({ kz70: '2025-12-31', kz83: 0 }))).toEqual([expect.objectContaining({ code: 'KZ_DATE', rule: 'UStVA_Kz70_falsches_Jahr' })]);
+      expect(ustvaFindings(figures({ kz70: '2026-02-29', kz83: 0 }))[0]).not.toHaveProperty('rule');
+    });
   });
 
   describe('amounts', () => {
@@ -90,6 +95,8 @@ describe('ustvaFindings', () => {
     ])('wants Kz %s and Kz %s together, naming the missing one', (base, tax) => {
       expect(codes(figures({ [`kz${base}`]: 1000, kz83: 0 }))).toContain(`kennzahlen.kz${tax}:KZ_PAIR_INCOMPLETE`);
       expect(codes(figures({ [`kz${tax}`]: '100.00', kz83: 0 }))).toContain(`kennzahlen.kz${base}:KZ_PAIR_INCOMPLETE`);
+      const [finding] = ustvaFindings(figures({ [`kz${base}`]: 1000, kz83: 0 }));
+      expect(finding).toMatchObject({ code: 'KZ_PAIR_INCOMPLETE', rule: `UStVA_Kz${base}_${tax}_Gemeinsam` });
     });
 
     it('is content with a complete pair', () => {
@@ -99,7 +106,9 @@ describe('ustvaFindings', () => {
 
   describe('Kz 83', () => {
     it('is required, and the finding says what it would be', () => {
-      expect(ustvaFindings(figures({ kz81: 1000 }))).toEqual([expect.objectContaining({ path: 'kennzahlen.kz83', code: 'KZ83_REQUIRED', expected: '190.00' })]);
+      expect(ustvaFindings(figures({ kz81: 1000 }))).toEqual([
+        expect.objectContaining({ path: 'kennzahlen.kz83', code: 'KZ83_REQUIRED', expected: '190.00', rule: 'UStVA_Kz83_Gesamtsaldo_Pflichtfeld' }),
+      ]);
     });
 
     it.each([
@@ -179,5 +188,23 @@ describe('expectedKz83', () => {
     const kennzahlen = { kz81: 12345, kz86: 678, kz89: 1000, kz93: 100, kz36: '1.11', kz66: '0.10', kz61: 0.2, kz65: '0.01', kz39: '100.00' };
     // 2345.55 + 47.46 + 190 + 7 + 1.11 − 0.10 − 0.20 + 0.01 − 100
     expect(expectedKz83(2026, kennzahlen)).toBe(249083);
+  });
+});
+
+describe("ustvaFindings applies ERiC's rules of the flags and the parties, and the hints on the Kennzahlen", () => {
+  it('with their rule names', () => {
+    const findings = ustvaFindings(
+      figures(
+        { kz41: 0, kz83: '0.00' },
+        { flags: { refund_offset: true }, business: { company_name: 'M', street: 'Hauptstr.', house_number_suffix: 'a', city: 'X' } },
+      ),
+    );
+    expect(findings.map(({ rule }) => rule)).toEqual([
+      'UStVA_KZ29_bei_positiver_Kz83',
+      'Unternehmer_PLZ',
+      'Unternehmer_Hausnummerzusatz',
+      'Unternehmer_Str_Hausnummer',
+      'UStVA_Kz41_Nullwertangabe_Hinweis',
+    ]);
   });
 });

@@ -16,6 +16,10 @@ import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } fr
 import type { Problem } from '#shared/tax/problem.ts';
 import { type KennzahlSpec, ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
+import { ericFinding, type EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
+import { flagFindings } from '#shared/forms/ustva/flag-rules.ts';
+import { kennzahlHints } from '#shared/forms/ustva/kennzahl-hints.ts';
+import { partiesFindings } from '#shared/forms/ustva/parties.ts';
 
 const periodPattern = /^(0[1-9]|1[0-2]|4[1-4])$/;
 const kennzahlKey = /^kz(\d{2})$/;
@@ -72,19 +76,23 @@ export function ustvaFindings(figures: UstvaFigures): Finding[] {
     const kz = kennzahlKey.exec(key)?.[1];
     const spec = kz === undefined ? undefined : form.get(kz);
     const problem = kz !== undefined && spec ? valueProblem(spec, kz, value, figures.year) : unknownKennzahl(key, figures.year);
-    if (problem) findings.push({ path: `kennzahlen.${key}`, ...problem });
+    // A real date outside the form's year is what ERiC's rule UStVA_Kz70_falsches_Jahr names.
+    const rule = problem?.code === 'KZ_DATE' && isDate(value) ? { rule: 'UStVA_Kz70_falsches_Jahr' } : {};
+    if (problem) findings.push({ path: `kennzahlen.${key}`, ...problem, ...rule });
     if (spec && spec.kind !== 'date' && !isAmount(value)) amountsReadable = false;
   }
-  findings.push(...pairFindings(figures.kennzahlen));
+  findings.push(...pairFindings(figures.kennzahlen, figures.year));
 
   const kz83 = figures.kennzahlen.kz83;
   if (kz83 === undefined) {
-    findings.push({
-      path: 'kennzahlen.kz83',
-      code: 'KZ83_REQUIRED',
-      message: 'is required: the remaining advance payment (or refund, negative) the return declares',
-      expected: formatEuros(expectedKz83(figures.year, figures.kennzahlen)),
-    });
+    findings.push(
+      ...ericFinding('UStVA_Kz83_Gesamtsaldo_Pflichtfeld', figures.year, {
+        path: 'kennzahlen.kz83',
+        code: 'KZ83_REQUIRED',
+        message: 'is required: the remaining advance payment (or refund, negative) the return declares',
+        expected: formatEuros(expectedKz83(figures.year, figures.kennzahlen)),
+      }),
+    );
   } else if (amountsReadable) {
     const expected = expectedKz83(figures.year, figures.kennzahlen);
     if (Math.abs(toCents(kz83) - expected) >= kz83ToleranceCents) {
@@ -96,6 +104,7 @@ export function ustvaFindings(figures: UstvaFigures): Finding[] {
       });
     }
   }
+  findings.push(...flagFindings('voranmeldung', figures.year, figures.flags, kz83), ...partiesFindings(figures), ...kennzahlHints(figures));
   return findings;
 }
 
@@ -121,25 +130,24 @@ function valueProblem(spec: KennzahlSpec, kz: string, value: number | string, ye
   return undefined;
 }
 
-function pairFindings(kennzahlen: Record<string, number | string>): Finding[] {
+function pairFindings(kennzahlen: Record<string, number | string>, year: number): Finding[] {
   return ustvaPairs.flatMap(([base, tax]): Finding[] => {
     const hasBase = kennzahlen[`kz${base}`] !== undefined;
     const hasTax = kennzahlen[`kz${tax}`] !== undefined;
     if (hasBase === hasTax) return [];
     const [missing, present] = hasBase ? [tax, base] : [base, tax];
-    return [
-      {
-        path: `kennzahlen.kz${missing}`,
-        code: 'KZ_PAIR_INCOMPLETE',
-        message: `is required with kz${present}: the form takes the assessment base (Kz ${base}) and its tax (Kz ${tax}) together`,
-      },
-    ];
+    return ericFinding(`UStVA_Kz${base}_${tax}_Gemeinsam` as EricRuleName, year, {
+      path: `kennzahlen.kz${missing}`,
+      code: 'KZ_PAIR_INCOMPLETE',
+      message: `is required with kz${present}: the form takes the assessment base (Kz ${base}) and its tax (Kz ${tax}) together`,
+    });
   });
 }
 
-function isDateInYear(value: number | string, year: number): boolean {
+function isDate(value: number | string): value is string {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   // Date rolls 2025-02-30 over into March; reading it back tells a real date from a rolled one.
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value) && date.getUTCFullYear() === year;
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
+const isDateInYear = (value: number | string, year: number) => isDate(value) && value.startsWith(`${year}-`);

@@ -89,16 +89,8 @@ export const ustvaSchema = z
       if (body.widnr !== undefined && body.year < 2025)
         context.addIssue(problemIssue({ code: 'FIELD_NOT_FOR_YEAR', message: 'is part of the UStVA from 2025 on' }, body.widnr, ['widnr']));
       if (body.supplier === undefined) requireField(context, 'supplier', 'is required: ELSTER needs the data supplier (DatenLieferant) with name and address');
+      // Kz 23 and its text, like every rule ERiC names, are the tax rules' part (flag-rules.ts).
       const flags = body.flags ?? {};
-      if (flags.supplementary === true && flags.supplementary_text === undefined)
-        requireField(context, 'flags.supplementary_text', 'is required with supplementary: the further facts the tax office is to consider');
-      if (flags.supplementary_text !== undefined && flags.supplementary !== true)
-        context.addIssue(
-          problemIssue({ code: 'SUPPLEMENTARY_TEXT_WITHOUT_FLAG', message: 'goes with supplementary: true (Kz 23)' }, flags.supplementary_text, [
-            'flags',
-            'supplementary_text',
-          ]),
-        );
       for (const [field, types] of typeBound) {
         const value = field.startsWith('flags.') ? flags[field.slice(6) as keyof typeof flags] : body[field as 'period'];
         if (value !== undefined && !types.includes(body.type)) refuseForType(context, field, value, body.type);

@@ -4,6 +4,9 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { SpecialFigures } from '#shared/forms/ustva/model.ts';
 import { isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
+import { ericFinding } from '#shared/forms/ustva/eric-rules.ts';
+import { flagFindings } from '#shared/forms/ustva/flag-rules.ts';
+import { partiesFindings } from '#shared/forms/ustva/parties.ts';
 
 /**
  * Kz 38, the special prepayment: one eleventh of last year's remaining prepayments plus the
@@ -22,10 +25,13 @@ export function specialFindings(figures: SpecialFigures, today: string, pathOf: 
   if (figures.type === 'sondervorauszahlung') {
     const kz38 = figures.kz38;
     const path = pathOf('kennzahlen.kz38');
-    if (kz38 === undefined) findings.push({ path, code: 'REQUIRED', message: 'is required: the special prepayment' });
+    if (kz38 === undefined)
+      findings.push(...ericFinding('Svz_Kz38_Pflichtfeld', figures.year, { path, code: 'REQUIRED', message: 'is required: the special prepayment' }));
     else if (!isAmount(kz38) || !isWholeEuros(kz38)) findings.push({ path, code: 'KZ_WHOLE_EUROS', message: 'must be whole euros' });
     else if (toCents(kz38) < 0) findings.push({ path, code: 'KZ_NEGATIVE', message: 'must not be negative' });
   }
+  const ruled = [...flagFindings(figures.type, figures.year, figures.flags), ...partiesFindings(figures)];
+  findings.push(...ruled.map((finding) => ({ ...finding, path: pathOf(finding.path) })));
   const due = `${figures.year}-${figures.type === 'sondervorauszahlung' ? '02' : '04'}-10`;
   if (today > due) {
     findings.push({

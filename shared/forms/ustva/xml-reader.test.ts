@@ -50,6 +50,7 @@ describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
         period: '03',
         taxNumber: '9198011310010',
         herstellerId: '74931',
+        created: '20260409',
         flags,
         supplier,
         kennzahlen: {
@@ -95,12 +96,19 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
     expect(ustvaFindings(figuresOf(read)).map(({ code }) => code)).toEqual(['KZ_UNKNOWN']);
   });
 
-  it('accepts Nutzdaten without Kz09 and DatenLieferant, and elements it leaves to the schema check', () => {
+  it('reads Nutzdaten without Kz09 and DatenLieferant, which the rules of nutzdaten-rules.ts refuse, and the parties', () => {
     const xml =
       '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Steuerfall><Unternehmer><Bezeichnung>X</Bezeichnung></Unternehmer><Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Zeitraum>41</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
     expect(readUstvaNutzdaten(xml, 2026)).toEqual({
       ok: true,
-      figures: { type: 'voranmeldung', year: 2026, period: '41', taxNumber: '9198011310010', kennzahlen: { kz83: '0.00' } },
+      figures: {
+        type: 'voranmeldung',
+        year: 2026,
+        period: '41',
+        taxNumber: '9198011310010',
+        kennzahlen: { kz83: '0.00' },
+        business: { company_name: 'X' },
+      },
     });
   });
 
@@ -215,6 +223,46 @@ describe('readUstvaNutzdaten refuses hostile input', () => {
   });
 });
 
+describe("readUstvaNutzdaten names ERiC's rules of a filing's own elements", () => {
+  const open = `<Anmeldungssteuern xmlns="${namespace(2026)}" version="2026"><Erstellungsdatum>20260409</Erstellungsdatum><Steuerfall>`;
+  const rulesOf = (xml: string) => {
+    const read = readUstvaNutzdaten(xml, 2026);
+    return read.ok ? [] : read.findings.map(({ path, rule }) => `${path} ${rule}`);
+  };
+
+  it.each([
+    ['Umsatzsteuervoranmeldung', 'UStVA_Jahr_Pflichtfeld', 'UStVA_Steuernummer_Pflichtfeld', 'UStVA_Jahr_gleich_VZ'],
+    ['Dauerfristverlaengerung', 'Df_Jahr_Pflichtfeld', 'Steuernummer_Pflichtfeld', 'Df_Jahr_gleich_VZ'],
+    ['Umsatzsteuersondervorauszahlung', 'Svz_Jahr_Pflichtfeld', 'Steuernummer_Pflichtfeld', 'Svz_Jahr_gleich_VZ'],
+  ])("%s: Jahr and Steuernummer required (%s, %s), Jahr the form's (%s)", (filing, year, taxNumber, sameYear) => {
+    const period = filing === 'Umsatzsteuervoranmeldung' ? '<Zeitraum>03</Zeitraum>' : '';
+    expect(rulesOf(`${open}<${filing}>${period}<Kz09>74931</Kz09></${filing}></Steuerfall></Anmeldungssteuern>`)).toEqual([
+      `xml.Jahr ${year}`,
+      `xml.Steuernummer ${taxNumber}`,
+    ]);
+    expect(
+      rulesOf(
+        `${open}<${filing}><Jahr>2025</Jahr>${period}<Steuernummer>9198011310010</Steuernummer><Kz09>74931</Kz09></${filing}></Steuerfall></Anmeldungssteuern>`,
+      ),
+    ).toEqual([`xml.Jahr ${sameYear}`]);
+  });
+
+  it('UStVA_Zeitraum_Pflichtfeld', () => {
+    const xml = `${open}<Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>`;
+    expect(rulesOf(xml)).toEqual(['xml.Zeitraum UStVA_Zeitraum_Pflichtfeld']);
+  });
+
+  it('UStVA_Df_oder_Svz: one filing, not none and not two', () => {
+    const special = '<Dauerfristverlaengerung><Jahr>2026</Jahr><Steuernummer>9198011310010</Steuernummer></Dauerfristverlaengerung>';
+    expect(rulesOf(`${open}<Unternehmer><Name>M</Name></Unternehmer></Steuerfall></Anmeldungssteuern>`)).toEqual([
+      'xml.Umsatzsteuervoranmeldung UStVA_Df_oder_Svz',
+    ]);
+    expect(
+      rulesOf(`${open}${special}<Umsatzsteuersondervorauszahlung><Jahr>2026</Jahr></Umsatzsteuersondervorauszahlung></Steuerfall></Anmeldungssteuern>`),
+    ).toEqual(['xml.Umsatzsteuersondervorauszahlung UStVA_Df_oder_Svz']);
+  });
+});
+
 describe('ustvaElementOf', () => {
   it.each([
     ['kennzahlen.kz83', 'Kz83'],
@@ -225,6 +273,10 @@ describe('ustvaElementOf', () => {
     ['year', 'Jahr'],
     ['tax_number', 'Steuernummer'],
     ['Steuernummer', 'Steuernummer'],
+    ['flags.supplementary_text', 'Kz23_Begruendung'],
+    ['business.city', 'Unternehmer.Ort'],
+    ['advisor.house_number_suffix', 'Berater.HNrZusatz'],
+    ['business', 'Unternehmer'],
     ['flags.unknown', 'flags.unknown'],
   ])('names the element of %s: %s', (requestPath, element) => {
     expect(ustvaElementOf(requestPath)).toBe(element);

@@ -16,6 +16,8 @@ import { isoDateOf } from '#shared/tax/dates.ts';
 import { isAmount } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
+import type { EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
+import { advisorClientElements, partyElements } from '#shared/forms/ustva/parties.ts';
 import type { UstvaType } from '#shared/domain/ticket.ts';
 
 /** What a caller's Nutzdaten say: the filing they hold, and who files it. */
@@ -24,6 +26,9 @@ export type ReadFigures = ((UstvaFigures & { type: 'voranmeldung' }) | SpecialFi
   herstellerId?: string;
   supplier?: UstvaNutzdatenInput['supplier'];
   widnr?: string;
+  /** Erstellungsdatum, JJJJMMTT. */
+  created?: string;
+  advisor_client?: Partial<Record<keyof typeof advisorClientElements, string>>;
 };
 
 // The filing elements of Steuerfall and the request type each stands for.
@@ -49,7 +54,26 @@ const numberFormats = {
 
 const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
 
-const requestElements: Record<string, string> = { period: 'Zeitraum', year: 'Jahr', tax_number: 'Steuernummer' };
+const partyBlocks = { business: 'Unternehmer', advisor: 'Berater' } as const;
+const requestElements: Record<string, string> = {
+  period: 'Zeitraum',
+  year: 'Jahr',
+  tax_number: 'Steuernummer',
+  'flags.supplementary_text': 'Kz23_Begruendung',
+  ...partyBlocks,
+};
+
+// ERiC's rules of a filing's own elements, named with each filing's prefix (eric-rules.ts).
+const filingRules: Record<UstvaType, { year: EricRuleName; sameYear: EricRuleName; taxNumber: EricRuleName; period?: EricRuleName }> = {
+  voranmeldung: {
+    year: 'UStVA_Jahr_Pflichtfeld',
+    sameYear: 'UStVA_Jahr_gleich_VZ',
+    taxNumber: 'UStVA_Steuernummer_Pflichtfeld',
+    period: 'UStVA_Zeitraum_Pflichtfeld',
+  },
+  dauerfristverlaengerung: { year: 'Df_Jahr_Pflichtfeld', sameYear: 'Df_Jahr_gleich_VZ', taxNumber: 'Steuernummer_Pflichtfeld' },
+  sondervorauszahlung: { year: 'Svz_Jahr_Pflichtfeld', sameYear: 'Svz_Jahr_gleich_VZ', taxNumber: 'Steuernummer_Pflichtfeld' },
+};
 
 /**
  * The element of the Nutzdaten that holds a request field, so a finding about the request names
@@ -60,6 +84,8 @@ export function ustvaElementOf(requestPath: string): string {
   if (kennzahl) return `Kz${kennzahl[1]}`;
   const flag = /^flags\.(\w+)$/.exec(requestPath)?.[1];
   if (flag && flag in flagKennzahlen) return `Kz${flagKennzahlen[flag as Flag]}`;
+  const party = /^(business|advisor)\.(\w+)$/.exec(requestPath);
+  if (party) return `${partyBlocks[party[1] as keyof typeof partyBlocks]}.${partyElements[party[2] as keyof typeof partyElements] ?? party[2]}`;
   return requestElements[requestPath] ?? requestPath;
 }
 
@@ -81,17 +107,23 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
   if (!read.ok) return read;
 
   const findings = read.findings;
-  const problem = (element: string, code: string, message: string) => findings.push({ path: element ? `xml.${element}` : 'xml', code, message });
+  const problem = (element: string, code: string, message: string, rule?: EricRuleName) =>
+    findings.push({ path: element ? `xml.${element}` : 'xml', code, message, ...(rule && { rule }) });
   const root = read.element;
   const steuerfall = root.Steuerfall;
   const present = isElement(steuerfall) ? filingElements.filter(([element]) => steuerfall[element] !== undefined) : [];
   const [first] = present;
   if (!isElement(steuerfall) || !first) {
-    problem(isElement(steuerfall) ? 'Umsatzsteuervoranmeldung' : 'Steuerfall', 'XML_STRUCTURE', 'must be there once: <Steuerfall><Umsatzsteuervoranmeldung>…');
+    problem(
+      isElement(steuerfall) ? 'Umsatzsteuervoranmeldung' : 'Steuerfall',
+      'XML_STRUCTURE',
+      'must be there once: <Steuerfall><Umsatzsteuervoranmeldung>…',
+      'UStVA_Df_oder_Svz',
+    );
     return { ok: false, findings: distinctFindings(findings) };
   }
   // One filing per submission: a second beside it could name another tax number.
-  for (const [other] of present.slice(1)) problem(other, 'XML_STRUCTURE', `must not stand beside ${first[0]}: one filing per submission`);
+  for (const [other] of present.slice(1)) problem(other, 'XML_STRUCTURE', `must not stand beside ${first[0]}: one filing per submission`, 'UStVA_Df_oder_Svz');
   const [filingElement, type] = first;
   const filing = steuerfall[filingElement];
   if (!isElement(filing)) {
@@ -99,15 +131,16 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
     return { ok: false, findings: distinctFindings(findings) };
   }
 
-  const text = (element: string) => {
+  const rules = filingRules[type];
+  const text = (element: string, rule: EricRuleName) => {
     const value = textOf(filing[element]);
-    if (value === undefined || value === '') problem(element, 'XML_STRUCTURE', 'must be there once, with a value');
+    if (value === undefined || value === '') problem(element, 'XML_STRUCTURE', 'must be there once, with a value', rule);
     return value ?? '';
   };
-  const jahr = text('Jahr');
-  if (jahr !== '' && jahr !== String(year)) problem('Jahr', 'XML_VERSION', `must be ${year}, the year of the form`);
-  const period = type === 'voranmeldung' ? text('Zeitraum') : '';
-  const taxNumber = text('Steuernummer');
+  const jahr = text('Jahr', rules.year);
+  if (jahr !== '' && jahr !== String(year)) problem('Jahr', 'XML_VERSION', `must be ${year}, the year of the form`, rules.sameYear);
+  const period = rules.period ? text('Zeitraum', rules.period) : '';
+  const taxNumber = text('Steuernummer', rules.taxNumber);
   if (taxNumber !== '' && !/^\d{13}$/.test(taxNumber)) problem('Steuernummer', 'TAX_NUMBER_FORMAT', 'must be the 13-digit ELSTER tax number');
 
   const kennzahlen: Record<string, string> = {};
@@ -151,8 +184,11 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
   const supplier = readSupplier(root.DatenLieferant, problem);
   if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
   const widnr = textOf(filing.WIdNr);
+  const created = textOf(root.Erstellungsdatum);
   const about = {
     taxNumber,
+    ...(created ? { created } : {}),
+    ...partiesOf(steuerfall),
     ...(Object.keys(flags).length > 0 ? { flags } : {}),
     ...(herstellerId === undefined ? {} : { herstellerId }),
     ...(supplier ? { supplier } : {}),
@@ -165,7 +201,10 @@ export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figur
   return { ok: true, figures: { type, year, period, kennzahlen, ...about } };
 }
 
-function readSupplier(node: XmlNode | undefined, problem: (element: string, code: string, message: string) => void): UstvaNutzdatenInput['supplier'] {
+function readSupplier(
+  node: XmlNode | undefined,
+  problem: (element: string, code: string, message: string, rule?: EricRuleName) => void,
+): UstvaNutzdatenInput['supplier'] {
   if (node === undefined) return undefined;
   if (!isElement(node)) {
     problem('DatenLieferant', 'XML_STRUCTURE', 'must be there at most once, with Name and the address as elements');
@@ -178,10 +217,26 @@ function readSupplier(node: XmlNode | undefined, problem: (element: string, code
   });
   const supplier = Object.fromEntries(fields) as Partial<NonNullable<UstvaNutzdatenInput['supplier']>>;
   if (supplier.name === undefined) {
-    problem('DatenLieferant.Name', 'XML_STRUCTURE', 'must be there: the name of whoever supplies the data');
+    problem('DatenLieferant.Name', 'XML_STRUCTURE', 'must be there: the name of whoever supplies the data', 'Name_Pflichtfeld');
     return undefined;
   }
   return { ...supplier, name: supplier.name };
+}
+
+/** Berater, Unternehmer and Mandant in request fields; the structure check has made sure of their elements. */
+function partiesOf(steuerfall: XmlElement): Pick<ReadFigures, 'business' | 'advisor' | 'advisor_client'> {
+  const fieldsOf = <F extends string>(node: XmlNode | undefined, elements: Readonly<Record<F, string>>) => {
+    if (!isElement(node)) return undefined;
+    const fields = (Object.entries(elements) as [F, string][]).flatMap(([field, element]) => {
+      const value = textOf(node[element]);
+      return value === undefined ? [] : [[field, value]];
+    });
+    return fields.length > 0 ? (Object.fromEntries(fields) as Partial<Record<F, string>>) : undefined;
+  };
+  const business = fieldsOf(steuerfall.Unternehmer, partyElements);
+  const advisor = fieldsOf(steuerfall.Berater, partyElements);
+  const client = fieldsOf(steuerfall.Mandant, advisorClientElements);
+  return { ...(business && { business }), ...(advisor && { advisor }), ...(client && { advisor_client: client }) };
 }
 
 const refused = (path: string, code: string, message: string) => ({ ok: false as const, findings: [{ path, code, message }] });
