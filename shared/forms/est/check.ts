@@ -5,12 +5,12 @@ import { estFindings } from '#shared/forms/est/rules.ts';
 import { estYearFindings } from '#shared/forms/filing-window.ts';
 import { today } from '#shared/config.ts';
 
-function estRules(request: EstRequest): Ruled {
+async function estRules(request: EstRequest): Promise<Ruled> {
   const body = estFilingOf(request);
   const filing = { kind: 'est', body } as const;
   const open = estYearFindings(body.year, today());
   if (body.xml === undefined) return { filing, findings: [...open, ...estFindings(body)] };
-  const read = readEstNutzdaten(body.xml, body.year);
+  const read = await readEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
   return { filing, findings: [...open, ...taxNumberAgrees(body.tax_number, read.taxNumber, 'xml.Vorsatz.StNr')] };
 }

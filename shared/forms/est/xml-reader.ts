@@ -4,7 +4,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
-import { estStructure } from '#shared/forms/est/structure.ts';
+import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { germanEuros } from '#shared/tax/money.ts';
@@ -15,14 +15,19 @@ export interface KeyFigure {
   value: string;
 }
 
-/** Checks a caller's E10 element: root, namespace, version vs `year`, the frame of that year's schema; returns what the rest of the service needs (tax number if present) or findings with path `xml`. */
-export function readEstNutzdaten(xml: string, year: number): { ok: true; taxNumber?: string; figures: KeyFigure[] } | { ok: false; findings: Finding[] } {
+/** Checks a caller's E10 element: root, namespace, version vs `year`, the whole structure of that year's schema; returns what the rest of the service needs (tax number if present) or findings with path `xml`. */
+export async function readEstNutzdaten(
+  xml: string,
+  year: number,
+): Promise<{ ok: true; taxNumber?: string; figures: KeyFigure[] } | { ok: false; findings: Finding[] }> {
   const read = readCallerNutzdaten(xml, {
     year,
-    structure: estStructure(year),
+    structure: await estSchemaStructure(year),
     rootLabel: 'an <E10> element (the income tax return)',
     namespace: estNamespace(year),
     pathOf: (names) => ['xml', ...names].join('.'),
+    // Vorsatz/StNr and Vorsatz/Zeitraum are read and compared with the request below.
+    ownValue: (names) => names.length === 2 && names[0] === 'Vorsatz' && (names[1] === 'StNr' || names[1] === 'Zeitraum'),
   });
   if (!read.ok) return read;
   const root = read.element;

@@ -26,22 +26,26 @@ function specialFiguresOf(body: Extract<UstvaFiling, { type: 'dauerfristverlaeng
   return { type: body.type, year: body.year, ...flags, ...(kz38 !== undefined && { kz38 }) };
 }
 
-function ustvaRules(request: UstvaRequest): Ruled {
+function ustvaRules(request: UstvaRequest): Ruled | Promise<Ruled> {
   const body = ustvaFilingOf(request);
   const filing = { kind: 'ustva', body } as const;
   if (body.xml === undefined) {
     if (body.type === 'voranmeldung') return ruled(filing, body, (path) => path);
     return { filing, findings: specialFindings(specialFiguresOf(body), today()) };
   }
-  const read = readUstvaNutzdaten(body.xml, body.year);
+  return xmlRules(filing, body.xml, body.year, body.tax_number, body.type);
+}
+
+async function xmlRules(filing: Filing, xml: string, year: number, taxNumber: string | undefined, type: UstvaFiling['type']): Promise<Ruled> {
+  const read = await readUstvaNutzdaten(xml, year);
   if (!read.ok) return { filing, findings: read.findings };
   // The rules speak of request fields; in the caller's XML the same figures are its elements. The
   // period is ticket metadata, so it is taken from the XML that carries it.
   const xmlPath = (path: string) => `xml.${ustvaElementOf(path)}`;
   const { figures } = read;
   const checked = figures.type === 'voranmeldung' ? ruled(filing, figures, xmlPath) : { filing, findings: specialFindings(figures, today(), xmlPath) };
-  checked.findings.push(...taxNumberAgrees(body.tax_number, figures.taxNumber, 'xml.Steuernummer'));
-  if (figures.type !== body.type) {
+  checked.findings.push(...taxNumberAgrees(taxNumber, figures.taxNumber, 'xml.Steuernummer'));
+  if (figures.type !== type) {
     checked.findings.push({ path: 'type', code: 'XML_TYPE_MISMATCH', message: `must name the filing the XML holds: ${figures.type}`, expected: figures.type });
   }
   return checked;
