@@ -174,7 +174,8 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
               : found === position
                 ? `may be there at most ${particles[found]!.max} times`
                 : `must come before ${particles[position]!.name}: ELSTER's schema fixes the order`;
-          problem(path, child, 'XML_STRUCTURE', expected.length > 0 ? `${why}; expected here: ${list(expected)}` : why, list(expected));
+          if (expected.length > 0) problem(path, child, 'XML_STRUCTURE', `${why}; expected here: ${list(expected)}`, list(expected));
+          else problem(path, child, 'XML_STRUCTURE', `${why}: nothing more may follow here`);
         }
         refused.add(child.name);
         if (found !== undefined) visit(child, particles[found]!.type, path);
