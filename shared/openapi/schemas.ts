@@ -216,7 +216,7 @@ const estFields = {
   employment:
     "One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER asks for it: a missing one is a hint, and ERiC refuses the wage without it): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them",
   bank: '`iban` with a valid checksum',
-  xml: "Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA; the frame of forms and the whole Vorsatz are checked against that year's ELSTER schema, and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`)",
+  xml: "Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`)",
 };
 
 const uploadFields = {

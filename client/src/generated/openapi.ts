@@ -569,7 +569,7 @@ export interface components {
             deductions?: {
                 [key: string]: number | string;
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA; the frame of forms and the whole Vorsatz are checked against that year's ELSTER schema, and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`) */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and Vorsatz/StNr must equal `tax_number` (and be absent for a first return filed by `tax_office`) */
             xml?: string;
         };
         CertificateUpload: {
