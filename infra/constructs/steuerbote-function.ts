@@ -242,7 +242,9 @@ function besideTheBundle(koffi: boolean, structures: readonly string[]): Pick<Bu
       beforeBundling: () => [],
       beforeInstall: () => [],
       afterBundling: (inputDir, outputDir) => [
-        ...(koffi ? koffiPackages() : []).map(({ from, to }) => `mkdir -p "${outputDir}/${path.posix.dirname(to)}" && cp -R "${inputDir}/${from}" "${outputDir}/${to}"`),
+        ...(koffi ? koffiPackages() : []).map(
+          ({ from, to }) => `mkdir -p "${outputDir}/${path.posix.dirname(to)}" && cp -R "${inputDir}/${from}" "${outputDir}/${to}"`,
+        ),
         ...structures.map((form) => `mkdir -p "${outputDir}/structure" && cp "${inputDir}/shared/forms/${form}/structure/"*.json "${outputDir}/structure/"`),
       ],
     },

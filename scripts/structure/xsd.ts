@@ -130,7 +130,8 @@ export function compactStructure(xsd: string, file: string): CompactStructure {
     const sequence = only(node, 'xs:sequence');
     if (tagOf(node) === 'xs:simpleType' || !sequence) return add(textEntry(facetsOfNode(node)));
     for (const child of childrenOf(node)) {
-      if (!['xs:sequence', 'xs:attribute', 'xs:annotation'].includes(tagOf(child))) throw new Error(`${file}: unexpected ${tagOf(child)} in ${attrsOf(node).name}`);
+      if (!['xs:sequence', 'xs:attribute', 'xs:annotation'].includes(tagOf(child)))
+        throw new Error(`${file}: unexpected ${tagOf(child)} in ${attrsOf(node).name}`);
     }
     const attributes = childrenOf(node)
       .filter((child) => tagOf(child) === 'xs:attribute')

@@ -56,7 +56,11 @@ describe('schemaFindings', () => {
   it("leaves to the form's reader the values and elements it names itself", () => {
     const read = readXml('<R><A/><B>ABC</B><Kz99/></R>');
     if (!read.ok) throw new Error(read.problem.message);
-    const check = { pathOf: (names: readonly string[]) => names.join('.'), ownValue: () => true, ownElement: (names: readonly string[]) => names[0] === 'Kz99' };
+    const check = {
+      pathOf: (names: readonly string[]) => names.join('.'),
+      ownValue: () => true,
+      ownElement: (names: readonly string[]) => names[0] === 'Kz99',
+    };
     expect(schemaFindings(read.tree, structure, check)).toEqual([]);
   });
 });

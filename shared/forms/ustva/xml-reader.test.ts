@@ -116,7 +116,10 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
   it('refuses a foreign or missing namespace and an old-style version', async () => {
     expect(await findings(nutzdaten('<Kz83>0.00</Kz83>', { ns: 'http://www.elster.de/2002/XMLSchema' }))).toEqual(['xml:XML_NAMESPACE']);
     expect(await findings(nutzdaten('<Kz83>0.00</Kz83>', { version: '202601' }))).toEqual(['xml:XML_VERSION']);
-    expect(await findings('<Anmeldungssteuern version="2026"><Steuerfall/></Anmeldungssteuern>')).toEqual(['xml:XML_NAMESPACE', 'xml.Steuerfall:XML_STRUCTURE']);
+    expect(await findings('<Anmeldungssteuern version="2026"><Steuerfall/></Anmeldungssteuern>')).toEqual([
+      'xml:XML_NAMESPACE',
+      'xml.Steuerfall:XML_STRUCTURE',
+    ]);
   });
 
   it('refuses Nutzdaten without Steuerfall or Umsatzsteuervoranmeldung', async () => {
@@ -127,16 +130,16 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
       'xml.Jahr:XML_STRUCTURE',
       'xml.Umsatzsteuervoranmeldung:XML_STRUCTURE',
     ]);
-    expect(await findings(`${open}<Steuerfall><Umsatzsteuervoranmeldung/></Steuerfall></Anmeldungssteuern>`)).toEqual(['xml.Umsatzsteuervoranmeldung:XML_STRUCTURE']);
+    expect(await findings(`${open}<Steuerfall><Umsatzsteuervoranmeldung/></Steuerfall></Anmeldungssteuern>`)).toEqual([
+      'xml.Umsatzsteuervoranmeldung:XML_STRUCTURE',
+    ]);
   });
 
   it('refuses a missing Jahr, Zeitraum or Steuernummer and a malformed tax number', async () => {
     const open = `<Anmeldungssteuern xmlns="${namespace(2026)}" version="2026"><Steuerfall><Umsatzsteuervoranmeldung>`;
-    expect(await findings(`${open}<Steuernummer>198/113/10010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>`)).toEqual([
-      'xml.Jahr:XML_STRUCTURE',
-      'xml.Zeitraum:XML_STRUCTURE',
-      'xml.Steuernummer:TAX_NUMBER_FORMAT',
-    ]);
+    expect(
+      await findings(`${open}<Steuernummer>198/113/10010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>`),
+    ).toEqual(['xml.Jahr:XML_STRUCTURE', 'xml.Zeitraum:XML_STRUCTURE', 'xml.Steuernummer:TAX_NUMBER_FORMAT']);
   });
 
   it.each([
