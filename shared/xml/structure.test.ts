@@ -40,6 +40,11 @@ describe('schemaFindings', () => {
     expect(findings('<R/>')).toEqual([expect.objectContaining({ path: 'xml.A', code: 'XML_STRUCTURE', expected: 'A' })]);
     expect(codes('<R><A><D/></A><C>text</C></R>')).toEqual(['xml.A:XML_STRUCTURE', 'xml.C:XML_STRUCTURE']);
     expect(codes('<R other="1"><A/></R>')).toEqual(['xml:XML_STRUCTURE']);
+    expect(findings('<R><A/><C><D/><D/><G/></C></R>')).toEqual([
+      expect.objectContaining({ path: 'xml.C.D', message: expect.stringMatching(/^may be there only once: nothing more may follow here/) }),
+      expect.objectContaining({ path: 'xml.C.G', message: expect.stringMatching(/^is not an element of ELSTER's schema here: nothing more may follow here/) }),
+    ]);
+    expect(findings('<R><A><X/></A></R>')).toEqual([expect.objectContaining({ path: 'xml.A', message: expect.stringMatching(/^must hold a value/) })]);
   });
 
   it('checks values against length, pattern, enumeration and digits', () => {

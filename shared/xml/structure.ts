@@ -150,16 +150,18 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
     let count = 0;
     const expectedNow = () => {
       const names: string[] = [];
-      if (count < particles[position]!.max) names.push(particles[position]!.name);
-      if (count < particles[position]!.min) return names;
+      const current = particles[position];
+      if (!current) return names;
+      if (count < current.max) names.push(current.name);
+      if (count < current.min) return names;
       for (const particle of particles.slice(position + 1)) {
         names.push(particle.name);
         if (particle.min > 0) break;
       }
       return names;
     };
-    const missing = (from: number, to: number) =>
-      particles.slice(from, to).filter((particle, offset) => particle.min > (offset === 0 && from === position ? count : 0));
+    // The required elements from the current one (required more often than seen) up to `to`, which were skipped.
+    const missing = (to: number) => particles.slice(position, to).filter((particle, offset) => particle.min > (offset === 0 ? count : 0));
     const refused = new Set<string>();
     for (const child of node.children) {
       const path = [...names, child.name];
@@ -172,7 +174,9 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
             found === undefined
               ? `is not an element of ELSTER's schema here`
               : found === position
-                ? `may be there at most ${particles[found]!.max} times`
+                ? particles[found]!.max === 1
+                  ? 'may be there only once'
+                  : `may be there at most ${particles[found]!.max} times`
                 : `must come before ${particles[position]!.name}: ELSTER's schema fixes the order`;
           if (expected.length > 0) problem(path, child, 'XML_STRUCTURE', `${why}; expected here: ${list(expected)}`, list(expected));
           else problem(path, child, 'XML_STRUCTURE', `${why}: nothing more may follow here`);
@@ -182,7 +186,7 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
         continue;
       }
       if (found > position) {
-        for (const particle of missing(position, found)) {
+        for (const particle of missing(found)) {
           problem([...names, particle.name], child, 'XML_STRUCTURE', `is missing: ELSTER's schema requires it before ${child.name}`, particle.name);
         }
         position = found;
@@ -191,10 +195,8 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
       count++;
       visit(child, particles[found]!.type, path);
     }
-    if (particles.length > 0) {
-      for (const particle of missing(position, particles.length)) {
-        problem([...names, particle.name], node, 'XML_STRUCTURE', `is missing in ${node.name}: ELSTER's schema requires it`, particle.name);
-      }
+    for (const particle of missing(particles.length)) {
+      problem([...names, particle.name], node, 'XML_STRUCTURE', `is missing in ${node.name}: ELSTER's schema requires it`, particle.name);
     }
   };
   visit(tree, structure.type, []);
