@@ -62,9 +62,10 @@ export function compactStructure(xsd: string, file: string): CompactStructure {
     }
     return index;
   };
-  const done = new Map<string, number>();
+  const indexOfName = new Map<string, number>();
   const patterns: string[] = [];
   const patternIndex = (pattern: string) => {
+    // Throws for a pattern that is no JavaScript pattern, so it stops the generator, not a check.
     new RegExp(`^(?:${pattern})$`, 'u');
     const index = patterns.indexOf(pattern);
     return index === -1 ? patterns.push(pattern) - 1 : index;
@@ -155,12 +156,12 @@ export function compactStructure(xsd: string, file: string): CompactStructure {
   const namedIndex = (name: string): number => {
     const builtin = builtins[name];
     if (builtin) return add(textEntry({ base: builtin, patterns: [], attributes: [] }));
-    let index = done.get(name);
+    let index = indexOfName.get(name);
     if (index === undefined) {
       const node = named.get(name);
       if (!node) throw new Error(`${file}: unknown type ${name}`);
       index = typeIndex(node);
-      done.set(name, index);
+      indexOfName.set(name, index);
     }
     return index;
   };
