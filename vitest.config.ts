@@ -2,7 +2,15 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'shared/**/*.test.ts', 'infra/**/*.test.ts', 'functions/**/*.test.ts', 'receiver/**/*.test.ts', 'client/**/*.test.ts'],
+    include: [
+      'test/**/*.test.ts',
+      'shared/**/*.test.ts',
+      'infra/**/*.test.ts',
+      'functions/**/*.test.ts',
+      'receiver/**/*.test.ts',
+      'client/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     // Builds the ERiC test double (a C library) that the eric tests load; fails without a C compiler.
     globalSetup: ['test/eric-double/setup.ts'],
     // Handlers log through Powertools; tests read behaviour, not log lines. Which years and periods

@@ -51,8 +51,8 @@ export async function kernels(): Promise<Row[]> {
   };
 
   const xmlOptions = { herstellerId: '74931', createdAt: new Date('2026-04-10T08:00:00.000Z') };
-  const ustvaFiling = filingOf(checkUstva(ustva));
-  const estFiling = filingOf(checkEst(est));
+  const ustvaFiling = filingOf(await checkUstva(ustva));
+  const estFiling = filingOf(await checkEst(est));
 
   let sink: unknown;
   const kernelsToRun: Kernel[] = [

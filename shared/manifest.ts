@@ -64,6 +64,11 @@ export interface FunctionSpec {
   /** Loads the tax authority's native library, ERiC, whose Linux builds are x86-64 only. */
   readonly loadsTaxAuthority?: boolean;
   /**
+   * The forms whose Nutzdaten it holds to their schema's structure (a caller's XML, or the sandbox's
+   * re-check): their generated structure files are shipped beside its bundle and read when needed.
+   */
+  readonly checksStructure?: readonly ('ustva' | 'est')[];
+  /**
    * What it does with the key that wraps what clients entrust (SEALING_KEY_ID): `seal` a new secret
    * (a fresh data key), `open` a sealed one (unwrap its data key). Each grants only that.
    */
@@ -197,6 +202,7 @@ const readingTickets = { ...authenticated, tickets: ['GetItem'] } as const;
 export const functions = {
   submitUstva: {
     entry: 'functions/submit-ustva.ts',
+    checksStructure: ['ustva'],
     tables: submitting,
     bucket: { submissions: 'write' },
     sendsTo: ['transmit'],
@@ -206,6 +212,7 @@ export const functions = {
   },
   submitEst: {
     entry: 'functions/submit-est.ts',
+    checksStructure: ['est'],
     tables: submitting,
     bucket: { submissions: 'write' },
     sendsTo: ['transmit'],
@@ -216,12 +223,14 @@ export const functions = {
   // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
   validateUstva: {
     entry: 'functions/validate-ustva.ts',
+    checksStructure: ['ustva'],
     tables: authenticated,
     settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
     loadsTaxAuthority: true,
   },
   validateEst: {
     entry: 'functions/validate-est.ts',
+    checksStructure: ['est'],
     tables: authenticated,
     settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
     loadsTaxAuthority: true,
@@ -251,6 +260,8 @@ export const functions = {
   receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
   transmit: {
     entry: 'functions/transmit.ts',
+    // The sandbox re-checks what it is handed, as ERiC's schema check would.
+    checksStructure: ['ustva', 'est'],
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes protocol and Nutzdaten.

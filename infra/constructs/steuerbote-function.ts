@@ -105,7 +105,7 @@ export class SteuerboteFunction extends NodejsFunction {
         // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
         // what it costs in size and cold start).
         bundleAwsSDK: true,
-        ...(props.eric ? koffiBesideTheBundle : {}),
+        ...besideTheBundle(props.eric !== undefined, spec.checksStructure ?? []),
       },
     });
     this.#role = role;
@@ -224,22 +224,32 @@ export class SteuerboteFunction extends NodejsFunction {
 }
 
 /**
- * koffi binds ERiC. Its native part cannot be bundled, so koffi stays outside the bundle and is copied
- * beside it from node_modules together with its Linux x86-64 build, the one Lambda loads. Copying,
- * rather than `bundling.nodeModules`, which runs `npm ci` in the bundle, needs no package registry at
- * synth and ships the Lambda build whatever machine synthesizes.
+ * What a function needs beside its bundle. koffi binds ERiC: its native part cannot be bundled, so
+ * koffi stays outside the bundle and is copied beside it from node_modules together with its Linux
+ * x86-64 build, the one Lambda loads. Copying, rather than `bundling.nodeModules`, which runs `npm ci`
+ * in the bundle, needs no package registry at synth and ships the Lambda build whatever machine
+ * synthesizes. The generated schema structures of the forms it checks go to `structure/`, where
+ * the forms read them relative to the bundle (shared/forms/{ustva,est}/structure.ts), one year at a
+ * time, so they add nothing to the bundle a cold start loads.
  */
-const koffiBesideTheBundle: Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> = {
-  // However koffi is imported, Node resolves it from the node_modules beside the bundle. Added to the
-  // default externals (the AWS SDK that Lambda provides), which `externalModules` would replace.
-  esbuildArgs: { '--external:koffi': true },
-  commandHooks: {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir, outputDir) =>
-      koffiPackages().map(({ from, to }) => `mkdir -p "${outputDir}/${path.posix.dirname(to)}" && cp -R "${inputDir}/${from}" "${outputDir}/${to}"`),
-  },
-};
+function besideTheBundle(koffi: boolean, structures: readonly string[]): Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> {
+  if (!koffi && structures.length === 0) return {};
+  return {
+    // However koffi is imported, Node resolves it from the node_modules beside the bundle. Added to the
+    // default externals (the AWS SDK that Lambda provides), which `externalModules` would replace.
+    ...(koffi && { esbuildArgs: { '--external:koffi': true } }),
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (inputDir, outputDir) => [
+        ...(koffi ? koffiPackages() : []).map(
+          ({ from, to }) => `mkdir -p "${outputDir}/${path.posix.dirname(to)}" && cp -R "${inputDir}/${from}" "${outputDir}/${to}"`,
+        ),
+        ...structures.map((form) => `mkdir -p "${outputDir}/structure" && cp "${inputDir}/shared/forms/${form}/structure/"*.json "${outputDir}/structure/"`),
+      ],
+    },
+  };
+}
 
 /**
  * koffi and its Linux x86-64 build, from the project's node_modules to the bundle's. koffi looks for

@@ -19,21 +19,22 @@ export type Checked = (Ruled & { datenartVersion: string }) | { filing?: undefin
 export interface Form<T> {
   kind: Kind;
   schema: z.ZodMiniType<T>;
-  rules(body: T): Ruled;
+  /** A promise where the body is the caller's own XML, whose schema structure is read when first needed. */
+  rules(body: T): Ruled | Promise<Ruled>;
 }
 
 /**
  * What `POST /v2/{kind}` and `POST /v2/{kind}/validate` both run. Each kind is its own module
  * (ustva/check.ts, est/check.ts), so a function loads the rules of its own form only.
  */
-export function checkForm<T>(form: Form<T>, input: unknown): Checked {
+export async function checkForm<T>(form: Form<T>, input: unknown): Promise<Checked> {
   const parsed = z.safeParse(form.schema, input, { reportInput: true });
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;
     const known = typeof year === 'number' && isFormYear(form.kind, year);
     return { findings: findingsOf(parsed.error), ...(known && { datenartVersion: datenartVersion(form.kind, year) }) };
   }
-  const ruled = form.rules(parsed.data);
+  const ruled = await form.rules(parsed.data);
   const { findings } = ruled;
   findings.push(...liveFindings(ruled.filing.body, ruled.xmlIdnrs));
   const version = datenartVersion(form.kind, ruled.filing.body.year);

@@ -166,14 +166,14 @@ describe('the examples', () => {
     );
   });
 
-  it.each(requestExamples)("$name passes the service's own checks", ({ kind, value }) => {
-    const checked = (kind === 'ustva' ? checkUstva : checkEst)(value);
+  it.each(requestExamples)("$name passes the service's own checks", async ({ kind, value }) => {
+    const checked = await (kind === 'ustva' ? checkUstva : checkEst)(value);
     expect(checked.findings.filter((finding) => finding.severity !== 'hint')).toEqual([]);
     expect(checked.filing).toBeDefined();
   });
 
-  it('show the findings the service gives for a kz83 that does not add up', () => {
-    const { findings } = checkUstva(ustvaKz83Mismatch);
+  it('show the findings the service gives for a kz83 that does not add up', async () => {
+    const { findings } = await checkUstva(ustvaKz83Mismatch);
     expect(findings).toEqual(validationFailedExample.error.details);
     expect(findings.map(({ code, expected }) => [code, expected])).toEqual([['KZ83_MISMATCH', '734.50']]);
     expect(validationResultExamples.invalid.value.data.findings).toEqual(findings.map((finding) => ({ ...finding, severity: 'error' })));

@@ -62,7 +62,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
     }
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
-    const { findings, figures, type } = recheck(submission);
+    const { findings, figures, type } = await recheck(submission);
     if (findings.length > 0) {
       return {
         outcome: 'rejected',
@@ -100,7 +100,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
   }
 
   async validate(submission: Omit<Submission, 'ticket'>): Promise<Finding[]> {
-    return recheck(submission).findings;
+    return (await recheck(submission)).findings;
   }
 }
 
@@ -108,13 +108,13 @@ export class SandboxTaxAuthority implements TaxAuthority {
  * Reads the Nutzdaten back as ERiC would and runs the tax rules on what they say, so data that
  * slipped past the API (or was changed after it) is caught here, named by its ELSTER field.
  */
-function recheck(submission: Omit<Submission, 'ticket'>): { findings: Finding[]; figures: ProtocolRow[]; type?: UstvaType } {
+async function recheck(submission: Omit<Submission, 'ticket'>): Promise<{ findings: Finding[]; figures: ProtocolRow[]; type?: UstvaType }> {
   const identity = identityFindings(submission);
   if (submission.kind === 'est') {
-    const read = readEstNutzdaten(submission.nutzdaten, submission.year);
+    const read = await readEstNutzdaten(submission.nutzdaten, submission.year);
     return read.ok ? { findings: identity, figures: read.figures } : { findings: [...identity, ...read.findings.map(asEricFinding)], figures: [] };
   }
-  const read = readUstvaNutzdaten(submission.nutzdaten, submission.year);
+  const read = await readUstvaNutzdaten(submission.nutzdaten, submission.year);
   if (!read.ok) return { findings: [...identity, ...read.findings.map(asEricFinding)], figures: [] };
   const { figures } = read;
   // What is due when is the service's concern, not the tax office's: only the form's own rules here.

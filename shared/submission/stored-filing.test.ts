@@ -15,12 +15,13 @@ function filingOf(checked: Checked) {
 
 describe('a stored filing', () => {
   it.each([
-    ['ustva', () => filingOf(checkUstva(ustvaSample()))],
-    ['est', () => filingOf(checkEst(estReturnSample()))],
-  ])('of %s reads back as the filing it was stored as', async (_, filing) => {
+    ['ustva', async () => filingOf(await checkUstva(ustvaSample()))],
+    ['est', async () => filingOf(await checkEst(estReturnSample()))],
+  ])('of %s reads back as the filing it was stored as', async (_, filingFor) => {
     const store = new MemorySubmissionStore();
-    await storeFiling(store, id, filing());
-    expect(await loadFiling(store, id, filing().kind)).toEqual({ filing: filing() });
+    const filing = await filingFor();
+    await storeFiling(store, id, filing);
+    expect(await loadFiling(store, id, filing.kind)).toEqual({ filing });
   });
 
   it('is missing once deleted', async () => {
@@ -46,7 +47,7 @@ describe('a stored filing', () => {
 
   it('is read with the form of its ticket', async () => {
     const store = new MemorySubmissionStore();
-    await storeFiling(store, id, filingOf(checkUstva(ustvaSample())));
+    await storeFiling(store, id, filingOf(await checkUstva(ustvaSample())));
     expect(await loadFiling(store, id, 'est')).toHaveProperty('unreadable');
   });
 });

@@ -14,13 +14,13 @@ import { callers, certificateStore, idempotencyStore, keyWrapper, submissionStor
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
-export function submitHandler(kind: Kind, check: (input: unknown) => Checked) {
+export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Checked>) {
   return apiHandler(
     async (event) => {
       const clientId = event.clientId!;
       const idempotencyKey = idempotencyKeyOf(event.headers);
       // The check comes first, so a refused body never uses up its key.
-      const checked = check(event.json);
+      const checked = await check(event.json);
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const { certificate_id }: AcceptedBody = checked.filing.body;
       const signed = await signerFor(

@@ -12,11 +12,11 @@ import { callers } from '#shared/wiring/adapters.ts';
  * is the tax authority whose own checks add to ours (ERiC's), or undefined where they would only
  * repeat them.
  */
-export function validateHandler(kind: Kind, check: (input: unknown) => Checked, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
+export function validateHandler(kind: Kind, check: (input: unknown) => Promise<Checked>, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
       const withNutzdaten = includesNutzdaten(event.queryStringParameters?.include);
-      const checked = check(event.json);
+      const checked = await check(event.json);
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.

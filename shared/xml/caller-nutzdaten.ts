@@ -2,18 +2,16 @@
 // reader, the right root in the right namespace and version, nothing from another vocabulary, and
 // the structure of that year's schema. One path for both forms, so neither can be looser.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { type ElementFacts, structureFindings } from '#shared/xml/structure.ts';
+import { type CompactStructure, type SchemaCheck, schemaFindings } from '#shared/xml/structure.ts';
 import { elementOf, foreignMarkup, readXml, type XmlElement, type XmlTree } from '#shared/xml/xml.ts';
 
-export interface NutzdatenFrame {
+export interface NutzdatenFrame extends SchemaCheck {
   year: number;
-  /** The root element's name, which is also `structure.name`. */
-  structure: ElementFacts;
+  /** The whole structure of that year's schema; its root is the element the document must have. */
+  structure: CompactStructure;
   /** What the root is, for a person: "the UStVA Nutzdaten, an <Anmeldungssteuern> element". */
   rootLabel: string;
   namespace: string;
-  /** Names an element below the root for a finding's path (`xml.…`). */
-  pathOf: (names: readonly string[]) => string;
 }
 
 export type CallerNutzdaten = { ok: true; tree: XmlTree; element: XmlElement; findings: Finding[] } | { ok: false; findings: Finding[] };
@@ -32,7 +30,7 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
   const read = readXml(xml, { strict: true });
   if (!read.ok) return refused(read.problem.code, read.problem.message);
   const { tree } = read;
-  const root = frame.structure.name;
+  const root = frame.structure.root;
   if (tree.name !== root) return refused('XML_ROOT', `must be ${frame.rootLabel} without a namespace prefix, not <${tree.name}>`, root);
   const foreign = foreignMarkup(tree);
   if (foreign) return refused('XML_NAMESPACE', foreign);
@@ -51,7 +49,7 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
   if (tree.attributes.version !== version) {
     findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", the form of the year ${frame.year}`, expected: version });
   }
-  findings.push(...structureFindings(tree, frame.structure, frame.pathOf));
+  findings.push(...schemaFindings(tree, frame.structure, frame));
   return { ok: true, tree, element: elementOf(tree, false), findings };
 }
 

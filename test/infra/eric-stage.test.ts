@@ -2,7 +2,7 @@
 // functions that load the tax authority, and only those; a stage missing any of it does not synthesize.
 
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { functions, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
@@ -102,6 +102,19 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     const sources: string[] = JSON.parse(readFileSync(path.join(transmit, 'index.mjs.map'), 'utf8')).sources;
     expect(sources.filter((source) => source.includes('node_modules/koffi/'))).toEqual([]);
     expect(existsSync(path.join(bundleDir(eric, 'getStatus'), 'node_modules'))).toBe(false);
+  });
+
+  it('ships the schema structures of the forms a function checks beside its bundle, and no others', () => {
+    const shipped = (name: FunctionName) => {
+      const dir = path.join(bundleDir(eric, name), 'structure');
+      return existsSync(dir) ? readdirSync(dir).sort() : [];
+    };
+    const ustva = ['ustva-2021.json', 'ustva-2022.json', 'ustva-2023.json', 'ustva-2024.json', 'ustva-2025.json'];
+    const est = ['e10-2022.json', 'e10-2023.json', 'e10-2024.json'];
+    expect(shipped('validateUstva')).toEqual(ustva);
+    expect(shipped('submitEst')).toEqual(est);
+    expect(shipped('transmit')).toEqual([...est, ...ustva]);
+    expect(shipped('getStatus')).toEqual([]);
   });
 
   it.runIf(process.platform === 'linux' && process.arch === 'x64')('ships a koffi that loads from the bundle folder alone, required or imported', () => {

@@ -119,6 +119,17 @@ describe('SandboxTaxAuthority', () => {
     });
   });
 
+  it("refuses what ERiC's schema check refuses in XML it was handed, whoever wrote it, every Anlage included", async () => {
+    const nutzdaten = estNutzdaten(estReturnSample(), { herstellerId: '74931', createdAt: fixedNow });
+    if (!nutzdaten.includes('<VOR>')) throw new Error('the sample has no Anlage VOR');
+    const { period: _, ...est } = { ...submission, kind: 'est' as const, year: 2025, datenart_version: 'ESt_2025' };
+    expect(await authority().validate({ ...est, nutzdaten })).toEqual([]);
+    expect(await authority().transmit({ ...est, nutzdaten: nutzdaten.replace('<VOR>', '<VOR><Anlage>1</Anlage>') })).toMatchObject({
+      outcome: 'rejected',
+      findings: [{ path: 'VOR.Anlage', code: 'XML_STRUCTURE', rule: 'sandbox.XML_STRUCTURE', expected: expect.stringContaining('Beitr_g_KV_PV_Inl') }],
+    });
+  });
+
   it('accepts quarters', async () => {
     const quarter = { ...submission, period: '44', nutzdaten: ustvaNutzdaten({ ...ustvaInput, period: '44' }) };
     const outcome = delivered(await authority().transmit(quarter));

@@ -5,12 +5,12 @@ import { estFindings } from '#shared/forms/est/rules.ts';
 import { estYearFindings } from '#shared/forms/filing-window.ts';
 import { today } from '#shared/config.ts';
 
-function estRules(request: EstRequest): Ruled {
+async function estRules(request: EstRequest): Promise<Ruled> {
   const body = estFilingOf(request);
   const filing = { kind: 'est', body } as const;
   const open = estYearFindings(body.year, today());
   if (body.xml === undefined) return { filing, findings: [...open, ...estFindings(body)] };
-  const read = readEstNutzdaten(body.xml, body.year);
+  const read = await readEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
   // Vorsatz/StNr stands in every return filed by tax number; an Ordnungsbegriff, the identifier ELSTER takes in its
   // place (OrdNrArt "O", E10-2024.xsd), may only repeat it, so neither can name another taxpayer's return.

@@ -5,7 +5,7 @@ import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
-import { estStructure } from '#shared/forms/est/structure.ts';
+import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 import type { XmlElement, XmlNode, XmlTree } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { germanEuros } from '#shared/tax/money.ts';
@@ -49,17 +49,22 @@ const idnrFields = new Set([
 const pathOf = (names: readonly string[]) => ['xml', ...names].join('.');
 
 /**
- * Checks a caller's E10 element: root, namespace, version vs `year`, the frame of that year's
+ * Checks a caller's E10 element: root, namespace, version vs `year`, the whole structure of that year's
  * schema, and each IdNr as a request's IdNr is checked; returns what identifies the return and
  * the protocol's key figures, or findings with path `xml…`.
  */
-export function readEstNutzdaten(xml: string, year: number): ({ ok: true; figures: KeyFigure[] } & EstIdentifiers) | { ok: false; findings: Finding[] } {
+export async function readEstNutzdaten(
+  xml: string,
+  year: number,
+): Promise<({ ok: true; figures: KeyFigure[] } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
   const read = readCallerNutzdaten(xml, {
     year,
-    structure: estStructure(year),
+    structure: await estSchemaStructure(year),
     rootLabel: 'an <E10> element (the income tax return)',
     namespace: estNamespace(year),
     pathOf,
+    // Vorsatz/StNr and Vorsatz/Zeitraum are compared with the request below, and each IdNr is checked as a request's IdNr is.
+    ownValue: (names) => (names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum', 'ID', 'IDEhefrau'].includes(names[1]!)) || idnrFields.has(names.at(-1)!),
   });
   if (!read.ok) return read;
   const root = read.element;

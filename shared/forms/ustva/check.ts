@@ -40,14 +40,18 @@ function specialFiguresOf(body: Extract<UstvaFiling, { type: 'dauerfristverlaeng
   return { type: body.type, ...about, ...(kz38 !== undefined && { kz38 }) };
 }
 
-function ustvaRules(request: UstvaRequest): Ruled {
+function ustvaRules(request: UstvaRequest): Ruled | Promise<Ruled> {
   const body = ustvaFilingOf(request);
   const filing = { kind: 'ustva', body } as const;
   if (body.xml === undefined) {
     if (body.type === 'voranmeldung') return ruled(filing, body, (path) => path);
     return { filing, findings: specialFindings(specialFiguresOf(body), today()) };
   }
-  const read = readUstvaNutzdaten(body.xml, body.year);
+  return xmlRules(filing, body);
+}
+
+async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string }>): Promise<Ruled> {
+  const read = await readUstvaNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: read.findings };
   // The rules speak of request fields; in the caller's XML the same figures are its elements. The
   // period is ticket metadata, so it is taken from the XML that carries it.

@@ -10,7 +10,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { formYears } from '#shared/domain/years.ts';
 import { flagKennzahlen, supplierElements, type UstvaNutzdatenInput, ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
-import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
+import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
 import { isoDateOf } from '#shared/tax/dates.ts';
 import { isAmount } from '#shared/tax/money.ts';
@@ -94,15 +94,18 @@ export function ustvaElementOf(requestPath: string): string {
  * the figures in request form (kennzahlen keys `kzNN`, amounts as decimal strings with a dot,
  * dates as YYYY-MM-DD) or findings (path `xml` or `xml.<Element>`).
  */
-export function readUstvaNutzdaten(xml: string, year: number): { ok: true; figures: ReadFigures } | { ok: false; findings: Finding[] } {
+export async function readUstvaNutzdaten(xml: string, year: number): Promise<{ ok: true; figures: ReadFigures } | { ok: false; findings: Finding[] }> {
   const form = ustvaForm(year);
   if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${formYears.ustva.join(', ')}`);
   const read = readCallerNutzdaten(xml, {
     year,
-    structure: ustvaStructure(year),
+    structure: await ustvaSchemaStructure(year),
     rootLabel: 'the UStVA Nutzdaten, an <Anmeldungssteuern> element',
     namespace: ustvaNamespace(year),
     pathOf: ustvaPathOf,
+    ownValue: readsValue,
+    // A Kennzahl the form does not have is named better by the tax rules (KZ_UNKNOWN).
+    ownElement: (names) => names.length === 3 && names[1] === 'Umsatzsteuervoranmeldung' && kennzahlElement.test(names[2]!),
   });
   if (!read.ok) return read;
 
@@ -237,6 +240,14 @@ function partiesOf(steuerfall: XmlElement): Pick<ReadFigures, 'business' | 'advi
   const advisor = fieldsOf(steuerfall.Berater, partyElements);
   const client = fieldsOf(steuerfall.Mandant, advisorClientElements);
   return { ...(business && { business }), ...(advisor && { advisor }), ...(client && { advisor_client: client }) };
+}
+
+// The values of a filing this reader checks itself, with the codes the request's findings use:
+// every Kennzahl but the Hersteller-ID, and the filing's year, period and tax number.
+function readsValue(names: readonly string[]): boolean {
+  const [steuerfall, filing, element = ''] = names;
+  if (names.length !== 3 || steuerfall !== 'Steuerfall' || !filings.has(filing!)) return false;
+  return ['Jahr', 'Zeitraum', 'Steuernummer'].includes(element) || (kennzahlElement.test(element) && element !== 'Kz09');
 }
 
 const refused = (path: string, code: string, message: string) => ({ ok: false as const, findings: [{ path, code, message }] });

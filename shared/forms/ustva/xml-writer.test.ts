@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { type UstvaNutzdatenInput, ustvaNamespace, ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
-import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
+import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { parseXml, readXml } from '#shared/xml/xml.ts';
-import { structureFindings } from '#shared/xml/structure.ts';
+import { schemaFindings } from '#shared/xml/structure.ts';
 import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 
 const input = ustvaNutzdatenSample;
@@ -62,11 +62,11 @@ describe('ustvaNutzdaten', () => {
     ]);
   });
 
-  it("writes Kz93 before Kz90, as the schema orders them, and what it writes passes the schema's structure", () => {
+  it("writes Kz93 before Kz90, as the schema orders them, and what it writes passes the schema's structure", async () => {
     const xml = ustvaNutzdaten(input({ kennzahlen: { kz90: 100, kz93: 100, kz89: 100, kz83: '26.00' } }));
     expect(kennzahlElements(xml)).toEqual(['Kz09=74931', 'Kz83=26.00', 'Kz89=100', 'Kz93=100', 'Kz90=100']);
     const read = readXml(xml, { strict: true });
-    expect(read.ok && structureFindings(read.tree, ustvaStructure(2026), (names) => names.join('.'))).toEqual([]);
+    expect(read.ok && schemaFindings(read.tree, await ustvaSchemaStructure(2026), { pathOf: (names) => names.join('.') })).toEqual([]);
   });
 
   it('writes a flag only when it is true', () => {

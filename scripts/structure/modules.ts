@@ -1,0 +1,31 @@
+// Which generated structure file comes from which of ELSTER's XSDs, and the text of each, so that
+// the generator writes them and a test compares them with what is committed. They are JSON, read
+// when a form and year is first checked (shared/xml/structure.ts), so no bundle carries them.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { compactStructure } from './xsd.ts';
+
+export const repoRoot = path.join(import.meta.dirname, '..', '..');
+/** ELSTER's reference files beside the checkout (their README says what each is). */
+export const elsterDir = path.join(repoRoot, '..', 'shared', 'elster');
+
+const years = (form: string, from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, offset) => ({ schema: `schemas/${form}-${from + offset}.xsd`, year: from + offset }));
+
+/** Each module's path in the repository and the XSD (below shared/elster/) it is derived from. */
+export const sources: readonly { module: string; schema: string }[] = [
+  ...years('UStVA', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/ustva/structure/ustva-${year}.json`, schema })),
+  ...years('E10', 2022, 2024).map(({ schema, year }) => ({ module: `shared/forms/est/structure/e10-${year}.json`, schema })),
+];
+
+/** The text of the file derived from `schema`, read from `dir`: one line per type after the header. */
+export function moduleText(schema: string, dir = elsterDir): string {
+  const { root, type, patterns, types } = compactStructure(readFileSync(path.join(dir, schema), 'utf8'), schema);
+  const lines = [
+    `{"generated": ${JSON.stringify(`by scripts/structure/generate.ts (npm run generate:structure) from shared/elster/${schema}; do not edit`)},`,
+    `"root": ${JSON.stringify(root)}, "type": ${type},`,
+    `"patterns": [\n${patterns.map((pattern) => JSON.stringify(pattern)).join(',\n')}],`,
+    `"types": [\n${types.map((entry) => JSON.stringify(entry)).join(',\n')}]}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}

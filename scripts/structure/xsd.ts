@@ -1,0 +1,182 @@
+// Reads one of ELSTER's XSDs into the compact structure of shared/xml/structure.ts: every complex
+// type as its sequence of elements with their counts, every simple type as its facets. ELSTER's
+// schemas use a small part of XML Schema (flat sequences of elements, simple types restricted by
+// facets, simple content extended by attributes); anything beyond that stops the generator rather
+// than being read wrongly.
+import { XMLParser } from 'fast-xml-parser';
+import type { CompactStructure, CompactText } from '#shared/xml/structure.ts';
+
+type Node = { [name: string]: Node[] | string | Record<string, string> | undefined } & { ':@'?: Record<string, string> };
+
+const parser = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', htmlEntities: true, commentPropName: '#comment' });
+
+const tagOf = (node: Node) => Object.keys(node).find((key) => key !== ':@')!;
+const childrenOf = (node: Node) => (node[tagOf(node)] as Node[]).filter((child) => tagOf(child).startsWith('xs:'));
+const attrsOf = (node: Node) => node[':@'] ?? {};
+const only = (node: Node, tag: string) => childrenOf(node).find((child) => tagOf(child) === tag);
+
+const builtins: Record<string, CompactText['b'] | 'string'> = {
+  'xs:string': 'string',
+  'xs:decimal': 'd',
+  'xs:integer': 'i',
+  'xs:nonNegativeInteger': 'n',
+  'xs:positiveInteger': 'p',
+};
+
+/** The facts of a simple type (or simple content) as the compact form holds them. */
+interface Facets {
+  base: CompactText['b'] | 'string';
+  patterns: string[];
+  minLength?: number;
+  maxLength?: number;
+  enumeration?: string[];
+  totalDigits?: number;
+  fractionDigits?: number;
+  minInclusive?: string;
+  maxInclusive?: string;
+  attributes: string[];
+}
+
+export function compactStructure(xsd: string, file: string): CompactStructure {
+  const document = parser.parse(xsd) as Node[];
+  const schema = document.find((node) => tagOf(node) === 'xs:schema');
+  if (!schema) throw new Error(`${file}: no xs:schema`);
+  const named = new Map<string, Node>();
+  const roots: Node[] = [];
+  for (const child of childrenOf(schema)) {
+    const tag = tagOf(child);
+    if (tag === 'xs:element') roots.push(child);
+    else if (tag === 'xs:complexType' || tag === 'xs:simpleType') named.set(attrsOf(child).name!, child);
+    else throw new Error(`${file}: unexpected ${tag} at the top`);
+  }
+  if (roots.length !== 1) throw new Error(`${file}: expected one root element, found ${roots.length}`);
+
+  const types: (string | CompactText)[] = [];
+  const indexOf = new Map<string, number>();
+  const add = (entry: string | CompactText) => {
+    const key = JSON.stringify(entry);
+    let index = indexOf.get(key);
+    if (index === undefined) {
+      index = types.push(entry) - 1;
+      indexOf.set(key, index);
+    }
+    return index;
+  };
+  const indexOfName = new Map<string, number>();
+  const patterns: string[] = [];
+  const patternIndex = (pattern: string) => {
+    // Throws for a pattern that is no JavaScript pattern, so it stops the generator, not a check.
+    new RegExp(`^(?:${pattern})$`, 'u');
+    const index = patterns.indexOf(pattern);
+    return index === -1 ? patterns.push(pattern) - 1 : index;
+  };
+
+  const facetsOf = (name: string): Facets => {
+    const builtin = builtins[name];
+    if (builtin) return { base: builtin, patterns: [], attributes: [] };
+    const node = named.get(name);
+    if (!node) throw new Error(`${file}: unknown type ${name}`);
+    return facetsOfNode(node);
+  };
+
+  const facetsOfNode = (node: Node): Facets => {
+    const content = tagOf(node) === 'xs:simpleType' ? node : only(node, 'xs:simpleContent');
+    if (!content) throw new Error(`${file}: ${attrsOf(node).name ?? 'an anonymous type'} has neither simple content nor a sequence`);
+    const derivation = only(content, 'xs:restriction') ?? only(content, 'xs:extension');
+    if (!derivation) throw new Error(`${file}: ${attrsOf(node).name} is neither a restriction nor an extension`);
+    const base = facetsOf(attrsOf(derivation).base!);
+    const facets: Facets = { ...base, patterns: [...base.patterns], attributes: [...base.attributes] };
+    // Patterns of one derivation step are alternatives; those of different steps must all match.
+    const step: string[] = [];
+    const values: string[] = [];
+    for (const facet of childrenOf(derivation)) {
+      const tag = tagOf(facet);
+      const value = attrsOf(facet).value!;
+      if (tag === 'xs:annotation') continue;
+      else if (tag === 'xs:pattern') step.push(value);
+      else if (tag === 'xs:enumeration') values.push(value);
+      else if (tag === 'xs:minLength') facets.minLength = Number(value);
+      else if (tag === 'xs:maxLength') facets.maxLength = Number(value);
+      else if (tag === 'xs:length') facets.minLength = facets.maxLength = Number(value);
+      else if (tag === 'xs:totalDigits') facets.totalDigits = Number(value);
+      else if (tag === 'xs:fractionDigits') facets.fractionDigits = Number(value);
+      else if (tag === 'xs:minInclusive') facets.minInclusive = value;
+      else if (tag === 'xs:maxInclusive') facets.maxInclusive = value;
+      else if (tag === 'xs:attribute') facets.attributes.push(attrsOf(facet).name!);
+      else throw new Error(`${file}: unexpected ${tag} in ${attrsOf(node).name}`);
+    }
+    // A restriction's enumeration replaces its base's, of which it is a subset.
+    if (values.length > 0) facets.enumeration = values;
+    if (step.length > 0) facets.patterns.push(step.length === 1 ? step[0]! : step.map((pattern) => `(?:${pattern})`).join('|'));
+    for (const attribute of childrenOf(node).filter((child) => tagOf(child) === 'xs:attribute')) facets.attributes.push(attrsOf(attribute).name!);
+    return facets;
+  };
+
+  const textEntry = (facets: Facets): CompactText => {
+    return {
+      ...(facets.attributes.length > 0 && { a: facets.attributes.join(' ') }),
+      ...(facets.base !== 'string' && { b: facets.base }),
+      ...(facets.patterns.length > 0 && { p: facets.patterns.map(patternIndex) }),
+      ...(facets.minLength !== undefined && { n: facets.minLength }),
+      ...(facets.maxLength !== undefined && { x: facets.maxLength }),
+      ...(facets.enumeration && { e: facets.enumeration }),
+      ...(facets.totalDigits !== undefined && { t: facets.totalDigits }),
+      ...(facets.fractionDigits !== undefined && { f: facets.fractionDigits }),
+      ...(facets.minInclusive !== undefined && { lo: facets.minInclusive }),
+      ...(facets.maxInclusive !== undefined && { hi: facets.maxInclusive }),
+    };
+  };
+
+  const typeIndex = (node: Node): number => {
+    const sequence = only(node, 'xs:sequence');
+    if (tagOf(node) === 'xs:simpleType' || !sequence) return add(textEntry(facetsOfNode(node)));
+    for (const child of childrenOf(node)) {
+      if (!['xs:sequence', 'xs:attribute', 'xs:annotation'].includes(tagOf(child)))
+        throw new Error(`${file}: unexpected ${tagOf(child)} in ${attrsOf(node).name}`);
+    }
+    const attributes = childrenOf(node)
+      .filter((child) => tagOf(child) === 'xs:attribute')
+      .map((child) => attrsOf(child).name!);
+    const seen = new Set<string>();
+    const particles = childrenOf(sequence)
+      .filter((child) => tagOf(child) !== 'xs:annotation')
+      .map((child) => {
+        if (tagOf(child) !== 'xs:element') throw new Error(`${file}: ${tagOf(child)} in a sequence of ${attrsOf(node).name}`);
+        const { name, type, minOccurs = '1', maxOccurs = '1' } = attrsOf(child);
+        if (!name || !/^[A-Za-z_][\w-]*$/.test(name) || seen.has(name)) throw new Error(`${file}: element name ${name} in ${attrsOf(node).name}`);
+        seen.add(name);
+        const inline = only(child, 'xs:complexType') ?? only(child, 'xs:simpleType');
+        const index = type ? namedIndex(type) : inline ? typeIndex(inline) : undefined;
+        if (index === undefined) throw new Error(`${file}: ${name} has no type`);
+        return `${name}.${index.toString(36)}${occurs(minOccurs, maxOccurs)}`;
+      });
+    return add(`${attributes.join(' ')}|${particles.join(' ')}`);
+  };
+
+  const namedIndex = (name: string): number => {
+    const builtin = builtins[name];
+    if (builtin) return add(textEntry({ base: builtin, patterns: [], attributes: [] }));
+    let index = indexOfName.get(name);
+    if (index === undefined) {
+      const node = named.get(name);
+      if (!node) throw new Error(`${file}: unknown type ${name}`);
+      index = typeIndex(node);
+      indexOfName.set(name, index);
+    }
+    return index;
+  };
+
+  const root = roots[0]!;
+  const { name, type } = attrsOf(root);
+  if (!name || !type) throw new Error(`${file}: the root element needs a name and a named type`);
+  const rootType = namedIndex(type);
+  return { root: name, type: rootType, patterns, types };
+}
+
+function occurs(min: string, max: string): string {
+  if (min !== '0' && min !== '1') throw new Error(`minOccurs ${min}`);
+  const required = min === '1';
+  if (max === '1') return required ? '!' : '';
+  const bound = max === 'unbounded' ? '' : String(Number(max));
+  return `${required ? '+' : '*'}${bound}`;
+}

@@ -1,0 +1,45 @@
+// The functions a caller waits for stay small: each submit and validate bundle, built as
+// infra/constructs/steuerbote-function.ts builds it, is at most 250 KB without the AWS SDK (the goal
+// bench/cold-start.ts reports), and carries no schema structure: those are shipped beside the bundle
+// of the functions that check that form (`checksStructure` in shared/manifest.ts) and read when a
+// form and year is first checked.
+import { build } from 'esbuild';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { functions } from '#shared/manifest.ts';
+
+const repoRoot = path.join(import.meta.dirname, '..', '..');
+const maxBytes = 250 * 1024;
+
+async function bundle(entry: string) {
+  const result = await build({
+    entryPoints: [path.join(repoRoot, entry)],
+    absWorkingDir: repoRoot,
+    bundle: true,
+    write: false,
+    outfile: 'index.mjs',
+    platform: 'node',
+    target: 'node22',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    minify: true,
+    external: ['@aws-sdk/*', '@smithy/*', 'koffi'],
+    logLevel: 'silent',
+    metafile: true,
+  });
+  return { bytes: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents.byteLength, inputs: Object.keys(result.metafile.inputs) };
+}
+
+describe('the bundles of submit and validate', () => {
+  it.each([
+    ['submitUstva', ['ustva']],
+    ['validateUstva', ['ustva']],
+    ['submitEst', ['est']],
+    ['validateEst', ['est']],
+  ] as const)('%s is at most 250 KB without the SDK, carries no schema structure, and has its own form beside it', async (name, forms) => {
+    const { bytes, inputs } = await bundle(functions[name].entry);
+    expect(bytes).toBeLessThanOrEqual(maxBytes);
+    expect(inputs.filter((input) => input.includes('/structure/') || input.endsWith('.json'))).toEqual([]);
+    expect(functions[name].checksStructure).toEqual(forms);
+  });
+});

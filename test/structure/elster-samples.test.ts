@@ -1,0 +1,42 @@
+// ELSTER's own sample documents (ERiC 41.6.2.0 documentation, Beispiele; ../shared/elster/samples)
+// pass the structure check of their form and year, as ERiC's schema check passes them.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { estSchemaStructure } from '#shared/forms/est/structure.ts';
+import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
+import { schemaFindings } from '#shared/xml/structure.ts';
+import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+
+const samplesDir = path.join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
+const missing = !existsSync(samplesDir);
+if (missing) console.log('ELSTER samples: ../shared/elster not found, not checked');
+
+const forms = [
+  { pattern: /^UStVA_(?:Df_|SoVZ_)?(\d{4})\.xml$/, root: 'Anmeldungssteuern', structure: ustvaSchemaStructure },
+  { pattern: /^est_e10_(\d{4})\.xml$/, root: 'E10', structure: estSchemaStructure },
+];
+const samples = missing
+  ? []
+  : readdirSync(samplesDir).flatMap((file) =>
+      forms.flatMap(({ pattern, root, structure }) => {
+        const year = pattern.exec(file)?.[1];
+        return year ? [{ file, root, year: Number(year), structure }] : [];
+      }),
+    );
+
+const find = (tree: XmlTree, name: string): XmlTree | undefined => (tree.name === name ? tree : tree.children.map((child) => find(child, name)).find(Boolean));
+
+describe.skipIf(missing)("ELSTER's samples", () => {
+  it('are there for every year of UStVA (three filings each) and E10', () => {
+    expect(samples.map(({ file }) => file).sort()).toHaveLength(18);
+  });
+
+  it.each(samples)('$file passes the structure of its year', async ({ file, root, year, structure }) => {
+    const read = readXml(readFileSync(path.join(samplesDir, file), 'utf8'));
+    if (!read.ok) throw new Error(read.problem.message);
+    const nutzdaten = find(read.tree, root)!;
+    expect(nutzdaten.attributes.version).toBe(String(year));
+    expect(schemaFindings(nutzdaten, await structure(year), { pathOf: (names) => names.join('/') })).toEqual([]);
+  });
+});
