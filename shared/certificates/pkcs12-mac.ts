@@ -17,6 +17,9 @@ import { child, children, count, oidHex, read, tags, valueOf, type Der } from '#
  */
 export const maxIterations = 100_000;
 
+/** The cap as people read it: 100,000. */
+export const maxIterationsText = String(maxIterations).replace(/\B(?=(\d{3})+$)/g, ',');
+
 export type Refusal = { ok: false; code: 'CERTIFICATE_INVALID' | 'CERTIFICATE_PIN_WRONG'; message: string };
 
 export const invalid = (message: string): Refusal => ({ ok: false, code: 'CERTIFICATE_INVALID', message });
@@ -26,7 +29,7 @@ export function iterationsAt(bytes: Uint8Array, der: Der | undefined): number | 
   const iterations = der ? count(bytes, der) : 1;
   if (iterations < 1) return invalid('asks for no key derivation iterations');
   if (iterations > maxIterations)
-    return invalid(`asks for more key derivation iterations than the ${maxIterations.toLocaleString('en')} allowed: export it again with fewer (OpenSSL writes 2,048)`);
+    return invalid(`asks for more key derivation iterations than the ${maxIterationsText} allowed: export it again with fewer (OpenSSL writes 2,048)`);
   return iterations;
 }
 
