@@ -117,7 +117,7 @@ export function forgeContainer(options: ForgedOptions = {}): Buffer {
   certificate.serialNumber = '01';
   certificate.validity.notBefore = options.notBefore ?? new Date(Date.now() - 24 * 3600 * 1000);
   certificate.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const name: forge.pki.CertificateField[] = [{ shortName: 'CN', value: options.subject ?? 'Muster GmbH', valueTagClass: forge.asn1.Type.UTF8 as forge.asn1.Class }];
+  const name: forge.pki.CertificateField[] = [{ shortName: 'CN', value: options.subject ?? 'Muster GmbH', valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class }];
   if (options.teletexOrganisation) name.push({ shortName: 'O', value: options.teletexOrganisation, valueTagClass: 20 as forge.asn1.Class });
   certificate.setSubject(name);
   certificate.setIssuer(name);
