@@ -31,7 +31,7 @@ export function read(bytes: Uint8Array, at: number): Der {
 /** The elements of a constructed value, in order. */
 export function children(bytes: Uint8Array, parent: Der): Der[] {
   const found: Der[] = [];
-  for (let at = parent.start; at < parent.end; ) {
+  for (let at = parent.start; at < parent.end;) {
     const child = read(bytes, at);
     if (child.end > parent.end) throw new Error('DER runs past its parent');
     found.push(child);

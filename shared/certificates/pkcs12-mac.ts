@@ -68,7 +68,7 @@ export async function pkcs12Kdf(
   const input = Buffer.concat([fill(salt), fill(password)]);
   const prefix = Buffer.alloc(block, id);
   const output: Buffer[] = [];
-  for (let produced = 0; produced < length; ) {
+  for (let produced = 0; produced < length;) {
     let a = Buffer.concat([prefix, input]);
     for (let i = 0; i < iterations; i++) {
       a = hash(name, a, 'buffer');
@@ -116,9 +116,7 @@ export function macParts(container: Uint8Array): MacParts | Refusal {
     // authSafe: ContentInfo { data OID, [0] { OCTET STRING } }: the MAC covers the octets.
     const content = child(container, child(container, authSafe, 1, tags.context0), 0);
     const macced =
-      content.tag === tags.octetString
-        ? valueOf(container, content)
-        : Buffer.concat(children(container, content).map((part) => valueOf(container, part)));
+      content.tag === tags.octetString ? valueOf(container, content) : Buffer.concat(children(container, content).map((part) => valueOf(container, part)));
     const [digestInfo, salt, iterationCount] = children(container, macData);
     const [algorithm, expected] = children(container, digestInfo!);
     const digest = digests[oidHex(container, child(container, algorithm!, 0, tags.oid))];

@@ -36,7 +36,11 @@ describe('openPkcs12', () => {
     expect(await openPkcs12(Buffer.from('not a container'), testPin, now)).toMatchObject({ ok: false, code: 'CERTIFICATE_INVALID' });
     expect(await openPkcs12(container('modern').subarray(0, 200), testPin, now)).toMatchObject({ ok: false, code: 'CERTIFICATE_INVALID' });
     expect(await openPkcs12(container('nokey'), testPin, now)).toMatchObject({ ok: false, code: 'CERTIFICATE_INVALID' });
-    expect(await openPkcs12(container('nomac'), testPin, now)).toMatchObject({ ok: false, code: 'CERTIFICATE_INVALID', message: expect.stringContaining('MAC') });
+    expect(await openPkcs12(container('nomac'), testPin, now)).toMatchObject({
+      ok: false,
+      code: 'CERTIFICATE_INVALID',
+      message: expect.stringContaining('MAC'),
+    });
   });
 
   it.each([

@@ -15,12 +15,7 @@ import { digests, invalid, iterationsAt, macParts, macVerifies, pkcs12Kdf, type 
 import { certificateFacts } from '#shared/certificates/x509-facts.ts';
 
 export type OpenCode =
-  | Refusal['code']
-  | 'CERTIFICATE_EXPIRED'
-  | 'CERTIFICATE_NOT_YET_VALID'
-  | 'CERTIFICATE_KEY_MISMATCH'
-  | 'CERTIFICATE_KEY_TOO_WEAK'
-  | 'CERTIFICATE_UNREADABLE';
+  Refusal['code'] | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_KEY_MISMATCH' | 'CERTIFICATE_KEY_TOO_WEAK' | 'CERTIFICATE_UNREADABLE';
 
 export type Opened = { ok: true; facts: CertificateFacts } | { ok: false; code: OpenCode; message: string };
 
@@ -75,7 +70,8 @@ function decryptionOf(bytes: Uint8Array, algorithm: Der, data: Uint8Array): Decr
   if (algorithmOid === oids.pbes2) {
     const [kdf, scheme] = children(bytes, params);
     // Only PBKDF2: scrypt, which PBES2 allows too, would cost memory no iteration count bounds.
-    if (!kdf || !scheme || oidHex(bytes, child(bytes, kdf, 0, tags.oid)) !== oids.pbkdf2) return invalid('is encrypted with a key derivation other than PBKDF2');
+    if (!kdf || !scheme || oidHex(bytes, child(bytes, kdf, 0, tags.oid)) !== oids.pbkdf2)
+      return invalid('is encrypted with a key derivation other than PBKDF2');
     const [salt, iterationCount, ...rest] = children(bytes, child(bytes, kdf, 1, tags.sequence));
     const iterations = iterationsAt(bytes, iterationCount);
     if (typeof iterations !== 'number') return iterations;
@@ -232,7 +228,11 @@ function signingCertificate({ keys, certificates: ders }: Found, now: Date): Ope
   }
   if (!facts) return { ok: false, code: 'CERTIFICATE_UNREADABLE', message: 'holds a certificate whose validity or names cannot be read' };
   if (factoringBased.includes(facts.key_type) && facts.key_bits < minRsaBits) {
-    return { ok: false, code: 'CERTIFICATE_KEY_TOO_WEAK', message: `has an ${facts.key_type.toUpperCase()} key of ${facts.key_bits} bits: at least ${minRsaBits} are needed` };
+    return {
+      ok: false,
+      code: 'CERTIFICATE_KEY_TOO_WEAK',
+      message: `has an ${facts.key_type.toUpperCase()} key of ${facts.key_bits} bits: at least ${minRsaBits} are needed`,
+    };
   }
   if (facts.not_before > now.toISOString()) return { ok: false, code: 'CERTIFICATE_NOT_YET_VALID', message: `is valid only from ${facts.not_before}` };
   if (facts.not_after <= now.toISOString()) return { ok: false, code: 'CERTIFICATE_EXPIRED', message: `expired on ${facts.not_after}` };

@@ -145,7 +145,7 @@ export const certificate = z.object({
   not_after: timestamp,
   fingerprint_sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'SHA-256 of the certificate (DER), hexadecimal'),
   key_type: z.optional(
-    described(z.string(), 'The private key\'s type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check'),
+    described(z.string(), "The private key's type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check"),
   ),
   key_bits: z.optional(described(z.number().check(z.int()), 'Its size in bits; absent as `key_type`')),
   pin_storage: described(
@@ -154,7 +154,10 @@ export const certificate = z.object({
   ),
   created_at: timestamp,
   expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
-  usable: described(z.boolean(), 'False when a submission naming it would be refused for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`)'),
+  usable: described(
+    z.boolean(),
+    'False when a submission naming it would be refused for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`)',
+  ),
   problems: described(
     z.array(
       z.object({

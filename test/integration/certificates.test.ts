@@ -62,7 +62,12 @@ describe('POST /v2/certificates', () => {
     ['a wrong PIN', { pkcs12: pkcs12(container('modern')), pin: '000000' }, 'pin', 'CERTIFICATE_PIN_WRONG'],
     ['an expired certificate', { pkcs12: pkcs12(containerValidUntil()), pin: testPin }, 'pkcs12', 'CERTIFICATE_EXPIRED'],
     ['a container without a MAC', { pkcs12: pkcs12(container('nomac')), pin: testPin }, 'pkcs12', 'CERTIFICATE_INVALID'],
-    ['a key beside the certificate of another key', { pkcs12: pkcs12(forgeContainer({ foreignKey: true })), pin: testPin }, 'pkcs12', 'CERTIFICATE_KEY_MISMATCH'],
+    [
+      'a key beside the certificate of another key',
+      { pkcs12: pkcs12(forgeContainer({ foreignKey: true })), pin: testPin },
+      'pkcs12',
+      'CERTIFICATE_KEY_MISMATCH',
+    ],
     [
       'a certificate not yet valid',
       { pkcs12: pkcs12(forgeContainer({ notBefore: new Date(Date.now() + 864e5) })), pin: testPin },
@@ -238,7 +243,10 @@ describe('a certificate kept before keys were matched to certificates', () => {
     return certificate_id;
   };
   const submit = (certificate_id: string, headers: Record<string, string> = {}) =>
-    service.call('POST', '/v2/ustva', { body: JSON.stringify({ ...ustvaSample(), certificate_id }), headers: { 'content-type': 'application/json', ...headers } });
+    service.call('POST', '/v2/ustva', {
+      body: JSON.stringify({ ...ustvaSample(), certificate_id }),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
 
   it.each([
     ['a key beside another key’s certificate', { foreignKey: true }, 'CERTIFICATE_KEY_MISMATCH'],
@@ -248,7 +256,9 @@ describe('a certificate kept before keys were matched to certificates', () => {
       const certificate_id = await keptEarlier(forgeContainer(options), {}, storage);
       const shown = (await service.call('GET', `/v2/certificates/${certificate_id}`)).json.data;
       expect(shown.problems).toEqual([{ code: 'CERTIFICATE_UNCHECKED', message: expect.any(String) }]);
-      expect((await service.call('GET', '/v2/certificates')).json.data.certificates).toContainEqual(expect.objectContaining({ certificate_id, problems: shown.problems }));
+      expect((await service.call('GET', '/v2/certificates')).json.data.certificates).toContainEqual(
+        expect.objectContaining({ certificate_id, problems: shown.problems }),
+      );
       const reply = await submit(certificate_id, storage === 'stored' ? {} : { 'elster-pin': testPin });
       expect(reply.status).toBe(422);
       expect(reply.json.error.details).toEqual([expect.objectContaining({ path: 'certificate_id', code })]);

@@ -54,6 +54,15 @@ export function container(kind: 'modern' | 'legacy' | 'nokey' | 'nomac' | 'umlau
   return readFileSync(join(dir, `${kind}.pfx`));
 }
 
+/** A container written by OpenSSL with `iterations` in its MAC and each encryption: `modern` or `legacy`. */
+export function containerOfIterations(kind: 'modern' | 'legacy', iterations: number): Buffer {
+  make();
+  const file = `${kind}-${iterations}.pfx`;
+  const legacy = kind === 'legacy' ? ['-legacy'] : [];
+  openssl('pkcs12', '-export', ...legacy, '-iter', String(iterations), '-in', 'cert.pem', '-inkey', 'key.pem', '-out', file, '-passout', `pass:${testPin}`);
+  return readFileSync(join(dir, file));
+}
+
 /** The container made again with every iteration count of `where` (its MAC, or its encryptions) set to `iterations`. */
 export function withIterations(bytes: Buffer, where: 'mac' | 'encryption', iterations: number): Buffer {
   const hex = iterations.toString(16).padStart(2, '0');
@@ -117,7 +126,9 @@ export function forgeContainer(options: ForgedOptions = {}): Buffer {
   certificate.serialNumber = '01';
   certificate.validity.notBefore = options.notBefore ?? new Date(Date.now() - 24 * 3600 * 1000);
   certificate.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const name: forge.pki.CertificateField[] = [{ shortName: 'CN', value: options.subject ?? 'Muster GmbH', valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class }];
+  const name: forge.pki.CertificateField[] = [
+    { shortName: 'CN', value: options.subject ?? 'Muster GmbH', valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class },
+  ];
   if (options.teletexOrganisation) name.push({ shortName: 'O', value: options.teletexOrganisation, valueTagClass: 20 as forge.asn1.Class });
   certificate.setSubject(name);
   certificate.setIssuer(name);
