@@ -41,14 +41,17 @@ export const digests: Record<string, { name: string; block: number }> = {
   '608648016503040203': { name: 'sha512', block: 128 },
 };
 
-/** Iterations hashed between two turns of the event loop, so that other requests are served meanwhile (a few milliseconds). */
-const slice = 4096;
+/**
+ * Iterations hashed between two turns of the event loop, about a millisecond's work: a request
+ * served meanwhile needs several turns, each of which waits for one slice.
+ */
+const slice = 1024;
 
 /**
  * The PKCS#12 key derivation (RFC 7292 appendix B.2): `id` 1 for a key, 2 for an IV, 3 for the MAC
  * key. The password is the PIN as a BMPString with its two zero bytes at the end. Each iteration is
  * one native hash; node:crypto offers no iterated hash, so the loop is here, handing the event loop
- * back every few thousand iterations.
+ * back every thousand iterations or so.
  */
 export async function pkcs12Kdf(
   digest: { name: string; block: number },

@@ -1,10 +1,10 @@
 // Opening a client's ELSTER certificate: a PKCS#12 container (.pfx, .p12) with its PIN (RFC 7292).
 // Current containers (PBES2 with AES, a SHA-256 MAC) and legacy ones (3DES, RC2 and a SHA-1 MAC)
 // open alike. Every iteration count is read and held to the cap before anything is derived, the MAC
-// is checked first, and keys are derived natively (node:crypto: PBKDF2 on libuv's thread pool, the
-// PKCS#12 derivation one native hash per iteration, pkcs12-mac.ts); only RC2, which OpenSSL 3 keeps
-// in its legacy provider that Node does not load, is deciphered by node-forge, after the key has
-// been derived here.
+// is checked first, and keys are derived in node:crypto's native code: PBKDF2 on libuv's thread
+// pool, the PKCS#12 derivation by OpenSSL itself as it decrypts a legacy key, else one native hash
+// per iteration (pkcs12-mac.ts). Only RC2, which OpenSSL 3 keeps in its legacy provider that Node
+// does not load, is deciphered by node-forge, with the key derived here.
 
 import { X509Certificate, createDecipheriv, createPrivateKey, pbkdf2, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -116,8 +116,8 @@ function rc2Decipher(key: Buffer, iv: Buffer, data: Uint8Array): Buffer {
 /** What one safe holds: keys in the clear, keys and safes still encrypted, certificates. */
 interface Found {
   keys: KeyObject[];
-  /** EncryptedPrivateKeyInfos, their algorithm and iterations already checked. */
-  shroudedKeys: Uint8Array[];
+  /** Shrouded keys, their algorithm and iterations already checked. */
+  shroudedKeys: ((pin: string) => Promise<KeyObject>)[];
   encryptedSafes: Decrypt[];
   certificates: Uint8Array[];
 }
@@ -129,9 +129,18 @@ function readSafe(bytes: Uint8Array, safe: Der, found: Found): Refusal | undefin
     const value = child(bytes, child(bytes, bag, 1, tags.context0), 0);
     if (type === oids.keyBag) found.keys.push(createPrivateKey({ key: Buffer.from(encoded(bytes, value)), format: 'der', type: 'pkcs8' }));
     if (type === oids.shroudedKeyBag) {
-      const checked = decryptionOf(bytes, child(bytes, value, 0, tags.sequence), valueOf(bytes, child(bytes, value, 1, tags.octetString)));
-      if ('ok' in checked) return checked;
-      found.shroudedKeys.push(encoded(bytes, value));
+      const algorithm = child(bytes, value, 0, tags.sequence);
+      const decrypt = decryptionOf(bytes, algorithm, valueOf(bytes, child(bytes, value, 1, tags.octetString)));
+      if ('ok' in decrypt) return decrypt;
+      const info = Buffer.from(encoded(bytes, value));
+      // PBKDF2 runs on the thread pool. A legacy key OpenSSL derives and decrypts in one native call,
+      // about fifteen times cheaper than the loop of pkcs12-mac.ts, though it holds the event loop
+      // (under 0.1 s at the cap).
+      found.shroudedKeys.push(
+        oidHex(bytes, child(bytes, algorithm, 0, tags.oid)) === oids.pbes2
+          ? async (pin) => createPrivateKey({ key: await decrypt(pin), format: 'der', type: 'pkcs8' })
+          : async (pin) => createPrivateKey({ key: info, format: 'der', type: 'pkcs8', passphrase: pin }),
+      );
     }
     if (type === oids.certBag && oidHex(bytes, child(bytes, value, 0, tags.oid)) === oids.x509Certificate) {
       found.certificates.push(valueOf(bytes, child(bytes, child(bytes, value, 1, tags.context0), 0, tags.octetString)));
@@ -193,8 +202,7 @@ export async function openPkcs12(container: Uint8Array, pin: string, now: Date):
       if (refused) return refused;
       if (encryptedParts() > maxEncryptedParts) return tooMany;
     }
-    // OpenSSL decrypts a shrouded key natively (the PKCS#12 derivation too), its iterations checked above.
-    for (const key of found.shroudedKeys) found.keys.push(createPrivateKey({ key: Buffer.from(key), format: 'der', type: 'pkcs8', passphrase: pin }));
+    for (const decryptKey of found.shroudedKeys) found.keys.push(await decryptKey(pin));
   } catch {
     return unreadable;
   }
