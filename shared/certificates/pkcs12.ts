@@ -8,7 +8,8 @@
 
 import { X509Certificate, createDecipheriv, createPrivateKey, pbkdf2, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import forge from 'node-forge';
+import rc2 from 'node-forge/lib/rc2.js';
+import forgeUtil from 'node-forge/lib/util.js';
 import type { CertificateFacts } from '#shared/domain/certificate.ts';
 import { child, children, encoded, oidHex, read, tags, valueOf, type Der } from '#shared/certificates/der.ts';
 import { digests, invalid, iterationsAt, macParts, macVerifies, pkcs12Kdf, type Refusal } from '#shared/certificates/pkcs12-mac.ts';
@@ -106,9 +107,9 @@ const decipher = (name: string, key: Uint8Array, iv: Uint8Array, data: Uint8Arra
 };
 
 function rc2Decipher(key: Buffer, iv: Buffer, data: Uint8Array): Buffer {
-  const cipher = forge.rc2.createDecryptionCipher(key.toString('binary'), key.length * 8);
+  const cipher = rc2.createDecryptionCipher(key.toString('binary'), key.length * 8);
   cipher.start(iv.toString('binary'));
-  cipher.update(forge.util.createBuffer(Buffer.from(data).toString('binary')));
+  cipher.update(forgeUtil.createBuffer(Buffer.from(data).toString('binary')));
   if (!cipher.finish()) throw new Error('RC2 padding does not verify');
   return Buffer.from(cipher.output.getBytes(), 'binary');
 }
