@@ -1,9 +1,11 @@
 // Hostile requests, generated from a seed. Every POST is refused by construction (a body broken,
 // wrongly typed, oversized, or sent as the wrong media type; or a valid body made ambiguous by its
-// bytes, its keys or its headers), so any stored record is a finding.
+// bytes, its keys or its headers; or a certificate that costs too much or cannot sign), so any
+// stored record is a finding.
 
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { container, forgeContainer, testPin, withIterations } from '#test/support/certificates.ts';
 import type { Prng } from './prng.ts';
 
 export interface HostileRequest {
@@ -176,6 +178,20 @@ const xmlTricks: ((xml: string, inner: string) => string)[] = [
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const json = (headers: [string, string][] = []): [string, string][] => [['content-type', 'application/json'], ...headers];
 
+let certificates: Buffer[] | undefined;
+/** Containers no upload may keep: slow ones (over the iteration cap, in the MAC or an encryption), one without a MAC, and ones a careful signer refuses. */
+const hostileContainers = () =>
+  (certificates ??= [
+    withIterations(container('modern'), 'mac', 2 ** 31),
+    withIterations(container('modern'), 'mac', 3_000_000),
+    withIterations(container('legacy'), 'encryption', 2 ** 31),
+    container('nomac'),
+    forgeContainer({ foreignKey: true }),
+    forgeContainer({ bits: 1024 }),
+    forgeContainer({ notBefore: new Date(Date.now() + 864e5) }),
+    forgeContainer({ unreadableTime: true }),
+  ]);
+
 export function hostileRequest(random: Prng, validKey: string): HostileRequest {
   const auth: [string, string] = ['authorization', `Bearer ${validKey}`];
   const kind = random.pick([
@@ -195,6 +211,7 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
     'forbiddenKeys',
     'duplicateHeaders',
     'hostileXml',
+    'hostileCertificate',
   ] as const);
   switch (kind) {
     case 'brokenJson': {
@@ -372,6 +389,11 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
         [auth, ['idempotency-key', 'k1,k2']],
       ]);
       return { kind, base: 'api', method: 'POST', path: route, headers: json(twice), body: JSON.stringify(body), raw: true };
+    }
+    case 'hostileCertificate': {
+      // The PIN is right or wrong: neither may open what is over the cap, nor keep what cannot sign.
+      const body = { pkcs12: random.pick(hostileContainers()).toString('base64'), pin: random.pick([testPin, '000000']) };
+      return { kind, base: 'api', method: 'POST', path: '/v2/certificates', headers: json([auth]), body: JSON.stringify(body) };
     }
     case 'hostileXml': {
       const ustva = random.next() < 0.5;
