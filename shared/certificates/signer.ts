@@ -92,8 +92,8 @@ async function pinProblem(deps: SignerDeps, record: CertificateRecord, pin: stri
 
 /**
  * A certificate kept before keys were matched to certificates on upload is opened in full once it
- * is used, and refused with the code an upload would give. The full reader is loaded only then, so
- * the submit functions' bundles start without it.
+ * is used, and refused with the code an upload would give. The full reader is imported only then,
+ * so a submit function does not evaluate it as it starts.
  */
 async function uncheckedProblem(deps: SignerDeps, record: CertificateRecord, pinOf: () => Promise<string>, now: Date): Promise<Finding | undefined> {
   if (record.key_bits !== undefined) return undefined;
