@@ -66,9 +66,9 @@ export async function signerFor(
     const problem = await uncheckedProblem(deps, record, async () => (await open(deps.wrapper, record.pin!)).toString('utf8'), now);
     return problem ? { findings: [problem] } : { signer };
   }
-  if (pin === undefined || pin === '')
+  const given = pin === undefined ? undefined : pinOfHeader(pin);
+  if (pin === undefined || given === '')
     return { findings: [pinFinding('PIN_REQUIRED', 'must carry the PIN: this certificate’s pin_storage is per_submission')] };
-  const given = pinOfHeader(pin);
   if (given === undefined) return { findings: [pinFinding('PIN_INVALID', "must be the PIN, or utf-8'' and its percent-encoded UTF-8 bytes")] };
   if (given.length > 128) return { findings: [pinFinding('PIN_TOO_LONG', 'must be at most 128 characters')] };
   const problem = (await uncheckedProblem(deps, record, async () => given, now)) ?? (await pinProblem(deps, record, given));

@@ -293,5 +293,6 @@ describe('Elster-Pin beyond ASCII', () => {
     expect(await service.waitForStatus(reply.json.data.ticket, ['delivered', 'failed', 'rejected'])).toMatchObject({ status: 'delivered' });
     expect((await submit("UTF-8''Gr%C3%BC%C3%9Fe-Pin8")).json.error.details).toEqual([expect.objectContaining({ code: 'CERTIFICATE_PIN_WRONG' })]);
     expect((await submit("utf-8''Gr%FC%zz")).json.error.details).toEqual([expect.objectContaining({ path: 'Elster-Pin', code: 'PIN_INVALID' })]);
+    expect((await submit("utf-8''")).json.error.details).toEqual([expect.objectContaining({ path: 'Elster-Pin', code: 'PIN_REQUIRED' })]);
   });
 });
