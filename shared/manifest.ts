@@ -241,9 +241,10 @@ export const functions = {
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // Certificates: the upload opens the container it is given and seals it; it never unseals anything.
+  // It queries the client's certificates to count them against the limit.
   createCertificate: {
     entry: 'functions/create-certificate.ts',
-    tables: { ...authenticated, certificates: ['PutItem'] },
+    tables: { ...authenticated, certificates: ['PutItem', 'Query'] },
     settings: ['rateLimit'],
     sealing: ['seal'],
   },

@@ -50,6 +50,15 @@ async function content<D>(call: Promise<Answer<D>>): Promise<D> {
   return data;
 }
 
+/**
+ * `Elster-Pin` as the service reads it: a PIN of printable ASCII as it is, any other (and one that
+ * would read as the encoded form) as `utf-8''` and its percent-encoded UTF-8 bytes (RFC 8187),
+ * since HTTP headers carry no other characters.
+ */
+export function pinHeaderValue(pin: string): string {
+  return /^[\x21-\x7e]+$/.test(pin) && !/^utf-8''/i.test(pin) ? pin : `utf-8''${encodeURIComponent(pin)}`;
+}
+
 export function createSteuerbote(options: SteuerboteOptions = {}) {
   const { baseUrl = 'http://127.0.0.1:3000', apiKey, retry, fetch = (request: Request) => globalThis.fetch(request) } = options;
   const api: Client<paths> = createClient<paths>({ baseUrl, fetch: retryingFetch(fetch, retry) });
@@ -69,7 +78,7 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     /** Every route, request and answer typed from the document; answers stay in the envelope. */
     api,
     async submit<K extends Kind>(kind: K, body: Submission<K>, { idempotencyKey, elsterPin }: SubmitOptions = {}): Promise<Accepted> {
-      const header = { ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }), ...(elsterPin && { 'Elster-Pin': elsterPin }) };
+      const header = { ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }), ...(elsterPin && { 'Elster-Pin': pinHeaderValue(elsterPin) }) };
       const call =
         kind === 'ustva'
           ? api.POST('/v2/ustva', { body: body as Submission<'ustva'>, params: { header } })

@@ -1,92 +1,151 @@
-// Whether a PIN opens a PKCS#12 container, by its integrity MAC alone (RFC 7292 § 4 and appendix B):
-// what a submission with a per-submission PIN needs to know, with node:crypto and a few lines of DER
-// instead of the whole container parser (pkcs12.ts) in every submit function's bundle.
+// A PKCS#12 container's integrity MAC (RFC 7292 § 4 and appendix B), the key derivation it shares
+// with the legacy encryptions, and the cap on their iterations: what a submission with a
+// per-submission PIN needs to know (whether the PIN opens the container), with node:crypto and
+// der.ts instead of the whole container reader (pkcs12.ts) in every submit function's bundle.
 
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
+import { child, children, count, oidHex, read, tags, valueOf, type Der } from '#shared/certificates/der.ts';
 
-interface Der {
-  tag: number;
-  /** The value's first byte and the byte after it. */
-  start: number;
-  end: number;
+/**
+ * The most iterations any one derivation of a container may ask for. Containers are written with
+ * 2,048 by OpenSSL (`PKCS12_DEFAULT_ITER`, also its `-iter` and `-maciter` default), 2,000 by
+ * Windows' certificate export, and 10,000 by Java's keytool since its PBES2 defaults (50,000 for
+ * the encryptions and 100,000 for the MAC in the Java releases before); 100,000 takes all of them
+ * and a deliberately stronger setting of that order. A count above it is refused before anything
+ * is derived, whatever the PIN: the count is the attacker's to choose, the CPU time ours to pay.
+ */
+export const maxIterations = 100_000;
+
+/** The cap as people read it: 100,000. */
+export const maxIterationsText = String(maxIterations).replace(/\B(?=(\d{3})+$)/g, ',');
+
+export type Refusal = { ok: false; code: 'CERTIFICATE_INVALID' | 'CERTIFICATE_PIN_WRONG'; message: string };
+
+export const invalid = (message: string): Refusal => ({ ok: false, code: 'CERTIFICATE_INVALID', message });
+
+/** The iteration count at `der`, or the refusal that names the cap. */
+export function iterationsAt(bytes: Uint8Array, der: Der | undefined): number | Refusal {
+  const iterations = der ? count(bytes, der) : 1;
+  if (iterations < 1) return invalid('asks for no key derivation iterations');
+  if (iterations > maxIterations)
+    return invalid(`asks for more key derivation iterations than the ${maxIterationsText} allowed: export it again with fewer (OpenSSL writes 2,048)`);
+  return iterations;
 }
-
-function read(bytes: Uint8Array, at: number): Der {
-  const tag = bytes[at]!;
-  let length = bytes[at + 1]!;
-  let start = at + 2;
-  if (length & 0x80) {
-    const count = length & 0x7f;
-    if (count === 0 || count > 4) throw new Error('unsupported DER length');
-    length = 0;
-    for (let i = 0; i < count; i++) length = length * 256 + bytes[start + i]!;
-    start += count;
-  }
-  if (start + length > bytes.length) throw new Error('DER runs past its end');
-  return { tag, start, end: start + length };
-}
-
-/** The elements of a constructed value, in order. */
-function children(bytes: Uint8Array, parent: Der): Der[] {
-  const found: Der[] = [];
-  for (let at = parent.start; at < parent.end;) {
-    const child = read(bytes, at);
-    found.push(child);
-    at = child.end;
-  }
-  return found;
-}
-
-const oid = (bytes: Uint8Array, der: Der) => Buffer.from(bytes.subarray(der.start, der.end)).toString('hex');
 
 // DER of the digest algorithms' OIDs (value bytes, hex), with their block size in bytes.
-const digests: Record<string, { name: string; block: number }> = {
+export const digests: Record<string, { name: string; block: number }> = {
   '2b0e03021a': { name: 'sha1', block: 64 },
   '608648016503040201': { name: 'sha256', block: 64 },
   '608648016503040202': { name: 'sha384', block: 128 },
   '608648016503040203': { name: 'sha512', block: 128 },
 };
 
-/** The PKCS#12 key derivation (RFC 7292 appendix B.2) for the MAC key (ID 3), one digest long. */
-function macKey(digest: string, block: number, pin: string, salt: Uint8Array, iterations: number): Buffer {
-  // The password as a BMPString with its two zero bytes at the end.
+/**
+ * Iterations hashed between two turns of the event loop, about a millisecond's work: a request
+ * served meanwhile needs several turns, each of which waits for one slice.
+ */
+const slice = 1024;
+
+/**
+ * The PKCS#12 key derivation (RFC 7292 appendix B.2): `id` 1 for a key, 2 for an IV, 3 for the MAC
+ * key. The password is the PIN as a BMPString with its two zero bytes at the end. Each iteration is
+ * one native hash; node:crypto offers no iterated hash, so the loop is here, handing the event loop
+ * back every thousand iterations or so.
+ */
+export async function pkcs12Kdf(
+  digest: { name: string; block: number },
+  id: 1 | 2 | 3,
+  pin: string,
+  salt: Uint8Array,
+  iterations: number,
+  length: number,
+): Promise<Buffer> {
+  const { name, block } = digest;
   const password = Buffer.from(`${pin}\u0000`, 'utf16le').swap16();
   const fill = (source: Uint8Array) => {
-    const length = block * Math.ceil(source.length / block);
-    return Buffer.from(Array.from({ length }, (_, i) => source[i % source.length]!));
+    const filled = Buffer.alloc(block * Math.ceil(source.length / block));
+    for (let i = 0; i < filled.length; i++) filled[i] = source[i % source.length]!;
+    return filled;
   };
-  let hash = Buffer.concat([Buffer.alloc(block, 3), fill(salt), fill(password)]);
-  for (let i = 0; i < iterations; i++) hash = createHash(digest).update(hash).digest();
-  return hash;
+  const input = Buffer.concat([fill(salt), fill(password)]);
+  const prefix = Buffer.alloc(block, id);
+  const output: Buffer[] = [];
+  for (let produced = 0; produced < length;) {
+    let a = Buffer.concat([prefix, input]);
+    for (let i = 0; i < iterations; i++) {
+      a = hash(name, a, 'buffer');
+      if (i % slice === slice - 1) await setImmediate();
+    }
+    output.push(a);
+    produced += a.length;
+    if (produced >= length) break;
+    // I_j = (I_j + B + 1) mod 2^(8v), B being A repeated to v bytes.
+    const b = fill(a);
+    for (let j = 0; j < input.length; j += block) {
+      let carry = 1;
+      for (let k = block - 1; k >= 0; k--) {
+        const sum = input[j + k]! + b[k]! + carry;
+        input[j + k] = sum & 0xff;
+        carry = sum >> 8;
+      }
+    }
+  }
+  return Buffer.concat(output).subarray(0, length);
+}
+
+/** A container's parts as far as its MAC needs them: what the MAC covers, and its parameters. */
+export interface MacParts {
+  pfx: Der;
+  /** The authenticated safe's octets, which the MAC covers. */
+  macced: Uint8Array;
+  mac: { digest: { name: string; block: number }; expected: Uint8Array; salt: Uint8Array; iterations: number };
+}
+
+/** Reads the container down to its MAC and holds the MAC's iterations to the cap; derives nothing. */
+export function macParts(container: Uint8Array): MacParts | Refusal {
+  let pfx: Der, authSafe: Der | undefined, macData: Der | undefined;
+  try {
+    pfx = read(container, 0);
+    if (pfx.tag !== tags.sequence) return invalid('is not a PKCS#12 container (.pfx or .p12)');
+    [, authSafe, macData] = children(container, pfx);
+  } catch {
+    return invalid('is not a PKCS#12 container (.pfx or .p12)');
+  }
+  if (!authSafe) return invalid('is not a PKCS#12 container (.pfx or .p12)');
+  // Without a MAC nothing would say whether the PIN is right before keys were derived from it.
+  if (!macData) return invalid('has no integrity MAC: export it with one (password integrity)');
+  try {
+    // authSafe: ContentInfo { data OID, [0] { OCTET STRING } }: the MAC covers the octets.
+    const content = child(container, child(container, authSafe, 1, tags.context0), 0);
+    const macced =
+      content.tag === tags.octetString ? valueOf(container, content) : Buffer.concat(children(container, content).map((part) => valueOf(container, part)));
+    const [digestInfo, salt, iterationCount] = children(container, macData);
+    const [algorithm, expected] = children(container, digestInfo!);
+    const digest = digests[oidHex(container, child(container, algorithm!, 0, tags.oid))];
+    if (!digest) return invalid('has a MAC of a digest this cannot check (SHA-1, SHA-256, SHA-384 or SHA-512)');
+    if (!salt || !expected) return invalid('has a MAC that cannot be read');
+    const iterations = iterationsAt(container, iterationCount);
+    if (typeof iterations !== 'number') return iterations;
+    return { pfx, macced, mac: { digest, expected: valueOf(container, expected), salt: valueOf(container, salt), iterations } };
+  } catch {
+    return invalid('is not a PKCS#12 container that can be read');
+  }
+}
+
+/** Whether the PIN verifies the MAC: the PIN that opens the container. */
+export async function macVerifies({ macced, mac }: MacParts, pin: string): Promise<boolean> {
+  const key = await pkcs12Kdf(mac.digest, 3, pin, mac.salt, mac.iterations, hash(mac.digest.name, '', 'buffer').length);
+  const actual = createHmac(mac.digest.name, key).update(macced).digest();
+  return actual.length === mac.expected.length && timingSafeEqual(actual, mac.expected);
 }
 
 /**
- * True when `pin` verifies the container's MAC: the PIN that opens it. False for a wrong PIN, and
- * for anything that is not a password-integrity PKCS#12 container this can read.
+ * Whether `pin` opens the container, by its MAC alone: none when it does, else why not (a wrong
+ * PIN; or a container this cannot check, or one over the cap, refused before any derivation).
  */
-export function pinOpensContainer(container: Uint8Array, pin: string): boolean {
-  try {
-    const pfx = read(container, 0);
-    const [, authSafe, macData] = children(container, pfx);
-    if (!authSafe || !macData) return false;
-    // authSafe: ContentInfo { data OID, [0] { OCTET STRING } }: the MAC covers the octets.
-    const content = children(container, children(container, authSafe)[1]!)[0]!;
-    const macced =
-      content.tag === 0x04
-        ? container.subarray(content.start, content.end)
-        : Buffer.concat(children(container, content).map((part) => container.subarray(part.start, part.end)));
-    const [digestInfo, salt, count] = children(container, macData);
-    const [algorithm, expected] = children(container, digestInfo!);
-    const digest = digests[oid(container, children(container, algorithm!)[0]!)];
-    if (!digest || !salt || !expected) return false;
-    let iterations = 1;
-    if (count) iterations = Number.parseInt(Buffer.from(container.subarray(count.start, count.end)).toString('hex'), 16);
-    if (!(iterations >= 1 && iterations <= 10_000_000)) return false;
-    const key = macKey(digest.name, digest.block, pin, container.subarray(salt.start, salt.end), iterations);
-    const actual = createHmac(digest.name, key).update(macced).digest();
-    const wanted = container.subarray(expected.start, expected.end);
-    return actual.length === wanted.length && timingSafeEqual(actual, wanted);
-  } catch {
-    return false;
-  }
+export async function pinRefusal(container: Uint8Array, pin: string): Promise<Refusal | undefined> {
+  const parts = macParts(container);
+  if ('ok' in parts) return parts;
+  return (await macVerifies(parts, pin)) ? undefined : { ok: false, code: 'CERTIFICATE_PIN_WRONG', message: 'does not open the container: the PIN is wrong' };
 }

@@ -1,12 +1,13 @@
 // Which certificate signs a submission: the client's own, named by `certificate_id`, or, without
 // one, the stage's. Everything that would make the transmission fail for want of a certificate is
 // refused here, before a ticket exists: another client's or a deleted certificate, an expired one,
-// a per-submission PIN that is missing, superfluous or wrong, and a certificate locked after too many
-// wrong ones (pin-lock.ts).
+// a per-submission PIN that is missing, superfluous or wrong, a certificate locked after too many
+// wrong ones (pin-lock.ts); one not yet valid, or kept before keys were matched to certificates and
+// now found to break a rule.
 
-import type { CertificateRecord } from '#shared/domain/certificate.ts';
+import { certificateProblems, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
-import { pinOpensContainer } from '#shared/certificates/pkcs12-mac.ts';
+import { pinRefusal } from '#shared/certificates/pkcs12-mac.ts';
 import { noteWrongPin, refuseWhileLocked } from '#shared/certificates/pin-lock.ts';
 import type { MetricSink } from '#shared/metrics.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
@@ -15,6 +16,21 @@ import type { CertificateStore, KeyWrapper, SigningCertificate } from '#shared/p
 
 /** The header a per-submission PIN comes in: never the body, which is stored and hashed for idempotency. */
 export const pinHeader = 'elster-pin';
+
+/**
+ * The PIN an `Elster-Pin` header carries: as it is, or, beyond ASCII, in the form of RFC 8187
+ * (`utf-8''` and the percent-encoded UTF-8 bytes), which HTTP headers need for such characters.
+ * Undefined when that form cannot be decoded.
+ */
+export function pinOfHeader(value: string): string | undefined {
+  const encoded = /^utf-8''(.*)$/i.exec(value);
+  if (!encoded) return value;
+  try {
+    return decodeURIComponent(encoded[1]!);
+  } catch {
+    return undefined;
+  }
+}
 
 /** What a ticket keeps of the certificate that signs it. */
 export interface Signer {
@@ -52,27 +68,54 @@ export async function signerFor(
   if (!record) return { findings: [{ path: 'certificate_id', code: 'CERTIFICATE_UNKNOWN', message: 'names none of your certificates' }] };
   const now = deps.now?.() ?? new Date();
   refuseWhileLocked(record, now);
-  if (record.not_after <= now.toISOString()) {
-    return { findings: [{ path: 'certificate_id', code: 'CERTIFICATE_EXPIRED', message: `names a certificate that expired on ${record.not_after}` }] };
-  }
+  const known = certificateProblems(record, now).find((problem) => problem.code !== 'CERTIFICATE_UNCHECKED');
+  if (known) return { findings: [{ path: 'certificate_id', code: known.code, message: `names a certificate that ${known.message}` }] };
   const signer = { certificate_id: record.certificate_id, certificate_subject: record.subject };
   if (record.pin_storage === 'stored') {
-    return pin === undefined ? { signer } : { findings: [pinFinding('PIN_NOT_EXPECTED', 'must be left out: this certificate’s PIN is stored')] };
+    if (pin !== undefined) return { findings: [pinFinding('PIN_NOT_EXPECTED', 'must be left out: this certificate’s PIN is stored')] };
+    const problem = await uncheckedProblem(deps, record, async () => (await open(deps.wrapper, record.pin!)).toString('utf8'), now);
+    return problem ? { findings: [problem] } : { signer };
   }
-  if (pin === undefined || pin === '')
+  const given = pin === undefined ? undefined : pinOfHeader(pin);
+  if (pin === undefined || given === '')
     return { findings: [pinFinding('PIN_REQUIRED', 'must carry the PIN: this certificate’s pin_storage is per_submission')] };
-  if (pin.length > 128) return { findings: [pinFinding('PIN_TOO_LONG', 'must be at most 128 characters')] };
-  const problem = await pinProblem(deps, record, pin);
+  if (given === undefined) return { findings: [pinFinding('PIN_INVALID', "must be the PIN, or utf-8'' and its percent-encoded UTF-8 bytes")] };
+  if (given.length > 128) return { findings: [pinFinding('PIN_TOO_LONG', 'must be at most 128 characters')] };
+  const problem = (await uncheckedProblem(deps, record, async () => given, now)) ?? (await pinProblem(deps, record, given));
   if (problem?.code === wrongPin) await noteWrongPin(deps, record, now);
   if (problem) return { findings: [problem] };
-  return { signer: { ...signer, sealed_pin: await seal(deps.wrapper, Buffer.from(pin, 'utf8')) } };
+  return { signer: { ...signer, sealed_pin: await seal(deps.wrapper, Buffer.from(given, 'utf8')) } };
 }
 
-/** A PIN that does not open the container is refused now, not once the ticket reaches ELSTER. */
+/** What refuses a container with this PIN, by its MAC alone: found now, not once the ticket reaches ELSTER. */
 async function pinProblem(deps: SignerDeps, record: CertificateRecord, pin: string): Promise<Finding | undefined> {
   const container = await open(deps.wrapper, record.container);
   try {
-    return pinOpensContainer(container, pin) ? undefined : pinFinding(wrongPin, 'does not open the certificate: the PIN is wrong');
+    const refused = await pinRefusal(container, pin);
+    if (!refused) return undefined;
+    return refused.code === wrongPin
+      ? pinFinding(wrongPin, 'does not open the certificate: the PIN is wrong')
+      : { path: 'certificate_id', code: refused.code, message: `names a certificate that ${refused.message}` };
+  } finally {
+    container.fill(0);
+  }
+}
+
+/**
+ * A certificate kept before keys were matched to certificates on upload is opened in full once it
+ * is used, and refused with the code an upload would give. The full reader is imported only then,
+ * so a submit function does not evaluate it as it starts.
+ */
+async function uncheckedProblem(deps: SignerDeps, record: CertificateRecord, pinOf: () => Promise<string>, now: Date): Promise<Finding | undefined> {
+  if (record.key_bits !== undefined) return undefined;
+  const { openPkcs12 } = await import('#shared/certificates/pkcs12.ts');
+  const container = await open(deps.wrapper, record.container);
+  try {
+    const opened = await openPkcs12(container, await pinOf(), now);
+    if (opened.ok) return undefined;
+    return opened.code === wrongPin && record.pin_storage === 'per_submission'
+      ? pinFinding(opened.code, 'does not open the certificate: the PIN is wrong')
+      : { path: 'certificate_id', code: opened.code, message: `names a certificate that ${opened.message}` };
   } finally {
     container.fill(0);
   }

@@ -13,6 +13,9 @@ import type { CertificateStore, KeyWrapper } from '#shared/ports.ts';
 /** ELSTER's containers are a few KiB; 64 KiB leaves room and keeps a record well inside DynamoDB's item size. */
 export const maxContainerBytes = 64 * 1024;
 
+/** Certificates one client keeps at most: a product filing for many businesses keeps one or two each; delete one to make room. */
+export const maxCertificatesPerClient = 100;
+
 export const uploadSchema = z.strictObject({
   pkcs12: z
     .string()
@@ -37,7 +40,12 @@ export async function uploadCertificate(deps: UploadDeps, clientId: string, inpu
   const { pkcs12, pin, label, pin_storage } = parsed.data;
   const now = deps.now?.() ?? new Date();
   const container = Buffer.from(pkcs12, 'base64');
-  const opened = openPkcs12(container, pin, now);
+  // Counted before the container is opened, so a client at its limit costs no key derivation.
+  if ((await deps.store.list(clientId)).length >= maxCertificatesPerClient) {
+    const message = `would be more than the ${maxCertificatesPerClient} certificates a client keeps: delete one first`;
+    return { findings: [{ path: 'pkcs12', code: 'CERTIFICATE_LIMIT_REACHED', message }] };
+  }
+  const opened = await openPkcs12(container, pin, now);
   if (!opened.ok) return { findings: [{ path: opened.code === 'CERTIFICATE_PIN_WRONG' ? 'pin' : 'pkcs12', code: opened.code, message: opened.message }] };
   const record: CertificateRecord = {
     client_id: clientId,

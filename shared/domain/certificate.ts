@@ -16,7 +16,17 @@ export interface CertificateFacts {
   not_before: string;
   not_after: string;
   fingerprint_sha256: string;
+  /** The private key's type (`rsa`, `ec`, …) and size: only on certificates whose key was matched to them on upload. */
+  key_type?: string;
+  key_bits?: number;
 }
+
+/**
+ * A name as it may be shown: each run of control, format (invisible, bidi), separator, private-use
+ * or unassigned characters becomes one U+FFFD, so that nothing hidden can make one name look like
+ * another, or break a line or a table it is shown in.
+ */
+export const shownText = (text: string) => text.replace(/[\p{C}\p{Zl}\p{Zp}]+/gu, '\uFFFD');
 
 /** `stored`: the PIN is kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`. */
 export type PinStorage = 'stored' | 'per_submission';
@@ -42,11 +52,44 @@ export interface CertificateRecord extends CertificateFacts {
 export const lockedUntil = ({ locked_until }: Pick<CertificateRecord, 'locked_until'>, now: Date): string | undefined =>
   locked_until !== undefined && locked_until > now.toISOString() ? locked_until : undefined;
 
-/** What a client sees of its certificate: everything but the sealed secrets, the owner and the wrong PINs' times. */
+export interface CertificateProblem {
+  code: 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_UNCHECKED';
+  message: string;
+}
+
+/**
+ * What the record alone says against signing with it today. A certificate kept before keys were
+ * matched to certificates on upload (no `key_bits`) is `CERTIFICATE_UNCHECKED`: a submission naming
+ * it opens it first (shared/certificates/signer.ts) and is refused if it breaks a rule.
+ */
+export function certificateProblems(record: CertificateFacts, now: Date): CertificateProblem[] {
+  const problems: CertificateProblem[] = [];
+  const at = now.toISOString();
+  if (record.not_after <= at) problems.push({ code: 'CERTIFICATE_EXPIRED', message: `expired on ${record.not_after}` });
+  if (record.not_before > at) problems.push({ code: 'CERTIFICATE_NOT_YET_VALID', message: `is valid only from ${record.not_before}` });
+  if (record.key_bits === undefined) {
+    problems.push({
+      code: 'CERTIFICATE_UNCHECKED',
+      message: 'was kept before keys were matched to certificates: a submission naming it checks it first; upload it again to check it now',
+    });
+  }
+  return problems;
+}
+
+/**
+ * What a client sees of its certificate: everything but the sealed secrets, the owner and the wrong
+ * PINs' times; whether it can sign now, and until when wrong PINs lock it.
+ */
 export function certificateView({ container: _container, pin: _pin, client_id: _client, wrong_pins: _wrong, ...shown }: CertificateRecord, now: Date) {
+  const problems = certificateProblems(shown, now);
   return {
     ...shown,
+    // Names kept before they were decoded and cleaned on upload are cleaned when shown.
+    subject: shownText(shown.subject),
+    issuer: shownText(shown.issuer),
     expires_in_days: Math.floor((Date.parse(shown.not_after) - now.getTime()) / 86_400_000),
+    usable: problems.every((problem) => problem.code === 'CERTIFICATE_UNCHECKED'),
+    problems,
     locked_until: lockedUntil(shown, now) ?? null,
   };
 }

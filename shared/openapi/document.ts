@@ -63,11 +63,13 @@ client gets 404, exactly as for a ticket that does not exist.
   or not; \`datenart_version\` is null when the year itself is unusable. It checks the shape of
   \`certificate_id\`, not the certificate: that happens on submission.
 - Certificates are \`crt_\` and 22 base64url characters. A submission naming one is refused with 422 when the
-  certificate is another client's, deleted or expired, or its per-submission PIN is missing or wrong, so that
-  no ticket is made that could only fail. A certificate whose per-submission PIN was wrong too often is locked
-  for a while (423 \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`locked_until\`).
-  \`DELETE\` waits for the client's \`queued\` and \`processing\` tickets that need the certificate (409
-  \`CONFLICT\` names one); a ticket keeps \`certificate_id\` and the subject after the certificate is gone.
+  certificate is another client's, deleted, expired or not yet valid, or its per-submission PIN is missing or
+  wrong, so that no ticket is made that could only fail; one kept before keys were matched to certificates
+  (\`problems\` shows \`CERTIFICATE_UNCHECKED\`) is opened first and refused with the code an upload would give.
+  A certificate whose per-submission PIN was wrong too often is locked for a while (423
+  \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`locked_until\`). \`DELETE\` waits for
+  the client's \`queued\` and \`processing\` tickets that need the certificate (409 \`CONFLICT\` names one); a
+  ticket keeps \`certificate_id\` and the subject after the certificate is gone.
 
 **Free text.** Every text field (names, addresses, the supplier, \`client_reference\`) takes ELSTER's
 character set ("Standard_E_V2") and nothing else: printable ASCII, \`¡¢£¥§ª«¬®¯°±²³µ¹º»\`, \`¿\` to \`ÿ\`,
@@ -146,7 +148,7 @@ function submit(kind: Kind): Json {
       }),
       ...bodyErrors,
       422: failure(
-        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED` at `certificate_id`, `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
+        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
         kind === 'ustva' ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
@@ -268,7 +270,7 @@ const uploadCertificate: Json = {
     401: responseRef('Unauthorized'),
     ...bodyErrors,
     422: failure(
-      '`VALIDATION_FAILED` with a finding `CERTIFICATE_INVALID` (not a PKCS#12 container, or no private key), `CERTIFICATE_PIN_WRONG` (at `pin`) or `CERTIFICATE_EXPIRED`; or a field that is missing or malformed',
+      '`VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed',
       ['VALIDATION_FAILED'],
     ),
     429: responseRef('RateLimited'),

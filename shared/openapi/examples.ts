@@ -174,7 +174,7 @@ export const certificateUploadExample = {
 export const certificateKeptExample = enveloped(201, 'Certificate stored', {
   certificate_id: 'crt_Qm9vay1rZWVwaW5nLTIwMj',
   label: 'Muster GmbH',
-  subject: 'CN=Muster GmbH, SERIALNUMBER=1234567890, C=DE',
+  subject: 'CN=Muster GmbH, serialNumber=1234567890, C=DE',
   issuer: 'CN=ELSTER Softwarezertifikat, O=ELSTER, C=DE',
   serial: '4f2a9c01',
   not_before: '2025-03-01T00:00:00.000Z',
@@ -182,6 +182,10 @@ export const certificateKeptExample = enveloped(201, 'Certificate stored', {
   fingerprint_sha256: '3b7e0c5a4f9d2e1b8c6a7f0e9d8c7b6a5f4e3d2c1b0a99887766554433221100',
   pin_storage: 'per_submission',
   created_at: '2026-04-10T08:00:00.000Z',
+  key_type: 'rsa',
+  key_bits: 2048,
   expires_in_days: 690,
+  usable: true,
+  problems: [],
   locked_until: null,
 });

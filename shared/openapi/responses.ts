@@ -100,10 +100,11 @@ export const parameters = {
     required: false,
     description: [
       "The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`).",
-      'It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters.',
+      "A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so.",
+      'It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded.',
       `The ${wrongPinLimit}th wrong one within ${wrongPinWindowMinutes} minutes locks the certificate for ${pinLockMinutes} minutes (423 \`CERTIFICATE_PIN_LOCKED\`); a right one in between resets nothing.`,
     ].join(' '),
-    schema: { type: 'string', minLength: 1, maxLength: 128 },
+    schema: { type: 'string', minLength: 1, maxLength: 1159 },
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',

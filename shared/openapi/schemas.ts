@@ -141,18 +141,38 @@ const certificateId = described(z.string().check(z.regex(certificateIdPattern)),
 export const certificate = z.object({
   certificate_id: certificateId,
   label: z.optional(z.string()),
-  subject: described(z.string(), "The certificate's subject, e.g. `CN=Muster GmbH, O=…`"),
-  issuer: z.string(),
+  subject: described(
+    z.string(),
+    "The certificate's subject, e.g. `CN=Muster GmbH, O=…`, each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1); each run of control, invisible, bidirectional or line-separating characters is shown as one U+FFFD",
+  ),
+  issuer: described(z.string(), 'As `subject`'),
   serial: described(z.string(), 'Hexadecimal'),
   not_before: timestamp,
   not_after: timestamp,
   fingerprint_sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'SHA-256 of the certificate (DER), hexadecimal'),
+  key_type: z.optional(
+    described(z.string(), "The private key's type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check"),
+  ),
+  key_bits: z.optional(described(z.number().check(z.int()), 'Its size in bits; absent as `key_type`')),
   pin_storage: described(
     z.enum(['stored', 'per_submission']),
     '`stored`: kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`',
   ),
   created_at: timestamp,
   expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
+  usable: described(
+    z.boolean(),
+    'False when a submission naming it would be refused for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`)',
+  ),
+  problems: described(
+    z.array(
+      z.object({
+        code: z.enum(['CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_UNCHECKED']),
+        message: z.string(),
+      }),
+    ),
+    'What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now',
+  ),
   locked_until: described(
     z.nullable(timestamp),
     `Until when submissions naming it are refused with 423 \`CERTIFICATE_PIN_LOCKED\`, after ${wrongPinLimit} wrong \`Elster-Pin\` values within ${wrongPinWindowMinutes} minutes; null when it is not locked`,
@@ -230,8 +250,9 @@ const estFields = {
 };
 
 const uploadFields = {
-  pkcs12: 'The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open',
-  pin: 'Opens the container before anything is kept (422 `CERTIFICATE_PIN_WRONG` otherwise). Never returned, never logged; kept only sealed, and only with `pin_storage: "stored"`',
+  pkcs12:
+    'The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open. It must have an integrity MAC, at most 100,000 key derivation iterations in its MAC and in each encryption (OpenSSL writes 2,048, Windows 2,000), and at most 4 encrypted keys and safes',
+  pin: 'Opens the container before anything is kept (422 `CERTIFICATE_PIN_WRONG` otherwise); any Unicode, as UTF-8 for PBES2 and as a BMPString for the PKCS#12 derivation, as OpenSSL and Windows write it. Never returned, never logged; kept only sealed, and only with `pin_storage: "stored"`',
   label: 'Yours, up to 100 characters',
   pin_storage:
     '`stored` (default): the PIN is kept sealed with the container; `per_submission`: it is not kept, and each submission brings it in the header `Elster-Pin`',

@@ -38,12 +38,17 @@ export const transferTicketPattern = /^[a-z0-9]{32}$/;
 const transferTicketAlphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
 const newTransferTicket = () => Array.from({ length: 32 }, () => transferTicketAlphabet[randomInt(transferTicketAlphabet.length)]).join('');
 
+/** Tickets whose opened certificate the sandbox remembers: more than are ever in flight at once. */
+const rememberedTickets = 10_000;
+
 export class SandboxTaxAuthority implements TaxAuthority {
   readonly name = 'sandbox';
   readonly resendIsSafe = true;
   readonly #options: SandboxOptions;
   readonly #now: () => Date;
   readonly #random: () => number;
+  /** Tickets whose certificate opened here, oldest first: a retry of one does not open it again. */
+  readonly #opened = new Set<string>();
 
   constructor(options: SandboxOptions) {
     this.#options = options;
@@ -55,10 +60,12 @@ export class SandboxTaxAuthority implements TaxAuthority {
     if (this.#options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
 
     // ERiC opens the certificate before anything else, so a wrong PIN fails here as it would live.
-    if (submission.certificate) {
-      const opened = openPkcs12(submission.certificate.pkcs12, submission.certificate.pin, this.#now());
+    if (submission.certificate && !this.#opened.has(submission.ticket)) {
+      const opened = await openPkcs12(submission.certificate.pkcs12, submission.certificate.pin, this.#now());
       if (!opened.ok)
         return { outcome: 'failed', code: opened.code, message: `The certificate ${submission.certificate.certificate_id} cannot sign: ${opened.message}` };
+      this.#opened.add(submission.ticket);
+      if (this.#opened.size > rememberedTickets) this.#opened.delete(this.#opened.values().next().value!);
     }
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.

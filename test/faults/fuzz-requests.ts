@@ -1,10 +1,12 @@
 // Hostile requests, generated from a seed. Every POST is refused by construction (a body broken,
 // wrongly typed, oversized, or sent as the wrong media type; or a valid body made ambiguous by its
-// bytes, its keys or its headers), so any stored record is a finding.
+// bytes, its keys or its headers; or a certificate that costs too much or cannot sign), so any
+// stored record is a finding.
 
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { transportLimits } from '#shared/http/transport.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { container, forgeContainer, testPin, withIterations } from '#test/support/certificates.ts';
 import type { Prng } from './prng.ts';
 
 export interface HostileRequest {
@@ -229,6 +231,20 @@ const brokenHosts = [
 const deep = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
 const json = (headers: [string, string][] = []): [string, string][] => [['content-type', 'application/json'], ...headers];
 
+let certificates: Buffer[] | undefined;
+/** Containers no upload may keep: slow ones (over the iteration cap, in the MAC or an encryption), one without a MAC, and ones a careful signer refuses. */
+const hostileContainers = () =>
+  (certificates ??= [
+    withIterations(container('modern'), 'mac', 2 ** 31),
+    withIterations(container('modern'), 'mac', 3_000_000),
+    withIterations(container('legacy'), 'encryption', 2 ** 31),
+    container('nomac'),
+    forgeContainer({ foreignKey: true }),
+    forgeContainer({ bits: 1024 }),
+    forgeContainer({ notBefore: new Date(Date.now() + 864e5) }),
+    forgeContainer({ unreadableTime: true }),
+  ]);
+
 /** `certificateId`: a per-submission certificate of the key's client, whose PIN is guessed. */
 export function hostileRequest(random: Prng, validKey: string, certificateId: string): HostileRequest {
   const auth: [string, string] = ['authorization', `Bearer ${validKey}`];
@@ -251,6 +267,7 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
     'hostileXml',
     'brokenRequestLine',
     'pinGuessing',
+    'hostileCertificate',
   ] as const);
   switch (kind) {
     case 'brokenJson': {
@@ -434,6 +451,11 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
       const { route, body } = sample(random);
       const headers = json([auth, ['elster-pin', `guess-${random.int(1e9)}`], ['idempotency-key', `pin-${random.int(1e9)}`]]);
       return { kind, base: 'api', method: 'POST', path: route, headers, body: JSON.stringify({ ...body, certificate_id: certificateId }) };
+    }
+    case 'hostileCertificate': {
+      // The PIN is right or wrong: neither may open what is over the cap, nor keep what cannot sign.
+      const body = { pkcs12: random.pick(hostileContainers()).toString('base64'), pin: random.pick([testPin, '000000']) };
+      return { kind, base: 'api', method: 'POST', path: '/v2/certificates', headers: json([auth]), body: JSON.stringify(body) };
     }
     case 'hostileXml': {
       const ustva = random.next() < 0.5;

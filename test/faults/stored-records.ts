@@ -16,12 +16,12 @@ async function* submissionKeys(s3: S3Client): AsyncIterable<string> {
   } while (token);
 }
 
-/** Tickets, idempotency keys and stored submission bodies of the running in-process runtime. */
+/** Tickets, idempotency keys, certificates and stored submission bodies of the running in-process runtime. */
 export async function storedRecords(): Promise<number> {
   const dynamo = new DynamoDBClient({});
   const s3 = new S3Client({ forcePathStyle: true });
   let count = 0;
-  for (const table of ['tickets', 'idempotency'] as const) {
+  for (const table of ['tickets', 'idempotency', 'certificates'] as const) {
     let start: Record<string, any> | undefined;
     do {
       const page = await dynamo.send(new ScanCommand({ TableName: process.env[resourceEnv.table(table)], Select: 'COUNT', ExclusiveStartKey: start }));

@@ -4,8 +4,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { container, containerValidUntil, testPin } from '#test/support/certificates.ts';
+import { container, containerValidUntil, forgeContainer, testPin, umlautPin, withIterations } from '#test/support/certificates.ts';
 import { certificateStore, keyWrapper, ticketStore } from '#shared/wiring/adapters.ts';
+import { newCertificateId, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
@@ -35,9 +36,13 @@ describe('POST /v2/certificates', () => {
       not_before: expect.any(String),
       not_after: expect.any(String),
       fingerprint_sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      key_type: 'rsa',
+      key_bits: 2048,
       pin_storage: 'stored',
       created_at: expect.any(String),
       expires_in_days: expect.any(Number),
+      usable: true,
+      problems: [],
       locked_until: null,
     });
     expect(reply.headers.get('location')).toBe(`/v2/certificates/${reply.json.data.certificate_id}`);
@@ -57,6 +62,21 @@ describe('POST /v2/certificates', () => {
     ['a container without a private key', { pkcs12: pkcs12(container('nokey')), pin: testPin }, 'pkcs12', 'CERTIFICATE_INVALID'],
     ['a wrong PIN', { pkcs12: pkcs12(container('modern')), pin: '000000' }, 'pin', 'CERTIFICATE_PIN_WRONG'],
     ['an expired certificate', { pkcs12: pkcs12(containerValidUntil()), pin: testPin }, 'pkcs12', 'CERTIFICATE_EXPIRED'],
+    ['a container without a MAC', { pkcs12: pkcs12(container('nomac')), pin: testPin }, 'pkcs12', 'CERTIFICATE_INVALID'],
+    [
+      'a key beside the certificate of another key',
+      { pkcs12: pkcs12(forgeContainer({ foreignKey: true })), pin: testPin },
+      'pkcs12',
+      'CERTIFICATE_KEY_MISMATCH',
+    ],
+    [
+      'a certificate not yet valid',
+      { pkcs12: pkcs12(forgeContainer({ notBefore: new Date(Date.now() + 864e5) })), pin: testPin },
+      'pkcs12',
+      'CERTIFICATE_NOT_YET_VALID',
+    ],
+    ['an RSA key of 1024 bits', { pkcs12: pkcs12(forgeContainer({ bits: 1024 })), pin: testPin }, 'pkcs12', 'CERTIFICATE_KEY_TOO_WEAK'],
+    ['a notBefore that is no time', { pkcs12: pkcs12(forgeContainer({ unreadableTime: true })), pin: testPin }, 'pkcs12', 'CERTIFICATE_UNREADABLE'],
   ])('refuses %s with 422, storing nothing', async (_, body, path, code) => {
     const before = (await service.call('GET', '/v2/certificates')).json.data.certificates.length;
     const reply = await upload(body);
@@ -64,6 +84,53 @@ describe('POST /v2/certificates', () => {
     expect(reply.json.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path, code }] });
     expect(reply.text).not.toContain(testPin);
     expect((await service.call('GET', '/v2/certificates')).json.data.certificates).toHaveLength(before);
+  });
+});
+
+describe('POST /v2/certificates, bounded work', () => {
+  // Nothing is derived above the cap: were it, 2^31 iterations would hold the service for hours.
+  it.each([
+    ['its MAC', 'mac', 'modern'],
+    ['its encryptions', 'encryption', 'modern'],
+    ['its legacy encryptions', 'encryption', 'legacy'],
+  ] as const)('refuses a container of 2^31 iterations in %s at once, with the right PIN or a wrong one, naming the cap', async (_, where, kind) => {
+    const bytes = pkcs12(withIterations(container(kind), where, 2 ** 31));
+    for (const pin of [testPin, '000000']) {
+      const reply = await upload({ pkcs12: bytes, pin });
+      expect(reply.status).toBe(422);
+      expect(reply.json.error.details).toEqual([{ path: 'pkcs12', code: 'CERTIFICATE_INVALID', message: expect.stringContaining('100,000') }]);
+    }
+  });
+
+  it('keeps at most 100 certificates per client, refusing the next before opening it', async () => {
+    const key = await service.runtime.createApiKey('busy-client');
+    const first = await upload({ pkcs12: pkcs12(container('modern')), pin: testPin }, key);
+    expect(first.status).toBe(201);
+    const record = (await certificateStore().get('busy-client', first.json.data.certificate_id))!;
+    for (let i = 1; i < 100; i++) await certificateStore().create({ ...record, certificate_id: newCertificateId() });
+    const over = await upload({ pkcs12: pkcs12(container('modern')), pin: testPin }, key);
+    expect(over.status).toBe(422);
+    expect(over.json.error.details).toEqual([{ path: 'pkcs12', code: 'CERTIFICATE_LIMIT_REACHED', message: expect.stringContaining('100') }]);
+    await service.call('DELETE', `/v2/certificates/${first.json.data.certificate_id}`, { key });
+    expect((await upload({ pkcs12: pkcs12(container('modern')), pin: testPin }, key)).status).toBe(201);
+  });
+});
+
+describe('POST /v2/certificates, what it shows', () => {
+  it.each(['umlaut', 'umlaut-legacy'] as const)('opens an OpenSSL %s container under a PIN beyond ASCII', async (kind) => {
+    const reply = await upload({ pkcs12: pkcs12(container(kind)), pin: umlautPin });
+    expect(reply.status).toBe(201);
+    expect((await upload({ pkcs12: pkcs12(container(kind)), pin: 'Grusse-Pin9' })).json.error.details).toEqual([
+      expect.objectContaining({ path: 'pin', code: 'CERTIFICATE_PIN_WRONG' }),
+    ]);
+  });
+
+  it('decodes names by their string type and shows them without control, invisible or bidi characters', async () => {
+    const bytes = forgeContainer({ subject: 'Grüße\u0000\u202e\n GmbH\u200b', teletexOrganisation: 'M\u00fcller' });
+    const reply = await upload({ pkcs12: pkcs12(bytes), pin: testPin });
+    expect(reply.status).toBe(201);
+    expect(reply.json.data.subject).toBe('CN=Grüße\uFFFD GmbH\uFFFD, O=Müller');
+    expect((await service.call('GET', `/v2/certificates/${reply.json.data.certificate_id}`)).json.data.issuer).toBe('CN=Grüße\uFFFD GmbH\uFFFD, O=Müller');
   });
 });
 
@@ -157,5 +224,76 @@ describe('a submission that names a certificate', () => {
     const failed = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'failed', 'rejected']);
     expect(failed).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_PIN_WRONG' } });
     expect(JSON.stringify(failed)).not.toContain('000000');
+  });
+});
+
+describe('a certificate kept before keys were matched to certificates', () => {
+  /** What an earlier release kept: the facts of its certificate, without its key's, whatever the container holds. */
+  const keptEarlier = async (bytes: Buffer, changes: Partial<CertificateRecord> = {}, pin_storage: 'stored' | 'per_submission' = 'stored') => {
+    const fresh = (await upload({ pkcs12: pkcs12(container('modern')), pin: testPin })).json.data.certificate_id as string;
+    const { key_type: _type, key_bits: _bits, ...record } = (await certificateStore().get('dev', fresh))!;
+    const certificate_id = newCertificateId();
+    await certificateStore().create({
+      ...record,
+      certificate_id,
+      pin_storage,
+      container: await seal(keyWrapper(), bytes),
+      ...(pin_storage === 'stored' ? { pin: await seal(keyWrapper(), Buffer.from(testPin)) } : { pin: undefined }),
+      ...changes,
+    });
+    return certificate_id;
+  };
+  const submit = (certificate_id: string, headers: Record<string, string> = {}) =>
+    service.call('POST', '/v2/ustva', {
+      body: JSON.stringify({ ...ustvaSample(), certificate_id }),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+  it.each([
+    ['a key beside another key’s certificate', { foreignKey: true }, 'CERTIFICATE_KEY_MISMATCH'],
+    ['an RSA key of 1024 bits', { bits: 1024 }, 'CERTIFICATE_KEY_TOO_WEAK'],
+  ] as const)('is flagged as unchecked, and refused at submission when it holds %s', async (_, options, code) => {
+    for (const storage of ['stored', 'per_submission'] as const) {
+      const certificate_id = await keptEarlier(forgeContainer(options), {}, storage);
+      const shown = (await service.call('GET', `/v2/certificates/${certificate_id}`)).json.data;
+      expect(shown.problems).toEqual([{ code: 'CERTIFICATE_UNCHECKED', message: expect.any(String) }]);
+      expect((await service.call('GET', '/v2/certificates')).json.data.certificates).toContainEqual(
+        expect.objectContaining({ certificate_id, problems: shown.problems }),
+      );
+      const reply = await submit(certificate_id, storage === 'stored' ? {} : { 'elster-pin': testPin });
+      expect(reply.status).toBe(422);
+      expect(reply.json.error.details).toEqual([expect.objectContaining({ path: 'certificate_id', code })]);
+    }
+  });
+
+  it('is flagged and refused when it is not yet valid', async () => {
+    const certificate_id = await keptEarlier(container('modern'), { not_before: new Date(Date.now() + 864e5).toISOString() });
+    const shown = (await service.call('GET', `/v2/certificates/${certificate_id}`)).json.data;
+    expect(shown).toMatchObject({ usable: false, problems: expect.arrayContaining([expect.objectContaining({ code: 'CERTIFICATE_NOT_YET_VALID' })]) });
+    const reply = await submit(certificate_id);
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.details).toEqual([expect.objectContaining({ path: 'certificate_id', code: 'CERTIFICATE_NOT_YET_VALID' })]);
+  });
+
+  it('is used as before when it breaks no rule', async () => {
+    const certificate_id = await keptEarlier(container('legacy'));
+    expect((await submit(certificate_id)).status).toBe(202);
+  });
+});
+
+describe('Elster-Pin beyond ASCII', () => {
+  it("takes a PIN as utf-8'' and its percent-encoded UTF-8 bytes (RFC 8187), and refuses one that does not decode", async () => {
+    const certificate_id = (await upload({ pkcs12: pkcs12(container('umlaut')), pin: umlautPin, pin_storage: 'per_submission' })).json.data.certificate_id;
+    const submit = (pin: string) =>
+      service.call('POST', '/v2/ustva', {
+        body: JSON.stringify({ ...ustvaSample(), certificate_id }),
+        headers: { 'content-type': 'application/json', 'elster-pin': pin },
+      });
+    const reply = await submit(`utf-8''${encodeURIComponent(umlautPin)}`);
+    expect(reply.status).toBe(202);
+    expect(await service.waitForStatus(reply.json.data.ticket, ['delivered', 'failed', 'rejected'])).toMatchObject({ status: 'delivered' });
+    expect((await submit("UTF-8''Gr%C3%BC%C3%9Fe-Pin8")).json.error.details).toEqual([expect.objectContaining({ code: 'CERTIFICATE_PIN_WRONG' })]);
+    expect((await submit("utf-8''Gr%FC%zz")).json.error.details).toEqual([expect.objectContaining({ path: 'Elster-Pin', code: 'PIN_INVALID' })]);
+    expect((await submit("utf-8''")).json.error.details).toEqual([expect.objectContaining({ path: 'Elster-Pin', code: 'PIN_REQUIRED' })]);
   });
 });

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSteuerbote, SteuerboteError, type Steuerbote } from '#client/src/index.ts';
 import { generatedTypesFile, typesFrom } from '#client/scripts/openapi-types.ts';
-import { container, testPin } from '#test/support/certificates.ts';
+import { container, testPin, umlautPin } from '#test/support/certificates.ts';
 import { lockedCertificate } from '#test/support/locked-certificate.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
@@ -64,6 +64,16 @@ describe('every route through the client', () => {
     expect((await client.certificates.list()).map((c) => c.certificate_id)).toContain(kept.certificate_id);
     expect(await client.certificates.get(kept.certificate_id)).toMatchObject({ certificate_id: kept.certificate_id });
     expect(await client.certificates.remove(kept.certificate_id)).toEqual({ certificate_id: kept.certificate_id, deleted: true });
+  });
+
+  it("sends a per-submission PIN beyond ASCII as utf-8'' and its percent-encoded bytes, which the service reads", async () => {
+    const kept = await client.certificates.add({ pkcs12: container('umlaut').toString('base64'), pin: umlautPin, pin_storage: 'per_submission' });
+    const accepted = await client.submit('ustva', { ...ustvaSample(), period: '07', certificate_id: kept.certificate_id }, { elsterPin: umlautPin });
+    expect(accepted.status).toBe('queued');
+    const wrong = await client
+      .submit('ustva', { ...ustvaSample(), period: '07', certificate_id: kept.certificate_id }, { elsterPin: 'Grüße-Pin8' })
+      .catch((caught: unknown) => caught);
+    expect(wrong).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ code: 'CERTIFICATE_PIN_WRONG' })] });
   });
 
   it('reads the public version without a key', async () => {

@@ -5,6 +5,7 @@ import { ConfigError } from '#shared/config.ts';
 import { datenartVersion, formYears } from '#shared/domain/years.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { container, testPin } from '#test/support/certificates.ts';
 import { estReturnSample, ustvaNutzdatenSample, ustvaSubmissionSample } from '#test/support/samples.ts';
 import type { Submission, TransmitOutcome } from '#shared/ports.ts';
 import {
@@ -55,6 +56,19 @@ describe('SandboxTaxAuthority', () => {
     expect(text).toContain(outcome.transferTicket);
     expect(text).toContain(submission.ticket);
     expect(text).toContain('1.200,50 €');
+  });
+
+  it("opens a ticket's certificate once, not again when the ticket is tried again", async () => {
+    const sandbox = authority({ now: () => new Date(), transientFailureRate: 1 });
+    const certificate = { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', pkcs12: container('modern'), pin: testPin };
+    expect((await sandbox.transmit({ ...submission, certificate })).outcome).toBe('retry');
+    // Were the container opened again, this PIN would fail the ticket.
+    const wrongPin = { ...certificate, pin: '000000' };
+    expect((await sandbox.transmit({ ...submission, certificate: wrongPin })).outcome).toBe('retry');
+    expect(await sandbox.transmit({ ...submission, ticket: 'tk_BBBBBBBBBBBBBBBBBBBBBB', certificate: wrongPin })).toMatchObject({
+      outcome: 'failed',
+      code: 'CERTIFICATE_PIN_WRONG',
+    });
   });
 
   it('keeps the file name to safe characters', async () => {

@@ -573,9 +573,9 @@ export interface components {
             xml?: string;
         };
         CertificateUpload: {
-            /** @description The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open */
+            /** @description The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open. It must have an integrity MAC, at most 100,000 key derivation iterations in its MAC and in each encryption (OpenSSL writes 2,048, Windows 2,000), and at most 4 encrypted keys and safes */
             pkcs12: string;
-            /** @description Opens the container before anything is kept (422 `CERTIFICATE_PIN_WRONG` otherwise). Never returned, never logged; kept only sealed, and only with `pin_storage: "stored"` */
+            /** @description Opens the container before anything is kept (422 `CERTIFICATE_PIN_WRONG` otherwise); any Unicode, as UTF-8 for PBES2 and as a BMPString for the PKCS#12 derivation, as OpenSSL and Windows write it. Never returned, never logged; kept only sealed, and only with `pin_storage: "stored"` */
             pin: string;
             /** @description Yours, up to 100 characters */
             label?: string;
@@ -800,8 +800,9 @@ export interface components {
             /** @description Certificate ID: `crt_` and 22 base64url characters */
             certificate_id: string;
             label?: string;
-            /** @description The certificate's subject, e.g. `CN=Muster GmbH, O=…` */
+            /** @description The certificate's subject, e.g. `CN=Muster GmbH, O=…`, each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1); each run of control, invisible, bidirectional or line-separating characters is shown as one U+FFFD */
             subject: string;
+            /** @description As `subject` */
             issuer: string;
             /** @description Hexadecimal */
             serial: string;
@@ -817,6 +818,10 @@ export interface components {
             not_after: string;
             /** @description SHA-256 of the certificate (DER), hexadecimal */
             fingerprint_sha256: string;
+            /** @description The private key's type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check */
+            key_type?: string;
+            /** @description Its size in bits; absent as `key_type` */
+            key_bits?: number;
             /**
              * @description `stored`: kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`
              * @enum {string}
@@ -829,6 +834,14 @@ export interface components {
             created_at: string;
             /** @description Whole days until `not_after` */
             expires_in_days: number;
+            /** @description False when a submission naming it would be refused for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`) */
+            usable: boolean;
+            /** @description What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now */
+            problems: {
+                /** @enum {string} */
+                code: "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_UNCHECKED";
+                message: string;
+            }[];
             /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED`, after 10 wrong `Elster-Pin` values within 60 minutes; null when it is not locked */
             locked_until: string | null;
         };
@@ -1055,7 +1068,7 @@ export interface components {
         RequestId: string;
         /** @description `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail */
         Include: "nutzdaten";
-        /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+        /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
         ElsterPin: string;
         /**
          * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
@@ -1094,7 +1107,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -1154,7 +1167,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED` at `certificate_id`, `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1185,7 +1198,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -1245,7 +1258,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED` at `certificate_id`, `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1756,7 +1769,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `VALIDATION_FAILED` with a finding `CERTIFICATE_INVALID` (not a PKCS#12 container, or no private key), `CERTIFICATE_PIN_WRONG` (at `pin`) or `CERTIFICATE_EXPIRED`; or a field that is missing or malformed */
+            /** @description `VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
