@@ -21,7 +21,7 @@ const validate = async (xml: string) => (await service.post('/v2/est/validate', 
 describe("POST /v2/est/validate with the caller's own E10", () => {
   it('accepts Anlagen as the schema has them', async () => {
     const xml = e10(
-      '<Kind><Ang_Kind><Allg><E0500406>12345678901</E0500406><E0500107>Paula</E0500107></Allg></Ang_Kind></Kind>\n' +
+      '<Kind><Ang_Kind><Allg><E0500406>65929970489</E0500406><E0500107>Paula</E0500107></Allg></Ang_Kind></Kind>\n' +
         '<VOR><Beitr_g_KV_PV_Inl><Person>PersonA</Person><AN><E2001203>1200</E2001203></AN></Beitr_g_KV_PV_Inl></VOR>',
     );
     expect(await validate(xml)).toMatchObject({ valid: true, findings: [] });
@@ -45,7 +45,7 @@ describe("POST /v2/est/validate with the caller's own E10", () => {
   });
 
   it('refuses two elements swapped inside Anlage Kind, naming line, column and what is expected there', async () => {
-    const xml = e10('<Kind><Ang_Kind><Allg>\n<E0500107>Paula</E0500107>\n<E0500406>12345678901</E0500406>\n</Allg></Ang_Kind></Kind>');
+    const xml = e10('<Kind><Ang_Kind><Allg>\n<E0500107>Paula</E0500107>\n<E0500406>65929970489</E0500406>\n</Allg></Ang_Kind></Kind>');
     expect(await validate(xml)).toEqual({
       valid: false,
       datenart_version: 'ESt_2024',
@@ -62,7 +62,7 @@ describe("POST /v2/est/validate with the caller's own E10", () => {
   });
 
   it("refuses a value the schema's type does not allow, inside any Anlage", async () => {
-    const xml = e10('<Kind><Ang_Kind><Allg><E0500406>1234567890X</E0500406></Allg></Ang_Kind></Kind>');
-    expect((await validate(xml)).findings).toEqual([expect.objectContaining({ path: 'xml.Kind.Ang_Kind.Allg.E0500406', code: 'XML_VALUE' })]);
+    const xml = e10('<VOR><Beitr_g_KV_PV_Inl><Person>PersonA</Person><AN><E2001203>12x</E2001203></AN></Beitr_g_KV_PV_Inl></VOR>');
+    expect((await validate(xml)).findings).toEqual([expect.objectContaining({ path: 'xml.VOR.Beitr_g_KV_PV_Inl.AN.E2001203', code: 'XML_VALUE' })]);
   });
 });
