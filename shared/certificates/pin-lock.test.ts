@@ -6,7 +6,8 @@ import { logger } from '#shared/logger.ts';
 import { CountingKeyWrapper, MemoryCertificateStore } from '#test/fakes.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 
-const start = Date.parse('2026-11-24T12:00:00.000Z');
+// Noon tomorrow: the test certificates are made valid from the moment they are made, for a year.
+const start = Date.parse(`${new Date(Date.now() + 86_400_000).toISOString().slice(0, 10)}T12:00:00.000Z`);
 const minutes = (n: number) => new Date(start + n * 60_000);
 
 async function perSubmission() {
@@ -34,7 +35,7 @@ describe('wrong per-submission PINs', () => {
     for (let i = 0; i < 9; i++) expect(await submit(`wrong-${i}`, minutes(i * 5))).toBe('CERTIFICATE_PIN_WRONG');
     const locking = await submit('wrong-9', minutes(50));
     expect(locking).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED', headers: { 'retry-after': '3600' } });
-    expect((locking as HttpError).message).toContain('locked until 2026-11-24T13:50:00.000Z');
+    expect((locking as HttpError).message).toContain(`locked until ${minutes(110).toISOString()}`);
 
     const right = await submit(testPin, minutes(80));
     expect(right).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED', headers: { 'retry-after': '1800' } });
@@ -42,7 +43,7 @@ describe('wrong per-submission PINs', () => {
     expect(deps.metrics.addMetric).toHaveBeenCalledTimes(1);
     expect(deps.metrics.addMetric).toHaveBeenCalledWith('CertificatesPinLocked', 'Count', 1);
     expect(warn.mock.calls).toEqual([
-      ['certificate locked after wrong PINs', { client_id: 'client-a', certificate_id: id, locked_until: '2026-11-24T13:50:00.000Z' }],
+      ['certificate locked after wrong PINs', { client_id: 'client-a', certificate_id: id, locked_until: minutes(110).toISOString() }],
     ]);
     warn.mockRestore();
 
