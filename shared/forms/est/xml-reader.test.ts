@@ -29,7 +29,7 @@ describe('the key figures read back', () => {
       { label: 'Steuerklasse', value: '1' },
       { label: 'Bruttoarbeitslohn', value: '45.000 €' },
       { label: 'Einbehaltene Lohnsteuer', value: '6.200,00 €' },
-      { label: 'Weitere Werbungskosten', value: '250 €' },
+      { label: 'Arbeitsmittel', value: '250 €' },
       { label: 'Wege zur ersten Tätigkeitsstätte', value: '205 Tage, 18 km' },
       { label: 'Beiträge zur gesetzlichen Kranken- und Pflegeversicherung', value: '3.900 €' },
     ]);
