@@ -10,7 +10,7 @@ import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
 
 /** ELSTER's reference files, beside the checkout as `../shared/elster` (shared/elster/README.md there). */
-export const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster');
+const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster');
 const schemaFolder = join(elsterFolder, 'schemas');
 export const hasElsterSchemas = existsSync(schemaFolder);
 
