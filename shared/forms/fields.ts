@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { formYears, isFormYear } from '#shared/domain/years.ts';
+import { estYearFindings } from '#shared/forms/filing-window.ts';
+import { today } from '#shared/config.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
@@ -68,11 +70,21 @@ const inElsterCharset = [passes<string>(elsterCharsetProblem), z.meta({ pattern:
 /** A string of at most `max` characters (and at least `min`), all in ELSTER's character set. */
 export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset);
 
-/** A year whose form of `kind` steuerbote knows; which of them is open today is the tax rules' part. */
+/**
+ * A year whose form of `kind` steuerbote knows; which of them is open today is the tax rules' part.
+ * An income tax return of a year beyond those forms is named by why it cannot be filed today
+ * (YEAR_CLOSED, YEAR_NOT_ENDED) where the calendar says so, as for the years within them.
+ */
 export const formYear = (kind: Kind) =>
   z.number({ error: 'must be a year such as 2025' }).check(
     z.int({ error: 'must be a whole year' }),
-    z.refine((year) => isFormYear(kind, year), { error: `must be one of the years whose form is supported: ${formYears[kind].join(', ')}` }),
+    z.superRefine((year: number, context) => {
+      if (!Number.isInteger(year) || isFormYear(kind, year)) return;
+      const [closed] = kind === 'est' ? estYearFindings(year, today()) : [];
+      context.addIssue(
+        problemIssue(closed ?? { code: 'INVALID_VALUE', message: `must be one of the years whose form is supported: ${formYears[kind].join(', ')}` }, year),
+      );
+    }),
   );
 
 export const common = {

@@ -24,14 +24,8 @@ const errorsOf = (findings: (ExpectedError & { severity?: string })[]) =>
     .map(comparable)
     .sort();
 
-// Valid bodies whose XML, as the writer has it, ELSTER's schema refuses: from 2023 a spouse's
-// address belongs in ESt1A/Allg/B/Abw_Anschr, and only when it differs (E10-2023.xsd). The sandbox
-// re-check now refuses them as ERiC would; these expectations fail until the writer is fixed.
-const writerFaults = new Set(['est/valid-joint-tax-classes-3-5-6.json']);
-
 describe.each(corpus)('$name: $about', (fixture) => {
   const expectedErrors = (fixture.errors ?? []).map(comparable).sort();
-  const written = writerFaults.has(fixture.name) ? it.fails : it;
 
   it('validates to exactly the expected findings, storing nothing', async () => {
     const reply = await post(`/v2/${fixture.kind}/validate`, fixture.body);
@@ -44,7 +38,7 @@ describe.each(corpus)('$name: $about', (fixture) => {
     expect(hints.sort()).toEqual([...(fixture.hints ?? [])].sort());
   });
 
-  (fixture.valid ? written : it)(fixture.valid ? 'is accepted and delivered' : 'is refused with 422 naming the same findings', async () => {
+  it(fixture.valid ? 'is accepted and delivered' : 'is refused with 422 naming the same findings', async () => {
     const reply = await post(`/v2/${fixture.kind}`, fixture.body);
     if (!fixture.valid) {
       expect(reply.status).toBe(422);
@@ -64,7 +58,7 @@ describe.each(corpus)('$name: $about', (fixture) => {
   // reading and the element-by-element check against that year's schema facts (order, cardinality,
   // lengths, patterns, character set).
   if (fixture.valid && !(fixture.body as { xml?: string }).xml)
-    written('writes XML that passes its own structure check', async () => {
+    it('writes XML that passes its own structure check', async () => {
       const { nutzdaten } = (await post(`/v2/${fixture.kind}/validate?include=nutzdaten`, fixture.body)).json.data;
       const { test, year, tax_number, tax_office, type } = fixture.body as Record<string, unknown>;
       const again = (await post(`/v2/${fixture.kind}/validate`, { test, year, tax_number, tax_office, type, xml: nutzdaten })).json.data;

@@ -56,17 +56,13 @@ const ustva = () => ({
   kennzahlen: { kz81: 9876543, kz86: 98765, kz66: '98765.43', kz83: '1784691.29' },
 });
 
-const withoutAddress = <T extends { address?: unknown }>({ address: _, ...person }: T) => person;
-
 const est = () => {
   const sample = estSample();
   return {
     ...sample,
     tax_number: taxNumber,
     taxpayer: { ...sample.taxpayer, idnr, first_name: firstName, last_name: lastName },
-    // Living at the taxpayer's address: the writer still puts a spouse's address where only ELSTER's
-    // 2022 schema has it, which the sandbox's schema check refuses (a known fault of the writer).
-    spouse: { ...withoutAddress(sample.taxpayer), idnr: spouseIdnr, first_name: 'Wvutsrq', last_name: 'Plonkhaus' },
+    spouse: { ...sample.taxpayer, idnr: spouseIdnr, first_name: 'Wvutsrq', last_name: 'Plonkhaus' },
     joint_assessment: true,
     married_since: '2011-07-15',
     bank: { iban, account_holder: 'taxpayer' },

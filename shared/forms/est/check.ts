@@ -2,6 +2,7 @@ import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { estFilingOf, estSchema, type EstRequest } from '#shared/forms/est/schema.ts';
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
+import { estLimitFindings } from '#shared/forms/est/limits.ts';
 import { estYearFindings } from '#shared/forms/filing-window.ts';
 import { today } from '#shared/config.ts';
 
@@ -9,7 +10,7 @@ async function estRules(request: EstRequest): Promise<Ruled> {
   const body = estFilingOf(request);
   const filing = { kind: 'est', body } as const;
   const open = estYearFindings(body.year, today());
-  if (body.xml === undefined) return { filing, findings: [...open, ...estFindings(body)] };
+  if (body.xml === undefined) return { filing, findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
   const read = await readEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
   // Vorsatz/StNr stands in every return filed by tax number; an Ordnungsbegriff, the identifier ELSTER takes in its

@@ -8,7 +8,12 @@
 export const e10 = {
   /** ESt1A/Art_Erkl: "Einkommensteuererklärung" ticked [E][JL]. */
   incomeTaxReturn: 'E0100001',
-  /** ESt1A/Allg/A (the taxpayer, Person A) [E][JL]; Person B (the spouse) [E]. */
+  /**
+   * ESt1A/Allg/A (the taxpayer, Person A) [E][JL]; Person B (the spouse) [E]. Key order is the
+   * schema's (E10-2022.xsd to E10-2024.xsd). Until 2022 B holds the spouse's address like A; from
+   * 2023 B/Abw_Anschr holds it, only where it differs from Person A's (E10-2023.xsd, E10-2024.xsd).
+   * The lengths of these fields are in limits.ts.
+   */
   person: {
     taxpayer: {
       birthDate: 'E0100401',
@@ -33,9 +38,18 @@ export const e10 = {
       city: 'E0101702',
     },
   },
-  /** ESt1A/Allg/A, after the address: "verheiratet / Lebenspartnerschaft begründet seit dem", TT.MM.JJJJ [E est_mapping.py, elster_xml_tree.py 2021][PUB 2025]. */
+  /**
+   * ESt1A/Allg/A, after the address: "verheiratet / Lebenspartnerschaft begründet seit dem", TT.MM.JJJJ
+   * [E est_mapping.py, elster_xml_tree.py 2021][PUB 2025]. The schema has the dates of being widowed,
+   * divorced and permanently separated after it (E0100702 to E0100704, E10-2022.xsd to E10-2024.xsd);
+   * the request has no field for them yet.
+   */
   marriedSince: 'E0100701',
-  /** ESt1A/Allg/Vlg_Art: Zusammenveranlagung [E]; Einzelveranlagung von Ehegatten [JL, in a comment on the 2025 form]. */
+  /**
+   * ESt1A/Allg/Vlg_Art: Zusammenveranlagung [E]; Einzelveranlagung von Ehegatten [JL, in a comment on
+   * the 2025 form]. It stands after B until 2022 (E10-2022.xsd: A, B, Vlg_Art, BV) and before B from
+   * 2023 (E10-2023.xsd, E10-2024.xsd: A, Vlg_Art, B, BV).
+   */
   jointAssessment: 'E0101201',
   separateAssessment: 'E0102602',
   /** ESt1A/Allg/BV: IBAN of a German account [E][JL]; of a foreign account [PUB]. */
@@ -55,23 +69,29 @@ export const e10 = {
     LStB_6_Sum: { grossWage: 'E0200203', incomeTax: 'E0200303', solidaritySurcharge: 'E0200403', churchTax: 'E0200503' },
   },
   /**
-   * N/Wk/EP/Erste_Taetig, one per employment [JL]: "1" = first place of work, its address as one
-   * text "PLZ Ort, Straße Nr." [JL][PUB 2025], days, full km one way.
+   * N/Wk/EP/Erste_Taetig, one per employment [JL]: "1" = first place of work (E0203003, from 2023 only:
+   * E10-2022.xsd has no such field), its address as one text "PLZ Ort, Straße Nr." [JL][PUB 2025],
+   * days, full km one way.
    */
   commuteTarget: 'E0203003',
   workplaceAddress: 'E0203501',
   officeDays: 'E0203503',
   commuteKm: 'E0203504',
-  /** N/Wk/Weitere_Wk/Sonst and its Sum [JL]. Work equipment goes on this line with the description "Arbeitsmittel" [own: the dedicated Arbeitsmittel line has no public identifier]. */
-  otherExpenseDescription: 'E0205405',
-  otherExpenseAmount: 'E0205406',
+  /** N/Wk/Arbeitsmittel: work equipment, one itemised line (its kind, the amount) and the sum (E10-2022.xsd to E10-2024.xsd). */
+  workEquipmentDescription: 'E0204401',
+  workEquipmentAmount: 'E0204402',
+  workEquipmentTotal: 'E0204403',
+  /** N/Wk/Weitere_Wk/Sum: further income-related expenses [JL]; steuerbote writes none, but shows them from a caller's XML. */
   otherExpensesTotal: 'E0204803',
   /** R/Leibr_gesetzl/Einz: statutory pension amount and its start date (TT.MM.JJJJ) [PUB]. */
   pensionAmount: 'E1800301',
   pensionStart: 'E1800501',
   /** SA/KiSt/Gezahlt/Sum [E][JL]. */
   churchTaxPaid: 'E0107601',
-  /** SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Sum_Best: donations in Germany [E][JL, Sum_Best from 2025]. */
+  /**
+   * SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl: donations in Germany [E][JL], in its Sum until 2022
+   * (E10-2022.xsd) and in Sum_Best from 2023 (E10-2023.xsd, E10-2024.xsd).
+   */
   donations: 'E0108105',
   /** AgB/And_Aufw/Krankh/Sum: medical costs [E][JL]. */
   medicalCosts: 'E0161304',

@@ -108,13 +108,15 @@ function checkAmount(add: Add, path: string, amount: Amount | undefined): number
 function checkEmployment(context: Context, job: Employment, at: string, commutes: CommuteTotals) {
   const { add, married, spouse } = context;
   checkReference(context, `${at}.person`, job.person, true);
-  // ERiC refuses a wage without its tax class (rule 241); the contract's own sample has none, so
-  // its absence is a hint here, and with TAX_AUTHORITY=eric ERiC's own checks name it as an error.
+  // ERiC is reported to refuse a wage without its tax class (its rule 241, as [JL] reads it); ELSTER's
+  // schema makes the field optional and ERiC's E10 rules are not at hand, and the contract's own
+  // sample has none, so it stays a hint (README, "Hints and errors"); with TAX_AUTHORITY=eric
+  // ERiC's own check decides.
   if (job.tax_class === undefined) {
     add(
       `${at}.tax_class`,
       'TAX_CLASS_MISSING',
-      'should be given: ELSTER refuses a wage without the tax class of its wage tax statement (Lohnsteuerbescheinigung)',
+      "should be given: the tax class of the wage tax statement (Lohnsteuerbescheinigung), which ELSTER's plausibility check asks for with a wage",
       { severity: 'hint' },
     );
   } else {
@@ -154,8 +156,8 @@ function checkCommute({ body, add }: Context, job: Employment, at: string, commu
     add(`${at}.office_days`, 'COMMUTE_DAYS_MISSING', 'must be given with commute_km: the days on which the first place of work was visited');
   if (days > 0 && km <= 0)
     add(`${at}.commute_km`, 'COMMUTE_KM_MISSING', 'must be given with office_days: the one-way distance to the first place of work in full kilometres');
-  // ERiC refuses the commuting allowance without the address of the first place of work
-  // [JL est-xml.ts, which reads ERiC's plausibility rules of 2025]; a hint for the same reason as the tax class.
+  // ERiC is reported to refuse the commuting allowance without the address of the first place of
+  // work [JL est-xml.ts, which reads ERiC's plausibility rules of 2025]; a hint for the same reason as the tax class.
   if ((km > 0 || days > 0) && !job.workplace) {
     add(
       `${at}.workplace`,
@@ -268,17 +270,14 @@ function checkPerson(person: Person, at: PersonRef, year: number, today: Date, a
   checkBirthDate(person.birth_date, `${at}.birth_date`, year, today, add);
 
   if (person.religion === undefined) {
-    add(
-      `${at}.religion`,
-      'RELIGION_MISSING',
-      'is needed by ELSTER for every person of the return (use "none" for no church tax); the tax office refuses the return without it',
-      { severity: 'hint' },
-    );
+    add(`${at}.religion`, 'RELIGION_MISSING', 'should be given for every person of the return (use "none" for no church tax): the tax office asks for it', {
+      severity: 'hint',
+    });
   } else if (!Object.hasOwn(religionKeys, person.religion)) {
     add(`${at}.religion`, 'RELIGION_UNKNOWN', `must be one of ${Object.keys(religionKeys).join(', ')}`);
   }
   if (!person.address) {
-    add(`${at}.address`, 'ADDRESS_MISSING', 'is needed by ELSTER (street, postal code, city); the tax office refuses the return without it', {
+    add(`${at}.address`, 'ADDRESS_MISSING', 'should be given (street, postal code, city): the tax office asks for it', {
       severity: 'hint',
     });
   }

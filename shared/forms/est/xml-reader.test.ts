@@ -9,9 +9,6 @@ const erika: Person = estReturnSample().taxpayer;
 const max: Person = { ...erika, idnr: '02476291358', first_name: 'Max', birth_date: '1958-01-02' };
 
 const contractExample = estReturnSample();
-// From 2023 a spouse's address belongs in B/Abw_Anschr, and only when it differs (E10-2023.xsd); the
-// writer still writes it beside the name, so the joint return here leaves it out.
-const { address: _, ...spouseAtHome } = max;
 
 const built = (body: EstReturn) => estNutzdaten(body, { herstellerId: '74931', createdAt: new Date('2026-02-10T09:00:00Z') });
 const namespace2025 = 'http://finkonsens.de/elster/elstererklaerung/est/e10/v2025';
@@ -32,7 +29,7 @@ describe('the key figures read back', () => {
       { label: 'Steuerklasse', value: '1' },
       { label: 'Bruttoarbeitslohn', value: '45.000 €' },
       { label: 'Einbehaltene Lohnsteuer', value: '6.200,00 €' },
-      { label: 'Weitere Werbungskosten', value: '250 €' },
+      { label: 'Arbeitsmittel', value: '250 €' },
       { label: 'Wege zur ersten Tätigkeitsstätte', value: '205 Tage, 18 km' },
       { label: 'Beiträge zur gesetzlichen Kranken- und Pflegeversicherung', value: '3.900 €' },
     ]);
@@ -41,7 +38,7 @@ describe('the key figures read back', () => {
   it('names the person of each line in a joint return and adds up repeated lines', async () => {
     const figures = await keyFigures({
       ...contractExample,
-      spouse: spouseAtHome,
+      spouse: max,
       joint_assessment: true,
       married_since: '1985-08-30',
       employment: [

@@ -74,7 +74,7 @@ describe('estNutzdaten', () => {
       ArbL: { LStB_1_5_Sum: { E0200002: '1', E0200201: '45000', E0200301: '6200,00' } },
       Wk: {
         EP: { Erste_Taetig: { E0203003: '1', E0203501: '85748 Garching, Boltzmannstr. 3', E0203503: '205', E0203504: '18' } },
-        Weitere_Wk: { Sonst: { E0205405: 'Arbeitsmittel', E0205406: '250' }, Sum: { E0204803: '250' } },
+        Arbeitsmittel: { Einz: { E0204401: 'Arbeitsmittel', E0204402: '250' }, Sum: { E0204403: '250' } },
       },
     });
     // The tax class leads its line, and the workplace follows the "first place of work" mark [JL][PUB].
@@ -156,11 +156,8 @@ describe('estNutzdaten', () => {
       E0100901: 'Mustermann',
       E0100801: 'Max',
       E0101002: '03',
-      E0102105: 'Hauptstr.',
-      E0102202: '12',
-      E0102203: 'b',
-      E0101701: '80331',
-      E0101702: 'München',
+      // From 2023 the spouse's address stands apart, as it differs from the taxpayer's (E10-2023.xsd).
+      Abw_Anschr: { E0102105: 'Hauptstr.', E0102202: '12', E0102203: 'b', E0101701: '80331', E0101702: 'München' },
     });
     expect(allg.BV).toEqual({ E0102603: 'AT611904300234573201', Kto_Inh: { E0102402: 'X' } });
     // Income rounds down and the taxes keep their cents, summed over the person's employments.
@@ -190,6 +187,24 @@ describe('estNutzdaten', () => {
     expect(Object.keys(vorsatz).slice(0, 6)).toEqual(['Unterfallart', 'Vorgang', 'StNr', 'ID', 'IDEhefrau', 'Zeitraum']);
   });
 
+  it('writes 2022 by its own schema: B before Vlg_Art with its address, donations in Sum, no kind of workplace', () => {
+    const e10 = roundTrip(
+      contractExample({ year: 2022, spouse: max, joint_assessment: true, married_since: '1985-08-30', deductions: { donations: '200.00' } }),
+    );
+    const allg = (e10.ESt1A as XmlElement).Allg as XmlElement;
+    expect(Object.keys(allg)).toEqual(['A', 'B', 'Vlg_Art', 'BV']);
+    expect(allg.B).toMatchObject({ E0102105: 'Hauptstr.', E0102202: '12', E0102203: 'b', E0101701: '80331', E0101702: 'München' });
+    expect(e10.SA).toEqual({ Zuw: { Sp_MB: { Foerd_st_beg_Zw_Inl: { Sum: { E0108105: '200' } } } } });
+    const commute = (((e10.N as XmlElement).Wk as XmlElement).EP as XmlElement).Erste_Taetig as XmlElement;
+    expect(childNames(commute)).toEqual(['E0203501', 'E0203503', 'E0203504']);
+  });
+
+  it.each([2023, 2024])('leaves out the address of a spouse living with the taxpayer in %i', (year) => {
+    const e10 = roundTrip(contractExample({ year, spouse: { ...max, address: erika.address! }, joint_assessment: true, married_since: '1985-08-30' }));
+    const b = ((e10.ESt1A as XmlElement).Allg as XmlElement).B as XmlElement;
+    expect(childNames(b)).toEqual(['E0101001', 'E0100901', 'E0100801', 'E0101002']);
+  });
+
   it('marks a separate assessment of spouses and names only the taxpayer in the Vorsatz', () => {
     const e10 = roundTrip(contractExample({ spouse: max, joint_assessment: false, married_since: '1985-08-30' }));
     expect((((e10.ESt1A as XmlElement).Allg as XmlElement).A as XmlElement).E0100701).toBe('30.08.1985');
@@ -213,7 +228,7 @@ describe('estNutzdaten', () => {
       }),
     );
     expect((e10.N as XmlElement).ArbL).toEqual({ LStB_1_5_Sum: { E0200002: '1', E0200201: '999' } });
-    expect(((e10.N as XmlElement).Wk as XmlElement).Weitere_Wk).toEqual({ Sonst: { E0205405: 'Arbeitsmittel', E0205406: '1' }, Sum: { E0204803: '1' } });
+    expect(((e10.N as XmlElement).Wk as XmlElement).Arbeitsmittel).toEqual({ Einz: { E0204401: 'Arbeitsmittel', E0204402: '1' }, Sum: { E0204403: '1' } });
     expect(e10.R).toEqual({ Person: 'PersonA', Leibr_gesetzl: { Einz: { E1800301: '100', E1800501: '01.01.2000' } } });
     expect(e10.AgB).toEqual({ And_Aufw: { Krankh: { Sum: { E0161304: '11' } } } });
     expect(e10.SA).toEqual({ KiSt: { Gezahlt: { Sum: { E0107601: '1' } } } });

@@ -18,6 +18,7 @@ import { formatEuros, toCents } from '#shared/tax/money.ts';
 import type { Address, Amount, Employment, EstReturn, Person, PersonRef, TaxClass } from '#shared/forms/est/model.ts';
 import { religionKeys } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
+import { houseNumberParts, streetLine } from '#shared/forms/est/limits.ts';
 import { vorsatz as vorsatzFacts } from '#shared/forms/est/structure.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
 
@@ -34,48 +35,56 @@ const expenseEuros = (amountCents: number) => String(Math.ceil(amountCents / 100
 const withCents = (amountCents: number) => formatEuros(amountCents).replace('.', ',');
 const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
 
-/** The house number field takes up to four digits; anything after them is the suffix [JL]. */
-function houseNumberParts(houseNumber: string | undefined): { number?: string; suffix?: string; rest?: string } {
-  if (!houseNumber) return {};
-  const match = /^(\d{1,4})\s*(.*)$/.exec(houseNumber.trim());
-  if (!match) return { rest: houseNumber.trim() };
-  return { number: match[1], ...(match[2] && { suffix: match[2] }) };
+/** A person's address fields; the limits of its year's schema (limits.ts) have been checked. */
+function addressFields(address: Address, role: PersonRef): XmlElement {
+  const ids = e10.person[role];
+  const house = houseNumberParts(address.house_number);
+  return {
+    [ids.street]: streetLine(address),
+    ...(house.number && { [ids.houseNumber]: house.number }),
+    ...(house.suffix && { [ids.houseNumberSuffix]: house.suffix }),
+    [ids.postalCode]: address.postal_code,
+    [ids.city]: address.city,
+  };
 }
 
-function personFields(person: Person, role: PersonRef): XmlElement {
+const sameAddress = (one: Address | undefined, other: Address | undefined) =>
+  one !== undefined &&
+  other !== undefined &&
+  (['street', 'house_number', 'postal_code', 'city'] as const).every((field) => (one[field] ?? '').trim() === (other[field] ?? '').trim());
+
+/**
+ * A person's fields. Person B's address stands among them until 2022; from 2023 it goes in
+ * Abw_Anschr, the last element of B, and only where it differs from Person A's (E10-2023.xsd).
+ */
+function personFields(person: Person, role: PersonRef, body: EstReturn): XmlElement {
   const ids = e10.person[role];
   const address = person.address;
-  // A house number without leading digits ("A") has no field of its own: it stays with the street [own].
-  const house = houseNumberParts(address?.house_number);
   const religion = person.religion !== undefined && Object.hasOwn(religionKeys, person.religion) ? religionKeys[person.religion] : undefined;
+  const ownAddress = role === 'spouse' && body.year >= 2023;
   return {
     [ids.birthDate]: elsterDate(person.birth_date),
     [ids.lastName]: person.last_name,
     [ids.firstName]: person.first_name,
     ...(religion && { [ids.religion]: religion }),
-    ...(address && {
-      [ids.street]: house.rest ? `${address.street} ${house.rest}` : address.street,
-      ...(house.number && { [ids.houseNumber]: house.number }),
-      ...(house.suffix && { [ids.houseNumberSuffix]: house.suffix }),
-      [ids.postalCode]: address.postal_code,
-      [ids.city]: address.city,
-    }),
+    ...(address && !ownAddress && addressFields(address, role)),
+    ...(address && ownAddress && !sameAddress(address, body.taxpayer.address) && { Abw_Anschr: addressFields(address, role) }),
   };
 }
 
 function mainForm(body: EstReturn): XmlElement {
   const spouse = body.spouse ?? undefined;
   const bank = body.bank;
+  const assessment = spouse && { Vlg_Art: { [body.joint_assessment ? e10.jointAssessment : e10.separateAssessment]: 'X' } };
   return {
     Art_Erkl: { [e10.incomeTaxReturn]: 'X' },
-    // [PUB] Allg: A, Vlg_Art, B, BV. (erica's 2021 tree put Vlg_Art after B; the 2024 schema has it before.)
+    // Allg: A, B, Vlg_Art, BV until 2022 (E10-2022.xsd); A, Vlg_Art, B, BV from 2023 (E10-2023.xsd, E10-2024.xsd).
     Allg: {
       // The marriage date is the couple's and stands with Person A [E].
-      A: { ...personFields(body.taxpayer, 'taxpayer'), ...(body.married_since && { [e10.marriedSince]: elsterDate(body.married_since) }) },
-      ...(spouse && {
-        Vlg_Art: { [body.joint_assessment ? e10.jointAssessment : e10.separateAssessment]: 'X' },
-        B: personFields(spouse, 'spouse'),
-      }),
+      A: { ...personFields(body.taxpayer, 'taxpayer', body), ...(body.married_since && { [e10.marriedSince]: elsterDate(body.married_since) }) },
+      ...(body.year >= 2023 && assessment),
+      ...(spouse && { B: personFields(spouse, 'spouse', body) }),
+      ...(body.year < 2023 && assessment),
       ...(bank && {
         BV: {
           [bank.iban.startsWith('DE') ? e10.ibanGerman : e10.ibanForeign]: bank.iban,
@@ -97,7 +106,10 @@ function specialExpenses(body: EstReturn): XmlElement | undefined {
   if (churchTax === 0 && donations === 0) return undefined;
   return {
     ...(churchTax > 0 && { KiSt: { Gezahlt: { Sum: { [e10.churchTaxPaid]: expenseEuros(churchTax) } } } }),
-    ...(donations > 0 && { Zuw: { Sp_MB: { Foerd_st_beg_Zw_Inl: { Sum_Best: { [e10.donations]: expenseEuros(donations) } } } } }),
+    // The sum of donations is Sum until 2022 (E10-2022.xsd) and Sum_Best from 2023 (E10-2023.xsd).
+    ...(donations > 0 && {
+      Zuw: { Sp_MB: { Foerd_st_beg_Zw_Inl: { [body.year >= 2023 ? 'Sum_Best' : 'Sum']: { [e10.donations]: expenseEuros(donations) } } } },
+    }),
   };
 }
 
@@ -157,7 +169,7 @@ function wageStatementSum(
 const workplaceText = (workplace: Address) =>
   `${workplace.postal_code} ${workplace.city}, ${workplace.house_number ? `${workplace.street} ${workplace.house_number}` : workplace.street}`;
 
-/** Anlage N of one person: the wage tax statements summed by tax class, commuting per employment, work equipment. */
+/** Anlage N of one person: the wage tax statements summed by tax class, commuting per employment, work equipment on its own line. */
 function employmentForm(body: EstReturn, person: PersonRef): XmlElement | undefined {
   const jobs = body.employment.filter((job) => job.person === person);
   if (jobs.length === 0) return undefined;
@@ -166,7 +178,8 @@ function employmentForm(body: EstReturn, person: PersonRef): XmlElement | undefi
   const commutes = jobs
     .filter((job) => (job.commute_km ?? 0) > 0 && (job.office_days ?? 0) > 0)
     .map((job) => ({
-      [e10.commuteTarget]: '1',
+      // The kind of place of work is asked from 2023 (E10-2023.xsd); 2022's form has no such field.
+      ...(body.year >= 2023 && { [e10.commuteTarget]: '1' }),
       // A body stored before the workplace was asked for is sent without it, as it was accepted.
       ...(job.workplace && { [e10.workplaceAddress]: workplaceText(job.workplace) }),
       [e10.officeDays]: String(job.office_days),
@@ -186,9 +199,9 @@ function employmentForm(body: EstReturn, person: PersonRef): XmlElement | undefi
       Wk: {
         ...(commutes.length > 0 && { EP: { Erste_Taetig: commutes } }),
         ...(equipment > 0 && {
-          Weitere_Wk: {
-            Sonst: { [e10.otherExpenseDescription]: 'Arbeitsmittel', [e10.otherExpenseAmount]: expenseEuros(equipment) },
-            Sum: { [e10.otherExpensesTotal]: expenseEuros(equipment) },
+          Arbeitsmittel: {
+            Einz: { [e10.workEquipmentDescription]: 'Arbeitsmittel', [e10.workEquipmentAmount]: expenseEuros(equipment) },
+            Sum: { [e10.workEquipmentTotal]: expenseEuros(equipment) },
           },
         }),
       },

@@ -15,6 +15,7 @@ import { begruendung, datenLieferant } from '#shared/forms/ustva/structure.ts';
 import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
 import { advisorClientSchema, partySchema, widnrSchema } from '#shared/forms/ustva/parties.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
+import { ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
 
 /** A supplier field as long as its DatenLieferant element may be, and not empty. */
 const supplierText = (element: string) => text(textFactsOf(datenLieferant, element).maxLength!, 1);
@@ -86,6 +87,8 @@ export const ustvaSchema = z
         if (body.period === undefined) requireField(context, 'period');
         if (body.kennzahlen === undefined) requireField(context, 'kennzahlen');
       }
+      for (const finding of ustvaAmountFindings(body.year, body.kennzahlen ?? {}))
+        context.addIssue(problemIssue(finding, body.kennzahlen?.[finding.path.split('.')[1]!], finding.path.split('.')));
       if (body.widnr !== undefined && body.year < 2025)
         context.addIssue(problemIssue({ code: 'FIELD_NOT_FOR_YEAR', message: 'is part of the UStVA from 2025 on' }, body.widnr, ['widnr']));
       if (body.supplier === undefined) requireField(context, 'supplier', 'is required: ELSTER needs the data supplier (DatenLieferant) with name and address');

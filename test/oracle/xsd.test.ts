@@ -1,0 +1,80 @@
+// Every Nutzdaten document steuerbote writes is valid against ELSTER's own XSD of its form and
+// year: the fixture corpus, the examples (examples/ and the OpenAPI document's), and a generated
+// matrix of every form, year, filing type and assessment (matrix.ts). Each body passes the same
+// check as a request, then the XML it would transmit is validated by libxml2 (xsd.ts). Bodies that
+// carry the caller's own XML are validated as they came. Without ../shared/elster the suite says
+// so in one line and is skipped; CI fails before that (.ci/run).
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { checkEst } from '#shared/forms/est/check.ts';
+import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { nutzdatenFor } from '#shared/forms/nutzdaten.ts';
+import { requestExamples } from '#shared/openapi/examples.ts';
+import { loadCorpus } from '#test/fixtures/corpus.ts';
+import { matrix } from '#test/oracle/matrix.ts';
+import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+
+interface Document {
+  name: string;
+  kind: Kind;
+  body: Record<string, unknown> & { year: number; xml?: string };
+}
+
+const root = join(import.meta.dirname, '..', '..');
+const check = { ustva: checkUstva, est: checkEst };
+const createdAt = new Date('2026-11-24T09:00:00Z');
+
+async function exampleFiles(): Promise<Document[]> {
+  const files = [
+    ...(await readdir(join(root, 'examples'))).filter((file) => file.endsWith('.json')).map((file) => ({ file: `examples/${file}`, kind: 'ustva' as const })),
+    ...(await readdir(join(root, 'examples', 'est'))).map((file) => ({ file: `examples/est/${file}`, kind: 'est' as const })),
+  ];
+  return Promise.all(files.map(async ({ file, kind }) => ({ name: file, kind, body: JSON.parse(await readFile(join(root, file), 'utf8')) })));
+}
+
+const openApiExamples = (): Document[] =>
+  (['ustva', 'est'] as const).flatMap((kind) =>
+    Object.entries(requestExamples[kind]).map(([name, example]) => ({
+      name: `OpenAPI example ${kind}/${name}`,
+      kind,
+      body: example.value as Document['body'],
+    })),
+  );
+
+async function documents(): Promise<Document[]> {
+  const fixtures = (await loadCorpus())
+    .filter((fixture) => fixture.valid)
+    .map((fixture) => ({ name: `fixture ${fixture.name}`, kind: fixture.kind, body: fixture.body as Document['body'] }));
+  return [...fixtures, ...(await exampleFiles()), ...openApiExamples(), ...matrix()];
+}
+
+/** The Nutzdaten the service would transmit for `body`, or the check's errors. */
+async function nutzdatenOf({ kind, body }: Document): Promise<string> {
+  const checked = await check[kind](body);
+  if (!checked.filing) throw new Error(`refused by the check: ${JSON.stringify(checked.findings)}`);
+  return nutzdatenFor(checked.filing, { herstellerId: '74931', createdAt });
+}
+
+const counted = { own: 0, standIn: 0 };
+
+if (!hasElsterSchemas) console.log("XSD oracle skipped: ../shared/elster (ELSTER's schemas) is missing beside the checkout");
+
+describe.skipIf(!hasElsterSchemas)("ELSTER's XSDs accept every document steuerbote writes", async () => {
+  const all = hasElsterSchemas ? await documents() : [];
+
+  it.each(all)('$name', async (document) => {
+    const xml = await nutzdatenOf(document);
+    const verdict = validateNutzdaten(document.kind, document.body.year, xml);
+    expect(verdict.errors, xml).toEqual([]);
+    counted[verdict.standIn ? 'standIn' : 'own'] += 1;
+  });
+
+  afterAll(async () => {
+    const line = `XSD oracle: ${counted.own + counted.standIn} documents valid, ${counted.own} against their own year's schema, ${counted.standIn} against a stand-in (UStVA 2026 against 2025, E10 2025 against 2024)`;
+    console.log(line);
+    // CI prints it in its closing lines (.ci/run).
+    if (process.env.CI) await writeFile(join(root, '.ci', 'xsd-oracle.txt'), `${line}\n`);
+  });
+});

@@ -1,0 +1,82 @@
+// ELSTER's own XSDs as a test oracle: libxml2 (compiled to WebAssembly) validates a Nutzdaten
+// document against the schema of its form and year, read from ../shared/elster/schemas beside the
+// repository (never copied into it). A year without a published schema is validated against the
+// newest earlier one, its namespace and version rewritten to that year's: a stand-in.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { estNamespace } from '#shared/forms/est/xml-writer.ts';
+import { ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
+
+/** ELSTER's reference files, beside the checkout as `../shared/elster` (shared/elster/README.md there). */
+const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster');
+const schemaFolder = join(elsterFolder, 'schemas');
+export const hasElsterSchemas = existsSync(schemaFolder);
+
+const forms: Record<Kind, { prefix: string; namespace: (year: number) => string }> = {
+  ustva: { prefix: 'UStVA', namespace: ustvaNamespace },
+  est: { prefix: 'E10', namespace: estNamespace },
+};
+
+/** The years with a published schema of `kind`, ascending. */
+function schemaYears(kind: Kind): number[] {
+  const pattern = new RegExp(`^${forms[kind].prefix}-(\\d{4})\\.xsd$`);
+  return readdirSync(schemaFolder)
+    .map((file) => pattern.exec(file)?.[1])
+    .filter((year) => year !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
+/** The schema that decides a document of `kind` and `year`: its own, or the newest earlier one. */
+export function schemaYearOf(kind: Kind, year: number): number {
+  const schemaYear = schemaYears(kind)
+    .filter((candidate) => candidate <= year)
+    .at(-1);
+  if (schemaYear === undefined) throw new RangeError(`no ${forms[kind].prefix} schema for ${year} or before`);
+  return schemaYear;
+}
+
+const validators = new Map<string, XsdValidator>();
+
+function validatorFor(kind: Kind, schemaYear: number): XsdValidator {
+  const file = `${forms[kind].prefix}-${schemaYear}.xsd`;
+  let validator = validators.get(file);
+  if (!validator) {
+    const schema = XmlDocument.fromString(readFileSync(join(schemaFolder, file), 'utf8'));
+    validator = XsdValidator.fromDoc(schema);
+    schema.dispose();
+    validators.set(file, validator);
+  }
+  return validator;
+}
+
+export interface Verdict {
+  /** libxml2's messages, each with its line; empty when the document is valid. */
+  errors: string[];
+  schemaYear: number;
+  /** Validated against a newer year's schema for want of its own. */
+  standIn: boolean;
+}
+
+/** Validates the Nutzdaten element `xml` of `kind` for `year` against its schema. */
+export function validateNutzdaten(kind: Kind, year: number, xml: string): Verdict {
+  const schemaYear = schemaYearOf(kind, year);
+  const standIn = schemaYear !== year;
+  const text = standIn
+    ? xml
+        .replace(`xmlns="${forms[kind].namespace(year)}"`, `xmlns="${forms[kind].namespace(schemaYear)}"`)
+        .replace(`version="${year}"`, `version="${schemaYear}"`)
+    : xml;
+  const document = XmlDocument.fromString(text);
+  try {
+    validatorFor(kind, schemaYear).validate(document);
+    return { errors: [], schemaYear, standIn };
+  } catch (error) {
+    if (!(error instanceof XmlValidateError)) throw error;
+    return { errors: error.details.map((detail) => `line ${detail.line}: ${detail.message.trim()}`), schemaYear, standIn };
+  } finally {
+    document.dispose();
+  }
+}
