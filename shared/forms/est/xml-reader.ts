@@ -64,7 +64,8 @@ export async function readEstNutzdaten(
     namespace: estNamespace(year),
     pathOf,
     // Vorsatz/StNr and Vorsatz/Zeitraum are compared with the request below, and each IdNr is checked as a request's IdNr is.
-    ownValue: (names) => (names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum', 'ID', 'IDEhefrau'].includes(names[1]!)) || idnrFields.has(names.at(-1)!),
+    ownValue: (names) =>
+      (names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum', 'ID', 'IDEhefrau'].includes(names[1]!)) || idnrFields.has(names.at(-1)!),
   });
   if (!read.ok) return read;
   const root = read.element;
