@@ -29,6 +29,8 @@ export interface Finding {
   severity?: 'error' | 'hint';
   /** The tax authority's name for the rule (ERiC's `FehlerRegelpruefung/RegelName`), when it reported the finding. */
   rule?: string;
+  /** Only on `FINDINGS_TRUNCATED`: how many findings the answer leaves out (finding-limits.ts). */
+  count?: number;
 }
 
 /** Hints inform; only errors refuse a return. */
