@@ -1,7 +1,7 @@
 // What the worst bodies a route takes cost to answer: the main thread's CPU time per request of the
 // local runtime (its gateway and every handler run there), for bodies of up to 1 MiB made to cost
 // the most (tens of thousands of unknown keys, records of as many keys, `__proto__` nested or side
-// by side, a key of nearly 1 MiB), against the contract's sample body on validate in the same run.
+// by side, a key of nearly 1 MiB, the caller's own XML of one element repeated), against the contract's sample body on validate in the same run.
 // Each must stay under a second: on AWS that is a second of a Lambda invocation.
 //
 // The requests come from a worker thread (bench/load.ts), so sending them is not counted; the
@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
 import { maxNesting } from '#shared/http/json-keys.ts';
-import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { estSample, ustvaNutzdatenSample, ustvaSample } from '#test/support/samples.ts';
 import { runLoad } from './load.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
@@ -45,6 +46,13 @@ function hostileCases(): Case[] {
     if (Buffer.byteLength(body) > maxBodyBytes) throw new Error(`bench: the body "${name}" is over ${maxBodyBytes} bytes`);
     return { name, path, body, status, requests: 3 };
   };
+  // The caller's own XML at its limit of 256 KiB, one Kennzahl repeated: each a node of one name.
+  const figures = ustvaNutzdatenSample();
+  const xml = ustvaNutzdaten(figures);
+  const kz81 = '<Kz81>1</Kz81>';
+  const at = xml.indexOf('<Kz81>');
+  const repeated = `${xml.slice(0, at)}${kz81.repeat(Math.floor((256 * 1024 - xml.length) / kz81.length))}${xml.slice(at)}`;
+  const ownXml = JSON.stringify({ test: true, year: figures.year, type: 'voranmeldung', tax_number: figures.taxNumber, xml: repeated });
   return [
     hostile(`validate ustva, ${keys} unknown keys`, '/v2/ustva/validate', withKeys(ustvaSample(), keys), 200),
     hostile(`submit ustva, ${keys} unknown keys`, '/v2/ustva', withKeys(ustvaSample(), keys)),
@@ -54,6 +62,7 @@ function hostileCases(): Case[] {
     hostile(`certificate upload, ${keys} unknown keys`, '/v2/certificates', withKeys({ pkcs12: 'AAAA', pin: '123456' }, keys)),
     hostile(`submit ustva, __proto__ nested ${levels} deep`, '/v2/ustva', `${'{"__proto__":'.repeat(levels)}1${'}'.repeat(levels)}`),
     hostile('validate ustva, 60000 __proto__ side by side', '/v2/ustva/validate', sideBySide),
+    hostile('submit ustva, its XML one Kennzahl repeated to 256 KiB', '/v2/ustva', ownXml),
     hostile('submit ustva, a key of nearly 1 MiB', '/v2/ustva', JSON.stringify({ ...ustvaSample(), kennzahlen: { ['x'.repeat(maxBodyBytes - 1000)]: 1 } })),
   ];
 }
