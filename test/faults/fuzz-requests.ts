@@ -195,6 +195,7 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
     'forbiddenKeys',
     'duplicateHeaders',
     'hostileXml',
+    'amplification',
   ] as const);
   switch (kind) {
     case 'brokenJson': {
@@ -372,6 +373,22 @@ export function hostileRequest(random: Prng, validKey: string): HostileRequest {
         [auth, ['idempotency-key', 'k1,k2']],
       ]);
       return { kind, base: 'api', method: 'POST', path: route, headers: json(twice), body: JSON.stringify(body), raw: true };
+    }
+    case 'amplification': {
+      // A body made to grow its answer or its cost: keys by the thousand (unknown ones, or a record's),
+      // __proto__ nested or side by side, a key of hundreds of kilobytes. Now and then near 1 MiB.
+      const { route, body } = sample(random);
+      const count = random.next() < 0.05 ? 80_000 : 1000 + random.int(10_000);
+      const keys = Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, random.pick([0, 'x', {}])]));
+      const path = random.pick(objectPaths(body));
+      const text = random.pick([
+        () => JSON.stringify(path.length ? (setAt(body, path, { ...(getAt(body, path) as object), ...keys }), body) : { ...body, ...keys }),
+        () => JSON.stringify({ ...body, [route === '/v2/ustva' ? 'kennzahlen' : 'deductions']: keys }),
+        () => `${'{"__proto__":'.repeat(count)}1${'}'.repeat(count)}`,
+        () => `[${Array(count).fill('{"__proto__":1}').join(',')}]`,
+        () => JSON.stringify({ ...body, ['x'.repeat(count * 20)]: 1 }),
+      ])();
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: text };
     }
     case 'hostileXml': {
       const ustva = random.next() < 0.5;
