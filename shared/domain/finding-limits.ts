@@ -57,6 +57,8 @@ export function boundedFindings(findings: readonly Finding[]): Finding[] {
   let leftErrors = false;
   for (const finding of findings) {
     if (finding.code === truncatedCode) {
+      // A list cut already: what follows it is counted too, so that only a first part is listed.
+      full = true;
       left += finding.count ?? 0;
       leftErrors ||= isError(finding);
       continue;
