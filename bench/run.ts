@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark against the local runtime on loopback, each figure against a
 // baseline measured in the same run. Prints the table and writes bench/results.json.
 //   npm run bench                     all sections
-//   npm run bench -- --only submit,coldstart  some sections (submit, coldstart, kernels, pipeline, certificates)
+//   npm run bench -- --only submit,coldstart  some sections (submit, coldstart, kernels, pipeline, certificates, bodies)
 
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { certificates } from './certificates.ts';
 import { coldStart } from './cold-start.ts';
+import { hostileBodies } from './hostile-bodies.ts';
 import { kernels } from './kernels.ts';
 import { pipeline } from './pipeline.ts';
 import { table, writeResults } from './report.ts';
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<Row[]>> = {
   kernels,
   pipeline,
   certificates,
+  bodies: hostileBodies,
 };
 
 const only = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',') : undefined;

@@ -29,6 +29,8 @@ export interface Finding {
   severity?: 'error' | 'hint';
   /** ERiC's name for the rule (its `FehlerRegelpruefung/RegelName`): found by the check (shared/forms/ustva/eric-rules.ts) or reported by the tax authority. */
   rule?: string;
+  /** Only on `FINDINGS_TRUNCATED`: how many findings the answer leaves out (finding-limits.ts). */
+  count?: number;
 }
 
 /** Hints inform; only errors refuse a return. */

@@ -21,6 +21,27 @@ export const money = z.union(
   { error: 'must be an amount in euros below one trillion: a number or a decimal string like "1200.50"' },
 );
 
+/** So many keys a record of the body (`kennzahlen`, `deductions`) takes at most. */
+export const maxRecordKeys = 100;
+
+/**
+ * A record whose keys are counted before any of them is checked: each refused key or value costs
+ * zod some microseconds, and a body of 1 MiB holds over 100,000 of them. Above `maxRecordKeys` the
+ * record is one finding, `OUT_OF_RANGE`.
+ */
+export const boundedRecord = <Key extends z.core.$ZodRecordKey, Value extends z.core.SomeType>(key: Key, value: Value) =>
+  z.pipe(
+    z.transform((input: unknown, context) => {
+      const keys = input !== null && typeof input === 'object' && !Array.isArray(input) ? Object.keys(input).length : 0;
+      if (keys > maxRecordKeys) {
+        const limit = `at most ${maxRecordKeys} keys`;
+        context.issues.push(problemIssue({ code: 'OUT_OF_RANGE', message: `has ${keys} keys, but takes ${limit}`, expected: limit }, input));
+      }
+      return input;
+    }),
+    z.record(key, value),
+  );
+
 /** Turns a tax rule's verdict into a zod issue that keeps the rule's code (see findingsOf). */
 export function problemIssue(problem: Problem, input: unknown, path: PropertyKey[] = []) {
   return {

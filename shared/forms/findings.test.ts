@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { parseOr422 } from '#test/support/parse-or-422.ts';
@@ -44,6 +45,15 @@ describe('findingsOf', () => {
       { path: 'nested.code', code: 'INVALID_FORMAT' },
       { path: 'tags.1', code: 'INVALID_VALUE' },
     ]);
+  });
+
+  it(`lists the first ${maxFindings} findings and counts the rest in one ${truncatedCode}`, () => {
+    const unknown = Object.fromEntries(Array.from({ length: 500 }, (_, index) => [`k${index}`, 0]));
+    const result = findings({ name: 'x', age: -1, ...unknown });
+    expect(result).toHaveLength(maxFindings + 1);
+    expect(result[0]).toMatchObject({ path: 'age', code: 'OUT_OF_RANGE' });
+    expect(result[maxFindings - 1]).toMatchObject({ path: `k${maxFindings - 2}`, code: 'UNKNOWN_FIELD' });
+    expect(result[maxFindings]).toMatchObject({ code: truncatedCode, count: 500 - (maxFindings - 1) });
   });
 
   it('never repeats the input in a finding', () => {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { maxFindings, truncatedFinding } from '#shared/domain/finding-limits.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 
 const codes: Record<string, string> = {
@@ -11,29 +12,41 @@ const codes: Record<string, string> = {
   custom: 'INVALID_VALUE',
 };
 
-/** Every failing field at once, each with a stable code, so a caller can fix a body in one round. */
+/**
+ * Every failing field at once, each with a stable code, so a caller can fix a body in one round; past
+ * `maxFindings`, only counted (a body can hold 100,000 unknown keys, and no answer lists them all).
+ */
 export function findingsOf(error: z.core.$ZodError): Finding[] {
-  return error.issues.flatMap((issue): Finding[] => {
+  const findings: Finding[] = [];
+  let left = 0;
+  for (const issue of error.issues) {
     const path = issue.path.map(String).join('.');
+    const room = maxFindings - findings.length;
     if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({ path: path ? `${path}.${key}` : key, code: 'UNKNOWN_FIELD', message: 'is not a field of this form' }));
-    }
-    // A tax rule's own code and expected value travel in the issue's params (fields.ts).
-    if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
-      const { code, expected } = issue.params as { code: string; expected?: string };
-      return [{ path, code, message: issue.message, ...(expected !== undefined && { expected }) }];
-    }
-    const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
-    const limit = lengthLimit(issue);
-    return [
-      {
-        path,
-        code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'),
-        message: missing ? 'is required' : issue.message,
-        ...(limit !== undefined && { expected: limit }),
-      },
-    ];
-  });
+      for (const key of issue.keys.slice(0, room)) {
+        findings.push({ path: path ? `${path}.${key}` : key, code: 'UNKNOWN_FIELD', message: 'is not a field of this form' });
+      }
+      left += Math.max(issue.keys.length - room, 0);
+    } else if (room > 0) findings.push(findingOf(issue, path));
+    else left++;
+  }
+  return left ? [...findings, truncatedFinding(left)] : findings;
+}
+
+function findingOf(issue: z.core.$ZodIssue, path: string): Finding {
+  // A tax rule's own code and expected value travel in the issue's params (fields.ts).
+  if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
+    const { code, expected } = issue.params as { code: string; expected?: string };
+    return { path, code, message: issue.message, ...(expected !== undefined && { expected }) };
+  }
+  const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
+  const limit = lengthLimit(issue);
+  return {
+    path,
+    code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'),
+    message: missing ? 'is required' : issue.message,
+    ...(limit !== undefined && { expected: limit }),
+  };
 }
 
 /** A text's length limit, named in `expected` so a caller can cut to fit (ELSTER's fields are short). */

@@ -18,6 +18,18 @@ afterEach(() => {
 });
 
 describe('envelope', () => {
+  it('keeps an error answer under 64 KiB, however many and long its details and message', async () => {
+    const huge = '\u0001'.repeat(1_000_000);
+    const details = Array.from({ length: 90_000 }, () => ({ path: huge, code: 'UNKNOWN_FIELD', message: huge, expected: huge }));
+    const response = await call(async () => {
+      throw new HttpError(422, 'VALIDATION_FAILED', huge, { details });
+    });
+    expect(Buffer.byteLength(response.body ?? '')).toBeLessThan(64 * 1024);
+    const { error } = bodyOf(response) as { error: { details: { code: string; count?: number }[] } };
+    const listed = error.details.length - 1;
+    expect(error.details.at(-1)).toEqual(expect.objectContaining({ code: 'FINDINGS_TRUNCATED', count: 90_000 - listed }));
+  });
+
   it('wraps a result in the success envelope with its status, headers and data', async () => {
     const response = await call(
       async () => ({ status: 202, message: 'Submission accepted', data: { ticket: 'tk_x' }, headers: { location: '/v2/ticket/tk_x' } }),

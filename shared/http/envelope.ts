@@ -1,5 +1,6 @@
 import type { MiddlewareObj, Request } from '@middy/core';
 import { serviceVersion } from '#shared/config.ts';
+import { boundedFindings, maxTextLength, shortened } from '#shared/domain/finding-limits.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent, ApiResponse, ApiResult } from '#shared/http/types.ts';
 import { describeError, logger } from '#shared/logger.ts';
@@ -30,12 +31,15 @@ export const envelope = (): MiddlewareObj<ApiEvent, ApiResponse> => ({
 
 export const internalError = () => new HttpError(500, 'INTERNAL', messages[500]!);
 
-/** An error in the envelope: for a handler's error, or for a request the local gateway refuses itself. */
+/**
+ * An error in the envelope: for a handler's error, or for a request the local gateway refuses itself.
+ * Its message and details are bounded here, so no body, however made, gets an answer over 64 KiB.
+ */
 export function errorResponse(to: Addressee, error: HttpError): ApiResponse {
   return finish(to, error.status, error.headers, {
-    ...general(to, false, error.status, error.message),
+    ...general(to, false, error.status, shortened(error.message, maxTextLength.message)),
     data: error.data,
-    error: { code: error.code, details: error.details },
+    error: { code: error.code, details: boundedFindings(error.details) },
   });
 }
 

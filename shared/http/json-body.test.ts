@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { apiHandler } from '#shared/http/api-handler.ts';
+import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
+import { maxNesting } from '#shared/http/json-keys.ts';
 import { apiEvent, context } from '#test/fakes.ts';
 
 // Answers with what jsonBody parsed, so a passing request shows the parsed value.
@@ -136,5 +138,22 @@ describe('jsonBody', () => {
       code: 'VALIDATION_FAILED',
       details: ['kennzahlen.__proto__', 'deductions.constructor', 'prototype'].map((path) => expect.objectContaining({ path, code: 'KEY_NOT_ALLOWED' })),
     });
+  });
+
+  it(`refuses nesting deeper than ${maxNesting} levels with 422 naming where, and parses nothing further`, async () => {
+    const levels = 100_000;
+    const { status, body } = await post(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`, json);
+    expect(status).toBe(422);
+    expect(body.error).toEqual({
+      code: 'VALIDATION_FAILED',
+      details: [expect.objectContaining({ path: 'a.'.repeat(maxNesting - 1) + 'a', code: 'NESTING_TOO_DEEP' })],
+    });
+  });
+
+  it(`names ${maxFindings} forbidden keys, then counts the rest in ${truncatedCode}`, async () => {
+    const { status, body } = await post(`[${Array.from({ length: 5000 }, () => '{"__proto__":1}').join(',')}]`, json);
+    expect(status).toBe(422);
+    expect(body.error?.details).toHaveLength(maxFindings + 1);
+    expect(body.error?.details.at(-1)).toMatchObject({ code: truncatedCode, count: 5000 - maxFindings });
   });
 });

@@ -1,7 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
+import { truncatedFinding } from '#shared/domain/finding-limits.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import { keyFaults } from '#shared/http/json-keys.ts';
+import { keyFaults, maxNesting } from '#shared/http/json-keys.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import { invalidUtf8Offset } from '#shared/http/utf8.ts';
 
@@ -14,6 +15,7 @@ export const rawBody = (event: ApiEvent) => Buffer.from(event.body ?? '', event.
 
 const unsupported = (message: string) => new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 const malformed = (message: string, details: Finding[] = []) => new HttpError(400, 'MALFORMED_JSON', message, { details });
+const refused = (details: Finding[]) => new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details });
 
 /** The values of every `charset` parameter of a media type, unquoted and in lower case. */
 const charsetsOf = (mediaType: string) =>
@@ -28,7 +30,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * The body as JSON that means one thing: UTF-8, JSON.parse's grammar, no key twice in an object
- * (400 otherwise), and no key that would reach a prototype (422, never dropped).
+ * (400 otherwise), no nesting deeper than `maxNesting` and no key that would reach a prototype
+ * (422, never dropped).
  */
 function parseJson(bytes: Buffer): unknown {
   let text: string;
@@ -43,16 +46,18 @@ function parseJson(bytes: Buffer): unknown {
   } catch {
     throw malformed('The request body is not valid JSON');
   }
-  const { duplicate, forbidden } = keyFaults(text);
+  const { duplicate, tooDeep, forbidden, forbiddenCount } = keyFaults(text);
   if (duplicate !== undefined) {
     throw malformed(`The request body repeats a key within one object: ${duplicate}`, [
       { path: duplicate, code: 'DUPLICATE_KEY', message: 'appears twice in its object' },
     ]);
   }
-  if (forbidden.length) {
-    throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', {
-      details: forbidden.map((path) => ({ path, code: 'KEY_NOT_ALLOWED', message: 'is not allowed as a key anywhere in the body' })),
-    });
+  if (tooDeep !== undefined) {
+    throw refused([{ path: tooDeep, code: 'NESTING_TOO_DEEP', message: `nests objects and arrays deeper than the ${maxNesting} levels a body may have` }]);
+  }
+  if (forbiddenCount) {
+    const named = forbidden.map((path) => ({ path, code: 'KEY_NOT_ALLOWED', message: 'is not allowed as a key anywhere in the body' }));
+    throw refused(forbiddenCount > named.length ? [...named, truncatedFinding(forbiddenCount - named.length)] : named);
   }
   return json;
 }

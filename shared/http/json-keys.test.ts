@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { keyFaults, maxNamedKeys } from '#shared/http/json-keys.ts';
+import { maxFindings } from '#shared/domain/finding-limits.ts';
+import { keyFaults, maxNesting } from '#shared/http/json-keys.ts';
 
 describe('keyFaults', () => {
   it.each([
@@ -12,7 +13,7 @@ describe('keyFaults', () => {
     ['an array of strings', '["__proto__","constructor","a","a"]'],
     ['whitespace everywhere', ' { "a" : [ 1 , { "b" : 2 } ] , "c" : "a" } '],
   ])('finds nothing in %s', (_, json) => {
-    expect(keyFaults(json)).toEqual({ forbidden: [] });
+    expect(keyFaults(json)).toEqual({ forbidden: [], forbiddenCount: 0 });
   });
 
   it.each([
@@ -30,22 +31,31 @@ describe('keyFaults', () => {
     const json = '{"kennzahlen":{"__proto__":{"kz81":1}},"deductions":{"constructor":1},"employment":[{},{"prototype":2}],"x":{"__pro\\u0074o__":3}}';
     expect(keyFaults(json)).toEqual({
       forbidden: ['kennzahlen.__proto__', 'deductions.constructor', 'employment.1.prototype', 'x.__proto__'],
+      forbiddenCount: 4,
     });
   });
 
   it('takes forbidden keys as keys only, not as values', () => {
-    expect(keyFaults('{"a":"__proto__","b":["constructor"]}')).toEqual({ forbidden: [] });
+    expect(keyFaults('{"a":"__proto__","b":["constructor"]}')).toEqual({ forbidden: [], forbiddenCount: 0 });
   });
 
-  it('walks nesting far deeper than any recursion would allow', () => {
+  it(`walks ${maxNesting} levels, and stops at the first value that would open one more, naming its path`, () => {
+    const deepest = `${'{"a":'.repeat(maxNesting - 2)}[1,{"b":1,"b":2}]${'}'.repeat(maxNesting - 2)}`;
+    expect(keyFaults(deepest).duplicate).toBe(`${'a.'.repeat(maxNesting - 2)}1.b`);
+    const tooDeep = `${'{"a":'.repeat(maxNesting - 2)}[1,{"b":[]}]${'}'.repeat(maxNesting - 2)}`;
+    expect(keyFaults(tooDeep)).toEqual({ tooDeep: `${'a.'.repeat(maxNesting - 2)}1.b`, forbidden: [], forbiddenCount: 0 });
+  });
+
+  it('stops at once in nesting far deeper than any recursion would allow', () => {
     const levels = 100_000;
-    expect(keyFaults(`${'{"a":'.repeat(levels)}{"b":1,"b":2}${'}'.repeat(levels)}`).duplicate).toBe(`${'a.'.repeat(levels)}b`);
+    expect(keyFaults(`${'['.repeat(levels)}${']'.repeat(levels)}`).tooDeep).toBe('0.'.repeat(maxNesting - 1) + '0');
   });
 
-  it(`names at most ${maxNamedKeys} forbidden keys, however many are nested`, () => {
-    const levels = 80_000;
-    const { forbidden } = keyFaults(`${'{"__proto__":'.repeat(levels)}1${'}'.repeat(levels)}`);
-    expect(forbidden).toHaveLength(maxNamedKeys);
-    expect(forbidden[2]).toBe('__proto__.__proto__.__proto__');
+  it(`names ${maxFindings} forbidden keys and counts all of them`, () => {
+    const json = `[${Array.from({ length: 3 * maxFindings }, () => '{"__proto__":1}').join(',')}]`;
+    const { forbidden, forbiddenCount } = keyFaults(json);
+    expect(forbidden).toHaveLength(maxFindings);
+    expect(forbidden[2]).toBe('2.__proto__');
+    expect(forbiddenCount).toBe(3 * maxFindings);
   });
 });

@@ -1,22 +1,26 @@
+import { maxFindings } from '#shared/domain/finding-limits.ts';
+
 // JSON.parse keeps the last of two equal keys, so `{"test":false,"test":true}` would mean whatever the
 // reader's parser makes of it; and it keeps `__proto__` as an ordinary key, which becomes the prototype
 // once a validator copies it onto a fresh object, so the key silently vanishes. This walks a text
-// JSON.parse has accepted and names both.
+// JSON.parse has accepted and names both, and stops where the text nests deeper than any body of
+// this API: a path is as long as the nesting is deep, and each finding carries one.
 
 /** Keys no body may use anywhere: copied onto an object, they reach its prototype instead. */
 export const forbiddenKeys: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
-/**
- * So many forbidden keys are named at most: each path is as long as the nesting is deep, and a body
- * nested a hundred thousand levels with one at each would otherwise make an answer of gigabytes.
- */
-export const maxNamedKeys = 100;
+/** So many levels of objects and arrays a body may nest (the deepest form nests four). */
+export const maxNesting = 32;
 
 export interface KeyFaults {
   /** The path of the first key its object repeats (`kennzahlen.kz81`). */
   duplicate?: string;
-  /** The path of every forbidden key before it, up to `maxNamedKeys`. */
+  /** The path of the first object or array that opens level `maxNesting + 1`; nothing after it is walked. */
+  tooDeep?: string;
+  /** The path of every forbidden key, up to `maxFindings`. */
   forbidden: string[];
+  /** How many forbidden keys there are in all. */
+  forbiddenCount: number;
 }
 
 // An object's keys go into a set from its second key on: deep nesting is mostly objects of one key.
@@ -36,8 +40,7 @@ function repeats(frame: { key?: string; keys?: Set<string> }, key: string): bool
 }
 
 /** Keys as paths the way findings write them: object keys and array indexes, joined by dots. */
-const pathOf = (frames: readonly Frame[], key: string) =>
-  [...frames.slice(0, -1).map((frame) => ('index' in frame ? String(frame.index) : frame.key!)), key].join('.');
+const pathOf = (frames: readonly Frame[]) => frames.map((frame) => ('index' in frame ? String(frame.index) : frame.key!)).join('.');
 
 /** The index of the quote that closes the string opening at `start`. */
 function stringEnd(json: string, start: number): number {
@@ -50,7 +53,9 @@ function stringEnd(json: string, start: number): number {
 export function keyFaults(json: string): KeyFaults {
   const frames: Frame[] = [];
   const forbidden: string[] = [];
+  let forbiddenCount = 0;
   let keyNext = false;
+  const faults = (more: Partial<KeyFaults> = {}): KeyFaults => ({ ...more, forbidden, forbiddenCount });
   for (let at = 0; at < json.length; at++) {
     const char = json[at];
     if (char === '"') {
@@ -59,17 +64,15 @@ export function keyFaults(json: string): KeyFaults {
       if (keyNext && top && !('index' in top)) {
         const literal = json.slice(at, end + 1);
         const key = literal.includes('\\') ? (JSON.parse(literal) as string) : literal.slice(1, -1);
-        // A path costs as much as the nesting is deep, so it is written only for a key to be named.
-        if (repeats(top, key)) return { duplicate: pathOf(frames, key), forbidden };
-        if (forbiddenKeys.has(key) && forbidden.length < maxNamedKeys) forbidden.push(pathOf(frames, key));
+        if (repeats(top, key)) return faults({ duplicate: pathOf(frames) });
+        if (forbiddenKeys.has(key) && forbiddenCount++ < maxFindings) forbidden.push(pathOf(frames));
         keyNext = false;
       }
       at = end;
-    } else if (char === '{') {
-      frames.push({});
-      keyNext = true;
-    } else if (char === '[') {
-      frames.push({ index: 0 });
+    } else if (char === '{' || char === '[') {
+      if (frames.length === maxNesting) return faults({ tooDeep: pathOf(frames) });
+      frames.push(char === '{' ? {} : { index: 0 });
+      keyNext = char === '{';
     } else if (char === '}' || char === ']') {
       frames.pop();
       keyNext = false;
@@ -79,5 +82,5 @@ export function keyFaults(json: string): KeyFaults {
       else keyNext = true;
     }
   }
-  return { forbidden };
+  return faults();
 }

@@ -26,7 +26,9 @@ import {
   type Json,
 } from '#shared/openapi/responses.ts';
 import { componentSchemas } from '#shared/openapi/schemas.ts';
-import { forbiddenKeys, maxNamedKeys } from '#shared/http/json-keys.ts';
+import { forbiddenKeys, maxNesting } from '#shared/http/json-keys.ts';
+import { maxFindings, maxFindingsBytes, maxTextLength, truncatedCode } from '#shared/domain/finding-limits.ts';
+import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { saneRequestId } from '#shared/http/request-id.ts';
 import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { transportLimits } from '#shared/http/transport.ts';
@@ -95,9 +97,18 @@ other than \`utf-8\` or a \`Content-Encoding\` other than \`identity\` is 415 \`
 that are not UTF-8 are 400 \`MALFORMED_JSON\` naming the offset of the first; a key repeated within one object
 is 400 \`MALFORMED_JSON\` with a \`DUPLICATE_KEY\` detail naming its path; the keys
 ${codeList(forbiddenKeys)} are refused anywhere in a body with 422 \`VALIDATION_FAILED\` and a
-\`KEY_NOT_ALLOWED\` detail each, up to ${maxNamedKeys} (on \`/validate\` too: such a body never reaches the checks). API Gateway hands a
+\`KEY_NOT_ALLOWED\` detail each, and so is a body that nests objects and arrays deeper than ${maxNesting} levels, with one
+\`NESTING_TOO_DEEP\` detail naming the path of the first value too deep (on \`/validate\` too: such a body never
+reaches the checks). \`kennzahlen\` and \`deductions\` take at most ${maxRecordKeys} keys; more are one \`OUT_OF_RANGE\`
+finding on the field, its keys unread. API Gateway hands a
 repeated header over with its values joined by commas, so ${codeList(singleValuedHeaders)}
 sent twice (or holding a comma) are 400 \`BAD_REQUEST\`.
+
+**Small answers.** An answer lists at most ${maxFindings} findings, in \`error.details\` and in validate's
+\`data.findings\` alike, in the order found and within ${maxFindingsBytes / 1024} KiB of JSON; then one last detail
+\`${truncatedCode}\` whose \`count\` says how many more there are (on validate a \`hint\` when all of them are).
+A finding's \`path\` is cut to ${maxTextLength.path} characters, its \`message\` to ${maxTextLength.message}, \`expected\` and \`rule\`
+to ${maxTextLength.expected}, each ending in \`…\` when cut. So an error answer stays under 64 KiB, whatever the body.
 
 **Transport.** The local runtime answers in the envelope even what no function sees: a body over
 ${transportLimits.maxBodyBytes / 1024 / 1024} MiB (413 \`PAYLOAD_TOO_LARGE\`), a request line and headers over ${transportLimits.maxHeaderBytes / 1024} KiB (431

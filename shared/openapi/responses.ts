@@ -2,7 +2,7 @@
 // headers and parameters the contract names.
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
-import { forbiddenKeys } from '#shared/http/json-keys.ts';
+import { forbiddenKeys, maxNesting } from '#shared/http/json-keys.ts';
 import { saneRequestId } from '#shared/http/request-id.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
@@ -149,7 +149,10 @@ export const responses = {
     'The body is not JSON, not UTF-8 (the message names the offset of the first invalid byte), or repeats a key within one object (a `DUPLICATE_KEY` detail names its path)',
     ['MALFORMED_JSON'],
   ),
-  KeyNotAllowed: failure(`The body uses one of ${codeList(forbiddenKeys)} as a key; a \`KEY_NOT_ALLOWED\` detail names each place`, ['VALIDATION_FAILED']),
+  KeyNotAllowed: failure(
+    `The body uses one of ${codeList(forbiddenKeys)} as a key (a \`KEY_NOT_ALLOWED\` detail names each place), or nests deeper than ${maxNesting} levels (\`NESTING_TOO_DEEP\`)`,
+    ['VALIDATION_FAILED'],
+  ),
   PayloadTooLarge: failure(`The body is over ${maxBodyBytes} bytes (1 MiB)`, ['PAYLOAD_TOO_LARGE']),
   UnsupportedMediaType: failure(
     'The body is not sent as `Content-Type: application/json`, names a `charset` other than `utf-8`, or has a `Content-Encoding` other than `identity`',

@@ -1,12 +1,14 @@
 // The document's component schemas: the request schemas the handlers parse with, converted as they
 // are, and the response bodies written down here as zod/mini schemas, converted the same way.
 import * as z from 'zod/mini';
+import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
 import { formYears } from '#shared/domain/years.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
+import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
@@ -29,6 +31,12 @@ const findingFields = {
     described(
       z.string(),
       "ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it",
+    ),
+  ),
+  count: z.optional(
+    described(
+      z.int().check(z.minimum(1)),
+      `Only on the last detail, \`${truncatedCode}\`: how many findings the answer leaves out, beyond the ${maxFindings} it lists at most`,
     ),
   ),
 };
@@ -228,8 +236,7 @@ const ustvaFields = {
     "The advisor's reference to the business (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number` (MandantenNr), `clerk` (Bearbeiterkennzeichen)",
   prepayments_prior_year:
     "`sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros",
-  kennzahlen:
-    "Keys `kzNN` of that year's UStVA form. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given",
+  kennzahlen: `Keys \`kzNN\` of that year's UStVA form, at most ${maxRecordKeys}. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. \`kz83\` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless \`xml\` is given`,
   flags:
     'Kz10 (corrected), Kz22 (documents_separate), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset). A Dauerfristverlängerung takes only `supplementary`; a Sondervorauszahlung all but `documents_separate`',
   xml: "Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`)",

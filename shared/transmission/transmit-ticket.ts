@@ -5,6 +5,7 @@ import { countEnd } from '#shared/transmission/count-end.ts';
 import type { MetricSink } from '#shared/metrics.ts';
 import { queues } from '#shared/manifest.ts';
 import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
+import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { newWebhookId, nutzdatenFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { logger } from '#shared/logger.ts';
@@ -128,7 +129,7 @@ async function record(
         {
           code: 'REJECTED',
           message: `The tax authority refused the data (${outcome.code}): ${outcome.message}`,
-          details: outcome.findings,
+          details: boundedFindings(outcome.findings),
         },
         now,
       );

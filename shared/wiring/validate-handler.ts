@@ -1,4 +1,5 @@
 import { herstellerId } from '#shared/config.ts';
+import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { isError, type Kind } from '#shared/domain/ticket.ts';
 import { nutzdatenFor, submissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
@@ -31,7 +32,7 @@ export function validateHandler(kind: Kind, check: (input: unknown) => Promise<C
         data: {
           valid,
           datenart_version: datenartVersion ?? null,
-          findings: findings.map((finding) => ({ severity: 'error', ...finding })),
+          findings: boundedFindings(findings).map((finding) => ({ severity: 'error', ...finding })),
           ...(withNutzdaten && valid && checked.filing && { nutzdaten: nutzdatenFor(checked.filing, options) }),
         },
       };

@@ -374,7 +374,9 @@ function toNode(tree: XmlTree, trim: boolean): XmlNode {
   for (const child of tree.children) {
     const node = toNode(child, trim);
     const present = element[child.name];
-    element[child.name] = present === undefined ? node : Array.isArray(present) ? [...present, node] : [present, node];
+    // Pushed, not copied: a caller's XML may repeat one name 20,000 times, and copying is quadratic.
+    if (Array.isArray(present)) present.push(node);
+    else element[child.name] = present === undefined ? node : [present, node];
   }
   const text = trim ? tree.text.trim() : tree.text;
   if (Object.keys(element).length === 0) return text;

@@ -268,6 +268,7 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
     'brokenRequestLine',
     'pinGuessing',
     'hostileCertificate',
+    'amplification',
   ] as const);
   switch (kind) {
     case 'brokenJson': {
@@ -456,6 +457,22 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
       // The PIN is right or wrong: neither may open what is over the cap, nor keep what cannot sign.
       const body = { pkcs12: random.pick(hostileContainers()).toString('base64'), pin: random.pick([testPin, '000000']) };
       return { kind, base: 'api', method: 'POST', path: '/v2/certificates', headers: json([auth]), body: JSON.stringify(body) };
+    }
+    case 'amplification': {
+      // A body made to grow its answer or its cost: keys by the thousand (unknown ones, or a record's),
+      // __proto__ nested or side by side, a key of hundreds of kilobytes. Now and then near 1 MiB.
+      const { route, body } = sample(random);
+      const count = random.next() < 0.05 ? 80_000 : 1000 + random.int(10_000);
+      const keys = Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, random.pick([0, 'x', {}])]));
+      const path = random.pick(objectPaths(body));
+      const text = random.pick([
+        () => JSON.stringify(path.length ? (setAt(body, path, { ...(getAt(body, path) as object), ...keys }), body) : { ...body, ...keys }),
+        () => JSON.stringify({ ...body, [route === '/v2/ustva' ? 'kennzahlen' : 'deductions']: keys }),
+        () => `${'{"__proto__":'.repeat(count)}1${'}'.repeat(count)}`,
+        () => `[${Array(count).fill('{"__proto__":1}').join(',')}]`,
+        () => JSON.stringify({ ...body, ['x'.repeat(count * 20)]: 1 }),
+      ])();
+      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: text };
     }
     case 'hostileXml': {
       const ustva = random.next() < 0.5;

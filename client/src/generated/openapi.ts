@@ -403,7 +403,7 @@ export interface components {
                 phone?: string;
                 email?: string;
             };
-            /** @description Keys `kzNN` of that year's UStVA form. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given */
+            /** @description Keys `kzNN` of that year's UStVA form, at most 100. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given */
             kennzahlen?: {
                 [key: string]: (number | string) | string;
             };
@@ -643,6 +643,8 @@ export interface components {
             expected?: string;
             /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it */
             rule?: string;
+            /** @description Only on the last detail, `FINDINGS_TRUNCATED`: how many findings the answer leaves out, beyond the 100 it lists at most */
+            count?: number;
             /**
              * @description Absent means `error`
              * @enum {string}
@@ -888,6 +890,8 @@ export interface components {
                 expected?: string;
                 /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it */
                 rule?: string;
+                /** @description Only on the last detail, `FINDINGS_TRUNCATED`: how many findings the answer leaves out, beyond the 100 it lists at most */
+                count?: number;
                 /**
                  * @description A `hint` never refuses a return
                  * @enum {string}
@@ -992,7 +996,7 @@ export interface components {
                 };
             };
         };
-        /** @description The body uses one of `__proto__`, `constructor`, `prototype` as a key; a `KEY_NOT_ALLOWED` detail names each place */
+        /** @description The body uses one of `__proto__`, `constructor`, `prototype` as a key (a `KEY_NOT_ALLOWED` detail names each place), or nests deeper than 32 levels (`NESTING_TOO_DEEP`) */
         KeyNotAllowed: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];

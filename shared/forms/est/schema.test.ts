@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '#shared/http/http-error.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
+import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { parseOr422 } from '#test/support/parse-or-422.ts';
 import { estSample } from '#test/support/samples.ts';
 
@@ -17,6 +18,11 @@ function failures(input: unknown) {
 }
 
 describe('estSchema', () => {
+  it(`reads no more than ${maxRecordKeys} deductions: more are one finding, their keys unread`, () => {
+    const deductions = Object.fromEntries(Array.from({ length: maxRecordKeys + 1 }, (_, index) => [`K${index}`, 'x']));
+    expect(failures({ ...sample, deductions })).toEqual(['deductions:OUT_OF_RANGE']);
+  });
+
   it("accepts the contract's sample body as it is", () => {
     expect(parseOr422(estSchema, sample)).toEqual(sample);
   });

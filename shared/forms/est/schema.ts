@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   alongsideFieldChecks,
+  boundedRecord,
   common,
   formYear,
   idnr,
@@ -72,7 +73,7 @@ export const estSchema = z
     bank: z.optional(z.strictObject({ iban, account_holder: personRef })),
     employment: z._default(z.array(employment).check(z.maxLength(20)), []),
     pensions: z._default(z.array(pension).check(z.maxLength(20)), []),
-    deductions: z.optional(z.record(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
+    deductions: z.optional(boundedRecord(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
     xml: z.optional(nutzdatenXml),
   })
   .check(

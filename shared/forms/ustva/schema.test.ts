@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HttpError } from '#shared/http/http-error.ts';
+import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 import { parseOr422 } from '#test/support/parse-or-422.ts';
 import { ustvaSample } from '#test/support/samples.ts';
@@ -20,6 +21,20 @@ function failures(input: unknown) {
 describe('ustvaSchema', () => {
   it("accepts the contract's sample body as it is", () => {
     expect(parseOr422(ustvaSchema, sample)).toEqual({ ...sample, type: 'voranmeldung' });
+  });
+
+  it(`reads no more than ${maxRecordKeys} Kennzahlen: more are one finding, their keys unread`, () => {
+    const kennzahlen = Object.fromEntries(Array.from({ length: maxRecordKeys + 1 }, (_, index) => [`k${index}`, 'x']));
+    expect(failures({ ...sample, kennzahlen })).toEqual(['kennzahlen:OUT_OF_RANGE']);
+    expect(failures({ ...sample, type: 'sondervorauszahlung', period: undefined, flags: undefined, kennzahlen })).toEqual([
+      'kennzahlen:OUT_OF_RANGE',
+      'kennzahlen.kz38:REQUIRED',
+    ]);
+  });
+
+  it('names an unknown type once and never repeats it in another finding', () => {
+    const type = 'x'.repeat(1000);
+    expect(failures({ ...sample, type })).toEqual(['type:INVALID_VALUE']);
   });
 
   it('defaults test to true', () => {

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import {
   alongsideFieldChecks,
+  boundedRecord,
   common,
   formYear,
+  maxRecordKeys,
   money,
   nutzdatenXml,
   problemIssue,
@@ -40,7 +42,7 @@ export const ustvaSchema = z
       }),
     ),
     kennzahlen: z.optional(
-      z.record(
+      boundedRecord(
         z.string().check(z.regex(/^kz\d{2}$/, { error: 'must be a Kennzahl key such as "kz81"' })),
         // Kz 70 (from 2025) is a date; every other Kennzahl an amount.
         z.union([money, z.iso.date()], { error: 'must be an amount in euros (a number or a decimal string like "1200.50"), or for kz70 a date YYYY-MM-DD' }),
@@ -94,13 +96,17 @@ export const ustvaSchema = z
       if (body.supplier === undefined) requireField(context, 'supplier', 'is required: ELSTER needs the data supplier (DatenLieferant) with name and address');
       // Kz 23 and its text, like every rule ERiC names, are the tax rules' part (flag-rules.ts).
       const flags = body.flags ?? {};
+      // A type that failed its own check is already a finding; naming it again would echo any text.
+      if (!(ustvaTypes as readonly string[]).includes(body.type)) return;
       for (const [field, types] of typeBound) {
         const value = field.startsWith('flags.') ? flags[field.slice(6) as keyof typeof flags] : body[field as 'period'];
         if (value !== undefined && !types.includes(body.type)) refuseForType(context, field, value, body.type);
       }
       if (body.type === 'sondervorauszahlung') {
         const { kz38, ...others } = body.kennzahlen ?? {};
-        for (const key of Object.keys(others)) refuseForType(context, `kennzahlen.${key}`, others[key], body.type);
+        // Beyond maxRecordKeys, kennzahlen is a finding of its own, and its keys are left unread.
+        const readable = Object.keys(body.kennzahlen ?? {}).length <= maxRecordKeys;
+        if (readable) for (const key of Object.keys(others)) refuseForType(context, `kennzahlen.${key}`, others[key], body.type);
         if ((kz38 === undefined) === (body.prepayments_prior_year === undefined))
           requireField(context, 'kennzahlen.kz38', 'give either kennzahlen.kz38, the special prepayment, or prepayments_prior_year to have it computed');
       }

@@ -1,0 +1,118 @@
+// What the worst bodies a route takes cost to answer: the main thread's CPU time per request of the
+// local runtime (its gateway and every handler run there), for bodies of up to 1 MiB made to cost
+// the most (tens of thousands of unknown keys, records of as many keys, `__proto__` nested or side
+// by side, a key of nearly 1 MiB, the caller's own XML of one element repeated), against the contract's sample body on validate in the same run.
+// Each must stay under a second: on AWS that is a second of a Lambda invocation.
+//
+// The requests come from a worker thread (bench/load.ts), so sending them is not counted; the
+// figure is the median over runs of each run's CPU time divided by its requests.
+
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { maxBodyBytes } from '#shared/http/json-body.ts';
+import { maxNesting } from '#shared/http/json-keys.ts';
+import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { estSample, ustvaNutzdatenSample, ustvaSample } from '#test/support/samples.ts';
+import { runLoad } from './load.ts';
+import { startQuietRuntime } from './quiet-runtime.ts';
+import { compare, figure, type Row } from './stats.ts';
+import { threadCpu } from './thread-cpu.ts';
+
+const runs = 3;
+const goal = { value: 1000 };
+
+interface Case {
+  name: string;
+  path: string;
+  body: string;
+  status: number;
+  /** Requests a run: enough that a run takes well over the 10 ms the CPU clock counts in. */
+  requests: number;
+}
+
+const keys = 90_000;
+/** `body` with `count` keys added at the top, or inside `within`. */
+function withKeys(body: Record<string, unknown>, count: number, within?: string): string {
+  const added = Object.fromEntries(Array.from({ length: count }, (_, index) => [`k${index}`, 0]));
+  return JSON.stringify(within === undefined ? { ...body, ...added } : { ...body, [within]: { ...(body[within] as object), ...added } });
+}
+
+function hostileCases(): Case[] {
+  const levels = Math.floor((maxBodyBytes - 2) / '{"__proto__":}'.length);
+  const depth = maxNesting - 2;
+  const sideBySide = `${'{"a":'.repeat(depth)}[${Array(60_000).fill('{"__proto__":1}').join(',')}]${'}'.repeat(depth)}`;
+  const hostile = (name: string, path: string, body: string, status = 422): Case => {
+    if (Buffer.byteLength(body) > maxBodyBytes) throw new Error(`bench: the body "${name}" is over ${maxBodyBytes} bytes`);
+    return { name, path, body, status, requests: 3 };
+  };
+  // The caller's own XML at its limit of 256 KiB, one Kennzahl repeated: each a node of one name.
+  const figures = ustvaNutzdatenSample();
+  const xml = ustvaNutzdaten(figures);
+  const kz81 = '<Kz81>1</Kz81>';
+  const at = xml.indexOf('<Kz81>');
+  const repeated = `${xml.slice(0, at)}${kz81.repeat(Math.floor((256 * 1024 - xml.length) / kz81.length))}${xml.slice(at)}`;
+  const ownXml = JSON.stringify({ test: true, year: figures.year, type: 'voranmeldung', tax_number: figures.taxNumber, xml: repeated });
+  return [
+    hostile(`validate ustva, ${keys} unknown keys`, '/v2/ustva/validate', withKeys(ustvaSample(), keys), 200),
+    hostile(`submit ustva, ${keys} unknown keys`, '/v2/ustva', withKeys(ustvaSample(), keys)),
+    hostile(`submit ustva, kennzahlen of ${keys} keys`, '/v2/ustva', withKeys(ustvaSample(), keys, 'kennzahlen')),
+    hostile(`submit est, taxpayer with ${keys} unknown keys`, '/v2/est', withKeys(estSample(), keys, 'taxpayer')),
+    hostile(`submit est, deductions of ${keys} keys`, '/v2/est', withKeys(estSample(), keys, 'deductions')),
+    hostile(`certificate upload, ${keys} unknown keys`, '/v2/certificates', withKeys({ pkcs12: 'AAAA', pin: '123456' }, keys)),
+    hostile(`submit ustva, __proto__ nested ${levels} deep`, '/v2/ustva', `${'{"__proto__":'.repeat(levels)}1${'}'.repeat(levels)}`),
+    hostile('validate ustva, 60000 __proto__ side by side', '/v2/ustva/validate', sideBySide),
+    hostile('submit ustva, its XML one Kennzahl repeated to 256 KiB', '/v2/ustva', ownXml),
+    hostile('submit ustva, a key of nearly 1 MiB', '/v2/ustva', JSON.stringify({ ...ustvaSample(), kennzahlen: { ['x'.repeat(maxBodyBytes - 1000)]: 1 } })),
+  ];
+}
+
+export async function hostileBodies(): Promise<Row[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'steuerbote-bench-'));
+  const runtime = await startQuietRuntime(dataDir);
+  try {
+    const headers = { authorization: `Bearer ${runtime.apiKey}`, 'content-type': 'application/json' };
+    const baseline: Case = { name: 'sample', path: '/v2/ustva/validate', body: JSON.stringify(ustvaSample()), status: 200, requests: 200 };
+    const cases = [baseline, ...hostileCases()];
+    const perRun = new Map<Case, number[]>(cases.map((each) => [each, []]));
+    // The first round warms the runtime up and is not recorded.
+    for (let run = -1; run < runs; run++) {
+      for (const each of cases) {
+        const before = mainCpuMs();
+        await runLoad({
+          url: runtime.apiUrl + each.path,
+          method: 'POST',
+          headers,
+          body: each.body,
+          concurrency: 1,
+          warmup: 0,
+          requests: each.requests,
+          expectStatus: each.status,
+        });
+        if (run >= 0) perRun.get(each)!.push((mainCpuMs() - before) / each.requests);
+      }
+    }
+    return cases.slice(1).map((each) =>
+      compare(
+        {
+          section: 'bodies',
+          name: `${each.name}: main-thread CPU per request vs the sample on validate`,
+          unit: 'ms',
+          value: figure(perRun.get(each)!),
+          baseline: figure(perRun.get(baseline)!),
+          goal: `≤ ${goal.value} ms`,
+        },
+        goal,
+      ),
+    );
+  } finally {
+    await runtime.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function mainCpuMs(): number {
+  const cpu = threadCpu();
+  if (!cpu) throw new Error('bench: bodies needs the CPU time of threads from /proc (Linux)');
+  return cpu.mainMs;
+}
