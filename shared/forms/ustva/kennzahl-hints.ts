@@ -7,9 +7,10 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 import { ericFinding, type EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
 import { isAmount, toCents } from '#shared/tax/money.ts';
+import { ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 
 // The Kennzahlen whose zero ERiC points out (rules UStVA_KzNN_Nullwertangabe_Hinweis); of a base
-// and its tax, both zero. Kz 81, 87, 90 and 66 have no such rule.
+// and its tax (ustvaPairs), both zero. Kz 81, 87, 90 and 66 have no such rule.
 const zeroAlone = [
   '41',
   '44',
@@ -37,15 +38,6 @@ const zeroAlone = [
   '50',
   '37',
 ];
-const zeroPairs = [
-  ['35', '36'],
-  ['76', '80'],
-  ['95', '98'],
-  ['94', '96'],
-  ['46', '47'],
-  ['73', '74'],
-  ['84', '85'],
-] as const;
 
 /**
  * The tax a base plausibly carries (rules UStVA_KzNN_und_NN_Verhaeltnis_Hinweis, from 2022): between
@@ -74,11 +66,11 @@ export function kennzahlHints(figures: UstvaFigures): Finding[] {
   if (figures.flags?.corrected !== true) {
     const zero = 'is 0: leave a Kennzahl out when there is nothing to declare in it (a corrected return may send 0 to clear a value)';
     for (const kz of zeroAlone) if (cents(kz) === 0) hint(`UStVA_Kz${kz}_Nullwertangabe_Hinweis` as EricRuleName, kz, 'KZ_ZERO', zero);
-    for (const [base, tax] of zeroPairs)
+    for (const [base, tax] of ustvaPairs)
       if (cents(base) === 0 && cents(tax) === 0) hint(`UStVA_Kz${base}_Nullwertangabe_Hinweis` as EricRuleName, base, 'KZ_ZERO', zero);
   }
 
-  for (const [base, tax] of zeroPairs) {
+  for (const [base, tax] of ustvaPairs) {
     const baseCents = cents(base);
     const taxCents = cents(tax);
     if (baseCents === undefined || taxCents === undefined) continue;
