@@ -13,8 +13,7 @@ export const listStatuses: readonly TicketStatus[] = ['queued', 'processing', 'd
 const parameters = ['limit', 'cursor', 'kind', 'status', 'client_reference', 'created_after', 'created_before'] as const;
 const isoTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-const badRequest = (path: string, code: string, message: string) =>
-  new HttpError(400, 'BAD_REQUEST', message, { details: [{ path, code, message }] });
+const badRequest = (path: string, code: string, message: string) => new HttpError(400, 'BAD_REQUEST', message, { details: [{ path, code, message }] });
 
 /** The caller's query, every parameter checked; the cursor's ticket read to be sure it is the caller's. */
 export async function ticketQuery(params: Record<string, string | undefined>, clientId: string, store: TicketStore): Promise<TicketQuery> {
