@@ -211,8 +211,7 @@ export class DynamoTicketStore implements TicketStore {
   async list(clientId: string, query: TicketQuery): Promise<TicketPage> {
     const { after, created_after: from, created_before: before } = query;
     // A sort key takes one condition: with both bounds BETWEEN, and `before` itself dropped below.
-    const range =
-      from && before ? 'created_at BETWEEN :from AND :before' : from ? 'created_at >= :from' : before ? 'created_at < :before' : undefined;
+    const range = from && before ? 'created_at BETWEEN :from AND :before' : from ? 'created_at >= :from' : before ? 'created_at < :before' : undefined;
     const names: Record<string, string> = {};
     const filters = (['kind', 'status', 'client_reference'] as const)
       .filter((field) => query[field] !== undefined)
