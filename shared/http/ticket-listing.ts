@@ -11,7 +11,7 @@ export const listLimit = { default: 50, max: 200 } as const;
 export const listKinds: readonly Kind[] = ['ustva', 'est'];
 export const listStatuses: readonly TicketStatus[] = ['queued', 'processing', 'delivered', 'rejected', 'failed'];
 const parameters = ['limit', 'cursor', 'kind', 'status', 'client_reference', 'created_after', 'created_before'] as const;
-const isoTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
+const isoTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
 const badRequest = (path: string, code: string, message: string) => new HttpError(400, 'BAD_REQUEST', message, { details: [{ path, code, message }] });
 
