@@ -75,6 +75,9 @@ describe('GET /v2/tickets', () => {
     expect(await listed(`?status=${tickets[0].status}&limit=200`)).toEqual(ids(tickets.filter((t) => t.status === tickets[0].status)).reverse());
     expect(await listed(`?created_after=${tickets[2].created_at}`)).toEqual([t4, t3, t2]);
     expect(await listed(`?created_before=${tickets[2].created_at}`)).toEqual([t1, t0]);
+    // The same instant written in Berlin's winter time.
+    const inBerlin = `${new Date(Date.parse(tickets[2].created_at) + 3_600_000).toISOString().slice(0, -1)}+01:00`;
+    expect(await listed(`?created_after=${encodeURIComponent(inBerlin)}`)).toEqual([t4, t3, t2]);
     expect(await listed(`?created_after=${tickets[1].created_at}&created_before=${tickets[3].created_at}`)).toEqual([t2, t1]);
 
     const page = await list(`?client_reference=march&limit=1`);
