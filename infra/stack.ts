@@ -404,7 +404,14 @@ function stageFunction(
     eric: spec.loadsTaxAuthority && resources.eric ? ericFor(spec, resources.eric) : undefined,
   });
   for (const [table, actions] of entries(spec.tables ?? {})) {
-    fn.bindTable({ name: table, table: resources.tables[table], actions, indexes: Object.keys((tables[table] as TableSpec).indexes ?? {}) });
+    const only = spec.indexes?.[table];
+    fn.bindTable({
+      name: table,
+      table: resources.tables[table],
+      actions,
+      indexes: only ?? Object.keys((tables[table] as TableSpec).indexes ?? {}),
+      queriesTable: !only,
+    });
   }
   for (const [folder, access] of entries(spec.bucket ?? {})) fn.bindBucket({ bucket: resources.bucket, folder, access });
   for (const queue of spec.sendsTo ?? []) {

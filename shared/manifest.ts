@@ -54,6 +54,8 @@ export interface FunctionSpec {
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
   readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
+  /** The only indexes of a table its queries read; without it, the table and every index of it. */
+  readonly indexes?: Partial<Record<TableName, readonly string[]>>;
   /** The folders of the stage bucket it uses, each granted on its own keys only. */
   readonly bucket?: Partial<Record<BucketFolder, BucketAccess>>;
   readonly sendsTo?: readonly QueueName[];
@@ -149,6 +151,9 @@ export const tables = {
     indexes: {
       owed: { partitionKey: 'owed_shard' },
       unswept: { partitionKey: 'unswept_shard', sortKey: 'updated_at', attributes: ['status'] },
+      // Each client's tickets, newest first: `GET /v2/tickets` queries one client's partition, never the table.
+      // Every ticket has both attributes, so it holds tickets older than the index too.
+      by_client: { partitionKey: 'client_id', sortKey: 'created_at' },
     },
   },
   apiKeys: { partitionKey: 'key_hash' },
@@ -240,6 +245,13 @@ export const functions = {
   getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
+  // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
+  listTickets: {
+    entry: 'functions/list-tickets.ts',
+    tables: { ...authenticated, tickets: ['GetItem', 'Query'] },
+    indexes: { tickets: ['by_client'] },
+    settings: ['rateLimit'],
+  },
   // Certificates: the upload opens the container it is given and seals it; it never unseals anything.
   // It queries the client's certificates to count them against the limit.
   createCertificate: {
@@ -254,6 +266,7 @@ export const functions = {
   deleteCertificate: {
     entry: 'functions/delete-certificate.ts',
     tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'] },
+    indexes: { tickets: ['owed'] },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -302,6 +315,7 @@ export const functions = {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 60,
     tables: { tickets: ['Query', 'UpdateItem'] },
+    indexes: { tickets: ['owed'] },
     sendsTo: ['transmit', 'webhook'],
     settings: ['taxAuthority'],
   },
@@ -310,6 +324,7 @@ export const functions = {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
     tables: { tickets: ['Query', 'GetItem', 'UpdateItem'] },
+    indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],
   },
@@ -340,6 +355,7 @@ export const apis = {
       readable('/v2/status/{ticket}', 'getStatus'),
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),
+      readable('/v2/tickets', 'listTickets'),
       { method: 'POST', path: '/v2/certificates', function: 'createCertificate' },
       readable('/v2/certificates', 'listCertificates'),
       readable('/v2/certificates/{certificate_id}', 'getCertificate'),

@@ -37,6 +37,30 @@ export interface TicketStore {
   finishedBefore(cutoff: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>>;
   /** The client's `queued` or `processing` tickets that are to be signed with this certificate. */
   awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket>;
+  /**
+   * One page of the client's tickets, newest first, that match `query`; another client's are never
+   * read. `last` is where the next page starts, absent when nothing follows: a page may hold fewer
+   * than `limit` tickets and still have a `last`, as each call reads a bounded number of index pages.
+   */
+  list(clientId: string, query: TicketQuery): Promise<TicketPage>;
+}
+
+export interface TicketQuery {
+  limit: number;
+  kind?: Kind;
+  status?: TicketStatus;
+  client_reference?: string;
+  /** ISO time, inclusive. */
+  created_after?: string;
+  /** ISO time, exclusive. */
+  created_before?: string;
+  /** The client's ticket the previous page ended with: the page starts after it. */
+  after?: Pick<Ticket, 'ticket' | 'created_at'>;
+}
+
+export interface TicketPage {
+  tickets: Ticket[];
+  last?: Pick<Ticket, 'ticket' | 'created_at'>;
 }
 
 /** Request counters that expire, one per client and window of the rate limit. */

@@ -28,6 +28,8 @@ import type {
   SubmissionStore,
   TaxAuthority,
   TicketChanges,
+  TicketPage,
+  TicketQuery,
   TicketStore,
   TransmitOutcome,
   WebhookDelivery,
@@ -99,6 +101,25 @@ export class MemoryTicketStore implements TicketStore {
     for (const ticket of [...this.tickets.values()]) {
       if (!isTerminal(ticket.status) && ticket.client_id === clientId && ticket.certificate_id === certificateId) yield stored(ticket);
     }
+  }
+
+  async list(clientId: string, query: TicketQuery): Promise<TicketPage> {
+    const position = (t: Pick<Ticket, 'ticket' | 'created_at'>) => `${t.created_at} ${t.ticket}`;
+    const matching = [...this.tickets.values()]
+      .filter(
+        (t) =>
+          t.client_id === clientId &&
+          (!query.after || position(t) < position(query.after)) &&
+          (!query.created_after || t.created_at >= query.created_after) &&
+          (!query.created_before || t.created_at < query.created_before) &&
+          (!query.kind || t.kind === query.kind) &&
+          (!query.status || t.status === query.status) &&
+          (query.client_reference === undefined || t.client_reference === query.client_reference),
+      )
+      .sort((a, b) => position(b).localeCompare(position(a)));
+    const tickets = matching.slice(0, query.limit).map(stored);
+    const last = matching.length > query.limit ? tickets.at(-1) : undefined;
+    return { tickets, ...(last && { last: { ticket: last.ticket, created_at: last.created_at } }) };
   }
 }
 

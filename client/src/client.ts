@@ -5,7 +5,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { SteuerboteError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
-import type { CertificateUpload, Kind, Submission, TicketStatus, TicketSummary } from './types.ts';
+import type { CertificateUpload, Kind, Submission, TicketListQuery, TicketMetadata, TicketStatus, TicketSummary } from './types.ts';
 import { waitForTicket, type WaitOptions } from './wait.ts';
 
 export interface SteuerboteOptions {
@@ -94,6 +94,17 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     },
     status,
     ticket: (id: string) => unwrap(api.GET('/v2/ticket/{ticket}', ticket(id))),
+    /** One page of the client's tickets, newest first; pass its `next_cursor` as `cursor` for the next. */
+    tickets: (query: TicketListQuery = {}) => unwrap(api.GET('/v2/tickets', { params: { query } })),
+    /** Every ticket matching the filters, newest first, page after page until the last. */
+    async *allTickets(query: Omit<TicketListQuery, 'cursor'> = {}): AsyncIterable<TicketMetadata> {
+      let cursor: string | undefined;
+      do {
+        const page = await unwrap(api.GET('/v2/tickets', { params: { query: { ...query, cursor } } }));
+        yield* page.tickets;
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+    },
     /** The PDF transfer protocol of a delivered ticket. */
     protocol: async (id: string) =>
       new Uint8Array(await content(api.GET('/v2/protocol/{ticket}', { ...ticket(id), headers: { accept: 'application/pdf' }, parseAs: 'arrayBuffer' }))),

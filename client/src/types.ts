@@ -1,5 +1,5 @@
 // The shapes of requests and answers by name, all taken from the generated document types.
-import type { components } from './generated/openapi.ts';
+import type { components, operations } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 
@@ -10,6 +10,9 @@ export type Submission<K extends Kind> = K extends 'ustva' ? UstvaSubmission : E
 export type TicketSummary = Schemas['TicketSummary'];
 export type TicketStatus = Schemas['TicketStatus'];
 export type TicketMetadata = Schemas['TicketMetadata'];
+export type TicketList = Schemas['TicketList'];
+/** The filters of `GET /v2/tickets`, and `limit` and `cursor`. */
+export type TicketListQuery = NonNullable<operations['getTickets']['parameters']['query']>;
 export type ValidationResult = Schemas['ValidationResult'];
 export type CertificateUpload = Schemas['CertificateUpload'];
 export type Certificate = Schemas['Certificate'];

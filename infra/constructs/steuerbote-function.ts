@@ -125,13 +125,26 @@ export class SteuerboteFunction extends NodejsFunction {
    * Exactly the DynamoDB calls its stores make: item calls on the table, queries and scans on the
    * table and each of its indexes by name (`Table.grant` would add every index, by wildcard, to all).
    */
-  bindTable({ name, table, actions, indexes = [] }: { name: TableName; table: ITable; actions: readonly TableAction[]; indexes?: readonly string[] }): void {
+  bindTable({
+    name,
+    table,
+    actions,
+    indexes = [],
+    queriesTable = true,
+  }: {
+    name: TableName;
+    table: ITable;
+    actions: readonly TableAction[];
+    indexes?: readonly string[];
+    /** False when its queries read only the indexes named. */
+    queriesTable?: boolean;
+  }): void {
     const reads = actions.filter((action) => action === 'Query' || action === 'Scan');
     const items = actions.filter((action) => action !== 'Query' && action !== 'Scan');
     const grant = (granted: TableAction[], resources: string[]) =>
       granted.length && this.addToRolePolicy(new PolicyStatement({ actions: granted.map((action) => `dynamodb:${action}`), resources }));
     grant(items, [table.tableArn]);
-    grant(reads, [table.tableArn, ...indexes.map((index) => `${table.tableArn}/index/${index}`)]);
+    grant(reads, [...(queriesTable ? [table.tableArn] : []), ...indexes.map((index) => `${table.tableArn}/index/${index}`)]);
     if (actions.some((action) => tableWrites.includes(action))) {
       table.encryptionKey?.grantEncryptDecrypt(this);
       this.#allowKeyEncryption();

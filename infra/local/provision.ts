@@ -28,12 +28,16 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
   const env: Record<string, string> = {};
   const dynamo = new DynamoDBClient({});
   for (const name of Object.keys(tables) as TableName[]) {
-    // The stand-in cannot add an index to a table, so a table with indexes has a name of its own.
-    const physical = `steuerbote-local-${name}${'indexes' in tables[name] ? '-indexed' : ''}`;
+    // The stand-in cannot add an index to a table, so a table with indexes is named by them.
+    const indexes = Object.keys((tables[name] as TableSpec).indexes ?? {});
+    const physical = ['steuerbote-local', name, ...indexes].join('-');
     await createTable(dynamo, physical, tables[name]);
     env[resourceEnv.table(name)] = physical;
   }
-  await carryOverTickets(dynamo, 'steuerbote-local-tickets', env[resourceEnv.table('tickets')]!);
+  // The tickets tables of earlier versions: without indexes, then with the two of the re-drive and the sweep.
+  for (const earlier of ['steuerbote-local-tickets', 'steuerbote-local-tickets-indexed']) {
+    await carryOverTickets(dynamo, earlier, env[resourceEnv.table('tickets')]!);
+  }
   dynamo.destroy();
 
   const bucket = 'steuerbote-local';
@@ -66,8 +70,8 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
 }
 
 /**
- * Moves the tickets of a data directory from before the tickets table had its indexes into the
- * indexed table, each written as the ticket store writes it, then drops the old table: nothing a
+ * Moves the tickets of a data directory from before the tickets table had its current indexes into
+ * the table that has them, each written as the ticket store writes it, then drops the old table: nothing a
  * local run accepted is lost to an upgrade.
  */
 export async function carryOverTickets(dynamo: DynamoDBClient, from: string, to: string): Promise<void> {

@@ -42,3 +42,21 @@ describe('DynamoTicketStore.reindex', () => {
     expect(await store.get(queued.ticket)).toEqual(queued);
   });
 });
+
+describe('DynamoTicketStore.list', () => {
+  it('lists tickets written before its index existed, and ends a page after a bounded read with where to go on', async () => {
+    const store = new DynamoTicketStore(table.client, table.tableName);
+    const client = `client-${newTicketId()}`;
+    const at = (minute: number) => `2026-11-22T${String(10 + Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}:00.000Z`;
+    const wanted = aTicket({ ticket: newTicketId(), client_id: client, status: 'failed', created_at: at(0) });
+    await table.client.send(new PutItemCommand({ TableName: table.tableName, Item: marshall(wanted, { removeUndefinedValues: true }) }));
+    // More newer tickets that the filter drops than a listing of one reads.
+    for (let minute = 1; minute <= 30; minute++) await store.create(aTicket({ ticket: newTicketId(), client_id: client, created_at: at(minute) }));
+    let page = await store.list(client, { limit: 1, status: 'failed' });
+    expect(page.tickets).toEqual([]);
+    const pages = [page];
+    while (page.last) pages.push((page = await store.list(client, { limit: 1, status: 'failed', after: page.last })));
+    expect(pages.flatMap((p) => p.tickets)).toEqual([wanted]);
+    expect(pages.length).toBeGreaterThan(1);
+  });
+});

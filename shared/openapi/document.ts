@@ -7,6 +7,7 @@ import {
   certificateUploadExample,
   protocolNotReadyExample,
   requestExamples,
+  ticketListExample,
   validationFailedExample,
   validationResultExamples,
 } from '#shared/openapi/examples.ts';
@@ -33,6 +34,7 @@ import { saneRequestId } from '#shared/http/request-id.ts';
 import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { once } from '#shared/once.ts';
+import { listKinds, listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
 
 const description = `
 Transmits German income tax returns (\`est\`, Einkommensteuererklärung) and VAT pre-returns (\`ustva\`,
@@ -249,6 +251,37 @@ function nutzdatenRead(): Json {
   };
 }
 
+const query = (name: string, description: string, schema: Json): Json => ({ name, in: 'query', required: false, description, schema });
+
+const listTickets: Json = {
+  tags: ['Tickets'],
+  operationId: 'getTickets',
+  summary: "The client's tickets, newest first, page by page",
+  description:
+    "Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.",
+  parameters: [
+    query('limit', `Tickets per page, ${listLimit.default} when absent`, { type: 'integer', minimum: 1, maximum: listLimit.max, default: listLimit.default }),
+    query('cursor', "The previous page's `next_cursor`: opaque, and valid only for the client it was handed to", { type: 'string' }),
+    query('kind', 'Only this kind', { type: 'string', enum: [...listKinds] }),
+    query('status', 'Only tickets in this status', { type: 'string', enum: [...listStatuses] }),
+    query('client_reference', 'Only tickets with exactly this `client_reference`', { type: 'string' }),
+    query('created_after', 'Only tickets created at or after this time (ISO 8601; a date means its midnight UTC)', { type: 'string', format: 'date-time' }),
+    query('created_before', 'Only tickets created before this time (ISO 8601; a date means its midnight UTC)', { type: 'string', format: 'date-time' }),
+  ],
+  responses: {
+    200: ok('A page of tickets and where the next starts', schemaRef('TicketList'), {
+      examples: { page: { summary: 'A page with more to follow', value: ticketListExample } },
+    }),
+    400: failure(
+      '`BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read',
+      ['BAD_REQUEST'],
+    ),
+    401: responseRef('Unauthorized'),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
 const certificateErrors = {
   401: responseRef('Unauthorized'),
   404: responseRef('CertificateNotFound'),
@@ -365,6 +398,7 @@ function build(): Json {
         ticket,
       ),
       '/v2/ticket/{ticket}/nutzdaten': readable(nutzdatenRead(), ticket),
+      '/v2/tickets': readable(listTickets),
       '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },
       '/v2/certificates/{certificate_id}': { ...readable(getCertificate, [parameterRef('CertificateId')]), delete: deleteCertificate },
       '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),

@@ -189,3 +189,31 @@ export const certificateKeptExample = enveloped(201, 'Certificate stored', {
   problems: [],
   locked_until: null,
 });
+
+export const ticketListExample = enveloped(200, 'Tickets', {
+  tickets: [
+    {
+      ticket: exampleTicket,
+      kind: 'ustva',
+      status: 'delivered',
+      test: true,
+      year: 2026,
+      type: 'voranmeldung',
+      period: '03',
+      tax_number: '*********0010',
+      datenart_version: 'UStVA_2026',
+      client_reference: 'INV-2026-03',
+      created_at: '2026-04-10T08:15:00.000Z',
+      updated_at: '2026-04-10T08:15:02.000Z',
+      delivered_at: '2026-04-10T08:15:02.000Z',
+      transfer_ticket: 'et123abc456',
+      received_at: '2026-04-10T08:15:02.000Z',
+      file_name: `UStVA_2026_03_${exampleTicket}.pdf`,
+      file_size: 48213,
+      file_sha256: 'b5bb9d8014a0f9b1d61e21e796d78dccdf1352f23cd32812f4850b878ae4944c',
+      attempts: 1,
+      webhook: { status: 'disabled', attempts: 0 },
+    },
+  ],
+  next_cursor: 'dGtfM3EyLTd3QWJDZEVmR2hJaktsTW5PcA',
+});

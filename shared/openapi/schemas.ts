@@ -189,6 +189,14 @@ export const certificate = z.object({
 
 export const certificateList = z.object({ certificates: described(z.array(certificate), 'Newest first') });
 
+export const ticketList = z.object({
+  tickets: described(z.array(ticketMetadata), 'Newest first, each as `GET /v2/ticket/{ticket}` shows it'),
+  next_cursor: described(
+    z.nullable(z.string()),
+    'Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one',
+  ),
+});
+
 const envelopeFields = {
   status: described(count, 'The HTTP status again'),
   message: z.string(),
@@ -283,6 +291,7 @@ const responseSchemas = {
   TicketSummary: ticketSummary,
   TicketStatus: ticketStatusView,
   TicketMetadata: ticketMetadata,
+  TicketList: ticketList,
   Protocol: protocol,
   TransmittedNutzdaten: transmittedNutzdaten,
   Certificate: certificate,

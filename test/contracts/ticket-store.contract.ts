@@ -3,7 +3,7 @@
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newTicketId, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
-import type { TicketStore } from '#shared/ports.ts';
+import type { TicketQuery, TicketStore } from '#shared/ports.ts';
 import { aTicket } from '#test/fakes.ts';
 
 const lease = '2026-11-22T10:05:00.000Z';
@@ -303,6 +303,59 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         const failed = await created({ status: 'processing', lease_until: lease });
         await store.transition(failed.ticket, { status: 'processing', lease_until: lease }, { status: 'failed', updated_at: at }, ['lease_until']);
         expect((await yielded(store.owed(), [released, failed])).map((ticket) => ticket.ticket)).toEqual([released.ticket]);
+      });
+    });
+
+    describe('list', () => {
+      /** A client of its own per test, with tickets a minute apart, the newest last. */
+      const clientWith = async (overrides: Partial<Ticket>[]) => {
+        const client = `client-${newTicketId()}`;
+        const tickets: Ticket[] = [];
+        for (const [i, override] of overrides.entries()) {
+          tickets.push(await created({ client_id: client, created_at: `2026-11-22T10:${String(i).padStart(2, '0')}:00.000Z`, ...override }));
+        }
+        return { client, tickets };
+      };
+      const ids = (tickets: Ticket[]) => tickets.map((ticket) => ticket.ticket);
+
+      it("pages through the client's tickets newest first, each page after the last one's ticket, and says when nothing follows", async () => {
+        const { client, tickets } = await clientWith([{}, {}, {}, {}, {}]);
+        await clientWith([{}, {}]);
+        const newestFirst = ids(tickets).reverse();
+        const first = await store.list(client, { limit: 2 });
+        expect(ids(first.tickets)).toEqual(newestFirst.slice(0, 2));
+        expect(first.tickets[0]).toEqual(tickets.at(-1));
+        expect(first.last).toEqual({ ticket: newestFirst[1], created_at: tickets[3]!.created_at });
+        const second = await store.list(client, { limit: 2, after: first.last });
+        expect(ids(second.tickets)).toEqual(newestFirst.slice(2, 4));
+        const third = await store.list(client, { limit: 2, after: second.last });
+        expect(ids(third.tickets)).toEqual(newestFirst.slice(4));
+        expect(third.last).toBeUndefined();
+        expect((await store.list(client, { limit: 5 })).last).toBeUndefined();
+        expect(await store.list(`client-${newTicketId()}`, { limit: 5 })).toEqual({ tickets: [] });
+      });
+
+      it('keeps only the tickets of the kind, status, reference and time asked for; created_after counts, created_before does not', async () => {
+        const { client, tickets } = await clientWith([
+          { kind: 'est', status: 'delivered', client_reference: 'march' },
+          { status: 'delivered', client_reference: 'march' },
+          { status: 'failed', client_reference: 'march' },
+          { status: 'delivered', client_reference: 'april' },
+          { status: 'delivered' },
+        ]);
+        const listed = async (query: Omit<TicketQuery, 'limit'>) => ids((await store.list(client, { limit: 10, ...query })).tickets);
+        expect(await listed({ kind: 'est' })).toEqual([tickets[0]!.ticket]);
+        expect(await listed({ kind: 'ustva', status: 'delivered' })).toEqual(ids([tickets[4]!, tickets[3]!, tickets[1]!]));
+        expect(await listed({ client_reference: 'march', status: 'delivered' })).toEqual(ids([tickets[1]!, tickets[0]!]));
+        expect(await listed({ client_reference: 'mar' })).toEqual([]);
+        expect(await listed({ created_after: tickets[1]!.created_at, created_before: tickets[3]!.created_at })).toEqual(ids([tickets[2]!, tickets[1]!]));
+        expect(await listed({ created_after: tickets[3]!.created_at })).toEqual(ids([tickets[4]!, tickets[3]!]));
+        expect(await listed({ created_before: tickets[1]!.created_at })).toEqual([tickets[0]!.ticket]);
+        const page = await store.list(client, { limit: 1, status: 'delivered', created_before: tickets[4]!.created_at });
+        expect(ids(page.tickets)).toEqual([tickets[3]!.ticket]);
+        expect(ids((await store.list(client, { limit: 5, status: 'delivered', created_before: tickets[4]!.created_at, after: page.last })).tickets)).toEqual(
+          ids([tickets[1]!, tickets[0]!]),
+        );
       });
     });
   });

@@ -415,13 +415,40 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       });
     });
 
+    it("indexes each client's tickets by creation time, and lets only the listing query that index, and nothing else", () => {
+      const tickets = arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('ticketsTable').node.defaultChild as CfnElement));
+      dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
+        GlobalSecondaryIndexes: Match.arrayWith([
+          {
+            IndexName: 'by_client',
+            KeySchema: [
+              { AttributeName: 'client_id', KeyType: 'HASH' },
+              { AttributeName: 'created_at', KeyType: 'RANGE' },
+            ],
+            Projection: { ProjectionType: 'ALL' },
+          },
+        ]),
+      });
+      const dynamo = statements(dev, 'listTickets').filter((s) => [s.Action].flat().some((action) => action.startsWith('dynamodb:')));
+      const onTickets = dynamo.filter((s) => JSON.stringify(s.Resource).includes(JSON.stringify(tickets)));
+      expect(onTickets.map((s) => [[s.Action].flat(), s.Resource])).toEqual([
+        [['dynamodb:GetItem'], expect.arrayContaining([tickets])],
+        [['dynamodb:Query'], { 'Fn::Join': ['', [tickets, '/index/by_client']] }],
+      ]);
+      const byClient = JSON.stringify({ 'Fn::Join': ['', [tickets, '/index/by_client']] });
+      for (const name of dev.stack.functions.keys()) {
+        if (name === 'listTickets') continue;
+        expect(JSON.stringify(statements(dev, name)), name).not.toContain(byClient);
+      }
+    });
+
     it('lets the re-drive query the index of owed work and update tickets, never scan them, and wake both queues, and reach nothing else', () => {
       const granted = statements(dev, 'redrive');
       const tickets = arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('ticketsTable').node.defaultChild as CfnElement));
       const dynamo = granted.filter((s) => [s.Action].flat().some((action) => action.startsWith('dynamodb:')));
       expect(dynamo.map((s) => [[s.Action].flat(), s.Resource])).toEqual([
         [['dynamodb:UpdateItem'], tickets],
-        [['dynamodb:Query'], [tickets, { 'Fn::Join': ['', [tickets, '/index/owed']] }, { 'Fn::Join': ['', [tickets, '/index/unswept']] }]],
+        [['dynamodb:Query'], { 'Fn::Join': ['', [tickets, '/index/owed']] }],
       ]);
       for (const name of dev.stack.functions.keys()) {
         if (name !== 'certificateExpiry') expect(actions(dev, name), name).not.toContain('dynamodb:Scan');

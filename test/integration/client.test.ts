@@ -52,6 +52,18 @@ describe('every route through the client', () => {
     expect(again).toMatchObject({ ticket: first.ticket, replayed: true });
   });
 
+  it('lists the tickets a page at a time, and all of them by following the cursors', async () => {
+    const reference = 'client-test-list';
+    const made: string[] = [];
+    for (const period of ['05', '06', '07']) made.unshift((await client.submit('ustva', { ...ustvaSample(), period, client_reference: reference })).ticket);
+    const page = await client.tickets({ client_reference: reference, limit: 2 });
+    expect(page.tickets.map((t) => t.ticket)).toEqual(made.slice(0, 2));
+    expect(page.next_cursor).toEqual(expect.any(String));
+    const all: string[] = [];
+    for await (const ticket of client.allTickets({ client_reference: reference, limit: 1 })) all.push(ticket.ticket);
+    expect(all).toEqual(made);
+  });
+
   it('validates, with the Nutzdaten when asked', async () => {
     const result = await client.validate('ustva', ustvaSample(), { nutzdaten: true });
     expect(result).toMatchObject({ valid: true, datenart_version: 'UStVA_2026', findings: [] });

@@ -6,6 +6,7 @@ import { createSteuerbote } from '../client.ts';
 import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
 import type { Kind } from '../types.ts';
 import * as certificates from './certificates.ts';
+import { list } from './list.ts';
 import { configFrom, type Config } from './config.ts';
 import { pinFromFile, promptPin } from './pin.ts';
 import { pool } from './pool.ts';
@@ -27,6 +28,9 @@ export const usage = `Usage: steuerbote <command> [options]
                              every check a submission gets; nothing stored or sent
   status <ticket>            status, attempts and error
   ticket <ticket>            metadata: transfer ticket, file name, dates
+  list [--kind K] [--status S] [--reference TEXT] [--since DATE] [--until DATE] [--limit N]
+                             your tickets, newest first: created on or after --since and before
+                             --until (a date or ISO time), at most N (default 50)
   protocol <ticket> [-o FILE]
                              the PDF protocol (to FILE, to stdout when piped, else <ticket>.pdf)
   certificates add <file.pfx> [--label TEXT] [--pin-file FILE] [--pin-storage stored|per_submission]
@@ -60,6 +64,12 @@ const options = {
   label: { type: 'string' },
   timeout: { type: 'string' },
   nutzdaten: { type: 'boolean' },
+  kind: { type: 'string' },
+  status: { type: 'string' },
+  reference: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  limit: { type: 'string' },
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -132,6 +142,20 @@ async function dispatch(argv: readonly string[], streams: Streams, config: () =>
       return status(client, one(rest, 'ticket (tk_…)'), io);
     case 'ticket':
       return metadata(client, one(rest, 'ticket (tk_…)'), io);
+    case 'list':
+      if (rest.length) throw new UsageError('list takes options only; see steuerbote --help');
+      return list(
+        client,
+        {
+          kind: values.kind,
+          status: values.status,
+          reference: values.reference,
+          since: values.since,
+          until: values.until,
+          limit: wholeNumber('limit', values.limit, 50, 1, 100_000),
+        },
+        io,
+      );
     case 'protocol':
       return protocol(client, one(rest, 'ticket (tk_…)'), values.out, { ...io, stdoutIsTerminal: Boolean(streams.stdout.isTTY) });
     case 'certificates': {

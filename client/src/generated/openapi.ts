@@ -189,6 +189,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/tickets": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's tickets, newest first, page by page
+         * @description Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.
+         */
+        get: operations["getTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The client's tickets, newest first, page by page: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headTickets"];
+        patch?: never;
+        trace?: never;
+    };
     "/v2/certificates": {
         parameters: {
             query?: never;
@@ -774,6 +801,12 @@ export interface components {
                  */
                 failure_reason?: "GONE" | "MAX_ATTEMPTS";
             };
+        };
+        TicketList: {
+            /** @description Newest first, each as `GET /v2/ticket/{ticket}` shows it */
+            tickets: components["schemas"]["TicketMetadata"][];
+            /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one */
+            next_cursor: string | null;
         };
         Protocol: {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
@@ -1687,6 +1720,136 @@ export interface operations {
             409: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTickets: {
+        parameters: {
+            query?: {
+                /** @description Tickets per page, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
+                cursor?: string;
+                /** @description Only this kind */
+                kind?: "ustva" | "est";
+                /** @description Only tickets in this status */
+                status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
+                /** @description Only tickets with exactly this `client_reference` */
+                client_reference?: string;
+                /** @description Only tickets created at or after this time (ISO 8601; a date means its midnight UTC) */
+                created_after?: string;
+                /** @description Only tickets created before this time (ISO 8601; a date means its midnight UTC) */
+                created_before?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets and where the next starts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketList"];
+                    };
+                };
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headTickets: {
+        parameters: {
+            query?: {
+                /** @description Tickets per page, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
+                cursor?: string;
+                /** @description Only this kind */
+                kind?: "ustva" | "est";
+                /** @description Only tickets in this status */
+                status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
+                /** @description Only tickets with exactly this `client_reference` */
+                client_reference?: string;
+                /** @description Only tickets created at or after this time (ISO 8601; a date means its midnight UTC) */
+                created_after?: string;
+                /** @description Only tickets created before this time (ISO 8601; a date means its midnight UTC) */
+                created_before?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tickets and where the next starts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
                     [name: string]: unknown;
                 };
                 content?: never;
