@@ -3,9 +3,11 @@
 // validate, one ticket's routes, certificates, and the exit codes and one-line errors.
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { tableName } from '#shared/config.ts';
@@ -91,15 +93,37 @@ describe('steuerbote submit', () => {
     expect(await ticketCount()).toBe(before);
   });
 
-  it('prints a summary table for people, with what to fix next to the invalid file', async () => {
+  it('prints a summary table for people, with what to fix next to the invalid file, and a file filed before as the service has it', async () => {
     const run = await runCli(['submit', 'ustva', ...batch], { env });
     expect(run.code).toBe(1);
     const [header, ...rows] = run.stdout.trim().split('\n');
     expect(header).toMatch(/^FILE +TICKET +STATUS +TRANSFER TICKET +PROTOCOL OR WHAT TO FIX$/);
-    expect(rows[0]).toMatch(new RegExp(`^${batch[0]} +${first[0].ticket} +accepted \\(filed before\\)`));
+    expect(rows[0]).toMatch(new RegExp(`^${batch[0]} +${first[0].ticket} +delivered \\(filed before\\)`));
     expect(rows[3]).toContain('kennzahlen.kz83:');
     expect(rows[3]).toContain('(expected 1520.00)');
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('4 files: 3 accepted, 1 invalid');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('4 files: 3 delivered, 1 invalid');
+  });
+
+  it('picks fields of the JSON with --json-fields, and names the fields there are for a typo', async () => {
+    const run = await runCli(['submit', 'ustva', batch[0]!, '--json-fields', 'ticket,status'], { env });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([{ ticket: first[0].ticket, status: 'delivered' }]);
+    const typo = await runCli(['status', first[0].ticket, '--json-fields', 'stauts'], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^steuerbote: --json-fields: no field "stauts"; did you mean status\? \(fields: ticket, status, /);
+  });
+
+  it('fits the summary table into a narrow terminal, cutting a long file name in the middle', async () => {
+    const long = `${'a-very-long-folder-name-for-a-month/'.repeat(3)}march.json`;
+    await mkdir(join(work, dirname(long)), { recursive: true });
+    await writeFile(join(work, long), JSON.stringify(month('03', 9_000)));
+    const run = await runCli(['submit', 'ustva', long], { env, cwd: work, terminal: true, columns: 120 });
+    expect(run.code).toBe(0);
+    const table = run.stdout.slice(run.stdout.indexOf('FILE'));
+    const lines = table.split(/\r?\n/).filter((line) => line.trim());
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const line of lines) expect(line.length).toBeLessThan(120);
+    expect(lines[1]).toMatch(/^a-very-long-.*….*march\.json +tk_[\w-]{22} /);
   });
 
   it('shows the progress display in a terminal: lines redrawn in place under an overall bar', async () => {
@@ -155,6 +179,8 @@ describe('steuerbote validate', () => {
     expect(withXml.code).toBe(0);
     expect(withXml.stdout).toContain(`${good}: valid (UStVA_2026)`);
     expect(withXml.stdout).toContain('<Anmeldungssteuern');
+    // Indented, one element a line.
+    expect(withXml.stdout).toMatch(/^ {6}<Kz81>10000<\/Kz81>$/m);
     expect(await ticketCount()).toBe(before);
   });
 });
@@ -204,7 +230,7 @@ describe('steuerbote certificates', () => {
     const pfx = join(work, 'muster.pfx');
     const onArgv = await runCli(['certificates', 'add', pfx, '--pin', testPin], { env });
     expect(onArgv.code).toBe(2);
-    expect(onArgv.stderr).toMatch(/^steuerbote: Unknown option '--pin'/);
+    expect(onArgv.stderr).toBe('steuerbote: no option --pin; did you mean --pin-file?\n');
     const noTerminal = await runCli(['certificates', 'add', pfx], { env });
     expect(noTerminal.code).toBe(2);
     expect(noTerminal.stderr).toBe('steuerbote: no PIN: give --pin-file FILE, or run in a terminal to be asked for it\n');
@@ -242,7 +268,13 @@ describe('usage, configuration and connection errors: exit 2, one line', () => {
   it.each([
     [['frobnicate'], 'no command "frobnicate"; see steuerbote --help'],
     [['submit', 'vat', 'x.json'], 'say which form: ustva or est, not "vat"'],
+    [['submit', 'x.json'], 'say which form before the files: steuerbote submit ustva x.json (or est)'],
     [['submit', 'ustva'], 'name at least one JSON file to submit'],
+    [['submit', 'UStVA'], 'name at least one JSON file to submit'],
+    [['sumbit', 'ustva', 'x.json'], 'no command "sumbit"; did you mean submit?'],
+    [['submit', 'ustva', 'x.json', '--wiat'], 'no option --wiat; did you mean --wait?'],
+    [['submit', 'ustva', 'x.json', '--out'], '--out needs a value; see steuerbote --help'],
+    [['certificates', 'lsit'], 'certificates takes add, list or rm; did you mean list?'],
     [['submit', 'ustva', 'missing.json'], 'cannot read missing.json: ENOENT'],
     [['submit', 'ustva', 'x.json', '--concurrency', '0'], '--concurrency takes a whole number from 1 to 64, not "0"'],
   ])('%j', async (args, message) => {
@@ -251,9 +283,18 @@ describe('usage, configuration and connection errors: exit 2, one line', () => {
     expect(run.stderr).toBe(`steuerbote: ${message}\n`);
   });
 
-  it('an unreachable service', async () => {
+  it('nothing listening on this machine: told at once in one line, without a retry', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { STEUERBOTE_URL: url, STEUERBOTE_API_KEY: 'x' } });
+    expect(run.code).toBe(2);
+    // Without a terminal every retry would be told on stderr ("no answer; trying again in …").
+    expect(run.stderr).toBe(`steuerbote: nothing answers at ${url} (from STEUERBOTE_URL): start the service with npm start, or set STEUERBOTE_URL\n`);
+  });
+
+  it('an unreachable service elsewhere is retried, each retry told', async () => {
     const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { STEUERBOTE_URL: 'http://127.0.0.1:9', STEUERBOTE_API_KEY: 'x' } });
     expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no answer; trying again in');
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(
       /^steuerbote: Could not reach http:\/\/127\.0\.0\.1:9\/v2\/status\/tk_A+: .*; is the service running \(npm start\), or is STEUERBOTE_URL wrong\?$/,
     );
@@ -265,9 +306,65 @@ describe('usage, configuration and connection errors: exit 2, one line', () => {
     expect(run.stderr).toBe('steuerbote: the service refused the API key from STEUERBOTE_API_KEY: set STEUERBOTE_API_KEY\n');
   });
 
+  it('--version prints the version and exits 0', async () => {
+    const run = await runCli(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^steuerbote \d+\.\d+\.\d+\n$/);
+  });
+
   it('--help prints the usage and exits 0', async () => {
     const run = await runCli(['--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: steuerbote <command>/);
   });
 });
+
+describe('the service it belongs to', () => {
+  it('is found through the runtime file npm start writes in the data directory, without STEUERBOTE_URL', async () => {
+    const runtime = JSON.parse(await readFile(join(service.dataDir, 'runtime.json'), 'utf8'));
+    expect(runtime.STEUERBOTE_URL).toBe(service.runtime.apiUrl);
+    const accepted = await service.submit('ustva', { ...ustvaSample(), period: '09' });
+    const { ticket } = accepted.json.data;
+    const run = await runCli(['status', ticket, '--json-fields', 'ticket'], { env: { DATA_DIR: service.dataDir } });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ticket });
+    // From the folder npm start ran in, .data is where it looks.
+    const folder = dirname(service.dataDir);
+    const fromFolder = await runCli(['status', ticket], { env: { DATA_DIR: service.dataDir.slice(folder.length + 1) }, cwd: folder });
+    expect(fromFolder.code).toBe(0);
+  });
+
+  it('STEUERBOTE_URL wins over the runtime file', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { DATA_DIR: service.dataDir, STEUERBOTE_URL: url } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`nothing answers at ${url} (from STEUERBOTE_URL)`);
+  });
+});
+
+describe('an older Node', () => {
+  const older = '20.19.0';
+  it(`is told in one line that the command needs Node 22.18 (a Node that says it is ${older})`, async () => {
+    const pretend = `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'${older}'})`;
+    const run = await runCli(['--version'], { env: { NODE_OPTIONS: `--import=${pretend}` } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`steuerbote needs Node 22.18 or later (this is Node ${older})\n`);
+  });
+
+  const systemNode = spawnSync('node', ['--version'], { env: { PATH: '/usr/local/bin:/usr/bin:/bin' }, encoding: 'utf8' }).stdout?.trim();
+  const [major = 99, minor = 99] = (systemNode ?? '').replace(/^v/, '').split('.').map(Number);
+  it.skipIf(!systemNode || major > 22 || (major === 22 && minor >= 18))(`a real one (${systemNode}) reads the entry and says so too`, () => {
+    const run = spawnSync('node', ['client/bin/steuerbote.js', 'status', 'tk_x'], { env: { PATH: '/usr/local/bin:/usr/bin:/bin' }, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`steuerbote needs Node 22.18 or later (this is Node ${systemNode!.slice(1)})\n`);
+  });
+});
+
+/** A port on this machine that nothing listens on: one just given up. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((closed) => server.close(closed));
+  return port;
+}

@@ -18,14 +18,17 @@ export interface CliOptions {
   cwd?: string;
   /** Runs it under `script`, so stdout and stderr are one terminal (and come back as `stdout`). */
   terminal?: boolean;
+  /** The terminal's width, with `terminal`. */
+  columns?: number;
 }
 
 const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-export function runCli(args: readonly string[], { env = {}, cwd = repoRoot, terminal = false }: CliOptions = {}): Promise<CliRun> {
+export function runCli(args: readonly string[], { env = {}, cwd = repoRoot, terminal = false, columns }: CliOptions = {}): Promise<CliRun> {
   const childEnv = { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME ?? '/tmp', ...env };
+  const command = `${columns ? `stty cols ${columns}; ` : ''}${['steuerbote', ...args].map(quoted).join(' ')}`;
   const child = terminal
-    ? spawn('script', ['-qfec', ['steuerbote', ...args].map(quoted).join(' '), '/dev/null'], { cwd, env: { ...childEnv, TERM: 'xterm' } })
+    ? spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...childEnv, TERM: 'xterm' } })
     : spawn('steuerbote', [...args], { cwd, env: childEnv });
   let stdout = '';
   let stderr = '';
