@@ -5,12 +5,12 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { spawnSync } from 'node:child_process';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { tableName } from '#shared/config.ts';
+import { closedPort } from '#test/support/closed-port.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { runCli } from '#test/support/cli.ts';
 import { lockedCertificate } from '#test/support/locked-certificate.ts';
@@ -236,6 +236,29 @@ describe('steuerbote certificates', () => {
     expect(noTerminal.stderr).toBe('steuerbote: no PIN: give --pin-file FILE, or run in a terminal to be asked for it\n');
   });
 
+  it('asks for the PIN of a per-submission certificate before anything is filed: in a terminal without echo, elsewhere in its own words', async () => {
+    const pfx = join(work, 'muster.pfx');
+    const pinFile = join(work, 'pin.txt');
+    const added = await runCli(['certificates', 'add', pfx, '--pin-file', pinFile, '--pin-storage', 'per_submission', '--label', 'Muster GmbH', '--json'], {
+      env,
+    });
+    const { certificate_id } = JSON.parse(added.stdout);
+    const [file] = await files({ 'signed.json': month('10', 5_000) });
+    const before = await ticketCount();
+    const noPin = await runCli(['submit', 'ustva', file!, '--certificate', certificate_id], { env });
+    expect(noPin.code).toBe(2);
+    expect(noPin.stderr).toBe(
+      `steuerbote: certificate ${certificate_id} (Muster GmbH) needs its PIN with every submission: give --pin-file FILE, or run in a terminal to be asked for it\n`,
+    );
+    expect(await ticketCount()).toBe(before);
+    const prompt = `PIN for certificate ${certificate_id} (Muster GmbH): `;
+    const asked = await runCli(['submit', 'ustva', file!, '--certificate', certificate_id], { env, terminal: true, typed: { after: prompt, text: testPin } });
+    expect(asked.stdout).toContain(prompt);
+    expect(asked.stdout).not.toContain(testPin);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/1 file: 1 accepted/);
+  });
+
   it('tells a wrong PIN as the service found it: exit 1', async () => {
     const pfx = join(work, 'muster.pfx');
     const pinFile = join(work, 'wrong-pin.txt');
@@ -359,12 +382,3 @@ describe('an older Node', () => {
     expect(run.stderr).toBe(`steuerbote needs Node 22.18 or later (this is Node ${systemNode!.slice(1)})\n`);
   });
 });
-
-/** A port on this machine that nothing listens on: one just given up. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((closed) => server.close(closed));
-  return port;
-}

@@ -4,10 +4,10 @@
 
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { closedPort } from '#test/support/closed-port.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
@@ -66,10 +66,7 @@ describe('the README integrator example', () => {
   });
 
   it('says that the service did not answer when nothing listens, without retrying, and exits 1', async () => {
-    const server = createServer();
-    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
-    const { port } = server.address() as AddressInfo;
-    await new Promise((closed) => server.close(closed));
+    const port = await closedPort();
     const run = await runExample({ STEUERBOTE_URL: `http://127.0.0.1:${port}`, STEUERBOTE_API_KEY: 'sbk_none' });
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(

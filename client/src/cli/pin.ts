@@ -12,9 +12,10 @@ export async function pinFromFile(path: string): Promise<string> {
 
 export function promptPin(question: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stderr): Promise<string> {
   if (!input.isTTY) throw new UsageError('no PIN: give --pin-file FILE, or run in a terminal to be asked for it');
-  output.write(question);
+  // Echo off before the question shows, so nothing typed at once is echoed.
   input.setRawMode(true);
   input.resume();
+  output.write(question);
   let pin = '';
   return new Promise((resolve, reject) => {
     const finish = (outcome: () => void) => {
