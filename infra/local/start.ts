@@ -79,4 +79,6 @@ Ctrl-C stops everything; tickets and PDFs stay in ${dataDir}/.
 `;
 }
 
-const shellWord = (word: string) => (/^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`);
+function shellWord(word: string): string {
+  return /^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}

@@ -4,7 +4,7 @@
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ import { closedPort } from '#test/support/closed-port.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { runCli } from '#test/support/cli.ts';
 import { lockedCertificate } from '#test/support/locked-certificate.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
 let service: LocalService;
@@ -363,6 +363,48 @@ describe('the service it belongs to', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`nothing answers at ${url} (from STEUERBOTE_URL)`);
   });
+});
+
+describe('npm start and the command beside it', () => {
+  it('prints the command that finds it, and Ctrl-C during --wait leaves the terminal as it was and says the ticket goes on', async () => {
+    const dataDir = await newDataDir();
+    // A slow tax authority keeps the ticket in `processing` while the command waits for it.
+    const child = spawn(process.execPath, ['infra/local/start.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOOK_EXAMPLE_PORT: '0',
+        POWERTOOLS_LOG_LEVEL: 'ERROR',
+        SANDBOX_LATENCY_MS: '60000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let banner = '';
+    child.stdout.on('data', (chunk) => (banner += chunk));
+    child.stderr.on('data', (chunk) => (banner += chunk));
+    try {
+      await eventually(() => banner.includes('Ctrl-C stops everything'), 60_000);
+      const { STEUERBOTE_URL } = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8'));
+      expect(banner).toContain(`API               ${STEUERBOTE_URL}/v2/version`);
+      expect(banner).toContain(`  DATA_DIR=${dataDir} npx steuerbote status <ticket>\n`);
+      const [file] = await files({ 'slow.json': month('11', 4_000) });
+      const run = await runCli(['submit', 'ustva', file!, '--wait'], {
+        env: { DATA_DIR: dataDir },
+        terminal: true,
+        typed: { after: 'processing', text: '\x03' },
+      });
+      expect(run.code).toBe(130);
+      const tail = run.stdout.slice(run.stdout.lastIndexOf('\x1b[?25l'));
+      expect(tail).toContain('\x1b[?25h');
+      expect(tail).toMatch(/steuerbote: stopped; the tickets keep going; check them with steuerbote status tk_[\w-]{22}, or run the same submit again/);
+    } finally {
+      // Not a clean stop, which would wait for the slow transmission; the data directory is thrown away.
+      child.kill('SIGKILL');
+      await new Promise((exited) => child.once('exit', exited));
+    }
+  }, 120_000);
 });
 
 describe('an older Node', () => {
