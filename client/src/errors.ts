@@ -43,15 +43,27 @@ export class SteuerboteError extends Error {
   }
 }
 
-/** No answer came: the service could not be reached, or the connection broke, on every try. */
+/** The system's reason why fetch got no answer (`ECONNREFUSED`, `ENOTFOUND`, …), which fetch keeps in `cause`. */
+export function failureCode(error: unknown): string | undefined {
+  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/**
+ * No answer came: nothing listens at a local address (told at once), or the service could not be
+ * reached, or the connection broke, on every try.
+ */
 export class SteuerboteUnreachable extends Error {
   override readonly name = 'SteuerboteUnreachable';
   readonly url: string;
+  /** The system's reason, e.g. `ECONNREFUSED` (nothing listens), `ENOTFOUND` (no such host), when it gave one. */
+  readonly code: string | undefined;
 
   constructor(url: string, cause: unknown) {
     const reason = cause instanceof Error ? ((cause.cause as Error | undefined)?.message ?? cause.message) : String(cause);
     super(`Could not reach ${url}: ${reason}`, { cause });
     this.url = url;
+    this.code = failureCode(cause);
   }
 }
 

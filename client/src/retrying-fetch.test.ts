@@ -64,6 +64,33 @@ describe('retryingFetch', () => {
     await expect(failed).rejects.toThrow('Could not reach http://service.test/v2/ustva');
   });
 
+  it('tells at once that nothing listens on this machine: a refused connection or an unknown name on a loopback host is not retried', async () => {
+    const refused = (code: string) => new TypeError('fetch failed', { cause: Object.assign(new Error(`connect ${code}`), { code }) });
+    for (const [url, code] of [
+      ['http://127.0.0.1:3301/v2/status/tk_1', 'ECONNREFUSED'],
+      ['http://localhost:3301/v2/status/tk_1', 'ECONNREFUSED'],
+      ['http://[::1]:3301/v2/status/tk_1', 'ECONNREFUSED'],
+      ['http://steuerbote.localhost/v2/status/tk_1', 'ENOTFOUND'],
+    ]) {
+      const { fetch, bodies } = scripted(refused(code!), new Response('', { status: 200 }));
+      const { waits, sleep } = recordSleeps();
+      const error = await retryingFetch(fetch, { sleep })(new Request(url!)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(SteuerboteUnreachable);
+      expect(error).toMatchObject({ code });
+      expect(bodies).toHaveLength(1);
+      expect(waits).toEqual([]);
+    }
+  });
+
+  it('keeps retrying a refused connection to another host, which may be between deploys', async () => {
+    const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const { fetch, bodies } = scripted(refused, new Response('', { status: 200 }));
+    const { waits, sleep } = recordSleeps();
+    expect((await retryingFetch(fetch, { sleep })(post())).status).toBe(200);
+    expect(bodies).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+  });
+
   it('caps a wait at maxDelayMs however long Retry-After is', async () => {
     const { fetch } = scripted(new Response('', { status: 429, headers: { 'retry-after': '3600' } }), new Response('', { status: 200 }));
     const { waits, sleep } = recordSleeps();

@@ -1,7 +1,9 @@
 // Retries what a retry can cure: no answer, a throttled or overloaded service, a proxy between deploys.
+// Not a refused connection or an unknown name on this machine: nothing listens there, and waiting
+// would only delay saying so.
 // A POST is retried too: every POST carries an Idempotency-Key (see client.ts), so the service files it
 // at most once however often it arrives.
-import { SteuerboteUnreachable } from './errors.ts';
+import { failureCode, SteuerboteUnreachable } from './errors.ts';
 
 export interface RetryOptions {
   /** Tries after the first. @default 5 */
@@ -24,6 +26,11 @@ const retriedStatuses = new Set([429, 502, 503, 504]);
 /** 409 `IDEMPOTENCY_IN_PROGRESS` names its wait: the first request with the key is still creating the ticket. */
 const worthRetrying = (response: Response) => retriedStatuses.has(response.status) || (response.status === 409 && response.headers.has('retry-after'));
 
+const loopback = (hostname: string) =>
+  hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+
+const nothingListens = (url: string, error: unknown) => loopback(new URL(url).hostname) && ['ECONNREFUSED', 'ENOTFOUND'].includes(failureCode(error) ?? '');
+
 /** `Retry-After` as seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined;
@@ -45,7 +52,7 @@ export function retryingFetch(fetchOnce: Fetch, options: RetryOptions = {}): Fet
         response = await fetchOnce(request.clone());
       } catch (error) {
         if (request.signal.aborted) throw error;
-        if (attempt > retries) throw new SteuerboteUnreachable(request.url, error);
+        if (attempt > retries || nothingListens(request.url, error)) throw new SteuerboteUnreachable(request.url, error);
         const delayMs = backoff(attempt);
         onRetry?.({ attempt, delayMs, url: request.url });
         await sleep(delayMs);

@@ -12,7 +12,7 @@ import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
 import { startRemotePollers } from '#infra/local/remote-pollers.ts';
 import type { SqsLambda } from '#infra/local/sqs-poller.ts';
-import { runtimeFile } from '#infra/local/runtime-file.ts';
+import { apiUrlSetting, runtimeFile } from '#infra/local/runtime-file.ts';
 import { startThread } from '#infra/local/thread.ts';
 import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
 import { newApiKey } from '#shared/domain/api-key.ts';
@@ -86,7 +86,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const killedBefore = existsSync(runtimeFile(dataDir));
   // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
   const hook = { [settingNames.hookEnabled]: process.env[settingNames.hookEnabled] ?? 'false' };
-  await writeFile(runtimeFile(dataDir), JSON.stringify({ ...standIns.ready, ...resources, ...hook }), { mode: 0o600 });
+  const settings = { ...standIns.ready, ...resources, ...hook };
+  await writeFile(runtimeFile(dataDir), JSON.stringify(settings), { mode: 0o600 });
 
   const load = handlerLoader();
   const httpLambda = httpLambdaOf(load);
@@ -104,6 +105,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const apiKey = await ensureDevKey(dataDir, options.devApiKey ?? process.env[settingNames.devApiKey]);
     const api: Gateway = await startGateway(apis.api, httpLambda, { host, port: options.apiPort ?? 3000 });
     stoppers.push(() => api.close());
+    await writeFile(runtimeFile(dataDir), JSON.stringify({ ...settings, [apiUrlSetting]: api.url }), { mode: 0o600 });
 
     const handlers: Record<string, SqsLambda> = {};
     const specs = [];

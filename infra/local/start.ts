@@ -47,8 +47,11 @@ function welcome(api: string, receiver: string, key: string): string {
     supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München' },
     kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
   });
+  const dataDir = process.env[settingNames.dataDir] ?? '.data';
+  // The command looks for the runtime file under .data, or under DATA_DIR when it is set as here.
+  const command = `${process.env[settingNames.dataDir] ? `DATA_DIR=${shellWord(dataDir)} ` : ''}npx steuerbote`;
   return `
-steuerbote is running (tax authority: ${process.env[settingNames.taxAuthority] ?? 'sandbox'}, data in ${process.env[settingNames.dataDir] ?? '.data'}/)
+steuerbote is running (tax authority: ${process.env[settingNames.taxAuthority] ?? 'sandbox'}, data in ${dataDir}/)
 
   API               ${api}/v2/version
   Example receiver  ${receiver}/dummy/hook-endpoint
@@ -61,15 +64,21 @@ Submit a sample UStVA:
     -H 'Authorization: Bearer ${key}' -H 'Content-Type: application/json' \\
     -d '${sample}'
 
-Or file the examples with the steuerbote command, from this directory in another terminal:
+Or file the examples with the steuerbote command, from this directory in another terminal (it finds
+this service through ${dataDir}/runtime.json):
 
-  npx steuerbote submit ustva examples/*.json --wait --out protocols/
+  ${command} submit ustva examples/*.json --wait --out protocols/
+  ${command} status <ticket>
 
 Then follow the ticket it returns:
 
   curl -s ${api}/v2/status/<ticket> -H 'Authorization: Bearer ${key}'
   curl -s ${api}/v2/protocol/<ticket> -H 'Authorization: Bearer ${key}' -H 'Accept: application/pdf' -o protocol.pdf
 
-Ctrl-C stops everything; tickets and PDFs stay in ${process.env[settingNames.dataDir] ?? '.data'}/.
+Ctrl-C stops everything; tickets and PDFs stay in ${dataDir}/.
 `;
+}
+
+function shellWord(word: string): string {
+  return /^[\w./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }

@@ -3,16 +3,18 @@
 // validate, one ticket's routes, certificates, and the exit codes and one-line errors.
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { tableName } from '#shared/config.ts';
+import { closedPort } from '#test/support/closed-port.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { runCli } from '#test/support/cli.ts';
 import { lockedCertificate } from '#test/support/locked-certificate.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
 let service: LocalService;
@@ -91,15 +93,37 @@ describe('steuerbote submit', () => {
     expect(await ticketCount()).toBe(before);
   });
 
-  it('prints a summary table for people, with what to fix next to the invalid file', async () => {
+  it('prints a summary table for people, with what to fix next to the invalid file, and a file filed before as the service has it', async () => {
     const run = await runCli(['submit', 'ustva', ...batch], { env });
     expect(run.code).toBe(1);
     const [header, ...rows] = run.stdout.trim().split('\n');
     expect(header).toMatch(/^FILE +TICKET +STATUS +TRANSFER TICKET +PROTOCOL OR WHAT TO FIX$/);
-    expect(rows[0]).toMatch(new RegExp(`^${batch[0]} +${first[0].ticket} +accepted \\(filed before\\)`));
+    expect(rows[0]).toMatch(new RegExp(`^${batch[0]} +${first[0].ticket} +delivered \\(filed before\\)`));
     expect(rows[3]).toContain('kennzahlen.kz83:');
     expect(rows[3]).toContain('(expected 1520.00)');
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('4 files: 3 accepted, 1 invalid');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('4 files: 3 delivered, 1 invalid');
+  });
+
+  it('picks fields of the JSON with --json-fields, and names the fields there are for a typo', async () => {
+    const run = await runCli(['submit', 'ustva', batch[0]!, '--json-fields', 'ticket,status'], { env });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual([{ ticket: first[0].ticket, status: 'delivered' }]);
+    const typo = await runCli(['status', first[0].ticket, '--json-fields', 'stauts'], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toMatch(/^steuerbote: --json-fields: no field "stauts"; did you mean status\? \(fields: ticket, status, /);
+  });
+
+  it('fits the summary table into a narrow terminal, cutting a long file name in the middle', async () => {
+    const long = `${'a-very-long-folder-name-for-a-month/'.repeat(3)}march.json`;
+    await mkdir(join(work, dirname(long)), { recursive: true });
+    await writeFile(join(work, long), JSON.stringify(month('03', 9_000)));
+    const run = await runCli(['submit', 'ustva', long], { env, cwd: work, terminal: true, columns: 120 });
+    expect(run.code).toBe(0);
+    const table = run.stdout.slice(run.stdout.indexOf('FILE'));
+    const lines = table.split(/\r?\n/).filter((line) => line.trim());
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const line of lines) expect(line.length).toBeLessThan(120);
+    expect(lines[1]).toMatch(/^a-very-long-.*….*march\.json +tk_[\w-]{22} /);
   });
 
   it('shows the progress display in a terminal: lines redrawn in place under an overall bar', async () => {
@@ -155,6 +179,8 @@ describe('steuerbote validate', () => {
     expect(withXml.code).toBe(0);
     expect(withXml.stdout).toContain(`${good}: valid (UStVA_2026)`);
     expect(withXml.stdout).toContain('<Anmeldungssteuern');
+    // Indented, one element a line.
+    expect(withXml.stdout).toMatch(/^ {6}<Kz81>10000<\/Kz81>$/m);
     expect(await ticketCount()).toBe(before);
   });
 });
@@ -204,10 +230,33 @@ describe('steuerbote certificates', () => {
     const pfx = join(work, 'muster.pfx');
     const onArgv = await runCli(['certificates', 'add', pfx, '--pin', testPin], { env });
     expect(onArgv.code).toBe(2);
-    expect(onArgv.stderr).toMatch(/^steuerbote: Unknown option '--pin'/);
+    expect(onArgv.stderr).toBe('steuerbote: no option --pin; did you mean --pin-file?\n');
     const noTerminal = await runCli(['certificates', 'add', pfx], { env });
     expect(noTerminal.code).toBe(2);
     expect(noTerminal.stderr).toBe('steuerbote: no PIN: give --pin-file FILE, or run in a terminal to be asked for it\n');
+  });
+
+  it('asks for the PIN of a per-submission certificate before anything is filed: in a terminal without echo, elsewhere in its own words', async () => {
+    const pfx = join(work, 'muster.pfx');
+    const pinFile = join(work, 'pin.txt');
+    const added = await runCli(['certificates', 'add', pfx, '--pin-file', pinFile, '--pin-storage', 'per_submission', '--label', 'Muster GmbH', '--json'], {
+      env,
+    });
+    const { certificate_id } = JSON.parse(added.stdout);
+    const [file] = await files({ 'signed.json': month('10', 5_000) });
+    const before = await ticketCount();
+    const noPin = await runCli(['submit', 'ustva', file!, '--certificate', certificate_id], { env });
+    expect(noPin.code).toBe(2);
+    expect(noPin.stderr).toBe(
+      `steuerbote: certificate ${certificate_id} (Muster GmbH) needs its PIN with every submission: give --pin-file FILE, or run in a terminal to be asked for it\n`,
+    );
+    expect(await ticketCount()).toBe(before);
+    const prompt = `PIN for certificate ${certificate_id} (Muster GmbH): `;
+    const asked = await runCli(['submit', 'ustva', file!, '--certificate', certificate_id], { env, terminal: true, typed: { after: prompt, text: testPin } });
+    expect(asked.stdout).toContain(prompt);
+    expect(asked.stdout).not.toContain(testPin);
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/1 file: 1 accepted/);
   });
 
   it('tells a wrong PIN as the service found it: exit 1', async () => {
@@ -242,7 +291,13 @@ describe('usage, configuration and connection errors: exit 2, one line', () => {
   it.each([
     [['frobnicate'], 'no command "frobnicate"; see steuerbote --help'],
     [['submit', 'vat', 'x.json'], 'say which form: ustva or est, not "vat"'],
+    [['submit', 'x.json'], 'say which form before the files: steuerbote submit ustva x.json (or est)'],
     [['submit', 'ustva'], 'name at least one JSON file to submit'],
+    [['submit', 'UStVA'], 'name at least one JSON file to submit'],
+    [['sumbit', 'ustva', 'x.json'], 'no command "sumbit"; did you mean submit?'],
+    [['submit', 'ustva', 'x.json', '--wiat'], 'no option --wiat; did you mean --wait?'],
+    [['submit', 'ustva', 'x.json', '--out'], '--out needs a value; see steuerbote --help'],
+    [['certificates', 'lsit'], 'certificates takes add, list or rm; did you mean list?'],
     [['submit', 'ustva', 'missing.json'], 'cannot read missing.json: ENOENT'],
     [['submit', 'ustva', 'x.json', '--concurrency', '0'], '--concurrency takes a whole number from 1 to 64, not "0"'],
   ])('%j', async (args, message) => {
@@ -251,9 +306,18 @@ describe('usage, configuration and connection errors: exit 2, one line', () => {
     expect(run.stderr).toBe(`steuerbote: ${message}\n`);
   });
 
-  it('an unreachable service', async () => {
+  it('nothing listening on this machine: told at once in one line, without a retry', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { STEUERBOTE_URL: url, STEUERBOTE_API_KEY: 'x' } });
+    expect(run.code).toBe(2);
+    // Without a terminal every retry would be told on stderr ("no answer; trying again in …").
+    expect(run.stderr).toBe(`steuerbote: nothing answers at ${url} (from STEUERBOTE_URL): start the service with npm start, or set STEUERBOTE_URL\n`);
+  });
+
+  it('an unreachable service elsewhere is retried, each retry told', async () => {
     const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { STEUERBOTE_URL: 'http://127.0.0.1:9', STEUERBOTE_API_KEY: 'x' } });
     expect(run.code).toBe(2);
+    expect(run.stderr).toContain('no answer; trying again in');
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(
       /^steuerbote: Could not reach http:\/\/127\.0\.0\.1:9\/v2\/status\/tk_A+: .*; is the service running \(npm start\), or is STEUERBOTE_URL wrong\?$/,
     );
@@ -265,9 +329,98 @@ describe('usage, configuration and connection errors: exit 2, one line', () => {
     expect(run.stderr).toBe('steuerbote: the service refused the API key from STEUERBOTE_API_KEY: set STEUERBOTE_API_KEY\n');
   });
 
+  it('--version prints the version and exits 0', async () => {
+    const run = await runCli(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^steuerbote \d+\.\d+\.\d+\n$/);
+  });
+
   it('--help prints the usage and exits 0', async () => {
     const run = await runCli(['--help']);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^Usage: steuerbote <command>/);
+  });
+});
+
+describe('the service it belongs to', () => {
+  it('is found through the runtime file npm start writes in the data directory, without STEUERBOTE_URL', async () => {
+    const runtime = JSON.parse(await readFile(join(service.dataDir, 'runtime.json'), 'utf8'));
+    expect(runtime.STEUERBOTE_URL).toBe(service.runtime.apiUrl);
+    const accepted = await service.submit('ustva', { ...ustvaSample(), period: '09' });
+    const { ticket } = accepted.json.data;
+    const run = await runCli(['status', ticket, '--json-fields', 'ticket'], { env: { DATA_DIR: service.dataDir } });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ ticket });
+    // From the folder npm start ran in, .data is where it looks.
+    const folder = dirname(service.dataDir);
+    const fromFolder = await runCli(['status', ticket], { env: { DATA_DIR: service.dataDir.slice(folder.length + 1) }, cwd: folder });
+    expect(fromFolder.code).toBe(0);
+  });
+
+  it('STEUERBOTE_URL wins over the runtime file', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { DATA_DIR: service.dataDir, STEUERBOTE_URL: url } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`nothing answers at ${url} (from STEUERBOTE_URL)`);
+  });
+});
+
+describe('npm start and the command beside it', () => {
+  it('prints the command that finds it, and Ctrl-C during --wait leaves the terminal as it was and says the ticket goes on', async () => {
+    const dataDir = await newDataDir();
+    // A slow tax authority keeps the ticket in `processing` while the command waits for it.
+    const child = spawn(process.execPath, ['infra/local/start.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOOK_EXAMPLE_PORT: '0',
+        POWERTOOLS_LOG_LEVEL: 'ERROR',
+        SANDBOX_LATENCY_MS: '60000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let banner = '';
+    child.stdout.on('data', (chunk) => (banner += chunk));
+    child.stderr.on('data', (chunk) => (banner += chunk));
+    try {
+      await eventually(() => banner.includes('Ctrl-C stops everything'), 60_000);
+      const { STEUERBOTE_URL } = JSON.parse(await readFile(join(dataDir, 'runtime.json'), 'utf8'));
+      expect(banner).toContain(`API               ${STEUERBOTE_URL}/v2/version`);
+      expect(banner).toContain(`  DATA_DIR=${dataDir} npx steuerbote status <ticket>\n`);
+      const [file] = await files({ 'slow.json': month('11', 4_000) });
+      const run = await runCli(['submit', 'ustva', file!, '--wait'], {
+        env: { DATA_DIR: dataDir },
+        terminal: true,
+        typed: { after: 'processing', text: '\x03' },
+      });
+      expect(run.code).toBe(130);
+      const tail = run.stdout.slice(run.stdout.lastIndexOf('\x1b[?25l'));
+      expect(tail).toContain('\x1b[?25h');
+      expect(tail).toMatch(/steuerbote: stopped; the tickets keep going; check them with steuerbote status tk_[\w-]{22}, or run the same submit again/);
+    } finally {
+      // Not a clean stop, which would wait for the slow transmission; the data directory is thrown away.
+      child.kill('SIGKILL');
+      await new Promise((exited) => child.once('exit', exited));
+    }
+  }, 120_000);
+});
+
+describe('an older Node', () => {
+  const older = '20.19.0';
+  it(`is told in one line that the command needs Node 22.18 (a Node that says it is ${older})`, async () => {
+    const pretend = `data:text/javascript,Object.defineProperty(process.versions,'node',{value:'${older}'})`;
+    const run = await runCli(['--version'], { env: { NODE_OPTIONS: `--import=${pretend}` } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(`steuerbote needs Node 22.18 or later (this is Node ${older})\n`);
+  });
+
+  const systemNode = spawnSync('node', ['--version'], { env: { PATH: '/usr/local/bin:/usr/bin:/bin' }, encoding: 'utf8' }).stdout?.trim();
+  const [major = 99, minor = 99] = (systemNode ?? '').replace(/^v/, '').split('.').map(Number);
+  it.skipIf(!systemNode || major > 22 || (major === 22 && minor >= 18))(`a real one (${systemNode}) reads the entry and says so too`, () => {
+    const run = spawnSync('node', ['client/bin/steuerbote.js', 'status', 'tk_x'], { env: { PATH: '/usr/local/bin:/usr/bin:/bin' }, encoding: 'utf8' });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe(`steuerbote needs Node 22.18 or later (this is Node ${systemNode!.slice(1)})\n`);
   });
 });

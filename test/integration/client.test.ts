@@ -4,8 +4,9 @@
 
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSteuerbote, SteuerboteError, type Steuerbote } from '#client/src/index.ts';
+import { createSteuerbote, SteuerboteError, SteuerboteUnreachable, type Steuerbote } from '#client/src/index.ts';
 import { generatedTypesFile, typesFrom } from '#client/scripts/openapi-types.ts';
+import { closedPort } from '#test/support/closed-port.ts';
 import { container, testPin, umlautPin } from '#test/support/certificates.ts';
 import { lockedCertificate } from '#test/support/locked-certificate.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
@@ -161,5 +162,24 @@ describe('retries', () => {
     expect(error).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED' });
     expect(sent).toBe(1);
     expect((await client.certificates.get(certificate_id)).locked_until).toEqual(expect.any(String));
+  });
+
+  it('does not retry when nothing listens on this machine: SteuerboteUnreachable with ECONNREFUSED after one try', async () => {
+    const port = await closedPort();
+    let sent = 0;
+    const retries: unknown[] = [];
+    const nowhere = createSteuerbote({
+      baseUrl: `http://127.0.0.1:${port}`,
+      retry: { onRetry: (retry) => retries.push(retry) },
+      fetch: (request) => {
+        sent++;
+        return fetch(request);
+      },
+    });
+    const error = await nowhere.status('tk_AAAAAAAAAAAAAAAAAAAAAA').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SteuerboteUnreachable);
+    expect(error).toMatchObject({ code: 'ECONNREFUSED', url: `http://127.0.0.1:${port}/v2/status/tk_AAAAAAAAAAAAAAAAAAAAAA` });
+    expect(sent).toBe(1);
+    expect(retries).toEqual([]);
   });
 });

@@ -18,18 +18,27 @@ export interface CliOptions {
   cwd?: string;
   /** Runs it under `script`, so stdout and stderr are one terminal (and come back as `stdout`). */
   terminal?: boolean;
+  /** The terminal's width, with `terminal`. */
+  columns?: number;
+  /** Typed into the terminal, with Enter, once `after` shows on it. */
+  typed?: { after: string; text: string };
 }
 
 const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-export function runCli(args: readonly string[], { env = {}, cwd = repoRoot, terminal = false }: CliOptions = {}): Promise<CliRun> {
+export function runCli(args: readonly string[], { env = {}, cwd = repoRoot, terminal = false, columns, typed }: CliOptions = {}): Promise<CliRun> {
   const childEnv = { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME ?? '/tmp', ...env };
+  const command = `${columns ? `stty cols ${columns}; ` : ''}${['steuerbote', ...args].map(quoted).join(' ')}`;
   const child = terminal
-    ? spawn('script', ['-qfec', ['steuerbote', ...args].map(quoted).join(' '), '/dev/null'], { cwd, env: { ...childEnv, TERM: 'xterm' } })
+    ? spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...childEnv, TERM: 'xterm' } })
     : spawn('steuerbote', [...args], { cwd, env: childEnv });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stdout.on('data', (chunk) => {
+    const before = stdout;
+    stdout += chunk;
+    if (typed && stdout.includes(typed.after) && !before.includes(typed.after)) child.stdin.write(`${typed.text}\r`);
+  });
   child.stderr.on('data', (chunk) => (stderr += chunk));
   return new Promise((done) => child.on('close', (code) => done({ code, stdout, stderr })));
 }

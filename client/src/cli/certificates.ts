@@ -4,6 +4,7 @@ import type { Certificate, CertificateUpload } from '../types.ts';
 import { table } from './table.ts';
 import type { Io } from './submit.ts';
 import { readInput } from './read-input.ts';
+import { jsonText } from './json-output.ts';
 
 export interface AddRequest {
   file: string;
@@ -24,13 +25,13 @@ export async function add(client: Steuerbote, request: AddRequest, io: Io): Prom
     ...(request.pinStorage && { pin_storage: request.pinStorage }),
   };
   const kept = await client.certificates.add(upload);
-  io.stdout.write(io.json ? `${JSON.stringify(kept, null, 2)}\n` : `kept ${described(kept)}`);
+  io.stdout.write(io.json ? jsonText(kept, io.json) : `kept ${described(kept)}`);
   return 0;
 }
 
 export async function list(client: Steuerbote, io: Io): Promise<number> {
   const certificates = await client.certificates.list();
-  if (io.json) io.stdout.write(`${JSON.stringify(certificates, null, 2)}\n`);
+  if (io.json) io.stdout.write(jsonText(certificates, io.json));
   else if (certificates.length === 0) io.stdout.write('no certificates yet; add one with: steuerbote certificates add <file.pfx>\n');
   else {
     const rows = certificates.map((c) => [c.certificate_id, c.label ?? '', c.pin_storage, c.not_after.slice(0, 10), String(c.expires_in_days), c.subject]);
@@ -41,6 +42,6 @@ export async function list(client: Steuerbote, io: Io): Promise<number> {
 
 export async function remove(client: Steuerbote, id: string, io: Io): Promise<number> {
   const deleted = await client.certificates.remove(id);
-  io.stdout.write(io.json ? `${JSON.stringify(deleted, null, 2)}\n` : `deleted ${id}\n`);
+  io.stdout.write(io.json ? jsonText(deleted, io.json) : `deleted ${id}\n`);
   return 0;
 }

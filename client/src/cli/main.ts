@@ -1,6 +1,7 @@
 // The `steuerbote` command: reads the command line, calls the service through the typed client, and
 // ends with 0 (all delivered or valid), 1 (something rejected, failed or invalid) or 2 (the command,
 // its configuration or the connection is wrong), saying in one line what to fix.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSteuerbote } from '../client.ts';
 import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
@@ -8,9 +9,11 @@ import type { Kind } from '../types.ts';
 import * as certificates from './certificates.ts';
 import { list } from './list.ts';
 import { configFrom, type Config } from './config.ts';
-import { pinFromFile, promptPin } from './pin.ts';
+import { jsonOutput } from './json-output.ts';
+import { pinFromFile, pinForCertificate, promptPin } from './pin.ts';
 import { pool } from './pool.ts';
 import { submit } from './submit.ts';
+import { didYouMean } from './suggest.ts';
 import { metadata, protocol, status } from './tickets.ts';
 import { UsageError } from './usage-error.ts';
 import { validate } from './validate.ts';
@@ -22,7 +25,7 @@ export const usage = `Usage: steuerbote <command> [options]
       --out DIR              save each protocol PDF to DIR as it arrives (implies --wait)
       --concurrency N        requests at once (default 4)
       --certificate ID       sign with this certificate of yours (crt_…)
-      --pin-file FILE        its PIN, when it is kept per submission
+      --pin-file FILE        its PIN, when it is kept per submission (else asked for in a terminal)
       --timeout SECONDS      stop waiting after this long (default 900)
   validate <ustva|est> <file.json…> [--nutzdaten]
                              every check a submission gets; nothing stored or sent
@@ -38,10 +41,13 @@ export const usage = `Usage: steuerbote <command> [options]
   certificates rm <certificate_id>
 
   --json                     machine-readable output on stdout
+  --json-fields a,b          the same, with only these fields
+  --version                  the command's version
   --help                     this text
 
-Environment: STEUERBOTE_URL (default http://127.0.0.1:3000); STEUERBOTE_API_KEY (default, for a local
-URL: the development key npm start keeps in .data/dev-api-key, or DATA_DIR).
+Environment: STEUERBOTE_URL (default: where npm start in this folder listens, as its .data/runtime.json
+says, else http://127.0.0.1:3000); STEUERBOTE_API_KEY (default, for a local URL: the development key
+npm start keeps in .data/dev-api-key); DATA_DIR instead of .data, as for npm start.
 Exit codes: 0 all delivered or valid; 1 something rejected, failed or invalid; 2 usage, configuration
 or connection error.
 `;
@@ -71,8 +77,14 @@ const options = {
   until: { type: 'string' },
   limit: { type: 'string' },
   json: { type: 'boolean' },
+  'json-fields': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean' },
 } as const;
+
+const seeHelp = '; see steuerbote --help';
+const commands = ['submit', 'validate', 'status', 'ticket', 'protocol', 'list', 'certificates'];
+const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
@@ -82,8 +94,10 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
   return number;
 }
 
-function kindOf(word: string | undefined): Kind {
-  if (word === 'ustva' || word === 'est') return word;
+function kindOf(command: string, word: string | undefined): Kind {
+  const kind = word?.toLowerCase();
+  if (kind === 'ustva' || kind === 'est') return kind;
+  if (word && /[./\\]/.test(word)) throw new UsageError(`say which form before the files: steuerbote ${command} ustva ${word} (or est)`);
   throw new UsageError(`say which form: ustva or est${word ? `, not ${JSON.stringify(word)}` : ''}`);
 }
 
@@ -95,6 +109,10 @@ function one(words: readonly string[], what: string): string {
 async function dispatch(argv: readonly string[], streams: Streams, config: () => Config): Promise<number> {
   const { values, positionals } = parseArgs({ args: [...argv], options, allowPositionals: true });
   const [command, ...rest] = positionals;
+  if (values.version) {
+    streams.stdout.write(`steuerbote ${version}\n`);
+    return 0;
+  }
   if (values.help || !command) {
     streams.stdout.write(usage);
     return command || values.help ? 0 : 2;
@@ -112,31 +130,33 @@ async function dispatch(argv: readonly string[], streams: Streams, config: () =>
       },
     },
   });
-  const io = { stdout: streams.stdout, stderr: streams.stderr, json: values.json ?? false };
+  const io = { stdout: streams.stdout, stderr: streams.stderr, json: jsonOutput(values.json, values['json-fields']) };
   const pin = async (question: string) => (values['pin-file'] ? pinFromFile(values['pin-file']) : promptPin(question, streams.stdin));
 
   switch (command) {
     case 'submit': {
-      const [kind, ...files] = rest;
+      const [word, ...files] = rest;
+      const kind = kindOf(command, word);
       if (files.length === 0) throw new UsageError('name at least one JSON file to submit');
       return submit(
         client,
         {
-          kind: kindOf(kind),
+          kind,
           files,
           wait: Boolean(values.wait || values.out),
           out: values.out,
           certificate: values.certificate,
-          pin: values['pin-file'] ? await pinFromFile(values['pin-file']) : undefined,
+          pin: await pinForCertificate(client, values.certificate, values['pin-file'], streams.stdin),
           timeoutSeconds: wholeNumber('timeout', values.timeout, 900, 1, 86_400),
         },
         io,
       );
     }
     case 'validate': {
-      const [kind, ...files] = rest;
+      const [word, ...files] = rest;
+      const kind = kindOf(command, word);
       if (files.length === 0) throw new UsageError('name at least one JSON file to validate');
-      return validate(client, kindOf(kind), files, values.nutzdaten ?? false, io);
+      return validate(client, kind, files, values.nutzdaten ?? false, io);
     }
     case 'status':
       return status(client, one(rest, 'ticket (tk_…)'), io);
@@ -168,11 +188,25 @@ async function dispatch(argv: readonly string[], streams: Streams, config: () =>
         if (storage !== undefined && storage !== 'stored' && storage !== 'per_submission') throw new UsageError('--pin-storage is stored or per_submission');
         return certificates.add(client, { file, pin: await pin(`PIN for ${file}: `), label: values.label, pinStorage: storage }, io);
       }
-      throw new UsageError('certificates takes add, list or rm');
+      throw new UsageError(`certificates takes add, list or rm${action ? didYouMean(action, ['add', 'list', 'rm']) : ''}`);
     }
     default:
-      throw new UsageError(`no command ${JSON.stringify(command)}; see steuerbote --help`);
+      throw new UsageError(`no command ${JSON.stringify(command)}${didYouMean(command, commands, seeHelp)}`);
   }
+}
+
+/** Node's parser text (`Unknown option '--wiat'. To specify a positional argument…`) in the command's words. */
+function parseError(message: string): string {
+  const unknown = /^Unknown option '(-{1,2})([^']+)'/.exec(message);
+  if (unknown)
+    return `no option ${unknown[1]}${unknown[2]}${didYouMean(
+      `--${unknown[2]}`,
+      Object.keys(options).map((name) => `--${name}`),
+      seeHelp,
+    )}`;
+  const missing = /^Option '(?:-\w, )?(--[\w-]+)[^']*' argument missing/.exec(message);
+  if (missing) return `${missing[1]} needs a value${seeHelp}`;
+  return `${message}${seeHelp}`;
 }
 
 /** Runs one command line; the answer is the exit code. */
@@ -190,7 +224,9 @@ export async function run(argv: readonly string[], streams: Streams): Promise<nu
 
 function explain(error: unknown, config: Config | undefined): [string, number] {
   if (error instanceof UsageError) return [error.message, 2];
-  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return [`${error.message}; see steuerbote --help`, 2];
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return [parseError(error.message), 2];
+  if (error instanceof SteuerboteUnreachable && error.code === 'ECONNREFUSED')
+    return [`nothing answers at ${config?.baseUrl} (${config?.urlSource}): start the service with npm start, or set STEUERBOTE_URL`, 2];
   if (error instanceof SteuerboteUnreachable) return [`${error.message}; is the service running (npm start), or is STEUERBOTE_URL wrong?`, 2];
   if (error instanceof SteuerboteError) {
     const details = error.details.map((detail) => `${detail.path}: ${detail.message}`).join('; ');

@@ -2,6 +2,8 @@
 // with the time taken; anywhere else (a log, a pipe, CI) one plain line per change, which reads well
 // after the fact and carries no escape codes.
 
+import { cutMiddle } from './table.ts';
+
 export type Stage = 'waiting' | 'submitting' | 'queued' | 'processing' | 'delivered' | 'rejected' | 'failed' | 'invalid' | 'accepted';
 
 export interface Change {
@@ -18,7 +20,7 @@ export interface Progress {
 }
 
 const finishedStages: ReadonlySet<Stage> = new Set(['delivered', 'rejected', 'failed', 'invalid', 'accepted']);
-const badStages: ReadonlySet<Stage> = new Set(['rejected', 'failed', 'invalid']);
+export const badStages: ReadonlySet<Stage> = new Set(['rejected', 'failed', 'invalid']);
 
 export function progressFor(stream: NodeJS.WriteStream, files: readonly string[], env: NodeJS.ProcessEnv = process.env): Progress {
   return stream.isTTY ? terminalProgress(stream, files, !env.NO_COLOR) : lineProgress(stream);
@@ -51,7 +53,7 @@ export function terminalProgress(stream: NodeJS.WriteStream, files: readonly str
     const row = rows.get(file)!;
     const seconds = ((row.endedAfter ?? Date.now() - started) / 1000).toFixed(1);
     const mark = icon(row.stage, frame);
-    const shown = `${mark} ${file.padEnd(nameWidth).slice(0, nameWidth)}  ${row.stage.padEnd(10)} ${(row.ticket ?? '').padEnd(25)} ${seconds.padStart(6)} s  ${row.note ?? ''}`;
+    const shown = `${mark} ${cutMiddle(file, nameWidth).padEnd(nameWidth)}  ${row.stage.padEnd(10)} ${(row.ticket ?? '').padEnd(25)} ${seconds.padStart(6)} s  ${row.note ?? ''}`;
     const fitted = shown.slice(0, (stream.columns || 120) - 1);
     return badStages.has(row.stage) ? paint('31', fitted) : row.stage === 'delivered' || row.stage === 'accepted' ? paint('32', fitted) : fitted;
   };

@@ -7,11 +7,13 @@ import { SteuerboteError, TicketWaitTimeout, type Finding } from '../errors.ts';
 import type { Kind, Submission } from '../types.ts';
 import { firstFinding } from './findings.ts';
 import { keyForFile } from './idempotency-key.ts';
-import { progressFor, type Progress, type Stage } from './progress.ts';
+import { onInterrupt, type Interruptible } from './interrupt.ts';
+import { badStages, progressFor, type Progress, type Stage } from './progress.ts';
 import { table } from './table.ts';
 import { readInput } from './read-input.ts';
+import { jsonText, type JsonOutput } from './json-output.ts';
 
-export interface SubmitRequest {
+export interface SubmitRequest extends Interruptible {
   kind: Kind;
   files: readonly string[];
   wait: boolean;
@@ -32,9 +34,9 @@ export interface FileResult {
 }
 
 export interface Io {
-  stdout: NodeJS.WritableStream;
+  stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WriteStream;
-  json: boolean;
+  json: JsonOutput;
 }
 
 /** Answers that mean the file itself is wrong; any other error stops the batch (a key, the network). */
@@ -93,8 +95,10 @@ async function fileOne(
   const { ticket, replayed } = accepted;
   const result: FileResult = { file, ticket, replayed, status: accepted.status };
   if (!request.wait) {
-    progress.update(file, { stage: 'accepted', ticket, note: replayed ? 'filed before: same ticket' : undefined });
-    return { ...result, status: 'accepted' };
+    // A file filed before is told as the service has its ticket now (delivered, say); a new one as accepted.
+    const stage = replayed ? accepted.status : 'accepted';
+    progress.update(file, { stage, ticket, note: replayed ? 'filed before: same ticket' : undefined });
+    return { ...result, status: stage };
   }
   let final;
   try {
@@ -131,18 +135,27 @@ export async function submit(client: Steuerbote, request: SubmitRequest, io: Io)
   // of requests a minute (600 unless the service says otherwise).
   const pollMs = Math.min(10_000, Math.max(1000, read.length * 200));
   const progress = progressFor(io.stderr, request.files);
+  const tickets = new Set<string>();
+  const watched: Progress = {
+    update(file, change) {
+      if (change.ticket) tickets.add(change.ticket);
+      progress.update(file, change);
+    },
+    finish: () => progress.finish(),
+  };
+  const stopWatching = onInterrupt(progress, () => [...tickets], io.stderr, request);
   let results: FileResult[];
   try {
-    results = await Promise.all(read.map(({ file, content }) => fileOne(client, request, progress, file, content, names.get(file)!, pollMs)));
+    results = await Promise.all(read.map(({ file, content }) => fileOne(client, request, watched, file, content, names.get(file)!, pollMs)));
   } finally {
+    stopWatching();
     progress.finish();
   }
-  io.stdout.write(io.json ? `${JSON.stringify(results, null, 2)}\n` : summary(results));
-  const wanted = request.wait ? 'delivered' : 'accepted';
-  return results.every((result) => result.status === wanted) ? 0 : 1;
+  io.stdout.write(io.json ? jsonText(results, io.json) : summary(results, io.stdout.isTTY ? io.stdout.columns : undefined));
+  return results.every((result) => (request.wait ? result.status === 'delivered' : !badStages.has(result.status))) ? 0 : 1;
 }
 
-function summary(results: readonly FileResult[]): string {
+function summary(results: readonly FileResult[], columns: number | undefined): string {
   const rows = results.map((result) => [
     result.file,
     result.ticket ?? '-',
@@ -153,5 +166,5 @@ function summary(results: readonly FileResult[]): string {
   const counts = new Map<string, number>();
   for (const { status } of results) counts.set(status, (counts.get(status) ?? 0) + 1);
   const tally = [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
-  return `${table(['FILE', 'TICKET', 'STATUS', 'TRANSFER TICKET', 'PROTOCOL OR WHAT TO FIX'], rows)}\n${results.length} file${results.length === 1 ? '' : 's'}: ${tally}\n`;
+  return `${table(['FILE', 'TICKET', 'STATUS', 'TRANSFER TICKET', 'PROTOCOL OR WHAT TO FIX'], rows, { maxWidth: columns ? columns - 1 : undefined, shrinkable: [0, 4] })}\n${results.length} file${results.length === 1 ? '' : 's'}: ${tally}\n`;
 }

@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Steuerbote } from '../client.ts';
 import { findingLine } from './findings.ts';
 import type { Io } from './submit.ts';
+import { jsonText } from './json-output.ts';
 
 const fields = (data: object) =>
   Object.entries(data)
@@ -14,7 +15,7 @@ const finishedBadly = (status: string) => status === 'rejected' || status === 'f
 
 export async function status(client: Steuerbote, ticket: string, io: Io): Promise<number> {
   const data = await client.status(ticket);
-  if (io.json) io.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+  if (io.json) io.stdout.write(jsonText(data, io.json));
   else {
     io.stdout.write(fields(data));
     if (data.error)
@@ -25,7 +26,7 @@ export async function status(client: Steuerbote, ticket: string, io: Io): Promis
 
 export async function metadata(client: Steuerbote, ticket: string, io: Io): Promise<number> {
   const data = await client.ticket(ticket);
-  io.stdout.write(io.json ? `${JSON.stringify(data, null, 2)}\n` : fields(data));
+  io.stdout.write(io.json ? jsonText(data, io.json) : fields(data));
   return finishedBadly(data.status) ? 1 : 0;
 }
 

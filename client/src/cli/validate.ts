@@ -5,6 +5,8 @@ import type { Kind, Submission, ValidationResult } from '../types.ts';
 import { findingLine } from './findings.ts';
 import type { Io } from './submit.ts';
 import { readInput } from './read-input.ts';
+import { indentXml } from './xml.ts';
+import { jsonText } from './json-output.ts';
 
 type Verdict = { file: string } & (ValidationResult | { valid: false; error: { code: string; message: string } });
 
@@ -31,12 +33,12 @@ function report(result: Verdict): string {
   if ('error' in result) return `${result.file}: invalid, ${result.error.message}\n`;
   const lines = [`${result.file}: ${result.valid ? 'valid' : 'invalid'}${result.datenart_version ? ` (${result.datenart_version})` : ''}`];
   for (const finding of result.findings) lines.push(`  ${finding.severity === 'hint' ? '·' : '✖'} ${findingLine(finding)}`);
-  if (result.nutzdaten) lines.push(result.nutzdaten);
+  if (result.nutzdaten) lines.push(indentXml(result.nutzdaten));
   return `${lines.join('\n')}\n`;
 }
 
 export async function validate(client: Steuerbote, kind: Kind, files: readonly string[], nutzdaten: boolean, io: Io): Promise<number> {
   const results = await Promise.all(files.map((file) => verdict(client, kind, file, nutzdaten)));
-  io.stdout.write(io.json ? `${JSON.stringify(results, null, 2)}\n` : results.map(report).join(''));
+  io.stdout.write(io.json ? jsonText(results, io.json) : results.map(report).join(''));
   return results.every((result) => result.valid) ? 0 : 1;
 }
