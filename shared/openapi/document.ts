@@ -1,6 +1,6 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
-import { formYears } from '#shared/domain/years.ts';
+import { formYears } from '#shared/forms/facts.ts';
 import {
   acceptedExample,
   certificateKeptExample,

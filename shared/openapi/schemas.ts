@@ -6,7 +6,7 @@ import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
-import { formYears } from '#shared/domain/years.ts';
+import { formYears } from '#shared/forms/facts.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
