@@ -35,3 +35,20 @@ export interface FormModule<K extends Kind = Kind> {
   /** The sandbox's re-check of Nutzdaten as ERiC would read them; `period` is the ticket's. */
   recheck(nutzdaten: string, year: number, period: string | undefined): Promise<Recheck>;
 }
+
+/** The form's part of the OpenAPI document (shared/openapi/). */
+export interface FormOpenapi {
+  /** How the document names the form: "Submit a …". */
+  name: string;
+  /** Its request schema, and the component it becomes. */
+  schemaName: string;
+  schema: z.ZodMiniType;
+  /** What the `year` field says of this form: its years and its filing window. */
+  year: string;
+  /** What the contract says of its fields, given what it says of the fields every form has. */
+  fields(common: Readonly<Record<string, string>>): Record<string, string>;
+  /** Request examples, by name. */
+  examples: Record<string, { summary: string; description?: string; value: unknown }>;
+  /** Whether the document shows its answers (accepted, refused, validated) on this form's routes. */
+  showcase?: boolean;
+}
