@@ -1,12 +1,5 @@
 import type { Kind } from '#shared/domain/ticket.ts';
-import type { EstFiling } from '#shared/forms/est/schema.ts';
-import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
+import type { FilingBodies } from '#shared/forms/facts.ts';
 
-/** Each form's checked body, as it is stored and sent. */
-export interface FilingBodies {
-  ustva: UstvaFiling;
-  est: EstFiling;
-}
-
-/** A checked body of a form: the union keyed by its form. */
+/** A checked body of a form, as it is stored and sent: the union keyed by its form. */
 export type Filing = { [K in Kind]: { kind: K; body: FilingBodies[K] } }[Kind];

@@ -4,7 +4,7 @@ import type * as z from 'zod/mini';
 import type { Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { Checked } from '#shared/forms/check.ts';
-import type { FilingBodies } from '#shared/forms/filing.ts';
+import type { FilingBodies } from '#shared/forms/facts.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 
 export interface NutzdatenOptions {
