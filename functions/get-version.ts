@@ -2,9 +2,12 @@ import { build, serviceVersion, taxAuthorityName, today } from '#shared/config.t
 import { acceptedYears, datenartVersion, kinds } from '#shared/forms/facts.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
+// Alphabetically, as the version has always listed the forms.
+const listed = [...kinds].sort();
+
 export const handler = apiHandler(async () => {
   const day = today();
-  const years = Object.fromEntries(kinds.map((kind) => [kind, acceptedYears(kind, day)]));
+  const years = Object.fromEntries(listed.map((kind) => [kind, acceptedYears(kind, day)]));
   return {
     status: 200,
     message: 'Version',
@@ -15,7 +18,7 @@ export const handler = apiHandler(async () => {
       tax_authority: taxAuthorityName(),
       today: day,
       years,
-      datenart_versions: kinds.flatMap((kind) => acceptedYears(kind, day).map((year) => datenartVersion(kind, year))),
+      datenart_versions: listed.flatMap((kind) => acceptedYears(kind, day).map((year) => datenartVersion(kind, year))),
     },
   };
 });
