@@ -36,11 +36,14 @@ describe('the bundles of submit and validate', () => {
     ['validateUstva', ['ustva'], 'est'],
     ['submitEst', ['est'], 'ustva'],
     ['validateEst', ['est'], 'ustva'],
-  ] as const)('%s is at most 250 KB without the SDK, carries no schema structure and no other form, and has its own form beside it', async (name, forms, other) => {
-    const { bytes, inputs } = await bundle(functions[name].entry);
-    expect(bytes).toBeLessThanOrEqual(maxBytes);
-    expect(inputs.filter((input) => input.includes('/structure/') || input.endsWith('.json'))).toEqual([]);
-    expect(inputs.filter((input) => input.startsWith(`shared/forms/${other}/`) && !input.endsWith('/facts.ts'))).toEqual([]);
-    expect(functions[name].checksStructure).toEqual(forms);
-  });
+  ] as const)(
+    '%s is at most 250 KB without the SDK, carries no schema structure and no other form, and has its own form beside it',
+    async (name, forms, other) => {
+      const { bytes, inputs } = await bundle(functions[name].entry);
+      expect(bytes).toBeLessThanOrEqual(maxBytes);
+      expect(inputs.filter((input) => input.includes('/structure/') || input.endsWith('.json'))).toEqual([]);
+      expect(inputs.filter((input) => input.startsWith(`shared/forms/${other}/`) && !input.endsWith('/facts.ts'))).toEqual([]);
+      expect(functions[name].checksStructure).toEqual(forms);
+    },
+  );
 });
