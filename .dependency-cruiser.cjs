@@ -61,6 +61,21 @@ module.exports = {
       to: { path: layer([...useCases, 'adapters', 'wiring', ...authorities]) },
     },
     {
+      name: 'forms-apart',
+      severity: 'error',
+      comment: 'A form is its own folder: it never uses another form, so each function carries its own form alone.',
+      from: { path: '^shared/forms/([^/]+)/' },
+      to: { path: '^shared/forms/[^/]+/', pathNot: '^shared/forms/$1/' },
+    },
+    {
+      name: 'forms-by-registry',
+      severity: 'error',
+      comment:
+        'Generic code looks a form up by its kind (shared/forms/facts.ts, registry.ts); only the entries of a form, its registries and the document reach into its folder.',
+      from: { path: '^shared/', pathNot: '^shared/forms/|^shared/openapi/(forms|examples)\\.ts$' },
+      to: { path: '^shared/forms/[^/]+/' },
+    },
+    {
       name: 'adapters-below-use-cases',
       severity: 'error',
       comment: 'An adapter implements a port; it never calls the code that uses the port.',

@@ -1,12 +1,13 @@
 import { build, serviceVersion, taxAuthorityName, today } from '#shared/config.ts';
-import { acceptedYears, datenartVersion } from '#shared/domain/years.ts';
+import { acceptedYears, datenartVersion, kinds } from '#shared/forms/facts.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-const kinds = ['est', 'ustva'] as const;
+// Alphabetically, as the version has always listed the forms.
+const listed = [...kinds].sort();
 
 export const handler = apiHandler(async () => {
   const day = today();
-  const years = { est: acceptedYears('est', day), ustva: acceptedYears('ustva', day) };
+  const years = Object.fromEntries(listed.map((kind) => [kind, acceptedYears(kind, day)]));
   return {
     status: 200,
     message: 'Version',
@@ -17,7 +18,7 @@ export const handler = apiHandler(async () => {
       tax_authority: taxAuthorityName(),
       today: day,
       years,
-      datenart_versions: kinds.flatMap((kind) => years[kind].map((year) => datenartVersion(kind, year))),
+      datenart_versions: listed.flatMap((kind) => acceptedYears(kind, day).map((year) => datenartVersion(kind, year))),
     },
   };
 });

@@ -1,4 +1,4 @@
-import { checkEst } from '#shared/forms/est/check.ts';
 import { submitHandler } from '#shared/wiring/submit-handler.ts';
+import { estModule } from '#shared/forms/est/module.ts';
 
-export const handler = submitHandler('est', checkEst);
+export const handler = submitHandler(estModule.facts.kind, estModule.check);

@@ -1,4 +1,4 @@
 import { submitHandler } from '#shared/wiring/submit-handler.ts';
-import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { ustvaModule } from '#shared/forms/ustva/module.ts';
 
-export const handler = submitHandler('ustva', checkUstva);
+export const handler = submitHandler(ustvaModule.facts.kind, ustvaModule.check);

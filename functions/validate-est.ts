@@ -1,5 +1,5 @@
 import { authorityChecks } from '#shared/wiring/authority-checks.ts';
-import { checkEst } from '#shared/forms/est/check.ts';
+import { estModule } from '#shared/forms/est/module.ts';
 import { validateHandler } from '#shared/wiring/validate-handler.ts';
 
-export const handler = validateHandler('est', checkEst, authorityChecks);
+export const handler = validateHandler(estModule, authorityChecks);

@@ -1,5 +1,5 @@
 import { authorityChecks } from '#shared/wiring/authority-checks.ts';
-import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { ustvaModule } from '#shared/forms/ustva/module.ts';
 import { validateHandler } from '#shared/wiring/validate-handler.ts';
 
-export const handler = validateHandler('ustva', checkUstva, authorityChecks);
+export const handler = validateHandler(ustvaModule, authorityChecks);

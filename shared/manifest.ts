@@ -1,5 +1,6 @@
 // The one description of what steuerbote is made of. The CDK stack and the local runtime both
 // read it, so a route, queue or table can never exist in one and be missing in the other.
+import type { Kind } from '#shared/domain/ticket.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 export type TableName = keyof typeof tables;
@@ -69,7 +70,7 @@ export interface FunctionSpec {
    * The forms whose Nutzdaten it holds to their schema's structure (a caller's XML, or the sandbox's
    * re-check): their generated structure files are shipped beside its bundle and read when needed.
    */
-  readonly checksStructure?: readonly ('ustva' | 'est')[];
+  readonly checksStructure?: readonly Kind[];
   /**
    * What it does with the key that wraps what clients entrust (SEALING_KEY_ID): `seal` a new secret
    * (a fresh data key), `open` a sealed one (unwrap its data key). Each grants only that.

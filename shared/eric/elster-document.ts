@@ -4,7 +4,8 @@
 // _add_xml_nutzdaten_header; NutzdatenHeader version 11, Empfaenger id="F" = the tax office).
 
 import { randomUUID } from 'node:crypto';
-import type { Finding, Kind } from '#shared/domain/ticket.ts';
+import type { Finding } from '#shared/domain/ticket.ts';
+import { formFacts } from '#shared/forms/facts.ts';
 import { buildXml, parseXml } from '#shared/xml/xml.ts';
 import type { TransferHeaderFields } from '#shared/eric/library.ts';
 import type { Submission } from '#shared/ports.ts';
@@ -14,18 +15,14 @@ const elsterNamespace = 'http://www.elster.de/elsterxml/schema/v11';
 /** The Testmerker of test cases (ERIC_TESTMERKER_CLEARINGSTELLE in ERiC's headers); live cases carry none. */
 export const testmerker = '700000004';
 
-const procedures: Record<Kind, { verfahren: string; datenart: string }> = {
-  ustva: { verfahren: 'ElsterAnmeldung', datenart: 'UStVA' },
-  est: { verfahren: 'ElsterErklaerung', datenart: 'ESt' },
-};
-
 /** What EricCreateTH writes into the TransferHeader for this submission; `send-Auth`: sent signed with the certificate. */
 export function transferHeaderFields(
   submission: Pick<Submission, 'kind' | 'test'>,
   sender: { herstellerId: string; datenLieferant: string },
 ): TransferHeaderFields {
   return {
-    ...procedures[submission.kind],
+    verfahren: formFacts[submission.kind].verfahren,
+    datenart: formFacts[submission.kind].datenart,
     vorgang: 'send-Auth',
     ...(submission.test ? { testmerker } : {}),
     herstellerId: sender.herstellerId,

@@ -1,23 +1,23 @@
 import * as z from 'zod/mini';
-import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
-import { datenartVersion, isFormYear } from '#shared/domain/years.ts';
+import { isError, type Finding, type UstvaType } from '#shared/domain/ticket.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { type AcceptedBody, liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
 import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 
 /**
- * The filing a body makes and what the tax rules find in it; `period` is ticket metadata of a
- * UStVA, from its fields or its XML; `xmlIdnrs` the IdNrs a caller's XML names, for the live guard.
+ * The filing a body makes and what the tax rules find in it; `period` and `type` are ticket metadata
+ * of a UStVA, from its fields or its XML; `xmlIdnrs` the IdNrs a caller's XML names, for the live guard.
  */
-export type Ruled = { filing: Filing; period?: string; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
+export type Ruled = { filing: Filing; period?: string; type?: UstvaType; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
 
 /** A body that passed (no finding is an error; hints may remain), or the findings that refuse it. */
 export type Checked = (Ruled & { datenartVersion: string }) | { filing?: undefined; findings: Finding[]; datenartVersion?: string };
 
 /** A form: its schema, and the tax rules that run once the body has its shape. */
 export interface Form<T> {
-  kind: Kind;
+  facts: FormFacts;
   schema: z.ZodMiniType<T>;
   /** A promise where the body is the caller's own XML, whose schema structure is read when first needed. */
   rules(body: T): Ruled | Promise<Ruled>;
@@ -31,13 +31,13 @@ export async function checkForm<T>(form: Form<T>, input: unknown): Promise<Check
   const parsed = z.safeParse(form.schema, input, { reportInput: true });
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;
-    const known = typeof year === 'number' && isFormYear(form.kind, year);
-    return { findings: findingsOf(parsed.error), ...(known && { datenartVersion: datenartVersion(form.kind, year) }) };
+    const known = typeof year === 'number' && form.facts.years.includes(year);
+    return { findings: findingsOf(parsed.error), ...(known && { datenartVersion: form.facts.datenartVersion(year) }) };
   }
   const ruled = await form.rules(parsed.data);
   const { findings } = ruled;
   findings.push(...liveFindings(ruled.filing.body, ruled.xmlIdnrs));
-  const version = datenartVersion(form.kind, ruled.filing.body.year);
+  const version = form.facts.datenartVersion(ruled.filing.body.year);
   return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
 }
 

@@ -2,9 +2,7 @@
 // every submit function would otherwise load on its cold start.
 import * as z from 'zod/mini';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
-import type { Kind } from '#shared/domain/ticket.ts';
-import { formYears, isFormYear } from '#shared/domain/years.ts';
-import { estYearFindings } from '#shared/forms/filing-window.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { today } from '#shared/config.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
@@ -92,18 +90,18 @@ const inElsterCharset = [passes<string>(elsterCharsetProblem), z.meta({ pattern:
 export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset);
 
 /**
- * A year whose form of `kind` steuerbote knows; which of them is open today is the tax rules' part.
- * An income tax return of a year beyond those forms is named by why it cannot be filed today
- * (YEAR_CLOSED, YEAR_NOT_ENDED) where the calendar says so, as for the years within them.
+ * A year whose form steuerbote knows; which of them is open today is the tax rules' part. A year
+ * beyond those is named by why it cannot be filed today (YEAR_CLOSED, YEAR_NOT_ENDED) where the
+ * form's window says so by the year alone, as for the years within them.
  */
-export const formYear = (kind: Kind) =>
+export const formYear = (facts: FormFacts) =>
   z.number({ error: 'must be a year such as 2025' }).check(
     z.int({ error: 'must be a whole year' }),
     z.superRefine((year: number, context) => {
-      if (!Number.isInteger(year) || isFormYear(kind, year)) return;
-      const [closed] = kind === 'est' ? estYearFindings(year, today()) : [];
+      if (!Number.isInteger(year) || facts.years.includes(year)) return;
+      const [closed] = facts.yearFindings?.(year, today()) ?? [];
       context.addIssue(
-        problemIssue(closed ?? { code: 'INVALID_VALUE', message: `must be one of the years whose form is supported: ${formYears[kind].join(', ')}` }, year),
+        problemIssue(closed ?? { code: 'INVALID_VALUE', message: `must be one of the years whose form is supported: ${facts.years.join(', ')}` }, year),
       );
     }),
   );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedYears } from '#shared/domain/years.ts';
-import { estYearFindings, periodDays, ustvaPeriodFindings } from '#shared/forms/filing-window.ts';
+import { estYearFindings } from '#shared/forms/est/facts.ts';
+import { acceptedYears } from '#shared/forms/facts.ts';
+import { periodDays, ustvaPeriodFindings } from '#shared/forms/filing-window.ts';
 
 describe('periodDays', () => {
   it.each([

@@ -1,6 +1,5 @@
 // Whether a filing may be made today, by the calendar: what ELSTER would take, and when.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { acceptedYears } from '#shared/domain/years.ts';
 
 const lastDayOf = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
 const firstDayOf = (year: number, month: number) => `${year}-${String(month).padStart(2, '0')}-01`;
@@ -32,24 +31,4 @@ export function ustvaPeriodFindings(year: number, period: string, today: string,
     ];
   }
   return [];
-}
-
-/**
- * An income tax return is filed once its year has ended (§ 25 Abs. 1 EStG), and as a voluntary
- * return until the end of the fourth year after it (§ 46 Abs. 2 Nr. 8 EStG, § 169 Abs. 2 AO).
- */
-export function estYearFindings(year: number, today: string): Finding[] {
-  if (acceptedYears('est', today).includes(year)) return [];
-  const current = Number(today.slice(0, 4));
-  if (year >= current) {
-    const first = `${year + 1}-01-01`;
-    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed from ${first}`, expected: first }];
-  }
-  return [
-    {
-      path: 'year',
-      code: 'YEAR_CLOSED',
-      message: `can no longer be filed as a voluntary return: that was possible until ${year + 4}-12-31`,
-    },
-  ];
 }

@@ -1,5 +1,5 @@
-import type { EstFiling } from '#shared/forms/est/schema.ts';
-import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import type { FilingBodies } from '#shared/forms/facts.ts';
 
-/** A checked body of either form, as it is stored and sent: the union keyed by its form. */
-export type Filing = { kind: 'ustva'; body: UstvaFiling } | { kind: 'est'; body: EstFiling };
+/** A checked body of a form, as it is stored and sent: the union keyed by its form. */
+export type Filing = { [K in Kind]: { kind: K; body: FilingBodies[K] } }[Kind];

@@ -1,12 +1,13 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
-import { formYears } from '#shared/domain/years.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { formYears, kinds } from '#shared/forms/facts.ts';
+import { formOpenapi } from '#shared/openapi/forms.ts';
 import {
   acceptedExample,
   certificateKeptExample,
   certificateUploadExample,
   protocolNotReadyExample,
-  requestExamples,
   ticketListExample,
   validationFailedExample,
   validationResultExamples,
@@ -91,7 +92,7 @@ is never repeated blindly: the ticket is \`failed\` with \`TRANSMISSION_UNCERTAI
 without a body; a known path with a method it does not take is 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (so is
 HEAD on a POST-only path); an unknown path is 404 \`NOT_FOUND\`. Each client may make a budget of
 authenticated requests per calendar minute (600 unless configured otherwise); beyond it 429 \`RATE_LIMITED\`
-with \`Retry-After\`. Forms known: UStVA ${formYears.ustva.join(', ')}; income tax return ${formYears.est.join(', ')}; which of them are open
+with \`Retry-After\`. Forms known: ${kinds.map((kind) => `${formOpenapi[kind].name} ${formYears[kind].join(', ')}`).join('; ')}; which of them are open
 today (by the Berlin calendar) \`GET /v2/version\` lists.
 
 **Requests that mean one thing.** Bodies are JSON of at most 1 MiB, in UTF-8 and uncompressed: a \`charset\`
@@ -122,14 +123,11 @@ ${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); eac
 request. On AWS, API Gateway's own limits and answers apply to these cases.
 `.trim();
 
-type Kind = 'ustva' | 'est';
-const formName: Record<Kind, string> = { ustva: 'UStVA', est: 'income tax return' };
-const schemaName: Record<Kind, string> = { ustva: 'UstvaSubmission', est: 'EstSubmission' };
 const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
 
 const requestBody = (kind: Kind) => ({
   required: true,
-  content: { 'application/json': { schema: schemaRef(schemaName[kind]), examples: requestExamples[kind] } },
+  content: { 'application/json': { schema: schemaRef(formOpenapi[kind].schemaName), examples: formOpenapi[kind].examples } },
 });
 
 const bodyErrors = {
@@ -142,14 +140,14 @@ function submit(kind: Kind): Json {
   return {
     tags: ['Submissions'],
     operationId: `submit${upper(kind)}`,
-    summary: `Submit a ${formName[kind]}`,
+    summary: `Submit a ${formOpenapi[kind].name}`,
     description: `Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with \`GET /v2/status/{ticket}\`.`,
     parameters: [parameterRef('IdempotencyKey'), parameterRef('ElsterPin')],
     requestBody: requestBody(kind),
     responses: {
       202: ok('Accepted: the ticket, `queued`', schemaRef('TicketSummary'), {
         headers: { location: headerRef('Location'), 'idempotent-replayed': headerRef('IdempotentReplayed') },
-        ...(kind === 'ustva' && { examples: { accepted: { summary: 'A new ticket', value: acceptedExample } } }),
+        ...(formOpenapi[kind].showcase && { examples: { accepted: { summary: 'A new ticket', value: acceptedExample } } }),
       }),
       400: failure(
         'The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`)',
@@ -163,7 +161,7 @@ function submit(kind: Kind): Json {
       422: failure(
         'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
-        kind === 'ustva' ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
+        formOpenapi[kind].showcase ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
       423: responseRef('CertificatePinLocked'),
       429: responseRef('RateLimited'),
@@ -176,13 +174,13 @@ function validate(kind: Kind): Json {
   return {
     tags: ['Submissions'],
     operationId: `validate${upper(kind)}`,
-    summary: `Check a ${formName[kind]} without submitting it`,
+    summary: `Check a ${formOpenapi[kind].name} without submitting it`,
     description: `Runs every check \`POST /v2/${kind}\` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and \`Idempotency-Key\` plays no part. Answers 200 whether the body is valid or not.`,
     parameters: [parameterRef('Include')],
     requestBody: requestBody(kind),
     responses: {
       200: ok('The verdict: `valid`, and every finding (errors and hints)', schemaRef('ValidationResult'), {
-        ...(kind === 'ustva' && { examples: validationResultExamples }),
+        ...(formOpenapi[kind].showcase && { examples: validationResultExamples }),
       }),
       400: failure('The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`)', [
         'MALFORMED_JSON',
@@ -385,10 +383,8 @@ function build(): Json {
     ],
     security: [{ bearer: [] }, { apiKey: [] }],
     paths: {
-      '/v2/ustva': writable(submit('ustva')),
-      '/v2/est': writable(submit('est')),
-      '/v2/ustva/validate': writable(validate('ustva')),
-      '/v2/est/validate': writable(validate('est')),
+      ...Object.fromEntries(kinds.map((kind) => [`/v2/${kind}`, writable(submit(kind))])),
+      ...Object.fromEntries(kinds.map((kind) => [`/v2/${kind}/validate`, writable(validate(kind))])),
       '/v2/status/{ticket}': readable(
         ticketRead('getStatus', "A ticket's status", 'TicketStatus', 'Status, attempts, and the error of a `rejected` or `failed` ticket'),
         ticket,

@@ -1,106 +1,16 @@
 // Examples for the document. Every request example passes the service's own checks, and the error
-// example is what the service answers for its body (both proven in document.test.ts).
+// example is what the service answers for its body (both proven in document.test.ts). Each form's
+// request examples are its own (shared/forms/*/openapi.ts).
+import type { Kind } from '#shared/domain/ticket.ts';
+import { kinds } from '#shared/forms/facts.ts';
+import type { FormOpenapi } from '#shared/forms/form.ts';
+import { formOpenapi } from '#shared/openapi/forms.ts';
+import { ustvaContractExample } from '#shared/forms/ustva/openapi.ts';
 
-/** The sample UStVA body callers start from. */
-export const ustvaContractExample = {
-  test: true,
-  year: 2026,
-  period: '03',
-  tax_number: '9198011310010',
-  supplier: { name: 'Muster GmbH', street: 'Hauptstr. 1', postal_code: '80331', city: 'München', phone: '089123456', email: 'buchhaltung@example.com' },
-  kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
-  flags: { corrected: false, documents_separate: false, direct_debit_revoked: false, refund_offset: false },
-};
+export { ustvaContractExample };
+export { estContractExample } from '#shared/forms/est/openapi.ts';
 
-/** The sample ESt body callers start from. */
-export const estContractExample = {
-  test: true,
-  year: 2025,
-  tax_number: '9198011310010',
-  taxpayer: {
-    idnr: '04452397687',
-    first_name: 'Erika',
-    last_name: 'Mustermann',
-    birth_date: '1960-05-17',
-    religion: 'none',
-    address: { street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München' },
-  },
-  spouse: null,
-  joint_assessment: false,
-  bank: { iban: 'DE02120300000000202051', account_holder: 'taxpayer' },
-  employment: [
-    {
-      person: 'taxpayer',
-      gross_wage: '45000.00',
-      income_tax_withheld: '6200.00',
-      solidarity_surcharge_withheld: '0',
-      church_tax_withheld: '0',
-      commute_km: 18,
-      office_days: 205,
-      work_equipment: '250.00',
-    },
-  ],
-  pensions: [],
-  deductions: {
-    health_insurance: '3900.00',
-    donations: '200.00',
-    church_tax_paid: '0',
-    household_services: '450.00',
-    craftsman_services: '1200.00',
-    medical_costs: '0',
-  },
-};
-
-const { tax_number: _, ...estWithoutTaxNumber } = estContractExample;
-
-/** A married couple assessed jointly: tax classes 3 and 5, and the taxpayer's second job in class 6. */
-const estJointExample = {
-  ...estContractExample,
-  spouse: {
-    idnr: '86095742719',
-    first_name: 'Max',
-    last_name: 'Mustermann',
-    birth_date: '1958-01-02',
-    religion: 'rk',
-    address: estContractExample.taxpayer.address,
-  },
-  joint_assessment: true,
-  married_since: '1985-08-30',
-  employment: [
-    { ...estContractExample.employment[0]!, tax_class: 3, workplace: { street: 'Boltzmannstr.', house_number: '3', postal_code: '85748', city: 'Garching' } },
-    { person: 'taxpayer', tax_class: 6, gross_wage: '6000.00', income_tax_withheld: '1100.00' },
-    { person: 'spouse', tax_class: 5, gross_wage: '18000.00', income_tax_withheld: '2900.00' },
-  ],
-};
-
-export const requestExamples = {
-  ustva: {
-    contract: { summary: 'A monthly UStVA', value: ustvaContractExample },
-    landNotation: {
-      summary: 'The tax number as the Land writes it',
-      description: 'Bayern writes FFF/BBB/UUUUP; the service sends it as the 13-digit ELSTER number 9181081508155.',
-      value: { ...ustvaContractExample, tax_number: { state: 'BY', number: '181/815/08155' } },
-    },
-    clientCertificate: {
-      summary: 'Signed with your client’s own certificate',
-      description: 'Names a certificate kept with `POST /v2/certificates`; if its `pin_storage` is `per_submission`, send its PIN in the header `Elster-Pin`.',
-      value: { ...ustvaContractExample, certificate_id: 'crt_Qm9vay1rZWVwaW5nLTIwMj' },
-    },
-  },
-  est: {
-    contract: { summary: 'An employee’s income tax return', value: estContractExample },
-    firstReturn: {
-      summary: 'A first return, without a tax number',
-      description: 'Names the tax office (Bundesfinanzamtsnummer) instead; the tax office assigns the tax number.',
-      value: { ...estWithoutTaxNumber, tax_office: '9198' },
-    },
-    joint: {
-      summary: 'Spouses assessed jointly',
-      description: 'Needs `married_since`. Tax classes 3 and 5 as on the wage tax statements; a second job in class 6 has its own lines on Anlage N.',
-      value: estJointExample,
-    },
-  },
-};
+export const requestExamples = Object.fromEntries(kinds.map((kind) => [kind, formOpenapi[kind].examples])) as Record<Kind, FormOpenapi['examples']>;
 
 /** The UStVA example with a remaining advance payment that does not add up. */
 export const ustvaKz83Mismatch = { ...ustvaContractExample, kennzahlen: { ...ustvaContractExample.kennzahlen, kz83: '700.00' } };

@@ -6,17 +6,16 @@ import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
-import { formYears } from '#shared/domain/years.ts';
-import { estSchema } from '#shared/forms/est/schema.ts';
-import { maxRecordKeys } from '#shared/forms/fields.ts';
-import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
+import { kinds } from '#shared/forms/facts.ts';
+import { formOpenapi } from '#shared/openapi/forms.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
 
 const timestamp = z.string().check(z.meta({ format: 'date-time', description: 'ISO 8601, UTC' }));
 const count = z.number().check(z.int(), z.minimum(0));
 const ticketId = described(z.string().check(z.regex(ticketIdPattern)), 'Ticket ID: `tk_` and 22 base64url characters (128 random bits)');
-const kind = z.enum(['est', 'ustva']);
+// The document has named the forms alphabetically here, and in the version's years; the client's types keep that order.
+const kind = z.enum([...kinds].sort());
 const ticketStatus = described(
   z.enum(['queued', 'processing', 'delivered', 'rejected', 'failed']),
   '`queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal',
@@ -117,7 +116,7 @@ export const version = z.object({
   tax_authority: described(z.enum(['sandbox', 'eric']), '`sandbox` checks and answers like ERiC but never sends'),
   today: described(z.iso.date(), 'The Berlin calendar day the lists below hold for'),
   years: described(
-    z.object({ est: z.array(z.number()), ustva: z.array(z.number()) }),
+    z.object(Object.fromEntries([...kinds].sort().map((kind) => [kind, z.array(z.number())]))),
     'The years each form is accepted for today: a UStVA for every year from 2021 that has begun; an income tax return once its year has ended and until the fourth year after it (a voluntary return, § 46 Abs. 2 Nr. 8 EStG with § 169 AO)',
   ),
   datenart_versions: described(z.array(z.string()), 'Every form and year accepted today, e.g. `UStVA_2026`'),
@@ -137,7 +136,7 @@ export const validationResult = z.object({
 
 export const transmittedNutzdaten = z.object({
   ticket: z.string(),
-  kind: z.enum(['ustva', 'est']),
+  kind: z.enum(kinds),
   datenart_version: z.string(),
   file_name: described(z.string(), '`Nutzdaten_{kind}_{ticket}.xml`'),
   content_type: z.literal('application/xml'),
@@ -224,45 +223,12 @@ export const errorEnvelope = described(
 // What the contract says of the request fields, beside the schema the handlers parse with.
 const commonFields = {
   test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
-  year: `The tax year. A UStVA for ${formYears.ustva[0]} to ${formYears.ustva.at(-1)}, for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a period not yet ended is the hint \`PERIOD_NOT_ENDED\`); an income tax return for ${formYears.est[0]} to ${formYears.est.at(-1)}, once the year has ended (422 \`YEAR_NOT_ENDED\`, \`expected\` the first day it can be filed) and until the end of the fourth year after it (422 \`YEAR_CLOSED\`). "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today`,
+  year: `The tax year. ${kinds.map((kind) => formOpenapi[kind].year).join('; ')}. "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today`,
   tax_number:
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
   certificate_id:
     'Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage\'s own certificate does (the sandbox needs none). Another client\'s, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body',
-};
-
-const ustvaFields = {
-  ...commonFields,
-  type: "The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`",
-  period: 'Month "01"–"12" or quarter "41"–"44"; required for a `voranmeldung` unless `xml` is given',
-  widnr: 'The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before)',
-  business:
-    "The business (ELSTER's Unternehmer), optional: `company_name` (Bezeichnung), `last_name`, `first_name`, `name_prefix`, `name_suffix`, `street` (Str), `house_number` (digits), `house_number_suffix`, `address_supplement`, `city`, `postal_code` (five digits), `foreign_postal_code`, `country`, `po_box_city`, `po_box`, `po_box_postal_code`, `large_customer_postal_code`, `phone`, `email`; each with the length and pattern of its element in that year's schema, a text too long named with its limit in `expected`",
-  advisor: "The tax advisor who files (ELSTER's Berater), optional: the same fields as `business`",
-  advisor_client:
-    "The advisor's reference to the business (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number` (MandantenNr), `clerk` (Bearbeiterkennzeichen)",
-  prepayments_prior_year:
-    "`sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros",
-  kennzahlen: `Keys \`kzNN\` of that year's UStVA form, at most ${maxRecordKeys}. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. \`kz83\` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless \`xml\` is given`,
-  flags:
-    'Kz10 (corrected), Kz22 (documents_separate), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset). A Dauerfristverlängerung takes only `supplementary`; a Sondervorauszahlung all but `documents_separate`',
-  xml: "Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`)",
-};
-
-const estFields = {
-  ...commonFields,
-  tax_number: `${commonFields.tax_number}. Either this or \`tax_office\``,
-  tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer',
-  taxpayer:
-    "`idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); dates are YYYY-MM-DD. Required unless `xml` is given. Names and `address` as ELSTER's form of `year` takes them: names and street at most 25 characters, `house_number` at most 4 digits and a suffix of at most 6 characters, `postal_code` five digits, `city` at most 20 characters (2022, 2023) or 25; a longer value is refused with its limit in `expected`",
-  spouse: 'The shape of `taxpayer`; required by `joint_assessment: true`',
-  married_since:
-    'YYYY-MM-DD, the day of the marriage or civil partnership, on or before 31 December of `year`. Required with `joint_assessment: true`; give it also for spouses assessed separately, and for a married person who files alone',
-  employment:
-    "One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER's plausibility check asks for it: a missing one is a hint): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them",
-  bank: '`iban` with a valid checksum',
-  xml: "Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and the identifiers must be the request's: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`). Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element)",
 };
 
 const uploadFields = {
@@ -303,8 +269,7 @@ const responseSchemas = {
 /** `components.schemas`, each referable as `#/components/schemas/{name}`. */
 export function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
-  registry.add(ustvaSchema, { id: 'UstvaSubmission' });
-  registry.add(estSchema, { id: 'EstSubmission' });
+  for (const kind of kinds) registry.add(formOpenapi[kind].schema, { id: formOpenapi[kind].schemaName });
   registry.add(uploadSchema, { id: 'CertificateUpload' });
   for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
   // Input mode, for responses too: there a plain object admits further keys, so a client built from
@@ -317,8 +282,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
   });
   // Inside an OpenAPI document a schema takes the document's dialect, and has no identity of its own.
   const components = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema as JsonSchema]));
-  components.UstvaSubmission = withFieldDescriptions(components.UstvaSubmission!, ustvaFields);
-  components.EstSubmission = withFieldDescriptions(components.EstSubmission!, estFields);
+  for (const kind of kinds) {
+    const { schemaName, fields } = formOpenapi[kind];
+    components[schemaName] = withFieldDescriptions(components[schemaName]!, { ...commonFields, ...fields(commonFields) });
+  }
   components.CertificateUpload = withFieldDescriptions(components.CertificateUpload!, uploadFields);
   return components;
 }

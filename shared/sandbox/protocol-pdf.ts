@@ -3,19 +3,16 @@
 // no names, IdNr, address or IBAN: the official protocol does not need them either.
 
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
-import type { Kind } from '#shared/domain/ticket.ts';
-import type { UstvaType } from '#shared/domain/ticket.ts';
 import { encodable, helvetica, helveticaBold, Page, writePdf, type Color, type Face } from '#shared/sandbox/text-pdf.ts';
 
 export interface ProtocolInput {
   ticket: string;
   transferTicket: string;
-  kind: Kind;
-  /** A UStVA's filing; a `voranmeldung` unless said otherwise. */
-  type?: UstvaType;
+  /** What was filed, in the form's words (its module's re-check, shared/forms/form.ts). */
+  title: string;
+  /** The heading of the figures. */
+  section: string;
   test: boolean;
-  year: number;
-  period?: string;
   /** 13-digit ELSTER format. */
   taxNumber: string;
   datenartVersion: string;
@@ -35,7 +32,7 @@ const alert: Color = [0.7, 0.1, 0.1];
 
 export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Array> {
   const receivedAt = new Date(input.receivedAt);
-  const subject = returnTitle(input);
+  const subject = input.title;
   const writer = pageWriter(input.test);
 
   writer.line('Übertragungsprotokoll', { face: helveticaBold, size: 20, after: 8 });
@@ -58,7 +55,7 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     { label: 'Hersteller-ID', value: input.herstellerId },
   ]);
 
-  writer.section(input.kind === 'ustva' && (input.type ?? 'voranmeldung') === 'voranmeldung' ? 'Kennzahlen' : 'Angaben (Auszug)');
+  writer.section(input.section);
   writer.figures(input.figures.length > 0 ? input.figures : [{ label: 'Keine Angaben in strukturierter Form', value: '' }]);
 
   for (const [index, page] of writer.pages.entries()) {
@@ -74,23 +71,6 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     creator: 'steuerbote',
     date: receivedAt,
   });
-}
-
-function returnTitle(input: ProtocolInput): string {
-  if (input.kind === 'est') return `Einkommensteuererklärung ${input.year}`;
-  if (input.type === 'dauerfristverlaengerung') return `Antrag auf Dauerfristverlängerung ${input.year}`;
-  if (input.type === 'sondervorauszahlung') return `Anmeldung der Sondervorauszahlung ${input.year} (Dauerfristverlängerung)`;
-  const period = input.period === undefined ? undefined : periodName(input.period);
-  return `Umsatzsteuer-Voranmeldung ${input.year}${period ? `, Zeitraum ${period}` : ''}`;
-}
-
-const months = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-
-function periodName(period: string): string {
-  const code = Number(period);
-  if (/^\d{2}$/.test(period) && code >= 1 && code <= 12) return months[code - 1] ?? period;
-  if (/^4[1-4]$/.test(period)) return `${code - 40}. Kalendervierteljahr`;
-  return period;
 }
 
 // Built once: constructing a DateTimeFormat costs more than rendering the rest of a page's text.

@@ -3,18 +3,13 @@
 
 import { randomInt } from 'node:crypto';
 import { decimal, herstellerId, wholeNumber } from '#shared/config.ts';
-import { isError, type Finding } from '#shared/domain/ticket.ts';
-import { formYears, isFormYear } from '#shared/domain/years.ts';
-import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
-import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
+import type { Finding } from '#shared/domain/ticket.ts';
+import { formYears, isFormYear } from '#shared/forms/facts.ts';
+import type { Recheck } from '#shared/forms/form.ts';
+import { loadForm } from '#shared/forms/registry.ts';
 import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
-import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
-import { ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
-import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
-import { specialFindings } from '#shared/forms/ustva/special-filings.ts';
-import type { UstvaType } from '#shared/domain/ticket.ts';
 import { settingNames } from '#shared/manifest.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 
@@ -69,7 +64,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
     }
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
-    const { findings, figures, type } = await recheck(submission);
+    const { findings, figures, title, section } = await recheck(submission);
     if (findings.length > 0) {
       return {
         outcome: 'rejected',
@@ -91,11 +86,9 @@ export class SandboxTaxAuthority implements TaxAuthority {
     const pdf = await renderProtocolPdf({
       ticket: submission.ticket,
       transferTicket,
-      kind: submission.kind,
-      ...(type && { type }),
+      title,
+      section,
       test: submission.test,
-      year: submission.year,
-      ...(submission.period === undefined ? {} : { period: submission.period }),
       taxNumber: submission.tax_number ?? `– (Erstantrag, Finanzamt ${submission.tax_office})`,
       datenartVersion: submission.datenart_version,
       herstellerId: this.#options.herstellerId,
@@ -115,21 +108,10 @@ export class SandboxTaxAuthority implements TaxAuthority {
  * Reads the Nutzdaten back as ERiC would and runs the tax rules on what they say, so data that
  * slipped past the API (or was changed after it) is caught here, named by its ELSTER field.
  */
-async function recheck(submission: Omit<Submission, 'ticket'>): Promise<{ findings: Finding[]; figures: ProtocolRow[]; type?: UstvaType }> {
-  const identity = identityFindings(submission);
-  if (submission.kind === 'est') {
-    const read = await readEstNutzdaten(submission.nutzdaten, submission.year);
-    return read.ok ? { findings: identity, figures: read.figures } : { findings: [...identity, ...read.findings.map(asEricFinding)], figures: [] };
-  }
-  const read = await readUstvaNutzdaten(submission.nutzdaten, submission.year);
-  if (!read.ok) return { findings: [...identity, ...read.findings.map(asEricFinding)], figures: [] };
-  const { figures } = read;
-  // What is due when is the service's concern, not the tax office's: only the form's own rules here.
-  const ruled = (figures.type === 'voranmeldung' ? ustvaFindings(figures) : specialFindings(figures, `${figures.year}-01-01`)).filter(isError);
-  const taxNumber = taxNumberProblem(figures.taxNumber);
-  if (taxNumber) ruled.push({ path: 'Steuernummer', ...taxNumber });
-  const named = ruled.map((finding) => asEricFinding({ ...finding, path: ustvaElementOf(finding.path) }));
-  return { findings: [...identity, ...named], figures: ustvaRows(figures), type: figures.type };
+async function recheck(submission: Omit<Submission, 'ticket'>): Promise<Recheck> {
+  const form = await loadForm(submission.kind);
+  const checked = await form.recheck(submission.nutzdaten, submission.year, submission.period);
+  return { ...checked, findings: [...identityFindings(submission), ...checked.findings.map(asEricFinding)] };
 }
 
 function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {

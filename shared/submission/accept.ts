@@ -1,4 +1,4 @@
-import { datenartVersion } from '#shared/domain/years.ts';
+import { datenartVersion } from '#shared/forms/facts.ts';
 import { maskTaxNumber, newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Ruled } from '#shared/forms/check.ts';
@@ -32,7 +32,7 @@ export class TicketIdTaken extends Error {
 export async function acceptSubmission(
   deps: AcceptDeps,
   clientId: string,
-  { filing, period, signer }: Pick<Ruled, 'filing' | 'period'> & { signer?: Signer },
+  { filing, period, type, signer }: Pick<Ruled, 'filing' | 'period' | 'type'> & { signer?: Signer },
   ticketId = newTicketId(),
 ): Promise<Ticket> {
   const now = new Date().toISOString();
@@ -46,7 +46,7 @@ export async function acceptSubmission(
     test: body.test,
     year: body.year,
     period,
-    ...(filing.kind === 'ustva' && { type: filing.body.type }),
+    ...(type && { type }),
     tax_number_masked: body.tax_number && maskTaxNumber(body.tax_number),
     tax_office: body.tax_office,
     datenart_version: datenartVersion(kind, body.year),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { loadForm } from '#shared/forms/registry.ts';
 import { loadFiling, storeFiling } from '#shared/submission/stored-filing.ts';
 import { MemorySubmissionStore } from '#test/fakes.ts';
 import { estReturnSample, ustvaSample } from '#test/support/samples.ts';
@@ -21,18 +22,18 @@ describe('a stored filing', () => {
     const store = new MemorySubmissionStore();
     const filing = await filingFor();
     await storeFiling(store, id, filing);
-    expect(await loadFiling(store, id, filing.kind)).toEqual({ filing });
+    expect(await loadFiling(store, id, await loadForm(filing.kind))).toEqual({ filing });
   });
 
   it('is missing once deleted', async () => {
-    expect(await loadFiling(new MemorySubmissionStore(), id, 'ustva')).toEqual({ missing: true });
+    expect(await loadFiling(new MemorySubmissionStore(), id, await loadForm('ustva'))).toEqual({ missing: true });
   });
 
   it("reads a UStVA's own XML stored with its period beside it, as earlier versions kept it", async () => {
     const store = new MemorySubmissionStore();
     const xml = '<Anmeldungssteuern/>';
     await store.put(id, { test: true, year: 2026, tax_number: '9198011310010', period: '03', xml });
-    expect(await loadFiling(store, id, 'ustva')).toEqual({
+    expect(await loadFiling(store, id, await loadForm('ustva'))).toEqual({
       filing: { kind: 'ustva', body: { type: 'voranmeldung', test: true, year: 2026, tax_number: '9198011310010', xml } },
     });
   });
@@ -40,7 +41,7 @@ describe('a stored filing', () => {
   it('that no longer fits its form names the fields, never their values', async () => {
     const store = new MemorySubmissionStore();
     await store.put(id, { ...ustvaSample(), kennzahlen: { kz81: 'DE89370400440532013000' } });
-    const loaded = await loadFiling(store, id, 'ustva');
+    const loaded = await loadFiling(store, id, await loadForm('ustva'));
     expect(loaded).toEqual({ unreadable: expect.stringContaining('kennzahlen.kz81') });
     expect(JSON.stringify(loaded)).not.toContain('DE89370400440532013000');
   });
@@ -48,6 +49,6 @@ describe('a stored filing', () => {
   it('is read with the form of its ticket', async () => {
     const store = new MemorySubmissionStore();
     await storeFiling(store, id, filingOf(await checkUstva(ustvaSample())));
-    expect(await loadFiling(store, id, 'est')).toHaveProperty('unreadable');
+    expect(await loadFiling(store, id, await loadForm('est'))).toHaveProperty('unreadable');
   });
 });

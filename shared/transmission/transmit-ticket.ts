@@ -8,6 +8,7 @@ import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { newWebhookId, nutzdatenFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
+import { loadForm } from '#shared/forms/registry.ts';
 import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
 import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';
@@ -41,7 +42,8 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
   const held = { status: 'processing' as const, lease_until: leaseUntil };
   let sent = false;
   try {
-    const loaded = await loadFiling(deps.submissions, id, claimed.kind);
+    const form = await loadForm(claimed.kind);
+    const loaded = await loadFiling(deps.submissions, id, form);
     if ('missing' in loaded) {
       await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message: 'The submitted data is no longer stored', details: [] }, now);
       return;
@@ -50,7 +52,7 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
     try {
       if ('unreadable' in loaded) throw new Error(`it no longer reads as ${claimed.kind} data (${loaded.unreadable})`);
       const options = { herstellerId: deps.transmit.herstellerId, createdAt: now() };
-      submission = { ticket: id, ...submissionFor(loaded.filing, claimed.period, claimed.datenart_version, options) };
+      submission = { ticket: id, ...submissionFor(loaded.filing, claimed.period, claimed.datenart_version, form.nutzdaten(loaded.filing.body, options)) };
     } catch (error) {
       // The check lets through only bodies that can be written; retrying would not change that.
       const message = `The stored data cannot be written as ELSTER XML: ${error instanceof Error ? error.message : String(error)}`;

@@ -3,7 +3,7 @@
 // its maximum count where it repeats, texts at the longest the request admits) and one per optional
 // block alone. Which years are accepted depends on "today", which the test configuration fixes
 // (STEUERBOTE_TODAY in vitest.config.ts), so the matrix is the same on any day.
-import { acceptedYears } from '#shared/domain/years.ts';
+import { acceptedYears } from '#shared/forms/facts.ts';
 import { ustvaTypes, type Kind, type UstvaType } from '#shared/domain/ticket.ts';
 import { today } from '#shared/config.ts';
 import * as z from 'zod/mini';

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
-import { nutzdatenFor } from '#shared/forms/nutzdaten.ts';
+import { loadForm } from '#shared/forms/registry.ts';
 import { requestExamples } from '#shared/openapi/examples.ts';
 import { loadCorpus } from '#test/fixtures/corpus.ts';
 import { matrix } from '#test/oracle/matrix.ts';
@@ -54,7 +54,7 @@ async function documents(): Promise<Document[]> {
 async function nutzdatenOf({ kind, body }: Document): Promise<string> {
   const checked = await check[kind](body);
   if (!checked.filing) throw new Error(`refused by the check: ${JSON.stringify(checked.findings)}`);
-  return nutzdatenFor(checked.filing, { herstellerId: '74931', createdAt });
+  return (await loadForm(checked.filing.kind)).nutzdaten(checked.filing.body, { herstellerId: '74931', createdAt });
 }
 
 const counted = { own: 0, standIn: 0 };

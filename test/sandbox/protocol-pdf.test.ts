@@ -2,15 +2,14 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
-import { ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
+import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 
 const ustva: ProtocolInput = {
   ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
   transferTicket: 'abcdefghij0123456789klmnopqrstuv',
-  kind: 'ustva',
+  title: ustvaProtocolTitle('voranmeldung', 2026, '03'),
+  section: 'Kennzahlen',
   test: true,
-  year: 2026,
-  period: '03',
   taxNumber: '9198011310010',
   datenartVersion: 'UStVA_2026',
   herstellerId: '74931',
@@ -25,9 +24,9 @@ const ustva: ProtocolInput = {
 
 const est: ProtocolInput = {
   ...ustva,
-  kind: 'est',
+  title: 'Einkommensteuererklärung 2025',
+  section: 'Angaben (Auszug)',
   test: false,
-  year: 2025,
   datenartVersion: 'ESt_2025',
   figures: [
     { label: 'Bruttoarbeitslohn', value: '46.000,30 €' },
@@ -87,7 +86,9 @@ describe('renderProtocolPdf', () => {
   });
 
   it('names quarters and shows summer time in Berlin', async () => {
-    const text = await textOf(await renderProtocolPdf({ ...ustva, period: '42', receivedAt: '2026-07-01T22:30:00.000Z' }));
+    const text = await textOf(
+      await renderProtocolPdf({ ...ustva, title: ustvaProtocolTitle('voranmeldung', 2026, '42'), receivedAt: '2026-07-01T22:30:00.000Z' }),
+    );
     expect(text).toContain('Zeitraum 2. Kalendervierteljahr');
     expect(text).toContain('02.07.2026, 00:30:00 Uhr');
   });

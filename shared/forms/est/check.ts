@@ -3,7 +3,7 @@ import { estFilingOf, estSchema, type EstRequest } from '#shared/forms/est/schem
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
 import { estLimitFindings } from '#shared/forms/est/limits.ts';
-import { estYearFindings } from '#shared/forms/filing-window.ts';
+import { estFacts, estYearFindings } from '#shared/forms/est/facts.ts';
 import { today } from '#shared/config.ts';
 
 async function estRules(request: EstRequest): Promise<Ruled> {
@@ -19,6 +19,6 @@ async function estRules(request: EstRequest): Promise<Ruled> {
   return { filing, xmlIdnrs: read.idnrs, findings: [...open, ...taxNumberAgrees(body, read.taxNumber, 'xml.Vorsatz.StNr'), ...ordnungsbegriff] };
 }
 
-const est: Form<EstRequest> = { kind: 'est', schema: estSchema, rules: estRules };
+const est: Form<EstRequest> = { facts: estFacts, schema: estSchema, rules: estRules };
 
 export const checkEst = (input: unknown) => checkForm(est, input);

@@ -17,6 +17,7 @@ import {
 } from '#shared/forms/fields.ts';
 import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
+import { estFacts } from '#shared/forms/est/facts.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
 const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
@@ -63,7 +64,7 @@ const pension = z.strictObject({ person: personRef, annual_amount: money, start_
 export const estSchema = z
   .strictObject({
     ...common,
-    year: formYear('est'),
+    year: formYear(estFacts),
     tax_number: z.optional(taxNumber),
     tax_office: z.optional(taxOffice),
     taxpayer: z.optional(person),

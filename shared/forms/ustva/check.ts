@@ -6,6 +6,7 @@ import { kz38From, specialFindings } from '#shared/forms/ustva/special-filings.t
 import { nutzdatenFindings } from '#shared/forms/ustva/nutzdaten-rules.ts';
 import { ustvaPeriodFindings } from '#shared/forms/filing-window.ts';
 import { today } from '#shared/config.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { SpecialFigures, UstvaFigures } from '#shared/forms/ustva/model.ts';
 
@@ -24,7 +25,7 @@ function ruled(filing: Filing, figures: UstvaFigures, at: (path: string) => stri
     findings.push(
       ...ustvaPeriodFindings(figures.year, figures.period, today(), at('period')).map((finding) => ({ ...finding, rule: periodRules[finding.code] })),
     );
-  return { filing, period: figures.period, findings };
+  return { filing, period: figures.period, type: 'voranmeldung', findings };
 }
 
 /** A Dauerfristverlängerung or Sondervorauszahlung as its rules read it; Kz 38 computed when the caller sent last year's total. */
@@ -45,7 +46,7 @@ function ustvaRules(request: UstvaRequest): Ruled | Promise<Ruled> {
   const filing = { kind: 'ustva', body } as const;
   if (body.xml === undefined) {
     if (body.type === 'voranmeldung') return ruled(filing, body, (path) => path);
-    return { filing, findings: specialFindings(specialFiguresOf(body), today()) };
+    return { filing, type: body.type, findings: specialFindings(specialFiguresOf(body), today()) };
   }
   return xmlRules(filing, body);
 }
@@ -57,7 +58,8 @@ async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string
   // period is ticket metadata, so it is taken from the XML that carries it.
   const xmlPath = (path: string) => `xml.${ustvaElementOf(path)}`;
   const { figures } = read;
-  const checked = figures.type === 'voranmeldung' ? ruled(filing, figures, xmlPath) : { filing, findings: specialFindings(figures, today(), xmlPath) };
+  const checked =
+    figures.type === 'voranmeldung' ? ruled(filing, figures, xmlPath) : { filing, type: body.type, findings: specialFindings(figures, today(), xmlPath) };
   checked.findings.push(...nutzdatenFindings(figures), ...taxNumberAgrees(body, figures.taxNumber, 'xml.Steuernummer'));
   if (figures.type !== body.type) {
     checked.findings.push({ path: 'type', code: 'XML_TYPE_MISMATCH', message: `must name the filing the XML holds: ${figures.type}`, expected: figures.type });
@@ -65,6 +67,6 @@ async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string
   return checked;
 }
 
-const ustva: Form<UstvaRequest> = { kind: 'ustva', schema: ustvaSchema, rules: ustvaRules };
+const ustva: Form<UstvaRequest> = { facts: ustvaFacts, schema: ustvaSchema, rules: ustvaRules };
 
 export const checkUstva = (input: unknown) => checkForm(ustva, input);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formYears } from '#shared/domain/years.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 
 const kennzahlenOf = (year: number, kind: string) =>
@@ -10,7 +10,7 @@ const kennzahlenOf = (year: number, kind: string) =>
 
 describe('ustvaForm', () => {
   it('knows the form of every supported year and no other', () => {
-    for (const year of formYears.ustva) expect(ustvaForm(year)).toBeDefined();
+    for (const year of ustvaFacts.years) expect(ustvaForm(year)).toBeDefined();
     expect(ustvaForm(2020)).toBeUndefined();
     expect(ustvaForm(2027)).toBeUndefined();
   });
@@ -19,7 +19,7 @@ describe('ustvaForm', () => {
     expect([...ustvaForm(year)!.keys()].sort()).toEqual([...ustvaForm(2023)!.keys()].filter((kz) => kz !== '87' && kz !== '90').sort());
   });
 
-  it.each(formYears.ustva.filter((year) => year >= 2023))('%i has the bases and tax amounts of the form', (year) => {
+  it.each(ustvaFacts.years.filter((year) => year >= 2023))('%i has the bases and tax amounts of the form', (year) => {
     expect(kennzahlenOf(year, 'base')).toEqual(
       [
         '81',
@@ -76,18 +76,18 @@ describe('ustvaForm', () => {
   });
 
   it.each(['09', '10', '22', '26', '29', '52', '53', '78', '79'])('has no Kz %s: flags, Kz09 and the Kennzahlen of older forms', (kz) => {
-    for (const year of formYears.ustva) expect(ustvaForm(year)?.has(kz)).toBe(false);
+    for (const year of ustvaFacts.years) expect(ustvaForm(year)?.has(kz)).toBe(false);
   });
 
   it('gives every Kennzahl a German label', () => {
-    for (const year of formYears.ustva) for (const [, spec] of ustvaForm(year) ?? []) expect(spec.label.length).toBeGreaterThan(10);
+    for (const year of ustvaFacts.years) for (const [, spec] of ustvaForm(year) ?? []) expect(spec.label.length).toBeGreaterThan(10);
   });
 });
 
 describe('ustvaPairs', () => {
   it('pairs a base with a tax amount of every supported form', () => {
     expect(ustvaPairs.map(([b, t]) => `${b}/${t}`)).toEqual(['35/36', '76/80', '95/98', '94/96', '46/47', '73/74', '84/85']);
-    for (const year of formYears.ustva) {
+    for (const year of ustvaFacts.years) {
       for (const [b, t] of ustvaPairs) {
         expect(ustvaForm(year)?.get(b)?.kind).toBe('base');
         expect(ustvaForm(year)?.get(t)?.kind).toBe('tax');

@@ -7,6 +7,7 @@ import { elsterDate } from '#shared/tax/dates.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
+import type { UstvaType } from '#shared/domain/ticket.ts';
 
 const flagLabels: Record<keyof typeof flagKennzahlen, string> = {
   corrected: 'Berichtigte Anmeldung',
@@ -43,4 +44,21 @@ function flagRows(flags: UstvaFlags | undefined): ProtocolRow[] {
     .filter((flag) => flags?.[flag] === true)
     .map((flag) => ({ kz: flagKennzahlen[flag], label: flagLabels[flag], value: 'ja' }));
   return flags?.supplementary_text === undefined ? set : [...set, { label: `Ergänzende Angaben: ${flags.supplementary_text}`, value: '' }];
+}
+
+/** The protocol's title of a filing; `period` is the ticket's. */
+export function ustvaProtocolTitle(type: UstvaType, year: number, period: string | undefined): string {
+  if (type === 'dauerfristverlaengerung') return `Antrag auf Dauerfristverlängerung ${year}`;
+  if (type === 'sondervorauszahlung') return `Anmeldung der Sondervorauszahlung ${year} (Dauerfristverlängerung)`;
+  const name = period === undefined ? undefined : periodName(period);
+  return `Umsatzsteuer-Voranmeldung ${year}${name ? `, Zeitraum ${name}` : ''}`;
+}
+
+const months = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+
+function periodName(period: string): string {
+  const code = Number(period);
+  if (/^\d{2}$/.test(period) && code >= 1 && code <= 12) return months[code - 1] ?? period;
+  if (/^4[1-4]$/.test(period)) return `${code - 40}. Kalendervierteljahr`;
+  return period;
 }

@@ -11,7 +11,7 @@
 // is not checked.
 
 import type { Finding } from '#shared/domain/ticket.ts';
-import { formYears } from '#shared/domain/years.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { type KennzahlSpec, ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
@@ -65,7 +65,7 @@ export function expectedKz83(year: number, kennzahlen: Record<string, number | s
 export function ustvaFindings(figures: UstvaFigures): Finding[] {
   const form = ustvaForm(figures.year);
   if (!form) {
-    return [{ path: 'year', code: 'YEAR_NOT_SUPPORTED', message: `must be one of the supported years ${formYears.ustva.join(', ')}` }];
+    return [{ path: 'year', code: 'YEAR_NOT_SUPPORTED', message: `must be one of the supported years ${ustvaFacts.years.join(', ')}` }];
   }
   const findings: Finding[] = [];
   if (!periodPattern.test(figures.period)) {

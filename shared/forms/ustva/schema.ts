@@ -15,6 +15,7 @@ import {
 } from '#shared/forms/fields.ts';
 import { begruendung, datenLieferant } from '#shared/forms/ustva/structure.ts';
 import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { advisorClientSchema, partySchema, widnrSchema } from '#shared/forms/ustva/parties.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
 import { ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
@@ -25,7 +26,7 @@ const supplierText = (element: string) => text(textFactsOf(datenLieferant, eleme
 export const ustvaSchema = z
   .strictObject({
     ...common,
-    year: formYear('ustva'),
+    year: formYear(ustvaFacts),
     type: z._default(z.enum(ustvaTypes, { error: `must be one of ${ustvaTypes.join(', ')}` }), 'voranmeldung'),
     tax_number: taxNumber,
     period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),

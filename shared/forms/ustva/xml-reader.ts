@@ -7,7 +7,7 @@
 // carries a figure.
 
 import type { Finding } from '#shared/domain/ticket.ts';
-import { formYears } from '#shared/domain/years.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { flagKennzahlen, supplierElements, type UstvaNutzdatenInput, ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
@@ -96,7 +96,7 @@ export function ustvaElementOf(requestPath: string): string {
  */
 export async function readUstvaNutzdaten(xml: string, year: number): Promise<{ ok: true; figures: ReadFigures } | { ok: false; findings: Finding[] }> {
   const form = ustvaForm(year);
-  if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${formYears.ustva.join(', ')}`);
+  if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${ustvaFacts.years.join(', ')}`);
   const read = readCallerNutzdaten(xml, {
     year,
     structure: await ustvaSchemaStructure(year),

@@ -1,0 +1,32 @@
+// Each form's facts and the type of its checked body, keyed by form so the compiler demands every
+// one. Only these: the forms' code is loaded by shared/forms/registry.ts, so a function that needs
+// no form carries none.
+import type { Kind } from '#shared/domain/ticket.ts';
+import type { EstFiling } from '#shared/forms/est/schema.ts';
+import { estFacts } from '#shared/forms/est/facts.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
+import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
+
+/** Each form's checked body, as it is stored and sent (shared/forms/filing.ts). */
+export interface FilingBodies {
+  ustva: UstvaFiling;
+  est: EstFiling;
+}
+
+export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
+  ustva: ustvaFacts,
+  est: estFacts,
+};
+
+export const kinds = Object.keys(formFacts) as Kind[];
+
+export const formYears = Object.fromEntries(kinds.map((kind) => [kind, formFacts[kind].years])) as Readonly<Record<Kind, readonly number[]>>;
+
+export const isFormYear = (kind: Kind, year: number) => formFacts[kind].years.includes(year);
+
+/** ERiC names a Datenart version by form and year, e.g. `UStVA_2026`. */
+export const datenartVersion = (kind: Kind, year: number) => formFacts[kind].datenartVersion(year);
+
+/** The years a filing of `kind` is accepted for on `today` (YYYY-MM-DD). */
+export const acceptedYears = (kind: Kind, today: string) => formFacts[kind].acceptedYears(today);

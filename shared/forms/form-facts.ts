@@ -1,0 +1,17 @@
+import type { Finding, Kind } from '#shared/domain/ticket.ts';
+
+/** What is known of a form without loading its code: its calendar and ERiC's names for it. */
+export interface FormFacts<K extends Kind = Kind> {
+  kind: K;
+  /** The years whose schema steuerbote knows (docs/sources.md). */
+  years: readonly number[];
+  /** The years a filing is accepted for on `today` (YYYY-MM-DD). */
+  acceptedYears(today: string): number[];
+  /** Why `year` cannot be filed on `today`, where the form's window says so by the year alone. */
+  yearFindings?(year: number, today: string): Finding[];
+  /** ERiC's Verfahren and Datenart (ERiC's `Datenartversionmatrix.xml`). */
+  verfahren: string;
+  datenart: string;
+  /** ERiC's Datenart version of a year's filing, e.g. `UStVA_2026`. */
+  datenartVersion(year: number): string;
+}

@@ -1,0 +1,54 @@
+// What a form is to the code that does not know it: its module, loaded when the form is used
+// (shared/forms/registry.ts), beside its facts, always at hand (shared/forms/facts.ts).
+import type * as z from 'zod/mini';
+import type { Finding, Kind } from '#shared/domain/ticket.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+import type { Checked } from '#shared/forms/check.ts';
+import type { FilingBodies } from '#shared/forms/facts.ts';
+import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+
+export interface NutzdatenOptions {
+  herstellerId: string;
+  createdAt: Date;
+}
+
+/**
+ * What the sandbox's re-check makes of Nutzdaten: the form's findings (paths in ELSTER's names),
+ * and the protocol's title, the heading of its figures and the figures themselves.
+ */
+export interface Recheck {
+  findings: Finding[];
+  title: string;
+  section: string;
+  figures: ProtocolRow[];
+}
+
+/** Everything that is the form's own, for generic code to look up by the form's kind. */
+export interface FormModule<K extends Kind = Kind> {
+  facts: FormFacts<K>;
+  /** The schema and the tax rules (`POST /v2/{kind}` and its `validate`). */
+  check(input: unknown): Promise<Checked>;
+  /** A stored body read back with the form's schema (shared/submission/stored-filing.ts). */
+  readStored(stored: unknown): { body: FilingBodies[K] } | { error: z.core.$ZodError };
+  /** The Nutzdaten element of a checked body: the caller's own XML as it came, or built from its fields. */
+  nutzdaten(body: FilingBodies[K], options: NutzdatenOptions): string;
+  /** The sandbox's re-check of Nutzdaten as ERiC would read them; `period` is the ticket's. */
+  recheck(nutzdaten: string, year: number, period: string | undefined): Promise<Recheck>;
+}
+
+/** The form's part of the OpenAPI document (shared/openapi/). */
+export interface FormOpenapi {
+  /** How the document names the form: "Submit a …". */
+  name: string;
+  /** Its request schema, and the component it becomes. */
+  schemaName: string;
+  schema: z.ZodMiniType;
+  /** What the `year` field says of this form: its years and its filing window. */
+  year: string;
+  /** What the contract says of its fields, given what it says of the fields every form has. */
+  fields(common: Readonly<Record<string, string>>): Record<string, string>;
+  /** Request examples, by name. */
+  examples: Record<string, { summary: string; description?: string; value: unknown }>;
+  /** Whether the document shows its answers (accepted, refused, validated) on this form's routes. */
+  showcase?: boolean;
+}

@@ -1,0 +1,18 @@
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+
+/**
+ * The UStVA from 2021, when ELSTER's current Anmeldungssteuern structure began; for 2026 no schema
+ * is published yet and the 2025 form is taken (docs/sources.md). A UStVA is accepted for any year
+ * begun; whether its period is open is its rules' part (shared/forms/filing-window.ts).
+ */
+export const ustvaFacts: FormFacts<'ustva'> = {
+  kind: 'ustva',
+  years: [2021, 2022, 2023, 2024, 2025, 2026],
+  acceptedYears(today) {
+    const current = Number(today.slice(0, 4));
+    return ustvaFacts.years.filter((year) => year <= current);
+  },
+  verfahren: 'ElsterAnmeldung',
+  datenart: 'UStVA',
+  datenartVersion: (year) => `UStVA_${year}`,
+};
