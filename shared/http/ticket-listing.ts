@@ -3,12 +3,12 @@
 // a cursor made by another client, or altered, reads nothing and is refused. It needs no key of
 // its own, and a listing only ever queries the caller's partition of the index anyway.
 
-import { isTicketId, type Kind, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
+import { isTicketId, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
+import { kinds } from '#shared/forms/facts.ts';
 import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
 
 export const listLimit = { default: 50, max: 200 } as const;
-export const listKinds: readonly Kind[] = ['ustva', 'est'];
 export const listStatuses: readonly TicketStatus[] = ['queued', 'processing', 'delivered', 'rejected', 'failed'];
 const parameters = ['limit', 'cursor', 'kind', 'status', 'client_reference', 'created_after', 'created_before'] as const;
 const isoTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
@@ -20,7 +20,7 @@ export async function ticketQuery(params: Record<string, string | undefined>, cl
   const unknown = Object.keys(params).find((name) => !(parameters as readonly string[]).includes(name));
   if (unknown !== undefined) throw badRequest(unknown.slice(0, 40), 'PARAMETER_UNKNOWN', `Unknown parameter; the listing takes ${parameters.join(', ')}`);
   const query: TicketQuery = { limit: limitOf(params.limit) };
-  if (params.kind !== undefined) query.kind = oneOf(params.kind, listKinds, 'kind');
+  if (params.kind !== undefined) query.kind = oneOf(params.kind, kinds, 'kind');
   if (params.status !== undefined) query.status = oneOf(params.status, listStatuses, 'status');
   if (params.client_reference !== undefined) query.client_reference = params.client_reference;
   if (params.created_after !== undefined) query.created_after = timeOf(params.created_after, 'created_after');

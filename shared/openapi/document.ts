@@ -35,7 +35,7 @@ import { saneRequestId } from '#shared/http/request-id.ts';
 import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { once } from '#shared/once.ts';
-import { listKinds, listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
+import { listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
 
 const description = `
 Transmits German income tax returns (\`est\`, Einkommensteuererklärung) and VAT pre-returns (\`ustva\`,
@@ -260,7 +260,7 @@ const listTickets: Json = {
   parameters: [
     query('limit', `Tickets per page, ${listLimit.default} when absent`, { type: 'integer', minimum: 1, maximum: listLimit.max, default: listLimit.default }),
     query('cursor', "The previous page's `next_cursor`: opaque, and valid only for the client it was handed to", { type: 'string' }),
-    query('kind', 'Only this kind', { type: 'string', enum: [...listKinds] }),
+    query('kind', 'Only this kind', { type: 'string', enum: [...kinds] }),
     query('status', 'Only tickets in this status', { type: 'string', enum: [...listStatuses] }),
     query('client_reference', 'Only tickets with exactly this `client_reference`', { type: 'string' }),
     query('created_after', 'Only tickets created at or after this time (ISO 8601; a date means its midnight UTC)', { type: 'string', format: 'date-time' }),

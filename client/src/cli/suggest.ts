@@ -10,13 +10,17 @@ function distance(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The candidate a typo most likely meant: a few letters off (swapped letters count as two), or the start of it. */
+/**
+ * The candidate a typo most likely meant: the one it is the start of (`--pin` for `--pin-file`, before
+ * `--kind`, two letters off), else one a few letters off (swapped letters count as two).
+ */
 export function nearest(word: string, candidates: readonly string[]): string | undefined {
   const typed = word.toLowerCase();
+  const started = typed.length >= 3 ? candidates.find((candidate) => candidate.toLowerCase().startsWith(typed)) : undefined;
+  if (started) return started;
   const ranked = candidates.map((candidate) => ({ candidate, off: distance(typed, candidate.toLowerCase()) })).sort((a, b) => a.off - b.off);
   const best = ranked[0];
-  if (best && best.off <= Math.max(2, Math.floor(typed.length / 3))) return best.candidate;
-  return typed.length >= 3 ? candidates.find((candidate) => candidate.startsWith(typed)) : undefined;
+  return best && best.off <= Math.max(2, Math.floor(typed.length / 3)) ? best.candidate : undefined;
 }
 
 /** `; did you mean …?` to end a message with, or `otherwise`. */
