@@ -29,8 +29,12 @@ export interface TicketStore {
    * queued (a duplicate wake-up, another worker).
    */
   claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined>;
-  /** Replaces the webhook state when its current delivery is still `expectedWebhookId`. */
-  updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined>;
+  /**
+   * Replaces the webhook state when its current delivery is still `expectedWebhookId` and, given
+   * `expectedAttempts`, has had that many attempts: of two attempts of one delivery that ran at once
+   * (a queue may hand a message out twice), only the first to finish records its outcome.
+   */
+  updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined>;
   /** Tickets whose work is not finished: transmission or webhook delivery still owed. */
   owed(): AsyncIterable<Ticket>;
   /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */

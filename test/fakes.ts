@@ -77,9 +77,10 @@ export class MemoryTicketStore implements TicketStore {
     return stored(next);
   }
 
-  async updateWebhook(id: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined> {
+  async updateWebhook(id: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined> {
     const current = this.tickets.get(id);
     if (!current || current.webhook.webhook_id !== expectedWebhookId) return undefined;
+    if (expectedAttempts !== undefined && current.webhook.attempts !== expectedAttempts) return undefined;
     const next = { ...current, webhook: stored(webhook) };
     this.tickets.set(id, next);
     return stored(next);

@@ -126,10 +126,14 @@ export class DynamoTicketStore implements TicketStore {
   }
 
   // A webhook is delivered only for a delivered ticket, which owes nothing else: it is owed while pending.
-  updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState): Promise<Ticket | undefined> {
-    const condition = expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
+  updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined> {
+    let condition = expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
     const values: Record<string, unknown> = { ':webhook': webhook };
     if (expectedWebhookId !== undefined) values[':expected_id'] = expectedWebhookId;
+    if (expectedAttempts !== undefined) {
+      condition += ' AND webhook.attempts = :expected_attempts';
+      values[':expected_attempts'] = expectedAttempts;
+    }
     const owed = webhook.status === 'pending';
     if (owed) values[':shard'] = shardOf(ticket);
     return this.#update(ticket, {

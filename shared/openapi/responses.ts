@@ -112,6 +112,7 @@ export const parameters = {
     required: false,
     description: [
       'Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`.',
+      'That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried.',
       'The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`.',
       '"The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ.',
       'Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`.',

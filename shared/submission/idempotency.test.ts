@@ -3,7 +3,7 @@ import type { Ticket } from '#shared/domain/ticket.ts';
 import type { IdempotencyRecord } from '#shared/ports.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
-import { acceptOnce, leaseMs, replayWindowSeconds } from '#shared/submission/idempotency.ts';
+import { acceptOnce, leaseMs, replayOf, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import { idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { MemoryIdempotencyStore, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
@@ -191,5 +191,37 @@ describe('acceptOnce', () => {
     const theirs = await s.submit(idempotentRequest('client-b', 'order-7', 'ustva', body));
     expect(theirs.replayed).toBe(false);
     expect(theirs.ticket.ticket).not.toBe(first.ticket.ticket);
+  });
+});
+
+describe('replayOf', () => {
+  it('finds the ticket of the same request, and nothing for a new key, another body or a ticket not made yet', async () => {
+    const s = setup();
+    expect(await replayOf(s.deps, request)).toBeUndefined();
+    let release!: () => void;
+    const first = s.submit(request, async (ticketId) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return s.accept(ticketId);
+    });
+    await vi.waitFor(() => expect(release).toBeDefined());
+    expect(await replayOf(s.deps, request)).toBeUndefined();
+    release();
+    const done = await first;
+    expect(await replayOf(s.deps, request)).toEqual({ ticket: done.ticket, replayed: true });
+    expect(await replayOf(s.deps, idempotentRequest('client-a', 'order-7', 'ustva', { ...body, period: '04' }))).toBeUndefined();
+    s.advance(replayWindowSeconds * 1000);
+    expect(await replayOf(s.deps, request)).toBeUndefined();
+  });
+
+  it('marks a record left in progress beside its ticket completed', async () => {
+    const s = setup();
+    await expect(
+      s.submit(request, async (ticketId) => {
+        await s.accept(ticketId);
+        throw new Error('crash');
+      }),
+    ).rejects.toThrow('crash');
+    expect(await replayOf(s.deps, request)).toMatchObject({ ticket: { ticket: s.record().ticket }, replayed: true });
+    expect(s.record().state).toBe('completed');
   });
 });

@@ -37,6 +37,17 @@ export interface Accepted {
   replayed: boolean;
 }
 
+/**
+ * The ticket an earlier request with the same key and body created, looked up before anything about
+ * the request is checked: the same request gets the same answer, whatever has changed since (its
+ * certificate locked or deleted, its year closed). Undefined while there is no such ticket yet, or
+ * when the body differs; `acceptOnce` answers those after the checks.
+ */
+export async function replayOf(deps: IdempotencyDeps, request: IdempotentRequest): Promise<Accepted | undefined> {
+  const held = await deps.records.get(request.key, seconds(deps.now()));
+  return held?.request_hash === request.request_hash ? replayOfHeld(deps, held) : undefined;
+}
+
 /** Creates the request's ticket with `accept`, at most once per key within the replay window. */
 export async function acceptOnce(deps: IdempotencyDeps, request: IdempotentRequest, accept: (ticketId: string) => Promise<Ticket>): Promise<Accepted> {
   const { now } = deps;
@@ -68,11 +79,8 @@ async function answerFor(
   if (held.request_hash !== request.request_hash) {
     throw new HttpError(422, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
   }
-  const ticket = await deps.tickets.get(held.ticket);
-  if (ticket) {
-    if (held.state === 'in_progress') await complete(deps.records, held.key, ticket.ticket);
-    return { ticket, replayed: true };
-  }
+  const replay = await replayOfHeld(deps, held);
+  if (replay) return replay;
   const at = deps.now();
   const leaseRuns = Date.parse(held.lease_until) > at;
   if (leaseRuns || !(await deps.records.takeOver(held.key, held.lease_until, new Date(at + leaseMs).toISOString()))) {
@@ -82,6 +90,13 @@ async function answerFor(
   }
   logger.warn('idempotent request taken over after its lease lapsed', { ticket: held.ticket });
   return create(deps, held, accept);
+}
+
+async function replayOfHeld(deps: IdempotencyDeps, held: IdempotencyRecord): Promise<Accepted | undefined> {
+  const ticket = await deps.tickets.get(held.ticket);
+  if (!ticket) return undefined;
+  if (held.state === 'in_progress') await complete(deps.records, held.key, ticket.ticket);
+  return { ticket, replayed: true };
 }
 
 async function create(deps: IdempotencyDeps, record: IdempotencyRecord, accept: (ticketId: string) => Promise<Ticket>): Promise<Accepted> {

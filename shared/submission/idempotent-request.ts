@@ -23,8 +23,8 @@ export function idempotencyKeyOf(headers: ApiEvent['headers']): string | undefin
 
 /**
  * JSON with every object's keys sorted and no whitespace, so two bodies that parse to the same
- * value are the same request however they were written. Only validated bodies come here, whose
- * nesting the schemas bound, so the recursion stays shallow.
+ * value are the same request however they were written. Only parsed bodies come here, which nest
+ * no deeper than `maxNesting` (shared/http/json-keys.ts), so the recursion stays shallow.
  */
 export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

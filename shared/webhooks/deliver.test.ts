@@ -73,6 +73,22 @@ afterEach(() => {
 });
 
 describe('deliverWebhook', () => {
+  it('keeps the outcome of the first of two attempts of one delivery to finish, as when a queue hands a message out twice', async () => {
+    const { deps, notifier, webhook } = await setup([{ status: 200 }]);
+    let answerSlow!: (result: NotifyResult) => void;
+    const scripted = notifier.notify.bind(notifier);
+    vi.spyOn(notifier, 'notify')
+      .mockImplementationOnce(() => new Promise((resolve) => (answerSlow = resolve)))
+      .mockImplementationOnce(scripted);
+    const slow = deliverWebhook(deps, message);
+    await vi.waitFor(() => expect(answerSlow).toBeDefined());
+    expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'delivered' });
+    answerSlow({ status: 500 });
+    expect(await slow).toEqual({ outcome: 'retry', afterSeconds: 0 });
+    expect(await webhook()).toMatchObject({ status: 'delivered', attempts: 1, last_response_status: 200 });
+    expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'superseded' });
+  });
+
   it('posts the contract body with Standard Webhooks headers to HOOK_URI', async () => {
     const { deps, notifier } = await setup([{ status: 200 }]);
     await deliverWebhook(deps, message);

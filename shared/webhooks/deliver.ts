@@ -102,7 +102,9 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
 
   // Parked before it is marked failed: a crash in between leaves a delivery to retry, never one lost.
   if (outcome === 'exhausted') await deps.queue.deadLetterWebhook(delivery);
-  await deps.tickets.updateWebhook(ticket.ticket, delivery.webhook_id, attempted);
+  // Another attempt of this delivery recorded its outcome first: look again at once, which drops a
+  // delivery that attempt delivered and otherwise goes on from what it recorded.
+  if (!(await deps.tickets.updateWebhook(ticket.ticket, delivery.webhook_id, attempted, webhook.attempts))) return { outcome: 'retry', afterSeconds: 0 };
   return outcome === 'retry' ? { outcome, afterSeconds: delay } : { outcome };
 }
 

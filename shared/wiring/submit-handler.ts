@@ -8,7 +8,7 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
-import { acceptOnce, type Accepted } from '#shared/submission/idempotency.ts';
+import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, certificateStore, idempotencyStore, keyWrapper, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
@@ -19,6 +19,12 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
     async (event) => {
       const clientId = event.clientId!;
       const idempotencyKey = idempotencyKeyOf(event.headers);
+      const request = idempotencyKey === undefined ? undefined : idempotentRequest(clientId, idempotencyKey, kind, event.json);
+      const tickets = ticketStore();
+      const idempotency = { records: idempotencyStore(), tickets, now: Date.now };
+      // A request already accepted is answered before any check: no PIN is tried, so a replay tells nothing about one.
+      const replay = request && (await replayOf(idempotency, request));
+      if (replay) return accepted(replay);
       // The check comes first, so a refused body never uses up its key.
       const checked = await check(event.json);
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
@@ -30,24 +36,23 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
         event.headers[pinHeader],
       ).finally(flushMetrics);
       if (signed.findings) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: signed.findings });
-      const tickets = ticketStore();
       const accept = (ticketId?: string) =>
         acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, { ...checked, signer: signed.signer }, ticketId);
-      const { ticket, replayed }: Accepted =
-        idempotencyKey === undefined
-          ? { ticket: await accept(), replayed: false }
-          : await acceptOnce({ records: idempotencyStore(), tickets, now: Date.now }, idempotentRequest(clientId, idempotencyKey, kind, event.json), accept);
-      if (!replayed) {
+      const answer: Accepted = request === undefined ? { ticket: await accept(), replayed: false } : await acceptOnce(idempotency, request, accept);
+      if (!answer.replayed) {
         metrics().addMetric(metricNames.submissionsAccepted, MetricUnit.Count, 1);
         flushMetrics();
       }
-      return {
-        status: 202,
-        message: 'Submission accepted',
-        data: summaryView(ticket),
-        headers: { location: `/v2/ticket/${ticket.ticket}`, ...(replayed && { 'idempotent-replayed': 'true' }) },
-      };
+      return accepted(answer);
     },
     { auth: callers, json: true },
   );
 }
+
+/** The 202 for a ticket, created now or replayed. */
+const accepted = ({ ticket, replayed }: Accepted) => ({
+  status: 202,
+  message: 'Submission accepted',
+  data: summaryView(ticket),
+  headers: { location: `/v2/ticket/${ticket.ticket}`, ...(replayed && { 'idempotent-replayed': 'true' }) },
+});

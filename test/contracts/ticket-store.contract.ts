@@ -173,6 +173,15 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         expect(await store.get(ticket.ticket)).toEqual(updated);
       });
 
+      it('given the attempts it expects, records only the first of two attempts that both saw that many', async () => {
+        const ticket = await created({ status: 'delivered', webhook: pending });
+        const delivered: WebhookState = { ...pending, status: 'delivered', attempts: pending.attempts + 1 };
+        const updated = await store.updateWebhook(ticket.ticket, 'msg_1', delivered, pending.attempts);
+        expect(updated?.webhook).toEqual(delivered);
+        expect(await store.updateWebhook(ticket.ticket, 'msg_1', { ...pending, attempts: pending.attempts + 1 }, pending.attempts)).toBeUndefined();
+        expect(await store.get(ticket.ticket)).toEqual(updated);
+      });
+
       it('is undefined while another delivery, or none, is current, and changes nothing', async () => {
         const ticket = await created({ status: 'delivered', webhook: pending });
         const disabled = await created({ status: 'delivered' });

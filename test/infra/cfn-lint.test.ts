@@ -32,7 +32,8 @@ async function lintErrors(context: Record<string, string>): Promise<string[]> {
   return stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));
 }
 
-describe('cfn-lint', { timeout: 120_000 }, () => {
+// A synth and a cfn-lint run each: half a minute alone, far more on two cores shared with other work.
+describe('cfn-lint', { timeout: 300_000 }, () => {
   if (installed) {
     it.each([
       ['dev', { stage: 'dev' }],

@@ -44,7 +44,8 @@ const eric = {
   ericPinSecret: 'arn:aws:secretsmanager:eu-central-1:123456789012:secret:steuerbote/eric-pin-AbCdEf',
 };
 
-describe('AwsSolutions checks', () => {
+// Each test synthesizes a stage: a few seconds alone, far more on two cores shared with other work.
+describe('AwsSolutions checks', { timeout: 300_000 }, () => {
   it.each([
     ['dev', { stage: 'dev' }],
     ['prod', { stage: 'prod' }],

@@ -166,7 +166,7 @@ describe('a submission that names a certificate', () => {
 
   it('is signed with it: the ticket shows the certificate, and the certificate cannot be deleted until the ticket has finished', async () => {
     const certificate_id = await stored();
-    const reply = await submit(certificate_id);
+    const reply = await submit(certificate_id, { 'idempotency-key': 'signed-before-deletion' });
     expect(reply.status).toBe(202);
     const { ticket } = reply.json.data;
     const busy = await service.call('DELETE', `/v2/certificates/${certificate_id}`);
@@ -177,8 +177,12 @@ describe('a submission that names a certificate', () => {
     const done = await service.waitForStatus(ticket, ['delivered', 'failed', 'rejected']);
     expect(done).toMatchObject({ status: 'delivered', certificate_id, certificate_subject: 'CN=Muster GmbH, O=Steuerbote Test' });
     expect((await service.call('DELETE', `/v2/certificates/${certificate_id}`)).status).toBe(200);
-    // The ticket still says who signed it.
+    // The ticket still says who signed it, and a retry of the request that made it still gets it.
     expect((await service.call('GET', `/v2/ticket/${ticket}`)).json.data).toMatchObject({ certificate_id, certificate_subject: expect.any(String) });
+    const retry = await submit(certificate_id, { 'idempotency-key': 'signed-before-deletion' });
+    expect(retry.status).toBe(202);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.json.data).toMatchObject({ ticket, status: 'delivered' });
   });
 
   it('with a per-submission PIN: needs Elster-Pin, refuses a wrong one, and keeps a right one sealed only until the transmission ends', async () => {

@@ -8,7 +8,9 @@ import { newDataDir, startService, type LocalService } from '#test/support/local
 import { runOperatorCommand } from '#test/support/operator-command.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
-describe('npm run keys', () => {
+// Every call starts the command in a node process of its own: a second alone, many on two cores shared
+// with other work, and a test makes up to eight such calls.
+describe('npm run keys', { timeout: 180_000 }, () => {
   let service: LocalService;
   const keys = (...args: string[]) => runOperatorCommand('keys', service.dataDir, args);
 

@@ -1,7 +1,7 @@
 // PIN guessing over HTTP: wrong `Elster-Pin` values lock a per-submission certificate at the tenth
 // within an hour, for an hour; while it is locked the right PIN is refused with 423 and Retry-After,
-// a ticket accepted before still reaches `delivered`, and the certificate shows `locked_until`. Only
-// its own client's submissions count. The local runtime runs its functions in this process, so the
+// a request accepted before is still replayed by its Idempotency-Key, its ticket reaches `delivered`,
+// and the certificate shows `locked_until`. Only its own client's submissions count. The local runtime runs its functions in this process, so the
 // hour is waited out by moving this process's clock.
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -25,10 +25,10 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const submit = (pin: string, key?: string) =>
+const submit = (pin: string, key?: string, idempotencyKey?: string) =>
   service.call('POST', '/v2/ustva', {
     body: JSON.stringify({ ...ustvaSample(), certificate_id }),
-    headers: { 'content-type': 'application/json', 'elster-pin': pin },
+    headers: { 'content-type': 'application/json', 'elster-pin': pin, ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }) },
     key,
   });
 const shown = async () => (await service.call('GET', `/v2/certificates/${certificate_id}`)).json.data;
@@ -52,7 +52,7 @@ describe('wrong Elster-Pin values', () => {
       expect(upload.json.error.details).toEqual([expect.objectContaining({ code: 'CERTIFICATE_PIN_WRONG' })]);
     }
     expect(await shown()).toMatchObject({ locked_until: null });
-    const right = await submit(testPin);
+    const right = await submit(testPin, undefined, 'before-the-lock');
     expect(right.status).toBe(202);
     accepted = right.json.data.ticket;
   });
@@ -80,6 +80,19 @@ describe('wrong Elster-Pin values', () => {
     expect(Date.parse(locked_until) - Date.now()).toBeGreaterThan(3500_000);
     expect(right.json.message).toContain(locked_until);
     expect(await listed()).toMatchObject({ locked_until });
+  });
+
+  it('leave a request accepted before the lock to be replayed by its Idempotency-Key, trying no PIN', async () => {
+    const { locked_until } = await shown();
+    for (const pin of [testPin, 'guess-replay']) {
+      const replay = await submit(pin, undefined, 'before-the-lock');
+      expect(replay.status).toBe(202);
+      expect(replay.headers.get('idempotent-replayed')).toBe('true');
+      expect(replay.json.data.ticket).toBe(accepted);
+    }
+    expect(await shown()).toMatchObject({ locked_until });
+    // A key not yet used is a new submission, and meets the lock.
+    expect((await submit(testPin, undefined, 'after-the-lock')).status).toBe(423);
   });
 
   it('leave a ticket accepted before the lock to be delivered', async () => {

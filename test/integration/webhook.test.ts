@@ -22,15 +22,29 @@ async function submitScripted(service: LocalService, script: string): Promise<st
 
 const webhookOf = async (service: LocalService, ticket: string) => (await service.call('GET', `/v2/ticket/${ticket}`)).json.data.webhook;
 
+// A submission, its transmission and every delivery attempt in between: seconds alone, far more on
+// two cores shared with other work, so the waits and the tests' timeouts are generous; a wait polls
+// four times a second, which keeps two minutes of it within the client's rate limit (600 a minute).
+const settleMs = 120_000;
+const pollMs = 250;
+const testMs = 180_000;
+// As on AWS (six times the function's timeout), a delivery is never handed out again while an attempt
+// still runs, however long a busy machine makes it take; retries set their own delay.
+const visibilityTimeoutSeconds = { transmit: 1, webhook: 60 };
+
 const settled = (service: LocalService, ticket: string, status: 'delivered' | 'failed') =>
-  eventually(async () => {
-    const webhook = await webhookOf(service, ticket);
-    return webhook.status === status && webhook;
-  });
+  eventually(
+    async () => {
+      const webhook = await webhookOf(service, ticket);
+      return webhook.status === status && webhook;
+    },
+    settleMs,
+    pollMs,
+  );
 
 const bodyOf = (request: ReceivedRequest) => (request.body ? JSON.parse(request.body) : {}) as { ticket: string; client_reference: string };
 
-describe('delivery to a receiver that misbehaves', () => {
+describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
   let service: LocalService;
   let receiver: TestReceiver;
   // Answers per script, by the how-many-th request for that ticket.
@@ -38,7 +52,7 @@ describe('delivery to a receiver that misbehaves', () => {
     'fail-twice': (n) => ({ status: n <= 2 ? 500 : 200 }),
     gone: () => ({ status: 410 }),
     'always-500': () => ({ status: 500 }),
-    'slow-first': (n) => ({ status: 200, delayMs: n === 1 ? 1500 : 0 }),
+    'slow-first': (n) => ({ status: 200, delayMs: n === 1 ? 6000 : 0 }),
     busy: (n) => (n === 1 ? { status: 429, headers: { 'retry-after': '2000' } } : { status: 204 }),
     redirect: (n) => (n === 1 ? { status: 302, headers: { location: '/followed' } } : { status: 200 }),
   };
@@ -55,9 +69,11 @@ describe('delivery to a receiver that misbehaves', () => {
         HOOK_URI: receiver.url,
         HOOK_SECRET: secret,
         HOOK_MAX_ATTEMPTS: '3',
-        HOOK_TIMEOUT_MS: '500',
+        // Well below slow-first's delay, and well above what a prompt answer takes on a busy machine.
+        HOOK_TIMEOUT_MS: '2000',
         HOOK_BACKOFF_SCALE: '0.001',
       },
+      visibilityTimeoutSeconds,
     });
   });
   afterAll(async () => {
@@ -105,10 +121,14 @@ describe('delivery to a receiver that misbehaves', () => {
 
   it("waits as long as a 429's Retry-After asks, scaled", async () => {
     const ticket = await submitScripted(service, 'busy');
-    const pending = await eventually(async () => {
-      const webhook = await webhookOf(service, ticket);
-      return webhook.last_response_status === 429 && webhook;
-    });
+    const pending = await eventually(
+      async () => {
+        const webhook = await webhookOf(service, ticket);
+        return webhook.last_response_status === 429 && webhook;
+      },
+      settleMs,
+      pollMs,
+    );
     const waited = Date.parse(pending.next_attempt_at) - Date.parse(pending.last_attempt_at);
     expect(waited).toBe(2000);
     expect(pending.status).toBe('pending');
@@ -135,7 +155,7 @@ describe('delivery to a receiver that misbehaves', () => {
   });
 });
 
-describe('delivery to the example receiver', () => {
+describe('delivery to the example receiver', { timeout: testMs }, () => {
   let service: LocalService;
   let proxy: TestReceiver;
   const forwarded: { status: number; body: any }[] = [];
@@ -154,6 +174,7 @@ describe('delivery to the example receiver', () => {
     });
     service = await startService({
       env: { HOOK_ENABLED: 'true', HOOK_URI: proxy.url, HOOK_SECRET: secret, HOOK_BACKOFF_SCALE: '0.001' },
+      visibilityTimeoutSeconds,
     });
   });
   afterAll(async () => {
@@ -186,10 +207,14 @@ describe('delivery to the example receiver', () => {
     const run = await service.call('GET', `/dummy/hook-run/${ticket}`, { base: 'receiver' });
     expect(run.status).toBe(202);
     expect(run.json.data).toEqual({ ticket, webhook_id: expect.stringMatching(/^msg_/) });
-    const again = await eventually(async () => {
-      const webhook = await webhookOf(service, ticket);
-      return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
-    });
+    const again = await eventually(
+      async () => {
+        const webhook = await webhookOf(service, ticket);
+        return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
+      },
+      settleMs,
+      pollMs,
+    );
     expect(again).toMatchObject({ attempts: 1, last_response_status: 200 });
     const ids = proxy.requests.filter((request) => bodyOf(request).ticket === ticket).map((request) => request.headers['webhook-id']);
     expect(ids.at(-1)).toBe(run.json.data.webhook_id);
@@ -205,10 +230,14 @@ describe('delivery to the example receiver', () => {
     expect(resend.code).toBe(0);
     const webhookId = resend.output.match(/^webhook of (tk_\S+) queued again as (msg_\S+) on the local runtime$/m);
     expect(webhookId?.[1]).toBe(ticket);
-    const again = await eventually(async () => {
-      const webhook = await webhookOf(service, ticket);
-      return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
-    });
+    const again = await eventually(
+      async () => {
+        const webhook = await webhookOf(service, ticket);
+        return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
+      },
+      settleMs,
+      pollMs,
+    );
     expect(again).toMatchObject({ attempts: 1, last_response_status: 200 });
     expect(proxy.requests.filter((request) => bodyOf(request).ticket === ticket).at(-1)!.headers['webhook-id']).toBe(webhookId?.[2]);
 

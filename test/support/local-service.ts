@@ -86,13 +86,17 @@ export function serviceFor(runtime: LocalRuntime, dataDir: string): LocalService
   return service;
 }
 
-/** Polls until `check` returns something truthy; for work that finishes asynchronously. */
-export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000): Promise<T> {
+/**
+ * Polls until `check` returns something truthy; for work that finishes asynchronously. A check that
+ * calls the API over a long wait polls less often (`intervalMs`), so it stays within the client's
+ * rate limit.
+ */
+export async function eventually<T>(check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 20_000, intervalMs = 50): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
     if (value) return value;
     if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }
