@@ -64,8 +64,7 @@ export async function readEstNutzdaten(
     namespace: estNamespace(year),
     pathOf,
     // Vorsatz/StNr and Vorsatz/Zeitraum are compared with the request below, and each IdNr is checked as a request's IdNr is.
-    ownValue: (names) =>
-      (names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum', 'ID', 'IDEhefrau'].includes(names[1]!)) || idnrFields.has(names.at(-1)!),
+    ownValue: (names) => (names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!)) || holdsIdnr(names),
   });
   if (!read.ok) return read;
   const root = read.element;
@@ -97,13 +96,16 @@ export async function readEstNutzdaten(
 
 /** Every IdNr below `tree` (the E10 root), in document order. */
 function idnrsIn(tree: XmlTree, names: readonly string[] = []): NamedIdnr[] {
-  const vorsatz = names.length === 1 && names[0] === 'Vorsatz';
   return tree.children.flatMap((child) => {
     const path = [...names, child.name];
     if (child.children.length > 0) return idnrsIn(child, path);
-    return idnrFields.has(child.name) || (vorsatz && (child.name === 'ID' || child.name === 'IDEhefrau')) ? [{ path: pathOf(path), idnr: child.text }] : [];
+    return holdsIdnr(path) ? [{ path: pathOf(path), idnr: child.text }] : [];
   });
 }
+
+/** Whether the element at `names` (below the E10 root) holds an IdNr. */
+const holdsIdnr = (names: readonly string[]) =>
+  idnrFields.has(names.at(-1)!) || (names.length === 2 && names[0] === 'Vorsatz' && (names[1] === 'ID' || names[1] === 'IDEhefrau'));
 
 /** The amounts of one line of wage tax statements: classes 1 to 5, or class 6. */
 function wageLines(group: keyof typeof e10.wageStatements, labelSuffix: string) {
