@@ -5,6 +5,8 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import type { EstFiling } from '#shared/forms/est/schema.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { ustFacts } from '#shared/forms/ust/facts.ts';
+import type { UstFiling } from '#shared/forms/ust/schema.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 
@@ -12,11 +14,13 @@ import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 export interface FilingBodies {
   ustva: UstvaFiling;
   est: EstFiling;
+  ust: UstFiling;
 }
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
   est: estFacts,
+  ust: ustFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];
