@@ -40,7 +40,11 @@ export const generated: readonly { module: string; from: string; text: (dir?: st
   ...sources.map(({ module, schema }) => ({ module, from: schema, text: (dir?: string) => moduleText(schema, dir) })),
   ...years('E50', 2021, 2025).map(({ schema, year }) => {
     const workbook = `rules/Jahresdokumentation_USt_50_${year}.xml`;
-    return { module: `shared/forms/ust/structure/e50-${year}-rules.json`, from: `${workbook} and ${schema}`, text: (dir = elsterDir) => ustRulesText(workbook, schema, dir) };
+    return {
+      module: `shared/forms/ust/structure/e50-${year}-rules.json`,
+      from: `${workbook} and ${schema}`,
+      text: (dir = elsterDir) => ustRulesText(workbook, schema, dir),
+    };
   }),
 ];
 

@@ -196,7 +196,11 @@ export function ruleTable(workbook: string, structure: CompactStructure): RuleTa
       try {
         if (!contexts.has(context)) throw new Error(`the context ${context} is not in the year's E50`);
         if (contexts.get(context)) throw new Error('its context repeats');
-        const condition = parseCondition(row[conditionColumn!]!.replace(/\s+/g, ' ').trim(), (field) => fields.has(field), (path) => contexts.has(path));
+        const condition = parseCondition(
+          row[conditionColumn!]!.replace(/\s+/g, ' ').trim(),
+          (field) => fields.has(field),
+          (path) => contexts.has(path),
+        );
         table.rules.push([name, kind, context.slice(1), condition]);
       } catch (error) {
         table.left.push([name, kind, (error as Error).message]);

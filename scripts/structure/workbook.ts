@@ -14,5 +14,7 @@ export function sheetRows(workbook: string, name: string): string[][] {
   const start = workbook.indexOf(`<Worksheet ss:Name="${name}"`);
   if (start === -1) return [];
   const sheet = workbook.slice(start, workbook.indexOf('</Worksheet>', start));
-  return [...sheet.matchAll(/<Row[^>]*>([\s\S]*?)<\/Row>/g)].map(([, row]) => [...row!.matchAll(/<Cell[^>]*>([\s\S]*?)<\/Cell>/g)].map(([, cell]) => decode(cell!)));
+  return [...sheet.matchAll(/<Row[^>]*>([\s\S]*?)<\/Row>/g)].map(([, row]) =>
+    [...row!.matchAll(/<Cell[^>]*>([\s\S]*?)<\/Cell>/g)].map(([, cell]) => decode(cell!)),
+  );
 }

@@ -103,7 +103,13 @@ export function writeParts(
   const findings: Finding[] = [];
   const root = typeOf(structure, structure.type) as ElementsType;
 
-  const group = (value: unknown, type: ElementsType, path: string, extra: Readonly<Record<string, string | undefined>> = {}, fallback = {} as Readonly<Record<string, string>>): XmlElement | undefined => {
+  const group = (
+    value: unknown,
+    type: ElementsType,
+    path: string,
+    extra: Readonly<Record<string, string | undefined>> = {},
+    fallback = {} as Readonly<Record<string, string>>,
+  ): XmlElement | undefined => {
     if (!isObject(value)) {
       findings.push({ path, code: 'INVALID_TYPE', message: 'must be an object' });
       return undefined;
@@ -113,7 +119,12 @@ export function writeParts(
       const particle = names.get(key);
       if (!particle || Object.hasOwn(extra, particle.name)) {
         const allowed = [...names.entries()].filter(([, { name }]) => !Object.hasOwn(extra, name)).map(([name]) => name);
-        findings.push({ path: `${path}.${key}`, code: 'UNKNOWN_FIELD', message: `is not a field of ${path} in this year's form`, expected: allowed.join(', ') });
+        findings.push({
+          path: `${path}.${key}`,
+          code: 'UNKNOWN_FIELD',
+          message: `is not a field of ${path} in this year's form`,
+          expected: allowed.join(', '),
+        });
       }
     }
     const element: XmlElement = {};

@@ -1,7 +1,7 @@
 // The parts of E50 as the OpenAPI document shows them: every group and field of the newest year's
 // schema (structure/e50-2025.json) under its body name (body-map.ts), each field with the ELSTER
 // element it fills and the kind of value it takes. Earlier years' forms differ in a few groups
-// (until 2024 without the `tabelle` groups); each year's own schema is what a body is checked against.
+// (until 2022 without the `tabelle` groups); each year's own schema is what a body is checked against.
 import * as z from 'zod/mini';
 import { bodyName, requestVorsatz, valueKind } from '#shared/forms/ust/body-map.ts';
 import newest from '#shared/forms/ust/structure/e50-2025.json' with { type: 'json' };

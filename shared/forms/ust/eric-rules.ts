@@ -142,12 +142,13 @@ function fieldsIn(condition: Condition): string[] {
   return operands.filter((operand): operand is Condition => Array.isArray(operand) && typeof operand[0] === 'string').flatMap(fieldsIn);
 }
 
-const describe = (condition: Condition): string => {
+const describe = (condition: Condition, nameOf: (field: string) => string): string => {
   const [operator, ...operands] = condition;
-  const fields = (index = 0) => (operands[index] as string[]).join(', ');
+  const fields = (index = 0) => (operands[index] as string[]).map(nameOf).join(', ');
+  const inner = (index: number) => describe(operands[index] as Condition, nameOf);
   switch (operator) {
     case 'value':
-      return String(operands[0]);
+      return nameOf(operands[0] as string);
     case 'sum':
       return `the sum of ${fields()}`;
     case 'number':
@@ -157,17 +158,17 @@ const describe = (condition: Condition): string => {
     case 'year':
       return 'the year';
     case 'mul':
-      return `${describe(operands[0] as Condition)} × ${describe(operands[1] as Condition)}`;
+      return `${inner(0)} × ${inner(1)}`;
     case 'add':
     case 'sub':
-      return `${describe(operands[0] as Condition)} ${operator === 'add' ? '+' : '−'} ${describe(operands[1] as Condition)}`;
+      return `${inner(0)} ${operator === 'add' ? '+' : '−'} ${inner(1)}`;
     default:
       return 'its condition';
   }
 };
 
 /** What the rule asks, in the service's words, and the value it expects where it computes one. */
-function explanation(condition: Condition, document: Document): { field?: string; message: string; expected?: string } {
+function explanation(condition: Condition, document: Document, nameOf: (field: string) => string): { field?: string; message: string; expected?: string } {
   const comparison = lastComparison(condition);
   if (comparison && ['!=', '!=1', '!=10'].includes(comparison[1] as string)) {
     const [, operator, left, right] = comparison as readonly [string, string, Condition, Condition];
@@ -175,23 +176,24 @@ function explanation(condition: Condition, document: Document): { field?: string
     const tolerance = operator === '!=' ? '' : `, within ${operator.slice(2)} euro`;
     return {
       ...(left[0] === 'value' && { field: left[1] as string }),
-      message: `must be ${describe(right)}${tolerance}`,
+      message: `must be ${describe(right, nameOf)}${tolerance}`,
       ...(typeof value === 'number' && { expected: value.toFixed(2) }),
     };
   }
-  if (condition[0] === 'notTogether') return { field: (condition[1] as string[])[0], message: `must be given together with ${(condition[1] as string[]).join(', ')}` };
+  if (condition[0] === 'notTogether')
+    return { field: (condition[1] as string[])[0], message: `must be given together with ${(condition[1] as string[]).map(nameOf).join(', ')}` };
   const [first] = fieldsIn(condition);
   const missing = condition[0] === 'missing' || (condition[0] === 'and' && (condition[2] as Condition)[0] === 'missing');
   if (missing) {
     const last = (condition[0] === 'missing' ? condition : (condition[2] as Condition)) as readonly [string, string[]];
     return { field: last[1][0], message: 'is required here' };
   }
-  return { ...(first !== undefined && { field: first }), message: 'does not agree with the other fields of the return as ERiC checks them' };
+  return { ...(first !== undefined && { field: first }), message: 'is what this rule of ERiC is about: check it against the rest of the return' };
 }
 
 /**
  * The findings ERiC's rules of `year` would report for the E50 `tree`, whose fields are `fields`.
- * A rule is checked when the part of E50 it belongs to is there (the Vorsatz always is).
+ * A rule is checked where its context is: the group of E50 it belongs to is in the document.
  * `pathOf` names an element for a finding; `elementPath` where an absent field would stand.
  */
 export function ericRuleFindings(
@@ -202,13 +204,18 @@ export function ericRuleFindings(
   elementPath: (name: string) => readonly string[] | undefined,
 ): Finding[] {
   const document: Document = { fields, tree, year };
+  const where = (field: string) => fields.get(field)?.names ?? elementPath(field);
+  // A field as the finding's path names it: `e3003303` in a body, `E3003303` in XML.
+  const nameOf = (field: string) =>
+    pathOf(where(field) ?? [field])
+      .split(/[./]/)
+      .at(-1)!;
   const findings: Finding[] = [];
   for (const [name, kind, context, condition] of ustRules(year)) {
-    const part = context.split('/')[0]!;
-    if (!tree.children.some((child) => child.name === part)) continue;
+    if (!hasContext(tree, context)) continue;
     if (!evaluate(condition, document)) continue;
-    const { field, message, expected } = explanation(condition, document);
-    const names = (field && (fields.get(field)?.names ?? elementPath(field))) || context.split('/');
+    const { field, message, expected } = explanation(condition, document, nameOf);
+    const names = (field && where(field)) || context.split('/');
     findings.push({
       path: pathOf(names),
       code: 'ERIC_RULE',

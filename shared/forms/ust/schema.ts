@@ -23,17 +23,15 @@ export const ustShape = <Part extends z.ZodMiniType>(parts: Record<(typeof ustPa
   xml: z.optional(nutzdatenXml),
 });
 
-export const ustSchema = z
-  .strictObject(ustShape({ ust2a: part, un: part, fv: part, vorsatz: part }))
-  .check(
-    z.superRefine((body, context) => {
-      if (body.tax_number === undefined && body.tax_office === undefined)
-        requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
-      if (body.xml !== undefined) return refuseBesideXml(context, body, ustParts);
-      if (body.ust2a === undefined) requireField(context, 'ust2a', 'is required: the return itself (USt 2A)');
-      if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
-    }, alongsideFieldChecks),
-  );
+export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: part, vorsatz: part })).check(
+  z.superRefine((body, context) => {
+    if (body.tax_number === undefined && body.tax_office === undefined)
+      requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
+    if (body.xml !== undefined) return refuseBesideXml(context, body, ustParts);
+    if (body.ust2a === undefined) requireField(context, 'ust2a', 'is required: the return itself (USt 2A)');
+    if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
+  }, alongsideFieldChecks),
+);
 
 export type UstRequest = z.infer<typeof ustSchema>;
 

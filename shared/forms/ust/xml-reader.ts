@@ -37,7 +37,12 @@ export function readUstNutzdaten(xml: string, year: number, pathOf = xmlPathOf):
   const { tree, findings } = read;
   const period = childText(tree, 'Vorsatz', 'Zeitraum');
   if (period !== undefined && period !== String(year)) {
-    findings.push({ path: pathOf(['Vorsatz', 'Zeitraum']), code: 'XML_PERIOD', message: `has ${period}, but the request is for ${year}`, expected: String(year) });
+    findings.push({
+      path: pathOf(['Vorsatz', 'Zeitraum']),
+      code: 'XML_PERIOD',
+      message: `has ${period}, but the request is for ${year}`,
+      expected: String(year),
+    });
   }
   const taxNumber = childText(tree, 'Vorsatz', 'StNr');
   if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
