@@ -7,7 +7,7 @@ import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustProtocolTitle, ustRows } from '#shared/forms/ust/protocol-rows.ts';
 import { ustFilingOf, ustSchema } from '#shared/forms/ust/schema.ts';
-import { readUstNutzdaten } from '#shared/forms/ust/xml-reader.ts';
+import { readUstBack, readUstNutzdaten } from '#shared/forms/ust/xml-reader.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 
 /** ELSTER's element path, as ERiC names a field it refuses. */
@@ -21,6 +21,7 @@ export const ustModule: FormModule<'ust'> = {
     return parsed.success ? { body: ustFilingOf(parsed.data) } : { error: parsed.error };
   },
   nutzdaten: (body, options) => body.xml ?? ustXml(body, options.createdAt).xml,
+  readBack: readUstBack,
   async recheck(xml, year) {
     const title = ustProtocolTitle(year);
     const read = readUstNutzdaten(xml, year, elementPath);

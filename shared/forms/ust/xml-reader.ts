@@ -5,6 +5,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
 import { readParts } from '#shared/forms/ust/body-map.ts';
+import type { ReadBack } from '#shared/forms/form.ts';
 import { ustNamespace, ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 
 export type ReadUst = { ok: true; tree: XmlTree; findings: Finding[]; taxNumber?: string } | { ok: false; findings: Finding[] };
@@ -56,7 +57,7 @@ export function readUstNutzdaten(xml: string, year: number, pathOf = xmlPathOf):
  * the request's own fields (`year`, `tax_number`, …) are the handler's to add. `unmapped` names
  * what the body cannot carry. A document that cannot be read maps to nothing.
  */
-export async function readUstBack(xml: string): Promise<{ body: unknown; unmapped: string[] }> {
+export async function readUstBack(xml: string): Promise<ReadBack> {
   const read = readXml(xml, { strict: true });
   if (!read.ok || read.tree.name !== 'E50') return { body: {}, unmapped: read.ok ? [read.tree.name] : [] };
   const year = Number(read.tree.attributes.version);
