@@ -458,10 +458,6 @@ static char *escaped(const char *text) {
 
 /* ---- EricCreateTH ------------------------------------------------------------------------- */
 
-static int is_one_of(const char *value, const char *a, const char *b) {
-  return value && (strcmp(value, a) == 0 || strcmp(value, b) == 0);
-}
-
 /* The Verfahren each Datenart the double knows is sent under (ERiC's Datenartversionmatrix.xml); NULL for another. */
 static const char *verfahren_of(const char *datenart) {
   if (strcmp(datenart, "UStVA") == 0) return "ElsterAnmeldung";
