@@ -3,10 +3,18 @@ import type { components, operations } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 
-export type Kind = 'ustva' | 'est';
 export type UstvaSubmission = Schemas['UstvaSubmission'];
 export type EstSubmission = Schemas['EstSubmission'];
-export type Submission<K extends Kind> = K extends 'ustva' ? UstvaSubmission : EstSubmission;
+export type UstSubmission = Schemas['UstSubmission'];
+/** Each form's request, by the path segment of its routes. */
+interface Submissions {
+  ustva: UstvaSubmission;
+  est: EstSubmission;
+  ust: UstSubmission;
+}
+export type Kind = keyof Submissions;
+export const kinds: readonly Kind[] = ['ustva', 'est', 'ust'];
+export type Submission<K extends Kind> = Submissions[K];
 export type TicketSummary = Schemas['TicketSummary'];
 export type TicketStatus = Schemas['TicketStatus'];
 export type TicketMetadata = Schemas['TicketMetadata'];
