@@ -1,7 +1,7 @@
 import { today } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
-import { bodyPathOf, elementPaths, fieldsOf } from '#shared/forms/ust/body-map.ts';
+import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/ust/body-map.ts';
 import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
 import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 import { ustFilingOf, ustSchema, type UstRequest } from '#shared/forms/ust/schema.ts';
@@ -14,11 +14,16 @@ import { ustXml } from '#shared/forms/ust/xml-writer.ts';
  * (the taxes computed from each base and rate, the sums, the amount left after the prepayments…).
  * `pathOf` names an element for a finding, in the caller's XML or in the body.
  */
-export function e50Findings(xml: string, year: number, pathOf: (names: readonly string[]) => string): { findings: Finding[]; taxNumber?: string } {
+export function e50Findings(
+  xml: string,
+  year: number,
+  pathOf: (names: readonly string[]) => string,
+): { findings: Finding[]; taxNumber?: string; fields?: ReadonlyMap<string, FieldValue> } {
   const read = readUstNutzdaten(xml, year, pathOf);
   if (!read.ok) return read;
-  const rules = ericRuleFindings(read.tree, fieldsOf(read.tree), year, pathOf, elementPaths(ustSchemaStructure(year)));
-  return { findings: [...read.findings, ...rules], ...(read.taxNumber !== undefined && { taxNumber: read.taxNumber }) };
+  const fields = fieldsOf(read.tree);
+  const rules = ericRuleFindings(read.tree, fields, year, pathOf, elementPaths(ustSchemaStructure(year)));
+  return { findings: [...read.findings, ...rules], fields, ...(read.taxNumber !== undefined && { taxNumber: read.taxNumber }) };
 }
 
 // A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.

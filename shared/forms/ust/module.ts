@@ -2,12 +2,11 @@
 import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
-import { fieldsOf } from '#shared/forms/ust/body-map.ts';
 import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustProtocolTitle, ustRows } from '#shared/forms/ust/protocol-rows.ts';
 import { ustFilingOf, ustSchema } from '#shared/forms/ust/schema.ts';
-import { readUstBack, readUstNutzdaten } from '#shared/forms/ust/xml-reader.ts';
+import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 
 /** ELSTER's element path, as ERiC names a field it refuses. */
@@ -23,11 +22,13 @@ export const ustModule: FormModule<'ust'> = {
   nutzdaten: (body, options) => body.xml ?? ustXml(body, options.createdAt).xml,
   readBack: readUstBack,
   async recheck(xml, year) {
-    const title = ustProtocolTitle(year);
-    const read = readUstNutzdaten(xml, year, elementPath);
-    if (!read.ok) return { findings: read.findings, title, section: 'Berechnung der Umsatzsteuer', figures: [] };
-    // What is due when is the service's concern, not the tax office's: only the form's own rules here.
-    const findings = e50Findings(xml, year, elementPath).findings.filter(isError);
-    return { findings, title, section: 'Berechnung der Umsatzsteuer', figures: ustRows(fieldsOf(read.tree)) };
+    const { findings, fields } = e50Findings(xml, year, elementPath);
+    // What is due when is the service's concern, not the tax office's: only the form's own rules here, and its errors.
+    return {
+      findings: findings.filter(isError),
+      title: ustProtocolTitle(year),
+      section: 'Berechnung der Umsatzsteuer',
+      figures: fields ? ustRows(fields) : [],
+    };
   },
 };
