@@ -1,12 +1,13 @@
 // `npm run generate:structure`: writes the structure module of every form and year from ELSTER's
-// XSDs beside the checkout (scripts/structure/modules.ts lists them).
+// XSDs beside the checkout, and the annual VAT return's rules from its workbooks
+// (scripts/structure/modules.ts lists them).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { moduleText, repoRoot, sources } from './modules.ts';
+import { generated, repoRoot } from './modules.ts';
 
-for (const { module, schema } of sources) {
+for (const { module, from, text } of generated) {
   const file = path.join(repoRoot, module);
   mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, moduleText(schema));
-  console.log(`wrote ${module} from shared/elster/${schema}`);
+  writeFileSync(file, text());
+  console.log(`wrote ${module} from shared/elster/${from}`);
 }

@@ -3,11 +3,13 @@
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
   est: estFacts,
+  ust: ustFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

@@ -9,6 +9,7 @@ import { ustvaContractExample } from '#shared/forms/ustva/openapi.ts';
 
 export { ustvaContractExample };
 export { estContractExample } from '#shared/forms/est/openapi.ts';
+export { ustExample } from '#shared/forms/ust/openapi.ts';
 
 export const requestExamples = Object.fromEntries(kinds.map((kind) => [kind, formOpenapi[kind].examples])) as Record<Kind, FormOpenapi['examples']>;
 

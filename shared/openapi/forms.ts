@@ -2,6 +2,7 @@
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estOpenapi } from '#shared/forms/est/openapi.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
+import { ustOpenapi } from '#shared/forms/ust/openapi.ts';
 import { ustvaOpenapi } from '#shared/forms/ustva/openapi.ts';
 
-export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi };
+export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi, ust: ustOpenapi };

@@ -53,28 +53,28 @@ export function loadStructure(file: URL): Promise<CompactStructure> {
   return structure;
 }
 
-interface Particle {
+export interface Particle {
   name: string;
   type: number;
   min: number;
   max: number;
 }
-interface ElementsType {
+export interface ElementsType {
   attributes: readonly string[];
   particles: readonly Particle[];
   positions: ReadonlyMap<string, number>;
 }
-interface TextType {
+export interface TextType {
   attributes: readonly string[];
   text: CompactText;
   patterns: readonly RegExp[];
 }
-type Type = ElementsType | TextType;
+export type Type = ElementsType | TextType;
 
 const decoded = new WeakMap<CompactStructure, Type[]>();
 
-/** A type of `structure`, decoded the first time a document reaches it. */
-function typeOf(structure: CompactStructure, index: number): Type {
+/** A type of `structure`, decoded the first time a document reaches it; forms that map their body onto the schema walk it too. */
+export function typeOf(structure: CompactStructure, index: number): Type {
   let types = decoded.get(structure);
   if (!types) decoded.set(structure, (types = []));
   const known = types[index];

@@ -458,8 +458,11 @@ static char *escaped(const char *text) {
 
 /* ---- EricCreateTH ------------------------------------------------------------------------- */
 
-static int is_one_of(const char *value, const char *a, const char *b) {
-  return value && (strcmp(value, a) == 0 || strcmp(value, b) == 0);
+/* The Verfahren each Datenart the double knows is sent under (ERiC's Datenartversionmatrix.xml); NULL for another. */
+static const char *verfahren_of(const char *datenart) {
+  if (strcmp(datenart, "UStVA") == 0) return "ElsterAnmeldung";
+  if (strcmp(datenart, "ESt") == 0 || strcmp(datenart, "USt") == 0) return "ElsterErklaerung";
+  return NULL;
 }
 
 int EricCreateTH(const char *xml, const char *verfahren, const char *datenart, const char *vorgang, const char *testmerker,
@@ -471,11 +474,10 @@ int EricCreateTH(const char *xml, const char *verfahren, const char *datenart, c
   if (!initialised) LEAVE(ERIC_GLOBAL_NICHT_INITIALISIERT);
   if (!xml || !verfahren || !datenart || !vorgang || !herstellerId || !datenLieferant || !xmlRueckgabePuffer)
     LEAVE(ERIC_GLOBAL_NULL_PARAMETER);
-  if (!is_one_of(verfahren, "ElsterAnmeldung", "ElsterErklaerung") || !is_one_of(datenart, "UStVA", "ESt") ||
-      strcmp(vorgang, "send-Auth") != 0 || (testmerker && strcmp(testmerker, "700000004") != 0) ||
-      strlen(herstellerId) != 5 || strlen(datenLieferant) == 0)
+  const char *expected = verfahren_of(datenart);
+  if (!expected || strcmp(verfahren, expected) != 0 || strcmp(vorgang, "send-Auth") != 0 ||
+      (testmerker && strcmp(testmerker, "700000004") != 0) || strlen(herstellerId) != 5 || strlen(datenLieferant) == 0)
     LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
-  if ((strcmp(datenart, "UStVA") == 0) != (strcmp(verfahren, "ElsterAnmeldung") == 0)) LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
 
   const char *root = strstr(xml, "<Elster");
   const char *root_end = root ? strchr(root, '>') : NULL;

@@ -1,7 +1,11 @@
 // A closed-loop load generator: `concurrency` callers submitting one return after another. Only a
 // 202 makes a ticket count as accepted; a request the service did not answer (it died) does not.
 
-import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
+
+// The load: each form in turn, by its sample body.
+const samples = { ustva: ustvaSample, est: estSample, ust: ustSample };
+const kinds = Object.keys(samples) as (keyof typeof samples)[];
 
 export interface SubmitOptions {
   /** Read before every request, since a restarted runtime listens on a new port. */
@@ -27,12 +31,12 @@ export async function submit(options: SubmitOptions): Promise<Submitted> {
   const result: Submitted = { submitted: 0, tickets: [], refused: 0, unanswered: 0 };
   const caller = async () => {
     while (result.submitted < options.count && !options.stop?.()) {
-      const kind = result.submitted++ % 2 ? 'est' : 'ustva';
+      const kind = kinds[result.submitted++ % kinds.length]!;
       try {
         const reply = await fetch(`${options.apiUrl()}/v2/${kind}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify(kind === 'est' ? estSample() : ustvaSample()),
+          body: JSON.stringify(samples[kind]()),
         });
         const text = await reply.text();
         if (reply.status === 202) result.tickets.push((JSON.parse(text) as { data: { ticket: string } }).data.ticket);

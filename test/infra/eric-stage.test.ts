@@ -112,9 +112,12 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     };
     const ustva = ['ustva-2021.json', 'ustva-2022.json', 'ustva-2023.json', 'ustva-2024.json', 'ustva-2025.json'];
     const est = ['e10-2022.json', 'e10-2023.json', 'e10-2024.json'];
+    // The annual VAT return's rules stand beside its structures.
+    const ust = [2021, 2022, 2023, 2024, 2025].flatMap((year) => [`e50-${year}-rules.json`, `e50-${year}.json`]);
     expect(shipped('validateUstva')).toEqual(ustva);
     expect(shipped('submitEst')).toEqual(est);
-    expect(shipped('transmit')).toEqual([...est, ...ustva]);
+    expect(shipped('validateUst')).toEqual(ust);
+    expect(shipped('transmit')).toEqual([...est, ...ust, ...ustva]);
     expect(shipped('getStatus')).toEqual([]);
   });
 

@@ -155,7 +155,7 @@ describe('steuerbote submit', () => {
 });
 
 describe('the examples the README tours', () => {
-  it('are delivered with their protocols, and the income tax return is valid without a hint', async () => {
+  it('are delivered with their protocols, and the income tax return and the annual VAT return are valid without a hint', async () => {
     const examples = (await readdir('examples')).filter((name) => name.endsWith('.json')).map((name) => join('examples', name));
     expect(examples.length).toBeGreaterThanOrEqual(3);
     const out = join(work, 'tour');
@@ -165,6 +165,9 @@ describe('the examples the README tours', () => {
     const est = await runCli(['validate', 'est', 'examples/est/mustermann-2025.json', '--json'], { env });
     expect(est.code).toBe(0);
     expect(JSON.parse(est.stdout)).toEqual([expect.objectContaining({ valid: true, findings: [] })]);
+    const ust = await runCli(['validate', 'ust', 'examples/ust/muster-gmbh-2025.json', '--json'], { env });
+    expect(ust.code).toBe(0);
+    expect(JSON.parse(ust.stdout)).toEqual([expect.objectContaining({ valid: true, datenart_version: 'USt_2025', findings: [] })]);
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protocolStore } from '#shared/wiring/adapters.ts';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
 
 const home = ericDoubleHome(41);
 const counters = doubleCounters(home);
@@ -45,6 +45,12 @@ describe('transmitting through ERiC', () => {
     const reply = await service.submit('est', estSample());
     const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
     expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'ESt_2025', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
+  });
+
+  it('delivers an annual VAT return under Datenart USt', async () => {
+    const reply = await service.submit('ust', ustSample());
+    const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
+    expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'USt_2025', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
   });
 
   it('fails an uncertain transmission without retrying, keeping ELSTER’s answer for support', async () => {

@@ -14,6 +14,12 @@ import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 import { formatEuros } from '#shared/tax/money.ts';
 import { estLimits } from '#shared/forms/est/limits.ts';
 import { supportedDeductions } from '#shared/forms/est/model.ts';
+import { ustExample } from '#shared/forms/ust/openapi.ts';
+import { readParts } from '#shared/forms/ust/body-map.ts';
+import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
+import { readXml } from '#shared/xml/xml.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface MatrixBody {
   name: string;
@@ -232,10 +238,50 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
 }
 
 /** The whole matrix for the day the tests fix. */
+/** ELSTER's E50 sample of `year` (../shared/elster/samples), read back into the body it maps to. */
+function ustSampleBody(year: number): Record<string, unknown> | undefined {
+  const samples = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
+  const file = join(samples, year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
+  if (!existsSync(file)) return undefined;
+  const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
+  const read = e50 === undefined ? undefined : readXml(e50);
+  return read?.ok ? readParts(read.tree, ustSchemaStructure(year)).parts : undefined;
+}
+
+/**
+ * The annual VAT return of `year`: the OpenAPI document's example in that year's shape (the
+ * `tabelle` groups and the separate postal code and city only from 2023, E50-2023.xsd), and
+ * ELSTER's own sample of the year read back, filed under the service's test tax number.
+ */
+function ustBodies(year: number): MatrixBody[] {
+  const { ust2a, ...rest } = ustExample;
+  const early = year < 2023;
+  const unwrap = <T extends { tabelle: object }>(group: T) => (early ? group.tabelle : group);
+  const address = early ? { e3001101: 'Hauptstr.', e3001201: '80331 München' } : ust2a.allg.unternehmen.adr;
+  const example = {
+    ...rest,
+    year,
+    ust2a: {
+      ...ust2a,
+      allg: { ...ust2a.allg, unternehmen: { ...ust2a.allg.unternehmen, adr: address } },
+      umsaetze: unwrap(ust2a.umsaetze),
+      berech_ust: unwrap(ust2a.berech_ust),
+    },
+  };
+  const sample = ustSampleBody(year);
+  return [
+    { name: `E50 ${year}: the example`, kind: 'ust', body: example },
+    ...(sample
+      ? [{ name: `E50 ${year}: ELSTER's sample read back`, kind: 'ust' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
+}
+
 export function matrix(): MatrixBody[] {
   const day = today();
   return [
     ...acceptedYears('ustva', day).flatMap((year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type))),
     ...acceptedYears('est', day).flatMap((year) => assessments.flatMap((assessment) => estBodies(year, assessment))),
+    ...acceptedYears('ust', day).flatMap(ustBodies),
   ];
 }

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
+import { checkUst } from '#shared/forms/ust/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { loadForm } from '#shared/forms/registry.ts';
 import { requestExamples } from '#shared/openapi/examples.ts';
@@ -23,19 +24,20 @@ interface Document {
 }
 
 const root = join(import.meta.dirname, '..', '..');
-const check = { ustva: checkUstva, est: checkEst };
+const check = { ustva: checkUstva, est: checkEst, ust: checkUst };
 const createdAt = new Date('2026-11-24T09:00:00Z');
 
 async function exampleFiles(): Promise<Document[]> {
   const files = [
     ...(await readdir(join(root, 'examples'))).filter((file) => file.endsWith('.json')).map((file) => ({ file: `examples/${file}`, kind: 'ustva' as const })),
     ...(await readdir(join(root, 'examples', 'est'))).map((file) => ({ file: `examples/est/${file}`, kind: 'est' as const })),
+    ...(await readdir(join(root, 'examples', 'ust'))).map((file) => ({ file: `examples/ust/${file}`, kind: 'ust' as const })),
   ];
   return Promise.all(files.map(async ({ file, kind }) => ({ name: file, kind, body: JSON.parse(await readFile(join(root, file), 'utf8')) })));
 }
 
 const openApiExamples = (): Document[] =>
-  (['ustva', 'est'] as const).flatMap((kind) =>
+  (['ustva', 'est', 'ust'] as const).flatMap((kind) =>
     Object.entries(requestExamples[kind]).map(([name, example]) => ({
       name: `OpenAPI example ${kind}/${name}`,
       kind,
@@ -72,7 +74,7 @@ describe.skipIf(!hasElsterSchemas)("ELSTER's XSDs accept every document steuerbo
   });
 
   afterAll(async () => {
-    const line = `XSD oracle: ${counted.own + counted.standIn} documents valid, ${counted.own} against their own year's schema, ${counted.standIn} against a stand-in (UStVA 2026 against 2025, E10 2025 against 2024)`;
+    const line = `XSD oracle: ${counted.own + counted.standIn} documents valid, ${counted.own} against their own year's schema, ${counted.standIn} against a stand-in (UStVA 2026 against 2025, E10 2025 against 2024, E50 2026 against 2025)`;
     console.log(line);
     // CI prints it in its closing lines (.ci/run).
     if (process.env.CI) await writeFile(join(root, '.ci', 'xsd-oracle.txt'), `${line}\n`);

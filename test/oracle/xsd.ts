@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estNamespace } from '#shared/forms/est/xml-writer.ts';
+import { ustNamespace } from '#shared/forms/ust/structure.ts';
 import { ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
 
 /** ELSTER's reference files, beside the checkout as `../shared/elster` (shared/elster/README.md there). */
@@ -17,6 +18,7 @@ export const hasElsterSchemas = existsSync(schemaFolder);
 const forms: Record<Kind, { prefix: string; namespace: (year: number) => string }> = {
   ustva: { prefix: 'UStVA', namespace: ustvaNamespace },
   est: { prefix: 'E10', namespace: estNamespace },
+  ust: { prefix: 'E50', namespace: ustNamespace },
 };
 
 /** The years with a published schema of `kind`, ascending. */

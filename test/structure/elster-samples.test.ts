@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estSchemaStructure } from '#shared/forms/est/structure.ts';
+import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { schemaFindings } from '#shared/xml/structure.ts';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
@@ -15,12 +16,14 @@ if (missing) console.log('ELSTER samples: ../shared/elster not found, not checke
 const forms = [
   { pattern: /^UStVA_(?:Df_|SoVZ_)?(\d{4})\.xml$/, root: 'Anmeldungssteuern', structure: ustvaSchemaStructure },
   { pattern: /^est_e10_(\d{4})\.xml$/, root: 'E10', structure: estSchemaStructure },
+  { pattern: /^(?:ust_(\d{4})_ok|USt_(\d{4}))\.xml$/, root: 'E50', structure: async (year: number) => ustSchemaStructure(year) },
 ];
 const samples = missing
   ? []
   : readdirSync(samplesDir).flatMap((file) =>
       forms.flatMap(({ pattern, root, structure }) => {
-        const year = pattern.exec(file)?.[1];
+        const match = pattern.exec(file);
+        const year = match?.[1] ?? match?.[2];
         return year ? [{ file, root, year: Number(year), structure }] : [];
       }),
     );
@@ -28,8 +31,8 @@ const samples = missing
 const find = (tree: XmlTree, name: string): XmlTree | undefined => (tree.name === name ? tree : tree.children.map((child) => find(child, name)).find(Boolean));
 
 describe.skipIf(missing)("ELSTER's samples", () => {
-  it('are there for every year of UStVA (three filings each) and E10', () => {
-    expect(samples.map(({ file }) => file).sort()).toHaveLength(18);
+  it('are there for every year of UStVA (three filings each), E10 and E50', () => {
+    expect(samples.map(({ file }) => file).sort()).toHaveLength(23);
   });
 
   it.each(samples)('$file passes the structure of its year', async ({ file, root, year, structure }) => {

@@ -1,12 +1,13 @@
 // The sample bodies, as a caller would send them: the OpenAPI document's examples.
 
-import { estContractExample, ustvaContractExample } from '#shared/openapi/examples.ts';
+import { estContractExample, ustExample, ustvaContractExample } from '#shared/openapi/examples.ts';
 import { ustvaNutzdaten, type UstvaNutzdatenInput } from '#shared/forms/ustva/xml-writer.ts';
 import type { Submission } from '#shared/ports.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
 export const ustvaSample = () => structuredClone(ustvaContractExample);
 export const estSample = () => structuredClone(estContractExample);
+export const ustSample = () => structuredClone(ustExample);
 
 /**
  * The ESt sample as the tax rules and the XML builder take it, completed with what ELSTER asks for

@@ -50,6 +50,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/ust": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a annual VAT return
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitUst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ustva/validate": {
         parameters: {
             query?: never;
@@ -90,6 +113,29 @@ export interface paths {
          * @description Runs every check `POST /v2/est` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateEst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/ust/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a annual VAT return without submitting it
+         * @description Runs every check `POST /v2/ust` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateUst"];
         delete?: never;
         options?: never;
         head?: never;
@@ -406,7 +452,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -511,7 +557,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office` */
             tax_number?: string | {
@@ -597,6 +643,766 @@ export interface components {
                 [key: string]: number | string;
             };
             /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and the identifiers must be the request's: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`). Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
+            xml?: string;
+        };
+        UstSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            year: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office`; written to Vorsatz/StNr */
+            tax_number?: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O") */
+            tax_office?: string;
+            /** @description USt 2A, the return itself (E50/USt2A), required unless `xml` is given. Every group and field of the year's ELSTER schema under its name in snake case: a group `Ber_Erkl` is `ber_erkl`, a field `E3003303` is `e3003303`, a repeating element a list. Fields ticked with "X" are `true`, amounts with cents are numbers or decimal strings ("19000.00"), whole-euro amounts whole numbers. The names shown are those of 2025; until 2022 the form has no `tabelle` groups, and the business's postal code and city are one field, `adr.e3001201`. A corrected return sets `ber_erkl.e3000601: "1"`. Checked against the year's whole schema (a field the year's form does not have is `UNKNOWN_FIELD`, with the fields it has in `expected`), then by ERiC's rules of the year's workbook, each finding naming its `rule` (`ERIC_RULE`): among them the tax of each base at its rate (within 1 euro), the sums, and the amount left after the prepayments (`e3011401` = `e3011101` − `e3011301`), with the value they arrive at in `expected` */
+            ust2a?: {
+                /** @description ELSTER USt2A/Ber_Erkl */
+                ber_erkl?: {
+                    /** @description ELSTER USt2A/Ber_Erkl/E3000601: text, one of "1" */
+                    e3000601?: string;
+                };
+                /** @description ELSTER USt2A/Allg */
+                allg?: {
+                    /** @description ELSTER USt2A/Allg/Unternehmen */
+                    unternehmen?: {
+                        /** @description ELSTER USt2A/Allg/Unternehmen/E3000401: text, at most 11 characters */
+                        e3000401?: string;
+                        /** @description ELSTER USt2A/Allg/Unternehmen/E3000901: text, at most 999 characters */
+                        e3000901?: string;
+                        /** @description ELSTER USt2A/Allg/Unternehmen/E3000902: text, at most 999 characters */
+                        e3000902?: string;
+                        /** @description ELSTER USt2A/Allg/Unternehmen/E3001001: text, at most 999 characters */
+                        e3001001?: string;
+                        /** @description ELSTER USt2A/Allg/Unternehmen/Adr */
+                        adr?: {
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001101: text, at most 999 characters */
+                            e3001101?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001203: text, at most 4 characters */
+                            e3001203?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001204: text, at most 6 characters */
+                            e3001204?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001205: text, at most 25 characters */
+                            e3001205?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001206: text, at most 999 characters */
+                            e3001206?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001207: text, at most 999 characters */
+                            e3001207?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001403: text, at most 5 characters */
+                            e3001403?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Adr/E3001404: text, at most 6 characters */
+                            e3001404?: string;
+                        };
+                        /** @description ELSTER USt2A/Allg/Unternehmen/Kontakt */
+                        kontakt?: {
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Kontakt/E3001202: text, at most 999 characters */
+                            e3001202?: string;
+                            /** @description ELSTER USt2A/Allg/Unternehmen/Kontakt/E3001301: text, at most 999 characters */
+                            e3001301?: string;
+                        };
+                    };
+                    /** @description ELSTER USt2A/Allg/Im_Ausl_ans_Unt */
+                    im_ausl_ans_unt?: {
+                        /** @description ELSTER USt2A/Allg/Im_Ausl_ans_Unt/E3001402: text, one of "1" */
+                        e3001402?: string;
+                    };
+                    /** @description ELSTER USt2A/Allg/Fiskalvertr */
+                    fiskalvertr?: {
+                        /** @description ELSTER USt2A/Allg/Fiskalvertr/E3001801: text, one of "1" */
+                        e3001801?: string;
+                    };
+                    /** @description ELSTER USt2A/Allg/Kleinunternehmer */
+                    kleinunternehmer?: {
+                        /** @description ELSTER USt2A/Allg/Kleinunternehmer/E3001601: text */
+                        e3001601?: string;
+                    };
+                    /** @description ELSTER USt2A/Allg/Dauer_Unt_Eig */
+                    dauer_unt_eig?: {
+                        /** @description ELSTER USt2A/Allg/Dauer_Unt_Eig/E3001401: text */
+                        e3001401?: string;
+                        /** @description ELSTER USt2A/Allg/Dauer_Unt_Eig/E3001501: text */
+                        e3001501?: string;
+                    };
+                    /** @description ELSTER USt2A/Allg/Best_Art */
+                    best_art?: {
+                        /** @description ELSTER USt2A/Allg/Best_Art/E3002203: text, one of "1", "2", "3" */
+                        e3002203?: string;
+                    };
+                    /** @description ELSTER USt2A/Allg/Verrech */
+                    verrech?: {
+                        /** @description ELSTER USt2A/Allg/Verrech/E3001701: text, one of "1" */
+                        e3001701?: string;
+                    };
+                    /** @description ELSTER USt2A/Allg/Erg_Ang_Erkl */
+                    erg_ang_erkl?: {
+                        /** @description ELSTER USt2A/Allg/Erg_Ang_Erkl/E3002201: text, one of "1" */
+                        e3002201?: string;
+                        /** @description ELSTER USt2A/Allg/Erg_Ang_Erkl/E3002202: text, at most 999 characters */
+                        e3002202?: string;
+                    };
+                };
+                /** @description ELSTER USt2A/Mitwirk */
+                mitwirk?: {
+                    /** @description ELSTER USt2A/Mitwirk/Kanzlei */
+                    kanzlei?: {
+                        /** @description ELSTER USt2A/Mitwirk/Kanzlei/E3002509: text, at most 55 characters */
+                        e3002509?: string;
+                        /** @description ELSTER USt2A/Mitwirk/Kanzlei/E3002506: text, at most 60 characters */
+                        e3002506?: string;
+                        /** @description ELSTER USt2A/Mitwirk/Kanzlei/E3002507: text, at most 60 characters */
+                        e3002507?: string;
+                    };
+                    /** @description ELSTER USt2A/Mitwirk/Bearb */
+                    bearb?: {
+                        /** @description ELSTER USt2A/Mitwirk/Bearb/E3002501: text, at most 55 characters */
+                        e3002501?: string;
+                        /** @description ELSTER USt2A/Mitwirk/Bearb/E3002502: text, at most 55 characters */
+                        e3002502?: string;
+                    };
+                    /** @description ELSTER USt2A/Mitwirk/Adr */
+                    adr?: {
+                        /** @description ELSTER USt2A/Mitwirk/Adr/E3002503: text, at most 55 characters */
+                        e3002503?: string;
+                        /** @description ELSTER USt2A/Mitwirk/Adr/E3002504: text, at most 55 characters */
+                        e3002504?: string;
+                    };
+                    /** @description ELSTER USt2A/Mitwirk/Kontakt */
+                    kontakt?: {
+                        /** @description ELSTER USt2A/Mitwirk/Kontakt/E3002505: text, at most 55 characters */
+                        e3002505?: string;
+                        /** @description ELSTER USt2A/Mitwirk/Kontakt/E3002508: text, at most 55 characters */
+                        e3002508?: string;
+                    };
+                    /** @description ELSTER USt2A/Mitwirk/Mitwirk_Erkl */
+                    mitwirk_erkl?: {
+                        /** @description ELSTER USt2A/Mitwirk/Mitwirk_Erkl/E3002602: text, one of "1" */
+                        e3002602?: string;
+                    };
+                };
+                /** @description ELSTER USt2A/Umsaetze */
+                umsaetze?: {
+                    /** @description ELSTER USt2A/Umsaetze/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg */
+                        ums_allg?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg/E3003303: a whole number */
+                            e3003303?: number;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg/E3003304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3003304?: number | string;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg/Unent_Wertabgaben */
+                            unent_wertabgaben?: {
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg/Unent_Wertabgaben/E3003405: a whole number */
+                                e3003405?: number;
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg/Unent_Wertabgaben/E3003406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e3003406?: number | string;
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg/Unent_Wertabgaben/E3003505: a whole number */
+                                e3003505?: number;
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_allg/Unent_Wertabgaben/E3003506: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e3003506?: number | string;
+                            };
+                        };
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm */
+                        ums_erm?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm/E3004401: a whole number */
+                            e3004401?: number;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm/E3004402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3004402?: number | string;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm/Unent_Wertabgaben */
+                            unent_wertabgaben?: {
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm/Unent_Wertabgaben/E3003703: a whole number */
+                                e3003703?: number;
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm/Unent_Wertabgaben/E3003704: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e3003704?: number | string;
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm/Unent_Wertabgaben/E3003803: a whole number */
+                                e3003803?: number;
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm/Unent_Wertabgaben/E3003804: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e3003804?: number | string;
+                            };
+                        };
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm0 */
+                        ums_erm0?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm0/E3002801: a whole number */
+                            e3002801?: number;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm0/Unent_Wertabgaben */
+                            unent_wertabgaben?: {
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm0/Unent_Wertabgaben/E3002901: a whole number */
+                                e3002901?: number;
+                                /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_erm0/Unent_Wertabgaben/E3003001: a whole number */
+                                e3003001?: number;
+                            };
+                        };
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_and */
+                        ums_and?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_and/E3005001: a whole number */
+                            e3005001?: number;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_and/E3005002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3005002?: number | string;
+                        };
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_LuF */
+                        ums_lu_f?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_LuF/E3005201: a whole number */
+                            e3005201?: number;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_LuF/E3005005: a whole number */
+                            e3005005?: number;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_LuF/E3005006: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3005006?: number | string;
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_LuF/E3005801: a whole number */
+                            e3005801?: number;
+                        };
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Wechs_Best_form */
+                        wechs_best_form?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Wechs_Best_form/E3102901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3102901?: number | string;
+                        };
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Nachst_St_satz_Aend */
+                        nachst_st_satz_aend?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Nachst_St_satz_Aend/E3005901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3005901?: number | string;
+                        };
+                        /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_Sum */
+                        ums_sum?: {
+                            /** @description ELSTER USt2A/Umsaetze/Tabelle/Ums_Sum/E3006001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3006001?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Ums_stfrei */
+                ums_stfrei?: {
+                    /** @description ELSTER USt2A/Ums_stfrei/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz */
+                        mit_vo_st_abz?: {
+                            /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ig_Lfg */
+                            ig_lfg?: {
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ig_Lfg/E3103301: a whole number */
+                                e3103301?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ig_Lfg/E3103401: a whole number */
+                                e3103401?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ig_Lfg/E3103501: a whole number */
+                                e3103501?: number;
+                            };
+                            /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ums_stfrei_weit */
+                            ums_stfrei_weit?: {
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ums_stfrei_weit/E3103801: a whole number */
+                                e3103801?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ums_stfrei_weit/E3103901: text, at most 999 characters */
+                                e3103901?: string;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ums_stfrei_weit/E3103902: a whole number */
+                                e3103902?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ums_stfrei_weit/E3104001: a whole number */
+                                e3104001?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ums_stfrei_weit/E3104101: a whole number */
+                                e3104101?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Mit_VoSt_Abz/Ums_stfrei_weit/E3104201: a whole number */
+                                e3104201?: number;
+                            };
+                        };
+                        /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz */
+                        ohne_vo_st_abz?: {
+                            /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Nicht_Ges_Ums */
+                            nicht_ges_ums?: {
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Nicht_Ges_Ums/E3104401: a whole number */
+                                e3104401?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Nicht_Ges_Ums/E3104501: text, at most 999 characters */
+                                e3104501?: string;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Nicht_Ges_Ums/E3104502: a whole number */
+                                e3104502?: number;
+                            };
+                            /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Ges_Ums */
+                            ges_ums?: {
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Ges_Ums/E3104701: a whole number */
+                                e3104701?: number;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Ges_Ums/E3104901: text, at most 999 characters */
+                                e3104901?: string;
+                                /** @description ELSTER USt2A/Ums_stfrei/Tabelle/Ohne_VoSt_Abz/Ges_Ums/E3104902: a whole number */
+                                e3104902?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Ig_Erw */
+                ig_erw?: {
+                    /** @description ELSTER USt2A/Ig_Erw/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stfrei */
+                        stfrei?: {
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stfrei/E3100901: a whole number */
+                            e3100901?: number;
+                        };
+                        /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl */
+                        stpfl?: {
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3100902: a whole number */
+                            e3100902?: number;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3100903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3100903?: number | string;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3101301: a whole number */
+                            e3101301?: number;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3101302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3101302?: number | string;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3101305: a whole number */
+                            e3101305?: number;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3101303: a whole number */
+                            e3101303?: number;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3101304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3101304?: number | string;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3101401: a whole number */
+                            e3101401?: number;
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Stpfl/E3101402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3101402?: number | string;
+                        };
+                        /** @description ELSTER USt2A/Ig_Erw/Tabelle/Ig_Erw_Sum */
+                        ig_erw_sum?: {
+                            /** @description ELSTER USt2A/Ig_Erw/Tabelle/Ig_Erw_Sum/E3101501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3101501?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Auslag_13a */
+                auslag_13a?: {
+                    /** @description ELSTER USt2A/Auslag_13a/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Auslag_13a/Tabelle/E3102804: a whole number */
+                        e3102804?: number;
+                        /** @description ELSTER USt2A/Auslag_13a/Tabelle/E3102805: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3102805?: number | string;
+                        /** @description ELSTER USt2A/Auslag_13a/Tabelle/Auslag_13a_Sum */
+                        auslag_13a_sum?: {
+                            /** @description ELSTER USt2A/Auslag_13a/Tabelle/Auslag_13a_Sum/E3102904: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3102904?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Ig_Drei */
+                ig_drei?: {
+                    /** @description ELSTER USt2A/Ig_Drei/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_erst_Abn */
+                        lfg_erst_abn?: {
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_erst_Abn/E3101801: a whole number */
+                            e3101801?: number;
+                        };
+                        /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn */
+                        lfg_letzt_abn?: {
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn/E3101701: a whole number */
+                            e3101701?: number;
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn/E3101702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3101702?: number | string;
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn/E3102301: a whole number */
+                            e3102301?: number;
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn/E3102302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3102302?: number | string;
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn/E3102305: a whole number */
+                            e3102305?: number;
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn/E3102303: a whole number */
+                            e3102303?: number;
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Lfg_letzt_Abn/E3102304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3102304?: number | string;
+                        };
+                        /** @description ELSTER USt2A/Ig_Drei/Tabelle/Ig_Drei_Sum */
+                        ig_drei_sum?: {
+                            /** @description ELSTER USt2A/Ig_Drei/Tabelle/Ig_Drei_Sum/E3102401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3102401?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Ums_13b */
+                ums_13b?: {
+                    /** @description ELSTER USt2A/Ums_13b/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Ums_13b/Tabelle/E3102205: a whole number */
+                        e3102205?: number;
+                        /** @description ELSTER USt2A/Ums_13b/Tabelle/E3102206: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3102206?: number | string;
+                        /** @description ELSTER USt2A/Ums_13b/Tabelle/E3102307: a whole number */
+                        e3102307?: number;
+                        /** @description ELSTER USt2A/Ums_13b/Tabelle/E3102308: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3102308?: number | string;
+                        /** @description ELSTER USt2A/Ums_13b/Tabelle/E3102503: a whole number */
+                        e3102503?: number;
+                        /** @description ELSTER USt2A/Ums_13b/Tabelle/E3102504: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3102504?: number | string;
+                        /** @description ELSTER USt2A/Ums_13b/Tabelle/Ums_13b_Sum */
+                        ums_13b_sum?: {
+                            /** @description ELSTER USt2A/Ums_13b/Tabelle/Ums_13b_Sum/E3102601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3102601?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Erg_Ang_Ums */
+                erg_ang_ums?: {
+                    /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105201: a whole number */
+                        e3105201?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105301: a whole number */
+                        e3105301?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105101: a whole number */
+                        e3105101?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105102: a whole number */
+                        e3105102?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105602: a whole number */
+                        e3105602?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105702: a whole number */
+                        e3105702?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105801: a whole number */
+                        e3105801?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3105901: a whole number */
+                        e3105901?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3106001: a whole number */
+                        e3106001?: number;
+                        /** @description ELSTER USt2A/Erg_Ang_Ums/Tabelle/E3106101: a whole number */
+                        e3106101?: number;
+                    };
+                };
+                /** @description ELSTER USt2A/Abz_VoSt */
+                abz_vo_st?: {
+                    /** @description ELSTER USt2A/Abz_VoSt/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006201?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006301?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006401?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006503?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006502: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006502?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006601?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006701?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/E3006801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3006801?: number | string;
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/Abz_VoSt_Sum */
+                        abz_vo_st_sum?: {
+                            /** @description ELSTER USt2A/Abz_VoSt/Tabelle/Abz_VoSt_Sum/E3006901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3006901?: number | string;
+                        };
+                        /** @description ELSTER USt2A/Abz_VoSt/Tabelle/Erg_Ang */
+                        erg_ang?: {
+                            /** @description ELSTER USt2A/Abz_VoSt/Tabelle/Erg_Ang/E3007001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3007001?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Ber_VoSt_15a */
+                ber_vo_st_15a?: {
+                    /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw */
+                    grdst_erstm_verw?: {
+                        /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/E3007301: text, one of "1" */
+                        e3007301?: string;
+                        ang_grdst?: {
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst/E3007401: text, at most 999 characters */
+                            e3007401?: string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst/E3007402: text */
+                            e3007402?: string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst/E3007403: text, at most 999 characters */
+                            e3007403?: string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst/E3007404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3007404?: number | string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst/E3007405: a whole number */
+                            e3007405?: number;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst/E3007406: a whole number */
+                            e3007406?: number;
+                        }[];
+                    };
+                    /** @description ELSTER USt2A/Ber_VoSt_15a/Aend_Verh */
+                    aend_verh?: {
+                        /** @description ELSTER USt2A/Ber_VoSt_15a/Aend_Verh/E3007601: text, one of "1" */
+                        e3007601?: string;
+                        /** @description ELSTER USt2A/Ber_VoSt_15a/Aend_Verh/E3008501: text, one of "1" */
+                        e3008501?: string;
+                        /** @description ELSTER USt2A/Ber_VoSt_15a/Aend_Verh/E3008601: text, one of "1" */
+                        e3008601?: string;
+                    };
+                    /** @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh */
+                    grund_aend_verh?: {
+                        /**
+                         * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/E3007801: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        e3007801?: true;
+                        /**
+                         * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/E3007802: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        e3007802?: true;
+                        /**
+                         * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/E3007803: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        e3007803?: true;
+                        /**
+                         * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/E3007804: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        e3007804?: true;
+                        /** @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/Nutz_aend */
+                        nutz_aend?: {
+                            /**
+                             * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/Nutz_aend/E3007901: true where the box is ticked ("X")
+                             * @constant
+                             */
+                            e3007901?: true;
+                            /**
+                             * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/Nutz_aend/E3008001: true where the box is ticked ("X")
+                             * @constant
+                             */
+                            e3008001?: true;
+                            /**
+                             * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/Nutz_aend/E3008202: true where the box is ticked ("X")
+                             * @constant
+                             */
+                            e3008202?: true;
+                            /**
+                             * @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/Nutz_aend/E3008401: true where the box is ticked ("X")
+                             * @constant
+                             */
+                            e3008401?: true;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/Grund_Aend_Verh/Nutz_aend/E3008402: text, at most 999 characters */
+                            e3008402?: string;
+                        };
+                    };
+                    /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr */
+                    vo_st_ber_betr?: {
+                        /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle */
+                        tabelle?: {
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/E3008701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3008701?: number | string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/E3008702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3008702?: number | string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/E3008801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3008801?: number | string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/E3008802: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3008802?: number | string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/E3008803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3008803?: number | string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/E3008804: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3008804?: number | string;
+                            /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/VoSt_Ber_Betr_Sum */
+                            vo_st_ber_betr_sum?: {
+                                /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/VoSt_Ber_Betr_Sum/E3008901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e3008901?: number | string;
+                                /** @description ELSTER USt2A/Ber_VoSt_15a/VoSt_Ber_Betr/Tabelle/VoSt_Ber_Betr_Sum/E3008902: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e3008902?: number | string;
+                            };
+                        };
+                    };
+                };
+                /** @description ELSTER USt2A/Berech_USt */
+                berech_ust?: {
+                    /** @description ELSTER USt2A/Berech_USt/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009201?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009401?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009602: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009602?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009501?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009502: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009502?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009801?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009901?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3010001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3010001?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3010201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3010201?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3009701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3009701?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3010301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3010301?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3010401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3010401?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3010501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3010501?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3010601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3010601?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/E3010602: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e3010602?: number | string;
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/Verbl_USt */
+                        verbl_ust?: {
+                            /** @description ELSTER USt2A/Berech_USt/Tabelle/Verbl_USt/E3011101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3011101?: number | string;
+                            /** @description ELSTER USt2A/Berech_USt/Tabelle/Verbl_USt/E3011301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3011301?: number | string;
+                        };
+                        /** @description ELSTER USt2A/Berech_USt/Tabelle/Zahl_Erstatt */
+                        zahl_erstatt?: {
+                            /** @description ELSTER USt2A/Berech_USt/Tabelle/Zahl_Erstatt/E3011401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e3011401?: number | string;
+                        };
+                    };
+                };
+            };
+            /** @description Anlage UN (E50/UN), for a business established abroad; the same naming */
+            un?: {
+                /** @description ELSTER UN/Allg */
+                allg?: {
+                    /** @description ELSTER UN/Allg/E3200401: text, at most 11 characters */
+                    e3200401?: string;
+                    /** @description ELSTER UN/Allg/Bank */
+                    bank?: {
+                        /** @description ELSTER UN/Allg/Bank/E3201001: text, at most 34 characters */
+                        e3201001?: string;
+                        /** @description ELSTER UN/Allg/Bank/E3201002: text */
+                        e3201002?: string;
+                        /** @description ELSTER UN/Allg/Bank/E3200901: text, at most 999 characters */
+                        e3200901?: string;
+                        /** @description ELSTER UN/Allg/Bank/E3200902: text, at most 10 characters */
+                        e3200902?: string;
+                        /**
+                         * @description ELSTER UN/Allg/Bank/E3200904: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        e3200904?: true;
+                        /** @description ELSTER UN/Allg/Bank/E3200905: text, at most 999 characters */
+                        e3200905?: string;
+                    };
+                    /** @description ELSTER UN/Allg/Vollm */
+                    vollm?: {
+                        /**
+                         * @description ELSTER UN/Allg/Vollm/E3201301: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        e3201301?: true;
+                        /**
+                         * @description ELSTER UN/Allg/Vollm/E3201401: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        e3201401?: true;
+                        /** @description ELSTER UN/Allg/Vollm/E3201501: text, at most 999 characters */
+                        e3201501?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201601: text, at most 999 characters */
+                        e3201601?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201302: text, at most 4 characters */
+                        e3201302?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201303: text, at most 6 characters */
+                        e3201303?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201304: text, at most 25 characters */
+                        e3201304?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201403: text, at most 999 characters */
+                        e3201403?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201404: text, at most 999 characters */
+                        e3201404?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201503: text, at most 5 characters */
+                        e3201503?: string;
+                        /** @description ELSTER UN/Allg/Vollm/E3201504: text, at most 6 characters */
+                        e3201504?: string;
+                        /** @description ELSTER UN/Allg/Vollm/Kontakt */
+                        kontakt?: {
+                            /** @description ELSTER UN/Allg/Vollm/Kontakt/E3201602: text, at most 999 characters */
+                            e3201602?: string;
+                            /** @description ELSTER UN/Allg/Vollm/Kontakt/E3201502: text, at most 999 characters */
+                            e3201502?: string;
+                        };
+                        /** @description ELSTER UN/Allg/Vollm/Ang_Unterschr */
+                        ang_unterschr?: {
+                            /**
+                             * @description ELSTER UN/Allg/Vollm/Ang_Unterschr/E3201701: true where the box is ticked ("X")
+                             * @constant
+                             */
+                            e3201701?: true;
+                        };
+                    };
+                };
+                /** @description ELSTER UN/VoSt_Verguet_BZSt */
+                vo_st_verguet_bzst?: {
+                    /** @description ELSTER UN/VoSt_Verguet_BZSt/E3201101: text, one of "1", "2" */
+                    e3201101?: string;
+                };
+                /** @description ELSTER UN/Anrech_Betr */
+                anrech_betr?: {
+                    /** @description ELSTER UN/Anrech_Betr/E3201902: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e3201902?: number | string;
+                };
+                /** @description ELSTER UN/Erg_Ang_Ums */
+                erg_ang_ums?: {
+                    /** @description ELSTER UN/Erg_Ang_Ums/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER UN/Erg_Ang_Ums/Tabelle/In_stpfl_Ums_ent */
+                        in_stpfl_ums_ent?: {
+                            /** @description ELSTER UN/Erg_Ang_Ums/Tabelle/In_stpfl_Ums_ent/E3201901: a whole number */
+                            e3201901?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Anlage FV (E50/FV), for a fiscal representative; the same naming */
+            fv?: {
+                /** @description ELSTER FV/Allgemeine_Angaben */
+                allgemeine_angaben?: {
+                    /** @description ELSTER FV/Allgemeine_Angaben/E3300401: text, at most 11 characters */
+                    e3300401?: string;
+                };
+                /** @description ELSTER FV/Aufst_aller_vertr_Unt */
+                aufst_aller_vertr_unt?: {
+                    einz?: {
+                        /** @description ELSTER FV/Aufst_aller_vertr_Unt/Einz/E3300201: text, at most 999 characters */
+                        e3300201?: string;
+                        /** @description ELSTER FV/Aufst_aller_vertr_Unt/Einz/E3300202: text, at most 999 characters */
+                        e3300202?: string;
+                        /** @description ELSTER FV/Aufst_aller_vertr_Unt/Einz/E3300203: text, at most 14 characters */
+                        e3300203?: string;
+                        /** @description ELSTER FV/Aufst_aller_vertr_Unt/Einz/E3300204: a whole number */
+                        e3300204?: number;
+                    }[];
+                    /** @description ELSTER FV/Aufst_aller_vertr_Unt/Sum */
+                    sum?: {
+                        /** @description ELSTER FV/Aufst_aller_vertr_Unt/Sum/E3300301: a whole number */
+                        e3300301?: number;
+                    };
+                };
+            };
+            /** @description The Vorsatz (E50/Vorsatz) without what the service writes from the request (Unterfallart 50, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung` */
+            vorsatz?: {
+                /** @description ELSTER Vorsatz/Vorgang: text, one of "01" */
+                vorgang?: string;
+                /** @description ELSTER Vorsatz/Ordnungsbegriff: text, at most 13 characters */
+                ordnungsbegriff?: string;
+                /** @description ELSTER Vorsatz/ID: text */
+                id?: string;
+                /** @description ELSTER Vorsatz/IDEhefrau: text */
+                idehefrau?: string;
+                /** @description ELSTER Vorsatz/AbsName: text, at most 45 characters */
+                abs_name?: string;
+                /** @description ELSTER Vorsatz/AbsStr: text, at most 30 characters */
+                abs_str?: string;
+                /** @description ELSTER Vorsatz/AbsPlz: text, at most 5 characters */
+                abs_plz?: string;
+                /** @description ELSTER Vorsatz/AbsOrt: text, at most 29 characters */
+                abs_ort?: string;
+                /** @description ELSTER Vorsatz/Copyright: text, at most 50 characters */
+                copyright?: string;
+                /** @description ELSTER Vorsatz/TeleNummer: text, at most 3 characters */
+                tele_nummer?: string;
+                /** @description ELSTER Vorsatz/Rueckuebermittlung */
+                rueckuebermittlung?: {
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/Bescheid: text, one of "1", "2" */
+                    bescheid?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/ArtRueckuebermittlung: text, at most 10 characters */
+                    art_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/SchluesselRueckuebermittlung: text, at most 2997 characters */
+                    schluessel_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/AdresseRueckuebermittlung: text, at most 290 characters */
+                    adresse_rueckuebermittlung?: string;
+                };
+            };
+            /** @description Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/StNr must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`) and Vorsatz/Zeitraum the `year` (`XML_PERIOD`). `POST /v2/ust/validate?include=body` reads it back into the structured fields */
             xml?: string;
         };
         CertificateUpload: {
@@ -689,7 +1495,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "ustva";
+            kind: "est" | "ust" | "ustva";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -727,7 +1533,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "ustva";
+            kind: "est" | "ust" | "ustva";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -822,7 +1628,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est";
+            kind: "ustva" | "est" | "ust";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -902,6 +1708,7 @@ export interface components {
             /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
                 est: number[];
+                ust: number[];
                 ustva: number[];
             };
             /** @description Every form and year accepted today, e.g. `UStVA_2026` */
@@ -1321,6 +2128,97 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitUst: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UstSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     validateUstva: {
         parameters: {
             query?: {
@@ -1391,6 +2289,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["EstSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateUst: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UstSubmission"];
             };
         };
         responses: {
@@ -1757,7 +2709,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est";
+                kind?: "ustva" | "est" | "ust";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -1816,7 +2768,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est";
+                kind?: "ustva" | "est" | "ust";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -2537,4 +3489,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est"] as const;
+export const kinds = ["ustva","est","ust"] as const;

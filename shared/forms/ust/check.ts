@@ -1,0 +1,47 @@
+import { today } from '#shared/config.ts';
+import type { Finding } from '#shared/domain/ticket.ts';
+import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
+import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/ust/body-map.ts';
+import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
+import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
+import { ustFilingOf, ustSchema, type UstRequest } from '#shared/forms/ust/schema.ts';
+import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
+import { readUstNutzdaten, xmlPathOf } from '#shared/forms/ust/xml-reader.ts';
+import { ustXml } from '#shared/forms/ust/xml-writer.ts';
+
+/**
+ * What ELSTER would find in an E50 element: the structure of the year's schema, then ERiC's rules
+ * (the taxes computed from each base and rate, the sums, the amount left after the prepayments…).
+ * `pathOf` names an element for a finding, in the caller's XML or in the body.
+ */
+export function e50Findings(
+  xml: string,
+  year: number,
+  pathOf: (names: readonly string[]) => string,
+): { findings: Finding[]; taxNumber?: string; fields?: ReadonlyMap<string, FieldValue> } {
+  const read = readUstNutzdaten(xml, year, pathOf);
+  if (!read.ok) return read;
+  const fields = fieldsOf(read.tree);
+  const rules = ericRuleFindings(read.tree, fields, year, pathOf, elementPaths(ustSchemaStructure(year)));
+  return { findings: [...read.findings, ...rules], fields, ...(read.taxNumber !== undefined && { taxNumber: read.taxNumber }) };
+}
+
+// A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.
+const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
+
+function ustRules(request: UstRequest): Ruled {
+  const body = ustFilingOf(request);
+  const filing = { kind: 'ust', body } as const;
+  const open = ustYearFindings(body.year, today());
+  if (body.xml === undefined) {
+    const written = ustXml(body, new Date());
+    if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
+    return { filing, findings: [...open, ...e50Findings(written.xml, body.year, bodyPathOf).findings.map(withoutPosition)] };
+  }
+  const read = e50Findings(body.xml, body.year, xmlPathOf);
+  return { filing, findings: [...open, ...read.findings, ...taxNumberAgrees(body, read.taxNumber, 'xml.Vorsatz.StNr')] };
+}
+
+const ust: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };
+
+export const checkUst = (input: unknown) => checkForm(ust, input);

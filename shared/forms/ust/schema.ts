@@ -1,0 +1,44 @@
+// The request of an annual VAT return: what every form has, and E50's parts as body-map.ts maps them,
+// or the caller's own E50 element. The parts' fields are the year's schema's, so they are checked
+// against it (check.ts), not here.
+import * as z from 'zod/mini';
+import { alongsideFieldChecks, common, formYear, nutzdatenXml, refuseBesideXml, requireField, taxNumber, taxOffice } from '#shared/forms/fields.ts';
+import { ustFacts } from '#shared/forms/ust/facts.ts';
+
+/** The parts of E50 a body fills, by their body names (body-map.ts). */
+export const ustParts = ['ust2a', 'un', 'fv', 'vorsatz'] as const;
+
+const part = z.record(z.string().check(z.maxLength(60)), z.unknown());
+
+/** The request's fields, with `parts` the schema of each part: checked by check.ts, or documented (openapi.ts). */
+export const ustShape = <Part extends z.ZodMiniType>(parts: Record<(typeof ustParts)[number], Part>) => ({
+  ...common,
+  year: formYear(ustFacts),
+  tax_number: z.optional(taxNumber),
+  tax_office: z.optional(taxOffice),
+  ust2a: z.optional(parts.ust2a),
+  un: z.optional(parts.un),
+  fv: z.optional(parts.fv),
+  vorsatz: z.optional(parts.vorsatz),
+  xml: z.optional(nutzdatenXml),
+});
+
+export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: part, vorsatz: part })).check(
+  z.superRefine((body, context) => {
+    if (body.tax_number === undefined && body.tax_office === undefined)
+      requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
+    if (body.xml !== undefined) return refuseBesideXml(context, body, ustParts);
+    if (body.ust2a === undefined) requireField(context, 'ust2a', 'is required: the return itself (USt 2A)');
+    if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
+  }, alongsideFieldChecks),
+);
+
+export type UstRequest = z.infer<typeof ustSchema>;
+
+/** A checked annual VAT return as it is stored and sent: its parts, or the caller's own Nutzdaten. */
+export type UstFiling = UstRequest;
+
+/** The request as it is stored: only what it gave. */
+export function ustFilingOf(request: UstRequest): UstFiling {
+  return Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined)) as UstFiling;
+}
