@@ -8,7 +8,7 @@ import { ustvaTypes, type Kind, type UstvaType } from '#shared/domain/ticket.ts'
 import { today } from '#shared/config.ts';
 import * as z from 'zod/mini';
 import { componentSchemas } from '#shared/openapi/schemas.ts';
-import { advisorClientSchema, partySchema } from '#shared/forms/ustva/parties.ts';
+import { advisorClientSchema, partySchema } from '#shared/forms/parties.ts';
 import { ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 import { formatEuros } from '#shared/tax/money.ts';
