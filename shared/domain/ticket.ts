@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
-export type Kind = 'est' | 'ustva';
+export type Kind = 'est' | 'ustva' | 'lsta';
 
 /**
  * The filings a UStVA request makes, each its own element in ELSTER's `Steuerfall`: the return for

@@ -5,6 +5,8 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import type { EstFiling } from '#shared/forms/est/schema.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { lstaFacts } from '#shared/forms/lsta/facts.ts';
+import type { LstaFiling } from '#shared/forms/lsta/schema.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 
@@ -12,11 +14,13 @@ import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 export interface FilingBodies {
   ustva: UstvaFiling;
   est: EstFiling;
+  lsta: LstaFiling;
 }
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
   est: estFacts,
+  lsta: lstaFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

@@ -11,6 +11,17 @@ export function periodKind(period: string): PeriodKind {
   return period === '19' ? 'year' : Number(period) > 40 ? 'quarter' : 'month';
 }
 
+const months = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
+
+/** A Zeitraum in words, as a protocol names it: "März", "1. Kalendervierteljahr", "Kalenderjahr". */
+export function periodName(period: string): string {
+  const code = Number(period);
+  if (period === '19') return 'Kalenderjahr';
+  if (/^\d{2}$/.test(period) && code >= 1 && code <= 12) return months[code - 1] ?? period;
+  if (/^4[1-4]$/.test(period)) return `${code - 40}. Kalendervierteljahr`;
+  return period;
+}
+
 /** The first and last day of a Zeitraum. */
 export function periodDays(year: number, period: string): { first: string; last: string } {
   const number = Number(period);

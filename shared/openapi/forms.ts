@@ -2,6 +2,7 @@
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estOpenapi } from '#shared/forms/est/openapi.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
+import { lstaOpenapi } from '#shared/forms/lsta/openapi.ts';
 import { ustvaOpenapi } from '#shared/forms/ustva/openapi.ts';
 
-export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi };
+export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi, lsta: lstaOpenapi };

@@ -8,8 +8,6 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { checkEst } from '#shared/forms/est/check.ts';
-import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { loadForm } from '#shared/forms/registry.ts';
 import { requestExamples } from '#shared/openapi/examples.ts';
 import { loadCorpus } from '#test/fixtures/corpus.ts';
@@ -23,7 +21,6 @@ interface Document {
 }
 
 const root = join(import.meta.dirname, '..', '..');
-const check = { ustva: checkUstva, est: checkEst };
 const createdAt = new Date('2026-11-24T09:00:00Z');
 
 async function exampleFiles(): Promise<Document[]> {
@@ -52,7 +49,8 @@ async function documents(): Promise<Document[]> {
 
 /** The Nutzdaten the service would transmit for `body`, or the check's errors. */
 async function nutzdatenOf({ kind, body }: Document): Promise<string> {
-  const checked = await check[kind](body);
+  const form = await loadForm(kind);
+  const checked = await form.check(body);
   if (!checked.filing) throw new Error(`refused by the check: ${JSON.stringify(checked.findings)}`);
   return (await loadForm(checked.filing.kind)).nutzdaten(checked.filing.body, { herstellerId: '74931', createdAt });
 }

@@ -8,6 +8,7 @@ import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
+import { lstaNamespace } from '#shared/forms/lsta/xml-writer.ts';
 
 /** ELSTER's reference files, beside the checkout as `../shared/elster` (shared/elster/README.md there). */
 const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster');
@@ -17,6 +18,7 @@ export const hasElsterSchemas = existsSync(schemaFolder);
 const forms: Record<Kind, { prefix: string; namespace: (year: number) => string }> = {
   ustva: { prefix: 'UStVA', namespace: ustvaNamespace },
   est: { prefix: 'E10', namespace: estNamespace },
+  lsta: { prefix: 'LStA', namespace: lstaNamespace },
 };
 
 /** The years with a published schema of `kind`, ascending. */

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estSchemaStructure } from '#shared/forms/est/structure.ts';
+import { lstaSchemaStructure } from '#shared/forms/lsta/structure.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { schemaFindings } from '#shared/xml/structure.ts';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
@@ -15,6 +16,7 @@ if (missing) console.log('ELSTER samples: ../shared/elster not found, not checke
 const forms = [
   { pattern: /^UStVA_(?:Df_|SoVZ_)?(\d{4})\.xml$/, root: 'Anmeldungssteuern', structure: ustvaSchemaStructure },
   { pattern: /^est_e10_(\d{4})\.xml$/, root: 'E10', structure: estSchemaStructure },
+  { pattern: /^lsta_(\d{4})_ok\.xml$/, root: 'Anmeldungssteuern', structure: lstaSchemaStructure },
 ];
 const samples = missing
   ? []
@@ -28,8 +30,8 @@ const samples = missing
 const find = (tree: XmlTree, name: string): XmlTree | undefined => (tree.name === name ? tree : tree.children.map((child) => find(child, name)).find(Boolean));
 
 describe.skipIf(missing)("ELSTER's samples", () => {
-  it('are there for every year of UStVA (three filings each) and E10', () => {
-    expect(samples.map(({ file }) => file).sort()).toHaveLength(18);
+  it('are there for every year of UStVA (three filings each), E10 and LStA', () => {
+    expect(samples.map(({ file }) => file).sort()).toHaveLength(22);
   });
 
   it.each(samples)('$file passes the structure of its year', async ({ file, root, year, structure }) => {

@@ -22,9 +22,7 @@ const periodRules: Record<string, string> = { PERIOD_NOT_BEGUN: 'UStVA_Zeitraum_
 function ruled(filing: Filing, figures: UstvaFigures, at: (path: string) => string): Ruled {
   const findings: Finding[] = ustvaFindings(figures).map((finding) => ({ ...finding, path: at(finding.path) }));
   if (periodPattern.test(figures.period))
-    findings.push(
-      ...periodFindings(figures.year, figures.period, today(), at('period')).map((finding) => ({ ...finding, rule: periodRules[finding.code] })),
-    );
+    findings.push(...periodFindings(figures.year, figures.period, today(), at('period')).map((finding) => ({ ...finding, rule: periodRules[finding.code] })));
   return { filing, period: figures.period, type: 'voranmeldung', findings };
 }
 
