@@ -8,7 +8,7 @@ const shared = path.join(import.meta.dirname, '..');
 
 describe('the form registry', () => {
   it('has facts and a module for every kind, each its own', async () => {
-    expect(kinds.sort()).toEqual(['est', 'ustva']);
+    expect(kinds.sort()).toEqual(['est', 'lsta', 'ustva']);
     for (const kind of kinds) {
       const form = await loadForm(kind);
       expect(form.facts).toBe(formFacts[kind]);
@@ -20,6 +20,7 @@ describe('the form registry', () => {
   it('names each Datenart version as ERiC does', () => {
     expect(formFacts.ustva.datenartVersion(2026)).toBe('UStVA_2026');
     expect(formFacts.est.datenartVersion(2024)).toBe('ESt_2024');
+    expect(formFacts.lsta.datenartVersion(2026)).toBe('LStA_2026');
   });
 });
 
@@ -38,7 +39,7 @@ describe('generic code', () => {
 
   it.each(files)('%s names no form', (file) => {
     const text = readFileSync(path.join(shared, file), 'utf8');
-    expect(text.match(/['"`](ustva|est)['"`]/g) ?? []).toEqual([]);
-    expect(text).not.toMatch(/#shared\/forms\/(ustva|est)\//);
+    expect(text.match(/['"`](ustva|est|lsta)['"`]/g) ?? []).toEqual([]);
+    expect(text).not.toMatch(/#shared\/forms\/(ustva|est|lsta)\//);
   });
 });

@@ -32,7 +32,7 @@ async function exampleFiles(): Promise<Document[]> {
 }
 
 const openApiExamples = (): Document[] =>
-  (['ustva', 'est'] as const).flatMap((kind) =>
+  (['ustva', 'est', 'lsta'] as const).flatMap((kind) =>
     Object.entries(requestExamples[kind]).map(([name, example]) => ({
       name: `OpenAPI example ${kind}/${name}`,
       kind,
