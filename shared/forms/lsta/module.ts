@@ -7,7 +7,7 @@ import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { lstaProtocolTitle, lstaRows } from '#shared/forms/lsta/protocol-rows.ts';
 import { lstaFindings } from '#shared/forms/lsta/rules.ts';
 import { lstaFilingOf, lstaSchema, type LstaFiling } from '#shared/forms/lsta/schema.ts';
-import { lstaElementOf, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
+import { lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
 import { lstaNutzdaten } from '#shared/forms/lsta/xml-writer.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
@@ -19,6 +19,7 @@ export const lstaModule: FormModule<'lsta'> = {
     return parsed.success ? { body: lstaFilingOf(parsed.data) } : { error: parsed.error };
   },
   nutzdaten,
+  readBack: readLstaBack,
   async recheck(xml, year, period) {
     const read = await readLstaNutzdaten(xml, year);
     const title = lstaProtocolTitle(year, period);

@@ -12,7 +12,8 @@ import type { LstaFigures, LstaFlags } from '#shared/forms/lsta/model.ts';
 import { lstaSchemaStructure } from '#shared/forms/lsta/structure.ts';
 import { lstaNamespace } from '#shared/forms/lsta/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
-import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
+import type { ReadBack } from '#shared/forms/form.ts';
+import { readXml, textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
 
 /** What a caller's Nutzdaten say: the return and who files it. */
 export type LstaReadFigures = LstaFigures & {
@@ -21,6 +22,8 @@ export type LstaReadFigures = LstaFigures & {
   supplier?: Supplier;
   /** Erstellungsdatum, JJJJMMTT. */
   created?: string;
+  /** What the request's fields cannot carry: EOP, the Transferaufgabe of an ELSTER-internal transfer. */
+  unmapped?: string[];
 };
 
 const flagOf = new Map(Object.entries(flagKennzahlen).map(([flag, kz]): [string, LstaFlag] => [`Kz${kz}`, flag as LstaFlag]));
@@ -120,8 +123,18 @@ export async function readLstaNutzdaten(xml: string, year: number): Promise<{ ok
       ...(herstellerId !== undefined && { herstellerId }),
       ...(supplier && { supplier }),
       ...(created && { created }),
+      ...(root.EOP !== undefined && { unmapped: ['EOP'] }),
     },
   };
+}
+
+/** `validate?include=body`: a caller's Nutzdaten, which passed the check, as request fields; their year is the form's version. */
+export async function readLstaBack(xml: string): Promise<ReadBack> {
+  const read = readXml(xml, { strict: true });
+  const year = Number(read.ok ? read.tree.attributes.version : undefined);
+  const figures = await readLstaNutzdaten(xml, year);
+  if (!figures.ok) throw new RangeError('only Nutzdaten that passed the check are read back');
+  return { body: lstaBodyOf(figures.figures), unmapped: figures.figures.unmapped ?? [] };
 }
 
 /**
