@@ -4,6 +4,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#infra/local/runtime.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
 
 export interface Reply {
   status: number;
@@ -20,7 +21,7 @@ export interface LocalService {
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** POSTs `body` as JSON to `path`. */
   post(path: string, body: unknown, key?: string): Promise<Reply>;
-  submit(kind: 'ustva' | 'est', body: unknown, key?: string): Promise<Reply>;
+  submit(kind: Kind, body: unknown, key?: string): Promise<Reply>;
   waitForStatus(ticket: string, statuses: string[], key?: string): Promise<any>;
   stop(): Promise<void>;
 }

@@ -1,35 +1,18 @@
 // ELSTER's own LStA samples (../shared/elster/samples/lsta_{2022..2025}_ok.xml, read beside the
 // checkout, never copied) pass the check as a caller's XML, read back into a body with every
 // element carried, and that body writes the same elements and values again.
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isError } from '#shared/domain/ticket.ts';
 import { checkLsta } from '#shared/forms/lsta/check.ts';
 import { lstaModule } from '#shared/forms/lsta/module.ts';
 import { lstaBodyOf, lstaElementOf, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
 
-const samples = join(import.meta.dirname, '../../../../shared/elster/samples');
-const present = existsSync(samples);
-if (!present) console.warn(`ELSTER's samples are not at ${samples}: the LStA round trip is skipped`);
+if (!hasElsterSamples) console.warn("ELSTER's samples are not beside the checkout: the LStA round trip is skipped");
 
-/** The Nutzdaten element of one of ELSTER's whole `<Elster>` sample files. */
-export const sampleNutzdaten = (year: number) =>
-  /<Anmeldungssteuern[\s\S]*<\/Anmeldungssteuern>/.exec(readFileSync(join(samples, `lsta_${year}_ok.xml`), 'utf8'))![0];
-
-/** Every element with text, by its path, but for what the service sets itself. */
-function values(xml: string): string[] {
-  const read = readXml(xml);
-  if (!read.ok) throw new Error(read.problem.message);
-  const walk = (tree: XmlTree, path: string): string[] =>
-    tree.children.length > 0 ? tree.children.flatMap((child) => walk(child, `${path}/${child.name}`)) : [`${path} ${tree.text.trim()}`];
-  return walk(read.tree, 'Anmeldungssteuern').filter((line) => !/\/(Erstellungsdatum|Kz09) /.test(line));
-}
-
-describe.skipIf(!present)("ELSTER's LStA samples", () => {
+describe.skipIf(!hasElsterSamples)("ELSTER's LStA samples", () => {
   it.each([2022, 2023, 2024, 2025])('%i: accepted as xml, read back, and written again element for element', async (year) => {
-    const xml = sampleNutzdaten(year);
+    const xml = sampleNutzdaten(`lsta_${year}_ok.xml`, 'Anmeldungssteuern');
     const asXml = await checkLsta({ year, tax_number: '9198011310134', xml });
     expect(asXml.findings.filter(isError)).toEqual([]);
 
@@ -39,7 +22,7 @@ describe.skipIf(!present)("ELSTER's LStA samples", () => {
     expect(checked.findings.filter(isError)).toEqual([]);
     if (checked.filing?.kind !== 'lsta') throw new Error('not an LStA');
     const written = lstaModule.nutzdaten(checked.filing.body, { herstellerId: '74931', createdAt: new Date('2026-11-24T10:00:00Z') });
-    expect(values(written)).toEqual(values(xml));
+    expect(elementValues(written)).toEqual(elementValues(xml));
   });
 });
 
