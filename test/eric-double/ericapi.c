@@ -471,11 +471,12 @@ int EricCreateTH(const char *xml, const char *verfahren, const char *datenart, c
   if (!initialised) LEAVE(ERIC_GLOBAL_NICHT_INITIALISIERT);
   if (!xml || !verfahren || !datenart || !vorgang || !herstellerId || !datenLieferant || !xmlRueckgabePuffer)
     LEAVE(ERIC_GLOBAL_NULL_PARAMETER);
-  if (!is_one_of(verfahren, "ElsterAnmeldung", "ElsterErklaerung") || !is_one_of(datenart, "UStVA", "ESt") ||
+  if (!is_one_of(verfahren, "ElsterAnmeldung", "ElsterErklaerung") || (!is_one_of(datenart, "UStVA", "ESt") && strcmp(datenart, "LStA") != 0) ||
       strcmp(vorgang, "send-Auth") != 0 || (testmerker && strcmp(testmerker, "700000004") != 0) ||
       strlen(herstellerId) != 5 || strlen(datenLieferant) == 0)
     LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
-  if ((strcmp(datenart, "UStVA") == 0) != (strcmp(verfahren, "ElsterAnmeldung") == 0)) LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
+  /* UStVA and LStA are Anmeldungen, ESt an Erklaerung (ERiC's Datenartversionmatrix.xml). */
+  if ((strcmp(datenart, "ESt") != 0) != (strcmp(verfahren, "ElsterAnmeldung") == 0)) LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
 
   const char *root = strstr(xml, "<Elster");
   const char *root_end = root ? strchr(root, '>') : NULL;
