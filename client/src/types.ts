@@ -3,10 +3,19 @@ import type { components, operations } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 
-export type Kind = 'ustva' | 'est';
 export type UstvaSubmission = Schemas['UstvaSubmission'];
 export type EstSubmission = Schemas['EstSubmission'];
-export type Submission<K extends Kind> = K extends 'ustva' ? UstvaSubmission : EstSubmission;
+export type LstaSubmission = Schemas['LstaSubmission'];
+/** Each form's request body, by the path segment of its routes. */
+interface Submissions {
+  ustva: UstvaSubmission;
+  est: EstSubmission;
+  lsta: LstaSubmission;
+}
+export type Kind = keyof Submissions;
+/** The forms, as the command line names them. */
+export const kinds = ['ustva', 'est', 'lsta'] as const satisfies readonly Kind[];
+export type Submission<K extends Kind> = Submissions[K];
 export type TicketSummary = Schemas['TicketSummary'];
 export type TicketStatus = Schemas['TicketStatus'];
 export type TicketMetadata = Schemas['TicketMetadata'];

@@ -290,8 +290,8 @@ describe('a certificate locked after wrong PINs', () => {
 describe('usage, configuration and connection errors: exit 2, one line', () => {
   it.each([
     [['frobnicate'], 'no command "frobnicate"; see steuerbote --help'],
-    [['submit', 'vat', 'x.json'], 'say which form: ustva or est, not "vat"'],
-    [['submit', 'x.json'], 'say which form before the files: steuerbote submit ustva x.json (or est)'],
+    [['submit', 'vat', 'x.json'], 'say which form: ustva, est, lsta, not "vat"'],
+    [['submit', 'x.json'], 'say which form before the files: steuerbote submit ustva x.json (or est, lsta)'],
     [['submit', 'ustva'], 'name at least one JSON file to submit'],
     [['submit', 'UStVA'], 'name at least one JSON file to submit'],
     [['sumbit', 'ustva', 'x.json'], 'no command "sumbit"; did you mean submit?'],

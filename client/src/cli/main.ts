@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSteuerbote } from '../client.ts';
 import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
-import type { Kind } from '../types.ts';
+import { type Kind, kinds } from '../types.ts';
 import * as certificates from './certificates.ts';
 import { list } from './list.ts';
 import { configFrom, type Config } from './config.ts';
@@ -20,14 +20,15 @@ import { validate } from './validate.ts';
 
 export const usage = `Usage: steuerbote <command> [options]
 
-  submit <ustva|est> <file.json…>   file each JSON body; a file filed before gets its ticket back
+  submit <${kinds.join('|')}> <file.json…>
+                             file each JSON body; a file filed before gets its ticket back
       --wait                 follow every ticket until delivered, rejected or failed
       --out DIR              save each protocol PDF to DIR as it arrives (implies --wait)
       --concurrency N        requests at once (default 4)
       --certificate ID       sign with this certificate of yours (crt_…)
       --pin-file FILE        its PIN, when it is kept per submission (else asked for in a terminal)
       --timeout SECONDS      stop waiting after this long (default 900)
-  validate <ustva|est> <file.json…> [--nutzdaten]
+  validate <${kinds.join('|')}> <file.json…> [--nutzdaten]
                              every check a submission gets; nothing stored or sent
   status <ticket>            status, attempts and error
   ticket <ticket>            metadata: transfer ticket, file name, dates
@@ -96,9 +97,11 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
 
 function kindOf(command: string, word: string | undefined): Kind {
   const kind = word?.toLowerCase();
-  if (kind === 'ustva' || kind === 'est') return kind;
-  if (word && /[./\\]/.test(word)) throw new UsageError(`say which form before the files: steuerbote ${command} ustva ${word} (or est)`);
-  throw new UsageError(`say which form: ustva or est${word ? `, not ${JSON.stringify(word)}` : ''}`);
+  const known = kinds.find((candidate) => candidate === kind);
+  if (known) return known;
+  if (word && /[./\\]/.test(word))
+    throw new UsageError(`say which form before the files: steuerbote ${command} ustva ${word} (or ${kinds.slice(1).join(', ')})`);
+  throw new UsageError(`say which form: ${kinds.join(', ')}${word ? `, not ${JSON.stringify(word)}` : ''}`);
 }
 
 function one(words: readonly string[], what: string): string {
