@@ -1,7 +1,15 @@
 // A closed-loop load generator: `concurrency` callers submitting one return after another. Only a
 // 202 makes a ticket count as accepted; a request the service did not answer (it died) does not.
 
+import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+
+// The load takes turns over the forms.
+const samples = [
+  ['ustva', ustvaSample],
+  ['est', estSample],
+  ['lsta', () => lstaContractExample],
+] as const;
 
 export interface SubmitOptions {
   /** Read before every request, since a restarted runtime listens on a new port. */
@@ -27,12 +35,12 @@ export async function submit(options: SubmitOptions): Promise<Submitted> {
   const result: Submitted = { submitted: 0, tickets: [], refused: 0, unanswered: 0 };
   const caller = async () => {
     while (result.submitted < options.count && !options.stop?.()) {
-      const kind = result.submitted++ % 2 ? 'est' : 'ustva';
+      const [kind, sample] = samples[result.submitted++ % samples.length]!;
       try {
         const reply = await fetch(`${options.apiUrl()}/v2/${kind}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify(kind === 'est' ? estSample() : ustvaSample()),
+          body: JSON.stringify(sample()),
         });
         const text = await reply.text();
         if (reply.status === 202) result.tickets.push((JSON.parse(text) as { data: { ticket: string } }).data.ticket);
