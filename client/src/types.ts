@@ -1,21 +1,13 @@
 // The shapes of requests and answers by name, all taken from the generated document types.
-import type { components, operations } from './generated/openapi.ts';
+import type { components, kinds, operations, paths } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 
-export type UstvaSubmission = Schemas['UstvaSubmission'];
-export type EstSubmission = Schemas['EstSubmission'];
-export type LstaSubmission = Schemas['LstaSubmission'];
-/** Each form's request body, by the path segment of its routes. */
-interface Submissions {
-  ustva: UstvaSubmission;
-  est: EstSubmission;
-  lsta: LstaSubmission;
-}
-export type Kind = keyof Submissions;
-/** The forms, as the command line names them. */
-export const kinds = ['ustva', 'est', 'lsta'] as const satisfies readonly Kind[];
-export type Submission<K extends Kind> = Submissions[K];
+export type Kind = (typeof kinds)[number];
+/** The body of `POST /v2/{kind}`, e.g. `Submission<'ustva'>`. */
+export type Submission<K extends Kind> = NonNullable<paths[`/v2/${K}`]['post']['requestBody']>['content']['application/json'];
+export type UstvaSubmission = Submission<'ustva'>;
+export type EstSubmission = Submission<'est'>;
 export type TicketSummary = Schemas['TicketSummary'];
 export type TicketStatus = Schemas['TicketStatus'];
 export type TicketMetadata = Schemas['TicketMetadata'];
