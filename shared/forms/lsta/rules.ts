@@ -287,7 +287,7 @@ function frequencyFindings(figures: LstaFigures): Finding[] {
     {
       path: 'period',
       code: 'PERIOD_NOT_FILING_FREQUENCY',
-      message: `should be ${frequencyWords[expected]}: with ${formatEuros(toCents(prior))} euros wage tax in the prior year § 41a Abs. 2 EStG sets that period (monthly above 5,000 euros, quarterly above 1,080 euros, else yearly)`,
+      message: `should be ${frequencyWords[expected]}: § 41a Abs. 2 EStG sets the period by prior_year_wage_tax (monthly above 5,000 euros, quarterly above 1,080 euros, else yearly)`,
       expected,
       severity: 'hint',
     },
