@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isError } from '#shared/domain/ticket.ts';
 import { checkLsta } from '#shared/forms/lsta/check.ts';
 import { lstaModule } from '#shared/forms/lsta/module.ts';
-import { lstaBodyOf, lstaElementOf, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
+import { lstaBodyOf, lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
 import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
 
 if (!hasElsterSamples) console.warn("ELSTER's samples are not beside the checkout: the LStA round trip is skipped");
@@ -23,6 +23,18 @@ describe.skipIf(!hasElsterSamples)("ELSTER's LStA samples", () => {
     if (checked.filing?.kind !== 'lsta') throw new Error('not an LStA');
     const written = lstaModule.nutzdaten(checked.filing.body, { herstellerId: '74931', createdAt: new Date('2026-11-24T10:00:00Z') });
     expect(elementValues(written)).toEqual(elementValues(xml));
+  });
+});
+
+describe.skipIf(!hasElsterSamples)('readLstaBack', () => {
+  it('names what the request cannot carry: EOP', async () => {
+    const xml = sampleNutzdaten('lsta_2025_ok.xml', 'Anmeldungssteuern').replace(
+      '</Anmeldungssteuern>',
+      '<EOP><Transferaufgabe>x</Transferaufgabe></EOP></Anmeldungssteuern>',
+    );
+    const back = await readLstaBack(xml);
+    expect(back.unmapped).toEqual(['EOP']);
+    expect(back.body).toMatchObject({ year: 2025, period: '19', kennzahlen: { kz83: '8.00', kz86: '1' }, flags: { corrected: true } });
   });
 });
 
