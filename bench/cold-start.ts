@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
+import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
 
@@ -379,6 +380,8 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     submitUstva: { event: apiEvent('POST', '/v2/ustva', '/v2/ustva', { key, body: ustvaSample() }), expect: '202' },
     submitEst: { event: apiEvent('POST', '/v2/est', '/v2/est', { key, body: estSample() }), expect: '202' },
     submitUst: { event: apiEvent('POST', '/v2/ust', '/v2/ust', { key, body: ustSample() }), expect: '202' },
+    submitLsta: { event: apiEvent('POST', '/v2/lsta', '/v2/lsta', { key, body: lstaContractExample }), expect: '202' },
+    validateLsta: { event: apiEvent('POST', '/v2/lsta/validate', '/v2/lsta/validate', { key, body: lstaContractExample }), expect: '200' },
     validateUstva: { event: apiEvent('POST', '/v2/ustva/validate', '/v2/ustva/validate', { key, body: ustvaSample() }), expect: '200' },
     validateEst: { event: apiEvent('POST', '/v2/est/validate', '/v2/est/validate', { key, body: estSample() }), expect: '200' },
     validateUst: { event: apiEvent('POST', '/v2/ust/validate', '/v2/ust/validate', { key, body: ustSample() }), expect: '200' },

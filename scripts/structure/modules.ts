@@ -16,6 +16,7 @@ const years = (form: string, from: number, to: number) =>
 /** Each structure module's path in the repository and the XSD (below shared/elster/) it is derived from. */
 export const sources: readonly { module: string; schema: string }[] = [
   ...years('UStVA', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/ustva/structure/ustva-${year}.json`, schema })),
+  ...years('LStA', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/lsta/structure/lsta-${year}.json`, schema })),
   ...years('E10', 2022, 2024).map(({ schema, year }) => ({ module: `shared/forms/est/structure/e10-${year}.json`, schema })),
   ...years('E50', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/ust/structure/e50-${year}.json`, schema })),
 ];

@@ -4,12 +4,14 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
+import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
   est: estFacts,
   ust: ustFacts,
+  lsta: lstaFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { estYearFindings } from '#shared/forms/est/facts.ts';
 import { acceptedYears } from '#shared/forms/facts.ts';
-import { periodDays, ustvaPeriodFindings } from '#shared/forms/filing-window.ts';
+import { periodDays, periodFindings } from '#shared/forms/filing-window.ts';
 
 describe('periodDays', () => {
   it.each([
@@ -17,20 +17,20 @@ describe('periodDays', () => {
 });
 
 describe('a UStVA period', () => {
-  it('that has ended is open', () => expect(ustvaPeriodFindings(2026, '10', '2026-11-24')).toEqual([]));
+  it('that has ended is open', () => expect(periodFindings(2026, '10', '2026-11-24')).toEqual([]));
 
   it('that has begun and not ended is a hint, up to and including its last day', () => {
     for (const today of ['2026-11-01', '2026-11-24', '2026-11-30']) {
-      expect(ustvaPeriodFindings(2026, '11', today)).toEqual([expect.objectContaining({ path: 'period', code: 'PERIOD_NOT_ENDED', severity: 'hint' })]);
+      expect(periodFindings(2026, '11', today)).toEqual([expect.objectContaining({ path: 'period', code: 'PERIOD_NOT_ENDED', severity: 'hint' })]);
     }
-    expect(ustvaPeriodFindings(2026, '11', '2026-12-01')).toEqual([]);
+    expect(periodFindings(2026, '11', '2026-12-01')).toEqual([]);
   });
 
   it('that has not begun is refused, naming the day it can be filed from', () => {
-    expect(ustvaPeriodFindings(2026, '12', '2026-11-30', 'xml.Zeitraum')).toEqual([
+    expect(periodFindings(2026, '12', '2026-11-30', 'xml.Zeitraum')).toEqual([
       { path: 'xml.Zeitraum', code: 'PERIOD_NOT_BEGUN', message: 'has not begun: it can be filed from 2026-12-01', expected: '2026-12-01' },
     ]);
-    expect(ustvaPeriodFindings(2027, '41', '2026-12-31')).toEqual([expect.objectContaining({ code: 'PERIOD_NOT_BEGUN', expected: '2027-01-01' })]);
+    expect(periodFindings(2027, '41', '2026-12-31')).toEqual([expect.objectContaining({ code: 'PERIOD_NOT_BEGUN', expected: '2027-01-01' })]);
   });
 });
 

@@ -8,7 +8,7 @@ const shared = path.join(import.meta.dirname, '..');
 
 describe('the form registry', () => {
   it('has facts and a module for every kind, each its own', async () => {
-    expect(kinds.sort()).toEqual(['est', 'ust', 'ustva']);
+    expect(kinds.sort()).toEqual(['est', 'lsta', 'ust', 'ustva']);
     for (const kind of kinds) {
       const form = await loadForm(kind);
       expect(form.facts).toBe(formFacts[kind]);
@@ -21,6 +21,7 @@ describe('the form registry', () => {
     expect(formFacts.ustva.datenartVersion(2026)).toBe('UStVA_2026');
     expect(formFacts.est.datenartVersion(2024)).toBe('ESt_2024');
     expect(formFacts.ust.datenartVersion(2025)).toBe('USt_2025');
+    expect(formFacts.lsta.datenartVersion(2026)).toBe('LStA_2026');
   });
 });
 
@@ -39,7 +40,7 @@ describe('generic code', () => {
 
   it.each(files)('%s names no form', (file) => {
     const text = readFileSync(path.join(shared, file), 'utf8');
-    expect(text.match(/['"`](ustva|est|ust)['"`]/g) ?? []).toEqual([]);
-    expect(text).not.toMatch(/#shared\/forms\/(ustva|est|ust)\//);
+    expect(text.match(/['"`](ustva|est|ust|lsta)['"`]/g) ?? []).toEqual([]);
+    expect(text).not.toMatch(/#shared\/forms\/(ustva|est|ust|lsta)\//);
   });
 });

@@ -8,6 +8,7 @@ const modules: { readonly [K in Kind]: () => Promise<FormModule<K>> } = {
   ustva: () => import('#shared/forms/ustva/module.ts').then(({ ustvaModule }) => ustvaModule),
   est: () => import('#shared/forms/est/module.ts').then(({ estModule }) => estModule),
   ust: () => import('#shared/forms/ust/module.ts').then(({ ustModule }) => ustModule),
+  lsta: () => import('#shared/forms/lsta/module.ts').then(({ lstaModule }) => lstaModule),
 };
 
 export const loadForm = <K extends Kind>(kind: K): Promise<FormModule<K>> => modules[kind]();

@@ -2,7 +2,8 @@
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estOpenapi } from '#shared/forms/est/openapi.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
+import { lstaOpenapi } from '#shared/forms/lsta/openapi.ts';
 import { ustOpenapi } from '#shared/forms/ust/openapi.ts';
 import { ustvaOpenapi } from '#shared/forms/ustva/openapi.ts';
 
-export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi, ust: ustOpenapi };
+export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi, lsta: lstaOpenapi, ust: ustOpenapi };

@@ -460,7 +460,7 @@ static char *escaped(const char *text) {
 
 /* The Verfahren each Datenart the double knows is sent under (ERiC's Datenartversionmatrix.xml); NULL for another. */
 static const char *verfahren_of(const char *datenart) {
-  if (strcmp(datenart, "UStVA") == 0) return "ElsterAnmeldung";
+  if (strcmp(datenart, "UStVA") == 0 || strcmp(datenart, "LStA") == 0) return "ElsterAnmeldung";
   if (strcmp(datenart, "ESt") == 0 || strcmp(datenart, "USt") == 0) return "ElsterErklaerung";
   return NULL;
 }

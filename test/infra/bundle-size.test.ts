@@ -38,6 +38,8 @@ describe('the bundles of submit and validate', () => {
     ['validateEst', ['est'], 'ustva'],
     ['submitUst', ['ust'], 'est'],
     ['validateUst', ['ust'], 'ustva'],
+    ['submitLsta', ['lsta'], 'ustva'],
+    ['validateLsta', ['lsta'], 'ustva'],
   ] as const)(
     '%s is at most 250 KB without the SDK, carries no schema structure and no other form, and has its own form beside it',
     async (name, forms, other) => {

@@ -39,7 +39,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
   }, 300_000);
 
   it('attaches one x86-64 layer to exactly the functions that load the tax authority, which stay on x86-64', () => {
-    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateUstva']);
+    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateLsta', 'validateUstva']);
     const layers = ofType(eric, 'AWS::Lambda::LayerVersion');
     expect(layers).toHaveLength(1);
     const [layerId, layerVersion] = layers[0]!;
@@ -67,7 +67,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     expect(transmit.ERIC_CERT_PIN_SECRET_ARN).toEqual(pinArn);
     expect(JSON.stringify(transmit.ERIC_CERT_SECRET_ARN)).toMatch(/:secret:steuerbote\/dev\/eric-cert"/);
     // validate runs ERiC's checks, which need no certificate: it is not told where one is.
-    for (const name of ['validateUstva', 'validateEst'] as const) {
+    for (const name of ['validateUstva', 'validateEst', 'validateLsta'] as const) {
       expect(
         Object.keys(fnProps(eric, name).Environment.Variables).filter((variable) => variable.startsWith('ERIC_CERT')),
         name,
@@ -115,9 +115,11 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     // The annual VAT return's rules stand beside its structures.
     const ust = [2021, 2022, 2023, 2024, 2025].flatMap((year) => [`e50-${year}-rules.json`, `e50-${year}.json`]);
     expect(shipped('validateUstva')).toEqual(ustva);
+    const lsta = ['lsta-2021.json', 'lsta-2022.json', 'lsta-2023.json', 'lsta-2024.json', 'lsta-2025.json'];
     expect(shipped('submitEst')).toEqual(est);
     expect(shipped('validateUst')).toEqual(ust);
-    expect(shipped('transmit')).toEqual([...est, ...ust, ...ustva]);
+    expect(shipped('validateLsta')).toEqual(lsta);
+    expect(shipped('transmit')).toEqual([...est, ...lsta, ...ust, ...ustva]);
     expect(shipped('getStatus')).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { protocolStore } from '#shared/wiring/adapters.ts';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
+import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
 
 const home = ericDoubleHome(41);
 const counters = doubleCounters(home);
@@ -51,6 +52,12 @@ describe('transmitting through ERiC', () => {
     const reply = await service.submit('ust', ustSample());
     const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
     expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'USt_2025', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
+  });
+
+  it('delivers an LStA, an Anmeldung of its own Datenart', async () => {
+    const reply = await service.submit('lsta', lstaContractExample);
+    const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
+    expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'LStA_2026', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
   });
 
   it('fails an uncertain transmission without retrying, keeping ELSTER’s answer for support', async () => {

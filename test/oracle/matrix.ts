@@ -8,7 +8,7 @@ import { ustvaTypes, type Kind, type UstvaType } from '#shared/domain/ticket.ts'
 import { today } from '#shared/config.ts';
 import * as z from 'zod/mini';
 import { componentSchemas } from '#shared/openapi/schemas.ts';
-import { advisorClientSchema, partySchema } from '#shared/forms/ustva/parties.ts';
+import { advisorClientSchema, partySchema } from '#shared/forms/parties.ts';
 import { ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 import { formatEuros } from '#shared/tax/money.ts';
@@ -20,6 +20,7 @@ import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
 
 export interface MatrixBody {
   name: string;
@@ -237,6 +238,59 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   return bodies;
 }
 
+// The LStA's church taxes by a Land that collects them (ERiC's rules LStA_LoKi_*, shared/forms/lsta/
+// rules.ts), each with a valid tax number of that Land; Bayern's collect 61 to 64.
+const churchTaxLands: readonly (readonly [string, string, readonly string[]])[] = [
+  ['Bayern', '9198011310010', ['61', '62', '63', '64']],
+  ['Hessen', '2653081508158', ['65', '66', '74']],
+  ['Rheinland-Pfalz', '2799081508152', ['68', '72']],
+  ['Saarland', '1010081508182', ['70']],
+  ['Baden-Württemberg', '2893081508152', ['67', '73', '78']],
+];
+
+/** LStA Kennzahlen with `kzs` given, a total's parts by year as the period admits, and the totals kz48 and kz83 as the form computes them. */
+function lstaKennzahlenWith(year: number, period: string, kzs: readonly string[]): Record<string, string | number> {
+  const known = new Set((lstaKennzahlen(year) ?? []).map((spec) => spec.element.toLowerCase()));
+  const parts = ['lfdjahr', ...(['01', '41', '19'].includes(period) ? ['vorjahr'] : []), ...(['12', '44', '19'].includes(period) ? ['folgejahr'] : [])];
+  const cents: Record<string, number> = {};
+  const values: Record<string, string | number> = { kz86: 5 };
+  for (const kz of ['42', '49', ...kzs]) {
+    if (!known.has(`kz${kz}`)) continue;
+    const split = (splitTotals as readonly string[]).includes(kz);
+    for (const part of split ? parts : []) values[`kz${kz}_${part}`] = '100.00';
+    cents[kz] = (split ? parts.length : kz === '35' ? 3 : 1) * 10_000;
+  }
+  if (cents['45'] !== undefined) values.kz90 = 2;
+  if (cents['43'] !== undefined) values.kz91 = '123456789';
+  const sum = (list: string[]) => list.reduce((total, kz) => total + (cents[kz] ?? 0), 0);
+  cents['48'] = sum(['41', '42', '44']) - sum(['33', '35', '43', '45']);
+  cents['83'] = sum(['47', '48', '49', '61', '62', '63', '64', '65', '66', '67', '68', '70', '72', '73', '74', '78']);
+  for (const [kz, amount] of Object.entries(cents)) values[`kz${kz}`] = formatEuros(amount);
+  return values;
+}
+
+function lstaBodies(year: number, period: string): MatrixBody[] {
+  const base = { test: true, year, period, tax_number: '9198011310010', supplier };
+  const body = (name: string, extra: Record<string, unknown>): MatrixBody => ({
+    name: `LStA ${year} ${period}: ${name}`,
+    kind: 'lsta',
+    body: { ...base, ...extra },
+  });
+  const minimal = { kennzahlen: lstaKennzahlenWith(year, period, []) };
+  // Kz 35, the energy price allowance, was deducted in 2022 for August, the third quarter or the year (LStA_Kz35_zul_Zeitraum).
+  const amounts = ['33', '41', '43', '44', '45', '47', ...(period === '19' ? ['35'] : [])];
+  const flags = Object.assign({}, ...lstaFlags(year).map(flagValues));
+  return [
+    body('every optional element', { kennzahlen: lstaKennzahlenWith(year, period, [...amounts, '61', '62', '63', '64']), flags, ...parties }),
+    body('nothing optional', minimal),
+    ...churchTaxLands.map(([land, taxNumber, kzs]) =>
+      body(`the church taxes of ${land}`, { tax_number: taxNumber, kennzahlen: lstaKennzahlenWith(year, period, kzs) }),
+    ),
+    ...lstaFlags(year).map((flag) => body(`flag ${flag} alone`, { ...minimal, flags: flagValues(flag) })),
+    ...partyVariants.map(([name, party, value]) => body(`${name} alone`, { ...minimal, [party]: value })),
+  ];
+}
+
 /** The whole matrix for the day the tests fix. */
 /** ELSTER's E50 sample of `year` (../shared/elster/samples), read back into the body it maps to. */
 function ustSampleBody(year: number): Record<string, unknown> | undefined {
@@ -283,5 +337,6 @@ export function matrix(): MatrixBody[] {
     ...acceptedYears('ustva', day).flatMap((year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type))),
     ...acceptedYears('est', day).flatMap((year) => assessments.flatMap((assessment) => estBodies(year, assessment))),
     ...acceptedYears('ust', day).flatMap(ustBodies),
+    ...acceptedYears('lsta', day).flatMap((year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period))),
   ];
 }

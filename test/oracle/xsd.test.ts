@@ -8,9 +8,6 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { checkEst } from '#shared/forms/est/check.ts';
-import { checkUst } from '#shared/forms/ust/check.ts';
-import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { loadForm } from '#shared/forms/registry.ts';
 import { requestExamples } from '#shared/openapi/examples.ts';
 import { loadCorpus } from '#test/fixtures/corpus.ts';
@@ -24,7 +21,6 @@ interface Document {
 }
 
 const root = join(import.meta.dirname, '..', '..');
-const check = { ustva: checkUstva, est: checkEst, ust: checkUst };
 const createdAt = new Date('2026-11-24T09:00:00Z');
 
 async function exampleFiles(): Promise<Document[]> {
@@ -37,7 +33,7 @@ async function exampleFiles(): Promise<Document[]> {
 }
 
 const openApiExamples = (): Document[] =>
-  (['ustva', 'est', 'ust'] as const).flatMap((kind) =>
+  (['ustva', 'est', 'lsta', 'ust'] as const).flatMap((kind) =>
     Object.entries(requestExamples[kind]).map(([name, example]) => ({
       name: `OpenAPI example ${kind}/${name}`,
       kind,
@@ -54,7 +50,8 @@ async function documents(): Promise<Document[]> {
 
 /** The Nutzdaten the service would transmit for `body`, or the check's errors. */
 async function nutzdatenOf({ kind, body }: Document): Promise<string> {
-  const checked = await check[kind](body);
+  const form = await loadForm(kind);
+  const checked = await form.check(body);
   if (!checked.filing) throw new Error(`refused by the check: ${JSON.stringify(checked.findings)}`);
   return (await loadForm(checked.filing.kind)).nutzdaten(checked.filing.body, { herstellerId: '74931', createdAt });
 }

@@ -9,6 +9,7 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { ustNamespace } from '#shared/forms/ust/structure.ts';
 import { ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
+import { lstaNamespace } from '#shared/forms/lsta/xml-writer.ts';
 
 /** ELSTER's reference files, beside the checkout as `../shared/elster` (shared/elster/README.md there). */
 const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster');
@@ -19,6 +20,7 @@ const forms: Record<Kind, { prefix: string; namespace: (year: number) => string 
   ustva: { prefix: 'UStVA', namespace: ustvaNamespace },
   est: { prefix: 'E10', namespace: estNamespace },
   ust: { prefix: 'E50', namespace: ustNamespace },
+  lsta: { prefix: 'LStA', namespace: lstaNamespace },
 };
 
 /** The years with a published schema of `kind`, ascending. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
+import { lstaSchemaStructure } from '#shared/forms/lsta/structure.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { schemaFindings } from '#shared/xml/structure.ts';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
@@ -17,6 +18,7 @@ const forms = [
   { pattern: /^UStVA_(?:Df_|SoVZ_)?(\d{4})\.xml$/, root: 'Anmeldungssteuern', structure: ustvaSchemaStructure },
   { pattern: /^est_e10_(\d{4})\.xml$/, root: 'E10', structure: estSchemaStructure },
   { pattern: /^(?:ust_(\d{4})_ok|USt_(\d{4}))\.xml$/, root: 'E50', structure: async (year: number) => ustSchemaStructure(year) },
+  { pattern: /^lsta_(\d{4})_ok\.xml$/, root: 'Anmeldungssteuern', structure: lstaSchemaStructure },
 ];
 const samples = missing
   ? []
@@ -31,8 +33,8 @@ const samples = missing
 const find = (tree: XmlTree, name: string): XmlTree | undefined => (tree.name === name ? tree : tree.children.map((child) => find(child, name)).find(Boolean));
 
 describe.skipIf(missing)("ELSTER's samples", () => {
-  it('are there for every year of UStVA (three filings each), E10 and E50', () => {
-    expect(samples.map(({ file }) => file).sort()).toHaveLength(23);
+  it('are there for every year of UStVA (three filings each), E10, E50 and LStA', () => {
+    expect(samples.map(({ file }) => file).sort()).toHaveLength(27);
   });
 
   it.each(samples)('$file passes the structure of its year', async ({ file, root, year, structure }) => {

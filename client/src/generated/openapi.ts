@@ -73,6 +73,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/lsta": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Lohnsteuer-Anmeldung
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitLsta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ustva/validate": {
         parameters: {
             query?: never;
@@ -136,6 +159,29 @@ export interface paths {
          * @description Runs every check `POST /v2/ust` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateUst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/lsta/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a Lohnsteuer-Anmeldung without submitting it
+         * @description Runs every check `POST /v2/lsta` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateLsta"];
         delete?: never;
         options?: never;
         head?: never;
@@ -452,7 +498,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -557,7 +603,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office` */
             tax_number?: string | {
@@ -655,7 +701,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -1405,6 +1451,103 @@ export interface components {
             /** @description Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/StNr must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`) and Vorsatz/Zeitraum the `year` (`XML_PERIOD`). `POST /v2/ust/validate?include=body` reads it back into the structured fields */
             xml?: string;
         };
+        LstaSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            year: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked */
+            tax_number: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description ELSTER's Zeitraum: a month "01"–"12", a quarter "41"–"44", or "19", the calendar year (§ 41a Abs. 2 EStG); required unless `xml` is given */
+            period?: string;
+            supplier?: {
+                name: string;
+                street: string;
+                postal_code: string;
+                city: string;
+                phone?: string;
+                email?: string;
+            };
+            /** @description Keys of that year's LStA form in lower case, at most 100: amounts in euros and cents (`kz33`, `kz41`, `kz42`, `kz44`, `kz45`, `kz47`, `kz48`, `kz49`, the church taxes `kz61`–`kz68`, `kz72`–`kz78`, `kz70`, `kz83`; `kz43` to 2023, `kz35` in 2022), where the form splits a total by the year the wages belong to its parts `_vorjahr`, `_lfdjahr`, `_folgejahr` beside it (`kz42_lfdjahr`), the numbers of employees `kz86` and `kz90`, and `kz91` (to 2023) the family benefits office's key as a string of nine digits. `kz48` must be kz41 + kz42 + kz44 less the deductions, `kz83` the sum of kz47, kz48, kz49 and the church taxes; `kz42`, `kz49`, `kz83` and `kz86` are required. ERiC's rules of the year's workbook apply, each finding naming its `rule`. Required unless `xml` is given */
+            kennzahlen?: {
+                [key: string]: number | string;
+            };
+            /** @description Kz10 (corrected: a corrected return), Kz21 (liability_declaration, from 2024: the liability declaration of § 19a Abs. 4a EStG), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset: only with a refund, a negative kz83, or a corrected return) */
+            flags?: {
+                corrected?: boolean;
+                liability_declaration?: boolean;
+                supplementary?: boolean;
+                supplementary_text?: string;
+                direct_debit_revoked?: boolean;
+                refund_offset?: boolean;
+            };
+            /** @description The employer (ELSTER's Unternehmer), optional: the fields of the UStVA's `business` */
+            business?: {
+                company_name?: string;
+                last_name?: string;
+                first_name?: string;
+                name_prefix?: string;
+                name_suffix?: string;
+                street?: string;
+                house_number?: string;
+                house_number_suffix?: string;
+                address_supplement?: string;
+                city?: string;
+                postal_code?: string;
+                foreign_postal_code?: string;
+                country?: string;
+                po_box_city?: string;
+                po_box?: string;
+                po_box_postal_code?: string;
+                large_customer_postal_code?: string;
+                phone?: string;
+                email?: string;
+            };
+            /** @description The tax advisor who files (ELSTER's Berater), optional: the same fields as `business` */
+            advisor?: {
+                company_name?: string;
+                last_name?: string;
+                first_name?: string;
+                name_prefix?: string;
+                name_suffix?: string;
+                street?: string;
+                house_number?: string;
+                house_number_suffix?: string;
+                address_supplement?: string;
+                city?: string;
+                postal_code?: string;
+                foreign_postal_code?: string;
+                country?: string;
+                po_box_city?: string;
+                po_box?: string;
+                po_box_postal_code?: string;
+                large_customer_postal_code?: string;
+                phone?: string;
+                email?: string;
+            };
+            /** @description The advisor's reference to the employer (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number`, `clerk` */
+            advisor_client?: {
+                last_name?: string;
+                first_name?: string;
+                client_number?: string;
+                clerk?: string;
+            };
+            /** @description Optional, not sent: the wage tax of the prior year, which sets the filing period (§ 41a Abs. 2 EStG: monthly above 5,000 euros, quarterly above 1,080 euros, else yearly); a period of another length is the hint `PERIOD_NOT_FILING_FREQUENCY` with the expected `month`, `quarter` or `year` */
+            prior_year_wage_tax?: number | string;
+            /** @description Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields */
+            xml?: string;
+        };
         CertificateUpload: {
             /** @description The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open. It must have an integrity MAC, at most 100,000 key derivation iterations in its MAC and in each encryption (OpenSSL writes 2,048, Windows 2,000), and at most 4 encrypted keys and safes */
             pkcs12: string;
@@ -1495,7 +1638,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "ust" | "ustva";
+            kind: "est" | "lsta" | "ust" | "ustva";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -1533,7 +1676,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "ust" | "ustva";
+            kind: "est" | "lsta" | "ust" | "ustva";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -1628,7 +1771,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est" | "ust";
+            kind: "ustva" | "est" | "ust" | "lsta";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -1708,6 +1851,7 @@ export interface components {
             /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
                 est: number[];
+                lsta: number[];
                 ust: number[];
                 ustva: number[];
             };
@@ -2219,6 +2363,97 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitLsta: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LstaSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     validateUstva: {
         parameters: {
             query?: {
@@ -2343,6 +2578,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UstSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateLsta: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LstaSubmission"];
             };
         };
         responses: {
@@ -2709,7 +2998,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust";
+                kind?: "ustva" | "est" | "ust" | "lsta";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -2768,7 +3057,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust";
+                kind?: "ustva" | "est" | "ust" | "lsta";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -3489,4 +3778,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est","ust"] as const;
+export const kinds = ["ustva","est","ust","lsta"] as const;

@@ -4,7 +4,7 @@ import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { kz38From, specialFindings } from '#shared/forms/ustva/special-filings.ts';
 import { nutzdatenFindings } from '#shared/forms/ustva/nutzdaten-rules.ts';
-import { ustvaPeriodFindings } from '#shared/forms/filing-window.ts';
+import { periodFindings } from '#shared/forms/filing-window.ts';
 import { today } from '#shared/config.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
@@ -22,9 +22,7 @@ const periodRules: Record<string, string> = { PERIOD_NOT_BEGUN: 'UStVA_Zeitraum_
 function ruled(filing: Filing, figures: UstvaFigures, at: (path: string) => string): Ruled {
   const findings: Finding[] = ustvaFindings(figures).map((finding) => ({ ...finding, path: at(finding.path) }));
   if (periodPattern.test(figures.period))
-    findings.push(
-      ...ustvaPeriodFindings(figures.year, figures.period, today(), at('period')).map((finding) => ({ ...finding, rule: periodRules[finding.code] })),
-    );
+    findings.push(...periodFindings(figures.year, figures.period, today(), at('period')).map((finding) => ({ ...finding, rule: periodRules[finding.code] })));
   return { filing, period: figures.period, type: 'voranmeldung', findings };
 }
 

@@ -7,7 +7,7 @@
 // was dropped between 2021 and 2025. eric-rules.test.ts checks the list against the workbooks,
 // and docs/sources.md tells for each rule how it is applied, or why not.
 
-import type { Finding } from '#shared/domain/ticket.ts';
+import { ericRuleBook } from '#shared/forms/eric-rules.ts';
 
 type Context =
   | 'Anmeldungssteuern'
@@ -130,23 +130,4 @@ export const ericRules = [
 export type EricRuleName = (typeof ericRules)[number][1];
 
 /** The newest workbook is 2025's; a later year takes it until its own is published. */
-const newestWorkbook = 2025;
-
-const entries = new Map<string, Entry>(ericRules.map((entry) => [entry[1], entry]));
-
-/** Whether `name` is a rule of `year`'s workbook. */
-export function isEricRuleOf(name: EricRuleName, year: number): boolean {
-  const entry = entries.get(name);
-  // Names built from Kennzahlen are checked here, since the compiler cannot see them.
-  if (!entry) throw new RangeError(`no ERiC rule ${name}`);
-  return Math.min(year, newestWorkbook) >= (entry[3] ?? 2021);
-}
-
-/**
- * `finding` as rule `name` of `year` reports it: with the rule's name, a hint when the rule is a
- * Hinweis; none when the rule is not in that year's workbook.
- */
-export function ericFinding(name: EricRuleName, year: number, finding: Omit<Finding, 'rule' | 'severity'>): Finding[] {
-  if (!isEricRuleOf(name, year)) return [];
-  return [{ ...finding, rule: name, ...(entries.get(name)?.[2] === 'Hinweis' && { severity: 'hint' as const }) }];
-}
+export const { isEricRuleOf, ericFinding } = ericRuleBook<EricRuleName>(ericRules, 2021, 2025);

@@ -3,7 +3,7 @@
 // schema's type (schema.ts).
 
 import type { UstvaType } from '#shared/domain/ticket.ts';
-import type { Party } from '#shared/forms/ustva/parties.ts';
+import type { Party } from '#shared/forms/parties.ts';
 
 /** Who files besides the supplier: the business (Unternehmer) and its advisor (Berater), in request fields. */
 export interface UstvaParties {

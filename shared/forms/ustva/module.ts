@@ -4,7 +4,7 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
-import { advisorClientElements, elementsOf, partyElements } from '#shared/forms/ustva/parties.ts';
+import { partiesXml } from '#shared/forms/parties.ts';
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { ustvaFilingOf, ustvaSchema, type UstvaFiling } from '#shared/forms/ustva/schema.ts';
@@ -52,11 +52,7 @@ function nutzdaten(body: UstvaFiling, options: { herstellerId: string; createdAt
     supplier: body.supplier,
     ...(body.flags && { flags: body.flags }),
     ...(body.widnr !== undefined && { widnr: body.widnr }),
-    parties: {
-      ...(body.advisor && { Berater: elementsOf(partyElements, body.advisor) }),
-      ...(body.advisor_client && { Mandant: elementsOf(advisorClientElements, body.advisor_client) }),
-      ...(body.business && { Unternehmer: elementsOf(partyElements, body.business) }),
-    },
+    parties: partiesXml(body),
     ...options,
   };
   if (body.type === 'voranmeldung') return ustvaNutzdaten({ ...common, period: body.period, kennzahlen: body.kennzahlen });

@@ -6,6 +6,7 @@
 import type { Finding, UstvaType } from '#shared/domain/ticket.ts';
 import { ericFinding, type EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
 import type { ReadFigures } from '#shared/forms/ustva/xml-reader.ts';
+import { frameFindings } from '#shared/forms/anmeldungssteuern.ts';
 
 const kz09Rules: Record<UstvaType, { required: EricRuleName; alone: EricRuleName }> = {
   voranmeldung: { required: 'UStVA_Kz09_Pflichtfeld', alone: 'UStVA_Laenge_Kz09' },
@@ -13,33 +14,9 @@ const kz09Rules: Record<UstvaType, { required: EricRuleName; alone: EricRuleName
   sondervorauszahlung: { required: 'Svz_Kz09_Pflichtfeld', alone: 'Svz_Kz09_Laenge' },
 };
 
-const supplierRules = [
-  ['Name', 'name', 'Name_Pflichtfeld'],
-  ['Strasse', 'street', 'Strasse_Pflichtfeld'],
-  ['PLZ', 'postal_code', 'PLZ_Pflichtfeld'],
-  ['Ort', 'city', 'Ort_Pflichtfeld'],
-] as const;
-
 export function nutzdatenFindings(figures: ReadFigures): Finding[] {
   const { year } = figures;
-  const findings: Finding[] = [];
-  if (figures.created === undefined)
-    findings.push(
-      ...ericFinding('Erstellungsdatum_Pflichtfeld', year, {
-        path: 'xml.Erstellungsdatum',
-        code: 'REQUIRED',
-        message: 'is required: the day the data was created, JJJJMMTT',
-      }),
-    );
-  for (const [element, field, rule] of supplierRules)
-    if (figures.supplier?.[field] === undefined)
-      findings.push(
-        ...ericFinding(rule, year, {
-          path: `xml.DatenLieferant.${element}`,
-          code: 'REQUIRED',
-          message: 'is required: whoever supplies the data, with name and address',
-        }),
-      );
+  const findings = frameFindings(figures);
   const rules = kz09Rules[figures.type];
   if (figures.herstellerId === undefined)
     findings.push(

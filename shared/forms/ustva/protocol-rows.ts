@@ -8,6 +8,7 @@ import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
 import type { UstvaType } from '#shared/domain/ticket.ts';
+import { periodName } from '#shared/forms/filing-window.ts';
 
 const flagLabels: Record<keyof typeof flagKennzahlen, string> = {
   corrected: 'Berichtigte Anmeldung',
@@ -52,13 +53,4 @@ export function ustvaProtocolTitle(type: UstvaType, year: number, period: string
   if (type === 'sondervorauszahlung') return `Anmeldung der Sondervorauszahlung ${year} (Dauerfristverlängerung)`;
   const name = period === undefined ? undefined : periodName(period);
   return `Umsatzsteuer-Voranmeldung ${year}${name ? `, Zeitraum ${name}` : ''}`;
-}
-
-const months = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'];
-
-function periodName(period: string): string {
-  const code = Number(period);
-  if (/^\d{2}$/.test(period) && code >= 1 && code <= 12) return months[code - 1] ?? period;
-  if (/^4[1-4]$/.test(period)) return `${code - 40}. Kalendervierteljahr`;
-  return period;
 }

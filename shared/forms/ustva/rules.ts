@@ -19,7 +19,7 @@ import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 import { ericFinding, type EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
 import { flagFindings } from '#shared/forms/ustva/flag-rules.ts';
 import { kennzahlHints } from '#shared/forms/ustva/kennzahl-hints.ts';
-import { partiesFindings } from '#shared/forms/ustva/parties.ts';
+import { partiesFindings } from '#shared/forms/parties.ts';
 
 const periodPattern = /^(0[1-9]|1[0-2]|4[1-4])$/;
 const kennzahlKey = /^kz(\d{2})$/;

@@ -13,15 +13,12 @@ import {
   taxNumber,
   text,
 } from '#shared/forms/fields.ts';
-import { begruendung, datenLieferant } from '#shared/forms/ustva/structure.ts';
+import { begruendung, supplierSchema } from '#shared/forms/anmeldungssteuern.ts';
+import { widnr } from '#shared/forms/ustva/structure.ts';
 import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
-import { advisorClientSchema, partySchema, widnrSchema } from '#shared/forms/ustva/parties.ts';
-import { textFactsOf } from '#shared/xml/structure.ts';
+import { advisorClientSchema, elementText, partySchema } from '#shared/forms/parties.ts';
 import { ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
-
-/** A supplier field as long as its DatenLieferant element may be, and not empty. */
-const supplierText = (element: string) => text(textFactsOf(datenLieferant, element).maxLength!, 1);
 
 export const ustvaSchema = z
   .strictObject({
@@ -30,18 +27,7 @@ export const ustvaSchema = z
     type: z._default(z.enum(ustvaTypes, { error: `must be one of ${ustvaTypes.join(', ')}` }), 'voranmeldung'),
     tax_number: taxNumber,
     period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
-    // ELSTER's DatenLieferant: who hands the data over, with a postal address; the lengths are the
-    // schema's (structure.ts), so what our check accepts ERiC's schema check accepts too.
-    supplier: z.optional(
-      z.strictObject({
-        name: supplierText('Name'),
-        street: supplierText('Strasse'),
-        postal_code: supplierText('PLZ'),
-        city: supplierText('Ort'),
-        phone: z.optional(supplierText('Telefon')),
-        email: z.optional(supplierText('Email')),
-      }),
-    ),
+    supplier: z.optional(supplierSchema),
     kennzahlen: z.optional(
       boundedRecord(
         z.string().check(z.regex(/^kz\d{2}$/, { error: 'must be a Kennzahl key such as "kz81"' })),
@@ -60,7 +46,7 @@ export const ustvaSchema = z
         supplementary_text: z.optional(text(begruendung.text!.maxLength!, 1)),
       }),
     ),
-    widnr: z.optional(widnrSchema),
+    widnr: z.optional(elementText(widnr)),
     business: z.optional(partySchema),
     advisor: z.optional(partySchema),
     advisor_client: z.optional(advisorClientSchema),

@@ -6,7 +6,7 @@ import type { SpecialFigures } from '#shared/forms/ustva/model.ts';
 import { isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import { ericFinding } from '#shared/forms/ustva/eric-rules.ts';
 import { flagFindings } from '#shared/forms/ustva/flag-rules.ts';
-import { partiesFindings } from '#shared/forms/ustva/parties.ts';
+import { partiesFindings } from '#shared/forms/parties.ts';
 
 /**
  * Kz 38, the special prepayment: one eleventh of last year's remaining prepayments plus the

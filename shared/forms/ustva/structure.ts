@@ -3,13 +3,13 @@
 // UStVA_{year}/Schema). The whole structure of each year, which a caller's XML and the sandbox's
 // re-check are held to, is generated from those files (structure/ustva-{year}.json, written by
 // scripts/structure/generate.ts). Held here by hand are the facts the writer and the JSON check
-// need: element order, lengths and patterns of the text elements. Every element is optional in the
+// need: element order, lengths and patterns of the text elements (those every Anmeldungssteuern
+// form shares in shared/forms/anmeldungssteuern.ts). Every element is optional in the
 // schemas; what a filing must carry is the readers' and the tax rules' part. No 2026 schema is
 // published with that documentation; the 2025 form is taken for 2026, as its Kennzahlen did not
 // change (docs/sources.md).
-import { type CompactStructure, type ElementFacts, elsterString, loadStructure } from '#shared/xml/structure.ts';
-
-const digits = (name: string, length: number): ElementFacts => ({ name, text: { minLength: length, maxLength: length, pattern: /^[0-9]+$/ } });
+import { anmeldungssteuern, begruendung, herstellerId } from '#shared/forms/anmeldungssteuern.ts';
+import { type CompactStructure, type ElementFacts, loadStructure } from '#shared/xml/structure.ts';
 
 // The schemas' Kennzahlen of Umsatzsteuervoranmeldung in their order, which is not strictly
 // ascending: Kz93 stands before Kz90.
@@ -72,13 +72,6 @@ export function ustvaKennzahlOrder(year: number): readonly string[] {
   return year >= 2025 ? kennzahlen2025 : year >= 2023 ? kennzahlen2023 : kennzahlenUntil2022;
 }
 
-// Kz09: the five-digit Hersteller-ID, optionally followed by five *-separated free texts.
-const herstellerId: ElementFacts = {
-  name: 'Kz09',
-  text: { minLength: 5, maxLength: 95, pattern: /^(?:[0-9]{5}|[0-9]{5}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85}\*.{0,85})$/, elsterText: true },
-};
-/** Kz 23's free text, the same in every filing of every year. */
-export const begruendung: ElementFacts = elsterString('Kz23_Begruendung', 180);
 /** The Wirtschafts-Identifikationsnummer, in the forms from 2025 on. */
 export const widnr: ElementFacts = { name: 'WIdNr', text: { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ } };
 // Elements without text facts hold values the readers check themselves, so their findings keep the
@@ -87,86 +80,25 @@ const element = (name: string): ElementFacts => ({ name });
 const widnrSince2025 = (year: number) => (year >= 2025 ? [widnr] : []);
 const kennzahlen = (year: number) => ustvaKennzahlOrder(year).flatMap((kz) => (kz === '23' ? [element('Kz23'), begruendung] : [element(`Kz${kz}`)]));
 
-/** A party of the filing (Berater, Unternehmer): the same elements in every year's form. */
-export const party: ElementFacts[] = [
-  elsterString('Bezeichnung', 50),
-  elsterString('Name', 60),
-  elsterString('Vorname', 30),
-  elsterString('Namensvorsatz', 20),
-  elsterString('Namenszusatz', 20),
-  elsterString('Str', 33),
-  elsterString('Hausnummer', 9, { text: { pattern: /^\d+$/ } }),
-  elsterString('HNrZusatz', 15),
-  elsterString('AnschriftenZusatz', 40),
-  elsterString('Ort', 34),
-  digits('PLZ', 5),
-  elsterString('AuslandsPLZ', 13),
-  elsterString('Land', 20),
-  elsterString('PostfachOrt', 34),
-  elsterString('Postfach', 10),
-  digits('PostfachPLZ', 5),
-  digits('GKPLZ', 5),
-  elsterString('Telefon', 20),
-  elsterString('Email', 70),
-];
-
-/** The tax advisor's client (Mandant): name, client number and who handles it. */
-export const mandant: ElementFacts[] = [
-  elsterString('Name', 60),
-  elsterString('Vorname', 30),
-  elsterString('MandantenNr', 60),
-  elsterString('Bearbeiterkennzeichen', 20),
-];
-
-function steuerfall(year: number): ElementFacts {
+/** The filings of Steuerfall, after its parties. */
+function filings(year: number): ElementFacts[] {
   const filer = [element('Jahr'), element('Steuernummer'), ...widnrSince2025(year), herstellerId];
-  return {
-    name: 'Steuerfall',
-    children: [
-      { name: 'Berater', children: party },
-      {
-        name: 'Mandant',
-        children: mandant,
-      },
-      { name: 'Unternehmer', children: party },
-      {
-        name: 'Umsatzsteuervoranmeldung',
-        children: [element('Jahr'), element('Zeitraum'), element('Steuernummer'), ...widnrSince2025(year), herstellerId, ...kennzahlen(year)],
-      },
-      { name: 'Dauerfristverlaengerung', children: [...filer, element('Kz23'), begruendung] },
-      {
-        name: 'Umsatzsteuersondervorauszahlung',
-        children: [...filer, element('Kz10'), element('Kz23'), begruendung, element('Kz26'), element('Kz29'), element('Kz38')],
-      },
-    ],
-  };
+  return [
+    {
+      name: 'Umsatzsteuervoranmeldung',
+      children: [element('Jahr'), element('Zeitraum'), element('Steuernummer'), ...widnrSince2025(year), herstellerId, ...kennzahlen(year)],
+    },
+    { name: 'Dauerfristverlaengerung', children: [...filer, element('Kz23'), begruendung] },
+    {
+      name: 'Umsatzsteuersondervorauszahlung',
+      children: [...filer, element('Kz10'), element('Kz23'), begruendung, element('Kz26'), element('Kz29'), element('Kz38')],
+    },
+  ];
 }
-
-/** Who hands the data over: the same in every year's form. */
-export const datenLieferant: ElementFacts = {
-  name: 'DatenLieferant',
-  children: [
-    elsterString('Name', 45),
-    elsterString('Strasse', 30),
-    elsterString('PLZ', 12),
-    elsterString('Ort', 30),
-    elsterString('Telefon', 20),
-    elsterString('Email', 70),
-  ],
-};
 
 /** The `Anmeldungssteuern` element of `year`'s form. */
 export function ustvaStructure(year: number): ElementFacts {
-  return {
-    name: 'Anmeldungssteuern',
-    children: [
-      // JJJJMMTT, a known date.
-      { name: 'Erstellungsdatum', text: { pattern: /^(?!0000)[0-9]{4}(?:0[1-9]|1[0-2])(?:0[1-9]|[12][0-9]|3[01])$/ } },
-      datenLieferant,
-      steuerfall(year),
-      { name: 'EOP', children: [elsterString('Transferaufgabe', 89)] },
-    ],
-  };
+  return anmeldungssteuern(filings(year));
 }
 
 /** The whole structure of `year`'s schema, read the first time that year is checked. */

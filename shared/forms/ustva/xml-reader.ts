@@ -8,7 +8,8 @@
 
 import type { Finding } from '#shared/domain/ticket.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
-import { flagKennzahlen, supplierElements, type UstvaNutzdatenInput, ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
+import { flagKennzahlen, type UstvaNutzdatenInput, ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
+import { readSupplier } from '#shared/forms/anmeldungssteuern.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
@@ -17,7 +18,7 @@ import { isAmount } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
 import type { EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
-import { advisorClientElements, partyElements } from '#shared/forms/ustva/parties.ts';
+import { type advisorClientElements, partyElementOf, partiesOf } from '#shared/forms/parties.ts';
 import type { UstvaType } from '#shared/domain/ticket.ts';
 
 /** What a caller's Nutzdaten say: the filing they hold, and who files it. */
@@ -54,13 +55,11 @@ const numberFormats = {
 
 const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
 
-const partyBlocks = { business: 'Unternehmer', advisor: 'Berater' } as const;
 const requestElements: Record<string, string> = {
   period: 'Zeitraum',
   year: 'Jahr',
   tax_number: 'Steuernummer',
   'flags.supplementary_text': 'Kz23_Begruendung',
-  ...partyBlocks,
 };
 
 // ERiC's rules of a filing's own elements, named with each filing's prefix (eric-rules.ts).
@@ -84,9 +83,7 @@ export function ustvaElementOf(requestPath: string): string {
   if (kennzahl) return `Kz${kennzahl[1]}`;
   const flag = /^flags\.(\w+)$/.exec(requestPath)?.[1];
   if (flag && flag in flagKennzahlen) return `Kz${flagKennzahlen[flag as Flag]}`;
-  const party = /^(business|advisor)\.(\w+)$/.exec(requestPath);
-  if (party) return `${partyBlocks[party[1] as keyof typeof partyBlocks]}.${partyElements[party[2] as keyof typeof partyElements] ?? party[2]}`;
-  return requestElements[requestPath] ?? requestPath;
+  return partyElementOf(requestPath) ?? requestElements[requestPath] ?? requestPath;
 }
 
 /**
@@ -202,44 +199,6 @@ export async function readUstvaNutzdaten(xml: string, year: number): Promise<{ o
     return { ok: true, figures: { type, year, ...about, ...(kz38 !== undefined && { kz38 }) } };
   }
   return { ok: true, figures: { type, year, period, kennzahlen, ...about } };
-}
-
-function readSupplier(
-  node: XmlNode | undefined,
-  problem: (element: string, code: string, message: string, rule?: EricRuleName) => void,
-): UstvaNutzdatenInput['supplier'] {
-  if (node === undefined) return undefined;
-  if (!isElement(node)) {
-    problem('DatenLieferant', 'XML_STRUCTURE', 'must be there at most once, with Name and the address as elements');
-    return undefined;
-  }
-  const fields = Object.entries(supplierElements).flatMap(([element, field]) => {
-    const value = textOf(node[element]);
-    if (node[element] !== undefined && value === undefined) problem(`DatenLieferant.${element}`, 'XML_STRUCTURE', 'must be there at most once, as text');
-    return value ? [[field, value]] : [];
-  });
-  const supplier = Object.fromEntries(fields) as Partial<NonNullable<UstvaNutzdatenInput['supplier']>>;
-  if (supplier.name === undefined) {
-    problem('DatenLieferant.Name', 'XML_STRUCTURE', 'must be there: the name of whoever supplies the data', 'Name_Pflichtfeld');
-    return undefined;
-  }
-  return { ...supplier, name: supplier.name };
-}
-
-/** Berater, Unternehmer and Mandant in request fields; the structure check has made sure of their elements. */
-function partiesOf(steuerfall: XmlElement): Pick<ReadFigures, 'business' | 'advisor' | 'advisor_client'> {
-  const fieldsOf = <F extends string>(node: XmlNode | undefined, elements: Readonly<Record<F, string>>) => {
-    if (!isElement(node)) return undefined;
-    const fields = (Object.entries(elements) as [F, string][]).flatMap(([field, element]) => {
-      const value = textOf(node[element]);
-      return value === undefined ? [] : [[field, value]];
-    });
-    return fields.length > 0 ? (Object.fromEntries(fields) as Partial<Record<F, string>>) : undefined;
-  };
-  const business = fieldsOf(steuerfall.Unternehmer, partyElements);
-  const advisor = fieldsOf(steuerfall.Berater, partyElements);
-  const client = fieldsOf(steuerfall.Mandant, advisorClientElements);
-  return { ...(business && { business }), ...(advisor && { advisor }), ...(client && { advisor_client: client }) };
 }
 
 // The values of a filing this reader checks itself, with the codes the request's findings use:

@@ -18,7 +18,8 @@
 //   expects the element; the request schema requires `supplier` with those four.
 
 import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
-import { buildXml, type XmlElement } from '#shared/xml/xml.ts';
+import { type Supplier, supplierXml } from '#shared/forms/anmeldungssteuern.ts';
+import { buildXml } from '#shared/xml/xml.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
 import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
@@ -42,7 +43,7 @@ export interface UstvaNutzdatenInput {
   widnr?: string;
   /** Berater, Mandant, Unternehmer: each its elements in the schema's order. */
   parties?: { Berater?: Record<string, string>; Mandant?: Record<string, string>; Unternehmer?: Record<string, string> };
-  supplier?: { name: string; street?: string; postal_code?: string; city?: string; phone?: string; email?: string };
+  supplier?: Supplier;
   herstellerId: string;
   createdAt: Date;
 }
@@ -51,9 +52,6 @@ export const ustvaNamespace = (year: number) => `http://finkonsens.de/elster/els
 
 /** The flag Kennzahlen and the request flag each stands for (the OpenAPI document). */
 export const flagKennzahlen = { corrected: '10', documents_separate: '22', supplementary: '23', direct_debit_revoked: '26', refund_offset: '29' } as const;
-
-/** The element names of DatenLieferant and the supplier field each holds, in schema order. */
-export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_code', Ort: 'city', Telefon: 'phone', Email: 'email' } as const;
 
 /**
  * The `Anmeldungssteuern` element, without an XML declaration. Expects figures that passed
@@ -88,7 +86,7 @@ export function ustvaNutzdaten(input: UstvaNutzdatenInput): string {
       '@_xmlns': ustvaNamespace(input.year),
       '@_version': String(input.year),
       Erstellungsdatum: berlinDate(input.createdAt).replaceAll('-', ''),
-      ...(input.supplier ? { DatenLieferant: datenLieferant(input.supplier) } : {}),
+      ...(input.supplier ? { DatenLieferant: supplierXml(input.supplier) } : {}),
       // Berater, Mandant and Unternehmer come before the filing (structure.ts).
       Steuerfall: { ...input.parties, [filing]: elements },
     },
@@ -132,12 +130,4 @@ function kennzahlValues(year: number, kennzahlen: Record<string, number | string
     if (!isAmount(value) || !hasAtMostTwoDecimals(value)) throw new RangeError(`${key} must be an amount with at most two decimals`);
     return [kz, formatEuros(toCents(value))];
   });
-}
-
-function datenLieferant(supplier: NonNullable<UstvaNutzdatenInput['supplier']>): XmlElement {
-  return Object.fromEntries(
-    Object.entries(supplierElements)
-      .map(([element, field]) => [element, supplier[field]])
-      .filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== ''),
-  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { partiesFindings, partyFindings, type Party } from '#shared/forms/ustva/parties.ts';
+import { partiesFindings, partyFindings, type Party } from '#shared/forms/parties.ts';
 
 const home: Party = { company_name: 'Muster GmbH', street: 'Hauptstr.', house_number: '1', postal_code: '80331', city: 'München' };
 const abroad: Party = { last_name: 'Rossi', street: 'Via Roma', house_number: '3', foreign_postal_code: '00184', city: 'Roma', country: 'Italien' };
@@ -7,7 +7,7 @@ const poBox: Party = { company_name: 'Muster GmbH', po_box: '1234', po_box_posta
 const largeCustomer: Party = { company_name: 'Muster GmbH', large_customer_postal_code: '80002', city: 'München' };
 
 const rulesOf = (party: Party, role: 'Unternehmer' | 'Berater' = 'Unternehmer') =>
-  partyFindings(role, party, 2025, (field) => (field ? `business.${field}` : 'business')).map(
+  partyFindings(role, party, (field) => (field ? `business.${field}` : 'business')).map(
     ({ path, rule, severity }) => `${path} ${rule}${severity ? ` ${severity}` : ''}`,
   );
 
@@ -23,8 +23,8 @@ describe('partyFindings: ERiC rules of a party', () => {
   });
 
   it('checks nothing of a party that is not given', () => {
-    expect(partyFindings('Unternehmer', undefined, 2025, () => 'business')).toEqual([]);
-    expect(partyFindings('Unternehmer', {}, 2025, () => 'business')).toEqual([]);
+    expect(partyFindings('Unternehmer', undefined, () => 'business')).toEqual([]);
+    expect(partyFindings('Unternehmer', {}, () => 'business')).toEqual([]);
   });
 
   it.each<[string, Party, string[]]>([
@@ -73,7 +73,7 @@ describe('partyFindings: ERiC rules of a party', () => {
   });
 
   it('reports a Fehler as an error with its own code', () => {
-    const [finding] = partyFindings('Unternehmer', { ...home, house_number: undefined, house_number_suffix: 'a' }, 2025, (field) => `business.${field}`);
+    const [finding] = partyFindings('Unternehmer', { ...home, house_number: undefined, house_number_suffix: 'a' }, (field) => `business.${field}`);
     expect(finding).toMatchObject({ code: 'HOUSE_NUMBER_SUFFIX_WITHOUT_NUMBER', rule: 'Unternehmer_Hausnummerzusatz' });
     expect(finding?.severity).toBeUndefined();
   });
@@ -81,7 +81,7 @@ describe('partyFindings: ERiC rules of a party', () => {
 
 describe('partiesFindings', () => {
   it('checks the business as Unternehmer and the advisor as Berater, on their request paths', () => {
-    const findings = partiesFindings({ year: 2024, business: { company_name: 'M' }, advisor: { company_name: 'B', city: 'München' } });
+    const findings = partiesFindings({ business: { company_name: 'M' }, advisor: { company_name: 'B', city: 'München' } });
     expect(findings.map(({ path, rule }) => `${path} ${rule}`)).toEqual(['business Unternehmer_Adresse', 'advisor.postal_code Berater_PLZ']);
   });
 });

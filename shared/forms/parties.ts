@@ -1,14 +1,14 @@
-// Who files besides the supplier: the business itself (Unternehmer), its tax advisor (Berater) and
-// the advisor's client reference (Mandant), and the business's Wirtschafts-Identifikationsnummer.
-// Request fields in snake_case, each an element of ELSTER's UStVA schema with that element's
-// length and pattern (structure.ts), so what the check accepts ERiC's schema check accepts too.
+// Who files an Anmeldungssteuern filing (UStVA, LStA) besides the supplier: the business itself
+// (Unternehmer), its tax advisor (Berater) and the advisor's client reference (Mandant). Request
+// fields in snake_case, each an element of ELSTER's schemas with that element's length and pattern
+// (anmeldungssteuern.ts), so what the check accepts ERiC's schema check accepts too.
 
 import * as z from 'zod/mini';
 import { text } from '#shared/forms/fields.ts';
-import { mandant, party, widnr } from '#shared/forms/ustva/structure.ts';
+import { mandant, party } from '#shared/forms/anmeldungssteuern.ts';
 import type { ElementFacts } from '#shared/xml/structure.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
-import { ericFinding } from '#shared/forms/ustva/eric-rules.ts';
+import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
 
 /** Request field → element of a party (Unternehmer, Berater), in the schema's order. */
 export const partyElements = {
@@ -37,7 +37,7 @@ export const partyElements = {
 export const advisorClientElements = { last_name: 'Name', first_name: 'Vorname', client_number: 'MandantenNr', clerk: 'Bearbeiterkennzeichen' } as const;
 
 /** A string as an element's facts allow it: its lengths, its pattern, and ELSTER's character set where the schema asks for it. */
-function elementText(facts: ElementFacts) {
+export function elementText(facts: ElementFacts) {
   const { minLength = 0, maxLength = 1000, pattern, elsterText } = facts.text ?? {};
   const base = elsterText ? text(maxLength, minLength) : z.string().check(z.minLength(minLength), z.maxLength(maxLength));
   return pattern ? base.check(z.regex(pattern, { error: `must match ${pattern.source}` })) : base;
@@ -56,7 +56,6 @@ function block<F extends string>(fields: Readonly<Record<F, string>>, facts: rea
 
 export const partySchema = block(partyElements, party);
 export const advisorClientSchema = block(advisorClientElements, mandant);
-export const widnrSchema = elementText(widnr);
 
 /** The elements of a block, in the schema's order, for the XML writer. */
 export function elementsOf<F extends string>(fields: Readonly<Record<F, string>>, values: Partial<Record<F, string>>): Record<string, string> {
@@ -68,8 +67,10 @@ export function elementsOf<F extends string>(fields: Readonly<Record<F, string>>
 export type Party = Partial<Record<keyof typeof partyElements, string>>;
 type PartyField = keyof typeof partyElements;
 
-// The kinds of address a party's fields make up, as ERiC's party rules group them
-// (shared/elster/rules/Jahresdokumentation_UStVA_2025.xml, rules Unternehmer_* and Berater_*).
+// The kinds of address a party's fields make up, as ERiC's party rules group them: the same rules,
+// all of every year, in shared/elster/rules/Jahresdokumentation_UStVA_{2021..2025}.xml and
+// Jahresdokumentation_LStA_{2021..2025}.xml (rules Unternehmer_* and Berater_*; only *_Str_Hausnummer
+// is a Hinweis).
 const street: readonly PartyField[] = ['street', 'house_number', 'house_number_suffix', 'address_supplement'];
 const poBox: readonly PartyField[] = ['po_box', 'po_box_postal_code', 'po_box_city'];
 /** An address that is no post box, its city aside. */
@@ -84,7 +85,7 @@ type PartyRule =
  * or a large customer's postal code), and that address complete. `at` is where a field stands in
  * the request; `at()` the party itself.
  */
-export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | undefined, year: number, at: (field?: PartyField) => string): Finding[] {
+export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | undefined, at: (field?: PartyField) => string): Finding[] {
   const given = (field: PartyField) => party?.[field] !== undefined && party[field] !== '';
   const any = (fields: readonly PartyField[]) => fields.some(given);
   const none = (fields: readonly PartyField[]) => !any(fields);
@@ -94,7 +95,7 @@ export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | un
   const abroad = any(['foreign_postal_code', 'country']);
   const findings: Finding[] = [];
   const rule = (name: PartyRule, path: string, code: string, message: string) =>
-    findings.push(...ericFinding(`${role}_${name}`, year, { path, code, message }));
+    findings.push({ path, code, message, rule: `${role}_${name}`, ...(name === 'Str_Hausnummer' && { severity: 'hint' as const }) });
 
   if (none(['company_name', 'last_name'])) rule('Name', at(), 'PARTY_NAME_REQUIRED', 'needs company_name or last_name');
   if (none(address)) rule('Adresse', at(), 'PARTY_ADDRESS_REQUIRED', 'needs an address: street and city, a post box, or a large customer postal code');
@@ -137,10 +138,49 @@ export function partyFindings(role: 'Unternehmer' | 'Berater', party: Party | un
 }
 
 /** The party rules of a filing's business and advisor, on request paths (`business.city`). */
-export function partiesFindings(figures: { year: number; business?: Party; advisor?: Party }): Finding[] {
+export function partiesFindings(figures: { business?: Party; advisor?: Party }): Finding[] {
   const at = (block: string) => (field?: PartyField) => (field ? `${block}.${field}` : block);
-  return [
-    ...partyFindings('Unternehmer', figures.business, figures.year, at('business')),
-    ...partyFindings('Berater', figures.advisor, figures.year, at('advisor')),
-  ];
+  return [...partyFindings('Unternehmer', figures.business, at('business')), ...partyFindings('Berater', figures.advisor, at('advisor'))];
+}
+
+/** The request blocks of the parties and the element of Steuerfall each fills. */
+export const partyBlocks = { business: 'Unternehmer', advisor: 'Berater' } as const;
+
+/** The element of a party a request path names (`business.city` is `Unternehmer.Ort`), or undefined for another path. */
+export function partyElementOf(requestPath: string): string | undefined {
+  const party = /^(business|advisor)\.(\w+)$/.exec(requestPath);
+  if (!party) return requestPath === 'business' || requestPath === 'advisor' ? partyBlocks[requestPath] : undefined;
+  return `${partyBlocks[party[1] as keyof typeof partyBlocks]}.${partyElements[party[2] as keyof typeof partyElements] ?? party[2]}`;
+}
+
+/** The parties of a filing in request fields, as a form's body and writer take them. */
+export interface Parties {
+  business?: Party;
+  advisor?: Party;
+  advisor_client?: Partial<Record<keyof typeof advisorClientElements, string>>;
+}
+
+/** Berater, Mandant and Unternehmer as the writer puts them into Steuerfall, in the schema's order. */
+export function partiesXml(parties: Parties): Record<string, Record<string, string>> {
+  return {
+    ...(parties.advisor && { Berater: elementsOf(partyElements, parties.advisor) }),
+    ...(parties.advisor_client && { Mandant: elementsOf(advisorClientElements, parties.advisor_client) }),
+    ...(parties.business && { Unternehmer: elementsOf(partyElements, parties.business) }),
+  };
+}
+
+/** Berater, Unternehmer and Mandant of a Steuerfall in request fields; the structure check has made sure of their elements. */
+export function partiesOf(steuerfall: XmlElement): Parties {
+  const fieldsOf = <F extends string>(node: XmlNode | undefined, elements: Readonly<Record<F, string>>) => {
+    if (typeof node !== 'object' || Array.isArray(node)) return undefined;
+    const fields = (Object.entries(elements) as [F, string][]).flatMap(([field, element]) => {
+      const value = textOf(node[element]);
+      return value === undefined ? [] : [[field, value]];
+    });
+    return fields.length > 0 ? (Object.fromEntries(fields) as Partial<Record<F, string>>) : undefined;
+  };
+  const business = fieldsOf(steuerfall.Unternehmer, partyElements);
+  const advisor = fieldsOf(steuerfall.Berater, partyElements);
+  const client = fieldsOf(steuerfall.Mandant, advisorClientElements);
+  return { ...(business && { business }), ...(advisor && { advisor }), ...(client && { advisor_client: client }) };
 }

@@ -1,0 +1,33 @@
+// ERiC's plausibility rules as a form's rule workbooks list them (shared/elster/rules/
+// Jahresdokumentation_{form}_{year}.xml): each rule's context, its name (what ERiC reports as
+// `FehlerRegelpruefung/RegelName` and findings carry as `rule`), its kind (Fehler refuses, Hinweis
+// informs), and the first and last workbook it is in. Each form lists its own (ustva/eric-rules.ts,
+// lsta/eric-rules.ts), checked against the workbooks by that list's test.
+import type { Finding } from '#shared/domain/ticket.ts';
+
+export type EricRuleEntry = readonly [context: string, name: string, kind: 'Fehler' | 'Hinweis', since?: number, until?: number];
+
+/** A form's rules by name; `first` is its first workbook, `newest` the one a later year takes until its own is published. */
+export function ericRuleBook<Name extends string>(rules: readonly (EricRuleEntry & readonly [string, Name, ...unknown[]])[], first: number, newest: number) {
+  const entries = new Map<string, EricRuleEntry>(rules.map((entry) => [entry[1], entry]));
+
+  /** Whether `name` is a rule of `year`'s workbook. */
+  function isEricRuleOf(name: Name, year: number): boolean {
+    const entry = entries.get(name);
+    // Names built from Kennzahlen are checked here, since the compiler cannot see them.
+    if (!entry) throw new RangeError(`no ERiC rule ${name}`);
+    const workbook = Math.min(year, newest);
+    return workbook >= (entry[3] ?? first) && workbook <= (entry[4] ?? newest);
+  }
+
+  /**
+   * `finding` as rule `name` of `year` reports it: with the rule's name, a hint when the rule is a
+   * Hinweis; none when the rule is not in that year's workbook.
+   */
+  function ericFinding(name: Name, year: number, finding: Omit<Finding, 'rule' | 'severity'>): Finding[] {
+    if (!isEricRuleOf(name, year)) return [];
+    return [{ ...finding, rule: name, ...(entries.get(name)?.[2] === 'Hinweis' && { severity: 'hint' as const }) }];
+  }
+
+  return { isEricRuleOf, ericFinding };
+}

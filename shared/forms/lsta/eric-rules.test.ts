@@ -1,0 +1,71 @@
+// The list of ERiC's LStA rules is what the workbooks say, year by year, and docs/sources.md tells
+// for every rule whether it is applied. The workbooks are ELSTER's and stay outside the repository:
+// they are read from ../shared/elster/rules beside the checkout.
+
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ericFinding, ericRules, isEricRuleOf } from '#shared/forms/lsta/eric-rules.ts';
+
+const root = join(import.meta.dirname, '../../..');
+const workbooks = join(root, '../shared/elster/rules');
+const years = [2021, 2022, 2023, 2024, 2025];
+const present = existsSync(workbooks);
+if (!present) console.warn(`ERiC's rule workbooks are not at ${workbooks}: their comparison is skipped`);
+
+/** Context (its last step, the root for none), name and kind of every rule on the rules sheet of `year`'s workbook. */
+function workbookRules(year: number): string[] {
+  const workbook = readFileSync(join(workbooks, `Jahresdokumentation_LStA_${year}.xml`), 'utf8');
+  const start = workbook.indexOf('ss:Name="Anmeldungssteuern - Regeln"');
+  const sheet = workbook.slice(start, workbook.indexOf('</Worksheet>', start));
+  const rows = [...sheet.matchAll(/<Row[^>]*>([\s\S]*?)<\/Row>/g)].slice(1);
+  return rows.flatMap(([, row]) => {
+    const cells = [...row!.matchAll(/<Cell\b[^>]*?(?:\/>|>([\s\S]*?)<\/Cell>)/g)].map(
+      ([, cell]) => /<ss:Data[^>]*>([\s\S]*?)<\/ss:Data>/.exec(cell ?? '')?.[1] ?? '',
+    );
+    const [context = '', name = ''] = cells;
+    if (name.endsWith('(alt)')) return [];
+    return [`${context.split('/').at(-1) || 'Anmeldungssteuern'} ${name} ${cells[10]}`];
+  });
+}
+
+describe.skipIf(!present)("ERiC's LStA rules against the workbooks", () => {
+  it.each(years)('lists every rule of %i, and no other, in the workbook of its year', (year) => {
+    const listed = ericRules.filter(([, name]) => isEricRuleOf(name, year)).map(([context, name, kind]) => `${context} ${name} ${kind}`);
+    expect(listed.sort()).toEqual(workbookRules(year).sort());
+  });
+
+  it("keeps the 2023 workbook's order, which holds every rule", () => {
+    expect(ericRules.map(([context, name, kind]) => `${context} ${name} ${kind}`)).toEqual(workbookRules(2023));
+  });
+});
+
+describe('ericFinding', () => {
+  it('names the rule, and makes a Hinweis a hint', () => {
+    expect(ericFinding('LStA_Kz49_Soli_Pflichtfeld', 2025, { path: 'p', code: 'C', message: 'm' })).toEqual([
+      { path: 'p', code: 'C', message: 'm', rule: 'LStA_Kz49_Soli_Pflichtfeld' },
+    ]);
+    expect(ericFinding('LStA_Kz33_Nullwertangabe_Hinweis', 2025, { path: 'p', code: 'C', message: 'm' })).toEqual([
+      { path: 'p', code: 'C', message: 'm', rule: 'LStA_Kz33_Nullwertangabe_Hinweis', severity: 'hint' },
+    ]);
+  });
+
+  it("reports nothing for a year whose workbook lacks the rule, before or after it, and takes 2025's workbook for 2026", () => {
+    expect(ericFinding('LStA_KZ29_bei_positiver_Kz83', 2021, { path: 'p', code: 'C', message: 'm' })).toEqual([]);
+    expect(isEricRuleOf('LStA_Kz35_Vielfaches_von_300', 2022)).toBe(true);
+    expect(isEricRuleOf('LStA_Kz35_Vielfaches_von_300', 2024)).toBe(false);
+    expect(isEricRuleOf('LStA_Kz91_BedingtesPflichtfeld', 2026)).toBe(false);
+    expect(isEricRuleOf('LStA_KZ29_bei_positiver_Kz83', 2026)).toBe(true);
+  });
+
+  it('throws for a name that is no rule, a fault of the code', () => {
+    expect(() => isEricRuleOf('LStA_Kz81_Nullwertangabe_Hinweis' as never, 2025)).toThrow(RangeError);
+  });
+});
+
+describe('docs/sources.md', () => {
+  const sources = readFileSync(join(root, 'docs/sources.md'), 'utf8');
+  it.each(ericRules.map(([context, name]) => [context, name]))('tells how the rule %s %s is applied, or why not', (_context, name) => {
+    expect(sources).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+  });
+});

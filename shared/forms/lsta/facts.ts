@@ -1,0 +1,18 @@
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+
+/**
+ * The Lohnsteuer-Anmeldung from 2021, as far back as the UStVA; for 2026 no schema is published
+ * yet and the 2025 form is taken (docs/sources.md). Accepted for any year begun; whether its period
+ * is open is its rules' part (shared/forms/filing-window.ts).
+ */
+export const lstaFacts: FormFacts<'lsta'> = {
+  kind: 'lsta',
+  years: [2021, 2022, 2023, 2024, 2025, 2026],
+  acceptedYears(today) {
+    const current = Number(today.slice(0, 4));
+    return lstaFacts.years.filter((year) => year <= current);
+  },
+  verfahren: 'ElsterAnmeldung',
+  datenart: 'LStA',
+  datenartVersion: (year) => `LStA_${year}`,
+};

@@ -1,0 +1,62 @@
+// The Lohnsteuer-Anmeldung through the local service, on ELSTER's own samples (../shared/elster/samples/
+// lsta_{2022..2025}_ok.xml): each is accepted as the caller's XML and delivered with a protocol; read
+// back into a structured body with nothing unmapped; and that body, submitted again, gives Nutzdaten
+// with the same elements and values, but for those the service sets itself, valid against the year's XSD.
+
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
+import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+
+let service: LocalService;
+
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const taxNumber = '9198011310134';
+
+/** Submits `body` as an LStA, waits until it is delivered, and returns its protocol's title. */
+async function deliveredTitle(body: unknown): Promise<string | undefined> {
+  const reply = await service.submit('lsta', body);
+  expect(reply.status, reply.text).toBe(202);
+  const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
+  expect(ticket).toMatchObject({ status: 'delivered', kind: 'lsta', datenart_version: `LStA_${(body as { year: number }).year}` });
+  const pdf = await service.call('GET', `/v2/protocol/${ticket.ticket}`, { headers: { accept: 'application/pdf' } });
+  return (await PDFDocument.load(pdf.bytes, { updateMetadata: false })).getSubject();
+}
+
+describe.skipIf(!hasElsterSamples || !hasElsterSchemas).each([2022, 2023, 2024, 2025])("ELSTER's LStA sample of %i", (year) => {
+  const xml = hasElsterSamples ? sampleNutzdaten(`lsta_${year}_ok.xml`, 'Anmeldungssteuern') : '';
+  const request = { test: true, year, tax_number: taxNumber, xml };
+
+  it('is accepted as the caller’s XML and delivered with a protocol', async () => {
+    expect(await deliveredTitle(request)).toBe(`Lohnsteuer-Anmeldung ${year}, Zeitraum Kalenderjahr`);
+  });
+
+  it('reads back into a body that writes the same elements and values again, valid against the XSD, and is delivered', async () => {
+    const validated = (await service.post('/v2/lsta/validate?include=body', { ...request, client_reference: 'sample' })).json.data;
+    expect(validated).toMatchObject({ valid: true, unmapped: [] });
+    expect(validated.body).toMatchObject({ test: true, year, period: '19', tax_number: taxNumber, client_reference: 'sample' });
+    expect(validated.body).not.toHaveProperty('xml');
+
+    const again = (await service.post('/v2/lsta/validate?include=nutzdaten', validated.body)).json.data;
+    expect(again.valid).toBe(true);
+    expect(elementValues(again.nutzdaten)).toEqual(elementValues(xml));
+    expect(validateNutzdaten('lsta', year, again.nutzdaten).errors).toEqual([]);
+
+    expect(await deliveredTitle(validated.body)).toBe(`Lohnsteuer-Anmeldung ${year}, Zeitraum Kalenderjahr`);
+  });
+});
+
+describe('GET /v2/version', () => {
+  it('lists the LStA years accepted today', async () => {
+    const { data } = (await service.call('GET', '/v2/version', { key: null })).json;
+    expect(data.years.lsta).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
+    expect(data.datenart_versions).toEqual(expect.arrayContaining(['LStA_2021', 'LStA_2026']));
+  });
+});

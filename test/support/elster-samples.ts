@@ -1,0 +1,29 @@
+// ELSTER's own sample documents, read from ../shared/elster/samples beside the checkout (never
+// copied into it; shared/elster/README.md there says what each is).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+
+const samplesDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
+export const hasElsterSamples = existsSync(samplesDir);
+
+/** The Nutzdaten element `root` of one of ELSTER's whole `<Elster>` sample files. */
+export function sampleNutzdaten(file: string, root: string): string {
+  const text = readFileSync(join(samplesDir, file), 'utf8');
+  const match = new RegExp(`<${root}[\\s>][\\s\\S]*</${root}>`).exec(text);
+  if (!match) throw new Error(`${file} has no <${root}>`);
+  return match[0];
+}
+
+/**
+ * Every element of a Nutzdaten document with its value, by its path, but for those the service sets
+ * itself (contract §12: Erstellungsdatum, the Hersteller-ID in Kz09): what a read-back body must
+ * write again.
+ */
+export function elementValues(xml: string): string[] {
+  const read = readXml(xml);
+  if (!read.ok) throw new Error(read.problem.message);
+  const walk = (tree: XmlTree, path: string): string[] =>
+    tree.children.length > 0 ? tree.children.flatMap((child) => walk(child, `${path}/${child.name}`)) : [`${path} ${tree.text.trim()}`];
+  return walk(read.tree, read.tree.name).filter((line) => !/\/(Erstellungsdatum|Kz09) /.test(line));
+}
