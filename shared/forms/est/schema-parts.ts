@@ -11,3 +11,6 @@ export const address = z.strictObject({
 
 export const personRef = z.enum(['taxpayer', 'spouse'], { error: 'must be "taxpayer" or "spouse"' });
 export const wholeNumber = (max: number) => z.number().check(z.int(), z.minimum(0), z.maximum(max));
+
+/** A block each person of the return has their own of. */
+export const perPerson = <T extends z.ZodMiniType>(block: T) => z.strictObject({ taxpayer: z.optional(block), spouse: z.optional(block) });

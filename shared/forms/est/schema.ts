@@ -16,9 +16,9 @@ import {
 import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
-import { personRef } from '#shared/forms/est/schema-parts.ts';
+import { perPerson, personRef } from '#shared/forms/est/schema-parts.ts';
 import { personSchema } from '#shared/forms/est/anlagen/main-form.ts';
-import { employmentSchema } from '#shared/forms/est/anlagen/n.ts';
+import { employeeSchema, employmentSchema } from '#shared/forms/est/anlagen/n.ts';
 import { pensionSchema } from '#shared/forms/est/anlagen/r.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
@@ -36,6 +36,7 @@ export const estSchema = z
     married_since: z.optional(isoDate),
     bank: z.optional(z.strictObject({ iban, account_holder: personRef })),
     employment: z._default(z.array(employmentSchema).check(z.maxLength(20)), []),
+    employee: z.optional(perPerson(employeeSchema)),
     pensions: z._default(z.array(pensionSchema).check(z.maxLength(20)), []),
     deductions: z.optional(boundedRecord(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
     xml: z.optional(nutzdatenXml),
@@ -45,7 +46,7 @@ export const estSchema = z
       if (body.tax_number === undefined && body.tax_office === undefined)
         requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
       if (body.xml !== undefined)
-        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'pensions', 'deductions']);
+        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'employee', 'pensions', 'deductions']);
       if (body.taxpayer === undefined) requireField(context, 'taxpayer');
     }, alongsideFieldChecks),
   );

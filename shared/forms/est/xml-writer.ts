@@ -21,14 +21,14 @@ import { mainForm } from '#shared/forms/est/anlagen/main-form.ts';
 import { specialExpenses } from '#shared/forms/est/anlagen/sa.ts';
 import { extraordinaryBurdens } from '#shared/forms/est/anlagen/agb.ts';
 import { householdServices } from '#shared/forms/est/anlagen/ha-35a.ts';
-import { employmentForm } from '#shared/forms/est/anlagen/n.ts';
+import { doubleHouseholdForm, employmentForm } from '#shared/forms/est/anlagen/n.ts';
 import { pensionForm } from '#shared/forms/est/anlagen/r.ts';
 import { provisionExpenses } from '#shared/forms/est/anlagen/vorsorge.ts';
 
 export const estNamespace = (year: number) => `http://finkonsens.de/elster/elstererklaerung/est/e10/v${year}`;
 
 /**
- * The forms of the return in E10's order [PUB]: ESt1A, SA, AgB, HA_35a, N, R, VOR. Without the
+ * The forms of the return in E10's order [PUB]: ESt1A, SA, AgB, HA_35a, N, N_DHH, R, VOR. Without the
  * Vorsatz, which only frames them; the key figures of the protocol are read from this tree.
  */
 function estForms(body: EstReturn): XmlElement {
@@ -38,6 +38,7 @@ function estForms(body: EstReturn): XmlElement {
     AgB: extraordinaryBurdens(body),
     HA_35a: householdServices(body),
     N: perPerson((person) => employmentForm(body, person)),
+    N_DHH: perPerson((person) => doubleHouseholdForm(body, person)),
     R: perPerson((person) => pensionForm(body, person)),
     VOR: provisionExpenses(body),
   };
