@@ -1,6 +1,7 @@
 // The income tax return as a request carries it, after its schema (schema.ts) has read it: the
 // shape the rules check and the XML writer writes.
 import type { Employee } from '#shared/forms/est/anlagen/n.ts';
+import type { Provision } from '#shared/forms/est/anlagen/vorsorge.ts';
 
 /** Euros as a JSON number or a decimal string ("1200.50"). */
 export type Amount = number | string;
@@ -77,6 +78,8 @@ export interface EstReturn {
   employment: Employment[];
   /** Anlage N of each person beyond the wage tax statements (anlagen/n.ts). */
   employee?: PerPerson<Employee>;
+  /** Anlage Vorsorgeaufwand of each person (anlagen/vorsorge.ts). */
+  provision?: PerPerson<Provision>;
   pensions: Pension[];
   deductions?: Record<string, Amount>;
 }

@@ -20,6 +20,7 @@ import { perPerson, personRef } from '#shared/forms/est/schema-parts.ts';
 import { personSchema } from '#shared/forms/est/anlagen/main-form.ts';
 import { employeeSchema, employmentSchema } from '#shared/forms/est/anlagen/n.ts';
 import { pensionSchema } from '#shared/forms/est/anlagen/r.ts';
+import { provisionSchema } from '#shared/forms/est/anlagen/vorsorge.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
 const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
@@ -37,6 +38,7 @@ export const estSchema = z
     bank: z.optional(z.strictObject({ iban, account_holder: personRef })),
     employment: z._default(z.array(employmentSchema).check(z.maxLength(20)), []),
     employee: z.optional(perPerson(employeeSchema)),
+    provision: z.optional(perPerson(provisionSchema)),
     pensions: z._default(z.array(pensionSchema).check(z.maxLength(20)), []),
     deductions: z.optional(boundedRecord(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
     xml: z.optional(nutzdatenXml),
@@ -46,7 +48,7 @@ export const estSchema = z
       if (body.tax_number === undefined && body.tax_office === undefined)
         requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
       if (body.xml !== undefined)
-        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'employee', 'pensions', 'deductions']);
+        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'employee', 'provision', 'pensions', 'deductions']);
       if (body.taxpayer === undefined) requireField(context, 'taxpayer');
     }, alongsideFieldChecks),
   );
