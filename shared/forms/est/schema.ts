@@ -18,9 +18,11 @@ import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { perPerson, personRef } from '#shared/forms/est/schema-parts.ts';
 import { personSchema } from '#shared/forms/est/anlagen/main-form.ts';
-import { employeeSchema, employmentSchema } from '#shared/forms/est/anlagen/n.ts';
+import { mainFormFields } from '#shared/forms/est/anlagen/main-form-fields.ts';
+import { employmentSchema } from '#shared/forms/est/anlagen/n.ts';
+import { employeeSchema } from '#shared/forms/est/anlagen/n-fields.ts';
 import { pensionSchema } from '#shared/forms/est/anlagen/r.ts';
-import { provisionSchema } from '#shared/forms/est/anlagen/vorsorge.ts';
+import { provisionSchema } from '#shared/forms/est/anlagen/vorsorge-fields.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
 const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
@@ -35,6 +37,7 @@ export const estSchema = z
     spouse: z.optional(z.nullable(personSchema)),
     joint_assessment: z._default(z.boolean(), false),
     married_since: z.optional(isoDate),
+    ...mainFormFields,
     bank: z.optional(z.strictObject({ iban, account_holder: personRef })),
     employment: z._default(z.array(employmentSchema).check(z.maxLength(20)), []),
     employee: z.optional(perPerson(employeeSchema)),
@@ -48,7 +51,18 @@ export const estSchema = z
       if (body.tax_number === undefined && body.tax_office === undefined)
         requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
       if (body.xml !== undefined)
-        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'employee', 'provision', 'pensions', 'deductions']);
+        return refuseBesideXml(context, body, [
+          'taxpayer',
+          'spouse',
+          'married_since',
+          ...(Object.keys(mainFormFields) as (keyof typeof mainFormFields)[]),
+          'bank',
+          'employment',
+          'employee',
+          'provision',
+          'pensions',
+          'deductions',
+        ]);
       if (body.taxpayer === undefined) requireField(context, 'taxpayer');
     }, alongsideFieldChecks),
   );
