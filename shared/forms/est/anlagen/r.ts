@@ -8,7 +8,7 @@ import { e10 } from '#shared/forms/est/fields.ts';
 import { personRef } from '#shared/forms/est/schema-parts.ts';
 import { cents, incomeEuros, personTag } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, type Context } from '#shared/forms/est/rule-parts.ts';
-import type { AmountLine } from '#shared/forms/est/read-parts.ts';
+import { amountOf, element, elements, field, type AmountLine } from '#shared/forms/est/read-parts.ts';
 
 export const pensionSchema = z.strictObject({ person: personRef, annual_amount: money, start_year: z.optional(z.number().check(z.int())) });
 
@@ -54,3 +54,14 @@ export function checkPension(context: Context, pension: Pension, at: string) {
 export const pensionLines: readonly AmountLine[] = [
   { form: 'R', path: ['Leibr_gesetzl', 'Einz'], id: e10.pensionAmount, label: 'Rentenbetrag (gesetzliche Rente)' },
 ];
+
+/** The statutory pensions of a caller's Anlage R. */
+export function readPensions(root: XmlElement): Pension[] {
+  return elements(root.R).flatMap((form) => {
+    const person: PersonRef = field(form, 'Person') === 'PersonB' ? 'spouse' : 'taxpayer';
+    return elements(element(form.Leibr_gesetzl)?.Einz).map((pension) => {
+      const start = /^01\.01\.(\d{4})$/.exec(field(pension, e10.pensionStart) ?? '');
+      return { person, annual_amount: amountOf(field(pension, e10.pensionAmount)) ?? '0', ...(start && { start_year: Number(start[1]) }) };
+    });
+  });
+}
