@@ -671,8 +671,14 @@ function wageLines(group: keyof typeof e10.wageStatements, labelSuffix: string):
 export const employmentLines: readonly AmountLine[] = [
   ...wageLines('LStB_1_5_Sum', ''),
   ...wageLines('LStB_6_Sum', ', Steuerklasse 6'),
+  { form: 'N', path: ['ArbL', 'VBez', 'Einz'], id: ids.pensionBenefit.amount, label: 'Steuerbegünstigte Versorgungsbezüge' },
+  { form: 'N', path: ['ArbL', 'Ersatzleist', 'Betrag', 'Sum'], id: ids.wageReplacement.total, label: 'Lohnersatzleistungen laut Lohnsteuerbescheinigung' },
+  { form: 'N', path: ['Wk', 'Berufsverb', 'Sum'], id: ids.unionDues.total, label: 'Beiträge zu Berufsverbänden' },
   { form: 'N', path: ['Wk', 'Arbeitsmittel', 'Sum'], id: e10.workEquipmentTotal, label: 'Arbeitsmittel' },
+  { form: 'N', path: ['Wk', 'Arb_Zim', 'Sum'], id: ids.studyRoom.total, label: 'Häusliches Arbeitszimmer' },
+  { form: 'N', path: ['Wk', 'Fortb', 'Sum'], id: ids.training.total, label: 'Fortbildungskosten' },
   { form: 'N', path: ['Wk', 'Weitere_Wk', 'Sum'], id: e10.otherExpensesTotal, label: 'Weitere Werbungskosten' },
+  { form: 'N', path: ['Wk', 'AWT', 'Sum'], id: ids.travelTotal, label: 'Reisekosten bei Auswärtstätigkeiten' },
 ];
 
 /** The tax class of one Anlage N, shown before its amounts: classes 1 to 5 only, class 6 has its own lines, labelled so. */
