@@ -613,19 +613,22 @@ export interface components {
             };
             /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer */
             tax_office?: string;
-            /** @description `idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); dates are YYYY-MM-DD. Required unless `xml` is given. Names and `address` as ELSTER's form of `year` takes them: names and street at most 25 characters, `house_number` at most 4 digits and a suffix of at most 6 characters, `postal_code` five digits, `city` at most 20 characters (2022, 2023) or 25; a longer value is refused with its limit in `expected` */
+            /** @description `idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); dates are YYYY-MM-DD. Required unless `xml` is given. Names and `address` as ELSTER's form of `year` takes them: names and street at most 25 characters, `house_number` at most 4 digits and a suffix of at most 6 characters, `postal_code` five digits, `city` at most 20 characters (2022, 2023) or 25; a longer value is refused with its limit in `expected`. `title` (E0101004, B: E0102003) and `profession` (E0100403, B: E0101003), each at most 25 characters. An address abroad names its `country` (E0101403, B: E0102404) and takes a `postal_code` of up to 12 characters (E0101405, B: E0102505) */
             taxpayer?: {
                 idnr: string;
                 first_name: string;
                 last_name: string;
+                title?: string;
                 /** Format: date */
                 birth_date: string;
                 religion?: string;
+                profession?: string;
                 address?: {
                     street: string;
                     house_number?: string;
                     postal_code: string;
                     city: string;
+                    country?: string;
                 };
             };
             /** @description The shape of `taxpayer`; required by `joint_assessment: true` */
@@ -633,14 +636,17 @@ export interface components {
                 idnr: string;
                 first_name: string;
                 last_name: string;
+                title?: string;
                 /** Format: date */
                 birth_date: string;
                 religion?: string;
+                profession?: string;
                 address?: {
                     street: string;
                     house_number?: string;
                     postal_code: string;
                     city: string;
+                    country?: string;
                 };
             } | null;
             /** @default false */
@@ -650,14 +656,63 @@ export interface components {
              * @description YYYY-MM-DD, the day of the marriage or civil partnership, on or before 31 December of `year`. Required with `joint_assessment: true`; give it also for spouses assessed separately, and for a married person who files alone
              */
             married_since?: string;
-            /** @description `iban` with a valid checksum */
+            /** @description ESt1A/Allg E0100008: a phone number for questions during the day, at most 25 characters */
+            phone?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, on or before 31 December of `year`, not before `married_since` (ESt1A/Allg/A E0100702)
+             */
+            widowed_since?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, as `widowed_since` (E0100703)
+             */
+            divorced_since?: string;
+            /**
+             * Format: date
+             * @description YYYY-MM-DD, the day of permanent separation, as `widowed_since` (E0100704)
+             */
+            separated_since?: string;
+            /** @description `true`: there is no account (ESt1A/Allg/BV E0102002); not beside `bank` */
+            no_bank_account?: boolean;
+            /** @description `true`: receipts are sent later (ESt1A/Belege E0100012) */
+            receipts_later?: boolean;
+            /** @description `true`: the return asks for the loss carried forward to be determined (ESt1A/Art_Erkl E0100003) */
+            loss_carryforward?: boolean;
+            /** @description `{ taxpayer?, spouse? }` of booleans: the employee savings bonus applied for on every certificate transmitted (ESt1A/AN_Sp_Zul E0109109, and Art_Erkl E0100002) */
+            savings_bonus?: {
+                taxpayer?: boolean;
+                spouse?: boolean;
+            };
+            /** @description `{ taxpayer?, spouse? }`, each a list of `{ description, amount }`: wage replacement benefits under § 32b EStG such as Elterngeld, Krankengeld, Arbeitslosengeld (ESt1A/Eink_Ers/Inl: E0104110, E0104113, their sum E0104801); the spouse needs a spouse */
+            wage_replacement_benefits?: {
+                taxpayer?: {
+                    description: string;
+                    amount: number | string;
+                }[];
+                spouse?: {
+                    description: string;
+                    amount: number | string;
+                }[];
+            };
+            /** @description `{ name, first_name?, address?, city?, phone? }`, each at most 55 characters: who helped prepare the return (ESt1A/Mitwirk E0102401, E0102501, E0102601, E0102701, E0102801) */
+            advisor?: {
+                name: string;
+                first_name?: string;
+                address?: string;
+                city?: string;
+                phone?: string;
+            };
+            /** @description Further information for the tax office, at most 999 characters (ESt1A/Erg_Ang E0109815, with the mark E0109814) */
+            supplementary_information?: string;
+            /** @description `iban` with a valid checksum (ESt1A/Allg/BV, E0102102 or E0102603) */
             bank?: {
                 iban: string;
                 /** @enum {string} */
                 account_holder: "taxpayer" | "spouse";
             };
             /**
-             * @description One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER's plausibility check asks for it: a missing one is a hint): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them
+             * @description One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER's plausibility check asks for it: a missing one is a hint): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them. Each statement is written on its own line with cents (N/ArbL/LStB_1_5_Einz E0200204, E0200304, E0200404, E0200504; class 6 LStB_6_Einz E0200202 …), then the sums (LStB_1_5_Sum E0200002, E0200201 …). The commute of a statement (N/Wk/EP/Erste_Taetig): `workplace` E0203501, `commute_period` `{ from, to }` within `year` (E0203101), `workdays_per_week` (E0203508), `days_off` (holiday, illness, home office, business trips; E0203509), `office_days` (E0203503), `commute_km` (E0203504), `km_by_car` of them (E0203505). `etin` (2022 only): the eTIN of a statement without IdNr (N/ETIN E0200003)
              * @default []
              */
             employment?: {
@@ -668,6 +723,7 @@ export interface components {
                 income_tax_withheld?: number | string;
                 solidarity_surcharge_withheld?: number | string;
                 church_tax_withheld?: number | string;
+                etin?: string;
                 commute_km?: number;
                 office_days?: number;
                 workplace?: {
@@ -675,9 +731,253 @@ export interface components {
                     house_number?: string;
                     postal_code: string;
                     city: string;
+                    country?: string;
                 };
+                commute_period?: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+                workdays_per_week?: number;
+                days_off?: number;
+                km_by_car?: number;
                 work_equipment?: number | string;
             }[];
+            /** @description `{ taxpayer?, spouse? }`: Anlage N of each person beyond the wage tax statements. `pension_benefits` (at most 3) `{ amount, allowance_base?, start_year?, first_month?, last_month? }` (N/ArbL/VBez/Einz: E0200801, E0200902, E0201307, E0201003, E0201203); `wage_replacement` (Kurzarbeitergeld and the like, Nr. 15 of the statement; ArbL/Ersatzleist: E0202604, E0202605, E0202001); `tax_free_allowance` `{ activity, amount }` (ArbL/Stfr_Aufw_Entsch E0201901, E0201902); `commute_reimbursed_tax_free` and `commute_reimbursed_flat_taxed` (Nr. 17 and 18; Wk/EP/Fahrtk_Ersatz E0204103, E0203901). Lists of `{ description, amount }`, each with its sum: `union_dues` (Wk/Berufsverb E0204001, E0204003, E0204002), `work_equipment` (Wk/Arbeitsmittel E0204401, E0204402, E0204403), `study_room` (a home office room, Wk/Arb_Zim E0204503, E0204505, E0204504), `training` (Wk/Fortb E0204804, E0204808, E0204812), `flights` and `other_expenses` (Wk/Weitere_Wk Flug E0204801/E0204802, Sonst E0205405/E0205406, sum E0204803). Home-office days: `home_office_days` (Wk/Homeoffice E0204507: with another workplace available; in 2022 every home-office day) and, from 2023, `home_office_days_no_other_workplace` (E0206206); above 210 days (120 in 2022) a hint. `business_trips` `{ travel_costs?, overnight?, incidental?` (lists; Wk/AWT E0205003/E0205004, E0206301/E0206302, E0206402/E0206406, sum E0205518)`, reimbursed_tax_free?` (E0205608)`, days_over_8h?, arrival_departure_days?, days_24h?, meal_reduction?` (Wk/VMA/Inl E0205201, E0205302, E0205409, E0205508)`, meals_reimbursed_tax_free? }` (E0205108). `double_household` (at most 10) `{ founded_on, reason, until?, place_of_work, own_household, own_household_place?, own_household_since?, home_trip_km?, home_trips?, accommodation?, arrival_departure_days?, days_24h?, other?: { description, amount } }` (DHHF: E0206103, E0206205, E0206304, E0206404, E0206504, E0206505, E0206506, E0207116, E0207117, E0207611, E0207901, E0208011, E0208201/E0208202) and `double_household_reimbursed_tax_free` (VMA_ges E0206303): in Anlage N in 2022, in Anlage N_DHH from 2023 */
+            employee?: {
+                taxpayer?: {
+                    pension_benefits?: {
+                        amount: number | string;
+                        allowance_base?: number | string;
+                        start_year?: number;
+                        first_month?: number;
+                        last_month?: number;
+                    }[];
+                    wage_replacement?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    tax_free_allowance?: {
+                        activity: string;
+                        amount: number | string;
+                    };
+                    commute_reimbursed_tax_free?: number | string;
+                    commute_reimbursed_flat_taxed?: number | string;
+                    union_dues?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    work_equipment?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    study_room?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    home_office_days?: number;
+                    home_office_days_no_other_workplace?: number;
+                    training?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    flights?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    other_expenses?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    business_trips?: {
+                        travel_costs?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        overnight?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        incidental?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        reimbursed_tax_free?: number | string;
+                        days_over_8h?: number;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        meal_reduction?: number | string;
+                        meals_reimbursed_tax_free?: number | string;
+                    };
+                    double_household?: {
+                        /** Format: date */
+                        founded_on: string;
+                        reason: string;
+                        /** Format: date */
+                        until?: string;
+                        place_of_work: string;
+                        own_household: boolean;
+                        own_household_place?: string;
+                        /** Format: date */
+                        own_household_since?: string;
+                        home_trip_km?: number;
+                        home_trips?: number;
+                        accommodation?: number | string;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        other?: {
+                            description: string;
+                            amount: number | string;
+                        };
+                    }[];
+                    double_household_reimbursed_tax_free?: number | string;
+                };
+                spouse?: {
+                    pension_benefits?: {
+                        amount: number | string;
+                        allowance_base?: number | string;
+                        start_year?: number;
+                        first_month?: number;
+                        last_month?: number;
+                    }[];
+                    wage_replacement?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    tax_free_allowance?: {
+                        activity: string;
+                        amount: number | string;
+                    };
+                    commute_reimbursed_tax_free?: number | string;
+                    commute_reimbursed_flat_taxed?: number | string;
+                    union_dues?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    work_equipment?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    study_room?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    home_office_days?: number;
+                    home_office_days_no_other_workplace?: number;
+                    training?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    flights?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    other_expenses?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    business_trips?: {
+                        travel_costs?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        overnight?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        incidental?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        reimbursed_tax_free?: number | string;
+                        days_over_8h?: number;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        meal_reduction?: number | string;
+                        meals_reimbursed_tax_free?: number | string;
+                    };
+                    double_household?: {
+                        /** Format: date */
+                        founded_on: string;
+                        reason: string;
+                        /** Format: date */
+                        until?: string;
+                        place_of_work: string;
+                        own_household: boolean;
+                        own_household_place?: string;
+                        /** Format: date */
+                        own_household_since?: string;
+                        home_trip_km?: number;
+                        home_trips?: number;
+                        accommodation?: number | string;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        other?: {
+                            description: string;
+                            amount: number | string;
+                        };
+                    }[];
+                    double_household_reimbursed_tax_free?: number | string;
+                };
+            };
+            /** @description `{ taxpayer?, spouse? }`: Anlage Vorsorgeaufwand of each person, amounts in euros written as whole euros rounded up, each within its field's digits (`OUT_OF_RANGE` with the limit). `pension` `{ employee?, employer?, professional?, other_statutory?, basic_pension?, refunded? }` (VOR/AVor E2000401, E2000801, E2000501, E2000601, E2000701, E2000703): `employee` and `employer`, the shares of Nr. 23 and 22 of the wage tax statement, only together (`PENSION_SHARES_PAIRED`; 0 where there is none). `statutory_health` `{ health?, care?, refunded? }` (VOR/Beitr_g_KV_PV_Inl/AN E2001203, E2001505, E2001605); `private_health` `{ health?, care?, refunded?, subsidy? }` (VOR/Beitr_p_KV_PV_Inl E2003104, E2003202, E2003302, E2003402); `employer_subsidies` `{ statutory_health?, private_health?, statutory_care? }` (VOR/Stfr_AG_Zusch E2003705, E2003807, E2003907); `unemployment_insurance` (VOR/Weit_Sons_VorAW/Pers E2004403). `deductions.health_insurance` is the taxpayer's `statutory_health.health`: give it in one place */
+            provision?: {
+                taxpayer?: {
+                    pension?: {
+                        employee?: number | string;
+                        professional?: number | string;
+                        other_statutory?: number | string;
+                        basic_pension?: number | string;
+                        refunded?: number | string;
+                        employer?: number | string;
+                    };
+                    statutory_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                    };
+                    private_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                        subsidy?: number | string;
+                    };
+                    employer_subsidies?: {
+                        statutory_health?: number | string;
+                        private_health?: number | string;
+                        statutory_care?: number | string;
+                    };
+                    unemployment_insurance?: number | string;
+                };
+                spouse?: {
+                    pension?: {
+                        employee?: number | string;
+                        professional?: number | string;
+                        other_statutory?: number | string;
+                        basic_pension?: number | string;
+                        refunded?: number | string;
+                        employer?: number | string;
+                    };
+                    statutory_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                    };
+                    private_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                        subsidy?: number | string;
+                    };
+                    employer_subsidies?: {
+                        statutory_health?: number | string;
+                        private_health?: number | string;
+                        statutory_care?: number | string;
+                    };
+                    unemployment_insurance?: number | string;
+                };
+            };
             /** @default [] */
             pensions?: {
                 /** @enum {string} */

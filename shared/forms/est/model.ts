@@ -1,21 +1,30 @@
 // The income tax return as a request carries it, after its schema (schema.ts) has read it: the
 // shape the rules check and the XML writer writes.
+import type { Employee } from '#shared/forms/est/anlagen/n-fields.ts';
+import type { Provision } from '#shared/forms/est/anlagen/vorsorge-fields.ts';
+import type { MainFormFields } from '#shared/forms/est/anlagen/main-form-fields.ts';
 
 /** Euros as a JSON number or a decimal string ("1200.50"). */
 export type Amount = number | string;
 export type PersonRef = 'taxpayer' | 'spouse';
+/** A block of a form that each person has their own of. */
+export type PerPerson<T> = { taxpayer?: T; spouse?: T };
 
 export interface Address {
   street: string;
   house_number?: string;
   postal_code: string;
   city: string;
+  /** Only for an address abroad. */
+  country?: string;
 }
 
 export interface Person {
   idnr: string;
   first_name: string;
   last_name: string;
+  title?: string;
+  profession?: string;
   /** YYYY-MM-DD */
   birth_date: string;
   /** One of the keys of `religionKeys`. */
@@ -40,6 +49,15 @@ export interface Employment {
   office_days?: number;
   /** The first place of work (erste Tätigkeitsstätte), § 9 Abs. 4 EStG. */
   workplace?: Address;
+  /** The days of the year the first place of work was the one (YYYY-MM-DD within `year`). */
+  commute_period?: { from: string; to: string };
+  workdays_per_week?: number;
+  /** Days of holiday, illness, work from home and business trips. */
+  days_off?: number;
+  /** Of `commute_km`, the kilometres driven by own or company car. */
+  km_by_car?: number;
+  /** The eTIN of a statement without IdNr (2022 only). */
+  etin?: string;
   work_equipment?: Amount;
 }
 
@@ -49,7 +67,8 @@ export interface Pension {
   start_year?: number;
 }
 
-export interface EstReturn {
+/** The fields of the main form beside the persons are its own (anlagen/main-form.ts). */
+export interface EstReturn extends MainFormFields {
   test: boolean;
   year: number;
   /** 13-digit ELSTER format. */
@@ -63,6 +82,10 @@ export interface EstReturn {
   married_since?: string;
   bank?: { iban: string; account_holder: PersonRef };
   employment: Employment[];
+  /** Anlage N of each person beyond the wage tax statements (anlagen/n.ts). */
+  employee?: PerPerson<Employee>;
+  /** Anlage Vorsorgeaufwand of each person (anlagen/vorsorge.ts). */
+  provision?: PerPerson<Provision>;
   pensions: Pension[];
   deductions?: Record<string, Amount>;
 }
