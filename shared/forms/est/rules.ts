@@ -14,6 +14,7 @@ import {
   type EstReturn,
   type Pension,
 } from '#shared/forms/est/model.ts';
+import { mappedFindings } from '#shared/forms/est/anlagen/mapped.ts';
 
 /**
  * Entfernungspauschale per day for `km` full kilometres (§ 9 Abs. 1 Satz 3 Nr. 4 Satz 2 EStG):
@@ -61,6 +62,7 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
   (body.pensions ?? []).forEach((pension, index) => checkPension(context, pension, `pensions.${index}`));
   if (body.bank) checkReference(context, 'bank.account_holder', body.bank.account_holder, false);
   checkDeductions(body.deductions ?? {}, add);
+  findings.push(...mappedFindings(body));
   return findings;
 }
 

@@ -18,6 +18,7 @@ import {
 import { ibanProblem, normalizeIban } from '#shared/tax/iban.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
+import { mappedKeys, mappedSchemas } from '#shared/forms/est/anlagen/mapped.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
 const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
@@ -75,6 +76,7 @@ export const estSchema = z
     employment: z._default(z.array(employment).check(z.maxLength(20)), []),
     pensions: z._default(z.array(pension).check(z.maxLength(20)), []),
     deductions: z.optional(boundedRecord(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
+    ...mappedSchemas,
     xml: z.optional(nutzdatenXml),
   })
   .check(
@@ -82,7 +84,7 @@ export const estSchema = z
       if (body.tax_number === undefined && body.tax_office === undefined)
         requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
       if (body.xml !== undefined)
-        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'pensions', 'deductions']);
+        return refuseBesideXml(context, body, ['taxpayer', 'spouse', 'married_since', 'bank', 'employment', 'pensions', 'deductions', ...mappedKeys]);
       if (body.taxpayer === undefined) requireField(context, 'taxpayer');
     }, alongsideFieldChecks),
   );

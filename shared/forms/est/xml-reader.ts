@@ -10,6 +10,7 @@ import type { XmlElement, XmlNode, XmlTree } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { germanEuros } from '#shared/tax/money.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
+import { mappedRows } from '#shared/forms/est/anlagen/mapped.ts';
 
 export interface KeyFigure {
   /** German, as on the form. */
@@ -90,7 +91,7 @@ export async function readEstNutzdaten(
     ...(taxNumber !== undefined && { taxNumber }),
     ...(ordnungsbegriff !== undefined && { ordnungsbegriff }),
     idnrs,
-    figures: figuresOf(root),
+    figures: [...figuresOf(root), ...mappedRows(root, year)],
   };
 }
 

@@ -21,6 +21,7 @@ import { e10 } from '#shared/forms/est/fields.ts';
 import { houseNumberParts, streetLine } from '#shared/forms/est/limits.ts';
 import { vorsatz as vorsatzFacts } from '#shared/forms/est/structure.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
+import { withMappedForms } from '#shared/forms/est/anlagen/mapped.ts';
 
 export const estNamespace = (year: number) => `http://finkonsens.de/elster/elstererklaerung/est/e10/v${year}`;
 
@@ -254,7 +255,7 @@ function estForms(body: EstReturn): XmlElement {
     R: perPerson((person) => pensionForm(body, person)),
     VOR: provisionExpenses(body),
   };
-  return Object.fromEntries(Object.entries(forms).filter(([, form]) => form !== undefined)) as XmlElement;
+  return withMappedForms(body, forms);
 }
 
 /** At most as many characters as the Vorsatz's sender line `element` takes: shorter than the names and address it shows. */
