@@ -132,8 +132,8 @@ interface Child {
 
 /**
  * Tax class II is the class of single parents: only with a child in the household that gives the
- * relief of § 24b EStG (§ 38b Abs. 1 Satz 2 Nr. 2 EStG), so a married couple assessed jointly
- * never has it, and a statement in class II without a child is a hint. A child's IdNr is its own
+ * relief of § 24b EStG (§ 38b Abs. 1 Satz 2 Nr. 2 EStG), so a statement in class II without a
+ * child is a hint. A child's IdNr is its own
  * (§ 139b AO): never a parent's nor another child's. Childcare costs count for a child under 14
  * (§ 10 Abs. 1 Nr. 5 Satz 1 EStG); older only for a disability, which is a hint.
  */
@@ -171,14 +171,13 @@ export function kindFindings(body: EstReturn): Finding[] {
         severity: 'hint',
       });
   });
+  // Beside a spouse, rules.ts hints at class II already (TAX_CLASS_2_WITH_SPOUSE).
   const classII = (body.employment ?? []).findIndex((job) => job.tax_class === 2);
-  if (classII >= 0 && (children.length === 0 || body.joint_assessment))
+  if (classII >= 0 && children.length === 0 && !body.spouse)
     findings.push({
       path: `employment.${classII}.tax_class`,
       code: 'TAX_CLASS_II_WITHOUT_CHILD',
-      message: body.joint_assessment
-        ? 'is 2, the class of single parents, which spouses assessed jointly cannot have (§ 38b Abs. 1 Satz 2 Nr. 2 EStG)'
-        : 'is 2, the class of single parents: name the child in `children` (§ 38b Abs. 1 Satz 2 Nr. 2, § 24b EStG)',
+      message: 'is 2, the class of single parents: name the child in `children` (§ 38b Abs. 1 Satz 2 Nr. 2, § 24b EStG)',
       severity: 'hint',
     });
   return findings;

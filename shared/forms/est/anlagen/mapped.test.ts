@@ -3,7 +3,8 @@
 // computed from the lines). The samples lie beside the checkout (shared/elster/README.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkEst } from '#shared/forms/est/check.ts';
 import { buildXml, parseXml, type XmlElement } from '#shared/xml/xml.ts';
 import { mappedAnlagen, readMapped, withMappedForms, mappedFindings, mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
@@ -90,5 +91,25 @@ describe('the rules of the mapped Anlagen', () => {
 
   it('keeps a craftsman’s labour within the invoice', () => {
     expect(findings({ section_35a: { craftsmen: [{ invoiced: 100, labour: 120 }] } })).toEqual(['section_35a.craftsmen.0.labour LABOUR_ABOVE_INVOICE']);
+  });
+});
+
+describe('a live return', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("refuses a child's test IdNr as it refuses the parents'", async () => {
+    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
+    const person = { first_name: 'Erika', last_name: 'Mustermann', birth_date: '1980-05-17' };
+    const body = {
+      test: false,
+      year: 2024,
+      tax_number: '9181081508155',
+      taxpayer: { ...person, idnr: '65929970489' },
+      children: [{ idnr: '02476291358', first_name: 'Tobias' }],
+    };
+    const checked = await checkEst(body);
+    expect(checked.findings.filter((finding) => finding.severity !== 'hint').map(({ path, code }) => `${path} ${code}`)).toEqual([
+      'children.0.idnr TEST_IDNR_NOT_LIVE',
+    ]);
   });
 });
