@@ -1,9 +1,12 @@
 // The income tax return as a request carries it, after its schema (schema.ts) has read it: the
 // shape the rules check and the XML writer writes.
+import type { Employee } from '#shared/forms/est/anlagen/n.ts';
 
 /** Euros as a JSON number or a decimal string ("1200.50"). */
 export type Amount = number | string;
 export type PersonRef = 'taxpayer' | 'spouse';
+/** A block of a form that each person has their own of. */
+export type PerPerson<T> = { taxpayer?: T; spouse?: T };
 
 export interface Address {
   street: string;
@@ -40,6 +43,15 @@ export interface Employment {
   office_days?: number;
   /** The first place of work (erste Tätigkeitsstätte), § 9 Abs. 4 EStG. */
   workplace?: Address;
+  /** The days of the year the first place of work was the one (YYYY-MM-DD within `year`). */
+  commute_period?: { from: string; to: string };
+  workdays_per_week?: number;
+  /** Days of holiday, illness, work from home and business trips. */
+  days_off?: number;
+  /** Of `commute_km`, the kilometres driven by own or company car. */
+  km_by_car?: number;
+  /** The eTIN of a statement without IdNr (2022 only). */
+  etin?: string;
   work_equipment?: Amount;
 }
 
@@ -63,6 +75,8 @@ export interface EstReturn {
   married_since?: string;
   bank?: { iban: string; account_holder: PersonRef };
   employment: Employment[];
+  /** Anlage N of each person beyond the wage tax statements (anlagen/n.ts). */
+  employee?: PerPerson<Employee>;
   pensions: Pension[];
   deductions?: Record<string, Amount>;
   /** The Anlagen of anlagen/mapped.ts under their keys; each one's shape is its schema's (anlagen/map.ts). */

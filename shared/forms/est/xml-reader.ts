@@ -2,21 +2,22 @@
 // are, and the key figures of the PDF protocol are read from the same tree that is transmitted.
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
-import { e10 } from '#shared/forms/est/fields.ts';
 import { estNamespace } from '#shared/forms/est/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { estSchemaStructure } from '#shared/forms/est/structure.ts';
-import type { XmlElement, XmlNode, XmlTree } from '#shared/xml/xml.ts';
+import type { XmlElement, XmlTree } from '#shared/xml/xml.ts';
+import { amountCents, element, list, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import { assessmentFigures } from '#shared/forms/est/anlagen/main-form.ts';
+import { specialExpenseLines } from '#shared/forms/est/anlagen/sa.ts';
+import { extraordinaryBurdenLines } from '#shared/forms/est/anlagen/agb.ts';
+import { householdServiceLines } from '#shared/forms/est/anlagen/ha-35a.ts';
+import { commuteFigures, employmentLines, taxClassFigures } from '#shared/forms/est/anlagen/n.ts';
+import { pensionLines } from '#shared/forms/est/anlagen/r.ts';
+import { provisionLines } from '#shared/forms/est/anlagen/vorsorge.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { germanEuros } from '#shared/tax/money.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import { mappedRows } from '#shared/forms/est/anlagen/mapped.ts';
-
-export interface KeyFigure {
-  /** German, as on the form. */
-  label: string;
-  value: string;
-}
 
 /** What identifies a caller's E10 return, for the check to hold against the request. */
 export interface EstIdentifiers {
@@ -108,43 +109,20 @@ function idnrsIn(tree: XmlTree, names: readonly string[] = []): NamedIdnr[] {
 const holdsIdnr = (names: readonly string[]) =>
   idnrFields.has(names.at(-1)!) || (names.length === 2 && names[0] === 'Vorsatz' && (names[1] === 'ID' || names[1] === 'IDEhefrau'));
 
-/** The amounts of one line of wage tax statements: classes 1 to 5, or class 6. */
-function wageLines(group: keyof typeof e10.wageStatements, labelSuffix: string) {
-  const ids = e10.wageStatements[group];
-  const path = ['ArbL', group] as const;
-  return [
-    { form: 'N', path, id: ids.grossWage, label: `Bruttoarbeitslohn${labelSuffix}` },
-    { form: 'N', path, id: ids.incomeTax, label: `Einbehaltene Lohnsteuer${labelSuffix}` },
-    { form: 'N', path, id: ids.solidaritySurcharge, label: `Einbehaltener Solidaritätszuschlag${labelSuffix}` },
-    { form: 'N', path, id: ids.churchTax, label: `Einbehaltene Kirchensteuer${labelSuffix}` },
-  ];
-}
-
 // What the protocol shows, form by form in E10's order; amounts of repeated lines are added up.
-const amountLines: readonly { form: string; path: readonly string[]; id: string; label: string }[] = [
-  { form: 'SA', path: ['KiSt', 'Gezahlt', 'Sum'], id: e10.churchTaxPaid, label: 'Gezahlte Kirchensteuer' },
-  // Sum until 2022, Sum_Best from 2023 (fields.ts).
-  { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
-  { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum_Best'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
-  { form: 'AgB', path: ['And_Aufw', 'Krankh', 'Sum'], id: e10.medicalCosts, label: 'Krankheitskosten' },
-  { form: 'HA_35a', path: ['St_Erm', 'Hhn_BV_DL', 'Sum'], id: e10.householdServicesTotal, label: 'Haushaltsnahe Dienstleistungen' },
-  { form: 'HA_35a', path: ['St_Erm', 'Handw_L', 'Sum'], id: e10.craftsmanServicesTotal, label: 'Handwerkerleistungen (Arbeitskosten)' },
-  ...wageLines('LStB_1_5_Sum', ''),
-  ...wageLines('LStB_6_Sum', ', Steuerklasse 6'),
-  { form: 'N', path: ['Wk', 'Arbeitsmittel', 'Sum'], id: e10.workEquipmentTotal, label: 'Arbeitsmittel' },
-  { form: 'N', path: ['Wk', 'Weitere_Wk', 'Sum'], id: e10.otherExpensesTotal, label: 'Weitere Werbungskosten' },
-  { form: 'R', path: ['Leibr_gesetzl', 'Einz'], id: e10.pensionAmount, label: 'Rentenbetrag (gesetzliche Rente)' },
-  { form: 'VOR', path: ['Beitr_g_KV_PV_Inl', 'AN'], id: e10.healthInsurance, label: 'Beiträge zur gesetzlichen Kranken- und Pflegeversicherung' },
+const amountLines: readonly AmountLine[] = [
+  ...specialExpenseLines,
+  ...extraordinaryBurdenLines,
+  ...householdServiceLines,
+  ...employmentLines,
+  ...pensionLines,
+  ...provisionLines,
 ];
 
 const formOrder = ['SA', 'AgB', 'HA_35a', 'N', 'R', 'VOR'];
 
 function figuresOf(root: XmlElement): KeyFigure[] {
-  const figures: KeyFigure[] = [];
-  const assessment = element(element(element(root.ESt1A)?.Allg)?.Vlg_Art);
-  if (assessment?.[e10.jointAssessment] !== undefined) figures.push({ label: 'Veranlagungsart', value: 'Zusammenveranlagung' });
-  if (assessment?.[e10.separateAssessment] !== undefined) figures.push({ label: 'Veranlagungsart', value: 'Einzelveranlagung von Ehegatten' });
-
+  const figures: KeyFigure[] = assessmentFigures(root);
   // Person-specific lines name their person once the return has two.
   const hasTwoPersons = element(element(root.ESt1A)?.Allg)?.B !== undefined;
   for (const form of formOrder) {
@@ -152,11 +130,7 @@ function figuresOf(root: XmlElement): KeyFigure[] {
       if (!instance) continue;
       const person = textOf(instance.Person);
       const suffix = hasTwoPersons && person ? ` (${person === 'PersonB' ? 'Person B' : 'Person A'})` : '';
-      if (form === 'N') {
-        // Classes 1 to 5 only: class 6 has its own lines, labelled so.
-        const taxClass = textOf(element(element(instance.ArbL)?.LStB_1_5_Sum)?.[e10.wageStatements.LStB_1_5_Sum.taxClass]);
-        if (taxClass && /^[1-5]$/.test(taxClass)) figures.push({ label: `Steuerklasse${suffix}`, value: taxClass });
-      }
+      if (form === 'N') figures.push(...taxClassFigures(instance, suffix));
       for (const line of amountLines.filter((line) => line.form === form)) {
         const texts = valuesAt(instance, [...line.path, line.id]).map((node) => textOf(node) ?? '');
         const amounts = texts.map(amountCents).filter((cents) => cents !== undefined);
@@ -170,36 +144,8 @@ function figuresOf(root: XmlElement): KeyFigure[] {
           ),
         });
       }
-      if (form === 'N') {
-        for (const commute of valuesAt(instance, ['Wk', 'EP', 'Erste_Taetig']).map(element)) {
-          const days = textOf(commute?.[e10.officeDays]);
-          const km = textOf(commute?.[e10.commuteKm]);
-          if (days && km && /^\d{1,4}$/.test(days) && /^\d{1,4}$/.test(km)) {
-            figures.push({ label: `Wege zur ersten Tätigkeitsstätte${suffix}`, value: `${days} Tage, ${km} km` });
-          }
-        }
-      }
+      if (form === 'N') figures.push(...commuteFigures(instance, suffix));
     }
   }
   return figures;
-}
-
-const list = (node: XmlNode | undefined): XmlNode[] => (node === undefined ? [] : Array.isArray(node) ? node : [node]);
-const element = (node: XmlNode | undefined): XmlElement | undefined =>
-  node !== undefined && typeof node === 'object' && !Array.isArray(node) ? node : undefined;
-
-/** Every node at `path` below `from`, through repeated elements. */
-function valuesAt(from: XmlElement, path: readonly string[]): XmlNode[] {
-  let nodes: XmlNode[] = [from];
-  for (const name of path) {
-    nodes = nodes.flatMap((node) => list(element(node)?.[name]));
-  }
-  return nodes;
-}
-
-// ELSTER writes whole euros ("45000") or euros and cents with a decimal comma ("6200,00") [E][JL].
-// Anything else in a caller's XML is not shown rather than guessed at.
-function amountCents(text: string): number | undefined {
-  const match = /^(\d{1,13})(?:,(\d{2}))?$/.exec(text);
-  return match ? Number(match[1]) * 100 + Number(match[2] ?? 0) : undefined;
 }

@@ -71,7 +71,7 @@ describe('estNutzdaten', () => {
     });
     expect(e10.N).toEqual({
       Person: 'PersonA',
-      ArbL: { LStB_1_5_Sum: { E0200002: '1', E0200201: '45000', E0200301: '6200,00' } },
+      ArbL: { LStB_1_5_Einz: { E0200204: '45000,00', E0200304: '6200,00' }, LStB_1_5_Sum: { E0200002: '1', E0200201: '45000', E0200301: '6200,00' } },
       Wk: {
         EP: { Erste_Taetig: { E0203003: '1', E0203501: '85748 Garching, Boltzmannstr. 3', E0203503: '205', E0203504: '18' } },
         Arbeitsmittel: { Einz: { E0204401: 'Arbeitsmittel', E0204402: '250' }, Sum: { E0204403: '250' } },
@@ -160,16 +160,25 @@ describe('estNutzdaten', () => {
       Abw_Anschr: { E0102105: 'Hauptstr.', E0102202: '12', E0102203: 'b', E0101701: '80331', E0101702: 'München' },
     });
     expect(allg.BV).toEqual({ E0102603: 'AT611904300234573201', Kto_Inh: { E0102402: 'X' } });
-    // Income rounds down and the taxes keep their cents, summed over the person's employments.
+    // Each statement keeps its cents; the sum's income rounds down and its taxes keep their cents.
     expect(e10.N).toEqual([
       {
         Person: 'PersonA',
-        ArbL: { LStB_1_5_Sum: { E0200002: '4', E0200201: '25000', E0200301: '1001,00', E0200501: '80,01' } },
+        ArbL: {
+          LStB_1_5_Einz: [
+            { E0200204: '20000,00', E0200304: '1000,10', E0200504: '80,01' },
+            { E0200204: '5000,50', E0200304: '0,90' },
+          ],
+          LStB_1_5_Sum: { E0200002: '4', E0200201: '25000', E0200301: '1001,00', E0200501: '80,01' },
+        },
         Wk: { EP: { Erste_Taetig: { E0203003: '1', E0203501: '01067 Dresden, Am Hang', E0203503: '50', E0203504: '5' } } },
       },
       {
         Person: 'PersonB',
-        ArbL: { LStB_1_5_Sum: { E0200002: '4', E0200201: '30000', E0200301: '3000,00', E0200401: '10,50' } },
+        ArbL: {
+          LStB_1_5_Einz: { E0200204: '30000,99', E0200304: '3000,00', E0200404: '10,50' },
+          LStB_1_5_Sum: { E0200002: '4', E0200201: '30000', E0200301: '3000,00', E0200401: '10,50' },
+        },
         Wk: { EP: { Erste_Taetig: { E0203003: '1', E0203501: '80331 München, Marienplatz 8', E0203503: '100', E0203504: '30' } } },
       },
     ]);
@@ -227,7 +236,7 @@ describe('estNutzdaten', () => {
         deductions: { medical_costs: '10.01', church_tax_paid: 0.5, health_insurance: '100.00' },
       }),
     );
-    expect((e10.N as XmlElement).ArbL).toEqual({ LStB_1_5_Sum: { E0200002: '1', E0200201: '999' } });
+    expect((e10.N as XmlElement).ArbL).toEqual({ LStB_1_5_Einz: { E0200204: '999,99' }, LStB_1_5_Sum: { E0200002: '1', E0200201: '999' } });
     expect(((e10.N as XmlElement).Wk as XmlElement).Arbeitsmittel).toEqual({ Einz: { E0204401: 'Arbeitsmittel', E0204402: '1' }, Sum: { E0204403: '1' } });
     expect(e10.R).toEqual({ Person: 'PersonA', Leibr_gesetzl: { Einz: { E1800301: '100', E1800501: '01.01.2000' } } });
     expect(e10.AgB).toEqual({ And_Aufw: { Krankh: { Sum: { E0161304: '11' } } } });
@@ -262,7 +271,9 @@ describe('estNutzdaten', () => {
         job({ tax_class: 6, gross_wage: '6000.99', income_tax_withheld: '1100.50', solidarity_surcharge_withheld: '5', church_tax_withheld: '20.05' }),
       ]);
       const arbL = n.ArbL as XmlElement;
-      expect(childNames(arbL)).toEqual(['LStB_1_5_Sum', 'LStB_6_Sum']);
+      // Each statement on its own line with cents, then the sum in whole euros (E10-2022.xsd to E10-2024.xsd).
+      expect(childNames(arbL)).toEqual(['LStB_1_5_Einz', 'LStB_1_5_Sum', 'LStB_6_Einz', 'LStB_6_Sum']);
+      expect(arbL.LStB_6_Einz).toEqual({ E0200202: '6000,99', E0200302: '1100,50', E0200402: '5,00', E0200502: '20,05' });
       expect(arbL.LStB_1_5_Sum).toEqual({ E0200002: '3', E0200201: '30000', E0200301: '4000,00', E0200401: '10,00', E0200501: '100,00' });
       expect(childNames(arbL.LStB_1_5_Sum as XmlElement)).toEqual(['E0200002', 'E0200201', 'E0200301', 'E0200401', 'E0200501']);
       expect(arbL.LStB_6_Sum).toEqual({ E0200203: '6000', E0200303: '1100,50', E0200403: '5,00', E0200503: '20,05' });
@@ -270,7 +281,10 @@ describe('estNutzdaten', () => {
     });
 
     it('writes only the class 6 lines for a person with no other statement', () => {
-      expect(taxpayerN([job({ tax_class: 6, gross_wage: 500 }), job({ tax_class: 6, gross_wage: 700 })]).ArbL).toEqual({ LStB_6_Sum: { E0200203: '1200' } });
+      expect(taxpayerN([job({ tax_class: 6, gross_wage: 500 }), job({ tax_class: 6, gross_wage: 700 })]).ArbL).toEqual({
+        LStB_6_Einz: [{ E0200202: '500,00' }, { E0200202: '700,00' }],
+        LStB_6_Sum: { E0200203: '1200' },
+      });
     });
 
     it('gives the last class listed when classes 1 to 5 differ, summing every statement', () => {

@@ -1,9 +1,16 @@
-// Außergewöhnliche Belastungen (AgB): the allowance for a disability by its degree and marks
+// Anlage Außergewöhnliche Belastungen (AgB): how it is written and shown. Sources as in xml-writer.ts.
+//
+// Its structured fields (map.ts): the allowance for a disability by its degree and marks
 // (§ 33b Abs. 1 to 3 EStG), the survivors' allowance (§ 33b Abs. 4 EStG), the care allowance for
 // caring for another person without pay (§ 33b Abs. 6 EStG), the lump sum for disability-related
 // travel (§ 33 Abs. 2a EStG), and illness, care, disability, funeral and other costs itemised with
 // what insurers and others pay back (§ 33 EStG). All of it is health data (GDPR Art. 9): no
 // amount of it is shown in the protocol, and none reaches a log line.
+import type { XmlElement } from '#shared/xml/xml.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
+import { e10 } from '#shared/forms/est/fields.ts';
+import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
+import type { AmountLine } from '#shared/forms/est/read-parts.ts';
 import {
   code,
   expense,
@@ -21,6 +28,17 @@ import {
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
+
+export function extraordinaryBurdens(body: EstReturn): XmlElement | undefined {
+  const medical = deductionCents(body, 'medical_costs');
+  if (medical === 0) return undefined;
+  return { And_Aufw: { Krankh: { Sum: { [e10.medicalCosts]: expenseEuros(medical) } } } };
+}
+
+/** What the protocol shows of Anlage Außergewöhnliche Belastungen. */
+export const extraordinaryBurdenLines: readonly AmountLine[] = [
+  { form: 'AgB', path: ['And_Aufw', 'Krankh', 'Sum'], id: e10.medicalCosts, label: 'Krankheitskosten' },
+];
 
 /** The degrees of disability the schema takes: 20 to 100 in steps of 5 (E0109708, E10-2024.xsd). */
 const degree = code(Object.fromEntries(Array.from({ length: 17 }, (_, step) => String(20 + step * 5)).map((value) => [value, value])));

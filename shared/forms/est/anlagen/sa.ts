@@ -1,9 +1,37 @@
-// Sonderausgaben (SA): church tax paid and refunded (§ 10 Abs. 1 Nr. 4 EStG), donations and
+// Anlage Sonderausgaben (SA): how it is written and shown. Sources as in xml-writer.ts.
+//
+// Its structured fields (map.ts): church tax paid and refunded (§ 10 Abs. 1 Nr. 4 EStG), donations and
 // membership fees to tax-privileged bodies at home and in the EU/EEA (§ 10b Abs. 1 EStG), to
 // political parties and independent voters' associations (§ 34g, § 10b Abs. 2 EStG), donations
 // into a foundation's capital (§ 10b Abs. 1a EStG), and a person's own first training (§ 10 Abs. 1
 // Nr. 7 EStG). The totals of each block moved from Sum (2022) to Sum_Best and Sum_Betr_FA (from 2023).
+import type { XmlElement } from '#shared/xml/xml.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
+import { e10 } from '#shared/forms/est/fields.ts';
+import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
+import type { AmountLine } from '#shared/forms/est/read-parts.ts';
 import { cents, expense, group, leaf, list, personLeaf, text, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+
+export function specialExpenses(body: EstReturn): XmlElement | undefined {
+  const churchTax = deductionCents(body, 'church_tax_paid');
+  const donations = deductionCents(body, 'donations');
+  if (churchTax === 0 && donations === 0) return undefined;
+  return {
+    ...(churchTax > 0 && { KiSt: { Gezahlt: { Sum: { [e10.churchTaxPaid]: expenseEuros(churchTax) } } } }),
+    // The sum of donations is Sum until 2022 (E10-2022.xsd) and Sum_Best from 2023 (E10-2023.xsd).
+    ...(donations > 0 && {
+      Zuw: { Sp_MB: { Foerd_st_beg_Zw_Inl: { [body.year >= 2023 ? 'Sum_Best' : 'Sum']: { [e10.donations]: expenseEuros(donations) } } } },
+    }),
+  };
+}
+
+/** What the protocol shows of Anlage Sonderausgaben. */
+export const specialExpenseLines: readonly AmountLine[] = [
+  { form: 'SA', path: ['KiSt', 'Gezahlt', 'Sum'], id: e10.churchTaxPaid, label: 'Gezahlte Kirchensteuer' },
+  // Sum until 2022, Sum_Best from 2023 (fields.ts).
+  { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
+  { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum_Best'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
+];
 
 /** Donations of one kind: lines with the amount as receipted and as a business's tax office confirmed it, and their totals. */
 const donations = (
