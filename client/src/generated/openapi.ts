@@ -576,6 +576,7 @@ export interface components {
                 income_tax_withheld?: number | string;
                 solidarity_surcharge_withheld?: number | string;
                 church_tax_withheld?: number | string;
+                etin?: string;
                 commute_km?: number;
                 office_days?: number;
                 workplace?: {
@@ -584,8 +585,193 @@ export interface components {
                     postal_code: string;
                     city: string;
                 };
+                commute_period?: {
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                };
+                workdays_per_week?: number;
+                days_off?: number;
+                km_by_car?: number;
                 work_equipment?: number | string;
             }[];
+            employee?: {
+                taxpayer?: {
+                    pension_benefits?: {
+                        amount: number | string;
+                        allowance_base?: number | string;
+                        start_year?: number;
+                        first_month?: number;
+                        last_month?: number;
+                    }[];
+                    wage_replacement?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    tax_free_allowance?: {
+                        activity: string;
+                        amount: number | string;
+                    };
+                    commute_reimbursed_tax_free?: number | string;
+                    commute_reimbursed_flat_taxed?: number | string;
+                    union_dues?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    work_equipment?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    study_room?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    home_office_days?: number;
+                    home_office_days_no_other_workplace?: number;
+                    training?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    flights?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    other_expenses?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    business_trips?: {
+                        travel_costs?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        overnight?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        incidental?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        reimbursed_tax_free?: number | string;
+                        days_over_8h?: number;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        meal_reduction?: number | string;
+                        meals_reimbursed_tax_free?: number | string;
+                    };
+                    double_household?: {
+                        /** Format: date */
+                        founded_on: string;
+                        reason: string;
+                        /** Format: date */
+                        until?: string;
+                        place_of_work: string;
+                        own_household: boolean;
+                        own_household_place?: string;
+                        /** Format: date */
+                        own_household_since?: string;
+                        home_trip_km?: number;
+                        home_trips?: number;
+                        accommodation?: number | string;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        other?: {
+                            description: string;
+                            amount: number | string;
+                        };
+                    }[];
+                    double_household_reimbursed_tax_free?: number | string;
+                };
+                spouse?: {
+                    pension_benefits?: {
+                        amount: number | string;
+                        allowance_base?: number | string;
+                        start_year?: number;
+                        first_month?: number;
+                        last_month?: number;
+                    }[];
+                    wage_replacement?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    tax_free_allowance?: {
+                        activity: string;
+                        amount: number | string;
+                    };
+                    commute_reimbursed_tax_free?: number | string;
+                    commute_reimbursed_flat_taxed?: number | string;
+                    union_dues?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    work_equipment?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    study_room?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    home_office_days?: number;
+                    home_office_days_no_other_workplace?: number;
+                    training?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    flights?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    other_expenses?: {
+                        description: string;
+                        amount: number | string;
+                    }[];
+                    business_trips?: {
+                        travel_costs?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        overnight?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        incidental?: {
+                            description: string;
+                            amount: number | string;
+                        }[];
+                        reimbursed_tax_free?: number | string;
+                        days_over_8h?: number;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        meal_reduction?: number | string;
+                        meals_reimbursed_tax_free?: number | string;
+                    };
+                    double_household?: {
+                        /** Format: date */
+                        founded_on: string;
+                        reason: string;
+                        /** Format: date */
+                        until?: string;
+                        place_of_work: string;
+                        own_household: boolean;
+                        own_household_place?: string;
+                        /** Format: date */
+                        own_household_since?: string;
+                        home_trip_km?: number;
+                        home_trips?: number;
+                        accommodation?: number | string;
+                        arrival_departure_days?: number;
+                        days_24h?: number;
+                        other?: {
+                            description: string;
+                            amount: number | string;
+                        };
+                    }[];
+                    double_household_reimbursed_tax_free?: number | string;
+                };
+            };
             /** @default [] */
             pensions?: {
                 /** @enum {string} */
