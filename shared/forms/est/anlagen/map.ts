@@ -8,7 +8,8 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { idnr as idnrSchema, isoDate, money, text as textSchema } from '#shared/forms/fields.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
-import { formatEuros, germanEuros, toCents } from '#shared/tax/money.ts';
+import { germanEuros, toCents } from '#shared/tax/money.ts';
+import { expenseEuros, incomeEuros, withCents } from '#shared/forms/est/xml-parts.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 
 /** An element's path below its group, `/`-separated; by first year where the schema moved it; null where a year lacks it. */
@@ -66,7 +67,7 @@ const euros = (round: 'up' | 'down'): Format => ({
   read: (text) => (/^-?\d{1,15}$/.test(text) ? text : undefined),
   amount: true,
 });
-const wholeEuros = (cents: number, round: 'up' | 'down') => String(round === 'up' ? Math.ceil(cents / 100) : Math.floor(cents / 100));
+const wholeEuros = (cents: number, round: 'up' | 'down') => (round === 'up' ? expenseEuros : incomeEuros)(cents);
 
 export const expense = euros('up');
 export const income = euros('down');
@@ -74,7 +75,7 @@ export const income = euros('down');
 export const cents: Format = {
   schema: money,
   shape: 'euros and cents',
-  write: (value: number | string) => formatEuros(toCents(value)).replace('.', ','),
+  write: (value: number | string) => withCents(toCents(value)),
   read: (text) => (/^-?\d{1,15},\d{2}$/.test(text) ? text.replace(',', '.') : undefined),
   amount: true,
 };
