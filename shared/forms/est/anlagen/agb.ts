@@ -35,10 +35,8 @@ export function extraordinaryBurdens(body: EstReturn): XmlElement | undefined {
   return { And_Aufw: { Krankh: { Sum: { [e10.medicalCosts]: expenseEuros(medical) } } } };
 }
 
-/** What the protocol shows of Anlage Außergewöhnliche Belastungen. */
-export const extraordinaryBurdenLines: readonly AmountLine[] = [
-  { form: 'AgB', path: ['And_Aufw', 'Krankh', 'Sum'], id: e10.medicalCosts, label: 'Krankheitskosten' },
-];
+/** What the protocol shows of Anlage Außergewöhnliche Belastungen: nothing, its amounts being health data (GDPR Art. 9). */
+export const extraordinaryBurdenLines: readonly AmountLine[] = [];
 
 /** The degrees of disability the schema takes: 20 to 100 in steps of 5 (E0109708, E10-2024.xsd). */
 const degree = code(Object.fromEntries(Array.from({ length: 17 }, (_, step) => String(20 + step * 5)).map((value) => [value, value])));

@@ -5,6 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
+import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
+import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { buildXml, parseXml, type XmlElement } from '#shared/xml/xml.ts';
 import { mappedAnlagen, readMapped, withMappedForms, mappedFindings, mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
@@ -111,5 +113,35 @@ describe('a live return', () => {
     expect(checked.findings.filter((finding) => finding.severity !== 'hint').map(({ path, code }) => `${path} ${code}`)).toEqual([
       'children.0.idnr TEST_IDNR_NOT_LIVE',
     ]);
+  });
+});
+
+describe('the protocol', () => {
+  it('shows the Anlagen grouped under their names with amounts in one format, and no health data', async () => {
+    const fixture = JSON.parse(
+      readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'est', 'valid-2024-anlagen-households.json'), 'utf8'),
+    );
+    const checked = await checkEst(fixture.body);
+    if (checked.filing?.kind !== 'est') throw new Error('the fixture is refused');
+    const xml = estNutzdaten(checked.filing.body as EstReturn, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });
+    const read = await readEstNutzdaten(xml, 2024);
+    if (!read.ok) throw new Error(JSON.stringify(read.findings));
+    const rows = read.figures.map(({ label, value }) => `${label}: ${value}`);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        'Anlage Kind: ',
+        '  Anspruch auf Kindergeld: 4.896,00 €',
+        '  Kinderbetreuungskosten: 2.760,00 €',
+        '  Schulgeld: 1.800,00 €',
+        'Anlage G: ',
+        '  Gewinn aus Gewerbebetrieb: -350,00 €',
+        '  Veräußerungspreis (Grundstücke): 430.000,00 €',
+        'Anlage KAP: ',
+        '  Kapitalertragsteuer: 54,87 €',
+        'Anlage S: ',
+        '  Anteil an Gewinnen aus Gemeinschaften (Person B): -1.200,00 €',
+      ]),
+    );
+    expect(rows.filter((row) => /Krankheit|Pflegekosten|Pflegegrad|Behinderung|Grad der/.test(row))).toEqual([]);
   });
 });
