@@ -91,6 +91,9 @@ export interface EstReturn {
   pension_income?: unknown;
   pension_plan_income?: unknown;
   other_income?: unknown;
+  rentals?: unknown;
+  riester?: unknown;
+  maintenance?: unknown;
 }
 
 /**

@@ -125,15 +125,14 @@ export const count = (max: number): Format => ({
   write: (value: number) => String(value),
   read: (value) => (/^[1-9]\d*$/.test(value) && Number(value) <= max ? Number(value) : undefined),
 });
-export const digits = (length: number): Format => {
-  const pattern = new RegExp(`^\\d{${length}}$`);
-  return {
-    schema: z.string().check(z.regex(pattern, { error: `must be ${length} digits` })),
-    shape: `${length} digits`,
-    write: (value: string) => value,
-    read: (value) => (pattern.test(value) ? value : undefined),
-  };
-};
+/** A text the schema holds to a pattern, named in `shape`. */
+export const matching = (pattern: RegExp, shape: string): Format => ({
+  schema: z.string().check(z.regex(pattern, { error: `must be ${shape}` })),
+  shape,
+  write: (value: string) => value,
+  read: (value) => (pattern.test(value) ? value : undefined),
+});
+export const digits = (length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`);
 export const idnr: Format = {
   schema: idnrSchema,
   shape: 'a tax identification number (11 digits)',
@@ -351,6 +350,8 @@ export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { va
   const unmapped: string[] = [];
   const elements = nodesAt(root, [anlage.element]).filter(isElement);
   if (elements.length === 0) return { unmapped };
+  // A year before the map's shape is read as a whole element it cannot carry.
+  if (anlage.from !== undefined && year < anlage.from) return { unmapped: [anlage.element] };
   const items = elements.map((element) => read(anlage.fields, element, year, anlage.element, unmapped));
   return { value: anlage.many === undefined ? items[0] : items, unmapped };
 }

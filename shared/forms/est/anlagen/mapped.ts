@@ -14,14 +14,18 @@ import { ravBavAnlage } from '#shared/forms/est/anlagen/rav-bav.ts';
 import { sAnlage } from '#shared/forms/est/anlagen/s.ts';
 import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
+import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
+import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
+import { unterhaltAnlage } from '#shared/forms/est/anlagen/unterhalt.ts';
 import { anlageSchema, describe, idnrsIn, mapFindings, protocolRows, readAnlage, writeAnlage, type Anlage, type Row } from '#shared/forms/est/anlagen/map.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
-/** In E10's order (E10-2024.xsd: SA, AgB, HA_35a, …, Kind, G, S, N, KAP, KAP_BET, R, RAV_bAV, SO). */
+/** In E10's order (E10-2024.xsd: SA, AgB, HA_35a, …, ESt1A_U, Kind, G, S, N, KAP, KAP_BET, R, RAV_bAV, SO, V, VOR, AV). */
 export const mappedAnlagen: readonly Anlage[] = [
   saAnlage,
   agbAnlage,
   ha35aAnlage,
+  unterhaltAnlage,
   kindAnlage,
   gAnlage,
   sAnlage,
@@ -30,6 +34,8 @@ export const mappedAnlagen: readonly Anlage[] = [
   rAnlage,
   ravBavAnlage,
   soAnlage,
+  vAnlage,
+  avAnlage,
 ];
 
 /** The forms directly below E10, in the schema's order (E10-2022.xsd to E10-2024.xsd); the writer puts its forms in it. */
