@@ -84,7 +84,9 @@ function addressFindings(address: Address, at: string, limits: EstLimits): Findi
     const expected = `at most ${limits.houseNumberDigits} digits and a suffix of at most ${limits.houseNumberSuffix} characters`;
     findings.push({ path: `${at}.house_number`, code: 'OUT_OF_RANGE', message: `is longer than ELSTER's form takes: ${expected}, like "12a"`, expected });
   }
-  if (!limits.postalCode.test(address.postal_code))
+  if (address.country !== undefined) {
+    if (length(address.postal_code) > 12) findings.push(tooLong(`${at}.postal_code`, 12, ' for a postal code abroad'));
+  } else if (!limits.postalCode.test(address.postal_code))
     findings.push({
       path: `${at}.postal_code`,
       code: 'INVALID_FORMAT',

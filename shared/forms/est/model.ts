@@ -1,6 +1,8 @@
 // The income tax return as a request carries it, after its schema (schema.ts) has read it: the
 // shape the rules check and the XML writer writes.
-import type { Employee } from '#shared/forms/est/anlagen/n.ts';
+import type { Employee } from '#shared/forms/est/anlagen/n-fields.ts';
+import type { Provision } from '#shared/forms/est/anlagen/vorsorge-fields.ts';
+import type { MainFormFields } from '#shared/forms/est/anlagen/main-form-fields.ts';
 
 /** Euros as a JSON number or a decimal string ("1200.50"). */
 export type Amount = number | string;
@@ -13,12 +15,16 @@ export interface Address {
   house_number?: string;
   postal_code: string;
   city: string;
+  /** Only for an address abroad. */
+  country?: string;
 }
 
 export interface Person {
   idnr: string;
   first_name: string;
   last_name: string;
+  title?: string;
+  profession?: string;
   /** YYYY-MM-DD */
   birth_date: string;
   /** One of the keys of `religionKeys`. */
@@ -61,7 +67,8 @@ export interface Pension {
   start_year?: number;
 }
 
-export interface EstReturn {
+/** The fields of the main form beside the persons are its own (anlagen/main-form.ts). */
+export interface EstReturn extends MainFormFields {
   test: boolean;
   year: number;
   /** 13-digit ELSTER format. */
@@ -77,6 +84,8 @@ export interface EstReturn {
   employment: Employment[];
   /** Anlage N of each person beyond the wage tax statements (anlagen/n.ts). */
   employee?: PerPerson<Employee>;
+  /** Anlage Vorsorgeaufwand of each person (anlagen/vorsorge.ts). */
+  provision?: PerPerson<Provision>;
   pensions: Pension[];
   deductions?: Record<string, Amount>;
   /** The Anlagen of anlagen/mapped.ts under their keys; each one's shape is its schema's (anlagen/map.ts). */

@@ -7,6 +7,8 @@ export const address = z.strictObject({
   house_number: z.optional(text(20)),
   postal_code: text(12),
   city: text(100),
+  /** Only for an address abroad: its country, as ELSTER's form names it. */
+  country: z.optional(text(50, 1)),
 });
 
 export const personRef = z.enum(['taxpayer', 'spouse'], { error: 'must be "taxpayer" or "spouse"' });

@@ -18,8 +18,11 @@ import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { perPerson, personRef } from '#shared/forms/est/schema-parts.ts';
 import { personSchema } from '#shared/forms/est/anlagen/main-form.ts';
-import { employeeSchema, employmentSchema } from '#shared/forms/est/anlagen/n.ts';
+import { mainFormFields } from '#shared/forms/est/anlagen/main-form-fields.ts';
+import { employmentSchema } from '#shared/forms/est/anlagen/n.ts';
+import { employeeSchema } from '#shared/forms/est/anlagen/n-fields.ts';
 import { pensionSchema } from '#shared/forms/est/anlagen/r.ts';
+import { provisionSchema } from '#shared/forms/est/anlagen/vorsorge-fields.ts';
 import { mappedKeys, mappedSchemas } from '#shared/forms/est/anlagen/mapped.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
@@ -35,9 +38,11 @@ export const estSchema = z
     spouse: z.optional(z.nullable(personSchema)),
     joint_assessment: z._default(z.boolean(), false),
     married_since: z.optional(isoDate),
+    ...mainFormFields,
     bank: z.optional(z.strictObject({ iban, account_holder: personRef })),
     employment: z._default(z.array(employmentSchema).check(z.maxLength(20)), []),
     employee: z.optional(perPerson(employeeSchema)),
+    provision: z.optional(perPerson(provisionSchema)),
     pensions: z._default(z.array(pensionSchema).check(z.maxLength(20)), []),
     deductions: z.optional(boundedRecord(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
     ...mappedSchemas,
@@ -52,9 +57,11 @@ export const estSchema = z
           'taxpayer',
           'spouse',
           'married_since',
+          ...(Object.keys(mainFormFields) as (keyof typeof mainFormFields)[]),
           'bank',
           'employment',
           'employee',
+          'provision',
           'pensions',
           'deductions',
           ...mappedKeys,

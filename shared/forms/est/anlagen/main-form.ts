@@ -9,65 +9,138 @@ import { religionKeys } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { houseNumberParts, streetLine } from '#shared/forms/est/limits.ts';
 import { address } from '#shared/forms/est/schema-parts.ts';
-import type { Add, Context } from '#shared/forms/est/rule-parts.ts';
+import { cents, incomeEuros, personTag, perPerson as perPersonForm, sum } from '#shared/forms/est/xml-parts.ts';
+import { checkAmount, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
 import { element, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 
 export const personSchema = z.strictObject({
   idnr,
   first_name: text(100, 1),
   last_name: text(100, 1),
+  title: z.optional(text(25, 1)),
   birth_date: isoDate,
   religion: z.optional(text(20)),
+  profession: z.optional(text(25, 1)),
   address: z.optional(address),
 });
 
+/**
+ * The fields of ESt 1 A beyond fields.ts, each with its element in shared/elster/schemas/
+ * E10-2022.xsd to E10-2024.xsd.
+ */
+const ids = {
+  /** Art_Erkl: Festsetzung der Arbeitnehmer-Sparzulage; Feststellung des verbleibenden Verlustvortrags. */
+  savingsBonusApplied: 'E0100002',
+  lossCarryforward: 'E0100003',
+  /** Belege: receipts sent later. */
+  receiptsLater: 'E0100012',
+  /** Allg: phone for questions during the day. */
+  phone: 'E0100008',
+  person: {
+    taxpayer: { title: 'E0101004', profession: 'E0100403', foreignPostalCode: 'E0101405', country: 'E0101403' },
+    spouse: { title: 'E0102003', profession: 'E0101003', foreignPostalCode: 'E0102505', country: 'E0102404' },
+  },
+  /** Allg/A, after "verheiratet seit": widowed, divorced, permanently separated since. */
+  widowedSince: 'E0100702',
+  divorcedSince: 'E0100703',
+  separatedSince: 'E0100704',
+  /** Allg/BV: no bank account. */
+  noBankAccount: 'E0102002',
+  /** Mitwirk: the advisor who helped prepare the return. */
+  advisor: { name: 'E0102401', firstName: 'E0102501', address: 'E0102601', city: 'E0102701', phone: 'E0102801' },
+  /** AN_Sp_Zul: the savings bonus applied for on every certificate transmitted. */
+  savingsBonus: 'E0109109',
+  /** Eink_Ers/Inl: wage replacement benefits under § 32b EStG (Elterngeld, Krankengeld, Arbeitslosengeld, …). */
+  wageReplacement: { description: 'E0104110', amount: 'E0104113', total: 'E0104801' },
+  /** Erg_Ang: further information, and its mark. */
+  supplementaryMark: 'E0109814',
+  supplementary: 'E0109815',
+} as const;
+
 /** A person's address fields; the limits of its year's schema (limits.ts) have been checked. */
 function addressFields(address: Address, role: PersonRef): XmlElement {
-  const ids = e10.person[role];
+  const fields = e10.person[role];
+  const abroad = ids.person[role];
   const house = houseNumberParts(address.house_number);
   return {
-    [ids.street]: streetLine(address),
-    ...(house.number && { [ids.houseNumber]: house.number }),
-    ...(house.suffix && { [ids.houseNumberSuffix]: house.suffix }),
-    [ids.postalCode]: address.postal_code,
-    [ids.city]: address.city,
+    [fields.street]: streetLine(address),
+    ...(house.number && { [fields.houseNumber]: house.number }),
+    ...(house.suffix && { [fields.houseNumberSuffix]: house.suffix }),
+    // An address abroad has its own postal code field and names its country.
+    [address.country === undefined ? fields.postalCode : abroad.foreignPostalCode]: address.postal_code,
+    [fields.city]: address.city,
+    ...(address.country !== undefined && { [abroad.country]: address.country }),
   };
 }
 
 const sameAddress = (one: Address | undefined, other: Address | undefined) =>
   one !== undefined &&
   other !== undefined &&
-  (['street', 'house_number', 'postal_code', 'city'] as const).every((field) => (one[field] ?? '').trim() === (other[field] ?? '').trim());
+  (['street', 'house_number', 'postal_code', 'city', 'country'] as const).every((field) => (one[field] ?? '').trim() === (other[field] ?? '').trim());
 
 /**
  * A person's fields. Person B's address stands among them until 2022; from 2023 it goes in
  * Abw_Anschr, the last element of B, and only where it differs from Person A's (E10-2023.xsd).
  */
 function personFields(person: Person, role: PersonRef, body: EstReturn): XmlElement {
-  const ids = e10.person[role];
+  const fields = e10.person[role];
+  const more = ids.person[role];
   const address = person.address;
   const religion = person.religion !== undefined && Object.hasOwn(religionKeys, person.religion) ? religionKeys[person.religion] : undefined;
   const ownAddress = role === 'spouse' && body.year >= 2023;
+  // The profession stands after the religion from 2023, after the address until 2022 (E10-2022.xsd, E10-2023.xsd).
+  const profession = person.profession !== undefined && { [more.profession]: person.profession };
   return {
-    [ids.birthDate]: elsterDate(person.birth_date),
-    [ids.lastName]: person.last_name,
-    [ids.firstName]: person.first_name,
-    ...(religion && { [ids.religion]: religion }),
+    [fields.birthDate]: elsterDate(person.birth_date),
+    [fields.lastName]: person.last_name,
+    [fields.firstName]: person.first_name,
+    ...(person.title !== undefined && { [more.title]: person.title }),
+    ...(religion && { [fields.religion]: religion }),
+    ...(body.year >= 2023 && profession),
     ...(address && !ownAddress && addressFields(address, role)),
+    ...(body.year < 2023 && profession),
     ...(address && ownAddress && !sameAddress(address, body.taxpayer.address) && { Abw_Anschr: addressFields(address, role) }),
   };
 }
+
+/** ELSTER's date of a request date, where given. */
+const dateField = (id: string, date: string | undefined) => (date === undefined ? {} : { [id]: elsterDate(date) });
 
 export function mainForm(body: EstReturn): XmlElement {
   const spouse = body.spouse ?? undefined;
   const bank = body.bank;
   const assessment = spouse && { Vlg_Art: { [body.joint_assessment ? e10.jointAssessment : e10.separateAssessment]: 'X' } };
+  const savingsBonus = perPersonForm((person) => (body.savings_bonus?.[person] ? { Person: personTag[person], [ids.savingsBonus]: '1' } : undefined));
+  const replacement = perPersonForm((person) => {
+    const lines = body.wage_replacement_benefits?.[person];
+    if (!lines?.length) return undefined;
+    return {
+      Person: personTag[person],
+      Inl: {
+        Einz: lines.map((line) => ({ [ids.wageReplacement.description]: line.description, [ids.wageReplacement.amount]: incomeEuros(cents(line.amount)) })),
+        Sum: { [ids.wageReplacement.total]: incomeEuros(sum(lines.map((line) => cents(line.amount)))) },
+      },
+    };
+  });
+  const advisor = body.advisor;
   return {
-    Art_Erkl: { [e10.incomeTaxReturn]: 'X' },
+    Art_Erkl: {
+      [e10.incomeTaxReturn]: 'X',
+      ...(savingsBonus && { [ids.savingsBonusApplied]: 'X' }),
+      ...(body.loss_carryforward && { [ids.lossCarryforward]: 'X' }),
+    },
+    ...(body.receipts_later && { Belege: { [ids.receiptsLater]: 'X' } }),
     // Allg: A, B, Vlg_Art, BV until 2022 (E10-2022.xsd); A, Vlg_Art, B, BV from 2023 (E10-2023.xsd, E10-2024.xsd).
     Allg: {
-      // The marriage date is the couple's and stands with Person A [E].
-      A: { ...personFields(body.taxpayer, 'taxpayer', body), ...(body.married_since && { [e10.marriedSince]: elsterDate(body.married_since) }) },
+      ...(body.phone !== undefined && { [ids.phone]: body.phone }),
+      // The dates of marriage, widowhood, divorce and separation are the couple's and stand with Person A [E].
+      A: {
+        ...personFields(body.taxpayer, 'taxpayer', body),
+        ...dateField(e10.marriedSince, body.married_since),
+        ...dateField(ids.widowedSince, body.widowed_since),
+        ...dateField(ids.divorcedSince, body.divorced_since),
+        ...dateField(ids.separatedSince, body.separated_since),
+      },
       ...(body.year >= 2023 && assessment),
       ...(spouse && { B: personFields(spouse, 'spouse', body) }),
       ...(body.year < 2023 && assessment),
@@ -77,7 +150,20 @@ export function mainForm(body: EstReturn): XmlElement {
           Kto_Inh: { [e10.accountHolder[bank.account_holder]]: 'X' },
         },
       }),
+      ...(!bank && body.no_bank_account && { BV: { [ids.noBankAccount]: 'X' } }),
     },
+    ...(advisor && {
+      Mitwirk: {
+        [ids.advisor.name]: advisor.name,
+        ...(advisor.first_name !== undefined && { [ids.advisor.firstName]: advisor.first_name }),
+        ...(advisor.address !== undefined && { [ids.advisor.address]: advisor.address }),
+        ...(advisor.city !== undefined && { [ids.advisor.city]: advisor.city }),
+        ...(advisor.phone !== undefined && { [ids.advisor.phone]: advisor.phone }),
+      },
+    }),
+    ...(savingsBonus && { AN_Sp_Zul: savingsBonus }),
+    ...(replacement && { Eink_Ers: replacement }),
+    ...(body.supplementary_information !== undefined && { Erg_Ang: { [ids.supplementaryMark]: '1', [ids.supplementary]: body.supplementary_information } }),
   };
 }
 
@@ -94,6 +180,21 @@ export function checkMainForm(context: Context, today: Date) {
       add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
   }
   checkMarriedSince(body, spouse, today, add);
+  for (const field of ['widowed_since', 'divorced_since', 'separated_since'] as const) {
+    const date = body[field];
+    if (date === undefined) continue;
+    if (date > `${body.year}-12-31`) add(field, 'DATE_AFTER_TAX_YEAR', `must be on or before 31 December ${body.year}`);
+    else if (body.married_since !== undefined && date < body.married_since) add(field, 'DATE_BEFORE_MARRIAGE', 'must not be before married_since');
+  }
+  if (body.bank && body.no_bank_account) add('no_bank_account', 'BANK_AND_NO_BANK', 'contradicts bank: say either that there is no account or which one');
+  if (body.savings_bonus?.spouse && !spouse) add('savings_bonus.spouse', 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
+  if (body.wage_replacement_benefits?.spouse?.length && !spouse)
+    add('wage_replacement_benefits.spouse', 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
+  for (const person of ['taxpayer', 'spouse'] as const) {
+    (body.wage_replacement_benefits?.[person] ?? []).forEach((line, index) =>
+      checkAmount(add, `wage_replacement_benefits.${person}.${index}.amount`, line.amount),
+    );
+  }
 }
 
 function checkPerson(person: Person, at: PersonRef, year: number, today: Date, add: Add) {
