@@ -526,14 +526,17 @@ export interface components {
                 idnr: string;
                 first_name: string;
                 last_name: string;
+                title?: string;
                 /** Format: date */
                 birth_date: string;
                 religion?: string;
+                profession?: string;
                 address?: {
                     street: string;
                     house_number?: string;
                     postal_code: string;
                     city: string;
+                    country?: string;
                 };
             };
             /** @description The shape of `taxpayer`; required by `joint_assessment: true` */
@@ -541,14 +544,17 @@ export interface components {
                 idnr: string;
                 first_name: string;
                 last_name: string;
+                title?: string;
                 /** Format: date */
                 birth_date: string;
                 religion?: string;
+                profession?: string;
                 address?: {
                     street: string;
                     house_number?: string;
                     postal_code: string;
                     city: string;
+                    country?: string;
                 };
             } | null;
             /** @default false */
@@ -558,6 +564,38 @@ export interface components {
              * @description YYYY-MM-DD, the day of the marriage or civil partnership, on or before 31 December of `year`. Required with `joint_assessment: true`; give it also for spouses assessed separately, and for a married person who files alone
              */
             married_since?: string;
+            phone?: string;
+            /** Format: date */
+            widowed_since?: string;
+            /** Format: date */
+            divorced_since?: string;
+            /** Format: date */
+            separated_since?: string;
+            no_bank_account?: boolean;
+            receipts_later?: boolean;
+            loss_carryforward?: boolean;
+            savings_bonus?: {
+                taxpayer?: boolean;
+                spouse?: boolean;
+            };
+            wage_replacement_benefits?: {
+                taxpayer?: {
+                    description: string;
+                    amount: number | string;
+                }[];
+                spouse?: {
+                    description: string;
+                    amount: number | string;
+                }[];
+            };
+            advisor?: {
+                name: string;
+                first_name?: string;
+                address?: string;
+                city?: string;
+                phone?: string;
+            };
+            supplementary_information?: string;
             /** @description `iban` with a valid checksum */
             bank?: {
                 iban: string;
@@ -584,6 +622,7 @@ export interface components {
                     house_number?: string;
                     postal_code: string;
                     city: string;
+                    country?: string;
                 };
                 commute_period?: {
                     /** Format: date */
@@ -770,6 +809,62 @@ export interface components {
                         };
                     }[];
                     double_household_reimbursed_tax_free?: number | string;
+                };
+            };
+            provision?: {
+                taxpayer?: {
+                    pension?: {
+                        employee?: number | string;
+                        professional?: number | string;
+                        other_statutory?: number | string;
+                        basic_pension?: number | string;
+                        refunded?: number | string;
+                        employer?: number | string;
+                    };
+                    statutory_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                    };
+                    private_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                        subsidy?: number | string;
+                    };
+                    employer_subsidies?: {
+                        statutory_health?: number | string;
+                        private_health?: number | string;
+                        statutory_care?: number | string;
+                    };
+                    unemployment_insurance?: number | string;
+                };
+                spouse?: {
+                    pension?: {
+                        employee?: number | string;
+                        professional?: number | string;
+                        other_statutory?: number | string;
+                        basic_pension?: number | string;
+                        refunded?: number | string;
+                        employer?: number | string;
+                    };
+                    statutory_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                    };
+                    private_health?: {
+                        health?: number | string;
+                        care?: number | string;
+                        refunded?: number | string;
+                        subsidy?: number | string;
+                    };
+                    employer_subsidies?: {
+                        statutory_health?: number | string;
+                        private_health?: number | string;
+                        statutory_care?: number | string;
+                    };
+                    unemployment_insurance?: number | string;
                 };
             };
             /** @default [] */
