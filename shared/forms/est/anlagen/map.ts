@@ -167,16 +167,29 @@ export interface Anlage {
   from?: number;
 }
 
+// Paths are resolved once per path and year: the writer and reader ask for them on every line.
+const splitPaths = new Map<string, string[]>();
+const yearPaths = new WeakMap<object, Map<number, string[] | undefined>>();
+
 /** The path `at` takes in `year`: the shape of the latest first year not after it. */
 export function pathIn(at: Path, year: number): string[] | undefined {
-  if (typeof at === 'string') return at.split('/');
+  if (typeof at === 'string') {
+    let path = splitPaths.get(at);
+    if (!path) splitPaths.set(at, (path = at.split('/')));
+    return path;
+  }
+  let byYear = yearPaths.get(at);
+  if (!byYear) yearPaths.set(at, (byYear = new Map()));
+  if (byYear.has(year)) return byYear.get(year);
   const first = Object.keys(at)
     .map(Number)
     .filter((start) => start <= year)
     .sort((a, b) => a - b)
     .at(-1);
   const path = first === undefined ? null : at[first];
-  return path === null || path === undefined ? undefined : path.split('/');
+  const resolved = path === null || path === undefined ? undefined : path.split('/');
+  byYear.set(year, resolved);
+  return resolved;
 }
 
 type Json = Record<string, unknown>;
