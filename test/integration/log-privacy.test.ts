@@ -36,6 +36,8 @@ const pkcs12 = containerValidUntil(new Date(Date.now() + 10 * 86_400_000), pin).
 /** Each value in the forms it could take in a line; digits are also sought with every separator removed. */
 const secrets = {
   names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr', childName, caredFor, illness, 'Qarbeitskraft'],
+  // The fields of ESt 1 A, Anlage N and Vorsorgeaufwand: health-adjacent, family and work details.
+  texts: ['Qxberufin', 'Zxtitelgrad', 'Kanzlei Vwqplonk', 'Yxergaenzung folgt', 'Jxkrankengeldart', 'Zunft Qwxverband', 'Vxversetzungsgrund', 'Wxzweitwohnort'],
   digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890', childIdnr, caredForIdnr, '7654322', '6543211', '3456789'],
   formatted: [
     pin,
@@ -43,6 +45,9 @@ const secrets = {
     pkcs12.slice(-40, -4),
     '15.07.2011',
     '98765.43',
+    '76543.21',
+    '76543,21',
+    '0941 7788991',
     '98765,43',
     '98.765,43',
     '98 765,43',
@@ -69,11 +74,24 @@ const est = () => {
     ...sample,
     tax_number: taxNumber,
     taxpayer: { ...sample.taxpayer, idnr, first_name: firstName, last_name: lastName },
-    spouse: { ...sample.taxpayer, idnr: spouseIdnr, first_name: 'Wvutsrq', last_name: 'Plonkhaus' },
+    spouse: { ...sample.taxpayer, idnr: spouseIdnr, first_name: 'Wvutsrq', last_name: 'Plonkhaus', profession: 'Qxberufin', title: 'Zxtitelgrad' },
     joint_assessment: true,
     married_since: '2011-07-15',
     bank: { iban, account_holder: 'taxpayer' },
     employment: [{ ...sample.employment[0]!, gross_wage: '98765.43', income_tax_withheld: 45678.9 }],
+    phone: '0941 7788991',
+    advisor: { name: 'Kanzlei Vwqplonk' },
+    supplementary_information: 'Yxergaenzung folgt',
+    wage_replacement_benefits: { spouse: [{ description: 'Jxkrankengeldart', amount: '76543.21' }] },
+    employee: {
+      taxpayer: {
+        union_dues: [{ description: 'Zunft Qwxverband', amount: '7654.21' }],
+        double_household: [
+          { founded_on: '2011-07-15', reason: 'Vxversetzungsgrund', place_of_work: 'Wxzweitwohnort', own_household: true, accommodation: '7654.21' },
+        ],
+      },
+    },
+    provision: { taxpayer: { pension: { employee: '76543.21', employer: '76543.21' }, private_health: { health: '7654.21' } } },
     deductions: { health_insurance: '3900.00' },
     children: [
       { idnr: childIdnr, first_name: childName, birth_date: '2014-08-20', childcare: { services: [{ service: 'Qarbeitskraft', amount: '3456789' }] } },
@@ -216,7 +234,7 @@ describe('log lines', () => {
       const lower = line.toLowerCase();
       const digitsOnly = line.replace(/[^0-9A-Za-z]/g, '');
       return (
-        secrets.names.some((name) => lower.includes(name.toLowerCase())) ||
+        [...secrets.names, ...secrets.texts].some((name) => lower.includes(name.toLowerCase())) ||
         secrets.formatted.some((value) => line.includes(value)) ||
         secrets.digits.some((value) => digitsOnly.includes(value))
       );

@@ -6,6 +6,7 @@ import { estFacts } from '#shared/forms/est/facts.ts';
 import { estFilingOf, estSchema } from '#shared/forms/est/schema.ts';
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
+import { readBackEst } from '#shared/forms/est/read-back.ts';
 
 export const estModule: FormModule<'est'> = {
   facts: estFacts,
@@ -15,6 +16,7 @@ export const estModule: FormModule<'est'> = {
     return parsed.success ? { body: estFilingOf(parsed.data) } : { error: parsed.error };
   },
   nutzdaten: (body, options) => (body.xml === undefined ? estNutzdaten(body, options) : body.xml),
+  readBack: (xml) => readBackEst(xml),
   async recheck(xml, year) {
     const read = await readEstNutzdaten(xml, year);
     return {

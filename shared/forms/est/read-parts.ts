@@ -36,3 +36,30 @@ export interface KeyFigure {
   label: string;
   value: string;
 }
+
+/** The text of child `id` of `from`, where it is one. */
+export const field = (from: XmlElement | undefined, id: string): string | undefined => {
+  const node = from?.[id];
+  return typeof node === 'string' ? node : undefined;
+};
+
+/** The instances of a repeated element, as elements. */
+export const elements = (node: XmlNode | undefined): XmlElement[] =>
+  list(node).flatMap((entry) => {
+    const instance = element(entry);
+    return instance ? [instance] : [];
+  });
+
+/** An amount as the request takes it ("1200.50", "300"), from ELSTER's "1200,50" or "300"; undefined for anything else. */
+export function amountOf(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(-?\d{1,13})(?:,(\d{2}))?$/.exec(text);
+  return match ? (match[2] === undefined ? match[1] : `${match[1]}.${match[2]}`) : undefined;
+}
+
+/** A whole number of a count field. */
+export const countOf = (text: string | undefined): number | undefined => (text !== undefined && /^\d{1,5}$/.test(text) ? Number(text) : undefined);
+
+/** Drops the keys whose value is undefined, so a read-back body carries only what the XML says. */
+export const defined = <T extends Record<string, unknown>>(object: T): T =>
+  Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { idnr, isoDate, text } from '#shared/forms/fields.ts';
 import type { XmlElement } from '#shared/xml/xml.ts';
-import { elsterDate } from '#shared/tax/dates.ts';
+import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import type { Address, EstReturn, Person, PersonRef } from '#shared/forms/est/model.ts';
 import { religionKeys } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
@@ -11,7 +11,8 @@ import { houseNumberParts, streetLine } from '#shared/forms/est/limits.ts';
 import { address } from '#shared/forms/est/schema-parts.ts';
 import { cents, incomeEuros, personTag, perPerson as perPersonForm, sum } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
-import { element, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import { amountOf, defined, element, elements, field, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import type { XmlNode } from '#shared/xml/xml.ts';
 
 export const personSchema = z.strictObject({
   idnr,
@@ -275,4 +276,96 @@ export function assessmentFigures(root: XmlElement): KeyFigure[] {
     ...(assessment?.[e10.jointAssessment] !== undefined ? [{ label: 'Veranlagungsart', value: 'Zusammenveranlagung' }] : []),
     ...(assessment?.[e10.separateAssessment] !== undefined ? [{ label: 'Veranlagungsart', value: 'Einzelveranlagung von Ehegatten' }] : []),
   ];
+}
+
+/** A read-back address: the fields of `role` within `from`. */
+function addressOf(from: XmlElement, role: PersonRef): Address | undefined {
+  const fields = e10.person[role];
+  const abroad = ids.person[role];
+  const street = field(from, fields.street);
+  if (street === undefined) return undefined;
+  const number = field(from, fields.houseNumber);
+  const suffix = field(from, fields.houseNumberSuffix);
+  const country = field(from, abroad.country);
+  return defined({
+    street,
+    house_number: number === undefined ? undefined : suffix === undefined ? number : `${number}${suffix}`,
+    postal_code: field(from, country === undefined ? fields.postalCode : abroad.foreignPostalCode) ?? '',
+    city: field(from, fields.city) ?? '',
+    country,
+  });
+}
+
+/** Person A or B of a caller's ESt1A; the IdNr, which the Vorsatz carries, is the caller's to add where it is missing. */
+function personOf(from: XmlElement, role: PersonRef, idnr: string | undefined, taxpayerAddress?: Address): Partial<Person> {
+  const fields = e10.person[role];
+  const more = ids.person[role];
+  const religion = field(from, fields.religion);
+  const ownAddress = element(from.Abw_Anschr);
+  return defined({
+    idnr,
+    first_name: field(from, fields.firstName),
+    last_name: field(from, fields.lastName),
+    title: field(from, more.title),
+    birth_date: isoDateOf(field(from, fields.birthDate) ?? ''),
+    religion: religion === undefined ? undefined : Object.keys(religionKeys).find((key) => religionKeys[key] === religion),
+    profession: field(from, more.profession),
+    address: ownAddress ? addressOf(ownAddress, role) : (addressOf(from, role) ?? taxpayerAddress),
+  });
+}
+
+/** The request fields of a caller's ESt1A. */
+export function readMainForm(root: XmlElement, idnrs: { taxpayer?: string; spouse?: string }): Partial<EstReturn> {
+  const form = element(root.ESt1A);
+  const allg = element(form?.Allg);
+  const a = element(allg?.A) ?? {};
+  const b = element(allg?.B);
+  const taxpayer = personOf(a, 'taxpayer', idnrs.taxpayer);
+  const assessment = element(allg?.Vlg_Art);
+  const bank = element(allg?.BV);
+  const holder = element(bank?.Kto_Inh);
+  const iban = field(bank, e10.ibanGerman) ?? field(bank, e10.ibanForeign);
+  const advisor = element(form?.Mitwirk);
+  const perPersonOf = <T>(node: XmlNode | undefined, read: (instance: XmlElement) => T | undefined) => {
+    const entries = elements(node).flatMap((instance) => {
+      const value = read(instance);
+      const person = field(instance, 'Person') === 'PersonB' ? 'spouse' : 'taxpayer';
+      return value === undefined ? [] : [[person, value] as const];
+    });
+    return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+  };
+  const dateOf = (id: string) => isoDateOf(field(a, id) ?? '');
+  return defined({
+    taxpayer: taxpayer as Person,
+    // From 2023 Person B's address is written only where it differs from Person A's (E10-2023.xsd).
+    spouse: b ? (personOf(b, 'spouse', idnrs.spouse, Number(root['@_version']) >= 2023 ? taxpayer.address : undefined) as Person) : undefined,
+    joint_assessment: assessment ? field(assessment, e10.jointAssessment) === 'X' : undefined,
+    married_since: dateOf(e10.marriedSince),
+    widowed_since: dateOf(ids.widowedSince),
+    divorced_since: dateOf(ids.divorcedSince),
+    separated_since: dateOf(ids.separatedSince),
+    phone: field(allg, ids.phone),
+    bank: iban === undefined ? undefined : { iban, account_holder: field(holder, e10.accountHolder.spouse) === 'X' ? 'spouse' : 'taxpayer' },
+    no_bank_account: field(bank, ids.noBankAccount) === 'X' ? true : undefined,
+    receipts_later: field(element(form?.Belege), ids.receiptsLater) === 'X' ? true : undefined,
+    loss_carryforward: field(element(form?.Art_Erkl), ids.lossCarryforward) === 'X' ? true : undefined,
+    savings_bonus: perPersonOf(form?.AN_Sp_Zul, (instance) => (field(instance, ids.savingsBonus) === '1' ? true : undefined)),
+    wage_replacement_benefits: perPersonOf(form?.Eink_Ers, (instance) => {
+      const lines = elements(element(instance.Inl)?.Einz).map((line) => ({
+        description: field(line, ids.wageReplacement.description) ?? '',
+        amount: amountOf(field(line, ids.wageReplacement.amount)) ?? '0',
+      }));
+      return lines.length > 0 ? lines : undefined;
+    }),
+    advisor: advisor
+      ? defined({
+          name: field(advisor, ids.advisor.name) ?? '',
+          first_name: field(advisor, ids.advisor.firstName),
+          address: field(advisor, ids.advisor.address),
+          city: field(advisor, ids.advisor.city),
+          phone: field(advisor, ids.advisor.phone),
+        })
+      : undefined,
+    supplementary_information: field(element(form?.Erg_Ang), ids.supplementary),
+  });
 }

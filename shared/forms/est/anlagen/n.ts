@@ -2,17 +2,17 @@
 // and shown. Sources as in xml-writer.ts.
 import * as z from 'zod/mini';
 import { isoDate, money, text } from '#shared/forms/fields.ts';
-import type { XmlElement } from '#shared/xml/xml.ts';
+import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { formatEuros } from '#shared/tax/money.ts';
-import type { Address, Amount, Employment, EstReturn, PersonRef, TaxClass } from '#shared/forms/est/model.ts';
-import { elsterDate } from '#shared/tax/dates.ts';
+import type { Address, Amount, Employment, EstReturn, PerPerson, PersonRef, TaxClass } from '#shared/forms/est/model.ts';
+import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import type { DoubleHousehold, Employee, Item } from '#shared/forms/est/anlagen/n-fields.ts';
 import { address, personRef, wholeNumber } from '#shared/forms/est/schema-parts.ts';
 import { cents, expenseEuros, incomeEuros, personTag, sum, withCents } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, daysIn, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
-import { element, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import { amountOf, countOf, defined, element, elements, field, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 
 // The tax classes I to VI of § 38b Abs. 1 Satz 2 EStG, as the wage tax statement (Lohnsteuerbescheinigung)
 // shows them. Optional, as in the contract's sample; the tax rules hint that ERiC refuses a wage without it.
@@ -691,4 +691,168 @@ export function commuteFigures(instance: XmlElement, suffix: string): KeyFigure[
       ? [{ label: `Wege zur ersten Tätigkeitsstätte${suffix}`, value: `${days} Tage, ${km} km` }]
       : [];
   });
+}
+
+const itemsOf = (nodes: XmlNode | undefined, line: { description: string; amount: string }): Item[] | undefined => {
+  const read = elements(nodes).map((entry) => ({ description: field(entry, line.description) ?? '', amount: amountOf(field(entry, line.amount)) ?? '0' }));
+  return read.length > 0 ? read : undefined;
+};
+
+/** "PLZ Ort, Straße Nr." back into an address; undefined where the text is not of that shape. */
+function workplaceOf(text: string | undefined): Address | undefined {
+  const match = text === undefined ? null : /^(\S+) ([^,]+), (.+?)(?: (\d\S*))?$/.exec(text);
+  return match ? defined({ postal_code: match[1]!, city: match[2]!, street: match[3]!, house_number: match[4] }) : undefined;
+}
+
+/** "TT.MM-TT.MM" back into a period of `year`. */
+function periodOf(text: string | undefined, year: number): { from: string; to: string } | undefined {
+  const match = text === undefined ? null : /^(\d{2})\.(\d{2})-(\d{2})\.(\d{2})$/.exec(text);
+  return match ? { from: `${year}-${match[2]}-${match[1]}`, to: `${year}-${match[4]}-${match[3]}` } : undefined;
+}
+
+function statementsOf(arbL: XmlElement | undefined, person: PersonRef): Employment[] {
+  const sum15 = element(arbL?.LStB_1_5_Sum);
+  const taxClass = countOf(field(sum15, e10.wageStatements.LStB_1_5_Sum.taxClass));
+  const read = (line: XmlElement, statement: StatementIds, tax_class: number | undefined): Employment =>
+    defined({
+      person,
+      tax_class,
+      gross_wage: amountOf(field(line, statement.grossWage)) ?? '0',
+      income_tax_withheld: amountOf(field(line, statement.incomeTax)),
+      solidarity_surcharge_withheld: amountOf(field(line, statement.solidaritySurcharge)),
+      church_tax_withheld: amountOf(field(line, statement.churchTax)),
+    });
+  const lines15 = elements(arbL?.LStB_1_5_Einz);
+  const lines6 = elements(arbL?.LStB_6_Einz);
+  // A caller's XML with the sums only (as this service wrote them before) gives one statement per sum.
+  const class15 =
+    lines15.length > 0
+      ? lines15.map((line) => read(line, ids.statement.LStB_1_5_Einz, taxClass))
+      : sum15
+        ? [read(sum15, e10.wageStatements.LStB_1_5_Sum, taxClass)]
+        : [];
+  const sum6 = element(arbL?.LStB_6_Sum);
+  const class6 =
+    lines6.length > 0 ? lines6.map((line) => read(line, ids.statement.LStB_6_Einz, 6)) : sum6 ? [read(sum6, e10.wageStatements.LStB_6_Sum, 6)] : [];
+  return [...class15, ...class6];
+}
+
+function doubleHouseholdsOf(from: XmlElement | undefined, year: number): Pick<Employee, 'double_household' | 'double_household_reimbursed_tax_free'> {
+  const dhh = ids.doubleHousehold;
+  const households = elements(from?.DHHF).map((entry): DoubleHousehold => {
+    const allg = element(entry.Allg);
+    const trips = element(element(entry.Fahrtk)?.Woech_Heimf);
+    const meals = element(element(entry.VMA)?.Inl);
+    const other = element(entry.Sonst_Aufw);
+    const until = field(allg, dhh.until);
+    const founded = isoDateOf(field(allg, dhh.foundedOn) ?? '') ?? '';
+    return defined({
+      founded_on: founded,
+      reason: field(allg, dhh.reason) ?? '',
+      // "bis" names a day of the tax year without its year (TT.MM.).
+      until: until === undefined ? undefined : isoDateOf(`${until}${year}`),
+      place_of_work: field(allg, dhh.placeOfWork) ?? '',
+      own_household: field(allg, dhh.ownHousehold) === '1',
+      own_household_place: field(allg, dhh.ownHouseholdPlace),
+      own_household_since: isoDateOf(field(allg, dhh.ownHouseholdSince) ?? ''),
+      home_trip_km: countOf(field(trips, dhh.homeTripKm)),
+      home_trips: countOf(field(trips, dhh.homeTrips)),
+      accommodation: amountOf(field(element(entry.Unterkunft), dhh.accommodation)),
+      arrival_departure_days: countOf(field(meals, dhh.arrivalDepartureDays)),
+      days_24h: countOf(field(meals, dhh.days24h)),
+      other: other ? { description: field(other, dhh.otherDescription) ?? '', amount: amountOf(field(other, dhh.otherAmount)) ?? '0' } : undefined,
+    });
+  });
+  return defined({
+    double_household: households.length > 0 ? households : undefined,
+    double_household_reimbursed_tax_free: amountOf(field(element(from?.VMA_ges), ids.doubleHouseholdTaxFree)),
+  });
+}
+
+/** The request fields of a caller's Anlage N and N_DHH: the statements of both persons, and what each person's form says beyond them. */
+export function readEmployment(root: XmlElement, year: number): Pick<EstReturn, 'employment' | 'employee'> {
+  const employment: Employment[] = [];
+  const employee: PerPerson<Employee> = {};
+  const personOf = (instance: XmlElement): PersonRef => (field(instance, 'Person') === 'PersonB' ? 'spouse' : 'taxpayer');
+  for (const form of elements(root.N)) {
+    const person = personOf(form);
+    const arbL = element(form.ArbL);
+    const wk = element(form.Wk);
+    const jobs = statementsOf(arbL, person);
+    elements(form.ETIN).forEach((etin, index) => {
+      if (jobs[index]) jobs[index].etin = field(etin, ids.etin);
+    });
+    const ep = element(wk?.EP);
+    elements(ep?.Erste_Taetig).forEach((commute, index) => {
+      const job = jobs[index];
+      if (!job) return;
+      Object.assign(
+        job,
+        defined({
+          workplace: workplaceOf(field(commute, e10.workplaceAddress)),
+          commute_period: periodOf(field(commute, ids.commutePeriod), year),
+          workdays_per_week: countOf(field(commute, ids.workdaysPerWeek)),
+          days_off: countOf(field(commute, ids.daysOff)),
+          office_days: countOf(field(commute, e10.officeDays)),
+          commute_km: countOf(field(commute, e10.commuteKm)),
+          km_by_car: countOf(field(commute, ids.kmByCar)),
+        }),
+      );
+    });
+    employment.push(...jobs);
+    const reimbursed = element(ep?.Fahrtk_Ersatz);
+    const allowance = element(arbL?.Stfr_Aufw_Entsch);
+    const homeOffice = element(wk?.Homeoffice);
+    const further = element(wk?.Weitere_Wk);
+    const awt = element(wk?.AWT);
+    const vma = element(wk?.VMA);
+    const meals = element(vma?.Inl);
+    const trips = defined({
+      travel_costs: itemsOf(awt?.Fahrt, ids.travelCost),
+      overnight: itemsOf(awt?.Uebernacht, ids.overnight),
+      incidental: itemsOf(awt?.Reisenebenk, ids.incidental),
+      reimbursed_tax_free: amountOf(field(element(awt?.Rk_Ersatz), ids.travelTaxFree)),
+      days_over_8h: countOf(field(meals, ids.meals.daysOver8h)),
+      arrival_departure_days: countOf(field(meals, ids.meals.arrivalDepartureDays)),
+      days_24h: countOf(field(meals, ids.meals.days24h)),
+      meal_reduction: amountOf(field(meals, ids.meals.reduction)),
+      meals_reimbursed_tax_free: amountOf(field(element(vma?.VMA_Ersatz), ids.mealsTaxFree)),
+    });
+    const own: Employee = defined({
+      pension_benefits: elements(element(arbL?.VBez)?.Einz).map((benefit) =>
+        defined({
+          amount: amountOf(field(benefit, ids.pensionBenefit.amount)) ?? '0',
+          allowance_base: amountOf(field(benefit, ids.pensionBenefit.allowanceBase)),
+          start_year: countOf(field(benefit, ids.pensionBenefit.startYear)),
+          first_month: countOf(field(benefit, ids.pensionBenefit.firstMonth)),
+          last_month: countOf(field(benefit, ids.pensionBenefit.lastMonth)),
+        }),
+      ),
+      wage_replacement: itemsOf(element(element(arbL?.Ersatzleist)?.Betrag)?.Einz, ids.wageReplacement),
+      tax_free_allowance: allowance
+        ? { activity: field(allowance, ids.taxFreeAllowance.activity) ?? '', amount: amountOf(field(allowance, ids.taxFreeAllowance.amount)) ?? '0' }
+        : undefined,
+      commute_reimbursed_tax_free: amountOf(field(reimbursed, ids.commuteTaxFree)),
+      commute_reimbursed_flat_taxed: amountOf(field(reimbursed, ids.commuteFlatTaxed)),
+      union_dues: itemsOf(element(wk?.Berufsverb)?.Einz, ids.unionDues),
+      work_equipment: itemsOf(element(wk?.Arbeitsmittel)?.Einz, { description: e10.workEquipmentDescription, amount: e10.workEquipmentAmount }),
+      study_room: itemsOf(element(wk?.Arb_Zim)?.Einz, ids.studyRoom),
+      home_office_days: countOf(field(homeOffice, ids.homeOfficeDays)),
+      home_office_days_no_other_workplace: countOf(field(homeOffice, ids.homeOfficeDaysNoOtherWorkplace)),
+      training: itemsOf(element(wk?.Fortb)?.Einz, ids.training),
+      flights: itemsOf(further?.Flug, ids.flight),
+      other_expenses: itemsOf(further?.Sonst, ids.otherExpense),
+      business_trips: Object.keys(trips).length > 0 ? trips : undefined,
+      ...(year < 2023 ? doubleHouseholdsOf(wk, year) : {}),
+    });
+    if (own.pension_benefits?.length === 0) delete own.pension_benefits;
+    if (Object.keys(own).length > 0) employee[person] = { ...employee[person], ...own };
+  }
+  if (year >= 2023) {
+    for (const form of elements(root.N_DHH)) {
+      const households = doubleHouseholdsOf(form, year);
+      if (Object.keys(households).length > 0) employee[personOf(form)] = { ...employee[personOf(form)], ...households };
+    }
+  }
+  return { employment, ...(Object.keys(employee).length > 0 && { employee }) };
 }

@@ -13,7 +13,7 @@ import { e10 } from '#shared/forms/est/fields.ts';
 import { personRef } from '#shared/forms/est/schema-parts.ts';
 import { cents, incomeEuros, personTag } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, type Context } from '#shared/forms/est/rule-parts.ts';
-import type { AmountLine } from '#shared/forms/est/read-parts.ts';
+import { amountOf, element, elements, field, type AmountLine } from '#shared/forms/est/read-parts.ts';
 import { date, expense, income, leaf, list, personLeaf, text, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const pensionSchema = z.strictObject({ person: personRef, annual_amount: money, start_year: z.optional(z.number().check(z.int())) });
@@ -60,6 +60,17 @@ export function checkPension(context: Context, pension: Pension, at: string) {
 export const pensionLines: readonly AmountLine[] = [
   { form: 'R', path: ['Leibr_gesetzl', 'Einz'], id: e10.pensionAmount, label: 'Rentenbetrag (gesetzliche Rente)' },
 ];
+
+/** The statutory pensions of a caller's Anlage R. */
+export function readPensions(root: XmlElement): Pension[] {
+  return elements(root.R).flatMap((form) => {
+    const person: PersonRef = field(form, 'Person') === 'PersonB' ? 'spouse' : 'taxpayer';
+    return elements(element(form.Leibr_gesetzl)?.Einz).map((pension) => {
+      const start = /^01\.01\.(\d{4})$/.exec(field(pension, e10.pensionStart) ?? '');
+      return { person, annual_amount: amountOf(field(pension, e10.pensionAmount)) ?? '0', ...(start && { start_year: Number(start[1]) }) };
+    });
+  });
+}
 
 /** Repeats of a pension line: 15 until 2023, 99 from 2024 (E10-2023.xsd, E10-2024.xsd); the lower bound holds for every year. */
 const lines = 15;

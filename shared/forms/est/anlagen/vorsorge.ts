@@ -3,20 +3,20 @@
 // checked, written and shown. Field identifiers and their totalDigits from
 // shared/elster/schemas/E10-2022.xsd to E10-2024.xsd (VOR has the same elements in each year).
 import type { XmlElement } from '#shared/xml/xml.ts';
-import type { Amount, EstReturn, PersonRef } from '#shared/forms/est/model.ts';
+import type { Amount, EstReturn, PerPerson, PersonRef } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { groups, provisionFields, unemploymentInsurance, type Group, type Provision } from '#shared/forms/est/anlagen/vorsorge-fields.ts';
 import { cents, deductionCents, expenseEuros, personTag } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, type Context } from '#shared/forms/est/rule-parts.ts';
-import type { AmountLine } from '#shared/forms/est/read-parts.ts';
+import { amountOf, defined, element, elements, field, type AmountLine } from '#shared/forms/est/read-parts.ts';
 
-const amountOf = (provision: Provision | undefined, group: Group, field: string): Amount | undefined =>
+const givenAmount = (provision: Provision | undefined, group: Group, field: string): Amount | undefined =>
   (provision?.[group] as Record<string, Amount | undefined> | undefined)?.[field];
 
 /** The group's fields that are given, in the schema's order, whole euros rounded up; undefined when none is. */
 function groupFields(provision: Provision | undefined, group: Group): XmlElement | undefined {
   const entries = Object.entries(provisionFields[group]).flatMap(([field, { id }]) => {
-    const amount = amountOf(provision, group, field);
+    const amount = givenAmount(provision, group, field);
     return amount === undefined ? [] : [[id, expenseEuros(cents(amount))] as const];
   });
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
@@ -70,7 +70,7 @@ export function checkProvision(context: Context) {
     if (person === 'spouse' && !context.spouse) add(at, 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
     for (const group of groups) {
       for (const [field, { digits }] of Object.entries(provisionFields[group])) {
-        checkDigits(context, `${at}.${group}.${field}`, amountOf(provision, group, field), digits);
+        checkDigits(context, `${at}.${group}.${field}`, givenAmount(provision, group, field), digits);
       }
     }
     checkDigits(context, `${at}.unemployment_insurance`, provision.unemployment_insurance, unemploymentInsurance.digits);
@@ -106,3 +106,27 @@ export const provisionLines: readonly AmountLine[] = [
   { form: 'VOR', path: ['Beitr_p_KV_PV_Inl'], id: provisionFields.private_health.health.id, label: 'Beiträge zur privaten Krankenversicherung' },
   { form: 'VOR', path: ['Beitr_p_KV_PV_Inl'], id: provisionFields.private_health.care.id, label: 'Beiträge zur Pflege-Pflichtversicherung' },
 ];
+
+/** The request fields of a caller's Anlage Vorsorgeaufwand, per person. */
+export function readProvision(root: XmlElement): Pick<EstReturn, 'provision'> {
+  const form = element(root.VOR);
+  const provision: PerPerson<Provision> = {};
+  const add = (instance: XmlElement, group: Group | 'unemployment_insurance', from: XmlElement | undefined) => {
+    const person: PersonRef = field(instance, 'Person') === 'PersonB' ? 'spouse' : 'taxpayer';
+    const own: Provision = (provision[person] ??= {});
+    if (group === 'unemployment_insurance') {
+      const amount = amountOf(field(from, unemploymentInsurance.id));
+      if (amount !== undefined) own.unemployment_insurance = amount;
+      return;
+    }
+    const read = defined(Object.fromEntries(Object.entries(provisionFields[group]).map(([name, { id }]) => [name, amountOf(field(from, id))])));
+    if (Object.keys(read).length > 0) Object.assign(own, { [group]: read });
+  };
+  for (const instance of elements(form?.AVor)) add(instance, 'pension', instance);
+  for (const instance of elements(form?.Beitr_g_KV_PV_Inl)) add(instance, 'statutory_health', element(instance.AN));
+  for (const instance of elements(form?.Beitr_p_KV_PV_Inl)) add(instance, 'private_health', instance);
+  for (const instance of elements(form?.Stfr_AG_Zusch)) add(instance, 'employer_subsidies', instance);
+  for (const instance of elements(element(form?.Weit_Sons_VorAW)?.Pers)) add(instance, 'unemployment_insurance', instance);
+  const persons = Object.entries(provision).filter(([, own]) => Object.keys(own).length > 0);
+  return persons.length > 0 ? { provision: Object.fromEntries(persons) } : {};
+}

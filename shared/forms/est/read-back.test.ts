@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { readBackEst } from '#shared/forms/est/read-back.ts';
+import { checkEst } from '#shared/forms/est/check.ts';
+import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
+import { parseXml, type XmlElement } from '#shared/xml/xml.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
+import { estReturnSample } from '#test/support/samples.ts';
+
+const options = { herstellerId: '74931', createdAt: new Date('2026-02-10T09:00:00Z') };
+
+/** The E10 element of one of ELSTER's own samples (a whole <Elster> file). */
+async function sampleE10(year: number): Promise<string> {
+  const file = await readFile(new URL(`../../../../shared/elster/samples/est_e10_${year}.xml`, import.meta.url), 'utf8');
+  return /<E10[\s>][\s\S]*<\/E10>/.exec(file)![0];
+}
+
+/** The forms of an E10 element, without the Vorsatz, which the service writes itself. */
+function forms(xml: string): XmlElement {
+  const parsed = parseXml(xml);
+  if (!parsed.ok) throw new Error(parsed.problem.message);
+  const { Vorsatz: _vorsatz, ...rest } = parsed.element;
+  return rest;
+}
+
+describe('reading an E10 back into the structured body', () => {
+  it.each([2022, 2023, 2024])("reads ELSTER's sample of %i: what it carries is written again element for element, value for value", async (year) => {
+    const xml = await sampleE10(year);
+    const { body, unmapped } = await readBackEst(xml);
+    expect(body).toMatchObject({ year, tax_number: '9181081508155', joint_assessment: true, married_since: '2009-08-02' });
+    // The sample names no IdNr of the spouses; a caller adds them before submitting.
+    const filed = {
+      test: true,
+      ...body,
+      taxpayer: { ...(body.taxpayer as object), idnr: '04452397687' },
+      spouse: { ...(body.spouse as object), idnr: '86095742719' },
+    };
+    const checked = await checkEst(filed);
+    expect(checked.findings.filter((finding) => finding.severity !== 'hint')).toEqual([]);
+    const rewritten = forms(estNutzdaten(filed as unknown as EstReturn, options));
+    const original = forms(xml);
+    // ESt1A, N and VOR are carried whole; the rest is named in `unmapped`, never dropped unnamed.
+    for (const form of ['ESt1A', 'N', 'VOR'] as const) expect(rewritten[form]).toEqual(original[form]);
+    expect(unmapped.filter((path) => /^E10\/(ESt1A|N|VOR)\//.test(path))).toEqual([]);
+    for (const form of Object.keys(original).filter((name) => !name.startsWith('@_'))) {
+      if (JSON.stringify(rewritten[form]) !== JSON.stringify(original[form])) expect(unmapped.some((path) => path.startsWith(`E10/${form}/`))).toBe(true);
+    }
+    // Paths only: no amount or IdNr of the return is repeated in them.
+    expect(unmapped.join(' ')).not.toMatch(/=|\/\d/);
+  });
+
+  it('reads back its own XML with nothing unmapped', async () => {
+    const written: EstReturn = estReturnSample({
+      year: 2024,
+      employee: {
+        taxpayer: {
+          union_dues: [{ description: 'IG Metall', amount: '398' }],
+          home_office_days: 40,
+          home_office_days_no_other_workplace: 10,
+          training: [{ description: 'Kurs', amount: '120' }],
+          double_household: [
+            {
+              founded_on: '2020-03-01',
+              reason: 'Versetzung',
+              place_of_work: '80331 München',
+              own_household: true,
+              own_household_place: '93047 Regensburg',
+              home_trips: 40,
+              home_trip_km: 120,
+              accommodation: '7200',
+            },
+          ],
+        },
+      },
+      provision: { taxpayer: { pension: { employee: '4000', employer: '4000' }, statutory_health: { health: '3900', care: '700' } } },
+      deductions: undefined,
+      phone: '0941 123456',
+      supplementary_information: 'Belege folgen.',
+      wage_replacement_benefits: { taxpayer: [{ description: 'Elterngeld', amount: '3600' }] },
+    });
+    const xml = estNutzdaten(written, options);
+    const { body, unmapped } = await readBackEst(xml);
+    expect(unmapped).toEqual([]);
+    expect(forms(estNutzdaten({ ...written, ...body } as EstReturn, options))).toEqual(forms(xml));
+  });
+});
