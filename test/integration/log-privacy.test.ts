@@ -25,16 +25,20 @@ const idnr = '04187365211';
 const spouseIdnr = '05296417853';
 const iban = 'DE38100100109318574625';
 const [firstName, lastName] = ['Zyxwvuta', 'Quxbarson'];
+// A child's IdNr and name, a person in care, and health data (GDPR Art. 9): illness, its costs, the degree of disability.
+const childIdnr = '78315649062';
+const caredForIdnr = '45076295512';
+const [childName, caredFor, illness] = ['Vrokelinde', 'Plimsoll-Wentrup', 'Xylomyelitis'];
 // A client's certificate: its PIN, and a container valid for ten more days, so the expiry job reports it.
 const pin = 'Kq8vPin-71x';
 const pkcs12 = containerValidUntil(new Date(Date.now() + 10 * 86_400_000), pin).toString('base64');
 
 /** Each value in the forms it could take in a line; digits are also sought with every separator removed. */
 const secrets = {
-  names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr'],
+  names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr', childName, caredFor, illness, 'Qarbeitskraft'],
   // The fields of ESt 1 A, Anlage N and Vorsorgeaufwand: health-adjacent, family and work details.
   texts: ['Qxberufin', 'Zxtitelgrad', 'Kanzlei Vwqplonk', 'Yxergaenzung folgt', 'Jxkrankengeldart', 'Zunft Qwxverband', 'Vxversetzungsgrund', 'Wxzweitwohnort'],
-  digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890'],
+  digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890', childIdnr, caredForIdnr, '7654322', '6543211', '3456789'],
   formatted: [
     pin,
     pkcs12.slice(0, 24),
@@ -47,6 +51,9 @@ const secrets = {
     '98765,43',
     '98.765,43',
     '98 765,43',
+    '7654321.98',
+    '6543210.55',
+    '20.08.2014',
     iban,
     'DE38 1001 0010 9318 5746 25',
     '9198/357/91354',
@@ -85,6 +92,15 @@ const est = () => {
       },
     },
     provision: { taxpayer: { pension: { employee: '76543.21', employer: '76543.21' }, private_health: { health: '7654.21' } } },
+    deductions: { health_insurance: '3900.00' },
+    children: [
+      { idnr: childIdnr, first_name: childName, birth_date: '2014-08-20', childcare: { services: [{ service: 'Qarbeitskraft', amount: '3456789' }] } },
+    ],
+    extraordinary_burdens: {
+      disability: [{ person: 'spouse', degree: '85', mark_g_or_ag: true }],
+      care_allowance: [{ carer: 'taxpayer', cared_for: caredFor, cared_for_idnr: caredForIdnr, care_degree: '3' }],
+      illness: { lines: [{ description: illness, amount: '7654321.98', reimbursed: '6543210.55' }] },
+    },
   };
 };
 

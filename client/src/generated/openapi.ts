@@ -988,6 +988,558 @@ export interface components {
             deductions?: {
                 [key: string]: number | string;
             };
+            /** @description Sonderausgaben (E10 `SA`). `church_tax.paid[≤99].kind`: Art der Kirchensteuer, text, at most 999 characters (SA/KiSt/Gezahlt/Einz/E0108003); `church_tax.paid[≤99].amount`: Gezahlte Kirchensteuer, euros and cents (SA/KiSt/Gezahlt/Einz/E0108004); `church_tax.refunded`: Erstattete Kirchensteuer, euros (a number or a decimal string), sent as whole euros (SA/KiSt/Erstattet/E0107602); `donations.domestic.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108102); `donations.domestic.lines[≤99].amount`: Spenden Inland laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108103); `donations.domestic.lines[≤99].amount_business`: Spenden Inland laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108104); `donations.eu.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104704); `donations.eu.lines[≤99].amount`: Spenden EU/EWR laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104705); `donations.eu.lines[≤99].amount_business`: Spenden EU/EWR laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104708); `donations.party.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Polit_P/Einz/E0108716); `donations.party.lines[≤99].amount`: Spenden an Parteien laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108717); `donations.party.lines[≤99].amount_business`: Spenden an Parteien laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108718); `donations.voters_association.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108804); `donations.voters_association.lines[≤99].amount`: Spenden an Wählervereinigungen laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108805); `donations.voters_association.lines[≤99].amount_business`: Spenden an Wählervereinigungen laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108806); `donations.foundation[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/Zuw/Sp_erh_Verm_Stift/Person); `donations.foundation[≤2].domestic`: Spenden in das Vermögen einer Stiftung, Inland, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108405); `donations.foundation[≤2].eu`: Spenden in das Vermögen einer Stiftung, EU/EWR, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0105502); `donations.foundation[≤2].not_to_deduct`: Davon nicht abzuziehen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108509); `donations.foundation[≤2].from_earlier_years`: Spenden in das Vermögen einer Stiftung aus Vorjahren, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108607); `own_training[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/AW_eig_BAusb/Pers/Person); `own_training[≤2].costs[≤10].description`: Ausbildung, Art der Aufwendungen, text, at most 999 characters (SA/AW_eig_BAusb/Pers/Einz/E0108201); `own_training[≤2].costs[≤10].amount`: Aufwendungen für die eigene Berufsausbildung, euros (a number or a decimal string), sent as whole euros (SA/AW_eig_BAusb/Pers/Einz/E0108002) */
+            special_expenses?: {
+                church_tax?: {
+                    paid?: {
+                        kind?: string;
+                        amount?: number | string;
+                    }[];
+                    refunded?: number | string;
+                };
+                donations?: {
+                    domestic?: {
+                        lines?: {
+                            recipient?: string;
+                            amount?: number | string;
+                            amount_business?: number | string;
+                        }[];
+                    };
+                    eu?: {
+                        lines?: {
+                            recipient?: string;
+                            amount?: number | string;
+                            amount_business?: number | string;
+                        }[];
+                    };
+                    party?: {
+                        lines?: {
+                            recipient?: string;
+                            amount?: number | string;
+                            amount_business?: number | string;
+                        }[];
+                    };
+                    voters_association?: {
+                        lines?: {
+                            recipient?: string;
+                            amount?: number | string;
+                            amount_business?: number | string;
+                        }[];
+                    };
+                    foundation?: {
+                        /** @enum {string} */
+                        person?: "taxpayer" | "spouse";
+                        domestic?: number | string;
+                        eu?: number | string;
+                        not_to_deduct?: number | string;
+                        from_earlier_years?: number | string;
+                    }[];
+                };
+                own_training?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    costs?: {
+                        description?: string;
+                        amount?: number | string;
+                    }[];
+                }[];
+            };
+            /** @description Außergewöhnliche Belastungen (E10 `AgB`). `disability[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh/Person); `disability[≤2].valid_from`: Ausweis gültig von, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109101); `disability[≤2].valid_until`: Ausweis gültig bis, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109102); `disability[≤2].unlimited`: Ausweis unbefristet gültig, true when it applies (AgB/Beh/Ausw_Rentb_Besch/E0109103); `disability[≤2].degree`: Grad der Behinderung, one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (AgB/Beh/Ausw_Rentb_Besch/E0109708); `disability[≤2].mark_g_or_ag`: Merkzeichen G oder aG, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109707); `disability[≤2].mark_bl_tbl_h`: Merkzeichen Bl, TBl oder H, Pflegegrad 4 oder 5, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109706); `survivors[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Hinterbl/Person); `survivors[≤2].claimed`: Hinterbliebenen-Pauschbetrag beantragt, true when it applies (AgB/Hinterbl/E0109704); `care_allowance[≤5].carer`: Pflegende Person, one of `taxpayer`, `spouse`, `both` (AgB/Pflege_PB/Einz/E0106507); `care_allowance[≤5].other_carers`: Anzahl weiterer Pflegepersonen, a whole number from 1 to 99 (AgB/Pflege_PB/Einz/E0106603); `care_allowance[≤5].cared_for`: Gepflegte Person: Name, Anschrift, Verwandtschaftsverhältnis, text, at most 999 characters (AgB/Pflege_PB/Einz/E0110601); `care_allowance[≤5].cared_for_idnr`: Identifikationsnummer der gepflegten Person, a tax identification number (11 digits) (AgB/Pflege_PB/Einz/E0161506); `care_allowance[≤5].cared_for_in_germany`: Gepflegte Person wohnt im Inland, one of `yes`, `no` (AgB/Pflege_PB/Einz/E0161607); `care_allowance[≤5].care_degree`: Pflegegrad, one of `2`, `3`, `4_or_5` (AgB/Pflege_PB/Einz/E0161606); `care_allowance[≤5].mark_h`: Merkzeichen H der gepflegten Person, true when it applies (AgB/Pflege_PB/Einz/E0161808); `travel_lump_sum[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh_Fk_Pausch/Person); `travel_lump_sum[≤2].degree_80_or_70_with_g`: Behinderungsbedingte Fahrtkosten: GdB 80, oder 70 mit G, true when it applies (AgB/Beh_Fk_Pausch/E0161706); `travel_lump_sum[≤2].mark_ag_bl_tbl_h`: Behinderungsbedingte Fahrtkosten: aG, Bl, TBl oder H, true when it applies (AgB/Beh_Fk_Pausch/E0161806); `illness.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Krankh/Einz/E0161301); `illness.lines[≤50].amount`: Krankheitskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161302); `illness.lines[≤50].reimbursed`: Krankheitskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161303); `care.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Pflege/Einz/E0161401); `care.lines[≤50].amount`: Pflegekosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161402); `care.lines[≤50].reimbursed`: Pflegekosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161403); `disability_costs.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Beh_Aufw/Einz/E0161501); `disability_costs.lines[≤50].amount`: Behinderungsbedingte Aufwendungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161502); `disability_costs.lines[≤50].reimbursed`: Behinderungsbedingte Aufwendungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161503); `funeral.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Bestatt/Einz/E0161701); `funeral.lines[≤50].amount`: Bestattungskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161702); `funeral.lines[≤50].reimbursed`: Bestattungskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161703); `other.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Sonst/Einz/E0161801); `other.lines[≤50].amount`: Sonstige außergewöhnliche Belastungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161802); `other.lines[≤50].reimbursed`: Sonstige außergewöhnliche Belastungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161803) */
+            extraordinary_burdens?: {
+                disability?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    valid_from?: string;
+                    valid_until?: string;
+                    /** @constant */
+                    unlimited?: true;
+                    /** @enum {string} */
+                    degree?: "20" | "25" | "30" | "35" | "40" | "45" | "50" | "55" | "60" | "65" | "70" | "75" | "80" | "85" | "90" | "95" | "100";
+                    /** @constant */
+                    mark_g_or_ag?: true;
+                    /** @constant */
+                    mark_bl_tbl_h?: true;
+                }[];
+                survivors?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    claimed?: true;
+                }[];
+                care_allowance?: {
+                    /** @enum {string} */
+                    carer?: "taxpayer" | "spouse" | "both";
+                    other_carers?: number;
+                    cared_for?: string;
+                    cared_for_idnr?: string;
+                    /** @enum {string} */
+                    cared_for_in_germany?: "yes" | "no";
+                    /** @enum {string} */
+                    care_degree?: "2" | "3" | "4_or_5";
+                    /** @constant */
+                    mark_h?: true;
+                }[];
+                travel_lump_sum?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    degree_80_or_70_with_g?: true;
+                    /** @constant */
+                    mark_ag_bl_tbl_h?: true;
+                }[];
+                illness?: {
+                    lines?: {
+                        description?: string;
+                        amount?: number | string;
+                        reimbursed?: number | string;
+                    }[];
+                };
+                care?: {
+                    lines?: {
+                        description?: string;
+                        amount?: number | string;
+                        reimbursed?: number | string;
+                    }[];
+                };
+                disability_costs?: {
+                    lines?: {
+                        description?: string;
+                        amount?: number | string;
+                        reimbursed?: number | string;
+                    }[];
+                };
+                funeral?: {
+                    lines?: {
+                        description?: string;
+                        amount?: number | string;
+                        reimbursed?: number | string;
+                    }[];
+                };
+                other?: {
+                    lines?: {
+                        description?: string;
+                        amount?: number | string;
+                        reimbursed?: number | string;
+                    }[];
+                };
+            };
+            /** @description Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG) (E10 `HA_35a`). `minijobs[≤12].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Minijobs/Einz/E0104206); `minijobs[≤12].amount`: Minijobs im Haushalt, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Minijobs/Einz/E0104108); `services[≤50].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107206); `services[≤50].amount`: Haushaltsnahe Dienstleistungen, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107207); `craftsmen[≤50].description`: Art der Aufwendungen, text, at most 999 characters (HA_35a/St_Erm/Handw_L/Einz/E0111217); `craftsmen[≤50].invoiced`: Handwerkerleistungen: Rechnungsbeträge, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0170601); `craftsmen[≤50].labour`: Handwerkerleistungen: Arbeits-, Maschinen- und Fahrtkosten, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0111214); `shared_household.persons`: Anzahl der Personen im gemeinsamen Haushalt, a whole number from 1 to 99 (HA_35a/St_Erm/Alleinst/E0107606); `shared_household.names[≤12].name`: Name, Vorname, Geburtsdatum, text, at most 999 characters (HA_35a/St_Erm/Alleinst/Pers_gem_HH/E0104706); `household_changed[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (HA_35a/St_Erm/ZV_EVEG/Person); `household_changed[≤2].changed`: Haushalt begründet oder aufgelöst, true when it applies (HA_35a/St_Erm/ZV_EVEG/E0107605) */
+            section_35a?: {
+                minijobs?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                services?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                craftsmen?: {
+                    description?: string;
+                    invoiced?: number | string;
+                    labour?: number | string;
+                }[];
+                shared_household?: {
+                    persons?: number;
+                    names?: {
+                        name?: string;
+                    }[];
+                };
+                household_changed?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    changed?: true;
+                }[];
+            };
+            /** @description Anlage Unterhalt (E10 `ESt1A_U`, at most 99). `household_address`: Anschrift des Haushalts, text, at most 999 characters (ESt1A_U/HH_unt_P/E0120101); `household_persons`: Personen im Haushalt, a whole number from 1 to 99 (ESt1A_U/HH_unt_P/E0120108); `payments[≤12].supported`: Unterstützungszeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120109); `payments[≤12].paid`: Zeitraum der Zahlungen, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120104); `payments[≤12].amount`: Unterhaltszahlungen, euros (a number or a decimal string), sent as whole euros (ESt1A_U/AW_U/U_Ztr/E0120103); `persons[≤9].idnr`: Identifikationsnummer der unterstützten Person, a tax identification number (11 digits) (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120211); `persons[≤9].name`: Name, Vorname, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120201); `persons[≤9].birth_date`: Geburtsdatum, a date, YYYY-MM-DD (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120203); `persons[≤9].relation`: Verwandtschaftsverhältnis, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120701); `persons[≤9].in_my_household`: Lebte in meinem inländischen Haushalt, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122505); `persons[≤9].child_benefit_for_them`: Anspruch auf Kindergeld für diese Person, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122613) */
+            maintenance?: {
+                household_address?: string;
+                household_persons?: number;
+                payments?: {
+                    supported?: string;
+                    paid?: string;
+                    amount?: number | string;
+                }[];
+                persons?: {
+                    idnr?: string;
+                    name?: string;
+                    /** Format: date */
+                    birth_date?: string;
+                    relation?: string;
+                    /** @enum {string} */
+                    in_my_household?: "yes" | "no";
+                    /** @enum {string} */
+                    child_benefit_for_them?: "yes" | "no";
+                }[];
+            }[];
+            /** @description Anlage Kind (E10 `Kind`, at most 14). `idnr`: Identifikationsnummer des Kindes, a tax identification number (11 digits) (Kind/Ang_Kind/Allg/E0500406); `first_name`: Vorname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500107); `last_name`: Abweichender Familienname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500108); `birth_date`: Geburtsdatum, a date, YYYY-MM-DD (Kind/Ang_Kind/Allg/E0500701); `child_benefit`: Anspruch auf Kindergeld, euros (a number or a decimal string), sent as whole euros (Kind/Ang_Kind/Allg/E0500702); `family_office`: Zuständige Familienkasse, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500706); `residence_germany[≤9].span`: Wohnsitz im Inland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Inl/E0500703); `residence_germany[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Inl/E0500102); `residence_abroad[≤9].span`: Wohnsitz im Ausland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Ausl/E0500704); `residence_abroad[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Ausl/E0500103); `residence_abroad[≤9].country`: Staat (Länderschlüssel), text, at most 3 characters (Kind/Ang_Kind/WS/Ausl/E0500104); `relation_taxpayer.kind`: Kindschaftsverhältnis zu Person A, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_A/KV/E0500807); `relation_taxpayer.span`: Kindschaftsverhältnis zu Person A, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_A/KV/E0500601); `relation_spouse.kind`: Kindschaftsverhältnis zu Person B, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_B/KV/E0500808); `relation_spouse.span`: Kindschaftsverhältnis zu Person B, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_B/KV/E0500805); `other_parent.name`: Anderer Elternteil: Name, Vorname, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501103); `other_parent.birth_date`: Anderer Elternteil: Geburtsdatum, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Ang_Pers/E0501104); `other_parent.span`: Anderer Elternteil: Kindschaftsverhältnis, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Ang_Pers/E0501903); `other_parent.address`: Anderer Elternteil: letzte bekannte Adresse, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501105); `other_parent.kind`: Anderer Elternteil: Kindschaftsverhältnis, one of `own`, `foster` (Kind/K_Verh_and_P/Ang_Pers/E0501106); `other_parent.abroad`: Anderer Elternteil im Ausland, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Weit_Ang/E0503903); `other_parent.died_on`: Anderer Elternteil verstorben am, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Weit_Ang/E0501102); `other_parent.whereabouts_unknown`: Aufenthalt des anderen Elternteils nicht zu ermitteln, true when it applies (Kind/K_Verh_and_P/Weit_Ang/E0501513); `transfer.no_maintenance.claimed`: Voller Kinderfreibetrag: keine Unterhaltsleistung des anderen Elternteils, true when it applies (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/E0503907); `transfer.no_maintenance.periods[≤12].span`: Zeitraum ohne Unterhalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/Ztr/E0503911); `transfer.from_other_parent.claimed`: Voller BEA-Freibetrag vom anderen Elternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/E0503906); `transfer.from_other_parent.periods[≤12].span`: Zeitraum der Übertragung, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/Ztr/E0504106); `transfer.to_step_or_grandparent.claimed`: Übertragung auf Stief- oder Großelternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/E0504301); `transfer.to_step_or_grandparent.periods[≤12].span`: Zeitraum der Haushaltszugehörigkeit, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/Ztr/E0504302); `transfer.parents_consent`: Zustimmung laut Anlage K, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Anlage_K/E0503904); `single_parent[≤6].registered_together`: Kind in gemeinsamer Wohnung gemeldet, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503801); `single_parent[≤6].child_benefit_paid`: Kindergeld ausgezahlt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503802); `single_parent[≤6].other_adult_registered`: Weitere volljährige Person gemeldet, one of `yes`, `no` (Kind/EfA/E0503701); `single_parent[≤6].other_adult_registered_span`: Weitere volljährige Person gemeldet, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503803); `single_parent[≤6].household_with_adult`: Haushaltsgemeinschaft mit volljähriger Person, one of `yes`, `no` (Kind/EfA/E0503821); `single_parent[≤6].household_with_adult_span`: Haushaltsgemeinschaft, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503804); `single_parent[≤6].claimed_for`: Entlastungsbetrag beantragt für, one of `taxpayer`, `spouse` (Kind/EfA/ZV_Pers/E0505002); `school_fees.schools[≤5].school`: Schule oder Träger, text, at most 999 characters (Kind/Schulgeld/Einz/E0505606); `school_fees.schools[≤5].amount`: Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Einz/E0504405); `school_fees.own_share`: Von mir übernommenes Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Elt_k_ZV/E0504505); `childcare.services[≤50].service`: Art der Dienstleistung (ab 2023 mit Name und Anschrift des Dienstleisters), text, at most 999 characters (Kind/KBK/Art/Einz/E0506101); `childcare.services[≤50].provider`: Name und Anschrift des Dienstleisters, text, at most 999 characters (Kind/KBK/Art/Einz/E0506102); `childcare.services[≤50].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Art/Einz/E0506103); `childcare.services[≤50].amount`: Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Art/Einz/E0506104); `childcare.reimbursements[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ersatz_Erstatt/Einz/E0506506); `childcare.reimbursements[≤6].amount`: Steuerfreier Ersatz, Erstattungen, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Ersatz_Erstatt/Einz/E0506505); `childcare.parents_household[≤6].span`: Gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504807); `childcare.parents_household[≤6].child_in_household`: Kind in unserem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504808); `childcare.separate_households[≤6].span`: Kein gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505201); `childcare.separate_households[≤6].child_in_my_household`: Kind in meinem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505202); `childcare.separate_households[≤6].child_in_other_household`: Kind im Haushalt des anderen Elternteils, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0508901); `childcare.unmarried_parents_costs[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506606); `childcare.unmarried_parents_costs[≤6].amount`: Von mir getragene Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506605) */
+            children?: {
+                idnr?: string;
+                first_name?: string;
+                last_name?: string;
+                /** Format: date */
+                birth_date?: string;
+                child_benefit?: number | string;
+                family_office?: string;
+                residence_germany?: {
+                    span?: string;
+                    address?: string;
+                }[];
+                residence_abroad?: {
+                    span?: string;
+                    address?: string;
+                    country?: string;
+                }[];
+                relation_taxpayer?: {
+                    /** @enum {string} */
+                    kind?: "own" | "foster" | "grandchild_or_stepchild";
+                    span?: string;
+                };
+                relation_spouse?: {
+                    /** @enum {string} */
+                    kind?: "own" | "foster" | "grandchild_or_stepchild";
+                    span?: string;
+                };
+                other_parent?: {
+                    name?: string;
+                    /** Format: date */
+                    birth_date?: string;
+                    span?: string;
+                    address?: string;
+                    /** @enum {string} */
+                    kind?: "own" | "foster";
+                    abroad?: string;
+                    /** Format: date */
+                    died_on?: string;
+                    /** @constant */
+                    whereabouts_unknown?: true;
+                };
+                transfer?: {
+                    no_maintenance?: {
+                        /** @constant */
+                        claimed?: true;
+                        periods?: {
+                            span?: string;
+                        }[];
+                    };
+                    from_other_parent?: {
+                        /** @constant */
+                        claimed?: true;
+                        periods?: {
+                            span?: string;
+                        }[];
+                    };
+                    to_step_or_grandparent?: {
+                        /** @constant */
+                        claimed?: true;
+                        periods?: {
+                            span?: string;
+                        }[];
+                    };
+                    /** @constant */
+                    parents_consent?: true;
+                };
+                single_parent?: {
+                    registered_together?: string;
+                    child_benefit_paid?: string;
+                    /** @enum {string} */
+                    other_adult_registered?: "yes" | "no";
+                    other_adult_registered_span?: string;
+                    /** @enum {string} */
+                    household_with_adult?: "yes" | "no";
+                    household_with_adult_span?: string;
+                    /** @enum {string} */
+                    claimed_for?: "taxpayer" | "spouse";
+                }[];
+                school_fees?: {
+                    schools?: {
+                        school?: string;
+                        amount?: number | string;
+                    }[];
+                    own_share?: number | string;
+                };
+                childcare?: {
+                    services?: {
+                        service?: string;
+                        provider?: string;
+                        span?: string;
+                        amount?: number | string;
+                    }[];
+                    reimbursements?: {
+                        span?: string;
+                        amount?: number | string;
+                    }[];
+                    parents_household?: {
+                        span?: string;
+                        child_in_household?: string;
+                    }[];
+                    separate_households?: {
+                        span?: string;
+                        child_in_my_household?: string;
+                        child_in_other_household?: string;
+                    }[];
+                    unmarried_parents_costs?: {
+                        span?: string;
+                        amount?: number | string;
+                    }[];
+                };
+            }[];
+            /** @description Anlage G (E10 `G`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (G/Person); `businesses[≤2].kind`: Art des Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Betr_1_2/E0800301); `businesses[≤2].profit`: Gewinn aus Gewerbebetrieb, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Betr_1_2/E0800302); `further_businesses[≤99].kind`: Art des weiteren Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Weit_Betr/Einz/E0800401); `further_profit`: Gewinn weiterer Gewerbebetriebe, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Weit_Betr/Sum/E0800402); `partnerships[≤99].name`: Gesellschaft, Finanzamt und Steuernummer, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800501); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800704); `partnerships[≤99].share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Fest/Einz/E0800504) */
+            trade?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                businesses?: {
+                    kind?: string;
+                    profit?: number | string;
+                }[];
+                further_businesses?: {
+                    kind?: string;
+                }[];
+                further_profit?: number | string;
+                partnerships?: {
+                    name?: string;
+                    tax_office?: string;
+                    share?: number | string;
+                }[];
+            }[];
+            /** @description Anlage S (E10 `S`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (S/Person); `professions[≤2].activity`: Berufsbezeichnung oder Tätigkeit, text, at most 999 characters (S/Gewinn/Freiber_T/E0803101); `professions[≤2].business_id`: Wirtschafts-Identifikationsnummer, text, at most 17 characters (S/Gewinn/Freiber_T/E0820501); `professions[≤2].profit`: Gewinn aus freiberuflicher Tätigkeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Freiber_T/E0803202); `partnerships[≤99].name`: Gesellschaft (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0803301); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820601); `partnerships[≤99].tax_number`: Steuernummer, text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820701); `partnerships[≤99].share`: Anteil an Gewinnen aus Gemeinschaften, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Fest/Einz/E0800505); `first_participation.name`: Beteiligung (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Beteil_1/E0803501); `first_participation.tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Beteil_1/E0820801); `first_participation.tax_number`: Steuernummer, text, at most 999 characters (S/Gewinn/Beteil_1/E0820901); `first_participation.share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602); `other_activities[≤99].activity`: Sonstige selbständige Tätigkeit, text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901); `other_activities[≤99].business_id`: Wirtschafts-Identifikationsnummer, text, at most 17 characters (S/Gewinn/So_selb_A/Einz/E0821703); `other_activities[≤99].profit`: Gewinn aus sonstiger selbständiger Arbeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
+            self_employment?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                professions?: {
+                    activity?: string;
+                    business_id?: string;
+                    profit?: number | string;
+                }[];
+                partnerships?: {
+                    name?: string;
+                    tax_office?: string;
+                    tax_number?: string;
+                    share?: number | string;
+                }[];
+                first_participation?: {
+                    name?: string;
+                    tax_office?: string;
+                    tax_number?: string;
+                    share?: number | string;
+                };
+                other_activities?: {
+                    activity?: string;
+                    business_id?: string;
+                    profit?: number | string;
+                }[];
+            }[];
+            /** @description Anlage KAP (E10 `KAP`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP/Person); `more_favourable_assessment`: Günstigerprüfung beantragt, true when it applies (KAP/Ant/E1900401); `withholding_review`: Überprüfung des Steuereinbehalts beantragt, true when it applies (KAP/Ant/E1900501); `church_tax_liable`: Kirchensteuerpflichtig ohne Kirchensteuerabzug, true when it applies (KAP/KiSt_Pfl/E1900601); `withheld_german.income`: Kapitalerträge mit Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900701); `withheld_german.sale_gains`: Darin Gewinne aus Veräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900901); `withheld_german.replacement_income`: Darin Ersatzbemessungsgrundlage, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901101); `withheld_german.losses`: Nicht ausgeglichene Verluste ohne Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901201); `withheld_german.share_sale_losses`: Nicht ausgeglichene Verluste aus Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901301); `savers_allowance.on_reported`: Sparer-Pauschbetrag auf erklärte Erträge, euros (a number or a decimal string), sent as whole euros (KAP/Sp_PB/E1901401); `savers_allowance.on_unreported`: Sparer-Pauschbetrag auf nicht erklärte Erträge, euros (a number or a decimal string), sent as whole euros (KAP/Sp_PB/E1901402); `without_withholding.german`: Inländische Kapitalerträge ohne Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901501); `without_withholding.foreign`: Ausländische Kapitalerträge, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901702); `without_withholding.tax_refund_interest`: Erstattungszinsen des Finanzamts, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1902001); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904701); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904901); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904801); `taxes_withheld.foreign_tax_credited`: Angerechnete ausländische Steuern, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905001) */
+            capital_income?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                /** @constant */
+                more_favourable_assessment?: true;
+                /** @constant */
+                withholding_review?: true;
+                /** @constant */
+                church_tax_liable?: true;
+                withheld_german?: {
+                    income?: number | string;
+                    sale_gains?: number | string;
+                    replacement_income?: number | string;
+                    losses?: number | string;
+                    share_sale_losses?: number | string;
+                };
+                savers_allowance?: {
+                    on_reported?: number | string;
+                    on_unreported?: number | string;
+                };
+                without_withholding?: {
+                    german?: number | string;
+                    foreign?: number | string;
+                    tax_refund_interest?: number | string;
+                };
+                taxes_withheld?: {
+                    capital_gains_tax?: number | string;
+                    solidarity_surcharge?: number | string;
+                    church_tax?: number | string;
+                    foreign_tax_credited?: number | string;
+                };
+            }[];
+            /** @description Anlage KAP-BET (E10 `KAP_BET`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP_BET/Person); `partnerships[≤99].name`: Gemeinschaft / Gesellschaft, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1903101); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1920501); `partnerships[≤99].tax_number`: Steuernummer, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1920502); `withheld_german.income`: Kapitalerträge mit Steuerabzug (Beteiligungen), euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/M_inl_St_Abz/E1903301); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905301); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905501); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905401) */
+            capital_income_partnerships?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                partnerships?: {
+                    name?: string;
+                    tax_office?: string;
+                    tax_number?: string;
+                }[];
+                withheld_german?: {
+                    income?: number | string;
+                };
+                taxes_withheld?: {
+                    capital_gains_tax?: number | string;
+                    solidarity_surcharge?: number | string;
+                    church_tax?: number | string;
+                };
+            }[];
+            /** @description Anlage R (E10 `R`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R/Person); `statutory[≤15].amount`: Rentenbetrag (gesetzliche Rente), euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800301); `statutory[≤15].adjustment`: Rentenanpassungsbetrag, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800606); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800501); `statutory[≤15].previous_start`: Beginn der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800806); `statutory[≤15].previous_end`: Ende der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906); `statutory[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601); `private[≤15].amount`: Rentenbetrag (private Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1801601); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701); `private[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901); `private[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1802001); `other[≤15].amount`: Rentenbetrag (sonstige Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803102); `other[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803202); `other[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502); `other[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803602); `expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R/WK_Leibr/Leibr/Einz/E1804901); `expenses[≤99].amount`: Werbungskosten zu Leibrenten, euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
+            pension_income?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                statutory?: {
+                    amount?: number | string;
+                    adjustment?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    /** Format: date */
+                    previous_start?: string;
+                    /** Format: date */
+                    previous_end?: string;
+                    arrears?: number | string;
+                }[];
+                private?: {
+                    amount?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    /** Format: date */
+                    ends_on?: string;
+                    arrears?: number | string;
+                }[];
+                other?: {
+                    amount?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    /** Format: date */
+                    ends_on?: string;
+                    arrears?: number | string;
+                }[];
+                expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+            }[];
+            /** @description Anlage R-AV/bAV (E10 `RAV_bAV`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (RAV_bAV/Person); `benefits[≤15].subsidised`: Leistungen aus geförderten Altersvorsorgeverträgen (Nr. 1), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803101); `benefits[≤15].pension_fund`: Leistungen aus einem Pensionsfonds (Nr. 2), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803201); `benefits[≤15].company_pension`: Leistungen aus betrieblicher Altersversorgung, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803301); `benefits[≤15].start`: Beginn der Leistung, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803401); `benefits[≤15].annuity`: Leibrente aus Altersvorsorgevertrag oder bAV, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803501); `benefits[≤15].annuity_start`: Beginn der Rente, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803601); `benefits[≤15].other`: Andere Leistungen (Nr. 7, 8, 10), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804001); `benefits[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804701) */
+            pension_plan_income?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                benefits?: {
+                    subsidised?: number | string;
+                    pension_fund?: number | string;
+                    company_pension?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    annuity?: number | string;
+                    /** Format: date */
+                    annuity_start?: string;
+                    other?: number | string;
+                    arrears?: number | string;
+                }[];
+            }[];
+            /** @description Anlage SO (E10 `SO`). `recurring[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wied_Bez/Person); `recurring[≤2].description`: Art der wiederkehrenden Bezüge, text, at most 999 characters (SO/Wied_Bez/E0304501); `recurring[≤2].amount`: Einnahmen aus wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502); `maintenance_received[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Unt_Leist/Person); `maintenance_received[≤2].amount`: Unterhaltsleistungen (Realsplitting), euros (a number or a decimal string), sent as whole euros (SO/Unt_Leist/E0304601); `recurring_expenses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wk/Person); `recurring_expenses[≤2].amount`: Werbungskosten zu wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701); `land_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Grdst/Person); `land_sales[≤2].sales[≤99].property`: Grundstück oder Recht, text, at most 999 characters (SO/Priv_VA_G/Grdst/Einz/E0306111); `land_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306201); `land_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202); `land_sales[≤2].sales[≤99].price`: Veräußerungspreis (Grundstücke), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401); `land_sales[≤2].sales[≤99].cost`: Anschaffungs- oder Herstellungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501); `land_sales[≤2].sales[≤99].depreciation`: Absetzungen für Abnutzung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306601); `land_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Grundstücksveräußerung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701); `land_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus privaten Grundstücksveräußerungen, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306801); `other_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/And_WG/Person); `other_sales[≤2].sales[≤99].asset`: Art des Wirtschaftsguts, text, at most 999 characters (SO/Priv_VA_G/And_WG/Einz/E0307101); `other_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307201); `other_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307202); `other_sales[≤2].sales[≤99].price`: Veräußerungspreis (andere Wirtschaftsgüter), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307401); `other_sales[≤2].sales[≤99].cost`: Anschaffungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307501); `other_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Veräußerung anderer Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307601); `other_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus anderen privaten Veräußerungen, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307701) */
+            other_income?: {
+                recurring?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                maintenance_received?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    amount?: number | string;
+                }[];
+                recurring_expenses?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    amount?: number | string;
+                }[];
+                land_sales?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    sales?: {
+                        property?: string;
+                        /** Format: date */
+                        acquired_on?: string;
+                        /** Format: date */
+                        sold_on?: string;
+                        price?: number | string;
+                        cost?: number | string;
+                        depreciation?: number | string;
+                        selling_costs?: number | string;
+                        gain?: number | string;
+                    }[];
+                }[];
+                other_sales?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    sales?: {
+                        asset?: string;
+                        /** Format: date */
+                        acquired_on?: string;
+                        /** Format: date */
+                        sold_on?: string;
+                        price?: number | string;
+                        cost?: number | string;
+                        selling_costs?: number | string;
+                        gain?: number | string;
+                    }[];
+                }[];
+            };
+            /** @description Anlage V (E10 `V`, at most 999). `street`: Straße, Hausnummer, text, at most 999 characters (V/Allg/Lage/E0700407); `postal_code`: Postleitzahl, text, at most 12 characters (V/Allg/Lage/E0700503); `city`: Ort, text, at most 999 characters (V/Allg/Lage/E0700504); `acquired_on`: Angeschafft am, a date, YYYY-MM-DD (V/Allg/Lage/E0700102); `flats[≤99].unit`: Wohneinheit, text, at most 999 characters (V/Einn/Mieteinn/Whg/Einz/E0701202); `flats[≤99].rent`: Mieteinnahmen, euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/Whg/Einz/E0700201); `interest[≤99].lender`: Kreditinstitut, text, at most 999 characters (V/Wk/Schuldzins/Direkt/E0704507); `interest[≤99].amount`: Schuldzinsen, euros (a number or a decimal string), sent as whole euros (V/Wk/Schuldzins/Direkt/E0704508); `other_costs[≤99].description`: Art der Werbungskosten, text, at most 999 characters (V/Wk/Sonst/Direkt/E0707901); `other_costs[≤99].amount`: Sonstige Werbungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Sonst/Direkt/E0707902); `expenses_total`: Summe der Werbungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Se_WK/E0705701); `surplus`: Überschuss, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701601); `share_taxpayer`: Anteil Person A, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701801); `share_spouse`: Anteil Person B, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701802) */
+            rentals?: {
+                street?: string;
+                postal_code?: string;
+                city?: string;
+                /** Format: date */
+                acquired_on?: string;
+                flats?: {
+                    unit?: string;
+                    rent?: number | string;
+                }[];
+                interest?: {
+                    lender?: string;
+                    amount?: number | string;
+                }[];
+                other_costs?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                expenses_total?: number | string;
+                surplus?: number | string;
+                share_taxpayer?: number | string;
+                share_spouse?: number | string;
+            }[];
+            /** @description Anlage AV (E10 `AV`). `entitlement[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Ber_Grundl/Person); `entitlement[≤2].direct`: Unmittelbar begünstigt, true when it applies (AV/Ber_Grundl/Begue_unmitt/E2003901); `entitlement[≤2].contributory_income`: Beitragspflichtige Einnahmen des Vorjahres, euros (a number or a decimal string), sent as whole euros (AV/Ber_Grundl/Begue_unmitt/E2004001); `entitlement[≤2].civil_service_pay`: Besoldung und Amtsbezüge des Vorjahres, euros (a number or a decimal string), sent as whole euros (AV/Ber_Grundl/Begue_unmitt/E2004101); `no_further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Kein_SA_Abz/Person); `no_further_deduction[≤2].claimed`: Kein weiterer Sonderausgabenabzug, true when it applies (AV/Kein_SA_Abz/E2023101); `no_further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Kein_SA_Abz/Vertr/E2023201); `no_further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Kein_SA_Abz/Vertr/E2023202); `no_further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Kein_SA_Abz/Vertr/E2023301); `further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Doch_SA_Abz/Person); `further_deduction[≤2].claimed`: Doch Sonderausgabenabzug, true when it applies (AV/Doch_SA_Abz/E2024103); `further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Doch_SA_Abz/Vertr/E2024202); `further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Doch_SA_Abz/Vertr/E2024203); `further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Doch_SA_Abz/Vertr/E2024301) */
+            riester?: {
+                entitlement?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    direct?: true;
+                    contributory_income?: number | string;
+                    civil_service_pay?: number | string;
+                }[];
+                no_further_deduction?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    claimed?: true;
+                    contracts?: {
+                        provider?: string;
+                        certification?: string;
+                        contract?: string;
+                    }[];
+                }[];
+                further_deduction?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    claimed?: true;
+                    contracts?: {
+                        provider?: string;
+                        certification?: string;
+                        contract?: string;
+                    }[];
+                }[];
+            };
             /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and the identifiers must be the request's: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`). Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
             xml?: string;
         };

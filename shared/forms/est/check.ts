@@ -5,12 +5,13 @@ import { estFindings } from '#shared/forms/est/rules.ts';
 import { estLimitFindings } from '#shared/forms/est/limits.ts';
 import { estFacts, estYearFindings } from '#shared/forms/est/facts.ts';
 import { today } from '#shared/config.ts';
+import { mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 
 async function estRules(request: EstRequest): Promise<Ruled> {
   const body = estFilingOf(request);
   const filing = { kind: 'est', body } as const;
   const open = estYearFindings(body.year, today());
-  if (body.xml === undefined) return { filing, findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
+  if (body.xml === undefined) return { filing, xmlIdnrs: mappedIdnrs(body), findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
   const read = await readEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
   // Vorsatz/StNr stands in every return filed by tax number; an Ordnungsbegriff, the identifier ELSTER takes in its

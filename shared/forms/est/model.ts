@@ -88,6 +88,21 @@ export interface EstReturn extends MainFormFields {
   provision?: PerPerson<Provision>;
   pensions: Pension[];
   deductions?: Record<string, Amount>;
+  /** The Anlagen of anlagen/mapped.ts under their keys; each one's shape is its schema's (anlagen/map.ts). */
+  special_expenses?: unknown;
+  extraordinary_burdens?: unknown;
+  section_35a?: unknown;
+  children?: unknown;
+  trade?: unknown;
+  self_employment?: unknown;
+  capital_income?: unknown;
+  capital_income_partnerships?: unknown;
+  pension_income?: unknown;
+  pension_plan_income?: unknown;
+  other_income?: unknown;
+  rentals?: unknown;
+  riester?: unknown;
+  maintenance?: unknown;
 }
 
 /**

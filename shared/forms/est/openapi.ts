@@ -4,6 +4,7 @@
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
+import { mappedDescriptions } from '#shared/forms/est/anlagen/mapped.ts';
 
 /** The sample ESt body callers start from. */
 export const estContractExample = {
@@ -72,6 +73,7 @@ export const estOpenapi: FormOpenapi = {
   schema: estSchema,
   year: `an income tax return for ${estFacts.years[0]} to ${estFacts.years.at(-1)}, once the year has ended (422 \`YEAR_NOT_ENDED\`, \`expected\` the first day it can be filed) and until the end of the fourth year after it (422 \`YEAR_CLOSED\`)`,
   fields: (common) => ({
+    ...mappedDescriptions(),
     tax_number: `${common.tax_number}. Either this or \`tax_office\``,
     tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer',
     taxpayer:

@@ -11,6 +11,7 @@ import { readMainForm } from '#shared/forms/est/anlagen/main-form.ts';
 import { readEmployment } from '#shared/forms/est/anlagen/n.ts';
 import { readPensions } from '#shared/forms/est/anlagen/r.ts';
 import { readProvision } from '#shared/forms/est/anlagen/vorsorge.ts';
+import { readMapped } from '#shared/forms/est/anlagen/mapped.ts';
 
 // The Vorsatz is the service's own (contract §12): it names the sender from the taxpayer, its own
 // Copyright and how the notice comes back; of it only what the body carries is compared.
@@ -63,14 +64,17 @@ export async function readBackEst(xml: string): Promise<ReadBack> {
   const year = Number(root['@_version']);
   const vorsatz = element(root.Vorsatz);
   const personA = element(element(element(root.ESt1A)?.Allg)?.A);
+  // The mapped Anlagen carry SA, AgB, HA_35a and R line by line, so their sums and statutory pensions are not read twice.
+  const mapped = readMapped(root, year).body;
   const body = defined({
     year,
     tax_number: field(vorsatz, 'StNr'),
     ...readMainForm(root, { taxpayer: field(vorsatz, 'ID') ?? field(personA, 'E0100081'), spouse: field(vorsatz, 'IDEhefrau') }),
     ...readEmployment(root, year),
-    pensions: readPensions(root),
-    deductions: readDeductions(root),
+    pensions: mapped.pension_income ? [] : readPensions(root),
+    deductions: mapped.special_expenses || mapped.extraordinary_burdens || mapped.section_35a ? undefined : readDeductions(root),
     ...readProvision(root),
+    ...mapped,
   }) as Partial<EstReturn>;
   return { body, unmapped: notCarried(root, body) };
 }

@@ -224,12 +224,14 @@ describe('estFindings', () => {
       expect(findings(valid({ employment: [job({ tax_class: 3 })], married_since: marriedSince }))).toEqual([]);
     });
 
-    it('hints at 2, the single parents’ class, beside a spouse, but not for a parent living apart', () => {
-      expect(findings(valid({ employment: [job({ tax_class: 2 })], spouse: max, married_since: marriedSince }))).toEqual([
+    it('hints at 2, the single parents’ class, beside a spouse or without a child, but not for a parent living apart', () => {
+      const children = [{ first_name: 'Tobias', birth_date: '2014-08-20' }];
+      expect(findings(valid({ employment: [job({ tax_class: 2 })], spouse: max, married_since: marriedSince, children }))).toEqual([
         expect.objectContaining({ path: 'employment.0.tax_class', code: 'TAX_CLASS_2_WITH_SPOUSE', severity: 'hint' }),
       ]);
-      expect(findings(single(2))).toEqual([]);
-      expect(findings(valid({ employment: [job({ tax_class: 2 })], married_since: marriedSince }))).toEqual([]);
+      expect(findings(single(2))).toEqual([expect.objectContaining({ path: 'employment.0.tax_class', code: 'TAX_CLASS_II_WITHOUT_CHILD', severity: 'hint' })]);
+      expect(findings({ ...single(2), children })).toEqual([]);
+      expect(findings(valid({ employment: [job({ tax_class: 2 })], married_since: marriedSince, children }))).toEqual([]);
     });
 
     it('takes 1 and 6 from anyone', () => {

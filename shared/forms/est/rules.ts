@@ -9,6 +9,7 @@ import { checkMainForm } from '#shared/forms/est/anlagen/main-form.ts';
 import { checkEmploymentForms } from '#shared/forms/est/anlagen/n.ts';
 import { checkPension } from '#shared/forms/est/anlagen/r.ts';
 import { checkProvision } from '#shared/forms/est/anlagen/vorsorge.ts';
+import { mappedFindings } from '#shared/forms/est/anlagen/mapped.ts';
 
 /** Every cross-field rule at once; paths are request paths like `employment.0.office_days`. */
 export function estFindings(body: EstReturn, today: Date = new Date()): Finding[] {
@@ -23,6 +24,7 @@ export function estFindings(body: EstReturn, today: Date = new Date()): Finding[
   if (body.bank) checkReference(context, 'bank.account_holder', body.bank.account_holder, false);
   checkDeductions(body.deductions ?? {}, add);
   checkProvision(context);
+  findings.push(...mappedFindings(body));
   return findings;
 }
 

@@ -44,7 +44,7 @@ describe('estSchema', () => {
         taxpayer: { idnr: '123', first_name: 'Erika', birth_date: '17.05.1960', nickname: 'E' },
         employment: [{ person: 'boss', gross_wage: 1, commute_km: -1 }],
         deductions: { 'Health-Insurance': 1 },
-        children: [],
+        pets: [],
       }),
     ).toEqual([
       'year:INVALID_TYPE',
@@ -55,7 +55,7 @@ describe('estSchema', () => {
       'employment.0.person:INVALID_VALUE',
       'employment.0.commute_km:OUT_OF_RANGE',
       'deductions.Health-Insurance:INVALID_VALUE',
-      'children:UNKNOWN_FIELD',
+      'pets:UNKNOWN_FIELD',
     ]);
   });
 

@@ -23,6 +23,7 @@ import { employmentSchema } from '#shared/forms/est/anlagen/n.ts';
 import { employeeSchema } from '#shared/forms/est/anlagen/n-fields.ts';
 import { pensionSchema } from '#shared/forms/est/anlagen/r.ts';
 import { provisionSchema } from '#shared/forms/est/anlagen/vorsorge-fields.ts';
+import { mappedKeys, mappedSchemas } from '#shared/forms/est/anlagen/mapped.ts';
 
 // Only the income tax return names an account; the UStVA's functions need not load the IBAN tables.
 const iban = z.pipe(z.string().check(z.maxLength(42)), z.transform(normalizeIban)).check(passes(ibanProblem));
@@ -44,6 +45,7 @@ export const estSchema = z
     provision: z.optional(perPerson(provisionSchema)),
     pensions: z._default(z.array(pensionSchema).check(z.maxLength(20)), []),
     deductions: z.optional(boundedRecord(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
+    ...mappedSchemas,
     xml: z.optional(nutzdatenXml),
   })
   .check(
@@ -62,6 +64,7 @@ export const estSchema = z
           'provision',
           'pensions',
           'deductions',
+          ...mappedKeys,
         ]);
       if (body.taxpayer === undefined) requireField(context, 'taxpayer');
     }, alongsideFieldChecks),

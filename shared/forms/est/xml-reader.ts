@@ -17,6 +17,7 @@ import { provisionLines } from '#shared/forms/est/anlagen/vorsorge.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { germanEuros } from '#shared/tax/money.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
+import { mappedRows } from '#shared/forms/est/anlagen/mapped.ts';
 
 /** What identifies a caller's E10 return, for the check to hold against the request. */
 export interface EstIdentifiers {
@@ -91,7 +92,7 @@ export async function readEstNutzdaten(
     ...(taxNumber !== undefined && { taxNumber }),
     ...(ordnungsbegriff !== undefined && { ordnungsbegriff }),
     idnrs,
-    figures: figuresOf(root),
+    figures: [...figuresOf(root), ...mappedRows(root, year)],
   };
 }
 

@@ -24,6 +24,7 @@ import { householdServices } from '#shared/forms/est/anlagen/ha-35a.ts';
 import { doubleHouseholdForm, employmentForm } from '#shared/forms/est/anlagen/n.ts';
 import { pensionForm } from '#shared/forms/est/anlagen/r.ts';
 import { provisionExpenses } from '#shared/forms/est/anlagen/vorsorge.ts';
+import { withMappedForms } from '#shared/forms/est/anlagen/mapped.ts';
 
 export const estNamespace = (year: number) => `http://finkonsens.de/elster/elstererklaerung/est/e10/v${year}`;
 
@@ -42,7 +43,7 @@ function estForms(body: EstReturn): XmlElement {
     R: perPerson((person) => pensionForm(body, person)),
     VOR: provisionExpenses(body),
   };
-  return Object.fromEntries(Object.entries(forms).filter(([, form]) => form !== undefined)) as XmlElement;
+  return withMappedForms(body, forms);
 }
 
 /** At most as many characters as the Vorsatz's sender line `element` takes: shorter than the names and address it shows. */

@@ -1,9 +1,16 @@
 // Anlage Sonderausgaben (SA): how it is written and shown. Sources as in xml-writer.ts.
+//
+// Its structured fields (map.ts): church tax paid and refunded (§ 10 Abs. 1 Nr. 4 EStG), donations and
+// membership fees to tax-privileged bodies at home and in the EU/EEA (§ 10b Abs. 1 EStG), to
+// political parties and independent voters' associations (§ 34g, § 10b Abs. 2 EStG), donations
+// into a foundation's capital (§ 10b Abs. 1a EStG), and a person's own first training (§ 10 Abs. 1
+// Nr. 7 EStG). The totals of each block moved from Sum (2022) to Sum_Best and Sum_Betr_FA (from 2023).
 import type { XmlElement } from '#shared/xml/xml.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
+import { cents, expense, group, leaf, list, personLeaf, text, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 
 export function specialExpenses(body: EstReturn): XmlElement | undefined {
   const churchTax = deductionCents(body, 'church_tax_paid');
@@ -25,3 +32,78 @@ export const specialExpenseLines: readonly AmountLine[] = [
   { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
   { form: 'SA', path: ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum_Best'], id: e10.donations, label: 'Spenden und Mitgliedsbeiträge' },
 ];
+
+/** Donations of one kind: lines with the amount as receipted and as a business's tax office confirmed it, and their totals. */
+const donations = (
+  ids: { description: string; receipted: string; confirmed: string; receiptedTotal: string; confirmedTotal: string },
+  label: string,
+): Fields => ({
+  lines: list('Einz', 99, {
+    recipient: leaf(ids.description, text(), 'Empfänger'),
+    amount: leaf(ids.receipted, expense, `${label} laut Bestätigungen`),
+    amount_business: leaf(ids.confirmed, expense, `${label} laut Betriebsfinanzamt`),
+  }),
+  receipted_total: total({ 2022: `Sum/${ids.receiptedTotal}`, 2023: `Sum_Best/${ids.receiptedTotal}` }, ['lines', 'amount']),
+  business_total: total({ 2022: `Sum/${ids.confirmedTotal}`, 2023: `Sum_Betr_FA/${ids.confirmedTotal}` }, ['lines', 'amount_business']),
+});
+
+export const saAnlage: Anlage = {
+  key: 'special_expenses',
+  element: 'SA',
+  label: 'Sonderausgaben',
+  fields: {
+    church_tax: group('KiSt', {
+      paid: list('Gezahlt/Einz', 99, {
+        kind: leaf('E0108003', text(), 'Art der Kirchensteuer'),
+        amount: leaf('E0108004', cents, 'Gezahlte Kirchensteuer'),
+      }),
+      paid_total: total('Gezahlt/Sum/E0107601', ['paid', 'amount']),
+      refunded: leaf('Erstattet/E0107602', expense, 'Erstattete Kirchensteuer'),
+    }),
+    donations: group('Zuw', {
+      domestic: group(
+        'Sp_MB/Foerd_st_beg_Zw_Inl',
+        donations(
+          { description: 'E0108102', receipted: 'E0108103', confirmed: 'E0108104', receiptedTotal: 'E0108105', confirmedTotal: 'E0108106' },
+          'Spenden Inland',
+        ),
+      ),
+      eu: group(
+        'Sp_MB/Foerd_st_beg_Zw_EU_EWR',
+        donations(
+          { description: 'E0104704', receipted: 'E0104705', confirmed: 'E0104708', receiptedTotal: 'E0104702', confirmedTotal: 'E0104703' },
+          'Spenden EU/EWR',
+        ),
+      ),
+      party: group(
+        'Sp_MB/Polit_P',
+        donations(
+          { description: 'E0108716', receipted: 'E0108717', confirmed: 'E0108718', receiptedTotal: 'E0108701', confirmedTotal: 'E0108702' },
+          'Spenden an Parteien',
+        ),
+      ),
+      voters_association: group(
+        'Sp_MB/Unabh_Waehl_V',
+        donations(
+          { description: 'E0108804', receipted: 'E0108805', confirmed: 'E0108806', receiptedTotal: 'E0108801', confirmedTotal: 'E0108802' },
+          'Spenden an Wählervereinigungen',
+        ),
+      ),
+      foundation: list('Sp_erh_Verm_Stift', 2, {
+        person: personLeaf,
+        domestic: leaf('E0108405', expense, 'Spenden in das Vermögen einer Stiftung, Inland'),
+        eu: leaf('E0105502', expense, 'Spenden in das Vermögen einer Stiftung, EU/EWR'),
+        not_to_deduct: leaf('E0108509', expense, 'Davon nicht abzuziehen'),
+        from_earlier_years: leaf('E0108607', expense, 'Spenden in das Vermögen einer Stiftung aus Vorjahren'),
+      }),
+    }),
+    own_training: list({ 2022: 'AW_eig_BAusb/Pers', 2023: 'AW_eig_BAusb' }, 2, {
+      person: personLeaf,
+      costs: list('Einz', 10, {
+        description: leaf('E0108201', text(), 'Ausbildung, Art der Aufwendungen'),
+        amount: leaf('E0108002', expense, 'Aufwendungen für die eigene Berufsausbildung'),
+      }),
+      costs_total: total('Sum/E0108202', ['costs', 'amount']),
+    }),
+  },
+};

@@ -1,0 +1,24 @@
+// Anlage KAP-BET, per person: capital income from partnerships and communities (§ 20 EStG, as the
+// separate and uniform determination, § 180 AO, assigns it) and the taxes withheld there.
+import { cents, group, income, leaf, list, personLeaf, text, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+
+export const kapBetAnlage: Anlage = {
+  key: 'capital_income_partnerships',
+  element: 'KAP_BET',
+  many: 2,
+  label: 'Anlage KAP-BET',
+  fields: {
+    person: personLeaf,
+    partnerships: list('Ertr/Beteiligungen', 99, {
+      name: leaf('E1903101', text(), 'Gemeinschaft / Gesellschaft'),
+      tax_office: leaf('E1920501', text(), 'Finanzamt'),
+      tax_number: leaf('E1920502', text(), 'Steuernummer'),
+    }),
+    withheld_german: group('Ertr/M_inl_St_Abz', { income: leaf('E1903301', income, 'Kapitalerträge mit Steuerabzug (Beteiligungen)') }),
+    taxes_withheld: group('Anzr_StErtr_tar_Est_u_and_Ek_Art', {
+      capital_gains_tax: leaf('E1905301', cents, 'Kapitalertragsteuer (Beteiligungen)'),
+      solidarity_surcharge: leaf('E1905501', cents, 'Solidaritätszuschlag (Beteiligungen)'),
+      church_tax: leaf('E1905401', cents, 'Kirchensteuer zur Kapitalertragsteuer (Beteiligungen)'),
+    }),
+  },
+};

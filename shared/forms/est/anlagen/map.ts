@@ -1,0 +1,456 @@
+// An Anlage of E10 described once, as a map from the request's fields to ELSTER's elements: the
+// request schema, the XML writer, the reader of a caller's XML, the protocol rows, the IdNrs it
+// names and the fields its year lacks all follow from that one description, so they cannot
+// disagree. Paths and field identifiers (E-numbers) are facts of shared/elster/schemas/
+// E10-2022.xsd to E10-2024.xsd; where a year differs, a path names the first year of each shape.
+import * as z from 'zod/mini';
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { NamedIdnr } from '#shared/forms/accepted.ts';
+import { idnr as idnrSchema, isoDate, money, text as textSchema } from '#shared/forms/fields.ts';
+import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
+import { germanEuros, toCents } from '#shared/tax/money.ts';
+import { expenseEuros, incomeEuros, withCents } from '#shared/forms/est/xml-parts.ts';
+import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
+
+/** An element's path below its group, `/`-separated; by first year where the schema moved it; null where a year lacks it. */
+export type Path = string | Readonly<Record<number, string | null>>;
+
+/** How one field's JSON value becomes an element's text and back. */
+export interface Format {
+  schema: z.ZodMiniType;
+  /** What the OpenAPI document says of the value. */
+  shape: string;
+  write(value: never): string;
+  /** The JSON value of an element's text; undefined where the text is not of this format. */
+  read(text: string): unknown;
+  /** Whole euros or euros and cents: summed in the protocol. */
+  amount?: true;
+  idnr?: true;
+}
+
+export interface Leaf {
+  kind: 'leaf';
+  at: Path;
+  format: Format;
+  /** German, as on the form: the protocol row of an amount, and the OpenAPI description. */
+  label: string;
+  /** Health data (GDPR Art. 9): never shown in the protocol. */
+  health?: true;
+}
+
+export interface Group {
+  kind: 'group';
+  at: Path;
+  fields: Fields;
+  /** A JSON array of at most so many, one element each (the path's last element repeats). */
+  many?: number;
+  label?: string;
+}
+
+/** A total the schema wants beside itemised lines, computed from them: no request field. */
+export interface Total {
+  kind: 'total';
+  at: Path;
+  /** The array field and its amount field that are added up. */
+  of: readonly [string, string];
+  round: 'up' | 'down';
+}
+
+export type Node = Leaf | Group | Total;
+export type Fields = Readonly<Record<string, Node>>;
+
+/** Whole euros, rounded in the taxpayer's favour as the writer does elsewhere (xml-writer.ts): expenses up, income down. */
+const euros = (round: 'up' | 'down'): Format => ({
+  schema: money,
+  shape: 'euros (a number or a decimal string), sent as whole euros',
+  write: (value: number | string) => wholeEuros(toCents(value), round),
+  read: (text) => (/^-?\d{1,15}$/.test(text) ? text : undefined),
+  amount: true,
+});
+const wholeEuros = (cents: number, round: 'up' | 'down') => (round === 'up' ? expenseEuros : incomeEuros)(cents);
+
+export const expense = euros('up');
+export const income = euros('down');
+/** Euros and cents with a decimal comma, as ELSTER writes taxes withheld. */
+export const cents: Format = {
+  schema: money,
+  shape: 'euros and cents',
+  write: (value: number | string) => withCents(toCents(value)),
+  read: (text) => (/^-?\d{1,15},\d{2}$/.test(text) ? text.replace(',', '.') : undefined),
+  amount: true,
+};
+export const text = (max = 999): Format => ({
+  schema: textSchema(max, 1),
+  shape: `text, at most ${max} characters`,
+  write: (value: string) => value,
+  read: (value) => value,
+});
+export const date: Format = { schema: isoDate, shape: 'a date, YYYY-MM-DD', write: elsterDate, read: isoDateOf };
+const periodPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])$/;
+/** A span within the year as ELSTER writes it: "01.01-31.12". */
+export const period: Format = {
+  schema: z.string().check(z.regex(periodPattern, { error: 'must be a span of the year as DD.MM-DD.MM, such as "01.01-31.12"' })),
+  shape: 'a span of the year, DD.MM-DD.MM such as "01.01-31.12"',
+  write: (value: string) => value,
+  read: (value) => (periodPattern.test(value) ? value : undefined),
+};
+const monthYearPattern = /^(0[1-9]|1[0-2])\.\d{2}$/;
+export const monthYear: Format = {
+  schema: z.string().check(z.regex(monthYearPattern, { error: 'must be a month as MM.YY, such as "01.10"' })),
+  shape: 'a month, MM.YY such as "01.10"',
+  write: (value: string) => value,
+  read: (value) => (monthYearPattern.test(value) ? value : undefined),
+};
+/** A box ticked: `true`, written as the mark the schema takes ("X" or "1"). */
+export const tick = (mark: 'X' | '1'): Format => ({
+  schema: z.literal(true, { error: 'must be true, or left out' }),
+  shape: 'true when it applies',
+  write: () => mark,
+  read: (value) => (value === mark ? true : undefined),
+});
+/** One of the schema's codes, by a name of steuerbote's. */
+export function code(codes: Readonly<Record<string, string>>): Format {
+  const names = Object.keys(codes);
+  return {
+    schema: z.enum(names as [string, ...string[]], { error: `must be one of ${names.join(', ')}` }),
+    shape: `one of ${names.map((name) => `\`${name}\``).join(', ')}`,
+    write: (value: string) => codes[value]!,
+    read: (value) => names.find((name) => codes[name] === value),
+  };
+}
+export const yesNo = code({ yes: '1', no: '2' });
+export const count = (max: number): Format => ({
+  schema: z.number().check(z.int(), z.minimum(1), z.maximum(max)),
+  shape: `a whole number from 1 to ${max}`,
+  write: (value: number) => String(value),
+  read: (value) => (/^[1-9]\d*$/.test(value) && Number(value) <= max ? Number(value) : undefined),
+});
+/** A text the schema holds to a pattern, named in `shape`. */
+export const matching = (pattern: RegExp, shape: string): Format => ({
+  schema: z.string().check(z.regex(pattern, { error: `must be ${shape}` })),
+  shape,
+  write: (value: string) => value,
+  read: (value) => (pattern.test(value) ? value : undefined),
+});
+export const digits = (length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`);
+export const idnr: Format = {
+  schema: idnrSchema,
+  shape: 'a tax identification number (11 digits)',
+  write: (value: string) => value,
+  read: (value) => value,
+  idnr: true,
+};
+export const person: Format = {
+  schema: z.enum(['taxpayer', 'spouse'], { error: 'must be "taxpayer" or "spouse"' }),
+  shape: '`taxpayer` (Person A) or `spouse` (Person B)',
+  write: (value: 'taxpayer' | 'spouse') => (value === 'spouse' ? 'PersonB' : 'PersonA'),
+  read: (value) => (value === 'PersonA' ? 'taxpayer' : value === 'PersonB' ? 'spouse' : undefined),
+};
+
+export const leaf = (at: Path, format: Format, label: string, options: { health?: true } = {}): Leaf => ({ kind: 'leaf', at, format, label, ...options });
+export const group = (at: Path, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, ...(label && { label }) });
+export const list = (at: Path, many: number, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, many, ...(label && { label }) });
+export const total = (at: Path, of: readonly [string, string], round: 'up' | 'down' = 'up'): Total => ({ kind: 'total', at, of, round });
+/** Who a per-person Anlage or block belongs to: its `Person` element. */
+export const personLeaf = leaf('Person', person, 'Person');
+
+/** An Anlage: the body's field that carries it, its element below E10 and how often that may stand. */
+export interface Anlage {
+  key: string;
+  element: string;
+  /** As a JSON array of at most so many; a single object without. */
+  many?: number;
+  fields: Fields;
+  /** German, the protocol's heading of the Anlage's rows. */
+  label: string;
+  /** The years the element exists in (E10-2022.xsd to E10-2024.xsd), where not all. */
+  from?: number;
+}
+
+// Paths are resolved once per path and year: the writer and reader ask for them on every line.
+const splitPaths = new Map<string, string[]>();
+const yearPaths = new WeakMap<object, Map<number, string[] | undefined>>();
+
+/** The path `at` takes in `year`: the shape of the latest first year not after it. */
+export function pathIn(at: Path, year: number): string[] | undefined {
+  if (typeof at === 'string') {
+    let path = splitPaths.get(at);
+    if (!path) splitPaths.set(at, (path = at.split('/')));
+    return path;
+  }
+  let byYear = yearPaths.get(at);
+  if (!byYear) yearPaths.set(at, (byYear = new Map()));
+  if (byYear.has(year)) return byYear.get(year);
+  const first = Object.keys(at)
+    .map(Number)
+    .filter((start) => start <= year)
+    .sort((a, b) => a - b)
+    .at(-1);
+  const path = first === undefined ? null : at[first];
+  const resolved = path === null || path === undefined ? undefined : path.split('/');
+  byYear.set(year, resolved);
+  return resolved;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isElement = (value: unknown): value is XmlElement => isObject(value);
+
+// --- the request schema -------------------------------------------------------------------------
+
+export function schemaOf(fields: Fields): z.ZodMiniType {
+  const shape: Record<string, z.ZodMiniType> = {};
+  for (const [key, node] of Object.entries(fields)) {
+    if (node.kind === 'total') continue;
+    shape[key] = z.optional(node.kind === 'leaf' ? node.format.schema : groupSchema(node));
+  }
+  return z.strictObject(shape);
+}
+
+const groupSchema = (node: Group) => (node.many === undefined ? schemaOf(node.fields) : z.array(schemaOf(node.fields)).check(z.maxLength(node.many)));
+
+export const anlageSchema = (anlage: Anlage) =>
+  z.optional(groupSchema({ kind: 'group', at: anlage.element, fields: anlage.fields, ...(anlage.many && { many: anlage.many }) }));
+
+/** The OpenAPI description of an Anlage's field: each field with the E10 element it fills. */
+export function describe(anlage: Anlage): string {
+  const lines: string[] = [];
+  const walk = (fields: Fields, prefix: string, xml: string) => {
+    for (const [key, node] of Object.entries(fields)) {
+      const at = typeof node.at === 'string' ? node.at : Object.values(node.at).find((path) => path !== null)!;
+      if (node.kind === 'leaf') lines.push(`\`${prefix}${key}\`: ${node.label}, ${node.format.shape} (${xml}/${at})`);
+      if (node.kind === 'group') walk(node.fields, `${prefix}${key}${node.many ? `[≤${node.many}]` : ''}.`, `${xml}/${at}`);
+    }
+  };
+  walk(anlage.fields, '', anlage.element);
+  return lines.join('; ');
+}
+
+// --- writing ------------------------------------------------------------------------------------
+
+/** Sets `value` at `path` below `into`, creating the elements on the way in the order they come. */
+function put(into: XmlElement, path: readonly string[], value: XmlNode) {
+  let at = into;
+  for (const name of path.slice(0, -1)) {
+    const next = at[name];
+    if (!isObject(next)) at[name] = {};
+    at = at[name] as XmlElement;
+  }
+  const last = path.at(-1)!;
+  const existing = at[last];
+  at[last] = isObject(existing) && isObject(value) ? { ...existing, ...value } : value;
+}
+
+function write(fields: Fields, value: Json, year: number): XmlElement {
+  const element: XmlElement = {};
+  for (const [key, node] of Object.entries(fields)) {
+    const path = pathIn(node.at, year);
+    if (!path) continue;
+    if (node.kind === 'total') {
+      const items = value[node.of[0]];
+      if (!Array.isArray(items)) continue;
+      const amounts = items.map((item: Json) => item[node.of[1]]).filter((amount) => amount !== undefined) as (number | string)[];
+      if (amounts.length > 0)
+        put(
+          element,
+          path,
+          wholeEuros(
+            amounts.reduce<number>((sum, amount) => sum + toCents(amount), 0),
+            node.round,
+          ),
+        );
+      continue;
+    }
+    const given = value[key];
+    if (given === undefined) continue;
+    if (node.kind === 'leaf') put(element, path, (node.format.write as (value: unknown) => string)(given));
+    else if (node.many === undefined) {
+      const written = write(node.fields, given as Json, year);
+      if (Object.keys(written).length > 0) put(element, path, written);
+    } else if ((given as Json[]).length > 0)
+      put(
+        element,
+        path,
+        (given as Json[]).map((item) => write(node.fields, item, year)),
+      );
+  }
+  return element;
+}
+
+/** The Anlage's element(s) below E10 for `body`, or undefined where the body has none. */
+export function writeAnlage(anlage: Anlage, body: Json): XmlElement | XmlElement[] | undefined {
+  const given = body[anlage.key];
+  const year = body.year as number;
+  if (given === undefined || given === null) return undefined;
+  if (anlage.many === undefined) {
+    const element = write(anlage.fields, given as Json, year);
+    return Object.keys(element).length > 0 ? element : undefined;
+  }
+  const elements = (given as Json[]).map((item) => write(anlage.fields, item, year));
+  return elements.length > 0 ? elements : undefined;
+}
+
+// --- reading back -------------------------------------------------------------------------------
+
+const nodesAt = (from: XmlNode | undefined, path: readonly string[]): XmlNode[] => {
+  let nodes: XmlNode[] = from === undefined ? [] : [from];
+  for (const name of path) nodes = nodes.flatMap((node) => (isObject(node) ? [node[name]].flat().filter((child) => child !== undefined) : []));
+  return nodes as XmlNode[];
+};
+
+/**
+ * The JSON of one element read by `fields`; every element below it that no field reads is added to
+ * `unmapped` by its path, as is a value no field's format takes.
+ */
+function read(fields: Fields, element: XmlElement, year: number, where: string, unmapped: string[]): Json {
+  const value: Json = {};
+  const taken = new Set<XmlNode>();
+  for (const [key, node] of Object.entries(fields)) {
+    const path = pathIn(node.at, year);
+    if (!path) continue;
+    const found = nodesAt(element, path);
+    if (node.kind === 'total') continue;
+    if (node.kind === 'leaf') {
+      const text = found[0];
+      if (typeof text !== 'string') continue;
+      const json = node.format.read(text);
+      if (json === undefined) continue;
+      value[key] = json;
+      markTaken(element, path, taken);
+    } else {
+      const items = found.filter(isElement).map((item) => read(node.fields, item, year, `${where}/${path.join('/')}`, unmapped));
+      if (items.length === 0) continue;
+      value[key] = node.many === undefined ? items[0] : items;
+      markTaken(element, path, taken);
+    }
+  }
+  // Totals are read as taken: the writer computes them again from the lines.
+  for (const node of Object.values(fields)) {
+    const path = node.kind === 'total' ? pathIn(node.at, year) : undefined;
+    if (path && nodesAt(element, path).length > 0) markTaken(element, path, taken);
+  }
+  collectUnmapped(element, where, taken, unmapped);
+  return value;
+}
+
+/** Marks the element at `path` and the elements leading to it as read; leading ones are read only partly. */
+function markTaken(element: XmlElement, path: readonly string[], taken: Set<XmlNode>) {
+  let nodes: XmlNode[] = [element];
+  path.forEach((name, index) => {
+    nodes = nodes.flatMap((node) => (isObject(node) ? [node[name]].flat().filter((child) => child !== undefined) : [])) as XmlNode[];
+    for (const node of nodes) {
+      if (index === path.length - 1) taken.add(node);
+      else if (isObject(node)) partly.add(node);
+    }
+  });
+}
+// Elements on the way to one read: their children are looked at one by one.
+const partly = new WeakSet<object>();
+
+function collectUnmapped(element: XmlElement, where: string, taken: Set<XmlNode>, unmapped: string[]) {
+  for (const [name, child] of Object.entries(element)) {
+    if (name.startsWith('@_')) continue;
+    for (const node of [child].flat() as XmlNode[]) {
+      if (taken.has(node) && (typeof node === 'string' || !partly.has(node as object))) continue;
+      if (isObject(node) && partly.has(node)) collectUnmapped(node, `${where}/${name}`, taken, unmapped);
+      else if (!taken.has(node)) unmapped.push(`${where}/${name}`);
+    }
+  }
+}
+
+/** The body's field of the Anlage, read from E10's children, and what of them it cannot carry. */
+export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { value?: unknown; unmapped: string[] } {
+  const unmapped: string[] = [];
+  const elements = nodesAt(root, [anlage.element]).filter(isElement);
+  if (elements.length === 0) return { unmapped };
+  // A year before the map's shape is read as a whole element it cannot carry.
+  if (anlage.from !== undefined && year < anlage.from) return { unmapped: [anlage.element] };
+  const items = elements.map((element) => read(anlage.fields, element, year, anlage.element, unmapped));
+  return { value: anlage.many === undefined ? items[0] : items, unmapped };
+}
+
+// --- what the check and the protocol take from the map -----------------------------------------
+
+interface Visit {
+  node: Leaf;
+  value: unknown;
+  /** The request path, such as `children.0.idnr`. */
+  path: string;
+}
+
+/** Every leaf the body gives, with its request path. */
+function visits(fields: Fields, value: Json, path: string, out: Visit[] = []): Visit[] {
+  for (const [key, node] of Object.entries(fields)) {
+    const given = value[key];
+    if (given === undefined || node.kind === 'total') continue;
+    if (node.kind === 'leaf') out.push({ node, value: given, path: `${path}.${key}` });
+    else if (node.many === undefined) visits(node.fields, given as Json, `${path}.${key}`, out);
+    else (given as Json[]).forEach((item, index) => visits(node.fields, item, `${path}.${key}.${index}`, out));
+  }
+  return out;
+}
+
+const anlageVisits = (anlage: Anlage, body: Json): Visit[] => {
+  const given = body[anlage.key];
+  if (given === undefined || given === null) return [];
+  if (anlage.many === undefined) return visits(anlage.fields, given as Json, anlage.key);
+  return (given as Json[]).flatMap((item, index) => visits(anlage.fields, item, `${anlage.key}.${index}`));
+};
+
+/** The IdNrs the Anlage names (a child's, a person in care's), held to the live guard like the parents'. */
+export const idnrsIn = (anlage: Anlage, body: Json): NamedIdnr[] =>
+  anlageVisits(anlage, body)
+    .filter(({ node }) => node.format.idnr)
+    .map(({ path, value }) => ({ path, idnr: value as string }));
+
+/** A field given for a year whose form lacks it, and `person: "spouse"` without a spouse. */
+export function mapFindings(anlage: Anlage, body: Json): Finding[] {
+  const year = body.year as number;
+  const given = body[anlage.key];
+  if (given === undefined || given === null) return [];
+  if (anlage.from !== undefined && year < anlage.from)
+    return [{ path: anlage.key, code: 'NOT_IN_YEAR', message: `has no form in ${year}: ELSTER's ${anlage.element} starts with ${anlage.from}` }];
+  const findings: Finding[] = [];
+  const check = (fields: Fields, value: Json, path: string) => {
+    for (const [key, node] of Object.entries(fields)) {
+      const item = value[key];
+      if (item === undefined || node.kind === 'total') continue;
+      if (!pathIn(node.at, year))
+        findings.push({ path: `${path}.${key}`, code: 'NOT_IN_YEAR', message: `is not on ELSTER's form of ${year}; leave it out for that year` });
+      else if (node.kind === 'leaf' && node.format === person && item === 'spouse' && !body.spouse)
+        findings.push({ path: `${path}.${key}`, code: 'SPOUSE_REQUIRED', message: 'names the spouse, so the return needs `spouse`' });
+      else if (node.kind === 'group' && node.many === undefined) check(node.fields, item as Json, `${path}.${key}`);
+      else if (node.kind === 'group') (item as Json[]).forEach((entry, index) => check(node.fields, entry, `${path}.${key}.${index}`));
+    }
+  };
+  if (anlage.many === undefined) check(anlage.fields, given as Json, anlage.key);
+  else (given as Json[]).forEach((item, index) => check(anlage.fields, item, `${anlage.key}.${index}`));
+  return findings;
+}
+
+/** One protocol row: an amount field of the Anlage, added up over its lines, in one format. */
+export interface Row {
+  label: string;
+  value: string;
+}
+
+/**
+ * The protocol's rows of an Anlage as read back from the E10 tree that is transmitted: its heading,
+ * then each amount field that is not health data, summed over its repetitions, as "1.234,56 €" (the
+ * euro amounts of every row in one format, cents always shown).
+ */
+export function protocolRows(anlage: Anlage, root: XmlElement, year: number): Row[] {
+  const read = readAnlage(anlage, root, year).value;
+  if (read === undefined) return [];
+  const sums = new Map<string, number>();
+  for (const item of (anlage.many === undefined ? [read] : read) as Json[]) {
+    const owner = anlage.many !== undefined && item.person === 'spouse' ? ' (Person B)' : '';
+    for (const { node, value } of visits(anlage.fields, item, anlage.key)) {
+      if (!node.format.amount || node.health) continue;
+      const label = `${node.label}${owner}`;
+      sums.set(label, (sums.get(label) ?? 0) + toCents(value as string));
+    }
+  }
+  if (sums.size === 0) return [];
+  return [{ label: anlage.label, value: '' }, ...[...sums].map(([label, sum]) => ({ label: `  ${label}`, value: germanEuros(sum, true) }))];
+}

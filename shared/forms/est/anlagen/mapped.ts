@@ -1,0 +1,147 @@
+// The Anlagen described by map.ts, in E10's order, and what the central writer, reader, schema,
+// rules and OpenAPI part take from all of them at once. Each Anlage's body field is its `key`.
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { NamedIdnr } from '#shared/forms/accepted.ts';
+import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
+import { agbAnlage } from '#shared/forms/est/anlagen/agb.ts';
+import { gAnlage } from '#shared/forms/est/anlagen/g.ts';
+import { ha35aAnlage, ha35aFindings } from '#shared/forms/est/anlagen/ha-35a.ts';
+import { kapAnlage } from '#shared/forms/est/anlagen/kap.ts';
+import { kapBetAnlage } from '#shared/forms/est/anlagen/kap-bet.ts';
+import { kindAnlage, kindFindings } from '#shared/forms/est/anlagen/kind.ts';
+import { rAnlage } from '#shared/forms/est/anlagen/r.ts';
+import { ravBavAnlage } from '#shared/forms/est/anlagen/rav-bav.ts';
+import { sAnlage } from '#shared/forms/est/anlagen/s.ts';
+import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
+import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
+import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
+import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
+import { unterhaltAnlage } from '#shared/forms/est/anlagen/unterhalt.ts';
+import { anlageSchema, describe, idnrsIn, mapFindings, protocolRows, readAnlage, writeAnlage, type Anlage, type Row } from '#shared/forms/est/anlagen/map.ts';
+import type { EstReturn } from '#shared/forms/est/model.ts';
+
+/** In E10's order (E10-2024.xsd: SA, AgB, HA_35a, …, ESt1A_U, Kind, G, S, N, KAP, KAP_BET, R, RAV_bAV, SO, V, VOR, AV). */
+export const mappedAnlagen: readonly Anlage[] = [
+  saAnlage,
+  agbAnlage,
+  ha35aAnlage,
+  unterhaltAnlage,
+  kindAnlage,
+  gAnlage,
+  sAnlage,
+  kapAnlage,
+  kapBetAnlage,
+  rAnlage,
+  ravBavAnlage,
+  soAnlage,
+  vAnlage,
+  avAnlage,
+];
+
+/** The forms directly below E10, in the schema's order (E10-2022.xsd to E10-2024.xsd); the writer puts its forms in it. */
+export const e10FormOrder = [
+  'ESt1A',
+  'SA',
+  'AgB',
+  'HA_35a',
+  'EM_35c',
+  'Sonst',
+  'WA_ESt',
+  'ESt1A_U',
+  'Kind',
+  'L',
+  'Anl_34b',
+  'G',
+  'Zins',
+  'S',
+  'Corona',
+  'N_GRE',
+  'N',
+  'N_DHH',
+  'N_AUS',
+  'KAP',
+  'KAP_BET',
+  'KAP_I',
+  'AUS',
+  'R',
+  'RAV_bAV',
+  'R_AUS',
+  'SO',
+  'V',
+  'V_FeWo',
+  'V_Sonstige',
+  'FW',
+  'VOR',
+  'AV',
+  'Mob',
+];
+
+type Body = Record<string, unknown>;
+const asBody = (body: EstReturn) => body as unknown as Body;
+
+/** The request schema of each Anlage, by its body field. */
+export const mappedSchemas = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageSchema(anlage)]));
+export const mappedKeys = mappedAnlagen.map((anlage) => anlage.key);
+
+/** What the OpenAPI document says of each Anlage's field: every field with the E10 element it fills. */
+export const mappedDescriptions = () =>
+  Object.fromEntries(
+    mappedAnlagen.map((anlage) => [
+      anlage.key,
+      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}). ${describe(anlage)}`,
+    ]),
+  );
+
+/**
+ * The forms of the body's mapped Anlagen beside `forms` (the writer's own), in E10's order. Where
+ * both write one form (SA, AgB, HA_35a, R), the mapped Anlage's replaces the writer's: the rules
+ * refuse a body that gives both (`mappedFindings`).
+ */
+export function withMappedForms(body: EstReturn, forms: Record<string, XmlNode | undefined>): XmlElement {
+  const all: Record<string, XmlNode | undefined> = { ...forms };
+  for (const anlage of mappedAnlagen) {
+    const written = writeAnlage(anlage, asBody(body));
+    if (written !== undefined) all[anlage.element] = written;
+  }
+  return Object.fromEntries(e10FormOrder.filter((name) => all[name] !== undefined).map((name) => [name, all[name]!]));
+}
+
+/** The body's fields of the mapped Anlagen read back from E10, and the elements below them that none carries. */
+export function readMapped(root: XmlElement, year: number): { body: Body; unmapped: string[] } {
+  const body: Body = {};
+  const unmapped: string[] = [];
+  for (const anlage of mappedAnlagen) {
+    const read = readAnlage(anlage, root, year);
+    if (read.value !== undefined) body[anlage.key] = read.value;
+    unmapped.push(...read.unmapped);
+  }
+  return { body, unmapped };
+}
+
+/** The protocol's rows of the Anlagen whose amounts the reader does not show already (xml-reader.ts shows SA, AgB, HA_35a and R). */
+export const mappedRows = (root: XmlElement, year: number): Row[] =>
+  mappedAnlagen.filter((anlage) => !['SA', 'AgB', 'HA_35a', 'R'].includes(anlage.element)).flatMap((anlage) => protocolRows(anlage, root, year));
+
+/** Every IdNr the mapped Anlagen name, each held to the live guard as the parents' are. */
+export const mappedIdnrs = (body: EstReturn): NamedIdnr[] => mappedAnlagen.flatMap((anlage) => idnrsIn(anlage, asBody(body)));
+
+const deduction = (body: EstReturn, names: readonly string[]) =>
+  names.filter((name) => body.deductions?.[name] !== undefined).map((name) => `deductions.${name}`)[0];
+
+// A field of the request beside the mapped Anlagen, and the mapped Anlage that writes the same form.
+const sameForm: readonly { key: string; other: (body: EstReturn) => string | undefined }[] = [
+  { key: 'special_expenses', other: (body) => deduction(body, ['church_tax_paid', 'donations']) },
+  { key: 'extraordinary_burdens', other: (body) => deduction(body, ['medical_costs']) },
+  { key: 'section_35a', other: (body) => deduction(body, ['household_services', 'craftsman_services']) },
+  { key: 'pension_income', other: (body) => (body.pensions.length > 0 ? 'pensions' : undefined) },
+];
+
+/** The mapped Anlagen's rules: each Anlage's own, the fields its year lacks, and a form given twice. */
+export function mappedFindings(body: EstReturn): Finding[] {
+  const findings = mappedAnlagen.flatMap((anlage) => mapFindings(anlage, asBody(body)));
+  for (const { key, other } of sameForm) {
+    const given = asBody(body)[key] === undefined ? undefined : other(body);
+    if (given) findings.push({ path: key, code: 'FORM_GIVEN_TWICE', message: `writes the same form as \`${given}\`: give one of them` });
+  }
+  return [...findings, ...kindFindings(body), ...ha35aFindings(asBody(body))];
+}
