@@ -61,6 +61,12 @@ export const ticketSummary = z.object({
   status: ticketStatus,
   test: z.boolean(),
   created_at: timestamp,
+  hints: z.optional(
+    described(
+      z.array(finding),
+      'The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them; none refused the return, each may be worth a look. Absent when there are none; a replay answers them again',
+    ),
+  ),
   links: z.object({ status: z.string(), ticket: z.string(), protocol: z.string() }),
 });
 

@@ -118,7 +118,8 @@ describe('ustvaSchema', () => {
 
   it('guesses nothing where several Kennzahlen are one digit off, and points Kz10 to the flags', () => {
     const { error } = z.safeParse(ustvaSchema, { ...sample, kennzahlen: { ...sample.kennzahlen, kz99: 1, KZ10: 1 } });
-    expect(error?.issues.map(({ message, params }) => ({ message, params }))).toEqual([
+    const issues = (error?.issues ?? []) as unknown as { message: string; params?: unknown }[];
+    expect(issues.map(({ message, params }) => ({ message, params }))).toEqual([
       { message: 'is not a Kennzahl of the 2026 UStVA form', params: { code: 'KZ_UNKNOWN' } },
       { message: expect.stringContaining('"flags"'), params: { code: 'KZ_UNKNOWN' } },
     ]);
