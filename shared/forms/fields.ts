@@ -13,11 +13,11 @@ import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax
 // Money arrives as a JSON number or a decimal string (the OpenAPI document: "1200.50"); the strings keep
 // cents exact where a float might not. Both forms stay below a trillion euros: beyond that a
 // number has lost its cents, and no return declares it.
-const largestAmount = 1e12;
-export const money = z.union(
-  [z.number().check(z.refine((amount) => Number.isFinite(amount) && Math.abs(amount) < largestAmount)), z.string().check(z.regex(/^-?\d{1,12}(\.\d{1,2})?$/))],
-  { error: 'must be an amount in euros below one trillion: a number or a decimal string like "1200.50"' },
-);
+// The bounds are exclusive checks, so the OpenAPI document shows them.
+export const largestAmount = 1e12;
+export const money = z.union([z.number().check(z.gt(-largestAmount), z.lt(largestAmount)), z.string().check(z.regex(/^-?\d{1,12}(\.\d{1,2})?$/))], {
+  error: 'must be an amount in euros below one trillion: a number or a decimal string like "1200.50"',
+});
 
 /** So many keys a record of the body (`kennzahlen`, `deductions`) takes at most. */
 export const maxRecordKeys = 100;

@@ -289,8 +289,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
   // Inside an OpenAPI document a schema takes the document's dialect, and has no identity of its own.
   const components = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema as JsonSchema]));
   for (const kind of kinds) {
-    const { schemaName, fields } = formOpenapi[kind];
-    components[schemaName] = withFieldDescriptions(components[schemaName]!, { ...commonFields, ...fields(commonFields) });
+    const { schemaName, fields, properties } = formOpenapi[kind];
+    const schema = components[schemaName]!;
+    const told = { ...schema, properties: { ...schema.properties, ...properties?.() } };
+    components[schemaName] = withFieldDescriptions(told, { ...commonFields, ...fields(commonFields) });
   }
   components.CertificateUpload = withFieldDescriptions(components.CertificateUpload!, uploadFields);
   return components;
