@@ -1,12 +1,13 @@
 // The shapes of requests and answers by name, all taken from the generated document types.
-import type { components, operations } from './generated/openapi.ts';
+import type { components, kinds, operations, paths } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 
-export type Kind = 'ustva' | 'est';
-export type UstvaSubmission = Schemas['UstvaSubmission'];
-export type EstSubmission = Schemas['EstSubmission'];
-export type Submission<K extends Kind> = K extends 'ustva' ? UstvaSubmission : EstSubmission;
+export type Kind = (typeof kinds)[number];
+/** The body of `POST /v2/{kind}`, e.g. `Submission<'ustva'>`. */
+export type Submission<K extends Kind> = NonNullable<paths[`/v2/${K}`]['post']['requestBody']>['content']['application/json'];
+export type UstvaSubmission = Submission<'ustva'>;
+export type EstSubmission = Submission<'est'>;
 export type TicketSummary = Schemas['TicketSummary'];
 export type TicketStatus = Schemas['TicketStatus'];
 export type TicketMetadata = Schemas['TicketMetadata'];

@@ -123,7 +123,7 @@ export const version = z.object({
   today: described(z.iso.date(), 'The Berlin calendar day the lists below hold for'),
   years: described(
     z.object(Object.fromEntries([...kinds].sort().map((kind) => [kind, z.array(z.number())]))),
-    'The years each form is accepted for today: a UStVA for every year from 2021 that has begun; an income tax return once its year has ended and until the fourth year after it (a voluntary return, § 46 Abs. 2 Nr. 8 EStG with § 169 AO)',
+    "The years each form is accepted for today, by the form's path segment; each form's `year` field says its window",
   ),
   datenart_versions: described(z.array(z.string()), 'Every form and year accepted today, e.g. `UStVA_2026`'),
 });
@@ -135,7 +135,19 @@ export const validationResult = z.object({
   nutzdaten: z.optional(
     described(
       z.string(),
-      'With `?include=nutzdaten` and a valid body: the Nutzdaten element it would transmit (`Anmeldungssteuern` or `E10`), as a string. Built now, so Erstellungsdatum is today; a transmission builds it afresh',
+      "With `?include=nutzdaten` and a valid body: the Nutzdaten element it would transmit (the form's root element, e.g. `Anmeldungssteuern` or `E10`), as a string. Built now, so Erstellungsdatum is today; a transmission builds it afresh",
+    ),
+  ),
+  body: z.optional(
+    described(
+      z.record(z.string(), z.unknown()),
+      "With `?include=body` and a valid request in `xml`: the structured body the XML maps to, with the request's other fields (`test`, `certificate_id`, …) beside; submitting it writes the same Nutzdaten apart from Erstellungsdatum and the HerstellerID",
+    ),
+  ),
+  unmapped: z.optional(
+    described(
+      z.array(z.string()),
+      'With `body`: the paths of the XML elements the structured body cannot carry yet (e.g. `E10/Anlage_AUS`); empty when it carries them all',
     ),
   ),
 });

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSteuerbote } from '../client.ts';
 import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
+import { kinds } from '../generated/openapi.ts';
 import type { Kind } from '../types.ts';
 import * as certificates from './certificates.ts';
 import { list } from './list.ts';
@@ -20,14 +21,14 @@ import { validate } from './validate.ts';
 
 export const usage = `Usage: steuerbote <command> [options]
 
-  submit <ustva|est> <file.json…>   file each JSON body; a file filed before gets its ticket back
+  submit <form> <file.json…>   file each JSON body; a file filed before gets its ticket back
       --wait                 follow every ticket until delivered, rejected or failed
       --out DIR              save each protocol PDF to DIR as it arrives (implies --wait)
       --concurrency N        requests at once (default 4)
       --certificate ID       sign with this certificate of yours (crt_…)
       --pin-file FILE        its PIN, when it is kept per submission (else asked for in a terminal)
       --timeout SECONDS      stop waiting after this long (default 900)
-  validate <ustva|est> <file.json…> [--nutzdaten]
+  validate <form> <file.json…> [--nutzdaten]
                              every check a submission gets; nothing stored or sent
   status <ticket>            status, attempts and error
   ticket <ticket>            metadata: transfer ticket, file name, dates
@@ -40,6 +41,7 @@ export const usage = `Usage: steuerbote <command> [options]
   certificates list
   certificates rm <certificate_id>
 
+  <form>                     ${kinds.join(', ')}
   --json                     machine-readable output on stdout
   --json-fields a,b          the same, with only these fields
   --version                  the command's version
@@ -96,9 +98,10 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
 
 function kindOf(command: string, word: string | undefined): Kind {
   const kind = word?.toLowerCase();
-  if (kind === 'ustva' || kind === 'est') return kind;
-  if (word && /[./\\]/.test(word)) throw new UsageError(`say which form before the files: steuerbote ${command} ustva ${word} (or est)`);
-  throw new UsageError(`say which form: ustva or est${word ? `, not ${JSON.stringify(word)}` : ''}`);
+  if (kinds.includes(kind as Kind)) return kind as Kind;
+  if (word && /[./\\]/.test(word))
+    throw new UsageError(`say which form before the files: steuerbote ${command} ${kinds[0]} ${word} (forms: ${kinds.join(', ')})`);
+  throw new UsageError(`say which form: ${kinds.join(', ')}${word ? `, not ${JSON.stringify(word)}${didYouMean(word, kinds)}` : ''}`);
 }
 
 function one(words: readonly string[], what: string): string {

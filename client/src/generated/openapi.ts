@@ -995,7 +995,7 @@ export interface components {
              * @description The Berlin calendar day the lists below hold for
              */
             today: string;
-            /** @description The years each form is accepted for today: a UStVA for every year from 2021 that has begun; an income tax return once its year has ended and until the fourth year after it (a voluntary return, § 46 Abs. 2 Nr. 8 EStG with § 169 AO) */
+            /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
                 est: number[];
                 ustva: number[];
@@ -1027,8 +1027,14 @@ export interface components {
                  */
                 severity: "error" | "hint";
             }[];
-            /** @description With `?include=nutzdaten` and a valid body: the Nutzdaten element it would transmit (`Anmeldungssteuern` or `E10`), as a string. Built now, so Erstellungsdatum is today; a transmission builds it afresh */
+            /** @description With `?include=nutzdaten` and a valid body: the Nutzdaten element it would transmit (the form's root element, e.g. `Anmeldungssteuern` or `E10`), as a string. Built now, so Erstellungsdatum is today; a transmission builds it afresh */
             nutzdaten?: string;
+            /** @description With `?include=body` and a valid request in `xml`: the structured body the XML maps to, with the request's other fields (`test`, `certificate_id`, …) beside; submitting it writes the same Nutzdaten apart from Erstellungsdatum and the HerstellerID */
+            body?: {
+                [key: string]: unknown;
+            };
+            /** @description With `body`: the paths of the XML elements the structured body cannot carry yet (e.g. `E10/Anlage_AUS`); empty when it carries them all */
+            unmapped?: string[];
         };
     };
     responses: {
@@ -1214,8 +1220,8 @@ export interface components {
         Ticket: string;
         /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
         RequestId: string;
-        /** @description `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail */
-        Include: "nutzdaten";
+        /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+        Include: string;
         /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
         ElsterPin: string;
         /**
@@ -1429,7 +1435,7 @@ export interface operations {
     validateUstva: {
         parameters: {
             query?: {
-                /** @description `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -1483,7 +1489,7 @@ export interface operations {
     validateEst: {
         parameters: {
             query?: {
-                /** @description `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -2736,3 +2742,6 @@ export interface operations {
         };
     };
 }
+
+/** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
+export const kinds = ["ustva","est"] as const;
