@@ -146,8 +146,8 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(kennzahlen.properties).sort()).toEqual([...new Set([...everyYear, 'kz38'])].sort());
     expect(kennzahlen.additionalProperties).toBe(false);
     expect(kennzahlen.properties.kz81.anyOf).toEqual([
-      { type: 'number', exclusiveMinimum: -1e12, exclusiveMaximum: 1e12, multipleOf: 1 },
-      { type: 'string', pattern: '^-?\\d{1,12}$' },
+      { type: 'number', exclusiveMinimum: -1e13, exclusiveMaximum: 1e13, multipleOf: 1 },
+      { type: 'string', pattern: '^-?\\d{1,13}$' },
     ]);
     expect(kennzahlen.properties.kz39.anyOf[0]).toEqual({ type: 'number', minimum: 0, exclusiveMaximum: 1e11 });
     expect(doc.components.schemas.EstSubmission.properties.employment.items.properties.gross_wage.anyOf[0]).toEqual({

@@ -2,9 +2,9 @@
 // says of its fields, and its examples. Every request example passes the service's own checks
 // (shared/openapi/document.test.ts).
 import type { FormOpenapi } from '#shared/forms/form.ts';
-import { largestAmount, maxRecordKeys } from '#shared/forms/fields.ts';
+import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { type KennzahlSpec, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
-import { nonNegativeKennzahlen, taxAmountDigits } from '#shared/forms/ustva/limits.ts';
+import { baseAmountDigits, nonNegativeKennzahlen, taxAmountDigits } from '#shared/forms/ustva/limits.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 
@@ -22,13 +22,13 @@ export const ustvaContractExample = {
 type Json = Record<string, unknown>;
 
 /**
- * An amount as the service takes it for a Kennzahl: whole euros for a base (its JSON number a multiple
- * of 1), at most 11 digits before the point for a tax amount (limits.ts); never negative where the form
+ * An amount as the service takes it for a Kennzahl: whole euros of at most 13 digits for a base (its
+ * JSON number a multiple of 1), at most 11 digits before the point for a tax amount (limits.ts); never negative where the form
  * says so (Kz 37, 50, and Kz 39, the Sondervorauszahlung deducted: rules.ts).
  */
 function amountSchema(kind: 'base' | 'tax', nonNegative: boolean): Json {
-  const euros = kind === 'base' ? largestAmount : 10 ** taxAmountDigits;
-  const digits = String(euros).length - 1;
+  const digits = kind === 'base' ? baseAmountDigits : taxAmountDigits;
+  const euros = 10 ** digits;
   const sign = nonNegative ? '' : '-?';
   return {
     anyOf: [

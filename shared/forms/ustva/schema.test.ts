@@ -179,9 +179,26 @@ describe('free text and amounts', () => {
     ]);
   });
 
-  it('refuses amounts of a trillion euros or more, in either form', () => {
-    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 9.007e25, kz83: '1' } }).success).toBe(false);
-    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 1e12, kz83: '1' } }).success).toBe(false);
-    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 999_999_999_999, kz83: '1' } }).success).toBe(true);
+  it("refuses Kennzahl amounts of 10^13 euros or more, in either form: 13 digits, as ELSTER's bases take", () => {
+    const kz81 = (amount: number | string) => z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: amount, kz83: '1' } }).success;
+    expect(kz81(9.007e25)).toBe(false);
+    expect(kz81(1e13)).toBe(false);
+    expect(kz81('10000000000000')).toBe(false);
+    expect(kz81(9_999_999_999_999)).toBe(true);
+    expect(kz81('9999999999999')).toBe(true);
+  });
+
+  it('refuses other amounts of a trillion euros or more', () => {
+    const prepayments = (amount: number) =>
+      z.safeParse(ustvaSchema, {
+        ...ustvaSample(),
+        type: 'sondervorauszahlung',
+        period: undefined,
+        kennzahlen: undefined,
+        flags: undefined,
+        prepayments_prior_year: amount,
+      }).success;
+    expect(prepayments(1e12)).toBe(false);
+    expect(prepayments(999_999_999_999)).toBe(true);
   });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   alongsideFieldChecks,
+  amountBelow,
   boundedRecord,
   common,
   formYear,
@@ -18,7 +19,7 @@ import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { advisorClientSchema, partySchema, widnrSchema } from '#shared/forms/ustva/parties.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';
-import { ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
+import { baseAmountDigits, ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
 import { unknownKennzahl, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 
 /** A supplier field as long as its DatenLieferant element may be, and not empty. */
@@ -48,7 +49,9 @@ export const ustvaSchema = z
       boundedRecord(
         z.string(),
         // Kz 70 (from 2025) is a date; every other Kennzahl an amount.
-        z.union([money, z.iso.date()], { error: 'must be an amount in euros (a number or a decimal string like "1200.50"), or for kz70 a date YYYY-MM-DD' }),
+        z.union([amountBelow(baseAmountDigits, 'must be an amount in euros'), z.iso.date()], {
+          error: 'must be an amount in euros (a number or a decimal string like "1200.50"), or for kz70 a date YYYY-MM-DD',
+        }),
       ),
     ),
     flags: z.optional(
