@@ -18,7 +18,7 @@ export function periodDays(year: number, period: string): { first: string; last:
 export function ustvaPeriodFindings(year: number, period: string, today: string, path = 'period'): Finding[] {
   const { first, last } = periodDays(year, period);
   if (first > today) {
-    return [{ path, code: 'PERIOD_NOT_BEGUN', message: `has not begun: it can be filed from ${first}`, expected: first }];
+    return [{ path, code: 'PERIOD_NOT_BEGUN', message: 'has not begun: it can be filed once it has', expected: first }];
   }
   if (last >= today) {
     return [

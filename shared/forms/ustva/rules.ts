@@ -99,7 +99,8 @@ export function ustvaFindings(figures: UstvaFigures): Finding[] {
       findings.push({
         path: 'kennzahlen.kz83',
         code: 'KZ83_MISMATCH',
-        message: `must be ${formatEuros(expected)}, the total the form computes from the other Kennzahlen (is ${formatEuros(toCents(kz83))}; a difference below 1 euro is accepted)`,
+        // The value itself is `expected`, which every reader shows beside the message.
+        message: `must be the total the form computes from the other Kennzahlen (is ${formatEuros(toCents(kz83))}; a difference below 1 euro is accepted)`,
         expected: formatEuros(expected),
       });
     }
