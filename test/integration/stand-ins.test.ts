@@ -40,6 +40,15 @@ describe('the stand-ins', () => {
       socket.once('connect', () => socket.destroy());
     });
 
+  it('tell a second runtime on the same data directory that another instance holds it', async () => {
+    const first = await startService();
+    try {
+      await expect(startService({ dataDir: first.dataDir })).rejects.toThrow(`another instance holds the data directory ${first.dataDir}`);
+    } finally {
+      await first.stop();
+    }
+  }, 60_000);
+
   it('listen on loopback alone, so nothing else on the network reaches them', async () => {
     const standIns = await startStandIns(await newDataDir());
     try {
