@@ -8,6 +8,7 @@
 // it, and what was acknowledged is in the log. Records are ordered by their keys' bytes, which is
 // S3's order of keys, so a listing page reads just that page.
 
+import { dirname } from 'node:path';
 import { createHash } from 'node:crypto';
 import { ClassicLevel } from 'classic-level';
 
@@ -63,7 +64,16 @@ export class ObjectStore {
 
   static async open(directory: string): Promise<ObjectStore> {
     const db = new ClassicLevel<string, Buffer>(directory, { keyEncoding: 'utf8', valueEncoding: 'buffer' });
-    await db.open();
+    try {
+      await db.open();
+    } catch (error) {
+      // LevelDB lets one process at a time hold its directory; the other is told so, not just that it failed.
+      if ((error as { cause?: { code?: string } }).cause?.code === 'LEVEL_LOCKED')
+        throw new Error(`another instance holds the data directory ${dirname(directory)}: stop it first, or start this one with another DATA_DIR`, {
+          cause: error,
+        });
+      throw error;
+    }
     const store = new ObjectStore(db);
     for await (const key of db.keys({ gte: 'b/', lt: 'b0' })) store.#buckets.add(key.slice(2));
     return store;

@@ -6,7 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
-import { startFauxqs } from 'fauxqs';
+import { buildApp } from 'fauxqs';
 import { region } from '#infra/local/region.ts';
 import { importObjectFiles } from '#infra/local/s3-files-import.ts';
 import { ObjectStore } from '#infra/local/s3-objects.ts';
@@ -31,7 +31,10 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
   await importObjectFiles(join(dataDir, 's3'), objects);
   const s3 = await startS3StandIn({ store: objects, host });
 
-  const sqs = await startFauxqs({ port: 0, logger: false, defaultRegion: region });
+  // fauxqs' own startFauxqs listens on every interface (0.0.0.0, fauxqs 2.4.1); the app it builds,
+  // listened on here, answers on loopback alone, as the other stand-ins do.
+  const sqs = buildApp({ logger: false, defaultRegion: region });
+  await sqs.listen({ port: 0, host });
 
   return {
     env: {
@@ -41,10 +44,10 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
       AWS_SECRET_ACCESS_KEY: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: `http://${host}:${(dynamo.address() as AddressInfo).port}`,
       AWS_ENDPOINT_URL_S3: `http://${host}:${s3.port}`,
-      AWS_ENDPOINT_URL_SQS: `http://${host}:${sqs.port}`,
+      AWS_ENDPOINT_URL_SQS: `http://${host}:${(sqs.server.address() as AddressInfo).port}`,
     },
     async stop() {
-      await sqs.stop();
+      await sqs.close();
       await s3.close();
       await objects.close();
       await new Promise<void>((resolve) => dynamo.close(() => resolve()));

@@ -79,6 +79,8 @@ export interface Ticket {
   tax_office?: string;
   datenart_version: string;
   client_reference?: string;
+  /** The hints of the check it passed (never an error), as its 202 answered them. */
+  hints?: Finding[];
   /** The client's own certificate (POST /v2/certificates) that signs the transmission; absent when the stage's certificate does. */
   certificate_id?: string;
   /** That certificate's subject, so the ticket still says who signed once the certificate is deleted. */

@@ -14,6 +14,7 @@ export const summaryView = (t: Ticket) => ({
   status: t.status,
   test: t.test,
   created_at: t.created_at,
+  ...(t.hints && { hints: t.hints }),
   links: ticketLinks(t.ticket),
 });
 

@@ -11,13 +11,15 @@ import { lands } from '#shared/tax/lands.ts';
 import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 
 // Money arrives as a JSON number or a decimal string (the OpenAPI document: "1200.50"); the strings keep
-// cents exact where a float might not. Both forms stay below a trillion euros: beyond that a
-// number has lost its cents, and no return declares it.
-const largestAmount = 1e12;
-export const money = z.union(
-  [z.number().check(z.refine((amount) => Number.isFinite(amount) && Math.abs(amount) < largestAmount)), z.string().check(z.regex(/^-?\d{1,12}(\.\d{1,2})?$/))],
-  { error: 'must be an amount in euros below one trillion: a number or a decimal string like "1200.50"' },
-);
+// cents exact where a float might not. Both forms stay below 10^digits euros (a trillion for most
+// amounts): beyond that a number has lost its cents, and no return declares it. The bounds are
+// exclusive checks, so the OpenAPI document shows them.
+export const amountBelow = (digits: number, error: string) =>
+  z.union([z.number().check(z.gt(-(10 ** digits)), z.lt(10 ** digits)), z.string().check(z.regex(new RegExp(`^-?\\d{1,${digits}}(\\.\\d{1,2})?$`)))], {
+    error,
+  });
+export const moneyDigits = 12;
+export const money = amountBelow(moneyDigits, 'must be an amount in euros below one trillion: a number or a decimal string like "1200.50"');
 
 /** So many keys a record of the body (`kennzahlen`, `deductions`) takes at most. */
 export const maxRecordKeys = 100;

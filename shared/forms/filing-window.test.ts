@@ -28,7 +28,7 @@ describe('a UStVA period', () => {
 
   it('that has not begun is refused, naming the day it can be filed from', () => {
     expect(periodFindings(2026, '12', '2026-11-30', 'xml.Zeitraum')).toEqual([
-      { path: 'xml.Zeitraum', code: 'PERIOD_NOT_BEGUN', message: 'has not begun: it can be filed from 2026-12-01', expected: '2026-12-01' },
+      { path: 'xml.Zeitraum', code: 'PERIOD_NOT_BEGUN', message: 'has not begun: it can be filed once it has', expected: '2026-12-01' },
     ]);
     expect(periodFindings(2027, '41', '2026-12-31')).toEqual([expect.objectContaining({ code: 'PERIOD_NOT_BEGUN', expected: '2027-01-01' })]);
   });
@@ -43,7 +43,7 @@ describe('the year of an income tax return', () => {
 
   it('that has not ended is refused, naming the first day it can be filed', () => {
     expect(estYearFindings(2026, '2026-12-31')).toEqual([
-      { path: 'year', code: 'YEAR_NOT_ENDED', message: 'has not ended: the return for 2026 can be filed from 2027-01-01', expected: '2027-01-01' },
+      { path: 'year', code: 'YEAR_NOT_ENDED', message: 'has not ended: the return for 2026 can be filed once it has', expected: '2027-01-01' },
     ]);
   });
 

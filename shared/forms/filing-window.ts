@@ -45,7 +45,7 @@ export function periodDue(year: number, period: string): string {
 export function periodFindings(year: number, period: string, today: string, path = 'period'): Finding[] {
   const { first, last } = periodDays(year, period);
   if (first > today) {
-    return [{ path, code: 'PERIOD_NOT_BEGUN', message: `has not begun: it can be filed from ${first}`, expected: first }];
+    return [{ path, code: 'PERIOD_NOT_BEGUN', message: 'has not begun: it can be filed once it has', expected: first }];
   }
   if (last >= today) {
     return [

@@ -58,6 +58,8 @@ export interface FormOpenapi {
   year: string;
   /** What the contract says of its fields, given what it says of the fields every form has. */
   fields(common: Readonly<Record<string, string>>): Record<string, string>;
+  /** JSON schemas that say more of a field than its own schema shows (each Kennzahl of `kennzahlen` by name), by field. */
+  properties?(): Record<string, Record<string, unknown>>;
   /** Request examples, by name. */
   examples: Record<string, { summary: string; description?: string; value: unknown }>;
   /** Whether the document shows its answers (accepted, refused, validated) on this form's routes. */

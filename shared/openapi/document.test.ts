@@ -20,6 +20,8 @@ import { certificate, envelope, errorEnvelope, ticketMetadata, ticketStatusView,
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
+import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import { elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { aTicket, apiEvent, context } from '#test/fakes.ts';
 
@@ -136,6 +138,23 @@ describe('the OpenAPI document', () => {
     ]) {
       expect(field.pattern).toBe(elsterTextPattern);
     }
+  });
+
+  it('names every Kennzahl of every year, with the limits the service applies, and no other key', () => {
+    const { kennzahlen } = doc.components.schemas.UstvaSubmission.properties;
+    const everyYear = ustvaFacts.years.flatMap((year) => [...ustvaForm(year)!.keys()].map((kz) => `kz${kz}`));
+    expect(Object.keys(kennzahlen.properties).sort()).toEqual([...new Set([...everyYear, 'kz38'])].sort());
+    expect(kennzahlen.additionalProperties).toBe(false);
+    expect(kennzahlen.properties.kz81.anyOf).toEqual([
+      { type: 'number', exclusiveMinimum: -1e13, exclusiveMaximum: 1e13, multipleOf: 1 },
+      { type: 'string', pattern: '^-?\\d{1,13}$' },
+    ]);
+    expect(kennzahlen.properties.kz39.anyOf[0]).toEqual({ type: 'number', minimum: 0, exclusiveMaximum: 1e11 });
+    expect(doc.components.schemas.EstSubmission.properties.employment.items.properties.gross_wage.anyOf[0]).toEqual({
+      type: 'number',
+      exclusiveMinimum: -1e12,
+      exclusiveMaximum: 1e12,
+    });
   });
 
   it('answers HEAD with the headers of GET and no body', () => {

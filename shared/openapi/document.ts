@@ -134,7 +134,15 @@ const bodyErrors = {
   413: responseRef('PayloadTooLarge'),
   415: responseRef('UnsupportedMediaType'),
 };
-const readErrors = { 401: responseRef('Unauthorized'), 404: responseRef('TicketNotFound'), 429: responseRef('RateLimited'), '5XX': responseRef('ServerError') };
+/** Why a key header is refused, in the description of an operation's own 400. */
+const headerTwice = `${codeList(singleValuedHeaders)} sent twice or holding a comma (\`BAD_REQUEST\`)`;
+const readErrors = {
+  400: responseRef('BadHeader'),
+  401: responseRef('Unauthorized'),
+  404: responseRef('TicketNotFound'),
+  429: responseRef('RateLimited'),
+  '5XX': responseRef('ServerError'),
+};
 
 function submit(kind: Kind): Json {
   return {
@@ -182,10 +190,10 @@ function validate(kind: Kind): Json {
       200: ok('The verdict: `valid`, and every finding (errors and hints)', schemaRef('ValidationResult'), {
         ...(formOpenapi[kind].showcase && { examples: validationResultExamples }),
       }),
-      400: failure('The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`)', [
-        'MALFORMED_JSON',
-        'BAD_REQUEST',
-      ]),
+      400: failure(
+        `The body is not JSON (\`MALFORMED_JSON\`, see \`MalformedJson\`), \`include\` names something unknown (\`BAD_REQUEST\`), or ${headerTwice}`,
+        ['MALFORMED_JSON', 'BAD_REQUEST'],
+      ),
       401: responseRef('Unauthorized'),
       ...bodyErrors,
       422: responseRef('KeyNotAllowed'),
@@ -271,7 +279,7 @@ const listTickets: Json = {
       examples: { page: { summary: 'A page with more to follow', value: ticketListExample } },
     }),
     400: failure(
-      '`BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read',
+      `\`BAD_REQUEST\` with one detail: \`LIMIT_INVALID\` at \`limit\`, \`FILTER_INVALID\` at the filter, \`PARAMETER_UNKNOWN\` at a parameter the listing does not take, \`CURSOR_INVALID\` at \`cursor\` (not handed to this client, altered, or outside the time filters given with it); nothing is read. Also ${headerTwice}`,
       ['BAD_REQUEST'],
     ),
     401: responseRef('Unauthorized'),
@@ -281,6 +289,7 @@ const listTickets: Json = {
 };
 
 const certificateErrors = {
+  400: responseRef('BadHeader'),
   401: responseRef('Unauthorized'),
   404: responseRef('CertificateNotFound'),
   429: responseRef('RateLimited'),
@@ -308,7 +317,10 @@ const uploadCertificate: Json = {
       headers: { location: headerRef('Location') },
       examples: { kept: { summary: 'Kept, sealed', value: certificateKeptExample } },
     }),
-    400: responseRef('MalformedJson'),
+    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`, see \`MalformedJson\`), or ${headerTwice}`, [
+      'MALFORMED_JSON',
+      'BAD_REQUEST',
+    ]),
     401: responseRef('Unauthorized'),
     ...bodyErrors,
     422: failure(
@@ -352,7 +364,7 @@ const publicRead = (operationId: string, summary: string, answer: Json): Json =>
   operationId,
   summary,
   security: [],
-  responses: { 200: answer, '5XX': responseRef('ServerError') },
+  responses: { 200: answer, 400: responseRef('BadHeader'), '5XX': responseRef('ServerError') },
 });
 
 /** HEAD answers as GET does, without a body. */

@@ -20,7 +20,7 @@ export const ustvaKz83Mismatch = { ...ustvaContractExample, kennzahlen: { ...ust
 export const kz83MismatchFinding = {
   path: 'kennzahlen.kz83',
   code: 'KZ83_MISMATCH',
-  message: 'must be 734.50, the total the form computes from the other Kennzahlen (is 700.00; a difference below 1 euro is accepted)',
+  message: 'must be the total the form computes from the other Kennzahlen (is 700.00; a difference below 1 euro is accepted)',
   expected: '734.50',
 };
 

@@ -4,6 +4,7 @@ import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
 import { forbiddenKeys, maxNesting } from '#shared/http/json-keys.ts';
 import { saneRequestId } from '#shared/http/request-id.ts';
+import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
 import { pinLockMinutes, wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
@@ -149,6 +150,10 @@ export const responses = {
       'Nothing was stored; tickets accepted before the lock are transmitted as usual. Retrying sooner only gets 423 again.',
     ['CERTIFICATE_PIN_LOCKED'],
     { headers: { 'retry-after': headerRef('RetryAfter') } },
+  ),
+  BadHeader: failure(
+    `${codeList(singleValuedHeaders)} sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess`,
+    ['BAD_REQUEST'],
   ),
   MalformedJson: failure(
     'The body is not JSON, not UTF-8 (the message names the offset of the first invalid byte), or repeats a key within one object (a `DUPLICATE_KEY` detail names its path)',

@@ -61,6 +61,12 @@ export const ticketSummary = z.object({
   status: ticketStatus,
   test: z.boolean(),
   created_at: timestamp,
+  hints: z.optional(
+    described(
+      z.array(finding),
+      'The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them; none refused the return, each may be worth a look. Absent when there are none; a replay answers them again',
+    ),
+  ),
   links: z.object({ status: z.string(), ticket: z.string(), protocol: z.string() }),
 });
 
@@ -295,8 +301,10 @@ export function componentSchemas(): Record<string, JsonSchema> {
   // Inside an OpenAPI document a schema takes the document's dialect, and has no identity of its own.
   const components = Object.fromEntries(Object.entries(schemas).map(([id, { $schema: _, $id: __, ...schema }]) => [id, schema as JsonSchema]));
   for (const kind of kinds) {
-    const { schemaName, fields } = formOpenapi[kind];
-    components[schemaName] = withFieldDescriptions(components[schemaName]!, { ...commonFields, ...fields(commonFields) });
+    const { schemaName, fields, properties } = formOpenapi[kind];
+    const schema = components[schemaName]!;
+    const told = { ...schema, properties: { ...schema.properties, ...properties?.() } };
+    components[schemaName] = withFieldDescriptions(told, { ...commonFields, ...fields(commonFields) });
   }
   components.CertificateUpload = withFieldDescriptions(components.CertificateUpload!, uploadFields);
   return components;

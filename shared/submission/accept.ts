@@ -1,5 +1,6 @@
 import { datenartVersion } from '#shared/forms/facts.ts';
-import { maskTaxNumber, newTicketId, type Ticket } from '#shared/domain/ticket.ts';
+import { isError, maskTaxNumber, newTicketId, type Ticket } from '#shared/domain/ticket.ts';
+import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Ruled } from '#shared/forms/check.ts';
 import type { Signer } from '#shared/certificates/signer.ts';
@@ -27,17 +28,18 @@ export class TicketIdTaken extends Error {
  * harmless: a body without a ticket is never answered 202, and a ticket whose wake-up was lost
  * is found again by the re-drive, since the table, not the queue, is the record of work.
  * `ticketId` is chosen beforehand by an idempotent request; the conditional create lets only one
- * ticket ever have it.
+ * ticket ever have it. The check's hints stay with the ticket, so a replay answers them too.
  */
 export async function acceptSubmission(
   deps: AcceptDeps,
   clientId: string,
-  { filing, period, type, signer }: Pick<Ruled, 'filing' | 'period' | 'type'> & { signer?: Signer },
+  { filing, period, type, findings = [], signer }: Pick<Ruled, 'filing' | 'period' | 'type'> & Partial<Pick<Ruled, 'findings'>> & { signer?: Signer },
   ticketId = newTicketId(),
 ): Promise<Ticket> {
   const now = new Date().toISOString();
   const { kind } = filing;
   const body: AcceptedBody = filing.body;
+  const hints = findings.filter((finding) => !isError(finding));
   const ticket: Ticket = {
     ticket: ticketId,
     client_id: clientId,
@@ -51,6 +53,7 @@ export async function acceptSubmission(
     tax_office: body.tax_office,
     datenart_version: datenartVersion(kind, body.year),
     client_reference: body.client_reference,
+    ...(hints.length > 0 && { hints: boundedFindings(hints) }),
     ...signer,
     created_at: now,
     updated_at: now,

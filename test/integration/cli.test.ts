@@ -144,6 +144,16 @@ describe('steuerbote submit', () => {
     expect(run.stdout).toMatch(/1 file: 1 delivered/);
   });
 
+  it("tells the check's hints below the summary, and in --json: a late Dauerfristverlängerung is filed, told it is late", async () => {
+    const { test, tax_number, supplier } = ustvaSample();
+    const [late] = await files({ 'late-df.json': { test, year: 2025, tax_number, supplier, type: 'dauerfristverlaengerung' } });
+    const run = await runCli(['submit', 'ustva', late!], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/hints, none of which refused a file:\n {2}· .*late-df\.json: hint year: is applied for after 2025-04-10/);
+    const json = await runCli(['submit', 'ustva', late!, '--json'], { env });
+    expect(JSON.parse(json.stdout)[0].hints).toEqual([expect.objectContaining({ code: 'APPLICATION_LATE', severity: 'hint' })]);
+  });
+
   it('calls a file that is not JSON invalid and files the rest', async () => {
     const [broken, july] = await files({ 'broken.json': '{"year": 20', 'july.json': month('07', 6_000) });
     const run = await runCli(['submit', 'ustva', broken!, july!, '--json'], { env });

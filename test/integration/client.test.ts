@@ -4,7 +4,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSteuerbote, SteuerboteError, SteuerboteUnreachable, type Steuerbote } from '#client/src/index.ts';
+import { createSteuerbote, SteuerboteError, SteuerboteUnreachable, type Steuerbote, type UstvaSubmission } from '#client/src/index.ts';
 import { generatedTypesFile, typesFrom } from '#client/scripts/openapi-types.ts';
 import { closedPort } from '#test/support/closed-port.ts';
 import { container, testPin, umlautPin } from '#test/support/certificates.ts';
@@ -27,6 +27,27 @@ describe('the generated types', () => {
     const served = await service.call('GET', '/v2/openapi.json');
     expect(served.status).toBe(200);
     expect(await readFile(generatedTypesFile, 'utf8')).toBe(await typesFrom(served.json));
+  });
+
+  it('know the Kennzahlen of the UStVA by name, so a mistyped one does not compile (the type check of npm test)', () => {
+    const kennzahlen: UstvaSubmission['kennzahlen'] = {
+      kz81: 10_000,
+      // @ts-expect-error kz811 is no Kennzahl
+      kz811: 10_000,
+    };
+    expect(kennzahlen).toHaveProperty('kz81');
+  });
+
+  it('carry the hints of the check in the 202', async () => {
+    const late: UstvaSubmission = {
+      test: true,
+      year: 2025,
+      tax_number: ustvaSample().tax_number,
+      supplier: ustvaSample().supplier,
+      type: 'dauerfristverlaengerung',
+    };
+    const accepted = await client.submit('ustva', late);
+    expect(accepted.hints?.map(({ code }) => code)).toEqual(['APPLICATION_LATE']);
   });
 });
 

@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { transportLimits } from '#shared/http/transport.ts';
 import { logger } from '#shared/logger.ts';
+import { openapiDocument } from '#shared/openapi/document.ts';
 import { storedRecords } from '#test/faults/stored-records.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { http11, rawRequest } from '#test/support/raw-http.ts';
@@ -105,6 +106,39 @@ describe('a single-valued header sent twice', () => {
   it('400 for two x-api-key headers', async () => {
     const key: [string, string] = ['x-api-key', service.runtime.apiKey];
     expectError(await storesNothing(() => send([key, key])), 400, 'BAD_REQUEST');
+  });
+
+  it('400 BAD_REQUEST on every route, as the OpenAPI document says of each operation', async () => {
+    const doc = openapiDocument() as any;
+    const resolve = (node: any): any =>
+      node?.$ref
+        ? resolve(
+            node.$ref
+              .slice(2)
+              .split('/')
+              .reduce((at: any, key: string) => at[key], doc),
+          )
+        : node;
+    const examples: Record<string, string> = { '{ticket}': 'tk_AAAAAAAAAAAAAAAAAAAAAA', '{certificate_id}': 'crt_AAAAAAAAAAAAAAAAAAAAAA' };
+    const operations = Object.entries(doc.paths as Record<string, any>).flatMap(([path, item]) =>
+      ['get', 'head', 'post', 'delete'].filter((method) => item[method]).map((method) => ({ path, method, operation: item[method] })),
+    );
+    expect(operations.length).toBeGreaterThanOrEqual(26);
+    for (const { path, method, operation } of operations) {
+      const url = path.replace(/\{\w+\}/g, (name) => examples[name]!);
+      const reply = await service.call(method.toUpperCase(), url, {
+        key: null,
+        headers: { 'x-api-key': `${service.runtime.apiKey},${service.runtime.apiKey}`, 'content-type': 'application/json' },
+        ...(method === 'post' && { body: '{}' }),
+      });
+      expect(reply.status, `${method} ${path}`).toBe(400);
+      if (method !== 'head') expect(reply.json.error.code, `${method} ${path}`).toBe('BAD_REQUEST');
+      // HEAD documents the statuses of its GET, without bodies.
+      expect(operation.responses, `${method} ${path}`).toHaveProperty('400');
+      const answer = (method === 'head' ? doc.paths[path].get : operation).responses['400'];
+      const documented = resolve(answer)?.content?.['application/json'].schema.allOf[1].properties.error.properties.code.enum;
+      expect(documented, `${method} ${path}`).toContain('BAD_REQUEST');
+    }
   });
 
   it('still takes each of them once', async () => {

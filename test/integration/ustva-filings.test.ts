@@ -49,3 +49,35 @@ describe.each([
     expect(nutzdaten).toMatch(content);
   });
 });
+
+describe('the hints of the check', () => {
+  const post = (body: unknown, idempotencyKey: string) =>
+    service.call('POST', '/v2/ustva', { body: JSON.stringify(body), headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey } });
+
+  it('come with the 202 of a late Dauerfristverlängerung, and again with its replay', async () => {
+    // 2025's application was due by 10 April 2025, so it is late whenever this runs.
+    const late = { test, year: 2025, tax_number, supplier, type: 'dauerfristverlaengerung' };
+    const first = await post(late, 'late-application');
+    expect(first.status).toBe(202);
+    expect(first.json.data.hints).toEqual([expect.objectContaining({ path: 'year', code: 'APPLICATION_LATE', severity: 'hint' })]);
+    const replay = await post(late, 'late-application');
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.json.data).toMatchObject({ ticket: first.json.data.ticket, hints: first.json.data.hints });
+  });
+
+  it('are left out of a 202 when there are none', async () => {
+    const reply = await service.submit('ustva', { ...ustvaSample(), period: '01' });
+    expect(reply.status).toBe(202);
+    expect(reply.json.data).not.toHaveProperty('hints');
+  });
+});
+
+it('a mistyped Kennzahl is KZ_UNKNOWN, with the Kennzahl it most likely meant', async () => {
+  const { kz81, kz86, ...others } = ustvaSample().kennzahlen;
+  const reply = await service.submit('ustva', { ...ustvaSample(), kennzahlen: { ...others, kz811: kz81, Kz86: kz86 } });
+  expect(reply.status).toBe(422);
+  expect(reply.json.error.details).toEqual([
+    expect.objectContaining({ path: 'kennzahlen.kz811', code: 'KZ_UNKNOWN', expected: 'kz81' }),
+    expect.objectContaining({ path: 'kennzahlen.Kz86', code: 'KZ_UNKNOWN', expected: 'kz86' }),
+  ]);
+});

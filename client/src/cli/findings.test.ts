@@ -3,8 +3,8 @@ import { findingLine, firstFinding } from './findings.ts';
 
 describe('findings as the command shows them', () => {
   it('names where, what and the expected value', () => {
-    expect(findingLine({ path: 'kennzahlen.kz83', code: 'KZ83_MISMATCH', message: 'must be 734.50', expected: '734.50' })).toBe(
-      'kennzahlen.kz83: must be 734.50 (expected 734.50)',
+    expect(findingLine({ path: 'kennzahlen.kz83', code: 'KZ83_MISMATCH', message: 'must be the total', expected: '734.50' })).toBe(
+      'kennzahlen.kz83: must be the total (expected 734.50)',
     );
   });
 

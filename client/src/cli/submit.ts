@@ -5,7 +5,7 @@ import { basename, extname, join } from 'node:path';
 import type { Steuerbote } from '../client.ts';
 import { SteuerboteError, TicketWaitTimeout, type Finding } from '../errors.ts';
 import type { Kind, Submission } from '../types.ts';
-import { firstFinding } from './findings.ts';
+import { findingLine, firstFinding } from './findings.ts';
 import { keyForFile } from './idempotency-key.ts';
 import { onInterrupt, type Interruptible } from './interrupt.ts';
 import { badStages, progressFor, type Progress, type Stage } from './progress.ts';
@@ -30,6 +30,8 @@ export interface FileResult {
   replayed?: boolean;
   transfer_ticket?: string;
   protocol?: string;
+  /** What the check found worth a look without refusing the file (`APPLICATION_LATE`, …), from the 202. */
+  hints?: readonly Finding[];
   error?: { code: string; message: string; details: readonly Finding[] };
 }
 
@@ -92,8 +94,8 @@ async function fileOne(
     if (error instanceof SteuerboteError && fileErrors.has(error.status)) return fail('invalid', error.code, error.message, error.details);
     throw error;
   }
-  const { ticket, replayed } = accepted;
-  const result: FileResult = { file, ticket, replayed, status: accepted.status };
+  const { ticket, replayed, hints } = accepted;
+  const result: FileResult = { file, ticket, replayed, status: accepted.status, ...(hints?.length && { hints }) };
   if (!request.wait) {
     // A file filed before is told as the service has its ticket now (delivered, say); a new one as accepted.
     const stage = replayed ? accepted.status : 'accepted';
@@ -166,5 +168,6 @@ function summary(results: readonly FileResult[], columns: number | undefined): s
   const counts = new Map<string, number>();
   for (const { status } of results) counts.set(status, (counts.get(status) ?? 0) + 1);
   const tally = [...counts].map(([status, count]) => `${count} ${status}`).join(', ');
-  return `${table(['FILE', 'TICKET', 'STATUS', 'TRANSFER TICKET', 'PROTOCOL OR WHAT TO FIX'], rows, { maxWidth: columns ? columns - 1 : undefined, shrinkable: [0, 4] })}\n${results.length} file${results.length === 1 ? '' : 's'}: ${tally}\n`;
+  const hints = results.flatMap(({ file, hints = [] }) => hints.map((hint) => `  · ${file}: ${findingLine(hint)}\n`));
+  return `${table(['FILE', 'TICKET', 'STATUS', 'TRANSFER TICKET', 'PROTOCOL OR WHAT TO FIX'], rows, { maxWidth: columns ? columns - 1 : undefined, shrinkable: [0, 4] })}\n${results.length} file${results.length === 1 ? '' : 's'}: ${tally}\n${hints.length > 0 ? `hints, none of which refused a file:\n${hints.join('')}` : ''}`;
 }

@@ -522,9 +522,103 @@ export interface components {
                 phone?: string;
                 email?: string;
             };
-            /** @description Keys `kzNN` of that year's UStVA form, at most 100. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given */
+            /** @description Keys `kzNN` of that year's UStVA form, at most 100; any other key, whatever its case, is 422 `KZ_UNKNOWN`, with the Kennzahl it most likely meant in `expected` (`kz811`, `Kz86`: `kz81`, `kz86`). Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given */
             kennzahlen?: {
-                [key: string]: (number | string) | string;
+                /** @description Kz 81: Steuerpflichtige Umsätze zum Steuersatz von 19 % */
+                kz81?: number | string;
+                /** @description Kz 86: Steuerpflichtige Umsätze zum Steuersatz von 7 % */
+                kz86?: number | string;
+                /** @description Kz 87: Steuerpflichtige Umsätze zum Steuersatz von 0 % (the forms of 2023–2026) */
+                kz87?: number | string;
+                /** @description Kz 35: Steuerpflichtige Umsätze zu anderen Steuersätzen (Bemessungsgrundlage) */
+                kz35?: number | string;
+                /** @description Kz 36: Steuer zu anderen Steuersätzen */
+                kz36?: number | string;
+                /** @description Kz 77: Lieferungen land- und forstwirtschaftlicher Betriebe nach § 24 UStG an Abnehmer mit USt-IdNr. */
+                kz77?: number | string;
+                /** @description Kz 76: Umsätze, für die eine Steuer nach § 24 UStG zu entrichten ist (Bemessungsgrundlage) */
+                kz76?: number | string;
+                /** @description Kz 80: Steuer nach § 24 UStG */
+                kz80?: number | string;
+                /** @description Kz 41: Innergemeinschaftliche Lieferungen (§ 4 Nr. 1 Buchst. b UStG) an Abnehmer mit USt-IdNr. */
+                kz41?: number | string;
+                /** @description Kz 44: Innergemeinschaftliche Lieferungen neuer Fahrzeuge an Abnehmer ohne USt-IdNr. */
+                kz44?: number | string;
+                /** @description Kz 49: Innergemeinschaftliche Lieferungen neuer Fahrzeuge außerhalb eines Unternehmens (§ 2a UStG) */
+                kz49?: number | string;
+                /** @description Kz 43: Weitere steuerfreie Umsätze mit Vorsteuerabzug (z. B. Ausfuhrlieferungen, Umsätze nach § 4 Nr. 2 bis 7 UStG) */
+                kz43?: number | string;
+                /** @description Kz 48: Steuerfreie Umsätze ohne Vorsteuerabzug: Umsätze nach § 4 Nr. 8 bis 29 UStG */
+                kz48?: number | string;
+                /** @description Kz 91: Steuerfreie innergemeinschaftliche Erwerbe (§§ 4b und 25c UStG) */
+                kz91?: number | string;
+                /** @description Kz 89: Steuerpflichtige innergemeinschaftliche Erwerbe zum Steuersatz von 19 % */
+                kz89?: number | string;
+                /** @description Kz 93: Steuerpflichtige innergemeinschaftliche Erwerbe zum Steuersatz von 7 % */
+                kz93?: number | string;
+                /** @description Kz 90: Steuerpflichtige innergemeinschaftliche Erwerbe zum Steuersatz von 0 % (the forms of 2023–2026) */
+                kz90?: number | string;
+                /** @description Kz 95: Steuerpflichtige innergemeinschaftliche Erwerbe zu anderen Steuersätzen (Bemessungsgrundlage) */
+                kz95?: number | string;
+                /** @description Kz 98: Steuer auf innergemeinschaftliche Erwerbe zu anderen Steuersätzen */
+                kz98?: number | string;
+                /** @description Kz 94: Innergemeinschaftliche Erwerbe neuer Fahrzeuge (§ 1b Abs. 2 und 3 UStG) von Lieferern ohne USt-IdNr. (Bemessungsgrundlage) */
+                kz94?: number | string;
+                /** @description Kz 96: Steuer auf innergemeinschaftliche Erwerbe neuer Fahrzeuge von Lieferern ohne USt-IdNr. */
+                kz96?: number | string;
+                /** @description Kz 46: Sonstige Leistungen nach § 3a Abs. 2 UStG eines im übrigen Gemeinschaftsgebiet ansässigen Unternehmers (§ 13b Abs. 1 UStG) (Bemessungsgrundlage) */
+                kz46?: number | string;
+                /** @description Kz 47: Steuer auf sonstige Leistungen eines im übrigen Gemeinschaftsgebiet ansässigen Unternehmers (§ 13b Abs. 1 UStG) */
+                kz47?: number | string;
+                /** @description Kz 73: Umsätze, die unter das GrEStG fallen (§ 13b Abs. 2 Nr. 3 UStG) (Bemessungsgrundlage) */
+                kz73?: number | string;
+                /** @description Kz 74: Steuer auf Umsätze, die unter das GrEStG fallen (§ 13b Abs. 2 Nr. 3 UStG) */
+                kz74?: number | string;
+                /** @description Kz 84: Andere Leistungen (§ 13b Abs. 2 Nr. 1, 2, 4 bis 12 UStG) (Bemessungsgrundlage) */
+                kz84?: number | string;
+                /** @description Kz 85: Steuer auf andere Leistungen (§ 13b Abs. 2 Nr. 1, 2, 4 bis 12 UStG) */
+                kz85?: number | string;
+                /** @description Kz 42: Lieferungen des ersten Abnehmers bei innergemeinschaftlichen Dreiecksgeschäften (§ 25b Abs. 2 UStG) */
+                kz42?: number | string;
+                /** @description Kz 60: Steuerpflichtige Umsätze, für die der Leistungsempfänger die Steuer nach § 13b Abs. 5 UStG schuldet */
+                kz60?: number | string;
+                /** @description Kz 21: Nicht steuerbare sonstige Leistungen gem. § 18b Satz 1 Nr. 2 UStG */
+                kz21?: number | string;
+                /** @description Kz 45: Übrige nicht steuerbare Umsätze (Leistungsort nicht im Inland) */
+                kz45?: number | string;
+                /** @description Kz 66: Vorsteuerbeträge aus Rechnungen von anderen Unternehmern (§ 15 Abs. 1 Satz 1 Nr. 1 UStG) und aus innergemeinschaftlichen Dreiecksgeschäften (§ 25b Abs. 5 UStG) */
+                kz66?: number | string;
+                /** @description Kz 61: Vorsteuerbeträge aus dem innergemeinschaftlichen Erwerb von Gegenständen (§ 15 Abs. 1 Satz 1 Nr. 3 UStG) */
+                kz61?: number | string;
+                /** @description Kz 62: Entstandene Einfuhrumsatzsteuer (§ 15 Abs. 1 Satz 1 Nr. 2 UStG) */
+                kz62?: number | string;
+                /** @description Kz 67: Vorsteuerbeträge aus Leistungen im Sinne des § 13b UStG (§ 15 Abs. 1 Satz 1 Nr. 4 UStG) */
+                kz67?: number | string;
+                /** @description Kz 63: Vorsteuerbeträge, die nach allgemeinen Durchschnittssätzen berechnet sind (§ 23a UStG) */
+                kz63?: number | string;
+                /** @description Kz 59: Vorsteuerabzug für innergemeinschaftliche Lieferungen neuer Fahrzeuge außerhalb eines Unternehmens (§ 2a UStG) sowie von Kleinunternehmern im Sinne des § 19 Abs. 1 UStG (§ 15 Abs. 4a UStG) */
+                kz59?: number | string;
+                /** @description Kz 64: Berichtigung des Vorsteuerabzugs (§ 15a UStG) */
+                kz64?: number | string;
+                /** @description Kz 65: Steuer infolge Wechsels der Besteuerungsform sowie Nachsteuer auf versteuerte Anzahlungen u. ä. wegen Steuersatzänderung */
+                kz65?: number | string;
+                /** @description Kz 69: In Rechnungen unrichtig oder unberechtigt ausgewiesene Steuerbeträge (§ 14c UStG) sowie Steuerbeträge, die nach § 6a Abs. 4 Satz 2, § 17 Abs. 1 Satz 7, § 25b Abs. 2 UStG geschuldet werden */
+                kz69?: number | string;
+                /** @description Kz 39: Abzug der festgesetzten Sondervorauszahlung für Dauerfristverlängerung */
+                kz39?: number | string;
+                /** @description Kz 83: Verbleibende Umsatzsteuer-Vorauszahlung / Verbleibender Überschuss */
+                kz83?: number | string;
+                /** @description Kz 50: Minderung der Bemessungsgrundlage (in den Bemessungsgrundlagen der steuerpflichtigen Umsätze enthalten) */
+                kz50?: number | string;
+                /** @description Kz 37: Minderung der abziehbaren Vorsteuerbeträge (in den Vorsteuerbeträgen enthalten) */
+                kz37?: number | string;
+                /**
+                 * Format: date
+                 * @description Kz 70: Tag, an dem der Gesamtumsatz die Grenze von 100 000 € überschritten hat (§ 19 Abs. 1 UStG) (the forms of 2025–2026); a date in the form's year, YYYY-MM-DD
+                 */
+                kz70?: string;
+                /** @description Kz 38: the special prepayment, whole euros; a `sondervorauszahlung` only */
+                kz38?: number | string;
             };
             /** @description Kz10 (corrected), Kz22 (documents_separate), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset). A Dauerfristverlängerung takes only `supplementary`; a Sondervorauszahlung all but `documents_separate` */
             flags?: {
@@ -2502,6 +2596,8 @@ export interface components {
              * @description ISO 8601, UTC
              */
             created_at: string;
+            /** @description The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them; none refused the return, each may be worth a look. Absent when there are none; a replay answers them again */
+            hints?: components["schemas"]["Finding"][];
             links: {
                 status: string;
                 ticket: string;
@@ -2819,6 +2915,21 @@ export interface components {
                     error?: {
                         /** @enum {string} */
                         code?: "CERTIFICATE_PIN_LOCKED";
+                    };
+                };
+            };
+        };
+        /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+        BadHeader: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {string} */
+                        code?: "BAD_REQUEST";
                     };
                 };
             };
@@ -3337,7 +3448,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`) */
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3391,7 +3502,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`) */
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3445,7 +3556,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`) */
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3499,7 +3610,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), or `include` names something unknown (`BAD_REQUEST`) */
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3552,6 +3663,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["TicketNotFound"];
             429: components["responses"]["RateLimited"];
@@ -3578,6 +3690,14 @@ export interface operations {
         responses: {
             /** @description Status, attempts, and the error of a `rejected` or `failed` ticket */
             200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -3650,6 +3770,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["TicketNotFound"];
             429: components["responses"]["RateLimited"];
@@ -3676,6 +3797,14 @@ export interface operations {
         responses: {
             /** @description Metadata; the tax number masked to its last 4 digits */
             200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -3750,6 +3879,7 @@ export interface operations {
                     "application/xml": unknown;
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["TicketNotFound"];
             /** @description `NOT_TRANSMITTED_YET` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed`. `data` holds the ticket's `status` (and `error`). */
@@ -3794,6 +3924,14 @@ export interface operations {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "content-disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3881,7 +4019,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read */
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3936,7 +4074,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read */
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3996,6 +4134,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CertificateNotFound"];
             429: components["responses"]["RateLimited"];
@@ -4031,7 +4170,21 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["MalformedJson"];
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`, see `MalformedJson`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -4068,6 +4221,14 @@ export interface operations {
         responses: {
             /** @description Each with the days until it expires */
             200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -4140,6 +4301,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CertificateNotFound"];
             429: components["responses"]["RateLimited"];
@@ -4180,6 +4342,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CertificateNotFound"];
             /** @description A ticket that is still `queued` or `processing` is to be signed with this certificate */
@@ -4221,6 +4384,14 @@ export interface operations {
         responses: {
             /** @description What the certificate says of itself */
             200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -4296,6 +4467,7 @@ export interface operations {
                     "application/pdf": unknown;
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["TicketNotFound"];
             /** @description `PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` and will never have one. `data` holds the ticket's `status` (and `error`), `error.details` its findings. */
@@ -4341,6 +4513,14 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "content-disposition": components["headers"]["ContentDisposition"];
                     etag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4422,6 +4602,7 @@ export interface operations {
                     "application/pdf": unknown;
                 };
             };
+            400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["TicketNotFound"];
             /** @description `PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` and will never have one. `data` holds the ticket's `status` (and `error`), `error.details` its findings. */
@@ -4467,6 +4648,14 @@ export interface operations {
                     "x-request-id": components["headers"]["RequestId"];
                     "content-disposition": components["headers"]["ContentDisposition"];
                     etag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4539,6 +4728,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadHeader"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4556,6 +4746,14 @@ export interface operations {
         responses: {
             /** @description Versions */
             200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
@@ -4594,6 +4792,7 @@ export interface operations {
                     "application/json": Record<string, never>;
                 };
             };
+            400: components["responses"]["BadHeader"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -4611,6 +4810,14 @@ export interface operations {
         responses: {
             /** @description The OpenAPI 3.1 document, not wrapped in the envelope */
             200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;

@@ -26,7 +26,7 @@ export function estYearFindings(year: number, today: string): Finding[] {
   const current = Number(today.slice(0, 4));
   if (year >= current) {
     const first = `${year + 1}-01-01`;
-    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed from ${first}`, expected: first }];
+    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed once it has`, expected: first }];
   }
   return [
     {

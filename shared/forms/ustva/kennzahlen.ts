@@ -7,6 +7,8 @@
 // the form's lead-ins ("Steuerpflichtige Umsätze", "Innergemeinschaftliche Erwerbe") are folded
 // into the line they introduce, so each label stands on its own.
 
+import type { Problem } from '#shared/tax/problem.ts';
+
 export type KennzahlKind = 'base' | 'tax' | 'date';
 
 export interface KennzahlSpec {
@@ -119,3 +121,42 @@ export const ustvaPairs: readonly (readonly [base: string, tax: string])[] = [
   ['73', '74'],
   ['84', '85'],
 ];
+
+/** Keys a caller may mean as Kennzahlen but sends otherwise: the flags (Kz10, 22, 26, 29) and the Hersteller-ID (Kz09). */
+const elsewhere = /^kz(09|10|22|26|29)$/i;
+
+/**
+ * Why a `kennzahlen` key is none of `known` (Kennzahl numbers), with the one it most likely meant:
+ * the same digits written otherwise (`Kz86`, `kz_86`), else the only Kennzahl one digit off
+ * (`kz811`: 81). Where several are one digit off, none is guessed.
+ */
+export function unknownKennzahl(key: string, year: number, known: readonly string[]): Problem {
+  if (elsewhere.test(key))
+    return {
+      code: 'KZ_UNKNOWN',
+      message: `is not an amount of the ${year} UStVA form: Kz10, 22, 26 and 29 are set through "flags", Kz09 by the service`,
+    };
+  const meant = meantKennzahl(key, known);
+  const unknown = `is not a Kennzahl of the ${year} UStVA form`;
+  return meant ? { code: 'KZ_UNKNOWN', message: `${unknown}; did you mean kz${meant}?`, expected: `kz${meant}` } : { code: 'KZ_UNKNOWN', message: unknown };
+}
+
+function meantKennzahl(key: string, known: readonly string[]): string | undefined {
+  const digits = key.replace(/\D/g, '');
+  if (digits === '') return undefined;
+  if (known.includes(digits)) return digits;
+  const near = known.filter((kz) => oneDigitOff(digits, kz));
+  return near.length === 1 ? near[0] : undefined;
+}
+
+/** One digit changed, added, left out, or two neighbours swapped. */
+function oneDigitOff(typed: string, kz: string): boolean {
+  if (typed.length === kz.length) {
+    const differ = [...typed].flatMap((digit, index) => (digit === kz[index] ? [] : [index]));
+    if (differ.length === 1) return true;
+    const [first, second] = differ;
+    return differ.length === 2 && second === first! + 1 && typed[first!] === kz[second] && typed[second] === kz[first!];
+  }
+  const [longer, shorter] = typed.length > kz.length ? [typed, kz] : [kz, typed];
+  return longer.length === shorter.length + 1 && [...longer].some((_, index) => longer.slice(0, index) + longer.slice(index + 1) === shorter);
+}

@@ -8,10 +8,11 @@ import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 
 /**
  * Tax amounts (Kz36, Kz83, …: DezimalzahlOhneFuehrNull_MaxL15_MaxVK11_MinNK2_MaxNK2): at most 11
- * digits before the point. Bases (GanzzahlOhneFuehrNull_MaxVK13) take 13, more than any amount the
- * request accepts (below a trillion euros) has.
+ * digits before the point. Bases (GanzzahlOhneFuehrNull_MaxVK13, Kz38 too) take 13, which the
+ * request's `kennzahlen` take for every amount, so each Nutzdaten ELSTER accepts has a body.
  */
 export const taxAmountDigits = 11;
+export const baseAmountDigits = 13;
 
 /**
  * Never negative: Kz37 (DezimalzahlNichtNegOhneFuehrNull_MaxL14_MaxVK11_MinNK2_MaxNK2) and Kz50

@@ -11,6 +11,7 @@ import { ustvaFilingOf, ustvaSchema, type UstvaFiling } from '#shared/forms/ustv
 import { kz38From, specialFindings } from '#shared/forms/ustva/special-filings.ts';
 import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { requestOf, unmappedElements, versionOf } from '#shared/forms/ustva/read-back.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
 export const ustvaModule: FormModule<'ustva'> = {
@@ -21,6 +22,15 @@ export const ustvaModule: FormModule<'ustva'> = {
     return parsed.success ? { body: ustvaFilingOf(parsed.data) } : { error: parsed.error };
   },
   nutzdaten,
+  async readBack(xml) {
+    const read = await readUstvaNutzdaten(xml, versionOf(xml));
+    if (!read.ok) throw new TypeError('only Nutzdaten that passed the check are read back');
+    const body = requestOf(read.figures);
+    // Written again as a submission of the body would write them, so what they leave out is what the body cannot carry.
+    const filing = ustvaFilingOf(z.parse(ustvaSchema, body));
+    const rewritten = nutzdaten(filing, { herstellerId: read.figures.herstellerId ?? '', createdAt: new Date() });
+    return { body, unmapped: unmappedElements(xml, rewritten) };
+  },
   async recheck(xml, year, period) {
     const read = await readUstvaNutzdaten(xml, year);
     if (!read.ok) return { findings: read.findings, title: ustvaProtocolTitle('voranmeldung', year, period), section: 'Angaben (Auszug)', figures: [] };

@@ -3,6 +3,8 @@
 // (shared/openapi/document.test.ts).
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
+import { type KennzahlSpec, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
+import { baseAmountDigits, nonNegativeKennzahlen, taxAmountDigits } from '#shared/forms/ustva/limits.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 
@@ -16,6 +18,52 @@ export const ustvaContractExample = {
   kennzahlen: { kz81: 10000, kz86: 500, kz66: '1200.50', kz83: '734.50' },
   flags: { corrected: false, documents_separate: false, direct_debit_revoked: false, refund_offset: false },
 };
+
+type Json = Record<string, unknown>;
+
+/**
+ * An amount as the service takes it for a Kennzahl: whole euros of at most 13 digits for a base (its
+ * JSON number a multiple of 1), at most 11 digits before the point for a tax amount (limits.ts); never negative where the form
+ * says so (Kz 37, 50, and Kz 39, the Sondervorauszahlung deducted: rules.ts).
+ */
+function amountSchema(kind: 'base' | 'tax', nonNegative: boolean): Json {
+  const digits = kind === 'base' ? baseAmountDigits : taxAmountDigits;
+  const euros = 10 ** digits;
+  const sign = nonNegative ? '' : '-?';
+  return {
+    anyOf: [
+      {
+        type: 'number',
+        ...(nonNegative ? { minimum: 0 } : { exclusiveMinimum: -euros }),
+        exclusiveMaximum: euros,
+        ...(kind === 'base' && { multipleOf: 1 }),
+      },
+      { type: 'string', pattern: kind === 'base' ? `^${sign}\\d{1,${digits}}$` : `^${sign}\\d{1,${digits}}(\\.\\d{1,2})?$` },
+    ],
+  };
+}
+
+function kennzahlSchema(kz: string, spec: KennzahlSpec, years: readonly number[]): Json {
+  const all = ustvaFacts.years;
+  const when = years.length === all.length ? '' : ` (the forms of ${years[0]}–${years.at(-1)})`;
+  const description = `Kz ${kz}: ${spec.label}${when}`;
+  if (spec.kind === 'date') return { type: 'string', format: 'date', description: `${description}; a date in the form's year, YYYY-MM-DD` };
+  return { ...amountSchema(spec.kind, nonNegativeKennzahlen.includes(kz) || kz === '39'), description };
+}
+
+/** Every Kennzahl of every year's form by name, so a client's types know them and a mistyped key is caught before it is sent. */
+function kennzahlenProperties(): Json {
+  const years = new Map<string, { spec: KennzahlSpec; years: number[] }>();
+  // Newest year first, so the Kennzahlen stand in the order of the current form.
+  for (const year of [...ustvaFacts.years].reverse())
+    for (const [kz, spec] of ustvaForm(year) ?? []) {
+      const known = years.get(kz) ?? { spec, years: [] };
+      years.set(kz, { spec, years: [year, ...known.years] });
+    }
+  const properties = Object.fromEntries([...years].map(([kz, { spec, years }]) => [`kz${kz}`, kennzahlSchema(kz, spec, years)]));
+  properties.kz38 = { ...amountSchema('base', true), description: 'Kz 38: the special prepayment, whole euros; a `sondervorauszahlung` only' };
+  return { type: 'object', properties, additionalProperties: false, maxProperties: maxRecordKeys };
+}
 
 export const ustvaOpenapi: FormOpenapi = {
   name: 'UStVA',
@@ -33,11 +81,12 @@ export const ustvaOpenapi: FormOpenapi = {
       "The advisor's reference to the business (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number` (MandantenNr), `clerk` (Bearbeiterkennzeichen)",
     prepayments_prior_year:
       "`sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros",
-    kennzahlen: `Keys \`kzNN\` of that year's UStVA form, at most ${maxRecordKeys}. Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. \`kz83\` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless \`xml\` is given`,
+    kennzahlen: `Keys \`kzNN\` of that year's UStVA form, at most ${maxRecordKeys}; any other key, whatever its case, is 422 \`KZ_UNKNOWN\`, with the Kennzahl it most likely meant in \`expected\` (\`kz811\`, \`Kz86\`: \`kz81\`, \`kz86\`). Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. \`kz83\` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless \`xml\` is given`,
     flags:
       'Kz10 (corrected), Kz22 (documents_separate), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset). A Dauerfristverlängerung takes only `supplementary`; a Sondervorauszahlung all but `documents_separate`',
     xml: "Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`)",
   }),
+  properties: () => ({ kennzahlen: kennzahlenProperties() }),
   examples: {
     contract: { summary: 'A monthly UStVA', value: ustvaContractExample },
     landNotation: {

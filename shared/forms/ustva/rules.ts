@@ -14,7 +14,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import type { Problem } from '#shared/tax/problem.ts';
-import { type KennzahlSpec, ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
+import { type KennzahlSpec, unknownKennzahl, ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 import { ericFinding, type EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
 import { flagFindings } from '#shared/forms/ustva/flag-rules.ts';
@@ -75,7 +75,7 @@ export function ustvaFindings(figures: UstvaFigures): Finding[] {
   for (const [key, value] of Object.entries(figures.kennzahlen)) {
     const kz = kennzahlKey.exec(key)?.[1];
     const spec = kz === undefined ? undefined : form.get(kz);
-    const problem = kz !== undefined && spec ? valueProblem(spec, kz, value, figures.year) : unknownKennzahl(key, figures.year);
+    const problem = kz !== undefined && spec ? valueProblem(spec, kz, value, figures.year) : unknownKennzahl(key, figures.year, [...form.keys()]);
     // A real date outside the form's year is what ERiC's rule UStVA_Kz70_falsches_Jahr names.
     const rule = problem?.code === 'KZ_DATE' && isDate(value) ? { rule: 'UStVA_Kz70_falsches_Jahr' } : {};
     if (problem) findings.push({ path: `kennzahlen.${key}`, ...problem, ...rule });
@@ -99,23 +99,14 @@ export function ustvaFindings(figures: UstvaFigures): Finding[] {
       findings.push({
         path: 'kennzahlen.kz83',
         code: 'KZ83_MISMATCH',
-        message: `must be ${formatEuros(expected)}, the total the form computes from the other Kennzahlen (is ${formatEuros(toCents(kz83))}; a difference below 1 euro is accepted)`,
+        // The value itself is `expected`, which every reader shows beside the message.
+        message: `must be the total the form computes from the other Kennzahlen (is ${formatEuros(toCents(kz83))}; a difference below 1 euro is accepted)`,
         expected: formatEuros(expected),
       });
     }
   }
   findings.push(...flagFindings('voranmeldung', figures.year, figures.flags, kz83), ...partiesFindings(figures), ...kennzahlHints(figures));
   return findings;
-}
-
-function unknownKennzahl(key: string, year: number): Problem {
-  const flag = /^kz(09|10|22|26|29)$/.test(key);
-  return {
-    code: 'KZ_UNKNOWN',
-    message: flag
-      ? `is not an amount of the ${year} UStVA form: Kz10, 22, 26 and 29 are set through "flags", Kz09 by the service`
-      : `is not a Kennzahl of the ${year} UStVA form`,
-  };
 }
 
 function valueProblem(spec: KennzahlSpec, kz: string, value: number | string, year: number): Problem | undefined {

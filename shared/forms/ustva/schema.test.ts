@@ -93,8 +93,41 @@ describe('ustvaSchema', () => {
     expect(parseOr422(ustvaSchema, { ...sample, tax_number: { state: 'NW', number: '133/8150/8159' } }).tax_number).toBe('5133081508159');
   });
 
-  it('refuses keys that are not Kennzahlen', () => {
-    expect(failures({ ...sample, kennzahlen: { ...sample.kennzahlen, revenue: 1 } })).toEqual(['kennzahlen.revenue:INVALID_VALUE']);
+  it('refuses keys that are not Kennzahlen of the form, whatever their case, beside every other finding', () => {
+    expect(failures({ ...sample, period: '13', kennzahlen: { ...sample.kennzahlen, revenue: 1, kz811: 1, Kz86: 1, kz99: 1 } })).toEqual([
+      'period:INVALID_FORMAT',
+      'kennzahlen.revenue:KZ_UNKNOWN',
+      'kennzahlen.kz811:KZ_UNKNOWN',
+      'kennzahlen.Kz86:KZ_UNKNOWN',
+      'kennzahlen.kz99:KZ_UNKNOWN',
+    ]);
+  });
+
+  it.each([
+    ['kz811', 'kz81'],
+    ['Kz86', 'kz86'],
+    ['KZ83', 'kz83'],
+    ['kz_66', 'kz66'],
+    ['kz086', 'kz86'],
+  ])('suggests for %s the Kennzahl %s', (key, meant) => {
+    const { error } = z.safeParse(ustvaSchema, { ...sample, kennzahlen: { ...sample.kennzahlen, [key]: 1 } });
+    const issue = error?.issues.find(({ path }) => path[1] === key) as { message: string; params?: { code: string; expected?: string } } | undefined;
+    expect(issue?.params).toEqual({ code: 'KZ_UNKNOWN', expected: meant });
+    expect(issue?.message).toBe(`is not a Kennzahl of the 2026 UStVA form; did you mean ${meant}?`);
+  });
+
+  it('guesses nothing where several Kennzahlen are one digit off, and points Kz10 to the flags', () => {
+    const { error } = z.safeParse(ustvaSchema, { ...sample, kennzahlen: { ...sample.kennzahlen, kz99: 1, KZ10: 1 } });
+    const issues = (error?.issues ?? []) as unknown as { message: string; params?: unknown }[];
+    expect(issues.map(({ message, params }) => ({ message, params }))).toEqual([
+      { message: 'is not a Kennzahl of the 2026 UStVA form', params: { code: 'KZ_UNKNOWN' } },
+      { message: expect.stringContaining('"flags"'), params: { code: 'KZ_UNKNOWN' } },
+    ]);
+  });
+
+  it('in a Sondervorauszahlung, names a Kennzahl of the Voranmeldung not for the type and suggests kz38 for a typo', () => {
+    const special = { ...sample, type: 'sondervorauszahlung', period: undefined, flags: undefined };
+    expect(failures({ ...special, kennzahlen: { kz38: 100, kz81: 1, Kz38: 1 } })).toEqual(['kennzahlen.kz81:FIELD_NOT_FOR_TYPE', 'kennzahlen.Kz38:KZ_UNKNOWN']);
   });
 
   it('refuses an unsupported year and a malformed tax number', () => {
@@ -146,9 +179,26 @@ describe('free text and amounts', () => {
     ]);
   });
 
-  it('refuses amounts of a trillion euros or more, in either form', () => {
-    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 9.007e25, kz83: '1' } }).success).toBe(false);
-    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 1e12, kz83: '1' } }).success).toBe(false);
-    expect(z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: 999_999_999_999, kz83: '1' } }).success).toBe(true);
+  it("refuses Kennzahl amounts of 10^13 euros or more, in either form: 13 digits, as ELSTER's bases take", () => {
+    const kz81 = (amount: number | string) => z.safeParse(ustvaSchema, { ...ustvaSample(), kennzahlen: { kz81: amount, kz83: '1' } }).success;
+    expect(kz81(9.007e25)).toBe(false);
+    expect(kz81(1e13)).toBe(false);
+    expect(kz81('10000000000000')).toBe(false);
+    expect(kz81(9_999_999_999_999)).toBe(true);
+    expect(kz81('9999999999999')).toBe(true);
+  });
+
+  it('refuses other amounts of a trillion euros or more', () => {
+    const prepayments = (amount: number) =>
+      z.safeParse(ustvaSchema, {
+        ...ustvaSample(),
+        type: 'sondervorauszahlung',
+        period: undefined,
+        kennzahlen: undefined,
+        flags: undefined,
+        prepayments_prior_year: amount,
+      }).success;
+    expect(prepayments(1e12)).toBe(false);
+    expect(prepayments(999_999_999_999)).toBe(true);
   });
 });

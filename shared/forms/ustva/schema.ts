@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import {
   alongsideFieldChecks,
+  amountBelow,
   boundedRecord,
   common,
   formYear,
@@ -18,7 +19,8 @@ import { widnr } from '#shared/forms/ustva/structure.ts';
 import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { advisorClientSchema, elementText, partySchema } from '#shared/forms/parties.ts';
-import { ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
+import { baseAmountDigits, ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
+import { unknownKennzahl, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 
 export const ustvaSchema = z
   .strictObject({
@@ -29,10 +31,13 @@ export const ustvaSchema = z
     period: z.optional(z.string().check(z.regex(/^(0[1-9]|1[0-2]|4[1-4])$/, { error: 'must be a month "01"–"12" or a quarter "41"–"44"' }))),
     supplier: z.optional(supplierSchema),
     kennzahlen: z.optional(
+      // Any key: one that is no Kennzahl of the form is KZ_UNKNOWN, with the one it most likely meant.
       boundedRecord(
-        z.string().check(z.regex(/^kz\d{2}$/, { error: 'must be a Kennzahl key such as "kz81"' })),
+        z.string(),
         // Kz 70 (from 2025) is a date; every other Kennzahl an amount.
-        z.union([money, z.iso.date()], { error: 'must be an amount in euros (a number or a decimal string like "1200.50"), or for kz70 a date YYYY-MM-DD' }),
+        z.union([amountBelow(baseAmountDigits, 'must be an amount in euros'), z.iso.date()], {
+          error: 'must be an amount in euros (a number or a decimal string like "1200.50"), or for kz70 a date YYYY-MM-DD',
+        }),
       ),
     ),
     flags: z.optional(
@@ -89,11 +94,9 @@ export const ustvaSchema = z
         const value = field.startsWith('flags.') ? flags[field.slice(6) as keyof typeof flags] : body[field as 'period'];
         if (value !== undefined && !types.includes(body.type)) refuseForType(context, field, value, body.type);
       }
+      kennzahlKeyIssues(context, body);
       if (body.type === 'sondervorauszahlung') {
-        const { kz38, ...others } = body.kennzahlen ?? {};
-        // Beyond maxRecordKeys, kennzahlen is a finding of its own, and its keys are left unread.
-        const readable = Object.keys(body.kennzahlen ?? {}).length <= maxRecordKeys;
-        if (readable) for (const key of Object.keys(others)) refuseForType(context, `kennzahlen.${key}`, others[key], body.type);
+        const { kz38 } = body.kennzahlen ?? {};
         if ((kz38 === undefined) === (body.prepayments_prior_year === undefined))
           requireField(context, 'kennzahlen.kz38', 'give either kennzahlen.kz38, the special prepayment, or prepayments_prior_year to have it computed');
       }
@@ -111,6 +114,30 @@ const typeBound: readonly (readonly [string, readonly UstvaType[]])[] = [
   ['flags.direct_debit_revoked', ['voranmeldung', 'sondervorauszahlung']],
   ['flags.refund_offset', ['voranmeldung', 'sondervorauszahlung']],
 ];
+
+/**
+ * Each key of `kennzahlen` that the filing does not take: one that is no Kennzahl of the year's form
+ * (or, in a Sondervorauszahlung, not kz38) is KZ_UNKNOWN, a Kennzahl of the Voranmeldung in a
+ * Sondervorauszahlung FIELD_NOT_FOR_TYPE. A Dauerfristverlängerung refuses `kennzahlen` as a whole.
+ */
+function kennzahlKeyIssues(
+  context: Parameters<typeof refuseBesideXml>[0],
+  body: { year: number; type: UstvaType; kennzahlen?: Record<string, unknown> },
+): void {
+  const { kennzahlen, year, type } = body;
+  const form = ustvaForm(year);
+  // Beyond maxRecordKeys, kennzahlen is a finding of its own, and its keys are left unread.
+  if (!form || !isPlainObject(kennzahlen) || Object.keys(kennzahlen).length > maxRecordKeys || type === 'dauerfristverlaengerung') return;
+  const known = type === 'sondervorauszahlung' ? ['38'] : [...form.keys()];
+  for (const [key, value] of Object.entries(kennzahlen)) {
+    const kz = /^kz(\d{2})$/.exec(key)?.[1];
+    if (kz !== undefined && known.includes(kz)) continue;
+    if (kz !== undefined && form.has(kz)) refuseForType(context, `kennzahlen.${key}`, value, type);
+    else context.addIssue(problemIssue(unknownKennzahl(key, year, known), value, ['kennzahlen', key]));
+  }
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function refuseForType(context: Parameters<typeof refuseBesideXml>[0], field: string, value: unknown, type: UstvaType): void {
   context.addIssue(problemIssue({ code: 'FIELD_NOT_FOR_TYPE', message: `is not part of a ${type}` }, value, field.split('.')));
