@@ -117,6 +117,9 @@ export class SteuerboteStack extends Stack {
         [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400),
         [settingNames.protocolRetentionDays]: String(protocolDays(settings.retention)),
       },
+      // A stage keeps the defaults of the retry schedule and the re-drive's grace (README, Configuration).
+      transmission: {},
+      redrive: {},
     };
 
     // Functions are made on first use, so a stage holds exactly those that something invokes.
