@@ -42,6 +42,7 @@ import {
   type FunctionSpec,
   type QueueName,
   type QueueSpec,
+  resourceEnv,
   type ScheduleName,
   type ScheduleSpec,
   type SealingUse,
@@ -138,7 +139,7 @@ export class SteuerboteStack extends Stack {
       new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
     }
     for (const [name, spec] of entries(queues)) {
-      addConsumer(resources.queues[name], spec, functionFor(spec.consumer), name === 'transmit' ? settings.limits.transmitConcurrency : undefined);
+      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), name === 'transmit' ? settings.limits.transmitConcurrency : undefined);
     }
     // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
     const failedRuns = new Queue(this, 'FailedRunsQueue', {
@@ -362,7 +363,7 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: Function
 }
 
 /** `maxConcurrency`: how many invocations the queue may run at once; unbounded (up to the account's limit) without. */
-function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction, maxConcurrency?: number): void {
+function addConsumer(queueName: QueueName, queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction, maxConcurrency?: number): void {
   // Lambda refuses the event source at deploy time when the function may run longer than the message
   // is hidden; AWS asks for six times as long, so a retried batch never meets a message still in hand.
   if (consumer.timeout && 6 * consumer.timeout.toSeconds() > spec.visibilityTimeoutSeconds) {
@@ -371,6 +372,8 @@ function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction
     );
   }
   consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true, ...(maxConcurrency && { maxConcurrency }) }));
+  // A consumer postpones a message it received by the queue's URL; the event source grants the call.
+  consumer.addEnvironment(resourceEnv.queue(queueName), queue.queueUrl);
 }
 
 function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction, failedRuns: Queue): void {

@@ -86,6 +86,23 @@ export interface FunctionSpec {
 
 export type SecretUse = 'webhookSigningKeys' | 'stageCertificate';
 
+/**
+ * What a call needs of the manifest entry of the function making it: each adapter (and each reader
+ * of configuration) declares this for its calls as `needs`, by name. A function's entry lists exactly
+ * what the calls its bundled code makes need (test/infra/code-needs.test.ts). A table listed with no
+ * action is reached by calls whose names say too little to be told apart (`get`, `put`).
+ */
+export interface Needs {
+  readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
+  readonly indexes?: Partial<Record<TableName, readonly string[]>>;
+  readonly bucket?: readonly BucketFolder[];
+  readonly sendsTo?: readonly QueueName[];
+  readonly deadLetters?: readonly QueueName[];
+  readonly settings?: readonly Setting[];
+  readonly sealing?: readonly SealingUse[];
+  readonly secrets?: readonly SecretUse[];
+}
+
 export type SealingUse = 'seal' | 'open';
 
 /** A group of configuration a function reads; `settingVariables` names the variables of each. */
@@ -293,7 +310,6 @@ export const functions = {
     timeoutSeconds: webhookTimeoutSeconds,
     tables: { tickets: ['GetItem', 'UpdateItem'] },
     bucket: { protocols: 'read' },
-    sendsTo: ['webhook'],
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
     settings: ['hook'],
@@ -301,7 +317,7 @@ export const functions = {
   },
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
   // Verifies each webhook's signature before it keeps the protocol.
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, settings: ['hook'], secrets: ['webhookSigningKeys'] },
+  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
   hookRun: {
     entry: 'functions/hook-run.ts',
     tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },

@@ -30,8 +30,11 @@ const apportioned = new Set<string>([
 ]);
 
 /** The names of the apportioned variables a function is given. */
-export function variablesOf(spec: FunctionSpec): Set<string> {
+export function variablesOf(name: FunctionName): Set<string> {
+  const spec: FunctionSpec = functions[name];
   return new Set<string>([
+    // The queue it consumes, whose messages it postpones.
+    ...(Object.keys(queues) as QueueName[]).filter((queue) => queues[queue].consumer === name).map(resourceEnv.queue),
     ...Object.keys(spec.tables ?? {}).map((table) => resourceEnv.table(table as TableName)),
     ...(spec.bucket ? [resourceEnv.bucket] : []),
     ...(spec.bucket?.receiver ? [resourceEnv.bucketPrefix] : []),
@@ -45,7 +48,7 @@ export function variablesOf(spec: FunctionSpec): Set<string> {
   ]);
 }
 
-const given = new Map((Object.keys(functions) as FunctionName[]).map((name) => [name, variablesOf(functions[name])]));
+const given = new Map((Object.keys(functions) as FunctionName[]).map((name) => [name, variablesOf(name)]));
 
 /** The part of `env` that function `name` sees. */
 export function functionEnvironment(name: FunctionName, env: Record<string, string | undefined>): Record<string, string | undefined> {

@@ -22,8 +22,10 @@ import {
   type FunctionSpec,
   type TableName,
   type TableSpec,
+  settingNames,
 } from '#shared/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
+import { variablesOf } from '#infra/local/function-environment.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import { longestScheduleSeconds } from '#shared/webhooks/backoff.ts';
 import {
@@ -42,6 +44,8 @@ import {
 } from '#test/infra/stage-template.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
+/** Set on every function: who it is, and which build. */
+const common = new Set<string>([settingNames.stage, settingNames.serviceVersion, settingNames.serviceBuild]);
 
 afterAll(removeStageApps);
 
@@ -661,6 +665,38 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       ]);
     });
 
+    it('gives every function exactly the resource variables and queue sends its manifest entry derives, none missing and none more', () => {
+      const resourceVariable = /^(BUCKET|BUCKET_PREFIX|\w+_TABLE|\w+_QUEUE_URL|\w+_DLQ_URL)$/;
+      const queueOf = (id: string) =>
+        (Object.keys(queues) as (keyof typeof queues)[]).find((queue) => id.startsWith(`${queue}Queue`) || id.startsWith(`${queue}DeadLetterQueue`));
+      const differing: Record<string, unknown> = {};
+      for (const name of dev.stack.functions.keys()) {
+        const given = variablesOf(name);
+        const variables = Object.keys(fnProps(dev, name).Environment.Variables);
+        const resources = variables.filter((variable) => resourceVariable.test(variable)).sort();
+        const expected = [...given].filter((variable) => resourceVariable.test(variable)).sort();
+        if (JSON.stringify(resources) !== JSON.stringify(expected)) differing[`${name} variables`] = { template: resources, manifest: expected };
+        // Every steuerbote setting a function is given is one of its groups'; the stage sets some of them only.
+        const foreign = variables.filter(
+          (variable) => Object.values(settingNames).includes(variable as never) && !given.has(variable) && !common.has(variable),
+        );
+        if (foreign.length) differing[`${name} settings`] = foreign;
+        const sends = statements(dev, name)
+          .filter((s) => [s.Action].flat().includes('sqs:SendMessage'))
+          .flatMap((s) => [s.Resource].flat().map((resource: any) => resource['Fn::GetAtt'][0] as string))
+          .filter((id) => !id.startsWith('FailedRunsQueue'))
+          .map((id) => `${queueOf(id)}${id.includes('DeadLetter') ? ' dead letters' : ''}`)
+          .sort();
+        const spec = functions[name] as FunctionSpec;
+        const expectedSends = [...(spec.sendsTo ?? []), ...(spec.deadLetters ?? []).map((queue) => `${queue} dead letters`)].sort();
+        if (JSON.stringify(sends) !== JSON.stringify(expectedSends)) differing[`${name} sends`] = { template: sends, manifest: expectedSends };
+      }
+      expect(differing).toEqual({});
+      // The wake-up of a retry: transmit sends to its own queue, by the URL it is told.
+      expect(fnProps(dev, 'transmit').Environment.Variables).toHaveProperty('TRANSMIT_QUEUE_URL');
+      expect(fnProps(dev, 'deliverWebhook').Environment.Variables).toHaveProperty('WEBHOOK_QUEUE_URL');
+    });
+
     it("lets each function do with the key over clients' certificates only what the manifest says: seal, open, or nothing", () => {
       const key = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('SealingKey').node.defaultChild as CfnElement)));
       const onKey = (name: FunctionName) =>
@@ -816,10 +852,13 @@ describe('stage settings', () => {
     const receiverId = stage.stack.getLogicalId(stage.stack.node.findChild('receiverApi').node.defaultChild as CfnElement);
     for (const name of ['transmit', 'deliverWebhook', 'hookRun', 'hookEndpoint'] as const) {
       const variables = fnProps(stage, name).Environment.Variables;
-      expect(variables, name).toMatchObject({
-        HOOK_ENABLED: 'true',
-        HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
-      });
+      // The example receiver only verifies and stores what reaches it; it sends nothing.
+      if (name !== 'hookEndpoint') {
+        expect(variables, name).toMatchObject({
+          HOOK_ENABLED: 'true',
+          HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
+        });
+      }
       expect(variables, name).not.toHaveProperty('HOOK_SECRET');
       const signs = name === 'deliverWebhook' || name === 'hookEndpoint';
       expect(variables.HOOK_SECRET_ID, name).toBe(signs ? 'steuerbote/dev/hook' : undefined);
