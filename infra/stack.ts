@@ -139,7 +139,8 @@ export class SteuerboteStack extends Stack {
       new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
     }
     for (const [name, spec] of entries(queues)) {
-      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), name === 'transmit' ? settings.limits.transmitConcurrency : undefined);
+      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
+      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), concurrency);
     }
     // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
     const failedRuns = new Queue(this, 'FailedRunsQueue', {

@@ -374,6 +374,19 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(() => synth({ stage: 'qa', transmitConcurrency: '1' }, { bundle: false })).toThrow(/transmitConcurrency/);
     });
 
+    it('caps the webhook deliveries running at once, 10 unless the stage says otherwise', () => {
+      dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: ref(idOf(dev, 'deliverWebhook')),
+        ScalingConfig: { MaximumConcurrency: 10 },
+      });
+      const tuned = synth({ stage: 'qa', webhookConcurrency: '40' }, { bundle: false });
+      tuned.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: ref(idOf(tuned, 'deliverWebhook')),
+        ScalingConfig: { MaximumConcurrency: 40 },
+      });
+      expect(() => synth({ stage: 'qa', webhookConcurrency: '1' }, { bundle: false })).toThrow(/webhookConcurrency/);
+    });
+
     it('denies plain HTTP on every queue', () => {
       dev.template.resourceCountIs('AWS::SQS::QueuePolicy', Object.keys(queues).length * 2 + 1);
       dev.template.allResourcesProperties('AWS::SQS::QueuePolicy', {
@@ -503,6 +516,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       );
       for (const alarm of alarms(dev)) {
         expect(alarm.AlarmActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
+        expect(alarm.OKActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
         const section = /docs\/operations\.md#([a-z0-9-]+)$/.exec(alarm.AlarmDescription)?.[1];
         expect(section && anchors.has(section), `${alarm.AlarmName}: ${alarm.AlarmDescription}`).toBe(true);
         expect(alarm.AlarmName).toMatch(/^steuerbote-dev-/);
@@ -836,7 +850,13 @@ describe('stage settings', () => {
   });
 
   it('takes whole numbers for the limits, and 0 only to turn the per-client budget off', () => {
-    expect(settingsOf({ stage: 'dev' }).limits).toEqual({ throttleRate: 200, throttleBurst: 400, perClientPerMinute: undefined, transmitConcurrency: 5 });
+    expect(settingsOf({ stage: 'dev' }).limits).toEqual({
+      throttleRate: 200,
+      throttleBurst: 400,
+      perClientPerMinute: undefined,
+      transmitConcurrency: 5,
+      webhookConcurrency: 10,
+    });
     expect(settingsOf({ stage: 'dev', rateLimitPerMinute: '0' }).limits.perClientPerMinute).toBe('0');
     expect(() => settingsOf({ stage: 'dev', throttleRate: '0' })).toThrow(/"throttleRate" must be a whole number/);
     expect(() => settingsOf({ stage: 'dev', throttleBurst: '1.5' })).toThrow(/"throttleBurst" must be a whole number/);
