@@ -42,6 +42,7 @@ import {
   type FunctionSpec,
   type QueueName,
   type QueueSpec,
+  resourceEnv,
   type ScheduleName,
   type ScheduleSpec,
   type SealingUse,
@@ -117,6 +118,9 @@ export class SteuerboteStack extends Stack {
         [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400),
         [settingNames.protocolRetentionDays]: String(protocolDays(settings.retention)),
       },
+      // A stage keeps the defaults of the retry schedule and the re-drive's grace (README, Configuration).
+      transmission: {},
+      redrive: {},
     };
 
     // Functions are made on first use, so a stage holds exactly those that something invokes.
@@ -135,7 +139,8 @@ export class SteuerboteStack extends Stack {
       new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
     }
     for (const [name, spec] of entries(queues)) {
-      addConsumer(resources.queues[name], spec, functionFor(spec.consumer), name === 'transmit' ? settings.limits.transmitConcurrency : undefined);
+      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
+      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), concurrency);
     }
     // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
     const failedRuns = new Queue(this, 'FailedRunsQueue', {
@@ -359,7 +364,7 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: Function
 }
 
 /** `maxConcurrency`: how many invocations the queue may run at once; unbounded (up to the account's limit) without. */
-function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction, maxConcurrency?: number): void {
+function addConsumer(queueName: QueueName, queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction, maxConcurrency?: number): void {
   // Lambda refuses the event source at deploy time when the function may run longer than the message
   // is hidden; AWS asks for six times as long, so a retried batch never meets a message still in hand.
   if (consumer.timeout && 6 * consumer.timeout.toSeconds() > spec.visibilityTimeoutSeconds) {
@@ -368,6 +373,8 @@ function addConsumer(queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction
     );
   }
   consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true, ...(maxConcurrency && { maxConcurrency }) }));
+  // A consumer postpones a message it received by the queue's URL; the event source grants the call.
+  consumer.addEnvironment(resourceEnv.queue(queueName), queue.queueUrl);
 }
 
 function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction, failedRuns: Queue): void {

@@ -50,6 +50,12 @@ export interface LimitSettings {
    * @default 5
    */
   readonly transmitConcurrency: number;
+  /**
+   * How many webhook deliveries run at once. A receiver that is down holds every delivery in flight
+   * through its backoff; capped, the rest wait in the queue rather than count against SQS's limit of
+   * about 120,000 messages in flight.
+   */
+  readonly webhookConcurrency: number;
 }
 
 export interface HookSettings {
@@ -107,6 +113,9 @@ export function stageSettings(scope: Construct): StageSettings {
       perClientPerMinute: contextMatching(scope, 'rateLimitPerMinute', /^(0|[1-9]\d{0,6})$/, 'a whole number of requests (0: off)'),
       transmitConcurrency: Number(
         contextMatching(scope, 'transmitConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 5,
+      ),
+      webhookConcurrency: Number(
+        contextMatching(scope, 'webhookConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 10,
       ),
     },
     retention: {

@@ -2,7 +2,7 @@
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
 import { berlinDate } from '#shared/domain/berlin-date.ts';
-import { resourceEnv, settingNames, type QueueName, type TableName } from '#shared/manifest.ts';
+import { resourceEnv, settingNames, type Needs, type QueueName, type TableName } from '#shared/manifest.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -234,3 +234,18 @@ function ericSigning(env: Env): EricSigning | undefined {
   else throw new ConfigError('ERIC_CERT_PIN is not set (nor ERIC_CERT_PIN_FILE or ERIC_CERT_PIN_SECRET_ARN)');
   return { certificate, pin };
 }
+
+/**
+ * The group of settings (shared/manifest.ts) each reader reads; a reader it calls declares its own.
+ * RATE_LIMIT_PER_MINUTE is the authenticating functions' (`callers`, shared/wiring/adapters.ts).
+ */
+export const needs = {
+  taxAuthorityName: { settings: ['taxAuthority'] },
+  herstellerId: { settings: ['taxAuthority'] },
+  allowLiveSubmissions: { settings: ['liveSubmissions'] },
+  webhooksEnabled: { settings: ['hook'] },
+  webhookConfig: { settings: ['hook'] },
+  transmitConfig: { settings: ['transmission'] },
+  redriveConfig: { settings: ['redrive'] },
+  retentionConfig: { settings: ['retention'] },
+} as const satisfies Record<string, Needs>;

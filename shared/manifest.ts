@@ -87,14 +87,27 @@ export interface FunctionSpec {
 
 export type SecretUse = 'webhookSigningKeys' | 'stageCertificate';
 
+/**
+ * What a call needs of the manifest entry of the function making it: each adapter (and each reader
+ * of configuration) declares this for its calls as `needs`, by name. A function's entry lists exactly
+ * what the calls its bundled code makes need (test/infra/code-needs.test.ts). A table listed with no
+ * action is reached by calls whose names say too little to be told apart (`get`, `put`).
+ */
+export interface Needs {
+  readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
+  readonly indexes?: Partial<Record<TableName, readonly string[]>>;
+  readonly bucket?: readonly BucketFolder[];
+  readonly sendsTo?: readonly QueueName[];
+  readonly deadLetters?: readonly QueueName[];
+  readonly settings?: readonly Setting[];
+  readonly sealing?: readonly SealingUse[];
+  readonly secrets?: readonly SecretUse[];
+}
+
 export type SealingUse = 'seal' | 'open';
 
-/**
- * `taxAuthority`: TAX_AUTHORITY and ELSTER_HERSTELLER_ID; `liveSubmissions`: ALLOW_LIVE_SUBMISSIONS;
- * `hook`: the HOOK_* variables; `rateLimit`: RATE_LIMIT_PER_MINUTE; `retention`: SUBMISSION_RETENTION_SECONDS
- * and PROTOCOL_RETENTION_DAYS.
- */
-export type Setting = 'taxAuthority' | 'liveSubmissions' | 'hook' | 'rateLimit' | 'retention';
+/** A group of configuration a function reads; `settingVariables` names the variables of each. */
+export type Setting = keyof typeof settingVariables;
 
 export interface RouteSpec {
   /** HEAD is never listed: `servedRoutes` adds it beside each safe GET. */
@@ -288,10 +301,11 @@ export const functions = {
     // Claims and moves tickets by conditional update only; reads the body, writes protocol and Nutzdaten.
     tables: { tickets: ['UpdateItem'], certificates: ['GetItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
-    sendsTo: ['webhook'],
+    // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.
+    sendsTo: ['transmit', 'webhook'],
     // Where a message it cannot read is parked (shared/queue/sqs-handler.ts).
     deadLetters: ['transmit'],
-    settings: ['taxAuthority', 'liveSubmissions', 'hook'],
+    settings: ['taxAuthority', 'liveSubmissions', 'hook', 'transmission'],
     loadsTaxAuthority: true,
     // Signs with the ticket's certificate (its container and PIN unsealed for the one call), or the stage's.
     sealing: ['open'],
@@ -302,7 +316,6 @@ export const functions = {
     timeoutSeconds: webhookTimeoutSeconds,
     tables: { tickets: ['GetItem', 'UpdateItem'] },
     bucket: { protocols: 'read' },
-    sendsTo: ['webhook'],
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
     settings: ['hook'],
@@ -310,7 +323,7 @@ export const functions = {
   },
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
   // Verifies each webhook's signature before it keeps the protocol.
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, settings: ['hook'], secrets: ['webhookSigningKeys'] },
+  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
   hookRun: {
     entry: 'functions/hook-run.ts',
     tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
@@ -324,7 +337,7 @@ export const functions = {
     tables: { tickets: ['Query', 'UpdateItem'] },
     indexes: { tickets: ['owed'] },
     sendsTo: ['transmit', 'webhook'],
-    settings: ['taxAuthority'],
+    settings: ['taxAuthority', 'redrive'],
   },
   // The one function that may delete objects, and only submitted data.
   sweep: {
@@ -430,6 +443,41 @@ export const settingNames = {
   apiPort: 'PORT',
   hookExamplePort: 'HOOK_EXAMPLE_PORT',
   devApiKey: 'DEV_API_KEY',
+} as const;
+
+/**
+ * The variables of each group of settings. A function is given those of the groups it names, and no
+ * other: by the stack, those the stage sets (the rest keep their defaults), and locally by the
+ * runtime, which gives each function only its own environment, as Lambda does (infra/local/).
+ */
+export const settingVariables = {
+  // The sandbox's own knobs travel with the tax authority's name: only who loads it reads them.
+  taxAuthority: [settingNames.taxAuthority, settingNames.herstellerId, settingNames.sandboxLatencyMs, settingNames.sandboxTransientFailureRate],
+  liveSubmissions: [settingNames.allowLiveSubmissions],
+  hook: [
+    settingNames.hookEnabled,
+    settingNames.hookUri,
+    settingNames.hookRequireHttps,
+    settingNames.hookTimeoutMs,
+    settingNames.hookMaxAttempts,
+    settingNames.hookBackoffScale,
+  ],
+  rateLimit: [settingNames.rateLimitPerMinute],
+  retention: [settingNames.submissionRetentionSeconds, settingNames.protocolRetentionDays],
+  transmission: [settingNames.transmitMaxAttempts, settingNames.transmitRetryDelaySeconds, settingNames.transmitLeaseSeconds],
+  redrive: [settingNames.redriveQueuedGraceSeconds, settingNames.redriveWebhookGraceSeconds],
+} as const;
+
+/** Variables of the tax authority's library, given to the functions that load it; the certificate's only to the one that signs. */
+export const ericVariables = {
+  library: [settingNames.ericHome, settingNames.ericApiVersion, settingNames.datenLieferant],
+  signing: [
+    settingNames.ericCertPath,
+    settingNames.ericCertSecretArn,
+    settingNames.ericCertPin,
+    settingNames.ericCertPinFile,
+    settingNames.ericCertPinSecretArn,
+  ],
 } as const;
 
 /** Environment variable through which a function learns a resource's name or URL. */

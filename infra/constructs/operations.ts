@@ -122,7 +122,9 @@ export class Operations extends Construct {
       evaluationPeriods: 1,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    // The all-clear goes to the same topic, so whoever was woken learns that it has passed.
     alarm.addAlarmAction(this.#action);
+    alarm.addOkAction(this.#action);
     this.alarms.push(alarm);
     return alarm;
   }
@@ -142,6 +144,7 @@ export class Operations extends Construct {
       treatMissingData: TreatMissingData.BREACHING,
     });
     alarm.addAlarmAction(this.#action);
+    alarm.addOkAction(this.#action);
     this.alarms.push(alarm);
   }
 

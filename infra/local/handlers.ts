@@ -1,8 +1,10 @@
 // The manifest's functions as the local runtime calls them: each entry imported when first called,
-// once per thread, as Lambda loads a function in each of its containers.
+// once per thread, as Lambda loads a function in each of its containers, and each run with only its
+// own environment (function-scope.ts).
 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runAs } from '#infra/local/function-scope.ts';
 import type { HttpLambda } from '#infra/local/http-gateway.ts';
 import { type FunctionName, functions } from '#shared/manifest.ts';
 
@@ -15,8 +17,14 @@ export function handlerLoader(): HandlerLoader {
   return (name) => {
     let handler = handlers.get(name);
     if (!handler) {
-      const { entry } = functions[name as FunctionName];
-      handlers.set(name, (handler = import(pathToFileURL(join(repoRoot, entry)).href).then((module: { handler: unknown }) => module.handler)));
+      const fn = name as FunctionName;
+      const imported = runAs(fn, () => import(pathToFileURL(join(repoRoot, functions[fn].entry)).href));
+      handler = imported.then(
+        ({ handler: run }: { handler: (...args: unknown[]) => unknown }) =>
+          (...args: unknown[]) =>
+            runAs(fn, () => run(...args)),
+      );
+      handlers.set(name, handler);
     }
     return handler;
   };

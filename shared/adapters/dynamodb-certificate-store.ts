@@ -4,9 +4,17 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
+import type { Needs } from '#shared/manifest.ts';
 import type { CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */
+/** The calls whose names are its own. */
+export const needs = {
+  noteWrongPin: { tables: { certificates: ['UpdateItem'] } },
+  lock: { tables: { certificates: ['UpdateItem'] } },
+  expiringBefore: { tables: { certificates: ['Scan'] } },
+} as const satisfies Partial<Record<keyof CertificateStore, Needs>>;
+
 export class DynamoCertificateStore implements CertificateStore {
   readonly #client: DynamoDBClient;
   readonly #table: string;

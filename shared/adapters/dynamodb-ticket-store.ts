@@ -11,6 +11,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
+import type { Needs } from '#shared/manifest.ts';
 import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
@@ -61,6 +62,15 @@ function indexChanges(ticket: string, after: TicketStatus, changes: TicketChange
 }
 
 /** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
+/** The calls whose names are its own; `create`, `get`, `claim` and `list` are named as others' are. */
+export const needs = {
+  transition: { tables: { tickets: ['UpdateItem'] } },
+  updateWebhook: { tables: { tickets: ['UpdateItem'] } },
+  owed: { tables: { tickets: ['Query'] }, indexes: { tickets: ['owed'] } },
+  awaitingCertificate: { tables: { tickets: ['Query'] }, indexes: { tickets: ['owed'] } },
+  finishedBefore: { tables: { tickets: ['Query'] }, indexes: { tickets: ['unswept'] } },
+} as const satisfies Partial<Record<keyof TicketStore, Needs>>;
+
 export class DynamoTicketStore implements TicketStore {
   readonly #client: DynamoDBClient;
   readonly #table: string;

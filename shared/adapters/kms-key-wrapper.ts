@@ -2,7 +2,10 @@
 // encryption context binds each wrapped key to what it protects.
 
 import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
+import type { Needs } from '#shared/manifest.ts';
 import type { KeyWrapper } from '#shared/ports.ts';
+
+export const needs = { newDataKey: { sealing: ['seal'] }, unwrap: { sealing: ['open'] } } as const satisfies Record<keyof KeyWrapper, Needs>;
 
 const context = { purpose: 'steuerbote-client-certificate' };
 

@@ -1,9 +1,16 @@
 import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
-import type { QueueName } from '#shared/manifest.ts';
+import type { Needs, QueueName } from '#shared/manifest.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
 import type { QueueControl } from '#shared/queue/sqs-handler.ts';
 import { transmitMessage } from '#shared/queue/transmit-message.ts';
 import { readWebhookMessage, webhookMessage } from '#shared/queue/webhook-message.ts';
+
+/** A consumer's `postpone` and `deadLetter` of its own queue are the queue's (shared/queue/sqs-handler.ts). */
+export const needs = {
+  wakeTransmit: { sendsTo: ['transmit'] },
+  enqueueWebhook: { sendsTo: ['webhook'] },
+  deadLetterWebhook: { deadLetters: ['webhook'] },
+} as const satisfies Partial<Record<keyof WorkQueue, Needs>>;
 
 // SQS refuses longer delays; a longer backoff (retry delay × attempts) waits as long as it can.
 const maxDelaySeconds = 900;

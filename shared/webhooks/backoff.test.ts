@@ -41,9 +41,9 @@ describe('backoffSeconds', () => {
     for (const attempt of [1, 4, 8, 20]) expect(backoffSeconds(attempt, 0, highest)).toBe(0);
   });
 
-  it('never asks SQS to hide a message for more than 12 hours', () => {
-    expect(maxDelaySeconds).toBe(43_200);
-    expect(backoffSeconds(8, 10, highest)).toBe(43_200);
+  it('never asks SQS to hide a message until 12 hours after it was received, which SQS refuses', () => {
+    expect(maxDelaySeconds).toBe(42_600);
+    expect(backoffSeconds(8, 10, highest)).toBe(42_600);
   });
 });
 
@@ -76,9 +76,9 @@ describe('retryAfterSeconds', () => {
   });
 
   it('caps at 12 hours', () => {
-    expect(retryAfterSeconds('100000', now, 1)).toBe(43_200);
-    expect(retryAfterSeconds('99999999999999999999999', now, 1)).toBe(43_200);
-    expect(retryAfterSeconds('Mon, 23 Nov 2026 10:00:00 GMT', now, 1)).toBe(43_200);
+    expect(retryAfterSeconds('100000', now, 1)).toBe(42_600);
+    expect(retryAfterSeconds('99999999999999999999999', now, 1)).toBe(42_600);
+    expect(retryAfterSeconds('Mon, 23 Nov 2026 10:00:00 GMT', now, 1)).toBe(42_600);
   });
 
   it.each([undefined, '', '   ', 'soon', 'in a minute', '5 minutes', '1.5', '-1', '+5', '5.', '0x10', '1e3'])(

@@ -4,8 +4,12 @@
 /** Seconds after attempt 1, 2, …: 5 s, 30 s, 2 min, 10 min, 30 min, 1 h, 3 h, 6 h, then 6 h. */
 export const schedule = [5, 30, 120, 600, 1800, 3600, 10_800, 21_600] as const;
 
-/** SQS cannot hide a message for longer than 12 hours. */
-export const maxDelaySeconds = 43_200;
+/**
+ * SQS refuses a visibility timeout that ends more than 12 hours after the message was received, and
+ * the attempt that asks has run a while since then (up to its function's 60 s): ten minutes short of
+ * twelve hours is always accepted.
+ */
+export const maxDelaySeconds = 12 * 3600 - 600;
 
 /** The longest a delivery of `maxAttempts` attempts can wait between its first and its last, jitter included. */
 export function longestScheduleSeconds(maxAttempts: number): number {

@@ -222,7 +222,7 @@ describe('deliverWebhook', () => {
       [503, 'Sun, 22 Nov 2026 10:06:30 GMT', 1, 90],
       [429, 'Sun, 22 Nov 2026 10:06:30 GMT', 0.1, 9],
       [503, 'Sun, 22 Nov 2026 09:00:00 GMT', 1, 0],
-      [429, '999999', 1, 43_200],
+      [429, '999999', 1, 42_600],
     ])('honours a %i with Retry-After %j at scale %f: %i s', async (status, retryAfter, scale, seconds) => {
       const { deps, webhook } = await setup([{ status, retryAfter }], { webhooks: { backoffScale: scale } });
       expect(await deliverWebhook(deps, message)).toEqual({ outcome: 'retry', afterSeconds: seconds });

@@ -1,6 +1,8 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { settingNames } from '#shared/manifest.ts';
+import { settingNames, type Needs } from '#shared/manifest.ts';
+
+export const needs = { webhookSigningKeys: { secrets: ['webhookSigningKeys'] } } as const satisfies Record<string, Needs>;
 
 /**
  * The webhook signing keys. On AWS they live in Secrets Manager (HOOK_SECRET_ID, a name or ARN), fetched on first

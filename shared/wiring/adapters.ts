@@ -18,7 +18,21 @@ import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import { kms } from '#shared/adapters/kms-client.ts';
 import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
+import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
+
+/** Each getter reaches its table or folder; which calls it makes there, the adapters' own `needs` say. */
+export const needs = {
+  ticketStore: { tables: { tickets: [] } },
+  // Authentication reads the caller's key and counts the request against RATE_LIMIT_PER_MINUTE. Its
+  // code is in every API function's bundle (shared/http/api-handler.ts), but only those handed
+  // `callers` run it, so the needs are declared here rather than by the stores.
+  callers: { tables: { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] }, settings: ['rateLimit'] },
+  idempotencyStore: { tables: { idempotency: [] } },
+  certificateStore: { tables: { certificates: [] } },
+  submissionStore: { bucket: ['submissions'] },
+  protocolStore: { bucket: ['protocols'] },
+} as const satisfies Record<string, Needs>;
 
 export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
 // A revoked key stops working well within the minute operators are promised; `npm run keys` says how soon.

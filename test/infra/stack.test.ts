@@ -22,8 +22,10 @@ import {
   type FunctionSpec,
   type TableName,
   type TableSpec,
+  settingNames,
 } from '#shared/manifest.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
+import { variablesOf } from '#infra/local/function-environment.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import { longestScheduleSeconds } from '#shared/webhooks/backoff.ts';
 import {
@@ -42,6 +44,8 @@ import {
 } from '#test/infra/stage-template.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
+/** Set on every function: who it is, and which build. */
+const common = new Set<string>([settingNames.stage, settingNames.serviceVersion, settingNames.serviceBuild]);
 
 afterAll(removeStageApps);
 
@@ -370,6 +374,19 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(() => synth({ stage: 'qa', transmitConcurrency: '1' }, { bundle: false })).toThrow(/transmitConcurrency/);
     });
 
+    it('caps the webhook deliveries running at once, 10 unless the stage says otherwise', () => {
+      dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: ref(idOf(dev, 'deliverWebhook')),
+        ScalingConfig: { MaximumConcurrency: 10 },
+      });
+      const tuned = synth({ stage: 'qa', webhookConcurrency: '40' }, { bundle: false });
+      tuned.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FunctionName: ref(idOf(tuned, 'deliverWebhook')),
+        ScalingConfig: { MaximumConcurrency: 40 },
+      });
+      expect(() => synth({ stage: 'qa', webhookConcurrency: '1' }, { bundle: false })).toThrow(/webhookConcurrency/);
+    });
+
     it('denies plain HTTP on every queue', () => {
       dev.template.resourceCountIs('AWS::SQS::QueuePolicy', Object.keys(queues).length * 2 + 1);
       dev.template.allResourcesProperties('AWS::SQS::QueuePolicy', {
@@ -499,6 +516,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       );
       for (const alarm of alarms(dev)) {
         expect(alarm.AlarmActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
+        expect(alarm.OKActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
         const section = /docs\/operations\.md#([a-z0-9-]+)$/.exec(alarm.AlarmDescription)?.[1];
         expect(section && anchors.has(section), `${alarm.AlarmName}: ${alarm.AlarmDescription}`).toBe(true);
         expect(alarm.AlarmName).toMatch(/^steuerbote-dev-/);
@@ -661,6 +679,38 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       ]);
     });
 
+    it('gives every function exactly the resource variables and queue sends its manifest entry derives, none missing and none more', () => {
+      const resourceVariable = /^(BUCKET|BUCKET_PREFIX|\w+_TABLE|\w+_QUEUE_URL|\w+_DLQ_URL)$/;
+      const queueOf = (id: string) =>
+        (Object.keys(queues) as (keyof typeof queues)[]).find((queue) => id.startsWith(`${queue}Queue`) || id.startsWith(`${queue}DeadLetterQueue`));
+      const differing: Record<string, unknown> = {};
+      for (const name of dev.stack.functions.keys()) {
+        const given = variablesOf(name);
+        const variables = Object.keys(fnProps(dev, name).Environment.Variables);
+        const resources = variables.filter((variable) => resourceVariable.test(variable)).sort();
+        const expected = [...given].filter((variable) => resourceVariable.test(variable)).sort();
+        if (JSON.stringify(resources) !== JSON.stringify(expected)) differing[`${name} variables`] = { template: resources, manifest: expected };
+        // Every steuerbote setting a function is given is one of its groups'; the stage sets some of them only.
+        const foreign = variables.filter(
+          (variable) => Object.values(settingNames).includes(variable as never) && !given.has(variable) && !common.has(variable),
+        );
+        if (foreign.length) differing[`${name} settings`] = foreign;
+        const sends = statements(dev, name)
+          .filter((s) => [s.Action].flat().includes('sqs:SendMessage'))
+          .flatMap((s) => [s.Resource].flat().map((resource: any) => resource['Fn::GetAtt'][0] as string))
+          .filter((id) => !id.startsWith('FailedRunsQueue'))
+          .map((id) => `${queueOf(id)}${id.includes('DeadLetter') ? ' dead letters' : ''}`)
+          .sort();
+        const spec = functions[name] as FunctionSpec;
+        const expectedSends = [...(spec.sendsTo ?? []), ...(spec.deadLetters ?? []).map((queue) => `${queue} dead letters`)].sort();
+        if (JSON.stringify(sends) !== JSON.stringify(expectedSends)) differing[`${name} sends`] = { template: sends, manifest: expectedSends };
+      }
+      expect(differing).toEqual({});
+      // The wake-up of a retry: transmit sends to its own queue, by the URL it is told.
+      expect(fnProps(dev, 'transmit').Environment.Variables).toHaveProperty('TRANSMIT_QUEUE_URL');
+      expect(fnProps(dev, 'deliverWebhook').Environment.Variables).toHaveProperty('WEBHOOK_QUEUE_URL');
+    });
+
     it("lets each function do with the key over clients' certificates only what the manifest says: seal, open, or nothing", () => {
       const key = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('SealingKey').node.defaultChild as CfnElement)));
       const onKey = (name: FunctionName) =>
@@ -800,7 +850,13 @@ describe('stage settings', () => {
   });
 
   it('takes whole numbers for the limits, and 0 only to turn the per-client budget off', () => {
-    expect(settingsOf({ stage: 'dev' }).limits).toEqual({ throttleRate: 200, throttleBurst: 400, perClientPerMinute: undefined, transmitConcurrency: 5 });
+    expect(settingsOf({ stage: 'dev' }).limits).toEqual({
+      throttleRate: 200,
+      throttleBurst: 400,
+      perClientPerMinute: undefined,
+      transmitConcurrency: 5,
+      webhookConcurrency: 10,
+    });
     expect(settingsOf({ stage: 'dev', rateLimitPerMinute: '0' }).limits.perClientPerMinute).toBe('0');
     expect(() => settingsOf({ stage: 'dev', throttleRate: '0' })).toThrow(/"throttleRate" must be a whole number/);
     expect(() => settingsOf({ stage: 'dev', throttleBurst: '1.5' })).toThrow(/"throttleBurst" must be a whole number/);
@@ -816,10 +872,13 @@ describe('stage settings', () => {
     const receiverId = stage.stack.getLogicalId(stage.stack.node.findChild('receiverApi').node.defaultChild as CfnElement);
     for (const name of ['transmit', 'deliverWebhook', 'hookRun', 'hookEndpoint'] as const) {
       const variables = fnProps(stage, name).Environment.Variables;
-      expect(variables, name).toMatchObject({
-        HOOK_ENABLED: 'true',
-        HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
-      });
+      // The example receiver only verifies and stores what reaches it; it sends nothing.
+      if (name !== 'hookEndpoint') {
+        expect(variables, name).toMatchObject({
+          HOOK_ENABLED: 'true',
+          HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
+        });
+      }
       expect(variables, name).not.toHaveProperty('HOOK_SECRET');
       const signs = name === 'deliverWebhook' || name === 'hookEndpoint';
       expect(variables.HOOK_SECRET_ID, name).toBe(signs ? 'steuerbote/dev/hook' : undefined);
