@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
 import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
 
@@ -37,7 +38,7 @@ const heavyAllowed: readonly FunctionName[] = ['transmit', 'hookEndpoint'];
 // The XML parser also serves the functions that check a caller's own Nutzdaten before accepting
 // them, which the API requires; it is the smallest of the candidates (about 28 KB minified).
 const xmlParser = 'fast-xml-parser';
-const xmlReaders: readonly FunctionName[] = ['submitUstva', 'submitEst', 'validateUstva', 'validateEst'];
+const xmlReaders: readonly FunctionName[] = ['submitUstva', 'submitEst', 'submitZm', 'validateUstva', 'validateEst', 'validateZm'];
 
 // The goals for API functions hold for those a caller meets: the example receiver is no production API.
 const apiFunctions = new Set<string>(
@@ -380,6 +381,8 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     submitEst: { event: apiEvent('POST', '/v2/est', '/v2/est', { key, body: estSample() }), expect: '202' },
     validateUstva: { event: apiEvent('POST', '/v2/ustva/validate', '/v2/ustva/validate', { key, body: ustvaSample() }), expect: '200' },
     validateEst: { event: apiEvent('POST', '/v2/est/validate', '/v2/est/validate', { key, body: estSample() }), expect: '200' },
+    submitZm: { event: apiEvent('POST', '/v2/zm', '/v2/zm', { key, body: zmContractExample }), expect: '202' },
+    validateZm: { event: apiEvent('POST', '/v2/zm/validate', '/v2/zm/validate', { key, body: zmContractExample }), expect: '200' },
     getOpenapi: { event: apiEvent('GET', '/v2/openapi.json', '/v2/openapi.json'), expect: '200' },
     getStatus: { event: apiEvent('GET', `/v2/status/${missingTicket}`, '/v2/status/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getTicket: { event: apiEvent('GET', `/v2/ticket/${missingTicket}`, '/v2/ticket/{ticket}', { key, pathParameters: ticket }), expect: '404' },

@@ -226,6 +226,16 @@ export const functions = {
     // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
     sealing: ['seal', 'open'],
   },
+  submitZm: {
+    entry: 'functions/submit-zm.ts',
+    checksStructure: ['zm'],
+    tables: submitting,
+    bucket: { submissions: 'write' },
+    sendsTo: ['transmit'],
+    settings: ['liveSubmissions', 'rateLimit'],
+    // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
+    sealing: ['seal', 'open'],
+  },
   // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
   validateUstva: {
     entry: 'functions/validate-ustva.ts',
@@ -237,6 +247,13 @@ export const functions = {
   validateEst: {
     entry: 'functions/validate-est.ts',
     checksStructure: ['est'],
+    tables: authenticated,
+    settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
+    loadsTaxAuthority: true,
+  },
+  validateZm: {
+    entry: 'functions/validate-zm.ts',
+    checksStructure: ['zm'],
     tables: authenticated,
     settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
     loadsTaxAuthority: true,
@@ -276,7 +293,7 @@ export const functions = {
   transmit: {
     entry: 'functions/transmit.ts',
     // The sandbox re-checks what it is handed, as ERiC's schema check would.
-    checksStructure: ['ustva', 'est'],
+    checksStructure: ['ustva', 'est', 'zm'],
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes protocol and Nutzdaten.
@@ -353,6 +370,8 @@ export const apis = {
       { method: 'POST', path: '/v2/est', function: 'submitEst' },
       { method: 'POST', path: '/v2/ustva/validate', function: 'validateUstva' },
       { method: 'POST', path: '/v2/est/validate', function: 'validateEst' },
+      { method: 'POST', path: '/v2/zm', function: 'submitZm' },
+      { method: 'POST', path: '/v2/zm/validate', function: 'validateZm' },
       readable('/v2/status/{ticket}', 'getStatus'),
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),

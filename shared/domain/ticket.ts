@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
-export type Kind = 'est' | 'ustva';
+export type Kind = 'est' | 'ustva' | 'zm';
 
 /**
  * The filings a UStVA request makes, each its own element in ELSTER's `Steuerfall`: the return for
@@ -55,7 +55,7 @@ export interface WebhookState {
   failure_reason?: string;
 }
 
-/** The stored ticket. Holds no tax data beyond the masked tax number: that stays with the submission. */
+/** The stored ticket. Holds no tax data beyond the masked tax number or USt-IdNr: that stays with the submission. */
 export interface Ticket {
   ticket: string;
   client_id: string;
@@ -69,6 +69,8 @@ export interface Ticket {
   /** Absent for a first income tax return, which names only its tax office. */
   tax_number_masked?: string;
   tax_office?: string;
+  /** A form filed by the USt-IdNr instead of a tax number (the ZM) keeps it masked, as the tax number. */
+  vat_id_masked?: string;
   datenart_version: string;
   client_reference?: string;
   /** The client's own certificate (POST /v2/certificates) that signs the transmission; absent when the stage's certificate does. */

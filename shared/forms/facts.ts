@@ -7,16 +7,20 @@ import { estFacts } from '#shared/forms/est/facts.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
+import { zmFacts } from '#shared/forms/zm/facts.ts';
+import type { ZmFiling } from '#shared/forms/zm/schema.ts';
 
 /** Each form's checked body, as it is stored and sent (shared/forms/filing.ts). */
 export interface FilingBodies {
   ustva: UstvaFiling;
   est: EstFiling;
+  zm: ZmFiling;
 }
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
   est: estFacts,
+  zm: zmFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

@@ -7,6 +7,7 @@ import type { FormModule } from '#shared/forms/form.ts';
 const modules: { readonly [K in Kind]: () => Promise<FormModule<K>> } = {
   ustva: () => import('#shared/forms/ustva/module.ts').then(({ ustvaModule }) => ustvaModule),
   est: () => import('#shared/forms/est/module.ts').then(({ estModule }) => estModule),
+  zm: () => import('#shared/forms/zm/module.ts').then(({ zmModule }) => zmModule),
 };
 
 export const loadForm = <K extends Kind>(kind: K): Promise<FormModule<K>> => modules[kind]();

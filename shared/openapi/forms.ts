@@ -3,5 +3,6 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import { estOpenapi } from '#shared/forms/est/openapi.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { ustvaOpenapi } from '#shared/forms/ustva/openapi.ts';
+import { zmOpenapi } from '#shared/forms/zm/openapi.ts';
 
-export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi };
+export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi, zm: zmOpenapi };

@@ -76,6 +76,7 @@ export const ticketMetadata = z.object({
   period: z.optional(described(z.string(), 'ustva only, a `voranmeldung`: month "01"–"12" or quarter "41"–"44"')),
   tax_number: z.optional(described(z.string().check(z.regex(/^\*+\d{4}$/)), 'Masked to its last 4 digits; absent for a first return filed with `tax_office`')),
   tax_office: z.optional(z.string()),
+  vat_id: z.optional(described(z.string().check(z.regex(/^\*+[0-9A-Z]{4}$/)), 'zm only: the USt-IdNr, masked to its last 4 characters')),
   datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
   client_reference: z.optional(z.string()),
   certificate_id: z.optional(described(z.string(), 'The client certificate the submission named; absent when the stage’s certificate signs')),

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { checkZm } from '#shared/forms/zm/check.ts';
 import { loadForm } from '#shared/forms/registry.ts';
 import { requestExamples } from '#shared/openapi/examples.ts';
 import { loadCorpus } from '#test/fixtures/corpus.ts';
@@ -23,7 +24,7 @@ interface Document {
 }
 
 const root = join(import.meta.dirname, '..', '..');
-const check = { ustva: checkUstva, est: checkEst };
+const check = { ustva: checkUstva, est: checkEst, zm: checkZm };
 const createdAt = new Date('2026-11-24T09:00:00Z');
 
 async function exampleFiles(): Promise<Document[]> {
@@ -35,7 +36,7 @@ async function exampleFiles(): Promise<Document[]> {
 }
 
 const openApiExamples = (): Document[] =>
-  (['ustva', 'est'] as const).flatMap((kind) =>
+  (['ustva', 'est', 'zm'] as const).flatMap((kind) =>
     Object.entries(requestExamples[kind]).map(([name, example]) => ({
       name: `OpenAPI example ${kind}/${name}`,
       kind,
