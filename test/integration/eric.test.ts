@@ -7,6 +7,7 @@ import { protocolStore } from '#shared/wiring/adapters.ts';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome } from '#test/eric-double/double.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 
 const home = ericDoubleHome(41);
 const counters = doubleCounters(home);
@@ -45,6 +46,12 @@ describe('transmitting through ERiC', () => {
     const reply = await service.submit('est', estSample());
     const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
     expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'ESt_2025', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
+  });
+
+  it('delivers a ZM as ElsterExtern/ZMDO to the Bundeszentralamt für Steuern', async () => {
+    const reply = await service.post('/v2/zm', zmContractExample);
+    const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
+    expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'ZMDO', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
   });
 
   it('fails an uncertain transmission without retrying, keeping ELSTER’s answer for support', async () => {
