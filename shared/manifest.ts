@@ -1,6 +1,7 @@
 // The one description of what steuerbote is made of. The CDK stack and the local runtime both
 // read it, so a route, queue or table can never exist in one and be missing in the other.
 import type { Kind } from '#shared/domain/ticket.ts';
+import { kinds } from '#shared/forms/facts.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 export type TableName = keyof typeof tables;
@@ -205,59 +206,47 @@ const submitting = {
 } as const;
 const readingTickets = { ...authenticated, tickets: ['GetItem'] } as const;
 
+// Each form's two functions, named after its kind (`submitUstva`, `validateUstva`), with the entries
+// `functions/submit-{kind}.ts` and `functions/validate-{kind}.ts`: a new form's facts bring them.
+type FormFunctionName = `${'submit' | 'validate'}${Capitalize<Kind>}`;
+
+const capitalized = <K extends Kind>(kind: K) => (kind.charAt(0).toUpperCase() + kind.slice(1)) as Capitalize<K>;
+const submitFunction = (kind: Kind) => `submit${capitalized(kind)}` as const;
+const validateFunction = (kind: Kind) => `validate${capitalized(kind)}` as const;
+
+function formFunctions(): Record<FormFunctionName, FunctionSpec> {
+  return Object.fromEntries(
+    kinds.flatMap((kind) => [
+      [
+        submitFunction(kind),
+        {
+          entry: `functions/submit-${kind}.ts`,
+          checksStructure: [kind],
+          tables: submitting,
+          bucket: { submissions: 'write' },
+          sendsTo: ['transmit'],
+          settings: ['liveSubmissions', 'rateLimit'],
+          // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
+          sealing: ['seal', 'open'],
+        },
+      ],
+      // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
+      [
+        validateFunction(kind),
+        {
+          entry: `functions/validate-${kind}.ts`,
+          checksStructure: [kind],
+          tables: authenticated,
+          settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
+          loadsTaxAuthority: true,
+        },
+      ],
+    ]),
+  ) as Record<FormFunctionName, FunctionSpec>;
+}
+
 export const functions = {
-  submitUstva: {
-    entry: 'functions/submit-ustva.ts',
-    checksStructure: ['ustva'],
-    tables: submitting,
-    bucket: { submissions: 'write' },
-    sendsTo: ['transmit'],
-    settings: ['liveSubmissions', 'rateLimit'],
-    // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
-    sealing: ['seal', 'open'],
-  },
-  submitEst: {
-    entry: 'functions/submit-est.ts',
-    checksStructure: ['est'],
-    tables: submitting,
-    bucket: { submissions: 'write' },
-    sendsTo: ['transmit'],
-    settings: ['liveSubmissions', 'rateLimit'],
-    // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
-    sealing: ['seal', 'open'],
-  },
-  submitZm: {
-    entry: 'functions/submit-zm.ts',
-    checksStructure: ['zm'],
-    tables: submitting,
-    bucket: { submissions: 'write' },
-    sendsTo: ['transmit'],
-    settings: ['liveSubmissions', 'rateLimit'],
-    // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
-    sealing: ['seal', 'open'],
-  },
-  // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
-  validateUstva: {
-    entry: 'functions/validate-ustva.ts',
-    checksStructure: ['ustva'],
-    tables: authenticated,
-    settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
-    loadsTaxAuthority: true,
-  },
-  validateEst: {
-    entry: 'functions/validate-est.ts',
-    checksStructure: ['est'],
-    tables: authenticated,
-    settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
-    loadsTaxAuthority: true,
-  },
-  validateZm: {
-    entry: 'functions/validate-zm.ts',
-    checksStructure: ['zm'],
-    tables: authenticated,
-    settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
-    loadsTaxAuthority: true,
-  },
+  ...formFunctions(),
   getOpenapi: { entry: 'functions/get-openapi.ts' },
   getStatus: { entry: 'functions/get-status.ts', tables: readingTickets, settings: ['rateLimit'] },
   getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
@@ -293,7 +282,7 @@ export const functions = {
   transmit: {
     entry: 'functions/transmit.ts',
     // The sandbox re-checks what it is handed, as ERiC's schema check would.
-    checksStructure: ['ustva', 'est', 'zm'],
+    checksStructure: kinds,
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes protocol and Nutzdaten.
@@ -366,12 +355,10 @@ export const apis = {
     production: true,
     fallback: 'notFound',
     routes: [
-      { method: 'POST', path: '/v2/ustva', function: 'submitUstva' },
-      { method: 'POST', path: '/v2/est', function: 'submitEst' },
-      { method: 'POST', path: '/v2/ustva/validate', function: 'validateUstva' },
-      { method: 'POST', path: '/v2/est/validate', function: 'validateEst' },
-      { method: 'POST', path: '/v2/zm', function: 'submitZm' },
-      { method: 'POST', path: '/v2/zm/validate', function: 'validateZm' },
+      ...kinds.flatMap((kind): RouteSpec[] => [
+        { method: 'POST', path: `/v2/${kind}`, function: submitFunction(kind) },
+        { method: 'POST', path: `/v2/${kind}/validate`, function: validateFunction(kind) },
+      ]),
       readable('/v2/status/{ticket}', 'getStatus'),
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),

@@ -1,21 +1,10 @@
-// Each form's facts and the type of its checked body, keyed by form so the compiler demands every
-// one. Only these: the forms' code is loaded by shared/forms/registry.ts, so a function that needs
-// no form carries none.
+// Each form's facts, keyed by form so the compiler demands every one. Only these: the forms' code
+// is loaded by shared/forms/registry.ts, so a function that needs no form carries none.
 import type { Kind } from '#shared/domain/ticket.ts';
-import type { EstFiling } from '#shared/forms/est/schema.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
-import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
-import type { ZmFiling } from '#shared/forms/zm/schema.ts';
-
-/** Each form's checked body, as it is stored and sent (shared/forms/filing.ts). */
-export interface FilingBodies {
-  ustva: UstvaFiling;
-  est: EstFiling;
-  zm: ZmFiling;
-}
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,

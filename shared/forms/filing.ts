@@ -1,5 +1,4 @@
-import type { Kind } from '#shared/domain/ticket.ts';
-import type { FilingBodies } from '#shared/forms/facts.ts';
+import type { FilingBodies, Kind } from '#shared/domain/ticket.ts';
 
 /** A checked body of a form, as it is stored and sent: the union keyed by its form. */
 export type Filing = { [K in Kind]: { kind: K; body: FilingBodies[K] } }[Kind];

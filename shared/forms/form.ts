@@ -1,10 +1,9 @@
 // What a form is to the code that does not know it: its module, loaded when the form is used
 // (shared/forms/registry.ts), beside its facts, always at hand (shared/forms/facts.ts).
 import type * as z from 'zod/mini';
-import type { Finding, Kind } from '#shared/domain/ticket.ts';
+import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { Checked } from '#shared/forms/check.ts';
-import type { FilingBodies } from '#shared/forms/facts.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 
 export interface NutzdatenOptions {
@@ -23,6 +22,16 @@ export interface Recheck {
   figures: ProtocolRow[];
 }
 
+/**
+ * A caller's Nutzdaten read back into the form's structured fields (contract §12): submitting `body`
+ * writes the same elements and values, apart from those the service sets itself; `unmapped` names, as
+ * element paths, what the fields cannot carry yet.
+ */
+export interface ReadBack {
+  body: Record<string, unknown>;
+  unmapped: string[];
+}
+
 /** Everything that is the form's own, for generic code to look up by the form's kind. */
 export interface FormModule<K extends Kind = Kind> {
   facts: FormFacts<K>;
@@ -34,6 +43,8 @@ export interface FormModule<K extends Kind = Kind> {
   nutzdaten(body: FilingBodies[K], options: NutzdatenOptions): string;
   /** The sandbox's re-check of Nutzdaten as ERiC would read them; `period` is the ticket's. */
   recheck(nutzdaten: string, year: number, period: string | undefined): Promise<Recheck>;
+  /** `POST /v2/{kind}/validate?include=body`; a form without it answers that `body` cannot be included. */
+  readBack?(xml: string): Promise<ReadBack>;
 }
 
 /** The form's part of the OpenAPI document (shared/openapi/). */

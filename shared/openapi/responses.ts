@@ -90,9 +90,13 @@ export const parameters = {
     name: 'include',
     in: 'query',
     required: false,
-    description:
-      "`nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail",
-    schema: { type: 'string', enum: ['nutzdaten'] },
+    description: [
+      'A comma-separated list (`include=body,nutzdaten`).',
+      "`nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER).",
+      "`body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`.",
+      'Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail.',
+    ].join(' '),
+    schema: { type: 'string', pattern: '^(nutzdaten|body)(,(nutzdaten|body))*$', examples: ['nutzdaten', 'body,nutzdaten'] },
   },
   ElsterPin: {
     name: 'Elster-Pin',

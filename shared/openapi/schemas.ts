@@ -130,7 +130,19 @@ export const validationResult = z.object({
   nutzdaten: z.optional(
     described(
       z.string(),
-      'With `?include=nutzdaten` and a valid body: the Nutzdaten element it would transmit (`Anmeldungssteuern` or `E10`), as a string. Built now, so Erstellungsdatum is today; a transmission builds it afresh',
+      "With `?include=nutzdaten` and a valid body: the Nutzdaten element it would transmit (the form's root element, e.g. `Anmeldungssteuern` or `E10`), as a string. Built now, so Erstellungsdatum is today; a transmission builds it afresh",
+    ),
+  ),
+  body: z.optional(
+    described(
+      z.record(z.string(), z.unknown()),
+      "With `?include=body` and a valid request in `xml`: the structured body the XML maps to, with the request's other fields (`test`, `certificate_id`, …) beside; submitting it writes the same Nutzdaten apart from Erstellungsdatum and the HerstellerID",
+    ),
+  ),
+  unmapped: z.optional(
+    described(
+      z.array(z.string()),
+      'With `body`: the paths of the XML elements the structured body cannot carry yet (e.g. `E10/Anlage_AUS`); empty when it carries them all',
     ),
   ),
 });

@@ -16,7 +16,7 @@ import { callers } from '#shared/wiring/adapters.ts';
 export function validateHandler(form: FormModule, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
-      const withNutzdaten = includesNutzdaten(event.queryStringParameters?.include);
+      const include = included(event.queryStringParameters?.include, form);
       const checked = await form.check(event.json);
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
@@ -28,6 +28,7 @@ export function validateHandler(form: FormModule, authority: () => Pick<TaxAutho
         );
       }
       const valid = !findings.some(isError);
+      const readBack = include.has('body') && valid ? await readBackOf(form, checked.filing?.body, event.json) : undefined;
       return {
         status: 200,
         message: valid ? 'The submission is valid' : 'The submission has errors',
@@ -35,7 +36,8 @@ export function validateHandler(form: FormModule, authority: () => Pick<TaxAutho
           valid,
           datenart_version: datenartVersion ?? null,
           findings: boundedFindings(findings).map((finding) => ({ severity: 'error', ...finding })),
-          ...(withNutzdaten && valid && checked.filing && { nutzdaten: form.nutzdaten(checked.filing.body, options) }),
+          ...(include.has('nutzdaten') && valid && checked.filing && { nutzdaten: form.nutzdaten(checked.filing.body, options) }),
+          ...readBack,
         },
       };
     },
@@ -43,14 +45,36 @@ export function validateHandler(form: FormModule, authority: () => Pick<TaxAutho
   );
 }
 
-/** `?include=nutzdaten` asks for the XML that would be sent; any other value is a mistake worth naming. */
-function includesNutzdaten(include: string | undefined): boolean {
-  if (include === undefined) return false;
-  const unknown = include.split(',').filter((part) => part !== 'nutzdaten');
+const includable = ['nutzdaten', 'body'] as const;
+type Includable = (typeof includable)[number];
+
+/**
+ * `?include=nutzdaten,body` asks for the XML that would be sent and the structured body a caller's XML
+ * maps to; any other value, or `body` of a form that cannot read its XML back yet, is a mistake worth naming.
+ */
+function included(include: string | undefined, form: FormModule): Set<Includable> {
+  if (include === undefined) return new Set();
+  const parts = include.split(',');
+  const unknown = parts.filter((part) => !includable.includes(part as Includable) || (part === 'body' && !form.readBack));
   if (unknown.length) {
-    throw new HttpError(400, 'BAD_REQUEST', 'include takes only "nutzdaten"', {
-      details: unknown.map((part) => ({ path: 'include', code: 'INCLUDE_UNKNOWN', message: `"${part.slice(0, 40)}" is not something validate can include` })),
+    throw new HttpError(400, 'BAD_REQUEST', `include takes "nutzdaten"${form.readBack ? ' and "body"' : ''}, comma-separated`, {
+      details: unknown.map((part) => ({
+        path: 'include',
+        code: 'INCLUDE_UNKNOWN',
+        message: `"${part.slice(0, 40)}" is not something validate can include here`,
+      })),
     });
   }
-  return true;
+  return new Set(parts as Includable[]);
+}
+
+/**
+ * The structured body of a valid request in `xml`: the request's own fields beside the XML (`test`,
+ * `certificate_id`, …) with the fields the XML maps to. A request in structured fields has no body to read back.
+ */
+async function readBackOf(form: FormModule, body: object | undefined, request: unknown) {
+  if (!form.readBack || !body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
+  const { body: fields, unmapped } = await form.readBack(body.xml);
+  const { xml: _xml, ...beside } = request as Record<string, unknown>;
+  return { body: { ...beside, ...fields }, unmapped };
 }

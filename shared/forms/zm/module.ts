@@ -32,6 +32,11 @@ export const zmModule: FormModule<'zm'> = {
       figures: zmRows(figures),
     };
   },
+  async readBack(xml) {
+    const read = await readZmNutzdaten(xml);
+    if (!read.ok) throw new TypeError('readBack is asked only of Nutzdaten that passed the check');
+    return { body: read.read.body, unmapped: read.read.unmapped };
+  },
 };
 
 function nutzdaten(body: ZmFiling): string {
