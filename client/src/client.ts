@@ -79,18 +79,14 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     api,
     async submit<K extends Kind>(kind: K, body: Submission<K>, { idempotencyKey, elsterPin }: SubmitOptions = {}): Promise<Accepted> {
       const header = { ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }), ...(elsterPin && { 'Elster-Pin': pinHeaderValue(elsterPin) }) };
-      const call =
-        kind === 'ustva'
-          ? api.POST('/v2/ustva', { body: body as Submission<'ustva'>, params: { header } })
-          : api.POST('/v2/est', { body: body as Submission<'est'>, params: { header } });
+      // Every form's route has the same shape; openapi-fetch types one path at a time, so the form's is named as the first form's.
+      const call = api.POST(`/v2/${kind}` as '/v2/ustva', { body: body as Submission<'ustva'>, params: { header } });
       const { response } = await call;
       return { ...(await unwrap(call)), replayed: response.headers.get('idempotent-replayed') === 'true' };
     },
     validate<K extends Kind>(kind: K, body: Submission<K>, { nutzdaten = false } = {}) {
       const params = { query: nutzdaten ? { include: 'nutzdaten' as const } : {} };
-      return kind === 'ustva'
-        ? unwrap(api.POST('/v2/ustva/validate', { body: body as Submission<'ustva'>, params }))
-        : unwrap(api.POST('/v2/est/validate', { body: body as Submission<'est'>, params }));
+      return unwrap(api.POST(`/v2/${kind}/validate` as '/v2/ustva/validate', { body: body as Submission<'ustva'>, params }));
     },
     status,
     ticket: (id: string) => unwrap(api.GET('/v2/ticket/{ticket}', ticket(id))),

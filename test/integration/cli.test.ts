@@ -154,7 +154,7 @@ describe('steuerbote submit', () => {
 });
 
 describe('the examples the README tours', () => {
-  it('are delivered with their protocols, and the income tax return is valid without a hint', async () => {
+  it('are delivered with their protocols, the income tax return is valid without a hint, and the ZM is delivered', async () => {
     const examples = (await readdir('examples')).filter((name) => name.endsWith('.json')).map((name) => join('examples', name));
     expect(examples.length).toBeGreaterThanOrEqual(3);
     const out = join(work, 'tour');
@@ -164,6 +164,9 @@ describe('the examples the README tours', () => {
     const est = await runCli(['validate', 'est', 'examples/est/mustermann-2025.json', '--json'], { env });
     expect(est.code).toBe(0);
     expect(JSON.parse(est.stdout)).toEqual([expect.objectContaining({ valid: true, findings: [] })]);
+    const zm = await runCli(['submit', 'zm', 'examples/zm/muster-gmbh-2026-q3.json', '--wait', '--json'], { env });
+    expect(zm.code).toBe(0);
+    expect(JSON.parse(zm.stdout)).toEqual([expect.objectContaining({ status: 'delivered' })]);
   });
 });
 
@@ -290,8 +293,8 @@ describe('a certificate locked after wrong PINs', () => {
 describe('usage, configuration and connection errors: exit 2, one line', () => {
   it.each([
     [['frobnicate'], 'no command "frobnicate"; see steuerbote --help'],
-    [['submit', 'vat', 'x.json'], 'say which form: ustva or est, not "vat"'],
-    [['submit', 'x.json'], 'say which form before the files: steuerbote submit ustva x.json (or est)'],
+    [['submit', 'vat', 'x.json'], 'say which form: ustva, est, zm, not "vat"'],
+    [['submit', 'x.json'], 'say which form before the files: steuerbote submit ustva x.json (or est, zm)'],
     [['submit', 'ustva'], 'name at least one JSON file to submit'],
     [['submit', 'UStVA'], 'name at least one JSON file to submit'],
     [['sumbit', 'ustva', 'x.json'], 'no command "sumbit"; did you mean submit?'],

@@ -31,6 +31,7 @@ async function exampleFiles(): Promise<Document[]> {
   const files = [
     ...(await readdir(join(root, 'examples'))).filter((file) => file.endsWith('.json')).map((file) => ({ file: `examples/${file}`, kind: 'ustva' as const })),
     ...(await readdir(join(root, 'examples', 'est'))).map((file) => ({ file: `examples/est/${file}`, kind: 'est' as const })),
+    ...(await readdir(join(root, 'examples', 'zm'))).map((file) => ({ file: `examples/zm/${file}`, kind: 'zm' as const })),
   ];
   return Promise.all(files.map(async ({ file, kind }) => ({ name: file, kind, body: JSON.parse(await readFile(join(root, file), 'utf8')) })));
 }

@@ -18,16 +18,22 @@ import { metadata, protocol, status } from './tickets.ts';
 import { UsageError } from './usage-error.ts';
 import { validate } from './validate.ts';
 
+// Every form of the service's document, keyed by form so the compiler demands each one the document has.
+const forms: Readonly<Record<Kind, true>> = { ustva: true, est: true, zm: true };
+const kinds = Object.keys(forms) as Kind[];
+const isKind = (word: string | undefined): word is Kind => kinds.includes(word as Kind);
+
 export const usage = `Usage: steuerbote <command> [options]
 
-  submit <ustva|est> <file.json…>   file each JSON body; a file filed before gets its ticket back
+  submit <form> <file.json…>   file each JSON body; a file filed before gets its ticket back
+                             (form: ${kinds.join(', ')})
       --wait                 follow every ticket until delivered, rejected or failed
       --out DIR              save each protocol PDF to DIR as it arrives (implies --wait)
       --concurrency N        requests at once (default 4)
       --certificate ID       sign with this certificate of yours (crt_…)
       --pin-file FILE        its PIN, when it is kept per submission (else asked for in a terminal)
       --timeout SECONDS      stop waiting after this long (default 900)
-  validate <ustva|est> <file.json…> [--nutzdaten]
+  validate <form> <file.json…> [--nutzdaten]
                              every check a submission gets; nothing stored or sent
   status <ticket>            status, attempts and error
   ticket <ticket>            metadata: transfer ticket, file name, dates
@@ -96,9 +102,10 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
 
 function kindOf(command: string, word: string | undefined): Kind {
   const kind = word?.toLowerCase();
-  if (kind === 'ustva' || kind === 'est') return kind;
-  if (word && /[./\\]/.test(word)) throw new UsageError(`say which form before the files: steuerbote ${command} ustva ${word} (or est)`);
-  throw new UsageError(`say which form: ustva or est${word ? `, not ${JSON.stringify(word)}` : ''}`);
+  if (isKind(kind)) return kind;
+  if (word && /[./\\]/.test(word))
+    throw new UsageError(`say which form before the files: steuerbote ${command} ${kinds[0]} ${word} (or ${kinds.slice(1).join(', ')})`);
+  throw new UsageError(`say which form: ${kinds.join(', ')}${word ? `, not ${JSON.stringify(word)}` : ''}`);
 }
 
 function one(words: readonly string[], what: string): string {
