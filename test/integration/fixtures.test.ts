@@ -3,6 +3,7 @@
 // whose own re-check of the transmitted XML must agree with the API's.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datenartVersion } from '#shared/forms/facts.ts';
 import { comparable, loadCorpus, type ExpectedError } from '#test/fixtures/corpus.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 
@@ -50,7 +51,7 @@ describe.each(corpus)('$name: $about', (fixture) => {
     const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
     expect(ticket).toMatchObject({
       status: 'delivered',
-      datenart_version: `${fixture.kind === 'ustva' ? 'UStVA' : 'ESt'}_${(fixture.body as { year: number }).year}`,
+      datenart_version: datenartVersion(fixture.kind, (fixture.body as { year: number }).year),
     });
   });
 
@@ -60,8 +61,8 @@ describe.each(corpus)('$name: $about', (fixture) => {
   if (fixture.valid && !(fixture.body as { xml?: string }).xml)
     it('writes XML that passes its own structure check', async () => {
       const { nutzdaten } = (await post(`/v2/${fixture.kind}/validate?include=nutzdaten`, fixture.body)).json.data;
-      const { test, year, tax_number, tax_office, type } = fixture.body as Record<string, unknown>;
-      const again = (await post(`/v2/${fixture.kind}/validate`, { test, year, tax_number, tax_office, type, xml: nutzdaten })).json.data;
+      const { test, year, tax_number, tax_office, vat_id, type } = fixture.body as Record<string, unknown>;
+      const again = (await post(`/v2/${fixture.kind}/validate`, { test, year, tax_number, tax_office, vat_id, type, xml: nutzdaten })).json.data;
       expect(errorsOf(again.findings)).toEqual([]);
     });
 });
