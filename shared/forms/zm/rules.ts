@@ -9,7 +9,7 @@ import { isMonth, lineKinds, periodMonths, type ZmFigures } from '#shared/forms/
 import { zmYearFindings } from '#shared/forms/zm/facts.ts';
 import { customerVatIdProblem } from '#shared/tax/vat-id.ts';
 
-/** The rules applied, each with its kind in the workbook (Fehler refuses). */
+/** The rules applied; each is of kind Fehler in the workbook, and refuses, but the two Unschluessig rules, of kind Hinweis. */
 export const zmRules = [
   'anzeige_keine_Monatsmeldung',
   'anzeige_widerruf_doppelt',
@@ -29,6 +29,8 @@ export const zmRules = [
   'knre1_Laenderkennzeichen',
   'knre_UstIdNr_GB_nur_bis_brexit',
   'nordirische_ustid_nicht_fuer_sonstige_leistung',
+  'UStIdNr_Erwerber_Unschluessig',
+  'nordirische_UStIdNr_Erwerber_Unschluessig',
 ] as const;
 export type ZmRule = (typeof zmRules)[number];
 
@@ -158,6 +160,8 @@ function customerFindings(vatId: string, kind: keyof typeof lineKinds, path: str
   }
   const problem = customerVatIdProblem(vatId);
   if (!problem) return [];
-  // ERiC checks the prefix (knre1_Laenderkennzeichen); the member state's own form is ours (vat-id.ts).
-  return [problem.code === 'VAT_ID_COUNTRY' ? { path, ...problem, rule: 'knre1_Laenderkennzeichen' } : { path, ...problem }];
+  if (problem.code === 'VAT_ID_COUNTRY') return [{ path, ...problem, rule: 'knre1_Laenderkennzeichen' }];
+  // An ID out of its state's form is "unschlüssig" to ERiC, a rule of kind Hinweis: it does not refuse the report.
+  const rule: ZmRule = prefix === 'XI' ? 'nordirische_UStIdNr_Erwerber_Unschluessig' : 'UStIdNr_Erwerber_Unschluessig';
+  return [{ path, ...problem, rule, severity: 'hint' }];
 }
