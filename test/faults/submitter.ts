@@ -2,6 +2,7 @@
 // 202 makes a ticket count as accepted; a request the service did not answer (it died) does not.
 
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 
 export interface SubmitOptions {
   /** Read before every request, since a restarted runtime listens on a new port. */
@@ -23,16 +24,23 @@ export interface Submitted {
   unanswered: number;
 }
 
+/** The forms of the load, in turn, each with a body of its own. */
+const load: readonly (readonly [string, () => unknown])[] = [
+  ['ustva', ustvaSample],
+  ['est', estSample],
+  ['zm', () => zmContractExample],
+];
+
 export async function submit(options: SubmitOptions): Promise<Submitted> {
   const result: Submitted = { submitted: 0, tickets: [], refused: 0, unanswered: 0 };
   const caller = async () => {
     while (result.submitted < options.count && !options.stop?.()) {
-      const kind = result.submitted++ % 2 ? 'est' : 'ustva';
+      const [kind, sample] = load[result.submitted++ % load.length]!;
       try {
         const reply = await fetch(`${options.apiUrl()}/v2/${kind}`, {
           method: 'POST',
           headers: { authorization: `Bearer ${options.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify(kind === 'est' ? estSample() : ustvaSample()),
+          body: JSON.stringify(sample()),
         });
         const text = await reply.text();
         if (reply.status === 202) result.tickets.push((JSON.parse(text) as { data: { ticket: string } }).data.ticket);
