@@ -8,18 +8,20 @@ const shared = path.join(import.meta.dirname, '..');
 
 describe('the form registry', () => {
   it('has facts and a module for every kind, each its own', async () => {
-    expect(kinds.sort()).toEqual(['est', 'ustva']);
+    expect(kinds.sort()).toEqual(['est', 'ustva', 'zm']);
     for (const kind of kinds) {
       const form = await loadForm(kind);
       expect(form.facts).toBe(formFacts[kind]);
       expect(form.facts.kind).toBe(kind);
-      expect(form.facts.datenartVersion(2024)).toMatch(new RegExp(`^${form.facts.datenart}_2024$`));
+      expect(form.facts.datenartVersion(2024)).toMatch(new RegExp(`^${form.facts.datenart}(_2024)?$`));
     }
   });
 
   it('names each Datenart version as ERiC does', () => {
     expect(formFacts.ustva.datenartVersion(2026)).toBe('UStVA_2026');
     expect(formFacts.est.datenartVersion(2024)).toBe('ESt_2024');
+    // The ZM's schema is not per year: one version for all (Datenartversionmatrix.xml).
+    expect(formFacts.zm.datenartVersion(2024)).toBe('ZMDO');
   });
 });
 
@@ -38,7 +40,7 @@ describe('generic code', () => {
 
   it.each(files)('%s names no form', (file) => {
     const text = readFileSync(path.join(shared, file), 'utf8');
-    expect(text.match(/['"`](ustva|est)['"`]/g) ?? []).toEqual([]);
-    expect(text).not.toMatch(/#shared\/forms\/(ustva|est)\//);
+    expect(text.match(/['"`](ustva|est|zm)['"`]/g) ?? []).toEqual([]);
+    expect(text).not.toMatch(/#shared\/forms\/(ustva|est|zm)\//);
   });
 });
