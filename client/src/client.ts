@@ -79,7 +79,7 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     api,
     async submit<K extends Kind>(kind: K, body: Submission<K>, { idempotencyKey, elsterPin }: SubmitOptions = {}): Promise<Accepted> {
       const header = { ...(idempotencyKey && { 'Idempotency-Key': idempotencyKey }), ...(elsterPin && { 'Elster-Pin': pinHeaderValue(elsterPin) }) };
-      // Every form's route has the same shape; openapi-fetch types one path at a time, so the form's is named as the first form's.
+      // Every form's route answers alike, so one form's route types the answer; `Submission<K>` types the body.
       const call = api.POST(`/v2/${kind}` as '/v2/ustva', { body: body as Submission<'ustva'>, params: { header } });
       const { response } = await call;
       return { ...(await unwrap(call)), replayed: response.headers.get('idempotent-replayed') === 'true' };

@@ -1,15 +1,13 @@
 // The shapes of requests and answers by name, all taken from the generated document types.
-import type { components, operations, paths } from './generated/openapi.ts';
+import type { components, kinds, operations, paths } from './generated/openapi.ts';
 
 type Schemas = components['schemas'];
 
-/** Each form the document knows, by its path segment: every `POST /v2/{kind}/validate` is one. */
-export type Kind = Extract<keyof paths, `/v2/${string}/validate`> extends `/v2/${infer K}/validate` ? K : never;
-export type UstvaSubmission = Schemas['UstvaSubmission'];
-export type EstSubmission = Schemas['EstSubmission'];
-export type ZmSubmission = Schemas['ZmSubmission'];
-/** The request body of `POST /v2/{kind}`. */
+export type Kind = (typeof kinds)[number];
+/** The body of `POST /v2/{kind}`, e.g. `Submission<'ustva'>`. */
 export type Submission<K extends Kind> = NonNullable<paths[`/v2/${K}`]['post']['requestBody']>['content']['application/json'];
+export type UstvaSubmission = Submission<'ustva'>;
+export type EstSubmission = Submission<'est'>;
 export type TicketSummary = Schemas['TicketSummary'];
 export type TicketStatus = Schemas['TicketStatus'];
 export type TicketMetadata = Schemas['TicketMetadata'];

@@ -128,7 +128,7 @@ export const version = z.object({
   today: described(z.iso.date(), 'The Berlin calendar day the lists below hold for'),
   years: described(
     z.object(Object.fromEntries([...kinds].sort().map((kind) => [kind, z.array(z.number())]))),
-    'The years each form is accepted for today: a UStVA for every year from 2021 that has begun; an income tax return once its year has ended and until the fourth year after it (a voluntary return, § 46 Abs. 2 Nr. 8 EStG with § 169 AO)',
+    "The years each form is accepted for today, by the form's path segment; each form's `year` field says its window",
   ),
   datenart_versions: described(z.array(z.string()), 'Every form and year accepted today, e.g. `UStVA_2026`'),
 });

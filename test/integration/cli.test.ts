@@ -16,6 +16,7 @@ import { runCli } from '#test/support/cli.ts';
 import { lockedCertificate } from '#test/support/locked-certificate.ts';
 import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
+import { kinds } from '#shared/forms/facts.ts';
 
 let service: LocalService;
 let work: string;
@@ -293,8 +294,9 @@ describe('a certificate locked after wrong PINs', () => {
 describe('usage, configuration and connection errors: exit 2, one line', () => {
   it.each([
     [['frobnicate'], 'no command "frobnicate"; see steuerbote --help'],
-    [['submit', 'vat', 'x.json'], 'say which form: ustva, est, zm, not "vat"'],
-    [['submit', 'x.json'], 'say which form before the files: steuerbote submit ustva x.json (or est, zm)'],
+    [['submit', 'income', 'x.json'], `say which form: ${kinds.join(', ')}, not "income"`],
+    [['submit', 'ustav', 'x.json'], `say which form: ${kinds.join(', ')}, not "ustav"; did you mean ustva?`],
+    [['submit', 'x.json'], `say which form before the files: steuerbote submit ustva x.json (forms: ${kinds.join(', ')})`],
     [['submit', 'ustva'], 'name at least one JSON file to submit'],
     [['submit', 'UStVA'], 'name at least one JSON file to submit'],
     [['sumbit', 'ustva', 'x.json'], 'no command "sumbit"; did you mean submit?'],

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createSteuerbote } from '../client.ts';
 import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
+import { kinds } from '../generated/openapi.ts';
 import type { Kind } from '../types.ts';
 import * as certificates from './certificates.ts';
 import { list } from './list.ts';
@@ -18,15 +19,9 @@ import { metadata, protocol, status } from './tickets.ts';
 import { UsageError } from './usage-error.ts';
 import { validate } from './validate.ts';
 
-// Every form of the service's document, keyed by form so the compiler demands each one the document has.
-const forms: Readonly<Record<Kind, true>> = { ustva: true, est: true, zm: true };
-const kinds = Object.keys(forms) as Kind[];
-const isKind = (word: string | undefined): word is Kind => kinds.includes(word as Kind);
-
 export const usage = `Usage: steuerbote <command> [options]
 
   submit <form> <file.json…>   file each JSON body; a file filed before gets its ticket back
-                             (form: ${kinds.join(', ')})
       --wait                 follow every ticket until delivered, rejected or failed
       --out DIR              save each protocol PDF to DIR as it arrives (implies --wait)
       --concurrency N        requests at once (default 4)
@@ -46,6 +41,7 @@ export const usage = `Usage: steuerbote <command> [options]
   certificates list
   certificates rm <certificate_id>
 
+  <form>                     ${kinds.join(', ')}
   --json                     machine-readable output on stdout
   --json-fields a,b          the same, with only these fields
   --version                  the command's version
@@ -102,10 +98,10 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
 
 function kindOf(command: string, word: string | undefined): Kind {
   const kind = word?.toLowerCase();
-  if (isKind(kind)) return kind;
+  if (kinds.includes(kind as Kind)) return kind as Kind;
   if (word && /[./\\]/.test(word))
-    throw new UsageError(`say which form before the files: steuerbote ${command} ${kinds[0]} ${word} (or ${kinds.slice(1).join(', ')})`);
-  throw new UsageError(`say which form: ${kinds.join(', ')}${word ? `, not ${JSON.stringify(word)}` : ''}`);
+    throw new UsageError(`say which form before the files: steuerbote ${command} ${kinds[0]} ${word} (forms: ${kinds.join(', ')})`);
+  throw new UsageError(`say which form: ${kinds.join(', ')}${word ? `, not ${JSON.stringify(word)}${didYouMean(word, kinds)}` : ''}`);
 }
 
 function one(words: readonly string[], what: string): string {

@@ -995,7 +995,7 @@ export interface components {
              * @description The Berlin calendar day the lists below hold for
              */
             today: string;
-            /** @description The years each form is accepted for today: a UStVA for every year from 2021 that has begun; an income tax return once its year has ended and until the fourth year after it (a voluntary return, § 46 Abs. 2 Nr. 8 EStG with § 169 AO) */
+            /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
                 est: number[];
                 ustva: number[];
@@ -2777,3 +2777,6 @@ export interface operations {
         };
     };
 }
+
+/** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
+export const kinds = ["ustva","est","zm"] as const;
