@@ -36,6 +36,8 @@ describe('the bundles of submit and validate', () => {
     ['validateUstva', ['ustva'], 'est'],
     ['submitEst', ['est'], 'ustva'],
     ['validateEst', ['est'], 'ustva'],
+    ['submitZm', ['zm'], 'ustva'],
+    ['validateZm', ['zm'], 'ustva'],
   ] as const)(
     '%s is at most 250 KB without the SDK, carries no schema structure and no other form, and has its own form beside it',
     async (name, forms, other) => {

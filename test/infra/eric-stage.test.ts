@@ -39,7 +39,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
   }, 300_000);
 
   it('attaches one x86-64 layer to exactly the functions that load the tax authority, which stay on x86-64', () => {
-    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateUstva']);
+    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateUstva', 'validateZm']);
     const layers = ofType(eric, 'AWS::Lambda::LayerVersion');
     expect(layers).toHaveLength(1);
     const [layerId, layerVersion] = layers[0]!;
@@ -114,7 +114,8 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     const est = ['e10-2022.json', 'e10-2023.json', 'e10-2024.json'];
     expect(shipped('validateUstva')).toEqual(ustva);
     expect(shipped('submitEst')).toEqual(est);
-    expect(shipped('transmit')).toEqual([...est, ...ustva]);
+    expect(shipped('transmit')).toEqual([...est, ...ustva, 'zm.json']);
+    expect(shipped('submitZm')).toEqual(['zm.json']);
     expect(shipped('getStatus')).toEqual([]);
   });
 

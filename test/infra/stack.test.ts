@@ -591,7 +591,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const reaching = [...dev.stack.functions.keys()].filter((name) =>
         statements(dev, name).some((statement) => JSON.stringify(statement.Resource).includes(table)),
       );
-      expect(reaching.sort()).toEqual(['submitEst', 'submitUstva']);
+      expect(reaching.sort()).toEqual(['submitEst', 'submitUstva', 'submitZm']);
       expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
     });
 
@@ -602,7 +602,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           .filter((statement) => JSON.stringify(statement.Resource).includes(table))
           .flatMap((statement) => [statement.Action].flat());
       const updating = [...dev.stack.functions.keys()].filter((name) => onCertificates(name).includes('dynamodb:UpdateItem'));
-      expect(updating.sort()).toEqual(['submitEst', 'submitUstva']);
+      expect(updating.sort()).toEqual(['submitEst', 'submitUstva', 'submitZm']);
       expect(onCertificates('submitUstva').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     });
 
