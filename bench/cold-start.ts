@@ -22,6 +22,7 @@ import { build, type Metafile } from 'esbuild';
 import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
 import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
 
@@ -38,7 +39,7 @@ const heavyAllowed: readonly FunctionName[] = ['transmit', 'hookEndpoint'];
 // The XML parser also serves the functions that check a caller's own Nutzdaten before accepting
 // them, which the API requires; it is the smallest of the candidates (about 28 KB minified).
 const xmlParser = 'fast-xml-parser';
-const xmlReaders: readonly FunctionName[] = ['submitUstva', 'submitEst', 'submitUst', 'validateUstva', 'validateEst', 'validateUst'];
+const xmlReaders: readonly FunctionName[] = ['submitUstva', 'submitEst', 'submitUst', 'submitZm', 'validateUstva', 'validateEst', 'validateUst', 'validateZm'];
 
 // The goals for API functions hold for those a caller meets: the example receiver is no production API.
 const apiFunctions = new Set<string>(
@@ -385,6 +386,8 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     validateUstva: { event: apiEvent('POST', '/v2/ustva/validate', '/v2/ustva/validate', { key, body: ustvaSample() }), expect: '200' },
     validateEst: { event: apiEvent('POST', '/v2/est/validate', '/v2/est/validate', { key, body: estSample() }), expect: '200' },
     validateUst: { event: apiEvent('POST', '/v2/ust/validate', '/v2/ust/validate', { key, body: ustSample() }), expect: '200' },
+    submitZm: { event: apiEvent('POST', '/v2/zm', '/v2/zm', { key, body: zmContractExample }), expect: '202' },
+    validateZm: { event: apiEvent('POST', '/v2/zm/validate', '/v2/zm/validate', { key, body: zmContractExample }), expect: '200' },
     getOpenapi: { event: apiEvent('GET', '/v2/openapi.json', '/v2/openapi.json'), expect: '200' },
     getStatus: { event: apiEvent('GET', `/v2/status/${missingTicket}`, '/v2/status/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getTicket: { event: apiEvent('GET', `/v2/ticket/${missingTicket}`, '/v2/ticket/{ticket}', { key, pathParameters: ticket }), expect: '404' },

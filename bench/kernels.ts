@@ -43,7 +43,7 @@ export async function kernels(): Promise<Row[]> {
     title: ustvaProtocolTitle('voranmeldung', ustva.year, ustva.period),
     section: 'Kennzahlen',
     test: true,
-    taxNumber: ustva.tax_number,
+    filer: { label: 'Steuernummer', value: ustva.tax_number },
     datenartVersion: 'UStVA_2026',
     herstellerId: '74931',
     receivedAt: '2026-04-10T08:00:00.000Z',

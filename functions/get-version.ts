@@ -18,7 +18,8 @@ export const handler = apiHandler(async () => {
       tax_authority: taxAuthorityName(),
       today: day,
       years,
-      datenart_versions: listed.flatMap((kind) => acceptedYears(kind, day).map((year) => datenartVersion(kind, year))),
+      // Each once: a form whose schema is not per year (the ZM's ZMDO) has one version for all its years.
+      datenart_versions: [...new Set(listed.flatMap((kind) => acceptedYears(kind, day).map((year) => datenartVersion(kind, year))))],
     },
   };
 });

@@ -128,6 +128,8 @@ export interface Submission {
   /** The 13-digit ELSTER tax number; a first income tax return has none, only its tax office. */
   tax_number?: string;
   tax_office?: string;
+  /** The USt-IdNr of a form filed by it instead of a tax number (the ZM). */
+  vat_id?: string;
   datenart_version: string;
   /** The ELSTER Nutzdaten element to send: built from the body, or the caller's own XML. */
   nutzdaten: string;

@@ -13,17 +13,20 @@ export const elsterDir = path.join(repoRoot, '..', 'shared', 'elster');
 const years = (form: string, from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, offset) => ({ schema: `schemas/${form}-${from + offset}.xsd`, year: from + offset }));
 
-/** Each structure module's path in the repository and the XSD (below shared/elster/) it is derived from. */
-export const sources: readonly { module: string; schema: string }[] = [
+/** Each module's path in the repository and the XSD (below shared/elster/) it is derived from. */
+export const sources: readonly { module: string; schema: string; root?: { name: string; type: string } }[] = [
   ...years('UStVA', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/ustva/structure/ustva-${year}.json`, schema })),
   ...years('LStA', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/lsta/structure/lsta-${year}.json`, schema })),
   ...years('E10', 2022, 2024).map(({ schema, year }) => ({ module: `shared/forms/est/structure/e10-${year}.json`, schema })),
   ...years('E50', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/ust/structure/e50-${year}.json`, schema })),
+  // One schema for every year; it declares the type of the root only, which ELSTER's sample
+  // (samples/zmdo_send-Auth.xml) names `zm`.
+  { module: 'shared/forms/zm/structure/zm.json', schema: 'schemas/zm_000005.xsd', root: { name: 'zm', type: 'zmType' } },
 ];
 
 /** The text of the file derived from `schema`, read from `dir`: one line per type after the header. */
-export function moduleText(schema: string, dir = elsterDir): string {
-  const { root, type, patterns, types } = compactStructure(readFileSync(path.join(dir, schema), 'utf8'), schema);
+export function moduleText(schema: string, dir = elsterDir, rootOf = sources.find((source) => source.schema === schema)?.root): string {
+  const { root, type, patterns, types } = compactStructure(readFileSync(path.join(dir, schema), 'utf8'), schema, rootOf);
   const lines = [
     `{"generated": ${JSON.stringify(`by scripts/structure/generate.ts (npm run generate:structure) from shared/elster/${schema}; do not edit`)},`,
     `"root": ${JSON.stringify(root)}, "type": ${type},`,

@@ -19,9 +19,23 @@ const builtins: Record<string, CompactText['b'] | 'string'> = {
   'xs:string': 'string',
   'xs:decimal': 'd',
   'xs:integer': 'i',
+  // The ZM's schema (zm_000005.xsd) restricts int and long; their own bounds are never reached
+  // there, as every such type has narrower facets of its own.
+  'xs:int': 'i',
+  'xs:long': 'i',
   'xs:nonNegativeInteger': 'n',
   'xs:positiveInteger': 'p',
 };
+
+/** XML Schema's boolean (zm_000005.xsd: widerruf) is its four literals. */
+const booleanLiterals = ['true', 'false', '1', '0'];
+
+/** The facets of a built-in type, or undefined for a type of the schema's own. */
+function builtinFacets(name: string): Facets | undefined {
+  if (name === 'xs:boolean') return { base: 'string', patterns: [], attributes: [], enumeration: booleanLiterals };
+  const builtin = builtins[name];
+  return builtin && { base: builtin, patterns: [], attributes: [] };
+}
 
 /** The facts of a simple type (or simple content) as the compact form holds them. */
 interface Facets {
@@ -37,7 +51,11 @@ interface Facets {
   attributes: string[];
 }
 
-export function compactStructure(xsd: string, file: string): CompactStructure {
+/**
+ * `root` names the root element and its type where the schema declares no element of its own, only
+ * the type (the ZM's zm_000005.xsd has `zmType`, and ELSTER's sample names the element `zm`).
+ */
+export function compactStructure(xsd: string, file: string, root?: { name: string; type: string }): CompactStructure {
   const document = parser.parse(xsd) as Node[];
   const schema = document.find((node) => tagOf(node) === 'xs:schema');
   if (!schema) throw new Error(`${file}: no xs:schema`);
@@ -46,10 +64,11 @@ export function compactStructure(xsd: string, file: string): CompactStructure {
   for (const child of childrenOf(schema)) {
     const tag = tagOf(child);
     if (tag === 'xs:element') roots.push(child);
+    else if (tag === 'xs:annotation') continue;
     else if (tag === 'xs:complexType' || tag === 'xs:simpleType') named.set(attrsOf(child).name!, child);
     else throw new Error(`${file}: unexpected ${tag} at the top`);
   }
-  if (roots.length !== 1) throw new Error(`${file}: expected one root element, found ${roots.length}`);
+  if (roots.length !== (root ? 0 : 1)) throw new Error(`${file}: expected ${root ? 'no' : 'one'} root element, found ${roots.length}`);
 
   const types: (string | CompactText)[] = [];
   const indexOf = new Map<string, number>();
@@ -72,8 +91,8 @@ export function compactStructure(xsd: string, file: string): CompactStructure {
   };
 
   const facetsOf = (name: string): Facets => {
-    const builtin = builtins[name];
-    if (builtin) return { base: builtin, patterns: [], attributes: [] };
+    const builtin = builtinFacets(name);
+    if (builtin) return builtin;
     const node = named.get(name);
     if (!node) throw new Error(`${file}: unknown type ${name}`);
     return facetsOfNode(node);
@@ -154,8 +173,8 @@ export function compactStructure(xsd: string, file: string): CompactStructure {
   };
 
   const namedIndex = (name: string): number => {
-    const builtin = builtins[name];
-    if (builtin) return add(textEntry({ base: builtin, patterns: [], attributes: [] }));
+    const builtin = builtinFacets(name);
+    if (builtin) return add(textEntry(builtin));
     let index = indexOfName.get(name);
     if (index === undefined) {
       const node = named.get(name);
@@ -166,8 +185,7 @@ export function compactStructure(xsd: string, file: string): CompactStructure {
     return index;
   };
 
-  const root = roots[0]!;
-  const { name, type } = attrsOf(root);
+  const { name, type } = root ?? attrsOf(roots[0]!);
   if (!name || !type) throw new Error(`${file}: the root element needs a name and a named type`);
   const rootType = namedIndex(type);
   return { root: name, type: rootType, patterns, types };

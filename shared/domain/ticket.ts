@@ -63,7 +63,7 @@ export interface WebhookState {
   failure_reason?: string;
 }
 
-/** The stored ticket. Holds no tax data beyond the masked tax number: that stays with the submission. */
+/** The stored ticket. Holds no tax data beyond the masked tax number or USt-IdNr: that stays with the submission. */
 export interface Ticket {
   ticket: string;
   client_id: string;
@@ -77,6 +77,8 @@ export interface Ticket {
   /** Absent for a first income tax return, which names only its tax office. */
   tax_number_masked?: string;
   tax_office?: string;
+  /** A form filed by the USt-IdNr instead of a tax number (the ZM) keeps it masked, as the tax number. */
+  vat_id_masked?: string;
   datenart_version: string;
   client_reference?: string;
   /** The hints of the check it passed (never an error), as its 202 answered them. */

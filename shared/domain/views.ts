@@ -36,6 +36,7 @@ export const metadataView = (t: Ticket) => ({
   ...(t.period && { period: t.period }),
   ...(t.tax_number_masked && { tax_number: t.tax_number_masked }),
   ...(t.tax_office && { tax_office: t.tax_office }),
+  ...(t.vat_id_masked && { vat_id: t.vat_id_masked }),
   datenart_version: t.datenart_version,
   ...(t.client_reference !== undefined && { client_reference: t.client_reference }),
   ...(t.certificate_id && { certificate_id: t.certificate_id, certificate_subject: t.certificate_subject }),

@@ -13,7 +13,7 @@ function document(input: Parameters<typeof elsterDocument>[0]) {
 
 describe('elsterDocument', () => {
   it('wraps the Nutzdaten in DatenTeil/Nutzdatenblock with the NutzdatenHeader for the tax office', () => {
-    const xml = document({ tax_number: '9198011310010', nutzdaten });
+    const xml = document({ kind: 'ustva', tax_number: '9198011310010', nutzdaten });
     expect(xml).toBe(
       '<?xml version="1.0" encoding="UTF-8"?><Elster xmlns="http://www.elster.de/elsterxml/schema/v11"><DatenTeil><Nutzdatenblock>' +
         '<NutzdatenHeader version="11"><NutzdatenTicket>1</NutzdatenTicket><Empfaenger id="F">9198</Empfaenger>' +
@@ -24,7 +24,7 @@ describe('elsterDocument', () => {
   });
 
   it('addresses a first return to its tax office, and drops an XML declaration of the Nutzdaten', () => {
-    const xml = document({ tax_office: '9203', nutzdaten: `<?xml version="1.0" encoding="UTF-8"?>\n${nutzdaten}\n` });
+    const xml = document({ kind: 'est', tax_office: '9203', nutzdaten: `<?xml version="1.0" encoding="UTF-8"?>\n${nutzdaten}\n` });
     expect(xml).toContain('<Empfaenger id="F">9203</Empfaenger>');
     expect(xml).toContain(`<Nutzdaten>${nutzdaten}</Nutzdaten>`);
   });
@@ -34,14 +34,22 @@ describe('elsterDocument', () => {
     ['declares entities', `<!DOCTYPE a [<!ENTITY x "y">]>${nutzdaten}`, 'XML_DTD_NOT_ALLOWED'],
     ['is not XML', 'Kz83=734.50', 'XML_MALFORMED'],
   ])('refuses Nutzdaten that %s', (_, bad, code) => {
-    expect(elsterDocument({ tax_number: '9198011310010', nutzdaten: bad }, product)).toEqual({
+    expect(elsterDocument({ kind: 'ustva', tax_number: '9198011310010', nutzdaten: bad }, product)).toEqual({
       ok: false,
       finding: expect.objectContaining({ path: 'xml', code }),
     });
   });
 
+  it('addresses a ZM to the Bundeszentralamt für Steuern, which its facts name, without a tax number', () => {
+    const zm = '<zm version="000005"><unternehmer><knri>DE136695976</knri></unternehmer></zm>';
+    expect(document({ kind: 'zm', nutzdaten: zm })).toContain('<Empfaenger id="L">BF</Empfaenger>');
+  });
+
   it('needs a tax office', () => {
-    expect(elsterDocument({ nutzdaten }, product)).toEqual({ ok: false, finding: expect.objectContaining({ path: 'tax_number', code: 'TAX_OFFICE_MISSING' }) });
+    expect(elsterDocument({ kind: 'ustva', nutzdaten }, product)).toEqual({
+      ok: false,
+      finding: expect.objectContaining({ path: 'tax_number', code: 'TAX_OFFICE_MISSING' }),
+    });
   });
 });
 

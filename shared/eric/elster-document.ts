@@ -1,7 +1,8 @@
 // The <Elster> document ERiC sends: DatenTeil/Nutzdatenblock with the NutzdatenHeader around the
 // Nutzdaten element. ERiC adds the TransferHeader itself (EricCreateTH). Shape as built by
 // digitalservicebund/erica (erica/worker/elster_xml/elster_xml_generator.py: _BASE_XML,
-// _add_xml_nutzdaten_header; NutzdatenHeader version 11, Empfaenger id="F" = the tax office).
+// _add_xml_nutzdaten_header; NutzdatenHeader version 11, Empfaenger id="F" = the tax office). A form
+// sent elsewhere names its recipient in its facts (the ZM: the Bundeszentralamt für Steuern).
 
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '#shared/domain/ticket.ts';
@@ -38,12 +39,11 @@ export type ElsterDocument = { ok: true; xml: string } | { ok: false; finding: F
  * well-formed element without a DTD is ever placed into the document.
  */
 export function elsterDocument(
-  submission: Pick<Submission, 'tax_number' | 'tax_office' | 'nutzdaten'>,
+  submission: Pick<Submission, 'kind' | 'tax_number' | 'tax_office' | 'nutzdaten'>,
   product: { name: string; version: string },
 ): ElsterDocument {
-  // The tax office (Bundesfinanzamtsnummer) is the first four digits of the ELSTER tax number.
-  const taxOffice = submission.tax_number?.slice(0, 4) ?? submission.tax_office;
-  if (!taxOffice || !/^\d{4}$/.test(taxOffice)) {
+  const recipient = recipientOf(submission);
+  if (!recipient) {
     return { ok: false, finding: { path: 'tax_number', code: 'TAX_OFFICE_MISSING', message: 'must name the tax office (tax_number or tax_office)' } };
   }
   const nutzdaten = submission.nutzdaten.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, '').trimEnd();
@@ -61,7 +61,7 @@ export function elsterDocument(
               '@_version': '11',
               // One Nutzdatenblock per delivery, so its ticket need only be unique within it, as erica's "1".
               NutzdatenTicket: '1',
-              Empfaenger: { '@_id': 'F', '#text': taxOffice },
+              Empfaenger: { '@_id': recipient.id, '#text': recipient.code },
               Hersteller: { ProduktName: product.name, ProduktVersion: product.version },
             },
             Nutzdaten: placeholder,
@@ -72,4 +72,12 @@ export function elsterDocument(
     { declaration: true },
   );
   return { ok: true, xml: envelope.replace(placeholder, () => nutzdaten) };
+}
+
+/** The form's own recipient, or the tax office: the first four digits of the ELSTER tax number (Bundesfinanzamtsnummer). */
+function recipientOf(submission: Pick<Submission, 'kind' | 'tax_number' | 'tax_office'>): { id: string; code: string } | undefined {
+  const own = formFacts[submission.kind].recipient;
+  if (own) return own;
+  const taxOffice = submission.tax_number?.slice(0, 4) ?? submission.tax_office;
+  return taxOffice && /^\d{4}$/.test(taxOffice) ? { id: 'F', code: taxOffice } : undefined;
 }

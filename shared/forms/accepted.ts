@@ -8,6 +8,8 @@ export interface AcceptedBody {
   year: number;
   tax_number?: string;
   tax_office?: string;
+  /** The USt-IdNr that names the filer of a form filed by it instead of a tax number (the ZM). */
+  vat_id?: string;
   client_reference?: string;
   certificate_id?: string;
   taxpayer?: { idnr: string };

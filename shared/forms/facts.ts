@@ -6,12 +6,14 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
+import { zmFacts } from '#shared/forms/zm/facts.ts';
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
   est: estFacts,
   ust: ustFacts,
   lsta: lstaFacts,
+  zm: zmFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

@@ -14,4 +14,11 @@ export interface FormFacts<K extends Kind = Kind> {
   datenart: string;
   /** ERiC's Datenart version of a year's filing, e.g. `UStVA_2026`. */
   datenartVersion(year: number): string;
+  /**
+   * The field of the body that names the filer, on the ticket (masked), the protocol and in the
+   * document: `tax_number` (with `tax_office` for a first return) unless said otherwise.
+   */
+  filer?: 'tax_number' | 'vat_id';
+  /** ERiC's recipient (NutzdatenHeader/Empfaenger), where it is not the tax office of the tax number. */
+  recipient?: { id: string; code: string };
 }

@@ -16,6 +16,7 @@ export function submissionFor(filing: Filing, period: string | undefined, datena
     ...(period !== undefined && { period }),
     ...(body.tax_number !== undefined && { tax_number: body.tax_number }),
     ...(body.tax_office !== undefined && { tax_office: body.tax_office }),
+    ...(body.vat_id !== undefined && { vat_id: body.vat_id }),
     datenart_version: datenartVersion,
     nutzdaten,
   };

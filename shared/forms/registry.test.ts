@@ -8,12 +8,12 @@ const shared = path.join(import.meta.dirname, '..');
 
 describe('the form registry', () => {
   it('has facts and a module for every kind, each its own', async () => {
-    expect(kinds.sort()).toEqual(['est', 'lsta', 'ust', 'ustva']);
+    expect(kinds.sort()).toEqual(['est', 'lsta', 'ust', 'ustva', 'zm']);
     for (const kind of kinds) {
       const form = await loadForm(kind);
       expect(form.facts).toBe(formFacts[kind]);
       expect(form.facts.kind).toBe(kind);
-      expect(form.facts.datenartVersion(2024)).toMatch(new RegExp(`^${form.facts.datenart}_2024$`));
+      expect(form.facts.datenartVersion(2024)).toMatch(new RegExp(`^${form.facts.datenart}(_2024)?$`));
     }
   });
 
@@ -22,6 +22,8 @@ describe('the form registry', () => {
     expect(formFacts.est.datenartVersion(2024)).toBe('ESt_2024');
     expect(formFacts.ust.datenartVersion(2025)).toBe('USt_2025');
     expect(formFacts.lsta.datenartVersion(2026)).toBe('LStA_2026');
+    // The ZM's schema is not per year: one version for all (Datenartversionmatrix.xml).
+    expect(formFacts.zm.datenartVersion(2024)).toBe('ZMDO');
   });
 });
 
@@ -40,7 +42,7 @@ describe('generic code', () => {
 
   it.each(files)('%s names no form', (file) => {
     const text = readFileSync(path.join(shared, file), 'utf8');
-    expect(text.match(/['"`](ustva|est|ust|lsta)['"`]/g) ?? []).toEqual([]);
-    expect(text).not.toMatch(/#shared\/forms\/(ustva|est|ust|lsta)\//);
+    expect(text.match(/['"`](ustva|est|ust|lsta|zm)['"`]/g) ?? []).toEqual([]);
+    expect(text).not.toMatch(/#shared\/forms\/(ustva|est|ust|lsta|zm)\//);
   });
 });

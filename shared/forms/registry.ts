@@ -9,6 +9,7 @@ const modules: { readonly [K in Kind]: () => Promise<FormModule<K>> } = {
   est: () => import('#shared/forms/est/module.ts').then(({ estModule }) => estModule),
   ust: () => import('#shared/forms/ust/module.ts').then(({ ustModule }) => ustModule),
   lsta: () => import('#shared/forms/lsta/module.ts').then(({ lstaModule }) => lstaModule),
+  zm: () => import('#shared/forms/zm/module.ts').then(({ zmModule }) => zmModule),
 };
 
 export const loadForm = <K extends Kind>(kind: K): Promise<FormModule<K>> => modules[kind]();

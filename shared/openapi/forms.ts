@@ -5,5 +5,6 @@ import type { FormOpenapi } from '#shared/forms/form.ts';
 import { lstaOpenapi } from '#shared/forms/lsta/openapi.ts';
 import { ustOpenapi } from '#shared/forms/ust/openapi.ts';
 import { ustvaOpenapi } from '#shared/forms/ustva/openapi.ts';
+import { zmOpenapi } from '#shared/forms/zm/openapi.ts';
 
-export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi, lsta: lstaOpenapi, ust: ustOpenapi };
+export const formOpenapi: Readonly<Record<Kind, FormOpenapi>> = { ustva: ustvaOpenapi, est: estOpenapi, lsta: lstaOpenapi, ust: ustOpenapi, zm: zmOpenapi };

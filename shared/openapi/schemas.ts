@@ -79,9 +79,20 @@ export const ticketMetadata = z.object({
   test: z.boolean(),
   year: z.number().check(z.int()),
   type: z.optional(described(z.enum(ustvaTypes), 'ustva only: the filing')),
-  period: z.optional(described(z.string(), 'ustva only, a `voranmeldung`: month "01"–"12" or quarter "41"–"44"')),
-  tax_number: z.optional(described(z.string().check(z.regex(/^\*+\d{4}$/)), 'Masked to its last 4 digits; absent for a first return filed with `tax_office`')),
+  period: z.optional(
+    described(
+      z.string(),
+      'The period filed: a UStVA `voranmeldung`\'s month "01"–"12" or quarter "41"–"44"; a ZM\'s `period` (also "01-02" … "10-11", "year")',
+    ),
+  ),
+  tax_number: z.optional(
+    described(
+      z.string().check(z.regex(/^\*+\d{4}$/)),
+      'Masked to its last 4 digits; absent for a first return filed with `tax_office`, and for a ZM, filed by `vat_id`',
+    ),
+  ),
   tax_office: z.optional(z.string()),
+  vat_id: z.optional(described(z.string().check(z.regex(/^\*+[0-9A-Z]{4}$/)), 'zm only: the USt-IdNr, masked to its last 4 characters')),
   datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
   client_reference: z.optional(z.string()),
   certificate_id: z.optional(described(z.string(), 'The client certificate the submission named; absent when the stage’s certificate signs')),

@@ -13,8 +13,8 @@ export interface ProtocolInput {
   /** The heading of the figures. */
   section: string;
   test: boolean;
-  /** 13-digit ELSTER format. */
-  taxNumber: string;
+  /** Who filed: the 13-digit ELSTER tax number (`Steuernummer`), or the USt-IdNr of a form filed by it. */
+  filer: { label: string; value: string };
   datenartVersion: string;
   herstellerId: string;
   /** ISO 8601 UTC receipt time; also the document's dates, so equal input gives equal bytes. */
@@ -50,7 +50,7 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     { label: 'Ticket', value: input.ticket },
     { label: 'Transferticket', value: input.transferTicket },
     { label: 'Eingang', value: berlinTime(receivedAt) },
-    { label: 'Steuernummer', value: input.taxNumber },
+    input.filer,
     { label: 'Datenart', value: input.datenartVersion },
     { label: 'Hersteller-ID', value: input.herstellerId },
   ]);

@@ -4,12 +4,13 @@
 import { randomInt } from 'node:crypto';
 import { decimal, herstellerId, wholeNumber } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
-import { formYears, isFormYear } from '#shared/forms/facts.ts';
+import { formFacts, formYears, isFormYear } from '#shared/forms/facts.ts';
 import type { Recheck } from '#shared/forms/form.ts';
 import { loadForm } from '#shared/forms/registry.ts';
 import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
 import { renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
+import { vatIdProblem } from '#shared/tax/vat-id.ts';
 import { settingNames } from '#shared/manifest.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 
@@ -89,7 +90,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
       title,
       section,
       test: submission.test,
-      taxNumber: submission.tax_number ?? `– (Erstantrag, Finanzamt ${submission.tax_office})`,
+      filer: filerOf(submission),
       datenartVersion: submission.datenart_version,
       herstellerId: this.#options.herstellerId,
       receivedAt,
@@ -114,10 +115,21 @@ async function recheck(submission: Omit<Submission, 'ticket'>): Promise<Recheck>
   return { ...checked, findings: [...identityFindings(submission), ...checked.findings.map(asEricFinding)] };
 }
 
+/** Who filed, as the protocol names it: by the field the form's facts name. */
+function filerOf(submission: Omit<Submission, 'ticket'>): { label: string; value: string } {
+  if (formFacts[submission.kind].filer === 'vat_id') return { label: 'USt-IdNr.', value: submission.vat_id ?? '–' };
+  return { label: 'Steuernummer', value: submission.tax_number ?? `– (Erstantrag, Finanzamt ${submission.tax_office})` };
+}
+
 function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {
   const findings: Finding[] = [];
-  const problem = submission.tax_number === undefined ? taxOfficeProblem(submission.tax_office ?? '') : taxNumberProblem(submission.tax_number);
-  if (problem) findings.push(asEricFinding({ path: 'Steuernummer', ...problem }));
+  if (formFacts[submission.kind].filer === 'vat_id') {
+    const problem = vatIdProblem(submission.vat_id ?? '');
+    if (problem) findings.push(asEricFinding({ path: 'USt-IdNr', ...problem }));
+  } else {
+    const problem = submission.tax_number === undefined ? taxOfficeProblem(submission.tax_office ?? '') : taxNumberProblem(submission.tax_number);
+    if (problem) findings.push(asEricFinding({ path: 'Steuernummer', ...problem }));
+  }
   if (!isFormYear(submission.kind, submission.year)) {
     findings.push(
       asEricFinding({

@@ -51,6 +51,7 @@ export async function acceptSubmission(
     ...(type && { type }),
     tax_number_masked: body.tax_number && maskTaxNumber(body.tax_number),
     tax_office: body.tax_office,
+    ...(body.vat_id !== undefined && { vat_id_masked: maskTaxNumber(body.vat_id) }),
     datenart_version: datenartVersion(kind, body.year),
     client_reference: body.client_reference,
     ...(hints.length > 0 && { hints: boundedFindings(hints) }),

@@ -1,9 +1,12 @@
 import type { Problem } from '#shared/tax/problem.ts';
 
-/** The check digit of ISO 7064 MOD 11,10 over the first ten digits (StIdV § 1) [SN idnr.py, E]. */
-function checkDigit(idnr: string): number {
+/**
+ * The check digit of ISO 7064 MOD 11,10 over `digits`: the IdNr's over its first ten (StIdV § 1)
+ * [SN idnr.py, E], the USt-IdNr's over its first eight (shared/tax/vat-id.ts).
+ */
+export function mod11x10CheckDigit(digits: string): number {
   let product = 10;
-  for (const digit of idnr.slice(0, 10)) {
+  for (const digit of digits) {
     const sum = (Number(digit) + product) % 10 || 10;
     product = (sum * 2) % 11;
   }
@@ -32,7 +35,7 @@ export function idnrProblem(idnr: string): Problem | undefined {
       message: 'is no tax identification number: among its first ten digits exactly one digit must repeat (twice, or three times but not all three in a row)',
     };
   }
-  if (checkDigit(idnr) !== Number(idnr[10])) {
+  if (mod11x10CheckDigit(idnr.slice(0, 10)) !== Number(idnr[10])) {
     return { code: 'IDNR_CHECK_DIGIT', message: 'does not pass its check digit (the last digit): a digit is probably mistyped or swapped' };
   }
   return undefined;

@@ -11,7 +11,10 @@ export interface NutzdatenFrame extends SchemaCheck {
   structure: CompactStructure;
   /** What the root is, for a person: "the UStVA Nutzdaten, an <Anmeldungssteuern> element". */
   rootLabel: string;
+  /** The root's default namespace; '' where the schema has none (the ZM's). */
   namespace: string;
+  /** The root's `version`, where it is not the year (the ZM's schema version). */
+  version?: string;
 }
 
 export type CallerNutzdaten = { ok: true; tree: XmlTree; element: XmlElement; findings: Finding[] } | { ok: false; findings: Finding[] };
@@ -36,18 +39,23 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
   if (foreign) return refused('XML_NAMESPACE', foreign);
 
   const findings: Finding[] = [];
-  const version = String(frame.year);
+  const version = frame.version ?? String(frame.year);
   // Compared exactly, as ERiC's schema check does: a namespace with a stray space is another namespace.
-  if (tree.attributes.xmlns !== frame.namespace) {
-    findings.push({
-      path: 'xml',
-      code: 'XML_NAMESPACE',
-      message: `must declare ELSTER's namespace of the ${frame.year} form as its default namespace`,
-      expected: frame.namespace,
-    });
+  if ((tree.attributes.xmlns ?? '') !== frame.namespace) {
+    findings.push(
+      frame.namespace === ''
+        ? { path: 'xml', code: 'XML_NAMESPACE', message: "must declare no namespace: ELSTER's schema of this form has none" }
+        : {
+            path: 'xml',
+            code: 'XML_NAMESPACE',
+            message: `must declare ELSTER's namespace of the ${frame.year} form as its default namespace`,
+            expected: frame.namespace,
+          },
+    );
   }
   if (tree.attributes.version !== version) {
-    findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", the form of the year ${frame.year}`, expected: version });
+    const form = frame.version === undefined ? `the form of the year ${frame.year}` : "the version of ELSTER's schema";
+    findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", ${form}`, expected: version });
   }
   findings.push(...schemaFindings(tree, frame.structure, frame));
   return { ok: true, tree, element: elementOf(tree, false), findings };

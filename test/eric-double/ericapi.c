@@ -429,10 +429,13 @@ static void element_text(const char *xml, const char *name, char *out, size_t si
 }
 
 /* Copies the text of the Empfaenger element (it carries an attribute). */
-static void empfaenger_text(const char *xml, char *out, size_t size) {
+/* The recipient of the NutzdatenHeader: its id ("F" a tax office, "L" the ZM's Bundeszentralamt) and its code. */
+static void empfaenger_text(const char *xml, char *id, char *out, size_t size) {
   out[0] = 0;
-  const char *start = strstr(xml, "<Empfaenger id=\"F\">");
-  if (!start) return;
+  strcpy(id, "F");
+  const char *start = strstr(xml, "<Empfaenger id=\"");
+  if (!start || !start[16] || start[17] != '"' || start[18] != '>') return;
+  id[0] = start[16];
   start += strlen("<Empfaenger id=\"F\">");
   const char *end = strstr(start, "</Empfaenger>");
   if (!end) return;
@@ -458,10 +461,11 @@ static char *escaped(const char *text) {
 
 /* ---- EricCreateTH ------------------------------------------------------------------------- */
 
-/* The Verfahren each Datenart the double knows is sent under (ERiC's Datenartversionmatrix.xml); NULL for another. */
+/* Each Datenart and its Verfahren (ERiC's Datenartversionmatrix.xml); NULL for one ERiC does not know. */
 static const char *verfahren_of(const char *datenart) {
-  if (strcmp(datenart, "UStVA") == 0 || strcmp(datenart, "LStA") == 0) return "ElsterAnmeldung";
-  if (strcmp(datenart, "ESt") == 0 || strcmp(datenart, "USt") == 0) return "ElsterErklaerung";
+  static const char *const pairs[][2] = {{"UStVA", "ElsterAnmeldung"}, {"LStA", "ElsterAnmeldung"}, {"ESt", "ElsterErklaerung"}, {"USt", "ElsterErklaerung"}, {"ZMDO", "ElsterExtern"}};
+  for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    if (strcmp(datenart, pairs[i][0]) == 0) return pairs[i][1];
   return NULL;
 }
 
@@ -474,8 +478,8 @@ int EricCreateTH(const char *xml, const char *verfahren, const char *datenart, c
   if (!initialised) LEAVE(ERIC_GLOBAL_NICHT_INITIALISIERT);
   if (!xml || !verfahren || !datenart || !vorgang || !herstellerId || !datenLieferant || !xmlRueckgabePuffer)
     LEAVE(ERIC_GLOBAL_NULL_PARAMETER);
-  const char *expected = verfahren_of(datenart);
-  if (!expected || strcmp(verfahren, expected) != 0 || strcmp(vorgang, "send-Auth") != 0 ||
+  const char *expected_verfahren = verfahren_of(datenart);
+  if (!expected_verfahren || strcmp(verfahren, expected_verfahren) != 0 || strcmp(vorgang, "send-Auth") != 0 ||
       (testmerker && strcmp(testmerker, "700000004") != 0) || strlen(herstellerId) != 5 || strlen(datenLieferant) == 0)
     LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
 
@@ -538,12 +542,12 @@ static void new_transfer_ticket(char *out) {
 }
 
 static void server_answer(EricRueckgabepufferHandle buffer, const char *request, const char *ticket, int code, const char *text) {
-  char verfahren[64], datenart[32], testmerker[32], hersteller[16], bufa[16], received[16];
+  char verfahren[64], datenart[32], testmerker[32], hersteller[16], bufa[16], received[16], empfaenger_id[2];
   element_text(request, "Verfahren", verfahren, sizeof verfahren);
   element_text(request, "DatenArt", datenart, sizeof datenart);
   element_text(request, "Testmerker", testmerker, sizeof testmerker);
   element_text(request, "HerstellerID", hersteller, sizeof hersteller);
-  empfaenger_text(request, bufa, sizeof bufa);
+  empfaenger_text(request, empfaenger_id, bufa, sizeof bufa);
   german_time(received, sizeof received);
   char ticket_element[96] = "", testmerker_element[64] = "";
   if (ticket) snprintf(ticket_element, sizeof ticket_element, "<TransferTicket>%s</TransferTicket>", ticket);
@@ -556,10 +560,10 @@ static void server_answer(EricRueckgabepufferHandle buffer, const char *request,
                 "<EingangsDatum>%s</EingangsDatum>"
                 "<RC><Rueckgabe><Code>%d</Code><Text>%s</Text></Rueckgabe></RC></TransferHeader>"
                 "<DatenTeil><Nutzdatenblock><NutzdatenHeader version=\"11\"><NutzdatenTicket>1</NutzdatenTicket>"
-                "<Empfaenger id=\"F\">%s</Empfaenger>"
+                "<Empfaenger id=\"%s\">%s</Empfaenger>"
                 "<RC><Rueckgabe><Code>%d</Code><Text>%s</Text></Rueckgabe></RC></NutzdatenHeader>"
                 "</Nutzdatenblock></DatenTeil></Elster>",
-                verfahren, datenart, ticket_element, testmerker_element, hersteller, received, code, text, bufa, code, text);
+                verfahren, datenart, ticket_element, testmerker_element, hersteller, received, code, text, empfaenger_id, bufa, code, text);
 }
 
 /* A one-page PDF naming the transfer ticket, with a correct cross-reference table. */
@@ -630,12 +634,13 @@ static int check_crypto(const eric_verschluesselungs_parameter_t *crypto) {
   return ERIC_OK;
 }
 
-/* The Datenart version (e.g. UStVA_2026) must name the DatenArt of the TransferHeader. */
+/* The Datenart version (e.g. UStVA_2026, or ZMDO, whose one version has no year) must name the DatenArt of the TransferHeader. */
 static int check_datenart(const char *xml, const char *datenartVersion) {
-  const char *underscore = strchr(datenartVersion, '_');
-  if (!underscore || strlen(underscore + 1) != 4 || strncmp(underscore + 1, "20", 2) != 0) return ERIC_GLOBAL_DATENARTVERSION_UNBEKANNT;
   char datenart[32];
   element_text(xml, "DatenArt", datenart, sizeof datenart);
+  if (strcmp(datenartVersion, "ZMDO") == 0) return strcmp(datenart, "ZMDO") == 0 ? ERIC_OK : ERIC_GLOBAL_DATENARTVERSION_XML_INKONSISTENT;
+  const char *underscore = strchr(datenartVersion, '_');
+  if (!underscore || strlen(underscore + 1) != 4 || strncmp(underscore + 1, "20", 2) != 0) return ERIC_GLOBAL_DATENARTVERSION_UNBEKANNT;
   if (strlen(datenart) != (size_t)(underscore - datenartVersion) || strncmp(datenart, datenartVersion, strlen(datenart)) != 0)
     return ERIC_GLOBAL_DATENARTVERSION_XML_INKONSISTENT;
   return ERIC_OK;

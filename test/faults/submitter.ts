@@ -1,11 +1,12 @@
 // A closed-loop load generator: `concurrency` callers submitting one return after another. Only a
 // 202 makes a ticket count as accepted; a request the service did not answer (it died) does not.
 
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
 
 // The load: each form in turn, by its sample body.
-const samples = { ustva: ustvaSample, est: estSample, ust: ustSample, lsta: () => lstaContractExample };
+const samples = { ustva: ustvaSample, est: estSample, ust: ustSample, lsta: () => lstaContractExample, zm: () => zmContractExample };
 const kinds = Object.keys(samples) as (keyof typeof samples)[];
 
 export interface SubmitOptions {

@@ -40,6 +40,8 @@ describe('the bundles of submit and validate', () => {
     ['validateUst', ['ust'], 'ustva'],
     ['submitLsta', ['lsta'], 'ustva'],
     ['validateLsta', ['lsta'], 'ustva'],
+    ['submitZm', ['zm'], 'ustva'],
+    ['validateZm', ['zm'], 'ustva'],
   ] as const)(
     '%s is at most 250 KB without the SDK, carries no schema structure and no other form, and has its own form beside it',
     async (name, forms, other) => {

@@ -39,7 +39,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
   }, 300_000);
 
   it('attaches one x86-64 layer to exactly the functions that load the tax authority, which stay on x86-64', () => {
-    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateLsta', 'validateUstva']);
+    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateLsta', 'validateUst', 'validateUstva', 'validateZm']);
     const layers = ofType(eric, 'AWS::Lambda::LayerVersion');
     expect(layers).toHaveLength(1);
     const [layerId, layerVersion] = layers[0]!;
@@ -119,7 +119,8 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     expect(shipped('submitEst')).toEqual(est);
     expect(shipped('validateUst')).toEqual(ust);
     expect(shipped('validateLsta')).toEqual(lsta);
-    expect(shipped('transmit')).toEqual([...est, ...lsta, ...ust, ...ustva]);
+    expect(shipped('transmit')).toEqual([...est, ...lsta, ...ust, ...ustva, 'zm.json']);
+    expect(shipped('submitZm')).toEqual(['zm.json']);
     expect(shipped('getStatus')).toEqual([]);
   });
 

@@ -609,7 +609,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const reaching = [...dev.stack.functions.keys()].filter((name) =>
         statements(dev, name).some((statement) => JSON.stringify(statement.Resource).includes(table)),
       );
-      expect(reaching.sort()).toEqual(['submitEst', 'submitLsta', 'submitUstva']);
+      expect(reaching.sort()).toEqual(['submitEst', 'submitLsta', 'submitUst', 'submitUstva', 'submitZm']);
       expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
     });
 
@@ -620,7 +620,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           .filter((statement) => JSON.stringify(statement.Resource).includes(table))
           .flatMap((statement) => [statement.Action].flat());
       const updating = [...dev.stack.functions.keys()].filter((name) => onCertificates(name).includes('dynamodb:UpdateItem'));
-      expect(updating.sort()).toEqual(['submitEst', 'submitLsta', 'submitUstva']);
+      expect(updating.sort()).toEqual(['submitEst', 'submitLsta', 'submitUst', 'submitUstva', 'submitZm']);
       expect(onCertificates('submitUstva').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
     });
 

@@ -163,11 +163,18 @@ describe('version', () => {
   it('lists exactly what is accepted today (the tests hold 24 November 2026)', async () => {
     const { data } = (await service.call('GET', '/v2/version', { key: null })).json;
     expect(data.today).toBe('2026-11-24');
-    expect(data.years).toEqual({ est: [2022, 2023, 2024, 2025], lsta: [2021, 2022, 2023, 2024, 2025, 2026], ustva: [2021, 2022, 2023, 2024, 2025, 2026] });
+    expect(data.years).toEqual({
+      est: [2022, 2023, 2024, 2025],
+      lsta: [2021, 2022, 2023, 2024, 2025, 2026],
+      ust: [2021, 2022, 2023, 2024, 2025],
+      ustva: [2021, 2022, 2023, 2024, 2025, 2026],
+      zm: [2021, 2022, 2023, 2024, 2025, 2026],
+    });
     expect(data.datenart_versions).toEqual([
       ...['ESt_2022', 'ESt_2023', 'ESt_2024', 'ESt_2025'],
       ...['LStA_2021', 'LStA_2022', 'LStA_2023', 'LStA_2024', 'LStA_2025', 'LStA_2026'],
       ...['UStVA_2021', 'UStVA_2022', 'UStVA_2023', 'UStVA_2024', 'UStVA_2025', 'UStVA_2026'],
+      'ZMDO',
     ]);
   });
 });

@@ -165,7 +165,7 @@ describe('steuerbote submit', () => {
 });
 
 describe('the examples the README tours', () => {
-  it('are delivered with their protocols, and the income tax return and the annual VAT return are valid without a hint', async () => {
+  it('are delivered with their protocols, the income tax return and the annual VAT return are valid without a hint, and the ZM is delivered', async () => {
     const examples = (await readdir('examples')).filter((name) => name.endsWith('.json')).map((name) => join('examples', name));
     expect(examples.length).toBeGreaterThanOrEqual(3);
     const out = join(work, 'tour');
@@ -178,6 +178,9 @@ describe('the examples the README tours', () => {
     const ust = await runCli(['validate', 'ust', 'examples/ust/muster-gmbh-2025.json', '--json'], { env });
     expect(ust.code).toBe(0);
     expect(JSON.parse(ust.stdout)).toEqual([expect.objectContaining({ valid: true, datenart_version: 'USt_2025', findings: [] })]);
+    const zm = await runCli(['submit', 'zm', 'examples/zm/muster-gmbh-2026-q3.json', '--wait', '--json'], { env });
+    expect(zm.code).toBe(0);
+    expect(JSON.parse(zm.stdout)).toEqual([expect.objectContaining({ status: 'delivered' })]);
   });
 });
 

@@ -8,6 +8,7 @@ import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome } from '#t
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
 import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 
 const home = ericDoubleHome(41);
 const counters = doubleCounters(home);
@@ -58,6 +59,12 @@ describe('transmitting through ERiC', () => {
     const reply = await service.submit('lsta', lstaContractExample);
     const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
     expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'LStA_2026', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
+  });
+
+  it('delivers a ZM as ElsterExtern/ZMDO to the Bundeszentralamt für Steuern', async () => {
+    const reply = await service.post('/v2/zm', zmContractExample);
+    const metadata = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
+    expect(metadata).toMatchObject({ status: 'delivered', datenart_version: 'ZMDO', transfer_ticket: expect.stringMatching(/^[a-z0-9]{32}$/) });
   });
 
   it('fails an uncertain transmission without retrying, keeping ELSTER’s answer for support', async () => {

@@ -61,8 +61,8 @@ describe.each(corpus)('$name: $about', (fixture) => {
   if (fixture.valid && !(fixture.body as { xml?: string }).xml)
     it('writes XML that passes its own structure check', async () => {
       const { nutzdaten } = (await post(`/v2/${fixture.kind}/validate?include=nutzdaten`, fixture.body)).json.data;
-      const { test, year, tax_number, tax_office, type } = fixture.body as Record<string, unknown>;
-      const again = (await post(`/v2/${fixture.kind}/validate`, { test, year, tax_number, tax_office, type, xml: nutzdaten })).json.data;
+      const { test, year, tax_number, tax_office, vat_id, type } = fixture.body as Record<string, unknown>;
+      const again = (await post(`/v2/${fixture.kind}/validate`, { test, year, tax_number, tax_office, vat_id, type, xml: nutzdaten })).json.data;
       expect(errorsOf(again.findings)).toEqual([]);
     });
 });

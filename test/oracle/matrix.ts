@@ -21,6 +21,9 @@ import { readXml } from '#shared/xml/xml.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
+import { lineKinds, maxLines, zmPeriods } from '#shared/forms/zm/model.ts';
+import { addressLengths } from '#shared/forms/zm/structure.ts';
+import { periodOpens } from '#shared/forms/zm/rules.ts';
 
 export interface MatrixBody {
   name: string;
@@ -291,6 +294,70 @@ function lstaBodies(year: number, period: string): MatrixBody[] {
   ];
 }
 
+/** Every period of a ZM that has begun by `day`, and lines of every kind at the most the request takes. */
+function zmBodies(year: number, day: string): MatrixBody[] {
+  const text = (element: keyof typeof addressLengths, start: string) => `${start}${'x'.repeat(addressLengths[element])}`.slice(0, addressLengths[element]);
+  const business = {
+    name: text('name', 'Muster GmbH'),
+    street: text('strasse', 'Hauptstraße'),
+    city: text('ort', 'München'),
+    postal_code: '80331',
+    country: 'DE',
+  };
+  const everyField = {
+    ...business,
+    address_supplement: text('adresszusatz', 'Hinterhaus'),
+    house_number: text('hausnr', '12'),
+    house_number_suffix: text('hausnrzusatz', 'a'),
+    phone: '+49 (89) 123-456/78',
+  };
+  // A customer of each form (shared/tax/vat-id.ts), numbered so that no two lines repeat one.
+  const digits = (index: number, length: number) => String(index).padStart(length, '0');
+  const customers = [
+    (index: number) => `ATU${digits(index, 8)}`,
+    (index: number) => `BE0${digits(index, 9)}`,
+    (index: number) => `PL${digits(index, 10)}`,
+    (index: number) => `FRAB${digits(index, 9)}`,
+    (index: number) => `NL${digits(index, 9)}B01`,
+    (index: number) => `EL${digits(index, 9)}`,
+    (index: number) => `IE${digits(index, 7)}WA`,
+    (index: number) => `XI${digits(index, 12)}`,
+  ];
+  const kinds = Object.keys(lineKinds) as (keyof typeof lineKinds)[];
+  const body = (name: string, extra: Record<string, unknown>): MatrixBody => ({
+    name: `ZM ${year}: ${name}`,
+    kind: 'zm',
+    body: {
+      test: true,
+      year,
+      vat_id: 'DE136695976',
+      period: '41',
+      business,
+      lines: [{ customer_vat_id: 'ATU13585627', amount: 1000, kind: 'goods' }],
+      ...extra,
+    },
+  });
+  const begun = zmPeriods.filter((period) => periodOpens(year, period) <= day);
+  return [
+    body('every optional element', { business: everyField, flags: { corrected: true, monthly_notice: false, monthly_revoked: true } }),
+    body(`the most lines (${maxLines})`, {
+      lines: Array.from({ length: maxLines }, (_, index) => {
+        const customer = customers[index % customers.length]!(index + 1);
+        // Northern Ireland's IDs are reported for goods only.
+        return {
+          customer_vat_id: customer,
+          amount: index % 2 ? -99_999_999_999 : 99_999_999_999,
+          kind: customer.startsWith('XI') ? 'goods' : kinds[index % kinds.length],
+        };
+      }),
+      flags: { corrected: true },
+    }),
+    body('a business abroad', { business: { name: 'Muster SARL', street: 'Rue de la Paix', city: 'Paris', country: 'FR' } }),
+    body('the monthly notice', { period: '01', flags: { monthly_notice: true } }),
+    ...begun.map((period) => body(`period ${period}`, { period })),
+  ];
+}
+
 /** The whole matrix for the day the tests fix. */
 /** ELSTER's E50 sample of `year` (../shared/elster/samples), read back into the body it maps to. */
 function ustSampleBody(year: number): Record<string, unknown> | undefined {
@@ -338,5 +405,6 @@ export function matrix(): MatrixBody[] {
     ...acceptedYears('est', day).flatMap((year) => assessments.flatMap((assessment) => estBodies(year, assessment))),
     ...acceptedYears('ust', day).flatMap(ustBodies),
     ...acceptedYears('lsta', day).flatMap((year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period))),
+    ...acceptedYears('zm', day).flatMap((year) => zmBodies(year, day)),
   ];
 }

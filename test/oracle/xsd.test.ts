@@ -28,12 +28,13 @@ async function exampleFiles(): Promise<Document[]> {
     ...(await readdir(join(root, 'examples'))).filter((file) => file.endsWith('.json')).map((file) => ({ file: `examples/${file}`, kind: 'ustva' as const })),
     ...(await readdir(join(root, 'examples', 'est'))).map((file) => ({ file: `examples/est/${file}`, kind: 'est' as const })),
     ...(await readdir(join(root, 'examples', 'ust'))).map((file) => ({ file: `examples/ust/${file}`, kind: 'ust' as const })),
+    ...(await readdir(join(root, 'examples', 'zm'))).map((file) => ({ file: `examples/zm/${file}`, kind: 'zm' as const })),
   ];
   return Promise.all(files.map(async ({ file, kind }) => ({ name: file, kind, body: JSON.parse(await readFile(join(root, file), 'utf8')) })));
 }
 
 const openApiExamples = (): Document[] =>
-  (['ustva', 'est', 'lsta', 'ust'] as const).flatMap((kind) =>
+  (['ustva', 'est', 'lsta', 'ust', 'zm'] as const).flatMap((kind) =>
     Object.entries(requestExamples[kind]).map(([name, example]) => ({
       name: `OpenAPI example ${kind}/${name}`,
       kind,

@@ -1,7 +1,9 @@
 // ELSTER's own XSDs as a test oracle: libxml2 (compiled to WebAssembly) validates a Nutzdaten
 // document against the schema of its form and year, read from ../shared/elster/schemas beside the
 // repository (never copied into it). A year without a published schema is validated against the
-// newest earlier one, its namespace and version rewritten to that year's: a stand-in.
+// newest earlier one, its namespace and version rewritten to that year's: a stand-in. The ZM has
+// one schema for every year, which declares its root's type only: the root element is added to it
+// here, as ELSTER's sample names it.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
@@ -16,16 +18,20 @@ const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elst
 const schemaFolder = join(elsterFolder, 'schemas');
 export const hasElsterSchemas = existsSync(schemaFolder);
 
-const forms: Record<Kind, { prefix: string; namespace: (year: number) => string }> = {
+type YearlySchema = { prefix: string; namespace: (year: number) => string };
+type OneSchema = { file: string; root: { name: string; type: string } };
+
+const forms: Record<Kind, YearlySchema | OneSchema> = {
   ustva: { prefix: 'UStVA', namespace: ustvaNamespace },
   est: { prefix: 'E10', namespace: estNamespace },
   ust: { prefix: 'E50', namespace: ustNamespace },
   lsta: { prefix: 'LStA', namespace: lstaNamespace },
+  zm: { file: 'zm_000005.xsd', root: { name: 'zm', type: 'zmType' } },
 };
 
 /** The years with a published schema of `kind`, ascending. */
-function schemaYears(kind: Kind): number[] {
-  const pattern = new RegExp(`^${forms[kind].prefix}-(\\d{4})\\.xsd$`);
+function schemaYears(kind: Kind, { prefix }: YearlySchema): number[] {
+  const pattern = new RegExp(`^${prefix}-(\\d{4})\\.xsd$`);
   return readdirSync(schemaFolder)
     .map((file) => pattern.exec(file)?.[1])
     .filter((year) => year !== undefined)
@@ -35,20 +41,25 @@ function schemaYears(kind: Kind): number[] {
 
 /** The schema that decides a document of `kind` and `year`: its own, or the newest earlier one. */
 export function schemaYearOf(kind: Kind, year: number): number {
-  const schemaYear = schemaYears(kind)
+  const form = forms[kind];
+  if ('file' in form) return year;
+  const schemaYear = schemaYears(kind, form)
     .filter((candidate) => candidate <= year)
     .at(-1);
-  if (schemaYear === undefined) throw new RangeError(`no ${forms[kind].prefix} schema for ${year} or before`);
+  if (schemaYear === undefined) throw new RangeError(`no ${form.prefix} schema for ${year} or before`);
   return schemaYear;
 }
 
 const validators = new Map<string, XsdValidator>();
 
 function validatorFor(kind: Kind, schemaYear: number): XsdValidator {
-  const file = `${forms[kind].prefix}-${schemaYear}.xsd`;
+  const form = forms[kind];
+  const file = 'file' in form ? form.file : `${form.prefix}-${schemaYear}.xsd`;
   let validator = validators.get(file);
   if (!validator) {
-    const schema = XmlDocument.fromString(readFileSync(join(schemaFolder, file), 'utf8'));
+    const text = readFileSync(join(schemaFolder, file), 'utf8');
+    const rooted = 'root' in form ? text.replace('</xs:schema>', `<xs:element name="${form.root.name}" type="${form.root.type}"/></xs:schema>`) : text;
+    const schema = XmlDocument.fromString(rooted);
     validator = XsdValidator.fromDoc(schema);
     schema.dispose();
     validators.set(file, validator);
@@ -68,11 +79,11 @@ export interface Verdict {
 export function validateNutzdaten(kind: Kind, year: number, xml: string): Verdict {
   const schemaYear = schemaYearOf(kind, year);
   const standIn = schemaYear !== year;
-  const text = standIn
-    ? xml
-        .replace(`xmlns="${forms[kind].namespace(year)}"`, `xmlns="${forms[kind].namespace(schemaYear)}"`)
-        .replace(`version="${year}"`, `version="${schemaYear}"`)
-    : xml;
+  const form = forms[kind];
+  const text =
+    standIn && 'namespace' in form
+      ? xml.replace(`xmlns="${form.namespace(year)}"`, `xmlns="${form.namespace(schemaYear)}"`).replace(`version="${year}"`, `version="${schemaYear}"`)
+      : xml;
   const document = XmlDocument.fromString(text);
   try {
     validatorFor(kind, schemaYear).validate(document);

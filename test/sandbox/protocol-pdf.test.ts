@@ -10,7 +10,7 @@ const ustva: ProtocolInput = {
   title: ustvaProtocolTitle('voranmeldung', 2026, '03'),
   section: 'Kennzahlen',
   test: true,
-  taxNumber: '9198011310010',
+  filer: { label: 'Steuernummer', value: '9198011310010' },
   datenartVersion: 'UStVA_2026',
   herstellerId: '74931',
   receivedAt: '2026-11-22T10:00:00.000Z',

@@ -5,6 +5,8 @@ import { ConfigError } from '#shared/config.ts';
 import { datenartVersion, formYears } from '#shared/forms/facts.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
+import { zmNutzdaten } from '#shared/forms/zm/xml-writer.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { estReturnSample, ustvaNutzdatenSample, ustvaSubmissionSample } from '#test/support/samples.ts';
 import type { Submission, TransmitOutcome } from '#shared/ports.ts';
@@ -42,6 +44,38 @@ afterEach(() => {
 });
 
 describe('SandboxTaxAuthority', () => {
+  describe('a ZM, filed by its USt-IdNr', () => {
+    const { year, period, vat_id: vatId, business, lines } = zmContractExample;
+    const zm: Submission = {
+      ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
+      kind: 'zm',
+      test: true,
+      year,
+      period,
+      vat_id: vatId,
+      datenart_version: 'ZMDO',
+      nutzdaten: zmNutzdaten({ year, period, vatId, business, lines: lines as never }),
+    };
+
+    it('delivers with a protocol naming the USt-IdNr and the report’s lines', async () => {
+      const { protocol } = delivered(await authority().transmit(zm));
+      const { text } = await extractText(await getDocumentProxy(protocol.pdf.slice()), { mergePages: true });
+      expect(text).toContain('USt-IdNr.');
+      expect(text).toContain('DE136695976');
+      expect(text).toContain('Innergemeinschaftliche Lieferung, ATU13585627');
+      expect(text).not.toContain('Steuernummer');
+    });
+
+    it('rejects a USt-IdNr whose check digit fails, and Nutzdaten that break ERiC’s rules', async () => {
+      const outcome = await authority().transmit({ ...zm, vat_id: 'DE136695975', nutzdaten: zm.nutzdaten.replace('ATU13585627', 'DE811569869') });
+      expect(outcome).toMatchObject({ outcome: 'rejected', code: plausibilityErrorCode });
+      expect(outcome.outcome === 'rejected' && outcome.findings.map(({ path, code, rule }) => ({ path, code, rule }))).toEqual([
+        { path: 'USt-IdNr', code: 'VAT_ID_CHECK_DIGIT', rule: 'sandbox.VAT_ID_CHECK_DIGIT' },
+        { path: 'unternehmer.zm-zeilen.zeile.0.knre', code: 'VAT_ID_DOMESTIC', rule: 'knre1_Laenderkennzeichen_DE' },
+      ]);
+    });
+  });
+
   it('is the resend-safe sandbox', () => {
     expect(authority().name).toBe('sandbox');
     expect(authority().resendIsSafe).toBe(true);
@@ -208,8 +242,9 @@ describe('sandboxTaxAuthorityFromEnv', () => {
 
 describe('years', () => {
   it('names the Datenart version of every supported year', () => {
-    expect(formYears).toEqual({ ustva: [2021, 2022, 2023, 2024, 2025, 2026], est: [2022, 2023, 2024, 2025, 2026] });
+    expect(formYears).toEqual({ ustva: [2021, 2022, 2023, 2024, 2025, 2026], est: [2022, 2023, 2024, 2025, 2026], zm: [2021, 2022, 2023, 2024, 2025, 2026] });
     expect(datenartVersion('ustva', 2026)).toBe('UStVA_2026');
     expect(datenartVersion('est', 2024)).toBe('ESt_2024');
+    expect(datenartVersion('zm', 2024)).toBe('ZMDO');
   });
 });

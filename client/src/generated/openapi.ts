@@ -96,6 +96,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/zm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Zusammenfassende Meldung (ZM)
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitZm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ustva/validate": {
         parameters: {
             query?: never;
@@ -182,6 +205,29 @@ export interface paths {
          * @description Runs every check `POST /v2/lsta` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateLsta"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/zm/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a Zusammenfassende Meldung (ZM) without submitting it
+         * @description Runs every check `POST /v2/zm` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateZm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -498,7 +544,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -697,7 +743,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office` */
             tax_number?: string | {
@@ -1647,7 +1693,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -2407,7 +2453,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked */
             tax_number: string | {
@@ -2492,6 +2538,54 @@ export interface components {
             /** @description Optional, not sent: the wage tax of the prior year, which sets the filing period (§ 41a Abs. 2 EStG: monthly above 5,000 euros, quarterly above 1,080 euros, else yearly); a period of another length is the hint `PERIOD_NOT_FILING_FREQUENCY` with the expected `month`, `quarter` or `year` */
             prior_year_wage_tax?: number | string;
             /** @description Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields */
+            xml?: string;
+        };
+        ZmSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            year: number;
+            /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
+            vat_id: string;
+            /**
+             * @description The reporting period (`mzr/quart`): 10, 11, 12, 41, 42, 43, 44, 01, 02, 03, 04, 05, 06, 07, 08, 09, 01-02, 04-05, 07-08, 10-11, year. A month "01"–"12", a quarter "41"–"44" as in the UStVA, the two-month periods "01-02", "04-05", "07-08", "10-11", or "year" for the annual report. Required unless `xml` is given
+             * @enum {string}
+             */
+            period?: "10" | "11" | "12" | "41" | "42" | "43" | "44" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "01-02" | "04-05" | "07-08" | "10-11" | "year";
+            /** @description The business (`anschrift`): `name` (30 characters), `address_supplement` (40), `street` (30), `house_number` (10), `house_number_suffix` (10), `postal_code` (12 letters, digits or spaces; five digits from 01001 in Germany: `POSTAL_CODE_REQUIRED`, `POSTAL_CODE_RANGE`), `city` (30), `country` (ISO 3166, default `DE`; not `GB`), `phone` (20: digits, spaces and + - / ( )). Required unless `xml` is given */
+            business?: {
+                name: string;
+                address_supplement?: string;
+                street: string;
+                house_number?: string;
+                house_number_suffix?: string;
+                postal_code?: string;
+                city: string;
+                /** @default DE */
+                country?: string;
+                phone?: string;
+            };
+            /** @description The report's lines (`zeile`), 1 to 1500: `customer_vat_id` (`knre`), the customer's VAT ID in another member state, with its country prefix (EL for Greece, XI for Northern Ireland), in that country's format (`VAT_ID_COUNTRY`, `VAT_ID_FORMAT` with the form in `expected`; never DE: `VAT_ID_DOMESTIC`, no longer GB: `VAT_ID_GB`; XI for goods only: `VAT_ID_XI_SERVICES`). Whether the ID is issued and valid is not confirmed: that only the EU's VIES service can tell, and the service works offline. `amount` (`betrag`): whole euros, at most 11 digits, negative in a corrected report that lowers an earlier one. `kind` (`umsatzart`): `goods` (L, intra-Community supply), `triangular_trade` (D), `services` (S). One line per customer and kind (`LINE_REPEATED`: add the amounts); a first report of a single line of 0 is not filed (`NOTHING_TO_REPORT`). Required unless `xml` is given */
+            lines?: {
+                customer_vat_id: string;
+                amount: number | string;
+                /** @enum {string} */
+                kind: "goods" | "triangular_trade" | "services";
+            }[];
+            /** @description `corrected` (`meldeart` 11 instead of 10: a corrected report of the period, whose lines replace the earlier ones of the same customer and kind), `monthly_notice` (`anzeige`: from now on monthly, § 18a Abs. 1 UStG; with a month only: `NOTICE_NOT_MONTHLY`), `monthly_revoked` (`widerruf`: that notice revoked; with a quarter or its third month only: `REVOCATION_PERIOD`; never both: `NOTICE_AND_REVOCATION`) */
+            flags?: {
+                corrected?: boolean;
+                monthly_notice?: boolean;
+                monthly_revoked?: boolean;
+            };
+            /** @description Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER's schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri` equals `vat_id` (`XML_VAT_ID_MISMATCH`) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC */
             xml?: string;
         };
         CertificateUpload: {
@@ -2584,7 +2678,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "lsta" | "ust" | "ustva";
+            kind: "est" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -2624,7 +2718,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "lsta" | "ust" | "ustva";
+            kind: "est" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -2637,11 +2731,13 @@ export interface components {
              * @enum {string}
              */
             type?: "voranmeldung" | "dauerfristverlaengerung" | "sondervorauszahlung";
-            /** @description ustva only, a `voranmeldung`: month "01"–"12" or quarter "41"–"44" */
+            /** @description The period filed: a UStVA `voranmeldung`'s month "01"–"12" or quarter "41"–"44"; a ZM's `period` (also "01-02" … "10-11", "year") */
             period?: string;
-            /** @description Masked to its last 4 digits; absent for a first return filed with `tax_office` */
+            /** @description Masked to its last 4 digits; absent for a first return filed with `tax_office`, and for a ZM, filed by `vat_id` */
             tax_number?: string;
             tax_office?: string;
+            /** @description zm only: the USt-IdNr, masked to its last 4 characters */
+            vat_id?: string;
             /** @description e.g. `UStVA_2026` */
             datenart_version: string;
             client_reference?: string;
@@ -2719,7 +2815,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est" | "ust" | "lsta";
+            kind: "ustva" | "est" | "ust" | "lsta" | "zm";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -2802,6 +2898,7 @@ export interface components {
                 lsta: number[];
                 ust: number[];
                 ustva: number[];
+                zm: number[];
             };
             /** @description Every form and year accepted today, e.g. `UStVA_2026` */
             datenart_versions: string[];
@@ -3023,7 +3120,7 @@ export interface components {
         Ticket: string;
         /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
         RequestId: string;
-        /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+        /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
         Include: string;
         /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
         ElsterPin: string;
@@ -3417,10 +3514,101 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitZm: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZmSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     validateUstva: {
         parameters: {
             query?: {
-                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -3474,7 +3662,7 @@ export interface operations {
     validateEst: {
         parameters: {
             query?: {
-                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -3528,7 +3716,7 @@ export interface operations {
     validateUst: {
         parameters: {
             query?: {
-                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -3582,7 +3770,7 @@ export interface operations {
     validateLsta: {
         parameters: {
             query?: {
-                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`). A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -3595,6 +3783,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["LstaSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateZm: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value, or `body` of a form that cannot read its XML back, is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ZmSubmission"];
             };
         };
         responses: {
@@ -3988,7 +4230,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -4047,7 +4289,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -4837,4 +5079,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est","ust","lsta"] as const;
+export const kinds = ["ustva","est","ust","lsta","zm"] as const;

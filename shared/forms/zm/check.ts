@@ -1,0 +1,47 @@
+import { today } from '#shared/config.ts';
+import type { Finding } from '#shared/domain/ticket.ts';
+import { checkForm, type Form, type Ruled } from '#shared/forms/check.ts';
+import { zmFacts } from '#shared/forms/zm/facts.ts';
+import { zmFindings } from '#shared/forms/zm/rules.ts';
+import { zmFilingOf, zmSchema, type ZmFiling, type ZmRequest } from '#shared/forms/zm/schema.ts';
+import { readZmNutzdaten, zmElementOf } from '#shared/forms/zm/xml-reader.ts';
+
+type Filing = Ruled['filing'];
+
+function zmRules(request: ZmRequest): Ruled | Promise<Ruled> {
+  const body = zmFilingOf(request);
+  const filing = { kind: 'zm', body } as const;
+  if (body.xml !== undefined) return xmlRules(filing, body);
+  const figures = {
+    year: body.year,
+    period: body.period,
+    lines: body.lines.map((line) => ({ ...line, amount: Number(line.amount) })),
+    flags: body.flags ?? {},
+    business: body.business,
+  };
+  return { filing, period: body.period, findings: zmFindings(figures, today()) };
+}
+
+/** The caller's own XML: read, held to the same rules, and to the USt-IdNr and year the request names. */
+async function xmlRules(filing: Filing, body: Extract<ZmFiling, { xml: string }>): Promise<Ruled> {
+  const read = await readZmNutzdaten(body.xml);
+  if (!read.ok) return { filing, findings: read.findings };
+  const { figures, body: inXml } = read.read;
+  const findings: Finding[] = [...read.findings, ...zmFindings(figures, today()).map((finding) => ({ ...finding, path: `xml.${zmElementOf(finding.path)}` }))];
+  if (inXml.vat_id !== body.vat_id) {
+    findings.push({
+      path: `xml.${zmElementOf('vat_id')}`,
+      code: 'XML_VAT_ID_MISMATCH',
+      message: 'must be the USt-IdNr given in vat_id',
+      expected: body.vat_id,
+    });
+  }
+  if (inXml.year !== body.year) {
+    findings.push({ path: `xml.${zmElementOf('year')}`, code: 'XML_YEAR_MISMATCH', message: 'must be the year given in year', expected: String(body.year) });
+  }
+  return { filing, period: figures.period, findings };
+}
+
+const zm: Form<ZmRequest> = { facts: zmFacts, schema: zmSchema, rules: zmRules };
+
+export const checkZm = (input: unknown) => checkForm(zm, input);

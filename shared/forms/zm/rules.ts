@@ -1,0 +1,167 @@
+// ERiC's plausibility rules of the ZM, from shared/elster/rules/Jahresdokumentation_ZMDO.xml (ERiC
+// 41.6.2.0 documentation, Plausipruefungen/Anmeldungssteuern/ZMDO/), sheet "ZMDO - Regeln": each
+// finding carries the rule's name as `rule`. The rules of periods before 2010 or 2011, and those
+// of a Brexit not yet happened, cannot apply to the years the service takes (facts.ts); what the
+// schema or the request's own schema already refuses (the Pflicht rules) is not repeated here.
+// docs/sources.md lists each rule and how it is applied.
+import type { Finding } from '#shared/domain/ticket.ts';
+import { isMonth, lineKinds, periodMonths, type ZmFigures } from '#shared/forms/zm/model.ts';
+import { zmYearFindings } from '#shared/forms/zm/facts.ts';
+import { customerVatIdProblem } from '#shared/tax/vat-id.ts';
+
+/** The rules applied; each is of kind Fehler in the workbook, and refuses, but the two Unschluessig rules, of kind Hinweis. */
+export const zmRules = [
+  'anzeige_keine_Monatsmeldung',
+  'anzeige_widerruf_doppelt',
+  'widerruf_ungueltig',
+  'jahr_Inhalt',
+  'meldezeitraum_begonnen',
+  'meldezeitraum_Zukunft',
+  'zulnr1_Teilnehmernummer_Inhalt',
+  'PLZ_Pflicht',
+  'PLZ_Bereich',
+  'brexit_erfolgt_verbiete_staat_gb',
+  'Meldezeile_Nullmeldung_bei_Erstmeldung',
+  'Meldezeile_Wiederholung_Dreiecksgeschaeft',
+  'Meldezeile_Wiederholung_Lieferung',
+  'Meldezeile_Wiederholung_SonstigeLeistung',
+  'knre1_Laenderkennzeichen_DE',
+  'knre1_Laenderkennzeichen',
+  'knre_UstIdNr_GB_nur_bis_brexit',
+  'nordirische_ustid_nicht_fuer_sonstige_leistung',
+  'UStIdNr_Erwerber_Unschluessig',
+  'nordirische_UStIdNr_Erwerber_Unschluessig',
+] as const;
+export type ZmRule = (typeof zmRules)[number];
+
+const repeated: Record<string, ZmRule> = {
+  D: 'Meldezeile_Wiederholung_Dreiecksgeschaeft',
+  L: 'Meldezeile_Wiederholung_Lieferung',
+  S: 'Meldezeile_Wiederholung_SonstigeLeistung',
+};
+
+// PLZ_Bereich's range of German postal codes, "01001" to "99999".
+const germanPostalCode = /^(?:0100[1-9]|010[1-9][0-9]|01[1-9][0-9]{2}|0[2-9][0-9]{3}|[1-9][0-9]{4})$/;
+
+const finding = (rule: ZmRule, path: string, code: string, message: string, expected?: string): Finding => ({
+  path,
+  code,
+  message,
+  rule,
+  ...(expected !== undefined && { expected }),
+});
+
+/** Everything ERiC's rules find in a report, on `today` (YYYY-MM-DD); paths are the request's. */
+export function zmFindings(figures: ZmFigures, today: string): Finding[] {
+  return [...periodFindings(figures, today), ...flagFindings(figures), ...businessFindings(figures), ...lineFindings(figures)];
+}
+
+/** The year within ERiC's ten years (jahr_Inhalt), and a period that has begun (meldezeitraum_Zukunft, meldezeitraum_begonnen). */
+function periodFindings({ year, period }: ZmFigures, today: string): Finding[] {
+  const [closed] = zmYearFindings(year, today);
+  if (closed) return [{ ...closed, rule: closed.code === 'YEAR_CLOSED' ? 'jahr_Inhalt' : 'meldezeitraum_Zukunft' }];
+  const opens = periodOpens(year, period);
+  if (opens <= today) return [];
+  const { first, last } = periodMonths(period);
+  const rule = last - first === 1 ? 'meldezeitraum_begonnen' : 'meldezeitraum_Zukunft';
+  return [finding(rule, 'period', 'PERIOD_NOT_BEGUN', `cannot be reported before ${opens}`, opens)];
+}
+
+/** The first day a period may be reported: its first, or for a two-month period that of its second month. */
+export function periodOpens(year: number, period: string): string {
+  const { first, last } = periodMonths(period);
+  return `${year}-${String(last - first === 1 ? last : first).padStart(2, '0')}-01`;
+}
+
+function flagFindings({ period, flags }: ZmFigures): Finding[] {
+  const findings: Finding[] = [];
+  if (flags.monthly_notice && !isMonth(period)) {
+    findings.push(finding('anzeige_keine_Monatsmeldung', 'flags.monthly_notice', 'NOTICE_NOT_MONTHLY', 'may only come with the report of a month ("01"–"12")'));
+  }
+  if (flags.monthly_notice && flags.monthly_revoked) {
+    findings.push(
+      finding(
+        'anzeige_widerruf_doppelt',
+        'flags.monthly_revoked',
+        'NOTICE_AND_REVOCATION',
+        'cannot come with monthly_notice: monthly reporting cannot be chosen and revoked at once',
+      ),
+    );
+  }
+  const { last } = periodMonths(period);
+  if (flags.monthly_revoked && (period === 'year' || last % 3 !== 0 || /-/.test(period))) {
+    findings.push(
+      finding(
+        'widerruf_ungueltig',
+        'flags.monthly_revoked',
+        'REVOCATION_PERIOD',
+        'may only come with a quarter ("41"–"44") or the third month of one ("03", "06", "09", "12")',
+      ),
+    );
+  }
+  return findings;
+}
+
+function businessFindings({ business }: ZmFigures): Finding[] {
+  if (!business) return [];
+  if (business.country === 'GB') {
+    return [finding('brexit_erfolgt_verbiete_staat_gb', 'business.country', 'COUNTRY_GB', 'GB is no longer taken since Brexit: Northern Ireland is XI')];
+  }
+  if (business.country !== 'DE') return [];
+  if (business.postal_code === undefined || business.postal_code.length !== 5) {
+    return [finding('PLZ_Pflicht', 'business.postal_code', 'POSTAL_CODE_REQUIRED', 'must be the five-digit German postal code of an address in Germany')];
+  }
+  if (!germanPostalCode.test(business.postal_code)) {
+    return [finding('PLZ_Bereich', 'business.postal_code', 'POSTAL_CODE_RANGE', 'must be a German postal code from 01001 to 99999')];
+  }
+  return [];
+}
+
+function lineFindings({ lines, flags }: ZmFigures): Finding[] {
+  const findings: Finding[] = [];
+  const seen = new Set<string>();
+  for (const [index, line] of lines.entries()) {
+    const at = (field: string) => `lines.${index}.${field}`;
+    findings.push(...customerFindings(line.customer_vat_id, line.kind, at('customer_vat_id')));
+    const umsatzart = lineKinds[line.kind];
+    const key = `${line.customer_vat_id}\n${umsatzart}`;
+    if (seen.has(key)) {
+      const message = 'repeats the customer and kind of an earlier line: add the amounts into one line';
+      findings.push(finding(repeated[umsatzart]!, at('customer_vat_id'), 'LINE_REPEATED', message));
+    }
+    seen.add(key);
+  }
+  if (!flags.corrected && lines.length === 1 && Number(lines[0]!.amount) === 0) {
+    const message = 'is the one line of a first report, and 0: a report of nothing is not filed';
+    findings.push(finding('Meldezeile_Nullmeldung_bei_Erstmeldung', 'lines.0.amount', 'NOTHING_TO_REPORT', message));
+  }
+  return findings;
+}
+
+/** A customer's VAT ID: of another member state or Northern Ireland, in that state's form. */
+function customerFindings(vatId: string, kind: keyof typeof lineKinds, path: string): Finding[] {
+  const prefix = vatId.slice(0, 2);
+  if (prefix === 'DE')
+    return [finding('knre1_Laenderkennzeichen_DE', path, 'VAT_ID_DOMESTIC', 'is a German VAT ID: the ZM reports customers in other member states')];
+  if (prefix === 'GB') {
+    return [
+      finding('knre_UstIdNr_GB_nur_bis_brexit', path, 'VAT_ID_GB', 'is a British VAT ID, which is no longer reported since Brexit; Northern Ireland is XI'),
+    ];
+  }
+  if (prefix === 'XI' && kind === 'services') {
+    return [
+      finding(
+        'nordirische_ustid_nicht_fuer_sonstige_leistung',
+        path,
+        'VAT_ID_XI_SERVICES',
+        'is a Northern Irish VAT ID, which is reported for goods only, not services',
+      ),
+    ];
+  }
+  const problem = customerVatIdProblem(vatId);
+  if (!problem) return [];
+  if (problem.code === 'VAT_ID_COUNTRY') return [{ path, ...problem, rule: 'knre1_Laenderkennzeichen' }];
+  // An ID out of its state's form is "unschlüssig" to ERiC, a rule of kind Hinweis: it does not refuse the report.
+  const rule: ZmRule = prefix === 'XI' ? 'nordirische_UStIdNr_Erwerber_Unschluessig' : 'UStIdNr_Erwerber_Unschluessig';
+  return [{ path, ...problem, rule, severity: 'hint' }];
+}

@@ -1,0 +1,148 @@
+// The Zusammenfassende Meldung through the local service: its fields and ELSTER's own sample as the
+// caller's XML, each delivered with its protocol and the ticket naming the business by its
+// USt-IdNr; the sample read back into fields that, sent again, give the same Nutzdaten.
+
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PDFDocument } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zmContractExample } from '#shared/forms/zm/openapi.ts';
+import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
+import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+
+let service: LocalService;
+
+beforeAll(async () => {
+  service = await startService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+const elsterSamples = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
+
+/** The `zm` element of ELSTER's sample, its year (2021) set to 2026, which the tests' day has open. */
+async function elsterSample(): Promise<string> {
+  const document = await readFile(join(elsterSamples, 'zmdo_send-Auth.xml'), 'utf8');
+  return document.slice(document.indexOf('<zm '), document.indexOf('</zm>') + '</zm>'.length).replace('<jahr>2021</jahr>', '<jahr>2026</jahr>');
+}
+
+/** Elements, attributes and values, in order, without the white space between elements. */
+function shape(tree: XmlTree): unknown {
+  return { name: tree.name, attributes: tree.attributes, ...(tree.children.length > 0 ? { children: tree.children.map(shape) } : { text: tree.text }) };
+}
+const shapeOf = (xml: string) => {
+  const read = readXml(xml);
+  if (!read.ok) throw new Error(read.problem.message);
+  return shape(read.tree);
+};
+
+async function delivered(body: unknown) {
+  const reply = await service.post('/v2/zm', body);
+  expect(reply.status, reply.text).toBe(202);
+  expect(reply.json.data).toMatchObject({ kind: 'zm', status: 'queued' });
+  return { ticket: reply.json.data.ticket as string, metadata: await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']) };
+}
+
+const subjectOf = async (ticket: string) => {
+  const pdf = await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } });
+  return (await PDFDocument.load(pdf.bytes, { updateMetadata: false })).getSubject();
+};
+
+describe('a ZM from its fields', () => {
+  it('is delivered to the Bundeszentralamt, named by its USt-IdNr, with the protocol of its period', async () => {
+    const { ticket, metadata } = await delivered(zmContractExample);
+    expect(metadata).toMatchObject({ status: 'delivered', kind: 'zm', year: 2026, period: '43', vat_id: '*******5976', datenart_version: 'ZMDO' });
+    expect(metadata).not.toHaveProperty('tax_number');
+    expect(await subjectOf(ticket)).toBe('Zusammenfassende Meldung 3. Quartal 2026');
+    const { nutzdaten } = (await service.call('GET', `/v2/ticket/${ticket}/nutzdaten`)).json.data;
+    expect(nutzdaten).toContain('<zm version="000005"><unternehmer><knri>DE136695976</knri><zulassNr><zulnr1>N</zulnr1><zulnr2>1111111</zulnr2></zulassNr>');
+    expect(nutzdaten).toContain(
+      '<zm-zeilen waehrung="1" meldeart="10"><anzeige>false</anzeige><widerruf>false</widerruf><mzr><quart>3</quart><jahr>2026</jahr></mzr>',
+    );
+    expect(nutzdaten).toContain('<zeile umsatzart="D"><knre>NL004495445B01</knre><betrag>930</betrag></zeile>');
+  });
+
+  it('is refused with a finding for each fault, ERiC’s rule named where it is one of them (a customer’s ID out of its state’s form only a hint)', async () => {
+    const reply = await service.post('/v2/zm', {
+      ...zmContractExample,
+      vat_id: 'DE136695975',
+      period: '12',
+      lines: [
+        { customer_vat_id: 'DE811569869', amount: 10, kind: 'goods' },
+        { customer_vat_id: 'ATU1358562', amount: 10, kind: 'goods' },
+        { customer_vat_id: 'XI123456789', amount: 10, kind: 'services' },
+        { customer_vat_id: 'PL5630292567', amount: 10.5, kind: 'goods' },
+      ],
+      flags: { monthly_revoked: true, monthly_notice: true },
+    });
+    expect(reply.status).toBe(422);
+    const details = reply.json.error.details.map(({ path, code, rule }: { path: string; code: string; rule?: string }) => ({
+      path,
+      code,
+      ...(rule && { rule }),
+    }));
+    expect(details).toEqual([
+      { path: 'vat_id', code: 'VAT_ID_CHECK_DIGIT' },
+      { path: 'lines.3.amount', code: 'INVALID_VALUE' },
+    ]);
+    const ruled = await service.post('/v2/zm', {
+      ...zmContractExample,
+      period: '12',
+      lines: [
+        { customer_vat_id: 'DE811569869', amount: 10, kind: 'goods' },
+        { customer_vat_id: 'ATU1358562', amount: 10, kind: 'goods' },
+        { customer_vat_id: 'XI123456789', amount: 10, kind: 'services' },
+        { customer_vat_id: 'XI123456789', amount: 10, kind: 'services' },
+      ],
+      flags: { monthly_revoked: true, monthly_notice: true },
+    });
+    expect(ruled.status).toBe(422);
+    expect(ruled.json.error.details.map(({ path, code, rule }: { path: string; code: string; rule?: string }) => ({ path, code, rule }))).toEqual([
+      { path: 'period', code: 'PERIOD_NOT_BEGUN', rule: 'meldezeitraum_Zukunft' },
+      { path: 'flags.monthly_revoked', code: 'NOTICE_AND_REVOCATION', rule: 'anzeige_widerruf_doppelt' },
+      { path: 'lines.0.customer_vat_id', code: 'VAT_ID_DOMESTIC', rule: 'knre1_Laenderkennzeichen_DE' },
+      { path: 'lines.2.customer_vat_id', code: 'VAT_ID_XI_SERVICES', rule: 'nordirische_ustid_nicht_fuer_sonstige_leistung' },
+      { path: 'lines.3.customer_vat_id', code: 'VAT_ID_XI_SERVICES', rule: 'nordirische_ustid_nicht_fuer_sonstige_leistung' },
+      { path: 'lines.3.customer_vat_id', code: 'LINE_REPEATED', rule: 'Meldezeile_Wiederholung_SonstigeLeistung' },
+    ]);
+  });
+});
+
+describe("ELSTER's own sample as the caller's XML", () => {
+  it('is accepted, read back with nothing unmapped, and its fields sent again give the same Nutzdaten, valid against the schema', async () => {
+    const xml = await elsterSample();
+    const request = { test: true, year: 2026, vat_id: 'DE554367942', xml };
+    const validated = await service.post('/v2/zm/validate?include=nutzdaten,body', request);
+    expect(validated.json.data).toMatchObject({ valid: true, findings: [], datenart_version: 'ZMDO', nutzdaten: xml, unmapped: [] });
+    const { body } = validated.json.data;
+    expect(body).toMatchObject({ test: true, year: 2026, vat_id: 'DE554367942', period: '05', flags: { monthly_notice: true } });
+    expect(body).not.toHaveProperty('xml');
+
+    const again = await service.post('/v2/zm/validate?include=nutzdaten', body);
+    expect(again.json.data).toMatchObject({ valid: true, findings: [] });
+    expect(shapeOf(again.json.data.nutzdaten)).toEqual(shapeOf(xml));
+    if (hasElsterSchemas) expect(validateNutzdaten('zm', 2026, again.json.data.nutzdaten).errors).toEqual([]);
+
+    for (const submitted of [request, body]) {
+      const { ticket, metadata } = await delivered(submitted);
+      expect(metadata).toMatchObject({ status: 'delivered', period: '05', vat_id: '*******7942' });
+      expect(await subjectOf(ticket)).toBe('Zusammenfassende Meldung Mai 2026');
+    }
+  });
+
+  it('must name the USt-IdNr and year of the request, and ERiC’s admission letter', async () => {
+    const xml = (await elsterSample()).replace('<zulnr1>N</zulnr1>', '<zulnr1>S</zulnr1>');
+    const reply = await service.post('/v2/zm', { test: true, year: 2025, vat_id: 'DE136695976', xml });
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.details.map(({ path, code }: { path: string; code: string }) => ({ path, code }))).toEqual([
+      { path: 'xml.unternehmer.zulassNr.zulnr1', code: 'XML_VALUE' },
+    ]);
+    const other = await service.post('/v2/zm', { test: true, year: 2025, vat_id: 'DE136695976', xml: await elsterSample() });
+    expect(other.json.error.details).toEqual([
+      expect.objectContaining({ path: 'xml.unternehmer.knri', code: 'XML_VAT_ID_MISMATCH', expected: 'DE136695976' }),
+      expect.objectContaining({ path: 'xml.unternehmer.zm-zeilen.mzr.jahr', code: 'XML_YEAR_MISMATCH', expected: '2025' }),
+    ]);
+  });
+});
