@@ -44,6 +44,7 @@ export async function kernels(): Promise<Row[]> {
     section: 'Kennzahlen',
     test: true,
     taxNumber: ustva.tax_number,
+    taxOffice: '9198',
     datenartVersion: 'UStVA_2026',
     herstellerId: '74931',
     receivedAt: '2026-04-10T08:00:00.000Z',

@@ -11,6 +11,7 @@ const ustva: ProtocolInput = {
   section: 'Kennzahlen',
   test: true,
   taxNumber: '9198011310010',
+  taxOffice: '9198',
   datenartVersion: 'UStVA_2026',
   herstellerId: '74931',
   receivedAt: '2026-11-22T10:00:00.000Z',
