@@ -392,6 +392,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/docs": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** This document as an HTML reference */
+        get: operations["getDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * This document as an HTML reference: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headDocs"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2511,6 +2535,61 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The OpenAPI 3.1 document, not wrapped in the envelope */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document rendered by Swagger UI as one self-contained HTML page, not wrapped in the envelope: it loads nothing from anywhere, which its `Content-Security-Policy` enforces */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document rendered by Swagger UI as one self-contained HTML page, not wrapped in the envelope: it loads nothing from anywhere, which its `Content-Security-Policy` enforces */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
