@@ -438,7 +438,7 @@ export interface components {
              * @enum {string}
              */
             type?: "voranmeldung" | "dauerfristverlaengerung" | "sondervorauszahlung";
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -537,7 +537,7 @@ export interface components {
             certificate_id?: string;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office` */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
