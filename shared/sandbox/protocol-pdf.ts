@@ -92,7 +92,7 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
   });
 }
 
-/** As the tax office writes it on its letters ("BY 198/011/31001"), with ELSTER's 13 digits beside. */
+/** As the tax office writes it on its letters, with its Land and ELSTER's 13 digits beside: "198/113/10010 (BY; ELSTER 9198011310010)". */
 function officeNotation(elster: string): string {
   const written = landNotation(elster);
   return written ? `${written.number} (${written.state}; ELSTER ${elster})` : elster;
@@ -132,7 +132,7 @@ function pageWriter(test: boolean) {
   const kzColumn = 36;
   const amountColumn = 130;
   /** Amount and tax side by side, when a row has a tax. */
-  const pairColumn = 85;
+  const pairColumn = 100;
   const pages: Page[] = [];
   let page = newPage();
   let y = pageSize[1] - margin;
