@@ -389,6 +389,7 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     submitZm: { event: apiEvent('POST', '/v2/zm', '/v2/zm', { key, body: zmContractExample }), expect: '202' },
     validateZm: { event: apiEvent('POST', '/v2/zm/validate', '/v2/zm/validate', { key, body: zmContractExample }), expect: '200' },
     getOpenapi: { event: apiEvent('GET', '/v2/openapi.json', '/v2/openapi.json'), expect: '200' },
+    getDocs: { event: apiEvent('GET', '/v2/docs', '/v2/docs'), expect: '200' },
     getStatus: { event: apiEvent('GET', `/v2/status/${missingTicket}`, '/v2/status/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getTicket: { event: apiEvent('GET', `/v2/ticket/${missingTicket}`, '/v2/ticket/{ticket}', { key, pathParameters: ticket }), expect: '404' },
     getProtocol: { event: apiEvent('GET', `/v2/protocol/${missingTicket}`, '/v2/protocol/{ticket}', { key, pathParameters: ticket }), expect: '404' },

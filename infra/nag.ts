@@ -40,6 +40,9 @@ const publicRoutes: Partial<Record<FunctionName, string>> = {
   getOpenapi:
     'Public by the API contract (GET /v2/openapi.json needs no key): it serves the OpenAPI document of the API, the same ' +
     `for every caller, and ${answersNothing}`,
+  getDocs:
+    'Public by the API contract (GET /v2/docs needs no key): it serves the same OpenAPI document as an HTML page, the ' +
+    `same for every caller, and ${answersNothing}`,
   notFound: fallback,
   receiverNotFound: fallback,
   hookEndpoint:

@@ -73,6 +73,11 @@ export interface FunctionSpec {
    */
   readonly checksStructure?: readonly Kind[];
   /**
+   * Files of npm packages it reads at run time (`package/file`), shipped in node_modules beside its
+   * bundle rather than bundled: the API reference's renderer (shared/openapi/reference-page.ts).
+   */
+  readonly packageFiles?: readonly string[];
+  /**
    * What it does with the key that wraps what clients entrust (SEALING_KEY_ID): `seal` a new secret
    * (a fresh data key), `open` a sealed one (unwrap its data key). Each grants only that.
    */
@@ -261,6 +266,9 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
 export const functions = {
   ...formFunctions(),
   getOpenapi: { entry: 'functions/get-openapi.ts' },
+  // The API reference: Swagger UI's script and style, read at run time (shared/openapi/reference-page.ts).
+  // The page carries the renderer and the whole document: more memory makes its first build quicker.
+  getDocs: { entry: 'functions/get-docs.ts', memoryMb: 512, packageFiles: ['swagger-ui-dist/swagger-ui-bundle.js', 'swagger-ui-dist/swagger-ui.css'] },
   getStatus: { entry: 'functions/get-status.ts', tables: readingTickets, settings: ['rateLimit'] },
   getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
@@ -384,6 +392,7 @@ export const apis = {
       readable('/v2/response/{ticket}', 'getProtocol'),
       readable('/v2/version', 'getVersion'),
       readable('/v2/openapi.json', 'getOpenapi'),
+      readable('/v2/docs', 'getDocs'),
     ],
   },
   receiver: {

@@ -121,6 +121,8 @@ export interface WorkQueue {
 
 export interface Submission {
   ticket: string;
+  /** Which transmission of the ticket this is, from 1: a retry after `retry` comes with the next. */
+  attempt: number;
   kind: Kind;
   test: boolean;
   year: number;
@@ -130,6 +132,8 @@ export interface Submission {
   tax_office?: string;
   /** The USt-IdNr of a form filed by it instead of a tax number (the ZM). */
   vat_id?: string;
+  /** The caller's own reference, for the sandbox's protocol to show; ELSTER is not told it. */
+  client_reference?: string;
   datenart_version: string;
   /** The ELSTER Nutzdaten element to send: built from the body, or the caller's own XML. */
   nutzdaten: string;
@@ -137,9 +141,14 @@ export interface Submission {
   certificate?: SigningCertificate;
 }
 
+/** A submission before it is a ticket's transmission: what `validate` checks. */
+export type SubmissionData = Omit<Submission, 'ticket' | 'attempt'>;
+
 /** A client's certificate and its PIN, unsealed for one transmission and held by nothing after it. */
 export interface SigningCertificate {
   certificate_id: string;
+  /** What the certificate names as its holder, for the sandbox's protocol. */
+  subject: string;
   pkcs12: Uint8Array;
   pin: string;
 }
@@ -163,7 +172,7 @@ export interface TaxAuthority {
   readonly resendIsSafe: boolean;
   transmit(submission: Submission): Promise<TransmitOutcome>;
   /** Checks the data as the tax authority would before sending, and sends nothing. */
-  validate(submission: Omit<Submission, 'ticket'>): Promise<Finding[]>;
+  validate(submission: SubmissionData): Promise<Finding[]>;
 }
 
 export interface NotifyResult {

@@ -105,7 +105,7 @@ export class SteuerboteFunction extends NodejsFunction {
         // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
         // what it costs in size and cold start).
         bundleAwsSDK: true,
-        ...besideTheBundle(props.eric !== undefined, spec.checksStructure ?? []),
+        ...besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? []),
       },
     });
     this.#role = role;
@@ -245,8 +245,14 @@ export class SteuerboteFunction extends NodejsFunction {
  * the forms read them relative to the bundle (shared/forms/{ustva,est}/structure.ts), one year at a
  * time, so they add nothing to the bundle a cold start loads.
  */
-function besideTheBundle(koffi: boolean, structures: readonly string[]): Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> {
-  if (!koffi && structures.length === 0) return {};
+function besideTheBundle(
+  koffi: boolean,
+  structures: readonly string[],
+  packageFiles: readonly string[],
+): Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> {
+  if (!koffi && structures.length === 0 && packageFiles.length === 0) return {};
+  // Node resolves `package/file` beside the bundle only with the package's package.json there too.
+  const packages = [...new Set(packageFiles.map((file) => file.split('/')[0]!))];
   return {
     // However koffi is imported, Node resolves it from the node_modules beside the bundle. Added to the
     // default externals (the AWS SDK that Lambda provides), which `externalModules` would replace.
@@ -259,6 +265,10 @@ function besideTheBundle(koffi: boolean, structures: readonly string[]): Pick<Bu
           ({ from, to }) => `mkdir -p "${outputDir}/${path.posix.dirname(to)}" && cp -R "${inputDir}/${from}" "${outputDir}/${to}"`,
         ),
         ...structures.map((form) => `mkdir -p "${outputDir}/structure" && cp "${inputDir}/shared/forms/${form}/structure/"*.json "${outputDir}/structure/"`),
+        ...[...packages.map((name) => `${name}/package.json`), ...packageFiles].map(
+          (file) =>
+            `mkdir -p "${outputDir}/node_modules/${path.posix.dirname(file)}" && cp "${inputDir}/node_modules/${file}" "${outputDir}/node_modules/${file}"`,
+        ),
       ],
     },
   };

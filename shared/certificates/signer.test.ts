@@ -35,7 +35,7 @@ describe('signerFor', () => {
     expect(signed.findings).toBeUndefined();
     const sealed_pin = 'signer' in signed ? signed.signer?.sealed_pin : undefined;
     const certificate = await unsealSigner(d, { client_id: 'client-a', certificate_id: record.certificate_id, sealed_pin });
-    expect(certificate).toEqual({ certificate: { certificate_id: record.certificate_id, pkcs12: container('modern'), pin: testPin } });
+    expect(certificate).toEqual({ certificate: { certificate_id: record.certificate_id, subject: record.subject, pkcs12: container('modern'), pin: testPin } });
     expect((await signerFor(d, 'client-a', record.certificate_id, 'x'.repeat(129))).findings).toEqual([expect.objectContaining({ code: 'PIN_TOO_LONG' })]);
   });
 

@@ -135,5 +135,5 @@ export async function unsealSigner(
   const sealedPin = record.pin_storage === 'stored' ? record.pin : ticket.sealed_pin;
   if (!sealedPin) return { gone: `The PIN of certificate ${ticket.certificate_id} is no longer kept for this ticket` };
   const [pkcs12, pin] = await Promise.all([open(deps.wrapper, record.container), open(deps.wrapper, sealedPin)]);
-  return { certificate: { certificate_id: record.certificate_id, pkcs12, pin: pin.toString('utf8') } };
+  return { certificate: { certificate_id: record.certificate_id, subject: record.subject, pkcs12, pin: pin.toString('utf8') } };
 }

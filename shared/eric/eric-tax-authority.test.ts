@@ -184,7 +184,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
     const client = (pin: string) => {
       const pkcs12 = randomBytes(3000);
       counters.registerCertificate(pkcs12, 'client-pin');
-      return { certificate_id: 'crt_BBBBBBBBBBBBBBBBBBBBBB', pkcs12, pin };
+      return { certificate_id: 'crt_BBBBBBBBBBBBBBBBBBBBBB', subject: 'CN=Client', pkcs12, pin };
     };
     // Where a container goes on its way to an ERiC before 43: a directory of this test's own.
     let temporary: string;
@@ -253,7 +253,12 @@ describe('starting the eric adapter', () => {
     });
     const pkcs12 = randomBytes(2000);
     counters.registerCertificate(pkcs12, 'own-pin');
-    delivered(await authority.transmit({ ...submission(), certificate: { certificate_id: 'crt_CCCCCCCCCCCCCCCCCCCCCC', pkcs12, pin: 'own-pin' } }));
+    delivered(
+      await authority.transmit({
+        ...submission(),
+        certificate: { certificate_id: 'crt_CCCCCCCCCCCCCCCCCCCCCC', subject: 'CN=Client', pkcs12, pin: 'own-pin' },
+      }),
+    );
     expect(counters.sendsWith(pkcs12)).toBe(1);
   });
 });

@@ -13,7 +13,7 @@ import { elsterDocument, transferHeaderFields } from '#shared/eric/elster-docume
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric, type EricCalls, type EricLibrary, type TransferHeaderFields } from '#shared/eric/library.ts';
 import { describeCode } from '#shared/eric/outcomes.ts';
 import { protocolTarget } from '#shared/eric/protocol.ts';
-import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
+import type { Submission, SubmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
 
 export interface EricOptions {
   library: EricLibrary;
@@ -103,7 +103,7 @@ export class EricTaxAuthority implements TaxAuthority {
   }
 
   /** ERIC_VALIDIERE alone: ERiC's own rules, no certificate, nothing sent. */
-  async validate(submission: Omit<Submission, 'ticket'>): Promise<Finding[]> {
+  async validate(submission: SubmissionData): Promise<Finding[]> {
     const document = elsterDocument(submission, this.#product());
     if (!document.ok) return [document.finding];
     return this.#options.library.exclusive(async (eric) => {

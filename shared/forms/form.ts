@@ -20,6 +20,8 @@ export interface Recheck {
   title: string;
   section: string;
   figures: ProtocolRow[];
+  /** Whom the filing is for, as its Nutzdaten name them (a business, a taxpayer); absent where they name none. */
+  taxpayer?: string;
 }
 
 /**

@@ -57,6 +57,10 @@ function block<F extends string>(fields: Readonly<Record<F, string>>, facts: rea
 export const partySchema = block(partyElements, party);
 export const advisorClientSchema = block(advisorClientElements, mandant);
 
+/** How a protocol names a party: its company name, or its personal name in full. */
+export const partyName = (party: Party): string =>
+  party.company_name ?? [party.first_name, party.name_prefix, party.last_name, party.name_suffix].filter(Boolean).join(' ');
+
 /** The elements of a block, in the schema's order, for the XML writer. */
 export function elementsOf<F extends string>(fields: Readonly<Record<F, string>>, values: Partial<Record<F, string>>): Record<string, string> {
   return Object.fromEntries(

@@ -4,4 +4,6 @@ export interface ProtocolRow {
   kz?: string;
   label: string;
   value: string;
+  /** Beside a base whose tax the form computes (UStVA Kz 81: 19 % of it), that tax, so the result can be re-checked on paper. */
+  tax?: string;
 }

@@ -85,7 +85,7 @@ describe('the OpenAPI document', () => {
     const open = operations()
       .filter(({ operation }) => operation.security?.length === 0)
       .map(({ method, path }) => `${method} ${path}`);
-    expect(open.sort()).toEqual(['GET /v2/openapi.json', 'GET /v2/version', 'HEAD /v2/openapi.json', 'HEAD /v2/version']);
+    expect(open.sort()).toEqual(['GET /v2/docs', 'GET /v2/openapi.json', 'GET /v2/version', 'HEAD /v2/docs', 'HEAD /v2/openapi.json', 'HEAD /v2/version']);
     expect(doc.security).toEqual([{ bearer: [] }, { apiKey: [] }]);
   });
 

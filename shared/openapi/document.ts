@@ -49,7 +49,7 @@ Only this document itself comes without the envelope. Field names are snake_case
 money a JSON number or a decimal string (\`"1200.50"\`) below one trillion euros.
 
 **Authentication.** \`Authorization: Bearer <api_key>\` or \`x-api-key: <api_key>\`, on every route but
-\`/v2/version\` and \`/v2/openapi.json\`. A ticket belongs to the client whose key created it; any other
+\`/v2/version\`, \`/v2/openapi.json\` and \`/v2/docs\`. A ticket belongs to the client whose key created it; any other
 client gets 404, exactly as for a ticket that does not exist.
 
 **Decisions the contract leaves open.**
@@ -417,6 +417,14 @@ function build(): Json {
           description: 'The OpenAPI 3.1 document, not wrapped in the envelope',
           headers: { 'x-request-id': headerRef('RequestId') },
           content: { 'application/json': { schema: { type: 'object' } } },
+        }),
+      ),
+      '/v2/docs': readable(
+        publicRead('getDocs', 'This document as an HTML reference', {
+          description:
+            'This document rendered by Swagger UI as one self-contained HTML page, not wrapped in the envelope: it loads nothing from anywhere, which its `Content-Security-Policy` enforces',
+          headers: { 'x-request-id': headerRef('RequestId') },
+          content: { 'text/html': { schema: { type: 'string' } } },
         }),
       ),
     },

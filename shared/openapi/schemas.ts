@@ -1,6 +1,7 @@
 // The document's component schemas: the request schemas the handlers parse with, converted as they
 // are, and the response bodies written down here as zod/mini schemas, converted the same way.
 import * as z from 'zod/mini';
+import { sandboxTestValues, slowAnswerMs, type SandboxTestOutcome } from '#shared/sandbox/test-values.ts';
 import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
@@ -249,12 +250,24 @@ export const errorEnvelope = described(
   'Every error, in the same envelope as a success',
 );
 
+const outcomeWords: Record<SandboxTestOutcome, string> = {
+  rejected: 'rejected',
+  failed: 'failed',
+  uncertain: 'failed with `TRANSMISSION_UNCERTAIN`',
+  slow: `delivered after ${slowAnswerMs / 1000} s`,
+  transient: 'a transient failure, retried, then delivered',
+};
+const sandboxTestValueList = Object.entries(sandboxTestValues)
+  .map(([taxNumber, outcome]) => `\`${taxNumber}\` ${outcomeWords[outcome]}`)
+  .join(', ');
+
 // What the contract says of the request fields, beside the schema the handlers parse with.
 const commonFields = {
   test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
   year: `The tax year. ${kinds.map((kind) => formOpenapi[kind].year).join('; ')}. "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today`,
   tax_number:
-    'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked',
+    'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. ' +
+    `In the sandbox, with \`test: true\`, these test tax numbers force an outcome: ${sandboxTestValueList}`,
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
   certificate_id:
     'Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage\'s own certificate does (the sandbox needs none). Another client\'s, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body',

@@ -1,8 +1,11 @@
 // The sandbox's Übertragungsprotokoll, laid out after the one ELSTER hands back: what was sent,
-// when it arrived, under which transfer ticket, and the figures it carried. It deliberately shows
-// no names, IdNr, address or IBAN: the official protocol does not need them either.
+// when it arrived, under which transfer ticket, for whom and to which tax office, and the figures it
+// carried, each computed tax beside its base. It shows no IdNr, address or IBAN: the official
+// protocol does not need them either.
 
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+import { landNotation } from '#shared/tax/tax-number.ts';
+import { taxOfficeName } from '#shared/tax/tax-offices.ts';
 import { encodable, helvetica, helveticaBold, Page, writePdf, type Color, type Face } from '#shared/sandbox/text-pdf.ts';
 
 export interface ProtocolInput {
@@ -13,8 +16,18 @@ export interface ProtocolInput {
   /** The heading of the figures. */
   section: string;
   test: boolean;
-  /** Who filed: the 13-digit ELSTER tax number (`Steuernummer`), or the USt-IdNr of a form filed by it. */
-  filer: { label: string; value: string };
+  /** Whom the filing is for, as its Nutzdaten name them. */
+  taxpayer?: string;
+  /** The caller's `client_reference`. */
+  clientReference?: string;
+  /** The subject of the client's certificate that signed; absent when the stage's certificate did. */
+  certificateSubject?: string;
+  /** 13-digit ELSTER format; absent for a first income tax return, which names only its tax office. */
+  taxNumber?: string;
+  /** The tax office's 4-digit number (Bundesfinanzamtsnummer). */
+  taxOffice: string;
+  /** The USt-IdNr of a form filed by it (the ZM), shown instead of a tax office and tax number. */
+  vatId?: string;
   datenartVersion: string;
   herstellerId: string;
   /** ISO 8601 UTC receipt time; also the document's dates, so equal input gives equal bytes. */
@@ -50,9 +63,21 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     { label: 'Ticket', value: input.ticket },
     { label: 'Transferticket', value: input.transferTicket },
     { label: 'Eingang', value: berlinTime(receivedAt) },
-    input.filer,
     { label: 'Datenart', value: input.datenartVersion },
     { label: 'Hersteller-ID', value: input.herstellerId },
+    ...(input.clientReference !== undefined ? [{ label: 'Ihre Referenz', value: input.clientReference }] : []),
+    { label: 'Signiert mit', value: input.certificateSubject ?? 'dem Zertifikat des Dienstes / the service’s certificate' },
+  ]);
+
+  writer.section('Steuerpflichtige(r) und Finanzamt');
+  writer.details([
+    ...(input.taxpayer !== undefined ? [{ label: 'Für', value: input.taxpayer }] : []),
+    ...(input.vatId !== undefined
+      ? [{ label: 'USt-IdNr.', value: input.vatId }]
+      : [
+          { label: 'Finanzamt', value: taxOfficeName(input.taxOffice) },
+          { label: 'Steuernummer', value: input.taxNumber === undefined ? '– (Erstantrag)' : officeNotation(input.taxNumber) },
+        ]),
   ]);
 
   writer.section(input.section);
@@ -71,6 +96,12 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
     creator: 'steuerbote',
     date: receivedAt,
   });
+}
+
+/** As the tax office writes it on its letters, with its Land and ELSTER's 13 digits beside: "198/113/10010 (BY; ELSTER 9198011310010)". */
+function officeNotation(elster: string): string {
+  const written = landNotation(elster);
+  return written ? `${written.number} (${written.state}; ELSTER ${elster})` : elster;
 }
 
 // Built once: constructing a DateTimeFormat costs more than rendering the rest of a page's text.
@@ -106,6 +137,8 @@ function pageWriter(test: boolean) {
   const labelColumn = 110;
   const kzColumn = 36;
   const amountColumn = 130;
+  /** Amount and tax side by side, when a row has a tax. */
+  const pairColumn = 100;
   const pages: Page[] = [];
   let page = newPage();
   let y = pageSize[1] - margin;
@@ -154,17 +187,31 @@ function pageWriter(test: boolean) {
     y -= 12;
   }
 
-  /** Kennzahl, the label in full (wrapped, as the form's lines are), and the amount aligned right on its first line. */
+  /**
+   * Kennzahl, the label in full (wrapped, as the form's lines are), and the amount aligned right on
+   * its first line; where rows carry a computed tax, amount and tax in two columns under a heading.
+   */
   function figures(rows: readonly ProtocolRow[]) {
     const style = { face: helvetica, size: 10 };
+    const withTax = rows.some((row) => row.tax !== undefined);
+    const valuesWidth = withTax ? 2 * pairColumn : amountColumn;
+    if (withTax) {
+      const heading = { face: helveticaBold, size: 8, color: grey };
+      advance(12);
+      text('Betrag', margin + width - 2 * pairColumn, pairColumn, heading, true);
+      text('Steuer', margin + width - pairColumn, pairColumn, heading, true);
+    }
     for (const row of rows) {
       const labelX = row.kz === undefined ? margin : margin + kzColumn;
-      const labelWidth = width - amountColumn - (labelX - margin) - 8;
+      const labelWidth = width - valuesWidth - (labelX - margin) - 8;
       const [first = '', ...rest] = wrapToWidth(winAnsi(row.label), style.face, style.size, labelWidth);
       advance(14);
       if (row.kz !== undefined) text(`Kz ${row.kz}`, margin, kzColumn, style);
       text(first, labelX, labelWidth, style);
-      text(row.value, margin + width - amountColumn, amountColumn, style, true);
+      if (withTax) {
+        text(row.value, margin + width - 2 * pairColumn, pairColumn, style, true);
+        if (row.tax !== undefined) text(row.tax, margin + width - pairColumn, pairColumn, style, true);
+      } else text(row.value, margin + width - amountColumn, amountColumn, style, true);
       for (const more of rest) {
         advance(12);
         text(more, labelX, labelWidth, style);

@@ -7,10 +7,12 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { formFacts, formYears, isFormYear } from '#shared/forms/facts.ts';
 import type { Recheck } from '#shared/forms/form.ts';
 import { loadForm } from '#shared/forms/registry.ts';
-import type { Submission, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
-import { renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
+import type { Submission, SubmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
+import { type ProtocolInput, renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { vatIdProblem } from '#shared/tax/vat-id.ts';
+import { taxOfficeOf } from '#shared/tax/test-cases.ts';
+import { sandboxTestOutcome, slowAnswerMs } from '#shared/sandbox/test-values.ts';
 import { settingNames } from '#shared/manifest.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 
@@ -53,7 +55,9 @@ export class SandboxTaxAuthority implements TaxAuthority {
   }
 
   async transmit(submission: Submission): Promise<TransmitOutcome> {
-    if (this.#options.latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, this.#options.latencyMs));
+    const testOutcome = sandboxTestOutcome(submission);
+    const latencyMs = testOutcome === 'slow' ? slowAnswerMs : this.#options.latencyMs;
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 
     // ERiC opens the certificate before anything else, so a wrong PIN fails here as it would live.
     if (submission.certificate && !this.#opened.has(submission.ticket)) {
@@ -65,7 +69,8 @@ export class SandboxTaxAuthority implements TaxAuthority {
     }
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
-    const { findings, figures, title, section } = await recheck(submission);
+    const { findings, figures, title, section, taxpayer } = await recheck(submission);
+    if (testOutcome === 'rejected') findings.push(testRejection);
     if (findings.length > 0) {
       return {
         outcome: 'rejected',
@@ -74,7 +79,9 @@ export class SandboxTaxAuthority implements TaxAuthority {
         findings,
       };
     }
-    if (this.#random() < this.#options.transientFailureRate) {
+    if (testOutcome === 'failed') return testFailure;
+    if (testOutcome === 'uncertain') return testUncertainty;
+    if ((testOutcome === 'transient' && submission.attempt === 1) || this.#random() < this.#options.transientFailureRate) {
       return {
         outcome: 'retry',
         code: 'SANDBOX_TRANSIENT',
@@ -90,7 +97,10 @@ export class SandboxTaxAuthority implements TaxAuthority {
       title,
       section,
       test: submission.test,
-      filer: filerOf(submission),
+      ...(taxpayer !== undefined && { taxpayer }),
+      ...(submission.client_reference !== undefined && { clientReference: submission.client_reference }),
+      ...(submission.certificate && { certificateSubject: submission.certificate.subject }),
+      ...filerOf(submission),
       datenartVersion: submission.datenart_version,
       herstellerId: this.#options.herstellerId,
       receivedAt,
@@ -100,7 +110,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
     return { outcome: 'delivered', transferTicket, receivedAt, protocol: { fileName, pdf } };
   }
 
-  async validate(submission: Omit<Submission, 'ticket'>): Promise<Finding[]> {
+  async validate(submission: SubmissionData): Promise<Finding[]> {
     return (await recheck(submission)).findings;
   }
 }
@@ -109,19 +119,37 @@ export class SandboxTaxAuthority implements TaxAuthority {
  * Reads the Nutzdaten back as ERiC would and runs the tax rules on what they say, so data that
  * slipped past the API (or was changed after it) is caught here, named by its ELSTER field.
  */
-async function recheck(submission: Omit<Submission, 'ticket'>): Promise<Recheck> {
+async function recheck(submission: SubmissionData): Promise<Recheck> {
   const form = await loadForm(submission.kind);
   const checked = await form.recheck(submission.nutzdaten, submission.year, submission.period);
   return { ...checked, findings: [...identityFindings(submission), ...checked.findings.map(asEricFinding)] };
 }
 
-/** Who filed, as the protocol names it: by the field the form's facts name. */
-function filerOf(submission: Omit<Submission, 'ticket'>): { label: string; value: string } {
-  if (formFacts[submission.kind].filer === 'vat_id') return { label: 'USt-IdNr.', value: submission.vat_id ?? '–' };
-  return { label: 'Steuernummer', value: submission.tax_number ?? `– (Erstantrag, Finanzamt ${submission.tax_office})` };
+/** Who filed, as the protocol names them: by the field the form's facts name. */
+function filerOf(submission: SubmissionData): Pick<ProtocolInput, 'vatId' | 'taxNumber' | 'taxOffice'> {
+  if (formFacts[submission.kind].filer === 'vat_id') return { vatId: submission.vat_id ?? '–', taxOffice: '' };
+  return { taxNumber: submission.tax_number, taxOffice: submission.tax_number === undefined ? (submission.tax_office ?? '') : taxOfficeOf(submission.tax_number) };
 }
 
-function identityFindings(submission: Omit<Submission, 'ticket'>): Finding[] {
+// What the sandbox test values answer (shared/sandbox/test-values.ts), shaped as ERiC's answers are.
+const testRejection: Finding = asEricFinding({
+  path: 'Steuernummer',
+  code: 'TEST_VALUE_REJECTED',
+  message: 'Die Sandbox lehnt diese Test-Steuernummer ab / The sandbox rejects this test tax number',
+});
+const testFailure: TransmitOutcome = {
+  outcome: 'failed',
+  code: 'ERIC_HERSTELLER_ID_NOT_ALLOWED',
+  message: 'ERiC 610001016 ERIC_GLOBAL_HERSTELLER_ID_NICHT_ERLAUBT (simuliert / simulated for a sandbox test value)',
+};
+const testUncertainty: TransmitOutcome = {
+  outcome: 'failed',
+  code: 'TRANSMISSION_UNCERTAIN',
+  message:
+    'The connection broke after the data was sent (simulated for a sandbox test value); the data may have reached ELSTER, reconcile before sending again',
+};
+
+function identityFindings(submission: SubmissionData): Finding[] {
   const findings: Finding[] = [];
   if (formFacts[submission.kind].filer === 'vat_id') {
     const problem = vatIdProblem(submission.vat_id ?? '');

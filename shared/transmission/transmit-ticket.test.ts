@@ -97,6 +97,7 @@ describe('transmitTicket', () => {
     expect(authority.submissions).toEqual([
       {
         ticket: id,
+        attempt: 1,
         kind: 'ustva',
         test: true,
         year: 2026,
@@ -143,7 +144,12 @@ describe('transmitTicket', () => {
       await keptCertificate(certificates, 'stored');
       await transmitTicket(deps, id);
       const [sent] = authority.submissions;
-      expect(sent?.certificate).toEqual({ certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', pkcs12: Buffer.from('the container'), pin: 'stored-pin' });
+      expect(sent?.certificate).toEqual({
+        certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
+        subject: 'CN=Muster GmbH',
+        pkcs12: Buffer.from('the container'),
+        pin: 'stored-pin',
+      });
     });
 
     it("signs with the ticket's sealed PIN, and forgets it once the ticket has finished", async () => {

@@ -52,7 +52,11 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
     try {
       if ('unreadable' in loaded) throw new Error(`it no longer reads as ${claimed.kind} data (${loaded.unreadable})`);
       const options = { herstellerId: deps.transmit.herstellerId, createdAt: now() };
-      submission = { ticket: id, ...submissionFor(loaded.filing, claimed.period, claimed.datenart_version, form.nutzdaten(loaded.filing.body, options)) };
+      submission = {
+        ticket: id,
+        attempt: claimed.attempts,
+        ...submissionFor(loaded.filing, claimed.period, claimed.datenart_version, form.nutzdaten(loaded.filing.body, options)),
+      };
     } catch (error) {
       // The check lets through only bodies that can be written; retrying would not change that.
       const message = `The stored data cannot be written as ELSTER XML: ${error instanceof Error ? error.message : String(error)}`;

@@ -48,6 +48,7 @@ describe('SandboxTaxAuthority', () => {
     const { year, period, vat_id: vatId, business, lines } = zmContractExample;
     const zm: Submission = {
       ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
+      attempt: 1,
       kind: 'zm',
       test: true,
       year,
@@ -94,7 +95,7 @@ describe('SandboxTaxAuthority', () => {
 
   it("opens a ticket's certificate once, not again when the ticket is tried again", async () => {
     const sandbox = authority({ now: () => new Date(), transientFailureRate: 1 });
-    const certificate = { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', pkcs12: container('modern'), pin: testPin };
+    const certificate = { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', subject: 'CN=Muster GmbH', pkcs12: container('modern'), pin: testPin };
     expect((await sandbox.transmit({ ...submission, certificate })).outcome).toBe('retry');
     // Were the container opened again, this PIN would fail the ticket.
     const wrongPin = { ...certificate, pin: '000000' };
@@ -145,6 +146,26 @@ describe('SandboxTaxAuthority', () => {
     ]);
   });
 
+  it('heeds a test value only on a test submission, and on each attempt as the value says', async () => {
+    const sandbox = authority();
+    const rejecting = { ...submission, tax_number: '9198080000015' };
+    expect(await sandbox.transmit(rejecting)).toMatchObject({ outcome: 'rejected', findings: [{ code: 'TEST_VALUE_REJECTED' }] });
+    delivered(await sandbox.transmit({ ...rejecting, test: false }));
+    const transient = { ...submission, tax_number: '9198080000066' };
+    expect(await sandbox.transmit(transient)).toMatchObject({ outcome: 'retry', code: 'SANDBOX_TRANSIENT' });
+    delivered(await sandbox.transmit({ ...transient, attempt: 2 }));
+    expect(await sandbox.transmit({ ...submission, tax_number: '9198080000031' })).toMatchObject({ outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN' });
+  });
+
+  it("names the client's reference and the signing certificate's subject on the protocol", async () => {
+    const certificate = { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', subject: 'CN=Muster GmbH, C=DE', pkcs12: container('modern'), pin: testPin };
+    const outcome = delivered(await authority({ now: () => new Date() }).transmit({ ...submission, client_reference: 'INV-7', certificate }));
+    const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
+    expect(text).toContain('Ihre Referenz INV-7');
+    expect(text).toContain('Signiert mit CN=Muster GmbH, C=DE');
+    expect(text).toContain('Finanzamt 9198 (Testfinanzamt / test tax office)');
+  });
+
   it('delivers an income tax return with its key figures as transmitted, and refuses a foreign root', async () => {
     const body = estReturnSample();
     const est: Submission = {
@@ -160,7 +181,9 @@ describe('SandboxTaxAuthority', () => {
     expect(text).toContain('Einkommensteuererklärung 2025');
     expect(text).toContain('Bruttoarbeitslohn');
     expect(text).toContain('45.000 €');
-    expect(text).not.toContain('Mustermann');
+    // Whom it is for, by name; never the IdNr.
+    expect(text).toContain(`Für ${body.taxpayer.first_name} ${body.taxpayer.last_name}`);
+    expect(text).not.toContain(body.taxpayer.idnr);
     expect(await authority().transmit({ ...withoutPeriod, nutzdaten: submission.nutzdaten })).toMatchObject({
       outcome: 'rejected',
       findings: [expect.objectContaining({ path: 'Nutzdaten', code: 'XML_ROOT' })],

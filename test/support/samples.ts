@@ -33,6 +33,7 @@ export const ustvaNutzdatenSample = (changes: Partial<UstvaNutzdatenInput> = {})
 /** A UStVA as a tax authority is handed it, with `changes` applied. */
 export const ustvaSubmissionSample = (changes: Partial<Submission> = {}): Submission => ({
   ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
+  attempt: 1,
   kind: 'ustva',
   test: true,
   year: 2026,

@@ -530,6 +530,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/docs": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** This document as an HTML reference */
+        get: operations["getDocs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * This document as an HTML reference: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headDocs"];
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -552,7 +576,7 @@ export interface components {
              * @enum {string}
              */
             type?: "voranmeldung" | "dauerfristverlaengerung" | "sondervorauszahlung";
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -745,7 +769,7 @@ export interface components {
             certificate_id?: string;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office` */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -1695,7 +1719,7 @@ export interface components {
             certificate_id?: string;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. Either this or `tax_office`; written to Vorsatz/StNr */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -2455,7 +2479,7 @@ export interface components {
             certificate_id?: string;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -5051,6 +5075,70 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description The OpenAPI 3.1 document, not wrapped in the envelope */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document rendered by Swagger UI as one self-contained HTML page, not wrapped in the envelope: it loads nothing from anywhere, which its `Content-Security-Policy` enforces */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headDocs: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This document rendered by Swagger UI as one self-contained HTML page, not wrapped in the envelope: it loads nothing from anywhere, which its `Content-Security-Policy` enforces */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -24,6 +24,7 @@ export const estModule: FormModule<'est'> = {
       title: `Einkommensteuererklärung ${year}`,
       section: 'Angaben (Auszug)',
       figures: read.ok ? read.figures : [],
+      ...(read.ok && read.taxpayer !== undefined && { taxpayer: read.taxpayer }),
     };
   },
 };

@@ -15,6 +15,7 @@ import { commuteFigures, employmentLines, taxClassFigures } from '#shared/forms/
 import { pensionLines } from '#shared/forms/est/anlagen/r.ts';
 import { provisionLines } from '#shared/forms/est/anlagen/vorsorge.ts';
 import { textOf } from '#shared/xml/xml.ts';
+import { e10 } from '#shared/forms/est/fields.ts';
 import { germanEuros } from '#shared/tax/money.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import { mappedRows } from '#shared/forms/est/anlagen/mapped.ts';
@@ -58,7 +59,7 @@ const pathOf = (names: readonly string[]) => ['xml', ...names].join('.');
 export async function readEstNutzdaten(
   xml: string,
   year: number,
-): Promise<({ ok: true; figures: KeyFigure[] } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
+): Promise<({ ok: true; figures: KeyFigure[]; taxpayer?: string } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
   const read = readCallerNutzdaten(xml, {
     year,
     structure: await estSchemaStructure(year),
@@ -87,8 +88,10 @@ export async function readEstNutzdaten(
   }
   if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
   const ordnungsbegriff = textOf(vorsatz?.Ordnungsbegriff);
+  const taxpayer = taxpayerOf(root);
   return {
     ok: true,
+    ...(taxpayer !== undefined && { taxpayer }),
     ...(taxNumber !== undefined && { taxNumber }),
     ...(ordnungsbegriff !== undefined && { ordnungsbegriff }),
     idnrs,
@@ -120,6 +123,14 @@ const amountLines: readonly AmountLine[] = [
 ];
 
 const formOrder = ['SA', 'AgB', 'HA_35a', 'N', 'R', 'VOR'];
+
+/** Person A's first and last name (ESt1A/Allg/A), as the protocol names whom the return is for. */
+function taxpayerOf(root: XmlElement): string | undefined {
+  const personA = element(element(element(root.ESt1A)?.Allg)?.A);
+  const { firstName, lastName } = e10.person.taxpayer;
+  const name = [textOf(personA?.[firstName]), textOf(personA?.[lastName])].filter(Boolean).join(' ');
+  return name || undefined;
+}
 
 function figuresOf(root: XmlElement): KeyFigure[] {
   const figures: KeyFigure[] = assessmentFigures(root);

@@ -4,7 +4,7 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
-import { partiesXml } from '#shared/forms/parties.ts';
+import { partiesXml, partyName } from '#shared/forms/parties.ts';
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { ustvaFilingOf, ustvaSchema, type UstvaFiling } from '#shared/forms/ustva/schema.ts';
@@ -44,6 +44,7 @@ export const ustvaModule: FormModule<'ustva'> = {
       title: ustvaProtocolTitle(figures.type, year, period),
       section: figures.type === 'voranmeldung' ? 'Kennzahlen' : 'Angaben (Auszug)',
       figures: ustvaRows(figures),
+      ...(figures.business && { taxpayer: partyName(figures.business) }),
     };
   },
 };

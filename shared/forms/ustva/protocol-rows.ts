@@ -6,6 +6,7 @@ import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
+import { taxOnBase } from '#shared/forms/ustva/rules.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
 import type { UstvaType } from '#shared/domain/ticket.ts';
 import { periodName } from '#shared/forms/filing-window.ts';
@@ -35,7 +36,8 @@ export function ustvaRows(figures: UstvaFigures | SpecialFigures): ProtocolRow[]
     .map(({ kz, value }) => {
       const spec = form?.get(kz);
       const shown = spec?.kind === 'date' ? elsterDate(String(value)) : germanEuros(toCents(value), spec?.kind === 'tax');
-      return { kz, label: spec?.label ?? '', value: shown };
+      const tax = spec?.rate === undefined ? undefined : germanEuros(taxOnBase(toCents(value), spec.rate), true);
+      return { kz, label: spec?.label ?? '', value: shown, ...(tax !== undefined && { tax }) };
     });
   return [...flags, ...kennzahlen];
 }

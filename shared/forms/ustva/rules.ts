@@ -40,7 +40,7 @@ const kz83ToleranceCents = 100;
  * commercial rounding: that choice is ours. Euros and cents are multiplied apart so that even
  * the largest base stays exact in a double.
  */
-function taxOnBase(baseCents: number, rate: number): number {
+export function taxOnBase(baseCents: number, rate: number): number {
   const percent = Math.round(rate * 100);
   const absolute = Math.abs(baseCents);
   const cents = Math.floor(absolute / 100) * percent + Math.round(((absolute % 100) * percent) / 100);

@@ -1,0 +1,22 @@
+// Tax numbers that make the sandbox answer with one outcome each, so a caller can try its handling
+// of every outcome before going live, as a payment provider's test cards do (README, "Sandbox test
+// values"). Each is a valid tax number of the test tax office 9198 (Bayern, shared/tax/bufa.ts): the
+// API takes it only with `test: true`, whatever the form, and ELSTER would take it only with the
+// Testmerker. ERiC gives them no meaning; the sandbox heeds them only on a test submission.
+
+export type SandboxTestOutcome = 'rejected' | 'failed' | 'uncertain' | 'slow' | 'transient';
+
+/** By 13-digit ELSTER tax number; in Bayern's notation 198/800/00015 and so on. */
+export const sandboxTestValues: Readonly<Record<string, SandboxTestOutcome>> = {
+  '9198080000015': 'rejected',
+  '9198080000023': 'failed',
+  '9198080000031': 'uncertain',
+  '9198080000058': 'slow',
+  '9198080000066': 'transient',
+};
+
+/** How long the sandbox takes to answer for the `slow` tax number: long enough to watch `processing`. */
+export const slowAnswerMs = 10_000;
+
+export const sandboxTestOutcome = (submission: { test: boolean; tax_number?: string }): SandboxTestOutcome | undefined =>
+  submission.test && submission.tax_number !== undefined ? sandboxTestValues[submission.tax_number] : undefined;
