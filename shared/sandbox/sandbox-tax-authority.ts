@@ -128,7 +128,10 @@ async function recheck(submission: SubmissionData): Promise<Recheck> {
 /** Who filed, as the protocol names them: by the field the form's facts name. */
 function filerOf(submission: SubmissionData): Pick<ProtocolInput, 'vatId' | 'taxNumber' | 'taxOffice'> {
   if (formFacts[submission.kind].filer === 'vat_id') return { vatId: submission.vat_id ?? '–', taxOffice: '' };
-  return { taxNumber: submission.tax_number, taxOffice: submission.tax_number === undefined ? (submission.tax_office ?? '') : taxOfficeOf(submission.tax_number) };
+  return {
+    taxNumber: submission.tax_number,
+    taxOffice: submission.tax_number === undefined ? (submission.tax_office ?? '') : taxOfficeOf(submission.tax_number),
+  };
 }
 
 // What the sandbox test values answer (shared/sandbox/test-values.ts), shaped as ERiC's answers are.
