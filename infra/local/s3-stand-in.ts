@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildXml } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 import { md5Of, type ObjectStore } from '#infra/local/s3-objects.ts';
 
 const maxObjectBytes = 64 * 1024 * 1024;

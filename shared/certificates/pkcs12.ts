@@ -4,12 +4,11 @@
 // is checked first, and keys are derived in node:crypto's native code: PBKDF2 on libuv's thread
 // pool, the PKCS#12 derivation by OpenSSL itself as it decrypts a legacy key, else one native hash
 // per iteration (pkcs12-mac.ts). Only RC2, which OpenSSL 3 keeps in its legacy provider that Node
-// does not load, is deciphered by node-forge, with the key derived here.
+// does not load, is deciphered here (rc2.ts), with the key derived here too.
 
 import { X509Certificate, createDecipheriv, createPrivateKey, pbkdf2, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
-import rc2 from 'node-forge/lib/rc2.js';
-import forgeUtil from 'node-forge/lib/util.js';
+import { rc2CbcDecipher } from '#shared/certificates/rc2.ts';
 import type { CertificateFacts } from '#shared/domain/certificate.ts';
 import { child, children, encoded, oidHex, read, tags, valueOf, type Der } from '#shared/certificates/der.ts';
 import { digests, invalid, iterationsAt, macParts, macVerifies, pkcs12Kdf, type Refusal } from '#shared/certificates/pkcs12-mac.ts';
@@ -97,7 +96,7 @@ function decryptionOf(bytes: Uint8Array, algorithm: Der, data: Uint8Array): Decr
   return async (pin) => {
     const key = await pkcs12Kdf(sha1, 1, pin, valueOf(bytes, salt), iterations, cipher.keyLength);
     const iv = await pkcs12Kdf(sha1, 2, pin, valueOf(bytes, salt), iterations, 8);
-    return cipher.name === 'rc2' ? rc2Decipher(key, iv, data) : decipher(cipher.name, key, iv, data);
+    return cipher.name === 'rc2' ? rc2CbcDecipher(key, iv, data) : decipher(cipher.name, key, iv, data);
   };
 }
 
@@ -105,14 +104,6 @@ const decipher = (name: string, key: Uint8Array, iv: Uint8Array, data: Uint8Arra
   const d = createDecipheriv(name, key, iv);
   return Buffer.concat([d.update(data), d.final()]);
 };
-
-function rc2Decipher(key: Buffer, iv: Buffer, data: Uint8Array): Buffer {
-  const cipher = rc2.createDecryptionCipher(key.toString('binary'), key.length * 8);
-  cipher.start(iv.toString('binary'));
-  cipher.update(forgeUtil.createBuffer(Buffer.from(data).toString('binary')));
-  if (!cipher.finish()) throw new Error('RC2 padding does not verify');
-  return Buffer.from(cipher.output.getBytes(), 'binary');
-}
 
 /** What one safe holds: keys in the clear, keys and safes still encrypted, certificates. */
 interface Found {

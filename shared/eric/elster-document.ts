@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { formFacts } from '#shared/forms/facts.ts';
-import { buildXml, parseXml } from '#shared/xml/xml.ts';
+import { parseXml } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 import type { TransferHeaderFields } from '#shared/eric/library.ts';
 import type { Submission } from '#shared/ports.ts';
 

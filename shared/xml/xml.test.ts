@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildXml, elementOf, foreignMarkup, maxXmlBytes, maxXmlDepth, parseXml, readXml, textOf } from '#shared/xml/xml.ts';
+import { elementOf, foreignMarkup, maxXmlBytes, maxXmlDepth, parseXml, readXml, textOf } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 
 describe('buildXml', () => {
   it('escapes text and attributes, so user input can never become markup', () => {

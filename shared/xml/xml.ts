@@ -1,10 +1,8 @@
-// One place where XML is read and written, so every caller gets the same escaping and the same
-// refusals. Writing uses fast-xml-parser's builder, which escapes text and attributes. Reading uses
+// One place where XML is read, so every caller gets the same refusals (writing is build.ts). Reading uses
 // the strict reader below rather than a general-purpose parser: it knows only what ELSTER's
 // Nutzdaten use (elements, attributes, namespaces, text, CDATA, comments), fails closed on
 // everything else, and stores names in arrays and prototype-free objects, so no element name can
 // reach an object's prototype. Its limits bound a hostile document before it costs anything.
-import { XMLBuilder } from 'fast-xml-parser';
 
 /** An element as the readers of ERiC's answers use it: child elements by name, attributes as `@_name`, mixed text as `#text`. */
 export type XmlElement = { [name: string]: XmlNode };
@@ -399,17 +397,6 @@ export function parseXml(xml: string): ParsedXml {
 export function elementOf(tree: XmlTree, trim = true): XmlElement {
   const node = toNode(tree, trim);
   return typeof node === 'string' ? Object.create(null) : (node as XmlElement);
-}
-
-const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
-
-/**
- * Serialises `{ Root: { '@_attr': 'v', Child: 'text' } }` with text and attributes escaped.
- * Key order is element order, which ELSTER's schemas fix.
- */
-export function buildXml(tree: XmlElement, options: { declaration?: boolean } = {}): string {
-  const body = builder.build(tree) as string;
-  return options.declaration ? `<?xml version="1.0" encoding="UTF-8"?>${body}` : body;
 }
 
 /** The text of a child element, whether it has attributes or not. */

@@ -173,6 +173,7 @@ describe('version', () => {
     expect(data.datenart_versions).toEqual([
       ...['ESt_2022', 'ESt_2023', 'ESt_2024', 'ESt_2025'],
       ...['LStA_2021', 'LStA_2022', 'LStA_2023', 'LStA_2024', 'LStA_2025', 'LStA_2026'],
+      ...['USt_2021', 'USt_2022', 'USt_2023', 'USt_2024', 'USt_2025'],
       ...['UStVA_2021', 'UStVA_2022', 'UStVA_2023', 'UStVA_2024', 'UStVA_2025', 'UStVA_2026'],
       'ZMDO',
     ]);

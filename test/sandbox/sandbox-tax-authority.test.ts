@@ -265,7 +265,13 @@ describe('sandboxTaxAuthorityFromEnv', () => {
 
 describe('years', () => {
   it('names the Datenart version of every supported year', () => {
-    expect(formYears).toEqual({ ustva: [2021, 2022, 2023, 2024, 2025, 2026], est: [2022, 2023, 2024, 2025, 2026], zm: [2021, 2022, 2023, 2024, 2025, 2026] });
+    expect(formYears).toEqual({
+      ustva: [2021, 2022, 2023, 2024, 2025, 2026],
+      est: [2022, 2023, 2024, 2025, 2026],
+      lsta: [2021, 2022, 2023, 2024, 2025, 2026],
+      ust: [2021, 2022, 2023, 2024, 2025, 2026],
+      zm: [2021, 2022, 2023, 2024, 2025, 2026],
+    });
     expect(datenartVersion('ustva', 2026)).toBe('UStVA_2026');
     expect(datenartVersion('est', 2024)).toBe('ESt_2024');
     expect(datenartVersion('zm', 2024)).toBe('ZMDO');

@@ -12,7 +12,7 @@
 //         wherever both show the same element.
 //   [own] steuerbote's own choice where no public source shows the field; each says why.
 import type { XmlElement } from '#shared/xml/xml.ts';
-import { buildXml } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { vorsatz as vorsatzFacts } from '#shared/forms/est/structure.ts';
 import { textFactsOf } from '#shared/xml/structure.ts';

@@ -10,7 +10,7 @@ import type { LstaFlags } from '#shared/forms/lsta/model.ts';
 import { lohnsteueranmeldung } from '#shared/forms/lsta/structure.ts';
 import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, toCents } from '#shared/tax/money.ts';
-import { buildXml } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 
 export interface LstaNutzdatenInput extends Parties {
   year: number;

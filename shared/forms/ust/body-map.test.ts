@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bodyName, bodyPathOf, readParts, writeParts } from '#shared/forms/ust/body-map.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
-import { buildXml, readXml } from '#shared/xml/xml.ts';
+import { readXml } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 
 const structure = ustSchemaStructure(2025);
 const own = { Unterfallart: '50', StNr: '9198011310010', Zeitraum: '2025', OrdNrArt: 'S' };

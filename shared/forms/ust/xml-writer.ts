@@ -2,7 +2,7 @@
 // from the body by body-map.ts and the Vorsatz's identifying elements from the request. Built as a
 // tree and serialised by buildXml, so no caller text ever becomes markup.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { buildXml } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 import { type UstParts, writeParts } from '#shared/forms/ust/body-map.ts';
 import { ustNamespace, ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import type { UstFiling } from '#shared/forms/ust/schema.ts';

@@ -19,7 +19,7 @@
 
 import { ustvaStructure } from '#shared/forms/ustva/structure.ts';
 import { type Supplier, supplierXml } from '#shared/forms/anmeldungssteuern.ts';
-import { buildXml } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 import { elsterDate } from '#shared/tax/dates.ts';
 import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';

@@ -5,7 +5,8 @@
 // the same whenever and by whom it is written.
 import { lineKinds, zmPeriodQuart, type ZmFlags, type ZmLine } from '#shared/forms/zm/model.ts';
 import { ericAdmission, euro, zmVersion } from '#shared/forms/zm/structure.ts';
-import { buildXml, type XmlElement } from '#shared/xml/xml.ts';
+import { type XmlElement } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 
 export interface ZmBusiness {
   name: string;

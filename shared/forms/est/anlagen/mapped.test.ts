@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
-import { buildXml, parseXml, type XmlElement } from '#shared/xml/xml.ts';
+import { parseXml, type XmlElement } from '#shared/xml/xml.ts';
+import { buildXml } from '#shared/xml/build.ts';
 import { mappedAnlagen, readMapped, withMappedForms, mappedFindings, mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
