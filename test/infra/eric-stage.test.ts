@@ -119,7 +119,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     expect(shipped('submitEst')).toEqual(est);
     expect(shipped('validateUst')).toEqual(ust);
     expect(shipped('validateLsta')).toEqual(lsta);
-    expect(shipped('transmit')).toEqual([...est, ...lsta, ...ust, ...ustva, 'zm.json']);
+    expect(shipped('transmit')).toEqual([...est, ...ust, ...lsta, ...ustva, 'zm.json']);
     expect(shipped('submitZm')).toEqual(['zm.json']);
     expect(shipped('getStatus')).toEqual([]);
   });
