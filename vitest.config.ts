@@ -16,7 +16,8 @@ export default defineConfig({
     // Handlers log through Powertools; tests read behaviour, not log lines. Which years and periods
     // are open depends on the day: the tests hold one fixed day, so they mean the same on any.
     env: { POWERTOOLS_LOG_LEVEL: 'ERROR', STEUERBOTE_TODAY: '2026-11-24' },
-    testTimeout: 30_000,
+    // Generous: the suite must pass on a busy two-core machine, where a local runtime answers slowly.
+    testTimeout: 60_000,
     hookTimeout: 60_000,
     // Integration files each start a whole local runtime; two at a time fit two cores.
     maxWorkers: 2,
