@@ -45,8 +45,8 @@ export interface FormModule<K extends Kind = Kind> {
   nutzdaten(body: FilingBodies[K], options: NutzdatenOptions): string;
   /** The sandbox's re-check of Nutzdaten as ERiC would read them; `period` is the ticket's. */
   recheck(nutzdaten: string, year: number, period: string | undefined): Promise<Recheck>;
-  /** `POST /v2/{kind}/validate?include=body`; a form without it answers that `body` cannot be included. */
-  readBack?(xml: string): Promise<ReadBack>;
+  /** `POST /v2/{kind}/validate?include=body`: a caller's Nutzdaten, as they passed the check, read back. */
+  readBack(xml: string): Promise<ReadBack>;
 }
 
 /** The form's part of the OpenAPI document (shared/openapi/). */

@@ -16,7 +16,7 @@ import { callers } from '#shared/wiring/adapters.ts';
 export function validateHandler(form: FormModule, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
-      const include = included(event.queryStringParameters?.include, form);
+      const include = included(event.queryStringParameters?.include);
       const checked = await form.check(event.json);
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
@@ -50,14 +50,14 @@ type Includable = (typeof includable)[number];
 
 /**
  * `?include=nutzdaten,body` asks for the XML that would be sent and the structured body a caller's XML
- * maps to; any other value, or `body` of a form that cannot read its XML back yet, is a mistake worth naming.
+ * maps to; any other value is a mistake worth naming.
  */
-function included(include: string | undefined, form: FormModule): Set<Includable> {
+function included(include: string | undefined): Set<Includable> {
   if (include === undefined) return new Set();
   const parts = include.split(',');
-  const unknown = parts.filter((part) => !includable.includes(part as Includable) || (part === 'body' && !form.readBack));
+  const unknown = parts.filter((part) => !includable.includes(part as Includable));
   if (unknown.length) {
-    throw new HttpError(400, 'BAD_REQUEST', `include takes "nutzdaten"${form.readBack ? ' and "body"' : ''}, comma-separated`, {
+    throw new HttpError(400, 'BAD_REQUEST', 'include takes "nutzdaten" and "body", comma-separated', {
       details: unknown.map((part) => ({
         path: 'include',
         code: 'INCLUDE_UNKNOWN',
@@ -73,7 +73,7 @@ function included(include: string | undefined, form: FormModule): Set<Includable
  * `certificate_id`, …) with the fields the XML maps to. A request in structured fields has no body to read back.
  */
 async function readBackOf(form: FormModule, body: object | undefined, request: unknown) {
-  if (!form.readBack || !body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
+  if (!body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
   const { body: fields, unmapped } = await form.readBack(body.xml);
   const { xml: _xml, ...beside } = request as Record<string, unknown>;
   return { body: { ...beside, ...fields }, unmapped };
