@@ -31,3 +31,33 @@ export function ericRuleBook<Name extends string>(rules: readonly (EricRuleEntry
 
   return { isEricRuleOf, ericFinding };
 }
+
+/**
+ * The rules on the advisor's and the business's blocks, the same rows in the UStVA's and the LStA's
+ * workbooks (shared/elster/rules/Jahresdokumentation_{UStVA,LStA}_{2021..2025}.xml), in their order;
+ * each form's list holds them in its place, and its test checks the whole list against its workbooks.
+ */
+export const partyRules = [
+  ['Berater', 'Berater_Name', 'Fehler'],
+  ['Berater', 'Berater_Adresse', 'Fehler'],
+  ['Berater', 'Berater_Anschrift', 'Fehler'],
+  ['Berater', 'Berater_Ort', 'Fehler'],
+  ['Berater', 'Berater_PostfachOrt', 'Fehler'],
+  ['Berater', 'Berater_PLZ', 'Fehler'],
+  ['Berater', 'Berater_Land', 'Fehler'],
+  ['Berater', 'Berater_Land_Ausland', 'Fehler'],
+  ['Berater', 'Berater_Postfachanschrift', 'Fehler'],
+  ['Berater', 'Berater_Hausnummerzusatz', 'Fehler'],
+  ['Berater', 'Berater_Str_Hausnummer', 'Hinweis'],
+  ['Unternehmer', 'Unternehmer_Name', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Adresse', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Anschrift', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Ort', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_PostfachOrt', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_PLZ', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Land', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Land_Ausland', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Postfachanschrift', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Hausnummerzusatz', 'Fehler'],
+  ['Unternehmer', 'Unternehmer_Str_Hausnummer', 'Hinweis'],
+] as const satisfies readonly EricRuleEntry[];

@@ -5,7 +5,7 @@
 // a changed rule, are left out. A rule of some years only names its first and last workbook.
 // eric-rules.test.ts checks the list against the workbooks, and docs/sources.md tells how each
 // rule is applied.
-import { ericRuleBook, type EricRuleEntry } from '#shared/forms/eric-rules.ts';
+import { ericRuleBook, partyRules, type EricRuleEntry } from '#shared/forms/eric-rules.ts';
 
 export const ericRules = [
   ['Anmeldungssteuern', 'Erstellungsdatum_Pflichtfeld', 'Fehler'],
@@ -14,28 +14,7 @@ export const ericRules = [
   ['DatenLieferant', 'PLZ_Pflichtfeld', 'Fehler'],
   ['DatenLieferant', 'Ort_Pflichtfeld', 'Fehler'],
   ['Steuerfall', 'LStA_Laenge_Kz09', 'Fehler'],
-  ['Berater', 'Berater_Name', 'Fehler'],
-  ['Berater', 'Berater_Adresse', 'Fehler'],
-  ['Berater', 'Berater_Anschrift', 'Fehler'],
-  ['Berater', 'Berater_Ort', 'Fehler'],
-  ['Berater', 'Berater_PostfachOrt', 'Fehler'],
-  ['Berater', 'Berater_PLZ', 'Fehler'],
-  ['Berater', 'Berater_Land', 'Fehler'],
-  ['Berater', 'Berater_Land_Ausland', 'Fehler'],
-  ['Berater', 'Berater_Postfachanschrift', 'Fehler'],
-  ['Berater', 'Berater_Hausnummerzusatz', 'Fehler'],
-  ['Berater', 'Berater_Str_Hausnummer', 'Hinweis'],
-  ['Unternehmer', 'Unternehmer_Name', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Adresse', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Anschrift', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Ort', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_PostfachOrt', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_PLZ', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Land', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Land_Ausland', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Postfachanschrift', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Hausnummerzusatz', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Str_Hausnummer', 'Hinweis'],
+  ...partyRules,
   ['Lohnsteueranmeldung', 'LStA_Zeitraum_Pflichtfeld', 'Fehler'],
   ['Lohnsteueranmeldung', 'LStA_Steuernummer_Pflichtfeld', 'Fehler'],
   ['Lohnsteueranmeldung', 'LStA_Jahr_Pflichtfeld', 'Fehler'],

@@ -7,7 +7,7 @@
 // was dropped between 2021 and 2025. eric-rules.test.ts checks the list against the workbooks,
 // and docs/sources.md tells for each rule how it is applied, or why not.
 
-import { ericRuleBook } from '#shared/forms/eric-rules.ts';
+import { ericRuleBook, partyRules } from '#shared/forms/eric-rules.ts';
 
 type Context =
   | 'Anmeldungssteuern'
@@ -30,28 +30,7 @@ export const ericRules = [
   ['Steuerfall', 'UStVA_Df_oder_Svz', 'Fehler'],
   ['Steuerfall', 'Df_Kz09_Laenge', 'Fehler'],
   ['Steuerfall', 'Svz_Kz09_Laenge', 'Fehler'],
-  ['Berater', 'Berater_Name', 'Fehler'],
-  ['Berater', 'Berater_Adresse', 'Fehler'],
-  ['Berater', 'Berater_Anschrift', 'Fehler'],
-  ['Berater', 'Berater_Ort', 'Fehler'],
-  ['Berater', 'Berater_PostfachOrt', 'Fehler'],
-  ['Berater', 'Berater_PLZ', 'Fehler'],
-  ['Berater', 'Berater_Land', 'Fehler'],
-  ['Berater', 'Berater_Land_Ausland', 'Fehler'],
-  ['Berater', 'Berater_Postfachanschrift', 'Fehler'],
-  ['Berater', 'Berater_Hausnummerzusatz', 'Fehler'],
-  ['Berater', 'Berater_Str_Hausnummer', 'Hinweis'],
-  ['Unternehmer', 'Unternehmer_Name', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Adresse', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Anschrift', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Ort', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_PostfachOrt', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_PLZ', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Land', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Land_Ausland', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Postfachanschrift', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Hausnummerzusatz', 'Fehler'],
-  ['Unternehmer', 'Unternehmer_Str_Hausnummer', 'Hinweis'],
+  ...partyRules,
   ['Umsatzsteuervoranmeldung', 'UStVA_Zeitraum_Pflichtfeld', 'Fehler'],
   ['Umsatzsteuervoranmeldung', 'UStVA_Jahr_Pflichtfeld', 'Fehler'],
   ['Umsatzsteuervoranmeldung', 'UStVA_Jahr_gleich_VZ', 'Fehler'],
