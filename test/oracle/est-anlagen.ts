@@ -3,7 +3,8 @@
 // here. Each field takes the largest value its own request schema admits (texts at their longest,
 // amounts at the most digits), each repeating group its `many`, and a field the year's form lacks
 // is left out, as the map says. Only the first line of a repeating group repeats its own groups
-// to their `many`: every count is reached without a document of millions of elements.
+// to their `many` and has its texts at their longest; the other lines have one line of each group
+// and short texts: every count and length is reached without documents of megabytes.
 import * as z from 'zod/mini';
 import { mappedAnlagen } from '#shared/forms/est/anlagen/mapped.ts';
 import { pathIn, person, type Anlage, type Fields, type Format, type Group } from '#shared/forms/est/anlagen/map.ts';
@@ -46,14 +47,14 @@ const patterned = (year: number) => [
   ...['', '0', '00'].flatMap((start) => Array.from({ length: 20 }, (_, index) => `${start}${'1'.repeat(20 - index)}`)),
 ];
 
-/** The largest value of a leaf's format in `year`; an IdNr and a person are the caller's to choose. */
-function largest(format: Format, year: number): unknown {
+/** The largest value of a leaf's format in `year`, with texts of at most `longest` characters; an IdNr and a person are the caller's to choose. */
+function largest(format: Format, year: number, longest: number): unknown {
   const schema = z.toJSONSchema(format.schema, { unrepresentable: 'any' }) as JsonSchema;
   if (format.amount) return largestAmount(format);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum.at(-1);
   if (schema.type === 'integer' && schema.maximum !== undefined) return schema.maximum;
-  if (schema.type === 'string' && schema.maxLength !== undefined) return longestText(format, schema.maxLength);
+  if (schema.type === 'string' && schema.maxLength !== undefined) return longestText(format, Math.min(schema.maxLength, longest));
   const fitting = patterned(year).find((candidate) => admits(format, candidate));
   if (fitting === undefined) throw new Error(`no sample value for ${JSON.stringify(schema)}: add one to patterned() in test/oracle/est-anlagen.ts`);
   return fitting;
@@ -76,8 +77,16 @@ interface Sampling {
   year: number;
   spouse: boolean;
   idnr: () => string;
-  /** The largest value of each format, found once. */
-  values: Map<Format, unknown>;
+}
+
+// Each format's value is found once per year, at its longest and short.
+const values = new Map<string, Map<Format, unknown>>();
+function valueOf(format: Format, year: number, full: boolean): unknown {
+  const key = `${year} ${full}`;
+  let known = values.get(key);
+  if (!known) values.set(key, (known = new Map()));
+  if (!known.has(format)) known.set(format, largest(format, year, full ? Infinity : 6));
+  return known.get(format);
 }
 
 /** How many lines a repeating group gets: its `many`, one of each person where it names one (half without a spouse). */
@@ -87,8 +96,8 @@ function linesOf(node: Pick<Group, 'many' | 'fields'>, sampling: Sampling, full:
   return perPerson && !sampling.spouse ? Math.ceil(node.many! / 2) : node.many!;
 }
 
-/** An amount shared by `lines` lines, so that their total keeps the digits of one. */
-const share = (amount: string, lines: number) => (lines === 1 ? amount : String(Math.floor(Number(amount.split('.')[0]) / lines)));
+/** An amount shared by `lines` lines, in whole euros so that their total, rounded either way, keeps the digits of one. */
+const share = (amount: string, lines: number) => String(Math.floor(Number(amount.split('.')[0]) / lines));
 
 function sample(fields: Fields, sampling: Sampling, options: { full: boolean; index: number; summed: ReadonlyMap<string, number> }): Json {
   const value: Json = {};
@@ -99,9 +108,9 @@ function sample(fields: Fields, sampling: Sampling, options: { full: boolean; in
       if (format === person) value[key] = options.index % 2 === 1 && sampling.spouse ? 'spouse' : 'taxpayer';
       else if (format.idnr) value[key] = sampling.idnr();
       else {
-        if (!sampling.values.has(format)) sampling.values.set(format, largest(format, sampling.year));
-        const largestValue = sampling.values.get(format);
-        value[key] = format.amount ? share(largestValue as string, options.summed.get(key) ?? 1) : largestValue;
+        const largestValue = valueOf(format, sampling.year, options.full);
+        const lines = options.summed.get(key);
+        value[key] = format.amount && lines !== undefined ? share(largestValue as string, lines) : largestValue;
       }
     } else if (node.many === undefined) value[key] = sample(node.fields, sampling, { ...options, summed: new Map() });
     else value[key] = lines(node, fields, key, sampling, options.full);
@@ -118,24 +127,28 @@ function lines(node: Group, siblings: Fields, key: string, sampling: Sampling, f
   return Array.from({ length: count }, (_, index) => sample(node.fields, sampling, { full: full && index === 0, index, summed }));
 }
 
-/** The body's field of `anlage` at its largest in `year`, or undefined where the year has no such form. */
-export function largestAnlage(anlage: Anlage, sampling: Sampling): unknown {
+/**
+ * The body's field of `anlage` in `year`: `full`, at its largest; otherwise every field once, with
+ * one line of each repeating group and short texts. Undefined where the year has no such form.
+ */
+function anlageValue(anlage: Anlage, sampling: Sampling, full: boolean): unknown {
   if (anlage.from !== undefined && sampling.year < anlage.from) return undefined;
-  if (anlage.many === undefined) return sample(anlage.fields, sampling, { full: true, index: 0, summed: new Map() });
-  return lines({ kind: 'group', at: anlage.element, fields: anlage.fields, many: anlage.many }, {}, anlage.key, sampling, true);
+  if (anlage.many === undefined) return sample(anlage.fields, sampling, { full, index: 0, summed: new Map() });
+  return lines({ kind: 'group', at: anlage.element, fields: anlage.fields, many: anlage.many }, {}, anlage.key, sampling, full);
 }
 
 /**
- * Every mapped Anlage of `year` at its largest: together (`every`) and each alone, for a return
- * with or without a spouse whose persons have the IdNrs `parents`.
+ * Every mapped Anlage of `year`: all at their largest together (`every`), and each alone with
+ * every field once (`each`), for a return with or without a spouse whose persons have the IdNrs
+ * `parents`.
  */
-export function largestAnlagen(year: number, spouse: boolean, parents: readonly string[]): { every: Json; each: [string, Json][] } {
-  const sampling = (): Sampling => ({ year, spouse, idnr: idnrSource(parents), values: new Map() });
+export function estAnlagen(year: number, spouse: boolean, parents: readonly string[]): { every: Json; each: [string, Json][] } {
+  const sampling = (): Sampling => ({ year, spouse, idnr: idnrSource(parents) });
   const each = mappedAnlagen.flatMap((anlage): [string, Json][] => {
-    const value = largestAnlage(anlage, sampling());
+    const value = anlageValue(anlage, sampling(), false);
     return value === undefined ? [] : [[anlage.key, { [anlage.key]: value }]];
   });
   const shared = sampling();
-  const every = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, largestAnlage(anlage, shared)]).filter(([, value]) => value !== undefined));
+  const every = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageValue(anlage, shared, true)]).filter(([, value]) => value !== undefined));
   return { every, each };
 }

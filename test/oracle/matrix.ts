@@ -14,7 +14,7 @@ import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 import { formatEuros } from '#shared/tax/money.ts';
 import { estLimits } from '#shared/forms/est/limits.ts';
 import { supportedDeductions } from '#shared/forms/est/model.ts';
-import { largestAnlagen } from '#test/oracle/est-anlagen.ts';
+import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { readParts } from '#shared/forms/ust/body-map.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
@@ -233,14 +233,14 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
     ...supportedDeductions.map((key) => body(`deduction ${key} alone`, { deductions: { [key]: deduction(key) } })),
   ];
   // The Anlagen of the map, apart from the deductions and pensions above: a body gives one form once.
-  const anlagen = largestAnlagen(year, married, [taxpayer.idnr, ...(married ? [spouse.idnr] : [])]);
+  const anlagen = estAnlagen(year, married, [taxpayer.idnr, ...(married ? [spouse.idnr] : [])]);
   // The relief for single parents is refused beside a joint assessment (SINGLE_PARENT_JOINT, anlagen/kind.ts).
   if (assessment === 'joint')
     for (const child of [anlagen.every, ...anlagen.each.map(([, value]) => value)].flatMap((value) => (value.children ?? []) as Record<string, unknown>[]))
       delete child.single_parent;
   bodies.push(
     body('every Anlage at its largest', anlagen.every),
-    ...anlagen.each.map(([key, value]) => body(`${key} alone at its largest`, value)),
+    ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)),
   );
   if (married)
     bodies.push(

@@ -65,7 +65,7 @@ export type Fields = Readonly<Record<string, Node>>;
  * expenses up, income down; at most `digits` of them, the element's totalDigits (12 for most).
  */
 const euros = (round: 'up' | 'down', digits = moneyDigits): Format => ({
-  schema: money.check(passes((value: number | string) => tooManyEuros(value, round, digits))),
+  schema: money.check(passes((value: number | string) => (isAmount(value) ? tooManyEuros(toCents(value), round, digits) : undefined))),
   shape: `euros (a number or a decimal string), sent as whole euros${digits < moneyDigits ? ` of at most ${digits} digits` : ''}`,
   write: (value: number | string) => wholeEuros(toCents(value), round),
   read: (text) => (/^-?\d{1,15}$/.test(text) ? text : undefined),
@@ -74,8 +74,8 @@ const euros = (round: 'up' | 'down', digits = moneyDigits): Format => ({
 const wholeEuros = (cents: number, round: 'up' | 'down') => (round === 'up' ? expenseEuros : incomeEuros)(cents);
 
 /** An amount whose whole euros, as written, have more digits than the element takes (999,999,999,999.01 rounds up to 13). */
-function tooManyEuros(value: number | string, round: 'up' | 'down', digits: number): Problem | undefined {
-  if (!isAmount(value) || wholeEuros(toCents(value), round).replace('-', '').length <= digits) return undefined;
+function tooManyEuros(cents: number, round: 'up' | 'down', digits: number): Problem | undefined {
+  if (wholeEuros(cents, round).replace('-', '').length <= digits) return undefined;
   const expected = `at most ${digits} digits in whole euros${round === 'up' ? ', rounded up' : ''}`;
   return { code: 'OUT_OF_RANGE', message: `is larger than ELSTER's form takes: ${expected}`, expected };
 }
@@ -263,24 +263,22 @@ function put(into: XmlElement, path: readonly string[], value: XmlNode) {
   at[last] = isObject(existing) && isObject(value) ? { ...existing, ...value } : value;
 }
 
+/** The cents a total adds up from its lines, or undefined where no line gives an amount. */
+function totalCents(node: Total, value: Json): number | undefined {
+  const items = value[node.of[0]];
+  if (!Array.isArray(items)) return undefined;
+  const amounts = items.map((item: Json) => item[node.of[1]]).filter((amount) => amount !== undefined) as (number | string)[];
+  return amounts.length === 0 ? undefined : amounts.reduce<number>((sum, amount) => sum + toCents(amount), 0);
+}
+
 function write(fields: Fields, value: Json, year: number): XmlElement {
   const element: XmlElement = {};
   for (const [key, node] of Object.entries(fields)) {
     const path = pathIn(node.at, year);
     if (!path) continue;
     if (node.kind === 'total') {
-      const items = value[node.of[0]];
-      if (!Array.isArray(items)) continue;
-      const amounts = items.map((item: Json) => item[node.of[1]]).filter((amount) => amount !== undefined) as (number | string)[];
-      if (amounts.length > 0)
-        put(
-          element,
-          path,
-          wholeEuros(
-            amounts.reduce<number>((sum, amount) => sum + toCents(amount), 0),
-            node.round,
-          ),
-        );
+      const cents = totalCents(node, value);
+      if (cents !== undefined) put(element, path, wholeEuros(cents, node.round));
       continue;
     }
     const given = value[key];
@@ -425,7 +423,13 @@ export const idnrsIn = (anlage: Anlage, body: Json): NamedIdnr[] =>
     .filter(({ node }) => node.format.idnr)
     .map(({ path, value }) => ({ path, idnr: value as string }));
 
-/** A field given for a year whose form lacks it, and `person: "spouse"` without a spouse. */
+/** What a total's lines add up to beyond the digits of its element (totalDigits 12), or undefined where it fits. */
+function totalBeyondDigits(node: Total, value: Json): string | undefined {
+  const cents = totalCents(node, value);
+  return cents === undefined ? undefined : tooManyEuros(cents, node.round, moneyDigits)?.expected;
+}
+
+/** A field given for a year whose form lacks it, `person: "spouse"` without a spouse, and lines whose total is too large for its element. */
 export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   const year = body.year as number;
   const given = body[anlage.key];
@@ -435,8 +439,13 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   const findings: Finding[] = [];
   const check = (fields: Fields, value: Json, path: string) => {
     for (const [key, node] of Object.entries(fields)) {
+      if (node.kind === 'total') {
+        const beyond = pathIn(node.at, year) && totalBeyondDigits(node, value);
+        if (beyond) findings.push({ path: `${path}.${node.of[0]}`, code: 'OUT_OF_RANGE', message: `adds up to more than ELSTER's form takes: ${beyond}`, expected: beyond });
+        continue;
+      }
       const item = value[key];
-      if (item === undefined || node.kind === 'total') continue;
+      if (item === undefined) continue;
       if (!pathIn(node.at, year))
         findings.push({ path: `${path}.${key}`, code: 'NOT_IN_YEAR', message: `is not on ELSTER's form of ${year}; leave it out for that year` });
       else if (node.kind === 'leaf' && node.format === person && item === 'spouse' && !body.spouse)
