@@ -25,7 +25,12 @@ const admits = (format: Format, value: unknown) => z.safeParse(format.schema, va
 
 /** The longest text of ELSTER's character set the format admits, at most `max` characters. */
 function longestText(format: Format, max: number): string {
-  const text = (length: number) => 'Müller-Lüdenscheidt '.repeat(Math.ceil(length / 20) + 1).slice(0, length).trimEnd().padEnd(length, 'x');
+  const text = (length: number) =>
+    'Müller-Lüdenscheidt '
+      .repeat(Math.ceil(length / 20) + 1)
+      .slice(0, length)
+      .trimEnd()
+      .padEnd(length, 'x');
   for (let length = max; length > 0; length -= 1) if (admits(format, text(length))) return text(length);
   throw new Error(`no text fits ${JSON.stringify(z.toJSONSchema(format.schema))}`);
 }

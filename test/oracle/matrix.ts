@@ -238,10 +238,7 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   if (assessment === 'joint')
     for (const child of [anlagen.every, ...anlagen.each.map(([, value]) => value)].flatMap((value) => (value.children ?? []) as Record<string, unknown>[]))
       delete child.single_parent;
-  bodies.push(
-    body('every Anlage at its largest', anlagen.every),
-    ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)),
-  );
+  bodies.push(body('every Anlage at its largest', anlagen.every), ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)));
   if (married)
     bodies.push(
       body('spouse without an address', { spouse: { ...spouse, address: undefined } }),

@@ -441,7 +441,13 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
     for (const [key, node] of Object.entries(fields)) {
       if (node.kind === 'total') {
         const beyond = pathIn(node.at, year) && totalBeyondDigits(node, value);
-        if (beyond) findings.push({ path: `${path}.${node.of[0]}`, code: 'OUT_OF_RANGE', message: `adds up to more than ELSTER's form takes: ${beyond}`, expected: beyond });
+        if (beyond)
+          findings.push({
+            path: `${path}.${node.of[0]}`,
+            code: 'OUT_OF_RANGE',
+            message: `adds up to more than ELSTER's form takes: ${beyond}`,
+            expected: beyond,
+          });
         continue;
       }
       const item = value[key];
