@@ -1,8 +1,9 @@
 // The generated matrix of request bodies the XSD suite writes and validates: per form, year the
 // service accepts, filing type and assessment, one body with every optional element present (at
 // its maximum count where it repeats, texts at the longest the request admits) and one per optional
-// block alone. Which years are accepted depends on "today", which the test configuration fixes
-// (STEUERBOTE_TODAY in vitest.config.ts), so the matrix is the same on any day.
+// block alone; the E10 Anlagen are generated from their descriptions (est-anlagen.ts). Which years
+// are accepted depends on "today", which the test configuration fixes (STEUERBOTE_TODAY in
+// vitest.config.ts), so the matrix is the same on any day.
 import { acceptedYears } from '#shared/forms/facts.ts';
 import { ustvaTypes, type Kind, type UstvaType } from '#shared/domain/ticket.ts';
 import { today } from '#shared/config.ts';
