@@ -2,7 +2,7 @@
 // saver's allowance used (§ 20 Abs. 9 EStG), the applications for the more favourable assessment
 // (§ 32d Abs. 6 EStG) and for a review of the withholding (§ 32d Abs. 4 EStG), church tax liability
 // (§ 51a Abs. 2d EStG) and the taxes withheld (§ 36 Abs. 2 Nr. 2 EStG).
-import { cents, group, income, leaf, personLeaf, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { cents, group, income, incomeUpTo, leaf, personLeaf, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const kapAnlage: Anlage = {
   key: 'capital_income',
@@ -22,8 +22,8 @@ export const kapAnlage: Anlage = {
       share_sale_losses: leaf('E1901301', income, 'Nicht ausgeglichene Verluste aus Aktienveräußerungen'),
     }),
     savers_allowance: group('Sp_PB', {
-      on_reported: leaf('E1901401', income, 'Sparer-Pauschbetrag auf erklärte Erträge'),
-      on_unreported: leaf('E1901402', income, 'Sparer-Pauschbetrag auf nicht erklärte Erträge'),
+      on_reported: leaf('E1901401', incomeUpTo(4), 'Sparer-Pauschbetrag auf erklärte Erträge'),
+      on_unreported: leaf('E1901402', incomeUpTo(4), 'Sparer-Pauschbetrag auf nicht erklärte Erträge'),
     }),
     without_withholding: group('KapErt_kein_inl_StAbz', {
       german: leaf('E1901501', income, 'Inländische Kapitalerträge ohne Steuerabzug'),
