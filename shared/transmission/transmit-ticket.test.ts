@@ -7,6 +7,7 @@ import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
 import type { CertificateRecord, PinStorage } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
+import { sealedTheOldWay } from '#test/support/sealed-before.ts';
 import {
   CountingKeyWrapper,
   MemoryCertificateStore,
@@ -187,6 +188,18 @@ describe('transmitTicket', () => {
       await transmitTicket(deps, id);
       expect(authority.submissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_DELETED' } });
+    });
+
+    it('signs with a per-submission PIN sealed before PINs were bound to their ticket, read the old way', async () => {
+      const wrapper = new CountingKeyWrapper();
+      await wrapper.newDataKey(certificateOwner);
+      const sealed_pin = await sealedTheOldWay(wrapper.file, Buffer.from('ticket-pin'));
+      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
+      deps.certificates = { ...certificates, wrapper };
+      await keptCertificate(deps.certificates, 'per_submission');
+      await transmitTicket(deps, id);
+      expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
+      expect(await stored()).toMatchObject({ status: 'delivered' });
     });
 
     it('fails with CERTIFICATE_SEAL_BROKEN, sending nothing, when the PIN was sealed for another ticket', async () => {
