@@ -2693,7 +2693,7 @@ export interface components {
         };
         /** @description Why a ticket ended `rejected` or `failed` */
         TicketError: {
-            /** @description `REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`; with a client certificate, nothing sent: `CERTIFICATE_PIN_WRONG`, `CERTIFICATE_PIN_LOCKED`, `CERTIFICATE_INVALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_DELETED` */
+            /** @description `REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`; with a client certificate, nothing sent: `CERTIFICATE_PIN_WRONG`, `CERTIFICATE_PIN_LOCKED`, `CERTIFICATE_INVALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_DELETED`, `CERTIFICATE_SEAL_BROKEN` */
             code: string;
             message: string;
             details: components["schemas"]["Finding"][];
@@ -3245,7 +3245,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3336,7 +3336,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3427,7 +3427,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3518,7 +3518,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3609,7 +3609,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
