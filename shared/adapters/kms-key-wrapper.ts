@@ -21,9 +21,7 @@ export class KmsKeyWrapper implements KeyWrapper {
   }
 
   async newDataKey(owner: SealedFor): Promise<{ plaintext: Buffer; wrapped: string }> {
-    const answer = await this.#client.send(
-      new GenerateDataKeyCommand({ KeyId: this.#keyId, KeySpec: 'AES_256', EncryptionContext: sealingContext(owner) }),
-    );
+    const answer = await this.#client.send(new GenerateDataKeyCommand({ KeyId: this.#keyId, KeySpec: 'AES_256', EncryptionContext: sealingContext(owner) }));
     if (!answer.Plaintext || !answer.CiphertextBlob) throw new Error('KMS returned no data key');
     return { plaintext: Buffer.from(answer.Plaintext), wrapped: Buffer.from(answer.CiphertextBlob).toString('base64') };
   }

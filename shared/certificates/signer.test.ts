@@ -69,7 +69,8 @@ describe('signerFor', () => {
         ]);
       }
       const ticket = { ticket: 'tk_1', client_id: 'client-b', certificate_id: record.certificate_id };
-      const sealed_pin = pinStorage === 'stored' ? undefined : (await (await signerFor(d, 'client-a', record.certificate_id, pin)).signer?.('tk_1'))?.sealed_pin;
+      const sealed_pin =
+        pinStorage === 'stored' ? undefined : (await (await signerFor(d, 'client-a', record.certificate_id, pin)).signer?.('tk_1'))?.sealed_pin;
       expect(await unsealSigner(d, { ...ticket, sealed_pin })).toEqual({
         refused: { code: 'CERTIFICATE_SEAL_BROKEN', message: expect.stringContaining(record.certificate_id) },
       });
