@@ -45,7 +45,6 @@ import {
   resourceEnv,
   type ScheduleName,
   type ScheduleSpec,
-  type SealingUse,
   type Setting,
   type TableName,
   type TableSpec,
@@ -55,6 +54,7 @@ import {
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { Operations } from '#infra/constructs/operations.ts';
+import { SealingKey } from '#infra/constructs/sealing-key.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
@@ -68,7 +68,7 @@ interface StageResources {
   readonly queues: Record<QueueName, Queue>;
   readonly hookSecret?: ISecret;
   /** Wraps the data keys of what clients entrust (their certificates and PINs), apart from the data key. */
-  readonly sealingKey: Key;
+  readonly sealingKey: SealingKey;
   /** With TAX_AUTHORITY=eric only. */
   readonly eric?: EricBinding;
 }
@@ -99,10 +99,10 @@ export class SteuerboteStack extends Stack {
       queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
       hookSecret: settings.hook.secretName ? Secret.fromSecretNameV2(this, 'HookSecret', settings.hook.secretName) : undefined,
       // A key of its own: only the functions that seal or unseal a client's certificate may use it.
-      sealingKey: new Key(this, 'SealingKey', {
-        description: `steuerbote ${settings.stage}: clients' certificates and PINs`,
-        enableKeyRotation: true,
+      sealingKey: new SealingKey(this, 'SealingKey', {
+        stage: settings.stage,
         removalPolicy: removalPolicyFor(settings.production),
+        admins: settings.sealingKeyAdmins,
       }),
       eric: settings.taxAuthority.eric && ericBinding(this, settings.taxAuthority.eric),
     };
@@ -435,13 +435,10 @@ function stageFunction(
   }
   if (spec.sealing?.length) {
     addEnvironment(fn, { [settingNames.sealingKeyId]: resources.sealingKey.keyArn });
-    resources.sealingKey.grant(fn, ...spec.sealing.map((use) => sealingActions[use]));
+    resources.sealingKey.allow(fn.role!, spec.sealing);
   }
   return fn;
 }
-
-// GenerateDataKey hands out a new data key (and its wrapped form); Decrypt unwraps a kept one.
-const sealingActions: Record<SealingUse, string> = { seal: 'kms:GenerateDataKey', open: 'kms:Decrypt' };
 
 /** ERiC for a function, with the stage's certificate only where it signs. */
 const ericFor = (spec: FunctionSpec, { signing, ...eric }: EricBinding): EricBinding =>

@@ -17,6 +17,11 @@ export interface StageSettings {
   readonly access: AccessSettings;
   /** Subscribed by e-mail to the stage's alarm topic (`-c alarmEmail=ops@example.com`). */
   readonly alarmEmail?: string;
+  /**
+   * Role ARNs that administer the key sealing clients' certificates, in place of the account root
+   * (`-c sealingKeyAdmins=arn:aws:iam::…:role/…,…`); they must include the role CloudFormation deploys with.
+   */
+  readonly sealingKeyAdmins?: readonly string[];
 }
 
 /** How callers reach the API beyond its generated URL. */
@@ -125,6 +130,12 @@ export function stageSettings(scope: Construct): StageSettings {
     },
     access: accessSettings(scope),
     alarmEmail: contextMatching(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),
+    sealingKeyAdmins: contextMatching(
+      scope,
+      'sealingKeyAdmins',
+      /^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+(,arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+)*$/,
+      'IAM role ARNs, comma-separated',
+    )?.split(','),
   };
 }
 

@@ -3,6 +3,7 @@
 
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
+import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import type { Finding, Kind, Ticket, TicketStatus, WebhookState } from '#shared/domain/ticket.ts';
 
 /** Fields a status change may set; `undefined` removes nothing, use `remove` for that. */
@@ -230,11 +231,15 @@ export interface IdempotencyStore {
   complete(key: string, ticket: string): Promise<void>;
 }
 
-/** Hands out data keys and keeps them only wrapped: KMS on AWS, a key file locally (shared/certificates/envelope.ts). */
+/**
+ * Hands out data keys and keeps them only wrapped, bound to whose secret they protect: KMS on AWS
+ * (the owner as encryption context), a key file locally (as associated data); shared/certificates/envelope.ts.
+ */
 export interface KeyWrapper {
-  /** A fresh 256-bit data key, in the clear for one use, and wrapped for keeping. */
-  newDataKey(): Promise<{ plaintext: Buffer; wrapped: string }>;
-  unwrap(wrapped: string): Promise<Buffer>;
+  /** A fresh 256-bit data key, in the clear for one use, and wrapped for keeping, bound to `owner`. */
+  newDataKey(owner: SealedFor): Promise<{ plaintext: Buffer; wrapped: string }>;
+  /** Throws `SealBroken` when the key was not wrapped for `owner` (undefined: wrapped before keys were bound). */
+  unwrap(wrapped: string, owner: SealedFor | undefined): Promise<Buffer>;
 }
 
 /** Each client's certificates; another client's are never found. */
@@ -254,6 +259,11 @@ export interface CertificateStore {
   noteWrongPin(clientId: string, certificateId: string, at: string, forget: readonly string[]): Promise<Record<string, string> | undefined>;
   /** Locks the certificate until `until` unless a lock still holds at `now`; false when one did, or the certificate is gone. */
   lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean>;
+  /**
+   * Puts `sealed` in place of the certificate's sealed secrets, if its container is still the one
+   * sealed as `was`; false when another write came first, or the certificate is gone.
+   */
+  reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean>;
   /** Every client's certificates whose validity ends before `cutoff` (ISO time), without their sealed secrets. */
   expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate>;
 }

@@ -9,6 +9,7 @@ import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
+import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
@@ -394,6 +395,13 @@ export class MemoryCertificateStore implements CertificateStore {
     return true;
   }
 
+  async reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean> {
+    const record = this.records.get(`${clientId}/${certificateId}`);
+    if (record?.container.key !== was.key) return false;
+    Object.assign(record, structuredClone(sealed));
+    return true;
+  }
+
   async *expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate> {
     for (const { client_id, certificate_id, not_after } of [...this.records.values()]) {
       if (not_after < cutoff) yield { client_id, certificate_id, not_after };
@@ -404,19 +412,20 @@ export class MemoryCertificateStore implements CertificateStore {
 /** The local key wrapper over a key file of its own, counting its unwraps so a test sees each unsealing. */
 export class CountingKeyWrapper implements KeyWrapper {
   readonly #wrapper: KeyWrapper;
+  /** The key file, made on first use. */
+  readonly file = join(mkdtempSync(join(tmpdir(), 'steuerbote-sealing-')), 'sealing.key');
   unwraps = 0;
 
   constructor() {
-    const dir = mkdtempSync(join(tmpdir(), 'steuerbote-sealing-'));
-    this.#wrapper = new FileKeyWrapper(join(dir, 'sealing.key'));
+    this.#wrapper = new FileKeyWrapper(this.file);
   }
 
-  newDataKey() {
-    return this.#wrapper.newDataKey();
+  newDataKey(owner: SealedFor) {
+    return this.#wrapper.newDataKey(owner);
   }
 
-  unwrap(wrapped: string) {
+  unwrap(wrapped: string, owner: SealedFor | undefined) {
     this.unwraps++;
-    return this.#wrapper.unwrap(wrapped);
+    return this.#wrapper.unwrap(wrapped, owner);
   }
 }

@@ -54,6 +54,18 @@ describe('DynamoCertificateStore', () => {
     expect(await store().get('client-e', mine.certificate_id)).toBeUndefined();
   });
 
+  it('puts secrets sealed again in place only over the sealing it read, and never brings a deleted certificate back', async () => {
+    const mine = record('client-i', '2026-11-24T10:00:00.000Z');
+    await store().create(mine);
+    const again = { container: { ...sealed, key: 'bmV3', version: 2 as const }, pin: { ...sealed, key: 'bmV3cGlu', version: 2 as const } };
+    expect(await store().reseal('client-i', mine.certificate_id, again, { ...sealed, key: 'b3RoZXI=' })).toBe(false);
+    expect(await store().reseal('client-i', mine.certificate_id, again, mine.container)).toBe(true);
+    expect(await store().get('client-i', mine.certificate_id)).toEqual({ ...mine, ...again });
+    expect(await store().reseal('client-i', mine.certificate_id, again, mine.container)).toBe(false);
+    expect(await store().reseal('client-i', newCertificateId(), again, mine.container)).toBe(false);
+    expect(await store().get('client-i', newCertificateId())).toBeUndefined();
+  });
+
   it("yields every client's certificates that end before the cutoff, without their sealed secrets", async () => {
     const soon = { ...record('client-g', '2026-11-24T10:00:00.000Z'), not_after: '2026-12-01T00:00:00.000Z' };
     const later = { ...record('client-h', '2026-11-24T10:00:00.000Z'), not_after: '2027-06-01T00:00:00.000Z' };

@@ -5,6 +5,7 @@ import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Needs } from '#shared/manifest.ts';
+import type { Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */
@@ -12,6 +13,7 @@ import type { CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 export const needs = {
   noteWrongPin: { tables: { certificates: ['UpdateItem'] } },
   lock: { tables: { certificates: ['UpdateItem'] } },
+  reseal: { tables: { certificates: ['UpdateItem'] } },
   expiringBefore: { tables: { certificates: ['Scan'] } },
 } as const satisfies Partial<Record<keyof CertificateStore, Needs>>;
 
@@ -129,6 +131,23 @@ export class DynamoCertificateStore implements CertificateStore {
       ),
     );
     return locked.held;
+  }
+
+  async reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean> {
+    const written = await conditionHeld(() =>
+      this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
+          UpdateExpression: `SET container = :container${sealed.pin ? ', pin = :pin' : ''}`,
+          // The wrapped data key tells one sealing from any other.
+          ConditionExpression: 'container.#key = :was',
+          ExpressionAttributeNames: { '#key': 'key' },
+          ExpressionAttributeValues: marshall({ ':container': sealed.container, ':was': was.key, ...(sealed.pin && { ':pin': sealed.pin }) }),
+        }),
+      ),
+    );
+    return written.held;
   }
 
   // A daily scan of a table that holds a few records per client; the projection leaves the sealed secrets where they are.

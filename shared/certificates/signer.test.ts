@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uploadCertificate } from '#shared/certificates/upload.ts';
 import { signerFor, unsealSigner } from '#shared/certificates/signer.ts';
 import { CountingKeyWrapper, MemoryCertificateStore } from '#test/fakes.ts';
+import { sealedTheOldWay } from '#test/support/sealed-before.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 
 const deps = () => ({ store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() });
@@ -23,19 +24,22 @@ describe('signerFor', () => {
   it('keeps the certificate and its subject for a stored PIN, and nothing secret', async () => {
     const d = deps();
     const record = await uploaded(d, 'stored');
-    expect(await signerFor(d, 'client-a', record.certificate_id, undefined)).toEqual({
-      signer: { certificate_id: record.certificate_id, certificate_subject: record.subject },
-    });
+    const signed = await signerFor(d, 'client-a', record.certificate_id, undefined);
+    expect(signed.findings).toBeUndefined();
+    expect(await signed.signer?.('tk_1')).toEqual({ certificate_id: record.certificate_id, certificate_subject: record.subject });
   });
 
-  it('seals a per-submission PIN that opens the container, and refuses one that is too long', async () => {
+  it('seals a per-submission PIN that opens the container for its ticket alone, and refuses one that is too long', async () => {
     const d = deps();
     const record = await uploaded(d, 'per_submission');
     const signed = await signerFor(d, 'client-a', record.certificate_id, testPin);
     expect(signed.findings).toBeUndefined();
-    const sealed_pin = 'signer' in signed ? signed.signer?.sealed_pin : undefined;
-    const certificate = await unsealSigner(d, { client_id: 'client-a', certificate_id: record.certificate_id, sealed_pin });
-    expect(certificate).toEqual({ certificate: { certificate_id: record.certificate_id, subject: record.subject, pkcs12: container('modern'), pin: testPin } });
+    const { sealed_pin } = (await signed.signer?.('tk_1'))!;
+    const ticket = { ticket: 'tk_1', client_id: 'client-a', certificate_id: record.certificate_id, sealed_pin };
+    expect(await unsealSigner(d, ticket)).toEqual({
+      certificate: { certificate_id: record.certificate_id, subject: record.subject, pkcs12: container('modern'), pin: testPin },
+    });
+    expect(await unsealSigner(d, { ...ticket, ticket: 'tk_2' })).toEqual({ refused: expect.objectContaining({ code: 'CERTIFICATE_SEAL_BROKEN' }) });
     expect((await signerFor(d, 'client-a', record.certificate_id, 'x'.repeat(129))).findings).toEqual([expect.objectContaining({ code: 'PIN_TOO_LONG' })]);
   });
 
@@ -49,5 +53,44 @@ describe('signerFor', () => {
     expect((await signerFor(d, 'client-b', record.certificate_id, undefined)).findings).toEqual([
       expect.objectContaining({ path: 'certificate_id', code: 'CERTIFICATE_UNKNOWN' }),
     ]);
+  });
+
+  it.each(['stored', 'per_submission'] as const)(
+    'refuses a %s certificate copied into another client’s record, since its secrets do not open there',
+    async (pinStorage) => {
+      const d = deps();
+      const record = await uploaded(d, pinStorage);
+      await d.store.create({ ...record, client_id: 'client-b' });
+      const pin = pinStorage === 'stored' ? undefined : testPin;
+      // A stored PIN is first opened at transmission (below); a per-submission one is tried on the container now.
+      if (pinStorage === 'per_submission') {
+        expect((await signerFor(d, 'client-b', record.certificate_id, pin)).findings).toEqual([
+          expect.objectContaining({ path: 'certificate_id', code: 'CERTIFICATE_SEAL_BROKEN' }),
+        ]);
+      }
+      const ticket = { ticket: 'tk_1', client_id: 'client-b', certificate_id: record.certificate_id };
+      const sealed_pin =
+        pinStorage === 'stored' ? undefined : (await (await signerFor(d, 'client-a', record.certificate_id, pin)).signer?.('tk_1'))?.sealed_pin;
+      expect(await unsealSigner(d, { ...ticket, sealed_pin })).toEqual({
+        refused: { code: 'CERTIFICATE_SEAL_BROKEN', message: expect.stringContaining(record.certificate_id) },
+      });
+    },
+  );
+
+  it('opens the secrets of a certificate sealed before they were bound, and seals them again bound to it, once', async () => {
+    const d = deps();
+    const record = await uploaded(d, 'stored');
+    const legacy = { container: await sealedTheOldWay(d.wrapper.file, container('modern')), pin: await sealedTheOldWay(d.wrapper.file, Buffer.from(testPin)) };
+    await d.store.reseal('client-a', record.certificate_id, legacy, record.container);
+    const signed = await signerFor(d, 'client-a', record.certificate_id, undefined);
+    expect(signed.findings).toBeUndefined();
+    const kept = (await d.store.get('client-a', record.certificate_id))!;
+    expect([kept.container.version, kept.pin?.version]).toEqual([2, 2]);
+    const unwraps = d.wrapper.unwraps;
+    await signerFor(d, 'client-a', record.certificate_id, undefined);
+    expect(d.wrapper.unwraps).toBe(unwraps);
+    expect(await unsealSigner(d, { ticket: 'tk_1', client_id: 'client-a', certificate_id: record.certificate_id })).toMatchObject({
+      certificate: { pkcs12: container('modern'), pin: testPin },
+    });
   });
 });

@@ -3,15 +3,16 @@
 // refused here, before a ticket exists: another client's or a deleted certificate, an expired one,
 // a per-submission PIN that is missing, superfluous or wrong, a certificate locked after too many
 // wrong ones (pin-lock.ts); one not yet valid, or kept before keys were matched to certificates and
-// now found to break a rule.
+// now found to break a rule; one whose sealed secrets do not open for it (copied from another record).
 
-import { certificateProblems, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { certificateProblems, sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
+import { resealed } from '#shared/certificates/reseal.ts';
 import { pinRefusal } from '#shared/certificates/pkcs12-mac.ts';
 import { noteWrongPin, refuseWhileLocked } from '#shared/certificates/pin-lock.ts';
 import type { MetricSink } from '#shared/metrics.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
-import type { Sealed } from '#shared/domain/sealed.ts';
+import { SealBroken, type Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateStore, KeyWrapper, SigningCertificate } from '#shared/ports.ts';
 
 /** The header a per-submission PIN comes in: never the body, which is stored and hashed for idempotency. */
@@ -51,6 +52,15 @@ export interface SignerDeps {
 const pinFinding = (code: string, message: string): Finding => ({ path: 'Elster-Pin', code, message });
 const wrongPin = 'CERTIFICATE_PIN_WRONG';
 
+/** The code of a certificate whose sealed secrets do not open for it, at submission and at transmission. */
+export const sealBroken = {
+  code: 'CERTIFICATE_SEAL_BROKEN',
+  message: 'cannot be unsealed: its secrets were altered or sealed for another certificate; upload it again',
+} as const;
+
+/** The signer of the ticket of that ID, its per-submission PIN sealed for that ticket alone. */
+export type SignerOf = (ticketId: string) => Promise<Signer>;
+
 /**
  * The signer to keep with the ticket (none: the stage's certificate signs), or the findings that refuse
  * the submission. Throws 423 `CERTIFICATE_PIN_LOCKED` for a locked certificate, and for the wrong PIN that locks it.
@@ -60,21 +70,37 @@ export async function signerFor(
   clientId: string,
   certificateId: string | undefined,
   pin: string | undefined,
-): Promise<{ signer?: Signer; findings?: undefined } | { findings: Finding[] }> {
+): Promise<{ signer?: SignerOf; findings?: undefined } | { signer?: undefined; findings: Finding[] }> {
   if (certificateId === undefined) {
     return pin === undefined ? {} : { findings: [pinFinding('PIN_NOT_EXPECTED', 'is only for a certificate_id whose pin_storage is per_submission')] };
   }
-  const record = await deps.store.get(clientId, certificateId);
-  if (!record) return { findings: [{ path: 'certificate_id', code: 'CERTIFICATE_UNKNOWN', message: 'names none of your certificates' }] };
+  const found = await deps.store.get(clientId, certificateId);
+  if (!found) return { findings: [{ path: 'certificate_id', code: 'CERTIFICATE_UNKNOWN', message: 'names none of your certificates' }] };
   const now = deps.now?.() ?? new Date();
-  refuseWhileLocked(record, now);
-  const known = certificateProblems(record, now).find((problem) => problem.code !== 'CERTIFICATE_UNCHECKED');
+  refuseWhileLocked(found, now);
+  const known = certificateProblems(found, now).find((problem) => problem.code !== 'CERTIFICATE_UNCHECKED');
   if (known) return { findings: [{ path: 'certificate_id', code: known.code, message: `names a certificate that ${known.message}` }] };
+  try {
+    return await usableSigner(deps, await resealed(deps, found), pin, now);
+  } catch (error) {
+    if (!(error instanceof SealBroken)) throw error;
+    return { findings: [{ path: 'certificate_id', code: sealBroken.code, message: `names a certificate that ${sealBroken.message}` }] };
+  }
+}
+
+/** The rest of `signerFor`, once the certificate is found, usable today, and its secrets bound to it. Throws `SealBroken`. */
+async function usableSigner(
+  deps: SignerDeps,
+  record: CertificateRecord,
+  pin: string | undefined,
+  now: Date,
+): Promise<{ signer: SignerOf; findings?: undefined } | { signer?: undefined; findings: Finding[] }> {
   const signer = { certificate_id: record.certificate_id, certificate_subject: record.subject };
+  const owner = sealedFor(record);
   if (record.pin_storage === 'stored') {
     if (pin !== undefined) return { findings: [pinFinding('PIN_NOT_EXPECTED', 'must be left out: this certificate’s PIN is stored')] };
-    const problem = await uncheckedProblem(deps, record, async () => (await open(deps.wrapper, record.pin!)).toString('utf8'), now);
-    return problem ? { findings: [problem] } : { signer };
+    const problem = await uncheckedProblem(deps, record, async () => (await open(deps.wrapper, owner, record.pin!)).toString('utf8'), now);
+    return problem ? { findings: [problem] } : { signer: async () => signer };
   }
   const given = pin === undefined ? undefined : pinOfHeader(pin);
   if (pin === undefined || given === '')
@@ -84,12 +110,12 @@ export async function signerFor(
   const problem = (await uncheckedProblem(deps, record, async () => given, now)) ?? (await pinProblem(deps, record, given));
   if (problem?.code === wrongPin) await noteWrongPin(deps, record, now);
   if (problem) return { findings: [problem] };
-  return { signer: { ...signer, sealed_pin: await seal(deps.wrapper, Buffer.from(given, 'utf8')) } };
+  return { signer: async (ticket_id) => ({ ...signer, sealed_pin: await seal(deps.wrapper, { ...owner, ticket_id }, Buffer.from(given, 'utf8')) }) };
 }
 
 /** What refuses a container with this PIN, by its MAC alone: found now, not once the ticket reaches ELSTER. */
 async function pinProblem(deps: SignerDeps, record: CertificateRecord, pin: string): Promise<Finding | undefined> {
-  const container = await open(deps.wrapper, record.container);
+  const container = await open(deps.wrapper, sealedFor(record), record.container);
   try {
     const refused = await pinRefusal(container, pin);
     if (!refused) return undefined;
@@ -109,7 +135,7 @@ async function pinProblem(deps: SignerDeps, record: CertificateRecord, pin: stri
 async function uncheckedProblem(deps: SignerDeps, record: CertificateRecord, pinOf: () => Promise<string>, now: Date): Promise<Finding | undefined> {
   if (record.key_bits !== undefined) return undefined;
   const { openPkcs12 } = await import('#shared/certificates/pkcs12.ts');
-  const container = await open(deps.wrapper, record.container);
+  const container = await open(deps.wrapper, sealedFor(record), record.container);
   try {
     const opened = await openPkcs12(container, await pinOf(), now);
     if (opened.ok) return undefined;
@@ -123,17 +149,25 @@ async function uncheckedProblem(deps: SignerDeps, record: CertificateRecord, pin
 
 /**
  * The ticket's certificate and PIN in the clear, for its transmission only; none when the stage's
- * certificate signs. `gone` when the certificate was deleted after the ticket was accepted.
+ * certificate signs. `refused` when the certificate was deleted after the ticket was accepted
+ * (`CERTIFICATE_DELETED`), or its secrets do not open for it (`CERTIFICATE_SEAL_BROKEN`).
  */
 export async function unsealSigner(
   deps: Pick<SignerDeps, 'store' | 'wrapper'>,
-  ticket: Pick<Ticket, 'client_id' | 'certificate_id' | 'sealed_pin'>,
-): Promise<{ certificate?: SigningCertificate; gone?: undefined } | { gone: string }> {
+  ticket: Pick<Ticket, 'ticket' | 'client_id' | 'certificate_id' | 'sealed_pin'>,
+): Promise<{ certificate?: SigningCertificate; refused?: undefined } | { refused: { code: string; message: string } }> {
   if (!ticket.certificate_id) return {};
+  const deleted = (message: string) => ({ refused: { code: 'CERTIFICATE_DELETED', message } });
   const record = await deps.store.get(ticket.client_id, ticket.certificate_id);
-  if (!record) return { gone: `The certificate ${ticket.certificate_id} was deleted before the ticket was transmitted` };
-  const sealedPin = record.pin_storage === 'stored' ? record.pin : ticket.sealed_pin;
-  if (!sealedPin) return { gone: `The PIN of certificate ${ticket.certificate_id} is no longer kept for this ticket` };
-  const [pkcs12, pin] = await Promise.all([open(deps.wrapper, record.container), open(deps.wrapper, sealedPin)]);
-  return { certificate: { certificate_id: record.certificate_id, subject: record.subject, pkcs12, pin: pin.toString('utf8') } };
+  if (!record) return deleted(`The certificate ${ticket.certificate_id} was deleted before the ticket was transmitted`);
+  const owner = sealedFor(record);
+  const [sealedPin, pinOwner] = record.pin_storage === 'stored' ? [record.pin, owner] : [ticket.sealed_pin, { ...owner, ticket_id: ticket.ticket }];
+  if (!sealedPin) return deleted(`The PIN of certificate ${ticket.certificate_id} is no longer kept for this ticket`);
+  try {
+    const [pkcs12, pin] = await Promise.all([open(deps.wrapper, owner, record.container), open(deps.wrapper, pinOwner, sealedPin)]);
+    return { certificate: { certificate_id: record.certificate_id, subject: record.subject, pkcs12, pin: pin.toString('utf8') } };
+  } catch (error) {
+    if (!(error instanceof SealBroken)) throw error;
+    return { refused: { code: sealBroken.code, message: `The certificate ${ticket.certificate_id} ${sealBroken.message}` } };
+  }
 }

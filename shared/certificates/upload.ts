@@ -47,15 +47,15 @@ export async function uploadCertificate(deps: UploadDeps, clientId: string, inpu
   }
   const opened = await openPkcs12(container, pin, now);
   if (!opened.ok) return { findings: [{ path: opened.code === 'CERTIFICATE_PIN_WRONG' ? 'pin' : 'pkcs12', code: opened.code, message: opened.message }] };
+  const owner = { client_id: clientId, certificate_id: newCertificateId() };
   const record: CertificateRecord = {
-    client_id: clientId,
-    certificate_id: newCertificateId(),
+    ...owner,
     ...(label !== undefined && { label }),
     ...opened.facts,
     pin_storage,
     created_at: now.toISOString(),
-    container: await seal(deps.wrapper, container),
-    ...(pin_storage === 'stored' && { pin: await seal(deps.wrapper, Buffer.from(pin, 'utf8')) }),
+    container: await seal(deps.wrapper, owner, container),
+    ...(pin_storage === 'stored' && { pin: await seal(deps.wrapper, owner, Buffer.from(pin, 'utf8')) }),
   };
   if (!(await deps.store.create(record))) throw new Error('certificate ID collision');
   return { record };

@@ -2,7 +2,7 @@
 // client, and the container and PIN only sealed (shared/certificates/envelope.ts), never shown again.
 
 import { randomBytes } from 'node:crypto';
-import type { Sealed } from '#shared/domain/sealed.ts';
+import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 
 // 16 random bytes in base64url, like ticket IDs: opaque, and refused by shape alone.
 export const certificateIdPattern = /^crt_[A-Za-z0-9_-]{22}$/;
@@ -47,6 +47,9 @@ export interface CertificateRecord extends CertificateFacts {
   /** Submissions naming it are refused until then, after too many wrong PINs; a time past is no lock. */
   locked_until?: string;
 }
+
+/** Whom the certificate's sealed secrets are bound to: a copy in another record does not open. */
+export const sealedFor = ({ client_id, certificate_id }: Pick<CertificateRecord, 'client_id' | 'certificate_id'>): SealedFor => ({ client_id, certificate_id });
 
 /** When the lock on the certificate ends, or undefined when it is not locked at `now`. */
 export const lockedUntil = ({ locked_until }: Pick<CertificateRecord, 'locked_until'>, now: Date): string | undefined =>

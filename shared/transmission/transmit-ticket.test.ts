@@ -7,6 +7,7 @@ import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
 import type { CertificateRecord, PinStorage } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
+import { sealedTheOldWay } from '#test/support/sealed-before.ts';
 import {
   CountingKeyWrapper,
   MemoryCertificateStore,
@@ -40,6 +41,7 @@ const delivered: TransmitOutcome = {
 };
 const retry: TransmitOutcome = { outcome: 'retry', code: 'CONNECT', message: 'no connection' };
 
+const certificateOwner = { client_id: 'client-a', certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' };
 const webhooksOff: WebhookConfig = { enabled: false, uri: '', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
 const webhooksOn: WebhookConfig = { enabled: true, uri: 'http://receiver.test/hook', timeoutMs: 1000, maxAttempts: 3, backoffScale: 1 };
 
@@ -83,8 +85,8 @@ async function keptCertificate(certificates: TransmitDeps['certificates'], pinSt
     fingerprint_sha256: '0'.repeat(64),
     pin_storage: pinStorage,
     created_at: '2026-11-01T00:00:00.000Z',
-    container: await seal(certificates.wrapper, Buffer.from('the container')),
-    ...(pinStorage === 'stored' && { pin: await seal(certificates.wrapper, Buffer.from('stored-pin')) }),
+    container: await seal(certificates.wrapper, certificateOwner, Buffer.from('the container')),
+    ...(pinStorage === 'stored' && { pin: await seal(certificates.wrapper, certificateOwner, Buffer.from('stored-pin')) }),
   };
   await certificates.store.create(record);
   return record;
@@ -154,7 +156,7 @@ describe('transmitTicket', () => {
 
     it("signs with the ticket's sealed PIN, and forgets it once the ticket has finished", async () => {
       const wrapper = new CountingKeyWrapper();
-      const sealed_pin = await seal(wrapper, Buffer.from('ticket-pin'));
+      const sealed_pin = await seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin'));
       const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
       deps.certificates = { ...certificates, wrapper };
       await keptCertificate(deps.certificates, 'per_submission');
@@ -170,7 +172,7 @@ describe('transmitTicket', () => {
       ['failed', { outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: 'maybe' } as TransmitOutcome],
     ])('forgets a per-submission PIN when the ticket ends %s, and keeps it while a retry is due', async (status, outcome) => {
       const wrapper = new CountingKeyWrapper();
-      const sealed_pin = await seal(wrapper, Buffer.from('ticket-pin'));
+      const sealed_pin = await seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin'));
       const { deps, certificates, stored } = await setup([retry, outcome], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
       deps.certificates = { ...certificates, wrapper };
       await keptCertificate(deps.certificates, 'per_submission');
@@ -186,6 +188,30 @@ describe('transmitTicket', () => {
       await transmitTicket(deps, id);
       expect(authority.submissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_DELETED' } });
+    });
+
+    it('signs with a per-submission PIN sealed before PINs were bound to their ticket, read the old way', async () => {
+      const wrapper = new CountingKeyWrapper();
+      await wrapper.newDataKey(certificateOwner);
+      const sealed_pin = await sealedTheOldWay(wrapper.file, Buffer.from('ticket-pin'));
+      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
+      deps.certificates = { ...certificates, wrapper };
+      await keptCertificate(deps.certificates, 'per_submission');
+      await transmitTicket(deps, id);
+      expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
+      expect(await stored()).toMatchObject({ status: 'delivered' });
+    });
+
+    it('fails with CERTIFICATE_SEAL_BROKEN, sending nothing, when the PIN was sealed for another ticket', async () => {
+      const wrapper = new CountingKeyWrapper();
+      const sealed_pin = await seal(wrapper, { ...certificateOwner, ticket_id: 'tk_another' }, Buffer.from('ticket-pin'));
+      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
+      deps.certificates = { ...certificates, wrapper };
+      await keptCertificate(deps.certificates, 'per_submission');
+      await transmitTicket(deps, id);
+      expect(authority.submissions).toEqual([]);
+      expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_SEAL_BROKEN' } });
+      expect((await stored()).sealed_pin).toBeUndefined();
     });
 
     it('leaves the ticket to the retry, sending nothing, when the certificate cannot be unsealed now', async () => {

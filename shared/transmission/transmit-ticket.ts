@@ -63,11 +63,11 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { code: 'NUTZDATEN_INVALID', message, details: [] }, now);
       return;
     }
-    // Unsealed only now, just before the call, and never kept: a failure to unseal (the key service
-    // unreachable) throws and leaves the ticket to the queue's retry, as nothing was sent.
+    // Unsealed only now, just before the call, and never kept: a secret that does not open for its
+    // record fails the ticket; a failure to unseal (the key service unreachable) throws and leaves the ticket to the queue's retry, as nothing was sent.
     const signer = await unsealSigner(deps.certificates, claimed);
-    if (signer.gone !== undefined) {
-      await finish(deps, held, id, 'failed', { code: 'CERTIFICATE_DELETED', message: signer.gone, details: [] }, now);
+    if (signer.refused !== undefined) {
+      await finish(deps, held, id, 'failed', { ...signer.refused, details: [] }, now);
       return;
     }
     if (signer.certificate) submission.certificate = signer.certificate;

@@ -1,5 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { isError, type Kind } from '#shared/domain/ticket.ts';
+import { isError, newTicketId, type Kind } from '#shared/domain/ticket.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import { flushMetrics, metrics } from '#shared/metrics.ts';
 import { summaryView } from '#shared/domain/views.ts';
@@ -36,8 +36,14 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
         event.headers[pinHeader],
       ).finally(flushMetrics);
       if (signed.findings) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: signed.findings });
-      const accept = (ticketId?: string) =>
-        acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, { ...checked, signer: signed.signer }, ticketId);
+      // A per-submission PIN is sealed for its ticket, whose ID an idempotent request chooses first.
+      const accept = async (ticketId = newTicketId()) =>
+        acceptSubmission(
+          { tickets, submissions: submissionStore(), queue: workQueue() },
+          clientId,
+          { ...checked, signer: await signed.signer?.(ticketId) },
+          ticketId,
+        );
       const answer: Accepted = request === undefined ? { ticket: await accept(), replayed: false } : await acceptOnce(idempotency, request, accept);
       if (!answer.replayed) {
         metrics().addMetric(metricNames.submissionsAccepted, MetricUnit.Count, 1);

@@ -711,22 +711,6 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'deliverWebhook').Environment.Variables).toHaveProperty('WEBHOOK_QUEUE_URL');
     });
 
-    it("lets each function do with the key over clients' certificates only what the manifest says: seal, open, or nothing", () => {
-      const key = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('SealingKey').node.defaultChild as CfnElement)));
-      const onKey = (name: FunctionName) =>
-        statements(dev, name)
-          .filter((statement) => JSON.stringify(statement.Resource).includes(key))
-          .flatMap((statement) => [statement.Action].flat())
-          .sort();
-      expect(onKey('createCertificate')).toEqual(['kms:GenerateDataKey']);
-      expect(onKey('transmit')).toEqual(['kms:Decrypt']);
-      expect(onKey('submitUstva')).toEqual(['kms:Decrypt', 'kms:GenerateDataKey']);
-      for (const name of ['getCertificate', 'listCertificates', 'deleteCertificate', 'certificateExpiry', 'getTicket'] as const)
-        expect(onKey(name), name).toEqual([]);
-      expect(fnProps(dev, 'transmit').Environment.Variables).toHaveProperty('SEALING_KEY_ID');
-      expect(fnProps(dev, 'getCertificate').Environment.Variables).not.toHaveProperty('SEALING_KEY_ID');
-    });
-
     it('lets a producer send to its queues without receiving from them', () => {
       const granted = actions(dev, 'submitUstva');
       expect(granted).toContain('sqs:SendMessage');

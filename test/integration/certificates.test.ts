@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { container, containerValidUntil, forgeContainer, testPin, umlautPin, withIterations } from '#test/support/certificates.ts';
 import { certificateStore, keyWrapper, ticketStore } from '#shared/wiring/adapters.ts';
-import { newCertificateId, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { newCertificateId, sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
@@ -222,7 +222,7 @@ describe('a submission that names a certificate', () => {
     const record = (await certificateStore().get('dev', certificate_id))!;
     // What a container re-issued under a new PIN would leave behind: a kept PIN that no longer opens it.
     await certificateStore().delete('dev', certificate_id);
-    await certificateStore().create({ ...record, pin: await seal(keyWrapper(), Buffer.from('000000')) });
+    await certificateStore().create({ ...record, pin: await seal(keyWrapper(), sealedFor(record), Buffer.from('000000')) });
     const reply = await submit(certificate_id);
     expect(reply.status).toBe(202);
     const failed = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'failed', 'rejected']);
@@ -237,12 +237,13 @@ describe('a certificate kept before keys were matched to certificates', () => {
     const fresh = (await upload({ pkcs12: pkcs12(container('modern')), pin: testPin })).json.data.certificate_id as string;
     const { key_type: _type, key_bits: _bits, ...record } = (await certificateStore().get('dev', fresh))!;
     const certificate_id = newCertificateId();
+    const owner = { client_id: record.client_id, certificate_id };
     await certificateStore().create({
       ...record,
       certificate_id,
       pin_storage,
-      container: await seal(keyWrapper(), bytes),
-      ...(pin_storage === 'stored' ? { pin: await seal(keyWrapper(), Buffer.from(testPin)) } : { pin: undefined }),
+      container: await seal(keyWrapper(), owner, bytes),
+      ...(pin_storage === 'stored' ? { pin: await seal(keyWrapper(), owner, Buffer.from(testPin)) } : { pin: undefined }),
       ...changes,
     });
     return certificate_id;

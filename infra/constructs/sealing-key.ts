@@ -1,0 +1,77 @@
+// The key that wraps the data keys of what clients entrust (their certificates and PINs,
+// shared/certificates/envelope.ts). Its key policy alone says who may use it: the roles of the
+// functions that seal or open, each for that only, and only with the owner of the secret (client,
+// certificate, ticket) in the encryption context. Nobody else opens anything, whatever IAM allows:
+// the account root, or the stage's named administrators, may administer the key but not use it.
+
+import type { RemovalPolicy } from 'aws-cdk-lib';
+import { AccountRootPrincipal, ArnPrincipal, PolicyDocument, PolicyStatement, type IPrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import type { Construct } from 'constructs';
+import { sealingContext, sealingPurpose } from '#shared/domain/sealed.ts';
+import type { SealingUse } from '#shared/manifest.ts';
+
+export interface SealingKeyProps {
+  readonly stage: string;
+  readonly removalPolicy: RemovalPolicy;
+  /**
+   * Roles that administer the key (its policy, rotation, deletion) without using it; none: the
+   * account root, so that the account's IAM administrators do.
+   */
+  readonly admins?: readonly string[];
+}
+
+/** The keys an owner's context may have; the first three it must have (shared/domain/sealed.ts). */
+const ownerKeys = Object.keys(sealingContext({ client_id: '', certificate_id: '', ticket_id: '' }));
+const requiredKeys = Object.keys(sealingContext({ client_id: '', certificate_id: '' }));
+
+/** A context naming an owner: `purpose` as it is, client and certificate present, nothing else. */
+const bound = {
+  StringEquals: { 'kms:EncryptionContext:purpose': sealingPurpose },
+  Null: Object.fromEntries(requiredKeys.map((key) => [`kms:EncryptionContext:${key}`, 'false'])),
+  'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': ownerKeys },
+};
+/** The constant context of data keys wrapped before they were bound to an owner, read once and sealed again. */
+const before = {
+  StringEquals: { 'kms:EncryptionContext:purpose': sealingPurpose },
+  'ForAllValues:StringEquals': { 'kms:EncryptionContextKeys': Object.keys(sealingContext()) },
+};
+
+export class SealingKey extends Key {
+  readonly #statements = new Map<string, PolicyStatement>();
+
+  constructor(scope: Construct, id: string, props: SealingKeyProps) {
+    const admins: IPrincipal[] = props.admins?.length ? props.admins.map((arn) => new ArnPrincipal(arn)) : [new AccountRootPrincipal()];
+    super(scope, id, {
+      description: `steuerbote ${props.stage}: clients' certificates and PINs`,
+      enableKeyRotation: true,
+      removalPolicy: props.removalPolicy,
+      // A policy of its own in place of CDK's default, which gives the account root kms:* and with it
+      // every role of the account that IAM allows kms:Decrypt on *.
+      policy: new PolicyDocument(),
+      admins,
+    });
+  }
+
+  /**
+   * Lets `role` do with the key what each use needs: `seal` generates a data key (GenerateDataKey),
+   * `open` unwraps one (Decrypt), both only for a named owner; `open` also unwraps a data key of the
+   * constant context it had before owners were bound.
+   */
+  allow(role: IPrincipal, uses: readonly SealingUse[]): void {
+    if (uses.includes('seal')) this.#allow('Seal', 'kms:GenerateDataKey', bound, role);
+    if (uses.includes('open')) {
+      this.#allow('Open', 'kms:Decrypt', bound, role);
+      this.#allow('OpenSealedBeforeOwners', 'kms:Decrypt', before, role);
+    }
+  }
+
+  /** One statement per use, naming every role that has it, so the policy grows by a principal per function. */
+  #allow(sid: string, action: string, conditions: Record<string, unknown>, role: IPrincipal): void {
+    const statement = this.#statements.get(sid);
+    if (statement) return statement.addPrincipals(role);
+    const made = new PolicyStatement({ sid, actions: [action], resources: ['*'], conditions, principals: [role] });
+    this.#statements.set(sid, made);
+    this.addToResourcePolicy(made);
+  }
+}
