@@ -20,7 +20,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Code, LayerVersion, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
@@ -55,6 +55,8 @@ import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
+import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
+import { Records } from '#infra/constructs/records.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
@@ -82,6 +84,8 @@ export class SteuerboteStack extends Stack {
     super(scope, id, {
       description: `steuerbote ${settings.stage}: ELSTER submissions (ESt, UStVA)`,
       terminationProtection: settings.production,
+      // The region is the stage's, never the shell's; the account is whichever the credentials name.
+      env: { region: settings.region },
       ...stackProps,
     });
     Tags.of(this).add('service', 'steuerbote');
@@ -119,7 +123,8 @@ export class SteuerboteStack extends Stack {
         [settingNames.protocolRetentionDays]: String(protocolDays(settings.retention)),
       },
       // A stage keeps the defaults of the retry schedule and the re-drive's grace (README, Configuration).
-      transmission: {},
+      // A production stage locks live filings' protocols and Nutzdaten for as long as it keeps protocols.
+      transmission: settings.production ? { [settingNames.recordLockDays]: String(protocolDays(settings.retention)) } : {},
       redrive: {},
     };
 
@@ -133,14 +138,15 @@ export class SteuerboteStack extends Stack {
       return fn;
     };
 
+    const deployments = new GradualDeployments(this, 'Deployments', { stage: settings.stage, gradual: settings.production });
     for (const [name, spec] of deployed) {
       const httpApi = httpApis.get(name)!;
-      addRoutes(httpApi, spec, functionFor);
+      addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn), httpApi));
       new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
     }
     for (const [name, spec] of entries(queues)) {
       const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
-      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), concurrency);
+      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), deployments, concurrency);
     }
     // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
     const failedRuns = new Queue(this, 'FailedRunsQueue', {
@@ -172,6 +178,11 @@ export class SteuerboteStack extends Stack {
       alarmEmail: settings.alarmEmail,
     });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
+    deployments.rollBackOn(operations);
+    if (settings.production) {
+      const lockers = [...this.functions].filter(([name]) => (functions[name] as FunctionSpec).settings?.includes('transmission')).map(([, fn]) => fn);
+      new Records(this, 'Records', { stage: settings.stage, bucket: resources.bucket, lockers, tables: Object.values(resources.tables), key });
+    }
   }
 }
 
@@ -233,6 +244,9 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
     bucketKeyEnabled: true,
     enforceSSL: true,
     versioned: true,
+    // In production live filings' records are locked one by one as they are written (infra/constructs/records.ts);
+    // without a default retention, submitted data and test filings' protocols stay unlocked.
+    ...(production && { objectLockEnabled: true }),
     lifecycleRules: [
       // The sweep (functions/sweep.ts) deletes a finished ticket's submission: it, not a lifecycle
       // rule, because "finished" is known from the ticket, and so that one mechanism works on AWS and
@@ -245,7 +259,8 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
         expiredObjectDeleteMarker: true,
       },
       // A protocol's age is its time since delivery, so the bucket can count it; an overwritten or
-      // deleted one stays recoverable for 30 days.
+      // deleted one stays recoverable for 30 days, a locked one (a live filing's, in production)
+      // until its retention ends, which S3 Lifecycle waits for.
       {
         id: 'ProtocolRetention',
         prefix: bucketFolders.protocols,
@@ -335,13 +350,14 @@ function customDomain(scope: Construct, domain: NonNullable<StageSettings['acces
   return domainName;
 }
 
-function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: FunctionName) => SteuerboteFunction): void {
+/** `targetFor`: what a route invokes, the function or its alias (infra/constructs/gradual-deployments.ts). */
+function addRoutes(httpApi: HttpApi, spec: ApiSpec, targetFor: (name: FunctionName) => IFunction): void {
   const integrations = new Map<FunctionName, HttpLambdaIntegration>();
   const integrationFor = (name: FunctionName): HttpLambdaIntegration => {
     let integration = integrations.get(name);
     if (!integration) {
       // The handlers read API Gateway's 2.0 event format.
-      integration = new HttpLambdaIntegration(`${name}Integration`, functionFor(name), {
+      integration = new HttpLambdaIntegration(`${name}Integration`, targetFor(name), {
         payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
       });
       integrations.set(name, integration);
@@ -364,7 +380,14 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, functionFor: (name: Function
 }
 
 /** `maxConcurrency`: how many invocations the queue may run at once; unbounded (up to the account's limit) without. */
-function addConsumer(queueName: QueueName, queue: Queue, spec: QueueSpec, consumer: SteuerboteFunction, maxConcurrency?: number): void {
+function addConsumer(
+  queueName: QueueName,
+  queue: Queue,
+  spec: QueueSpec,
+  consumer: SteuerboteFunction,
+  deployments: GradualDeployments,
+  maxConcurrency?: number,
+): void {
   // Lambda refuses the event source at deploy time when the function may run longer than the message
   // is hidden; AWS asks for six times as long, so a retried batch never meets a message still in hand.
   if (consumer.timeout && 6 * consumer.timeout.toSeconds() > spec.visibilityTimeoutSeconds) {
@@ -372,7 +395,9 @@ function addConsumer(queueName: QueueName, queue: Queue, spec: QueueSpec, consum
       `${spec.consumer} may run ${consumer.timeout.toSeconds()} s: its queue's visibility timeout of ${spec.visibilityTimeoutSeconds} s is below six times that`,
     );
   }
-  consumer.addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true, ...(maxConcurrency && { maxConcurrency }) }));
+  deployments
+    .target(consumer)
+    .addEventSource(new SqsEventSource(queue, { batchSize: spec.batchSize, reportBatchItemFailures: true, ...(maxConcurrency && { maxConcurrency }) }));
   // A consumer postpones a message it received by the queue's URL; the event source grants the call.
   consumer.addEnvironment(resourceEnv.queue(queueName), queue.queueUrl);
 }

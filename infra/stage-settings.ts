@@ -7,6 +7,12 @@ export interface StageSettings {
   readonly stage: string;
   /** Keeps data on deletion and leaves out the example receiver. */
   readonly production: boolean;
+  /**
+   * The AWS region the stage lives in, part of its template: a deploy goes there whatever region the
+   * shell's profile names (`-c region=eu-central-1`).
+   * @default eu-central-1 (Frankfurt), where German tax data stays in Germany
+   */
+  readonly region: string;
   /** Reported as SERVICE_BUILD, e.g. a commit hash. */
   readonly build: string;
   readonly tracing: boolean;
@@ -99,9 +105,11 @@ export interface EricSettings {
 export function stageSettings(scope: Construct): StageSettings {
   const stage = contextMatching(scope, 'stage', /^[a-z0-9-]{1,32}$/, 'up to 32 lowercase letters, digits or hyphens');
   if (stage === undefined) throw new Error('Context "stage" is required, e.g. cdk synth -c stage=dev');
+  const region = contextMatching(scope, 'region', /^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as eu-central-1') ?? 'eu-central-1';
   return {
     stage,
     production: contextFlag(scope, 'production', stage === 'prod' || stage === 'production'),
+    region,
     build: contextMatching(scope, 'build', /^[\w.-]{1,64}$/, 'a build label such as a commit hash') ?? 'dev',
     tracing: contextFlag(scope, 'tracing', false),
     hook: {
@@ -128,7 +136,7 @@ export function stageSettings(scope: Construct): StageSettings {
       // Tax records are kept ten years (§ 147 AO), and the protocol is the proof of filing.
       protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
     },
-    access: accessSettings(scope),
+    access: accessSettings(scope, region),
     alarmEmail: contextMatching(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),
     sealingKeyAdmins: contextMatching(
       scope,
@@ -141,7 +149,7 @@ export function stageSettings(scope: Construct): StageSettings {
 
 const origin = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;
 
-function accessSettings(scope: Construct): AccessSettings {
+function accessSettings(scope: Construct, region: string): AccessSettings {
   const origins =
     contextText(scope, 'corsOrigins')
       ?.split(',')
@@ -152,6 +160,9 @@ function accessSettings(scope: Construct): AccessSettings {
   const certificateArn = contextMatching(scope, 'certificateArn', /^arn:aws[\w-]*:acm:[a-z0-9-]+:\d{12}:certificate\/[\w-]+$/, 'an ACM certificate ARN');
   if ((name === undefined) !== (certificateArn === undefined))
     throw new Error('Context "domainName" and "certificateArn" go together: the domain needs its certificate');
+  // A regional API's domain takes a certificate of its own region only.
+  if (certificateArn !== undefined && certificateArn.split(':')[3] !== region)
+    throw new Error(`Context "certificateArn" must name a certificate in the stage's region ${region}, got "${certificateArn}"`);
   return { corsOrigins: origins, ...(name && certificateArn && { domain: { name, certificateArn } }) };
 }
 

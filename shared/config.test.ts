@@ -170,19 +170,21 @@ describe('webhookConfig', () => {
 
 describe('transmitConfig', () => {
   it('has defaults', () => {
-    expect(transmitConfig({})).toEqual({ maxAttempts: 5, retryDelaySeconds: 30, leaseSeconds: 150, herstellerId: '74931' });
+    expect(transmitConfig({})).toEqual({ maxAttempts: 5, retryDelaySeconds: 30, leaseSeconds: 150, herstellerId: '74931', recordLockDays: 0 });
   });
 
   it('reads and checks each setting', () => {
-    expect(transmitConfig({ TRANSMIT_MAX_ATTEMPTS: '2', TRANSMIT_RETRY_DELAY_SECONDS: '0', TRANSMIT_LEASE_SECONDS: '60' })).toEqual({
+    expect(transmitConfig({ TRANSMIT_MAX_ATTEMPTS: '2', TRANSMIT_RETRY_DELAY_SECONDS: '0', TRANSMIT_LEASE_SECONDS: '60', RECORD_LOCK_DAYS: '3653' })).toEqual({
       maxAttempts: 2,
       retryDelaySeconds: 0,
       leaseSeconds: 60,
       herstellerId: '74931',
+      recordLockDays: 3653,
     });
     expect(() => transmitConfig({ TRANSMIT_MAX_ATTEMPTS: '0' })).toThrow(/^TRANSMIT_MAX_ATTEMPTS /);
     expect(() => transmitConfig({ TRANSMIT_RETRY_DELAY_SECONDS: '901' })).toThrow(/^TRANSMIT_RETRY_DELAY_SECONDS /);
     expect(() => transmitConfig({ TRANSMIT_LEASE_SECONDS: 'x' })).toThrow(/^TRANSMIT_LEASE_SECONDS /);
+    expect(() => transmitConfig({ RECORD_LOCK_DAYS: '-1' })).toThrow(/^RECORD_LOCK_DAYS /);
   });
 });
 

@@ -144,6 +144,11 @@ export interface TransmitConfig {
   leaseSeconds: number;
   /** ELSTER's ID of this software, written into every return (Kz09, NutzdatenHeader). */
   herstellerId: string;
+  /**
+   * Days a live filing's protocol and transmitted Nutzdaten are kept under S3 Object Lock from
+   * delivery; 0 locks nothing. Set by the stack on production stages, whose bucket has Object Lock on.
+   */
+  recordLockDays: number;
 }
 
 export const transmitConfig = (env: Env = process.env): TransmitConfig => ({
@@ -151,6 +156,7 @@ export const transmitConfig = (env: Env = process.env): TransmitConfig => ({
   retryDelaySeconds: wholeNumber(settingNames.transmitRetryDelaySeconds, 30, { min: 0, max: 900 }, env),
   leaseSeconds: wholeNumber(settingNames.transmitLeaseSeconds, 150, { min: 1, max: 3600 }, env),
   herstellerId: herstellerId(env),
+  recordLockDays: wholeNumber(settingNames.recordLockDays, 0, { min: 0, max: 99 * 366 }, env),
 });
 
 export interface RedriveConfig {

@@ -431,6 +431,7 @@ export const settingNames = {
   transmitMaxAttempts: 'TRANSMIT_MAX_ATTEMPTS',
   transmitRetryDelaySeconds: 'TRANSMIT_RETRY_DELAY_SECONDS',
   transmitLeaseSeconds: 'TRANSMIT_LEASE_SECONDS',
+  recordLockDays: 'RECORD_LOCK_DAYS',
   redriveQueuedGraceSeconds: 'REDRIVE_QUEUED_GRACE_SECONDS',
   redriveWebhookGraceSeconds: 'REDRIVE_WEBHOOK_GRACE_SECONDS',
   submissionRetentionSeconds: 'SUBMISSION_RETENTION_SECONDS',
@@ -473,7 +474,7 @@ export const settingVariables = {
   ],
   rateLimit: [settingNames.rateLimitPerMinute],
   retention: [settingNames.submissionRetentionSeconds, settingNames.protocolRetentionDays],
-  transmission: [settingNames.transmitMaxAttempts, settingNames.transmitRetryDelaySeconds, settingNames.transmitLeaseSeconds],
+  transmission: [settingNames.transmitMaxAttempts, settingNames.transmitRetryDelaySeconds, settingNames.transmitLeaseSeconds, settingNames.recordLockDays],
   redrive: [settingNames.redriveQueuedGraceSeconds, settingNames.redriveWebhookGraceSeconds],
 } as const;
 

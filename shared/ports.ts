@@ -97,8 +97,13 @@ export interface StoredSubmission {
   storedAt: Date;
 }
 
+/** How a file is kept: `retainUntil` locks it (S3 Object Lock, governance mode) until then. */
+export interface KeptFile {
+  retainUntil?: Date;
+}
+
 export interface ProtocolStore {
-  put(ticket: string, fileName: string, pdf: Uint8Array): Promise<void>;
+  put(ticket: string, fileName: string, content: Uint8Array, kept?: KeptFile): Promise<void>;
   get(ticket: string, fileName: string): Promise<Uint8Array | undefined>;
 }
 

@@ -22,6 +22,7 @@ import type {
   KeyWrapper,
   Notifier,
   NotifyResult,
+  KeptFile,
   ProtocolStore,
   RateCounter,
   StoredSubmission,
@@ -152,9 +153,12 @@ export class MemorySubmissionStore implements SubmissionStore {
 
 export class MemoryProtocolStore implements ProtocolStore {
   readonly files = new Map<string, Uint8Array>();
+  /** Until when each locked file is retained. */
+  readonly retained = new Map<string, Date>();
 
-  async put(ticket: string, fileName: string, pdf: Uint8Array): Promise<void> {
+  async put(ticket: string, fileName: string, pdf: Uint8Array, kept?: KeptFile): Promise<void> {
     this.files.set(`${ticket}/${fileName}`, pdf.slice());
+    if (kept?.retainUntil) this.retained.set(`${ticket}/${fileName}`, kept.retainUntil);
   }
 
   async get(ticket: string, fileName: string): Promise<Uint8Array | undefined> {

@@ -46,6 +46,8 @@ export interface OperationsProps {
 export class Operations extends Construct {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
+  /** Each function's alarm on its errors, on which its gradual deployments roll back too. */
+  readonly errorAlarms = new Map<SteuerboteFunction, Alarm>();
 
   readonly #props: OperationsProps;
   readonly #action: SnsAction;
@@ -65,7 +67,7 @@ export class Operations extends Construct {
       });
     }
     for (const [name, fn] of props.functions) {
-      this.#alarm(`${name}Errors`, fn.metricErrors({ statistic: 'Sum' }), { what: `${name} failed`, runbook: 'a-function-fails' });
+      this.errorAlarms.set(fn, this.#alarm(`${name}Errors`, fn.metricErrors({ statistic: 'Sum' }), { what: `${name} failed`, runbook: 'a-function-fails' }));
       this.#alarm(`${name}Throttles`, fn.metricThrottles({ statistic: 'Sum' }), { what: `${name} was throttled`, runbook: 'a-function-is-throttled' });
     }
     for (const schedule of props.schedules) this.#notRunning(schedule);

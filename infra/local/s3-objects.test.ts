@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ObjectStore } from '#infra/local/s3-objects.ts';
+import { isLocked, ObjectStore } from '#infra/local/s3-objects.ts';
 
 let dir: string;
 let store: ObjectStore;
@@ -25,14 +25,15 @@ const keysOf = async (prefix: string, after = '', limit = 1000) => {
 describe('ObjectStore', () => {
   it('keeps an object whole with its type, ETag and time, and its buckets, across a reopening', async () => {
     const modified = new Date('2026-01-02T03:04:05.678Z');
-    expect(await store.put('bucket', 'a/b.pdf', bytes('%PDF'), 'application/pdf', { modified })).toBe('"bfa4b10a76324b166cfdad5e02a63730"');
+    const { version } = (await store.put('bucket', 'a/b.pdf', bytes('%PDF'), 'application/pdf', { modified }))!;
     await store.close();
     store = await ObjectStore.open(dir);
     expect(store.hasBucket('bucket')).toBe(true);
     expect(store.hasBucket('other')).toBe(false);
     const found = store.get('bucket', 'a/b.pdf');
     expect(found?.body.toString()).toBe('%PDF');
-    expect(found).toMatchObject({ contentType: 'application/pdf', etag: '"bfa4b10a76324b166cfdad5e02a63730"', lastModified: modified });
+    expect(found).toMatchObject({ contentType: 'application/pdf', etag: '"bfa4b10a76324b166cfdad5e02a63730"', lastModified: modified, version });
+    expect(found?.retention).toBeUndefined();
     expect(await store.createBucket('bucket')).toBe(false);
   });
 
@@ -44,6 +45,18 @@ describe('ObjectStore', () => {
     expect([first === undefined, second === undefined].sort()).toEqual([false, true]);
     expect(await store.put('bucket', 'once', bytes('3'), 'text/plain', { onlyIfAbsent: true })).toBeUndefined();
     expect(store.get('bucket', 'once')?.body.toString()).toBe(first === undefined ? '2' : '1');
+  });
+
+  it("keeps a version's retention and legal hold, each version under an ID of its own", async () => {
+    const until = new Date('2036-01-01T00:00:00.000Z');
+    const first = await store.put('bucket', 'kept', bytes('1'), 'text/plain', { retention: { mode: 'GOVERNANCE', until }, legalHold: 'ON' });
+    const found = store.get('bucket', 'kept')!;
+    expect(found).toMatchObject({ version: first!.version, retention: { mode: 'GOVERNANCE', until }, legalHold: 'ON' });
+    expect(isLocked(found, new Date('2040-01-01'))).toBe(true);
+    expect(isLocked({ ...found, legalHold: 'OFF' }, new Date('2035-12-31'))).toBe(true);
+    expect(isLocked({ ...found, legalHold: 'OFF' }, until)).toBe(false);
+    const second = await store.put('bucket', 'other', bytes('1'), 'text/plain');
+    expect(second!.version).not.toBe(first!.version);
   });
 
   it('lists a prefix in byte order, a page after a key, and no other bucket', async () => {

@@ -9,7 +9,7 @@
 // S3's order of keys, so a listing page reads just that page.
 
 import { dirname } from 'node:path';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { ClassicLevel } from 'classic-level';
 
 export interface StoredObject {
@@ -17,7 +17,20 @@ export interface StoredObject {
   contentType: string;
   etag: string;
   lastModified: Date;
+  /** Its version ID; `null`, as S3 names it, for one stored before the stand-in gave IDs. */
+  version: string;
+  retention?: Retention;
+  legalHold?: 'ON' | 'OFF';
 }
+
+/** S3 Object Lock's retention of one version. */
+export interface Retention {
+  mode: 'GOVERNANCE' | 'COMPLIANCE';
+  until: Date;
+}
+
+/** Whether S3 Object Lock keeps the version from being deleted or replaced at `now`. */
+export const isLocked = (object: StoredObject, now: Date) => object.legalHold === 'ON' || (object.retention !== undefined && object.retention.until > now);
 
 export interface ListedObject {
   key: string;
@@ -34,6 +47,9 @@ interface Header {
   type: string;
   etag: string;
   modified: number;
+  version?: string;
+  lock?: { mode: Retention['mode']; until: number };
+  hold?: 'ON' | 'OFF';
 }
 
 function encode(header: Header, body: Uint8Array): Buffer {
@@ -100,24 +116,48 @@ export class ObjectStore {
    * key holds an object or another write to it is under way. The check and the claim happen in one
    * step of the event loop, so two such writes to one key never both succeed.
    */
-  async put(bucket: string, key: string, body: Uint8Array, contentType: string, options: { onlyIfAbsent?: boolean; modified?: Date } = {}) {
+  async put(
+    bucket: string,
+    key: string,
+    body: Uint8Array,
+    contentType: string,
+    options: { onlyIfAbsent?: boolean; modified?: Date; retention?: Retention; legalHold?: 'ON' | 'OFF' } = {},
+  ): Promise<{ etag: string; version: string } | undefined> {
     const record = objectRecord(bucket, key);
     if (options.onlyIfAbsent && (this.#writing.has(record) || this.#db.getSync(record) !== undefined)) return undefined;
     const etag = etagOf(body);
+    const version = randomBytes(16).toString('base64url');
+    const { retention, legalHold } = options;
+    const header: Header = {
+      type: contentType,
+      etag,
+      modified: (options.modified ?? new Date()).getTime(),
+      version,
+      ...(retention && { lock: { mode: retention.mode, until: retention.until.getTime() } }),
+      ...(legalHold && { hold: legalHold }),
+    };
     this.#writing.add(record);
     try {
-      await this.#db.put(record, encode({ type: contentType, etag, modified: (options.modified ?? new Date()).getTime() }, body));
+      await this.#db.put(record, encode(header, body));
     } finally {
       this.#writing.delete(record);
     }
-    return etag;
+    return { etag, version };
   }
 
   get(bucket: string, key: string): StoredObject | undefined {
     const record = this.#db.getSync(objectRecord(bucket, key));
     if (record === undefined) return undefined;
     const { header, body } = decode(record);
-    return { body, contentType: header.type, etag: header.etag, lastModified: new Date(header.modified) };
+    return {
+      body,
+      contentType: header.type,
+      etag: header.etag,
+      lastModified: new Date(header.modified),
+      version: header.version ?? 'null',
+      ...(header.lock && { retention: { mode: header.lock.mode, until: new Date(header.lock.until) } }),
+      ...(header.hold && { legalHold: header.hold }),
+    };
   }
 
   async delete(bucket: string, key: string): Promise<void> {

@@ -13,6 +13,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { S3ProtocolStore } from '#shared/adapters/s3-stores.ts';
 import { ObjectStore } from '#infra/local/s3-objects.ts';
 import { startS3StandIn, type S3StandIn } from '#infra/local/s3-stand-in.ts';
 
@@ -157,5 +158,66 @@ describe('the local S3 stand-in, called through the SDK', () => {
     const error = await errorOf(put('checked', 'abc', { ContentMD5: Buffer.alloc(16).toString('base64') }));
     expect(error?.name).toBe('BadDigest');
     expect((await errorOf(read('checked')))?.name).toBe('NoSuchKey');
+  });
+
+  describe('Object Lock', () => {
+    const inTenYears = () => new Date(Date.now() + 3653 * 86_400_000);
+    const locked = (Key: string, extra = {}) =>
+      put(Key, Key, { ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: inTenYears(), ChecksumAlgorithm: 'SHA256', ...extra });
+    const remove = (Key: string, extra = {}) => client.send(new DeleteObjectCommand({ Bucket, Key, ...extra }));
+
+    it('keeps a record as the protocol store locks it, the SDK adding the checksum S3 demands', async () => {
+      const retainUntil = inTenYears();
+      await new S3ProtocolStore(client, Bucket).put('tk_a', 'p.pdf', Buffer.from('%PDF'), { retainUntil });
+      const head = await client.send(new HeadObjectCommand({ Bucket, Key: 'protocols/tk_a/p.pdf' }));
+      expect(head).toMatchObject({ ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: retainUntil, VersionId: expect.any(String) });
+      await new S3ProtocolStore(client, Bucket).put('tk_b', 'p.pdf', Buffer.from('%PDF'));
+      expect((await client.send(new HeadObjectCommand({ Bucket, Key: 'protocols/tk_b/p.pdf' }))).ObjectLockMode).toBeUndefined();
+    });
+
+    it('refuses lock settings without a checksum of the body, and settings S3 refuses', async () => {
+      const withoutChecksum = await errorOf(put('plain', 'x', { ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: inTenYears() }));
+      expect([withoutChecksum?.name, withoutChecksum?.$metadata.httpStatusCode]).toEqual(['InvalidRequest', 400]);
+      expect((await errorOf(locked('past', { ObjectLockRetainUntilDate: new Date(Date.now() - 1000) })))?.name).toBe('InvalidArgument');
+      expect((await errorOf(locked('no-mode', { ObjectLockMode: undefined })))?.name).toBe('InvalidArgument');
+      for (const Key of ['plain', 'past', 'no-mode']) expect((await errorOf(read(Key)))?.name).toBe('NoSuchKey');
+    });
+
+    it('deletes a locked version only by its ID with governance bypassed, never under legal hold or in compliance mode', async () => {
+      const { VersionId } = await locked('gov');
+      expect((await errorOf(remove('gov', { VersionId })))?.name).toBe('AccessDenied');
+      // S3 would keep the locked version beneath a delete marker or a newer version; the stand-in keeps no old versions.
+      expect((await errorOf(remove('gov')))?.$metadata.httpStatusCode).toBe(501);
+      expect((await errorOf(put('gov', 'replaced')))?.$metadata.httpStatusCode).toBe(501);
+      expect(await read('gov')).toBe('gov');
+      await remove('gov', { VersionId, BypassGovernanceRetention: true });
+      expect((await errorOf(read('gov')))?.name).toBe('NoSuchKey');
+
+      const held = await locked('held', { ObjectLockLegalHoldStatus: 'ON' });
+      expect((await client.send(new HeadObjectCommand({ Bucket, Key: 'held' }))).ObjectLockLegalHoldStatus).toBe('ON');
+      expect((await errorOf(remove('held', { VersionId: held.VersionId, BypassGovernanceRetention: true })))?.name).toBe('AccessDenied');
+      const compliance = await locked('compliance', { ObjectLockMode: 'COMPLIANCE' });
+      expect((await errorOf(remove('compliance', { VersionId: compliance.VersionId, BypassGovernanceRetention: true })))?.name).toBe('AccessDenied');
+      expect(await read('held')).toBe('held');
+      expect(await read('compliance')).toBe('compliance');
+    });
+
+    it('deletes an unlocked object by its version ID, and finds nothing to delete under another', async () => {
+      const { VersionId } = await put('free');
+      await remove('free', { VersionId: 'another' });
+      expect(await read('free')).toBe('free');
+      await remove('free', { VersionId });
+      expect((await errorOf(read('free')))?.name).toBe('NoSuchKey');
+    });
+
+    it('refuses a body that does not match its SHA-256 checksum', async () => {
+      const reply = await fetch(`http://127.0.0.1:${standIn.port}/${Bucket}/sha`, {
+        method: 'PUT',
+        body: 'abc',
+        headers: { 'x-amz-checksum-sha256': createHash('sha256').update('abd').digest('base64') },
+      });
+      expect(reply.status).toBe(400);
+      expect(await reply.text()).toContain('<Code>BadDigest</Code>');
+    });
   });
 });

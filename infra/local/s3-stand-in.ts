@@ -3,12 +3,18 @@
 // `If-None-Match: *` conditional write), get, head and delete an object; list a bucket's keys by
 // prefix, 1,000 a page. What else S3 offers is answered 501 NotImplemented, never approximated.
 // Requests are not authenticated: the stand-in listens on the loopback interface only.
+//
+// Object Lock as a production stage's bucket has it: a put may set a version's retention and legal
+// hold, with a checksum of its body as S3 demands; a locked version is deleted by its version ID only
+// with governance mode bypassed, and never while on legal hold. The stand-in keeps the current version
+// of each key alone, so what S3 would do by keeping a locked version beside a newer one or a delete
+// marker (a put or a delete without version ID over a locked object) it answers NotImplemented.
 
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildXml } from '#shared/xml/build.ts';
-import { md5Of, type ObjectStore } from '#infra/local/s3-objects.ts';
+import { isLocked, md5Of, type ObjectStore, type Retention, type StoredObject } from '#infra/local/s3-objects.ts';
 
 const maxObjectBytes = 64 * 1024 * 1024;
 // S3's limit on a key: 1,024 bytes of UTF-8.
@@ -71,24 +77,39 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
       throw notImplemented(`${method} on a bucket${query.length ? ` with ${query.join(', ')}` : ''}`);
     }
 
-    if (query.length > 0) throw notImplemented(`objects' ${query.join(', ')}`);
+    const versionId = method === 'DELETE' ? parameters.get('versionId') : null;
+    const unknown = query.filter((name) => name !== 'versionId' || versionId === null);
+    if (unknown.length > 0) throw notImplemented(`objects' ${unknown.join(', ')}`);
     if (Buffer.byteLength(key) > maxKeyBytes) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long.');
     if (!store.hasBucket(bucket)) throw noSuchBucket();
+    const current = store.get(bucket, key);
+    const locked = current !== undefined && isLocked(current, new Date());
 
     if (method === 'PUT') {
+      const lock = lockOf(request);
       const body = await readBody(request);
+      if (lock && !hasChecksum(request))
+        throw new S3Error(400, 'InvalidRequest', 'Content-MD5 OR x-amz-checksum- HTTP header is required for Put Object requests with Object Lock parameters');
+      if (locked) throw notImplemented('a new version over a locked one, which S3 keeps beside it');
       const contentType = request.headers['content-type'] ?? 'application/octet-stream';
-      const etag = await store.put(bucket, key, body, contentType, { onlyIfAbsent: request.headers['if-none-match'] === '*' });
-      if (etag === undefined) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
-      return send(response, 200, undefined, { etag });
+      const stored = await store.put(bucket, key, body, contentType, { onlyIfAbsent: request.headers['if-none-match'] === '*', ...lock });
+      if (stored === undefined) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
+      return send(response, 200, undefined, { etag: stored.etag, 'x-amz-version-id': stored.version });
     }
     if (method === 'DELETE') {
+      if (versionId === null) {
+        if (locked) throw notImplemented('a delete marker over a locked version, which S3 keeps beneath it');
+      } else {
+        // A version that is not the current one is not kept here: there is nothing to delete.
+        if (current?.version !== versionId) return send(response, 204, undefined, { 'x-amz-version-id': versionId });
+        if (locked && !mayRemove(current, request)) throw new S3Error(403, 'AccessDenied', 'Access Denied because object protected by object lock.');
+      }
       await store.delete(bucket, key);
-      return send(response, 204);
+      return send(response, 204, undefined, versionId === null ? {} : { 'x-amz-version-id': versionId });
     }
     if (method === 'GET' || method === 'HEAD') {
       if (request.headers.range) throw notImplemented('ranged reads');
-      const object = store.get(bucket, key);
+      const object = current;
       if (!object) {
         if (method === 'HEAD') return send(response, 404);
         throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
@@ -98,6 +119,12 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
         'content-length': object.body.length,
         etag: object.etag,
         'last-modified': object.lastModified.toUTCString(),
+        'x-amz-version-id': object.version,
+        ...(object.retention && {
+          'x-amz-object-lock-mode': object.retention.mode,
+          'x-amz-object-lock-retain-until-date': object.retention.until.toISOString(),
+        }),
+        ...(object.legalHold && { 'x-amz-object-lock-legal-hold': object.legalHold }),
       });
       return response.end(method === 'GET' ? object.body : undefined);
     }
@@ -167,6 +194,31 @@ function decodePart(part: string): string {
   }
 }
 
+const invalidArgument = (message: string) => new S3Error(400, 'InvalidArgument', message);
+
+/** The Object Lock settings a put asks for, checked as S3 checks them; undefined without any. */
+function lockOf(request: IncomingMessage): { retention?: Retention; legalHold?: 'ON' | 'OFF' } | undefined {
+  const mode = request.headers['x-amz-object-lock-mode'];
+  const until = request.headers['x-amz-object-lock-retain-until-date'];
+  const legalHold = request.headers['x-amz-object-lock-legal-hold'];
+  if (mode === undefined && until === undefined && legalHold === undefined) return undefined;
+  if ((mode === undefined) !== (until === undefined))
+    throw invalidArgument('x-amz-object-lock-retain-until-date and x-amz-object-lock-mode must both be supplied');
+  if (mode !== undefined && mode !== 'GOVERNANCE' && mode !== 'COMPLIANCE') throw invalidArgument('Unknown wormMode directive.');
+  if (legalHold !== undefined && legalHold !== 'ON' && legalHold !== 'OFF') throw invalidArgument("Legal Hold must be either of 'ON' or 'OFF'");
+  const date = until === undefined ? undefined : new Date(String(until));
+  if (date && Number.isNaN(date.getTime())) throw invalidArgument('The retain until date must be provided in ISO 8601 format');
+  if (date && date <= new Date()) throw invalidArgument('The retain until date must be in the future!');
+  return { ...(mode && date && { retention: { mode, until: date } }), ...(legalHold && { legalHold }) };
+}
+
+const hasChecksum = (request: IncomingMessage) =>
+  request.headers['content-md5'] !== undefined || Object.keys(request.headers).some((name) => name.startsWith('x-amz-checksum-'));
+
+/** Governance mode yields to a request that bypasses it; compliance mode and a legal hold to none. */
+const mayRemove = (object: StoredObject, request: IncomingMessage) =>
+  object.legalHold !== 'ON' && object.retention?.mode === 'GOVERNANCE' && request.headers['x-amz-bypass-governance-retention'] === 'true';
+
 async function readBody(request: IncomingMessage): Promise<Buffer> {
   // Chunked uploads with signed chunks come from streams of unknown length; steuerbote sends whole buffers.
   if (String(request.headers['x-amz-content-sha256']).startsWith('STREAMING-') || String(request.headers['content-encoding']).includes('aws-chunked'))
@@ -181,6 +233,11 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   const body = Buffer.concat(chunks);
   const md5 = request.headers['content-md5'];
   if (md5 !== undefined && md5 !== md5Of(body, 'base64')) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
+  for (const name of Object.keys(request.headers).filter((header) => header.startsWith('x-amz-checksum-') && header !== 'x-amz-checksum-type')) {
+    if (name !== 'x-amz-checksum-sha256') throw notImplemented(`checksums other than SHA-256 (${name})`);
+    if (request.headers[name] !== createHash('sha256').update(body).digest('base64'))
+      throw new S3Error(400, 'BadDigest', 'The SHA256 you specified did not match the calculated checksum.');
+  }
   return body;
 }
 

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bucketFolders } from '#shared/manifest.ts';
-import type { ProtocolStore, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
+import type { KeptFile, ProtocolStore, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
 export class S3Folder {
@@ -14,8 +14,17 @@ export class S3Folder {
     this.#prefix = prefix;
   }
 
-  async put(key: string, body: Uint8Array, contentType: string): Promise<void> {
-    await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType }));
+  async put(key: string, body: Uint8Array, contentType: string, kept: KeptFile = {}): Promise<void> {
+    const locked = kept.retainUntil && {
+      // Governance mode: an administrator granted s3:BypassGovernanceRetention can still erase a
+      // record the law requires erased (docs/operations.md); nobody else, until the date.
+      ObjectLockMode: 'GOVERNANCE' as const,
+      ObjectLockRetainUntilDate: kept.retainUntil,
+      // S3 takes Object Lock settings only with a checksum of the body, which the client adds by
+      // default only where every request needs one (s3-client.ts).
+      ChecksumAlgorithm: 'SHA256' as const,
+    };
+    await this.#client.send(new PutObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key, Body: body, ContentType: contentType, ...locked }));
   }
 
   /** An S3 conditional write: false when the key exists, decided by S3 in one step. */
@@ -102,8 +111,8 @@ export class S3ProtocolStore implements ProtocolStore {
   }
 
   // Beside the PDF a ticket may keep the tax authority's answer (XML), for support.
-  put(ticket: string, fileName: string, content: Uint8Array): Promise<void> {
-    return this.#folder.put(`${ticket}/${fileName}`, content, fileName.endsWith('.xml') ? 'application/xml' : 'application/pdf');
+  put(ticket: string, fileName: string, content: Uint8Array, kept?: KeptFile): Promise<void> {
+    return this.#folder.put(`${ticket}/${fileName}`, content, fileName.endsWith('.xml') ? 'application/xml' : 'application/pdf', kept);
   }
 
   get(ticket: string, fileName: string): Promise<Uint8Array | undefined> {

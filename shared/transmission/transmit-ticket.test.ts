@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
-import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
+import { nutzdatenFileName, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
 import type { TransmitOutcome } from '#shared/ports.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
@@ -47,7 +47,7 @@ const webhooksOn: WebhookConfig = { enabled: true, uri: 'http://receiver.test/ho
 
 async function setup(
   steps: AuthorityStep[],
-  options: { resendIsSafe?: boolean; webhooks?: WebhookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown } = {},
+  options: { resendIsSafe?: boolean; webhooks?: WebhookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown; recordLockDays?: number } = {},
 ) {
   const tickets = new MemoryTicketStore();
   const submissions = new MemorySubmissionStore();
@@ -64,7 +64,7 @@ async function setup(
     protocols,
     queue,
     authority,
-    transmit: { maxAttempts: 3, retryDelaySeconds: 30, leaseSeconds: 150, herstellerId: '74931' },
+    transmit: { maxAttempts: 3, retryDelaySeconds: 30, leaseSeconds: 150, herstellerId: '74931', recordLockDays: options.recordLockDays ?? 0 },
     webhooks: options.webhooks ?? webhooksOff,
     now: () => now,
   };
@@ -264,6 +264,23 @@ describe('transmitTicket', () => {
     expect(await protocols.get(id, ticket.file_name!)).toEqual(pdf);
     expect(queue.webhooks).toEqual([]);
     expect(queue.transmits).toEqual([]);
+  });
+
+  it("locks a live filing's protocol and Nutzdaten for the days set, from delivery, and a test filing's not at all", async () => {
+    const live = await setup([delivered], { ticket: { test: false }, recordLockDays: 3653 });
+    await transmitTicket(live.deps, id);
+    const until = new Date(now.getTime() + 3653 * 86_400_000);
+    expect([...live.protocols.retained]).toEqual([
+      [`${id}/Uebertragungsprotokoll_ustva_${id}.pdf`, until],
+      [`${id}/${nutzdatenFileName(aTicket())}`, until],
+    ]);
+    const test = await setup([delivered], { recordLockDays: 3653 });
+    await transmitTicket(test.deps, id);
+    expect(test.protocols.files.size).toBe(2);
+    expect(test.protocols.retained.size).toBe(0);
+    const unlocked = await setup([delivered], { ticket: { test: false } });
+    await transmitTicket(unlocked.deps, id);
+    expect(unlocked.protocols.retained.size).toBe(0);
   });
 
   it('queues one webhook with a fresh ID when webhooks are on', async () => {

@@ -12,7 +12,17 @@ import { loadForm } from '#shared/forms/registry.ts';
 import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
 import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';
-import type { ProtocolStore, Submission, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
+import type {
+  KeptFile,
+  ProtocolStore,
+  Submission,
+  SubmissionStore,
+  TaxAuthority,
+  TicketChanges,
+  TicketStore,
+  TransmitOutcome,
+  WorkQueue,
+} from '#shared/ports.ts';
 
 export interface TransmitDeps {
   tickets: TicketStore;
@@ -84,6 +94,15 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
   }
 }
 
+/**
+ * A live filing's protocol and Nutzdaten are the records the GoBD asks to keep unaltered for as long
+ * as they are kept (README, "Records that last"); a test filing's are not records, and stay unlocked.
+ */
+function keptAsRecord(ticket: Ticket, lockDays: number, at: Date): KeptFile | undefined {
+  if (ticket.test || lockDays === 0) return undefined;
+  return { retainUntil: new Date(at.getTime() + lockDays * 86_400_000) };
+}
+
 async function record(
   deps: TransmitDeps,
   held: { status: 'processing'; lease_until: string },
@@ -96,9 +115,10 @@ async function record(
   switch (outcome.outcome) {
     case 'delivered': {
       const { fileName, pdf } = outcome.protocol;
-      await deps.protocols.put(id, fileName, pdf);
+      const kept = keptAsRecord(claimed, deps.transmit.recordLockDays, now());
+      await deps.protocols.put(id, fileName, pdf, kept);
       // What was sent is kept beside the protocol, for audits and for filing by hand in Mein ELSTER.
-      await deps.protocols.put(id, nutzdatenFileName(claimed), new TextEncoder().encode(nutzdaten));
+      await deps.protocols.put(id, nutzdatenFileName(claimed), new TextEncoder().encode(nutzdaten), kept);
       const webhook: WebhookState = deps.webhooks.enabled
         ? { status: 'pending', attempts: 0, webhook_id: newWebhookId() }
         : { status: 'disabled', attempts: 0 };

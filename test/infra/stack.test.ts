@@ -59,7 +59,9 @@ function routeTargets(stage: Stage, api: ApiName): Record<string, string> {
         const integrationId = route.Properties.Target['Fn::Join'][1][1].Ref;
         const integration = stage.resources[integrationId]!.Properties;
         expect(integration.PayloadFormatVersion).toBe('2.0');
-        return [route.Properties.RouteKey, functionById.get(integration.IntegrationUri['Fn::GetAtt'][0])];
+        // A route invokes the function, or on a production stage its alias (infra/constructs/gradual-deployments.ts).
+        const target = integration.IntegrationUri;
+        return [route.Properties.RouteKey, functionById.get(target['Fn::GetAtt']?.[0] ?? stage.resources[target.Ref]!.Properties.FunctionName.Ref)];
       }),
   );
 }

@@ -1,0 +1,196 @@
+// Records that last and code that arrives gradually, as the dev and prod templates show them: Object
+// Lock on the bucket and the grant and setting that lock live filings' records, the tables' backups in
+// a locked vault, the region each stage is pinned to, and CodeDeploy canaries behind every alias a
+// route or a queue invokes.
+
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
+import { apis, bucketFolders, queues, schedules, servedRoutes, settingNames, tables, type FunctionName } from '#shared/manifest.ts';
+import { removeStageApps } from '#test/infra/stage-app.ts';
+import { actions, arnOf, fnProps, idOf, ofType, ref, statements, synth, type Stage } from '#test/infra/stage-template.ts';
+
+afterAll(removeStageApps);
+
+const logicalId = (stage: Stage, construct: { node: { defaultChild?: unknown } }) => stage.stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const bucketId = (stage: Stage) => ofType(stage, 'AWS::S3::Bucket').find(([, bucket]) => bucket.Properties.VersioningConfiguration)![0];
+
+/** The functions a route or a queue invokes on a stage that deploys the production API only. */
+const triggered = new Set<FunctionName>([
+  ...servedRoutes(apis.api.routes).map((route) => route.function),
+  apis.api.fallback,
+  ...Object.values(queues).map((queue) => queue.consumer as FunctionName),
+]);
+
+describe('records and deployments', { timeout: 300_000 }, () => {
+  let dev: Stage;
+  let prod: Stage;
+
+  beforeAll(() => {
+    dev = synth({ stage: 'dev' }, { bundle: false });
+    prod = synth({ stage: 'prod' }, { bundle: false });
+  }, 300_000);
+
+  describe('S3 Object Lock', () => {
+    it("is on in prod's bucket with no default retention, so only what is written locked is locked", () => {
+      const bucket = prod.resources[bucketId(prod)]!.Properties;
+      expect(bucket.ObjectLockEnabled).toBe(true);
+      expect(bucket.ObjectLockConfiguration?.Rule).toBeUndefined();
+      expect(bucket.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      // A test stage's template stays as it was: Object Lock, once on, cannot be turned off.
+      expect(dev.resources[bucketId(dev)]!.Properties.ObjectLockEnabled).toBeUndefined();
+    });
+
+    it('has transmit lock live records as long as protocols are kept, granted on protocols/ alone', () => {
+      const lockDays = String(Math.ceil(10 * 365.25));
+      expect(fnProps(prod, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(lockDays);
+      expect(fnProps(prod, 'transmit').Environment.Variables[settingNames.protocolRetentionDays]).toBeUndefined();
+      const retention = statements(prod, 'transmit').filter((statement) => [statement.Action].flat().includes('s3:PutObjectRetention'));
+      expect(retention.map((statement) => statement.Resource)).toEqual([{ 'Fn::Join': ['', [arnOf(bucketId(prod)), `/${bucketFolders.protocols}*`]] }]);
+      const kept = synth({ stage: 'prod', protocolRetentionYears: '11' }, { bundle: false });
+      expect(fnProps(kept, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(String(Math.ceil(11 * 365.25)));
+
+      expect(fnProps(dev, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBeUndefined();
+      expect(actions(dev, 'transmit')).not.toContain('s3:PutObjectRetention');
+    });
+
+    it('lets no function bypass a retention, set a legal hold or touch old versions', () => {
+      for (const stage of [dev, prod]) {
+        for (const name of stage.stack.functions.keys()) {
+          const granted = actions(stage, name);
+          for (const action of ['s3:BypassGovernanceRetention', 's3:PutObjectLegalHold', 's3:DeleteObjectVersion', 's3:PutBucketObjectLockConfiguration'])
+            expect(granted, `${name} ${action}`).not.toContain(action);
+          if (name !== 'transmit') expect(granted, name).not.toContain('s3:PutObjectRetention');
+        }
+      }
+    });
+  });
+
+  describe('AWS Backup', () => {
+    it('copies every table of prod daily and monthly into a vault that locks in compliance mode after its grace days', () => {
+      const [vaultId, vault] = ofType(prod, 'AWS::Backup::BackupVault')[0]!;
+      expect(vault.Properties).toMatchObject({
+        BackupVaultName: 'steuerbote-prod',
+        EncryptionKeyArn: arnOf(ofType(prod, 'AWS::KMS::Key').find(([, key]) => /tables, bucket and queues/.test(key.Properties.Description))![0]),
+        LockConfiguration: {
+          MinRetentionDays: backupRetention.daily.toDays(),
+          MaxRetentionDays: backupRetention.monthly.toDays(),
+          ChangeableForDays: vaultLockGraceDays,
+        },
+      });
+      expect(vault.DeletionPolicy).toBe('Retain');
+      const [planId, plan] = ofType(prod, 'AWS::Backup::BackupPlan')[0]!;
+      expect(plan.Properties.BackupPlan.BackupPlanRule).toEqual([
+        expect.objectContaining({ RuleName: 'Daily', TargetBackupVault: { 'Fn::GetAtt': [vaultId, 'BackupVaultName'] }, Lifecycle: { DeleteAfterDays: 35 } }),
+        expect.objectContaining({
+          RuleName: 'Monthly',
+          TargetBackupVault: { 'Fn::GetAtt': [vaultId, 'BackupVaultName'] },
+          Lifecycle: { DeleteAfterDays: 366 },
+        }),
+      ]);
+      // Copies must outlive the vault's shortest retention and stay within its longest, or the vault refuses the job.
+      for (const rule of plan.Properties.BackupPlan.BackupPlanRule) {
+        expect(rule.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(vault.Properties.LockConfiguration.MinRetentionDays);
+        expect(rule.Lifecycle.DeleteAfterDays).toBeLessThanOrEqual(vault.Properties.LockConfiguration.MaxRetentionDays);
+      }
+      const tableIds = Object.keys(tables).map((name) => logicalId(prod, prod.stack.node.findChild(`${name}Table`)));
+      prod.template.hasResourceProperties('AWS::Backup::BackupSelection', {
+        BackupPlanId: { 'Fn::GetAtt': [planId, 'BackupPlanId'] },
+        BackupSelection: { Resources: Match.arrayEquals(tableIds.map(arnOf)) },
+      });
+      for (const type of ['AWS::Backup::BackupVault', 'AWS::Backup::BackupPlan', 'AWS::Backup::BackupSelection']) dev.template.resourceCountIs(type, 0);
+    });
+  });
+
+  describe('the region', () => {
+    it('is part of every stage, Frankfurt unless the stage names another', () => {
+      expect(dev.stack.region).toBe('eu-central-1');
+      expect(prod.stack.region).toBe('eu-central-1');
+      expect(synth({ stage: 'dev', region: 'eu-west-1' }, { bundle: false }).stack.region).toBe('eu-west-1');
+      expect(() => synth({ stage: 'dev', region: 'Frankfurt' }, { bundle: false })).toThrow(/"region" must be an AWS region such as eu-central-1/);
+      const domain = { domainName: 'api.example.com', certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc-123' };
+      expect(() => synth({ stage: 'dev', ...domain }, { bundle: false })).toThrow(/certificate in the stage's region eu-central-1/);
+    });
+  });
+
+  describe('gradual deployments', () => {
+    const aliases = (stage: Stage) => ofType(stage, 'AWS::Lambda::Alias');
+    const aliasOf = (stage: Stage, name: FunctionName) => aliases(stage).find(([, alias]) => alias.Properties.FunctionName.Ref === idOf(stage, name));
+
+    it('put every function a route or a queue invokes in prod behind its alias live, on its newest version', () => {
+      expect(
+        aliases(prod)
+          .map(([, alias]) => alias.Properties.FunctionName.Ref)
+          .sort(),
+      ).toEqual([...triggered].map((name) => idOf(prod, name)).sort());
+      for (const name of triggered) {
+        const [, alias] = aliasOf(prod, name)!;
+        expect(alias.Properties.Name).toBe('live');
+        const version = prod.resources[alias.Properties.FunctionVersion['Fn::GetAtt'][0]]!;
+        expect([version.Type, version.Properties.FunctionName]).toEqual(['AWS::Lambda::Version', ref(idOf(prod, name))]);
+      }
+      // The scheduled jobs run whatever code the stage has: no traffic would try a canary of theirs.
+      for (const schedule of Object.values(schedules)) expect(aliasOf(prod, schedule.function), schedule.function).toBeUndefined();
+    });
+
+    it('point routes and queues at the alias in prod, at the function in dev', () => {
+      const aliasIds = new Set(aliases(prod).map(([id]) => id));
+      const integrations = ofType(prod, 'AWS::ApiGatewayV2::Integration');
+      expect(integrations.length).toBeGreaterThan(0);
+      for (const [id, integration] of integrations) expect(aliasIds.has(integration.Properties.IntegrationUri.Ref), id).toBe(true);
+      // An event source names the alias as `function:live`, the function's name taken from the alias's ARN.
+      for (const [id, mapping] of ofType(prod, 'AWS::Lambda::EventSourceMapping')) {
+        const [name, qualifier] = mapping.Properties.FunctionName['Fn::Join'][1];
+        expect([aliasIds.has(name['Fn::Select'][1]['Fn::Split'][1].Ref), qualifier], id).toEqual([true, ':live']);
+      }
+      // API Gateway may invoke the alias it calls, and nothing else of the function.
+      for (const [id, permission] of ofType(prod, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com'))
+        expect(aliasIds.has(permission.Properties.FunctionName.Ref), id).toBe(true);
+
+      for (const type of ['AWS::Lambda::Alias', 'AWS::Lambda::Version', 'AWS::CodeDeploy::DeploymentGroup', 'AWS::CodeDeploy::Application'])
+        dev.template.resourceCountIs(type, 0);
+      for (const [id, integration] of ofType(dev, 'AWS::ApiGatewayV2::Integration'))
+        expect(integration.Properties.IntegrationUri['Fn::GetAtt'], id).toBeDefined();
+      const consumers = new Set(Object.values(queues).map((queue) => idOf(dev, queue.consumer as FunctionName)));
+      for (const [id, mapping] of ofType(dev, 'AWS::Lambda::EventSourceMapping')) expect(consumers.has(mapping.Properties.FunctionName.Ref), id).toBe(true);
+    });
+
+    it("move each alias by a CodeDeploy canary, a tenth for five minutes, rolled back on the function's errors and its API's 5xx", () => {
+      const apiId = logicalId(prod, prod.stack.node.findChild('apiApi'));
+      const alarmNamed = (name: string) =>
+        ofType(prod, 'AWS::CloudWatch::Alarm').find(([, alarm]) => alarm.Properties.AlarmName === `steuerbote-prod-${name}`)!;
+      const [serverErrorsId, serverErrors] = alarmNamed('apiApiServerErrors');
+      expect(serverErrors.Properties).toMatchObject({
+        Namespace: 'AWS/ApiGateway',
+        MetricName: '5xx',
+        Dimensions: [{ Name: 'ApiId', Value: ref(apiId) }],
+        Period: 60,
+        Threshold: 0,
+        AlarmDescription: expect.stringMatching(/docs\/operations\.md#a-deployment-rolled-back$/),
+      });
+      const topic = ref(ofType(prod, 'AWS::SNS::Topic')[0]![0]);
+      expect([serverErrors.Properties.AlarmActions, serverErrors.Properties.OKActions]).toEqual([[topic], [topic]]);
+
+      const applications = ofType(prod, 'AWS::CodeDeploy::Application');
+      expect(applications.map(([, application]) => application.Properties)).toEqual([
+        expect.objectContaining({ ApplicationName: 'steuerbote-prod', ComputePlatform: 'Lambda' }),
+      ]);
+      const queueConsumers = new Set<FunctionName>(Object.values(queues).map((queue) => queue.consumer));
+      for (const name of triggered) {
+        const [, alias] = aliasOf(prod, name)! as [string, { UpdatePolicy?: any }];
+        const groupId = alias.UpdatePolicy.CodeDeployLambdaAliasUpdate.DeploymentGroupName.Ref;
+        expect(alias.UpdatePolicy.CodeDeployLambdaAliasUpdate.ApplicationName).toEqual(ref(applications[0]![0]));
+        const group = prod.resources[groupId]!.Properties;
+        expect(group.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+        expect(group.AutoRollbackConfiguration).toEqual({
+          Enabled: true,
+          Events: ['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_REQUEST', 'DEPLOYMENT_STOP_ON_ALARM'],
+        });
+        const watched = group.AlarmConfiguration.Alarms.map((alarm: { Name: { Ref: string } }) => alarm.Name.Ref);
+        expect(watched, name).toEqual([alarmNamed(`${name}Errors`)[0], ...(queueConsumers.has(name) ? [] : [serverErrorsId])]);
+        expect(group.AlarmConfiguration.Enabled).toBe(true);
+      }
+    });
+  });
+});
