@@ -55,6 +55,7 @@ import {
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { Operations } from '#infra/constructs/operations.ts';
+import { EdgeLimits } from '#infra/constructs/edge-limits.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
@@ -79,9 +80,13 @@ export class SteuerboteStack extends Stack {
 
   constructor(scope: Construct, id: string, props: SteuerboteStackProps) {
     const { settings, ...stackProps } = props;
+    const edge = settings.limits.edgePerMinute;
+    if (edge && !settings.region) throw new Error('Context "edgeLimitPerMinute" needs "region": the edge\'s web ACL is referenced from us-east-1');
     super(scope, id, {
       description: `steuerbote ${settings.stage}: ELSTER submissions (ESt, UStVA)`,
       terminationProtection: settings.production,
+      ...(settings.region && { env: { region: settings.region } }),
+      crossRegionReferences: edge !== undefined,
       ...stackProps,
     });
     Tags.of(this).add('service', 'steuerbote');
@@ -138,6 +143,7 @@ export class SteuerboteStack extends Stack {
       addRoutes(httpApi, spec, functionFor);
       new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
     }
+    if (edge) new EdgeLimits(this, 'Edge', { stage: settings.stage, httpApi: httpApis.get('api')!, perMinute: edge });
     for (const [name, spec] of entries(queues)) {
       const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
       addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), concurrency);

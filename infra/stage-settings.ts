@@ -15,6 +15,8 @@ export interface StageSettings {
   readonly limits: LimitSettings;
   readonly retention: RetentionSettings;
   readonly access: AccessSettings;
+  /** The stage's AWS region (`-c region=eu-central-1`); required with edge limits, whose web ACL is referenced from us-east-1. */
+  readonly region?: string;
   /** Subscribed by e-mail to the stage's alarm topic (`-c alarmEmail=ops@example.com`). */
   readonly alarmEmail?: string;
 }
@@ -42,6 +44,11 @@ export interface LimitSettings {
   readonly throttleRate: number;
   /** Requests the API stage admits at once above that rate. */
   readonly throttleBurst: number;
+  /**
+   * Requests one API key may make per minute at the edge (CloudFront with an AWS WAF rate-based
+   * rule, infra/constructs/edge-limits.ts), 10 or more; without it the API has no edge.
+   */
+  readonly edgePerMinute?: number;
   /** RATE_LIMIT_PER_MINUTE: authenticated requests one client may make per minute; `0` turns the budget off. */
   readonly perClientPerMinute?: string;
   /**
@@ -110,6 +117,7 @@ export function stageSettings(scope: Construct): StageSettings {
     limits: {
       throttleRate: Number(contextMatching(scope, 'throttleRate', /^[1-9]\d{0,5}$/, 'a whole number of requests per second') ?? 200),
       throttleBurst: Number(contextMatching(scope, 'throttleBurst', /^[1-9]\d{0,4}$/, 'a whole number of requests') ?? 400),
+      edgePerMinute: optionalNumber(contextMatching(scope, 'edgeLimitPerMinute', /^([1-9]\d{1,8})$/, 'a whole number of requests from 10')),
       perClientPerMinute: contextMatching(scope, 'rateLimitPerMinute', /^(0|[1-9]\d{0,6})$/, 'a whole number of requests (0: off)'),
       transmitConcurrency: Number(
         contextMatching(scope, 'transmitConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 5,
@@ -124,6 +132,7 @@ export function stageSettings(scope: Construct): StageSettings {
       protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
     },
     access: accessSettings(scope),
+    region: contextMatching(scope, 'region', /^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as eu-central-1'),
     alarmEmail: contextMatching(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),
   };
 }
@@ -177,6 +186,8 @@ function ericSettings(scope: Construct, wanted: boolean): EricSettings | undefin
     datenLieferant: contextMatching(scope, 'ericDatenlieferant', /^[^\u0000-\u001f]{1,200}$/, 'a name of at most 200 characters'),
   };
 }
+
+const optionalNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 function contextText(scope: Construct, key: string): string | undefined {
   const value: unknown = scope.node.tryGetContext(key);
