@@ -1,6 +1,7 @@
 // Cold starts: every function of the manifest bundled as CDK bundles it, then, in a fresh Node
 // process per sample, the time from `import()` of the bundle until its first invocation resolved,
-// against a minimal handler (bench/minimal-handler.ts: one DynamoDB GetItem) bundled the same way.
+// against a minimal handler (bench/minimal-handler.ts: one DynamoDB GetItem) bundled the same way,
+// and the submit functions also against one making their three first calls (bench/minimal-submit-handler.ts).
 //
 // Bundling mirrors infra/constructs/steuerbote-function.ts, which bundles the AWS SDK (`bundleAwsSDK`)
 // so a stage runs the SDK the tests ran. For comparison a few functions are also bundled the other
@@ -29,6 +30,8 @@ import { compare, figure, type Row } from './stats.ts';
 const samples = 5;
 const maxApiKb = 250;
 const maxApiRatio = 1.25;
+/** Submit against bench/minimal-submit-handler.ts, which makes the same three first calls. */
+const maxSubmitRatio = 1.1;
 const repoRoot = resolve(import.meta.dirname, '..');
 
 // Code only a function that transmits may carry: the PDF library (with its fonts and deflate), the
@@ -68,7 +71,9 @@ export async function coldStart(): Promise<Row[]> {
     const bundles = await Promise.all([
       ...names.map((name) => bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.mjs`))),
       bundle(join(repoRoot, 'bench/minimal-handler.ts'), join(dir, 'minimal.mjs')),
+      bundle(join(repoRoot, 'bench/minimal-submit-handler.ts'), join(dir, 'minimalSubmit.mjs')),
     ]);
+    const minimalSubmit = bundles.pop()!;
     const minimal = bundles.pop()!;
     const withRuntimeSdk = new Map(
       await Promise.all(
@@ -80,9 +85,10 @@ export async function coldStart(): Promise<Row[]> {
     await writeFile(driver, driverSource);
     const invocations = invocationsFor(runtime.apiKey);
     const eventFiles = new Map<string, string>();
-    for (const name of [...names, 'minimal']) {
+    for (const name of [...names, 'minimal', 'minimalSubmit']) {
       const file = join(dir, `${name}.event.json`);
-      await writeFile(file, JSON.stringify(name === 'minimal' ? minimalInvocation.event : invocations[name as FunctionName].event));
+      const event = { minimal: minimalInvocation.event, minimalSubmit: invocations.submitUstva.event }[name] ?? invocations[name as FunctionName].event;
+      await writeFile(file, JSON.stringify(event));
       eventFiles.set(name, file);
     }
     const env: Record<string, string | undefined> = {
@@ -106,14 +112,16 @@ export async function coldStart(): Promise<Row[]> {
     const runtimeSdk = (name: FunctionName) => `${name} (runtime's SDK)`;
     for (let round = 0; round <= samples; round++) {
       const order = round % 2 ? [...names].reverse() : names;
-      for (const name of ['minimal', ...order, ...sdkCompared.map(runtimeSdk)]) {
+      for (const name of ['minimal', 'minimalSubmit', ...order, ...sdkCompared.map(runtimeSdk)]) {
         const compared = sdkCompared.find((fn) => runtimeSdk(fn) === name);
         const sample =
           name === 'minimal'
             ? await measure(name, minimal.file, minimalInvocation.expect)
-            : compared
-              ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
-              : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
+            : name === 'minimalSubmit'
+              ? await measure(name, minimalSubmit.file, '202')
+              : compared
+                ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
+                : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
         if (round > 0) measured.set(name, [...(measured.get(name) ?? []), sample]);
       }
     }
@@ -156,6 +164,23 @@ export async function coldStart(): Promise<Row[]> {
       );
     }
 
+    // A submission against the least that makes its three first calls: submit's own overhead above them.
+    for (const name of names.filter((fn) => fn.startsWith('submit'))) {
+      rows.push(
+        compare(
+          {
+            section: 'coldstart',
+            name: `${name} import + 1st call vs the same three calls alone`,
+            unit: 'ms',
+            value: total(name),
+            baseline: total('minimalSubmit'),
+            goal: `ratio <= ${maxSubmitRatio}`,
+          },
+          { ratio: maxSubmitRatio },
+        ),
+      );
+    }
+
     // Bundling the SDK against leaving it to the runtime, for the same function in the same run.
     for (const name of sdkCompared) {
       rows.push(
@@ -181,8 +206,8 @@ export async function coldStart(): Promise<Row[]> {
     });
 
     // The breakdown behind the rows, for diagnosis: where each bundle's bytes and each start's time go.
-    for (const [i, name] of [...names, 'minimal'].entries()) {
-      const built = i < names.length ? bundles[i]! : minimal;
+    for (const [i, name] of [...names, 'minimal', 'minimalSubmit'].entries()) {
+      const built = [...bundles, minimal, minimalSubmit][i]!;
       const runs = measured.get(name)!;
       const importMs = figure(runs.map((s) => s.importMs)).median;
       const invokeMs = figure(runs.map((s) => s.invokeMs)).median;
