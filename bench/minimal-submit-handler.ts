@@ -10,7 +10,8 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 
 const dynamo = new DynamoDBClient({});
 const s3 = new S3Client({ forcePathStyle: !!process.env.AWS_ENDPOINT_URL_S3 });
-const sqs = new SQSClient({});
+// As shared/adapters/sqs-client.ts: the queue URL's host is not where a custom endpoint serves it.
+const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
 
 export const handler = async (event: { body?: string }) => {
   const ticket = `bench-${randomUUID()}`;
