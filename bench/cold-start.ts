@@ -16,10 +16,11 @@
 
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
-import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Metafile, type Plugin } from 'esbuild';
+import { kinds } from '#shared/forms/facts.ts';
 import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
 import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
@@ -70,6 +71,13 @@ export async function coldStart(): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), 'steuerbote-coldstart-'));
   // Where the bundles look for the runtime-provided @aws-sdk/* and @smithy/*.
   await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // As the construct ships them (besideTheBundle in infra/constructs/steuerbote-function.ts): each form's
+  // structure files beside the bundles of the functions that check a caller's XML or re-check it.
+  await mkdir(join(dir, 'structure'));
+  for (const kind of kinds) {
+    const folder = join(repoRoot, 'shared/forms', kind, 'structure');
+    for (const file of await readdir(folder)) if (file.endsWith('.json')) await copyFile(join(folder, file), join(dir, 'structure', file));
+  }
   const runtime = await startQuietRuntime(join(dir, 'data'));
   try {
     const names = Object.keys(functions) as FunctionName[];
