@@ -1,6 +1,7 @@
 // Cold starts: every function of the manifest bundled as CDK bundles it, then, in a fresh Node
 // process per sample, the time from `import()` of the bundle until its first invocation resolved,
-// against a minimal handler (bench/minimal-handler.ts: one DynamoDB GetItem) bundled the same way.
+// against a minimal handler (bench/minimal-handler.ts: one DynamoDB GetItem) bundled the same way,
+// and the submit functions also against one making their three first calls (bench/minimal-submit-handler.ts).
 //
 // Bundling mirrors infra/constructs/steuerbote-function.ts, which bundles the AWS SDK (`bundleAwsSDK`)
 // so a stage runs the SDK the tests ran. For comparison a few functions are also bundled the other
@@ -15,10 +16,11 @@
 
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
-import { mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, type Plugin } from 'esbuild';
+import { kinds } from '#shared/forms/facts.ts';
 import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
 import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
@@ -29,6 +31,8 @@ import { compare, figure, type Row } from './stats.ts';
 const samples = 5;
 const maxApiKb = 250;
 const maxApiRatio = 1.25;
+/** Submit against bench/minimal-submit-handler.ts, which makes the same three first calls. */
+const maxSubmitRatio = 1.1;
 const repoRoot = resolve(import.meta.dirname, '..');
 
 // Code only a function that transmits may carry: the PDF library (with its fonts and deflate), the
@@ -51,6 +55,11 @@ const queueConsumers = new Set<string>(Object.values(queues).map((queue) => queu
 /** The functions also bundled with the runtime's SDK left out: an API reader, a submission, the transmitter. */
 const sdkCompared: readonly FunctionName[] = ['getStatus', 'submitUstva', 'transmit'];
 const sdkPackage = /^@(aws-sdk|smithy|aws-crypto|aws)\//;
+/**
+ * The functions also bundled with the SDK's logger middleware kept: shared/adapters/lean-client.ts
+ * removes it by name, an SDK internal, which stays only while this shows it pays.
+ */
+const loggerCompared: readonly FunctionName[] = ['getStatus', 'submitUstva'];
 
 interface Sample {
   importMs: number;
@@ -62,13 +71,22 @@ export async function coldStart(): Promise<Row[]> {
   const dir = await mkdtemp(join(tmpdir(), 'steuerbote-coldstart-'));
   // Where the bundles look for the runtime-provided @aws-sdk/* and @smithy/*.
   await symlink(join(repoRoot, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  // As the construct ships them (besideTheBundle in infra/constructs/steuerbote-function.ts): each form's
+  // structure files beside the bundles of the functions that check a caller's XML or re-check it.
+  await mkdir(join(dir, 'structure'));
+  for (const kind of kinds) {
+    const folder = join(repoRoot, 'shared/forms', kind, 'structure');
+    for (const file of await readdir(folder)) if (file.endsWith('.json')) await copyFile(join(folder, file), join(dir, 'structure', file));
+  }
   const runtime = await startQuietRuntime(join(dir, 'data'));
   try {
     const names = Object.keys(functions) as FunctionName[];
     const bundles = await Promise.all([
       ...names.map((name) => bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.mjs`))),
       bundle(join(repoRoot, 'bench/minimal-handler.ts'), join(dir, 'minimal.mjs')),
+      bundle(join(repoRoot, 'bench/minimal-submit-handler.ts'), join(dir, 'minimalSubmit.mjs')),
     ]);
+    const minimalSubmit = bundles.pop()!;
     const minimal = bundles.pop()!;
     const withRuntimeSdk = new Map(
       await Promise.all(
@@ -76,13 +94,22 @@ export async function coldStart(): Promise<Row[]> {
       ),
     );
 
+    const withLogger = new Map(
+      await Promise.all(
+        loggerCompared.map(
+          async (name) => [name, await bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.sdk-logger.mjs`), 'logger kept')] as const,
+        ),
+      ),
+    );
+
     const driver = join(dir, 'driver.mjs');
     await writeFile(driver, driverSource);
     const invocations = invocationsFor(runtime.apiKey);
     const eventFiles = new Map<string, string>();
-    for (const name of [...names, 'minimal']) {
+    for (const name of [...names, 'minimal', 'minimalSubmit']) {
       const file = join(dir, `${name}.event.json`);
-      await writeFile(file, JSON.stringify(name === 'minimal' ? minimalInvocation.event : invocations[name as FunctionName].event));
+      const event = { minimal: minimalInvocation.event, minimalSubmit: invocations.submitUstva.event }[name] ?? invocations[name as FunctionName].event;
+      await writeFile(file, JSON.stringify(event));
       eventFiles.set(name, file);
     }
     const env: Record<string, string | undefined> = {
@@ -104,16 +131,22 @@ export async function coldStart(): Promise<Row[]> {
     // function and the baseline share the same noise.
     const measured = new Map<string, Sample[]>();
     const runtimeSdk = (name: FunctionName) => `${name} (runtime's SDK)`;
+    const loggerKept = (name: FunctionName) => `${name} (SDK logger kept)`;
     for (let round = 0; round <= samples; round++) {
       const order = round % 2 ? [...names].reverse() : names;
-      for (const name of ['minimal', ...order, ...sdkCompared.map(runtimeSdk)]) {
+      for (const name of ['minimal', 'minimalSubmit', ...order, ...sdkCompared.map(runtimeSdk), ...loggerCompared.map(loggerKept)]) {
         const compared = sdkCompared.find((fn) => runtimeSdk(fn) === name);
+        const logged = loggerCompared.find((fn) => loggerKept(fn) === name);
         const sample =
           name === 'minimal'
             ? await measure(name, minimal.file, minimalInvocation.expect)
-            : compared
-              ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
-              : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
+            : name === 'minimalSubmit'
+              ? await measure(name, minimalSubmit.file, '202')
+              : logged
+                ? await measure(logged, withLogger.get(logged)!.file, invocations[logged].expect)
+                : compared
+                  ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
+                  : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
         if (round > 0) measured.set(name, [...(measured.get(name) ?? []), sample]);
       }
     }
@@ -156,6 +189,36 @@ export async function coldStart(): Promise<Row[]> {
       );
     }
 
+    // A submission against the least that makes its three first calls: submit's own overhead above them.
+    for (const name of names.filter((fn) => fn.startsWith('submit'))) {
+      rows.push(
+        compare(
+          {
+            section: 'coldstart',
+            name: `${name} import + 1st call vs the same three calls alone`,
+            unit: 'ms',
+            value: total(name),
+            baseline: total('minimalSubmit'),
+            goal: `ratio <= ${maxSubmitRatio}`,
+          },
+          { ratio: maxSubmitRatio },
+        ),
+      );
+    }
+
+    // The SDK's logger middleware removed (as deployed) against kept, for the same function in the same run.
+    for (const name of loggerCompared) {
+      rows.push(
+        compare({
+          section: 'coldstart',
+          name: `${name} import + 1st call, SDK logger middleware removed vs kept`,
+          unit: 'ms',
+          value: total(name),
+          baseline: total(loggerKept(name)),
+        }),
+      );
+    }
+
     // Bundling the SDK against leaving it to the runtime, for the same function in the same run.
     for (const name of sdkCompared) {
       rows.push(
@@ -181,8 +244,8 @@ export async function coldStart(): Promise<Row[]> {
     });
 
     // The breakdown behind the rows, for diagnosis: where each bundle's bytes and each start's time go.
-    for (const [i, name] of [...names, 'minimal'].entries()) {
-      const built = i < names.length ? bundles[i]! : minimal;
+    for (const [i, name] of [...names, 'minimal', 'minimalSubmit'].entries()) {
+      const built = [...bundles, minimal, minimalSubmit][i]!;
       const runs = measured.get(name)!;
       const importMs = figure(runs.map((s) => s.importMs)).median;
       const invokeMs = figure(runs.map((s) => s.invokeMs)).median;
@@ -215,8 +278,11 @@ interface Bundle {
 }
 
 /** esbuild with the options NodejsFunction passes for the construct's `bundling` settings. */
-/** `bundled`: as deployed; `runtime`: the AWS SDK left to the Lambda runtime, for comparison. */
-async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime' = 'bundled'): Promise<Bundle> {
+/**
+ * `bundled`: as deployed; `runtime`: the AWS SDK left to the Lambda runtime, for comparison; `logger
+ * kept`: as deployed, but lean-client.ts leaves the SDK's logger middleware in place.
+ */
+async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime' | 'logger kept' = 'bundled'): Promise<Bundle> {
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -233,6 +299,7 @@ async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime'
     external: sdk === 'runtime' ? ['@aws-sdk/*', '@smithy/*'] : [],
     logLevel: 'warning',
     metafile: true,
+    plugins: sdk === 'logger kept' ? [keepSdkLogger] : [],
   });
   const metafile: Metafile = result.metafile!;
   const output = Object.values(metafile.outputs).find((out) => out.entryPoint)!;
@@ -254,6 +321,18 @@ async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime'
     packages: [...byPackage].sort((a, b) => b[1] - a[1]),
   };
 }
+
+const keepSdkLogger: Plugin = {
+  name: 'keep-sdk-logger',
+  setup(build) {
+    build.onLoad({ filter: /shared\/adapters\/lean-client\.ts$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const kept = source.replace("client.middlewareStack.remove('loggerMiddleware');", '');
+      if (kept === source) throw new Error('bench: lean-client.ts no longer removes the logger middleware as this variant expects');
+      return { contents: kept, loader: 'ts' };
+    });
+  },
+};
 
 function runSample(driver: string, bundleFile: string, eventFile: string, env: Record<string, string | undefined>): Promise<Sample> {
   return new Promise((resolveSample, reject) => {

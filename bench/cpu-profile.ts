@@ -147,9 +147,11 @@ export function summarize(profile: CpuProfile, topN = 15): ProfileSummary {
   const samples = profile.samples ?? [];
   const deltas = profile.timeDeltas ?? [];
   const selfUs = new Map<number, number>();
-  // Each sample stands for the time until the next one.
+  // Each sample stands for the time until the next one. A worker thread's profile can carry a delta
+  // whose 32-bit counter wrapped (about 2³² µs, or just below 0 read as unsigned): read as the signed
+  // 32-bit value it is, no real delta in a profile of minutes reaches 2³¹ µs.
   for (let i = 0; i < samples.length; i++) {
-    const spent = Math.max(0, deltas[i + 1] ?? 0);
+    const spent = Math.max(0, (deltas[i + 1] ?? 0) | 0);
     selfUs.set(samples[i]!, (selfUs.get(samples[i]!) ?? 0) + spent);
   }
   const byFunction = new Map<string, { function: string; file: string; group: string; us: number }>();

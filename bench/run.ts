@@ -1,12 +1,14 @@
 // `npm run bench`: every benchmark against the local runtime on loopback, each figure against a
 // baseline measured in the same run. Prints the table and writes bench/results.json.
 //   npm run bench                     all sections
-//   npm run bench -- --only submit,coldstart  some sections (submit, coldstart, kernels, pipeline, certificates, bodies)
+//   npm run bench -- --only submit,coldstart  some sections (submit, coldstart, kernels, pipeline, certificates, bodies, peak, cost)
 
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { certificates } from './certificates.ts';
 import { coldStart } from './cold-start.ts';
+import { costModel } from './cost-model.ts';
+import { ericPeak } from './eric-peak.ts';
 import { hostileBodies } from './hostile-bodies.ts';
 import { kernels } from './kernels.ts';
 import { pipeline } from './pipeline.ts';
@@ -21,6 +23,8 @@ const sections: Record<string, () => Promise<Row[]>> = {
   pipeline,
   certificates,
   bodies: hostileBodies,
+  peak: ericPeak,
+  cost: costModel,
 };
 
 const only = process.argv.includes('--only') ? (process.argv[process.argv.indexOf('--only') + 1] ?? '').split(',') : undefined;

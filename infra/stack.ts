@@ -57,6 +57,7 @@ import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
 import { Records } from '#infra/constructs/records.ts';
+import { EdgeLimits } from '#infra/constructs/edge-limits.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
@@ -81,11 +82,13 @@ export class SteuerboteStack extends Stack {
 
   constructor(scope: Construct, id: string, props: SteuerboteStackProps) {
     const { settings, ...stackProps } = props;
+    const edge = settings.limits.edgePerMinute;
     super(scope, id, {
       description: `steuerbote ${settings.stage}: ELSTER submissions (ESt, UStVA)`,
       terminationProtection: settings.production,
       // The region is the stage's, never the shell's; the account is whichever the credentials name.
       env: { region: settings.region },
+      crossRegionReferences: edge !== undefined,
       ...stackProps,
     });
     Tags.of(this).add('service', 'steuerbote');
@@ -144,6 +147,7 @@ export class SteuerboteStack extends Stack {
       addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn), httpApi));
       new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
     }
+    if (edge) new EdgeLimits(this, 'Edge', { stage: settings.stage, httpApi: httpApis.get('api')!, perMinute: edge });
     for (const [name, spec] of entries(queues)) {
       const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
       addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), deployments, concurrency);

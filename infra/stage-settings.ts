@@ -53,6 +53,11 @@ export interface LimitSettings {
   readonly throttleRate: number;
   /** Requests the API stage admits at once above that rate. */
   readonly throttleBurst: number;
+  /**
+   * Requests one API key may make per minute at the edge (CloudFront with an AWS WAF rate-based
+   * rule, infra/constructs/edge-limits.ts), 10 or more; without it the API has no edge.
+   */
+  readonly edgePerMinute?: number;
   /** RATE_LIMIT_PER_MINUTE: authenticated requests one client may make per minute; `0` turns the budget off. */
   readonly perClientPerMinute?: string;
   /**
@@ -123,6 +128,7 @@ export function stageSettings(scope: Construct): StageSettings {
     limits: {
       throttleRate: Number(contextMatching(scope, 'throttleRate', /^[1-9]\d{0,5}$/, 'a whole number of requests per second') ?? 200),
       throttleBurst: Number(contextMatching(scope, 'throttleBurst', /^[1-9]\d{0,4}$/, 'a whole number of requests') ?? 400),
+      edgePerMinute: optionalNumber(contextMatching(scope, 'edgeLimitPerMinute', /^([1-9]\d{1,8})$/, 'a whole number of requests from 10')),
       perClientPerMinute: contextMatching(scope, 'rateLimitPerMinute', /^(0|[1-9]\d{0,6})$/, 'a whole number of requests (0: off)'),
       transmitConcurrency: Number(
         contextMatching(scope, 'transmitConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 5,
@@ -199,6 +205,8 @@ function ericSettings(scope: Construct, wanted: boolean): EricSettings | undefin
     datenLieferant: contextMatching(scope, 'ericDatenlieferant', /^[^\u0000-\u001f]{1,200}$/, 'a name of at most 200 characters'),
   };
 }
+
+const optionalNumber = (value: string | undefined) => (value === undefined ? undefined : Number(value));
 
 function contextText(scope: Construct, key: string): string | undefined {
   const value: unknown = scope.node.tryGetContext(key);
