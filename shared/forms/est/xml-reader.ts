@@ -107,7 +107,7 @@ export async function readEstNutzdaten(
   if (!read.ok) return read;
   const { root, ...identifiers } = read;
   const taxpayer = taxpayerOf(root);
-  return { ok: true, ...(taxpayer !== undefined && { taxpayer }), ...identifiers, figures: [...figuresOf(root), ...mappedRows(root, year)] };
+  return { ...identifiers, ...(taxpayer !== undefined && { taxpayer }), figures: [...figuresOf(root), ...mappedRows(root, year)] };
 }
 
 /** Every IdNr below `tree` (the E10 root), in document order. */
