@@ -27,7 +27,13 @@ async function bundle(entry: string) {
     logLevel: 'silent',
     metafile: true,
   });
-  return { bytes: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents.byteLength, inputs: Object.keys(result.metafile.inputs) };
+  // `inputs`: every file read; `carried`: those with code left in the bundle once unused code is dropped.
+  const output = Object.values(result.metafile.outputs).find((out) => out.entryPoint)!;
+  return {
+    bytes: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents.byteLength,
+    inputs: Object.keys(result.metafile.inputs),
+    carried: Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
+  };
 }
 
 describe('the bundles of submit and validate', () => {
@@ -60,4 +66,14 @@ describe('the bundles of submit and validate', () => {
     expect(inputs).toContain('shared/forms/est/check.ts');
     expect(inputs).not.toContain('shared/forms/est/module.ts');
   });
+
+  // ERiC's checks need no certificate: the stage's credentials, read from Secrets Manager, are the transmitting functions' alone.
+  it.each(['validateUstva', 'validateEst', 'validateUst', 'validateLsta', 'validateZm'] as const)(
+    "%s carries ERiC's checks without the stage's credentials",
+    async (name) => {
+      const { carried } = await bundle(functions[name].entry);
+      expect(carried).toContain('shared/eric/eric-tax-authority.ts');
+      expect(carried.filter((input) => input === 'shared/eric/credentials.ts' || input.includes('@aws-lambda-powertools/parameters'))).toEqual([]);
+    },
+  );
 });
