@@ -1,7 +1,9 @@
 // The CPU kernels of a request, each in µs per operation against a JSON round trip of the same body
 // (JSON.parse(JSON.stringify(body))), the least any handler does with it: checking a submission
 // as the submit handler does (schema and tax rules), building its ELSTER XML, and rendering the
-// sandbox's PDF protocol (pdf-lib).
+// sandbox's PDF protocol (pdf-lib). The income tax return is measured on the contract's sample and
+// on the largest valid fixture of test/fixtures/est/, whose whole check and XML must each stay
+// within 15 times its own JSON round trip.
 //
 // tinybench, several independent runs; a row is the median over runs of each run's median sample,
 // with min and max over runs. The fast kernels are timed in batches, so one sample is well above
@@ -16,10 +18,12 @@ import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
+import { loadCorpus } from '#test/fixtures/corpus.ts';
 import { compare, figure, type Row } from './stats.ts';
 
 const runs = 5;
 const batch = 50;
+const maxEstRatio = 15;
 
 interface Kernel {
   name: string;
@@ -27,6 +31,16 @@ interface Kernel {
   op: () => unknown;
   /** Operations per sample; a batched operation is synchronous, so no await is timed with it. */
   batch: number;
+  /** A batched operation whose promise is awaited: the whole check, of which a part may follow its first await. */
+  awaited?: true;
+}
+
+/** The valid income tax return of the fixtures with the longest JSON, and its name. */
+async function largestEstFixture(): Promise<{ name: string; body: unknown }> {
+  const fixtures = (await loadCorpus()).filter((fixture) => fixture.kind === 'est' && fixture.valid);
+  const length = (body: unknown) => JSON.stringify(body).length;
+  const largest = fixtures.reduce((most, fixture) => (length(fixture.body) > length(most.body) ? fixture : most));
+  return { name: largest.name, body: largest.body };
 }
 
 function filingOf(checked: Checked) {
@@ -37,6 +51,7 @@ function filingOf(checked: Checked) {
 export async function kernels(): Promise<Row[]> {
   const ustva = ustvaSample();
   const est = estSample();
+  const largest = await largestEstFixture();
   const protocol: ProtocolInput = {
     ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
     transferTicket: 'abcdefghijklmnopqrstuvwxyz012345',
@@ -54,7 +69,8 @@ export async function kernels(): Promise<Row[]> {
   const xmlOptions = { herstellerId: '74931', createdAt: new Date('2026-04-10T08:00:00.000Z') };
   const ustvaFiling = filingOf(await checkUstva(ustva));
   const estFiling = filingOf(await checkEst(est));
-  if (ustvaFiling.kind !== 'ustva' || estFiling.kind !== 'est') throw new Error('a sample made a filing of another form');
+  const largestFiling = filingOf(await checkEst(largest.body));
+  if (ustvaFiling.kind !== 'ustva' || estFiling.kind !== 'est' || largestFiling.kind !== 'est') throw new Error('a sample made a filing of another form');
 
   let sink: unknown;
   const kernelsToRun: Kernel[] = [
@@ -64,6 +80,9 @@ export async function kernels(): Promise<Row[]> {
     { name: 'check est', op: () => checkEst(est), batch },
     { name: 'xml ustva', op: () => ustvaModule.nutzdaten(ustvaFiling.body, xmlOptions), batch },
     { name: 'xml est', op: () => estModule.nutzdaten(estFiling.body, xmlOptions), batch },
+    { name: 'json est largest', op: () => JSON.parse(JSON.stringify(largest.body)), batch },
+    { name: 'check est largest', op: () => checkEst(largest.body), batch, awaited: true },
+    { name: 'xml est largest', op: () => estModule.nutzdaten(largestFiling.body, xmlOptions), batch },
     { name: 'pdf', op: () => renderProtocolPdf(protocol), batch: 1 },
   ];
 
@@ -77,9 +96,13 @@ export async function kernels(): Promise<Row[]> {
           ? async () => {
               sink = await kernel.op();
             }
-          : () => {
-              for (let i = 0; i < kernel.batch; i++) sink = kernel.op();
-            },
+          : kernel.awaited
+            ? async () => {
+                for (let i = 0; i < kernel.batch; i++) sink = await kernel.op();
+              }
+            : () => {
+                for (let i = 0; i < kernel.batch; i++) sink = kernel.op();
+              },
       );
     }
     await bench.run();
@@ -92,13 +115,25 @@ export async function kernels(): Promise<Row[]> {
   }
   if (sink === undefined) throw new Error('bench: kernels produced nothing');
 
-  const row = (name: string, kernel: string, baseline: string): Row =>
-    compare({ section: 'kernels', name, unit: 'µs/op', value: figure(perRun.get(kernel)!), baseline: figure(perRun.get(baseline)!) });
+  const row = (name: string, kernel: string, baseline: string, maxRatio?: number): Row =>
+    compare(
+      {
+        section: 'kernels',
+        name,
+        unit: 'µs/op',
+        value: figure(perRun.get(kernel)!),
+        baseline: figure(perRun.get(baseline)!),
+        ...(maxRatio !== undefined && { goal: `ratio <= ${maxRatio}` }),
+      },
+      maxRatio === undefined ? undefined : { ratio: maxRatio },
+    );
   return [
     row('checkUstva (schema + rules) vs JSON round trip', 'check ustva', 'json ustva'),
     row('checkEst (schema + rules) vs JSON round trip', 'check est', 'json est'),
     row('ELSTER XML ustva vs JSON round trip', 'xml ustva', 'json ustva'),
     row('ELSTER XML est vs JSON round trip', 'xml est', 'json est'),
+    row(`checkEst, whole, on ${largest.name} vs its JSON round trip`, 'check est largest', 'json est largest', maxEstRatio),
+    row(`ELSTER XML est of ${largest.name} vs its JSON round trip`, 'xml est largest', 'json est largest', maxEstRatio),
     row('renderProtocolPdf (ustva) vs JSON round trip', 'pdf', 'json ustva'),
   ];
 }

@@ -1,5 +1,5 @@
 import { authorityChecks } from '#shared/wiring/authority-checks.ts';
-import { estModule } from '#shared/forms/est/module.ts';
+import { estValidation } from '#shared/forms/est/validation.ts';
 import { validateHandler } from '#shared/wiring/validate-handler.ts';
 
-export const handler = validateHandler(estModule, authorityChecks);
+export const handler = validateHandler(estValidation, authorityChecks);

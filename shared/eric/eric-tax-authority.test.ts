@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '#shared/config.ts';
-import { ericTaxAuthorityFromEnv } from '#shared/eric/eric-tax-authority.ts';
+import { ericTaxAuthorityFromEnv, ericValidatorFromEnv } from '#shared/eric/eric-tax-authority.ts';
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric } from '#shared/eric/library.ts';
 import type { Submission, TransmitOutcome } from '#shared/ports.ts';
 import { doubleMajors } from '#test/eric-double/build.ts';
@@ -260,5 +260,16 @@ describe('starting the eric adapter', () => {
       }),
     );
     expect(counters.sendsWith(pkcs12)).toBe(1);
+  });
+
+  it("validates for the validate functions without reading the stage's certificate, even where one is named", async () => {
+    const home = ericDoubleHome(44);
+    const start = (env: Record<string, string>) => () => ericValidatorFromEnv({ ERIC_HOME: home, ...env });
+    expect(start({ ERIC_CERT_PATH: '/nonexistent/cert.pfx', ERIC_CERT_PIN: doublePin })).toThrow(
+      new ConfigError('ERIC_CERT_PATH names no readable file: /nonexistent/cert.pfx'),
+    );
+    const validator = start({ ERIC_CERT_PATH: await doubleCertificate(), ERIC_CERT_PIN: doublePin })();
+    expect(await validator.validate(submission())).toEqual([]);
+    expect(await validator.validate(submission('ERIC-DOUBLE:PLAUSI'))).not.toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // signed with the certificate. ERiC's return code decides the outcome (outcomes.ts).
 
 import { accessSync, constants } from 'node:fs';
-import { allowLiveSubmissions, ConfigError, ericConfig, serviceVersion } from '#shared/config.ts';
+import { allowLiveSubmissions, ConfigError, ericConfig, serviceVersion, type EricSigning } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { describeError } from '#shared/logger.ts';
 import { readServerAnswer, ruleFindings, serverFindings } from '#shared/eric/answers.ts';
@@ -239,7 +239,16 @@ function readable(path: string): boolean {
  * The adapter as configured (ERIC_*, ELSTER_*): loads and starts ERiC now, so a wrong library,
  * version or certificate path stops the start with one line naming the setting.
  */
-export function ericTaxAuthorityFromEnv(env: Record<string, string | undefined> = process.env): EricTaxAuthority {
+export const ericTaxAuthorityFromEnv = (env: Record<string, string | undefined> = process.env): EricTaxAuthority => ericFromEnv(env, credentialsLoader);
+
+/**
+ * The adapter for ERiC's checks alone (validate), which never signs: it reads no certificate and
+ * no secret, so a function that only validates carries no Secrets Manager client.
+ */
+export const ericValidatorFromEnv = (env: Record<string, string | undefined> = process.env): Pick<TaxAuthority, 'validate'> =>
+  ericFromEnv(env, () => withoutStageCertificate);
+
+function ericFromEnv(env: Record<string, string | undefined>, credentials: (signing: EricSigning) => () => Promise<EricCredentials>): EricTaxAuthority {
   const config = ericConfig(env);
   const { signing } = config;
   if (signing && 'path' in signing.certificate && !readable(signing.certificate.path)) {
@@ -252,7 +261,7 @@ export function ericTaxAuthorityFromEnv(env: Record<string, string | undefined> 
   }
   return new EricTaxAuthority({
     library,
-    credentials: signing ? credentialsLoader(signing) : withoutStageCertificate,
+    credentials: signing ? credentials(signing) : withoutStageCertificate,
     herstellerId: config.herstellerId,
     datenLieferant: config.datenLieferant,
     productVersion: serviceVersion(),

@@ -1,5 +1,5 @@
 import { taxAuthorityName } from '#shared/config.ts';
-import { ericTaxAuthorityFromEnv } from '#shared/eric/eric-tax-authority.ts';
+import { ericValidatorFromEnv } from '#shared/eric/eric-tax-authority.ts';
 import { once } from '#shared/once.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 
@@ -8,5 +8,5 @@ import type { TaxAuthority } from '#shared/ports.ts';
  * re-checks with the very rules our check has just run, so it is not asked (nor its PDF code loaded).
  */
 export const authorityChecks = once((): Pick<TaxAuthority, 'validate'> | undefined => {
-  return taxAuthorityName() === 'eric' ? ericTaxAuthorityFromEnv() : undefined;
+  return taxAuthorityName() === 'eric' ? ericValidatorFromEnv() : undefined;
 });

@@ -8,12 +8,15 @@ import { HttpError } from '#shared/http/http-error.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 import { callers } from '#shared/wiring/adapters.ts';
 
+/** What validate needs of a form: a form may hand over less than its module, and so load less. */
+type Validated = Pick<FormModule, 'check' | 'nutzdaten' | 'readBack'>;
+
 /**
  * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent. `authority`
  * is the tax authority whose own checks add to ours (ERiC's), or undefined where they would only
  * repeat them. `form` is the module of the route's form, imported by its function, which so carries no other.
  */
-export function validateHandler(form: FormModule, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
+export function validateHandler(form: Validated, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
       const include = included(event.queryStringParameters?.include);
@@ -72,7 +75,7 @@ function included(include: string | undefined): Set<Includable> {
  * The structured body of a valid request in `xml`: the request's own fields beside the XML (`test`,
  * `certificate_id`, …) with the fields the XML maps to. A request in structured fields has no body to read back.
  */
-async function readBackOf(form: FormModule, body: object | undefined, request: unknown) {
+async function readBackOf(form: Validated, body: object | undefined, request: unknown) {
   if (!body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
   const { body: fields, unmapped } = await form.readBack(body.xml);
   const { xml: _xml, ...beside } = request as Record<string, unknown>;

@@ -10,6 +10,10 @@ describe('buildXml', () => {
     expect(parsed.ok && textOf(parsed.element)).toBe('Müller & Söhne <GmbH>');
   });
 
+  it('repeats the element of an array and closes an empty one itself', () => {
+    expect(buildXml({ A: { B: ['1', '', { C: '2' }, {}], D: { '@_x': '' } } })).toBe('<A><B>1</B><B/><B><C>2</C></B><B/><D x=""/></A>');
+  });
+
   it('keeps element order and adds the declaration when asked', () => {
     expect(buildXml({ A: { Kz81: '1', Kz83: '2' } }, { declaration: true })).toBe('<?xml version="1.0" encoding="UTF-8"?><A><Kz81>1</Kz81><Kz83>2</Kz83></A>');
   });

@@ -1,8 +1,8 @@
 // The functions a caller waits for stay small: each submit and validate bundle, built as
 // infra/constructs/steuerbote-function.ts builds it, is at most 250 KB without the AWS SDK (the goal
-// bench/cold-start.ts reports; the income tax return's validate is the one exception, below), and
-// carries no schema structure: those are shipped beside the bundle of the functions that check that form (`checksStructure` in shared/manifest.ts) and read when a
-// form and year is first checked. Each carries its own form's code alone (shared/forms/registry.ts).
+// bench/cold-start.ts reports), and carries no schema structure: those are shipped beside the
+// bundle of the functions that check that form (`checksStructure` in shared/manifest.ts) and read
+// when a form and year is first checked. Each carries its own form's code alone (shared/forms/registry.ts).
 import { build } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,9 +10,6 @@ import { functions } from '#shared/manifest.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const maxBytes = 250 * 1024;
-// The income tax return's validate carries the whole E10 model, writer, reader and read-back of every
-// Anlage, since it answers include=nutzdaten and include=body; its submit needs the check alone.
-const maxBytesOf: Partial<Record<string, number>> = { validateEst: 270 * 1024 };
 
 async function bundle(entry: string) {
   const result = await build({
@@ -30,7 +27,13 @@ async function bundle(entry: string) {
     logLevel: 'silent',
     metafile: true,
   });
-  return { bytes: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents.byteLength, inputs: Object.keys(result.metafile.inputs) };
+  // `inputs`: every file read; `carried`: those with code left in the bundle once unused code is dropped.
+  const output = Object.values(result.metafile.outputs).find((out) => out.entryPoint)!;
+  return {
+    bytes: result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.contents.byteLength,
+    inputs: Object.keys(result.metafile.inputs),
+    carried: Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
+  };
 }
 
 describe('the bundles of submit and validate', () => {
@@ -49,10 +52,28 @@ describe('the bundles of submit and validate', () => {
     '%s stays within its size without the SDK, carries no schema structure and no other form, and has its own form beside it',
     async (name, forms, other) => {
       const { bytes, inputs } = await bundle(functions[name].entry);
-      expect(bytes).toBeLessThanOrEqual(maxBytesOf[name] ?? maxBytes);
+      expect(bytes).toBeLessThanOrEqual(maxBytes);
       expect(inputs.filter((input) => input.includes('/structure/') || input.endsWith('.json'))).toEqual([]);
       expect(inputs.filter((input) => input.startsWith(`shared/forms/${other}/`) && !input.endsWith('/facts.ts'))).toEqual([]);
       expect(functions[name].checksStructure).toEqual(forms);
+    },
+  );
+
+  // The income tax return's module gathers the sandbox's re-check with the protocol's figures of
+  // every Anlage, which only the functions that transmit need (shared/forms/est/validation.ts).
+  it.each(['submitEst', 'validateEst'] as const)('%s carries the check of the income tax return, not its module', async (name) => {
+    const { inputs } = await bundle(functions[name].entry);
+    expect(inputs).toContain('shared/forms/est/check.ts');
+    expect(inputs).not.toContain('shared/forms/est/module.ts');
+  });
+
+  // ERiC's checks need no certificate: the stage's credentials, read from Secrets Manager, are the transmitting functions' alone.
+  it.each(['validateUstva', 'validateEst', 'validateUst', 'validateLsta', 'validateZm'] as const)(
+    "%s carries ERiC's checks without the stage's credentials",
+    async (name) => {
+      const { carried } = await bundle(functions[name].entry);
+      expect(carried).toContain('shared/eric/eric-tax-authority.ts');
+      expect(carried.filter((input) => input === 'shared/eric/credentials.ts' || input.includes('@aws-lambda-powertools/parameters'))).toEqual([]);
     },
   );
 });

@@ -1,4 +1,4 @@
-import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
+import { checkEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { estFilingOf, estSchema, type EstRequest } from '#shared/forms/est/schema.ts';
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
@@ -12,7 +12,7 @@ async function estRules(request: EstRequest): Promise<Ruled> {
   const filing = { kind: 'est', body } as const;
   const open = estYearFindings(body.year, today());
   if (body.xml === undefined) return { filing, xmlIdnrs: mappedIdnrs(body), findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
-  const read = await readEstNutzdaten(body.xml, body.year);
+  const read = await checkEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
   // Vorsatz/StNr stands in every return filed by tax number; an Ordnungsbegriff, the identifier ELSTER takes in its
   // place (OrdNrArt "O", E10-2024.xsd), may only repeat it, so neither can name another taxpayer's return.

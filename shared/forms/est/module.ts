@@ -1,22 +1,18 @@
 // The income tax return as generic code sees it (shared/forms/form.ts).
 import * as z from 'zod/mini';
 import type { FormModule } from '#shared/forms/form.ts';
-import { checkEst } from '#shared/forms/est/check.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { estFilingOf, estSchema } from '#shared/forms/est/schema.ts';
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
-import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
-import { readBackEst } from '#shared/forms/est/read-back.ts';
+import { estValidation } from '#shared/forms/est/validation.ts';
 
 export const estModule: FormModule<'est'> = {
   facts: estFacts,
-  check: checkEst,
+  ...estValidation,
   readStored(stored) {
     const parsed = z.safeParse(estSchema, stored);
     return parsed.success ? { body: estFilingOf(parsed.data) } : { error: parsed.error };
   },
-  nutzdaten: (body, options) => (body.xml === undefined ? estNutzdaten(body, options) : body.xml),
-  readBack: (xml) => readBackEst(xml),
   async recheck(xml, year) {
     const read = await readEstNutzdaten(xml, year);
     return {

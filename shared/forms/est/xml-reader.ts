@@ -54,12 +54,13 @@ const pathOf = (names: readonly string[]) => ['xml', ...names].join('.');
 /**
  * Checks a caller's E10 element: root, namespace, version vs `year`, the whole structure of that year's
  * schema, and each IdNr as a request's IdNr is checked; returns what identifies the return and
- * the protocol's key figures, or findings with path `xml…`.
+ * its element, or findings with path `xml…`. The check needs no more, so the functions that check
+ * carry none of the protocol's figures.
  */
-export async function readEstNutzdaten(
+export async function checkEstNutzdaten(
   xml: string,
   year: number,
-): Promise<({ ok: true; figures: KeyFigure[]; taxpayer?: string } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
+): Promise<({ ok: true; root: XmlElement } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
   const read = readCallerNutzdaten(xml, {
     year,
     structure: await estSchemaStructure(year),
@@ -88,15 +89,25 @@ export async function readEstNutzdaten(
   }
   if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
   const ordnungsbegriff = textOf(vorsatz?.Ordnungsbegriff);
-  const taxpayer = taxpayerOf(root);
   return {
     ok: true,
-    ...(taxpayer !== undefined && { taxpayer }),
+    root,
     ...(taxNumber !== undefined && { taxNumber }),
     ...(ordnungsbegriff !== undefined && { ordnungsbegriff }),
     idnrs,
-    figures: [...figuresOf(root), ...mappedRows(root, year)],
   };
+}
+
+/** What checkEstNutzdaten finds, and the protocol's key figures and whom the return is for: the sandbox's re-check. */
+export async function readEstNutzdaten(
+  xml: string,
+  year: number,
+): Promise<({ ok: true; figures: KeyFigure[]; taxpayer?: string } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
+  const read = await checkEstNutzdaten(xml, year);
+  if (!read.ok) return read;
+  const { root, ...identifiers } = read;
+  const taxpayer = taxpayerOf(root);
+  return { ...identifiers, ...(taxpayer !== undefined && { taxpayer }), figures: [...figuresOf(root), ...mappedRows(root, year)] };
 }
 
 /** Every IdNr below `tree` (the E10 root), in document order. */
