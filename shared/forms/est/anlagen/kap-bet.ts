@@ -1,5 +1,7 @@
 // Anlage KAP-BET, per person: capital income from partnerships and communities (§ 20 EStG, as the
-// separate and uniform determination, § 180 AO, assigns it) and the taxes withheld there.
+// separate and uniform determination, § 180 AO, assigns it) and the taxes withheld there; the
+// income without German withholding, foreign included, and the foreign taxes credited, creditable
+// and fictitious on it (§ 32d Abs. 5 EStG).
 import { cents, group, income, leaf, list, personLeaf, text, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const kapBetAnlage: Anlage = {
@@ -15,6 +17,12 @@ export const kapBetAnlage: Anlage = {
       tax_number: leaf('E1920502', text(), 'Steuernummer'),
     }),
     withheld_german: group('Ertr/M_inl_St_Abz', { income: leaf('E1903301', income, 'Kapitalerträge mit Steuerabzug (Beteiligungen)') }),
+    without_withholding: group('Ertr/O_inl_St_Abz', { income: leaf('E1904001', income, 'Kapitalerträge ohne inländischen Steuerabzug (Beteiligungen)') }),
+    foreign_taxes: group('St_Abz_Betr_Ert_m_o_inl_StAbz', {
+      credited: leaf('E1905002', cents, 'Angerechnete ausländische Steuern (Beteiligungen)'),
+      creditable: leaf('E1905102', cents, 'Anrechenbare noch nicht angerechnete ausländische Steuern (Beteiligungen)'),
+      fictitious: leaf('E1905202', cents, 'Fiktive ausländische Quellensteuern (Beteiligungen)'),
+    }),
     taxes_withheld: group('Anzr_StErtr_tar_Est_u_and_Ek_Art', {
       capital_gains_tax: leaf('E1905301', cents, 'Kapitalertragsteuer (Beteiligungen)'),
       solidarity_surcharge: leaf('E1905501', cents, 'Solidaritätszuschlag (Beteiligungen)'),
