@@ -41,7 +41,25 @@ const secrets = {
   names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr', childName, caredFor, illness, 'Qarbeitskraft', supported, property, business],
   // The fields of ESt 1 A, Anlage N and Vorsorgeaufwand: health-adjacent, family and work details.
   texts: ['Qxberufin', 'Zxtitelgrad', 'Kanzlei Vwqplonk', 'Yxergaenzung folgt', 'Jxkrankengeldart', 'Zunft Qwxverband', 'Vxversetzungsgrund', 'Wxzweitwohnort'],
-  digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890', childIdnr, caredForIdnr, '7654322', '6543211', '3456789', supportedIdnr, '5432198', '4321987', '2198765', '3219876'],
+  digits: [
+    taxNumber,
+    idnr,
+    spouseIdnr,
+    iban.slice(2),
+    '9876543',
+    '178469129',
+    '4567890',
+    childIdnr,
+    caredForIdnr,
+    '7654322',
+    '6543211',
+    '3456789',
+    supportedIdnr,
+    '5432198',
+    '4321987',
+    '2198765',
+    '3219876',
+  ],
   formatted: [
     pin,
     pkcs12.slice(0, 24),
@@ -108,7 +126,9 @@ const est = () => {
     },
     maintenance: [{ payments: [{ supported: '01.01-31.12', amount: '2198765' }], persons: [{ idnr: supportedIdnr, name: supported }] }],
     rentals: [{ street: property, flats: [{ rent: '5432198' }], building_depreciation: [{ method: 'linear', percent: '2', amount: '2198765' }] }],
-    trade: [{ person: 'taxpayer', businesses: [{ kind: business, profit: '5432198' }], trade_tax: { businesses: [{ base_amount: '2198765', tax_due: '4321987' }] } }],
+    trade: [
+      { person: 'taxpayer', businesses: [{ kind: business, profit: '5432198' }], trade_tax: { businesses: [{ base_amount: '2198765', tax_due: '4321987' }] } },
+    ],
     capital_income: [{ person: 'taxpayer', without_withholding: { foreign: '5432198' }, taxes_withheld: { foreign_tax_creditable: '3219876.54' } }],
     corona_aid: { persons: [{ person: 'taxpayer', received: 'yes', aids: [{ business, amount: '4321987' }] }] },
   };

@@ -30,7 +30,13 @@ export function coronaFindings(body: { year: number; corona_aid?: { persons?: { 
   if (body.year <= 2022) return [];
   return (body.corona_aid?.persons ?? []).flatMap((person, index) =>
     person.received === 'no'
-      ? [{ path: `corona_aid.persons.${index}.received`, code: 'NOT_IN_YEAR', message: `is "no", which ELSTER's form of ${body.year} cannot say: leave it out` }]
+      ? [
+          {
+            path: `corona_aid.persons.${index}.received`,
+            code: 'NOT_IN_YEAR',
+            message: `is "no", which ELSTER's form of ${body.year} cannot say: leave it out`,
+          },
+        ]
       : [],
   );
 }

@@ -64,7 +64,13 @@ export function gFindings(body: { trade?: Trade[] }): Finding[] {
     (['businesses', 'further'] as const).flatMap((kind) =>
       (trade.trade_tax?.[kind] ?? []).flatMap((line, at) =>
         line.tax_due !== undefined && line.base_amount === undefined
-          ? [{ path: `trade.${index}.trade_tax.${kind}.${at}.base_amount`, code: 'TRADE_TAX_BASE_MISSING', message: 'is needed beside `tax_due`: the credit is computed from the base amount (§ 35 Abs. 1 EStG)' }]
+          ? [
+              {
+                path: `trade.${index}.trade_tax.${kind}.${at}.base_amount`,
+                code: 'TRADE_TAX_BASE_MISSING',
+                message: 'is needed beside `tax_due`: the credit is computed from the base amount (§ 35 Abs. 1 EStG)',
+              },
+            ]
           : [],
       ),
     ),

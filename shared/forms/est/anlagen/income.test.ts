@@ -40,7 +40,9 @@ describe('the income Anlagen in every year', () => {
     if (hasElsterSchemas) expect(validateNutzdaten('est', year, xml).errors).toEqual([]);
     const back = await readBackEst(xml);
     expect(back.unmapped).toEqual([]);
-    expect(Object.keys(back.body)).toEqual(expect.arrayContaining(['rentals', 'maintenance', 'trade', 'capital_income', 'capital_income_partnerships', 'corona_aid']));
+    expect(Object.keys(back.body)).toEqual(
+      expect.arrayContaining(['rentals', 'maintenance', 'trade', 'capital_income', 'capital_income_partnerships', 'corona_aid']),
+    );
     expect(estNutzdaten({ ...body, ...back.body } as EstReturn, options)).toBe(xml);
   });
 

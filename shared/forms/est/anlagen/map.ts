@@ -176,6 +176,8 @@ export interface Anlage {
  */
 export interface Shape {
   until: number;
+  /** What the OpenAPI document says of the shape: where the request's fields go in it. */
+  about: string;
   /** As a JSON array of at most so many elements; one element holds the whole without. */
   many?: number;
   fields: Fields;

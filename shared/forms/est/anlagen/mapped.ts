@@ -85,12 +85,14 @@ const asBody = (body: EstReturn) => body as unknown as Body;
 export const mappedSchemas = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageSchema(anlage)]));
 export const mappedKeys = mappedAnlagen.map((anlage) => anlage.key);
 
+const earlierShape = (anlage: Anlage) => (anlage.earlier ? `. Up to ${anlage.earlier.until}: ${anlage.earlier.about}` : '');
+
 /** What the OpenAPI document says of each Anlage's field: every field with the E10 element it fills. */
 export const mappedDescriptions = () =>
   Object.fromEntries(
     mappedAnlagen.map((anlage) => [
       anlage.key,
-      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}). ${describe(anlage)}`,
+      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}). ${describe(anlage)}${earlierShape(anlage)}`,
     ]),
   );
 

@@ -43,7 +43,10 @@ function to2022({ payments, persons, ...household }: Household) {
 
 /** A household read in 2022's shape: the support periods beside the payments in their order. */
 function from2022({ supported, payments, persons, ...household }: Household & { supported?: Payment[] }): Household {
-  const lines = Array.from({ length: Math.max(supported?.length ?? 0, payments?.length ?? 0) }, (_, index) => ({ ...supported?.[index], ...payments?.[index] }));
+  const lines = Array.from({ length: Math.max(supported?.length ?? 0, payments?.length ?? 0) }, (_, index) => ({
+    ...supported?.[index],
+    ...payments?.[index],
+  }));
   return {
     ...household,
     ...(lines.length > 0 && { payments: lines }),
@@ -59,6 +62,8 @@ export const unterhaltAnlage: Anlage = {
   fields,
   earlier: {
     until: 2022,
+    about:
+      "a payment's `supported` period goes to `AW_U/U_Ztr/E0120109` (at most two in a household), its `amount` and `paid` to `AW_U/U_Zlg` (E0120103, E0120104); each person is numbered in `Ang_Unt_Pers/Unterstuetzte_Person`; `in_my_household` and `child_benefit_for_them` are not on that form",
     many: 99,
     fields: {
       household_address: fields.household_address!,
@@ -83,7 +88,13 @@ export function unterhaltFindings(body: { year: number; maintenance?: Household[
   if (body.year > 2022) return [];
   return (body.maintenance ?? []).flatMap((household, index) =>
     (household.payments ?? []).filter((payment) => payment.supported !== undefined).length > supportPeriods2022
-      ? [{ path: `maintenance.${index}.payments`, code: 'NOT_IN_YEAR', message: `names more than ${supportPeriods2022} support periods (\`supported\`): ELSTER's form of ${body.year} has room for ${supportPeriods2022}` }]
+      ? [
+          {
+            path: `maintenance.${index}.payments`,
+            code: 'NOT_IN_YEAR',
+            message: `names more than ${supportPeriods2022} support periods (\`supported\`): ELSTER's form of ${body.year} has room for ${supportPeriods2022}`,
+          },
+        ]
       : [],
   );
 }

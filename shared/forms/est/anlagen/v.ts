@@ -21,40 +21,40 @@ const bases = { as_last_year: '1', as_explained: '2' } as const;
 const ticked = tick('X');
 
 const fields: Fields = {
-    street: leaf('Allg/Lage/E0700407', text(), 'Straße, Hausnummer'),
-    postal_code: leaf('Allg/Lage/E0700503', text(12), 'Postleitzahl'),
-    city: leaf('Allg/Lage/E0700504', text(), 'Ort'),
-    acquired_on: leaf('Allg/Lage/E0700102', date, 'Angeschafft am'),
-    flats: list('Einn/Mieteinn/Whg/Einz', 99, {
-      unit: leaf({ 2022: null, 2023: 'E0701202' }, text(), 'Wohneinheit'),
-      rent: leaf('E0700201', income, 'Mieteinnahmen'),
-    }),
-    flats_total: total('Einn/Mieteinn/Whg/Sum/E0700206', ['flats', 'rent'], 'down'),
-    building_depreciation: list('Wk/AfA_Geb/Direkt', 99, {
-      method: leaf('E0703302', code(methods), 'Art der AfA'),
-      percent: leaf('E0703303', percent, 'AfA-Satz in Prozent'),
-      basis: leaf('E0703304', code(bases), 'AfA wie Vorjahr oder laut Erläuterung'),
-      explanation: leaf('E0703305', text(), 'Erläuterung'),
-      amount: leaf('E0703306', expense, 'AfA für Gebäude'),
-    }),
-    building_depreciation_total: total('Wk/AfA_Geb/Sum/E0703511', ['building_depreciation', 'amount']),
-    movables_depreciation: list('Wk/AfA_bew_WG/Direkt', 99, {
-      basis: leaf('E0704205', code(bases), 'AfA wie Vorjahr oder laut Erläuterung'),
-      explanation: leaf('E0704206', text(), 'Einzelangaben'),
-      amount: leaf('E0704207', expense, 'AfA für bewegliche Wirtschaftsgüter'),
-    }),
-    movables_depreciation_total: total('Wk/AfA_bew_WG/Sum/E0703519', ['movables_depreciation', 'amount']),
-    interest: list('Wk/Schuldzins/Direkt', 99, { lender: leaf('E0704507', text(), 'Kreditinstitut'), amount: leaf('E0704508', expense, 'Schuldzinsen') }),
-    interest_total: total('Wk/Schuldzins/Sum/E0703406', ['interest', 'amount']),
-    other_costs: list('Wk/Sonst/Direkt', 99, {
-      description: leaf('E0707901', text(), 'Art der Werbungskosten'),
-      amount: leaf('E0707902', expense, 'Sonstige Werbungskosten'),
-    }),
-    other_costs_total: total('Wk/Sonst/Sum/E0705607', ['other_costs', 'amount']),
-    expenses_total: leaf('Wk/Se_WK/E0705701', expense, 'Summe der Werbungskosten'),
-    surplus: leaf('Erm_Zuord_Ek/E0701601', income, 'Überschuss'),
-    share_taxpayer: leaf('Erm_Zuord_Ek/E0701801', income, 'Anteil Person A'),
-    share_spouse: leaf('Erm_Zuord_Ek/E0701802', income, 'Anteil Person B'),
+  street: leaf('Allg/Lage/E0700407', text(), 'Straße, Hausnummer'),
+  postal_code: leaf('Allg/Lage/E0700503', text(12), 'Postleitzahl'),
+  city: leaf('Allg/Lage/E0700504', text(), 'Ort'),
+  acquired_on: leaf('Allg/Lage/E0700102', date, 'Angeschafft am'),
+  flats: list('Einn/Mieteinn/Whg/Einz', 99, {
+    unit: leaf({ 2022: null, 2023: 'E0701202' }, text(), 'Wohneinheit'),
+    rent: leaf('E0700201', income, 'Mieteinnahmen'),
+  }),
+  flats_total: total('Einn/Mieteinn/Whg/Sum/E0700206', ['flats', 'rent'], 'down'),
+  building_depreciation: list('Wk/AfA_Geb/Direkt', 99, {
+    method: leaf('E0703302', code(methods), 'Art der AfA'),
+    percent: leaf('E0703303', percent, 'AfA-Satz in Prozent'),
+    basis: leaf('E0703304', code(bases), 'AfA wie Vorjahr oder laut Erläuterung'),
+    explanation: leaf('E0703305', text(), 'Erläuterung'),
+    amount: leaf('E0703306', expense, 'AfA für Gebäude'),
+  }),
+  building_depreciation_total: total('Wk/AfA_Geb/Sum/E0703511', ['building_depreciation', 'amount']),
+  movables_depreciation: list('Wk/AfA_bew_WG/Direkt', 99, {
+    basis: leaf('E0704205', code(bases), 'AfA wie Vorjahr oder laut Erläuterung'),
+    explanation: leaf('E0704206', text(), 'Einzelangaben'),
+    amount: leaf('E0704207', expense, 'AfA für bewegliche Wirtschaftsgüter'),
+  }),
+  movables_depreciation_total: total('Wk/AfA_bew_WG/Sum/E0703519', ['movables_depreciation', 'amount']),
+  interest: list('Wk/Schuldzins/Direkt', 99, { lender: leaf('E0704507', text(), 'Kreditinstitut'), amount: leaf('E0704508', expense, 'Schuldzinsen') }),
+  interest_total: total('Wk/Schuldzins/Sum/E0703406', ['interest', 'amount']),
+  other_costs: list('Wk/Sonst/Direkt', 99, {
+    description: leaf('E0707901', text(), 'Art der Werbungskosten'),
+    amount: leaf('E0707902', expense, 'Sonstige Werbungskosten'),
+  }),
+  other_costs_total: total('Wk/Sonst/Sum/E0705607', ['other_costs', 'amount']),
+  expenses_total: leaf('Wk/Se_WK/E0705701', expense, 'Summe der Werbungskosten'),
+  surplus: leaf('Erm_Zuord_Ek/E0701601', income, 'Überschuss'),
+  share_taxpayer: leaf('Erm_Zuord_Ek/E0701801', income, 'Anteil Person A'),
+  share_spouse: leaf('Erm_Zuord_Ek/E0701802', income, 'Anteil Person B'),
 };
 
 /** One property in 2022's shape (E10-2022.xsd: V/Ek_b_Gst), in that schema's order; the totals and the surplus stand where they do from 2023. */
@@ -105,6 +105,8 @@ export const vAnlage: Anlage = {
   fields,
   earlier: {
     until: 2022,
+    about:
+      'one `V` holds each property as a `V/Ek_b_Gst` with the same fields below it (its address in `Allg`, the surplus before `Wk`, a flat without `unit`); a depreciation line ticks its `method` (E0703501 linear, E0703502 declining) and `basis` (E0703504/E0703513 as last year, E0703505/E0703514 as explained) as boxes, with its rate in E0703503, explanation in E0703301/E0703521 and amount in E0703510/E0703518; interest lines are E0703401 and E0703407, other costs E0705601 and E0705606',
     fields: { properties: list('Ek_b_Gst', 999, property2022(fields)) },
     toShape: (rentals: Property[]) => ({ properties: rentals.map(to2022) }),
     fromShape: (v: { properties?: Property[] }) => v.properties?.map(from2022),
