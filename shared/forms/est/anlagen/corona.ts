@@ -19,8 +19,8 @@ export const coronaAnlage: Anlage = {
         amount: leaf('E0840503', income, 'Corona-Hilfen'),
       }),
       aids_total: total('Hilfen/Sum/E0841101', ['aids', 'amount'], 'down'),
-      paid_out_from_last_balance: leaf('Bilanz/E0841201', tick('1'), 'Ausgezahlt, bereits in der Vorjahresbilanz erklärt'),
-      paid_back_from_last_balance: leaf('Bilanz/E0841301', tick('1'), 'Zurückgezahlt, bereits in der Vorjahresbilanz erklärt'),
+      paid_out_from_last_balance: leaf('Bilanz/E0841201', tick('1'), 'Ausgezahlt, im Vorjahr bilanziert'),
+      paid_back_from_last_balance: leaf('Bilanz/E0841301', tick('1'), 'Zurückgezahlt, im Vorjahr bilanziert'),
     }),
   },
 };

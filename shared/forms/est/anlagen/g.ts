@@ -36,16 +36,14 @@ export const gAnlage: Anlage = {
     }),
     partnerships_total: total('Gew/Ges_Fest/Sum/E0800502', ['partnerships', 'share'], 'down'),
     trade_tax: group('St_Erm_P35/Ang_GSt_GMB', {
-      businesses: list('Einz_Betr', 2, {
-        line: leaf('Festzus_GMB_VZ/E0801605', count(999), 'Betrieb / Mitunternehmeranteil laut Zeile'),
-        ...tradeTaxLine({ income: 'E0801607', allowance: 'E0801608', base: 'E0801606', rate: 'E0801705', tax: 'E0801704' }),
-      }),
+      // The form's line of the business (E0801605) is left out: a request has no form lines.
+      businesses: list('Einz_Betr', 2, tradeTaxLine({ income: 'E0801607', allowance: 'E0801608', base: 'E0801606', rate: 'E0801705', tax: 'E0801704' })),
       further: list('Weit_Betr/Einz', 99, tradeTaxLine({ income: 'E0802007', allowance: 'E0802008', base: 'E0802009', rate: 'E0802104', tax: 'E0802105' })),
       further_base_total: total('Weit_Betr/Sum/Festzus_GMB_VZ/E0801004', ['further', 'base_amount'], 'down'),
       further_tax_total: total('Weit_Betr/Sum/Zu_zah_GSt_VZ/E0801604', ['further', 'tax_due']),
       indirect_shares: list('Se_HB_P35_mitt_Bet/Einz', 99, {
         name: leaf('E0802207', text(), 'Beteiligung'),
-        maximum: leaf('E0802208', income, 'Höchstbetrag nach § 35 EStG aus mittelbaren Beteiligungen'),
+        maximum: leaf('E0802208', income, 'Höchstbetrag § 35 EStG (mittelbare Beteiligungen)'),
       }),
       indirect_shares_total: total('Se_HB_P35_mitt_Bet/Sum/E0802205', ['indirect_shares', 'maximum'], 'down'),
     }),
@@ -68,7 +66,7 @@ export function gFindings(body: { trade?: Trade[] }): Finding[] {
               {
                 path: `trade.${index}.trade_tax.${kind}.${at}.base_amount`,
                 code: 'TRADE_TAX_BASE_MISSING',
-                message: 'is needed beside `tax_due`: the credit is computed from the base amount (§ 35 Abs. 1 EStG)',
+                message: 'is needed beside `tax_due` (§ 35 Abs. 1 EStG)',
               },
             ]
           : [],

@@ -17,11 +17,11 @@ export const kapBetAnlage: Anlage = {
       tax_number: leaf('E1920502', text(), 'Steuernummer'),
     }),
     withheld_german: group('Ertr/M_inl_St_Abz', { income: leaf('E1903301', income, 'Kapitalerträge mit Steuerabzug (Beteiligungen)') }),
-    without_withholding: group('Ertr/O_inl_St_Abz', { income: leaf('E1904001', income, 'Kapitalerträge ohne inländischen Steuerabzug (Beteiligungen)') }),
+    without_withholding: group('Ertr/O_inl_St_Abz', { income: leaf('E1904001', income, 'Kapitalerträge ohne inländischen Steuerabzug') }),
     foreign_taxes: group('St_Abz_Betr_Ert_m_o_inl_StAbz', {
-      credited: leaf('E1905002', cents, 'Angerechnete ausländische Steuern (Beteiligungen)'),
-      creditable: leaf('E1905102', cents, 'Anrechenbare noch nicht angerechnete ausländische Steuern (Beteiligungen)'),
-      fictitious: leaf('E1905202', cents, 'Fiktive ausländische Quellensteuern (Beteiligungen)'),
+      credited: leaf('E1905002', cents, 'Angerechnete ausländische Steuern'),
+      creditable: leaf('E1905102', cents, 'Anrechenbare ausländische Steuern'),
+      fictitious: leaf('E1905202', cents, 'Fiktive ausländische Quellensteuern'),
     }),
     taxes_withheld: group('Anzr_StErtr_tar_Est_u_and_Ek_Art', {
       capital_gains_tax: leaf('E1905301', cents, 'Kapitalertragsteuer (Beteiligungen)'),

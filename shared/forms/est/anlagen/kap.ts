@@ -37,7 +37,7 @@ export const kapAnlage: Anlage = {
       solidarity_surcharge: leaf('E1904901', cents, 'Solidaritätszuschlag'),
       church_tax: leaf('E1904801', cents, 'Kirchensteuer zur Kapitalertragsteuer'),
       foreign_tax_credited: leaf('E1905001', cents, 'Angerechnete ausländische Steuern'),
-      foreign_tax_creditable: leaf('E1905101', cents, 'Anrechenbare noch nicht angerechnete ausländische Steuern'),
+      foreign_tax_creditable: leaf('E1905101', cents, 'Anrechenbare ausländische Steuern'),
       foreign_tax_fictitious: leaf('E1905201', cents, 'Fiktive ausländische Quellensteuer'),
     }),
   },

@@ -176,8 +176,6 @@ export interface Anlage {
  */
 export interface Shape {
   until: number;
-  /** What the OpenAPI document says of the shape: where the request's fields go in it. */
-  about: string;
   /** As a JSON array of at most so many elements; one element holds the whole without. */
   many?: number;
   fields: Fields;
@@ -187,11 +185,11 @@ export interface Shape {
 
 const same = (value: unknown) => value;
 /** The shape `anlage` is written and read in for `year`. */
-function shapeIn(anlage: Anlage, year: number): Pick<Shape, 'many' | 'fields'> & { toShape(value: unknown): unknown; fromShape(value: unknown): unknown } {
-  const earlier = anlage.earlier;
-  if (earlier && year <= earlier.until) return earlier as ReturnType<typeof shapeIn>;
-  return { ...(anlage.many !== undefined && { many: anlage.many }), fields: anlage.fields, toShape: same, fromShape: same };
-}
+const shapeIn = (anlage: Anlage, year: number) =>
+  (anlage.earlier && year <= anlage.earlier.until ? anlage.earlier : { ...anlage, toShape: same, fromShape: same }) as Omit<Shape, 'toShape' | 'fromShape'> & {
+    toShape(value: unknown): unknown;
+    fromShape(value: unknown): unknown;
+  };
 
 // Paths are resolved once per path and year: the writer and reader ask for them on every line.
 const splitPaths = new Map<string, string[]>();

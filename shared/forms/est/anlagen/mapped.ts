@@ -85,7 +85,8 @@ const asBody = (body: EstReturn) => body as unknown as Body;
 export const mappedSchemas = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageSchema(anlage)]));
 export const mappedKeys = mappedAnlagen.map((anlage) => anlage.key);
 
-const earlierShape = (anlage: Anlage) => (anlage.earlier ? `. Up to ${anlage.earlier.until}: ${anlage.earlier.about}` : '');
+const earlierShape = (anlage: Anlage) =>
+  anlage.earlier ? `. Up to ${anlage.earlier.until} the same fields are written in that year's shape of the form (docs/sources.md)` : '';
 
 /** What the OpenAPI document says of each Anlage's field: every field with the E10 element it fills. */
 export const mappedDescriptions = () =>

@@ -6,19 +6,23 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import { count, date, expense, idnr, leaf, list, matching, period, text, yesNo, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
 
+// A person supported and a payment's lines, the same in both shapes.
+const supportedPerson: Fields = {
+  idnr: leaf('Allg/Persoenl/E0120211', idnr, 'Identifikationsnummer der unterstützten Person'),
+  name: leaf('Allg/Persoenl/E0120201', text(), 'Name, Vorname'),
+  birth_date: leaf('Allg/Persoenl/E0120203', date, 'Geburtsdatum'),
+  relation: leaf('Allg/Persoenl/E0120701', text(), 'Verwandtschaftsverhältnis'),
+};
+const supportPeriod = leaf('E0120109', period, 'Unterstützungszeitraum');
+const paymentSpan = leaf('E0120104', period, 'Zeitraum der Zahlungen');
+const paymentAmount = leaf('E0120103', expense, 'Unterhaltszahlungen');
+
 const fields: Fields = {
   household_address: leaf('HH_unt_P/E0120101', text(), 'Anschrift des Haushalts'),
   household_persons: leaf('HH_unt_P/E0120108', count(99), 'Personen im Haushalt'),
-  payments: list('AW_U/U_Ztr', 12, {
-    supported: leaf('E0120109', period, 'Unterstützungszeitraum'),
-    paid: leaf('E0120104', period, 'Zeitraum der Zahlungen'),
-    amount: leaf('E0120103', expense, 'Unterhaltszahlungen'),
-  }),
+  payments: list('AW_U/U_Ztr', 12, { supported: supportPeriod, paid: paymentSpan, amount: paymentAmount }),
   persons: list('Ang_Unt_Pers', 9, {
-    idnr: leaf('Allg/Persoenl/E0120211', idnr, 'Identifikationsnummer der unterstützten Person'),
-    name: leaf('Allg/Persoenl/E0120201', text(), 'Name, Vorname'),
-    birth_date: leaf('Allg/Persoenl/E0120203', date, 'Geburtsdatum'),
-    relation: leaf('Allg/Persoenl/E0120701', text(), 'Verwandtschaftsverhältnis'),
+    ...supportedPerson,
     in_my_household: leaf({ 2022: null, 2023: 'Allg/U_Berecht/E0122505' }, yesNo, 'Lebte in meinem inländischen Haushalt'),
     child_benefit_for_them: leaf({ 2022: null, 2023: 'Allg/U_Berecht/E0122613' }, yesNo, 'Anspruch auf Kindergeld für diese Person'),
   }),
@@ -62,20 +66,15 @@ export const unterhaltAnlage: Anlage = {
   fields,
   earlier: {
     until: 2022,
-    about:
-      "a payment's `supported` period goes to `AW_U/U_Ztr/E0120109` (at most two in a household), its `amount` and `paid` to `AW_U/U_Zlg` (E0120103, E0120104); each person is numbered in `Ang_Unt_Pers/Unterstuetzte_Person`; `in_my_household` and `child_benefit_for_them` are not on that form",
     many: 99,
     fields: {
       household_address: fields.household_address!,
       household_persons: fields.household_persons!,
-      supported: list('AW_U/U_Ztr', supportPeriods2022, { supported: leaf('E0120109', period, 'Unterstützungszeitraum') }),
-      payments: list('AW_U/U_Zlg', 12, { amount: leaf('E0120103', expense, 'Unterhaltszahlungen'), paid: leaf('E0120104', period, 'Zeitraum der Zahlungen') }),
+      supported: list('AW_U/U_Ztr', supportPeriods2022, { supported: supportPeriod }),
+      payments: list('AW_U/U_Zlg', 12, { amount: paymentAmount, paid: paymentSpan }),
       persons: list('Ang_Unt_Pers', 9, {
         number: leaf('Unterstuetzte_Person', matching(/^Person[1-9]$/, 'Person1 to Person9'), 'Unterstützte Person'),
-        idnr: leaf('Allg/Persoenl/E0120211', idnr, 'Identifikationsnummer der unterstützten Person'),
-        name: leaf('Allg/Persoenl/E0120201', text(), 'Name, Vorname'),
-        birth_date: leaf('Allg/Persoenl/E0120203', date, 'Geburtsdatum'),
-        relation: leaf('Allg/Persoenl/E0120701', text(), 'Verwandtschaftsverhältnis'),
+        ...supportedPerson,
       }),
     },
     toShape: (households: Household[]) => households.map(to2022),
@@ -92,7 +91,7 @@ export function unterhaltFindings(body: { year: number; maintenance?: Household[
           {
             path: `maintenance.${index}.payments`,
             code: 'NOT_IN_YEAR',
-            message: `names more than ${supportPeriods2022} support periods (\`supported\`): ELSTER's form of ${body.year} has room for ${supportPeriods2022}`,
+            message: `names more than the ${supportPeriods2022} support periods (\`supported\`) the form of ${body.year} holds`,
           },
         ]
       : [],

@@ -4,18 +4,27 @@
 // with each spouse's share. From 2023 each property is an Anlage V of its own; 2022's form holds
 // the properties inside one V (E10-2022.xsd: V/Ek_b_Gst), with the surplus before the expenses and
 // the kind of depreciation as boxes ticked rather than codes, which `earlier` describes.
-import { money } from '#shared/forms/fields.ts';
-import { toCents } from '#shared/tax/money.ts';
-import { withCents } from '#shared/forms/est/xml-parts.ts';
-import { code, date, expense, income, leaf, list, text, tick, total, type Anlage, type Fields, type Format } from '#shared/forms/est/anlagen/map.ts';
+import {
+  cents,
+  code,
+  date,
+  expense,
+  income,
+  leaf,
+  list,
+  text,
+  tick,
+  total,
+  type Anlage,
+  type Fields,
+  type Format,
+  type Group,
+  type Node,
+} from '#shared/forms/est/anlagen/map.ts';
 
-/** A rate in percent with two decimals, as ELSTER writes the depreciation rate ("2,00"). */
-const percent: Format = {
-  schema: money,
-  shape: 'a percentage (a number or a decimal string), sent with two decimals',
-  write: (value: number | string) => withCents(toCents(value)),
-  read: (text) => (/^\d{1,15},\d{2}$/.test(text) ? text.replace(',', '.') : undefined),
-};
+/** A rate in percent with two decimals, as ELSTER writes the depreciation rate ("2,00"): no amount. */
+const { amount: _amount, ...decimal } = cents;
+const percent: Format = { ...decimal, shape: 'a percentage with at most two decimals' };
 const methods = { linear: '1', declining: '2' } as const;
 const bases = { as_last_year: '1', as_explained: '2' } as const;
 const ticked = tick('X');
@@ -33,13 +42,13 @@ const fields: Fields = {
   building_depreciation: list('Wk/AfA_Geb/Direkt', 99, {
     method: leaf('E0703302', code(methods), 'Art der AfA'),
     percent: leaf('E0703303', percent, 'AfA-Satz in Prozent'),
-    basis: leaf('E0703304', code(bases), 'AfA wie Vorjahr oder laut Erläuterung'),
+    basis: leaf('E0703304', code(bases), 'AfA-Grundlage'),
     explanation: leaf('E0703305', text(), 'Erläuterung'),
     amount: leaf('E0703306', expense, 'AfA für Gebäude'),
   }),
   building_depreciation_total: total('Wk/AfA_Geb/Sum/E0703511', ['building_depreciation', 'amount']),
   movables_depreciation: list('Wk/AfA_bew_WG/Direkt', 99, {
-    basis: leaf('E0704205', code(bases), 'AfA wie Vorjahr oder laut Erläuterung'),
+    basis: leaf('E0704205', code(bases), 'AfA-Grundlage'),
     explanation: leaf('E0704206', text(), 'Einzelangaben'),
     amount: leaf('E0704207', expense, 'AfA für bewegliche Wirtschaftsgüter'),
   }),
@@ -57,40 +66,44 @@ const fields: Fields = {
   share_spouse: leaf('Erm_Zuord_Ek/E0701802', income, 'Anteil Person B'),
 };
 
+/** A field of `own` at another path: 2022's element of the same line. */
+const moved = (node: Node | undefined, at: string, fields?: Fields): Node => ({ ...node!, at, ...(fields && { fields }) }) as Node;
+
 /** One property in 2022's shape (E10-2022.xsd: V/Ek_b_Gst), in that schema's order; the totals and the surplus stand where they do from 2023. */
 function property2022(own: Fields): Fields {
+  const { flats, building_depreciation: building, movables_depreciation: movables, interest, other_costs } = own as Record<string, Group>;
   return {
-    street: leaf('Allg/E0700407', text(), 'Straße, Hausnummer'),
-    acquired_on: leaf('Allg/E0700102', date, 'Angeschafft am'),
-    postal_code: leaf('Allg/E0700503', text(12), 'Postleitzahl'),
-    city: leaf('Allg/E0700504', text(), 'Ort'),
-    flats: list('Einn/Mieteinn/Whg/Einz', 99, { rent: leaf('E0700201', income, 'Mieteinnahmen') }),
+    street: moved(own.street, 'Allg/E0700407'),
+    acquired_on: moved(own.acquired_on, 'Allg/E0700102'),
+    postal_code: moved(own.postal_code, 'Allg/E0700503'),
+    city: moved(own.city, 'Allg/E0700504'),
+    flats: moved(flats, flats!.at as string, { rent: flats!.fields.rent! }),
     flats_total: own.flats_total!,
     surplus: own.surplus!,
     share_taxpayer: own.share_taxpayer!,
     share_spouse: own.share_spouse!,
-    building_depreciation: list('Wk/AfA_Geb/Einz', 99, {
+    building_depreciation: moved(building, 'Wk/AfA_Geb/Einz', {
       linear: leaf('E0703501', ticked, 'linear'),
       declining: leaf('E0703502', ticked, 'degressiv'),
-      percent: leaf('E0703503', percent, 'AfA-Satz in Prozent'),
+      percent: moved(building!.fields.percent, 'E0703503'),
       as_last_year: leaf('E0703504', ticked, 'wie Vorjahr'),
       as_explained: leaf('E0703505', ticked, 'laut Erläuterung'),
-      explanation: leaf('E0703301', text(), 'Erläuterung'),
-      amount: leaf('E0703510', expense, 'AfA für Gebäude'),
+      explanation: moved(building!.fields.explanation, 'E0703301'),
+      amount: moved(building!.fields.amount, 'E0703510'),
     }),
     building_depreciation_total: own.building_depreciation_total!,
-    movables_depreciation: list('Wk/AfA_bew_WG/Einz', 99, {
+    movables_depreciation: moved(movables, 'Wk/AfA_bew_WG/Einz', {
       as_last_year: leaf('E0703513', ticked, 'wie Vorjahr'),
       as_explained: leaf('E0703514', ticked, 'laut Erläuterung'),
-      explanation: leaf('E0703521', text(), 'Erläuterung'),
-      amount: leaf('E0703518', expense, 'AfA für bewegliche Wirtschaftsgüter'),
+      explanation: moved(movables!.fields.explanation, 'E0703521'),
+      amount: moved(movables!.fields.amount, 'E0703518'),
     }),
     movables_depreciation_total: own.movables_depreciation_total!,
-    interest: list('Wk/Schuldzins/Einz', 99, { lender: leaf('E0703401', text(), 'Kreditinstitut'), amount: leaf('E0703407', expense, 'Schuldzinsen') }),
+    interest: moved(interest, 'Wk/Schuldzins/Einz', { lender: moved(interest!.fields.lender, 'E0703401'), amount: moved(interest!.fields.amount, 'E0703407') }),
     interest_total: own.interest_total!,
-    other_costs: list('Wk/Sonst/Einz', 99, {
-      description: leaf('E0705601', text(), 'Art der Werbungskosten'),
-      amount: leaf('E0705606', expense, 'Sonstige Werbungskosten'),
+    other_costs: moved(other_costs, 'Wk/Sonst/Einz', {
+      description: moved(other_costs!.fields.description, 'E0705601'),
+      amount: moved(other_costs!.fields.amount, 'E0705606'),
     }),
     other_costs_total: own.other_costs_total!,
     expenses_total: own.expenses_total!,
@@ -105,8 +118,6 @@ export const vAnlage: Anlage = {
   fields,
   earlier: {
     until: 2022,
-    about:
-      'one `V` holds each property as a `V/Ek_b_Gst` with the same fields below it (its address in `Allg`, the surplus before `Wk`, a flat without `unit`); a depreciation line ticks its `method` (E0703501 linear, E0703502 declining) and `basis` (E0703504/E0703513 as last year, E0703505/E0703514 as explained) as boxes, with its rate in E0703503, explanation in E0703301/E0703521 and amount in E0703510/E0703518; interest lines are E0703401 and E0703407, other costs E0705601 and E0705606',
     fields: { properties: list('Ek_b_Gst', 999, property2022(fields)) },
     toShape: (rentals: Property[]) => ({ properties: rentals.map(to2022) }),
     fromShape: (v: { properties?: Property[] }) => v.properties?.map(from2022),
