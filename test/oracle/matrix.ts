@@ -1,8 +1,9 @@
 // The generated matrix of request bodies the XSD suite writes and validates: per form, year the
 // service accepts, filing type and assessment, one body with every optional element present (at
 // its maximum count where it repeats, texts at the longest the request admits) and one per optional
-// block alone. Which years are accepted depends on "today", which the test configuration fixes
-// (STEUERBOTE_TODAY in vitest.config.ts), so the matrix is the same on any day.
+// block alone; the E10 Anlagen are generated from their descriptions (est-anlagen.ts). Which years
+// are accepted depends on "today", which the test configuration fixes (STEUERBOTE_TODAY in
+// vitest.config.ts), so the matrix is the same on any day.
 import { acceptedYears } from '#shared/forms/facts.ts';
 import { ustvaTypes, type Kind, type UstvaType } from '#shared/domain/ticket.ts';
 import { today } from '#shared/config.ts';
@@ -14,6 +15,7 @@ import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 import { formatEuros } from '#shared/tax/money.ts';
 import { estLimits } from '#shared/forms/est/limits.ts';
 import { supportedDeductions } from '#shared/forms/est/model.ts';
+import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { readParts } from '#shared/forms/ust/body-map.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
@@ -231,6 +233,13 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
     }),
     ...supportedDeductions.map((key) => body(`deduction ${key} alone`, { deductions: { [key]: deduction(key) } })),
   ];
+  // The Anlagen of the map, apart from the deductions and pensions above: a body gives one form once.
+  const anlagen = estAnlagen(year, married, [taxpayer.idnr, ...(married ? [spouse.idnr] : [])]);
+  // The relief for single parents is refused beside a joint assessment (SINGLE_PARENT_JOINT, anlagen/kind.ts).
+  if (assessment === 'joint')
+    for (const child of [anlagen.every, ...anlagen.each.map(([, value]) => value)].flatMap((value) => (value.children ?? []) as Record<string, unknown>[]))
+      delete child.single_parent;
+  bodies.push(body('every Anlage at its largest', anlagen.every), ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)));
   if (married)
     bodies.push(
       body('spouse without an address', { spouse: { ...spouse, address: undefined } }),

@@ -69,7 +69,7 @@ export const agbAnlage: Anlage = {
     survivors: list('Hinterbl', 2, { person: personLeaf, claimed: leaf('E0109704', tick('1'), 'Hinterbliebenen-Pauschbetrag beantragt') }),
     care_allowance: list('Pflege_PB/Einz', 5, {
       carer: leaf('E0106507', code({ taxpayer: '1', spouse: '2', both: '3' }), 'Pflegende Person', { health: true }),
-      other_carers: leaf('E0106603', count(99), 'Anzahl weiterer Pflegepersonen', { health: true }),
+      other_carers: leaf('E0106603', count(9), 'Anzahl weiterer Pflegepersonen', { health: true }),
       cared_for: leaf('E0110601', text(), 'Gepflegte Person: Name, Anschrift, Verwandtschaftsverhältnis', { health: true }),
       cared_for_idnr: leaf('E0161506', idnr, 'Identifikationsnummer der gepflegten Person', { health: true }),
       cared_for_in_germany: leaf({ 2022: null, 2024: 'E0161607' }, yesNo, 'Gepflegte Person wohnt im Inland', { health: true }),

@@ -1,7 +1,7 @@
 // Anlage AV: Riester contributions as special expenses (§ 10a EStG): per person whether they are
 // directly or indirectly entitled (§ 10a Abs. 1, § 79 EStG) and the previous year's income the
 // allowance is measured by, and the contracts for which a further deduction is or is not wanted.
-import { digits, income, leaf, list, matching, personLeaf, text, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { digits, incomeUpTo, leaf, list, matching, personLeaf, text, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 /** A contract as the provider's certificate names it: provider number, certification number, contract number. */
 const contracts = (ids: readonly [string, string, string]) =>
@@ -19,8 +19,8 @@ export const avAnlage: Anlage = {
     entitlement: list('Ber_Grundl', 2, {
       person: personLeaf,
       direct: leaf('Begue_unmitt/E2003901', tick('1'), 'Unmittelbar begünstigt'),
-      contributory_income: leaf('Begue_unmitt/E2004001', income, 'Beitragspflichtige Einnahmen des Vorjahres'),
-      civil_service_pay: leaf('Begue_unmitt/E2004101', income, 'Besoldung und Amtsbezüge des Vorjahres'),
+      contributory_income: leaf('Begue_unmitt/E2004001', incomeUpTo(6), 'Beitragspflichtige Einnahmen des Vorjahres'),
+      civil_service_pay: leaf('Begue_unmitt/E2004101', incomeUpTo(6), 'Besoldung und Amtsbezüge des Vorjahres'),
     }),
     no_further_deduction: list('Kein_SA_Abz', 2, {
       person: personLeaf,

@@ -1,8 +1,9 @@
 // Anlage KAP-BET, per person: capital income from partnerships and communities (§ 20 EStG, as the
 // separate and uniform determination, § 180 AO, assigns it) and the taxes withheld there; the
 // income without German withholding, foreign included, and the foreign taxes credited, creditable
-// and fictitious on it (§ 32d Abs. 5 EStG).
-import { cents, group, income, leaf, list, personLeaf, text, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+// and fictitious on it (§ 32d Abs. 5 EStG). The partnership's tax office and tax number have
+// fields of their own from 2023 (E10-2023.xsd).
+import { cents, group, income, leaf, list, personLeaf, taxNumber, text, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const kapBetAnlage: Anlage = {
   key: 'capital_income_partnerships',
@@ -13,8 +14,8 @@ export const kapBetAnlage: Anlage = {
     person: personLeaf,
     partnerships: list('Ertr/Beteiligungen', 99, {
       name: leaf('E1903101', text(), 'Gemeinschaft / Gesellschaft'),
-      tax_office: leaf('E1920501', text(), 'Finanzamt'),
-      tax_number: leaf('E1920502', text(), 'Steuernummer'),
+      tax_office: leaf({ 2022: null, 2023: 'E1920501' }, text(), 'Finanzamt'),
+      tax_number: leaf({ 2022: null, 2023: 'E1920502' }, taxNumber, 'Steuernummer'),
     }),
     withheld_german: group('Ertr/M_inl_St_Abz', { income: leaf('E1903301', income, 'Kapitalerträge mit Steuerabzug (Beteiligungen)') }),
     without_withholding: group('Ertr/O_inl_St_Abz', { income: leaf('E1904001', income, 'Kapitalerträge ohne inländischen Steuerabzug') }),

@@ -4,7 +4,7 @@
 // (§ 51a Abs. 2d EStG) and the taxes withheld (§ 36 Abs. 2 Nr. 2 EStG). Foreign capital income
 // comes with the foreign taxes credited, creditable and not yet credited, and fictitious (notional
 // withholding a tax treaty grants) (§ 32d Abs. 5 EStG, § 34c EStG).
-import { cents, group, income, leaf, personLeaf, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { cents, group, income, incomeUpTo, leaf, personLeaf, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const kapAnlage: Anlage = {
   key: 'capital_income',
@@ -24,8 +24,8 @@ export const kapAnlage: Anlage = {
       share_sale_losses: leaf('E1901301', income, 'Nicht ausgeglichene Verluste aus Aktienveräußerungen'),
     }),
     savers_allowance: group('Sp_PB', {
-      on_reported: leaf('E1901401', income, 'Sparer-Pauschbetrag auf erklärte Erträge'),
-      on_unreported: leaf('E1901402', income, 'Sparer-Pauschbetrag auf nicht erklärte Erträge'),
+      on_reported: leaf('E1901401', incomeUpTo(4), 'Sparer-Pauschbetrag auf erklärte Erträge'),
+      on_unreported: leaf('E1901402', incomeUpTo(4), 'Sparer-Pauschbetrag auf nicht erklärte Erträge'),
     }),
     without_withholding: group('KapErt_kein_inl_StAbz', {
       german: leaf('E1901501', income, 'Inländische Kapitalerträge ohne Steuerabzug'),

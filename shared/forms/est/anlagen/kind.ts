@@ -5,7 +5,23 @@
 // parents' relation moved from K_Verh_A/KV and K_Verh_B/KV (2022) into K_Verh (from 2023).
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
-import { code, date, expense, group, idnr, income, leaf, list, period, text, tick, total, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import {
+  code,
+  date,
+  expense,
+  group,
+  idnr,
+  income,
+  incomeUpTo,
+  leaf,
+  list,
+  period,
+  text,
+  tick,
+  total,
+  yesNo,
+  type Anlage,
+} from '#shared/forms/est/anlagen/map.ts';
 
 const relation = code({ own: '1', foster: '2', grandchild_or_stepchild: '3' });
 const periods = (id: string, label: string) => list('Ztr', 12, { span: leaf(id, period, label) });
@@ -20,7 +36,7 @@ export const kindAnlage: Anlage = {
     first_name: leaf('Ang_Kind/Allg/E0500107', text(), 'Vorname'),
     last_name: leaf('Ang_Kind/Allg/E0500108', text(), 'Abweichender Familienname'),
     birth_date: leaf('Ang_Kind/Allg/E0500701', date, 'Geburtsdatum'),
-    child_benefit: leaf('Ang_Kind/Allg/E0500702', income, 'Anspruch auf Kindergeld'),
+    child_benefit: leaf('Ang_Kind/Allg/E0500702', incomeUpTo(4), 'Anspruch auf Kindergeld'),
     family_office: leaf('Ang_Kind/Allg/E0500706', text(), 'Zuständige Familienkasse'),
     residence_germany: list('Ang_Kind/WS/Inl', 9, {
       span: leaf('E0500703', period, 'Wohnsitz im Inland'),

@@ -6,9 +6,10 @@
 import * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
-import { idnr as idnrSchema, isoDate, money, text as textSchema } from '#shared/forms/fields.ts';
+import { idnr as idnrSchema, isoDate, money, moneyDigits, passes, taxNumber as taxNumberSchema, text as textSchema } from '#shared/forms/fields.ts';
+import type { Problem } from '#shared/tax/problem.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
-import { germanEuros, toCents } from '#shared/tax/money.ts';
+import { germanEuros, isAmount, toCents } from '#shared/tax/money.ts';
 import { expenseEuros, incomeEuros, withCents } from '#shared/forms/est/xml-parts.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 
@@ -59,18 +60,30 @@ export interface Total {
 export type Node = Leaf | Group | Total;
 export type Fields = Readonly<Record<string, Node>>;
 
-/** Whole euros, rounded in the taxpayer's favour as the writer does elsewhere (xml-writer.ts): expenses up, income down. */
-const euros = (round: 'up' | 'down'): Format => ({
-  schema: money,
-  shape: 'euros (a number or a decimal string), sent as whole euros',
+/**
+ * Whole euros, rounded in the taxpayer's favour as the writer does elsewhere (xml-writer.ts):
+ * expenses up, income down; at most `digits` of them, the element's totalDigits (12 for most).
+ */
+const euros = (round: 'up' | 'down', digits = moneyDigits): Format => ({
+  schema: money.check(passes((value: number | string) => (isAmount(value) ? tooManyEuros(toCents(value), round, digits) : undefined))),
+  shape: `euros (a number or a decimal string), sent as whole euros${digits < moneyDigits ? ` of at most ${digits} digits` : ''}`,
   write: (value: number | string) => wholeEuros(toCents(value), round),
   read: (text) => (/^-?\d{1,15}$/.test(text) ? text : undefined),
   amount: true,
 });
 const wholeEuros = (cents: number, round: 'up' | 'down') => (round === 'up' ? expenseEuros : incomeEuros)(cents);
 
+/** An amount whose whole euros, as written, have more digits than the element takes (999,999,999,999.01 rounds up to 13). */
+function tooManyEuros(cents: number, round: 'up' | 'down', digits: number): Problem | undefined {
+  if (wholeEuros(cents, round).replace('-', '').length <= digits) return undefined;
+  const expected = `at most ${digits} digits in whole euros${round === 'up' ? ', rounded up' : ''}`;
+  return { code: 'OUT_OF_RANGE', message: `is larger than ELSTER's form takes: ${expected}`, expected };
+}
+
 export const expense = euros('up');
 export const income = euros('down');
+/** Income in an element of fewer digits than 12 (the element's totalDigits). */
+export const incomeUpTo = (digits: number) => euros('down', digits);
 /** Euros and cents with a decimal comma, as ELSTER writes taxes withheld. */
 export const cents: Format = {
   schema: money,
@@ -133,6 +146,15 @@ export const matching = (pattern: RegExp, shape: string): Format => ({
   read: (value) => (pattern.test(value) ? value : undefined),
 });
 export const digits = (length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`);
+/** A business identification number (Wirtschafts-Identifikationsnummer, § 139c AO): DE, nine digits, a hyphen and a distinguishing number from 00001. */
+export const businessId = matching(/^DE\d{9}-(?!00000)\d{5}$/, 'a business identification number, such as "DE123456789-00001"');
+/** A tax number in ELSTER's 13 digits or in the Land's own notation, written as the 13 digits it is checked into (fields.ts). */
+export const taxNumber: Format = {
+  schema: taxNumberSchema,
+  shape: 'a tax number: ELSTER\'s 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation',
+  write: (value: string) => value,
+  read: (value) => (/^\d{4}0\d{8}$/.test(value) ? value : undefined),
+};
 export const idnr: Format = {
   schema: idnrSchema,
   shape: 'a tax identification number (11 digits)',
@@ -265,24 +287,22 @@ function put(into: XmlElement, path: readonly string[], value: XmlNode) {
   at[last] = isObject(existing) && isObject(value) ? { ...existing, ...value } : value;
 }
 
+/** The cents a total adds up from its lines, or undefined where no line gives an amount. */
+function totalCents(node: Total, value: Json): number | undefined {
+  const items = value[node.of[0]];
+  if (!Array.isArray(items)) return undefined;
+  const amounts = items.map((item: Json) => item[node.of[1]]).filter((amount) => amount !== undefined) as (number | string)[];
+  return amounts.length === 0 ? undefined : amounts.reduce<number>((sum, amount) => sum + toCents(amount), 0);
+}
+
 function write(fields: Fields, value: Json, year: number): XmlElement {
   const element: XmlElement = {};
   for (const [key, node] of Object.entries(fields)) {
     const path = pathIn(node.at, year);
     if (!path) continue;
     if (node.kind === 'total') {
-      const items = value[node.of[0]];
-      if (!Array.isArray(items)) continue;
-      const amounts = items.map((item: Json) => item[node.of[1]]).filter((amount) => amount !== undefined) as (number | string)[];
-      if (amounts.length > 0)
-        put(
-          element,
-          path,
-          wholeEuros(
-            amounts.reduce<number>((sum, amount) => sum + toCents(amount), 0),
-            node.round,
-          ),
-        );
+      const cents = totalCents(node, value);
+      if (cents !== undefined) put(element, path, wholeEuros(cents, node.round));
       continue;
     }
     const given = value[key];
@@ -429,7 +449,13 @@ export const idnrsIn = (anlage: Anlage, body: Json): NamedIdnr[] =>
     .filter(({ node }) => node.format.idnr)
     .map(({ path, value }) => ({ path, idnr: value as string }));
 
-/** A field given for a year whose form lacks it, and `person: "spouse"` without a spouse. */
+/** What a total's lines add up to beyond the digits of its element (totalDigits 12), or undefined where it fits. */
+function totalBeyondDigits(node: Total, value: Json): string | undefined {
+  const cents = totalCents(node, value);
+  return cents === undefined ? undefined : tooManyEuros(cents, node.round, moneyDigits)?.expected;
+}
+
+/** A field given for a year whose form lacks it, `person: "spouse"` without a spouse, and lines whose total is too large for its element. */
 export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   const year = body.year as number;
   const given = body[anlage.key];
@@ -439,8 +465,19 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   const findings: Finding[] = [];
   const check = (fields: Fields, value: Json, path: string) => {
     for (const [key, node] of Object.entries(fields)) {
+      if (node.kind === 'total') {
+        const beyond = pathIn(node.at, year) && totalBeyondDigits(node, value);
+        if (beyond)
+          findings.push({
+            path: `${path}.${node.of[0]}`,
+            code: 'OUT_OF_RANGE',
+            message: `adds up to more than ELSTER's form takes: ${beyond}`,
+            expected: beyond,
+          });
+        continue;
+      }
       const item = value[key];
-      if (item === undefined || node.kind === 'total') continue;
+      if (item === undefined) continue;
       if (!pathIn(node.at, year))
         findings.push({ path: `${path}.${key}`, code: 'NOT_IN_YEAR', message: `is not on ELSTER's form of ${year}; leave it out for that year` });
       else if (node.kind === 'leaf' && node.format === person && item === 'spouse' && !body.spouse)
