@@ -1521,13 +1521,13 @@ export interface components {
                     profit?: number | string;
                 }[];
             }[];
-            /** @description Anlage Corona-Hilfen (E10 `Corona`). `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Corona/ESt/Person); `persons[≤2].received`: Corona-Hilfen bezogen oder zurückgezahlt, one of `yes`, `no` (Corona/ESt/E0840401); `persons[≤2].aids[≤99].business`: Betrieb / Betriebssteuernummer, text, at most 999 characters (Corona/ESt/Hilfen/Einz/E0840501); `persons[≤2].aids[≤99].amount`: Corona-Hilfen, euros (a number or a decimal string), sent as whole euros (Corona/ESt/Hilfen/Einz/E0840503); `persons[≤2].paid_out_from_last_balance`: Ausgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841201); `persons[≤2].paid_back_from_last_balance`: Zurückgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841301) */
+            /** @description Anlage Corona-Hilfen (E10 `Corona`). `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Corona/ESt/Person); `persons[≤2].received`: Corona-Hilfen bezogen oder zurückgezahlt, one of `no`, `yes` (Corona/ESt/E0840401); `persons[≤2].aids[≤99].business`: Betrieb / Betriebssteuernummer, text, at most 999 characters (Corona/ESt/Hilfen/Einz/E0840501); `persons[≤2].aids[≤99].amount`: Corona-Hilfen, euros (a number or a decimal string), sent as whole euros (Corona/ESt/Hilfen/Einz/E0840503); `persons[≤2].paid_out_from_last_balance`: Ausgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841201); `persons[≤2].paid_back_from_last_balance`: Zurückgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841301) */
             corona_aid?: {
                 persons?: {
                     /** @enum {string} */
                     person?: "taxpayer" | "spouse";
                     /** @enum {string} */
-                    received?: "yes" | "no";
+                    received?: "no" | "yes";
                     aids?: {
                         business?: string;
                         amount?: number | string;

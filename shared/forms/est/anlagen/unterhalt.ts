@@ -34,12 +34,15 @@ const supportPeriods2022 = 2;
 type Payment = { supported?: string; paid?: string; amount?: number | string };
 type Household = Record<string, unknown> & { payments?: Payment[]; persons?: Record<string, unknown>[] };
 
-/** A household in 2022's shape: the support periods apart, each person numbered. */
+/** The support periods of a household's payments, each once: 2022's form names them apart (AW_U/U_Ztr). */
+const periodsOf = (payments: Payment[] = []) => [...new Set(payments.flatMap((payment) => (payment.supported === undefined ? [] : [payment.supported])))];
+
+/** A household in 2022's shape: the support periods apart, each once, each person numbered. */
 function to2022({ payments, persons, ...household }: Household) {
-  const supported = payments?.filter((payment) => payment.supported !== undefined).map((payment) => ({ supported: payment.supported }));
+  const supported = periodsOf(payments).map((period) => ({ supported: period }));
   return {
     ...household,
-    ...(supported?.length && { supported }),
+    ...(supported.length > 0 && { supported }),
     ...(payments && { payments: payments.map(({ supported: _supported, ...payment }) => payment) }),
     ...(persons && { persons: persons.map((person, index) => ({ number: `Person${index + 1}`, ...person })) }),
   };
@@ -86,7 +89,7 @@ export const unterhaltAnlage: Anlage = {
 export function unterhaltFindings(body: { year: number; maintenance?: Household[] }): Finding[] {
   if (body.year > 2022) return [];
   return (body.maintenance ?? []).flatMap((household, index) =>
-    (household.payments ?? []).filter((payment) => payment.supported !== undefined).length > supportPeriods2022
+    periodsOf(household.payments).length > supportPeriods2022
       ? [
           {
             path: `maintenance.${index}.payments`,
