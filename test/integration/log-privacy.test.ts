@@ -29,16 +29,37 @@ const [firstName, lastName] = ['Zyxwvuta', 'Quxbarson'];
 const childIdnr = '78315649062';
 const caredForIdnr = '45076295512';
 const [childName, caredFor, illness] = ['Vrokelinde', 'Plimsoll-Wentrup', 'Xylomyelitis'];
+// The income Anlagen: a person supported (Unterhalt) with their IdNr, a rented property, a business's trade tax, foreign taxes, Corona aid.
+const supportedIdnr = '67392018437';
+const [supported, property, business] = ['Quendolin Zarkowitz', 'Yxlindenweg 47', 'Xyzhandel Quorp'];
 // A client's certificate: its PIN, and a container valid for ten more days, so the expiry job reports it.
 const pin = 'Kq8vPin-71x';
 const pkcs12 = containerValidUntil(new Date(Date.now() + 10 * 86_400_000), pin).toString('base64');
 
 /** Each value in the forms it could take in a line; digits are also sought with every separator removed. */
 const secrets = {
-  names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr', childName, caredFor, illness, 'Qarbeitskraft'],
+  names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr', childName, caredFor, illness, 'Qarbeitskraft', supported, property, business],
   // The fields of ESt 1 A, Anlage N and Vorsorgeaufwand: health-adjacent, family and work details.
   texts: ['Qxberufin', 'Zxtitelgrad', 'Kanzlei Vwqplonk', 'Yxergaenzung folgt', 'Jxkrankengeldart', 'Zunft Qwxverband', 'Vxversetzungsgrund', 'Wxzweitwohnort'],
-  digits: [taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890', childIdnr, caredForIdnr, '7654322', '6543211', '3456789'],
+  digits: [
+    taxNumber,
+    idnr,
+    spouseIdnr,
+    iban.slice(2),
+    '9876543',
+    '178469129',
+    '4567890',
+    childIdnr,
+    caredForIdnr,
+    '7654322',
+    '6543211',
+    '3456789',
+    supportedIdnr,
+    '5432198',
+    '4321987',
+    '2198765',
+    '3219876',
+  ],
   formatted: [
     pin,
     pkcs12.slice(0, 24),
@@ -58,6 +79,8 @@ const secrets = {
     'DE38 1001 0010 9318 5746 25',
     '9198/357/91354',
     '198/357/91354',
+    '3219876,54',
+    '3219876.54',
   ],
 };
 
@@ -101,6 +124,13 @@ const est = () => {
       care_allowance: [{ carer: 'taxpayer', cared_for: caredFor, cared_for_idnr: caredForIdnr, care_degree: '3' }],
       illness: { lines: [{ description: illness, amount: '7654321.98', reimbursed: '6543210.55' }] },
     },
+    maintenance: [{ payments: [{ supported: '01.01-31.12', amount: '2198765' }], persons: [{ idnr: supportedIdnr, name: supported }] }],
+    rentals: [{ street: property, flats: [{ rent: '5432198' }], building_depreciation: [{ method: 'linear', percent: '2', amount: '2198765' }] }],
+    trade: [
+      { person: 'taxpayer', businesses: [{ kind: business, profit: '5432198' }], trade_tax: { businesses: [{ base_amount: '2198765', tax_due: '4321987' }] } },
+    ],
+    capital_income: [{ person: 'taxpayer', without_withholding: { foreign: '5432198' }, taxes_withheld: { foreign_tax_creditable: '3219876.54' } }],
+    corona_aid: { persons: [{ person: 'taxpayer', received: 'yes', aids: [{ business, amount: '4321987' }] }] },
   };
 };
 

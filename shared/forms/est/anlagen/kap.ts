@@ -1,7 +1,9 @@
 // Anlage KAP, per person: capital income (§ 20 EStG) with and without German withholding tax, the
 // saver's allowance used (§ 20 Abs. 9 EStG), the applications for the more favourable assessment
 // (§ 32d Abs. 6 EStG) and for a review of the withholding (§ 32d Abs. 4 EStG), church tax liability
-// (§ 51a Abs. 2d EStG) and the taxes withheld (§ 36 Abs. 2 Nr. 2 EStG).
+// (§ 51a Abs. 2d EStG) and the taxes withheld (§ 36 Abs. 2 Nr. 2 EStG). Foreign capital income
+// comes with the foreign taxes credited, creditable and not yet credited, and fictitious (notional
+// withholding a tax treaty grants) (§ 32d Abs. 5 EStG, § 34c EStG).
 import { cents, group, income, incomeUpTo, leaf, personLeaf, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const kapAnlage: Anlage = {
@@ -35,6 +37,8 @@ export const kapAnlage: Anlage = {
       solidarity_surcharge: leaf('E1904901', cents, 'Solidaritätszuschlag'),
       church_tax: leaf('E1904801', cents, 'Kirchensteuer zur Kapitalertragsteuer'),
       foreign_tax_credited: leaf('E1905001', cents, 'Angerechnete ausländische Steuern'),
+      foreign_tax_creditable: leaf('E1905101', cents, 'Anrechenbare ausländische Steuern'),
+      foreign_tax_fictitious: leaf('E1905201', cents, 'Fiktive ausländische Quellensteuer'),
     }),
   },
 };

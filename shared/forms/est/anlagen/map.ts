@@ -187,7 +187,31 @@ export interface Anlage {
   label: string;
   /** The years the element exists in (E10-2022.xsd to E10-2024.xsd), where not all. */
   from?: number;
+  /** The shape the form had up to a year, where it held the same request fields otherwise. */
+  earlier?: Shape;
 }
+
+/**
+ * An Anlage's form up to and including `until`, where it held the same request fields in another
+ * shape: its own fields, into which the request's JSON is turned before writing and out of which it
+ * is turned back after reading. The request schema, its rules and the protocol keep the Anlage's own fields.
+ */
+export interface Shape {
+  until: number;
+  /** As a JSON array of at most so many elements; one element holds the whole without. */
+  many?: number;
+  fields: Fields;
+  toShape(value: never): unknown;
+  fromShape(value: never): unknown;
+}
+
+const same = (value: unknown) => value;
+/** The shape `anlage` is written and read in for `year`. */
+const shapeIn = (anlage: Anlage, year: number) =>
+  (anlage.earlier && year <= anlage.earlier.until ? anlage.earlier : { ...anlage, toShape: same, fromShape: same }) as Omit<Shape, 'toShape' | 'fromShape'> & {
+    toShape(value: unknown): unknown;
+    fromShape(value: unknown): unknown;
+  };
 
 // Paths are resolved once per path and year: the writer and reader ask for them on every line.
 const splitPaths = new Map<string, string[]>();
@@ -299,14 +323,15 @@ function write(fields: Fields, value: Json, year: number): XmlElement {
 
 /** The Anlage's element(s) below E10 for `body`, or undefined where the body has none. */
 export function writeAnlage(anlage: Anlage, body: Json): XmlElement | XmlElement[] | undefined {
-  const given = body[anlage.key];
   const year = body.year as number;
-  if (given === undefined || given === null) return undefined;
-  if (anlage.many === undefined) {
-    const element = write(anlage.fields, given as Json, year);
+  if (body[anlage.key] === undefined || body[anlage.key] === null) return undefined;
+  const { many, fields, toShape } = shapeIn(anlage, year);
+  const given = toShape(body[anlage.key]);
+  if (many === undefined) {
+    const element = write(fields, given as Json, year);
     return Object.keys(element).length > 0 ? element : undefined;
   }
-  const elements = (given as Json[]).map((item) => write(anlage.fields, item, year));
+  const elements = (given as Json[]).map((item) => write(fields, item, year));
   return elements.length > 0 ? elements : undefined;
 }
 
@@ -385,8 +410,9 @@ export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { va
   if (elements.length === 0) return { unmapped };
   // A year before the map's shape is read as a whole element it cannot carry.
   if (anlage.from !== undefined && year < anlage.from) return { unmapped: [anlage.element] };
-  const items = elements.map((element) => read(anlage.fields, element, year, anlage.element, unmapped));
-  return { value: anlage.many === undefined ? items[0] : items, unmapped };
+  const { many, fields, fromShape } = shapeIn(anlage, year);
+  const items = elements.map((element) => read(fields, element, year, anlage.element, unmapped));
+  return { value: fromShape(many === undefined ? items[0] : items), unmapped };
 }
 
 // --- what the check and the protocol take from the map -----------------------------------------

@@ -4,7 +4,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 import { agbAnlage } from '#shared/forms/est/anlagen/agb.ts';
-import { gAnlage } from '#shared/forms/est/anlagen/g.ts';
+import { gAnlage, gFindings } from '#shared/forms/est/anlagen/g.ts';
 import { ha35aAnlage, ha35aFindings } from '#shared/forms/est/anlagen/ha-35a.ts';
 import { kapAnlage } from '#shared/forms/est/anlagen/kap.ts';
 import { kapBetAnlage } from '#shared/forms/est/anlagen/kap-bet.ts';
@@ -16,11 +16,12 @@ import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
 import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
 import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
-import { unterhaltAnlage } from '#shared/forms/est/anlagen/unterhalt.ts';
+import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
+import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.ts';
 import { anlageSchema, describe, idnrsIn, mapFindings, protocolRows, readAnlage, writeAnlage, type Anlage, type Row } from '#shared/forms/est/anlagen/map.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
-/** In E10's order (E10-2024.xsd: SA, AgB, HA_35a, …, ESt1A_U, Kind, G, S, N, KAP, KAP_BET, R, RAV_bAV, SO, V, VOR, AV). */
+/** In E10's order (E10-2024.xsd: SA, AgB, HA_35a, …, ESt1A_U, Kind, G, S, Corona, N, KAP, KAP_BET, R, RAV_bAV, SO, V, VOR, AV). */
 export const mappedAnlagen: readonly Anlage[] = [
   saAnlage,
   agbAnlage,
@@ -29,6 +30,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   kindAnlage,
   gAnlage,
   sAnlage,
+  coronaAnlage,
   kapAnlage,
   kapBetAnlage,
   rAnlage,
@@ -83,12 +85,15 @@ const asBody = (body: EstReturn) => body as unknown as Body;
 export const mappedSchemas = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageSchema(anlage)]));
 export const mappedKeys = mappedAnlagen.map((anlage) => anlage.key);
 
+const earlierShape = (anlage: Anlage) =>
+  anlage.earlier ? `. Up to ${anlage.earlier.until} the same fields are written in that year's shape of the form (docs/sources.md)` : '';
+
 /** What the OpenAPI document says of each Anlage's field: every field with the E10 element it fills. */
 export const mappedDescriptions = () =>
   Object.fromEntries(
     mappedAnlagen.map((anlage) => [
       anlage.key,
-      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}). ${describe(anlage)}`,
+      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}). ${describe(anlage)}${earlierShape(anlage)}`,
     ]),
   );
 
@@ -143,5 +148,12 @@ export function mappedFindings(body: EstReturn): Finding[] {
     const given = asBody(body)[key] === undefined ? undefined : other(body);
     if (given) findings.push({ path: key, code: 'FORM_GIVEN_TWICE', message: `writes the same form as \`${given}\`: give one of them` });
   }
-  return [...findings, ...kindFindings(body), ...ha35aFindings(asBody(body))];
+  return [
+    ...findings,
+    ...kindFindings(body),
+    ...ha35aFindings(asBody(body)),
+    ...gFindings(asBody(body)),
+    ...unterhaltFindings(asBody(body) as Parameters<typeof unterhaltFindings>[0]),
+    ...coronaFindings(asBody(body) as Parameters<typeof coronaFindings>[0]),
+  ];
 }
