@@ -103,6 +103,7 @@ export interface EstReturn extends MainFormFields {
   rentals?: unknown;
   riester?: unknown;
   maintenance?: unknown;
+  other_provision?: unknown;
 }
 
 /**

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
-import { idnr as idnrSchema, isoDate, money, text as textSchema } from '#shared/forms/fields.ts';
+import { idnr as idnrSchema, isoDate, money, passes, text as textSchema } from '#shared/forms/fields.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { expenseEuros, incomeEuros, withCents } from '#shared/forms/est/xml-parts.ts';
@@ -71,6 +71,24 @@ const wholeEuros = (cents: number, round: 'up' | 'down') => (round === 'up' ? ex
 
 export const expense = euros('up');
 export const income = euros('down');
+
+/**
+ * Whole euros of an element whose type holds them to at least 1 (the schema's
+ * GanzzahlPosOhneFuehrNull) or 0 (GanzzahlNichtNegOhneFuehrNull) once rounded: the request schema
+ * refuses what the XSD would, instead of the writer sending it.
+ */
+function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
+  const expected = min === 1 ? 'at least 1 euro' : 'not negative';
+  const problem = (value: number | string) =>
+    Number(wholeEuros(toCents(value), round)) < min
+      ? { code: 'OUT_OF_RANGE', message: `must be ${expected} in whole euros: ELSTER's form takes no other amount here`, expected }
+      : undefined;
+  return { ...format, schema: money.check(passes(problem)), shape: `${format.shape}, ${expected}` };
+}
+/** An expense the schema takes only above zero (Pos). */
+export const positiveExpense = atLeast(expense, 'up', 1);
+/** An expense the schema takes from zero (NichtNeg). */
+export const nonNegativeExpense = atLeast(expense, 'up', 0);
 /** Euros and cents with a decimal comma, as ELSTER writes taxes withheld. */
 export const cents: Format = {
   schema: money,
@@ -165,6 +183,11 @@ export interface Anlage {
   label: string;
   /** The years the element exists in (E10-2022.xsd to E10-2024.xsd), where not all. */
   from?: number;
+  /**
+   * Only part of its element, whose other parts another writer writes (VOR per person,
+   * vorsorge.ts): what it writes joins that writer's element, and it reads only its own paths.
+   */
+  part?: true;
 }
 
 // Paths are resolved once per path and year: the writer and reader ask for them on every line.
@@ -366,7 +389,14 @@ export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { va
   // A year before the map's shape is read as a whole element it cannot carry.
   if (anlage.from !== undefined && year < anlage.from) return { unmapped: [anlage.element] };
   const items = elements.map((element) => read(anlage.fields, element, year, anlage.element, unmapped));
-  return { value: anlage.many === undefined ? items[0] : items, unmapped };
+  const own = (path: string) =>
+    Object.values(anlage.fields).some((node) => {
+      const at = pathIn(node.at, year);
+      return at !== undefined && `${path}/`.startsWith(`${anlage.element}/${at.join('/')}/`);
+    });
+  const value = anlage.many === undefined ? items[0] : items;
+  if (anlage.part && Object.keys(items[0] ?? {}).length === 0) return { unmapped: [] };
+  return { value, unmapped: anlage.part ? unmapped.filter(own) : unmapped };
 }
 
 // --- what the check and the protocol take from the map -----------------------------------------

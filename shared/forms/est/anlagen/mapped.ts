@@ -13,9 +13,11 @@ import { rAnlage } from '#shared/forms/est/anlagen/r.ts';
 import { ravBavAnlage } from '#shared/forms/est/anlagen/rav-bav.ts';
 import { sAnlage } from '#shared/forms/est/anlagen/s.ts';
 import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
+import { furtherExpenseFindings } from '#shared/forms/est/anlagen/sa-further.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
 import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
 import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
+import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
 import { unterhaltAnlage } from '#shared/forms/est/anlagen/unterhalt.ts';
 import { anlageSchema, describe, idnrsIn, mapFindings, protocolRows, readAnlage, writeAnlage, type Anlage, type Row } from '#shared/forms/est/anlagen/map.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
@@ -35,6 +37,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   ravBavAnlage,
   soAnlage,
   vAnlage,
+  vorOtherAnlage,
   avAnlage,
 ];
 
@@ -101,9 +104,19 @@ export function withMappedForms(body: EstReturn, forms: Record<string, XmlNode |
   const all: Record<string, XmlNode | undefined> = { ...forms };
   for (const anlage of mappedAnlagen) {
     const written = writeAnlage(anlage, asBody(body));
-    if (written !== undefined) all[anlage.element] = written;
+    if (written !== undefined) all[anlage.element] = anlage.part ? joined(all[anlage.element], written) : written;
   }
   return Object.fromEntries(e10FormOrder.filter((name) => all[name] !== undefined).map((name) => [name, all[name]!]));
+}
+
+const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
+
+/** A part's elements joined into the writer's form: the writer's order first, the part's new elements after (where the schema has them last). */
+function joined(form: XmlNode | undefined, part: XmlNode): XmlNode {
+  if (!isElement(form) || !isElement(part)) return part;
+  const result: XmlElement = { ...form };
+  for (const [name, node] of Object.entries(part)) result[name] = joined(result[name], node);
+  return result;
 }
 
 /** The body's fields of the mapped Anlagen read back from E10, and the elements below them that none carries. */
@@ -143,5 +156,5 @@ export function mappedFindings(body: EstReturn): Finding[] {
     const given = asBody(body)[key] === undefined ? undefined : other(body);
     if (given) findings.push({ path: key, code: 'FORM_GIVEN_TWICE', message: `writes the same form as \`${given}\`: give one of them` });
   }
-  return [...findings, ...kindFindings(body), ...ha35aFindings(asBody(body))];
+  return [...findings, ...kindFindings(body), ...ha35aFindings(asBody(body)), ...furtherExpenseFindings(body)];
 }
