@@ -368,6 +368,8 @@ const homeOfficeAllowance = (year: number) => (year >= 2023 ? { euros: 6, days: 
 /** Accommodation at a double household in Germany counts up to 1,000 € a month (§ 9 Abs. 1 Satz 3 Nr. 5 Satz 4 EStG). */
 const accommodationCapCents = 12 * 100_000;
 
+const unionDuesDigits = 5;
+
 function checkItems(add: Add, at: string, entries: Item[] | undefined) {
   (entries ?? []).forEach((entry, index) => checkAmount(add, `${at}.${index}.amount`, entry.amount));
 }
@@ -384,6 +386,11 @@ function checkEmployee(context: Context, employee: Employee, person: PersonRef) 
   for (const field of ['wage_replacement', 'union_dues', 'work_equipment', 'study_room', 'training', 'flights', 'other_expenses'] as const) {
     checkItems(add, `${at}.${field}`, employee[field]);
   }
+  // The union dues' total, and so each line, has totalDigits 5 (Wk/Berufsverb/Sum/E0204002, Einz/E0204003).
+  if (expenseEuros(itemCents(employee.union_dues)).length > unionDuesDigits)
+    add(`${at}.union_dues`, 'OUT_OF_RANGE', `add up to more than ELSTER's form takes: at most ${unionDuesDigits} digits of whole euros`, {
+      expected: `at most ${'9'.repeat(unionDuesDigits)}`,
+    });
   for (const field of ['commute_reimbursed_tax_free', 'commute_reimbursed_flat_taxed', 'double_household_reimbursed_tax_free'] as const) {
     checkAmount(add, `${at}.${field}`, employee[field]);
   }
