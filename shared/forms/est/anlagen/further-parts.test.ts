@@ -129,6 +129,8 @@ describe('the rules and bounds of the new parts', () => {
       expect.arrayContaining([
         'Anlage Kind: ',
         '  Krankenversicherung des Kindes (Basisabsicherung), Eltern als Versicherungsnehmer: 480,00 €',
+        'Anlage Sonderausgaben: weitere Aufwendungen: ',
+        '  Unterhaltsleistungen an den geschiedenen oder dauernd getrennt lebenden Ehegatten: 9.000,00 €',
         'Vorsorgeaufwand: weitere sonstige Vorsorgeaufwendungen: ',
         '  Unfall-, Haftpflicht- und Risikolebensversicherung: 206,00 €',
       ]),

@@ -131,9 +131,18 @@ export function readMapped(root: XmlElement, year: number): { body: Body; unmapp
   return { body, unmapped };
 }
 
+// Of SA, the reader shows church tax and donations; the further expenses are shown from the map.
+const saFurther: Anlage = {
+  ...saAnlage,
+  label: 'Anlage Sonderausgaben: weitere Aufwendungen',
+  fields: { further_expenses: saAnlage.fields.further_expenses! },
+};
+
 /** The protocol's rows of the Anlagen whose amounts the reader does not show already (xml-reader.ts shows SA, AgB, HA_35a and R). */
-export const mappedRows = (root: XmlElement, year: number): Row[] =>
-  mappedAnlagen.filter((anlage) => !['SA', 'AgB', 'HA_35a', 'R'].includes(anlage.element)).flatMap((anlage) => protocolRows(anlage, root, year));
+export const mappedRows = (root: XmlElement, year: number): Row[] => [
+  ...protocolRows(saFurther, root, year),
+  ...mappedAnlagen.filter((anlage) => !['SA', 'AgB', 'HA_35a', 'R'].includes(anlage.element)).flatMap((anlage) => protocolRows(anlage, root, year)),
+];
 
 /** Every IdNr the mapped Anlagen name, each held to the live guard as the parents' are. */
 export const mappedIdnrs = (body: EstReturn): NamedIdnr[] => mappedAnlagen.flatMap((anlage) => idnrsIn(anlage, asBody(body)));

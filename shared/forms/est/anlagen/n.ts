@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { isoDate, money, text } from '#shared/forms/fields.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
-import { formatEuros } from '#shared/tax/money.ts';
+import { formatEuros, germanEuros } from '#shared/tax/money.ts';
 import type { Address, Amount, Employment, EstReturn, PerPerson, PersonRef, TaxClass } from '#shared/forms/est/model.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
@@ -12,7 +12,7 @@ import type { DoubleHousehold, Employee, Item } from '#shared/forms/est/anlagen/
 import { address, personRef, wholeNumber } from '#shared/forms/est/schema-parts.ts';
 import { cents, expenseEuros, incomeEuros, personTag, sum, withCents } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, daysIn, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
-import { amountOf, countOf, defined, element, elements, field, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import { amountCents, amountOf, countOf, defined, element, elements, field, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 
 // The tax classes I to VI of § 38b Abs. 1 Satz 2 EStG, as the wage tax statement (Lohnsteuerbescheinigung)
 // shows them. Optional, as in the contract's sample; the tax rules hint that ERiC refuses a wage without it.
@@ -689,6 +689,27 @@ export const employmentLines: readonly AmountLine[] = [
 ];
 
 /** The tax class of one Anlage N, shown before its amounts: classes 1 to 5 only, class 6 has its own lines, labelled so. */
+/** Each wage tax statement of one Anlage N as transmitted, numbered in its order: the gross wage and the taxes withheld, with cents. */
+export function statementFigures(instance: XmlElement): KeyFigure[] {
+  const arbL = element(instance.ArbL);
+  const statements = [
+    ...elements(arbL?.LStB_1_5_Einz).map((line) => ({ line, ids: ids.statement.LStB_1_5_Einz, taxClass: '' })),
+    ...elements(arbL?.LStB_6_Einz).map((line) => ({ line, ids: ids.statement.LStB_6_Einz, taxClass: ', Steuerklasse 6' })),
+  ];
+  const labels = [
+    ['grossWage', 'Bruttoarbeitslohn'],
+    ['incomeTax', 'Lohnsteuer'],
+    ['solidaritySurcharge', 'Solidaritätszuschlag'],
+    ['churchTax', 'Kirchensteuer'],
+  ] as const;
+  return statements.flatMap(({ line, ids: fields, taxClass }, index) =>
+    labels.flatMap(([key, label]) => {
+      const amount = amountCents(field(line, fields[key]) ?? '');
+      return amount === undefined ? [] : [{ label: `Lohnsteuerbescheinigung ${index + 1}${taxClass}: ${label}`, value: germanEuros(amount, true) }];
+    }),
+  );
+}
+
 export function taxClassFigures(instance: XmlElement, suffix: string): KeyFigure[] {
   const taxClass = textOf(element(element(instance.ArbL)?.LStB_1_5_Sum)?.[e10.wageStatements.LStB_1_5_Sum.taxClass]);
   return taxClass && /^[1-5]$/.test(taxClass) ? [{ label: `Steuerklasse${suffix}`, value: taxClass }] : [];
