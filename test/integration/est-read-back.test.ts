@@ -49,12 +49,37 @@ describe.skipIf(!hasOracle)("ELSTER's E10 samples, read back into a body and sub
   });
 });
 
+const household = async () =>
+  JSON.parse(await readFile(join(import.meta.dirname, '..', 'fixtures', 'est', 'valid-2024-further-expenses-child-insurance.json'), 'utf8')).body;
+
+describe('the ticket of a household return', () => {
+  it("names none of its persons, IdNrs or insurers: not the children's, not a recipient's", async () => {
+    const accepted = await service.submit('est', await household());
+    expect(accepted.status).toBe(202);
+    await service.waitForStatus(accepted.json.data.ticket, ['delivered']);
+    const metadata = (await service.call('GET', `/v2/ticket/${accepted.json.data.ticket}`)).text;
+    for (const secret of [
+      '65929970489',
+      '02476291358',
+      '07792563183',
+      '08842563971',
+      'Hans Beispiel',
+      'Tobias',
+      'Regina',
+      'Anna Muster',
+      'Berufsunfähigkeit',
+      '9000',
+      '840',
+    ])
+      expect(metadata).not.toContain(secret);
+  });
+});
+
 describe('steuerbote validate est', () => {
   it('sends the new fields of a household return and prints the Nutzdaten that carry them', async () => {
-    const fixture = join(import.meta.dirname, '..', 'fixtures', 'est', 'valid-2024-further-expenses-child-insurance.json');
     // The fixture file wraps the body; the command takes a body per file.
     const file = join(await mkdtemp(join(tmpdir(), 'steuerbote-est-')), 'household-2024.json');
-    await writeFile(file, JSON.stringify(JSON.parse(await readFile(fixture, 'utf8')).body));
+    await writeFile(file, JSON.stringify(await household()));
     const env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
     const run = await runCli(['validate', 'est', file, '--nutzdaten'], { env });
     expect(run.stderr).toBe('');

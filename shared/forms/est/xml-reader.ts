@@ -153,7 +153,7 @@ function figuresOf(root: XmlElement): KeyFigure[] {
       if (!instance) continue;
       const person = textOf(instance.Person);
       const suffix = hasTwoPersons && person ? ` (${person === 'PersonB' ? 'Person B' : 'Person A'})` : '';
-      const rows: KeyFigure[] = form === 'N' ? [...taxClassFigures(instance, ''), ...statementFigures(instance)] : [];
+      const rows: KeyFigure[] = form === 'N' ? [...taxClassFigures(instance), ...statementFigures(instance)] : [];
       for (const line of amountLines.filter((line) => line.form === form)) {
         const amounts = valuesAt(instance, [...line.path, line.id])
           .map((node) => amountCents(textOf(node) ?? ''))
@@ -167,7 +167,7 @@ function figuresOf(root: XmlElement): KeyFigure[] {
           ),
         });
       }
-      if (form === 'N') rows.push(...commuteFigures(instance, ''));
+      if (form === 'N') rows.push(...commuteFigures(instance));
       if (rows.length > 0) figures.push({ label: `${heading}${suffix}`, value: '' }, ...rows.map((row) => ({ ...row, label: `  ${row.label}` })));
     }
   }

@@ -710,20 +710,18 @@ export function statementFigures(instance: XmlElement): KeyFigure[] {
   );
 }
 
-export function taxClassFigures(instance: XmlElement, suffix: string): KeyFigure[] {
+export function taxClassFigures(instance: XmlElement): KeyFigure[] {
   const taxClass = textOf(element(element(instance.ArbL)?.LStB_1_5_Sum)?.[e10.wageStatements.LStB_1_5_Sum.taxClass]);
-  return taxClass && /^[1-5]$/.test(taxClass) ? [{ label: `Steuerklasse${suffix}`, value: taxClass }] : [];
+  return taxClass && /^[1-5]$/.test(taxClass) ? [{ label: 'Steuerklasse', value: taxClass }] : [];
 }
 
 /** The commutes of one Anlage N, shown after its amounts. */
-export function commuteFigures(instance: XmlElement, suffix: string): KeyFigure[] {
+export function commuteFigures(instance: XmlElement): KeyFigure[] {
   return valuesAt(instance, ['Wk', 'EP', 'Erste_Taetig']).flatMap((node) => {
     const commute = element(node);
     const days = textOf(commute?.[e10.officeDays]);
     const km = textOf(commute?.[e10.commuteKm]);
-    return days && km && /^\d{1,4}$/.test(days) && /^\d{1,4}$/.test(km)
-      ? [{ label: `Wege zur ersten Tätigkeitsstätte${suffix}`, value: `${days} Tage, ${km} km` }]
-      : [];
+    return days && km && /^\d{1,4}$/.test(days) && /^\d{1,4}$/.test(km) ? [{ label: 'Wege zur ersten Tätigkeitsstätte', value: `${days} Tage, ${km} km` }] : [];
   });
 }
 
