@@ -23,9 +23,9 @@ async function keyFigures(body: EstReturn) {
 describe('the key figures read back', () => {
   it('shows the contract example as transmitted, each form under its heading, with German labels and every amount with cents', async () => {
     expect(await keyFigures(contractExample)).toEqual([
-      { label: 'Anlage Sonderausgaben', value: '' },
+      { label: 'Sonderausgaben', value: '' },
       { label: '  Spenden und Mitgliedsbeiträge', value: '200,00 €' },
-      { label: 'Anlage Haushaltsnahe Aufwendungen', value: '' },
+      { label: 'Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG)', value: '' },
       { label: '  Haushaltsnahe Dienstleistungen', value: '450,00 €' },
       { label: '  Handwerkerleistungen (Arbeitskosten)', value: '1.200,00 €' },
       { label: 'Anlage N', value: '' },
@@ -68,7 +68,6 @@ describe('the key figures read back', () => {
       { label: '  Lohnsteuerbescheinigung 1: Lohnsteuer', value: '12,34 €' },
       { label: '  Lohnsteuerbescheinigung 2, Steuerklasse 6: Bruttoarbeitslohn', value: '500,00 €' },
       { label: '  Lohnsteuerbescheinigung 2, Steuerklasse 6: Lohnsteuer', value: '100,00 €' },
-      { label: '  Lohnsteuerbescheinigung 2, Steuerklasse 6: Kirchensteuer', value: '8,00 €' },
       { label: '  Bruttoarbeitslohn', value: '1.000,00 €' },
       { label: '  Einbehaltene Lohnsteuer', value: '12,34 €' },
       { label: '  Bruttoarbeitslohn, Steuerklasse 6', value: '500,00 €' },
@@ -104,11 +103,11 @@ describe('the main form in the protocol', () => {
     expect(figures.slice(0, 7)).toEqual([
       { label: 'Hauptvordruck (ESt 1 A)', value: '' },
       { label: '  Veranlagungsart', value: 'Einzelveranlagung von Ehegatten' },
-      { label: '  Familienstand', value: 'verheiratet seit 30.08.1985, dauernd getrennt lebend seit 01.03.2024' },
+      { label: '  Familienstand', value: 'verheiratet seit 30.08.1985, dauernd getrennt seit 01.03.2024' },
       { label: '  Elterngeld (Person B)', value: '3.600,00 €' },
       { label: '  Krankengeld (Person B)', value: '420,00 €' },
-      { label: '  Lohnersatzleistungen (§ 32b EStG) insgesamt (Person B)', value: '4.020,00 €' },
-      { label: '  Telefonische Rückfragen', value: '0941 123456' },
+      { label: '  Summe § 32b EStG (Person B)', value: '4.020,00 €' },
+      { label: '  Telefon', value: '0941 123456' },
     ]);
   });
 });

@@ -8,11 +8,11 @@ import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 import type { XmlElement, XmlTree } from '#shared/xml/xml.ts';
 import { amountCents, element, list, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 import { mainFormFigures } from '#shared/forms/est/anlagen/main-form.ts';
-import { specialExpenseLines } from '#shared/forms/est/anlagen/sa.ts';
-import { extraordinaryBurdenLines } from '#shared/forms/est/anlagen/agb.ts';
-import { householdServiceLines } from '#shared/forms/est/anlagen/ha-35a.ts';
+import { saAnlage, specialExpenseLines } from '#shared/forms/est/anlagen/sa.ts';
+import { agbAnlage, extraordinaryBurdenLines } from '#shared/forms/est/anlagen/agb.ts';
+import { ha35aAnlage, householdServiceLines } from '#shared/forms/est/anlagen/ha-35a.ts';
 import { commuteFigures, employmentLines, statementFigures, taxClassFigures } from '#shared/forms/est/anlagen/n.ts';
-import { pensionLines } from '#shared/forms/est/anlagen/r.ts';
+import { pensionLines, rAnlage } from '#shared/forms/est/anlagen/r.ts';
 import { provisionLines } from '#shared/forms/est/anlagen/vorsorge.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
@@ -122,13 +122,13 @@ const amountLines: readonly AmountLine[] = [
   ...provisionLines,
 ];
 
-/** Each form's heading in the protocol, in E10's order; a per-person form's names its person once the return has two. */
+/** Each form's heading in the protocol (a mapped Anlage's own label), in E10's order; a per-person form's names its person once the return has two. */
 const formHeadings: Readonly<Record<string, string>> = {
-  SA: 'Anlage Sonderausgaben',
-  AgB: 'Anlage Außergewöhnliche Belastungen',
-  HA_35a: 'Anlage Haushaltsnahe Aufwendungen',
+  SA: saAnlage.label,
+  AgB: agbAnlage.label,
+  HA_35a: ha35aAnlage.label,
   N: 'Anlage N',
-  R: 'Anlage R',
+  R: rAnlage.label,
   VOR: 'Anlage Vorsorgeaufwand',
 };
 

@@ -128,11 +128,11 @@ describe('the rules and bounds of the new parts', () => {
     expect(rows).toEqual(
       expect.arrayContaining([
         'Anlage Kind: ',
-        '  Krankenversicherung des Kindes (Basisabsicherung), Eltern als Versicherungsnehmer: 480,00 €',
-        'Anlage Sonderausgaben: weitere Aufwendungen: ',
-        '  Unterhaltsleistungen an den geschiedenen oder dauernd getrennt lebenden Ehegatten: 9.000,00 €',
-        'Vorsorgeaufwand: weitere sonstige Vorsorgeaufwendungen: ',
-        '  Unfall-, Haftpflicht- und Risikolebensversicherung: 206,00 €',
+        '  Krankenversicherung des Kindes, Eltern versichert: 480,00 €',
+        'Sonderausgaben: weitere Aufwendungen: ',
+        '  Unterhalt (Realsplitting): 9.000,00 €',
+        'Weitere sonstige Vorsorgeaufwendungen: ',
+        '  Unfall-, Haftpflicht-, Risikoversicherung: 206,00 €',
       ]),
     );
   });

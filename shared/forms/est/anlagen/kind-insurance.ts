@@ -8,23 +8,23 @@ import { expense, group, leaf, nonNegativeExpense, type Fields } from '#shared/f
 /** Kind/KV_PV: the child's statutory or private basic cover at home. */
 export const childInsurance: Fields = {
   parents_policy: group('AW_Stpfl', {
-    health: leaf('E0503110', nonNegativeExpense, 'Krankenversicherung des Kindes (Basisabsicherung), Eltern als Versicherungsnehmer'),
-    care: leaf('E0503310', nonNegativeExpense, 'Pflegeversicherung des Kindes, Eltern als Versicherungsnehmer'),
-    refunded: leaf('E0503409', nonNegativeExpense, 'Erstattete Beiträge, Eltern als Versicherungsnehmer'),
-    beyond_basic: leaf('E0503609', expense, 'Kranken- und Pflegeversicherung des Kindes über die Basisabsicherung hinaus'),
+    health: leaf('E0503110', nonNegativeExpense, 'Krankenversicherung des Kindes, Eltern versichert'),
+    care: leaf('E0503310', nonNegativeExpense, 'Pflegeversicherung des Kindes, Eltern versichert'),
+    refunded: leaf('E0503409', nonNegativeExpense, 'Erstattungen, Eltern versichert'),
+    beyond_basic: leaf('E0503609', expense, 'Zusatzversicherung des Kindes'),
   }),
   childs_policy: group('AW_Kind', {
-    health: leaf('E0503111', nonNegativeExpense, 'Krankenversicherung des Kindes (Basisabsicherung), Kind als Versicherungsnehmer'),
-    health_with_sick_pay: leaf('E0503209', nonNegativeExpense, 'Darin Beiträge mit Anspruch auf Krankengeld, Kind als Versicherungsnehmer'),
-    care: leaf('E0503311', nonNegativeExpense, 'Pflegeversicherung des Kindes, Kind als Versicherungsnehmer'),
-    refunded: leaf('E0503410', nonNegativeExpense, 'Erstattete Beiträge, Kind als Versicherungsnehmer'),
-    refunded_with_sick_pay: leaf('E0503509', nonNegativeExpense, 'Darin erstattete Beiträge mit Anspruch auf Krankengeld, Kind als Versicherungsnehmer'),
-    subsidy: leaf('E0503610', nonNegativeExpense, 'Zuschüsse Dritter zu den Beiträgen'),
+    health: leaf('E0503111', nonNegativeExpense, 'Krankenversicherung des Kindes, Kind versichert'),
+    health_with_sick_pay: leaf('E0503209', nonNegativeExpense, 'Darin mit Krankengeld, Kind versichert'),
+    care: leaf('E0503311', nonNegativeExpense, 'Pflegeversicherung des Kindes, Kind versichert'),
+    refunded: leaf('E0503410', nonNegativeExpense, 'Erstattungen, Kind versichert'),
+    refunded_with_sick_pay: leaf('E0503509', nonNegativeExpense, 'Erstattungen mit Krankengeld, Kind versichert'),
+    subsidy: leaf('E0503610', nonNegativeExpense, 'Zuschüsse Dritter'),
   }),
 };
 
 /** Kind/KV_PV_ausl/AW: insurance abroad comparable to the statutory one. */
 export const childInsuranceAbroad: Fields = {
-  contributions: leaf('E0503822', nonNegativeExpense, 'Ausländische Kranken- und Pflegeversicherung des Kindes (Basisabsicherung)'),
-  with_sick_pay: leaf('E0503823', nonNegativeExpense, 'Darin Beiträge mit Anspruch auf Krankengeld, Versicherung im Ausland'),
+  contributions: leaf('E0503822', nonNegativeExpense, 'Versicherung des Kindes im Ausland'),
+  with_sick_pay: leaf('E0503823', nonNegativeExpense, 'Darin mit Krankengeld, Ausland'),
 };

@@ -292,7 +292,7 @@ export function mainFormFigures(root: XmlElement, hasTwoPersons: boolean): KeyFi
       [e10.marriedSince, 'verheiratet seit'],
       [ids.widowedSince, 'verwitwet seit'],
       [ids.divorcedSince, 'geschieden seit'],
-      [ids.separatedSince, 'dauernd getrennt lebend seit'],
+      [ids.separatedSince, 'dauernd getrennt seit'],
     ] as const
   ).flatMap(([id, label]) => (field(a, id) === undefined ? [] : [`${label} ${field(a, id)}`]));
   const benefits = elements(form?.Eink_Ers).flatMap((instance) => {
@@ -303,14 +303,14 @@ export function mainFormFigures(root: XmlElement, hasTwoPersons: boolean): KeyFi
       return amount === undefined ? [] : [{ label: `${field(line, ids.wageReplacement.description) ?? ''}${suffix}`, value: germanEuros(amount, true) }];
     });
     const total = amountCents(field(element(inl?.Sum), ids.wageReplacement.total) ?? '');
-    return [...lines, ...(total === undefined ? [] : [{ label: `Lohnersatzleistungen (§ 32b EStG) insgesamt${suffix}`, value: germanEuros(total, true) }])];
+    return [...lines, ...(total === undefined ? [] : [{ label: `Summe § 32b EStG${suffix}`, value: germanEuros(total, true) }])];
   });
   const phone = field(allg, ids.phone);
   const rows: KeyFigure[] = [
     ...assessmentFigures(root),
     ...(status.length > 0 ? [{ label: 'Familienstand', value: status.join(', ') }] : []),
     ...benefits,
-    ...(phone === undefined ? [] : [{ label: 'Telefonische Rückfragen', value: phone }]),
+    ...(phone === undefined ? [] : [{ label: 'Telefon', value: phone }]),
   ];
   return rows.length > 0 ? [{ label: 'Hauptvordruck (ESt 1 A)', value: '' }, ...rows.map((row) => ({ ...row, label: `  ${row.label}` }))] : [];
 }

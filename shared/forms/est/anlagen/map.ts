@@ -80,9 +80,7 @@ export const income = euros('down');
 function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
   const expected = min === 1 ? 'at least 1 euro' : 'not negative';
   const problem = (value: number | string) =>
-    Number(wholeEuros(toCents(value), round)) < min
-      ? { code: 'OUT_OF_RANGE', message: `must be ${expected} in whole euros: ELSTER's form takes no other amount here`, expected }
-      : undefined;
+    Number(wholeEuros(toCents(value), round)) < min ? { code: 'OUT_OF_RANGE', message: `must be ${expected} in whole euros`, expected } : undefined;
   return { ...format, schema: money.check(passes(problem)), shape: `${format.shape}, ${expected}` };
 }
 /** An expense the schema takes only above zero (Pos). */

@@ -134,7 +134,7 @@ export function readMapped(root: XmlElement, year: number): { body: Body; unmapp
 // Of SA, the reader shows church tax and donations; the further expenses are shown from the map.
 const saFurther: Anlage = {
   ...saAnlage,
-  label: 'Anlage Sonderausgaben: weitere Aufwendungen',
+  label: `${saAnlage.label}: weitere Aufwendungen`,
   fields: { further_expenses: saAnlage.fields.further_expenses! },
 };
 

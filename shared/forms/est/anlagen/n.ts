@@ -689,7 +689,7 @@ export const employmentLines: readonly AmountLine[] = [
 ];
 
 /** The tax class of one Anlage N, shown before its amounts: classes 1 to 5 only, class 6 has its own lines, labelled so. */
-/** Each wage tax statement of one Anlage N as transmitted, numbered in its order: the gross wage and the taxes withheld, with cents. */
+/** Each wage tax statement of one Anlage N as transmitted, numbered in its order: its gross wage and wage tax, with cents (the sums show the other taxes). */
 export function statementFigures(instance: XmlElement): KeyFigure[] {
   const arbL = element(instance.ArbL);
   const statements = [
@@ -699,8 +699,6 @@ export function statementFigures(instance: XmlElement): KeyFigure[] {
   const labels = [
     ['grossWage', 'Bruttoarbeitslohn'],
     ['incomeTax', 'Lohnsteuer'],
-    ['solidaritySurcharge', 'Solidaritätszuschlag'],
-    ['churchTax', 'Kirchensteuer'],
   ] as const;
   return statements.flatMap(({ line, ids: fields, taxClass }, index) =>
     labels.flatMap(([key, label]) => {

@@ -8,7 +8,7 @@ import { group, leaf, list, nonNegativeExpense, text, total, type Anlage, type F
 /** One kind of insurance: its contracts, each named with its contributions, and their total. */
 const insurance = (prefix: string, label: string): Fields => ({
   contracts: list('Einz', 50, {
-    description: leaf(`${prefix}01`, text(), `${label}, Bezeichnung`),
+    description: leaf(`${prefix}01`, text(), 'Bezeichnung'),
     amount: leaf(`${prefix}02`, nonNegativeExpense, label),
   }),
   contracts_total: total(`Sum/${prefix}03`, ['contracts', 'amount']),
@@ -18,12 +18,12 @@ export const vorOtherAnlage: Anlage = {
   key: 'other_provision',
   element: 'VOR',
   part: true,
-  label: 'Vorsorgeaufwand: weitere sonstige Vorsorgeaufwendungen',
+  label: 'Weitere sonstige Vorsorgeaufwendungen',
   fields: {
     unemployment: group('Weit_Sons_VorAW/A_B_LP/AL_Vers', insurance('E20014', 'Arbeitslosenversicherung')),
-    disability: group('Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers', insurance('E20015', 'Erwerbs- und Berufsunfähigkeitsversicherung')),
-    accident_liability_term_life: group('Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers', insurance('E20018', 'Unfall-, Haftpflicht- und Risikolebensversicherung')),
-    life_with_capital_option: group('Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV', insurance('E20019', 'Renten- und Kapitallebensversicherung mit Kapitalwahlrecht')),
-    annuity_without_capital_option: group('Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV', insurance('E20020', 'Rentenversicherung ohne Kapitalwahlrecht')),
+    disability: group('Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers', insurance('E20015', 'Berufsunfähigkeitsversicherung')),
+    accident_liability_term_life: group('Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers', insurance('E20018', 'Unfall-, Haftpflicht-, Risikoversicherung')),
+    life_with_capital_option: group('Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV', insurance('E20019', 'Versicherung mit Kapitalwahlrecht')),
+    annuity_without_capital_option: group('Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV', insurance('E20020', 'Versicherung ohne Kapitalwahlrecht')),
   },
 };
