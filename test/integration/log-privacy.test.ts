@@ -28,6 +28,8 @@ const [firstName, lastName] = ['Zyxwvuta', 'Quxbarson'];
 // A child's IdNr and name, a person in care, and health data (GDPR Art. 9): illness, its costs, the degree of disability.
 const childIdnr = '78315649062';
 const caredForIdnr = '45076295512';
+// The recipient of maintenance to a divorced spouse (Realsplitting), named with IdNr in Anlage Sonderausgaben.
+const recipientIdnr = '65929970489';
 const [childName, caredFor, illness] = ['Vrokelinde', 'Plimsoll-Wentrup', 'Xylomyelitis'];
 // The income Anlagen: a person supported (Unterhalt) with their IdNr, a rented property, a business's trade tax, foreign taxes, Corona aid.
 const supportedIdnr = '67392018437';
@@ -40,25 +42,26 @@ const pkcs12 = containerValidUntil(new Date(Date.now() + 10 * 86_400_000), pin).
 const secrets = {
   names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr', childName, caredFor, illness, 'Qarbeitskraft', supported, property, business],
   // The fields of ESt 1 A, Anlage N and Vorsorgeaufwand: health-adjacent, family and work details.
-  texts: ['Qxberufin', 'Zxtitelgrad', 'Kanzlei Vwqplonk', 'Yxergaenzung folgt', 'Jxkrankengeldart', 'Zunft Qwxverband', 'Vxversetzungsgrund', 'Wxzweitwohnort'],
+  texts: [
+    'Qxberufin',
+    'Zxtitelgrad',
+    'Kanzlei Vwqplonk',
+    'Yxergaenzung folgt',
+    'Jxkrankengeldart',
+    'Zunft Qwxverband',
+    'Vxversetzungsgrund',
+    'Wxzweitwohnort',
+    // Anlage Sonderausgaben's further expenses and Vorsorgeaufwand's further other provision.
+    'Qxunterhaltene',
+    'Zxvertragsgrund',
+    'Wxversicherer',
+  ],
   digits: [
-    taxNumber,
-    idnr,
-    spouseIdnr,
-    iban.slice(2),
-    '9876543',
-    '178469129',
-    '4567890',
-    childIdnr,
-    caredForIdnr,
-    '7654322',
-    '6543211',
-    '3456789',
-    supportedIdnr,
-    '5432198',
-    '4321987',
-    '2198765',
-    '3219876',
+    ...[taxNumber, idnr, spouseIdnr, iban.slice(2), '9876543', '178469129', '4567890', childIdnr, caredForIdnr, '7654322', '6543211', '3456789'],
+    // The income Anlagen's IdNr and amounts.
+    ...[supportedIdnr, '5432198', '4321987', '2198765', '3219876'],
+    // The recipient's IdNr; maintenance, a child's own health insurance and other provision as written in whole euros.
+    ...[recipientIdnr, '6789013', '5678902', '4567802'],
   ],
   formatted: [
     pin,
@@ -81,6 +84,7 @@ const secrets = {
     '198/357/91354',
     '3219876,54',
     '3219876.54',
+    ...['6789012.34', '6789012,34', '5678901.23', '5678901,23', '4567801.89', '4567801,89'],
   ],
 };
 
@@ -117,8 +121,21 @@ const est = () => {
     provision: { taxpayer: { pension: { employee: '76543.21', employer: '76543.21' }, private_health: { health: '7654.21' } } },
     deductions: { health_insurance: '3900.00' },
     children: [
-      { idnr: childIdnr, first_name: childName, birth_date: '2014-08-20', childcare: { services: [{ service: 'Qarbeitskraft', amount: '3456789' }] } },
+      {
+        idnr: childIdnr,
+        first_name: childName,
+        birth_date: '2014-08-20',
+        childcare: { services: [{ service: 'Qarbeitskraft', amount: '3456789' }] },
+        health_insurance: { parents_policy: { health: '5678901.23' } },
+      },
     ],
+    special_expenses: {
+      further_expenses: {
+        maintenance: [{ recipient: 'Qxunterhaltene', amount: '6789012.34', recipient_idnr: recipientIdnr }],
+        support_annuities: [{ basis: 'Zxvertragsgrund', amount: '6789012.34', recipient_idnr: recipientIdnr }],
+      },
+    },
+    other_provision: { disability: { contracts: [{ description: 'Wxversicherer', amount: '4567801.89' }] } },
     extraordinary_burdens: {
       disability: [{ person: 'spouse', degree: '85', mark_g_or_ag: true }],
       care_allowance: [{ carer: 'taxpayer', cared_for: caredFor, cared_for_idnr: caredForIdnr, care_degree: '3' }],

@@ -180,7 +180,8 @@ describe('SandboxTaxAuthority', () => {
     const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
     expect(text).toContain('Einkommensteuererklärung 2025');
     expect(text).toContain('Bruttoarbeitslohn');
-    expect(text).toContain('45.000 €');
+    expect(text).toContain('Anlage N');
+    expect(text).toContain('45.000,00 €');
     // Whom it is for, by name; never the IdNr.
     expect(text).toContain(`Für ${body.taxpayer.first_name} ${body.taxpayer.last_name}`);
     expect(text).not.toContain(body.taxpayer.idnr);

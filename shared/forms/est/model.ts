@@ -104,6 +104,7 @@ export interface EstReturn extends MainFormFields {
   riester?: unknown;
   maintenance?: unknown;
   corona_aid?: unknown;
+  other_provision?: unknown;
 }
 
 /**

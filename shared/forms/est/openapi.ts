@@ -67,6 +67,59 @@ const estJointExample = {
   ],
 };
 
+const { deductions: _deductions, ...estJointWithoutDeductions } = estJointExample;
+
+/**
+ * A household of 2024 in the structured fields of each form: the couple's phone and Elterngeld
+ * (§ 32b), Anlage N with home office and union dues, Vorsorgeaufwand per person and the further
+ * other provision of both, maintenance to the spouse's divorced former partner with the recipient's
+ * IdNr, and two children with their own health insurance and childcare costs.
+ */
+const estHouseholdExample = {
+  ...estJointWithoutDeductions,
+  year: 2024,
+  phone: '089 1234567',
+  wage_replacement_benefits: { spouse: [{ description: 'Elterngeld', amount: '3600.00' }] },
+  employee: {
+    taxpayer: { home_office_days: 60, union_dues: [{ description: 'IG Metall', amount: '398.00' }] },
+    spouse: { home_office_days: 20 },
+  },
+  provision: {
+    taxpayer: { pension: { employee: '4185.00', employer: '4185.00' }, statutory_health: { health: '3510.00', care: '765.00' } },
+    spouse: { pension: { employee: '1674.00', employer: '1674.00' }, statutory_health: { health: '1404.00', care: '306.00' } },
+  },
+  other_provision: {
+    accident_liability_term_life: { contracts: [{ description: 'Privathaftpflicht', amount: '85.40' }] },
+    disability: { contracts: [{ description: 'Berufsunfähigkeitsversicherung', amount: '840.00' }] },
+  },
+  special_expenses: {
+    further_expenses: {
+      maintenance: [{ recipient: 'Hans Beispiel, 04.04.1962', amount: '9000.00', recipient_idnr: '65929970489', recipient_resident: 'yes' }],
+    },
+  },
+  children: [
+    {
+      idnr: '07792563183',
+      first_name: 'Tobias',
+      birth_date: '2014-08-20',
+      child_benefit: '3000',
+      relation_taxpayer: { kind: 'own', span: '01.01-31.12' },
+      relation_spouse: { kind: 'own', span: '01.01-31.12' },
+      health_insurance: { parents_policy: { health: '480.00', care: '95.00' } },
+      childcare: { services: [{ service: 'Hort, Stadt München', span: '01.01-31.12', amount: '1200.00' }] },
+    },
+    {
+      idnr: '08842563971',
+      first_name: 'Regina',
+      birth_date: '2019-02-11',
+      child_benefit: '3000',
+      relation_taxpayer: { kind: 'own', span: '01.01-31.12' },
+      relation_spouse: { kind: 'own', span: '01.01-31.12' },
+      childcare: { services: [{ service: 'Kindergarten Sonnenschein, München', span: '01.01-31.12', amount: '2400.00' }] },
+    },
+  ],
+};
+
 export const estOpenapi: FormOpenapi = {
   name: 'income tax return',
   schemaName: 'EstSubmission',
@@ -115,6 +168,12 @@ export const estOpenapi: FormOpenapi = {
       summary: 'Spouses assessed jointly',
       description: 'Needs `married_since`. Tax classes 3 and 5 as on the wage tax statements; a second job in class 6 has its own lines on Anlage N.',
       value: estJointExample,
+    },
+    household: {
+      summary: 'A household with two children, in the structured fields of each form',
+      description:
+        'ESt 1 A with phone and Elterngeld, Anlage N and Vorsorgeaufwand per person, the further other provision of both, maintenance to a divorced former partner with the recipient’s IdNr (Anlage Sonderausgaben), and Anlage Kind for two children with their own health insurance and childcare costs.',
+      value: estHouseholdExample,
     },
   },
 };

@@ -21,21 +21,27 @@ async function keyFigures(body: EstReturn) {
 }
 
 describe('the key figures read back', () => {
-  it('shows the contract example as transmitted, with German labels and notation', async () => {
+  it('shows the contract example as transmitted, each form under its heading, with German labels and every amount with cents', async () => {
     expect(await keyFigures(contractExample)).toEqual([
-      { label: 'Spenden und Mitgliedsbeiträge', value: '200 €' },
-      { label: 'Haushaltsnahe Dienstleistungen', value: '450 €' },
-      { label: 'Handwerkerleistungen (Arbeitskosten)', value: '1.200 €' },
-      { label: 'Steuerklasse', value: '1' },
-      { label: 'Bruttoarbeitslohn', value: '45.000 €' },
-      { label: 'Einbehaltene Lohnsteuer', value: '6.200,00 €' },
-      { label: 'Arbeitsmittel', value: '250 €' },
-      { label: 'Wege zur ersten Tätigkeitsstätte', value: '205 Tage, 18 km' },
-      { label: 'Beiträge zur gesetzlichen Kranken- und Pflegeversicherung', value: '3.900 €' },
+      { label: 'Sonderausgaben', value: '' },
+      { label: '  Spenden und Mitgliedsbeiträge', value: '200,00 €' },
+      { label: 'Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG)', value: '' },
+      { label: '  Haushaltsnahe Dienstleistungen', value: '450,00 €' },
+      { label: '  Handwerkerleistungen (Arbeitskosten)', value: '1.200,00 €' },
+      { label: 'Anlage N', value: '' },
+      { label: '  Steuerklasse', value: '1' },
+      { label: '  Lohnsteuerbescheinigung 1: Bruttoarbeitslohn', value: '45.000,00 €' },
+      { label: '  Lohnsteuerbescheinigung 1: Lohnsteuer', value: '6.200,00 €' },
+      { label: '  Bruttoarbeitslohn', value: '45.000,00 €' },
+      { label: '  Einbehaltene Lohnsteuer', value: '6.200,00 €' },
+      { label: '  Arbeitsmittel', value: '250,00 €' },
+      { label: '  Wege zur ersten Tätigkeitsstätte', value: '205 Tage, 18 km' },
+      { label: 'Anlage Vorsorgeaufwand', value: '' },
+      { label: '  Beiträge zur gesetzlichen Kranken- und Pflegeversicherung', value: '3.900,00 €' },
     ]);
   });
 
-  it('names the person of each line in a joint return and adds up repeated lines', async () => {
+  it('names the person of each form in a joint return, shows each wage tax statement and adds up repeated lines', async () => {
     const figures = await keyFigures({
       ...contractExample,
       spouse: max,
@@ -53,16 +59,55 @@ describe('the key figures read back', () => {
       deductions: {},
     });
     expect(figures).toEqual([
-      { label: 'Veranlagungsart', value: 'Zusammenveranlagung' },
-      { label: 'Steuerklasse (Person A)', value: '3' },
-      { label: 'Bruttoarbeitslohn (Person A)', value: '1.000 €' },
-      { label: 'Einbehaltene Lohnsteuer (Person A)', value: '12,34 €' },
-      { label: 'Bruttoarbeitslohn, Steuerklasse 6 (Person A)', value: '500 €' },
-      { label: 'Einbehaltene Lohnsteuer, Steuerklasse 6 (Person A)', value: '100,00 €' },
-      { label: 'Einbehaltene Kirchensteuer, Steuerklasse 6 (Person A)', value: '8,00 €' },
-      { label: 'Steuerklasse (Person B)', value: '5' },
-      { label: 'Bruttoarbeitslohn (Person B)', value: '2.000 €' },
-      { label: 'Rentenbetrag (gesetzliche Rente) (Person B)', value: '1.234 €' },
+      { label: 'Hauptvordruck (ESt 1 A)', value: '' },
+      { label: '  Veranlagungsart', value: 'Zusammenveranlagung' },
+      { label: '  Familienstand', value: 'verheiratet seit 30.08.1985' },
+      { label: 'Anlage N (Person A)', value: '' },
+      { label: '  Steuerklasse', value: '3' },
+      { label: '  Lohnsteuerbescheinigung 1: Bruttoarbeitslohn', value: '1.000,00 €' },
+      { label: '  Lohnsteuerbescheinigung 1: Lohnsteuer', value: '12,34 €' },
+      { label: '  Lohnsteuerbescheinigung 2, Steuerklasse 6: Bruttoarbeitslohn', value: '500,00 €' },
+      { label: '  Lohnsteuerbescheinigung 2, Steuerklasse 6: Lohnsteuer', value: '100,00 €' },
+      { label: '  Bruttoarbeitslohn', value: '1.000,00 €' },
+      { label: '  Einbehaltene Lohnsteuer', value: '12,34 €' },
+      { label: '  Bruttoarbeitslohn, Steuerklasse 6', value: '500,00 €' },
+      { label: '  Einbehaltene Lohnsteuer, Steuerklasse 6', value: '100,00 €' },
+      { label: '  Einbehaltene Kirchensteuer, Steuerklasse 6', value: '8,00 €' },
+      { label: 'Anlage N (Person B)', value: '' },
+      { label: '  Steuerklasse', value: '5' },
+      { label: '  Lohnsteuerbescheinigung 1: Bruttoarbeitslohn', value: '2.000,75 €' },
+      { label: '  Bruttoarbeitslohn', value: '2.000,00 €' },
+      { label: 'Anlage R (Person B)', value: '' },
+      { label: '  Rentenbetrag (gesetzliche Rente)', value: '1.234,00 €' },
+    ]);
+  });
+});
+
+describe('the main form in the protocol', () => {
+  it('shows the marital status with its dates, each § 32b benefit with their sum per person, and the phone', async () => {
+    const figures = await keyFigures({
+      ...contractExample,
+      spouse: max,
+      joint_assessment: false,
+      married_since: '1985-08-30',
+      separated_since: '2024-03-01',
+      phone: '0941 123456',
+      wage_replacement_benefits: {
+        spouse: [
+          { description: 'Elterngeld', amount: '3600' },
+          { description: 'Krankengeld', amount: '420.50' },
+        ],
+      },
+      deductions: {},
+    });
+    expect(figures.slice(0, 7)).toEqual([
+      { label: 'Hauptvordruck (ESt 1 A)', value: '' },
+      { label: '  Veranlagungsart', value: 'Einzelveranlagung von Ehegatten' },
+      { label: '  Familienstand', value: 'verheiratet seit 30.08.1985, dauernd getrennt seit 01.03.2024' },
+      { label: '  Elterngeld (Person B)', value: '3.600,00 €' },
+      { label: '  Krankengeld (Person B)', value: '420,00 €' },
+      { label: '  Summe § 32b EStG (Person B)', value: '4.020,00 €' },
+      { label: '  Telefon', value: '0941 123456' },
     ]);
   });
 });
@@ -81,7 +126,14 @@ describe('readEstNutzdaten', () => {
 
   it('shows the amounts and tax class of a caller’s XML, the tax class only from 1 to 5', async () => {
     const xml = `<E10 version="2025" xmlns="${namespace2025}"><N><Person>PersonA</Person><ArbL><LStB_1_5_Sum><E0200002>6</E0200002><E0200301>12,50</E0200301></LStB_1_5_Sum></ArbL></N></E10>`;
-    expect(await readEstNutzdaten(xml, 2025)).toEqual({ ok: true, idnrs: [], figures: [{ label: 'Einbehaltene Lohnsteuer', value: '12,50 €' }] });
+    expect(await readEstNutzdaten(xml, 2025)).toEqual({
+      ok: true,
+      idnrs: [],
+      figures: [
+        { label: 'Anlage N', value: '' },
+        { label: '  Einbehaltene Lohnsteuer', value: '12,50 €' },
+      ],
+    });
   });
 
   it('refuses an amount in a form the schema does not allow, naming where it stands', async () => {

@@ -7,12 +7,12 @@ import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzda
 import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 import type { XmlElement, XmlTree } from '#shared/xml/xml.ts';
 import { amountCents, element, list, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
-import { assessmentFigures } from '#shared/forms/est/anlagen/main-form.ts';
-import { specialExpenseLines } from '#shared/forms/est/anlagen/sa.ts';
-import { extraordinaryBurdenLines } from '#shared/forms/est/anlagen/agb.ts';
-import { householdServiceLines } from '#shared/forms/est/anlagen/ha-35a.ts';
-import { commuteFigures, employmentLines, taxClassFigures } from '#shared/forms/est/anlagen/n.ts';
-import { pensionLines } from '#shared/forms/est/anlagen/r.ts';
+import { mainFormFigures } from '#shared/forms/est/anlagen/main-form.ts';
+import { saAnlage, specialExpenseLines } from '#shared/forms/est/anlagen/sa.ts';
+import { agbAnlage, extraordinaryBurdenLines } from '#shared/forms/est/anlagen/agb.ts';
+import { ha35aAnlage, householdServiceLines } from '#shared/forms/est/anlagen/ha-35a.ts';
+import { commuteFigures, employmentLines, statementFigures, taxClassFigures } from '#shared/forms/est/anlagen/n.ts';
+import { pensionLines, rAnlage } from '#shared/forms/est/anlagen/r.ts';
 import { provisionLines } from '#shared/forms/est/anlagen/vorsorge.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
@@ -133,7 +133,15 @@ const amountLines: readonly AmountLine[] = [
   ...provisionLines,
 ];
 
-const formOrder = ['SA', 'AgB', 'HA_35a', 'N', 'R', 'VOR'];
+/** Each form's heading in the protocol (a mapped Anlage's own label), in E10's order; a per-person form's names its person once the return has two. */
+const formHeadings: Readonly<Record<string, string>> = {
+  SA: saAnlage.label,
+  AgB: agbAnlage.label,
+  HA_35a: ha35aAnlage.label,
+  N: 'Anlage N',
+  R: rAnlage.label,
+  VOR: 'Anlage Vorsorgeaufwand',
+};
 
 /** Person A's first and last name (ESt1A/Allg/A), as the protocol names whom the return is for. */
 function taxpayerOf(root: XmlElement): string | undefined {
@@ -143,30 +151,35 @@ function taxpayerOf(root: XmlElement): string | undefined {
   return name || undefined;
 }
 
+/**
+ * The rows of the forms the reader shows, each form under its heading with its rows indented: the
+ * main form's, then each form's amounts added up over repeated lines, every amount with cents.
+ */
 function figuresOf(root: XmlElement): KeyFigure[] {
-  const figures: KeyFigure[] = assessmentFigures(root);
-  // Person-specific lines name their person once the return has two.
+  // Person-specific forms name their person once the return has two.
   const hasTwoPersons = element(element(root.ESt1A)?.Allg)?.B !== undefined;
-  for (const form of formOrder) {
+  const figures: KeyFigure[] = mainFormFigures(root, hasTwoPersons);
+  for (const [form, heading] of Object.entries(formHeadings)) {
     for (const instance of list(root[form]).map(element)) {
       if (!instance) continue;
       const person = textOf(instance.Person);
       const suffix = hasTwoPersons && person ? ` (${person === 'PersonB' ? 'Person B' : 'Person A'})` : '';
-      if (form === 'N') figures.push(...taxClassFigures(instance, suffix));
+      const rows: KeyFigure[] = form === 'N' ? [...taxClassFigures(instance), ...statementFigures(instance)] : [];
       for (const line of amountLines.filter((line) => line.form === form)) {
-        const texts = valuesAt(instance, [...line.path, line.id]).map((node) => textOf(node) ?? '');
-        const amounts = texts.map(amountCents).filter((cents) => cents !== undefined);
+        const amounts = valuesAt(instance, [...line.path, line.id])
+          .map((node) => amountCents(textOf(node) ?? ''))
+          .filter((cents) => cents !== undefined);
         if (amounts.length === 0) continue;
-        const total = amounts.reduce((sum, cents) => sum + cents, 0);
-        figures.push({
-          label: `${line.label}${suffix}`,
+        rows.push({
+          label: line.label,
           value: germanEuros(
-            total,
-            texts.some((text) => text.includes(',')),
+            amounts.reduce((sum, cents) => sum + cents, 0),
+            true,
           ),
         });
       }
-      if (form === 'N') figures.push(...commuteFigures(instance, suffix));
+      if (form === 'N') rows.push(...commuteFigures(instance));
+      if (rows.length > 0) figures.push({ label: `${heading}${suffix}`, value: '' }, ...rows.map((row) => ({ ...row, label: `  ${row.label}` })));
     }
   }
   return figures;

@@ -22,6 +22,7 @@ import {
   yesNo,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
+import { childInsurance, childInsuranceAbroad } from '#shared/forms/est/anlagen/kind-insurance.ts';
 
 const relation = code({ own: '1', foster: '2', grandchild_or_stepchild: '3' });
 const periods = (id: string, label: string) => list('Ztr', 12, { span: leaf(id, period, label) });
@@ -74,6 +75,9 @@ export const kindAnlage: Anlage = {
         whereabouts_unknown: leaf('Weit_Ang/E0501513', tick('1'), 'Aufenthalt des anderen Elternteils nicht zu ermitteln'),
       },
     ),
+    // The child's own health and care insurance (KV_PV, KV_PV_ausl): before the transfer, as in the schema.
+    health_insurance: group('KV_PV', childInsurance),
+    health_insurance_abroad: group('KV_PV_ausl/AW', childInsuranceAbroad),
     // The transfer of the allowances (Übertragung des Kinderfreibetrags und des BEA-Freibetrags).
     transfer: group('Ueb_KFB_FB_BEA', {
       no_maintenance: group('Kein_U_a_EltT', {

@@ -11,7 +11,8 @@ import { houseNumberParts, streetLine } from '#shared/forms/est/limits.ts';
 import { address } from '#shared/forms/est/schema-parts.ts';
 import { cents, incomeEuros, personTag, perPerson as perPersonForm, sum } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
-import { amountOf, defined, element, elements, field, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import { amountCents, amountOf, defined, element, elements, field, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import { germanEuros } from '#shared/tax/money.ts';
 import type { XmlNode } from '#shared/xml/xml.ts';
 
 export const personSchema = z.strictObject({
@@ -276,6 +277,42 @@ export function assessmentFigures(root: XmlElement): KeyFigure[] {
     ...(assessment?.[e10.jointAssessment] !== undefined ? [{ label: 'Veranlagungsart', value: 'Zusammenveranlagung' }] : []),
     ...(assessment?.[e10.separateAssessment] !== undefined ? [{ label: 'Veranlagungsart', value: 'Einzelveranlagung von Ehegatten' }] : []),
   ];
+}
+
+/**
+ * The protocol's rows of ESt 1 A: how spouses are assessed, the marital status with its dates, the
+ * wage replacement benefits of § 32b EStG per person line by line with their sum, and the phone.
+ */
+export function mainFormFigures(root: XmlElement, hasTwoPersons: boolean): KeyFigure[] {
+  const form = element(root.ESt1A);
+  const allg = element(form?.Allg);
+  const a = element(allg?.A);
+  const status = (
+    [
+      [e10.marriedSince, 'verheiratet seit'],
+      [ids.widowedSince, 'verwitwet seit'],
+      [ids.divorcedSince, 'geschieden seit'],
+      [ids.separatedSince, 'dauernd getrennt seit'],
+    ] as const
+  ).flatMap(([id, label]) => (field(a, id) === undefined ? [] : [`${label} ${field(a, id)}`]));
+  const benefits = elements(form?.Eink_Ers).flatMap((instance) => {
+    const suffix = hasTwoPersons ? (field(instance, 'Person') === 'PersonB' ? ' (Person B)' : ' (Person A)') : '';
+    const inl = element(instance.Inl);
+    const lines = elements(inl?.Einz).flatMap((line) => {
+      const amount = amountCents(field(line, ids.wageReplacement.amount) ?? '');
+      return amount === undefined ? [] : [{ label: `${field(line, ids.wageReplacement.description) ?? ''}${suffix}`, value: germanEuros(amount, true) }];
+    });
+    const total = amountCents(field(element(inl?.Sum), ids.wageReplacement.total) ?? '');
+    return [...lines, ...(total === undefined ? [] : [{ label: `Summe § 32b EStG${suffix}`, value: germanEuros(total, true) }])];
+  });
+  const phone = field(allg, ids.phone);
+  const rows: KeyFigure[] = [
+    ...assessmentFigures(root),
+    ...(status.length > 0 ? [{ label: 'Familienstand', value: status.join(', ') }] : []),
+    ...benefits,
+    ...(phone === undefined ? [] : [{ label: 'Telefon', value: phone }]),
+  ];
+  return rows.length > 0 ? [{ label: 'Hauptvordruck (ESt 1 A)', value: '' }, ...rows.map((row) => ({ ...row, label: `  ${row.label}` }))] : [];
 }
 
 /** A read-back address: the fields of `role` within `from`. */

@@ -84,6 +84,22 @@ export const expense = euros('up');
 export const income = euros('down');
 /** Income in an element of fewer digits than 12 (the element's totalDigits). */
 export const incomeUpTo = (digits: number) => euros('down', digits);
+
+/**
+ * Whole euros of an element whose type holds them to at least 1 (the schema's
+ * GanzzahlPosOhneFuehrNull) or 0 (GanzzahlNichtNegOhneFuehrNull) once rounded: the request schema
+ * refuses what the XSD would, instead of the writer sending it.
+ */
+function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
+  const expected = min === 1 ? 'at least 1 euro' : 'not negative';
+  const problem = (value: number | string) =>
+    Number(wholeEuros(toCents(value), round)) < min ? { code: 'OUT_OF_RANGE', message: `must be ${expected} in whole euros`, expected } : undefined;
+  return { ...format, schema: money.check(passes(problem)), shape: `${format.shape}, ${expected}` };
+}
+/** An expense the schema takes only above zero (Pos). */
+export const positiveExpense = atLeast(expense, 'up', 1);
+/** An expense the schema takes from zero (NichtNeg). */
+export const nonNegativeExpense = atLeast(expense, 'up', 0);
 /** Euros and cents with a decimal comma, as ELSTER writes taxes withheld. */
 export const cents: Format = {
   schema: money,
@@ -189,6 +205,11 @@ export interface Anlage {
   from?: number;
   /** The shape the form had up to a year, where it held the same request fields otherwise. */
   earlier?: Shape;
+  /**
+   * Only part of its element, whose other parts another writer writes (VOR per person,
+   * vorsorge.ts): what it writes joins that writer's element, and it reads only its own paths.
+   */
+  part?: true;
 }
 
 /**
@@ -412,7 +433,15 @@ export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { va
   if (anlage.from !== undefined && year < anlage.from) return { unmapped: [anlage.element] };
   const { many, fields, fromShape } = shapeIn(anlage, year);
   const items = elements.map((element) => read(fields, element, year, anlage.element, unmapped));
-  return { value: fromShape(many === undefined ? items[0] : items), unmapped };
+  if (!anlage.part) return { value: fromShape(many === undefined ? items[0] : items), unmapped };
+  // A part reads only its own paths: the rest of its element is another writer's.
+  if (Object.keys(items[0] ?? {}).length === 0) return { unmapped: [] };
+  const own = (path: string) =>
+    Object.values(fields).some((node) => {
+      const at = pathIn(node.at, year);
+      return at !== undefined && `${path}/`.startsWith(`${anlage.element}/${at.join('/')}/`);
+    });
+  return { value: many === undefined ? items[0] : items, unmapped: unmapped.filter(own) };
 }
 
 // --- what the check and the protocol take from the map -----------------------------------------

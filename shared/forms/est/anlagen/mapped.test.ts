@@ -31,7 +31,8 @@ describe.skipIf(!existsSync(samples))("ELSTER's E10 samples through the mapped A
       expect(unmapped).toEqual([]);
       const written = withMappedForms({ ...base(year), ...body }, {});
       for (const anlage of mappedAnlagen) {
-        if (root[anlage.element] === undefined) continue;
+        // A part of a form (VOR's further other provision) is compared with the form's own writer, in read-back.test.ts.
+        if (root[anlage.element] === undefined || anlage.part) continue;
         expect(buildXml({ [anlage.element]: written[anlage.element]! }), anlage.element).toBe(buildXml({ [anlage.element]: root[anlage.element]! }));
       }
     });

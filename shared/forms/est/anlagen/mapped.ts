@@ -13,11 +13,13 @@ import { rAnlage } from '#shared/forms/est/anlagen/r.ts';
 import { ravBavAnlage } from '#shared/forms/est/anlagen/rav-bav.ts';
 import { sAnlage } from '#shared/forms/est/anlagen/s.ts';
 import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
+import { furtherExpenseFindings } from '#shared/forms/est/anlagen/sa-further.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
 import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
 import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
 import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.ts';
+import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
 import { anlageSchema, describe, idnrsIn, mapFindings, protocolRows, readAnlage, writeAnlage, type Anlage, type Row } from '#shared/forms/est/anlagen/map.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
@@ -37,6 +39,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   ravBavAnlage,
   soAnlage,
   vAnlage,
+  vorOtherAnlage,
   avAnlage,
 ];
 
@@ -106,9 +109,19 @@ export function withMappedForms(body: EstReturn, forms: Record<string, XmlNode |
   const all: Record<string, XmlNode | undefined> = { ...forms };
   for (const anlage of mappedAnlagen) {
     const written = writeAnlage(anlage, asBody(body));
-    if (written !== undefined) all[anlage.element] = written;
+    if (written !== undefined) all[anlage.element] = anlage.part ? joined(all[anlage.element], written) : written;
   }
   return Object.fromEntries(e10FormOrder.filter((name) => all[name] !== undefined).map((name) => [name, all[name]!]));
+}
+
+const isElement = (node: XmlNode | undefined): node is XmlElement => typeof node === 'object' && !Array.isArray(node);
+
+/** A part's elements joined into the writer's form: the writer's order first, the part's new elements after (where the schema has them last). */
+function joined(form: XmlNode | undefined, part: XmlNode): XmlNode {
+  if (!isElement(form) || !isElement(part)) return part;
+  const result: XmlElement = { ...form };
+  for (const [name, node] of Object.entries(part)) result[name] = joined(result[name], node);
+  return result;
 }
 
 /** The body's fields of the mapped Anlagen read back from E10, and the elements below them that none carries. */
@@ -123,9 +136,18 @@ export function readMapped(root: XmlElement, year: number): { body: Body; unmapp
   return { body, unmapped };
 }
 
+// Of SA, the reader shows church tax and donations; the further expenses are shown from the map.
+const saFurther: Anlage = {
+  ...saAnlage,
+  label: `${saAnlage.label}: weitere Aufwendungen`,
+  fields: { further_expenses: saAnlage.fields.further_expenses! },
+};
+
 /** The protocol's rows of the Anlagen whose amounts the reader does not show already (xml-reader.ts shows SA, AgB, HA_35a and R). */
-export const mappedRows = (root: XmlElement, year: number): Row[] =>
-  mappedAnlagen.filter((anlage) => !['SA', 'AgB', 'HA_35a', 'R'].includes(anlage.element)).flatMap((anlage) => protocolRows(anlage, root, year));
+export const mappedRows = (root: XmlElement, year: number): Row[] => [
+  ...protocolRows(saFurther, root, year),
+  ...mappedAnlagen.filter((anlage) => !['SA', 'AgB', 'HA_35a', 'R'].includes(anlage.element)).flatMap((anlage) => protocolRows(anlage, root, year)),
+];
 
 /** Every IdNr the mapped Anlagen name, each held to the live guard as the parents' are. */
 export const mappedIdnrs = (body: EstReturn): NamedIdnr[] => mappedAnlagen.flatMap((anlage) => idnrsIn(anlage, asBody(body)));
@@ -154,6 +176,7 @@ export function mappedFindings(body: EstReturn): Finding[] {
     ...ha35aFindings(asBody(body)),
     ...gFindings(asBody(body)),
     ...unterhaltFindings(asBody(body) as Parameters<typeof unterhaltFindings>[0]),
+    ...furtherExpenseFindings(body),
     ...coronaFindings(asBody(body) as Parameters<typeof coronaFindings>[0]),
   ];
 }

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { isoDate, money, text } from '#shared/forms/fields.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
-import { formatEuros } from '#shared/tax/money.ts';
+import { formatEuros, germanEuros } from '#shared/tax/money.ts';
 import type { Address, Amount, Employment, EstReturn, PerPerson, PersonRef, TaxClass } from '#shared/forms/est/model.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
@@ -12,7 +12,7 @@ import type { DoubleHousehold, Employee, Item } from '#shared/forms/est/anlagen/
 import { address, personRef, wholeNumber } from '#shared/forms/est/schema-parts.ts';
 import { cents, expenseEuros, incomeEuros, personTag, sum, withCents } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, daysIn, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
-import { amountOf, countOf, defined, element, elements, field, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
+import { amountCents, amountOf, countOf, defined, element, elements, field, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 
 // The tax classes I to VI of § 38b Abs. 1 Satz 2 EStG, as the wage tax statement (Lohnsteuerbescheinigung)
 // shows them. Optional, as in the contract's sample; the tax rules hint that ERiC refuses a wage without it.
@@ -368,6 +368,8 @@ const homeOfficeAllowance = (year: number) => (year >= 2023 ? { euros: 6, days: 
 /** Accommodation at a double household in Germany counts up to 1,000 € a month (§ 9 Abs. 1 Satz 3 Nr. 5 Satz 4 EStG). */
 const accommodationCapCents = 12 * 100_000;
 
+const unionDuesDigits = 5;
+
 function checkItems(add: Add, at: string, entries: Item[] | undefined) {
   (entries ?? []).forEach((entry, index) => checkAmount(add, `${at}.${index}.amount`, entry.amount));
 }
@@ -384,6 +386,11 @@ function checkEmployee(context: Context, employee: Employee, person: PersonRef) 
   for (const field of ['wage_replacement', 'union_dues', 'work_equipment', 'study_room', 'training', 'flights', 'other_expenses'] as const) {
     checkItems(add, `${at}.${field}`, employee[field]);
   }
+  // The union dues' total, and so each line, has totalDigits 5 (Wk/Berufsverb/Sum/E0204002, Einz/E0204003).
+  if (expenseEuros(itemCents(employee.union_dues)).length > unionDuesDigits)
+    add(`${at}.union_dues`, 'OUT_OF_RANGE', `add up to more than ELSTER's form takes: at most ${unionDuesDigits} digits of whole euros`, {
+      expected: `at most ${'9'.repeat(unionDuesDigits)}`,
+    });
   for (const field of ['commute_reimbursed_tax_free', 'commute_reimbursed_flat_taxed', 'double_household_reimbursed_tax_free'] as const) {
     checkAmount(add, `${at}.${field}`, employee[field]);
   }
@@ -682,20 +689,37 @@ export const employmentLines: readonly AmountLine[] = [
 ];
 
 /** The tax class of one Anlage N, shown before its amounts: classes 1 to 5 only, class 6 has its own lines, labelled so. */
-export function taxClassFigures(instance: XmlElement, suffix: string): KeyFigure[] {
+/** Each wage tax statement of one Anlage N as transmitted, numbered in its order: its gross wage and wage tax, with cents (the sums show the other taxes). */
+export function statementFigures(instance: XmlElement): KeyFigure[] {
+  const arbL = element(instance.ArbL);
+  const statements = [
+    ...elements(arbL?.LStB_1_5_Einz).map((line) => ({ line, ids: ids.statement.LStB_1_5_Einz, taxClass: '' })),
+    ...elements(arbL?.LStB_6_Einz).map((line) => ({ line, ids: ids.statement.LStB_6_Einz, taxClass: ', Steuerklasse 6' })),
+  ];
+  const labels = [
+    ['grossWage', 'Bruttoarbeitslohn'],
+    ['incomeTax', 'Lohnsteuer'],
+  ] as const;
+  return statements.flatMap(({ line, ids: fields, taxClass }, index) =>
+    labels.flatMap(([key, label]) => {
+      const amount = amountCents(field(line, fields[key]) ?? '');
+      return amount === undefined ? [] : [{ label: `Lohnsteuerbescheinigung ${index + 1}${taxClass}: ${label}`, value: germanEuros(amount, true) }];
+    }),
+  );
+}
+
+export function taxClassFigures(instance: XmlElement): KeyFigure[] {
   const taxClass = textOf(element(element(instance.ArbL)?.LStB_1_5_Sum)?.[e10.wageStatements.LStB_1_5_Sum.taxClass]);
-  return taxClass && /^[1-5]$/.test(taxClass) ? [{ label: `Steuerklasse${suffix}`, value: taxClass }] : [];
+  return taxClass && /^[1-5]$/.test(taxClass) ? [{ label: 'Steuerklasse', value: taxClass }] : [];
 }
 
 /** The commutes of one Anlage N, shown after its amounts. */
-export function commuteFigures(instance: XmlElement, suffix: string): KeyFigure[] {
+export function commuteFigures(instance: XmlElement): KeyFigure[] {
   return valuesAt(instance, ['Wk', 'EP', 'Erste_Taetig']).flatMap((node) => {
     const commute = element(node);
     const days = textOf(commute?.[e10.officeDays]);
     const km = textOf(commute?.[e10.commuteKm]);
-    return days && km && /^\d{1,4}$/.test(days) && /^\d{1,4}$/.test(km)
-      ? [{ label: `Wege zur ersten Tätigkeitsstätte${suffix}`, value: `${days} Tage, ${km} km` }]
-      : [];
+    return days && km && /^\d{1,4}$/.test(days) && /^\d{1,4}$/.test(km) ? [{ label: 'Wege zur ersten Tätigkeitsstätte', value: `${days} Tage, ${km} km` }] : [];
   });
 }
 

@@ -11,6 +11,7 @@ import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
 import { cents, expense, group, leaf, list, personLeaf, text, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { furtherExpenses } from '#shared/forms/est/anlagen/sa-further.ts';
 
 export function specialExpenses(body: EstReturn): XmlElement | undefined {
   const churchTax = deductionCents(body, 'church_tax_paid');
@@ -105,5 +106,6 @@ export const saAnlage: Anlage = {
       }),
       costs_total: total('Sum/E0108202', ['costs', 'amount']),
     }),
+    further_expenses: group('Weit_Aufw', furtherExpenses),
   },
 };
