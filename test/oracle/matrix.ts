@@ -16,6 +16,7 @@ import { formatEuros } from '#shared/tax/money.ts';
 import { estLimits } from '#shared/forms/est/limits.ts';
 import { supportedDeductions } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
+import { estParts } from '#test/oracle/est-parts.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { readParts } from '#shared/forms/ust/body-map.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
@@ -240,6 +241,9 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
     for (const child of [anlagen.every, ...anlagen.each.map(([, value]) => value)].flatMap((value) => (value.children ?? []) as Record<string, unknown>[]))
       delete child.single_parent;
   bodies.push(body('every Anlage at its largest', anlagen.every), ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)));
+  // The main form beside the persons, Anlage N and Vorsorgeaufwand, generated from the request schema.
+  const parts = estParts(base);
+  bodies.push(body('main form, Anlage N and Vorsorgeaufwand at their largest', parts.every), ...parts.each.map(([key, value]) => body(`${key} alone`, value)));
   if (married)
     bodies.push(
       body('spouse without an address', { spouse: { ...spouse, address: undefined } }),

@@ -848,7 +848,7 @@ export interface components {
                 taxpayer?: boolean;
                 spouse?: boolean;
             };
-            /** @description `{ taxpayer?, spouse? }`, each a list of `{ description, amount }`: wage replacement benefits under § 32b EStG such as Elterngeld, Krankengeld, Arbeitslosengeld (ESt1A/Eink_Ers/Inl: E0104110, E0104113, their sum E0104801); the spouse needs a spouse */
+            /** @description `{ taxpayer?, spouse? }`, each a list of `{ description, amount }`: wage replacement benefits under § 32b EStG such as Elterngeld, Krankengeld, Arbeitslosengeld (ESt1A/Eink_Ers/Inl: E0104110, E0104113, their sum E0104801, at most 12 digits in whole euros); the spouse needs a spouse */
             wage_replacement_benefits?: {
                 taxpayer?: {
                     description: string;
@@ -876,7 +876,7 @@ export interface components {
                 account_holder: "taxpayer" | "spouse";
             };
             /**
-             * @description One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER's plausibility check asks for it: a missing one is a hint): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them. Each statement is written on its own line with cents (N/ArbL/LStB_1_5_Einz E0200204, E0200304, E0200404, E0200504; class 6 LStB_6_Einz E0200202 …), then the sums (LStB_1_5_Sum E0200002, E0200201 …). The commute of a statement (N/Wk/EP/Erste_Taetig): `workplace` E0203501, `commute_period` `{ from, to }` within `year` (E0203101), `workdays_per_week` (E0203508), `days_off` (holiday, illness, home office, business trips; E0203509), `office_days` (E0203503), `commute_km` (E0203504), `km_by_car` of them (E0203505). `etin` (2022 only): the eTIN of a statement without IdNr (N/ETIN E0200003)
+             * @description One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER's plausibility check asks for it: a missing one is a hint): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them. Each statement is written on its own line with cents (N/ArbL/LStB_1_5_Einz E0200204, E0200304, E0200404, E0200504; class 6 LStB_6_Einz E0200202 …), then the sums (LStB_1_5_Sum E0200002, E0200201 …). The commute of a statement (N/Wk/EP/Erste_Taetig): `workplace` E0203501, `commute_period` `{ from, to }` within `year` (E0203101), `workdays_per_week` (E0203508), `days_off` (holiday, illness, home office, business trips; E0203509), `office_days` (E0203503), `commute_km` (E0203504), `km_by_car` of them (E0203505). `etin` (2022 only): the eTIN of a statement without IdNr, 14 characters such as `MSTRMNER60E17A` (N/ETIN E0200003), at most 12 a person
              * @default []
              */
             employment?: {
@@ -908,7 +908,7 @@ export interface components {
                 km_by_car?: number;
                 work_equipment?: number | string;
             }[];
-            /** @description `{ taxpayer?, spouse? }`: Anlage N of each person beyond the wage tax statements. `pension_benefits` (at most 3) `{ amount, allowance_base?, start_year?, first_month?, last_month? }` (N/ArbL/VBez/Einz: E0200801, E0200902, E0201307, E0201003, E0201203); `wage_replacement` (Kurzarbeitergeld and the like, Nr. 15 of the statement; ArbL/Ersatzleist: E0202604, E0202605, E0202001); `tax_free_allowance` `{ activity, amount }` (ArbL/Stfr_Aufw_Entsch E0201901, E0201902); `commute_reimbursed_tax_free` and `commute_reimbursed_flat_taxed` (Nr. 17 and 18; Wk/EP/Fahrtk_Ersatz E0204103, E0203901). Lists of `{ description, amount }`, each with its sum: `union_dues` (Wk/Berufsverb E0204001, E0204003, E0204002), `work_equipment` (Wk/Arbeitsmittel E0204401, E0204402, E0204403), `study_room` (a home office room, Wk/Arb_Zim E0204503, E0204505, E0204504), `training` (Wk/Fortb E0204804, E0204808, E0204812), `flights` and `other_expenses` (Wk/Weitere_Wk Flug E0204801/E0204802, Sonst E0205405/E0205406, sum E0204803). Home-office days: `home_office_days` (Wk/Homeoffice E0204507: with another workplace available; in 2022 every home-office day) and, from 2023, `home_office_days_no_other_workplace` (E0206206); above 210 days (120 in 2022) a hint. `business_trips` `{ travel_costs?, overnight?, incidental?` (lists; Wk/AWT E0205003/E0205004, E0206301/E0206302, E0206402/E0206406, sum E0205518)`, reimbursed_tax_free?` (E0205608)`, days_over_8h?, arrival_departure_days?, days_24h?, meal_reduction?` (Wk/VMA/Inl E0205201, E0205302, E0205409, E0205508)`, meals_reimbursed_tax_free? }` (E0205108). `double_household` (at most 10) `{ founded_on, reason, until?, place_of_work, own_household, own_household_place?, own_household_since?, home_trip_km?, home_trips?, accommodation?, arrival_departure_days?, days_24h?, other?: { description, amount } }` (DHHF: E0206103, E0206205, E0206304, E0206404, E0206504, E0206505, E0206506, E0207116, E0207117, E0207611, E0207901, E0208011, E0208201/E0208202) and `double_household_reimbursed_tax_free` (VMA_ges E0206303): in Anlage N in 2022, in Anlage N_DHH from 2023 */
+            /** @description `{ taxpayer?, spouse? }`: Anlage N of each person beyond the wage tax statements. `pension_benefits` (at most 3) `{ amount, allowance_base?, start_year?, first_month?, last_month? }` (N/ArbL/VBez/Einz: E0200801, E0200902, E0201307, E0201003, E0201203); `wage_replacement` (Kurzarbeitergeld and the like, Nr. 15 of the statement; ArbL/Ersatzleist: E0202604, E0202605, E0202001); `tax_free_allowance` `{ activity, amount }` (ArbL/Stfr_Aufw_Entsch E0201901, E0201902); `commute_reimbursed_tax_free` and `commute_reimbursed_flat_taxed` (Nr. 17 and 18; Wk/EP/Fahrtk_Ersatz E0204103, E0203901). Lists of `{ description, amount }`, each with its sum: `union_dues` (Wk/Berufsverb E0204001, E0204003, E0204002), `work_equipment` (Wk/Arbeitsmittel E0204401, E0204402, E0204403; 98 lines beside `work_equipment` on the statements, which is a line of its own), `study_room` (a home office room, Wk/Arb_Zim E0204503, E0204505, E0204504), `training` (Wk/Fortb E0204804, E0204808, E0204812), `flights` and `other_expenses` (Wk/Weitere_Wk Flug E0204801/E0204802, Sonst E0205405/E0205406, sum E0204803). Home-office days: `home_office_days` (Wk/Homeoffice E0204507: with another workplace available; in 2022 every home-office day) and, from 2023, `home_office_days_no_other_workplace` (E0206206); above 210 days (120 in 2022) a hint. `business_trips` `{ travel_costs?, overnight?, incidental?` (lists; Wk/AWT E0205003/E0205004, E0206301/E0206302, E0206402/E0206406, sum E0205518)`, reimbursed_tax_free?` (E0205608)`, days_over_8h?, arrival_departure_days?, days_24h?, meal_reduction?` (Wk/VMA/Inl E0205201, E0205302, E0205409, E0205508)`, meals_reimbursed_tax_free? }` (E0205108). `double_household` (at most 10) `{ founded_on, reason, until?, place_of_work, own_household, own_household_place?, own_household_since?, home_trip_km?, home_trips?, accommodation?, arrival_departure_days?, days_24h?, other?: { description, amount } }` (DHHF: E0206103, E0206205, E0206304, E0206404, E0206504, E0206505, E0206506, E0207116, E0207117, E0207611, E0207901, E0208011, E0208201/E0208202) and `double_household_reimbursed_tax_free` (VMA_ges E0206303): in Anlage N in 2022, in Anlage N_DHH from 2023 */
             employee?: {
                 taxpayer?: {
                     pension_benefits?: {
@@ -1092,8 +1092,8 @@ export interface components {
                         employee?: number | string;
                         professional?: number | string;
                         other_statutory?: number | string;
-                        basic_pension?: number | string;
                         refunded?: number | string;
+                        basic_pension?: number | string;
                         employer?: number | string;
                     };
                     statutory_health?: {
@@ -1119,8 +1119,8 @@ export interface components {
                         employee?: number | string;
                         professional?: number | string;
                         other_statutory?: number | string;
-                        basic_pension?: number | string;
                         refunded?: number | string;
+                        basic_pension?: number | string;
                         employer?: number | string;
                     };
                     statutory_health?: {

@@ -38,6 +38,14 @@ describe('the limits of each year’s E10 schema', () => {
     ]);
   });
 
+  it('counts work equipment on the wage tax statements in whole euros rounded up, as it is written', () => {
+    const job = (work_equipment: string) => ({ person: 'taxpayer' as const, tax_class: 1, gross_wage: '1000.00', work_equipment });
+    expect(estLimitFindings(estReturnSample({ employment: [job('999999999999.00')] }))).toEqual([]);
+    expect(found(estLimitFindings(estReturnSample({ employment: [job('999999999999.01')] })))).toEqual([
+      'employment.0.work_equipment OUT_OF_RANGE at most 12 digits before the decimal point',
+    ]);
+  });
+
   it('takes 15 statutory pensions a person until 2023, 99 from 2024', () => {
     const pensions = Array.from({ length: 16 }, () => ({ person: 'taxpayer' as const, annual_amount: 100, start_year: 2000 }));
     expect(found(estLimitFindings(estReturnSample({ year: 2023, pensions })))).toEqual(['pensions.15 OUT_OF_RANGE at most 15 pensions per person']);

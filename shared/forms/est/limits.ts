@@ -125,12 +125,14 @@ function amountFinding(path: string, digits: number, what: string): Finding {
 function amountFindings(body: EstReturn, limits: EstLimits): Finding[] {
   const findings: Finding[] = [];
   const beyond = (cents: number, digits: number) => Math.abs(cents) >= 10 ** digits * 100;
+  // Work equipment is an expense, written in whole euros rounded up (n.ts): 999,999,999,999.01 becomes 13 digits.
+  const roundedUpBeyond = (cents: number, digits: number) => Math.ceil(cents / 100) >= 10 ** digits;
   const fields = ['gross_wage', 'income_tax_withheld', 'solidarity_surcharge_withheld', 'church_tax_withheld', 'work_equipment'] as const;
   for (const person of ['taxpayer', 'spouse'] as const) {
     const jobs = body.employment.map((job, index) => ({ job, index })).filter(({ job }) => job.person === person);
     for (const field of fields) {
       const total = jobs.reduce((sum, { job }) => sum + centsOf(job[field]), 0);
-      if (jobs.length > 0 && beyond(total, limits.amountDigits))
+      if (jobs.length > 0 && (field === 'work_equipment' ? roundedUpBeyond : beyond)(total, limits.amountDigits))
         findings.push(
           amountFinding(`employment.${jobs[0]!.index}.${field}`, limits.amountDigits, jobs.length > 1 ? `, summed over the ${person}'s employments` : ''),
         );

@@ -169,6 +169,8 @@ export function mainForm(body: EstReturn): XmlElement {
   };
 }
 
+const sumDigits = 12;
+
 /** The rules of the persons and their marriage. */
 export function checkMainForm(context: Context, today: Date) {
   const { body, spouse, add } = context;
@@ -193,9 +195,21 @@ export function checkMainForm(context: Context, today: Date) {
   if (body.wage_replacement_benefits?.spouse?.length && !spouse)
     add('wage_replacement_benefits.spouse', 'SPOUSE_MISSING', 'refers to the spouse, but the return names no spouse');
   for (const person of ['taxpayer', 'spouse'] as const) {
-    (body.wage_replacement_benefits?.[person] ?? []).forEach((line, index) =>
-      checkAmount(add, `wage_replacement_benefits.${person}.${index}.amount`, line.amount),
+    const lines = (body.wage_replacement_benefits?.[person] ?? []).map(
+      (line, index) => checkAmount(add, `wage_replacement_benefits.${person}.${index}.amount`, line.amount) ?? 0,
     );
+    // Their sum, in whole euros, has an element of 12 digits (E0104801, totalDigits in E10-2022.xsd to E10-2024.xsd).
+    if (incomeEuros(sum(lines)).length > sumDigits) {
+      const expected = `at most ${sumDigits} digits in whole euros, summed`;
+      add(
+        `wage_replacement_benefits.${person}.0.amount`,
+        'OUT_OF_RANGE',
+        `is larger than ELSTER's form takes, summed over the ${person}'s lines: ${expected}`,
+        {
+          expected,
+        },
+      );
+    }
   }
 }
 

@@ -5,7 +5,9 @@ import { isoDate, money, text } from '#shared/forms/fields.ts';
 import { wholeNumber } from '#shared/forms/est/schema-parts.ts';
 
 const item = z.strictObject({ description: text(100, 1), amount: money });
-const items = z.optional(z.array(item).check(z.maxLength(99)));
+/** The most lines a list takes (Einz maxOccurs in shared/elster/schemas/E10-2022.xsd to E10-2024.xsd). */
+export const maxItems = 99;
+const items = z.optional(z.array(item).check(z.maxLength(maxItems)));
 
 const pensionBenefit = z.strictObject({
   amount: money,

@@ -1,14 +1,14 @@
 // Anlage N, a person's income from employment: its request fields, how they are checked, written
 // and shown. Sources as in xml-writer.ts.
 import * as z from 'zod/mini';
-import { isoDate, money, text } from '#shared/forms/fields.ts';
+import { isoDate, money } from '#shared/forms/fields.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 import { textOf } from '#shared/xml/xml.ts';
 import { formatEuros, germanEuros } from '#shared/tax/money.ts';
 import type { Address, Amount, Employment, EstReturn, PerPerson, PersonRef, TaxClass } from '#shared/forms/est/model.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
-import type { DoubleHousehold, Employee, Item } from '#shared/forms/est/anlagen/n-fields.ts';
+import { maxItems, type DoubleHousehold, type Employee, type Item } from '#shared/forms/est/anlagen/n-fields.ts';
 import { address, personRef, wholeNumber } from '#shared/forms/est/schema-parts.ts';
 import { cents, expenseEuros, incomeEuros, personTag, sum, withCents } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, daysIn, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
@@ -29,8 +29,10 @@ export const employmentSchema = z.strictObject({
   income_tax_withheld: z.optional(money),
   solidarity_surcharge_withheld: z.optional(money),
   church_tax_withheld: z.optional(money),
-  /** eTIN of a statement without IdNr (N/ETIN, E10-2022.xsd only). */
-  etin: z.optional(text(14, 1)),
+  /** eTIN of a statement without IdNr (N/ETIN, E10-2022.xsd only): eight capitals, two digits, A to L, two digits, a capital, as its pattern says. */
+  etin: z.optional(
+    z.string().check(z.regex(/^[A-Z]{8}\d{2}[A-L]\d{2}[A-Z]$/, { error: 'must be the eTIN of the wage tax statement: 14 characters such as MSTRMNER60E17A' })),
+  ),
   commute_km: z.optional(wholeNumber(1000)),
   office_days: z.optional(wholeNumber(366)),
   workplace: z.optional(address),
@@ -355,10 +357,17 @@ export function checkEmploymentForms(context: Context) {
   const commutes = new CommuteTotals(body.year);
   (body.employment ?? []).forEach((job, index) => checkEmployment(context, job, `employment.${index}`, commutes));
   checkTaxClassesAgree(body.employment ?? [], add);
+  checkEtinCount(body.employment ?? [], add);
   commutes.check(add);
   for (const person of ['taxpayer', 'spouse'] as const) {
     const employee = body.employee?.[person];
     if (employee) checkEmployee(context, employee, person);
+    // Work equipment on the statements is a line of its own before the itemised ones (expensesOf), within the same maxItems.
+    const onStatements = (body.employment ?? []).some((job) => job.person === person && cents(job.work_equipment) > 0);
+    if (onStatements && (employee?.work_equipment?.length ?? 0) >= maxItems) {
+      const expected = `at most ${maxItems - 1} lines beside work_equipment on the wage tax statements`;
+      add(`employee.${person}.work_equipment.${maxItems - 1}`, 'OUT_OF_RANGE', `is one too many for ELSTER's form: ${expected}`, { expected });
+    }
   }
 }
 
@@ -660,6 +669,19 @@ function checkTaxClassesAgree(employment: Employment[], add: Add) {
       { severity: 'hint' },
     );
   });
+}
+
+/** Anlage N takes at most 12 eTINs of a person (N/ETIN maxOccurs, E10-2022.xsd). */
+const maxEtins = 12;
+
+function checkEtinCount(employment: Employment[], add: Add) {
+  for (const person of ['taxpayer', 'spouse'] as const) {
+    const withEtin = employment.flatMap((job, index) => (job.person === person && job.etin !== undefined ? [index] : []));
+    if (withEtin.length > maxEtins) {
+      const expected = `at most ${maxEtins} eTINs per person`;
+      add(`employment.${withEtin[maxEtins]}.etin`, 'OUT_OF_RANGE', `is one too many for ELSTER's form: ${expected}`, { expected });
+    }
+  }
 }
 
 /** The amounts of one line of wage tax statements: classes 1 to 5, or class 6. */

@@ -8,15 +8,15 @@ import { e10 } from '#shared/forms/est/fields.ts';
 const amounts = <K extends string>(keys: readonly K[]) =>
   z.strictObject(Object.fromEntries(keys.map((key) => [key, z.optional(money)])) as Record<K, z.ZodMiniOptional<typeof money>>);
 
-/** Each group of the request: its fields, each with its element and the schema's totalDigits. */
+/** Each group of the request: its fields in the schema's order (the writer's), each with its element and the schema's totalDigits. */
 export const provisionFields = {
   /** VOR/AVor. */
   pension: {
     employee: { id: 'E2000401', digits: 5 },
     professional: { id: 'E2000501', digits: 6 },
     other_statutory: { id: 'E2000601', digits: 6 },
-    basic_pension: { id: 'E2000701', digits: 5 },
     refunded: { id: 'E2000703', digits: 12 },
+    basic_pension: { id: 'E2000701', digits: 5 },
     employer: { id: 'E2000801', digits: 5 },
   },
   /** VOR/Beitr_g_KV_PV_Inl/AN: statutory insurance from the wage tax statement (Nr. 25, 26). */
