@@ -90,14 +90,6 @@ function texts(schema: JsonSchema, name: string, full: boolean): string[] {
   return candidates;
 }
 
-/**
- * The amounts of Anlage N beyond the wage tax statements (and the work equipment on them, which
- * shares the lines' sum), whose elements' digits (5 for union dues, 12 for the sums of 99 lines)
- * the check does not hold them to yet: until it does, they take two digits, which every element
- * and sum of theirs admits. With the check's limits this goes, and they start at 12 like the rest.
- */
-export const awaitingLimits: Record<string, number> = { employee: 2, 'employment.work_equipment': 2 };
-
 /** Amounts from the most digits the schema's decimal string admits (or `most`) down, with and without cents. */
 function amounts(schema: JsonSchema, most = Infinity): string[] {
   const admitted = Number(/\\d\{1,(\d+)\}/.exec(schema.anyOf?.find((part) => part.type === 'string')?.pattern ?? '')?.[1] ?? 12);
@@ -131,7 +123,7 @@ function nodeOf(schema: JsonSchema, name: string, part: { key: string; year: num
     return { kind: 'array', items: Array.from({ length: count }, (_, line) => nodeOf(schema.items!, name, part, line, full && line === 0)) };
   }
   if (schema.enum) return leaf(schema.enum.map((_, turn) => schema.enum![(index + turn) % schema.enum!.length]));
-  if (schema.anyOf?.some((option) => option.type === 'number')) return leaf(amounts(schema, awaitingLimits[part.key] ?? awaitingLimits[`${part.key}.${name}`]));
+  if (schema.anyOf?.some((option) => option.type === 'number')) return leaf(amounts(schema));
   if (schema.type === 'boolean') return leaf([true, false]);
   if (schema.type === 'integer') return leaf(Object.hasOwn(together, name) ? [together[name], ...integers(schema)] : integers(schema));
   if (schema.type === 'string' && schema.format === 'date') return leaf([`${part.year}-01-01`]);
@@ -179,10 +171,17 @@ function inEveryLine(root: Node, path: string): Node[] {
   });
 }
 
+/** The live leaves below `node` that hold amounts. */
+function amountLeaves(node: Node): Extract<Node, { kind: 'leaf' }>[] {
+  if (node.dropped) return [];
+  if (node.kind === 'leaf') return node.candidates.every((candidate) => typeof candidate === 'string' && /^\d+(\.\d\d)?$/.test(candidate)) ? [node] : [];
+  return (node.kind === 'object' ? Object.values(node.fields) : node.items).flatMap(amountLeaves);
+}
+
 /**
  * A refused value gives way: a leaf to its next smaller value, or left out (over a sum's limit,
  * OUT_OF_RANGE on the first line, in every line of its array); a block, or a leaf already left
- * out, takes its parent with it.
+ * out, takes its parent with it; a list or block over its sum's digits, each amount in it.
  */
 function giveWay(root: Node, { path, code, expected }: Finding): boolean {
   const nodes = nodesAt(root, path).slice(1);
@@ -200,6 +199,19 @@ function giveWay(root: Node, { path, code, expected }: Finding): boolean {
     }
     return true;
   }
+  // A sum over its digits (`at most 99999`, a list's or a block's) takes every amount below it down
+  // to as many digits as leave room for adding them all up.
+  const sumDigits = code === 'OUT_OF_RANGE' && !node.dropped ? /^at most (9+)$/.exec(expected ?? '')?.[1]?.length : undefined;
+  const amounts = sumDigits === undefined ? [] : amountLeaves(node);
+  const each = (sumDigits ?? 0) - Math.ceil(Math.log10(amounts.length + 1));
+  for (const leaf of amounts) {
+    // Already that small (the sum is shared with another list): one step further.
+    const fits = (index: number) => String(leaf.candidates[index]).split('.')[0]!.length <= each;
+    const from = fits(leaf.at) ? leaf.at + 1 : leaf.at;
+    leaf.at = leaf.candidates.findIndex((_, index) => index >= from && fits(index));
+    if (leaf.at < 0) leaf.dropped = true;
+  }
+  if (amounts.length > 0) return true;
   const target = node.dropped ? nodes.at(-2) : node;
   if (!target) return false;
   target.dropped = true;

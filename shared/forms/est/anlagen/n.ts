@@ -362,6 +362,10 @@ export function checkEmploymentForms(context: Context) {
   for (const person of ['taxpayer', 'spouse'] as const) {
     const employee = body.employee?.[person];
     if (employee) checkEmployee(context, employee, person);
+    const statements = (body.employment ?? []).flatMap((job, index) =>
+      job.person === person && cents(job.work_equipment) > 0 ? [{ path: `employment.${index}.work_equipment`, cents: cents(job.work_equipment) }] : [],
+    );
+    checkSums(add, `employee.${person}`, employee, statements);
     // Work equipment on the statements is a line of its own before the itemised ones (expensesOf), within the same maxItems.
     const onStatements = (body.employment ?? []).some((job) => job.person === person && cents(job.work_equipment) > 0);
     if (onStatements && (employee?.work_equipment?.length ?? 0) >= maxItems) {
@@ -377,7 +381,38 @@ const homeOfficeAllowance = (year: number) => (year >= 2023 ? { euros: 6, days: 
 /** Accommodation at a double household in Germany counts up to 1,000 € a month (§ 9 Abs. 1 Satz 3 Nr. 5 Satz 4 EStG). */
 const accommodationCapCents = 12 * 100_000;
 
-const unionDuesDigits = 5;
+/**
+ * Lines the form adds up into one element, with that element's digits of whole euros
+ * (MaxVK of its type in shared/elster/schemas/E10-2022.xsd to E10-2024.xsd): the union dues'
+ * Berufsverb/Sum/E0204002 takes 5, every other sum 12. A sum beyond them would be refused by ELSTER;
+ * the finding names every field whose lines share the sum.
+ */
+function checkSums(add: Add, at: string, employee: Employee | undefined, statements: { path: string; cents: number }[]) {
+  const trips = employee?.business_trips;
+  const sums: [(keyof Employee)[], number, number][] = [
+    [['wage_replacement'], itemCents(employee?.wage_replacement), 12],
+    [['union_dues'], itemCents(employee?.union_dues), 5],
+    [['work_equipment'], itemCents(employee?.work_equipment) + sum(statements.map((statement) => statement.cents)), 12],
+    [['study_room'], itemCents(employee?.study_room), 12],
+    [['training'], itemCents(employee?.training), 12],
+    [['flights', 'other_expenses'], itemCents(employee?.flights, employee?.other_expenses), 12],
+    [['business_trips'], itemCents(trips?.travel_costs, trips?.overnight, trips?.incidental), 12],
+  ];
+  for (const [fields, total, digits] of sums) {
+    if (expenseEuros(total).replace('-', '').length <= digits) continue;
+    const given = fields.filter((field) => employee?.[field] !== undefined);
+    const sharing = [...given.map((field) => `${at}.${field}`), ...(fields[0] === 'work_equipment' ? statements.map((statement) => statement.path) : [])];
+    for (const path of sharing)
+      add(
+        path,
+        'OUT_OF_RANGE',
+        `adds up${sharing.length > 1 ? ` with ${sharing.filter((other) => other !== path).join(', ')}` : ''} to more than ELSTER's form takes: at most ${digits} digits of whole euros`,
+        {
+          expected: `at most ${'9'.repeat(digits)}`,
+        },
+      );
+  }
+}
 
 function checkItems(add: Add, at: string, entries: Item[] | undefined) {
   (entries ?? []).forEach((entry, index) => checkAmount(add, `${at}.${index}.amount`, entry.amount));
@@ -395,11 +430,6 @@ function checkEmployee(context: Context, employee: Employee, person: PersonRef) 
   for (const field of ['wage_replacement', 'union_dues', 'work_equipment', 'study_room', 'training', 'flights', 'other_expenses'] as const) {
     checkItems(add, `${at}.${field}`, employee[field]);
   }
-  // The union dues' total, and so each line, has totalDigits 5 (Wk/Berufsverb/Sum/E0204002, Einz/E0204003).
-  if (expenseEuros(itemCents(employee.union_dues)).length > unionDuesDigits)
-    add(`${at}.union_dues`, 'OUT_OF_RANGE', `add up to more than ELSTER's form takes: at most ${unionDuesDigits} digits of whole euros`, {
-      expected: `at most ${'9'.repeat(unionDuesDigits)}`,
-    });
   for (const field of ['commute_reimbursed_tax_free', 'commute_reimbursed_flat_taxed', 'double_household_reimbursed_tax_free'] as const) {
     checkAmount(add, `${at}.${field}`, employee[field]);
   }
