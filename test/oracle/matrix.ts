@@ -240,6 +240,9 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   if (assessment === 'joint')
     for (const child of [anlagen.every, ...anlagen.each.map(([, value]) => value)].flatMap((value) => (value.children ?? []) as Record<string, unknown>[]))
       delete child.single_parent;
+  // Payments to avoid a pension equalisation take one recipient until 2023 (anlagen/sa-further.ts).
+  const further = (anlagen.every.special_expenses as { further_expenses?: { equalisation_avoidance?: unknown[] } } | undefined)?.further_expenses;
+  if (year < 2024 && further?.equalisation_avoidance) further.equalisation_avoidance = further.equalisation_avoidance.slice(0, 1);
   bodies.push(body('every Anlage at its largest', anlagen.every), ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)));
   // The main form beside the persons, Anlage N and Vorsorgeaufwand, generated from the request schema.
   const parts = estParts(base);

@@ -93,8 +93,11 @@ export const incomeUpTo = (digits: number) => euros('down', digits);
 function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
   const expected = min === 1 ? 'at least 1 euro' : 'not negative';
   const problem = (value: number | string) =>
-    Number(wholeEuros(toCents(value), round)) < min ? { code: 'OUT_OF_RANGE', message: `must be ${expected} in whole euros`, expected } : undefined;
-  return { ...format, schema: money.check(passes(problem)), shape: `${format.shape}, ${expected}` };
+    isAmount(value) && Number(wholeEuros(toCents(value), round)) < min
+      ? { code: 'OUT_OF_RANGE', message: `must be ${expected} in whole euros`, expected }
+      : undefined;
+  // The format's own schema keeps its digits; this adds the lower bound.
+  return { ...format, schema: (format.schema as typeof money).check(passes(problem)), shape: `${format.shape}, ${expected}` };
 }
 /** An expense the schema takes only above zero (Pos). */
 export const positiveExpense = atLeast(expense, 'up', 1);

@@ -414,6 +414,14 @@ function checkSums(add: Add, at: string, employee: Employee | undefined, stateme
   }
 }
 
+/** An amount written in whole euros rounded up (999,999,999,999.01 becomes 13 digits): within the element's 12. */
+function checkExpense(add: Add, path: string, amount: Amount | undefined) {
+  const given = checkAmount(add, path, amount);
+  if (given === undefined || expenseEuros(given).length <= 12) return;
+  const expected = 'at most 12 digits in whole euros, rounded up';
+  add(path, 'OUT_OF_RANGE', `is larger than ELSTER's form takes: ${expected}`, { expected });
+}
+
 function checkItems(add: Add, at: string, entries: Item[] | undefined) {
   (entries ?? []).forEach((entry, index) => checkAmount(add, `${at}.${index}.amount`, entry.amount));
 }
@@ -431,7 +439,7 @@ function checkEmployee(context: Context, employee: Employee, person: PersonRef) 
     checkItems(add, `${at}.${field}`, employee[field]);
   }
   for (const field of ['commute_reimbursed_tax_free', 'commute_reimbursed_flat_taxed', 'double_household_reimbursed_tax_free'] as const) {
-    checkAmount(add, `${at}.${field}`, employee[field]);
+    checkExpense(add, `${at}.${field}`, employee[field]);
   }
   if (employee.tax_free_allowance) checkAmount(add, `${at}.tax_free_allowance.amount`, employee.tax_free_allowance.amount);
   (employee.pension_benefits ?? []).forEach((benefit, index) => {
@@ -448,12 +456,12 @@ function checkEmployee(context: Context, employee: Employee, person: PersonRef) 
   if (trips) {
     for (const field of ['travel_costs', 'overnight', 'incidental'] as const) checkItems(add, `${at}.business_trips.${field}`, trips[field]);
     for (const field of ['reimbursed_tax_free', 'meal_reduction', 'meals_reimbursed_tax_free'] as const)
-      checkAmount(add, `${at}.business_trips.${field}`, trips[field]);
+      checkExpense(add, `${at}.business_trips.${field}`, trips[field]);
   }
   (employee.double_household ?? []).forEach((household, index) => {
     const path = `${at}.double_household.${index}`;
-    checkAmount(add, `${path}.accommodation`, household.accommodation);
-    if (household.other) checkAmount(add, `${path}.other.amount`, household.other.amount);
+    checkExpense(add, `${path}.accommodation`, household.accommodation);
+    if (household.other) checkExpense(add, `${path}.other.amount`, household.other.amount);
     if (household.founded_on > `${body.year}-12-31`) add(`${path}.founded_on`, 'DATE_AFTER_TAX_YEAR', `must be on or before 31 December ${body.year}`);
     checkInYear(add, `${path}.until`, household.until, body.year);
     // A double household needs a household of one's own at the centre of life (§ 9 Abs. 1 Satz 3 Nr. 5 Satz 2 EStG).
