@@ -411,16 +411,12 @@ function stageFunction(
     eric: spec.loadsTaxAuthority && resources.eric ? ericFor(spec, resources.eric) : undefined,
   });
   for (const [table, actions] of entries(spec.tables ?? {})) {
-    const only = spec.indexes?.[table];
-    fn.bindTable({
-      name: table,
-      table: resources.tables[table],
-      actions,
-      indexes: only ?? Object.keys((tables[table] as TableSpec).indexes ?? {}),
-      queriesTable: !only,
-    });
+    const indexes = spec.indexes?.[table];
+    fn.bindTable({ name: table, table: resources.tables[table], actions, indexes, queriesTable: !indexes });
   }
-  for (const [folder, access] of entries(spec.bucket ?? {})) fn.bindBucket({ bucket: resources.bucket, folder, access });
+  for (const [folder, access] of entries(spec.bucket ?? {})) {
+    fn.bindBucket({ bucket: resources.bucket, folder, access, listsBucket: spec.readsMaybeMissing });
+  }
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });
   }

@@ -10,7 +10,7 @@ import type { Checked } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { callers, certificateStore, idempotencyStore, keyWrapper, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
@@ -37,7 +37,12 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
       ).finally(flushMetrics);
       if (signed.findings) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: signed.findings });
       const accept = (ticketId?: string) =>
-        acceptSubmission({ tickets, submissions: submissionStore(), queue: workQueue() }, clientId, { ...checked, signer: signed.signer }, ticketId);
+        acceptSubmission(
+          { tickets, submissions: submissionStore(), notes: storedBodyNotes(), queue: workQueue() },
+          clientId,
+          { ...checked, signer: signed.signer },
+          ticketId,
+        );
       const answer: Accepted = request === undefined ? { ticket: await accept(), replayed: false } : await acceptOnce(idempotency, request, accept);
       if (!answer.replayed) {
         metrics().addMetric(metricNames.submissionsAccepted, MetricUnit.Count, 1);
