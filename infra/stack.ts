@@ -54,7 +54,9 @@ import {
 } from '#shared/manifest.ts';
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
+import { logDataProtection } from '#infra/constructs/log-protection.ts';
 import { Operations } from '#infra/constructs/operations.ts';
+import { watchStage } from '#infra/constructs/stage-alarms.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
@@ -171,6 +173,7 @@ export class SteuerboteStack extends Stack {
       failedRuns,
       alarmEmail: settings.alarmEmail,
     });
+    watchStage(operations, { httpApis, tables: resources.tables, stageCertificate: Boolean(resources.eric) });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
   }
 }
@@ -304,6 +307,7 @@ function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings):
   const accessLogs = new LogGroup(scope, `${name}ApiAccessLogs`, {
     retention: logRetention,
     removalPolicy: removalPolicyFor(settings.production),
+    dataProtectionPolicy: logDataProtection(),
   });
   httpApi.addStage('DefaultStage', {
     autoDeploy: true,

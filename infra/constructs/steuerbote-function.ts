@@ -16,6 +16,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
+import { logDataProtection } from '#infra/constructs/log-protection.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 import {
   type BucketAccess,
@@ -66,7 +67,11 @@ export class SteuerboteFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: SteuerboteFunctionProps) {
     const { spec } = props;
     // A log group of our own, rather than the one Lambda creates on first use, so retention is set.
-    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+      dataProtectionPolicy: logDataProtection(),
+    });
     // A role of our own, rather than one with the managed AWSLambdaBasicExecutionRole, which may
     // create and write to any log group in the account: this one writes to its own group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });

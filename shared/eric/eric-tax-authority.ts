@@ -7,7 +7,7 @@ import { allowLiveSubmissions, ConfigError, ericConfig, serviceVersion } from '#
 import type { Finding } from '#shared/domain/ticket.ts';
 import { describeError } from '#shared/logger.ts';
 import { readServerAnswer, ruleFindings, serverFindings } from '#shared/eric/answers.ts';
-import { credentialsLoader, type EricCredentials } from '#shared/eric/credentials.ts';
+import { credentialsLoader, type CredentialsRead, type EricCredentials } from '#shared/eric/credentials.ts';
 import { clientSigning, stageSigning, type Signing } from '#shared/eric/signing.ts';
 import { elsterDocument, transferHeaderFields } from '#shared/eric/elster-document.ts';
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric, type EricCalls, type EricLibrary, type TransferHeaderFields } from '#shared/eric/library.ts';
@@ -237,9 +237,10 @@ function readable(path: string): boolean {
 
 /**
  * The adapter as configured (ERIC_*, ELSTER_*): loads and starts ERiC now, so a wrong library,
- * version or certificate path stops the start with one line naming the setting.
+ * version or certificate path stops the start with one line naming the setting. `onCredentialsRead`
+ * is told of the stage's certificate when it is first read.
  */
-export function ericTaxAuthorityFromEnv(env: Record<string, string | undefined> = process.env): EricTaxAuthority {
+export function ericTaxAuthorityFromEnv(env: Record<string, string | undefined> = process.env, onCredentialsRead?: CredentialsRead): EricTaxAuthority {
   const config = ericConfig(env);
   const { signing } = config;
   if (signing && 'path' in signing.certificate && !readable(signing.certificate.path)) {
@@ -252,7 +253,7 @@ export function ericTaxAuthorityFromEnv(env: Record<string, string | undefined> 
   }
   return new EricTaxAuthority({
     library,
-    credentials: signing ? credentialsLoader(signing) : withoutStageCertificate,
+    credentials: signing ? credentialsLoader(signing, undefined, onCredentialsRead) : withoutStageCertificate,
     herstellerId: config.herstellerId,
     datenLieferant: config.datenLieferant,
     productVersion: serviceVersion(),
