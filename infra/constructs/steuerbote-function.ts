@@ -76,6 +76,7 @@ export class SteuerboteFunction extends NodejsFunction {
     // create and write to any log group in the account: this one writes to its own group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
+    const beside = besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? []);
     super(scope, id, {
       entry: path.join(repoRoot, spec.entry),
       handler: 'handler',
@@ -91,6 +92,8 @@ export class SteuerboteFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'steuerbote',
+        // shared/tracing.ts loads the tracer only when this is set.
+        ...(props.tracing && { POWERTOOLS_TRACE_ENABLED: 'true' }),
         [settingNames.stage]: props.stage,
         [settingNames.serviceVersion]: serviceVersion,
         [settingNames.serviceBuild]: props.build,
@@ -110,7 +113,10 @@ export class SteuerboteFunction extends NodejsFunction {
         // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
         // what it costs in size and cold start).
         bundleAwsSDK: true,
-        ...besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? []),
+        ...beside,
+        // The tracer is imported only with tracing on (shared/tracing.ts); off, it is left out of the
+        // bundle altogether, so a stage without tracing carries none of its 125 KB (BENCHMARKS.md).
+        esbuildArgs: { ...beside.esbuildArgs, ...(!props.tracing && { '--external:@aws-lambda-powertools/tracer': true }) },
       },
     });
     this.#role = role;

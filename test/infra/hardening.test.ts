@@ -22,9 +22,11 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
   let dev: Stage;
   let prod: Stage;
   let eric: Stage;
+  let tracing: Stage;
 
   beforeAll(() => {
     dev = synth({ stage: 'dev' }, { bundle: false });
+    tracing = synth({ stage: 'dev', tracing: 'true' }, { bundle: false });
     prod = synth({ stage: 'prod' }, { bundle: false });
     eric = synth(ericContext, { bundle: false });
   }, 300_000);
@@ -75,9 +77,8 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
           ).toEqual([]);
         }
       }
-      // A writer gets a new data key; a reader (the expiry job scans certificates) only decrypts.
+      // A writer gets a new data key, Decrypt beside it.
       expect(new Set(actions(dev, 'submitUstva').filter((a) => a.startsWith('kms:')))).toEqual(new Set(['kms:Decrypt', 'kms:GenerateDataKey']));
-      expect(new Set(actions(dev, 'certificateExpiry').filter((a) => a.startsWith('kms:')))).toEqual(new Set(['kms:Decrypt']));
     });
 
     it('lets a function query only the indexes its manifest entry names, and the table itself only without them', () => {
@@ -135,6 +136,16 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
       expect(alarm).toMatchObject({ MetricName: 'StageCertificateExpiringSoon', Namespace: 'steuerbote', Statistic: 'Maximum', Period: 86_400 });
       expect(alarm!.OKActions).toEqual(alarm!.AlarmActions);
       expect(alarms(dev).some((a) => String(a.AlarmName).endsWith('StageCertificateExpiring'))).toBe(false);
+    });
+  });
+
+  describe('tracing', () => {
+    it('turns the tracer on where the stage traces, with X-Ray active tracing, and leaves it off elsewhere', () => {
+      for (const [, fn] of ofType(tracing, 'AWS::Lambda::Function').filter(([, r]) => r.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME)) {
+        expect(fn.Properties.Environment.Variables.POWERTOOLS_TRACE_ENABLED).toBe('true');
+        expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      }
+      for (const [, fn] of ofType(dev, 'AWS::Lambda::Function')) expect(fn.Properties.Environment?.Variables?.POWERTOOLS_TRACE_ENABLED).toBeUndefined();
     });
   });
 
