@@ -542,6 +542,9 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           'WebhooksGivenUp',
           'CertificatesExpiring',
           'CertificatesPinLocked',
+          // test/infra/hardening.test.ts looks into these.
+          ...Object.keys(apis).map((api) => `${api}Api5xx`),
+          ...Object.keys(tables).map((table) => `${table}TableThrottled`),
         ].sort(),
       );
       const byName = (name: string) => alarms(dev).find((alarm) => alarm.AlarmName === `steuerbote-dev-${name}`)!;
