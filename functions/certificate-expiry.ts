@@ -1,12 +1,13 @@
 import { reportExpiringCertificates } from '#shared/certificates/expiry.ts';
+import { traced } from '#shared/tracing.ts';
 import { flushMetrics, metrics } from '#shared/metrics.ts';
 import { certificateStore } from '#shared/wiring/adapters.ts';
 
 // Run by the manifest's schedule (EventBridge on AWS, a timer locally), whose event says only that it is time.
-export const handler = async () => {
+export const handler = traced(async () => {
   try {
     await reportExpiringCertificates({ store: certificateStore(), metrics: metrics() });
   } finally {
     flushMetrics();
   }
-};
+});

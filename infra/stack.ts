@@ -53,11 +53,13 @@ import {
 } from '#shared/manifest.ts';
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
+import { logDataProtection } from '#infra/constructs/log-protection.ts';
 import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
 import { Records } from '#infra/constructs/records.ts';
 import { EdgeLimits } from '#infra/constructs/edge-limits.ts';
+import { watchStage } from '#infra/constructs/stage-alarms.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
 
@@ -181,6 +183,7 @@ export class SteuerboteStack extends Stack {
       failedRuns,
       alarmEmail: settings.alarmEmail,
     });
+    watchStage(operations, { httpApis, tables: resources.tables, stageCertificate: Boolean(resources.eric) });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
     deployments.rollBackOn(operations);
     if (settings.production) {
@@ -323,6 +326,7 @@ function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings):
   const accessLogs = new LogGroup(scope, `${name}ApiAccessLogs`, {
     retention: logRetention,
     removalPolicy: removalPolicyFor(settings.production),
+    dataProtectionPolicy: logDataProtection(),
   });
   httpApi.addStage('DefaultStage', {
     autoDeploy: true,
@@ -440,16 +444,12 @@ function stageFunction(
     eric: spec.loadsTaxAuthority && resources.eric ? ericFor(spec, resources.eric) : undefined,
   });
   for (const [table, actions] of entries(spec.tables ?? {})) {
-    const only = spec.indexes?.[table];
-    fn.bindTable({
-      name: table,
-      table: resources.tables[table],
-      actions,
-      indexes: only ?? Object.keys((tables[table] as TableSpec).indexes ?? {}),
-      queriesTable: !only,
-    });
+    const indexes = spec.indexes?.[table];
+    fn.bindTable({ name: table, table: resources.tables[table], actions, indexes, queriesTable: !indexes });
   }
-  for (const [folder, access] of entries(spec.bucket ?? {})) fn.bindBucket({ bucket: resources.bucket, folder, access });
+  for (const [folder, access] of entries(spec.bucket ?? {})) {
+    fn.bindBucket({ bucket: resources.bucket, folder, access, listsBucket: spec.readsMaybeMissing });
+  }
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });
   }

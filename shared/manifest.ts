@@ -14,7 +14,7 @@ export type ScheduleName = keyof typeof schedules;
  * granted on that table: no `Scan` or `DeleteItem` where the code calls none.
  */
 export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'Query' | 'Scan';
-/** `delete`: listing and deleting, without reading or writing: the retention sweep needs no more. */
+/** `delete`: deleting, without listing, reading or writing: the retention sweep needs no more. */
 export type BucketAccess = 'read' | 'write' | 'readWrite' | 'delete';
 export type BucketFolder = keyof typeof bucketFolders;
 
@@ -56,10 +56,16 @@ export interface FunctionSpec {
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
   readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
-  /** The only indexes of a table its queries read; without it, the table and every index of it. */
+  /** The indexes of a table its queries read, and only those; without it, its queries read the table itself. */
   readonly indexes?: Partial<Record<TableName, readonly string[]>>;
   /** The folders of the stage bucket it uses, each granted on its own keys only. */
   readonly bucket?: Partial<Record<BucketFolder, BucketAccess>>;
+  /**
+   * Reads an object its ticket does not say exists, and answers its absence: granted s3:ListBucket,
+   * without which S3 refuses a missing object (AccessDenied) rather than naming it missing (NoSuchKey).
+   * Every other reader reads only what its ticket says is there (README, "Permissions").
+   */
+  readonly readsMaybeMissing?: true;
   readonly sendsTo?: readonly QueueName[];
   /** Dead-letter queues it sends to or reads from: to park what gave up, or to redrive it. */
   readonly deadLetters?: readonly QueueName[];
@@ -176,6 +182,10 @@ export const tables = {
       by_client: { partitionKey: 'client_id', sortKey: 'created_at' },
     },
   },
+  // A note of each submitted body, written just before it (shared/adapters/dynamodb-stored-body-notes.ts):
+  // the sweep queries the notes of the hour it looks at, by shard, instead of listing the bucket.
+  // DynamoDB's TTL removes a note once the sweep has looked at its body for the last time.
+  storedBodies: { partitionKey: 'shard', sortKey: 'noted', ttlAttribute: 'expires_at' },
   apiKeys: { partitionKey: 'key_hash' },
   idempotency: { partitionKey: 'key', ttlAttribute: 'expires_at' },
   // One request counter per client and minute, named `{client_id}#{window start}`.
@@ -213,12 +223,13 @@ export const queues = {
 // Authenticating a caller reads its key and counts the request against its client's budget: a
 // conditional update, which needs no read access.
 const authenticated = { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] } as const;
-// A submission creates its ticket, and reads it back to replay an idempotent request; its
+// A submission notes its body before it stores it, creates its ticket, and reads it back to replay an idempotent request; its
 // idempotency record is claimed, read, taken over and completed. It reads the certificate it names,
 // and notes a wrong PIN on it, or locks it (shared/certificates/pin-lock.ts), by conditional update.
 const submitting = {
   ...authenticated,
   tickets: ['PutItem', 'GetItem'],
+  storedBodies: ['PutItem'],
   idempotency: ['PutItem', 'GetItem', 'UpdateItem'],
   certificates: ['GetItem', 'UpdateItem'],
 } as const;
@@ -272,7 +283,14 @@ export const functions = {
   getStatus: { entry: 'functions/get-status.ts', tables: readingTickets, settings: ['rateLimit'] },
   getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
-  getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
+  // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
+  getNutzdaten: {
+    entry: 'functions/get-nutzdaten.ts',
+    tables: readingTickets,
+    bucket: { protocols: 'read' },
+    readsMaybeMissing: true,
+    settings: ['rateLimit'],
+  },
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',
@@ -351,7 +369,7 @@ export const functions = {
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'] },
+    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query'] },
     indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],

@@ -21,6 +21,11 @@ export const metricNames = {
   oldestQueuedTicketAge: 'OldestQueuedTicketAge',
   /** Client certificates expiring within 30 days, or expired (shared/certificates/expiry.ts). */
   certificatesExpiringSoon: 'CertificatesExpiringSoon',
+  /**
+   * 1 when the stage's own ERiC certificate expires within 30 days (or has expired), else 0: recorded
+   * each time a transmit container first reads it (shared/certificates/stage-certificate.ts).
+   */
+  stageCertificateExpiringSoon: 'StageCertificateExpiringSoon',
   /** A client certificate locked after too many wrong per-submission PINs (shared/certificates/pin-lock.ts). */
   certificatesPinLocked: 'CertificatesPinLocked',
 } as const;

@@ -88,13 +88,16 @@ export interface SubmissionStore {
   get(ticket: string): Promise<unknown>;
   /** Harmless for a body that is not there. */
   delete(ticket: string): Promise<void>;
-  /** Every stored body, with when it was last written. */
-  list(): AsyncIterable<StoredSubmission>;
 }
 
-export interface StoredSubmission {
-  ticket: string;
-  storedAt: Date;
+/**
+ * A note of each body, made just before the body is stored, by when: the retention sweep finds the
+ * bodies that may have been left without a ticket from these notes, never by listing the bucket.
+ */
+export interface StoredBodyNotes {
+  note(ticket: string, at: Date): Promise<void>;
+  /** The tickets of the bodies noted at or after `from` and before `to`; a ticket noted twice comes twice. */
+  notedBetween(from: Date, to: Date): AsyncIterable<string>;
 }
 
 /** How a file is kept: `retainUntil` locks it (S3 Object Lock, governance mode) until then. */

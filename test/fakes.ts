@@ -25,7 +25,7 @@ import type {
   KeptFile,
   ProtocolStore,
   RateCounter,
-  StoredSubmission,
+  StoredBodyNotes,
   Submission,
   SubmissionStore,
   TaxAuthority,
@@ -128,12 +128,9 @@ export class MemoryTicketStore implements TicketStore {
 
 export class MemorySubmissionStore implements SubmissionStore {
   readonly bodies = new Map<string, unknown>();
-  /** When each body was put; a test may move it back. */
-  readonly storedAt = new Map<string, Date>();
 
   async put(ticket: string, body: unknown): Promise<void> {
     this.bodies.set(ticket, stored(body));
-    this.storedAt.set(ticket, new Date());
   }
 
   async get(ticket: string): Promise<unknown> {
@@ -143,11 +140,19 @@ export class MemorySubmissionStore implements SubmissionStore {
 
   async delete(ticket: string): Promise<void> {
     this.bodies.delete(ticket);
-    this.storedAt.delete(ticket);
+  }
+}
+
+export class MemoryStoredBodyNotes implements StoredBodyNotes {
+  /** Each note as made; a test may make one in the past. */
+  readonly notes: { ticket: string; at: Date }[] = [];
+
+  async note(ticket: string, at: Date): Promise<void> {
+    this.notes.push({ ticket, at });
   }
 
-  async *list(): AsyncIterable<StoredSubmission> {
-    for (const [ticket, storedAt] of [...this.storedAt]) yield { ticket, storedAt };
+  async *notedBetween(from: Date, to: Date): AsyncIterable<string> {
+    for (const { ticket, at } of [...this.notes]) if (at >= from && at < to) yield ticket;
   }
 }
 

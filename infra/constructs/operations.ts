@@ -110,6 +110,16 @@ export class Operations extends Construct {
     this.#dashboard();
   }
 
+  /** An alarm of the stage's, with the same actions and runbook link as every other (stage-alarms.ts). */
+  watch(id: string, metric: IMetric, options: { what: string; runbook: string }): Alarm {
+    return this.#alarm(id, metric, options);
+  }
+
+  /** One of steuerbote's own metrics, of this stage. */
+  metric(metricName: string, statistic = 'Sum', period = Duration.minutes(5)): Metric {
+    return this.#metric(metricName, statistic, period);
+  }
+
   #metric(metricName: string, statistic = 'Sum', period = Duration.minutes(5)): Metric {
     return new Metric({ namespace: metricNamespace, metricName, dimensionsMap: { service: 'steuerbote', stage: this.#props.stage }, statistic, period });
   }

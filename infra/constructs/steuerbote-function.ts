@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
-import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -16,6 +16,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
+import { logDataProtection } from '#infra/constructs/log-protection.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 import {
   type BucketAccess,
@@ -66,11 +67,16 @@ export class SteuerboteFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: SteuerboteFunctionProps) {
     const { spec } = props;
     // A log group of our own, rather than the one Lambda creates on first use, so retention is set.
-    const logGroup = new LogGroup(scope, `${id}Logs`, { retention: props.logRetention, removalPolicy: props.removalPolicy });
+    const logGroup = new LogGroup(scope, `${id}Logs`, {
+      retention: props.logRetention,
+      removalPolicy: props.removalPolicy,
+      dataProtectionPolicy: logDataProtection(),
+    });
     // A role of our own, rather than one with the managed AWSLambdaBasicExecutionRole, which may
     // create and write to any log group in the account: this one writes to its own group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
+    const beside = besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? []);
     super(scope, id, {
       entry: path.join(repoRoot, spec.entry),
       handler: 'handler',
@@ -86,6 +92,8 @@ export class SteuerboteFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'steuerbote',
+        // shared/tracing.ts loads the tracer only when this is set.
+        ...(props.tracing && { POWERTOOLS_TRACE_ENABLED: 'true' }),
         [settingNames.stage]: props.stage,
         [settingNames.serviceVersion]: serviceVersion,
         [settingNames.serviceBuild]: props.build,
@@ -105,7 +113,10 @@ export class SteuerboteFunction extends NodejsFunction {
         // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
         // what it costs in size and cold start).
         bundleAwsSDK: true,
-        ...besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? []),
+        ...beside,
+        // The tracer is imported only with tracing on (shared/tracing.ts); off, it is left out of the
+        // bundle altogether, so a stage without tracing carries none of its 125 KB (BENCHMARKS.md).
+        esbuildArgs: { ...beside.esbuildArgs, ...(!props.tracing && { '--external:@aws-lambda-powertools/tracer': true }) },
       },
     });
     this.#role = role;
@@ -145,41 +156,36 @@ export class SteuerboteFunction extends NodejsFunction {
       granted.length && this.addToRolePolicy(new PolicyStatement({ actions: granted.map((action) => `dynamodb:${action}`), resources }));
     grant(items, [table.tableArn]);
     grant(reads, [...(queriesTable ? [table.tableArn] : []), ...indexes.map((index) => `${table.tableArn}/index/${index}`)]);
-    if (actions.some((action) => tableWrites.includes(action))) {
-      table.encryptionKey?.grantEncryptDecrypt(this);
-      this.#allowKeyEncryption();
-    } else {
-      table.encryptionKey?.grantDecrypt(this);
-    }
+    this.#useKey(
+      table.encryptionKey,
+      actions.some((action) => tableWrites.includes(action)),
+    );
     this.addEnvironment(resourceEnv.table(name), table.tableName);
   }
 
-  /** Grants on the keys of one folder of the bucket only. */
-  bindBucket({ bucket, folder, access }: { bucket: IBucket; folder: BucketFolder; access: BucketAccess }): void {
+  /**
+   * Grants on the keys of one folder of the bucket only. `listsBucket`: s3:ListBucket on the whole
+   * bucket, for a reader that must learn an object is missing (NoSuchKey rather than AccessDenied).
+   */
+  bindBucket({ bucket, folder, access, listsBucket = false }: { bucket: IBucket; folder: BucketFolder; access: BucketAccess; listsBucket?: boolean }): void {
     const keys = `${bucketFolders[folder]}*`;
-    // The example receiver and the sweep list a folder to find what is there, and read only what exists;
-    // their listing is confined to it. The stores of tickets read by name, and only a reader that may
-    // list the bucket learns NoSuchKey for an object that is not there, rather than AccessDenied: theirs
-    // is the listing of names (ticket IDs and file names), never of contents.
-    const lists = folder === 'receiver' || access === 'delete';
-    if (access !== 'write' && !(lists ? this.#listed.has(folder) : this.#listed.has('*'))) {
+    // The example receiver lists its folder to find what is there; its listing is confined to it. A
+    // prefix condition cannot serve a GetObject, so a reader that must be told NoSuchKey lists the
+    // whole bucket: the names (ticket IDs and file names), never contents. Every other function reads
+    // only what its ticket says exists, and lists nothing.
+    const lists = folder === 'receiver' ? folder : listsBucket && access !== 'write' ? '*' : undefined;
+    if (lists && !this.#listed.has(lists)) {
       const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
-      if (lists) list.addCondition('StringLike', { 's3:prefix': keys });
+      if (lists !== '*') list.addCondition('StringLike', { 's3:prefix': keys });
       this.addToRolePolicy(list);
-      this.#listed.add(lists ? folder : '*');
+      this.#listed.add(lists);
     }
     // Exactly the calls the S3 stores make: grantRead and grantPut would add s3:GetObject* (old
     // versions too), s3:List*, s3:GetBucket*, s3:Abort* and object tagging, retention and legal hold.
     const actions: string[] = [];
-    if (access === 'read' || access === 'readWrite') {
-      actions.push('s3:GetObject');
-      bucket.encryptionKey?.grantDecrypt(this);
-    }
-    if (access === 'write' || access === 'readWrite') {
-      actions.push('s3:PutObject');
-      bucket.encryptionKey?.grantEncryptDecrypt(this);
-      this.#allowKeyEncryption();
-    }
+    if (access === 'read' || access === 'readWrite') actions.push('s3:GetObject');
+    if (access === 'write' || access === 'readWrite') actions.push('s3:PutObject');
+    if (access !== 'delete') this.#useKey(bucket.encryptionKey, access !== 'read');
     // Deleting the current version needs no key; old versions (s3:DeleteObjectVersion) are left to the bucket's lifecycle.
     if (access === 'delete') actions.push('s3:DeleteObject');
     this.addToRolePolicy(new PolicyStatement({ actions, resources: [bucket.arnForObjects(keys)] }));
@@ -196,8 +202,7 @@ export class SteuerboteFunction extends NodejsFunction {
 
   /** Send only: a consumer gets its rights from the queue's event source, not from a binding. */
   bindQueue({ name, queue, deadLetter = false }: { name: QueueName; queue: IQueue; deadLetter?: boolean }): void {
-    queue.grantSendMessages(this);
-    this.#allowKeyEncryption();
+    this.#allowSend(queue);
     this.addEnvironment(deadLetter ? resourceEnv.deadLetterQueue(name) : resourceEnv.queue(name), queue.queueUrl);
   }
 
@@ -206,8 +211,16 @@ export class SteuerboteFunction extends NodejsFunction {
    * records the event in `queue`. Kept until the next run is due, at most the 6 hours Lambda allows.
    */
   bindFailedRuns(queue: IQueue, maxEventAge: Duration): void {
-    this.configureAsyncInvoke({ onFailure: new SqsDestination(queue), retryAttempts: 2, maxEventAge });
-    this.#allowKeyEncryption();
+    // Lambda sends the record with the function's role; SqsDestination would grant that through
+    // grantSendMessages, with the key's Encrypt and ReEncrypt* besides.
+    this.configureAsyncInvoke({ onFailure: { bind: () => ({ destination: queue.queueArn }) }, retryAttempts: 2, maxEventAge });
+    this.#allowSend(queue);
+  }
+
+  /** SendMessage, as the SQS work queue calls it, and what SQS needs of the queue's key for it. */
+  #allowSend(queue: IQueue): void {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+    this.#useKey(queue.encryptionMasterKey, true);
   }
 
   /** ERiC in /opt/eric, and read access to exactly the two secrets; the function fetches them itself, so neither is in its configuration. */
@@ -224,15 +237,12 @@ export class SteuerboteFunction extends NodejsFunction {
     if (datenLieferant) this.addEnvironment(settingNames.datenLieferant, datenLieferant);
   }
 
-  /** Writing to a KMS-encrypted table, queue or bucket needs the key's encrypt actions. */
-  #allowKeyEncryption(): void {
-    suppress(
-      this.#role,
-      'IAM5',
-      "CDK's encrypt grant on the stage key: GenerateDataKey* and ReEncrypt* stand for GenerateDataKey(WithoutPlaintext) and " +
-        "ReEncryptFrom/To, and the statement's only resource is that one key's ARN, never '*'.",
-      ['Action::kms:GenerateDataKey*', 'Action::kms:ReEncrypt*'],
-    );
+  /**
+   * What the services ask of the stage key for a caller's reads and writes: Decrypt to read, and a
+   * new data key (GenerateDataKey) to write; none of them calls Encrypt or ReEncrypt for a caller.
+   */
+  #useKey(key: IKey | undefined, writes: boolean): void {
+    key?.grant(this, 'kms:Decrypt', ...(writes ? ['kms:GenerateDataKey'] : []));
   }
 }
 

@@ -10,6 +10,7 @@ import {
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
+import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
@@ -20,8 +21,6 @@ const toItem = (value: object) => marshall(value, { removeUndefinedValues: true 
 // its transmission or webhook is owed, and `unswept_shard` while it is finished and its submission
 // still kept; each shard is one partition of the index, so the writes of many tickets spread.
 const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard' } as const;
-const shards = 8;
-const shardOf = (ticket: string) => String(ticket.charCodeAt(ticket.length - 1) % shards);
 const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
 /** The index of each client's tickets by `created_at` (shared/manifest.ts): every ticket is in it, old ones too. */
 const byClient = 'by_client';

@@ -1,6 +1,5 @@
 import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
-import { S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { S3ReceivedFileStore } from '#receiver/s3-received-file-store.ts';
 import { deliveryMarker } from '#receiver/store-once.ts';
 
@@ -92,27 +91,5 @@ describe('S3ReceivedFileStore', () => {
     await expect(store.save('tk_a/p.pdf', pdf, 'msg_1')).rejects.toThrow(S3ServiceException);
     expect(sent.map(({ command }) => command)).toEqual(['ListObjectsV2Command', 'PutObjectCommand']);
     expect(objects.size).toBe(0);
-  });
-});
-
-describe('S3SubmissionStore', () => {
-  it('lists every body below submissions/, page after page, by ticket and when it was stored', async () => {
-    const at = new Date('2026-05-01T00:00:00.000Z');
-    const pages = [
-      { Contents: [{ Key: 'submissions/tk_a.json', LastModified: at }], NextContinuationToken: 'page-2' },
-      { Contents: [{ Key: 'submissions/tk_b.json', LastModified: at }] },
-    ];
-    const sent: unknown[] = [];
-    const client = { send: async (command: { input: unknown }) => pages[sent.push(command.input) - 1] } as unknown as S3Client;
-    const listed = [];
-    for await (const body of new S3SubmissionStore(client, 'bucket').list()) listed.push(body);
-    expect(listed).toEqual([
-      { ticket: 'tk_a', storedAt: at },
-      { ticket: 'tk_b', storedAt: at },
-    ]);
-    expect(sent).toEqual([
-      { Bucket: 'bucket', Prefix: 'submissions/', ContinuationToken: undefined },
-      { Bucket: 'bucket', Prefix: 'submissions/', ContinuationToken: 'page-2' },
-    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bucketFolders } from '#shared/manifest.ts';
-import type { KeptFile, ProtocolStore, StoredSubmission, SubmissionStore } from '#shared/ports.ts';
+import type { KeptFile, ProtocolStore, SubmissionStore } from '#shared/ports.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
 export class S3Folder {
@@ -62,18 +62,6 @@ export class S3Folder {
     const { Contents = [] } = await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix + key, MaxKeys: 1 }));
     return Contents[0]?.Key === this.#prefix + key;
   }
-
-  /** The current objects below the prefix, a page of up to 1,000 at a time. */
-  async *list(): AsyncIterable<{ key: string; lastModified: Date }> {
-    let ContinuationToken: string | undefined;
-    do {
-      const page = await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix, ContinuationToken }));
-      for (const { Key, LastModified } of page.Contents ?? []) {
-        if (Key && LastModified) yield { key: Key.slice(this.#prefix.length), lastModified: LastModified };
-      }
-      ContinuationToken = page.NextContinuationToken;
-    } while (ContinuationToken);
-  }
 }
 
 export class S3SubmissionStore implements SubmissionStore {
@@ -94,12 +82,6 @@ export class S3SubmissionStore implements SubmissionStore {
 
   delete(ticket: string): Promise<void> {
     return this.#folder.delete(`${ticket}.json`);
-  }
-
-  async *list(): AsyncIterable<StoredSubmission> {
-    for await (const { key, lastModified } of this.#folder.list()) {
-      if (key.endsWith('.json')) yield { ticket: key.slice(0, -'.json'.length), storedAt: lastModified };
-    }
   }
 }
 

@@ -18,14 +18,17 @@ export type FetchSecret = (secretId: string) => Promise<string | Uint8Array | un
 
 const secretsManager: FetchSecret = (secretId) => getSecret<string | Uint8Array>(secretId);
 
+/** Told of the credentials once they are read, before their first use: to see the certificate's expiry coming. */
+export type CredentialsRead = (credentials: EricCredentials) => Promise<void>;
+
 /**
  * Reads the credentials on first use and keeps them for the life of the container. A failed read
  * is not kept, so the next transmission tries again.
  */
-export function credentialsLoader(config: EricSigning, fetchSecret: FetchSecret = secretsManager): () => Promise<EricCredentials> {
+export function credentialsLoader(config: EricSigning, fetchSecret: FetchSecret = secretsManager, onRead?: CredentialsRead): () => Promise<EricCredentials> {
   let loading: Promise<EricCredentials> | undefined;
   return () => {
-    loading ??= load(config, fetchSecret).catch((error: unknown) => {
+    loading ??= load(config, fetchSecret, onRead).catch((error: unknown) => {
       loading = undefined;
       throw error;
     });
@@ -33,8 +36,9 @@ export function credentialsLoader(config: EricSigning, fetchSecret: FetchSecret 
   };
 }
 
-async function load(config: EricSigning, fetchSecret: FetchSecret): Promise<EricCredentials> {
+async function load(config: EricSigning, fetchSecret: FetchSecret, onRead?: CredentialsRead): Promise<EricCredentials> {
   const [certificatePath, pin] = await Promise.all([certificateFile(config.certificate, fetchSecret), readPin(config.pin, fetchSecret)]);
+  await onRead?.({ certificatePath, pin });
   return { certificatePath, pin };
 }
 

@@ -1,7 +1,7 @@
 // The eric adapter against the ERiC test double (test/eric-double), once per struct family.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -45,6 +45,13 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
   afterEach(() => {
     expect(counters.openBuffers()).toBe(0);
     expect(counters.openCertificates()).toBe(0);
+  });
+
+  it("leaves ERiC's log, which holds the start of the data it was handed, empty after each call", async () => {
+    delivered(await authority().transmit(submission()));
+    const log = join(loadEric(home).logDir, 'eric.log');
+    // The double notes every Vorgang in eric.log, as ERiC does: the file is there, and empty.
+    expect((await stat(log)).size).toBe(0);
   });
 
   it('is the eric authority, never safe to resend', () => {

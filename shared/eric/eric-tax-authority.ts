@@ -7,7 +7,7 @@ import { allowLiveSubmissions, ConfigError, ericConfig, serviceVersion, type Eri
 import type { Finding } from '#shared/domain/ticket.ts';
 import { describeError } from '#shared/logger.ts';
 import { readServerAnswer, ruleFindings, serverFindings } from '#shared/eric/answers.ts';
-import { credentialsLoader, type EricCredentials } from '#shared/eric/credentials.ts';
+import { credentialsLoader, type CredentialsRead, type EricCredentials } from '#shared/eric/credentials.ts';
 import { clientSigning, stageSigning, type Signing } from '#shared/eric/signing.ts';
 import { elsterDocument, transferHeaderFields } from '#shared/eric/elster-document.ts';
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric, type EricCalls, type EricLibrary, type TransferHeaderFields } from '#shared/eric/library.ts';
@@ -237,9 +237,11 @@ function readable(path: string): boolean {
 
 /**
  * The adapter as configured (ERIC_*, ELSTER_*): loads and starts ERiC now, so a wrong library,
- * version or certificate path stops the start with one line naming the setting.
+ * version or certificate path stops the start with one line naming the setting. `onCredentialsRead`
+ * is told of the stage's certificate when it is first read.
  */
-export const ericTaxAuthorityFromEnv = (env: Record<string, string | undefined> = process.env): EricTaxAuthority => ericFromEnv(env, credentialsLoader);
+export const ericTaxAuthorityFromEnv = (env: Record<string, string | undefined> = process.env, onCredentialsRead?: CredentialsRead): EricTaxAuthority =>
+  ericFromEnv(env, (signing) => credentialsLoader(signing, undefined, onCredentialsRead));
 
 /**
  * The adapter for ERiC's checks alone (validate), which never signs: it reads no certificate and

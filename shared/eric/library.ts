@@ -30,7 +30,7 @@
 //                            EricRueckgabepufferHandle returncodeTHPuffer, EricRueckgabepufferHandle fehlertextTHPuffer,
 //                            EricRueckgabepufferHandle returncodesUndFehlertexteNDHXmlPuffer)
 
-import { chmodSync, existsSync, mkdtempSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LibraryHandle } from 'koffi';
@@ -97,6 +97,8 @@ export interface EricLibrary {
    * re-entrant: two calls at a time, even from koffi's worker threads, would corrupt it.
    */
   exclusive<T>(work: (calls: EricCalls) => Promise<T>): Promise<T>;
+  /** Where ERiC writes eric.log, emptied after every call. */
+  readonly logDir: string;
 }
 
 // One per library file and process: ERiC refuses a second EricInitialisiere, and the local
@@ -174,7 +176,8 @@ function load(home: string, path: string): EricLibrary {
   };
   const textFor = (code: number) => withBuffersSync(1, ([buffer]) => (errorText(code, buffer) === 0 ? read(buffer!) : '') || describeCode(code).name);
 
-  // ERiC writes eric.log here; it may hold tax data, so only this process's user may read it.
+  // ERiC writes eric.log here; it may hold tax data, so only this process's user may read it, and
+  // it is emptied after every call (`exclusive`) rather than left to grow in /tmp for the container's life.
   const logDir = mkdtempSync(join(tmpdir(), 'steuerbote-eric-log-'));
   chmodSync(logDir, 0o700);
   // The ERiC packages keep their plugins beside the library: in plugins2 up to ERiC 42, in plugins from 43 on.
@@ -244,12 +247,21 @@ function load(home: string, path: string): EricLibrary {
     path,
     version: productVersion,
     major,
+    logDir,
     exclusive(work) {
-      const run = tail.then(() => work(calls));
+      const run = tail.then(() => work(calls)).finally(() => emptyLogs(logDir));
       tail = run.catch(() => undefined);
       return run;
     },
   };
+}
+
+/**
+ * Truncates ERiC's log files, never removes them: ERiC may hold one open, and a removed file it still
+ * writes to would keep its space, and its content, until the process ends.
+ */
+function emptyLogs(logDir: string): void {
+  for (const name of readdirSync(logDir)) truncateSync(join(logDir, name), 0);
 }
 
 /**

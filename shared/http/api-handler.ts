@@ -7,6 +7,7 @@ import { requestId } from '#shared/http/request-id.ts';
 import { singleHeaders } from '#shared/http/single-headers.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
 import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
+import { traced } from '#shared/tracing.ts';
 
 export interface ApiHandlerOptions {
   /**
@@ -26,5 +27,5 @@ export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {})
     .use(singleHeaders());
   if (options.auth) chain.use(authenticate(options.auth.keys)).use(rateLimit(options.auth.budget));
   if (options.json) chain.use(jsonBody());
-  return chain;
+  return traced(chain);
 }

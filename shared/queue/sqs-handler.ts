@@ -2,6 +2,7 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describeError, logger } from '#shared/logger.ts';
 import type { QueueName } from '#shared/manifest.ts';
+import { traced } from '#shared/tracing.ts';
 
 /** What the queue is told about a message once it is handled: nothing (it is done), or when to deliver it again. */
 export type Handled = void | { retryAfterSeconds: number };
@@ -57,10 +58,11 @@ export function sqsHandler<T>({ queue, control, read, handle, oneAtATime }: SqsH
   };
   // A processor per invocation: one keeps its batch's state in itself, and outside Lambda (the local
   // runtime polls with several loops) concurrent batches would report each other's failures.
-  return (event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
+  return traced((event: SQSEvent, context: Context): Promise<SQSBatchResponse> =>
     processPartialResponse(event, processRecord, new BatchProcessor(EventType.SQS), {
       context,
       throwOnFullBatchFailure: false,
       processInParallel: !oneAtATime?.(),
-    });
+    }),
+  );
 }

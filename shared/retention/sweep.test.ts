@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { orphanGraceSeconds, orphanWindowSeconds, sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
 import { leaseMs, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import type { Ticket } from '#shared/domain/ticket.ts';
-import { MemorySubmissionStore, MemoryTicketStore, aTicket } from '#test/fakes.ts';
+import { MemoryStoredBodyNotes, MemorySubmissionStore, MemoryTicketStore, aTicket } from '#test/fakes.ts';
 
 const now = new Date('2026-05-01T12:00:00.000Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
@@ -11,13 +11,14 @@ const hour = { submissionRetentionSeconds: 3600, protocolRetentionDays: 3653 };
 async function world(tickets: Partial<Ticket>[], retention = hour) {
   const store = new MemoryTicketStore();
   const submissions = new MemorySubmissionStore();
+  const notes = new MemoryStoredBodyNotes();
   for (const [i, overrides] of tickets.entries()) {
     const ticket = aTicket({ ticket: `tk_${String(i).padStart(22, '0')}`, ...overrides });
     await store.create(ticket);
     await submissions.put(ticket.ticket, { tax_number: '9198011310010' });
   }
-  const sweep = () => sweepSubmissions({ tickets: store, submissions, retention, now: () => now });
-  return { store, submissions, sweep, id: (i: number) => `tk_${String(i).padStart(22, '0')}` };
+  const sweep = () => sweepSubmissions({ tickets: store, submissions, notes, retention, now: () => now });
+  return { store, submissions, notes, sweep, id: (i: number) => `tk_${String(i).padStart(22, '0')}` };
 }
 
 describe('sweepSubmissions', () => {
@@ -74,14 +75,16 @@ describe('sweepSubmissions', () => {
 describe('sweepOrphanedSubmissions', () => {
   const grace = orphanGraceSeconds;
 
-  async function bodies(ages: Record<string, number>, tickets: Partial<Ticket>[] = []) {
-    const { store, submissions } = await world(tickets);
+  /** Bodies stored and noted `ages` seconds ago, beside tickets whose bodies were noted as old. */
+  async function bodies(ages: Record<string, number>, tickets: Partial<Ticket>[] = [], ticketAge = grace + 60) {
+    const { store, submissions, notes } = await world(tickets);
+    for (const ticket of store.tickets.keys()) await notes.note(ticket, new Date(ago(ticketAge)));
     for (const [ticket, age] of Object.entries(ages)) {
+      await notes.note(ticket, new Date(ago(age)));
       await submissions.put(ticket, { tax_number: '9198011310010' });
-      submissions.storedAt.set(ticket, new Date(ago(age)));
     }
-    const sweep = () => sweepOrphanedSubmissions({ tickets: store, submissions, now: () => now });
-    return { store, submissions, sweep };
+    const sweep = () => sweepOrphanedSubmissions({ tickets: store, submissions, notes, now: () => now });
+    return { store, submissions, notes, sweep };
   }
 
   it('outlasts every retry that could still create the ticket: the idempotency window and its lease', () => {
@@ -97,12 +100,11 @@ describe('sweepOrphanedSubmissions', () => {
 
   it("keeps every ticket's body, finished or not", async () => {
     const { submissions, sweep } = await bodies({}, [{ status: 'queued' }, { status: 'delivered', updated_at: ago(60) }]);
-    for (const ticket of submissions.storedAt.keys()) submissions.storedAt.set(ticket, new Date(ago(grace + 60)));
     expect(await sweep()).toBe(0);
     expect(submissions.bodies.size).toBe(2);
   });
 
-  it('looks at a body only while it is within the window after the grace, by its ticket alone', async () => {
+  it('looks at a body only while its note is within the window after the grace, by its ticket alone', async () => {
     const { store, submissions, sweep } = await bodies({ tk_checked: grace + orphanWindowSeconds + 60, tk_due: grace + orphanWindowSeconds - 60 });
     const lookups = vi.spyOn(store, 'get');
     expect(await sweep()).toBe(1);
@@ -111,10 +113,22 @@ describe('sweepOrphanedSubmissions', () => {
     expect(lookups.mock.calls).toEqual([['tk_due']]);
   });
 
+  it('finds bodies by their notes alone, never by what the bucket holds', async () => {
+    const { submissions, sweep } = await bodies({});
+    // Stored without a note: no submission stores a body so, and the sweep does not look for one.
+    await submissions.put('tk_unnoted', { tax_number: '9198011310010' });
+    expect(await sweep()).toBe(0);
+    expect(await submissions.get('tk_unnoted')).toBeDefined();
+  });
+
+  it('takes a note whose body was never stored in its stride', async () => {
+    const { notes, sweep } = await bodies({});
+    await notes.note('tk_never_stored', new Date(ago(grace + 60)));
+    expect(await sweep()).toBe(1);
+  });
+
   it('deletes a body put again under a ticket whose submission was swept already', async () => {
-    const { store, submissions, sweep } = await bodies({}, [{ status: 'delivered', submission_deleted_at: ago(grace * 2) }]);
-    const [ticket] = store.tickets.keys();
-    submissions.storedAt.set(ticket!, new Date(ago(grace + 1)));
+    const { submissions, sweep } = await bodies({}, [{ status: 'delivered', submission_deleted_at: ago(grace * 2) }]);
     expect(await sweep()).toBe(1);
     expect(submissions.bodies.size).toBe(0);
   });

@@ -1,6 +1,6 @@
 import type { RetentionConfig } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import type { SubmissionStore, TicketStore } from '#shared/ports.ts';
+import type { StoredBodyNotes, SubmissionStore, TicketStore } from '#shared/ports.ts';
 
 /**
  * How long a body may lie without its ticket before it is deleted. A submission stores its body just
@@ -16,6 +16,7 @@ export const orphanWindowSeconds = 3 * 60 * 60;
 export interface SweepDeps {
   tickets: TicketStore;
   submissions: SubmissionStore;
+  notes: StoredBodyNotes;
   retention: RetentionConfig;
   now?: () => Date;
 }
@@ -46,21 +47,21 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<number> {
 /**
  * Checks each body once it is `orphanGraceSeconds` old, during the window below, and deletes it
  * when no ticket holds it (none was made, or the ticket was swept and a late retry put the body
- * again). Each body is looked up by its ticket a few times over, never the whole tickets table; a
- * sweep that stays down longer than the window leaves the bodies stored meanwhile for a person to
- * check (docs/operations.md).
+ * again). A body is found by the note made just before it was stored, never by listing the bucket,
+ * and looked up by its ticket a few times over, never the whole tickets table; a sweep that stays
+ * down longer than the window leaves the bodies stored meanwhile for a person to check
+ * (docs/operations.md).
  */
 export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention'>): Promise<number> {
   const now = (deps.now ?? (() => new Date()))().getTime();
-  const youngest = now - orphanGraceSeconds * 1000;
-  const oldest = youngest - orphanWindowSeconds * 1000;
+  const youngest = new Date(now - orphanGraceSeconds * 1000);
+  const oldest = new Date(youngest.getTime() - orphanWindowSeconds * 1000);
   let deleted = 0;
-  for await (const body of deps.submissions.list()) {
-    const storedAt = body.storedAt.getTime();
-    if (storedAt >= youngest || storedAt < oldest) continue;
-    const ticket = await deps.tickets.get(body.ticket);
+  for await (const noted of deps.notes.notedBetween(oldest, youngest)) {
+    const ticket = await deps.tickets.get(noted);
     if (ticket && !ticket.submission_deleted_at) continue;
-    await deps.submissions.delete(body.ticket);
+    // A note whose body was never stored (a crash in between) deletes nothing, harmlessly.
+    await deps.submissions.delete(noted);
     deleted++;
   }
   if (deleted) logger.warn('submissions without a ticket deleted', { count: deleted });

@@ -3,7 +3,7 @@ import { isTicketId, newTicketId } from '#shared/domain/ticket.ts';
 import { liveFindings } from '#shared/forms/accepted.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { TicketIdTaken, acceptSubmission } from '#shared/submission/accept.ts';
-import { MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
+import { MemoryStoredBodyNotes, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: UstvaFiling = {
   type: 'voranmeldung',
@@ -18,7 +18,7 @@ const body: UstvaFiling = {
 const accepted = { filing: { kind: 'ustva', body }, period: '03' } as const;
 
 function deps() {
-  return { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), queue: new MemoryWorkQueue() };
+  return { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), notes: new MemoryStoredBodyNotes(), queue: new MemoryWorkQueue() };
 }
 
 afterEach(() => {
@@ -82,6 +82,23 @@ describe('acceptSubmission', () => {
     const [wakeAt] = wake.mock.invocationCallOrder;
     expect(putAt).toBeLessThan(createAt!);
     expect(createAt).toBeLessThan(wakeAt!);
+  });
+
+  it('notes the body, by its ticket and when, before it is stored, so the sweep can find it without a ticket', async () => {
+    const d = deps();
+    const put = vi.spyOn(d.submissions, 'put');
+    const note = vi.spyOn(d.notes, 'note');
+    const ticket = await acceptSubmission(d, 'client-a', accepted);
+    expect(d.notes.notes).toEqual([{ ticket: ticket.ticket, at: new Date(ticket.created_at) }]);
+    expect(note.mock.invocationCallOrder[0]).toBeLessThan(put.mock.invocationCallOrder[0]!);
+  });
+
+  it('stores nothing when the body cannot be noted', async () => {
+    const d = deps();
+    vi.spyOn(d.notes, 'note').mockRejectedValue(new Error('DynamoDB down'));
+    await expect(acceptSubmission(d, 'client-a', accepted)).rejects.toThrow('DynamoDB down');
+    expect(d.submissions.bodies.size).toBe(0);
+    expect(d.tickets.tickets.size).toBe(0);
   });
 
   it('creates no ticket when the body cannot be stored', async () => {

@@ -5,12 +5,13 @@ import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Ruled } from '#shared/forms/check.ts';
 import type { Signer } from '#shared/certificates/signer.ts';
 import { describeError, logger } from '#shared/logger.ts';
-import type { SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
+import type { StoredBodyNotes, SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
 import { storeFiling } from '#shared/submission/stored-filing.ts';
 
 export interface AcceptDeps {
   tickets: TicketStore;
   submissions: SubmissionStore;
+  notes: StoredBodyNotes;
   queue: WorkQueue;
 }
 
@@ -24,8 +25,9 @@ export class TicketIdTaken extends Error {
 }
 
 /**
- * Stores the body, then the ticket, then wakes the transmitter. The order makes every crash
- * harmless: a body without a ticket is never answered 202, and a ticket whose wake-up was lost
+ * Notes the body, stores it, then the ticket, then wakes the transmitter. The order makes every crash
+ * harmless: a body without a ticket is never answered 202, and the sweep finds it by its note
+ * (shared/retention/sweep.ts); a ticket whose wake-up was lost
  * is found again by the re-drive, since the table, not the queue, is the record of work.
  * `ticketId` is chosen beforehand by an idempotent request; the conditional create lets only one
  * ticket ever have it. The check's hints stay with the ticket, so a replay answers them too.
@@ -61,6 +63,7 @@ export async function acceptSubmission(
     attempts: 0,
     webhook: { status: 'disabled', attempts: 0 },
   };
+  await deps.notes.note(ticket.ticket, new Date(now));
   await storeFiling(deps.submissions, ticket.ticket, filing);
   if (!(await deps.tickets.create(ticket))) throw new TicketIdTaken();
   try {

@@ -5,7 +5,7 @@ import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import { acceptOnce, leaseMs, replayOf, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import { idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { MemoryIdempotencyStore, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
+import { MemoryIdempotencyStore, MemoryStoredBodyNotes, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: UstvaFiling = { type: 'voranmeldung', test: true, year: 2026, tax_number: '9198011310010', xml: '<Anmeldungssteuern/>' };
 const request = idempotentRequest('client-a', 'order-7', 'ustva', body);
@@ -14,7 +14,7 @@ const start = Date.parse('2026-11-22T10:00:00.000Z');
 function setup() {
   let now = start;
   const records = new MemoryIdempotencyStore();
-  const d = { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), queue: new MemoryWorkQueue() };
+  const d = { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), notes: new MemoryStoredBodyNotes(), queue: new MemoryWorkQueue() };
   const accept = (ticketId: string) => acceptSubmission(d, 'client-a', { filing: { kind: 'ustva', body }, period: '03' }, ticketId);
   const deps = { records, tickets: d.tickets, now: () => now };
   return {

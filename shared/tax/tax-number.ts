@@ -79,6 +79,9 @@ const landRules: Record<Land, LandRules> = {
   TH: { name: 'Thüringen', prefix: '41', notation: '1FF/BBB/UUUUP', checkDigit: eleven(elevenWeights) },
 };
 
+/** The Länder's leading digits of a 13-digit ELSTER tax number, one or two of them. */
+export const elsterTaxNumberPrefixes = Object.values(landRules).map((rules) => rules.prefix);
+
 // No two prefixes start alike, so the first match is the only one.
 const landOf = (elster: string) => lands.find((land) => elster.startsWith(landRules[land].prefix));
 

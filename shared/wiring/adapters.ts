@@ -6,6 +6,7 @@ import { CachedApiKeyStore } from '#shared/adapters/cached-api-key-store.ts';
 import { DynamoApiKeyStore } from '#shared/adapters/dynamodb-api-key-store.ts';
 import { DynamoIdempotencyStore } from '#shared/adapters/dynamodb-idempotency-store.ts';
 import { DynamoRateCounter } from '#shared/adapters/dynamodb-rate-counter.ts';
+import { DynamoStoredBodyNotes } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
@@ -20,6 +21,7 @@ import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
 import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
+import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
 /** Each getter reaches its table or folder; which calls it makes there, the adapters' own `needs` say. */
 export const needs = {
@@ -31,6 +33,7 @@ export const needs = {
   idempotencyStore: { tables: { idempotency: [] } },
   certificateStore: { tables: { certificates: [] } },
   submissionStore: { bucket: ['submissions'] },
+  storedBodyNotes: { tables: { storedBodies: [] } },
   protocolStore: { bucket: ['protocols'] },
 } as const satisfies Record<string, Needs>;
 
@@ -47,6 +50,10 @@ export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(dyna
 export const callers = { keys: apiKeyStore, budget: rateCounter };
 export const idempotencyStore = /* @__PURE__ */ once(() => new DynamoIdempotencyStore(dynamo(), tableName('idempotency')));
 export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(s3(), bucketName()));
+// A note is read by the sweep until its body has passed the orphan window, and needed no longer.
+export const storedBodyNotes = /* @__PURE__ */ once(
+  () => new DynamoStoredBodyNotes(dynamo(), tableName('storedBodies'), orphanGraceSeconds + orphanWindowSeconds),
+);
 export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
 export const notifier = /* @__PURE__ */ once(() => new HttpNotifier());

@@ -5,7 +5,7 @@ import { redriveConfig, resendIsSafe, retentionConfig } from '#shared/config.ts'
 import { sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
 import { metrics } from '#shared/metrics.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
-import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 /** Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded. */
 export const redriveOwedWork = (options: { leasesExpired?: boolean } = {}) =>
@@ -13,7 +13,7 @@ export const redriveOwedWork = (options: { leasesExpired?: boolean } = {}) =>
 
 /** `now` lets a test look at the sweep's world from later. */
 export async function sweepExpiredSubmissions(now?: () => Date): Promise<void> {
-  const deps = { tickets: ticketStore(), submissions: submissionStore(), now };
+  const deps = { tickets: ticketStore(), submissions: submissionStore(), notes: storedBodyNotes(), now };
   await sweepSubmissions({ ...deps, retention: retentionConfig() });
   await sweepOrphanedSubmissions(deps);
 }

@@ -10,7 +10,7 @@ import type { Checked } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { callers, certificateStore, idempotencyStore, keyWrapper, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
@@ -39,7 +39,7 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
       // A per-submission PIN is sealed for its ticket, whose ID an idempotent request chooses first.
       const accept = async (ticketId = newTicketId()) =>
         acceptSubmission(
-          { tickets, submissions: submissionStore(), queue: workQueue() },
+          { tickets, submissions: submissionStore(), notes: storedBodyNotes(), queue: workQueue() },
           clientId,
           { ...checked, signer: await signed.signer?.(ticketId) },
           ticketId,

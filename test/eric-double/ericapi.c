@@ -294,10 +294,21 @@ static int is_directory(const char *path) {
   return path && stat(path, &info) == 0 && S_ISDIR(info.st_mode);
 }
 
+/* Where eric.log goes: as ERiC does, the double notes each Vorgang there, with the start of its data. */
+static char log_path[4096];
+
+static void log_vorgang(const char *datenartVersion, const char *datenpuffer) {
+  FILE *log = fopen(log_path, "a");
+  if (!log) return;
+  fprintf(log, "Vorgang %s: %.120s\n", datenartVersion ? datenartVersion : "", datenpuffer ? datenpuffer : "");
+  fclose(log);
+}
+
 int EricInitialisiere(const byteChar *pluginPfad, const byteChar *logPfad) {
   ENTER(ERIC_GLOBAL_MEHRFACHAUFRUFE_NICHT_UNTERSTUETZT);
   if (initialised) LEAVE(ERIC_GLOBAL_MEHRFACHE_INITIALISIERUNG);
   if (!is_directory(pluginPfad) || !is_directory(logPfad)) LEAVE(ERIC_GLOBAL_UNGUELTIGER_PARAMETER);
+  snprintf(log_path, sizeof log_path, "%s/eric.log", logPfad);
   initialised = 1;
   LEAVE(ERIC_OK);
 }
@@ -649,6 +660,7 @@ static int check_datenart(const char *xml, const char *datenartVersion) {
 static int bearbeite(const char *datenpuffer, const char *datenartVersion, uint32_t flags, const eric_druck_parameter_t *druck,
                      const eric_verschluesselungs_parameter_t *crypto, EricRueckgabepufferHandle rueckgabe,
                      EricRueckgabepufferHandle serverantwort) {
+  log_vorgang(datenartVersion, datenpuffer);
   /* ERiC takes a while over a Vorgang; the pause gives overlapping calls the chance to meet.
      ERIC_DOUBLE_SEND_MS stands for ELSTER's answer time on a send. */
   usleep(10 * 1000);

@@ -226,15 +226,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it('lets DynamoDB expire idempotency records, rate counters and swept tickets by their TTL attribute, and nothing else', () => {
-      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets]) {
+    it("lets DynamoDB expire idempotency records, rate counters, swept tickets and the sweep's notes by their TTL attribute, and nothing else", () => {
+      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets, tables.storedBodies] as TableSpec[]) {
         dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
-          KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }],
+          KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }, ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : [])],
           TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true },
         });
       }
       const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
-      expect(expiring).toHaveLength(3);
+      expect(expiring).toHaveLength(4);
       // A ticket expires with its protocol: the sweep is told the days the bucket keeps protocols.
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '3653' });
     });
@@ -544,6 +544,9 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           'WebhooksGivenUp',
           'CertificatesExpiring',
           'CertificatesPinLocked',
+          // test/infra/hardening.test.ts looks into these.
+          ...Object.keys(apis).map((api) => `${api}Api5xx`),
+          ...Object.keys(tables).map((table) => `${table}TableThrottled`),
         ].sort(),
       );
       const byName = (name: string) => alarms(dev).find((alarm) => alarm.AlarmName === `steuerbote-dev-${name}`)!;
@@ -731,15 +734,18 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'hookEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
     });
 
-    it('grants exactly the object calls the stores make: GetObject (with ListBucket, for NoSuchKey) and PutObject', () => {
+    it('grants exactly the object calls the stores make: GetObject and PutObject, with ListBucket only where a missing object is answered', () => {
       const s3 = (name: FunctionName) =>
         actions(dev, name)
           .filter((action) => action.startsWith('s3:'))
           .sort();
-      expect(s3('getProtocol')).toEqual(['s3:GetObject', 's3:ListBucket']);
+      // A delivered ticket says its protocol is there, a queued one its body: those readers list nothing.
+      expect(s3('getProtocol')).toEqual(['s3:GetObject']);
+      expect(s3('deliverWebhook')).toEqual(['s3:GetObject']);
+      expect(s3('getNutzdaten')).toEqual(['s3:GetObject', 's3:ListBucket']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
       expect(s3('hookEndpoint')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
-      expect(s3('transmit')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
+      expect(s3('transmit')).toEqual(['s3:GetObject', 's3:PutObject']);
     });
 
     it('lets only the sweep delete objects, only submitted data, never old versions', () => {
@@ -751,11 +757,9 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         ).toEqual([]);
       }
       const s3 = statements(dev, 'sweep').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-      expect(s3.flatMap((s) => [s.Action].flat())).toEqual(['s3:ListBucket', 's3:DeleteObject']);
-      // It lists to find bodies without a ticket, and only below submissions/.
-      expect(s3[0]!.Resource).toEqual({ 'Fn::GetAtt': [expect.stringMatching(/^Bucket/), 'Arn'] });
-      expect(s3[0]!.Condition).toEqual({ StringLike: { 's3:prefix': 'submissions/*' } });
-      expect(JSON.stringify(s3[1]!.Resource)).toMatch(/"\/submissions\/\*"/);
+      // It finds bodies without a ticket by their notes in the table, and lists nothing.
+      expect(s3.flatMap((s) => [s.Action].flat())).toEqual(['s3:DeleteObject']);
+      expect(JSON.stringify(s3[0]!.Resource)).toMatch(/"\/submissions\/\*"/);
       // It sends nothing but the record of a run that failed every try.
       const sends = statements(dev, 'sweep').filter((s) => [s.Action].flat().some((a) => /^sqs:/.test(a)));
       expect(sends.map((s) => JSON.stringify(s.Resource))).toEqual([expect.stringMatching(/FailedRunsQueue/)]);

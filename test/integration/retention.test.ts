@@ -1,15 +1,12 @@
 // Retention against the real local runtime: the stand-ins have no TTL or lifecycle, so the runtime's
 // own schedule sweeps a finished ticket's submitted data, and leaves its ticket and protocol.
 
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ObjectStore } from '#infra/local/s3-objects.ts';
-import { resourceEnv } from '#shared/manifest.ts';
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
-import { submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
+import { storedBodyNotes, submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
-import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
+import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
 const retentionSeconds = 2;
@@ -63,42 +60,36 @@ describe('submitted data without a ticket', () => {
   let service: LocalService | undefined;
   afterAll(() => service?.stop());
 
-  /** Moves stored bodies back in time while the service is stopped: S3 offers no way to, the stand-in's store does. */
-  async function age(dataDir: string, bodies: [ticket: string, seconds: number][]) {
-    const objects = await ObjectStore.open(join(dataDir, 's3-objects'));
-    const bucket = process.env[resourceEnv.bucket]!;
-    try {
-      for (const [ticket, seconds] of bodies) {
-        const key = `submissions/${ticket}.json`;
-        const stored = objects.get(bucket, key);
-        expect(stored).toBeDefined();
-        await objects.put(bucket, key, stored!.body, stored!.contentType, { modified: new Date(Date.now() - seconds * 1000) });
-      }
-    } finally {
-      await objects.close();
-    }
-  }
+  const noted = (seconds: number) => new Date(Date.now() - seconds * 1000);
 
-  it("deletes a body left without its ticket once the grace has passed, and keeps a fresh one and a ticket's", async () => {
-    const dataDir = await newDataDir();
-    service = await startService({ dataDir });
-    // As a crash between storing the body and creating the ticket leaves them.
-    const [fresh, orphan] = [newTicketId(), newTicketId()];
-    for (const ticket of [fresh, orphan]) await submissionStore().put(ticket, { tax_number: '9198011310010' });
-    // A ticket still queued, as old: its body is no orphan.
+  it("deletes a body left without its ticket once the grace has passed, found by its note; keeps a fresh one and a ticket's", async () => {
+    service = await startService({ scheduleEverySeconds: 0.2 });
+    // A ticket still queued, its body noted as long ago: its body is no orphan.
     const queued = aTicket({ ticket: newTicketId(), client_id: 'dev', next_wake_at: new Date(Date.now() + 3_600_000).toISOString() });
-    await submissionStore().put(queued.ticket, { tax_number: '9198011310010' });
     expect(await ticketStore().create(queued)).toBe(true);
-    await service.stop();
-    await age(dataDir, [
+    // As a crash between storing the body and creating the ticket leaves them, noted and stored as a submission does.
+    const [fresh, orphan] = [newTicketId(), newTicketId()];
+    for (const [ticket, age] of [
+      [queued.ticket, orphanGraceSeconds + 60],
       [fresh, orphanGraceSeconds - 600],
-      [queued.ticket, 10 * orphanGraceSeconds],
       [orphan, orphanGraceSeconds + 60],
-    ]);
+    ] as const) {
+      await storedBodyNotes().note(ticket, noted(age));
+      await submissionStore().put(ticket, { tax_number: '9198011310010' });
+    }
 
-    service = await startService({ dataDir, scheduleEverySeconds: 0.2 });
     await eventually(async () => (await submissionStore().get(orphan)) === undefined);
     expect(await submissionStore().get(fresh)).toBeDefined();
     expect(await submissionStore().get(queued.ticket)).toBeDefined();
+  });
+
+  it('notes each accepted body in the table, where the sweep reads it', async () => {
+    service ??= await startService();
+    const since = new Date(Date.now() - 1000);
+    const reply = await service.submit('ustva', ustvaSample());
+    expect(reply.status).toBe(202);
+    const notes: string[] = [];
+    for await (const ticket of storedBodyNotes().notedBetween(since, new Date(Date.now() + 1000))) notes.push(ticket);
+    expect(notes).toContain(reply.json.data.ticket);
   });
 });

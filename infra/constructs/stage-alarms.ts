@@ -1,0 +1,61 @@
+// The alarms on what AWS runs for the stage, beside the service's own (operations.ts): the APIs'
+// server errors, DynamoDB's throttling of the tables and their indexes, and the expiry of the
+// stage's ERiC certificate. Each says what to do in docs/operations.md.
+
+import { Duration } from 'aws-cdk-lib';
+import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Operations } from '#infra/constructs/operations.ts';
+import { metricNames } from '#shared/metric-names.ts';
+import { tables as tableSpecs, type ApiName, type TableName, type TableSpec } from '#shared/manifest.ts';
+
+export interface StageAlarmsProps {
+  readonly httpApis: ReadonlyMap<ApiName, HttpApi>;
+  readonly tables: Readonly<Record<TableName, Table>>;
+  /** Whether the stage signs with its own ERiC certificate, whose expiry transmit reports. */
+  readonly stageCertificate: boolean;
+}
+
+const period = Duration.minutes(5);
+
+export function watchStage(operations: Operations, { httpApis, tables, stageCertificate }: StageAlarmsProps): void {
+  for (const [name, httpApi] of httpApis) {
+    operations.watch(`${name}Api5xx`, httpApi.metricServerError({ statistic: 'Sum', period }), {
+      what: `the ${name} API answered with server errors (5xx)`,
+      runbook: 'the-api-answers-with-server-errors',
+    });
+  }
+  for (const [name, table] of Object.entries(tables) as [TableName, Table][]) {
+    operations.watch(`${name}TableThrottled`, throttleEvents(table, Object.keys((tableSpecs[name] as TableSpec).indexes ?? {})), {
+      what: `DynamoDB throttled reads or writes of the ${name} table or its indexes`,
+      runbook: 'dynamodb-throttles-a-table',
+    });
+  }
+  if (stageCertificate) {
+    operations.watch('StageCertificateExpiring', operations.metric(metricNames.stageCertificateExpiringSoon, 'Maximum', Duration.days(1)), {
+      what: "the stage's ERiC certificate expires within 30 days, or has expired",
+      runbook: 'the-stage-certificate-expires',
+    });
+  }
+}
+
+/**
+ * Read and write throttle events of the table and of each of its global secondary indexes, summed:
+ * an index that cannot keep up throttles the writes to its table as well.
+ */
+function throttleEvents(table: Table, indexes: readonly string[]): MathExpression {
+  const metrics: Record<string, Metric> = {};
+  for (const [i, index] of [undefined, ...indexes].entries()) {
+    for (const kind of ['Read', 'Write'] as const) {
+      metrics[`${kind.toLowerCase()}${i}`] = new Metric({
+        namespace: 'AWS/DynamoDB',
+        metricName: `${kind}ThrottleEvents`,
+        dimensionsMap: { TableName: table.tableName, ...(index && { GlobalSecondaryIndexName: index }) },
+        statistic: 'Sum',
+        period,
+      });
+    }
+  }
+  return new MathExpression({ expression: 'SUM(METRICS())', usingMetrics: metrics, period, label: `${table.node.id} throttle events` });
+}
