@@ -296,7 +296,8 @@ async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime'
     minify: true,
     sourcemap: true,
     sourcesContent: false,
-    external: sdk === 'runtime' ? ['@aws-sdk/*', '@smithy/*'] : [],
+    // A stage without tracing leaves the tracer out (infra/constructs/steuerbote-function.ts).
+    external: ['@aws-lambda-powertools/tracer', ...(sdk === 'runtime' ? ['@aws-sdk/*', '@smithy/*'] : [])],
     logLevel: 'warning',
     metafile: true,
     plugins: sdk === 'logger kept' ? [keepSdkLogger] : [],

@@ -23,7 +23,8 @@ async function bundle(entry: string) {
     format: 'esm',
     mainFields: ['module', 'main'],
     minify: true,
-    external: ['@aws-sdk/*', '@smithy/*', 'koffi'],
+    // As infra/constructs/steuerbote-function.ts builds a stage without tracing: the tracer left out.
+    external: ['@aws-sdk/*', '@smithy/*', 'koffi', '@aws-lambda-powertools/tracer'],
     logLevel: 'silent',
     metafile: true,
   });
