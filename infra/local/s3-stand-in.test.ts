@@ -23,17 +23,19 @@ let store: ObjectStore;
 let standIn: S3StandIn;
 let client: S3Client;
 
-const start = async () => {
-  store = await ObjectStore.open(dir);
-  standIn = await startS3StandIn({ store, host: '127.0.0.1' });
-  client = new S3Client({
+const clientWith = (requestChecksumCalculation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED') =>
+  new S3Client({
     endpoint: `http://127.0.0.1:${standIn.port}`,
     region: 'eu-central-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     forcePathStyle: true,
-    requestChecksumCalculation: 'WHEN_REQUIRED',
+    requestChecksumCalculation,
     maxAttempts: 1,
   });
+const start = async () => {
+  store = await ObjectStore.open(dir);
+  standIn = await startS3StandIn({ store, host: '127.0.0.1' });
+  client = clientWith('WHEN_REQUIRED');
 };
 const stop = async () => {
   client.destroy();
@@ -218,6 +220,24 @@ describe('the local S3 stand-in, called through the SDK', () => {
       });
       expect(reply.status).toBe(400);
       expect(await reply.text()).toContain('<Code>BadDigest</Code>');
+    });
+
+    it('takes the CRC32 checksum an SDK client sends by default, and refuses a body that does not match it', async () => {
+      const defaults = clientWith('WHEN_SUPPORTED');
+      try {
+        await defaults.send(new PutObjectCommand({ Bucket, Key: 'crc', Body: Buffer.from('crc') }));
+      } finally {
+        defaults.destroy();
+      }
+      expect(await read('crc')).toBe('crc');
+      const reply = await fetch(`http://127.0.0.1:${standIn.port}/${Bucket}/crc`, {
+        method: 'PUT',
+        body: 'abc',
+        headers: { 'x-amz-checksum-crc32': 'AAAAAA==' },
+      });
+      expect(reply.status).toBe(400);
+      expect(await reply.text()).toContain('<Code>BadDigest</Code>');
+      expect(await read('crc')).toBe('crc');
     });
   });
 });

@@ -13,6 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { crc32 } from 'node:zlib';
 import { buildXml } from '#shared/xml/build.ts';
 import { isLocked, md5Of, type ObjectStore, type Retention, type StoredObject } from '#infra/local/s3-objects.ts';
 
@@ -234,12 +235,24 @@ async function readBody(request: IncomingMessage): Promise<Buffer> {
   const md5 = request.headers['content-md5'];
   if (md5 !== undefined && md5 !== md5Of(body, 'base64')) throw new S3Error(400, 'BadDigest', 'The Content-MD5 you specified did not match what we received.');
   for (const name of Object.keys(request.headers).filter((header) => header.startsWith('x-amz-checksum-') && header !== 'x-amz-checksum-type')) {
-    if (name !== 'x-amz-checksum-sha256') throw notImplemented(`checksums other than SHA-256 (${name})`);
-    if (request.headers[name] !== createHash('sha256').update(body).digest('base64'))
-      throw new S3Error(400, 'BadDigest', 'The SHA256 you specified did not match the calculated checksum.');
+    const algorithm = name.slice('x-amz-checksum-'.length);
+    const checksum = checksums[algorithm];
+    if (!checksum) throw notImplemented(`checksums other than ${Object.keys(checksums).join(', ')} (${name})`);
+    if (request.headers[name] !== checksum(body))
+      throw new S3Error(400, 'BadDigest', `The ${algorithm.toUpperCase()} you specified did not match the calculated checksum.`);
   }
   return body;
 }
+
+/** The checksums the stand-in verifies, by their header's name: SHA-256, which Object Lock's callers send, and CRC32, the SDK's default. */
+const checksums: Readonly<Record<string, (body: Buffer) => string>> = {
+  sha256: (body) => createHash('sha256').update(body).digest('base64'),
+  crc32: (body) => {
+    const digest = Buffer.alloc(4);
+    digest.writeUInt32BE(crc32(body));
+    return digest.toString('base64');
+  },
+};
 
 async function drain(request: IncomingMessage): Promise<void> {
   for await (const _chunk of request);
