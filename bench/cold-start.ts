@@ -16,10 +16,10 @@
 
 import { spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
-import { copyFile, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { kinds } from '#shared/forms/facts.ts';
 import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
 import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
@@ -55,11 +55,6 @@ const queueConsumers = new Set<string>(Object.values(queues).map((queue) => queu
 /** The functions also bundled with the runtime's SDK left out: an API reader, a submission, the transmitter. */
 const sdkCompared: readonly FunctionName[] = ['getStatus', 'submitUstva', 'transmit'];
 const sdkPackage = /^@(aws-sdk|smithy|aws-crypto|aws)\//;
-/**
- * The functions also bundled with the SDK's logger middleware kept: shared/adapters/lean-client.ts
- * removes it by name, an SDK internal, which stays only while this shows it pays.
- */
-const loggerCompared: readonly FunctionName[] = ['getStatus', 'submitUstva'];
 
 interface Sample {
   importMs: number;
@@ -94,14 +89,6 @@ export async function coldStart(): Promise<Row[]> {
       ),
     );
 
-    const withLogger = new Map(
-      await Promise.all(
-        loggerCompared.map(
-          async (name) => [name, await bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.sdk-logger.mjs`), 'logger kept')] as const,
-        ),
-      ),
-    );
-
     const driver = join(dir, 'driver.mjs');
     await writeFile(driver, driverSource);
     const invocations = invocationsFor(runtime.apiKey);
@@ -131,22 +118,18 @@ export async function coldStart(): Promise<Row[]> {
     // function and the baseline share the same noise.
     const measured = new Map<string, Sample[]>();
     const runtimeSdk = (name: FunctionName) => `${name} (runtime's SDK)`;
-    const loggerKept = (name: FunctionName) => `${name} (SDK logger kept)`;
     for (let round = 0; round <= samples; round++) {
       const order = round % 2 ? [...names].reverse() : names;
-      for (const name of ['minimal', 'minimalSubmit', ...order, ...sdkCompared.map(runtimeSdk), ...loggerCompared.map(loggerKept)]) {
+      for (const name of ['minimal', 'minimalSubmit', ...order, ...sdkCompared.map(runtimeSdk)]) {
         const compared = sdkCompared.find((fn) => runtimeSdk(fn) === name);
-        const logged = loggerCompared.find((fn) => loggerKept(fn) === name);
         const sample =
           name === 'minimal'
             ? await measure(name, minimal.file, minimalInvocation.expect)
             : name === 'minimalSubmit'
               ? await measure(name, minimalSubmit.file, '202')
-              : logged
-                ? await measure(logged, withLogger.get(logged)!.file, invocations[logged].expect)
-                : compared
-                  ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
-                  : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
+              : compared
+                ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
+                : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
         if (round > 0) measured.set(name, [...(measured.get(name) ?? []), sample]);
       }
     }
@@ -203,19 +186,6 @@ export async function coldStart(): Promise<Row[]> {
           },
           { ratio: maxSubmitRatio },
         ),
-      );
-    }
-
-    // The SDK's logger middleware removed (as deployed) against kept, for the same function in the same run.
-    for (const name of loggerCompared) {
-      rows.push(
-        compare({
-          section: 'coldstart',
-          name: `${name} import + 1st call, SDK logger middleware removed vs kept`,
-          unit: 'ms',
-          value: total(name),
-          baseline: total(loggerKept(name)),
-        }),
       );
     }
 
@@ -278,11 +248,8 @@ interface Bundle {
 }
 
 /** esbuild with the options NodejsFunction passes for the construct's `bundling` settings. */
-/**
- * `bundled`: as deployed; `runtime`: the AWS SDK left to the Lambda runtime, for comparison; `logger
- * kept`: as deployed, but lean-client.ts leaves the SDK's logger middleware in place.
- */
-async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime' | 'logger kept' = 'bundled'): Promise<Bundle> {
+/** `bundled`: as deployed; `runtime`: the AWS SDK left to the Lambda runtime, for comparison. */
+async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime' = 'bundled'): Promise<Bundle> {
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -300,7 +267,6 @@ async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime'
     external: ['@aws-lambda-powertools/tracer', ...(sdk === 'runtime' ? ['@aws-sdk/*', '@smithy/*'] : [])],
     logLevel: 'warning',
     metafile: true,
-    plugins: sdk === 'logger kept' ? [keepSdkLogger] : [],
   });
   const metafile: Metafile = result.metafile!;
   const output = Object.values(metafile.outputs).find((out) => out.entryPoint)!;
@@ -322,18 +288,6 @@ async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime'
     packages: [...byPackage].sort((a, b) => b[1] - a[1]),
   };
 }
-
-const keepSdkLogger: Plugin = {
-  name: 'keep-sdk-logger',
-  setup(build) {
-    build.onLoad({ filter: /shared\/adapters\/lean-client\.ts$/ }, async ({ path }) => {
-      const source = await readFile(path, 'utf8');
-      const kept = source.replace("client.middlewareStack.remove('loggerMiddleware');", '');
-      if (kept === source) throw new Error('bench: lean-client.ts no longer removes the logger middleware as this variant expects');
-      return { contents: kept, loader: 'ts' };
-    });
-  },
-};
 
 function runSample(driver: string, bundleFile: string, eventFile: string, env: Record<string, string | undefined>): Promise<Sample> {
   return new Promise((resolveSample, reject) => {

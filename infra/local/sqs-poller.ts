@@ -5,7 +5,7 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Messa
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { region } from '#infra/local/region.ts';
-import { lean, leanSettings } from '#shared/adapters/lean-client.ts';
+import { leanSettings } from '#shared/adapters/lean-client.ts';
 
 export type SqsLambda = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | undefined>;
 
@@ -24,7 +24,7 @@ export interface Poller {
 }
 
 export function startPoller(options: PollerOptions): Poller {
-  const client = lean(new SQSClient({ ...leanSettings, useQueueUrlAsEndpoint: false }));
+  const client = new SQSClient({ ...leanSettings, useQueueUrlAsEndpoint: false });
   const stopping = new AbortController();
   const loops = Array.from({ length: options.concurrency }, () => loop());
 

@@ -1,9 +1,9 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { lean, leanSettings } from '#shared/adapters/lean-client.ts';
+import { leanSettings } from '#shared/adapters/lean-client.ts';
 import { once } from '#shared/once.ts';
 
-export const s3 = once(() =>
-  lean(
+export const s3 = once(
+  () =>
     new S3Client({
       ...leanSettings,
       // A custom endpoint has no per-bucket DNS names, so address buckets by path there.
@@ -11,5 +11,4 @@ export const s3 = once(() =>
       // Checksums only where S3 demands them: optional ones corrupt streamed uploads on the stand-in.
       requestChecksumCalculation: 'WHEN_REQUIRED',
     }),
-  ),
 );

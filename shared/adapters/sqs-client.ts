@@ -1,6 +1,6 @@
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { lean, leanSettings } from '#shared/adapters/lean-client.ts';
+import { leanSettings } from '#shared/adapters/lean-client.ts';
 import { once } from '#shared/once.ts';
 
 // Requests go to the configured endpoint, never to the host a queue URL happens to name.
-export const sqs = once(() => lean(new SQSClient({ ...leanSettings, useQueueUrlAsEndpoint: false })));
+export const sqs = once(() => new SQSClient({ ...leanSettings, useQueueUrlAsEndpoint: false }));
