@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { readBackEst } from '#shared/forms/est/read-back.ts';
-import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
+import { protocolRows } from '#test/support/est-protocol.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
 
@@ -122,9 +122,7 @@ describe('the rules and bounds of the new parts', () => {
 
   it('shows them in the protocol under their Anlage, amounts with cents', async () => {
     const { xml } = await written(fixture(2024));
-    const read = await readEstNutzdaten(xml, 2024);
-    if (!read.ok) throw new Error(JSON.stringify(read.findings));
-    const rows = read.figures.map(({ label, value }) => `${label}: ${value}`);
+    const rows = await protocolRows(xml, 2024);
     expect(rows).toEqual(
       expect.arrayContaining([
         'Anlage Kind: ',

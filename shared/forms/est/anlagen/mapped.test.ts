@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
-import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
+import { protocolRows } from '#test/support/est-protocol.ts';
 import { parseXml, type XmlElement } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import { mappedAnlagen, readMapped, withMappedForms, mappedFindings, mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
@@ -126,9 +126,7 @@ describe('the protocol', () => {
     const checked = await checkEst(fixture.body);
     if (checked.filing?.kind !== 'est') throw new Error('the fixture is refused');
     const xml = estNutzdaten(checked.filing.body as EstReturn, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });
-    const read = await readEstNutzdaten(xml, 2024);
-    if (!read.ok) throw new Error(JSON.stringify(read.findings));
-    const rows = read.figures.map(({ label, value }) => `${label}: ${value}`);
+    const rows = await protocolRows(xml, 2024);
     expect(rows).toEqual(
       expect.arrayContaining([
         'Anlage Kind: ',
