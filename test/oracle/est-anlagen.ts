@@ -134,10 +134,9 @@ function lines(node: Group, siblings: Fields, key: string, sampling: Sampling, f
 
 /**
  * The body's field of `anlage` in `year`: `full`, at its largest; otherwise every field once, with
- * one line of each repeating group and short texts. Undefined where the year has no such form.
+ * one line of each repeating group and short texts.
  */
 function anlageValue(anlage: Anlage, sampling: Sampling, full: boolean): unknown {
-  if (anlage.from !== undefined && sampling.year < anlage.from) return undefined;
   if (anlage.many === undefined) return sample(anlage.fields, sampling, { full, index: 0, summed: new Map() });
   return lines({ kind: 'group', at: anlage.element, fields: anlage.fields, many: anlage.many }, {}, anlage.key, sampling, full);
 }

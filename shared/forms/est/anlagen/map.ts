@@ -204,8 +204,6 @@ export interface Anlage {
   fields: Fields;
   /** German, the protocol's heading of the Anlage's rows. */
   label: string;
-  /** The years the element exists in (E10-2022.xsd to E10-2024.xsd), where not all. */
-  from?: number;
   /** The shape the form had up to a year, where it held the same request fields otherwise. */
   earlier?: Shape;
   /**
@@ -432,8 +430,6 @@ export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { va
   const unmapped: string[] = [];
   const elements = nodesAt(root, [anlage.element]).filter(isElement);
   if (elements.length === 0) return { unmapped };
-  // A year before the map's shape is read as a whole element it cannot carry.
-  if (anlage.from !== undefined && year < anlage.from) return { unmapped: [anlage.element] };
   const { many, fields, fromShape } = shapeIn(anlage, year);
   const items = elements.map((element) => read(fields, element, year, anlage.element, unmapped));
   if (!anlage.part) return { value: fromShape(many === undefined ? items[0] : items), unmapped };
@@ -492,8 +488,6 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   const year = body.year as number;
   const given = body[anlage.key];
   if (given === undefined || given === null) return [];
-  if (anlage.from !== undefined && year < anlage.from)
-    return [{ path: anlage.key, code: 'NOT_IN_YEAR', message: `has no form in ${year}: ELSTER's ${anlage.element} starts with ${anlage.from}` }];
   const findings: Finding[] = [];
   const check = (fields: Fields, value: Json, path: string) => {
     for (const [key, node] of Object.entries(fields)) {
