@@ -72,6 +72,16 @@ async function setup(
   return { deps, tickets, submissions, protocols, queue, authority, stored, certificates };
 }
 
+/** A ticket naming a per-submission-PIN certificate, its PIN sealed by `sealPin` under the wrapper that seals the certificate. */
+async function withSealedPin(steps: AuthorityStep[], sealPin: (wrapper: CountingKeyWrapper) => Promise<Ticket['sealed_pin']>) {
+  const wrapper = new CountingKeyWrapper();
+  const sealed_pin = await sealPin(wrapper);
+  const setUp = await setup(steps, { ticket: { certificate_id: certificateOwner.certificate_id, sealed_pin } });
+  setUp.deps.certificates = { ...setUp.certificates, wrapper };
+  await keptCertificate(setUp.deps.certificates, 'per_submission');
+  return { ...setUp, sealed_pin };
+}
+
 /** A client certificate as the upload keeps it; the container's bytes need not be real here. */
 async function keptCertificate(certificates: TransmitDeps['certificates'], pinStorage: PinStorage) {
   const record: CertificateRecord = {
@@ -155,11 +165,9 @@ describe('transmitTicket', () => {
     });
 
     it("signs with the ticket's sealed PIN, and forgets it once the ticket has finished", async () => {
-      const wrapper = new CountingKeyWrapper();
-      const sealed_pin = await seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin'));
-      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
-      deps.certificates = { ...certificates, wrapper };
-      await keptCertificate(deps.certificates, 'per_submission');
+      const { deps, authority, stored } = await withSealedPin([delivered], (wrapper) =>
+        seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin')),
+      );
       await transmitTicket(deps, id);
       expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
       expect(await stored()).toMatchObject({ status: 'delivered' });
@@ -171,11 +179,9 @@ describe('transmitTicket', () => {
       ['rejected', { outcome: 'rejected', code: '610001002', message: 'no', findings: [] } as TransmitOutcome],
       ['failed', { outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: 'maybe' } as TransmitOutcome],
     ])('forgets a per-submission PIN when the ticket ends %s, and keeps it while a retry is due', async (status, outcome) => {
-      const wrapper = new CountingKeyWrapper();
-      const sealed_pin = await seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin'));
-      const { deps, certificates, stored } = await setup([retry, outcome], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
-      deps.certificates = { ...certificates, wrapper };
-      await keptCertificate(deps.certificates, 'per_submission');
+      const { deps, stored, sealed_pin } = await withSealedPin([retry, outcome], (wrapper) =>
+        seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin')),
+      );
       await transmitTicket(deps, id);
       expect(await stored()).toMatchObject({ status: 'queued', sealed_pin });
       await transmitTicket(deps, id);
@@ -191,23 +197,19 @@ describe('transmitTicket', () => {
     });
 
     it('signs with a per-submission PIN sealed before PINs were bound to their ticket, read the old way', async () => {
-      const wrapper = new CountingKeyWrapper();
-      await wrapper.newDataKey(certificateOwner);
-      const sealed_pin = await sealedTheOldWay(wrapper.file, Buffer.from('ticket-pin'));
-      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
-      deps.certificates = { ...certificates, wrapper };
-      await keptCertificate(deps.certificates, 'per_submission');
+      const { deps, authority, stored } = await withSealedPin([delivered], async (wrapper) => {
+        await wrapper.newDataKey(certificateOwner);
+        return sealedTheOldWay(wrapper.file, Buffer.from('ticket-pin'));
+      });
       await transmitTicket(deps, id);
       expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
       expect(await stored()).toMatchObject({ status: 'delivered' });
     });
 
     it('fails with CERTIFICATE_SEAL_BROKEN, sending nothing, when the PIN was sealed for another ticket', async () => {
-      const wrapper = new CountingKeyWrapper();
-      const sealed_pin = await seal(wrapper, { ...certificateOwner, ticket_id: 'tk_another' }, Buffer.from('ticket-pin'));
-      const { deps, authority, certificates, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', sealed_pin } });
-      deps.certificates = { ...certificates, wrapper };
-      await keptCertificate(deps.certificates, 'per_submission');
+      const { deps, authority, stored } = await withSealedPin([delivered], (wrapper) =>
+        seal(wrapper, { ...certificateOwner, ticket_id: 'tk_another' }, Buffer.from('ticket-pin')),
+      );
       await transmitTicket(deps, id);
       expect(authority.submissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_SEAL_BROKEN' } });
