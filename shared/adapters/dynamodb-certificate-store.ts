@@ -59,7 +59,8 @@ export class DynamoCertificateStore implements CertificateStore {
       ),
     );
     for await (const item of items) records.push(unmarshall(item) as CertificateRecord);
-    return records.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    // Newest first. ISO times order by their characters; localeCompare would load ICU's collator on a cold start.
+    return records.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
   }
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {

@@ -1,6 +1,7 @@
 // Reading what ERiC and ELSTER answer: the findings of ERiC's rule checks, and the transfer ticket,
 // receipt time and return code in ELSTER's server answer.
 
+import { berlinOffsetMs } from '#shared/domain/berlin-date.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { parseXml, textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
 
@@ -90,12 +91,4 @@ export function germanTime(value: string | undefined): string | undefined {
   // Germany is one or two hours ahead; the offset an hour before is the right one except within the
   // hour the clocks change.
   return new Date(asIfUtc - berlinOffsetMs(new Date(asIfUtc - 3_600_000))).toISOString();
-}
-
-const berlinOffset = new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' });
-
-function berlinOffsetMs(at: Date): number {
-  const name = berlinOffset.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+01:00';
-  const [, sign, hours, minutes] = /GMT([+-])(\d{2}):(\d{2})/.exec(name) ?? ['', '+', '01', '00'];
-  return (sign === '-' ? -1 : 1) * (Number(hours) * 60 + Number(minutes)) * 60_000;
 }

@@ -3,6 +3,7 @@
 // carried, each computed tax beside its base. It shows no IdNr, address or IBAN: the official
 // protocol does not need them either.
 
+import { berlinWallClock, isBerlinSummerTime } from '#shared/domain/berlin-date.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { landNotation } from '#shared/tax/tax-number.ts';
 import { taxOfficeName } from '#shared/tax/tax-offices.ts';
@@ -104,23 +105,10 @@ function officeNotation(elster: string): string {
   return written ? `${written.number} (${written.state}; ELSTER ${elster})` : elster;
 }
 
-// Built once: constructing a DateTimeFormat costs more than rendering the rest of a page's text.
-const berlinFormat = new Intl.DateTimeFormat('de-DE', {
-  timeZone: 'Europe/Berlin',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZoneName: 'short',
-});
-
 function berlinTime(date: Date): string {
-  const parts = berlinFormat.formatToParts(date);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${part('day')}.${part('month')}.${part('year')}, ${part('hour')}:${part('minute')}:${part('second')} Uhr (${part('timeZoneName')})`;
+  const [day, time] = berlinWallClock(date).toISOString().split('T') as [string, string];
+  const [year, month, dayOfMonth] = day.split('-');
+  return `${dayOfMonth}.${month}.${year}, ${time.slice(0, 8)} Uhr (${isBerlinSummerTime(date) ? 'MESZ' : 'MEZ'})`;
 }
 
 interface LineStyle {

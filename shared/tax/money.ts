@@ -5,12 +5,31 @@
 const decimalAmount = /^(-?)(\d{1,13})(?:\.(\d+))?$/;
 
 // A JSON number is binary: 0.1 + 0.2 arrives as 0.30000000000000004. A double holds fifteen
-// significant decimal digits faithfully, so rounding to fifteen gives back the decimal the caller
-// wrote, and the standard notation never switches to exponents.
-const fifteenDigits = new Intl.NumberFormat('en-US', { useGrouping: false, maximumSignificantDigits: 15 });
+// significant decimal digits faithfully, so the shortest decimal that reads back as the double,
+// rounded half up to fifteen digits, gives back the decimal the caller wrote. It is written out
+// here without exponents; Intl.NumberFormat does the same in one call, but its first use in a
+// process costs a cold start about 25 ms (BENCHMARKS.md, "Cold starts").
+function fifteenDigits(amount: number): string {
+  const [mantissa = '', exponent = '0'] = String(amount).split('e');
+  const [whole = '', fraction = ''] = mantissa.replace('-', '').split('.');
+  const all = whole + fraction;
+  const leading = /^0*/.exec(all)![0].length;
+  if (leading === all.length) return '0';
+  let digits = all.slice(leading);
+  // Where the decimal point falls in `digits`.
+  let point = whole.length + Number(exponent) - leading;
+  if (digits.length > 15) {
+    const rounded = String(BigInt(digits.slice(0, 15)) + (digits[15]! >= '5' ? 1n : 0n));
+    point += rounded.length - 15;
+    digits = rounded.replace(/0+$/, '');
+  }
+  const plain =
+    point <= 0 ? `0.${'0'.repeat(-point)}${digits}` : point >= digits.length ? digits.padEnd(point, '0') : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `${amount < 0 ? '-' : ''}${plain}`;
+}
 
 function decimalOf(amount: number | string) {
-  const text = typeof amount === 'number' ? (Number.isFinite(amount) ? fifteenDigits.format(amount) : '') : amount;
+  const text = typeof amount === 'number' ? (Number.isFinite(amount) ? fifteenDigits(amount) : '') : amount;
   const match = decimalAmount.exec(text);
   if (!match) return undefined;
   return { negative: match[1] === '-', euros: Number(match[2]), fraction: (match[3] ?? '').replace(/0+$/, '') };
@@ -47,8 +66,12 @@ export function formatEuros(cents: number): string {
   return `${cents < 0 ? '-' : ''}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-const germanCents = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const germanWholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
+/** Whole euros with a dot between each three digits, as German writes them: "1.200". */
+const grouped = (euros: number) => String(euros).replace(/\B(?=(\d{3})+$)/g, '.');
 
-/** Cents as the forms print them: "1.200,50 €" for an amount with cents, "10.000 €" for whole euros. */
-export const germanEuros = (cents: number, showCents: boolean) => `${(showCents ? germanCents : germanWholeEuros).format(cents / 100)} €`;
+/** Cents as the forms print them: "1.200,50 €" for an amount with cents, "10.000 €" for whole euros (rounded half away from zero). */
+export function germanEuros(cents: number, showCents: boolean): string {
+  const absolute = Math.abs(cents);
+  const amount = showCents ? `${grouped(Math.floor(absolute / 100))},${String(absolute % 100).padStart(2, '0')}` : grouped(Math.floor((absolute + 50) / 100));
+  return `${cents < 0 ? '-' : ''}${amount} €`;
+}
