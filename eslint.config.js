@@ -16,6 +16,23 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
     },
   },
+  {
+    // The first Intl formatter or collator of a process loads ICU's data: about 30 ms of a Lambda's
+    // cold start (BENCHMARKS.md, "Cold starts"). German dates and amounts are reckoned by hand
+    // (shared/domain/berlin-date.ts, shared/tax/money.ts); tests may use Intl as their reference.
+    files: ['functions/**', 'shared/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'Intl', message: 'Intl costs a cold start about 30 ms: see shared/domain/berlin-date.ts.' }],
+      'no-restricted-properties': [
+        'error',
+        ...['localeCompare', 'toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'locale-aware methods load ICU on a cold start: compare or format by hand.',
+        })),
+      ],
+    },
+  },
   { files: ['test/**', '**/*.test.ts', 'bench/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );
