@@ -1,7 +1,8 @@
 // Cold starts: every function of the manifest bundled as CDK bundles it, then, in a fresh Node
 // process per sample, the time from `import()` of the bundle until its first invocation resolved,
 // against a minimal handler (bench/minimal-handler.ts: one DynamoDB GetItem) bundled the same way,
-// and the submit functions also against one making their three first calls (bench/minimal-submit-handler.ts).
+// and the submit functions also against one making their three first calls (bench/minimal-submit-handler.ts)
+// and one making all six calls of their first request (bench/minimal-submit-all-calls-handler.ts).
 //
 // Bundling mirrors infra/constructs/steuerbote-function.ts, which bundles the AWS SDK (`bundleAwsSDK`)
 // so a stage runs the SDK the tests ran. For comparison a few functions are also bundled the other
@@ -31,7 +32,7 @@ import { compare, figure, type Row } from './stats.ts';
 const samples = 5;
 const maxApiKb = 250;
 const maxApiRatio = 1.25;
-/** Submit against bench/minimal-submit-handler.ts, which makes the same three first calls. */
+/** Submit against bench/minimal-submit-handler.ts (its three first calls) and minimal-submit-all-calls-handler.ts (all six). */
 const maxSubmitRatio = 1.1;
 const repoRoot = resolve(import.meta.dirname, '..');
 
@@ -80,7 +81,9 @@ export async function coldStart(): Promise<Row[]> {
       ...names.map((name) => bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.mjs`))),
       bundle(join(repoRoot, 'bench/minimal-handler.ts'), join(dir, 'minimal.mjs')),
       bundle(join(repoRoot, 'bench/minimal-submit-handler.ts'), join(dir, 'minimalSubmit.mjs')),
+      bundle(join(repoRoot, 'bench/minimal-submit-all-calls-handler.ts'), join(dir, 'minimalSubmitAll.mjs')),
     ]);
+    const minimalSubmitAll = bundles.pop()!;
     const minimalSubmit = bundles.pop()!;
     const minimal = bundles.pop()!;
     const withRuntimeSdk = new Map(
@@ -93,9 +96,11 @@ export async function coldStart(): Promise<Row[]> {
     await writeFile(driver, driverSource);
     const invocations = invocationsFor(runtime.apiKey);
     const eventFiles = new Map<string, string>();
-    for (const name of [...names, 'minimal', 'minimalSubmit']) {
+    for (const name of [...names, 'minimal', 'minimalSubmit', 'minimalSubmitAll']) {
       const file = join(dir, `${name}.event.json`);
-      const event = { minimal: minimalInvocation.event, minimalSubmit: invocations.submitUstva.event }[name] ?? invocations[name as FunctionName].event;
+      const event =
+        { minimal: minimalInvocation.event, minimalSubmit: invocations.submitUstva.event, minimalSubmitAll: invocations.submitUstva.event }[name] ??
+        invocations[name as FunctionName].event;
       await writeFile(file, JSON.stringify(event));
       eventFiles.set(name, file);
     }
@@ -120,13 +125,13 @@ export async function coldStart(): Promise<Row[]> {
     const runtimeSdk = (name: FunctionName) => `${name} (runtime's SDK)`;
     for (let round = 0; round <= samples; round++) {
       const order = round % 2 ? [...names].reverse() : names;
-      for (const name of ['minimal', 'minimalSubmit', ...order, ...sdkCompared.map(runtimeSdk)]) {
+      for (const name of ['minimal', 'minimalSubmit', 'minimalSubmitAll', ...order, ...sdkCompared.map(runtimeSdk)]) {
         const compared = sdkCompared.find((fn) => runtimeSdk(fn) === name);
         const sample =
           name === 'minimal'
             ? await measure(name, minimal.file, minimalInvocation.expect)
-            : name === 'minimalSubmit'
-              ? await measure(name, minimalSubmit.file, '202')
+            : name === 'minimalSubmit' || name === 'minimalSubmitAll'
+              ? await measure(name, (name === 'minimalSubmit' ? minimalSubmit : minimalSubmitAll).file, '202')
               : compared
                 ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
                 : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
@@ -172,21 +177,27 @@ export async function coldStart(): Promise<Row[]> {
       );
     }
 
-    // A submission against the least that makes its three first calls: submit's own overhead above them.
-    for (const name of names.filter((fn) => fn.startsWith('submit'))) {
-      rows.push(
-        compare(
-          {
-            section: 'coldstart',
-            name: `${name} import + 1st call vs the same three calls alone`,
-            unit: 'ms',
-            value: total(name),
-            baseline: total('minimalSubmit'),
-            goal: `ratio <= ${maxSubmitRatio}`,
-          },
-          { ratio: maxSubmitRatio },
-        ),
-      );
+    // A submission against the least that makes its three first calls, and against the least that
+    // makes all six calls of its first request: what remains above the latter is submit's own code.
+    for (const [calls, baseline] of [
+      ['three', 'minimalSubmit'],
+      ['six', 'minimalSubmitAll'],
+    ] as const) {
+      for (const name of names.filter((fn) => fn.startsWith('submit'))) {
+        rows.push(
+          compare(
+            {
+              section: 'coldstart',
+              name: `${name} import + 1st call vs the same ${calls} calls alone`,
+              unit: 'ms',
+              value: total(name),
+              baseline: total(baseline),
+              goal: `ratio <= ${maxSubmitRatio}`,
+            },
+            { ratio: maxSubmitRatio },
+          ),
+        );
+      }
     }
 
     // Bundling the SDK against leaving it to the runtime, for the same function in the same run.
@@ -214,8 +225,8 @@ export async function coldStart(): Promise<Row[]> {
     });
 
     // The breakdown behind the rows, for diagnosis: where each bundle's bytes and each start's time go.
-    for (const [i, name] of [...names, 'minimal', 'minimalSubmit'].entries()) {
-      const built = [...bundles, minimal, minimalSubmit][i]!;
+    for (const [i, name] of [...names, 'minimal', 'minimalSubmit', 'minimalSubmitAll'].entries()) {
+      const built = [...bundles, minimal, minimalSubmit, minimalSubmitAll][i]!;
       const runs = measured.get(name)!;
       const importMs = figure(runs.map((s) => s.importMs)).median;
       const invokeMs = figure(runs.map((s) => s.invokeMs)).median;
@@ -319,6 +330,10 @@ const context = {
   awsRequestId: 'c0ffee00-0000-4000-8000-000000000000', logGroupName: '/aws/lambda/bench', logStreamName: 'bench',
   getRemainingTimeInMillis: () => 10000, done() {}, fail() {}, succeed() {},
 };
+// The stand-ins answer plain HTTP, for which the SDK imports node:http as an ES module on its first
+// call (@smithy/node-http-handler), and that import costs ~25 ms of undici behind http's exports. On
+// AWS the endpoints are HTTPS and it never happens: loaded before the clock, so no sample counts it.
+await import('node:http');
 const started = performance.now();
 const { handler } = await import(pathToFileURL(bundle).href);
 const imported = performance.now();
