@@ -89,6 +89,18 @@ module.exports = {
       from: { path: layer([...useCases, 'forms', 'tax', 'xml', 'domain', 'adapters', 'queue', ...authorities]) },
       to: { path: '^shared/wiring/' },
     },
+    {
+      name: 'names-not-manifest',
+      severity: 'error',
+      comment:
+        'A function\'s code takes the names it reads from shared/setting-names.ts, and from the manifest only types: importing the manifest puts its functions and routes in the bundle (BENCHMARKS.md, "Cold starts"). Only the fallbacks serve its routes, the API reference reads its own entry and transmit its queue\'s timeout.',
+      from: {
+        path: '^(shared|functions|receiver)/',
+        pathNot:
+          '^shared/manifest\\.ts$|^functions/(not-found|receiver-not-found)\\.ts$|^shared/(http/routes|openapi/reference-page|transmission/transmit-ticket)\\.ts$',
+      },
+      to: { path: '^shared/manifest\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -14,7 +14,7 @@ const processBatch = sqsHandler({
   handle: async (delivery) => {
     const deps = {
       tickets: ticketStore(),
-      protocols: protocolStore(),
+      protocols: await protocolStore(),
       notifier: notifier(),
       queue: workQueue(),
       webhooks: webhookConfig(),

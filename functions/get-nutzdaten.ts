@@ -10,7 +10,7 @@ export const handler = apiHandler(
   async (event) => {
     const ticket = deliveredOrConflict(await ownedTicket(ticketStore(), event.pathParameters?.ticket, event.clientId), nutzdatenFile);
     const fileName = nutzdatenFileName(ticket);
-    const xml = await protocolStore().get(ticket.ticket, fileName);
+    const xml = await (await protocolStore()).get(ticket.ticket, fileName);
     // Tickets delivered before the Nutzdaten were kept have only their protocol.
     if (!xml) throw new HttpError(404, 'NOT_FOUND', 'The transmitted Nutzdaten of this ticket are not kept: it was delivered before they were');
     if (prefers(event.headers?.accept, 'application/xml')) {

@@ -9,7 +9,7 @@ export const handler = apiHandler(
   async (event) => {
     const ticket = await ownedTicket(ticketStore(), event.pathParameters?.ticket, event.clientId);
     const { file_name: fileName } = deliveredOrConflict(ticket, protocolFile);
-    const pdf = await protocolStore().get(ticket.ticket, fileName);
+    const pdf = await (await protocolStore()).get(ticket.ticket, fileName);
     if (!pdf) throw new Error('protocol missing for a delivered ticket');
     if (prefers(event.headers?.accept, 'application/pdf')) {
       return {

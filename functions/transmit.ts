@@ -14,13 +14,13 @@ const processBatch = sqsHandler({
   // ERiC runs one call at a time: handled in turn, each ticket is claimed only as its send starts,
   // rather than all of a batch at once to wait behind each other (shared/manifest.ts).
   oneAtATime: () => taxAuthorityName() === 'eric',
-  handle: (ticket) =>
+  handle: async (ticket) =>
     transmitTicket(
       {
         tickets: ticketStore(),
         certificates: { store: certificateStore(), wrapper: keyWrapper() },
         submissions: submissionStore(),
-        protocols: protocolStore(),
+        protocols: await protocolStore(),
         queue: workQueue(),
         authority: taxAuthority(),
         transmit: transmitConfig(),

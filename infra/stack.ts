@@ -30,7 +30,6 @@ import type { Construct } from 'constructs';
 import { longestScheduleSeconds } from '#shared/webhooks/backoff.ts';
 import {
   apis,
-  bucketFolders,
   functions,
   queues,
   schedules,
@@ -42,15 +41,14 @@ import {
   type FunctionSpec,
   type QueueName,
   type QueueSpec,
-  resourceEnv,
   type ScheduleName,
   type ScheduleSpec,
   type Setting,
   type TableName,
   type TableSpec,
-  settingNames,
   stackOutputs,
 } from '#shared/manifest.ts';
+import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { logDataProtection } from '#infra/constructs/log-protection.ts';

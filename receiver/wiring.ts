@@ -6,7 +6,8 @@ import { once } from '#shared/once.ts';
 import { FileReceivedStore } from '#receiver/file-received-store.ts';
 import type { ReceivedFileStore } from '#receiver/received-file-store.ts';
 import { S3ReceivedFileStore } from '#receiver/s3-received-file-store.ts';
-import { resourceEnv, settingNames, type Needs } from '#shared/manifest.ts';
+import { type Needs } from '#shared/manifest.ts';
+import { resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export const needs = { receivedFileStore: { bucket: ['receiver'] } } as const satisfies Record<string, Needs>;
 

@@ -2,7 +2,8 @@
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
 import { berlinDate } from '#shared/domain/berlin-date.ts';
-import { resourceEnv, settingNames, type Needs, type QueueName, type TableName } from '#shared/manifest.ts';
+import { type Needs, type QueueName, type TableName } from '#shared/manifest.ts';
+import { resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';

@@ -1,7 +1,10 @@
 // The one description of what steuerbote is made of. The CDK stack and the local runtime both
-// read it, so a route, queue or table can never exist in one and be missing in the other.
+// read it, so a route, queue or table can never exist in one and be missing in the other. The names
+// a function's own code reads (settings' variables, the bucket's folders) are in
+// shared/setting-names.ts, which a function's bundle carries without the rest of the manifest.
 import type { Kind } from '#shared/domain/ticket.ts';
 import { kinds } from '#shared/forms/facts.ts';
+import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
 export type TableName = keyof typeof tables;
@@ -161,9 +164,6 @@ export interface ScheduleSpec {
   readonly function: FunctionName;
   readonly everyMinutes: number;
 }
-
-/** The stage bucket's folders, each with its own retention; `receiver/` holds what the example receiver stores. */
-export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/', receiver: 'receiver/' } as const;
 
 export const tables = {
   // The scheduled jobs read only what they must act on, never the whole table (shared/adapters/
@@ -425,55 +425,6 @@ export const apis = {
 } as const satisfies Record<string, ApiSpec>;
 
 /**
- * Every setting's environment variable, declared once: the configuration reads them (shared/config.ts),
- * the stack and the local runtime set them; README's configuration table lists them for people.
- */
-export const settingNames = {
-  /** The stage's name, a dimension of every metric; set by the stack on every function. */
-  stage: 'STEUERBOTE_STAGE',
-  serviceVersion: 'SERVICE_VERSION',
-  serviceBuild: 'SERVICE_BUILD',
-  taxAuthority: 'TAX_AUTHORITY',
-  allowLiveSubmissions: 'ALLOW_LIVE_SUBMISSIONS',
-  rateLimitPerMinute: 'RATE_LIMIT_PER_MINUTE',
-  herstellerId: 'ELSTER_HERSTELLER_ID',
-  datenLieferant: 'ELSTER_DATENLIEFERANT',
-  hookEnabled: 'HOOK_ENABLED',
-  hookUri: 'HOOK_URI',
-  hookRequireHttps: 'HOOK_REQUIRE_HTTPS',
-  hookSecret: 'HOOK_SECRET',
-  hookSecretId: 'HOOK_SECRET_ID',
-  hookTimeoutMs: 'HOOK_TIMEOUT_MS',
-  hookMaxAttempts: 'HOOK_MAX_ATTEMPTS',
-  hookBackoffScale: 'HOOK_BACKOFF_SCALE',
-  transmitMaxAttempts: 'TRANSMIT_MAX_ATTEMPTS',
-  transmitRetryDelaySeconds: 'TRANSMIT_RETRY_DELAY_SECONDS',
-  transmitLeaseSeconds: 'TRANSMIT_LEASE_SECONDS',
-  recordLockDays: 'RECORD_LOCK_DAYS',
-  redriveQueuedGraceSeconds: 'REDRIVE_QUEUED_GRACE_SECONDS',
-  redriveWebhookGraceSeconds: 'REDRIVE_WEBHOOK_GRACE_SECONDS',
-  submissionRetentionSeconds: 'SUBMISSION_RETENTION_SECONDS',
-  protocolRetentionDays: 'PROTOCOL_RETENTION_DAYS',
-  ericHome: 'ERIC_HOME',
-  ericApiVersion: 'ERIC_API_VERSION',
-  ericCertPath: 'ERIC_CERT_PATH',
-  ericCertSecretArn: 'ERIC_CERT_SECRET_ARN',
-  ericCertPin: 'ERIC_CERT_PIN',
-  ericCertPinFile: 'ERIC_CERT_PIN_FILE',
-  ericCertPinSecretArn: 'ERIC_CERT_PIN_SECRET_ARN',
-  sandboxLatencyMs: 'SANDBOX_LATENCY_MS',
-  today: 'STEUERBOTE_TODAY',
-  sandboxTransientFailureRate: 'SANDBOX_TRANSIENT_FAILURE_RATE',
-  receiverStoreDir: 'RECEIVER_STORE_DIR',
-  dataDir: 'DATA_DIR',
-  sealingKeyId: 'SEALING_KEY_ID',
-  sealingKeyFile: 'SEALING_KEY_FILE',
-  apiPort: 'PORT',
-  hookExamplePort: 'HOOK_EXAMPLE_PORT',
-  devApiKey: 'DEV_API_KEY',
-} as const;
-
-/**
  * The variables of each group of settings. A function is given those of the groups it names, and no
  * other: by the stack, those the stage sets (the rest keep their defaults), and locally by the
  * runtime, which gives each function only its own environment, as Lambda does (infra/local/).
@@ -507,19 +458,6 @@ export const ericVariables = {
     settingNames.ericCertPinSecretArn,
   ],
 } as const;
-
-/** Environment variable through which a function learns a resource's name or URL. */
-export const resourceEnv = {
-  table: (name: TableName) => `${snake(name)}_TABLE`,
-  queue: (name: QueueName) => `${snake(name)}_QUEUE_URL`,
-  deadLetterQueue: (name: QueueName) => `${snake(name)}_DLQ_URL`,
-  bucket: 'BUCKET',
-  bucketPrefix: 'BUCKET_PREFIX',
-} as const;
-
-function snake(name: string): string {
-  return name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
-}
 
 /**
  * The outputs of a stage stack, by output name, each with the variable it fills: operator commands

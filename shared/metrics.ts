@@ -1,5 +1,5 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { settingNames } from '#shared/manifest.ts';
+import { settingNames } from '#shared/setting-names.ts';
 import { metricNamespace } from '#shared/metric-names.ts';
 import { once } from '#shared/once.ts';
 

@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
 import { runtimeFile } from '#infra/local/runtime-file.ts';
 import { resetAll } from '#shared/once.ts';
-import { settingNames, stackOutputs } from '#shared/manifest.ts';
+import { stackOutputs } from '#shared/manifest.ts';
+import { settingNames } from '#shared/setting-names.ts';
 
 /** A command line that cannot be carried out as written; commands exit with 2 for it. */
 export class UsageError extends Error {}

@@ -13,7 +13,7 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
 import { suppress } from '#infra/nag.ts';
-import { bucketFolders } from '#shared/manifest.ts';
+import { bucketFolders } from '#shared/setting-names.ts';
 
 /** Daily copies cover what point-in-time recovery covers, apart from the table; monthly ones a fault found late. */
 export const backupRetention = { daily: Duration.days(35), monthly: Duration.days(366) };

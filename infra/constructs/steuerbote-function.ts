@@ -18,17 +18,8 @@ import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
 import { logDataProtection } from '#infra/constructs/log-protection.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
-import {
-  type BucketAccess,
-  type BucketFolder,
-  bucketFolders,
-  type FunctionSpec,
-  type QueueName,
-  resourceEnv,
-  settingNames,
-  type TableAction,
-  type TableName,
-} from '#shared/manifest.ts';
+import { type BucketAccess, type BucketFolder, type FunctionSpec, type QueueName, type TableAction, type TableName } from '#shared/manifest.ts';
+import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
 

@@ -5,8 +5,6 @@ import {
   ericVariables,
   functions,
   queues,
-  resourceEnv,
-  settingNames,
   settingVariables,
   tables,
   type FunctionName,
@@ -14,6 +12,7 @@ import {
   type QueueName,
   type TableName,
 } from '#shared/manifest.ts';
+import { resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 /** Variables that only some functions are given; any other (AWS_*, NODE_*, the stage's name) every function gets. */
 const apportioned = new Set<string>([

@@ -13,7 +13,8 @@ import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { Ticket } from '#shared/domain/ticket.ts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queues, resourceEnv, tables, type QueueName, type TableName, type TableSpec } from '#shared/manifest.ts';
+import { queues, tables, type QueueName, type TableName, type TableSpec } from '#shared/manifest.ts';
+import { resourceEnv } from '#shared/setting-names.ts';
 
 export interface ProvisionOptions {
   /** Shorter visibility timeouts make retries visible in tests without waiting minutes. */

@@ -22,7 +22,8 @@ import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
 import { apiKeyStore, ticketStore } from '#shared/wiring/adapters.ts';
-import { apis, type QueueName, queues, resourceEnv, type ScheduleName, schedules, settingNames } from '#shared/manifest.ts';
+import { apis, type QueueName, queues, type ScheduleName, schedules } from '#shared/manifest.ts';
+import { resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export interface LocalRuntimeOptions {
   dataDir: string;

@@ -2,7 +2,7 @@
 
 import { ConfigError, wholeNumber, text } from '#shared/config.ts';
 import { startLocalRuntime } from '#infra/local/runtime.ts';
-import { settingNames } from '#shared/manifest.ts';
+import { settingNames } from '#shared/setting-names.ts';
 
 try {
   const runtime = await startLocalRuntime({

@@ -1,6 +1,5 @@
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { tables } from '#shared/manifest.ts';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import type { RateCounter } from '#shared/ports.ts';
 
@@ -22,10 +21,10 @@ export class DynamoRateCounter implements RateCounter {
   async increment(key: string, limit: number, expiresAt: number): Promise<boolean> {
     const update = new UpdateItemCommand({
       TableName: this.#table,
-      Key: marshall({ [tables.rateLimits.partitionKey]: key }),
+      Key: marshall({ client_window: key }),
       UpdateExpression: 'SET #expires = :expires ADD #count :one',
       ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-      ExpressionAttributeNames: { '#count': 'count', '#expires': tables.rateLimits.ttlAttribute },
+      ExpressionAttributeNames: { '#count': 'count', '#expires': 'expires_at' },
       ExpressionAttributeValues: marshall({ ':one': 1, ':limit': limit, ':expires': expiresAt }),
     });
     return (await conditionHeld(() => this.#client.send(update))).held;

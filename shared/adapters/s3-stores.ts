@@ -1,5 +1,5 @@
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { bucketFolders } from '#shared/manifest.ts';
+import { bucketFolders } from '#shared/setting-names.ts';
 import type { KeptFile, ProtocolStore, SubmissionStore } from '#shared/ports.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */

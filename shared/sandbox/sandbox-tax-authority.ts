@@ -13,7 +13,7 @@ import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { vatIdProblem } from '#shared/tax/vat-id.ts';
 import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 import { sandboxTestOutcome, slowAnswerMs } from '#shared/sandbox/test-values.ts';
-import { settingNames } from '#shared/manifest.ts';
+import { settingNames } from '#shared/setting-names.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 
 export interface SandboxOptions {

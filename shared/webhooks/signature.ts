@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { ConfigError } from '#shared/config.ts';
-import { settingNames } from '#shared/manifest.ts';
+import { settingNames } from '#shared/setting-names.ts';
 
 // Standard Webhooks (standardwebhooks.com): secrets are `whsec_` + base64 key bytes, and the
 // signature is an HMAC-SHA256 over "{id}.{timestamp}.{body}" with that key.

@@ -1,6 +1,7 @@
 import { getSecret } from '@aws-lambda-powertools/parameters/secrets';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { settingNames, type Needs } from '#shared/manifest.ts';
+import { type Needs } from '#shared/manifest.ts';
+import { settingNames } from '#shared/setting-names.ts';
 
 export const needs = { webhookSigningKeys: { secrets: ['webhookSigningKeys'] } } as const satisfies Record<string, Needs>;
 

@@ -12,7 +12,7 @@ import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { sqs } from '#shared/adapters/sqs-client.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
-import { S3ProtocolStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
+import { S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
@@ -21,6 +21,7 @@ import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
 import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
+import type { ProtocolStore } from '#shared/ports.ts';
 import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
 /** Each getter reaches its table or folder; which calls it makes there, the adapters' own `needs` say. */
@@ -54,7 +55,12 @@ export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(
 export const storedBodyNotes = /* @__PURE__ */ once(
   () => new DynamoStoredBodyNotes(dynamo(), tableName('storedBodies'), orphanGraceSeconds + orphanWindowSeconds),
 );
-export const protocolStore = /* @__PURE__ */ once(() => new S3ProtocolStore(s3(), bucketName()));
+// Imported on first use: a reader's first call, for a ticket missing or not yet delivered, needs no
+// S3 client, whose load is a good part of a cold start (BENCHMARKS.md, "Cold starts").
+export const protocolStore = /* @__PURE__ */ once(async (): Promise<ProtocolStore> => {
+  const [{ s3 }, { S3ProtocolStore }] = await Promise.all([import('#shared/adapters/s3-client.ts'), import('#shared/adapters/s3-stores.ts')]);
+  return new S3ProtocolStore(s3(), bucketName());
+});
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
 export const notifier = /* @__PURE__ */ once(() => new HttpNotifier());
 export const certificateStore = /* @__PURE__ */ once(() => new DynamoCertificateStore(dynamo(), tableName('certificates')));

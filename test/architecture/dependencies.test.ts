@@ -34,7 +34,7 @@ describe('dependencies point down', () => {
     expect(violations).toEqual([]);
   });
 
-  it('catches an upward import, an adapter that calls a use case, a cycle, and a client that reaches into the service', async () => {
+  it('catches an upward import, an adapter that calls a use case, a cycle, a client that reaches into the service, and code that takes values from the manifest', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'steuerbote-layers-'));
     scratch.push(dir);
     const files: Record<string, string> = {
@@ -45,6 +45,9 @@ describe('dependencies point down', () => {
       'shared/submission/b.ts': "import { accept } from './accept.ts';\nexport const b = () => accept;\n",
       'shared/config.ts': "import { x } from '../infra/stack.ts';\nexport const config = x;\n",
       'infra/stack.ts': 'export const x = 1;\n',
+      'shared/manifest.ts': 'export const names = {};\nexport type Names = typeof names;\n',
+      'shared/metrics.ts': "import { names } from './manifest.ts';\nexport const metrics = names;\n",
+      'shared/ports.ts': "import type { Names } from './manifest.ts';\nexport type Port = Names;\n",
       'client/src/client.ts': "import { ticket } from '../../shared/domain/ticket.ts';\nexport const client = ticket;\n",
       'tsconfig.json': '{ "compilerOptions": { "allowImportingTsExtensions": true, "noEmit": true } }\n',
     };
@@ -52,14 +55,18 @@ describe('dependencies point down', () => {
       await mkdir(dirname(join(dir, file)), { recursive: true });
       await writeFile(join(dir, file), text);
     }
-    expect((await cruised(dir, ['shared', 'infra', 'client'])).violations).toEqual(
+    const { violations } = await cruised(dir, ['shared', 'infra', 'client']);
+    expect(violations).toEqual(
       expect.arrayContaining([
         'domain-at-the-bottom: shared/domain/ticket.ts → shared/http/routes.ts',
         'adapters-below-use-cases: shared/adapters/store.ts → shared/submission/accept.ts',
         'service-not-up: shared/config.ts → infra/stack.ts',
         'no-cycles: shared/submission/accept.ts → shared/submission/b.ts',
         'client-apart: client/src/client.ts → shared/domain/ticket.ts',
+        'names-not-manifest: shared/metrics.ts → shared/manifest.ts',
       ]),
     );
+    // A type from the manifest costs a bundle nothing.
+    expect(violations.filter((violation) => violation.includes('shared/ports.ts'))).toEqual([]);
   });
 });

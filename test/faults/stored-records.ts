@@ -2,7 +2,7 @@
 
 import { DynamoDBClient, GetItemCommand, ScanCommand } from '@aws-sdk/client-dynamodb';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { bucketFolders, resourceEnv } from '#shared/manifest.ts';
+import { bucketFolders, resourceEnv } from '#shared/setting-names.ts';
 
 /** The keys of every stored submission body. */
 async function* submissionKeys(s3: S3Client): AsyncIterable<string> {

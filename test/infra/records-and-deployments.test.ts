@@ -7,7 +7,8 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
-import { apis, bucketFolders, queues, schedules, servedRoutes, settingNames, tables, type FunctionName } from '#shared/manifest.ts';
+import { apis, queues, schedules, servedRoutes, tables, type FunctionName } from '#shared/manifest.ts';
+import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
 import { actions, arnOf, fnProps, idOf, ofType, ref, statements, synth, type Stage } from '#test/infra/stage-template.ts';
 

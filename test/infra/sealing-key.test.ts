@@ -5,7 +5,8 @@
 
 import type { CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functions, settingNames, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import { functions, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import { settingNames } from '#shared/setting-names.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
 import { fnProps, ofType, synth, type Stage } from '#test/infra/stage-template.ts';
 

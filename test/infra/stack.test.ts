@@ -9,7 +9,6 @@ import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apis,
-  bucketFolders,
   functions,
   queues,
   schedules,
@@ -22,8 +21,8 @@ import {
   type FunctionSpec,
   type TableName,
   type TableSpec,
-  settingNames,
 } from '#shared/manifest.ts';
+import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { variablesOf } from '#infra/local/function-environment.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';

@@ -80,7 +80,7 @@ describe('transmitting through ERiC', () => {
       error: { code: 'TRANSMISSION_UNCERTAIN', details: [{ path: 'server_answer', code: 'SERVER_ANSWER_KEPT' }] },
     });
     expect(counters.sends()).toBe(sends + 1);
-    const kept = await protocolStore().get(ticket, `server-answer_${ticket}.xml`);
+    const kept = await (await protocolStore()).get(ticket, `server-answer_${ticket}.xml`);
     expect(Buffer.from(kept!).toString('utf8')).toContain('<TransferHeader');
   });
 

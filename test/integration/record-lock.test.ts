@@ -6,7 +6,7 @@ import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { nutzdatenFileName } from '#shared/domain/ticket.ts';
-import { bucketFolders, resourceEnv } from '#shared/manifest.ts';
+import { bucketFolders, resourceEnv } from '#shared/setting-names.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
