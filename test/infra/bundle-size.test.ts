@@ -3,7 +3,7 @@
 // bench/cold-start.ts reports), and carries no schema structure: those are shipped beside the
 // bundle of the functions that check that form (`checksStructure` in shared/manifest.ts) and read
 // when a form and year is first checked. Each carries its own form's code alone (shared/forms/registry.ts).
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { functions } from '#shared/manifest.ts';
@@ -11,23 +11,23 @@ import { functions } from '#shared/manifest.ts';
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const maxBytes = 250 * 1024;
 
+// As infra/constructs/steuerbote-function.ts builds a stage without tracing: the tracer left out.
+const options = {
+  absWorkingDir: repoRoot,
+  bundle: true,
+  write: false as const,
+  platform: 'node',
+  target: 'node22',
+  format: 'esm',
+  mainFields: ['module', 'main'],
+  minify: true,
+  external: ['@aws-sdk/*', '@smithy/*', 'koffi', '@aws-lambda-powertools/tracer'],
+  logLevel: 'silent',
+  metafile: true as const,
+} satisfies BuildOptions;
+
 async function bundle(entry: string) {
-  const result = await build({
-    entryPoints: [path.join(repoRoot, entry)],
-    absWorkingDir: repoRoot,
-    bundle: true,
-    write: false,
-    outfile: 'index.mjs',
-    platform: 'node',
-    target: 'node22',
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    minify: true,
-    // As infra/constructs/steuerbote-function.ts builds a stage without tracing: the tracer left out.
-    external: ['@aws-sdk/*', '@smithy/*', 'koffi', '@aws-lambda-powertools/tracer'],
-    logLevel: 'silent',
-    metafile: true,
-  });
+  const result = await build({ ...options, entryPoints: [path.join(repoRoot, entry)], outfile: 'index.mjs' });
   // `inputs`: every file read; `carried`: those with code left in the bundle once unused code is dropped.
   const output = Object.values(result.metafile.outputs).find((out) => out.entryPoint)!;
   return {
@@ -35,6 +35,19 @@ async function bundle(entry: string) {
     inputs: Object.keys(result.metafile.inputs),
     carried: Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : [])),
   };
+}
+
+/**
+ * The modules a function evaluates as it starts. Built with code splitting, each dynamic `import()`
+ * becomes a chunk of its own, so the modules of the entry's chunk and of the chunks it imports
+ * statically are those; the one-file bundle Lambda runs evaluates the others on first use.
+ */
+async function startsWith(entry: string): Promise<string[]> {
+  const { outputs } = (await build({ ...options, entryPoints: [entry], splitting: true, outdir: 'out' })).metafile;
+  const chunks = new Set(Object.keys(outputs).filter((out) => outputs[out]!.entryPoint === entry));
+  for (const chunk of chunks)
+    for (const { path: imported, kind } of outputs[chunk]!.imports) if (kind === 'import-statement' && imported in outputs) chunks.add(imported);
+  return [...chunks].flatMap((chunk) => Object.keys(outputs[chunk]!.inputs));
 }
 
 describe('the bundles of submit and validate', () => {
@@ -77,4 +90,24 @@ describe('the bundles of submit and validate', () => {
       expect(carried.filter((input) => input === 'shared/eric/credentials.ts' || input.includes('@aws-lambda-powertools/parameters'))).toEqual([]);
     },
   );
+
+  // Most submissions name no certificate and carry structured fields: the certificate path (the signer, PKCS#12,
+  // sealing, the PIN lock) and the reader of a caller's XML are imported only for one that needs them, so the
+  // function does not evaluate them as it starts (BENCHMARKS.md, "Cold starts"). The UStE's check reads the XML
+  // it writes from a body, so its reader is always needed.
+  const certificatePath = /^shared\/certificates\/(?!pin-header\.ts$)/;
+  const xmlReader = /^shared\/(forms\/\w+\/xml-reader|xml\/caller-nutzdaten)\.ts$/;
+  it.each([
+    ['submitUstva', xmlReader],
+    ['submitEst', xmlReader],
+    ['submitLsta', xmlReader],
+    ['submitZm', xmlReader],
+    ['submitUst', undefined],
+  ] as const)('%s starts without the certificate path and, where it can, without the XML reader', async (name, lazyReader) => {
+    const { carried } = await bundle(functions[name].entry);
+    const started = await startsWith(functions[name].entry);
+    expect(carried).toEqual(expect.arrayContaining(['shared/certificates/signer.ts', 'shared/xml/caller-nutzdaten.ts']));
+    expect(started).toContain(functions[name].entry);
+    expect(started.filter((input) => certificatePath.test(input) || lazyReader?.test(input))).toEqual([]);
+  });
 });

@@ -157,7 +157,7 @@ describe('a submission that names a certificate', () => {
   const stored = async (key?: string) => (await upload({ pkcs12: pkcs12(container('modern')), pin: testPin }, key)).json.data.certificate_id as string;
   const perSubmission = async () =>
     (await upload({ pkcs12: pkcs12(container('legacy')), pin: testPin, pin_storage: 'per_submission' })).json.data.certificate_id as string;
-  const submit = (certificate_id: string, headers: Record<string, string> = {}, key?: string) =>
+  const submit = (certificate_id: string | undefined, headers: Record<string, string> = {}, key?: string) =>
     service.call('POST', '/v2/ustva', {
       body: JSON.stringify({ ...ustvaSample(), certificate_id }),
       headers: { 'content-type': 'application/json', ...headers },
@@ -207,6 +207,7 @@ describe('a submission that names a certificate', () => {
 
   it.each([
     ['a stored certificate given a PIN', async () => ({ id: await stored(), headers: { 'elster-pin': testPin } }), 'Elster-Pin', 'PIN_NOT_EXPECTED'],
+    ['a PIN without a certificate_id', async () => ({ id: undefined, headers: { 'elster-pin': testPin } }), 'Elster-Pin', 'PIN_NOT_EXPECTED'],
     ["another client's certificate", async () => ({ id: await stored(otherKey), headers: {} }), 'certificate_id', 'CERTIFICATE_UNKNOWN'],
     ['a certificate ID of the wrong shape', async () => ({ id: 'crt_short', headers: {} }), 'certificate_id', 'INVALID_FORMAT'],
   ])('refuses %s with 422, making no ticket', async (_, given, path, code) => {

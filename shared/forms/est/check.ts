@@ -1,4 +1,3 @@
-import { checkEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { estFilingOf, estSchema, type EstRequest } from '#shared/forms/est/schema.ts';
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
@@ -12,6 +11,9 @@ async function estRules(request: EstRequest): Promise<Ruled> {
   const filing = { kind: 'est', body } as const;
   const open = estYearFindings(body.year, today());
   if (body.xml === undefined) return { filing, xmlIdnrs: mappedIdnrs(body), findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
+  // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
+  // without it (BENCHMARKS.md, "Cold starts").
+  const { checkEstNutzdaten } = await import('#shared/forms/est/xml-reader.ts');
   const read = await checkEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
   // Vorsatz/StNr stands in every return filed by tax number; an Ordnungsbegriff, the identifier ELSTER takes in its

@@ -8,7 +8,7 @@ import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import type { LstaFigures } from '#shared/forms/lsta/model.ts';
 import { lstaFindings } from '#shared/forms/lsta/rules.ts';
 import { lstaFilingOf, lstaPeriodPattern, lstaSchema, type LstaFiling, type LstaRequest } from '#shared/forms/lsta/schema.ts';
-import { lstaElementOf, type LstaReadFigures, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
+import type { LstaReadFigures } from '#shared/forms/lsta/xml-reader.ts';
 
 type Filing = Ruled['filing'];
 
@@ -63,6 +63,9 @@ function lstaRules(request: LstaRequest): Ruled | Promise<Ruled> {
 }
 
 async function xmlRules(filing: Filing, body: Extract<LstaFiling, { xml: string }>): Promise<Ruled> {
+  // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
+  // without it (BENCHMARKS.md, "Cold starts").
+  const { lstaElementOf, readLstaNutzdaten } = await import('#shared/forms/lsta/xml-reader.ts');
   const read = await readLstaNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: read.findings };
   const figures = { ...read.figures, ...(body.prior_year_wage_tax !== undefined && { priorYearWageTax: body.prior_year_wage_tax }) };

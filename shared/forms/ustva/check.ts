@@ -1,4 +1,3 @@
-import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import { ustvaFilingOf, ustvaSchema, type UstvaFiling, type UstvaRequest } from '#shared/forms/ustva/schema.ts';
 import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
@@ -50,6 +49,9 @@ function ustvaRules(request: UstvaRequest): Ruled | Promise<Ruled> {
 }
 
 async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string }>): Promise<Ruled> {
+  // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
+  // without it (BENCHMARKS.md, "Cold starts").
+  const { readUstvaNutzdaten, ustvaElementOf } = await import('#shared/forms/ustva/xml-reader.ts');
   const read = await readUstvaNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: read.findings };
   // The rules speak of request fields; in the caller's XML the same figures are its elements. The

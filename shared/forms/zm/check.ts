@@ -4,7 +4,6 @@ import { checkForm, type Form, type Ruled } from '#shared/forms/check.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { zmFindings } from '#shared/forms/zm/rules.ts';
 import { zmFilingOf, zmSchema, type ZmFiling, type ZmRequest } from '#shared/forms/zm/schema.ts';
-import { readZmNutzdaten, zmElementOf } from '#shared/forms/zm/xml-reader.ts';
 
 type Filing = Ruled['filing'];
 
@@ -24,6 +23,9 @@ function zmRules(request: ZmRequest): Ruled | Promise<Ruled> {
 
 /** The caller's own XML: read, held to the same rules, and to the USt-IdNr and year the request names. */
 async function xmlRules(filing: Filing, body: Extract<ZmFiling, { xml: string }>): Promise<Ruled> {
+  // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
+  // without it (BENCHMARKS.md, "Cold starts").
+  const { readZmNutzdaten, zmElementOf } = await import('#shared/forms/zm/xml-reader.ts');
   const read = await readZmNutzdaten(body.xml);
   if (!read.ok) return { filing, findings: read.findings };
   const { figures, body: inXml } = read.read;
