@@ -5,10 +5,10 @@
 // and one making all six calls of their first request (bench/minimal-submit-all-calls-handler.ts).
 //
 // Bundling mirrors infra/constructs/steuerbote-function.ts, which bundles the AWS SDK (`bundleAwsSDK`)
-// so a stage runs the SDK the tests ran. For comparison a few functions are also bundled the other
-// way, leaving `@aws-sdk/*` and `@smithy/*` to the runtime: in those sample processes they come
-// from this repository's node_modules, playing the runtime's own copy, loaded but not counted.
-// As on Lambda (NODE_OPTIONS in the construct), the processes run with --enable-source-maps.
+// so a stage runs the SDK the tests ran, and ships no source maps. For comparison a few functions are
+// also built the ways the construct does not (`variants`): leaving `@aws-sdk/*` and `@smithy/*` to the
+// runtime (in those sample processes they come from this repository's node_modules, playing the
+// runtime's own copy, loaded but not counted), or with source maps and --enable-source-maps.
 //
 // The first invocation does real I/O against the local stand-ins (the runtime is started once, its
 // environment handed to every process): API functions get an API Gateway v2 event for a realistic
@@ -53,8 +53,20 @@ const apiFunctions = new Set<string>(
     .flatMap((api) => [api.fallback, ...api.routes.map((route) => route.function)]),
 );
 const queueConsumers = new Set<string>(Object.values(queues).map((queue) => queue.consumer));
-/** The functions also bundled with the runtime's SDK left out: an API reader, a submission, the transmitter. */
-const sdkCompared: readonly FunctionName[] = ['getStatus', 'submitUstva', 'transmit'];
+type Variant = 'runtimeSdk' | 'sourceMaps';
+/** Builds the construct does not make, each measured against the deployed build of the same functions in the same run. */
+const variants: readonly { variant: Variant; label: string; functions: readonly FunctionName[]; env: Record<string, string>; row: string }[] = [
+  // An API reader, a submission, the transmitter.
+  { variant: 'runtimeSdk', label: "runtime's SDK", functions: ['getStatus', 'submitUstva', 'transmit'], env: {}, row: "SDK bundled vs the runtime's" },
+  {
+    variant: 'sourceMaps',
+    label: 'source maps',
+    functions: ['getStatus', 'submitUstva'],
+    env: { NODE_OPTIONS: '--enable-source-maps' },
+    row: 'without source maps vs with',
+  },
+];
+const variantName = (name: FunctionName, label: string) => `${name} (${label})`;
 const sdkPackage = /^@(aws-sdk|smithy|aws-crypto|aws)\//;
 
 interface Sample {
@@ -86,9 +98,14 @@ export async function coldStart(): Promise<Row[]> {
     const minimalSubmitAll = bundles.pop()!;
     const minimalSubmit = bundles.pop()!;
     const minimal = bundles.pop()!;
-    const withRuntimeSdk = new Map(
+    const variantBundles = new Map(
       await Promise.all(
-        sdkCompared.map(async (name) => [name, await bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.runtime-sdk.mjs`), 'runtime')] as const),
+        variants.flatMap(({ variant, label, functions: built }) =>
+          built.map(
+            async (name) =>
+              [variantName(name, label), await bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.${variant}.mjs`), variant)] as const,
+          ),
+        ),
       ),
     );
 
@@ -106,15 +123,14 @@ export async function coldStart(): Promise<Row[]> {
     }
     const env: Record<string, string | undefined> = {
       ...process.env,
-      NODE_OPTIONS: '--enable-source-maps',
       POWERTOOLS_SERVICE_NAME: 'steuerbote',
       POWERTOOLS_LOG_LEVEL: 'ERROR',
       SERVICE_BUILD: 'bench',
       // A first call pays for the per-client budget as deployed: the runtime's budget is off for load, not here.
       RATE_LIMIT_PER_MINUTE: '600',
     };
-    const measure = async (name: string, file: string, expect: string): Promise<Sample> => {
-      const sample = await runSample(driver, file, eventFiles.get(name)!, env);
+    const measure = async (name: string, file: string, expect: string, variantEnv: Record<string, string> = {}): Promise<Sample> => {
+      const sample = await runSample(driver, file, eventFiles.get(name)!, { ...env, ...variantEnv });
       if (sample.status !== expect) throw new Error(`bench: cold start of ${name} answered ${sample.status}, expected ${expect}`);
       return sample;
     };
@@ -122,18 +138,20 @@ export async function coldStart(): Promise<Row[]> {
     // Round-robin, one discarded round first (file cache, stand-ins' first requests), so every
     // function and the baseline share the same noise.
     const measured = new Map<string, Sample[]>();
-    const runtimeSdk = (name: FunctionName) => `${name} (runtime's SDK)`;
+    const variantRuns = variants.flatMap(({ label, functions: built, env: variantEnv }) =>
+      built.map((fn) => ({ name: variantName(fn, label), fn, env: variantEnv })),
+    );
     for (let round = 0; round <= samples; round++) {
       const order = round % 2 ? [...names].reverse() : names;
-      for (const name of ['minimal', 'minimalSubmit', 'minimalSubmitAll', ...order, ...sdkCompared.map(runtimeSdk)]) {
-        const compared = sdkCompared.find((fn) => runtimeSdk(fn) === name);
+      for (const name of ['minimal', 'minimalSubmit', 'minimalSubmitAll', ...order, ...variantRuns.map((run) => run.name)]) {
+        const compared = variantRuns.find((run) => run.name === name);
         const sample =
           name === 'minimal'
             ? await measure(name, minimal.file, minimalInvocation.expect)
             : name === 'minimalSubmit' || name === 'minimalSubmitAll'
               ? await measure(name, (name === 'minimalSubmit' ? minimalSubmit : minimalSubmitAll).file, '202')
               : compared
-                ? await measure(compared, withRuntimeSdk.get(compared)!.file, invocations[compared].expect)
+                ? await measure(compared.fn, variantBundles.get(name)!.file, invocations[compared.fn].expect, compared.env)
                 : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
         if (round > 0) measured.set(name, [...(measured.get(name) ?? []), sample]);
       }
@@ -154,11 +172,8 @@ export async function coldStart(): Promise<Row[]> {
       );
       rows.push(compare({ section: 'coldstart', name: `${name} bundle with the SDK`, unit: 'KB', value: figure([bundles[i]!.bytes / 1024]) }));
     }
-    for (const name of sdkCompared) {
-      rows.push(
-        compare({ section: 'coldstart', name: `${name} bundle, runtime's SDK left out`, unit: 'KB', value: figure([withRuntimeSdk.get(name)!.bytes / 1024]) }),
-      );
-    }
+    for (const [name, built] of variantBundles)
+      rows.push(compare({ section: 'coldstart', name: `${name} bundle`, unit: 'KB', value: figure([built.bytes / 1024]) }));
     rows.push(compare({ section: 'coldstart', name: 'minimal handler bundle', unit: 'KB', value: figure([minimal.bytes / 1024]) }));
     for (const name of names) {
       const isApi = apiFunctions.has(name);
@@ -200,17 +215,19 @@ export async function coldStart(): Promise<Row[]> {
       }
     }
 
-    // Bundling the SDK against leaving it to the runtime, for the same function in the same run.
-    for (const name of sdkCompared) {
-      rows.push(
-        compare({
-          section: 'coldstart',
-          name: `${name} import + 1st call, SDK bundled vs the runtime's`,
-          unit: 'ms',
-          value: total(name),
-          baseline: total(runtimeSdk(name)),
-        }),
-      );
+    // The deployed build against each variant, for the same function in the same run.
+    for (const { label, functions: built, row } of variants) {
+      for (const name of built) {
+        rows.push(
+          compare({
+            section: 'coldstart',
+            name: `${name} import + 1st call, ${row}`,
+            unit: 'ms',
+            value: total(name),
+            baseline: total(variantName(name, label)),
+          }),
+        );
+      }
     }
 
     const carrying = names.filter((name, i) => bundles[i]!.heavy.some((lib) => !(lib === xmlParser && xmlReaders.includes(name))));
@@ -236,7 +253,7 @@ export async function coldStart(): Promise<Row[]> {
         .join(', ');
       console.error(
         `coldstart: ${name.padEnd(16)} import ${importMs.toFixed(0).padStart(4)} ms, 1st call ${invokeMs.toFixed(0).padStart(4)} ms; ` +
-          `map ${(built.mapBytes / 1024).toFixed(0)} KB; biggest: ${top}${built.heavy.length ? `; heavy: ${built.heavy.join(', ')}` : ''}`,
+          `biggest: ${top}${built.heavy.length ? `; heavy: ${built.heavy.join(', ')}` : ''}`,
       );
     }
     return rows;
@@ -249,7 +266,6 @@ export async function coldStart(): Promise<Row[]> {
 interface Bundle {
   file: string;
   bytes: number;
-  mapBytes: number;
   /** Bytes of the AWS SDK and its helpers in the output. */
   sdkBytes: number;
   /** Heavy packages among the bundle's inputs. */
@@ -258,9 +274,8 @@ interface Bundle {
   packages: [string, number][];
 }
 
-/** esbuild with the options NodejsFunction passes for the construct's `bundling` settings. */
-/** `bundled`: as deployed; `runtime`: the AWS SDK left to the Lambda runtime, for comparison. */
-async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime' = 'bundled'): Promise<Bundle> {
+/** esbuild with the options NodejsFunction passes for the construct's `bundling` settings, or for one of the `variants`. */
+async function bundle(entry: string, outfile: string, variant: Variant | 'deployed' = 'deployed'): Promise<Bundle> {
   const result = await build({
     entryPoints: [entry],
     outfile,
@@ -272,10 +287,10 @@ async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime'
     mainFields: ['module', 'main'],
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     minify: true,
-    sourcemap: true,
+    sourcemap: variant === 'sourceMaps',
     sourcesContent: false,
     // A stage without tracing leaves the tracer out (infra/constructs/steuerbote-function.ts).
-    external: ['@aws-lambda-powertools/tracer', ...(sdk === 'runtime' ? ['@aws-sdk/*', '@smithy/*'] : [])],
+    external: ['@aws-lambda-powertools/tracer', ...(variant === 'runtimeSdk' ? ['@aws-sdk/*', '@smithy/*'] : [])],
     logLevel: 'warning',
     metafile: true,
   });
@@ -294,7 +309,6 @@ async function bundle(entry: string, outfile: string, sdk: 'bundled' | 'runtime'
     file: outfile,
     bytes: (await stat(outfile)).size,
     sdkBytes,
-    mapBytes: (await stat(`${outfile}.map`)).size,
     heavy,
     packages: [...byPackage].sort((a, b) => b[1] - a[1]),
   };

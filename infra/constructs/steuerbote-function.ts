@@ -81,7 +81,6 @@ export class SteuerboteFunction extends NodejsFunction {
       role,
       logGroup,
       environment: {
-        NODE_OPTIONS: '--enable-source-maps',
         POWERTOOLS_SERVICE_NAME: 'steuerbote',
         // shared/tracing.ts loads the tracer only when this is set.
         ...(props.tracing && { POWERTOOLS_TRACE_ENABLED: 'true' }),
@@ -96,9 +95,9 @@ export class SteuerboteFunction extends NodejsFunction {
         // Some dependencies are CommonJS and call require(), which an ES module lacks.
         banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
         minify: true,
-        sourceMap: true,
-        // Stack traces only need the mappings; leaving the sources out keeps packages small.
-        sourcesContent: false,
+        // No source maps: no log line carries a stack (shared/logger.ts, describeError), and reading a
+        // bundle's map at start (--enable-source-maps) costs every cold start 12-16 % (BENCHMARKS.md, "Cold starts").
+        sourceMap: false,
         logLevel: LogLevel.WARNING,
         // The SDK is bundled like every other dependency: a stage runs the versions package-lock.json
         // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has

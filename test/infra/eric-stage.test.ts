@@ -100,8 +100,10 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     const transmit = bundleDir(eric, 'transmit');
     expect(existsSync(path.join(transmit, 'node_modules', 'koffi', 'package.json'))).toBe(true);
     expect(existsSync(path.join(transmit, 'node_modules', '@koromix', 'koffi-linux-x64', 'linux_x64', 'koffi.node'))).toBe(true);
-    const sources: string[] = JSON.parse(readFileSync(path.join(transmit, 'index.mjs.map'), 'utf8')).sources;
-    expect(sources.filter((source) => source.includes('node_modules/koffi/'))).toEqual([]);
+    // The bundle names the package and carries none of its code (an error message of koffi's own loader).
+    const bundle = readFileSync(path.join(transmit, 'index.mjs'), 'utf8');
+    expect(bundle).toContain('"koffi"');
+    expect(bundle).not.toContain('Unknown ARM floating-point ABI');
     expect(existsSync(path.join(bundleDir(eric, 'getStatus'), 'node_modules'))).toBe(false);
   });
 
