@@ -10,6 +10,6 @@ import type { TaxAuthority } from '#shared/ports.ts';
  */
 export const authorityChecks = once(async (): Promise<Pick<TaxAuthority, 'validate'> | undefined> => {
   if (taxAuthorityName() !== 'eric') return undefined;
-  const { ericValidatorFromEnv } = await import('#shared/eric/eric-tax-authority.ts');
+  const { ericValidatorFromEnv } = await import('#shared/eric/validator.ts');
   return ericValidatorFromEnv();
 });
