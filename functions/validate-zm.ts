@@ -1,7 +1,5 @@
-// The check is all a validation of structured fields needs: the form's module, with its XML writer
-// and reader, is imported only when a validation asks for the XML (shared/wiring/validate-handler.ts).
-import { checkZm } from '#shared/forms/zm/check.ts';
 import { authorityChecks } from '#shared/wiring/authority-checks.ts';
+import { zmModule } from '#shared/forms/zm/module.ts';
 import { validateHandler } from '#shared/wiring/validate-handler.ts';
 
-export const handler = validateHandler(checkZm, () => import('#shared/forms/zm/module.ts').then(({ zmModule }) => zmModule), authorityChecks);
+export const handler = validateHandler(zmModule, authorityChecks);

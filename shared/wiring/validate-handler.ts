@@ -1,7 +1,6 @@
 import { herstellerId } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { isError } from '#shared/domain/ticket.ts';
-import type { Checked } from '#shared/forms/check.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
@@ -9,34 +8,27 @@ import { HttpError } from '#shared/http/http-error.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 import { callers } from '#shared/wiring/adapters.ts';
 
-/** What validate needs of a form beyond its check: its XML writer and the read-back of a caller's XML. */
-type Validated = Pick<FormModule, 'nutzdaten' | 'readBack'>;
+/** What validate needs of a form: a form may hand over less than its module, and so load less. */
+type Validated = Pick<FormModule, 'check' | 'nutzdaten' | 'readBack'>;
 
 /**
- * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent. `check` is
- * the route's form's check and `form` loads that form's module, both imported by its function, which
- * so carries no other form. The module (the XML writer and reader) is loaded only when ERiC checks the
- * Nutzdaten or `include` asks for them or for the body read back: a validation of structured fields on
- * the sandbox needs neither, and so does not evaluate them as it starts (cold start, BENCHMARKS.md
- * "Cold starts"). `authority` is the tax authority whose own checks add to ours (ERiC's), or undefined
- * where they would only repeat them.
+ * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent. `authority`
+ * is the tax authority whose own checks add to ours (ERiC's), or undefined where they would only
+ * repeat them. `form` is the module of the route's form, imported by its function, which so carries no other.
  */
-export function validateHandler(
-  check: (input: unknown) => Promise<Checked>,
-  form: () => Promise<Validated>,
-  authority: () => Promise<Pick<TaxAuthority, 'validate'> | undefined>,
-) {
+export function validateHandler(form: Validated, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
   return apiHandler(
     async (event) => {
       const include = included(event.queryStringParameters?.include);
-      const checked = await check(event.json);
+      const checked = await form.check(event.json);
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
-      const checker = checked.filing && (await authority());
+      const checker = checked.filing && authority();
       if (checked.filing && checker) {
-        const nutzdaten = (await form()).nutzdaten(checked.filing.body, options);
-        findings.push(...(await checker.validate(submissionFor(checked.filing, checked.period, checked.datenartVersion, nutzdaten))));
+        findings.push(
+          ...(await checker.validate(submissionFor(checked.filing, checked.period, checked.datenartVersion, form.nutzdaten(checked.filing.body, options)))),
+        );
       }
       const valid = !findings.some(isError);
       const readBack = include.has('body') && valid ? await readBackOf(form, checked.filing?.body, event.json) : undefined;
@@ -47,7 +39,7 @@ export function validateHandler(
           valid,
           datenart_version: datenartVersion ?? null,
           findings: boundedFindings(findings).map((finding) => ({ severity: 'error', ...finding })),
-          ...(include.has('nutzdaten') && valid && checked.filing && { nutzdaten: (await form()).nutzdaten(checked.filing.body, options) }),
+          ...(include.has('nutzdaten') && valid && checked.filing && { nutzdaten: form.nutzdaten(checked.filing.body, options) }),
           ...readBack,
         },
       };
@@ -83,9 +75,9 @@ function included(include: string | undefined): Set<Includable> {
  * The structured body of a valid request in `xml`: the request's own fields beside the XML (`test`,
  * `certificate_id`, …) with the fields the XML maps to. A request in structured fields has no body to read back.
  */
-async function readBackOf(form: () => Promise<Validated>, body: object | undefined, request: unknown) {
+async function readBackOf(form: Validated, body: object | undefined, request: unknown) {
   if (!body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
-  const { body: fields, unmapped } = await (await form()).readBack(body.xml);
+  const { body: fields, unmapped } = await form.readBack(body.xml);
   const { xml: _xml, ...beside } = request as Record<string, unknown>;
   return { body: { ...beside, ...fields }, unmapped };
 }

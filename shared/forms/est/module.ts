@@ -1,7 +1,6 @@
 // The income tax return as generic code sees it (shared/forms/form.ts).
 import * as z from 'zod/mini';
 import type { FormModule } from '#shared/forms/form.ts';
-import { checkEst } from '#shared/forms/est/check.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { estFilingOf, estSchema } from '#shared/forms/est/schema.ts';
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
@@ -9,7 +8,6 @@ import { estValidation } from '#shared/forms/est/validation.ts';
 
 export const estModule: FormModule<'est'> = {
   facts: estFacts,
-  check: checkEst,
   ...estValidation,
   readStored(stored) {
     const parsed = z.safeParse(estSchema, stored);
