@@ -90,9 +90,10 @@ const inElsterCharset = [passes<string>(elsterCharsetProblem), z.meta({ pattern:
 
 /**
  * Builds what it is asked for once per distinct arguments and hands out that one each time after:
- * a zod schema takes some 30 µs to build as a function starts, and the forms ask for the same
- * `text(100)` hundreds of times (cold start, BENCHMARKS.md "Cold starts"). What is shared must carry
- * nothing of one field: the OpenAPI document describes fields on their objects, never on a leaf schema.
+ * the forms ask for the same `text(100)` hundreds of times, and the income tax schema built some
+ * 1,900 zod schemas and checks at import for 36 distinct leaves (cold start, BENCHMARKS.md "Cold
+ * starts"). What is shared must carry nothing of one field: the OpenAPI document describes fields
+ * on their objects, never on a leaf schema.
  */
 export function builtOncePer<Args extends readonly (string | number | undefined | Readonly<Record<string, string>>)[], T>(
   build: (...args: Args) => T,
