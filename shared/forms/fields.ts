@@ -88,8 +88,35 @@ export const idnr = z.string().check(passes(idnrProblem));
 // otherwise than it is filed. The pattern shows the set in the OpenAPI document.
 const inElsterCharset = [passes<string>(elsterCharsetProblem), z.meta({ pattern: elsterTextPattern })] as const;
 
+/**
+ * Builds what it is asked for once per distinct arguments and hands out that one each time after:
+ * the forms ask for the same `text(100)` hundreds of times, and the income tax schema built some
+ * 1,900 zod schemas and checks at import for 36 distinct leaves (cold start, BENCHMARKS.md "Cold
+ * starts"). What is shared must carry nothing of one field: the OpenAPI document describes fields
+ * on their objects, never on a leaf schema.
+ */
+export function builtOncePer<Args extends readonly (string | number | undefined | Readonly<Record<string, string>>)[], T>(
+  build: (...args: Args) => T,
+): (...args: Args) => T {
+  const built = new Map<string, T>();
+  return (...args) => {
+    const key = JSON.stringify(args);
+    let value = built.get(key);
+    if (value === undefined) built.set(key, (value = build(...args)));
+    return value;
+  };
+}
+
+/** A schema made optional, one wrapper per schema, as the schemas it wraps are shared (builtOncePer). */
+export function optionalOf<T extends z.ZodMiniType>(schema: T): z.ZodMiniOptional<T> {
+  let optional = optionals.get(schema) as z.ZodMiniOptional<T> | undefined;
+  if (!optional) optionals.set(schema, (optional = z.optional(schema)));
+  return optional;
+}
+const optionals = new WeakMap<z.ZodMiniType, z.ZodMiniOptional>();
+
 /** A string of at most `max` characters (and at least `min`), all in ELSTER's character set. */
-export const text = (max: number, min = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset);
+export const text = builtOncePer((max: number, min: number = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset));
 
 /**
  * A year whose form steuerbote knows; which of them is open today is the tax rules' part. A year

@@ -4,7 +4,7 @@
 // (anmeldungssteuern.ts), so what the check accepts ERiC's schema check accepts too.
 
 import * as z from 'zod/mini';
-import { text } from '#shared/forms/fields.ts';
+import { optionalOf, text } from '#shared/forms/fields.ts';
 import { mandant, party } from '#shared/forms/anmeldungssteuern.ts';
 import type { ElementFacts } from '#shared/xml/structure.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
@@ -48,7 +48,7 @@ function block<F extends string>(fields: Readonly<Record<F, string>>, facts: rea
     Object.entries<string>(fields).map(([field, element]) => {
       const elementFacts = facts.find((candidate) => candidate.name === element);
       if (!elementFacts) throw new RangeError(`no element ${element}`);
-      return [field, z.optional(elementText(elementFacts))];
+      return [field, optionalOf(elementText(elementFacts))];
     }),
   ) as Record<F, z.ZodMiniOptional<z.ZodMiniString>>;
   return z.strictObject(shape);

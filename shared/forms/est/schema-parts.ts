@@ -1,6 +1,6 @@
 // What the request schemas of the E10 forms (anlagen/) share.
 import * as z from 'zod/mini';
-import { text } from '#shared/forms/fields.ts';
+import { builtOncePer, text } from '#shared/forms/fields.ts';
 
 export const address = z.strictObject({
   street: text(100),
@@ -12,7 +12,7 @@ export const address = z.strictObject({
 });
 
 export const personRef = z.enum(['taxpayer', 'spouse'], { error: 'must be "taxpayer" or "spouse"' });
-export const wholeNumber = (max: number) => z.number().check(z.int(), z.minimum(0), z.maximum(max));
+export const wholeNumber = builtOncePer((max: number) => z.number().check(z.int(), z.minimum(0), z.maximum(max)));
 
 /** A block each person of the return has their own of. */
 export const perPerson = <T extends z.ZodMiniType>(block: T) => z.strictObject({ taxpayer: z.optional(block), spouse: z.optional(block) });

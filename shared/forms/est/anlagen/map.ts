@@ -6,7 +6,17 @@
 import * as z from 'zod/mini';
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
-import { idnr as idnrSchema, isoDate, money, moneyDigits, passes, taxNumber as taxNumberSchema, text as textSchema } from '#shared/forms/fields.ts';
+import {
+  builtOncePer,
+  idnr as idnrSchema,
+  isoDate,
+  money,
+  moneyDigits,
+  optionalOf,
+  passes,
+  taxNumber as taxNumberSchema,
+  text as textSchema,
+} from '#shared/forms/fields.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import { germanEuros, isAmount, toCents } from '#shared/tax/money.ts';
@@ -83,7 +93,7 @@ function tooManyEuros(cents: number, round: 'up' | 'down', digits: number): Prob
 export const expense = euros('up');
 export const income = euros('down');
 /** Income in an element of fewer digits than 12 (the element's totalDigits). */
-export const incomeUpTo = (digits: number) => euros('down', digits);
+export const incomeUpTo = builtOncePer((digits: number) => euros('down', digits));
 
 /**
  * Whole euros of an element whose type holds them to at least 1 (the schema's
@@ -111,12 +121,12 @@ export const cents: Format = {
   read: (text) => (/^-?\d{1,15},\d{2}$/.test(text) ? text.replace(',', '.') : undefined),
   amount: true,
 };
-export const text = (max = 999): Format => ({
+export const text = builtOncePer((max: number = 999): Format => ({
   schema: textSchema(max, 1),
   shape: `text, at most ${max} characters`,
   write: (value: string) => value,
   read: (value) => value,
-});
+}));
 export const date: Format = { schema: isoDate, shape: 'a date, YYYY-MM-DD', write: elsterDate, read: isoDateOf };
 const periodPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])$/;
 /** A span within the year as ELSTER writes it: "01.01-31.12". */
@@ -133,15 +143,16 @@ export const monthYear: Format = {
   write: (value: string) => value,
   read: (value) => (monthYearPattern.test(value) ? value : undefined),
 };
+const ticked = z.literal(true, { error: 'must be true, or left out' });
 /** A box ticked: `true`, written as the mark the schema takes ("X" or "1"). */
-export const tick = (mark: 'X' | '1'): Format => ({
-  schema: z.literal(true, { error: 'must be true, or left out' }),
+export const tick = builtOncePer((mark: 'X' | '1'): Format => ({
+  schema: ticked,
   shape: 'true when it applies',
   write: () => mark,
   read: (value) => (value === mark ? true : undefined),
-});
+}));
 /** One of the schema's codes, by a name of steuerbote's. */
-export function code(codes: Readonly<Record<string, string>>): Format {
+export const code = builtOncePer((codes: Readonly<Record<string, string>>): Format => {
   const names = Object.keys(codes);
   return {
     schema: z.enum(names as [string, ...string[]], { error: `must be one of ${names.join(', ')}` }),
@@ -149,14 +160,14 @@ export function code(codes: Readonly<Record<string, string>>): Format {
     write: (value: string) => codes[value]!,
     read: (value) => names.find((name) => codes[name] === value),
   };
-}
+});
 export const yesNo = code({ yes: '1', no: '2' });
-export const count = (max: number): Format => ({
+export const count = builtOncePer((max: number): Format => ({
   schema: z.number().check(z.int(), z.minimum(1), z.maximum(max)),
   shape: `a whole number from 1 to ${max}`,
   write: (value: number) => String(value),
   read: (value) => (/^[1-9]\d*$/.test(value) && Number(value) <= max ? Number(value) : undefined),
-});
+}));
 /** A text the schema holds to a pattern, named in `shape`. */
 export const matching = (pattern: RegExp, shape: string): Format => ({
   schema: z.string().check(z.regex(pattern, { error: `must be ${shape}` })),
@@ -164,7 +175,7 @@ export const matching = (pattern: RegExp, shape: string): Format => ({
   write: (value: string) => value,
   read: (value) => (pattern.test(value) ? value : undefined),
 });
-export const digits = (length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`);
+export const digits = builtOncePer((length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`));
 /** A business identification number (Wirtschafts-Identifikationsnummer, § 139c AO): DE, nine digits, a hyphen and a distinguishing number from 00001. */
 export const businessId = matching(/^DE\d{9}-(?!00000)\d{5}$/, 'a business identification number, such as "DE123456789-00001"');
 /** A tax number in ELSTER's 13 digits or in the Land's own notation, written as the 13 digits it is checked into (fields.ts). */
@@ -270,7 +281,7 @@ export function schemaOf(fields: Fields): z.ZodMiniType {
   const shape: Record<string, z.ZodMiniType> = {};
   for (const [key, node] of Object.entries(fields)) {
     if (node.kind === 'total') continue;
-    shape[key] = z.optional(node.kind === 'leaf' ? node.format.schema : groupSchema(node));
+    shape[key] = node.kind === 'leaf' ? optionalOf(node.format.schema) : z.optional(groupSchema(node));
   }
   return z.strictObject(shape);
 }
