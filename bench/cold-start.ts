@@ -29,7 +29,7 @@ import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
 
-const samples = 5;
+const samples = 9;
 const maxApiKb = 250;
 const maxApiRatio = 1.25;
 /** Submit against bench/minimal-submit-handler.ts (its three first calls) and minimal-submit-all-calls-handler.ts (all six). */
@@ -86,7 +86,10 @@ export async function coldStart(): Promise<Row[]> {
     const folder = join(repoRoot, 'shared/forms', kind, 'structure');
     for (const file of await readdir(folder)) if (file.endsWith('.json')) await copyFile(join(folder, file), join(dir, 'structure', file));
   }
-  const runtime = await startQuietRuntime(join(dir, 'data'));
+  // No pollers: each submission's sample would set the runtime's transmit poller building a PDF
+  // beside the samples after it, a load that fell on the functions measured after the submits and
+  // never on the minimal handlers that open each round.
+  const runtime = await startQuietRuntime(join(dir, 'data'), { pollerConcurrency: 0 });
   try {
     const names = Object.keys(functions) as FunctionName[];
     const bundles = await Promise.all([
@@ -135,15 +138,17 @@ export async function coldStart(): Promise<Row[]> {
       return sample;
     };
 
-    // Round-robin, one discarded round first (file cache, stand-ins' first requests), so every
-    // function and the baseline share the same noise.
+    // Rounds of every build, one discarded first (file cache, stand-ins' first requests), each in
+    // its own shuffled order, so that whatever the machine does meanwhile (the stand-ins' storage
+    // settling after the submissions' writes) falls on every function and baseline alike.
     const measured = new Map<string, Sample[]>();
     const variantRuns = variants.flatMap(({ label, functions: built, env: variantEnv }) =>
       built.map((fn) => ({ name: variantName(fn, label), fn, env: variantEnv })),
     );
+    const everything = ['minimal', 'minimalSubmit', 'minimalSubmitAll', ...names, ...variantRuns.map((run) => run.name)];
+    const random = seeded(20261126);
     for (let round = 0; round <= samples; round++) {
-      const order = round % 2 ? [...names].reverse() : names;
-      for (const name of ['minimal', 'minimalSubmit', 'minimalSubmitAll', ...order, ...variantRuns.map((run) => run.name)]) {
+      for (const name of shuffled(everything, random)) {
         const compared = variantRuns.find((run) => run.name === name);
         const sample =
           name === 'minimal'
@@ -496,4 +501,20 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     sweep: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
     certificateExpiry: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
   };
+}
+
+/** Park and Miller's minimal generator: deterministic, so a run's orders can be repeated. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => (state = (state * 48271) % 2147483647) / 2147483647;
+}
+
+/** Fisher-Yates. */
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
 }
