@@ -15,7 +15,7 @@
 // request, queue consumers a one-record batch for a ticket that does not exist (their no-op path),
 // the scheduled re-drive a scheduled event.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { Buffer } from 'node:buffer';
 import { copyFile, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -86,6 +86,8 @@ export async function coldStart(): Promise<Row[]> {
     const folder = join(repoRoot, 'shared/forms', kind, 'structure');
     for (const file of await readdir(folder)) if (file.endsWith('.json')) await copyFile(join(folder, file), join(dir, 'structure', file));
   }
+  // And the OpenAPI document beside those that serve it, written as the construct writes it.
+  execFileSync(process.execPath, ['--disable-warning=ExperimentalWarning', join(repoRoot, 'scripts/openapi/write.ts'), join(dir, 'openapi.json')]);
   // No pollers: each submission's sample would set the runtime's transmit poller building a PDF
   // beside the samples after it, a load that fell on the functions measured after the submits and
   // never on the minimal handlers that open each round.

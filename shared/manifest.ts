@@ -87,6 +87,12 @@ export interface FunctionSpec {
    */
   readonly packageFiles?: readonly string[];
   /**
+   * Serves the OpenAPI document: it is written beside the bundle as it is built
+   * (scripts/openapi/write.ts), so the first call reads it rather than building it from every
+   * form's schemas (shared/openapi/document-json.ts).
+   */
+  readonly servesOpenapi?: true;
+  /**
    * What it does with the key that wraps what clients entrust (SEALING_KEY_ID): `seal` a new secret
    * (a fresh data key), `open` a sealed one (unwrap its data key). Each grants only that.
    */
@@ -276,10 +282,15 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
 
 export const functions = {
   ...formFunctions(),
-  getOpenapi: { entry: 'functions/get-openapi.ts' },
+  getOpenapi: { entry: 'functions/get-openapi.ts', servesOpenapi: true },
   // The API reference: Swagger UI's script and style, read at run time (shared/openapi/reference-page.ts).
   // The page carries the renderer and the whole document: more memory makes its first build quicker.
-  getDocs: { entry: 'functions/get-docs.ts', memoryMb: 512, packageFiles: ['swagger-ui-dist/swagger-ui-bundle.js', 'swagger-ui-dist/swagger-ui.css'] },
+  getDocs: {
+    entry: 'functions/get-docs.ts',
+    memoryMb: 512,
+    packageFiles: ['swagger-ui-dist/swagger-ui-bundle.js', 'swagger-ui-dist/swagger-ui.css'],
+    servesOpenapi: true,
+  },
   getStatus: { entry: 'functions/get-status.ts', tables: readingTickets, settings: ['rateLimit'] },
   getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },

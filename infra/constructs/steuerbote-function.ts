@@ -67,7 +67,7 @@ export class SteuerboteFunction extends NodejsFunction {
     // create and write to any log group in the account: this one writes to its own group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
-    const beside = besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? []);
+    const beside = besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? [], spec.servesOpenapi ?? false);
     super(scope, id, {
       entry: path.join(repoRoot, spec.entry),
       handler: 'handler',
@@ -243,14 +243,16 @@ export class SteuerboteFunction extends NodejsFunction {
  * in the bundle, needs no package registry at synth and ships the Lambda build whatever machine
  * synthesizes. The generated schema structures of the forms it checks go to `structure/`, where
  * the forms read them relative to the bundle (shared/forms/{ustva,est}/structure.ts), one year at a
- * time, so they add nothing to the bundle a cold start loads.
+ * time, so they add nothing to the bundle a cold start loads. The functions that serve the OpenAPI
+ * document find it written beside their bundle, as `openapi.json` (shared/openapi/document-json.ts).
  */
 function besideTheBundle(
   koffi: boolean,
   structures: readonly string[],
   packageFiles: readonly string[],
+  openapi: boolean,
 ): Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> {
-  if (!koffi && structures.length === 0 && packageFiles.length === 0) return {};
+  if (!koffi && structures.length === 0 && packageFiles.length === 0 && !openapi) return {};
   // Node resolves `package/file` beside the bundle only with the package's package.json there too.
   const packages = [...new Set(packageFiles.map((file) => file.split('/')[0]!))];
   return {
@@ -269,6 +271,8 @@ function besideTheBundle(
           (file) =>
             `mkdir -p "${outputDir}/node_modules/${path.posix.dirname(file)}" && cp "${inputDir}/node_modules/${file}" "${outputDir}/node_modules/${file}"`,
         ),
+        // Written by the Node that synthesizes, which strips the script's types as it runs it.
+        ...(openapi ? [`"${process.execPath}" --disable-warning=ExperimentalWarning "${inputDir}/scripts/openapi/write.ts" "${outputDir}/openapi.json"`] : []),
       ],
     },
   };

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { openapiDocument } from '#shared/openapi/document.ts';
+import { documentJson } from '#shared/openapi/document-json.ts';
 import { once } from '#shared/once.ts';
 import { functions } from '#shared/manifest.ts';
 
@@ -38,7 +38,7 @@ async function build(): Promise<ReferencePage> {
   const [script, style] = await Promise.all(functions.getDocs.packageFiles.map((file) => readFile(packages.resolve(file), 'utf8')));
   const renderer = scriptSafe(script!);
   // JSON in a data block: only "<" could end it early, and JSON may write it as \u003c.
-  const documentJson = JSON.stringify(openapiDocument()).replace(/</g, '\\u003c');
+  const dataBlock = (await documentJson()).replace(/</g, '\\u003c');
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -49,7 +49,7 @@ async function build(): Promise<ReferencePage> {
 </head>
 <body>
 <div id="reference"></div>
-<script type="application/json" id="openapi">${documentJson}</script>
+<script type="application/json" id="openapi">${dataBlock}</script>
 <script>${renderer}</script>
 <script>${init}</script>
 </body>

@@ -23,6 +23,7 @@ import {
   type TableSpec,
 } from '#shared/manifest.ts';
 import { bucketFolders, settingNames } from '#shared/setting-names.ts';
+import { openapiDocument } from '#shared/openapi/document.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { variablesOf } from '#infra/local/function-environment.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
@@ -114,6 +115,12 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         SERVICE_VERSION: JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version,
         SERVICE_BUILD: 'dev',
       });
+    });
+
+    it('writes the OpenAPI document beside the functions that serve it, as the code builds it, and beside no other', () => {
+      const written = JSON.stringify(openapiDocument());
+      for (const name of ['getOpenapi', 'getDocs'] as const) expect(readFileSync(path.join(bundleDir(dev, name), 'openapi.json'), 'utf8')).toBe(written);
+      expect(existsSync(path.join(bundleDir(dev, 'getStatus'), 'openapi.json'))).toBe(false);
     });
 
     it('gives every function a log group with one month retention', () => {
