@@ -29,7 +29,7 @@ import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
 
-const samples = 9;
+const samples = 15;
 const maxApiKb = 250;
 const maxApiRatio = 1.25;
 /** Submit against bench/minimal-submit-handler.ts (its three first calls) and minimal-submit-all-calls-handler.ts (all six). */

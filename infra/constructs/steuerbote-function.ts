@@ -96,7 +96,7 @@ export class SteuerboteFunction extends NodejsFunction {
         banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
         minify: true,
         // No source maps: no log line carries a stack (shared/logger.ts, describeError), and reading a
-        // bundle's map at start (--enable-source-maps) costs every cold start 12-16 % (BENCHMARKS.md, "Cold starts").
+        // bundle's map at start (--enable-source-maps) cost about a tenth of a cold start (BENCHMARKS.md, "Cold starts").
         sourceMap: false,
         logLevel: LogLevel.WARNING,
         // The SDK is bundled like every other dependency: a stage runs the versions package-lock.json
