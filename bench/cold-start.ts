@@ -94,38 +94,30 @@ export async function coldStart(): Promise<Row[]> {
   const runtime = await startQuietRuntime(join(dir, 'data'), { pollerConcurrency: 0 });
   try {
     const names = Object.keys(functions) as FunctionName[];
-    const bundles = await Promise.all([
-      ...names.map((name) => bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.mjs`))),
-      bundle(join(repoRoot, 'bench/minimal-handler.ts'), join(dir, 'minimal.mjs')),
-      bundle(join(repoRoot, 'bench/minimal-submit-handler.ts'), join(dir, 'minimalSubmit.mjs')),
-      bundle(join(repoRoot, 'bench/minimal-submit-all-calls-handler.ts'), join(dir, 'minimalSubmitAll.mjs')),
-    ]);
-    const minimalSubmitAll = bundles.pop()!;
-    const minimalSubmit = bundles.pop()!;
-    const minimal = bundles.pop()!;
-    const variantBundles = new Map(
+    const invocations = invocationsFor(runtime.apiKey);
+    const submission: Invocation = { event: invocations.submitUstva.event, expect: '202' };
+    // Every build measured, by name: the functions as deployed, the baselines, and the variants.
+    const builds = new Map(
       await Promise.all(
-        variants.flatMap(({ variant, label, functions: built }) =>
-          built.map(
-            async (name) =>
-              [variantName(name, label), await bundle(join(repoRoot, functions[name].entry), join(dir, `${name}.${variant}.mjs`), variant)] as const,
+        [
+          ...names.map((name) => ({ name, entry: functions[name].entry, ...invocations[name] })),
+          { name: 'minimal', entry: 'bench/minimal-handler.ts', ...minimalInvocation },
+          { name: 'minimalSubmit', entry: 'bench/minimal-submit-handler.ts', ...submission },
+          { name: 'minimalSubmitAll', entry: 'bench/minimal-submit-all-calls-handler.ts', ...submission },
+          ...variants.flatMap(({ variant, label, functions: built, env: variantEnv }) =>
+            built.map((fn) => ({ name: variantName(fn, label), entry: functions[fn].entry, ...invocations[fn], variant, env: variantEnv })),
           ),
-        ),
+        ].map(async ({ name, entry, event, expect, variant, env: variantEnv }: Build) => {
+          const eventFile = join(dir, `${name}.event.json`);
+          await writeFile(eventFile, JSON.stringify(event));
+          const built = await bundle(join(repoRoot, entry), join(dir, `${name}.mjs`), variant);
+          return [name, { built, eventFile, expect, env: variantEnv }] as const;
+        }),
       ),
     );
 
     const driver = join(dir, 'driver.mjs');
     await writeFile(driver, driverSource);
-    const invocations = invocationsFor(runtime.apiKey);
-    const eventFiles = new Map<string, string>();
-    for (const name of [...names, 'minimal', 'minimalSubmit', 'minimalSubmitAll']) {
-      const file = join(dir, `${name}.event.json`);
-      const event =
-        { minimal: minimalInvocation.event, minimalSubmit: invocations.submitUstva.event, minimalSubmitAll: invocations.submitUstva.event }[name] ??
-        invocations[name as FunctionName].event;
-      await writeFile(file, JSON.stringify(event));
-      eventFiles.set(name, file);
-    }
     const env: Record<string, string | undefined> = {
       ...process.env,
       POWERTOOLS_SERVICE_NAME: 'steuerbote',
@@ -134,54 +126,43 @@ export async function coldStart(): Promise<Row[]> {
       // A first call pays for the per-client budget as deployed: the runtime's budget is off for load, not here.
       RATE_LIMIT_PER_MINUTE: '600',
     };
-    const measure = async (name: string, file: string, expect: string, variantEnv: Record<string, string> = {}): Promise<Sample> => {
-      const sample = await runSample(driver, file, eventFiles.get(name)!, { ...env, ...variantEnv });
-      if (sample.status !== expect) throw new Error(`bench: cold start of ${name} answered ${sample.status}, expected ${expect}`);
-      return sample;
-    };
 
     // Rounds of every build, one discarded first (file cache, stand-ins' first requests), each in
     // its own shuffled order, so that whatever the machine does meanwhile (the stand-ins' storage
     // settling after the submissions' writes) falls on every function and baseline alike.
     const measured = new Map<string, Sample[]>();
-    const variantRuns = variants.flatMap(({ label, functions: built, env: variantEnv }) =>
-      built.map((fn) => ({ name: variantName(fn, label), fn, env: variantEnv })),
-    );
-    const everything = ['minimal', 'minimalSubmit', 'minimalSubmitAll', ...names, ...variantRuns.map((run) => run.name)];
     const random = seeded(20261126);
     for (let round = 0; round <= samples; round++) {
-      for (const name of shuffled(everything, random)) {
-        const compared = variantRuns.find((run) => run.name === name);
-        const sample =
-          name === 'minimal'
-            ? await measure(name, minimal.file, minimalInvocation.expect)
-            : name === 'minimalSubmit' || name === 'minimalSubmitAll'
-              ? await measure(name, (name === 'minimalSubmit' ? minimalSubmit : minimalSubmitAll).file, '202')
-              : compared
-                ? await measure(compared.fn, variantBundles.get(name)!.file, invocations[compared.fn].expect, compared.env)
-                : await measure(name, bundles[names.indexOf(name as FunctionName)]!.file, invocations[name as FunctionName].expect);
+      for (const name of shuffled([...builds.keys()], random)) {
+        const { built, eventFile, expect, env: variantEnv } = builds.get(name)!;
+        const sample = await runSample(driver, built.file, eventFile, { ...env, ...variantEnv });
+        if (sample.status !== expect) throw new Error(`bench: cold start of ${name} answered ${sample.status}, expected ${expect}`);
         if (round > 0) measured.set(name, [...(measured.get(name) ?? []), sample]);
       }
     }
+    const bundleOf = (name: string) => builds.get(name)!.built;
 
     const total = (name: string) => figure(measured.get(name)!.map((s) => s.importMs + s.invokeMs));
     const baseline = total('minimal');
     const rows: Row[] = [];
-    for (const [i, name] of names.entries()) {
+    for (const name of names) {
       const isApi = apiFunctions.has(name);
       // The goal is for steuerbote's own code and its other dependencies; the SDK beside it is measured below.
-      const kb = (bundles[i]!.bytes - bundles[i]!.sdkBytes) / 1024;
+      const kb = (bundleOf(name).bytes - bundleOf(name).sdkBytes) / 1024;
       rows.push(
         compare(
           { section: 'coldstart', name: `${name} bundle without the SDK`, unit: 'KB', value: figure([kb]), goal: isApi ? `<= ${maxApiKb} KB` : undefined },
           isApi ? { value: maxApiKb } : undefined,
         ),
       );
-      rows.push(compare({ section: 'coldstart', name: `${name} bundle with the SDK`, unit: 'KB', value: figure([bundles[i]!.bytes / 1024]) }));
+      rows.push(compare({ section: 'coldstart', name: `${name} bundle with the SDK`, unit: 'KB', value: figure([bundleOf(name).bytes / 1024]) }));
     }
-    for (const [name, built] of variantBundles)
-      rows.push(compare({ section: 'coldstart', name: `${name} bundle`, unit: 'KB', value: figure([built.bytes / 1024]) }));
-    rows.push(compare({ section: 'coldstart', name: 'minimal handler bundle', unit: 'KB', value: figure([minimal.bytes / 1024]) }));
+    for (const { label, functions: built } of variants) {
+      for (const name of built.map((fn) => variantName(fn, label))) {
+        rows.push(compare({ section: 'coldstart', name: `${name} bundle`, unit: 'KB', value: figure([bundleOf(name).bytes / 1024]) }));
+      }
+    }
+    rows.push(compare({ section: 'coldstart', name: 'minimal handler bundle', unit: 'KB', value: figure([bundleOf('minimal').bytes / 1024]) }));
     for (const name of names) {
       const isApi = apiFunctions.has(name);
       rows.push(
@@ -237,7 +218,7 @@ export async function coldStart(): Promise<Row[]> {
       }
     }
 
-    const carrying = names.filter((name, i) => bundles[i]!.heavy.some((lib) => !(lib === xmlParser && xmlReaders.includes(name))));
+    const carrying = names.filter((name) => bundleOf(name).heavy.some((lib) => !(lib === xmlParser && xmlReaders.includes(name))));
     const stray = carrying.filter((name) => !heavyAllowed.includes(name));
     rows.push({
       section: 'coldstart',
@@ -249,8 +230,8 @@ export async function coldStart(): Promise<Row[]> {
     });
 
     // The breakdown behind the rows, for diagnosis: where each bundle's bytes and each start's time go.
-    for (const [i, name] of [...names, 'minimal', 'minimalSubmit', 'minimalSubmitAll'].entries()) {
-      const built = [...bundles, minimal, minimalSubmit, minimalSubmitAll][i]!;
+    for (const name of [...names, 'minimal', 'minimalSubmit', 'minimalSubmitAll']) {
+      const built = bundleOf(name);
       const runs = measured.get(name)!;
       const importMs = figure(runs.map((s) => s.importMs)).median;
       const invokeMs = figure(runs.map((s) => s.invokeMs)).median;
@@ -363,6 +344,14 @@ const finished = performance.now();
 const status = result && 'statusCode' in result ? String(result.statusCode) : 'failures:' + (result?.batchItemFailures?.length ?? 0);
 process.stdout.write(${JSON.stringify(marker)} + JSON.stringify({ importMs: imported - started, invokeMs: finished - imported, status }) + '\\n', () => process.exit(0));
 `;
+
+/** A build to measure: its entry, bundled as deployed or as a variant, and its first invocation. */
+interface Build extends Invocation {
+  name: string;
+  entry: string;
+  variant?: Variant;
+  env?: Record<string, string>;
+}
 
 interface Invocation {
   event: unknown;
