@@ -12,7 +12,7 @@ import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempote
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { pinHeader } from '#shared/certificates/pin-header.ts';
-import type { signerFor } from '#shared/certificates/signer.ts';
+import { signerFor } from '#shared/certificates/signer.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
 export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Checked>) {
@@ -30,8 +30,12 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
       const checked = await check(event.json);
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const { certificate_id }: AcceptedBody = checked.filing.body;
-      const pin = event.headers[pinHeader];
-      const signed: Signed = certificate_id === undefined && pin === undefined ? {} : await signedBy(clientId, certificate_id, pin);
+      const signed = await signerFor(
+        { store: certificateStore(), wrapper: keyWrapper(), metrics: metrics() },
+        clientId,
+        certificate_id,
+        event.headers[pinHeader],
+      ).finally(flushMetrics);
       if (signed.findings) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: signed.findings });
       // A per-submission PIN is sealed for its ticket, whose ID an idempotent request chooses first.
       const accept = async (ticketId = newTicketId()) =>
@@ -50,18 +54,6 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
     },
     { auth: callers, json: true },
   );
-}
-
-type Signed = Awaited<ReturnType<typeof signerFor>>;
-
-/**
- * The signer of a submission that names a certificate or brings a PIN. The certificate path (the
- * signer, the PKCS#12 MAC check, sealing, the PIN lock) is imported only then, so a submission the
- * stage's certificate signs does not evaluate it as the function starts (BENCHMARKS.md, "Cold starts").
- */
-async function signedBy(clientId: string, certificateId: string | undefined, pin: string | undefined): Promise<Signed> {
-  const { signerFor } = await import('#shared/certificates/signer.ts');
-  return signerFor({ store: certificateStore(), wrapper: keyWrapper(), metrics: metrics() }, clientId, certificateId, pin).finally(flushMetrics);
 }
 
 /** The 202 for a ticket, created now or replayed. */
