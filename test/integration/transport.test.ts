@@ -235,8 +235,8 @@ describe('answers the gateway gives itself, in the envelope', () => {
     ['a fragment', lines('GET /v2/version#top HTTP/1.1'), '#top'],
     ['the target *', lines('OPTIONS * HTTP/1.1'), 'OPTIONS *'],
     ['CONNECT', lines('CONNECT steuerbote:443 HTTP/1.1', ['Host: steuerbote:443']), 'steuerbote:443'],
-    ['HTTP/0.9', lines('GET /v2/version HTTP/0.9'), '0.9'],
-    ['HTTP/2.0 over an HTTP/1 connection', lines('GET /v2/version HTTP/2.0'), '2.0'],
+    ['HTTP/0.9', lines('GET /v2/version HTTP/0.9'), 'HTTP/0.9'],
+    ['HTTP/2.0 over an HTTP/1 connection', lines('GET /v2/version HTTP/2.0'), 'HTTP/2.0'],
   ])('400 BAD_REQUEST for %s, with a log line that does not repeat it', async (_, request, sent) => {
     const { reply, logged, written } = await sendLogged(request);
     expectError(reply, 400, 'BAD_REQUEST');
