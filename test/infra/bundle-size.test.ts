@@ -38,16 +38,25 @@ async function bundle(entry: string) {
 }
 
 /**
- * The modules a function evaluates as it starts. Built with code splitting, each dynamic `import()`
- * becomes a chunk of its own, so the modules of the entry's chunk and of the chunks it imports
- * statically are those; the one-file bundle Lambda runs evaluates the others on first use.
+ * The modules the one-file bundle Lambda runs evaluates as it starts. esbuild wraps each module that
+ * some path imports dynamically, and each module such a module imports, in an init function
+ * (`var init_x = __esm({ "path"() {…} })`) whose body first calls the inits of its imports; an
+ * `import()` becomes `Promise.resolve().then(() => (init_x(), x_exports))` inside the caller's
+ * function. So the modules evaluated at start are those left unwrapped, and the wrapped ones whose
+ * init is called at the top level of the bundle or by an init that is, read from the unminified output.
  */
 async function startsWith(entry: string): Promise<string[]> {
-  const { outputs } = (await build({ ...options, entryPoints: [entry], splitting: true, outdir: 'out' })).metafile;
-  const chunks = new Set(Object.keys(outputs).filter((out) => outputs[out]!.entryPoint === entry));
-  for (const chunk of chunks)
-    for (const { path: imported, kind } of outputs[chunk]!.imports) if (kind === 'import-statement' && imported in outputs) chunks.add(imported);
-  return [...chunks].flatMap((chunk) => Object.keys(outputs[chunk]!.inputs));
+  const result = await build({ ...options, minify: false, entryPoints: [entry], outfile: 'index.mjs' });
+  const text = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text;
+  const output = Object.values(result.metafile.outputs).find((out) => out.entryPoint)!;
+  const carried = Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []));
+  const wrapped = new Map<string, { module: string; imports: string[] }>();
+  for (const [, init, module, body] of text.matchAll(/^var (init_\w+) = __esm\(\{\n {2}"([^"]+)"\(\) \{\n([^]*?)^ {2}\}\n\}\);$/gm))
+    wrapped.set(init!, { module: module!, imports: [...body!.matchAll(/^ {4}(init_\w+)\(\);$/gm)].map((call) => call[1]!) });
+  const started = new Set([...text.matchAll(/^(init_\w+)\(\);$/gm)].map((call) => call[1]!));
+  for (const init of started) for (const imported of wrapped.get(init)?.imports ?? []) started.add(imported);
+  const wrappedModules = new Set([...wrapped.values()].map(({ module }) => module));
+  return [...carried.filter((input) => !wrappedModules.has(input)), ...[...started].map((init) => wrapped.get(init)!.module)];
 }
 
 describe('the bundles of submit and validate', () => {
@@ -101,5 +110,20 @@ describe('the bundles of submit and validate', () => {
     expect(carried).toContain('shared/xml/caller-nutzdaten.ts');
     expect(started).toContain(functions[name].entry);
     expect(started.filter((input) => xmlReader.test(input))).toEqual([]);
+  });
+});
+
+// A reader of a stored file loads the S3 client only once the ticket is found and owned, so a refused
+// or unknown ticket is answered without it (BENCHMARKS.md, "Cold starts"); submit stores the body at once.
+describe('the S3 client', () => {
+  const s3 = ['shared/adapters/s3-client.ts', 'shared/adapters/s3-stores.ts'];
+  it.each(['getProtocol', 'getNutzdaten'] as const)('is carried by %s but not evaluated as it starts', async (name) => {
+    const { carried } = await bundle(functions[name].entry);
+    expect(carried).toEqual(expect.arrayContaining(s3));
+    expect((await startsWith(functions[name].entry)).filter((input) => s3.includes(input))).toEqual([]);
+  });
+
+  it('is evaluated as submitUstva starts', async () => {
+    expect(await startsWith(functions.submitUstva.entry)).toEqual(expect.arrayContaining(s3));
   });
 });
