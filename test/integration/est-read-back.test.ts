@@ -57,7 +57,8 @@ describe('the ticket of a household return', () => {
     const accepted = await service.submit('est', await household());
     expect(accepted.status).toBe(202);
     await service.waitForStatus(accepted.json.data.ticket, ['delivered']);
-    const metadata = (await service.call('GET', `/v2/ticket/${accepted.json.data.ticket}`)).text;
+    // Its timestamps are left out: their digits could spell an amount of the body (…:12.840Z).
+    const metadata = (await service.call('GET', `/v2/ticket/${accepted.json.data.ticket}`)).text.replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, '');
     for (const secret of [
       '65929970489',
       '02476291358',
