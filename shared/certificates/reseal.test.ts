@@ -16,7 +16,6 @@ async function uploaded(d: ReturnType<typeof deps>, pin_storage: PinStorage) {
 }
 
 const logged = () => ({ info: vi.spyOn(logger, 'info'), error: vi.spyOn(logger, 'error').mockImplementation(() => undefined) });
-const messages = (spy: ReturnType<typeof vi.spyOn>) => spy.mock.calls.map(([message]) => message);
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -50,7 +49,7 @@ describe('resealAll', () => {
         { client_id: 'client-a', certificate_id: broken.certificate_id, error: { name: 'SealBroken', message: expect.any(String) } },
       ],
     ]);
-    expect(messages(log.info)).not.toContain('no certificate is left sealed the old way');
+    expect(log.info.mock.calls.map(([message]) => message)).not.toContain('no certificate is left sealed the old way');
     expect(JSON.stringify([log.info.mock.calls, log.error.mock.calls])).not.toContain(testPin);
     expect(d.metrics.addMetric.mock.calls).toEqual([
       ['CertificatesResealed', 'Count', 2],

@@ -41,6 +41,7 @@ export async function keptTheOldWay(
     container: await sealedTheOldWay(keyFile, secrets.container),
     ...(secrets.pin !== undefined && { pin: await sealedTheOldWay(keyFile, Buffer.from(secrets.pin)) }),
   };
-  if (!(await store.reseal(record.client_id, record.certificate_id, old, record.container))) throw new Error('the certificate was changed or deleted meanwhile');
+  if (!(await store.reseal(record.client_id, record.certificate_id, old, record.container)))
+    throw new Error('the certificate was changed or deleted meanwhile');
   return old;
 }
