@@ -55,7 +55,7 @@ export async function resealAll(deps: ResealAllDeps): Promise<{ resealed: number
       logger.error('certificate could not be sealed again; it is still sealed the old way', { client_id, certificate_id, error: describeError(error) });
     }
   }
-  // Recorded when zero too, so that each run shows on the dashboard.
+  // Recorded when zero too, so that a run that found nothing is told from one that did not run.
   deps.metrics?.addMetric(metricNames.certificatesResealed, MetricUnit.Count, counts.resealed);
   deps.metrics?.addMetric(metricNames.certificatesNotResealed, MetricUnit.Count, counts.failed);
   if (counts.failed === 0) logger.info('no certificate is left sealed the old way', counts);
