@@ -491,6 +491,7 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
     redrive: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
     sweep: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
     certificateExpiry: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
+    resealCertificates: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
   };
 }
 

@@ -164,7 +164,7 @@ function fixedPerMonth(resources: Resources): Record<string, number> {
       .map(([, alarm]) => alarm.Properties.MetricName),
   );
   const schedules = ofType(resources, 'AWS::Events::Rule').map(([, rule]) => String(rule.Properties.ScheduleExpression));
-  const runsPerMonth = schedules.reduce((sum, expression) => sum + (30 * 24 * 60) / Number(/rate\((\d+) minutes?\)/.exec(expression)?.[1] ?? 60), 0);
+  const runsPerMonth = schedules.reduce((sum, expression) => sum + (30 * 24 * 60) / rateMinutes(expression), 0);
   const acls = ofType(resources, 'AWS::WAFv2::WebACL');
   const rules = acls.reduce((sum, [, acl]) => sum + (acl.Properties.Rules?.length ?? 0), 0);
   return {
@@ -178,6 +178,15 @@ function fixedPerMonth(resources: Resources): Record<string, number> {
     [`${Math.round(runsPerMonth)} scheduled runs`]: runsPerMonth * (prices.lambdaInvocation + 0.1 * 0.25 * prices.lambdaGbSecond.arm64),
     ...(acls.length && { 'WAF web ACL and rules': acls.length * prices.wafAcl + rules * prices.wafRule }),
   };
+}
+
+const minutesPer: Record<string, number> = { minute: 1, hour: 60, day: 24 * 60 };
+
+/** The minutes between runs of an EventBridge rate expression: `rate(5 minutes)`, `rate(1 day)`. */
+function rateMinutes(expression: string): number {
+  const [, count, unit] = /^rate\((\d+) (minute|hour|day)s?\)$/.exec(expression) ?? [];
+  if (!count || !unit) throw new Error(`bench: no rate in the schedule ${expression}`);
+  return Number(count) * minutesPer[unit]!;
 }
 
 interface Sizes {

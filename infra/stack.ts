@@ -110,6 +110,7 @@ export class SteuerboteStack extends Stack {
         stage: settings.stage,
         removalPolicy: removalPolicyFor(settings.production),
         admins: settings.sealingKeyAdmins,
+        openSealedBeforeOwners: settings.openSealedBeforeOwners,
       }),
       eric: settings.taxAuthority.eric && ericBinding(this, settings.taxAuthority.eric),
     };

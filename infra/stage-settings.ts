@@ -28,6 +28,13 @@ export interface StageSettings {
    * (`-c sealingKeyAdmins=arn:aws:iam::…:role/…,…`); they must include the role CloudFormation deploys with.
    */
   readonly sealingKeyAdmins?: readonly string[];
+  /**
+   * Whether the functions that open clients' secrets may still open those sealed before secrets were
+   * bound to their owner (the key policy's `OpenSealedBeforeOwners`); `-c openSealedBeforeOwners=false`
+   * once none is left (docs/operations.md, "Retiring the old way of opening sealed secrets").
+   * @default true
+   */
+  readonly openSealedBeforeOwners: boolean;
 }
 
 /** How callers reach the API beyond its generated URL. */
@@ -150,6 +157,7 @@ export function stageSettings(scope: Construct): StageSettings {
       /^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+(,arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]+)*$/,
       'IAM role ARNs, comma-separated',
     )?.split(','),
+    openSealedBeforeOwners: contextFlag(scope, 'openSealedBeforeOwners', true),
   };
 }
 

@@ -387,6 +387,14 @@ export const functions = {
   },
   // Reads when certificates expire, never their sealed secrets.
   certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: ['Scan'] } },
+  // Finds the certificates still sealed the old way by a scan that leaves the secrets where they are,
+  // then reads each, opens it and seals it again (shared/certificates/reseal.ts).
+  resealCertificates: {
+    entry: 'functions/reseal-certificates.ts',
+    timeoutSeconds: 300,
+    tables: { certificates: ['Scan', 'GetItem', 'UpdateItem'] },
+    sealing: ['seal', 'open'],
+  },
 } as const satisfies Record<string, FunctionSpec>;
 
 export const schedules = {
@@ -396,6 +404,8 @@ export const schedules = {
   sweep: { function: 'sweep', everyMinutes: 30 },
   // Logs and counts the certificates that expire within 30 days (shared/certificates/expiry.ts).
   certificateExpiry: { function: 'certificateExpiry', everyMinutes: 24 * 60 },
+  // Seals again, bound to their owner, the certificates still sealed the old way; once none is left the key policy may drop the old way.
+  resealCertificates: { function: 'resealCertificates', everyMinutes: 24 * 60 },
 } as const satisfies Record<string, ScheduleSpec>;
 
 const readable = (path: string, fn: FunctionName): RouteSpec => ({ method: 'GET', path, function: fn, safe: true });

@@ -28,6 +28,10 @@ export const metricNames = {
   stageCertificateExpiringSoon: 'StageCertificateExpiringSoon',
   /** A client certificate locked after too many wrong per-submission PINs (shared/certificates/pin-lock.ts). */
   certificatesPinLocked: 'CertificatesPinLocked',
+  /** Client certificates the daily job sealed again, bound to their owner (shared/certificates/reseal.ts). */
+  certificatesResealed: 'CertificatesResealed',
+  /** Client certificates still sealed the old way that the daily job could not seal again: each is logged. */
+  certificatesNotResealed: 'CertificatesNotResealed',
 } as const;
 
 export const failedByCode = (code: string) => `${metricNames.ticketsFailed}_${code}`;

@@ -274,6 +274,9 @@ export interface CertificateStore {
   reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean>;
   /** Every client's certificates whose validity ends before `cutoff` (ISO time), without their sealed secrets. */
   expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate>;
+  /** Every client's certificates whose container or PIN was sealed before secrets were bound (no `version`), without their sealed secrets. */
+  sealedBeforeOwners(): AsyncIterable<CertificateKey>;
 }
 
 export type ExpiringCertificate = Pick<CertificateRecord, 'client_id' | 'certificate_id' | 'not_after'>;
+export type CertificateKey = Pick<CertificateRecord, 'client_id' | 'certificate_id'>;

@@ -15,6 +15,7 @@ import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
 import type {
   ApiKeyStore,
+  CertificateKey,
   CertificateStore,
   ExpiringCertificate,
   IdempotencyRecord,
@@ -414,6 +415,12 @@ export class MemoryCertificateStore implements CertificateStore {
   async *expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate> {
     for (const { client_id, certificate_id, not_after } of [...this.records.values()]) {
       if (not_after < cutoff) yield { client_id, certificate_id, not_after };
+    }
+  }
+
+  async *sealedBeforeOwners(): AsyncIterable<CertificateKey> {
+    for (const { client_id, certificate_id, container, pin } of [...this.records.values()]) {
+      if (container.version !== 2 || (pin && pin.version !== 2)) yield { client_id, certificate_id };
     }
   }
 }

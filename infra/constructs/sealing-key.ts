@@ -19,6 +19,8 @@ export interface SealingKeyProps {
    * account root, so that the account's IAM administrators do.
    */
   readonly admins?: readonly string[];
+  /** Lets the roles that open also open secrets sealed before owners were bound (`OpenSealedBeforeOwners`); false once none is left. */
+  readonly openSealedBeforeOwners: boolean;
 }
 
 /** The keys an owner's context may have; the first three it must have (shared/domain/sealed.ts). */
@@ -39,6 +41,7 @@ const before = {
 
 export class SealingKey extends Key {
   readonly #statements = new Map<string, PolicyStatement>();
+  readonly #openSealedBeforeOwners: boolean;
 
   constructor(scope: Construct, id: string, props: SealingKeyProps) {
     const admins: IPrincipal[] = props.admins?.length ? props.admins.map((arn) => new ArnPrincipal(arn)) : [new AccountRootPrincipal()];
@@ -51,18 +54,19 @@ export class SealingKey extends Key {
       policy: new PolicyDocument(),
       admins,
     });
+    this.#openSealedBeforeOwners = props.openSealedBeforeOwners;
   }
 
   /**
    * Lets `role` do with the key what each use needs: `seal` generates a data key (GenerateDataKey),
    * `open` unwraps one (Decrypt), both only for a named owner; `open` also unwraps a data key of the
-   * constant context it had before owners were bound.
+   * constant context it had before owners were bound, unless the stage has dropped that.
    */
   allow(role: IPrincipal, uses: readonly SealingUse[]): void {
     if (uses.includes('seal')) this.#allow('Seal', 'kms:GenerateDataKey', bound, role);
     if (uses.includes('open')) {
       this.#allow('Open', 'kms:Decrypt', bound, role);
-      this.#allow('OpenSealedBeforeOwners', 'kms:Decrypt', before, role);
+      if (this.#openSealedBeforeOwners) this.#allow('OpenSealedBeforeOwners', 'kms:Decrypt', before, role);
     }
   }
 

@@ -6,7 +6,7 @@ import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
-import type { CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
+import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */
 /** The calls whose names are its own. */
@@ -15,6 +15,7 @@ export const needs = {
   lock: { tables: { certificates: ['UpdateItem'] } },
   reseal: { tables: { certificates: ['UpdateItem'] } },
   expiringBefore: { tables: { certificates: ['Scan'] } },
+  sealedBeforeOwners: { tables: { certificates: ['Scan'] } },
 } as const satisfies Partial<Record<keyof CertificateStore, Needs>>;
 
 export class DynamoCertificateStore implements CertificateStore {
@@ -165,5 +166,21 @@ export class DynamoCertificateStore implements CertificateStore {
       ),
     );
     for await (const item of items) yield unmarshall(item) as ExpiringCertificate;
+  }
+
+  // The same daily scan, by the `version` a sealed secret carries (shared/domain/sealed.ts); only the keys of those without come back.
+  async *sealedBeforeOwners(): AsyncIterable<CertificateKey> {
+    const items = pagedItems((ExclusiveStartKey) =>
+      this.#client.send(
+        new ScanCommand({
+          TableName: this.#table,
+          FilterExpression: 'attribute_not_exists(container.#version) OR (attribute_exists(pin) AND attribute_not_exists(pin.#version))',
+          ProjectionExpression: 'client_id, certificate_id',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExclusiveStartKey,
+        }),
+      ),
+    );
+    for await (const item of items) yield unmarshall(item) as CertificateKey;
   }
 }

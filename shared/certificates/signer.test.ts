@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uploadCertificate } from '#shared/certificates/upload.ts';
 import { signerFor, unsealSigner } from '#shared/certificates/signer.ts';
 import { CountingKeyWrapper, MemoryCertificateStore } from '#test/fakes.ts';
-import { sealedTheOldWay } from '#test/support/sealed-before.ts';
+import { keptTheOldWay } from '#test/support/sealed-before.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 
 const deps = () => ({ store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() });
@@ -80,8 +80,7 @@ describe('signerFor', () => {
   it('opens the secrets of a certificate sealed before they were bound, and seals them again bound to it, once', async () => {
     const d = deps();
     const record = await uploaded(d, 'stored');
-    const legacy = { container: await sealedTheOldWay(d.wrapper.file, container('modern')), pin: await sealedTheOldWay(d.wrapper.file, Buffer.from(testPin)) };
-    await d.store.reseal('client-a', record.certificate_id, legacy, record.container);
+    await keptTheOldWay(d.store, d.wrapper.file, record, { container: container('modern'), pin: testPin });
     const signed = await signerFor(d, 'client-a', record.certificate_id, undefined);
     expect(signed.findings).toBeUndefined();
     const kept = (await d.store.get('client-a', record.certificate_id))!;

@@ -98,6 +98,16 @@ describe('the sealing key', { timeout: 300_000 }, () => {
     expect(onKey).toEqual([]);
   });
 
+  it('leaves out the old way of opening with -c openSealedBeforeOwners=false, and every other statement as it was', () => {
+    const old = (statement: Statement) => statement.Sid === 'OpenSealedBeforeOwners';
+    expect(keyPolicy(stages.dev).filter(old)).toHaveLength(1);
+    const dropped = keyPolicy(synth({ stage: 'dev', openSealedBeforeOwners: 'false' }, { bundle: false }));
+    expect(dropped.filter(old)).toEqual([]);
+    expect(dropped).toEqual(keyPolicy(stages.dev).filter((statement) => !old(statement)));
+    expect(keyPolicy(synth({ stage: 'dev', openSealedBeforeOwners: 'true' }, { bundle: false }))).toEqual(keyPolicy(stages.dev));
+    expect(() => synth({ stage: 'dev', openSealedBeforeOwners: 'no' }, { bundle: false })).toThrow(/"openSealedBeforeOwners" must be true or false/);
+  });
+
   it('is administered by the roles the stage names instead, when it names them', () => {
     const admins = ['arn:aws:iam::123456789012:role/steuerbote-deploy', 'arn:aws:iam::123456789012:role/key-admin'];
     const stage = synth({ stage: 'prod', sealingKeyAdmins: admins.join(',') }, { bundle: false });

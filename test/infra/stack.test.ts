@@ -440,6 +440,10 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         ScheduleExpression: 'rate(1 day)',
         Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'certificateExpiry')) })],
       });
+      dev.template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: 'rate(1 day)',
+        Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'resealCertificates')) })],
+      });
     });
 
     it("indexes each client's tickets by creation time, and lets only the listing query that index, and nothing else", () => {
@@ -478,7 +482,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         [['dynamodb:Query'], { 'Fn::Join': ['', [tickets, '/index/owed']] }],
       ]);
       for (const name of dev.stack.functions.keys()) {
-        if (name !== 'certificateExpiry') expect(actions(dev, name), name).not.toContain('dynamodb:Scan');
+        if (name !== 'certificateExpiry' && name !== 'resealCertificates') expect(actions(dev, name), name).not.toContain('dynamodb:Scan');
       }
 
       const send = granted.filter((s) => [s.Action].flat().includes('sqs:SendMessage'));
@@ -625,15 +629,16 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
     });
 
-    it('lets only the submit functions update certificates (a wrong PIN noted, a lock set), and none of them write one anew', () => {
+    it('lets only the submit functions (a wrong PIN noted, a lock set) and the job sealing again update certificates, and none of them write one anew', () => {
       const table = JSON.stringify(arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('certificatesTable').node.defaultChild as CfnElement)));
       const onCertificates = (name: FunctionName) =>
         statements(dev, name)
           .filter((statement) => JSON.stringify(statement.Resource).includes(table))
           .flatMap((statement) => [statement.Action].flat());
       const updating = [...dev.stack.functions.keys()].filter((name) => onCertificates(name).includes('dynamodb:UpdateItem'));
-      expect(updating.sort()).toEqual(['submitEst', 'submitLsta', 'submitUst', 'submitUstva', 'submitZm']);
+      expect(updating.sort()).toEqual(['resealCertificates', 'submitEst', 'submitLsta', 'submitUst', 'submitUstva', 'submitZm']);
       expect(onCertificates('submitUstva').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
+      expect(onCertificates('resealCertificates').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Scan', 'dynamodb:UpdateItem']);
     });
 
     it('lets exactly the authenticating functions count requests, by conditional update, without reading counters', () => {

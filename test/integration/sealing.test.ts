@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { container, testPin } from '#test/support/certificates.ts';
-import { sealedTheOldWay } from '#test/support/sealed-before.ts';
+import { keptTheOldWay } from '#test/support/sealed-before.ts';
 import { certificateStore } from '#shared/wiring/adapters.ts';
 import { sealingKey } from '#shared/config.ts';
 import { newCertificateId } from '#shared/domain/certificate.ts';
@@ -73,8 +73,7 @@ describe('a certificate sealed before secrets were bound to their owner', () => 
   it('is read the old way at its next submission, sealed again bound to it, and signs as before', async () => {
     const record = await uploaded('stored');
     const keyFile = (sealingKey() as { file: string }).file;
-    const old = { container: await sealedTheOldWay(keyFile, container('modern')), pin: await sealedTheOldWay(keyFile, Buffer.from(testPin)) };
-    expect(await certificateStore().reseal('dev', record.certificate_id, old, record.container)).toBe(true);
+    const old = await keptTheOldWay(certificateStore(), keyFile, record, { container: container('modern'), pin: testPin });
 
     const reply = await submit(record.certificate_id);
     expect(reply.status).toBe(202);

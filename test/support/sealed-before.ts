@@ -4,7 +4,9 @@
 
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
+import type { CertificateStore } from '#shared/ports.ts';
 
 const gcm = (key: Buffer, iv: Buffer, plaintext: Uint8Array) => {
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -23,4 +25,23 @@ export async function sealedTheOldWay(keyFile: string, secret: Uint8Array): Prom
     tag: sealed.tag.toString('base64'),
     data: sealed.data.toString('base64'),
   };
+}
+
+/**
+ * Puts a kept certificate's container, and its PIN when one is given, in its record sealed the old
+ * way, as a stage still holds one kept before secrets were bound. Returns what it put there.
+ */
+export async function keptTheOldWay(
+  store: Pick<CertificateStore, 'reseal'>,
+  keyFile: string,
+  record: CertificateRecord,
+  secrets: { container: Uint8Array; pin?: string },
+): Promise<Pick<CertificateRecord, 'container' | 'pin'>> {
+  const old = {
+    container: await sealedTheOldWay(keyFile, secrets.container),
+    ...(secrets.pin !== undefined && { pin: await sealedTheOldWay(keyFile, Buffer.from(secrets.pin)) }),
+  };
+  if (!(await store.reseal(record.client_id, record.certificate_id, old, record.container)))
+    throw new Error('the certificate was changed or deleted meanwhile');
+  return old;
 }
