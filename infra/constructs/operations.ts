@@ -107,6 +107,11 @@ export class Operations extends Construct {
       what: "clients' certificates were locked after too many wrong PINs (someone may be guessing)",
       runbook: 'a-certificate-is-locked-after-wrong-pins',
     });
+    // A secret that opens no way at all was altered or moved between records: worth a look the day it is found.
+    this.#alarm('CertificatesNotResealed', this.#metric(metricNames.certificatesNotResealed, 'Sum', Duration.days(1)), {
+      what: "clients' certificates still sealed the old way could not be sealed again",
+      runbook: 'retiring-the-old-way-of-opening-sealed-secrets',
+    });
     this.#dashboard();
   }
 
@@ -198,12 +203,13 @@ export class Operations extends Construct {
         ],
         [
           new SingleValueWidget({
-            title: 'Oldest queued ticket (s), certificates expiring, certificates locked after wrong PINs',
+            title: 'Oldest queued ticket (s), certificates expiring, certificates locked after wrong PINs, certificates not sealed again',
             width: 24,
             metrics: [
               this.#metric(metricNames.oldestQueuedTicketAge, 'Maximum'),
               this.#metric(metricNames.certificatesExpiringSoon, 'Maximum', Duration.days(1)),
               this.#metric(metricNames.certificatesPinLocked),
+              this.#metric(metricNames.certificatesNotResealed, 'Sum', Duration.days(1)),
             ],
           }),
         ],

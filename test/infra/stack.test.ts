@@ -555,6 +555,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           'WebhooksGivenUp',
           'CertificatesExpiring',
           'CertificatesPinLocked',
+          'CertificatesNotResealed',
           // test/infra/hardening.test.ts looks into these.
           ...Object.keys(apis).map((api) => `${api}Api5xx`),
           ...Object.keys(tables).map((table) => `${table}TableThrottled`),
@@ -574,6 +575,13 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         Threshold: 0,
         ComparisonOperator: 'GreaterThanThreshold',
         AlarmDescription: expect.stringMatching(/docs\/operations\.md#a-certificate-is-locked-after-wrong-pins$/),
+      });
+      expect(byName('CertificatesNotResealed')).toMatchObject({
+        MetricName: 'CertificatesNotResealed',
+        Statistic: 'Sum',
+        Period: 86_400,
+        Threshold: 0,
+        AlarmDescription: expect.stringMatching(/docs\/operations\.md#retiring-the-old-way-of-opening-sealed-secrets$/),
       });
       expect(byName('OldestQueuedTicket')).toMatchObject({ MetricName: 'OldestQueuedTicketAge', Threshold: 1800, Statistic: 'Maximum' });
       expect(byName('redriveNotRunning')).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Period: 600, TreatMissingData: 'breaching' });
@@ -603,6 +611,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         'Webhook_exhausted',
         'TicketsFailed_',
         'CertificatesPinLocked',
+        'CertificatesNotResealed',
       ]) {
         expect(body, text).toContain(text);
       }
