@@ -14,7 +14,24 @@ import type { MetricSink } from '#shared/metrics.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
 import { SealBroken, type Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateStore, KeyWrapper, SigningCertificate } from '#shared/ports.ts';
-import { pinOfHeader } from '#shared/certificates/pin-header.ts';
+
+/** The header a per-submission PIN comes in: never the body, which is stored and hashed for idempotency. */
+export const pinHeader = 'elster-pin';
+
+/**
+ * The PIN an `Elster-Pin` header carries: as it is, or, beyond ASCII, in the form of RFC 8187
+ * (`utf-8''` and the percent-encoded UTF-8 bytes), which HTTP headers need for such characters.
+ * Undefined when that form cannot be decoded.
+ */
+export function pinOfHeader(value: string): string | undefined {
+  const encoded = /^utf-8''(.*)$/i.exec(value);
+  if (!encoded) return value;
+  try {
+    return decodeURIComponent(encoded[1]!);
+  } catch {
+    return undefined;
+  }
+}
 
 /** What a ticket keeps of the certificate that signs it. */
 export interface Signer {

@@ -11,8 +11,7 @@ import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
-import { pinHeader } from '#shared/certificates/pin-header.ts';
-import { signerFor } from '#shared/certificates/signer.ts';
+import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
 export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Checked>) {
