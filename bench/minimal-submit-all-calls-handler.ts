@@ -4,15 +4,9 @@
 // note (shared/submission/accept.ts). Against it, what remains of submit's cold start is its own
 // code. bench/cold-start.ts bundles it exactly as CDK bundles the real functions.
 
-import { createHash, randomBytes } from 'node:crypto';
-import { DynamoDBClient, GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-
-const dynamo = new DynamoDBClient({});
-const s3 = new S3Client({ forcePathStyle: !!process.env.AWS_ENDPOINT_URL_S3 });
-// As shared/adapters/sqs-client.ts: the queue URL's host is not where a custom endpoint serves it.
-const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+import { createHash } from 'node:crypto';
+import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { dynamo, newTicket, storedAndWoken } from './minimal-submit-handler.ts';
 
 export const handler = async (event: { body?: string; headers?: Record<string, string | undefined> }) => {
   const keyHash = createHash('sha256')
@@ -28,20 +22,8 @@ export const handler = async (event: { body?: string; headers?: Record<string, s
       ExpressionAttributeValues: { ':one': { N: '1' }, ':expires': { N: String(Math.floor(Date.now() / 1000) + 120) } },
     }),
   );
-  // Shaped as a ticket ID (shared/domain/ticket.ts), so the local transmit poller reads the wake-up and finds the ticket not its to claim.
-  const ticket = `tk_${randomBytes(16).toString('base64url')}`;
+  const ticket = newTicket();
   const now = new Date().toISOString();
   await dynamo.send(new PutItemCommand({ TableName: process.env.STORED_BODIES_TABLE, Item: { shard: { S: '0' }, noted: { S: `${now}#${ticket}` } } }));
-  await s3.send(
-    new PutObjectCommand({ Bucket: process.env.BUCKET, Key: `submissions/${ticket}.json`, Body: event.body ?? '{}', ContentType: 'application/json' }),
-  );
-  await dynamo.send(
-    new PutItemCommand({
-      TableName: process.env.TICKETS_TABLE,
-      Item: { ticket: { S: ticket }, status: { S: 'delivered' }, created_at: { S: now } },
-      ConditionExpression: 'attribute_not_exists(ticket)',
-    }),
-  );
-  await sqs.send(new SendMessageCommand({ QueueUrl: process.env.TRANSMIT_QUEUE_URL, MessageBody: JSON.stringify({ ticket }) }));
-  return { statusCode: 202, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ticket }) };
+  return storedAndWoken(ticket, event.body ?? '{}', now);
 };
