@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
-import type { CertificateRecord } from '#shared/domain/certificate.ts';
+import { secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
@@ -419,9 +419,7 @@ export class MemoryCertificateStore implements CertificateStore {
   }
 
   async *sealedBeforeOwners(): AsyncIterable<CertificateKey> {
-    for (const { client_id, certificate_id, container, pin } of [...this.records.values()]) {
-      if (container.version !== 2 || (pin && pin.version !== 2)) yield { client_id, certificate_id };
-    }
+    for (const record of [...this.records.values()]) if (!secretsBound(record)) yield { client_id: record.client_id, certificate_id: record.certificate_id };
   }
 }
 

@@ -7,7 +7,7 @@
 
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { open, seal } from '#shared/certificates/envelope.ts';
-import { sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { sealedFor, secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import { metricNames } from '#shared/metric-names.ts';
@@ -16,7 +16,7 @@ import type { CertificateStore, KeyWrapper } from '#shared/ports.ts';
 
 /** The record with every secret bound to its owner, sealed again and kept so if any was not. Throws `SealBroken`. */
 export async function resealed(deps: { store: CertificateStore; wrapper: KeyWrapper }, record: CertificateRecord): Promise<CertificateRecord> {
-  if ([record.container, record.pin].every((sealed) => sealed === undefined || sealed.version === 2)) return record;
+  if (secretsBound(record)) return record;
   const owner = sealedFor(record);
   const again = async (sealed: Sealed) => {
     const clear = await open(deps.wrapper, owner, sealed);

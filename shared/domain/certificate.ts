@@ -51,6 +51,10 @@ export interface CertificateRecord extends CertificateFacts {
 /** Whom the certificate's sealed secrets are bound to: a copy in another record does not open. */
 export const sealedFor = ({ client_id, certificate_id }: Pick<CertificateRecord, 'client_id' | 'certificate_id'>): SealedFor => ({ client_id, certificate_id });
 
+/** Whether the record's container and PIN, where it keeps one, are both bound to their owner (`version: 2`, shared/domain/sealed.ts). */
+export const secretsBound = ({ container, pin }: Pick<CertificateRecord, 'container' | 'pin'>): boolean =>
+  [container, pin].every((sealed) => sealed === undefined || sealed.version === 2);
+
 /** When the lock on the certificate ends, or undefined when it is not locked at `now`. */
 export const lockedUntil = ({ locked_until }: Pick<CertificateRecord, 'locked_until'>, now: Date): string | undefined =>
   locked_until !== undefined && locked_until > now.toISOString() ? locked_until : undefined;
