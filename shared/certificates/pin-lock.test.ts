@@ -124,6 +124,14 @@ describe('PIN checks at once', () => {
     expect(Object.keys((await deps.store.get('client-a', id))!.wrong_pins!)).toEqual([]);
   });
 
+  it('race no longer than there are places: after ten tries lost to concurrent writes, 429 and no PIN tried', async () => {
+    const { deps, id, submit } = await perSubmission();
+    const reserve = vi.spyOn(deps.store, 'reservePinCheck').mockResolvedValue(false);
+    expect(await submit(testPin, minutes(1))).toMatchObject({ status: 429, code: 'CERTIFICATE_PIN_BUSY' });
+    expect(reserve).toHaveBeenCalledTimes(10);
+    expect((await deps.store.get('client-a', id))?.wrong_pins).toBeUndefined();
+  });
+
   it('give the place of a check that failed before judging the PIN back', async () => {
     const { deps, id, submit } = await perSubmission();
     const unwrap = vi.spyOn(deps.wrapper, 'unwrap').mockRejectedValue(new Error('key service unavailable'));

@@ -88,15 +88,17 @@ export async function tryPin<T>(
 /** Reserves a place for the check `note`, reading the certificate again whenever a concurrent write came first; false when it is gone. */
 async function reserve(deps: PinLockDeps, first: CertificateRecord, note: string, now: Date): Promise<boolean> {
   const { client_id, certificate_id } = first;
-  for (let record: CertificateRecord | undefined = first; record; record = await deps.store.get(client_id, certificate_id)) {
+  let record: CertificateRecord | undefined = first;
+  for (let tries = 1; record; tries++) {
     refuseWhileLocked(record, now);
     const checks = pinChecks(record.wrong_pins, now);
-    if (checks.taken >= wrongPinLimit) {
-      // Every place held by a wrong PIN is a lock, even if the check that should have set it did not.
-      if (checks.wrong >= wrongPinLimit) await lockNow(deps, record, now);
-      throw busyError();
-    }
+    // Every place held by a wrong PIN is a lock, even if the check that should have set it did not.
+    if (checks.taken >= wrongPinLimit && checks.wrong >= wrongPinLimit) await lockNow(deps, record, now);
+    // Each try lost means another check took a place or forgot old ones: after as many as there are
+    // places, the caller waits a second rather than this function racing on.
+    if (checks.taken >= wrongPinLimit || tries > wrongPinLimit) throw busyError();
     if (await deps.store.reservePinCheck(client_id, certificate_id, note, now.toISOString(), wrongPinLimit, checks.forget)) return true;
+    record = await deps.store.get(client_id, certificate_id);
   }
   return false;
 }

@@ -2,8 +2,9 @@
 // one, the stage's. Everything that would make the transmission fail for want of a certificate is
 // refused here, before a ticket exists: another client's or a deleted certificate, an expired one,
 // a per-submission PIN that is missing, superfluous or wrong, a certificate locked after too many
-// wrong ones or with too many PINs being tried on it at once (pin-lock.ts); one not yet valid, or kept before keys were matched to certificates and
-// now found to break a rule; one whose sealed secrets do not open for it (copied from another record).
+// wrong ones or with too many PINs being tried on it at once (pin-lock.ts); one not yet valid, or
+// kept before keys were matched to certificates and now found to break a rule; one whose sealed
+// secrets do not open for it (copied from another record).
 
 import { certificateProblems, sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
