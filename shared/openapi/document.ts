@@ -72,9 +72,11 @@ client gets 404, exactly as for a ticket that does not exist.
   wrong, so that no ticket is made that could only fail; one kept before keys were matched to certificates
   (\`problems\` shows \`CERTIFICATE_UNCHECKED\`) is opened first and refused with the code an upload would give.
   A certificate whose per-submission PIN was wrong too often is locked for a while (423
-  \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`locked_until\`). \`DELETE\` waits for
-  the client's \`queued\` and \`processing\` tickets that need the certificate (409 \`CONFLICT\` names one); a
-  ticket keeps \`certificate_id\` and the subject after the certificate is gone.
+  \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`usable: false\` and
+  \`locked_until\`); PINs tried at the same moment count as well (429 \`CERTIFICATE_PIN_BUSY\` while too
+  many are being tried). \`DELETE\` waits for the client's \`queued\` and \`processing\` tickets that need
+  the certificate (409 \`CONFLICT\` names one); a ticket keeps \`certificate_id\` and the subject after the
+  certificate is gone.
 
 **Free text.** Every text field (names, addresses, the supplier, \`client_reference\`) takes ELSTER's
 character set ("Standard_E_V2") and nothing else: printable ASCII, \`¡¢£¥§ª«¬®¯°±²³µ¹º»\`, \`¿\` to \`ÿ\`,
@@ -172,7 +174,7 @@ function submit(kind: Kind): Json {
         formOpenapi[kind].showcase ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
       423: responseRef('CertificatePinLocked'),
-      429: responseRef('RateLimited'),
+      429: responseRef('SubmissionRateLimited'),
       '5XX': responseRef('ServerError'),
     },
   };

@@ -199,7 +199,7 @@ export const certificate = z.object({
   expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
   usable: described(
     z.boolean(),
-    'False when a submission naming it would be refused for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`)',
+    'False when a submission naming it would be refused: for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`), or while it is locked after wrong PINs (`locked_until`)',
   ),
   problems: described(
     z.array(
@@ -212,7 +212,7 @@ export const certificate = z.object({
   ),
   locked_until: described(
     z.nullable(timestamp),
-    `Until when submissions naming it are refused with 423 \`CERTIFICATE_PIN_LOCKED\`, after ${wrongPinLimit} wrong \`Elster-Pin\` values within ${wrongPinWindowMinutes} minutes; null when it is not locked`,
+    `Until when submissions naming it are refused with 423 \`CERTIFICATE_PIN_LOCKED\` (and \`usable\` is false), after ${wrongPinLimit} wrong \`Elster-Pin\` values within ${wrongPinWindowMinutes} minutes, those tried at the same moment included; null when it is not locked`,
   ),
 });
 
