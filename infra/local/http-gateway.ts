@@ -104,7 +104,7 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
       // A missing Host is refused by readTarget, in the envelope; Node's own refusal would be a bare 400.
       requireHostHeader: false,
     },
-    (request, response) => answer(request, response, false),
+    (request, response) => handle(request, response, false),
   );
   server.on('connection', (socket: Socket) => {
     if (served >= maxConnections) return void turnedAway.add(socket);
@@ -119,8 +119,8 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
     socket.end(rawAnswer(errorResponse({ requestId, head: false }, error)));
   });
   // Node takes any Expect that merely contains 100-continue for it; admit decides what is understood.
-  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => answer(request, response, true));
-  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => answer(request, response, false));
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => handle(request, response, true));
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => handle(request, response, false));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const response = answering.get(socket);
     if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
@@ -133,7 +133,7 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
     }
   });
 
-  function answer(request: IncomingMessage, response: ServerResponse, expectsContinue: boolean) {
+  function handle(request: IncomingMessage, response: ServerResponse, expectsContinue: boolean) {
     answering.set(request.socket, response);
     serve(request, response, expectsContinue).catch((error: unknown) => {
       logger.error('gateway could not serve a request', { error: describeError(error) });
