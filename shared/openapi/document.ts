@@ -115,14 +115,18 @@ sent twice (or holding a comma) are 400 \`BAD_REQUEST\`.
 A finding's \`path\` is cut to ${maxTextLength.path} characters, its \`message\` to ${maxTextLength.message}, \`expected\` and \`rule\`
 to ${maxTextLength.expected}, each ending in \`…\` when cut. So an error answer stays under 64 KiB, whatever the body.
 
-**Transport.** The local runtime answers in the envelope even what no function sees: a body over
+**Transport.** What the headers alone decide is answered before the body is read, in this order: an
+\`Expect\` other than \`100-continue\` (the token whole, in any case) is 417 \`EXPECTATION_FAILED\`, a header
+sent twice 400, and on a route that needs a key a missing, unknown or revoked key 401, instead of
+\`100 Continue\` to a client that waits for it. The local runtime closes the connection after such an
+answer, the body unread. It answers in the envelope even what no function sees: a body over
 ${transportLimits.maxBodyBytes / 1024 / 1024} MiB (413 \`PAYLOAD_TOO_LARGE\`), a request line and headers over ${transportLimits.maxHeaderBytes / 1024} KiB (431
 \`HEADERS_TOO_LARGE\`), a request that is not well-formed HTTP/1.1 or 1.0 or whose request line or Host cannot be
 served (a URL target without a usable host or port, a broken percent-encoding, a fragment, the target \`*\`,
-\`CONNECT\`, not exactly one Host: 400 \`BAD_REQUEST\`), an \`Expect\` other than
-\`100-continue\` (417 \`EXPECTATION_FAILED\`), and a request whose headers take over ${transportLimits.headersTimeoutSeconds} s or which takes over
-${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); each closes the connection, as does ${transportLimits.keepAliveSeconds} s without a
-request. On AWS, API Gateway's own limits and answers apply to these cases.
+\`CONNECT\`, not exactly one Host: 400 \`BAD_REQUEST\`), a connection beyond the ${transportLimits.maxConnections} it serves at once
+unless configured otherwise (503 \`UNAVAILABLE\` with \`Retry-After\`), and a request whose headers take over
+${transportLimits.headersTimeoutSeconds} s or which takes over ${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); each closes the connection, as
+does ${transportLimits.keepAliveSeconds} s without a request. On AWS, API Gateway's own limits and answers apply to these cases.
 `.trim();
 
 const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
