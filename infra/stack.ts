@@ -156,6 +156,9 @@ export class SteuerboteStack extends Stack {
       let group = groups.get(id);
       if (!group) {
         group = new NestedStack(this, id, { description: `steuerbote ${settings.stage}: the functions of ${id}` });
+        // CloudFormation names a nested stack, and what it names in it, after this ID: the group's name
+        // keeps a function's name and log group readable (`Steuerbote-prod-Work-…-transmit…`).
+        group.nestedStackResource!.overrideLogicalId(id);
         groups.set(id, group);
       }
       return group;

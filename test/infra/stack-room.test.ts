@@ -1,8 +1,9 @@
 // Room in a stage's stacks: CloudFormation takes at most 500 resources per stack, and every stack of a
 // production stage with every option stays under 300, with room for ten more forms. What a form costs
-// is read from the template, so the room is measured, not assumed (docs/architecture.md, "How a stage is split").
+// is read from the template, so the room is measured, not assumed (docs/architecture.md, "How a stage
+// is split"). `cdk synth` adds one resource to each stack, CDK's metadata, which the bound leaves room for.
 
-import { NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
+import { NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kinds } from '#shared/forms/facts.ts';
@@ -10,7 +11,7 @@ import { formOf } from '#infra/function-groups.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { builtEricLayer, removeTempDirs } from '#test/infra/eric-download.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
-import { synth, type Stage } from '#test/infra/stage-template.ts';
+import { nestedStackId, synth, type Stage } from '#test/infra/stage-template.ts';
 
 afterAll(() => {
   removeStageApps();
@@ -66,12 +67,14 @@ const referredTo = (resource: unknown, ids: Iterable<string>) => {
 };
 
 describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
+  let options: Record<string, string>;
   let stage: Stage;
   /** Every stack of the stage, nested or not, with its count of resources. */
   let counts: Map<Stack, number>;
 
   beforeAll(() => {
-    stage = synth(everyOption(), { bundle: false });
+    options = everyOption();
+    stage = synth(options, { bundle: false });
     const others = stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack);
     counts = new Map([
       ...stage.stacks.map(({ stack, template }) => [stack, count(template)] as const),
@@ -80,7 +83,7 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
   }, 300_000);
 
   it('turns on every option the stage settings read', () => {
-    const app = stageApp(everyOption());
+    const app = stageApp(options);
     const read = new Set<string>();
     const tryGetContext = app.node.tryGetContext.bind(app.node);
     app.node.tryGetContext = (key: string) => {
@@ -88,13 +91,13 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
       return tryGetContext(key);
     };
     stageSettings(app);
-    expect([...read].filter((key) => !(key in everyOption()))).toEqual([]);
+    expect([...read].filter((key) => !(key in options))).toEqual([]);
   });
 
   it(`keeps every stack under ${bound} resources`, () => {
     const over = [...counts].filter(([, resources]) => resources >= bound).map(([stack, resources]) => `${stack.node.path}: ${resources}`);
     expect(over).toEqual([]);
-    // The stage is split at all: one stack would hold them all.
+    // Together they hold more than one stack could: the stage needs its split.
     expect([...counts.values()].reduce((sum, resources) => sum + resources, 0)).toBeGreaterThan(bound);
   });
 
@@ -102,8 +105,7 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
     const root = stage.stack;
     const rootTemplate = stage.stacks[0]!.template;
     const nested = stage.stacks.map(({ stack }) => stack).filter((stack): stack is NestedStack => NestedStack.isNestedStack(stack));
-    const idOf = (stack: NestedStack) => root.getLogicalId(stack.nestedStackResource as CfnElement);
-    const nestedIds = nested.map(idOf);
+    const nestedIds = nested.map(nestedStackId);
     const costs = kinds.map((kind) => {
       const homes = new Set([...stage.stack.functions].filter(([name]) => formOf(name) === kind).map(([, fn]) => Stack.of(fn)));
       // A form is a stack of its own, so a new form adds a stack rather than growing one.
@@ -113,13 +115,13 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
       const sharing = [...stage.stack.functions].filter(([name, fn]) => Stack.of(fn) === home && formOf(name) !== kind).map(([name]) => name);
       expect(sharing, kind).toEqual([]);
       // What it costs the root: its stack, and what refers to that stack alone (its routes).
-      const own = Object.values(rootTemplate.Resources).filter((resource) => referredTo(resource, nestedIds).join() === idOf(home));
-      return { kind, inRoot: 1 + own.length, ofItsOwn: counts.get(home)! };
+      const own = Object.values(rootTemplate.Resources).filter((resource) => referredTo(resource, nestedIds).join() === nestedStackId(home));
+      return { inRoot: 1 + own.length, ofItsOwn: counts.get(home)! };
     });
     const inRoot = Math.max(...costs.map((cost) => cost.inRoot));
     const ofItsOwn = Math.max(...costs.map((cost) => cost.ofItsOwn));
-    // Its routes: POST /v2/{kind} and POST /v2/{kind}/validate.
-    expect(inRoot).toBeGreaterThan(2);
+    // At least its stack and its two routes, POST /v2/{kind} and POST /v2/{kind}/validate.
+    expect(inRoot).toBeGreaterThanOrEqual(3);
     expect(counts.get(root)! + moreForms * inRoot, `root: ${counts.get(root)} resources, ${inRoot} more per form`).toBeLessThan(bound);
     expect(ofItsOwn, 'a form stack').toBeLessThan(bound);
   });

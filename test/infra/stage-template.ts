@@ -32,10 +32,13 @@ export function synth(context: Record<string, string>, options?: { bundle?: bool
 }
 
 /** The stacks nested in `stack`, and those nested in them. */
-export function nestedStacks(stack: Stack): NestedStack[] {
+function nestedStacks(stack: Stack): NestedStack[] {
   const nested = stack.node.findAll().filter((each): each is NestedStack => NestedStack.isNestedStack(each) && each.nestedStackParent === stack);
   return nested.flatMap((each) => [each, ...nestedStacks(each)]);
 }
+
+/** The logical ID of a nested stack's resource in its parent. */
+export const nestedStackId = (stack: NestedStack): string => stack.nestedStackParent!.resolve(stack.nestedStackResource!.logicalId);
 
 /**
  * The resources of a root stack and its nested stacks as one template, the way a single stack would
@@ -50,7 +53,7 @@ function gathered(stacks: { stack: Stack; template: TemplateJson }[]): TemplateJ
       stacks
         .map(({ stack }) => stack)
         .filter((each): each is NestedStack => NestedStack.isNestedStack(each) && each.nestedStackParent === parent)
-        .map((each) => [parent.getLogicalId(each.nestedStackResource as CfnElement), each]),
+        .map((each) => [nestedStackId(each), each]),
     );
   const resolve = (value: unknown, stack: Stack): unknown => {
     if (Array.isArray(value)) return value.map((each) => resolve(each, stack));
@@ -58,7 +61,7 @@ function gathered(stacks: { stack: Stack; template: TemplateJson }[]): TemplateJ
     const { Ref: ref, 'Fn::GetAtt': getAtt } = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
     const parent = NestedStack.isNestedStack(stack) ? stack.nestedStackParent! : undefined;
     if (typeof ref === 'string' && parent && ref in ((templateOf.get(stack)!.Parameters as object | undefined) ?? {})) {
-      const passed = templateOf.get(parent)!.Resources[parent.getLogicalId((stack as NestedStack).nestedStackResource as CfnElement)]!.Properties.Parameters;
+      const passed = templateOf.get(parent)!.Resources[nestedStackId(stack as NestedStack)]!.Properties.Parameters;
       return resolve(passed[ref], parent);
     }
     const nested = getAtt && getAtt[1].startsWith('Outputs.') ? nestedById(stack).get(getAtt[0]) : undefined;
@@ -82,10 +85,9 @@ function gathered(stacks: { stack: Stack; template: TemplateJson }[]): TemplateJ
 
 export const ref = (id: string) => ({ Ref: id });
 export const arnOf = (id: string) => ({ 'Fn::GetAtt': [id, 'Arn'] });
-export const idOf = (stage: Stage, name: FunctionName) => logicalIdOf(stage.stack.functions.get(name)!);
-/** A construct's logical ID, in whichever stack of the stage holds it. */
-export const logicalIdOf = (construct: { node: { defaultChild?: unknown } }) => {
-  const element = construct.node.defaultChild as CfnElement;
+/** A function's logical ID, in whichever stack of the stage holds it. */
+export const idOf = (stage: Stage, name: FunctionName) => {
+  const element = stage.stack.functions.get(name)!.node.defaultChild as CfnElement;
   return Stack.of(element).getLogicalId(element);
 };
 export const fnProps = (stage: Stage, name: FunctionName) => stage.resources[idOf(stage, name)]!.Properties;
