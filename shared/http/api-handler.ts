@@ -4,6 +4,7 @@ import { envelope } from '#shared/http/envelope.ts';
 import { jsonBody } from '#shared/http/json-body.ts';
 import { rateLimit } from '#shared/http/rate-limit.ts';
 import { requestId } from '#shared/http/request-id.ts';
+import { restApiEvents } from '#shared/http/rest-api-event.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
 import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
 import { traced } from '#shared/tracing.ts';
@@ -21,6 +22,7 @@ export interface ApiHandlerOptions {
 /** The same middleware chain for every API function, so envelope, IDs and errors never drift apart. */
 export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {}) {
   const chain = middy<ApiEvent, ApiResponse>(handler as never)
+    .use(restApiEvents())
     .use(requestId())
     .use(envelope())
     .use(admission(options.auth?.keys));
