@@ -11,6 +11,7 @@ const processBatch = sqsHandler({
   queue: 'transmit',
   control: workQueue,
   read: readTransmitMessage,
+  metrics,
   // ERiC runs one call at a time: handled in turn, each ticket is claimed only as its send starts,
   // rather than all of a batch at once to wait behind each other (shared/manifest.ts).
   oneAtATime: () => taxAuthorityName() === 'eric',

@@ -32,9 +32,20 @@ export const metricNames = {
   certificatesResealed: 'CertificatesResealed',
   /** Client certificates still sealed the old way that the daily job could not seal again: each is logged. */
   certificatesNotResealed: 'CertificatesNotResealed',
+  /**
+   * An API answer with a 5xx status, with the answering function's name as the dimension
+   * `function_name` (shared/http/server-errors.ts): a function's deployment rolls back on its own.
+   */
+  serverErrors: 'ServerErrors',
 } as const;
 
 export const failedByCode = (code: string) => `${metricNames.ticketsFailed}_${code}`;
+
+/**
+ * `FailedRecords_transmit`, `FailedRecords_webhook`: a record its consumer failed on, handed back to
+ * the queue to try again (shared/queue/sqs-handler.ts). The invocation itself succeeds, so Lambda counts no error.
+ */
+export const failedRecords = (queue: string) => `FailedRecords_${queue}`;
 
 /** `Webhook_delivered`, `Webhook_retry`, `Webhook_gone`, `Webhook_exhausted` (shared/webhooks/deliver.ts). */
 export const webhookOutcome = (outcome: 'delivered' | 'retry' | 'gone' | 'exhausted') => `Webhook_${outcome}`;

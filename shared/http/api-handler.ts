@@ -5,6 +5,7 @@ import { jsonBody } from '#shared/http/json-body.ts';
 import { rateLimit } from '#shared/http/rate-limit.ts';
 import { requestId } from '#shared/http/request-id.ts';
 import { restApiEvents } from '#shared/http/rest-api-event.ts';
+import { serverErrors } from '#shared/http/server-errors.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
 import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
 import { traced } from '#shared/tracing.ts';
@@ -23,6 +24,8 @@ export interface ApiHandlerOptions {
 export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {}) {
   const chain = middy<ApiEvent, ApiResponse>(handler as never)
     .use(restApiEvents())
+    // Before the envelope, so that it sees the answer the envelope made of a result or an error.
+    .use(serverErrors())
     .use(requestId())
     .use(envelope())
     .use(admission(options.auth?.keys));
