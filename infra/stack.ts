@@ -14,6 +14,7 @@ import {
   type CorsPreflightOptions,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { Metric, MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -56,7 +57,7 @@ import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
 import { Records } from '#infra/constructs/records.ts';
-import { EdgeLimits } from '#infra/constructs/edge-limits.ts';
+import { EdgeApi } from '#infra/constructs/edge-api.ts';
 import { watchStage } from '#infra/constructs/stage-alarms.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
@@ -88,7 +89,6 @@ export class SteuerboteStack extends Stack {
       terminationProtection: settings.production,
       // The region is the stage's, never the shell's; the account is whichever the credentials name.
       env: { region: settings.region },
-      crossRegionReferences: edge !== undefined,
       ...stackProps,
     });
     Tags.of(this).add('service', 'steuerbote');
@@ -116,7 +116,9 @@ export class SteuerboteStack extends Stack {
     };
 
     const deployed = entries(apis).filter(([, spec]) => spec.production || !settings.production);
-    const httpApis = new Map(deployed.map(([name]) => [name, stageHttpApi(this, name, settings)]));
+    // With edge limits the API is a REST API behind them (infra/constructs/edge-api.ts); every other API is an HTTP API.
+    const behindEdge = (name: ApiName) => name === 'api' && edge !== undefined;
+    const httpApis = new Map(deployed.filter(([name]) => !behindEdge(name)).map(([name]) => [name, stageHttpApi(this, name, settings)]));
     const environments: Record<Setting, Record<string, string>> = {
       hook: hookEnvironment(settings.hook, settings.production, httpApis.get('receiver')),
       taxAuthority: { [settingNames.taxAuthority]: settings.taxAuthority.name, [settingNames.herstellerId]: settings.taxAuthority.herstellerId },
@@ -163,31 +165,59 @@ export class SteuerboteStack extends Stack {
       }
       return group;
     };
+    const answersRoutes = new Set(deployed.flatMap(([, spec]) => [...spec.routes.map((route) => route.function), spec.fallback]));
     // Functions are made on first use, so a stage holds exactly those that something invokes.
     const functionFor = (name: FunctionName): SteuerboteFunction => {
       let fn = this.functions.get(name);
       if (!fn) {
         fn = stageFunction(groupFor(name), name, settings, resources, environments);
         operations.watchFunction(name, fn);
+        if (answersRoutes.has(name)) operations.watchServerErrors(name, fn);
         this.functions.set(name, fn);
       }
       return fn;
     };
 
-    const deployments = new GradualDeployments(this, 'Deployments', { stage: settings.stage, gradual: settings.production });
+    const deployments = new GradualDeployments(this, 'Deployments', {
+      stage: settings.stage,
+      gradual: settings.production,
+      ignoreAlarms: settings.ignoreRollbackAlarms,
+      logRetention,
+      removalPolicy: removalPolicyFor(settings.production),
+    });
+    const servedApis = new Map<ApiName, { url: string; metricServerError: (props?: MetricOptions) => Metric }>();
     for (const [name, spec] of deployed) {
-      const httpApi = httpApis.get(name)!;
-      addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn), httpApi), resources.sealingKey);
-      new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
+      const httpApi = httpApis.get(name);
+      if (httpApi) {
+        addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn)), resources.sealingKey);
+        servedApis.set(name, { url: httpApi.apiEndpoint, metricServerError: (props) => httpApi.metricServerError(props) });
+      } else {
+        const edgeApi = new EdgeApi(this, 'Edge', {
+          stage: settings.stage,
+          spec,
+          targetFor: (fn) => deployments.target(functionFor(fn)),
+          domain: settings.access.domain!,
+          perMinute: edge!,
+          throttle: { rateLimit: settings.limits.throttleRate, burstLimit: settings.limits.throttleBurst },
+          accessLogs: apiAccessLogs(this, name, settings.production),
+        });
+        // As a route does (addRoutes): the functions that seal are reached only once the key's policy names their roles.
+        if (servedRoutes(spec.routes).some((route) => (functions[route.function] as FunctionSpec).sealing?.length)) {
+          edgeApi.api.latestDeployment!.node.addDependency(resources.sealingKey);
+        }
+        servedApis.set(name, edgeApi);
+      }
+      new CfnOutput(this, `${name}Url`, { value: servedApis.get(name)!.url, description: `Base URL of the ${name} API` });
     }
-    if (edge) new EdgeLimits(this, 'Edge', { stage: settings.stage, httpApi: httpApis.get('api')!, perMinute: edge });
     for (const [name, spec] of entries(queues)) {
       const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
-      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), deployments, concurrency);
+      const consumer = functionFor(spec.consumer);
+      addConsumer(name, resources.queues[name], spec, consumer, deployments, concurrency);
+      operations.watchFailedRecords(name, consumer);
     }
     for (const [name, spec] of entries(schedules)) {
       const fn = functionFor(spec.function);
-      addSchedule(Stack.of(fn), name, spec, fn, failedRuns);
+      addSchedule(Stack.of(fn), name, spec, fn, deployments.target(fn), failedRuns);
       operations.watchSchedule(spec, fn);
     }
     // Operator commands find a stage's resources through these, by the variables the manifest names.
@@ -199,7 +229,7 @@ export class SteuerboteStack extends Stack {
     }
     for (const output of Object.keys(stackOutputs())) new CfnOutput(this, output, { value: values[output]! });
 
-    watchStage(operations, { httpApis, tables: resources.tables, stageCertificate: Boolean(resources.eric) });
+    watchStage(operations, { apis: servedApis, tables: resources.tables, stageCertificate: Boolean(resources.eric) });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
     deployments.rollBackOn(operations);
     if (settings.production) {
@@ -330,6 +360,15 @@ const accessLogFormat = AccessLogFormat.custom(
   }),
 );
 
+/** Where an API's stage logs each request (`accessLogFormat`), kept as long as the functions' logs. */
+function apiAccessLogs(scope: Construct, name: ApiName, production: boolean): LogGroup {
+  return new LogGroup(scope, `${name}ApiAccessLogs`, {
+    retention: logRetention,
+    removalPolicy: removalPolicyFor(production),
+    dataProtectionPolicy: logDataProtection(),
+  });
+}
+
 function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings): HttpApi {
   const { corsOrigins, domain } = settings.access;
   // The stage HttpApi would create takes no access log settings, so it is made here instead.
@@ -339,11 +378,7 @@ function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings):
     // API Gateway answers the preflight itself, before any route: only for the origins the stage names.
     ...(name === 'api' && corsOrigins.length > 0 && { corsPreflight: corsFor(corsOrigins) }),
   });
-  const accessLogs = new LogGroup(scope, `${name}ApiAccessLogs`, {
-    retention: logRetention,
-    removalPolicy: removalPolicyFor(settings.production),
-    dataProtectionPolicy: logDataProtection(),
-  });
+  const accessLogs = apiAccessLogs(scope, name, settings.production);
   httpApi.addStage('DefaultStage', {
     autoDeploy: true,
     accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
@@ -431,7 +466,8 @@ function addConsumer(
   consumer.addEnvironment(resourceEnv.queue(queueName), queue.queueUrl);
 }
 
-function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction, failedRuns: Queue): void {
+/** `target`: what the schedule invokes, the function or its alias (infra/constructs/gradual-deployments.ts). */
+function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction, target: IFunction, failedRuns: Queue): void {
   const interval = Duration.minutes(spec.everyMinutes);
   // EventBridge starts a run on every tick, whether the last one finished or not; a timeout shorter
   // than the interval keeps runs from overlapping, as the local timer does by skipping a tick.
@@ -441,10 +477,10 @@ function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, f
   new Rule(scope, `${name}Schedule`, {
     description: `steuerbote: runs ${spec.function} every ${spec.everyMinutes} min`,
     schedule: Schedule.rate(interval),
-    targets: [new LambdaFunction(fn)],
+    targets: [new LambdaFunction(target)],
   });
   // EventBridge invokes asynchronously; a run is worth trying again until the next one is due.
-  fn.bindFailedRuns(failedRuns, Duration.seconds(Math.min(interval.toSeconds(), 6 * 3600)));
+  fn.bindFailedRuns(target, failedRuns, Duration.seconds(Math.min(interval.toSeconds(), 6 * 3600)));
 }
 
 function stageFunction(

