@@ -54,6 +54,15 @@ describe('cfn-lint', { timeout: 300_000 }, () => {
           alarmEmail: 'ops@example.com',
         },
       ],
+      [
+        'prod behind the edge limits',
+        {
+          stage: 'prod',
+          edgeLimitPerMinute: '300',
+          domainName: 'api.example.com',
+          certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
+        },
+      ],
     ])('finds no error in the %s template', async (_, context) => {
       expect(await lintErrors(context)).toEqual([]);
     });

@@ -53,6 +53,10 @@ describe('AwsSolutions checks', { timeout: 300_000 }, () => {
     ['prod with webhooks, a webhook secret and tracing', { stage: 'prod', ...hooks, hookUri: 'https://hooks.example.com/elster' }],
     ['dev transmitting through ERiC', { stage: 'dev', ...eric }],
     ['prod transmitting through ERiC, with a published layer', { stage: 'prod', ...eric, ericLayer: 'arn:aws:lambda:eu-central-1:123456789012:layer:eric:1' }],
+    [
+      'prod behind the edge limits',
+      { stage: 'prod', edgeLimitPerMinute: '300', domainName: 'api.example.com', certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123' },
+    ],
   ])('leave no finding unexplained on %s', (_, context) => {
     expect(findings(checkedStage(context))).toEqual([]);
   });
