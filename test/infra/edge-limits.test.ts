@@ -138,6 +138,10 @@ describe('edge limits', { timeout: 300_000 }, () => {
         expect(target(paths[path]!['x-amazon-apigateway-any-method']), path).toContain(`"${aliasOf(edge, apis.api.fallback)}"`);
       }
       expect(api.Properties.BinaryMediaTypes).toEqual(['*/*']);
+      // The routes go live with a deployment, once the sealing key's policy names the roles of the functions that seal.
+      const [deployment] = Object.values(edge.stacks[0]!.template.Resources).filter((resource) => resource.Type === 'AWS::ApiGateway::Deployment');
+      const [sealingKey] = ofType(edge, 'AWS::KMS::Key').find(([, key]) => /clients' certificates/i.test(JSON.stringify(key.Properties.Description)))!;
+      expect([deployment!.DependsOn].flat()).toContain(sealingKey);
     });
   });
 

@@ -3,7 +3,7 @@
 // a locked vault, the region each stage is pinned to, and CodeDeploy canaries behind every alias a
 // route, a queue or a schedule invokes, each with the stage's pre-traffic hook and its function's own alarms.
 
-import type { CfnElement } from 'aws-cdk-lib';
+import type { CfnElement, NestedStack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
@@ -12,7 +12,7 @@ import { apis, functions, queues, schedules, servedRoutes, tables, type Function
 import { failedRecords, metricNames, metricNamespace } from '#shared/metric-names.ts';
 import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
-import { actions, arnOf, fnProps, idOf, ofType, ref, statements, synth, type Stage } from '#test/infra/stage-template.ts';
+import { actions, arnOf, fnProps, idOf, nestedStackId, ofType, ref, statements, synth, type Stage } from '#test/infra/stage-template.ts';
 
 afterAll(removeStageApps);
 
@@ -257,6 +257,11 @@ describe('records and deployments', { timeout: 300_000 }, () => {
             { Key: 'service', Value: 'steuerbote' },
           ]),
         );
+      // It is there before any group's deployment needs it.
+      for (const { stack, template } of prod.stacks.slice(1)) {
+        if (!Object.values(template.Resources).some((resource) => resource.Type === 'AWS::Lambda::Alias')) continue;
+        expect([prod.stacks[0]!.template.Resources[nestedStackId(stack as NestedStack)]!.DependsOn].flat(), stack.node.id).toContain(hookId);
+      }
       // A test stage has no deployments to hook.
       expect(ofType(dev, 'AWS::Lambda::Function').filter(([id]) => id === hookId)).toEqual([]);
     });
