@@ -2,7 +2,6 @@
 // deploys, and nothing else.
 
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
   DomainName,
@@ -57,6 +56,7 @@ import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
 import { Records } from '#infra/constructs/records.ts';
+import { accessLogFormat } from '#infra/constructs/access-log.ts';
 import { EdgeApi } from '#infra/constructs/edge-api.ts';
 import { watchStage } from '#infra/constructs/stage-alarms.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
@@ -344,23 +344,7 @@ function stageQueue(scope: Construct, name: QueueName, spec: QueueSpec, key: Key
   });
 }
 
-/** Who called which route, when and with what result; never headers or bodies, which carry API keys and tax data. */
-const accessLogFormat = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
-    time: '$context.requestTime',
-    ip: '$context.identity.sourceIp',
-    userAgent: '$context.identity.userAgent',
-    route: '$context.routeKey',
-    path: '$context.path',
-    status: '$context.status',
-    responseLength: '$context.responseLength',
-    latencyMs: '$context.responseLatency',
-    integrationError: '$context.integrationErrorMessage',
-  }),
-);
-
-/** Where an API's stage logs each request (`accessLogFormat`), kept as long as the functions' logs. */
+/** Where an API's stage logs each request (infra/constructs/access-log.ts), kept as long as the functions' logs. */
 function apiAccessLogs(scope: Construct, name: ApiName, production: boolean): LogGroup {
   return new LogGroup(scope, `${name}ApiAccessLogs`, {
     retention: logRetention,
@@ -381,7 +365,7 @@ function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings):
   const accessLogs = apiAccessLogs(scope, name, settings.production);
   httpApi.addStage('DefaultStage', {
     autoDeploy: true,
-    accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat({ route: '$context.routeKey' }) },
     // Caps the stage as a whole, before any function runs: a flood is refused by API Gateway, with its
     // own 429 body, instead of scaling out functions. Fairness among clients is the functions' budget.
     throttle: { rateLimit: settings.limits.throttleRate, burstLimit: settings.limits.throttleBurst },

@@ -5,43 +5,19 @@
 // outside it; why not CloudFront in front of the HTTP API: docs/edge.md.
 
 import { Aws, CfnOutput, Stack } from 'aws-cdk-lib';
-import {
-  AccessLogFormat,
-  ApiDefinition,
-  EndpointType,
-  LogGroupLogDestination,
-  SecurityPolicy,
-  SpecRestApi,
-  type StageOptions,
-} from 'aws-cdk-lib/aws-apigateway';
+import { ApiDefinition, EndpointType, LogGroupLogDestination, SecurityPolicy, SpecRestApi, type StageOptions } from 'aws-cdk-lib/aws-apigateway';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import type { MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import { CfnPermission, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ILogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { accessLogFormat } from '#infra/constructs/access-log.ts';
 import { EdgeLimits } from '#infra/constructs/edge-limits.ts';
 import { suppress } from '#infra/nag.ts';
 import { servedRoutes, type ApiSpec, type FunctionName } from '#shared/manifest.ts';
 
 /** The stage of the REST API, hidden behind the domain, which maps its root to it. */
 export const edgeStageName = 'api';
-
-/** Who called which route, when, with what result and what WAF said; never headers or bodies, which carry API keys and tax data. */
-const accessLogFormat = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
-    time: '$context.requestTime',
-    ip: '$context.identity.sourceIp',
-    userAgent: '$context.identity.userAgent',
-    route: '$context.httpMethod $context.resourcePath',
-    path: '$context.path',
-    status: '$context.status',
-    responseLength: '$context.responseLength',
-    latencyMs: '$context.responseLatency',
-    waf: '$context.wafResponseCode',
-    integrationError: '$context.integrationErrorMessage',
-  }),
-);
 
 export interface EdgeApiProps {
   readonly stage: string;
@@ -77,7 +53,7 @@ export class EdgeApi extends Construct {
     const deployOptions: StageOptions = {
       stageName: edgeStageName,
       accessLogDestination: new LogGroupLogDestination(props.accessLogs),
-      accessLogFormat,
+      accessLogFormat: accessLogFormat({ route: '$context.httpMethod $context.resourcePath', waf: '$context.wafResponseCode' }),
       // Caps each route, before any function runs, as the HTTP API's stage throttle does elsewhere.
       throttlingRateLimit: props.throttle.rateLimit,
       throttlingBurstLimit: props.throttle.burstLimit,
