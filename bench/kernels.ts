@@ -20,6 +20,7 @@ import type { Checked } from '#shared/forms/check.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { loadCorpus } from '#test/fixtures/corpus.ts';
 import { compare, figure, type Row } from './stats.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const runs = 5;
 const batch = 50;
@@ -67,21 +68,21 @@ export async function kernels(): Promise<Row[]> {
   };
 
   const xmlOptions = { herstellerId: '74931', createdAt: new Date('2026-04-10T08:00:00.000Z') };
-  const ustvaFiling = filingOf(await checkUstva(ustva));
-  const estFiling = filingOf(await checkEst(est));
-  const largestFiling = filingOf(await checkEst(largest.body));
+  const ustvaFiling = filingOf(await checkUstva(ustva, checkContext()));
+  const estFiling = filingOf(await checkEst(est, checkContext()));
+  const largestFiling = filingOf(await checkEst(largest.body, checkContext()));
   if (ustvaFiling.kind !== 'ustva' || estFiling.kind !== 'est' || largestFiling.kind !== 'est') throw new Error('a sample made a filing of another form');
 
   let sink: unknown;
   const kernelsToRun: Kernel[] = [
     { name: 'json ustva', op: () => JSON.parse(JSON.stringify(ustva)), batch },
     { name: 'json est', op: () => JSON.parse(JSON.stringify(est)), batch },
-    { name: 'check ustva', op: () => checkUstva(ustva), batch },
-    { name: 'check est', op: () => checkEst(est), batch },
+    { name: 'check ustva', op: () => checkUstva(ustva, checkContext()), batch },
+    { name: 'check est', op: () => checkEst(est, checkContext()), batch },
     { name: 'xml ustva', op: () => ustvaModule.nutzdaten(ustvaFiling.body, xmlOptions), batch },
     { name: 'xml est', op: () => estModule.nutzdaten(estFiling.body, xmlOptions), batch },
     { name: 'json est largest', op: () => JSON.parse(JSON.stringify(largest.body)), batch },
-    { name: 'check est largest', op: () => checkEst(largest.body), batch, awaited: true },
+    { name: 'check est largest', op: () => checkEst(largest.body, checkContext()), batch, awaited: true },
     { name: 'xml est largest', op: () => estModule.nutzdaten(largestFiling.body, xmlOptions), batch },
     { name: 'pdf', op: () => renderProtocolPdf(protocol), batch: 1 },
   ];

@@ -3,7 +3,7 @@
 import type * as z from 'zod/mini';
 import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import type { Checked } from '#shared/forms/check.ts';
+import type { CheckContext, Checked } from '#shared/forms/check.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 
 export interface NutzdatenOptions {
@@ -38,7 +38,7 @@ export interface ReadBack {
 export interface FormModule<K extends Kind = Kind> {
   facts: FormFacts<K>;
   /** The schema and the tax rules (`POST /v2/{kind}` and its `validate`). */
-  check(input: unknown): Promise<Checked>;
+  check(input: unknown, context: CheckContext): Promise<Checked>;
   /** A stored body read back with the form's schema (shared/submission/stored-filing.ts). */
   readStored(stored: unknown): { body: FilingBodies[K] } | { error: z.core.$ZodError };
   /** The Nutzdaten element of a checked body: the caller's own XML as it came, or built from its fields. */

@@ -6,15 +6,16 @@ import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
-import type { Checked } from '#shared/forms/check.ts';
+import type { CheckContext, Checked } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 /** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
-export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Checked>) {
+export function submitHandler(kind: Kind, check: (input: unknown, context: CheckContext) => Promise<Checked>) {
   return apiHandler(
     async (event) => {
       const clientId = event.clientId!;
@@ -26,7 +27,7 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
       const replay = request && (await replayOf(idempotency, request));
       if (replay) return accepted(replay);
       // The check comes first, so a refused body never uses up its key.
-      const checked = await check(event.json);
+      const checked = await check(event.json, checkContext());
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const { certificate_id }: AcceptedBody = checked.filing.body;
       const signed = await signerFor(

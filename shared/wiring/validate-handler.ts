@@ -7,6 +7,7 @@ import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { TaxAuthority } from '#shared/ports.ts';
 import { callers } from '#shared/wiring/adapters.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 /** What validate needs of a form: a form may hand over less than its module, and so load less. */
 type Validated = Pick<FormModule, 'check' | 'nutzdaten' | 'readBack'>;
@@ -20,7 +21,7 @@ export function validateHandler(form: Validated, authority: () => Pick<TaxAuthor
   return apiHandler(
     async (event) => {
       const include = included(event.queryStringParameters?.include);
-      const checked = await form.check(event.json);
+      const checked = await form.check(event.json, checkContext());
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.

@@ -13,6 +13,7 @@ import { requestExamples } from '#shared/openapi/examples.ts';
 import { loadCorpus } from '#test/fixtures/corpus.ts';
 import { matrix } from '#test/oracle/matrix.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 interface Document {
   name: string;
@@ -52,7 +53,7 @@ async function documents(): Promise<Document[]> {
 /** The Nutzdaten the service would transmit for `body`, or the check's errors. */
 async function nutzdatenOf({ kind, body }: Document): Promise<string> {
   const form = await loadForm(kind);
-  const checked = await form.check(body);
+  const checked = await form.check(body, checkContext());
   if (!checked.filing) throw new Error(`refused by the check: ${JSON.stringify(checked.findings)}`);
   return (await loadForm(checked.filing.kind)).nutzdaten(checked.filing.body, { herstellerId: '74931', createdAt });
 }

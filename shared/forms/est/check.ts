@@ -1,15 +1,14 @@
 import { estFilingOf, estSchema, type EstRequest } from '#shared/forms/est/schema.ts';
-import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
+import { checkForm, taxNumberAgrees, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
 import { estLimitFindings } from '#shared/forms/est/limits.ts';
 import { estFacts, estYearFindings } from '#shared/forms/est/facts.ts';
-import { today } from '#shared/config.ts';
 import { mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 
-async function estRules(request: EstRequest): Promise<Ruled> {
+async function estRules(request: EstRequest, { today }: CheckContext): Promise<Ruled> {
   const body = estFilingOf(request);
   const filing = { kind: 'est', body } as const;
-  const open = estYearFindings(body.year, today());
+  const open = estYearFindings(body.year, today);
   if (body.xml === undefined) return { filing, xmlIdnrs: mappedIdnrs(body), findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
   // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
   // without it (BENCHMARKS.md, "Cold starts").
@@ -24,4 +23,4 @@ async function estRules(request: EstRequest): Promise<Ruled> {
 
 const est: Form<EstRequest> = { facts: estFacts, schema: estSchema, rules: estRules };
 
-export const checkEst = (input: unknown) => checkForm(est, input);
+export const checkEst = (input: unknown, context: CheckContext) => checkForm(est, input, context);

@@ -1,6 +1,5 @@
-import { today } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
-import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
+import { checkForm, taxNumberAgrees, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/ust/body-map.ts';
 import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
 import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
@@ -29,10 +28,10 @@ export function e50Findings(
 // A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.
 const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
 
-function ustRules(request: UstRequest): Ruled {
+function ustRules(request: UstRequest, { today }: CheckContext): Ruled {
   const body = ustFilingOf(request);
   const filing = { kind: 'ust', body } as const;
-  const open = ustYearFindings(body.year, today());
+  const open = ustYearFindings(body.year, today);
   if (body.xml === undefined) {
     const written = ustXml(body, new Date());
     if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
@@ -44,4 +43,4 @@ function ustRules(request: UstRequest): Ruled {
 
 const ust: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };
 
-export const checkUst = (input: unknown) => checkForm(ust, input);
+export const checkUst = (input: unknown, context: CheckContext) => checkForm(ust, input, context);
