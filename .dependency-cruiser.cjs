@@ -80,8 +80,8 @@ module.exports = {
       name: 'forms-by-registry',
       severity: 'error',
       comment:
-        'Generic code looks a form up by its kind (shared/forms/facts.ts, registry.ts); only the entries of a form, its registries and the document reach into its folder.',
-      from: { path: '^shared/', pathNot: '^shared/forms/|^shared/openapi/(forms|examples)\\.ts$' },
+        "Generic code looks a form up by its kind (shared/forms/registry.ts, load.ts); only the forms' own code and the document's showcase examples reach into a form's folder.",
+      from: { path: '^shared/', pathNot: '^shared/forms/|^shared/openapi/examples\\.ts$' },
       to: { path: '^shared/forms/[^/]+/' },
     },
     {

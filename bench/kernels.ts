@@ -12,8 +12,8 @@
 import { Bench } from 'tinybench';
 import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
-import { estModule } from '#shared/forms/est/module.ts';
-import { ustvaModule } from '#shared/forms/ustva/module.ts';
+import { formModule as estModule } from '#shared/forms/est/module.ts';
+import { formModule as ustvaModule } from '#shared/forms/ustva/module.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import type { Checked } from '#shared/forms/check.ts';

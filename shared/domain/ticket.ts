@@ -3,8 +3,8 @@ import type { Sealed } from '#shared/domain/sealed.ts';
 
 /**
  * Each form's checked body, by the form's kind. Empty here: each form's `kind.ts` adds its own entry
- * (declaration merging), so the forms are listed only in their own folders, and every record keyed by
- * `Kind` (shared/forms/facts.ts, shared/forms/registry.ts, shared/openapi/forms.ts) demands a new one.
+ * (declaration merging), so the forms are listed only in their own folders, and the registry, keyed
+ * by `Kind` (shared/forms/registry.ts), demands a line for a new one.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FilingBodies {}

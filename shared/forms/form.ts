@@ -1,5 +1,6 @@
-// What a form is to the code that does not know it: its module, loaded when the form is used
-// (shared/forms/registry.ts), beside its facts, always at hand (shared/forms/facts.ts).
+// What a form is to the code that does not know it: its facts, always at hand (shared/forms/registry.ts),
+// and the parts of its folder, each loaded by those that need it: its module when the form is used
+// (shared/forms/load.ts), what validate takes of it, its part of the OpenAPI document.
 import type * as z from 'zod/mini';
 import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
@@ -49,6 +50,18 @@ export interface FormModule<K extends Kind = Kind> {
   readBack(xml: string): Promise<ReadBack>;
 }
 
+/**
+ * What `POST /v2/{kind}/validate` takes of a form (shared/wiring/validate-handler.ts), from its
+ * `validation.ts`: a form may hand over less than its module, and so its function loads less.
+ */
+export type FormValidation<K extends Kind = Kind> = Pick<FormModule<K>, 'check' | 'nutzdaten' | 'readBack'>;
+
+export interface RequestExample {
+  summary: string;
+  description?: string;
+  value: unknown;
+}
+
 /** The form's part of the OpenAPI document (shared/openapi/). */
 export interface FormOpenapi {
   /** How the document names the form: "Submit a …". */
@@ -62,8 +75,11 @@ export interface FormOpenapi {
   fields(common: Readonly<Record<string, string>>): Record<string, string>;
   /** JSON schemas that say more of a field than its own schema shows (each Kennzahl of `kennzahlen` by name), by field. */
   properties?(): Record<string, Record<string, unknown>>;
-  /** Request examples, by name. */
-  examples: Record<string, { summary: string; description?: string; value: unknown }>;
+  /**
+   * Request examples, by name: `contract`, a body the contract shows, which passes the check, is the
+   * form's sample wherever one body of each form is wanted (the cold-start bench, the XSD oracle).
+   */
+  examples: { contract: RequestExample } & Record<string, RequestExample>;
   /** Whether the document shows its answers (accepted, refused, validated) on this form's routes. */
   showcase?: boolean;
 }

@@ -5,7 +5,7 @@
 
 import { isTicketId, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import { kinds } from '#shared/forms/facts.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
 
 export const listLimit = { default: 50, max: 200 } as const;

@@ -1,8 +1,8 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { formYears, kinds } from '#shared/forms/facts.ts';
-import { formOpenapi } from '#shared/openapi/forms.ts';
+import { formYears, kinds } from '#shared/forms/registry.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
 import {
   acceptedExample,
   certificateKeptExample,

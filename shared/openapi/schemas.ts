@@ -7,8 +7,8 @@ import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
-import { kinds } from '#shared/forms/facts.ts';
-import { formOpenapi } from '#shared/openapi/forms.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
 

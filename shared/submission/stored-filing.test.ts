@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
-import { loadForm } from '#shared/forms/registry.ts';
+import { loadForm } from '#shared/forms/load.ts';
 import { loadFiling, storeFiling } from '#shared/submission/stored-filing.ts';
 import { MemorySubmissionStore } from '#test/fakes.ts';
 import { estReturnSample, ustvaSample } from '#test/support/samples.ts';

@@ -3,7 +3,7 @@
 // whose own re-check of the transmitted XML must agree with the API's.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { datenartVersion } from '#shared/forms/facts.ts';
+import { datenartVersion } from '#shared/forms/registry.ts';
 import { comparable, loadCorpus, type ExpectedError } from '#test/fixtures/corpus.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 

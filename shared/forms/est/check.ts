@@ -21,6 +21,7 @@ async function estRules(request: EstRequest, { today }: CheckContext): Promise<R
   return { filing, xmlIdnrs: read.idnrs, findings: [...open, ...taxNumberAgrees(body, read.taxNumber, 'xml.Vorsatz.StNr'), ...ordnungsbegriff] };
 }
 
-const est: Form<EstRequest> = { facts: estFacts, schema: estSchema, rules: estRules };
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const form: Form<EstRequest> = { facts: estFacts, schema: estSchema, rules: estRules };
 
-export const checkEst = (input: unknown, context: CheckContext) => checkForm(est, input, context);
+export const checkEst = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -98,6 +98,7 @@ export function nutzdatenFindings(figures: LstaReadFigures): Finding[] {
   return findings;
 }
 
-const lsta: Form<LstaRequest> = { facts: lstaFacts, schema: lstaSchema, rules: lstaRules };
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const form: Form<LstaRequest> = { facts: lstaFacts, schema: lstaSchema, rules: lstaRules };
 
-export const checkLsta = (input: unknown, context: CheckContext) => checkForm(lsta, input, context);
+export const checkLsta = (input: unknown, context: CheckContext) => checkForm(form, input, context);

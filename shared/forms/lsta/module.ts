@@ -11,7 +11,7 @@ import { lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/ls
 import { lstaNutzdaten } from '#shared/forms/lsta/xml-writer.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
-export const lstaModule: FormModule<'lsta'> = {
+export const formModule: FormModule<'lsta'> = {
   facts: lstaFacts,
   check: checkLsta,
   readStored(stored) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { isError } from '#shared/domain/ticket.ts';
 import { checkLsta } from '#shared/forms/lsta/check.ts';
-import { lstaModule } from '#shared/forms/lsta/module.ts';
+import { formModule as lstaModule } from '#shared/forms/lsta/module.ts';
 import { lstaBodyOf, lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
 import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';

@@ -41,6 +41,7 @@ function ustRules(request: UstRequest, { today }: CheckContext): Ruled {
   return { filing, findings: [...open, ...read.findings, ...taxNumberAgrees(body, read.taxNumber, 'xml.Vorsatz.StNr')] };
 }
 
-const ust: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const form: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };
 
-export const checkUst = (input: unknown, context: CheckContext) => checkForm(ust, input, context);
+export const checkUst = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -66,6 +66,7 @@ async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string
   return checked;
 }
 
-const ustva: Form<UstvaRequest> = { facts: ustvaFacts, schema: ustvaSchema, rules: ustvaRules };
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const form: Form<UstvaRequest> = { facts: ustvaFacts, schema: ustvaSchema, rules: ustvaRules };
 
-export const checkUstva = (input: unknown, context: CheckContext) => checkForm(ustva, input, context);
+export const checkUstva = (input: unknown, context: CheckContext) => checkForm(form, input, context);

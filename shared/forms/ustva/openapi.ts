@@ -65,7 +65,7 @@ function kennzahlenProperties(): Json {
   return { type: 'object', properties, additionalProperties: false, maxProperties: maxRecordKeys };
 }
 
-export const ustvaOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'UStVA',
   schemaName: 'UstvaSubmission',
   schema: ustvaSchema,

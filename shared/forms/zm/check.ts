@@ -43,6 +43,7 @@ async function xmlRules(filing: Filing, body: Extract<ZmFiling, { xml: string }>
   return { filing, period: figures.period, findings };
 }
 
-const zm: Form<ZmRequest> = { facts: zmFacts, schema: zmSchema, rules: zmRules };
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const form: Form<ZmRequest> = { facts: zmFacts, schema: zmSchema, rules: zmRules };
 
-export const checkZm = (input: unknown, context: CheckContext) => checkForm(zm, input, context);
+export const checkZm = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -20,7 +20,7 @@ export const zmContractExample = {
   ],
 };
 
-export const zmOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'Zusammenfassende Meldung (ZM)',
   schemaName: 'ZmSubmission',
   schema: zmSchema,
