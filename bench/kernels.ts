@@ -2,7 +2,7 @@
 // (JSON.parse(JSON.stringify(body))), the least any handler does with it: checking a submission
 // as the submit handler does (schema and tax rules), building its ELSTER XML, and rendering the
 // sandbox's PDF protocol (pdf-lib). The income tax return is measured on the contract's sample and
-// on the largest valid fixture of test/fixtures/est/, whose whole check and XML must each stay
+// on the largest valid fixture of shared/forms/est/fixtures/, whose whole check and XML must each stay
 // within 15 times its own JSON round trip.
 //
 // tinybench, several independent runs; a row is the median over runs of each run's median sample,
@@ -18,7 +18,7 @@ import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
-import { loadCorpus } from '#test/fixtures/corpus.ts';
+import { loadCorpus } from '#test/support/corpus.ts';
 import { compare, figure, type Row } from './stats.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 

@@ -83,3 +83,17 @@ export interface FormOpenapi {
   /** Whether the document shows its answers (accepted, refused, validated) on this form's routes. */
   showcase?: boolean;
 }
+
+/**
+ * ELSTER's files (below `../shared/elster/` beside the checkout, docs/sources.md) a form's schema
+ * structure is generated from by `npm run generate:structure`: its `structure/sources.ts`, which the
+ * generator and the XSD oracle (test/oracle/xsd.ts) read through the registry.
+ */
+export type StructureSources =
+  /**
+   * One schema a year, `schemas/{prefix}-{year}.xsd`, each written to `structure/{file}-{year}.json`;
+   * with `workbook`, also each year's rules, `rules/{workbook}_{year}.xml`, to `structure/{file}-{year}-rules.json`.
+   */
+  | { prefix: string; years: readonly number[]; file: string; workbook?: string }
+  /** One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only. */
+  | { schema: string; file: string; root?: { name: string; type: string } };

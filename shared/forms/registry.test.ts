@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadForm } from '#shared/forms/load.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
 import { formFacts, kinds } from '#shared/forms/registry.ts';
+import { loadCorpus } from '#test/support/corpus.ts';
 
 const shared = path.join(import.meta.dirname, '..');
 const repoRoot = path.join(shared, '..');
@@ -30,6 +31,11 @@ describe('the form registry', () => {
     const { validation } = await import(`#shared/forms/${kind}/validation.ts`);
     for (const part of ['check', 'nutzdaten', 'readBack'] as const) expect(validation[part]).toBeTypeOf('function');
     expect(formOpenapi[kind].examples.contract).toBeDefined();
+    // What the structure generator and the XSD oracle read, and the fixtures the corpus reads (test/support/corpus.ts).
+    const { sources } = await import(`#shared/forms/${kind}/structure/sources.ts`);
+    const files = 'prefix' in sources ? sources.years.map((year: number) => `${sources.file}-${year}.json`) : [`${sources.file}.json`];
+    for (const file of files) expect(existsSync(path.join(import.meta.dirname, kind, 'structure', file)), file).toBe(true);
+    expect((await loadCorpus()).some((fixture) => fixture.kind === kind && fixture.valid)).toBe(true);
   });
 
   it('names each Datenart version as ERiC does', () => {

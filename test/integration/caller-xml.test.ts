@@ -3,9 +3,12 @@
 // allows live submissions here, so the live guard on the caller's IdNrs can be seen at work.
 
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample } from '#test/support/samples.ts';
+import { fixturesOf } from '#test/support/corpus.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
 
 let service: LocalService;
 
@@ -16,9 +19,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const fixture = async (name: string) => JSON.parse(await readFile(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8')).body;
-const ustva = await fixture('ustva/valid-xml-passthrough');
-const est = await fixture('est/valid-xml-passthrough');
+const fixture = async (kind: Kind, name: string) => JSON.parse(await readFile(join(fixturesOf(kind), `${name}.json`), 'utf8')).body;
+const ustva = await fixture('ustva', 'valid-xml-passthrough');
+const est = await fixture('est', 'valid-xml-passthrough');
 
 // Another business's tax number, at another tax office than the request's.
 const otherTaxNumber = '9181081508155';

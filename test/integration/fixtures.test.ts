@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datenartVersion } from '#shared/forms/registry.ts';
-import { comparable, loadCorpus, type ExpectedError } from '#test/fixtures/corpus.ts';
+import { comparable, loadCorpus, type ExpectedError } from '#test/support/corpus.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 
 const corpus = await loadCorpus();

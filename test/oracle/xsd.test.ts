@@ -12,7 +12,7 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import { loadForm } from '#shared/forms/load.ts';
 import { kinds } from '#shared/forms/registry.ts';
 import { requestExamples } from '#shared/openapi/examples.ts';
-import { loadCorpus } from '#test/fixtures/corpus.ts';
+import { loadCorpus } from '#test/support/corpus.ts';
 import { matrix } from '#test/oracle/matrix.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
