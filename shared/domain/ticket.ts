@@ -11,13 +11,6 @@ export interface FilingBodies {}
 
 export type Kind = keyof FilingBodies;
 
-/**
- * The filings a UStVA request makes, each its own element in ELSTER's `Steuerfall`: the return for
- * a period, the application for the one-month extension (Dauerfristverlängerung, § 46 UStDV), and
- * the special prepayment monthly filers make with it (Sondervorauszahlung, § 47 UStDV, Kz 38).
- */
-export const ustvaTypes = ['voranmeldung', 'dauerfristverlaengerung', 'sondervorauszahlung'] as const;
-export type UstvaType = (typeof ustvaTypes)[number];
 export type TicketStatus = 'queued' | 'processing' | 'delivered' | 'rejected' | 'failed';
 export type WebhookStatus = 'disabled' | 'pending' | 'delivered' | 'failed';
 
@@ -72,8 +65,11 @@ export interface Ticket {
   test: boolean;
   year: number;
   period?: string;
-  /** A UStVA's filing; absent on tickets made before there was more than one. */
-  type?: UstvaType;
+  /**
+   * The filing the request made, for a form whose request makes one of several (its facts' `filings`);
+   * absent on tickets made before a form had more than one.
+   */
+  type?: string;
   /** Absent for a first income tax return, which names only its tax office. */
   tax_number_masked?: string;
   tax_office?: string;

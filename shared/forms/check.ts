@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isError, type Finding, type UstvaType } from '#shared/domain/ticket.ts';
+import { isError, type Finding } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { type AcceptedBody, liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
@@ -17,10 +17,12 @@ export interface CheckContext {
 }
 
 /**
- * The filing a body makes and what the tax rules find in it; `period` and `type` are ticket metadata
- * of a UStVA, from its fields or its XML; `xmlIdnrs` the IdNrs a caller's XML names, for the live guard.
+ * The filing a body makes and what the tax rules find in it. `period` and `type` are what the ticket
+ * says of it, from its fields or its XML: the period it is for, where its form files by period, and
+ * which of its form's filings it is (FormFacts `filings`). `xmlIdnrs` are the IdNrs a caller's XML
+ * names, for the live guard.
  */
-export type Ruled = { filing: Filing; period?: string; type?: UstvaType; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
+export type Ruled = { filing: Filing; period?: string; type?: string; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
 
 /** A body that passed (no finding is an error; hints may remain), or the findings that refuse it. */
 export type Checked = (Ruled & { datenartVersion: string }) | { filing?: undefined; findings: Finding[]; datenartVersion?: string };

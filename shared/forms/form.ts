@@ -71,6 +71,8 @@ export interface FormOpenapi {
   schema: z.ZodMiniType;
   /** What the `year` field says of this form: its years and its filing window. */
   year: string;
+  /** What a ticket's `period` holds for this form, where its filings name one. */
+  ticketPeriod?: string;
   /** What the contract says of its fields, given what it says of the fields every form has. */
   fields(common: Readonly<Record<string, string>>): Record<string, string>;
   /** JSON schemas that say more of a field than its own schema shows (each Kennzahl of `kennzahlen` by name), by field. */

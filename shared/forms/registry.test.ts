@@ -48,10 +48,10 @@ describe('the form registry', () => {
   });
 });
 
-// Generic code looks a form up by its kind; a form's name in it would be a branch a new form could
-// fall through, or a list a new form would have to join. The forms' own folders and the registry are
-// where their names belong, and the document's showcase answers (accepted, refused, validated) are
-// those of the UStVA's example.
+// Generic code looks a form up by its kind; a form's name in it, or the name of one of its filings,
+// would be a branch a new form could fall through, or a list a new form would have to join. The forms'
+// own folders and the registry are where their names belong, and the document's showcase answers
+// (accepted, refused, validated) are those of the UStVA's example.
 const allowed = ['shared/openapi/examples.ts'];
 
 describe('generic code', () => {
@@ -60,8 +60,15 @@ describe('generic code', () => {
     'functions',
     'infra',
   ];
+  const shared = (folder: string) =>
+    readdirSync(path.join(repoRoot, folder))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'registry.ts')
+      .map((file) => `${folder}/${file}`);
   const files = [
     'shared/manifest.ts',
+    // What all forms share, and the domain beneath them.
+    ...shared('shared/forms'),
+    ...shared('shared/domain'),
     ...folders.flatMap((folder) =>
       readdirSync(path.join(repoRoot, folder), { recursive: true, encoding: 'utf8' })
         .map((file) => path.join(folder, file))
@@ -69,9 +76,11 @@ describe('generic code', () => {
     ),
   ];
 
+  const names = [...kinds, ...kinds.flatMap((kind) => formFacts[kind].filings ?? [])];
+
   it.each(files)('%s names no form', (file) => {
     const text = readFileSync(path.join(repoRoot, file), 'utf8');
-    expect(text.match(new RegExp(`['"\`](${kinds.join('|')})['"\`]`, 'g')) ?? []).toEqual([]);
+    expect(text.match(new RegExp(`['"\`](${names.join('|')})['"\`]`, 'g')) ?? []).toEqual([]);
     expect(text).not.toMatch(new RegExp(`#shared/forms/(${kinds.join('|')})/`));
   });
 });

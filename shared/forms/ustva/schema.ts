@@ -16,7 +16,7 @@ import {
 } from '#shared/forms/fields.ts';
 import { begruendung, supplierSchema } from '#shared/forms/anmeldungssteuern.ts';
 import { widnr } from '#shared/forms/ustva/structure.ts';
-import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
+import { ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { advisorClientSchema, elementText, partySchema } from '#shared/forms/parties.ts';
 import { baseAmountDigits, ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
