@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
 /**
- * Each form's checked body, by the form's kind. Empty here: each form's `kind.ts` adds its own entry
+ * Each form's checked body, by the form's kind. Empty here: each form's `filing-body.ts` adds its own entry
  * (declaration merging), so the forms are listed only in their own folders, and the registry, keyed
  * by `Kind` (shared/forms/registry.ts), demands a line for a new one.
  */

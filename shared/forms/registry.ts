@@ -2,7 +2,7 @@
 // without loading its code. The rest of a form is its folder, shared/forms/{kind}/, where generic code
 // finds each part by name (shared/forms/load.ts, docs/architecture.md "Where a change goes"): so a
 // function that needs no form's code carries only these facts, and the compiler demands a line here
-// for each kind a form's kind.ts adds.
+// for each kind a form's filing-body.ts adds.
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';

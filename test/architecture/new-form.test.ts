@@ -30,7 +30,7 @@ const copied = [
 // The form: its kind, facts, check (schema and rules), what validate takes of it, its module and its
 // part of the document, each under the name generic code finds it by.
 const form: Record<string, string> = {
-  'kind.ts': `import type { DemoFiling } from '#shared/forms/demo/check.ts';
+  'filing-body.ts': `import type { DemoFiling } from '#shared/forms/demo/check.ts';
 
 declare module '#shared/domain/ticket.ts' {
   interface FilingBodies {
