@@ -335,6 +335,28 @@ export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
   };
 }
 
+/** A checked RSA certificate of client-a as the upload keeps it, its secrets sealed in name only, with whatever the test changes. */
+export function aCertificateRecord(overrides: Partial<CertificateRecord> = {}): CertificateRecord {
+  const sealed: Sealed = { key: 'a2V5', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==', version: 2 };
+  return {
+    client_id: 'client-a',
+    certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
+    subject: 'CN=Muster GmbH',
+    issuer: 'CN=Muster GmbH',
+    serial: '01',
+    not_before: '2026-01-01T00:00:00.000Z',
+    not_after: '2028-01-01T00:00:00.000Z',
+    fingerprint_sha256: 'ab'.repeat(32),
+    key_type: 'rsa',
+    key_bits: 2048,
+    pin_storage: 'stored',
+    created_at: '2026-01-02T00:00:00.000Z',
+    container: sealed,
+    pin: sealed,
+    ...overrides,
+  };
+}
+
 /** An HTTP API (payload 2.0) event as API Gateway, or the local gateway, hands it over. */
 export function apiEvent(
   method: string,

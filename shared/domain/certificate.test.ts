@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { certificateProblems, certificateView, maxCertificateNameLength, nameProblems, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { certificateProblems, certificateView, maxCertificateNameLength, nameProblems } from '#shared/domain/certificate.ts';
+import { aCertificateRecord } from '#test/fakes.ts';
 
 const now = new Date('2026-11-24T10:00:00.000Z');
-const sealed = { key: 'k', iv: 'i', tag: 't', data: 'd', version: 2 as const };
-const record: CertificateRecord = {
-  client_id: 'client-a',
-  certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
-  subject: 'CN=Muster GmbH',
-  issuer: 'CN=Muster GmbH',
-  serial: '01',
-  not_before: '2026-01-01T00:00:00.000Z',
-  not_after: '2027-01-01T00:00:00.000Z',
-  fingerprint_sha256: 'f'.repeat(64),
-  key_type: 'rsa',
-  key_bits: 2048,
-  pin_storage: 'stored',
-  created_at: '2026-01-02T00:00:00.000Z',
-  container: sealed,
-  pin: sealed,
-};
+const record = aCertificateRecord();
 
 describe('nameProblems', () => {
   it('takes names of up to 1,024 characters, and refuses a longer subject or issuer, each with its own code', () => {

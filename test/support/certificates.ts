@@ -56,6 +56,14 @@ export function container(kind: 'modern' | 'legacy' | 'nokey' | 'nomac' | 'umlau
   return readFileSync(join(dir, `${kind}.pfx`));
 }
 
+/** The keys on a curve that are kept, by `containerOfCurve`'s name, with the type and size the certificate's view shows. */
+export const keptCurves = [
+  ['prime256v1', 'ec', 256],
+  ['secp384r1', 'ec', 384],
+  ['secp521r1', 'ec', 521],
+  ['ed25519', 'ed25519', 256],
+] as const;
+
 /**
  * A current container written by OpenSSL whose key is on `curve` (an OpenSSL name: `prime192v1`,
  * `secp256k1`, `brainpoolP256r1`, `prime256v1`, …), or an Ed25519 key.
