@@ -67,8 +67,9 @@ export interface CertificateRecord extends CertificateFacts {
   container: Sealed;
   pin?: Sealed;
   /**
-   * The wrong per-submission PINs of about the last hour, each under a key of its own so that
-   * concurrent submissions never overwrite each other's: when it came (shared/certificates/pin-lock.ts).
+   * The per-submission PIN checks of about the last hour, each under a key of its own so that
+   * concurrent submissions never overwrite each other's: when it began. A wrong PIN is kept under
+   * its note, a check still under way under `pinCheckUnderWay(note)` (shared/certificates/pin-lock.ts).
    */
   wrong_pins?: Record<string, string>;
   /** Submissions naming it are refused until then, after too many wrong PINs; a time past is no lock. */
@@ -81,6 +82,13 @@ export const sealedFor = ({ client_id, certificate_id }: Pick<CertificateRecord,
 /** Whether the record's container and PIN, where it keeps one, are both bound to their owner (`version: 2`, shared/domain/sealed.ts). */
 export const secretsBound = ({ container, pin }: Pick<CertificateRecord, 'container' | 'pin'>): boolean =>
   [container, pin].every((sealed) => sealed === undefined || sealed.version === 2);
+
+/**
+ * The key in `wrong_pins` of a PIN check still under way. The prefix tells it from a wrong PIN; a
+ * version that knows no checks under way counts it as a wrong PIN, which errs on the safe side.
+ */
+export const pinCheckUnderWay = (note: string) => `try_${note}`;
+export const isUnderWay = (key: string) => key.startsWith('try_');
 
 /** When the lock on the certificate ends, or undefined when it is not locked at `now`. */
 export const lockedUntil = ({ locked_until }: Pick<CertificateRecord, 'locked_until'>, now: Date): string | undefined =>
@@ -120,11 +128,12 @@ export function certificateProblems(record: CertificateFacts, now: Date): Certif
 }
 
 /**
- * What a client sees of its certificate: everything but the sealed secrets, the owner and the wrong
- * PINs' times; whether it can sign now, and until when wrong PINs lock it.
+ * What a client sees of its certificate: everything but the sealed secrets, the owner and the PIN
+ * checks' times; whether it can sign now (not while it is locked), and until when wrong PINs lock it.
  */
 export function certificateView({ container: _container, pin: _pin, client_id: _client, wrong_pins: _wrong, ...shown }: CertificateRecord, now: Date) {
   const problems = certificateProblems(shown, now);
+  const locked = lockedUntil(shown, now);
   return {
     ...shown,
     // Names kept before they were decoded and cleaned on upload are cleaned when shown; one kept too
@@ -132,8 +141,8 @@ export function certificateView({ container: _container, pin: _pin, client_id: _
     subject: shortened(shownText(shown.subject), maxCertificateNameLength),
     issuer: shortened(shownText(shown.issuer), maxCertificateNameLength),
     expires_in_days: Math.floor((Date.parse(shown.not_after) - now.getTime()) / 86_400_000),
-    usable: problems.every((problem) => problem.code === 'CERTIFICATE_UNCHECKED'),
+    usable: problems.every((problem) => problem.code === 'CERTIFICATE_UNCHECKED') && locked === undefined,
     problems,
-    locked_until: lockedUntil(shown, now) ?? null,
+    locked_until: locked ?? null,
   };
 }

@@ -75,9 +75,11 @@ client gets 404, exactly as for a ticket that does not exist.
   A subject or issuer is at most ${countText(maxCertificateNameLength)} characters as shown, its values escaped as RFC 4514 writes them;
   EC keys are kept on P-256, P-384 and P-521 only.
   A certificate whose per-submission PIN was wrong too often is locked for a while (423
-  \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`locked_until\`). \`DELETE\` waits for
-  the client's \`queued\` and \`processing\` tickets that need the certificate (409 \`CONFLICT\` names one); a
-  ticket keeps \`certificate_id\` and the subject after the certificate is gone.
+  \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`usable: false\` and
+  \`locked_until\`); PINs tried at the same moment count as well (429 \`CERTIFICATE_PIN_BUSY\` while too
+  many are being tried). \`DELETE\` waits for the client's \`queued\` and \`processing\` tickets that need
+  the certificate (409 \`CONFLICT\` names one); a ticket keeps \`certificate_id\` and the subject after the
+  certificate is gone.
 
 **Free text.** Every text field (names, addresses, the supplier, \`client_reference\`) takes ELSTER's
 character set ("Standard_E_V2") and nothing else: printable ASCII, \`¡¢£¥§ª«¬®¯°±²³µ¹º»\`, \`¿\` to \`ÿ\`,
@@ -116,14 +118,18 @@ sent twice (or holding a comma) are 400 \`BAD_REQUEST\`.
 A finding's \`path\` is cut to ${maxTextLength.path} characters, its \`message\` to ${maxTextLength.message}, \`expected\` and \`rule\`
 to ${maxTextLength.expected}, each ending in \`…\` when cut. So an error answer stays under 64 KiB, whatever the body.
 
-**Transport.** The local runtime answers in the envelope even what no function sees: a body over
+**Transport.** What the headers alone decide is answered before the body is read, in this order: an
+\`Expect\` other than \`100-continue\` (the token whole, in any case) is 417 \`EXPECTATION_FAILED\`, a header
+sent twice 400, and on a route that needs a key a missing, unknown or revoked key 401, instead of
+\`100 Continue\` to a client that waits for it. The local runtime closes the connection after such an
+answer, the body unread. It answers in the envelope even what no function sees: a body over
 ${transportLimits.maxBodyBytes / 1024 / 1024} MiB (413 \`PAYLOAD_TOO_LARGE\`), a request line and headers over ${transportLimits.maxHeaderBytes / 1024} KiB (431
 \`HEADERS_TOO_LARGE\`), a request that is not well-formed HTTP/1.1 or 1.0 or whose request line or Host cannot be
 served (a URL target without a usable host or port, a broken percent-encoding, a fragment, the target \`*\`,
-\`CONNECT\`, not exactly one Host: 400 \`BAD_REQUEST\`), an \`Expect\` other than
-\`100-continue\` (417 \`EXPECTATION_FAILED\`), and a request whose headers take over ${transportLimits.headersTimeoutSeconds} s or which takes over
-${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); each closes the connection, as does ${transportLimits.keepAliveSeconds} s without a
-request. On AWS, API Gateway's own limits and answers apply to these cases.
+\`CONNECT\`, not exactly one Host: 400 \`BAD_REQUEST\`), a connection beyond the ${transportLimits.maxConnections} it serves at once
+unless configured otherwise (503 \`UNAVAILABLE\` with \`Retry-After\`), and a request whose headers take over
+${transportLimits.headersTimeoutSeconds} s or which takes over ${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); each closes the connection, as
+does ${transportLimits.keepAliveSeconds} s without a request. On AWS, API Gateway's own limits and answers apply to these cases.
 `.trim();
 
 const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
@@ -175,7 +181,7 @@ function submit(kind: Kind): Json {
         formOpenapi[kind].showcase ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
       423: responseRef('CertificatePinLocked'),
-      429: responseRef('RateLimited'),
+      429: responseRef('SubmissionRateLimited'),
       '5XX': responseRef('ServerError'),
     },
   };

@@ -208,7 +208,10 @@ export const certificate = z.object({
   ),
   created_at: timestamp,
   expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
-  usable: described(z.boolean(), 'False when a submission naming it would be refused for one of `problems` (any but `CERTIFICATE_UNCHECKED`)'),
+  usable: described(
+    z.boolean(),
+    'False when a submission naming it would be refused: for one of `problems` (any but `CERTIFICATE_UNCHECKED`), or while it is locked after wrong PINs (`locked_until`)',
+  ),
   problems: described(
     z.array(
       z.object({
@@ -228,7 +231,7 @@ export const certificate = z.object({
   ),
   locked_until: described(
     z.nullable(timestamp),
-    `Until when submissions naming it are refused with 423 \`CERTIFICATE_PIN_LOCKED\`, after ${wrongPinLimit} wrong \`Elster-Pin\` values within ${wrongPinWindowMinutes} minutes; null when it is not locked`,
+    `Until when submissions naming it are refused with 423 \`CERTIFICATE_PIN_LOCKED\` (and \`usable\` is false), after ${wrongPinLimit} wrong \`Elster-Pin\` values within ${wrongPinWindowMinutes} minutes, those tried at the same moment included; null when it is not locked`,
   ),
 });
 

@@ -16,7 +16,7 @@ import {
   MemoryTicketStore,
   MemoryWorkQueue,
   ScriptedTaxAuthority,
-  aCertificateRecord,
+  aCertificate,
   aTicket,
   validTicketId as id,
   type AuthorityStep,
@@ -85,7 +85,8 @@ async function withSealedPin(steps: AuthorityStep[], sealPin: (wrapper: Counting
 
 /** A client certificate as the upload keeps it; the container's bytes need not be real here. */
 async function keptCertificate(certificates: TransmitDeps['certificates'], pinStorage: PinStorage) {
-  const record = aCertificateRecord({
+  const record = aCertificate({
+    ...certificateOwner,
     pin_storage: pinStorage,
     container: await seal(certificates.wrapper, certificateOwner, Buffer.from('the container')),
     pin: pinStorage === 'stored' ? await seal(certificates.wrapper, certificateOwner, Buffer.from('stored-pin')) : undefined,

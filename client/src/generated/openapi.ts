@@ -3069,7 +3069,7 @@ export interface components {
             created_at: string;
             /** @description Whole days until `not_after` */
             expires_in_days: number;
-            /** @description False when a submission naming it would be refused for one of `problems` (any but `CERTIFICATE_UNCHECKED`) */
+            /** @description False when a submission naming it would be refused: for one of `problems` (any but `CERTIFICATE_UNCHECKED`), or while it is locked after wrong PINs (`locked_until`) */
             usable: boolean;
             /** @description What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now. Kept before today's rules, and refused at submission with the same code: `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG` (a name over 1,024 characters), `CERTIFICATE_KEY_TOO_WEAK` (`key_bits` 0: a key of a curve or type no longer accepted) */
             problems: {
@@ -3077,7 +3077,7 @@ export interface components {
                 code: "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_UNCHECKED" | "CERTIFICATE_KEY_TOO_WEAK" | "CERTIFICATE_SUBJECT_TOO_LONG" | "CERTIFICATE_ISSUER_TOO_LONG";
                 message: string;
             }[];
-            /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED`, after 10 wrong `Elster-Pin` values within 60 minutes; null when it is not locked */
+            /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED` (and `usable` is false), after 10 wrong `Elster-Pin` values within 60 minutes, those tried at the same moment included; null when it is not locked */
             locked_until: string | null;
         };
         CertificateList: {
@@ -3207,7 +3207,23 @@ export interface components {
                 };
             };
         };
-        /** @description The certificate named by `certificate_id` is locked: its `Elster-Pin` was wrong 10 times within 60 minutes (counted for every instance of the service, only for its own client's submissions). The lock lasts 60 minutes from the wrong PIN that set it, and until then no PIN is tried, the right one neither; `Retry-After` gives the seconds left, the certificate's `locked_until` the time. Nothing was stored; tickets accepted before the lock are transmitted as usual. Retrying sooner only gets 423 again. */
+        /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. Or (`CERTIFICATE_PIN_BUSY`, `Retry-After: 1`) the certificate named by `certificate_id` has all its 10 places for PIN checks within 60 minutes taken, by wrong PINs and by PINs still being tried at this moment; no PIN was tried. A PIN being tried takes milliseconds: a second later its place is free again, or every place holds a wrong PIN and the certificate is locked (423). */
+        SubmissionRateLimited: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                "retry-after": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {string} */
+                        code?: "RATE_LIMITED" | "CERTIFICATE_PIN_BUSY";
+                    };
+                };
+            };
+        };
+        /** @description The certificate named by `certificate_id` is locked: its `Elster-Pin` was wrong 10 times within 60 minutes (counted for every instance of the service, PINs tried at the same moment included, only for its own client's submissions). The lock lasts 60 minutes from the wrong PIN that set it, and until then no PIN is tried, the right one neither; `Retry-After` gives the seconds left, the certificate's `locked_until` the time, and its `usable` is false. Nothing was stored; tickets accepted before the lock are transmitted as usual. Retrying sooner only gets 423 again. */
         CertificatePinLocked: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
@@ -3329,7 +3345,7 @@ export interface components {
         RequestId: string;
         /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
         Include: string;
-        /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+        /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
         ElsterPin: string;
         /**
          * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
@@ -3368,7 +3384,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -3444,7 +3460,7 @@ export interface operations {
                 };
             };
             423: components["responses"]["CertificatePinLocked"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["SubmissionRateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3459,7 +3475,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -3535,7 +3551,7 @@ export interface operations {
                 };
             };
             423: components["responses"]["CertificatePinLocked"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["SubmissionRateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3550,7 +3566,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -3626,7 +3642,7 @@ export interface operations {
                 };
             };
             423: components["responses"]["CertificatePinLocked"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["SubmissionRateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3641,7 +3657,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -3717,7 +3733,7 @@ export interface operations {
                 };
             };
             423: components["responses"]["CertificatePinLocked"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["SubmissionRateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
     };
@@ -3732,7 +3748,7 @@ export interface operations {
                  * @example order-4711-ustva-2026-03
                  */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. The 10th wrong one within 60 minutes locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one in between resets nothing. */
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
                 "Elster-Pin"?: components["parameters"]["ElsterPin"];
             };
             path?: never;
@@ -3808,7 +3824,7 @@ export interface operations {
                 };
             };
             423: components["responses"]["CertificatePinLocked"];
-            429: components["responses"]["RateLimited"];
+            429: components["responses"]["SubmissionRateLimited"];
             "5XX": components["responses"]["ServerError"];
         };
     };
