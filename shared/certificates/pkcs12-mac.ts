@@ -44,10 +44,11 @@ export const digests: Record<string, { name: string; block: number }> = {
 };
 
 /**
- * Iterations hashed between two turns of the event loop, about a millisecond's work: a request
- * served meanwhile needs several turns, each of which waits for one slice.
+ * Iterations hashed between two turns of the event loop, a quarter of a millisecond's work (about a
+ * millisecond on two busy shared cores): a request served meanwhile needs several turns, each of
+ * which waits for a slice of each derivation under way (two at most, derivation-slots.ts).
  */
-const slice = 1024;
+const slice = 256;
 
 /**
  * The PKCS#12 key derivation (RFC 7292 appendix B.2): `id` 1 for a key, 2 for an IV, 3 for the MAC
