@@ -35,6 +35,12 @@ export interface DeclaredIdentifiers {
   widnr?: string;
 }
 
+/**
+ * The request fields that only declare identifiers a caller's XML names: the XML carries them, so
+ * they are not part of the filing, and a body read back from the XML has them where its own fields do.
+ */
+export const xmlDeclaredFields = ['idnr', 'spouse_idnr', 'widnr'] as const;
+
 /** An identifier the XML holds at one of its form's places. */
 export interface HeldIdentifier {
   names: readonly string[];

@@ -1,8 +1,8 @@
 // Every form holds the identifiers of a caller's XML to the request, over HTTP. For each place a
 // registered form declares (its module's `identifiers`), put into the service's own Nutzdaten of the
 // form's sample: the request's own value is accepted, and another, or one the request does not
-// declare, is refused with the code of that identifier at that element. A form is a row of the
-// table by its kind, so a new form cannot be left out.
+// declare, is refused with the code of that identifier at that element; the honest document read
+// back is a valid body. A form is a row of the table by its kind, so a new form cannot be left out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { estContractExample } from '#shared/forms/est/openapi.ts';
@@ -113,6 +113,9 @@ describe.each(kinds)('%s', (kind) => {
       const declared = await heldIn(kind, honest);
       const accepted = await service.submit(kind, request(sample, honest, declared));
       expect(accepted.status, JSON.stringify(accepted.json)).toBe(202);
+      // Read back, the fields carry what the request declared beside the XML, and are valid as they are.
+      const { body } = (await service.post(`/v2/${kind}/validate?include=body`, request(sample, honest, declared))).json.data;
+      expect((await service.post(`/v2/${kind}/validate`, body)).json.data, JSON.stringify(body)).toMatchObject({ valid: true });
 
       const structure = await form.structure(sample.year as number);
       const base = readXml(honest);

@@ -16,6 +16,7 @@ import {
   widnr,
 } from '#shared/forms/fields.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
+import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /** The parts of E50 a body fills, by their body names (body-map.ts). */
 export const ustParts = ['ust2a', 'un', 'fv', 'vorsatz'] as const;
@@ -37,15 +38,12 @@ export const ustShape = <Part extends z.ZodMiniType>(parts: Record<(typeof ustPa
   widnr: z.optional(widnr),
 });
 
-/** The fields that declare what a caller's E50 names (shared/forms/identifiers.ts): they are not part of the filing. */
-const declared = ['idnr', 'spouse_idnr', 'widnr'] as const;
-
 export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: part, vorsatz: part })).check(
   z.superRefine((body, context) => {
     if (body.tax_number === undefined && body.tax_office === undefined)
       requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
     if (body.xml !== undefined) return refuseBesideXml(context, body, ustParts);
-    refuseWithoutXml(context, body, declared, 'the parts name them (vorsatz.id, vorsatz.idehefrau, ust2a.allg.unternehmen.e3000401)');
+    refuseWithoutXml(context, body, xmlDeclaredFields, 'the parts name them (vorsatz.id, vorsatz.idehefrau, ust2a.allg.unternehmen.e3000401)');
     if (body.ust2a === undefined) requireField(context, 'ust2a', 'is required: the return itself (USt 2A)');
     if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
   }, alongsideFieldChecks),
@@ -54,10 +52,10 @@ export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: pa
 export type UstRequest = z.infer<typeof ustSchema>;
 
 /** A checked annual VAT return as it is stored and sent: its parts, or the caller's own Nutzdaten. */
-export type UstFiling = Omit<UstRequest, (typeof declared)[number]>;
+export type UstFiling = Omit<UstRequest, (typeof xmlDeclaredFields)[number]>;
 
 /** The request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
 export function ustFilingOf(request: UstRequest): UstFiling {
-  const filing = Object.entries(request).filter(([field, value]) => value !== undefined && !(declared as readonly string[]).includes(field));
+  const filing = Object.entries(request).filter(([field, value]) => value !== undefined && !(xmlDeclaredFields as readonly string[]).includes(field));
   return Object.fromEntries(filing) as UstFiling;
 }
