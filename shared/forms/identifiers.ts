@@ -3,8 +3,8 @@
 // identifiers, so the XML may name no other: the tax number, and the Ordnungsbegriff ELSTER takes in
 // its place (their first four digits are the tax office, the transfer header's Empfaenger), the
 // IdNrs of the taxpayer and the spouse, the W-IdNr and the USt-IdNr. Every form declares where its
-// schema holds them (its module's `identifiers`); identifiers.test.ts holds each declaration to
-// ELSTER's XSDs.
+// schema holds them (its module's `identifiers`); test/oracle/identifier-places.test.ts holds each
+// declaration to ELSTER's XSDs.
 import type { Finding } from '#shared/domain/ticket.ts';
 import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
