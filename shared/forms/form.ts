@@ -5,6 +5,7 @@ import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+import type { IdentifierPlaces } from '#shared/forms/identifiers.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;
@@ -37,6 +38,8 @@ export interface ReadBack {
 /** Everything that is the form's own, for generic code to look up by the form's kind. */
 export interface FormModule<K extends Kind = Kind> {
   facts: FormFacts<K>;
+  /** Where its Nutzdaten name whom the filing is for, each held to the request by the check (shared/forms/identifiers.ts). */
+  identifiers: IdentifierPlaces;
   /** The schema and the tax rules (`POST /v2/{kind}` and its `validate`). */
   check(input: unknown): Promise<Checked>;
   /** A stored body read back with the form's schema (shared/submission/stored-filing.ts). */

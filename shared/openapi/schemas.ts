@@ -288,6 +288,9 @@ const commonFields = {
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. ' +
     `In the sandbox, with \`test: true\`, these test tax numbers force an outcome: ${sandboxTestValueList}`,
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
+  idnr: "Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr",
+  spouse_idnr:
+    "Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`)",
   certificate_id:
     'Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage\'s own certificate does (the sandbox needs none). Another client\'s, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body',
 };

@@ -699,7 +699,7 @@ export interface components {
                 supplementary?: boolean;
                 supplementary_text?: string;
             };
-            /** @description The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before) */
+            /** @description The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none) */
             widnr?: string;
             /** @description The business (ELSTER's Unternehmer), optional: `company_name` (Bezeichnung), `last_name`, `first_name`, `name_prefix`, `name_suffix`, `street` (Str), `house_number` (digits), `house_number_suffix`, `address_supplement`, `city`, `postal_code` (five digits), `foreign_postal_code`, `country`, `po_box_city`, `po_box`, `po_box_postal_code`, `large_customer_postal_code`, `phone`, `email`; each with the length and pattern of its element in that year's schema, a text too long named with its limit in `expected` */
             business?: {
@@ -754,7 +754,7 @@ export interface components {
             };
             /** @description `sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros */
             prepayments_prior_year?: number | string;
-            /** @description Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`) */
+            /** @description Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`) and whose WIdNr, where it names one, is `widnr` (`XML_WIDNR_MISMATCH`) */
             xml?: string;
         };
         EstSubmission: {
@@ -1887,8 +1887,12 @@ export interface components {
                     }[];
                 }[];
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and the identifiers must be the request's: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`). Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and every identifier of whom the return is for must be the request's, and none the request does not declare may stand there: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`); Vorsatz/ID and Person A of ESt1A (E0100081) are `idnr`, Vorsatz/IDEhefrau and Person B (E0100082) `spouse_idnr`, each given beside the XML (`XML_IDNR_MISMATCH`), and the spouse's is never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`). The identifiers inside the forms name others (children, recipients of payments, partnerships and their tax offices, each business by its W-IdNr) and are not held to the request. Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
             xml?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
+            idnr?: string;
+            /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
+            spouse_idnr?: string;
         };
         UstSubmission: {
             /**
@@ -2613,7 +2617,7 @@ export interface components {
                     };
                 };
             };
-            /** @description The Vorsatz (E50/Vorsatz) without what the service writes from the request (Unterfallart 50, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung` */
+            /** @description The Vorsatz (E50/Vorsatz) without what the service writes from the request (Unterfallart 50, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`), and `idehefrau` is never `id` (`IDNR_SAME_AS_TAXPAYER`); the W-IdNr of `ust2a`, `un` and `fv` is one and the same (`XML_WIDNR_MISMATCH`) */
             vorsatz?: {
                 /** @description ELSTER Vorsatz/Vorgang: text, one of "01" */
                 vorgang?: string;
@@ -2647,8 +2651,14 @@ export interface components {
                     adresse_rueckuebermittlung?: string;
                 };
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/StNr must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`) and Vorsatz/Zeitraum the `year` (`XML_PERIOD`). `POST /v2/ust/validate?include=body` reads it back into the structured fields */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's, none the request does not declare standing there: Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`; a first return has neither, `XML_TAX_OFFICE_MISMATCH` where its first four digits are another office than `tax_office`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`; the spouse's never the taxpayer's: `IDNR_SAME_AS_TAXPAYER`), and the W-IdNr of USt 2A (E3000401), Anlage UN (E3200401) and FV (E3300401) is `widnr` (`XML_WIDNR_MISMATCH`). The USt-IdNrs of the businesses a fiscal representative represents name others. `POST /v2/ust/validate?include=body` reads it back into the structured fields */
             xml?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
+            idnr?: string;
+            /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
+            spouse_idnr?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `ust2a.allg.unternehmen.e3000401`): the W-IdNr, `DE` and nine digits, that the XML names in USt 2A, Anlage UN and FV from 2025; every such element must hold it, and the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`, at the element, or at `widnr` when the XML names none) */
+            widnr?: string;
         };
         LstaSubmission: {
             /**
@@ -2744,7 +2754,7 @@ export interface components {
             };
             /** @description Optional, not sent: the wage tax of the prior year, which sets the filing period (§ 41a Abs. 2 EStG: monthly above 5,000 euros, quarterly above 1,080 euros, else yearly); a period of another length is the hint `PERIOD_NOT_FILING_FREQUENCY` with the expected `month`, `quarter` or `year` */
             prior_year_wage_tax?: number | string;
-            /** @description Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields */
+            /** @description Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer, the one identifier of whom it is for, must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields */
             xml?: string;
         };
         ZmSubmission: {
@@ -2792,7 +2802,7 @@ export interface components {
                 monthly_notice?: boolean;
                 monthly_revoked?: boolean;
             };
-            /** @description Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER's schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri` equals `vat_id` (`XML_VAT_ID_MISMATCH`) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC */
+            /** @description Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER's schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri`, the one identifier of whom it is for, equals `vat_id` (`XML_VAT_ID_MISMATCH`; each line's `knre` is a customer's) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC */
             xml?: string;
         };
         CertificateUpload: {
