@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
+import { countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { formYears, kinds } from '#shared/forms/facts.ts';
 import { formOpenapi } from '#shared/openapi/forms.ts';
@@ -71,6 +72,8 @@ client gets 404, exactly as for a ticket that does not exist.
   certificate is another client's, deleted, expired or not yet valid, or its per-submission PIN is missing or
   wrong, so that no ticket is made that could only fail; one kept before keys were matched to certificates
   (\`problems\` shows \`CERTIFICATE_UNCHECKED\`) is opened first and refused with the code an upload would give.
+  A subject or issuer is at most ${countText(maxCertificateNameLength)} characters as shown, its values escaped as RFC 4514 writes them;
+  EC keys are kept on P-256, P-384 and P-521 only.
   A certificate whose per-submission PIN was wrong too often is locked for a while (423
   \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`usable: false\` and
   \`locked_until\`); PINs tried at the same moment count as well (429 \`CERTIFICATE_PIN_BUSY\` while too
@@ -173,7 +176,7 @@ function submit(kind: Kind): Json {
       }),
       ...bodyErrors,
       422: failure(
-        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
+        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
         formOpenapi[kind].showcase ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
@@ -330,7 +333,9 @@ const uploadCertificate: Json = {
     401: responseRef('Unauthorized'),
     ...bodyErrors,
     422: failure(
-      '`VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed',
+      '`VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits, an EC key on a curve other than P-256, P-384 and P-521, such as P-192, P-224, secp256k1 or Brainpool, or a key that cannot sign), `CERTIFICATE_SUBJECT_TOO_LONG` and `CERTIFICATE_ISSUER_TOO_LONG` (a name over ' +
+        countText(maxCertificateNameLength) +
+        ' characters as shown, escapes included), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed',
       ['VALIDATION_FAILED'],
     ),
     429: responseRef('RateLimited'),

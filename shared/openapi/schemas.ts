@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { sandboxTestValues, slowAnswerMs, type SandboxTestOutcome } from '#shared/sandbox/test-values.ts';
 import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
-import { certificateIdPattern } from '#shared/domain/certificate.ts';
+import { certificateIdPattern, countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
 import { kinds } from '#shared/forms/facts.ts';
@@ -97,7 +97,9 @@ export const ticketMetadata = z.object({
   datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
   client_reference: z.optional(z.string()),
   certificate_id: z.optional(described(z.string(), 'The client certificate the submission named; absent when the stage’s certificate signs')),
-  certificate_subject: z.optional(described(z.string(), 'That certificate’s subject, kept with the ticket after the certificate is deleted')),
+  certificate_subject: z.optional(
+    described(z.string(), 'That certificate’s subject, as the certificate shows it (RFC 4514 escapes), kept with the ticket after the certificate is deleted'),
+  ),
   created_at: timestamp,
   updated_at: described(timestamp, 'Once the ticket is terminal: when it finished'),
   delivered_at: z.optional(timestamp),
@@ -180,7 +182,8 @@ export const certificate = z.object({
   label: z.optional(z.string()),
   subject: described(
     z.string(),
-    "The certificate's subject, e.g. `CN=Muster GmbH, O=…`, each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1); each run of control, invisible, bidirectional or line-separating characters is shown as one U+FFFD",
+    "The certificate's subject, e.g. `CN=Muster GmbH, O=…`, its attributes in the certificate's order, those of one multi-valued RDN joined by `+`; each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1), each run of control, invisible, bidirectional or line-separating characters shown as one U+FFFD, and escaped as RFC 4514 writes it (`,` `+` `\"` `\\` `<` `>` `;`, a leading `#` or space and a trailing space behind a backslash: `CN=Muster GmbH\\, O=Finanzamt München` is one common name), " +
+      `at most ${countText(maxCertificateNameLength)} characters (a longer one is refused at upload; one kept before that is cut to them, ending in \`…\`, and unusable). Names kept before they were escaped are shown as they were kept`,
   ),
   issuer: described(z.string(), 'As `subject`'),
   serial: described(z.string(), 'Hexadecimal'),
@@ -188,9 +191,17 @@ export const certificate = z.object({
   not_after: timestamp,
   fingerprint_sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'SHA-256 of the certificate (DER), hexadecimal'),
   key_type: z.optional(
-    described(z.string(), "The private key's type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check"),
+    described(
+      z.string(),
+      "The private key's type (`rsa`, `ec`, `ed25519`, `ed448`, …), matched to this certificate on upload; absent on a certificate kept before that check",
+    ),
   ),
-  key_bits: z.optional(described(z.number().check(z.int()), 'Its size in bits; absent as `key_type`')),
+  key_bits: z.optional(
+    described(
+      z.number().check(z.int()),
+      "Its size in bits: the modulus of an RSA key, the curve's size of an EC key (256, 384, 521), 256 for Ed25519, 448 for Ed448; 0 on a key kept before its size was known (a curve no longer accepted: `problems` shows `CERTIFICATE_KEY_TOO_WEAK`); absent as `key_type`",
+    ),
+  ),
   pin_storage: described(
     z.enum(['stored', 'per_submission']),
     '`stored`: kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`',
@@ -199,16 +210,24 @@ export const certificate = z.object({
   expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
   usable: described(
     z.boolean(),
-    'False when a submission naming it would be refused: for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`), or while it is locked after wrong PINs (`locked_until`)',
+    'False when a submission naming it would be refused: for one of `problems` (any but `CERTIFICATE_UNCHECKED`), or while it is locked after wrong PINs (`locked_until`)',
   ),
   problems: described(
     z.array(
       z.object({
-        code: z.enum(['CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_UNCHECKED']),
+        code: z.enum([
+          'CERTIFICATE_EXPIRED',
+          'CERTIFICATE_NOT_YET_VALID',
+          'CERTIFICATE_UNCHECKED',
+          'CERTIFICATE_KEY_TOO_WEAK',
+          'CERTIFICATE_SUBJECT_TOO_LONG',
+          'CERTIFICATE_ISSUER_TOO_LONG',
+        ]),
         message: z.string(),
       }),
     ),
-    'What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now',
+    'What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now. ' +
+      `Kept before today's rules, and refused at submission with the same code: \`CERTIFICATE_SUBJECT_TOO_LONG\`, \`CERTIFICATE_ISSUER_TOO_LONG\` (a name over ${countText(maxCertificateNameLength)} characters), \`CERTIFICATE_KEY_TOO_WEAK\` (\`key_bits\` 0: a key of a curve or type no longer accepted)`,
   ),
   locked_until: described(
     z.nullable(timestamp),

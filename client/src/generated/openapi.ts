@@ -2960,7 +2960,7 @@ export interface components {
             client_reference?: string;
             /** @description The client certificate the submission named; absent when the stage’s certificate signs */
             certificate_id?: string;
-            /** @description That certificate’s subject, kept with the ticket after the certificate is deleted */
+            /** @description That certificate’s subject, as the certificate shows it (RFC 4514 escapes), kept with the ticket after the certificate is deleted */
             certificate_subject?: string;
             /**
              * Format: date-time
@@ -3045,7 +3045,7 @@ export interface components {
             /** @description Certificate ID: `crt_` and 22 base64url characters */
             certificate_id: string;
             label?: string;
-            /** @description The certificate's subject, e.g. `CN=Muster GmbH, O=…`, each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1); each run of control, invisible, bidirectional or line-separating characters is shown as one U+FFFD */
+            /** @description The certificate's subject, e.g. `CN=Muster GmbH, O=…`, its attributes in the certificate's order, those of one multi-valued RDN joined by `+`; each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1), each run of control, invisible, bidirectional or line-separating characters shown as one U+FFFD, and escaped as RFC 4514 writes it (`,` `+` `"` `\` `<` `>` `;`, a leading `#` or space and a trailing space behind a backslash: `CN=Muster GmbH\, O=Finanzamt München` is one common name), at most 1,024 characters (a longer one is refused at upload; one kept before that is cut to them, ending in `…`, and unusable). Names kept before they were escaped are shown as they were kept */
             subject: string;
             /** @description As `subject` */
             issuer: string;
@@ -3063,9 +3063,9 @@ export interface components {
             not_after: string;
             /** @description SHA-256 of the certificate (DER), hexadecimal */
             fingerprint_sha256: string;
-            /** @description The private key's type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check */
+            /** @description The private key's type (`rsa`, `ec`, `ed25519`, `ed448`, …), matched to this certificate on upload; absent on a certificate kept before that check */
             key_type?: string;
-            /** @description Its size in bits; absent as `key_type` */
+            /** @description Its size in bits: the modulus of an RSA key, the curve's size of an EC key (256, 384, 521), 256 for Ed25519, 448 for Ed448; 0 on a key kept before its size was known (a curve no longer accepted: `problems` shows `CERTIFICATE_KEY_TOO_WEAK`); absent as `key_type` */
             key_bits?: number;
             /**
              * @description `stored`: kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`
@@ -3079,12 +3079,12 @@ export interface components {
             created_at: string;
             /** @description Whole days until `not_after` */
             expires_in_days: number;
-            /** @description False when a submission naming it would be refused: for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`), or while it is locked after wrong PINs (`locked_until`) */
+            /** @description False when a submission naming it would be refused: for one of `problems` (any but `CERTIFICATE_UNCHECKED`), or while it is locked after wrong PINs (`locked_until`) */
             usable: boolean;
-            /** @description What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now */
+            /** @description What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now. Kept before today's rules, and refused at submission with the same code: `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG` (a name over 1,024 characters), `CERTIFICATE_KEY_TOO_WEAK` (`key_bits` 0: a key of a curve or type no longer accepted) */
             problems: {
                 /** @enum {string} */
-                code: "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_UNCHECKED";
+                code: "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_UNCHECKED" | "CERTIFICATE_KEY_TOO_WEAK" | "CERTIFICATE_SUBJECT_TOO_LONG" | "CERTIFICATE_ISSUER_TOO_LONG";
                 message: string;
             }[];
             /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED` (and `usable` is false), after 10 wrong `Elster-Pin` values within 60 minutes, those tried at the same moment included; null when it is not locked */
@@ -3454,7 +3454,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3545,7 +3545,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3636,7 +3636,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3727,7 +3727,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3818,7 +3818,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4663,7 +4663,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed */
+            /** @description `VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits, an EC key on a curve other than P-256, P-384 and P-521, such as P-192, P-224, secp256k1 or Brainpool, or a key that cannot sign), `CERTIFICATE_SUBJECT_TOO_LONG` and `CERTIFICATE_ISSUER_TOO_LONG` (a name over 1,024 characters as shown, escapes included), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
