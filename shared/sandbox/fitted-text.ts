@@ -19,10 +19,11 @@ const readLimit = (maxWidth: number, size: number, lines: number) => lines * 2 *
 const shownStart = (value: string, limit: number) => (value.length > limit ? `${winAnsi(value.slice(0, limit))}${ellipsis}` : winAnsi(value));
 
 // Helvetica as a standard font only encodes WinAnsi: keep what it can show, strip accents it
-// cannot, and put "?" for the rest. Printable ASCII is all shown as it is, so only the rest is looked
-// at; and without a character from U+0300 on (combining accents and beyond) NFC changes nothing.
+// cannot, and put "?" for the rest. Printable ASCII and Latin-1 (all but its no-break space) are
+// WinAnsi's, so only the rest is looked at; and without a character from U+0300 on (combining
+// accents and beyond) NFC changes nothing.
 const winAnsi = (value: string) =>
-  (/[^\0-\u02ff]/.test(value) ? value.normalize('NFC') : value).replace(/[^\x20-\x7e]/gu, (char) =>
+  (/[^\0-\u02ff]/.test(value) ? value.normalize('NFC') : value).replace(/[^\x20-\x7e\xa1-\xff]/gu, (char) =>
     !replaced.test(char) && encodable(char) ? char : substitute(char),
   );
 
