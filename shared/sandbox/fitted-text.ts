@@ -53,23 +53,24 @@ function clipped(shown: string, face: Face, size: number, maxWidth: number): str
  */
 export function wrapToWidth(value: string, face: Face, size: number, maxWidth: number, maxLines: number): string[] {
   const shown = shownStart(value, readLimit(maxWidth, size, maxLines));
-  const space = face.width(' ', size);
+  const spaceWidth = face.width(' ', size);
   const lines: string[] = [];
   let line = '';
   let width = 0;
-  // Word by word, each measured once; what is left for the last line is not measured beyond it.
+  // Word by word; what is left for the last line is measured no further than that line reaches.
   for (let at = 0; at < shown.length;) {
     if (shown[at] === ' ') {
       at++;
       continue;
     }
-    const end = shown.indexOf(' ', at) === -1 ? shown.length : shown.indexOf(' ', at);
+    const space = shown.indexOf(' ', at);
+    const end = space === -1 ? shown.length : space;
     const word = shown.slice(at, end);
     // A word wider than a line is measured only as far as the line.
     const wordWidth = face.fitting(word, size, maxWidth) === word.length ? face.width(word, size) : Infinity;
-    if (line && width + space + wordWidth <= maxWidth) {
+    if (line && width + spaceWidth + wordWidth <= maxWidth) {
       line += ` ${word}`;
-      width += space + wordWidth;
+      width += spaceWidth + wordWidth;
     } else {
       if (line) lines.push(width > maxWidth ? clipped(line, face, size, maxWidth) : line);
       if (lines.length === maxLines - 1) return [...lines, clipped(shown.slice(at), face, size, maxWidth)];
