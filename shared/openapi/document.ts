@@ -28,7 +28,7 @@ import {
   withoutBody,
   type Json,
 } from '#shared/openapi/responses.ts';
-import { componentSchemas } from '#shared/openapi/schemas.ts';
+import { componentSchemas, listAnswerSize } from '#shared/openapi/schemas.ts';
 import { forbiddenKeys, maxNesting } from '#shared/http/json-keys.ts';
 import { maxFindings, maxFindingsBytes, maxTextLength, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
@@ -272,8 +272,7 @@ const listTickets: Json = {
   tags: ['Tickets'],
   operationId: 'getTickets',
   summary: "The client's tickets, newest first, page by page",
-  description:
-    "Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.",
+  description: `Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's \`next_cursor\` as \`cursor\`, with the same filters, until it is null. A page's answer takes at most ${listAnswerSize}, envelope included: when \`limit\` tickets would take more, the page holds fewer and its cursor goes on right after the last it holds, so following the cursors lists every ticket once. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.`,
   parameters: [
     query('limit', `Tickets per page, ${listLimit.default} when absent`, { type: 'integer', minimum: 1, maximum: listLimit.max, default: listLimit.default }),
     query('cursor', "The previous page's `next_cursor`: opaque, and valid only for the client it was handed to", { type: 'string' }),
@@ -346,8 +345,17 @@ const uploadCertificate: Json = {
 const listCertificates: Json = {
   tags: certificateTag,
   operationId: 'getCertificates',
-  summary: "The client's certificates, newest first",
-  responses: { 200: ok('Each with the days until it expires', schemaRef('CertificateList')), ...certificateErrors },
+  summary: "The client's certificates, newest first, page by page",
+  description: `A page's answer takes at most ${listAnswerSize}, envelope included: when the client's certificates would take more, the page holds fewer; pass its \`next_cursor\` as \`cursor\` until it is null, which lists every certificate once. A cursor is the place a page ended, so deleting certificates between pages does not break it.`,
+  parameters: [query('cursor', "The previous page's `next_cursor`: opaque", { type: 'string' })],
+  responses: {
+    ...certificateErrors,
+    200: ok('Each with the days until it expires, and where the next page starts', schemaRef('CertificateList')),
+    400: failure(
+      `\`BAD_REQUEST\` with one detail: \`CURSOR_INVALID\` at \`cursor\` (not one this listing handed out), \`PARAMETER_UNKNOWN\` at a parameter the listing does not take; nothing is read. Also ${headerTwice}`,
+      ['BAD_REQUEST'],
+    ),
+  },
 };
 
 const getCertificate: Json = {

@@ -9,11 +9,14 @@ import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
 import { kinds } from '#shared/forms/facts.ts';
 import { formOpenapi } from '#shared/openapi/forms.ts';
+import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
 
 const timestamp = z.string().check(z.meta({ format: 'date-time', description: 'ISO 8601, UTC' }));
 const count = z.number().check(z.int(), z.minimum(0));
+/** The most a list's answer takes, envelope included, in words. */
+export const listAnswerSize = `${maxListAnswerBytes / 1024 ** 2} MiB (${maxListAnswerBytes} bytes)`;
 const ticketId = described(z.string().check(z.regex(ticketIdPattern)), 'Ticket ID: `tk_` and 22 base64url characters (128 random bits)');
 // The document has named the forms alphabetically here, and in the version's years; the client's types keep that order.
 const kind = z.enum([...kinds].sort());
@@ -235,13 +238,19 @@ export const certificate = z.object({
   ),
 });
 
-export const certificateList = z.object({ certificates: described(z.array(certificate), 'Newest first') });
+export const certificateList = z.object({
+  certificates: described(z.array(certificate), `Newest first, those of the same time by ID; as many as fit in an answer of at most ${listAnswerSize}`),
+  next_cursor: described(z.nullable(z.string()), 'Pass as `cursor` for the next page; null on the last page'),
+});
 
 export const ticketList = z.object({
-  tickets: described(z.array(ticketMetadata), 'Newest first, each as `GET /v2/ticket/{ticket}` shows it'),
+  tickets: described(
+    z.array(ticketMetadata),
+    `Newest first, each as \`GET /v2/ticket/{ticket}\` shows it; as many as fit in an answer of at most ${listAnswerSize}`,
+  ),
   next_cursor: described(
     z.nullable(z.string()),
-    'Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one',
+    `Pass as \`cursor\`, with the same filters, for the next page; null on the last page. A page may hold fewer than \`limit\` tickets and still have one: a rare filter, or tickets that would take the answer past ${listAnswerSize}`,
   ),
 });
 

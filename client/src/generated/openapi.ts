@@ -339,7 +339,7 @@ export interface paths {
         };
         /**
          * The client's tickets, newest first, page by page
-         * @description Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.
+         * @description Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. A page's answer takes at most 1 MiB (1048576 bytes), envelope included: when `limit` tickets would take more, the page holds fewer and its cursor goes on right after the last it holds, so following the cursors lists every ticket once. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.
          */
         get: operations["getTickets"];
         put?: never;
@@ -364,7 +364,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's certificates, newest first */
+        /**
+         * The client's certificates, newest first, page by page
+         * @description A page's answer takes at most 1 MiB (1048576 bytes), envelope included: when the client's certificates would take more, the page holds fewer; pass its `next_cursor` as `cursor` until it is null, which lists every certificate once. A cursor is the place a page ended, so deleting certificates between pages does not break it.
+         */
         get: operations["getCertificates"];
         put?: never;
         /**
@@ -375,7 +378,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * The client's certificates, newest first: headers only
+         * The client's certificates, newest first, page by page: headers only
          * @description The status and headers GET would give, `Content-Length` included, without a body.
          */
         head: operations["headCertificates"];
@@ -3013,9 +3016,9 @@ export interface components {
             };
         };
         TicketList: {
-            /** @description Newest first, each as `GET /v2/ticket/{ticket}` shows it */
+            /** @description Newest first, each as `GET /v2/ticket/{ticket}` shows it; as many as fit in an answer of at most 1 MiB (1048576 bytes) */
             tickets: components["schemas"]["TicketMetadata"][];
-            /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one */
+            /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one: a rare filter, or tickets that would take the answer past 1 MiB (1048576 bytes) */
             next_cursor: string | null;
         };
         Protocol: {
@@ -3091,8 +3094,10 @@ export interface components {
             locked_until: string | null;
         };
         CertificateList: {
-            /** @description Newest first */
+            /** @description Newest first, those of the same time by ID; as many as fit in an answer of at most 1 MiB (1048576 bytes) */
             certificates: components["schemas"]["Certificate"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Version: {
             /** @constant */
@@ -4587,7 +4592,10 @@ export interface operations {
     };
     getCertificates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page's `next_cursor`: opaque */
+                cursor?: string;
+            };
             header?: {
                 /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -4597,7 +4605,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each with the days until it expires */
+            /** @description Each with the days until it expires, and where the next page starts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4609,7 +4617,21 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadHeader"];
+            /** @description `BAD_REQUEST` with one detail: `CURSOR_INVALID` at `cursor` (not one this listing handed out), `PARAMETER_UNKNOWN` at a parameter the listing does not take; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CertificateNotFound"];
             429: components["responses"]["RateLimited"];
@@ -4684,7 +4706,10 @@ export interface operations {
     };
     headCertificates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page's `next_cursor`: opaque */
+                cursor?: string;
+            };
             header?: {
                 /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -4694,7 +4719,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each with the days until it expires */
+            /** @description Each with the days until it expires, and where the next page starts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4702,7 +4727,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            /** @description `BAD_REQUEST` with one detail: `CURSOR_INVALID` at `cursor` (not one this listing handed out), `PARAMETER_UNKNOWN` at a parameter the listing does not take; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
