@@ -27,7 +27,8 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { tableName } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { tables, type TableName } from '#shared/manifest.ts';
-import { removeStageApps, stageStack } from '#test/infra/stage-app.ts';
+import { removeStageApps } from '#test/infra/stage-app.ts';
+import { synth } from '#test/infra/stage-template.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { figure, type Row } from './stats.ts';
@@ -130,11 +131,11 @@ export async function costModel(): Promise<Row[]> {
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
 
-/** The resources of a stage's stacks, all of them (with edge limits, the web ACL's stack too). */
+/** The resources of a stage's stacks, its nested stacks' among them (with edge limits and `allStacks`, the web ACL's stack too). */
 function stageTemplate(context: Record<string, string>, allStacks = false): Resources {
-  const stack = stageStack(context, { bundle: false });
-  const stacks = allStacks ? stack.node.root.node.children.filter((child): child is Stack => Stack.isStack(child)) : [stack];
-  return Object.assign({}, ...stacks.map((each) => Template.fromStack(each).toJSON().Resources));
+  const stage = synth(context, { bundle: false });
+  const others = allStacks ? stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack) : [];
+  return Object.assign({}, stage.resources, ...others.map((each) => Template.fromStack(each).toJSON().Resources));
 }
 
 const ofType = (resources: Resources, type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);

@@ -15,6 +15,7 @@ import { pipeline } from './pipeline.ts';
 import { table, writeResults } from './report.ts';
 import type { Row } from './stats.ts';
 import { submitOverhead } from './submit-overhead.ts';
+import { unreadBodies } from './unread-bodies.ts';
 
 const sections: Record<string, () => Promise<Row[]>> = {
   submit: submitOverhead,
@@ -22,7 +23,7 @@ const sections: Record<string, () => Promise<Row[]>> = {
   kernels,
   pipeline,
   certificates,
-  bodies: hostileBodies,
+  bodies: async () => [...(await hostileBodies()), ...(await unreadBodies())],
   peak: ericPeak,
   cost: costModel,
 };

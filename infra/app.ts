@@ -1,4 +1,4 @@
-// `cdk synth -c stage=<name>`: one stack per stage. See stageSettings for the other context keys.
+// `cdk synth -c stage=<name>`: one stack per stage, with its nested stacks. See stageSettings for the other context keys.
 
 import { App, Stack } from 'aws-cdk-lib';
 import { addStageChecks } from '#infra/nag.ts';

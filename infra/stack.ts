@@ -1,7 +1,7 @@
 // One stage of steuerbote, generated from the manifest: whatever the local runtime serves, a stage
 // deploys, and nothing else.
 
-import { CfnOutput, Duration, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
@@ -11,11 +11,9 @@ import {
   HttpRoute,
   HttpRouteKey,
   LogGroupLogDestination,
-  PayloadFormatVersion,
   type CorsPreflightOptions,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
@@ -52,6 +50,8 @@ import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.
 import { assertEricLayer, ericHome } from '#infra/eric-layer.ts';
 import { SteuerboteFunction, type EricBinding } from '#infra/constructs/steuerbote-function.ts';
 import { logDataProtection } from '#infra/constructs/log-protection.ts';
+import { FunctionIntegration } from '#infra/constructs/function-integration.ts';
+import { groupOf } from '#infra/function-groups.ts';
 import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
@@ -132,27 +132,6 @@ export class SteuerboteStack extends Stack {
       redrive: {},
     };
 
-    // Functions are made on first use, so a stage holds exactly those that something invokes.
-    const functionFor = (name: FunctionName): SteuerboteFunction => {
-      let fn = this.functions.get(name);
-      if (!fn) {
-        fn = stageFunction(this, name, settings, resources, environments);
-        this.functions.set(name, fn);
-      }
-      return fn;
-    };
-
-    const deployments = new GradualDeployments(this, 'Deployments', { stage: settings.stage, gradual: settings.production });
-    for (const [name, spec] of deployed) {
-      const httpApi = httpApis.get(name)!;
-      addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn), httpApi));
-      new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
-    }
-    if (edge) new EdgeLimits(this, 'Edge', { stage: settings.stage, httpApi: httpApis.get('api')!, perMinute: edge });
-    for (const [name, spec] of entries(queues)) {
-      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
-      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), deployments, concurrency);
-    }
     // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
     const failedRuns = new Queue(this, 'FailedRunsQueue', {
       encryption: QueueEncryption.KMS,
@@ -161,8 +140,55 @@ export class SteuerboteStack extends Stack {
       retentionPeriod: Duration.days(14),
     });
     suppress(failedRuns, 'SQS3', 'It is itself where failed runs are parked; nothing consumes it, an alarm watches it (docs/operations.md).');
+    const operations = new Operations(this, 'Operations', {
+      stage: settings.stage,
+      key,
+      queues: resources.queues,
+      failedRuns,
+      alarmEmail: settings.alarmEmail,
+    });
+
+    // The functions, and all that is made for each, live in nested stacks by group
+    // (infra/function-groups.ts); what keeps data, and the APIs with their routes, stay here.
+    const groups = new Map<string, NestedStack>();
+    const groupFor = (name: FunctionName): NestedStack => {
+      const id = groupOf(name);
+      let group = groups.get(id);
+      if (!group) {
+        group = new NestedStack(this, id, { description: `steuerbote ${settings.stage}: the functions of ${id}` });
+        // CloudFormation names a nested stack, and what it names in it, after this ID: the group's name
+        // keeps a function's name and log group readable (`Steuerbote-prod-Work-…-transmit…`).
+        group.nestedStackResource!.overrideLogicalId(id);
+        groups.set(id, group);
+      }
+      return group;
+    };
+    // Functions are made on first use, so a stage holds exactly those that something invokes.
+    const functionFor = (name: FunctionName): SteuerboteFunction => {
+      let fn = this.functions.get(name);
+      if (!fn) {
+        fn = stageFunction(groupFor(name), name, settings, resources, environments);
+        operations.watchFunction(name, fn);
+        this.functions.set(name, fn);
+      }
+      return fn;
+    };
+
+    const deployments = new GradualDeployments(this, 'Deployments', { stage: settings.stage, gradual: settings.production });
+    for (const [name, spec] of deployed) {
+      const httpApi = httpApis.get(name)!;
+      addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn), httpApi), resources.sealingKey);
+      new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
+    }
+    if (edge) new EdgeLimits(this, 'Edge', { stage: settings.stage, httpApi: httpApis.get('api')!, perMinute: edge });
+    for (const [name, spec] of entries(queues)) {
+      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
+      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), deployments, concurrency);
+    }
     for (const [name, spec] of entries(schedules)) {
-      addSchedule(this, name, spec, functionFor(spec.function), failedRuns);
+      const fn = functionFor(spec.function);
+      addSchedule(Stack.of(fn), name, spec, fn, failedRuns);
+      operations.watchSchedule(spec, fn);
     }
     // Operator commands find a stage's resources through these, by the variables the manifest names.
     const values: Record<string, string> = { BucketName: resources.bucket.bucketName, HookEnabled: String(settings.hook.enabled) };
@@ -173,15 +199,6 @@ export class SteuerboteStack extends Stack {
     }
     for (const output of Object.keys(stackOutputs())) new CfnOutput(this, output, { value: values[output]! });
 
-    const operations = new Operations(this, 'Operations', {
-      stage: settings.stage,
-      key,
-      functions: this.functions,
-      queues: resources.queues,
-      schedules: Object.values(schedules),
-      failedRuns,
-      alarmEmail: settings.alarmEmail,
-    });
     watchStage(operations, { httpApis, tables: resources.tables, stageCertificate: Boolean(resources.eric) });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
     deployments.rollBackOn(operations);
@@ -357,25 +374,30 @@ function customDomain(scope: Construct, domain: NonNullable<StageSettings['acces
   return domainName;
 }
 
-/** `targetFor`: what a route invokes, the function or its alias (infra/constructs/gradual-deployments.ts). */
-function addRoutes(httpApi: HttpApi, spec: ApiSpec, targetFor: (name: FunctionName) => IFunction): void {
-  const integrations = new Map<FunctionName, HttpLambdaIntegration>();
-  const integrationFor = (name: FunctionName): HttpLambdaIntegration => {
+/**
+ * `targetFor`: what a route invokes, the function or its alias (infra/constructs/gradual-deployments.ts).
+ * A route to a function that seals or opens clients' secrets waits for the sealing key, whose policy
+ * names the function's role: a new function is reached only once it may use the key.
+ */
+function addRoutes(httpApi: HttpApi, spec: ApiSpec, targetFor: (name: FunctionName) => IFunction, sealingKey: SealingKey): void {
+  const integrations = new Map<FunctionName, FunctionIntegration>();
+  const integrationFor = (name: FunctionName): FunctionIntegration => {
     let integration = integrations.get(name);
     if (!integration) {
-      // The handlers read API Gateway's 2.0 event format.
-      integration = new HttpLambdaIntegration(`${name}Integration`, targetFor(name), {
-        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-      });
+      integration = new FunctionIntegration(`${name}Integration`, targetFor(name));
       integrations.set(name, integration);
     }
     return integration;
   };
+  const added = (route: HttpRoute, name: FunctionName) => {
+    vouchForAuthorization(route, name);
+    if ((functions[name] as FunctionSpec).sealing?.length) route.node.addDependency(sealingKey);
+  };
 
   for (const route of servedRoutes(spec.routes)) {
     const methods = [HttpMethod[route.method]];
-    const [added] = httpApi.addRoutes({ path: route.path, methods, integration: integrationFor(route.function) });
-    vouchForAuthorization(added!, route.function);
+    const [made] = httpApi.addRoutes({ path: route.path, methods, integration: integrationFor(route.function) });
+    added(made!, route.function);
   }
   // API Gateway's own 404 is not in the service's envelope, and it knows no 405 at all.
   const fallback = new HttpRoute(httpApi, 'DefaultRoute', {
@@ -383,7 +405,7 @@ function addRoutes(httpApi: HttpApi, spec: ApiSpec, targetFor: (name: FunctionNa
     routeKey: HttpRouteKey.DEFAULT,
     integration: integrationFor(spec.fallback),
   });
-  vouchForAuthorization(fallback, spec.fallback);
+  added(fallback, spec.fallback);
 }
 
 /** `maxConcurrency`: how many invocations the queue may run at once; unbounded (up to the account's limit) without. */
@@ -462,7 +484,7 @@ function stageFunction(
     resources.hookSecret.grantRead(fn);
   }
   if (spec.sealing?.length) {
-    addEnvironment(fn, { [settingNames.sealingKeyId]: resources.sealingKey.keyArn });
+    addEnvironment(fn, { [settingNames.sealingKeyId]: resources.sealingKey.aliasName });
     resources.sealingKey.allow(fn.role!, spec.sealing);
   }
   return fn;

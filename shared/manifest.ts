@@ -237,7 +237,8 @@ export const queues = {
 const authenticated = { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] } as const;
 // A submission notes its body before it stores it, creates its ticket, and reads it back to replay an idempotent request; its
 // idempotency record is claimed, read, taken over and completed. It reads the certificate it names,
-// and notes a wrong PIN on it, or locks it (shared/certificates/pin-lock.ts), by conditional update.
+// reserves a place for each check of a PIN on it and ends it, or locks it (shared/certificates/pin-lock.ts),
+// by conditional update.
 const submitting = {
   ...authenticated,
   tickets: ['PutItem', 'GetItem'],

@@ -48,6 +48,7 @@ export const settingNames = {
   sealingKeyId: 'SEALING_KEY_ID',
   sealingKeyFile: 'SEALING_KEY_FILE',
   apiPort: 'PORT',
+  apiMaxConnections: 'API_MAX_CONNECTIONS',
   hookExamplePort: 'HOOK_EXAMPLE_PORT',
   devApiKey: 'DEV_API_KEY',
 } as const;

@@ -1,14 +1,13 @@
 // In-memory stand-ins for the ports, for unit tests. They keep the adapters' semantics where the
 // code under test relies on them: conditional writes, and no `undefined` attributes once stored.
 
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
-import { secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { newCertificateId, newestFirst, pinCheckUnderWay, secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
@@ -367,6 +366,26 @@ export function apiEvent(
 
 export const context = (): Context => lambdaContext('unit-test');
 
+/** A certificate record as a store keeps it, under a fresh ID; its sealed secrets are placeholders. */
+export function aCertificate(overrides: Partial<CertificateRecord> = {}): CertificateRecord {
+  const sealed = { key: 'a2V5', iv: 'aXY=', tag: 'dGFn', data: 'ZGF0YQ==' };
+  return {
+    client_id: 'client-a',
+    certificate_id: newCertificateId(),
+    subject: 'CN=Muster GmbH',
+    issuer: 'CN=ELSTER',
+    serial: '01',
+    not_before: '2026-01-01T00:00:00.000Z',
+    not_after: '2027-01-01T00:00:00.000Z',
+    fingerprint_sha256: 'ab'.repeat(32),
+    pin_storage: 'stored',
+    created_at: '2026-11-24T10:00:00.000Z',
+    container: sealed,
+    pin: sealed,
+    ...overrides,
+  };
+}
+
 export class MemoryCertificateStore implements CertificateStore {
   readonly records = new Map<string, CertificateRecord>();
 
@@ -383,19 +402,32 @@ export class MemoryCertificateStore implements CertificateStore {
   }
 
   async list(clientId: string): Promise<CertificateRecord[]> {
-    return [...this.records.values()].filter((record) => record.client_id === clientId).sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return [...this.records.values()].filter((record) => record.client_id === clientId).sort(newestFirst);
   }
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {
     return this.records.delete(`${clientId}/${certificateId}`);
   }
 
-  async noteWrongPin(clientId: string, certificateId: string, at: string, forget: readonly string[]): Promise<Record<string, string> | undefined> {
+  async reservePinCheck(clientId: string, certificateId: string, note: string, at: string, limit: number, forget: readonly string[]): Promise<boolean> {
     const record = this.records.get(`${clientId}/${certificateId}`);
-    if (!record) return undefined;
-    const kept = Object.entries(record.wrong_pins ?? {}).filter(([note]) => !forget.includes(note));
-    record.wrong_pins = Object.fromEntries([...kept, [randomUUID(), at]]);
-    return { ...record.wrong_pins };
+    const notes = record?.wrong_pins ?? {};
+    if (!record || !forget.every((old) => old in notes) || Object.keys(notes).length - forget.length >= limit) return false;
+    const kept = Object.entries(notes).filter(([old]) => !forget.includes(old));
+    record.wrong_pins = Object.fromEntries([...kept, [pinCheckUnderWay(note), at]]);
+    return true;
+  }
+
+  async releasePinCheck(clientId: string, certificateId: string, note: string): Promise<void> {
+    delete this.records.get(`${clientId}/${certificateId}`)?.wrong_pins?.[pinCheckUnderWay(note)];
+  }
+
+  async confirmWrongPin(clientId: string, certificateId: string, note: string, at: string): Promise<Record<string, string> | undefined> {
+    const notes = this.records.get(`${clientId}/${certificateId}`)?.wrong_pins;
+    if (!notes || !(pinCheckUnderWay(note) in notes)) return undefined;
+    delete notes[pinCheckUnderWay(note)];
+    notes[note] = at;
+    return { ...notes };
   }
 
   async lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean> {

@@ -1,7 +1,7 @@
 // What wakes someone when a stage needs a person, and the one dashboard that shows its pipeline.
 // Each alarm goes to the stage's SNS topic and names its runbook section in docs/operations.md.
 
-import { Duration, Tags } from 'aws-cdk-lib';
+import { Duration, Stack, Tags } from 'aws-cdk-lib';
 import {
   Alarm,
   ComparisonOperator,
@@ -31,9 +31,7 @@ export interface OperationsProps {
   readonly stage: string;
   /** Encrypts the topic; CloudWatch is allowed to use it for publishing alarms. */
   readonly key: Key;
-  readonly functions: ReadonlyMap<FunctionName, SteuerboteFunction>;
   readonly queues: Readonly<Record<QueueName, Queue>>;
-  readonly schedules: readonly ScheduleSpec[];
   /** Where scheduled runs that failed every try are recorded. */
   readonly failedRuns: Queue;
   /**
@@ -66,11 +64,6 @@ export class Operations extends Construct {
         runbook: 'a-dead-letter-queue-is-not-empty',
       });
     }
-    for (const [name, fn] of props.functions) {
-      this.errorAlarms.set(fn, this.#alarm(`${name}Errors`, fn.metricErrors({ statistic: 'Sum' }), { what: `${name} failed`, runbook: 'a-function-fails' }));
-      this.#alarm(`${name}Throttles`, fn.metricThrottles({ statistic: 'Sum' }), { what: `${name} was throttled`, runbook: 'a-function-is-throttled' });
-    }
-    for (const schedule of props.schedules) this.#notRunning(schedule);
     this.#alarm('FailedRuns', props.failedRuns.metricApproximateNumberOfMessagesVisible({ statistic: 'Maximum' }), {
       what: 'a scheduled run failed on every try',
       runbook: 'a-scheduled-job-does-not-run',
@@ -115,6 +108,36 @@ export class Operations extends Construct {
     this.#dashboard();
   }
 
+  /** Alarms on a function's errors and throttles, in the function's own stack. */
+  watchFunction(name: FunctionName, fn: SteuerboteFunction): void {
+    const scope = this.#partIn(fn);
+    this.errorAlarms.set(
+      fn,
+      this.#alarm(`${name}Errors`, fn.metricErrors({ statistic: 'Sum' }), { what: `${name} failed`, runbook: 'a-function-fails' }, scope),
+    );
+    this.#alarm(`${name}Throttles`, fn.metricThrottles({ statistic: 'Sum' }), { what: `${name} was throttled`, runbook: 'a-function-is-throttled' }, scope);
+  }
+
+  /** A scheduled function that did not run for two of its intervals (or two days, for a daily one), alarmed in its own stack. */
+  watchSchedule(schedule: ScheduleSpec, fn: SteuerboteFunction): void {
+    const daily = schedule.everyMinutes * 2 > 24 * 60;
+    const scope = this.#partIn(fn);
+    const id = `${schedule.function}NotRunning`;
+    const alarm = new Alarm(scope, id, {
+      alarmName: this.#alarmName(scope, id),
+      alarmDescription: `${schedule.function} has not run on its schedule. What to do: docs/operations.md#a-scheduled-job-does-not-run`,
+      metric: fn.metricInvocations({ statistic: 'Sum', period: daily ? Duration.days(1) : Duration.minutes(schedule.everyMinutes * 2) }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      evaluationPeriods: daily ? 2 : 1,
+      // No data is what a job that never runs leaves behind.
+      treatMissingData: TreatMissingData.BREACHING,
+    });
+    alarm.addAlarmAction(this.#action);
+    alarm.addOkAction(this.#action);
+    this.alarms.push(alarm);
+  }
+
   /** An alarm of the stage's, with the same actions and runbook link as every other (stage-alarms.ts). */
   watch(id: string, metric: IMetric, options: { what: string; runbook: string }): Alarm {
     return this.#alarm(id, metric, options);
@@ -129,9 +152,9 @@ export class Operations extends Construct {
     return new Metric({ namespace: metricNamespace, metricName, dimensionsMap: { service: 'steuerbote', stage: this.#props.stage }, statistic, period });
   }
 
-  #alarm(id: string, metric: IMetric, options: { what: string; runbook: string; threshold?: number }): Alarm {
-    const alarm = new Alarm(this, id, {
-      alarmName: `steuerbote-${this.#props.stage}-${id}`,
+  #alarm(id: string, metric: IMetric, options: { what: string; runbook: string; threshold?: number }, scope: Construct = this): Alarm {
+    const alarm = new Alarm(scope, id, {
+      alarmName: this.#alarmName(scope, id),
       alarmDescription: `${options.what}. What to do: docs/operations.md#${options.runbook}`,
       metric,
       threshold: options.threshold ?? 0,
@@ -146,23 +169,21 @@ export class Operations extends Construct {
     return alarm;
   }
 
-  /** A scheduled function that did not run for two of its intervals (or two days, for a daily one). */
-  #notRunning(schedule: ScheduleSpec): void {
-    const fn = this.#props.functions.get(schedule.function as FunctionName)!;
-    const daily = schedule.everyMinutes * 2 > 24 * 60;
-    const alarm = new Alarm(this, `${schedule.function}NotRunning`, {
-      alarmName: `steuerbote-${this.#props.stage}-${schedule.function}NotRunning`,
-      alarmDescription: `${schedule.function} has not run on its schedule. What to do: docs/operations.md#a-scheduled-job-does-not-run`,
-      metric: fn.metricInvocations({ statistic: 'Sum', period: daily ? Duration.days(1) : Duration.minutes(schedule.everyMinutes * 2) }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-      evaluationPeriods: daily ? 2 : 1,
-      // No data is what a job that never runs leaves behind.
-      treatMissingData: TreatMissingData.BREACHING,
-    });
-    alarm.addAlarmAction(this.#action);
-    alarm.addOkAction(this.#action);
-    this.alarms.push(alarm);
+  /** Where the alarms on `fn` are made: beside it, in its stack, under this construct's name there. */
+  #partIn(fn: SteuerboteFunction): Construct {
+    const stack = Stack.of(fn);
+    if (stack === Stack.of(this)) return this;
+    return (stack.node.tryFindChild(this.node.id) as Construct | undefined) ?? new Construct(stack, this.node.id);
+  }
+
+  /**
+   * `steuerbote-<stage>-<id>`, with the nested stack's name before the id for an alarm made in one.
+   * CloudFormation creates a resource that moved between stacks before it deletes the one it
+   * replaces, and an alarm's name may be in use once: an alarm that moves with its function changes its name.
+   */
+  #alarmName(scope: Construct, id: string): string {
+    const stack = Stack.of(scope);
+    return `steuerbote-${this.#props.stage}-${stack === Stack.of(this) ? '' : `${stack.node.id}-`}${id}`;
   }
 
   #dashboard(): void {

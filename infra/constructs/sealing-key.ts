@@ -40,6 +40,12 @@ const before = {
 };
 
 export class SealingKey extends Key {
+  /**
+   * What the functions are told to use (SEALING_KEY_ID): the key's alias, a name rather than a
+   * reference, because the key's policy names their roles, which live in the stage's nested stacks
+   * (docs/architecture.md, "How a stage is split"); a reference both ways would be a cycle.
+   */
+  readonly aliasName: string;
   readonly #statements = new Map<string, PolicyStatement>();
   readonly #openSealedBeforeOwners: boolean;
 
@@ -55,6 +61,8 @@ export class SealingKey extends Key {
       admins,
     });
     this.#openSealedBeforeOwners = props.openSealedBeforeOwners;
+    this.aliasName = `alias/steuerbote-${props.stage}-sealing`;
+    this.addAlias(this.aliasName);
   }
 
   /**

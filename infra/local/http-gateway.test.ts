@@ -43,16 +43,33 @@ describe('the local gateway', () => {
       seen = event.headers;
       return { statusCode: 204 };
     });
+    // Node itself would keep only the first User-Agent, as it does of Authorization.
     await rawRequest(url, [
       http11('GET /v2/version', [
-        ['Authorization', 'a'],
-        ['authorization', 'b'],
+        ['User-Agent', 'a'],
+        ['user-agent', 'b'],
         ['X-Thing', 'c'],
         ['x-thing', 'd'],
         ['Accept', 'e'],
       ]),
     ]);
-    expect(seen).toMatchObject({ authorization: 'a,b', 'x-thing': 'c,d', accept: 'e' });
+    expect(seen).toMatchObject({ 'user-agent': 'a,b', 'x-thing': 'c,d', accept: 'e' });
+  });
+
+  it('refuses a single-valued header sent twice itself, as every function would, before the body', async () => {
+    let called = false;
+    const { url } = await start(async () => {
+      called = true;
+      return { statusCode: 204 };
+    });
+    const reply = await rawRequest(url, [
+      http11('GET /v2/version', [
+        ['Authorization', 'a'],
+        ['authorization', 'b'],
+      ]),
+    ]);
+    expect([reply.status, reply.json?.error.code, reply.headers.connection]).toEqual([400, 'BAD_REQUEST', 'close']);
+    expect(called).toBe(false);
   });
 
   it('hands over a JSON body that is not UTF-8 base64-encoded, byte for byte', async () => {

@@ -1,7 +1,10 @@
 // Plays API Gateway's HTTP API on one machine: each request becomes a payload-format-2.0 event
 // for the very handler the manifest routes it to on AWS, and the handler's result becomes the response.
 // What no handler sees (a body over the gateway's limit, broken HTTP, a request line or Host it
-// cannot serve, a timeout) is answered here, in the same envelope, with a log line.
+// cannot serve, a timeout, a connection over the limit) is answered here, in the same envelope, with
+// a log line. What a function would refuse on its headers alone (shared/http/admission.ts: the
+// Expect, a header sent twice, and on an authenticated route the API key) is refused here before the
+// body is read, and the connection closed, so an unknown caller's body costs no memory.
 
 import { randomUUID } from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
@@ -9,22 +12,36 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { ApiSpec } from '#shared/manifest.ts';
+import { functions, type ApiSpec, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { badRequest, readTarget, refusal, type RequestTarget } from '#infra/local/request-target.ts';
+import { admit } from '#shared/http/admission.ts';
 import { errorResponse, internalError } from '#shared/http/envelope.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { chooseRequestId } from '#shared/http/request-id.ts';
 import { RouteTable } from '#shared/http/routes.ts';
 import { transportLimits as limits } from '#shared/http/transport.ts';
 import { describeError, logger } from '#shared/logger.ts';
+import type { ApiKeyStore } from '#shared/ports.ts';
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
 const textTypes = /^(application\/(json|xml|x-www-form-urlencoded)|text\/)/i;
 
 const tooLarge = () => refusal(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limits.maxBodyBytes} bytes`);
-const expectationFailed = () => refusal(417, 'EXPECTATION_FAILED', 'Of Expect, only 100-continue is understood');
+const tooManyConnections = (max: number) =>
+  refusal(503, 'UNAVAILABLE', `The local runtime serves at most ${max} connections at once; retry after Retry-After seconds`, {
+    'retry-after': String(limits.retryAfterSeconds),
+  });
+
+/** A function's own refusal, given by the gateway before the body: the connection closes, its body unread. */
+const closing = (error: HttpError) =>
+  new HttpError(error.status, error.code, error.message, { details: error.details, data: error.data, headers: { ...error.headers, connection: 'close' } });
+
+// A function granted the API keys table authenticates its caller: only authentication reads that
+// table (`callers`, shared/wiring/adapters.ts), and a function is granted exactly what its code
+// needs (test/infra/code-needs.test.ts).
+const authenticates = (name: FunctionName) => Boolean((functions[name] as FunctionSpec).tables?.apiKeys);
 
 /** Node's reasons for refusing a connection's request, as answers. */
 function clientErrorOf(code: string | undefined): HttpError {
@@ -55,10 +72,27 @@ export interface Gateway {
   close(): Promise<void>;
 }
 
-export async function startGateway(api: ApiSpec, handlerOf: (name: string) => HttpLambda, options: { host: string; port: number }): Promise<Gateway> {
+export interface GatewayOptions {
+  host: string;
+  port: number;
+  /** Connections served at once; one beyond is answered 503 at its first request and closed. */
+  maxConnections?: number;
+  /**
+   * The store the functions find API keys in: given, a request to an authenticated route is refused
+   * without a valid key before its body is read. Without it, as for the example receiver, every
+   * request is handed on with its body and its function alone decides.
+   */
+  keys?: () => ApiKeyStore;
+}
+
+export async function startGateway(api: ApiSpec, handlerOf: (name: string) => HttpLambda, options: GatewayOptions): Promise<Gateway> {
   const routes = new RouteTable(api.routes);
+  const maxConnections = options.maxConnections ?? limits.maxConnections;
   // The answer each connection is giving, so an error on it is answered through it, not beside it.
   const answering = new WeakMap<Duplex, ServerResponse>();
+  // Connections accepted while `maxConnections` others were open: each is answered 503 and closed.
+  const turnedAway = new WeakSet<Duplex>();
+  let served = 0;
   const server = createServer(
     {
       maxHeaderSize: limits.maxHeaderBytes,
@@ -70,14 +104,13 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
       // A missing Host is refused by readTarget, in the envelope; Node's own refusal would be a bare 400.
       requireHostHeader: false,
     },
-    (request, response) => {
-      answering.set(request.socket, response);
-      serve(request, response).catch((error: unknown) => {
-        logger.error('gateway could not serve a request', { error: describeError(error) });
-        refuse(response, internalError());
-      });
-    },
+    (request, response) => handle(request, response, false),
   );
+  server.on('connection', (socket: Socket) => {
+    if (served >= maxConnections) return void turnedAway.add(socket);
+    served++;
+    socket.once('close', () => served--);
+  });
   // Node hands CONNECT over as a tunnel; the API is no proxy, so it gets the envelope and the connection ends.
   server.on('connect', (request: IncomingMessage, socket: Socket) => {
     const requestId = chooseRequestId(headersOf(request)['x-request-id']);
@@ -85,7 +118,9 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
     logRefusal(requestId, error);
     socket.end(rawAnswer(errorResponse({ requestId, head: false }, error)));
   });
-  server.on('checkExpectation', (_, response: ServerResponse) => refuse(response, expectationFailed()));
+  // Node takes any Expect that merely contains 100-continue for it; admit decides what is understood.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => handle(request, response, true));
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => handle(request, response, false));
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     const response = answering.get(socket);
     if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
@@ -98,20 +133,43 @@ export async function startGateway(api: ApiSpec, handlerOf: (name: string) => Ht
     }
   });
 
-  async function serve(request: IncomingMessage, response: ServerResponse) {
-    let target: RequestTarget;
+  function handle(request: IncomingMessage, response: ServerResponse, expectsContinue: boolean) {
+    answering.set(request.socket, response);
+    serve(request, response, expectsContinue).catch((error: unknown) => {
+      logger.error('gateway could not serve a request', { error: describeError(error) });
+      refuse(response, internalError());
+    });
+  }
+
+  /** The request's target, route and function, once nothing its connection and headers alone decide refuses it. */
+  async function admitted(request: IncomingMessage) {
+    if (turnedAway.has(request.socket)) throw tooManyConnections(maxConnections);
+    const target = readTarget(request);
+    const match = routes.match(request.method ?? 'GET', target.path);
+    const functionName = match?.route.function ?? api.fallback;
     try {
-      target = readTarget(request);
+      await admit(headersOf(request), options.keys && authenticates(functionName) ? options.keys() : undefined);
+    } catch (error) {
+      throw error instanceof HttpError ? closing(error) : error;
+    }
+    return { target, match, functionName };
+  }
+
+  /** `expectsContinue`: the client waits for 100 Continue before it sends the body, given only once the request is admitted. */
+  async function serve(request: IncomingMessage, response: ServerResponse, expectsContinue: boolean) {
+    let admittedRequest: Awaited<ReturnType<typeof admitted>>;
+    try {
+      admittedRequest = await admitted(request);
     } catch (error) {
       if (error instanceof HttpError) return refuse(response, error);
       throw error;
     }
+    const { target, match, functionName } = admittedRequest;
+    if (expectsContinue) response.writeContinue();
     const body = await readBody(request);
     if (body === undefined) return refuse(response, tooLarge());
-    const method = request.method ?? 'GET';
-    const match = routes.match(method, target.path);
-    const functionName = match?.route.function ?? api.fallback;
-    const event = toEvent(request, target, body, match ? `${method} ${match.route.path}` : '$default', match?.pathParameters);
+    const routeKey = match ? `${match.route.method} ${match.route.path}` : '$default';
+    const event = toEvent(request, target, body, routeKey, match?.pathParameters);
     const result = await handlerOf(functionName)(event, lambdaContext(functionName));
     writeResult(response, result);
   }

@@ -17,7 +17,8 @@ export interface RequestTarget {
 }
 
 // The gateway's own refusals close the connection: what else the client sent cannot be trusted to frame a next request.
-export const refusal = (status: number, code: string, message: string) => new HttpError(status, code, message, { headers: { connection: 'close' } });
+export const refusal = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  new HttpError(status, code, message, { headers: { ...headers, connection: 'close' } });
 export const badRequest = (message: string) => refusal(400, 'BAD_REQUEST', message);
 
 // RFC 3986: a reg-name (which covers IPv4 addresses) of unreserved characters, sub-delims and percent-encoded bytes.

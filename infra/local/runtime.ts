@@ -31,6 +31,8 @@ export interface LocalRuntimeOptions {
   /** 0 picks a free port. */
   apiPort?: number;
   hookPort?: number;
+  /** Connections the API serves at once (README, "Transport"); the default is `transportLimits.maxConnections`. */
+  maxConnections?: number;
   /** Environment for the functions, on top of the process's own. */
   env?: Record<string, string>;
   /** The development key; otherwise the one kept under the data directory, or a new one. */
@@ -104,7 +106,12 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     checkConfiguration();
 
     const apiKey = await ensureDevKey(dataDir, options.devApiKey ?? process.env[settingNames.devApiKey]);
-    const api: Gateway = await startGateway(apis.api, httpLambda, { host, port: options.apiPort ?? 3000 });
+    const api: Gateway = await startGateway(apis.api, httpLambda, {
+      host,
+      port: options.apiPort ?? 3000,
+      maxConnections: options.maxConnections,
+      keys: apiKeyStore,
+    });
     stoppers.push(() => api.close());
     await writeFile(runtimeFile(dataDir), JSON.stringify({ ...settings, [apiUrlSetting]: api.url }), { mode: 0o600 });
 

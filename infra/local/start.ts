@@ -2,6 +2,7 @@
 
 import { ConfigError, wholeNumber, text } from '#shared/config.ts';
 import { startLocalRuntime } from '#infra/local/runtime.ts';
+import { transportLimits } from '#shared/http/transport.ts';
 import { settingNames } from '#shared/setting-names.ts';
 
 try {
@@ -9,6 +10,7 @@ try {
     dataDir: text(settingNames.dataDir, '.data'),
     apiPort: wholeNumber(settingNames.apiPort, 3000, { min: 0, max: 65535 }),
     hookPort: wholeNumber(settingNames.hookExamplePort, 8080, { min: 0, max: 65535 }),
+    maxConnections: wholeNumber(settingNames.apiMaxConnections, transportLimits.maxConnections, { min: 1, max: 10_000 }),
   });
   console.log(welcome(runtime.apiUrl, runtime.receiverUrl, runtime.apiKey));
   let stopping = false;

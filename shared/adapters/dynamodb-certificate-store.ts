@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
-import type { CertificateRecord } from '#shared/domain/certificate.ts';
+import { newestFirst, pinCheckUnderWay, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
@@ -11,7 +10,9 @@ import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#sha
 /** One partition per client, its certificates sorted by ID within it. */
 /** The calls whose names are its own. */
 export const needs = {
-  noteWrongPin: { tables: { certificates: ['UpdateItem'] } },
+  reservePinCheck: { tables: { certificates: ['UpdateItem'] } },
+  releasePinCheck: { tables: { certificates: ['UpdateItem'] } },
+  confirmWrongPin: { tables: { certificates: ['UpdateItem'] } },
   lock: { tables: { certificates: ['UpdateItem'] } },
   reseal: { tables: { certificates: ['UpdateItem'] } },
   expiringBefore: { tables: { certificates: ['Scan'] } },
@@ -60,8 +61,7 @@ export class DynamoCertificateStore implements CertificateStore {
       ),
     );
     for await (const item of items) records.push(unmarshall(item) as CertificateRecord);
-    // Newest first. ISO times order by their characters; localeCompare would load ICU's collator on a cold start.
-    return records.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    return records.sort(newestFirst);
   }
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {
@@ -78,34 +78,28 @@ export class DynamoCertificateStore implements CertificateStore {
   }
 
   // A nested path can only be set in a map that exists, and one expression cannot both make the map
-  // and set inside it: the first note makes the map, on the condition that no concurrent note made it
-  // first; if one did, the note goes into that map. Both writes need the certificate to exist, so a
-  // note never brings a deleted one back as a stub.
-  async noteWrongPin(clientId: string, certificateId: string, at: string, forget: readonly string[]): Promise<Record<string, string> | undefined> {
+  // and set inside it: the first check makes the map, on the condition that no concurrent one made it
+  // first. Every write needs the certificate to exist, so a check never brings a deleted one back as a stub.
+  async reservePinCheck(clientId: string, certificateId: string, note: string, at: string, limit: number, forget: readonly string[]): Promise<boolean> {
     const key = marshall({ client_id: clientId, certificate_id: certificateId });
-    const note = randomBytes(12).toString('base64url');
-    const intoMap = async () => {
-      const names = Object.fromEntries(forget.map((old, i) => [`#old${i}`, old]));
-      const paths = Object.keys(names).map((name) => `wrong_pins.${name}`);
-      const remove = paths.length ? ` REMOVE ${paths.join(', ')}` : '';
-      const written = await conditionHeld(() =>
-        this.#client.send(
-          new UpdateItemCommand({
-            TableName: this.#table,
-            Key: key,
-            UpdateExpression: `SET wrong_pins.#note = :at${remove}`,
-            ConditionExpression: 'attribute_exists(wrong_pins)',
-            ExpressionAttributeNames: { '#note': note, ...names },
-            ExpressionAttributeValues: marshall({ ':at': at }),
-            ReturnValues: 'ALL_NEW',
-          }),
-        ),
-      );
-      return written.held ? (unmarshall(written.value.Attributes!) as CertificateRecord).wrong_pins : undefined;
-    };
-    const inMap = await intoMap();
-    if (inMap) return inMap;
-    const first = { [note]: at };
+    const names = Object.fromEntries(forget.map((old, i) => [`#old${i}`, old]));
+    const paths = Object.keys(names).map((name) => `wrong_pins.${name}`);
+    const remove = paths.length ? ` REMOVE ${paths.join(', ')}` : '';
+    const intoMap = await conditionHeld(() =>
+      this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: key,
+          UpdateExpression: `SET wrong_pins.#check = :at${remove}`,
+          // The condition sees the map before the write: the notes it forgets are in `size`, so they are
+          // allowed for, and each must still be there, or the count would take a concurrent forgetting for room.
+          ConditionExpression: ['size(wrong_pins) < :room', ...paths.map((path) => `attribute_exists(${path})`)].join(' AND '),
+          ExpressionAttributeNames: { '#check': pinCheckUnderWay(note), ...names },
+          ExpressionAttributeValues: marshall({ ':at': at, ':room': limit + forget.length }),
+        }),
+      ),
+    );
+    if (intoMap.held) return true;
     const made = await conditionHeld(() =>
       this.#client.send(
         new UpdateItemCommand({
@@ -113,11 +107,43 @@ export class DynamoCertificateStore implements CertificateStore {
           Key: key,
           UpdateExpression: 'SET wrong_pins = :first',
           ConditionExpression: 'attribute_exists(certificate_id) AND attribute_not_exists(wrong_pins)',
-          ExpressionAttributeValues: marshall({ ':first': first }),
+          ExpressionAttributeValues: marshall({ ':first': { [pinCheckUnderWay(note)]: at } }),
         }),
       ),
     );
-    return made.held ? first : intoMap();
+    return made.held;
+  }
+
+  async releasePinCheck(clientId: string, certificateId: string, note: string): Promise<void> {
+    // A check no longer noted has nothing to release: the condition only keeps the write from making a stub.
+    await conditionHeld(() =>
+      this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
+          UpdateExpression: 'REMOVE wrong_pins.#check',
+          ConditionExpression: 'attribute_exists(wrong_pins.#check)',
+          ExpressionAttributeNames: { '#check': pinCheckUnderWay(note) },
+        }),
+      ),
+    );
+  }
+
+  async confirmWrongPin(clientId: string, certificateId: string, note: string, at: string): Promise<Record<string, string> | undefined> {
+    const written = await conditionHeld(() =>
+      this.#client.send(
+        new UpdateItemCommand({
+          TableName: this.#table,
+          Key: marshall({ client_id: clientId, certificate_id: certificateId }),
+          UpdateExpression: 'SET wrong_pins.#note = :at REMOVE wrong_pins.#check',
+          ConditionExpression: 'attribute_exists(wrong_pins.#check)',
+          ExpressionAttributeNames: { '#note': note, '#check': pinCheckUnderWay(note) },
+          ExpressionAttributeValues: marshall({ ':at': at }),
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+    );
+    return written.held ? (unmarshall(written.value.Attributes!) as CertificateRecord).wrong_pins : undefined;
   }
 
   async lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean> {

@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { uploadCertificate } from '#shared/certificates/upload.ts';
 import { signerFor } from '#shared/certificates/signer.ts';
+import { pinChecks } from '#shared/certificates/pin-lock.ts';
+import { pinCheckUnderWay } from '#shared/domain/certificate.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { logger } from '#shared/logger.ts';
 import { CountingKeyWrapper, MemoryCertificateStore } from '#test/fakes.ts';
@@ -25,7 +27,9 @@ async function perSubmission() {
       throw error;
     }
   };
-  return { deps, id, submit };
+  /** Reserves a place for a check that never ends, as a function that crashed while trying a PIN leaves it. */
+  const leftUnderWay = (at: Date) => deps.store.reservePinCheck('client-a', id, `crashed-${at.getTime()}`, at.toISOString(), 10, []);
+  return { deps, id, submit, leftUnderWay };
 }
 
 describe('wrong per-submission PINs', () => {
@@ -76,5 +80,89 @@ describe('wrong per-submission PINs', () => {
     for (let i = 0; i < 12; i++) expect(await submit(`wrong-${i}`, minutes(i), 'client-b')).toBe('CERTIFICATE_UNKNOWN');
     expect((await deps.store.get('client-a', id))?.wrong_pins).toBeUndefined();
     expect(await submit(testPin, minutes(13))).toBe('signed');
+  });
+});
+
+describe('PIN checks at once', () => {
+  it('get no more than ten PINs tried in a burst of fifty: the rest are refused untried, and the tenth wrong one locks', async () => {
+    const { deps, id, submit } = await perSubmission();
+    const reserve = vi.spyOn(deps.store, 'reservePinCheck');
+    const wrongAndRight = [...Array.from({ length: 45 }, (_, i) => `wrong-${i}`), testPin, ...Array.from({ length: 4 }, (_, i) => `late-${i}`)];
+    const answers = await Promise.all(wrongAndRight.map((pin) => submit(pin, minutes(1))));
+    const reserved = (await Promise.all(reserve.mock.results.map((result) => result.value))).filter(Boolean);
+    expect(reserved).toHaveLength(10);
+    expect(answers.filter((answer) => answer === 'CERTIFICATE_PIN_WRONG')).toHaveLength(9);
+    expect(answers.filter((answer) => answer instanceof HttpError && answer.status === 423)).toHaveLength(1);
+    expect(answers.filter((answer) => answer instanceof HttpError && answer.code === 'CERTIFICATE_PIN_BUSY')).toHaveLength(40);
+    expect(answers[45]).toMatchObject({ status: 429, code: 'CERTIFICATE_PIN_BUSY', headers: { 'retry-after': '1' } });
+    expect(Object.keys((await deps.store.get('client-a', id))!.wrong_pins!)).toHaveLength(10);
+    expect(await submit(testPin, minutes(2))).toMatchObject({ status: 423, headers: { 'retry-after': '3540' } });
+  });
+
+  it('hold their places while under way: a right PIN gives its place back, and the next is refused 429 meanwhile, never locked', async () => {
+    const { deps, id, submit } = await perSubmission();
+    for (let i = 0; i < 9; i++) expect(await submit(`wrong-${i}`, minutes(i))).toBe('CERTIFICATE_PIN_WRONG');
+    expect(await deps.store.reservePinCheck('client-a', id, 'under-way', minutes(9).toISOString(), 10, [])).toBe(true);
+    const busy = await submit(testPin, minutes(9));
+    expect(busy).toMatchObject({ status: 429, code: 'CERTIFICATE_PIN_BUSY', headers: { 'retry-after': '1' } });
+    expect((busy as HttpError).message).not.toContain(testPin);
+    await deps.store.releasePinCheck('client-a', id, 'under-way');
+    expect(await submit(testPin, minutes(9))).toBe('signed');
+    expect((await deps.store.get('client-a', id))?.locked_until).toBeUndefined();
+  });
+
+  it('count one left under way by a crash as a wrong PIN once it is overdue, which locks at the tenth, and forget it with the window', async () => {
+    const { deps, id, submit, leftUnderWay } = await perSubmission();
+    for (let i = 0; i < 9; i++) expect(await submit(`wrong-${i}`, minutes(i))).toBe('CERTIFICATE_PIN_WRONG');
+    expect(await leftUnderWay(minutes(9))).toBe(true);
+    expect(await submit(testPin, minutes(9.5))).toMatchObject({ status: 429 });
+    const locked = await submit(testPin, minutes(10.5));
+    expect(locked).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED', headers: { 'retry-after': '3600' } });
+    expect((await deps.store.get('client-a', id))?.locked_until).toBe(minutes(70.5).toISOString());
+    expect(deps.metrics.addMetric).toHaveBeenCalledTimes(1);
+    expect(await submit(testPin, minutes(70.5))).toBe('signed');
+    expect(Object.keys((await deps.store.get('client-a', id))!.wrong_pins!)).toEqual([]);
+  });
+
+  it('race no longer than there are places: after ten tries lost to concurrent writes, 429 and no PIN tried', async () => {
+    const { deps, id, submit } = await perSubmission();
+    const reserve = vi.spyOn(deps.store, 'reservePinCheck').mockResolvedValue(false);
+    expect(await submit(testPin, minutes(1))).toMatchObject({ status: 429, code: 'CERTIFICATE_PIN_BUSY' });
+    expect(reserve).toHaveBeenCalledTimes(10);
+    expect((await deps.store.get('client-a', id))?.wrong_pins).toBeUndefined();
+  });
+
+  it('give the place of a check that failed before judging the PIN back', async () => {
+    const { deps, id, submit } = await perSubmission();
+    const unwrap = vi.spyOn(deps.wrapper, 'unwrap').mockRejectedValue(new Error('key service unavailable'));
+    await expect(submit(testPin, minutes(1))).rejects.toThrow('key service unavailable');
+    unwrap.mockRestore();
+    expect((await deps.store.get('client-a', id))?.wrong_pins).toEqual({});
+  });
+
+  it('refuse untried a PIN for a certificate deleted while it was about to be tried', async () => {
+    const { deps, id, submit } = await perSubmission();
+    const get = deps.store.get.bind(deps.store);
+    vi.spyOn(deps.store, 'get').mockImplementationOnce(async (...args) => {
+      const found = await get(...args);
+      await deps.store.delete('client-a', id);
+      return found;
+    });
+    expect(await submit(testPin, minutes(1))).toBe('CERTIFICATE_UNKNOWN');
+  });
+});
+
+describe('pinChecks', () => {
+  const now = new Date('2026-11-24T11:00:00.000Z');
+  it('forgets what is an hour old, counts the rest, and takes a check under way for a wrong PIN once a minute has passed', () => {
+    const notes = {
+      old: '2026-11-24T10:00:00.000Z',
+      [pinCheckUnderWay('old')]: '2026-11-24T09:59:00.000Z',
+      wrong: '2026-11-24T10:00:00.001Z',
+      [pinCheckUnderWay('overdue')]: '2026-11-24T10:59:00.000Z',
+      [pinCheckUnderWay('fresh')]: '2026-11-24T10:59:00.001Z',
+    };
+    expect(pinChecks(notes, now)).toEqual({ forget: ['old', pinCheckUnderWay('old')], taken: 3, wrong: 2 });
+    expect(pinChecks(undefined, now)).toEqual({ forget: [], taken: 0, wrong: 0 });
   });
 });

@@ -2,14 +2,15 @@
 // one, the stage's. Everything that would make the transmission fail for want of a certificate is
 // refused here, before a ticket exists: another client's or a deleted certificate, an expired one,
 // a per-submission PIN that is missing, superfluous or wrong, a certificate locked after too many
-// wrong ones (pin-lock.ts); one not yet valid, or kept before keys were matched to certificates and
-// now found to break a rule; one whose sealed secrets do not open for it (copied from another record).
+// wrong ones or with too many PINs being tried on it at once (pin-lock.ts); one not yet valid, or
+// kept before keys were matched to certificates and now found to break a rule; one whose sealed
+// secrets do not open for it (copied from another record).
 
 import { certificateProblems, sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
 import { resealed } from '#shared/certificates/reseal.ts';
 import { pinRefusal } from '#shared/certificates/pkcs12-mac.ts';
-import { noteWrongPin, refuseWhileLocked } from '#shared/certificates/pin-lock.ts';
+import { refuseWhileLocked, tryPin } from '#shared/certificates/pin-lock.ts';
 import type { MetricSink } from '#shared/metrics.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
 import { SealBroken, type Sealed } from '#shared/domain/sealed.ts';
@@ -51,6 +52,7 @@ export interface SignerDeps {
 
 const pinFinding = (code: string, message: string): Finding => ({ path: 'Elster-Pin', code, message });
 const wrongPin = 'CERTIFICATE_PIN_WRONG';
+const unknownCertificate: Finding = { path: 'certificate_id', code: 'CERTIFICATE_UNKNOWN', message: 'names none of your certificates' };
 
 /** The code of a certificate whose sealed secrets do not open for it, at submission and at transmission. */
 export const sealBroken = {
@@ -63,7 +65,8 @@ export type SignerOf = (ticketId: string) => Promise<Signer>;
 
 /**
  * The signer to keep with the ticket (none: the stage's certificate signs), or the findings that refuse
- * the submission. Throws 423 `CERTIFICATE_PIN_LOCKED` for a locked certificate, and for the wrong PIN that locks it.
+ * the submission. Throws 423 `CERTIFICATE_PIN_LOCKED` for a locked certificate, and for the wrong PIN that locks it,
+ * and 429 `CERTIFICATE_PIN_BUSY` while its PIN checks are all taken and some are still under way (pin-lock.ts).
  */
 export async function signerFor(
   deps: SignerDeps,
@@ -75,20 +78,21 @@ export async function signerFor(
     return pin === undefined ? {} : { findings: [pinFinding('PIN_NOT_EXPECTED', 'is only for a certificate_id whose pin_storage is per_submission')] };
   }
   const found = await deps.store.get(clientId, certificateId);
-  if (!found) return { findings: [{ path: 'certificate_id', code: 'CERTIFICATE_UNKNOWN', message: 'names none of your certificates' }] };
+  if (!found) return { findings: [unknownCertificate] };
   const now = deps.now?.() ?? new Date();
   refuseWhileLocked(found, now);
   const known = certificateProblems(found, now).find((problem) => problem.code !== 'CERTIFICATE_UNCHECKED');
   if (known) return { findings: [{ path: 'certificate_id', code: known.code, message: `names a certificate that ${known.message}` }] };
   try {
-    return await usableSigner(deps, await resealed(deps, found), pin, now);
+    // One whose PIN comes with each submission is sealed again once that PIN is found to open it (usableSigner).
+    return await usableSigner(deps, found.pin_storage === 'stored' ? await resealed(deps, found) : found, pin, now);
   } catch (error) {
     if (!(error instanceof SealBroken)) throw error;
     return { findings: [{ path: 'certificate_id', code: sealBroken.code, message: `names a certificate that ${sealBroken.message}` }] };
   }
 }
 
-/** The rest of `signerFor`, once the certificate is found, usable today, and its secrets bound to it. Throws `SealBroken`. */
+/** The rest of `signerFor`, once the certificate is found and usable today, and a stored PIN's secrets bound to it. Throws `SealBroken`. */
 async function usableSigner(
   deps: SignerDeps,
   record: CertificateRecord,
@@ -107,9 +111,17 @@ async function usableSigner(
     return { findings: [pinFinding('PIN_REQUIRED', 'must carry the PIN: this certificate’s pin_storage is per_submission')] };
   if (given === undefined) return { findings: [pinFinding('PIN_INVALID', "must be the PIN, or utf-8'' and its percent-encoded UTF-8 bytes")] };
   if (given.length > 128) return { findings: [pinFinding('PIN_TOO_LONG', 'must be at most 128 characters')] };
-  const problem = (await uncheckedProblem(deps, record, async () => given, now)) ?? (await pinProblem(deps, record, given));
-  if (problem?.code === wrongPin) await noteWrongPin(deps, record, now);
-  if (problem) return { findings: [problem] };
+  const tried = await tryPin(
+    deps,
+    record,
+    now,
+    async () => (await uncheckedProblem(deps, record, async () => given, now)) ?? (await pinProblem(deps, record, given)),
+    (problem) => problem?.code === wrongPin,
+  );
+  // Deleted while its PIN was about to be tried.
+  if (!tried) return { findings: [unknownCertificate] };
+  if (tried.outcome) return { findings: [tried.outcome] };
+  await resealed(deps, record, given);
   return { signer: async (ticket_id) => ({ ...signer, sealed_pin: await seal(deps.wrapper, { ...owner, ticket_id }, Buffer.from(given, 'utf8')) }) };
 }
 

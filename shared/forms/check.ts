@@ -2,9 +2,8 @@ import * as z from 'zod/mini';
 import { isError, type Finding } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
-import { type AcceptedBody, liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
+import { liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
-import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 
 /**
  * What a check is handed of the day and the stage, rather than reading configuration or the clock:
@@ -65,20 +64,4 @@ export async function checkForm<T>(form: Form<T>, input: unknown, context: Check
 function yearOutside(facts: FormFacts, year: number, finding: Finding, today: string): Finding {
   if (finding.path !== 'year' || !Number.isInteger(year)) return finding;
   return facts.yearFindings?.(year, today)[0] ?? finding;
-}
-
-/**
- * The caller's own XML must be the return of the tax number the request names, which tickets,
- * metadata, the transfer header and the protocol show: the same number, or none in either (a
- * first return, whose tax office is `tax_office`). `inXml` is what the element at `path` holds.
- */
-export function taxNumberAgrees(request: Pick<AcceptedBody, 'tax_number' | 'tax_office'>, inXml: string | undefined, path: string): Finding[] {
-  const given = request.tax_number;
-  if (given === inXml) return [];
-  if (given !== undefined) return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be the tax number given in tax_number', expected: given }];
-  if (inXml !== undefined && request.tax_office !== undefined && taxOfficeOf(inXml) !== request.tax_office) {
-    const message = 'names another tax office than tax_office in its first four digits; a first return carries no tax number at all';
-    return [{ path, code: 'XML_TAX_OFFICE_MISMATCH', message, expected: request.tax_office }];
-  }
-  return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
 }

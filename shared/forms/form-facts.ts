@@ -23,7 +23,8 @@ export interface FormFacts<K extends Kind = Kind> {
   recipient?: { id: string; code: string };
   /**
    * The filings one request of the form may make, where it makes one of several: each its own element
-   * in ELSTER's `Steuerfall`, named on the ticket as its `type` (the check's `Ruled.type`).
+   * in ELSTER's `Steuerfall`, named on the ticket as its `type` (the check's `Ruled.type`); the first is the one a
+   * request makes that names none.
    */
   filings?: readonly string[];
 }

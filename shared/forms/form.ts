@@ -6,6 +6,7 @@ import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { CheckContext, Checked } from '#shared/forms/check.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+import type { IdentifierPlaces } from '#shared/forms/identifiers.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;
@@ -38,6 +39,8 @@ export interface ReadBack {
 /** Everything that is the form's own, for generic code to look up by the form's kind. */
 export interface FormModule<K extends Kind = Kind> {
   facts: FormFacts<K>;
+  /** Where its Nutzdaten name whom the filing is for, each held to the request by the check (shared/forms/identifiers.ts). */
+  identifiers: IdentifierPlaces;
   /** The schema and the tax rules (`POST /v2/{kind}` and its `validate`). */
   check(input: unknown, context: CheckContext): Promise<Checked>;
   /** A stored body read back with the form's schema (shared/submission/stored-filing.ts). */

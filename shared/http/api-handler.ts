@@ -1,10 +1,9 @@
 import middy from '@middy/core';
-import { authenticate } from '#shared/http/authenticate.ts';
+import { admission } from '#shared/http/admission.ts';
 import { envelope } from '#shared/http/envelope.ts';
 import { jsonBody } from '#shared/http/json-body.ts';
 import { rateLimit } from '#shared/http/rate-limit.ts';
 import { requestId } from '#shared/http/request-id.ts';
-import { singleHeaders } from '#shared/http/single-headers.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
 import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
 import { traced } from '#shared/tracing.ts';
@@ -24,8 +23,8 @@ export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {})
   const chain = middy<ApiEvent, ApiResponse>(handler as never)
     .use(requestId())
     .use(envelope())
-    .use(singleHeaders());
-  if (options.auth) chain.use(authenticate(options.auth.keys)).use(rateLimit(options.auth.budget));
+    .use(admission(options.auth?.keys));
+  if (options.auth) chain.use(rateLimit(options.auth.budget));
   if (options.json) chain.use(jsonBody());
   return traced(chain);
 }

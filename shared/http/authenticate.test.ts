@@ -2,7 +2,8 @@ import middy from '@middy/core';
 import { describe, expect, it, vi } from 'vitest';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { hashApiKey } from '#shared/domain/api-key.ts';
-import { authenticate, presentedKey } from '#shared/http/authenticate.ts';
+import { admission } from '#shared/http/admission.ts';
+import { presentedKey } from '#shared/http/authenticate.ts';
 import { envelope } from '#shared/http/envelope.ts';
 import { requestId } from '#shared/http/request-id.ts';
 import type { ApiEvent, ApiResponse } from '#shared/http/types.ts';
@@ -21,12 +22,12 @@ async function setup() {
   }) as never)
     .use(requestId())
     .use(envelope())
-    .use(authenticate(() => keys));
+    .use(admission(() => keys));
   const call = async (headers: Record<string, string>) => handler(apiEvent('GET', '/v2/status/x', { headers }), context());
   return { keys, live, revoked, seen, call };
 }
 
-describe('authenticate', () => {
+describe('admission on an authenticated route', () => {
   it('admits a Bearer key and sets the client', async () => {
     const { live, seen, call } = await setup();
     expect((await call({ authorization: `Bearer ${live.key}` })).statusCode).toBe(200);

@@ -1,4 +1,3 @@
-import type { MiddlewareObj } from '@middy/core';
 import { hashApiKey } from '#shared/domain/api-key.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
@@ -14,13 +13,11 @@ export function presentedKey(headers: ApiEvent['headers']): string | undefined {
   return bearer ?? headers?.['x-api-key']?.trim() ?? undefined;
 }
 
-/** Resolves the caller's client from its API key; 401 for a missing, unknown or revoked key. */
-export const authenticate = (keys: () => ApiKeyStore): MiddlewareObj<ApiEvent> => ({
-  before: async ({ event }) => {
-    const key = presentedKey(event.headers);
-    if (!key) throw unauthorized();
-    const record = await keys().findByHash(hashApiKey(key));
-    if (!record || record.revoked_at) throw unauthorized();
-    event.clientId = record.client_id;
-  },
-});
+/** The client whose API key the headers present; 401 for a missing, unknown or revoked key. */
+export async function clientOf(keys: ApiKeyStore, headers: ApiEvent['headers']): Promise<string> {
+  const key = presentedKey(headers);
+  if (!key) throw unauthorized();
+  const record = await keys.findByHash(hashApiKey(key));
+  if (!record || record.revoked_at) throw unauthorized();
+  return record.client_id;
+}

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { authenticate } from '#shared/http/authenticate.ts';
+import { admission } from '#shared/http/admission.ts';
 import { envelope } from '#shared/http/envelope.ts';
 import { rateLimit, spend } from '#shared/http/rate-limit.ts';
 import { requestId } from '#shared/http/request-id.ts';
@@ -52,7 +52,7 @@ describe('rateLimit', () => {
     }) as never)
       .use(requestId())
       .use(envelope())
-      .use(authenticate(() => keys))
+      .use(admission(() => keys))
       .use(
         rateLimit(
           () => counter,

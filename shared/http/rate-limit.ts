@@ -21,9 +21,9 @@ export async function spend(counter: RateCounter, clientId: string, perMinute: n
 }
 
 /**
- * After `authenticate`: the budget belongs to the client, not the key, as tickets do, so a client
- * cannot multiply its budget by creating keys, and rotating keys does not reset it. Runs before the
- * body is parsed, so a refused request has stored and sent nothing.
+ * After `admission` has found the client: the budget belongs to the client, not the key, as tickets
+ * do, so a client cannot multiply its budget by creating keys, and rotating keys does not reset it.
+ * Runs before the body is parsed, so a refused request has stored and sent nothing.
  */
 export const rateLimit = (counter: () => RateCounter, perMinute: () => number = rateLimitPerMinute, now: () => number = Date.now): MiddlewareObj<ApiEvent> => ({
   before: async ({ event }) => {

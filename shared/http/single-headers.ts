@@ -1,4 +1,3 @@
-import type { MiddlewareObj } from '@middy/core';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 
@@ -10,9 +9,7 @@ import type { ApiEvent } from '#shared/http/types.ts';
 export const singleValuedHeaders = ['Authorization', 'x-api-key', 'Idempotency-Key'] as const;
 
 /** 400 for a single-valued header sent more than once. */
-export const singleHeaders = (): MiddlewareObj<ApiEvent> => ({
-  before: ({ event }) => {
-    const repeated = singleValuedHeaders.find((name) => event.headers?.[name.toLowerCase()]?.includes(','));
-    if (repeated) throw new HttpError(400, 'BAD_REQUEST', `${repeated} may be sent only once, and never holds a comma`);
-  },
-});
+export function checkSingleHeaders(headers: ApiEvent['headers']): void {
+  const repeated = singleValuedHeaders.find((name) => headers?.[name.toLowerCase()]?.includes(','));
+  if (repeated) throw new HttpError(400, 'BAD_REQUEST', `${repeated} may be sent only once, and never holds a comma`);
+}

@@ -12,4 +12,11 @@ export const transportLimits = {
   requestTimeoutSeconds: 30,
   /** A client reusing a connection sends its next request at once; an idle one is closed soon. */
   keepAliveSeconds: 5,
+  /**
+   * Connections served at once (API_MAX_CONNECTIONS): each may hold a body of up to `maxBodyBytes`,
+   * so this bounds the memory bodies take. Well above what the `steuerbote` command opens (at most 64).
+   */
+  maxConnections: 100,
+  /** What a connection over the limit is told to wait before it tries again. */
+  retryAfterSeconds: 1,
 };

@@ -107,7 +107,8 @@ export const parameters = {
       "The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`).",
       "A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so.",
       'It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded.',
-      `The ${wrongPinLimit}th wrong one within ${wrongPinWindowMinutes} minutes locks the certificate for ${pinLockMinutes} minutes (423 \`CERTIFICATE_PIN_LOCKED\`); a right one in between resets nothing.`,
+      `It is tried only in one of ${wrongPinLimit} places on the certificate within ${wrongPinWindowMinutes} minutes, taken before it is tried and kept if it is wrong: the ${wrongPinLimit}th wrong one locks the certificate for ${pinLockMinutes} minutes (423 \`CERTIFICATE_PIN_LOCKED\`); a right one gives its place back but resets nothing.`,
+      `PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 \`CERTIFICATE_PIN_BUSY\` with \`Retry-After: 1\`, no PIN tried.`,
     ].join(' '),
     schema: { type: 'string', minLength: 1, maxLength: 1159 },
   },
@@ -128,6 +129,10 @@ export const parameters = {
   },
 };
 
+const rateLimited =
+  "The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. " +
+  'Above all clients, API Gateway\'s own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`.';
+
 export const responses = {
   Unauthorized: failure('No API key, or an unknown or revoked one', ['UNAUTHORIZED'], { headers: { 'www-authenticate': headerRef('WwwAuthenticate') } }),
   TicketNotFound: failure(
@@ -138,15 +143,17 @@ export const responses = {
     'No such certificate for this client: an ID that does not exist, belongs to another client (never 403), or does not match the pattern',
     ['NOT_FOUND'],
   ),
-  RateLimited: failure(
-    "The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. " +
-      'Above all clients, API Gateway\'s own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`.',
-    ['RATE_LIMITED'],
+  RateLimited: failure(rateLimited, ['RATE_LIMITED'], { headers: { 'retry-after': headerRef('RetryAfter') } }),
+  SubmissionRateLimited: failure(
+    `${rateLimited} ` +
+      `Or (\`CERTIFICATE_PIN_BUSY\`, \`Retry-After: 1\`) the certificate named by \`certificate_id\` has all its ${wrongPinLimit} places for PIN checks within ${wrongPinWindowMinutes} minutes taken, by wrong PINs and by PINs still being tried at this moment; no PIN was tried. ` +
+      'A PIN being tried takes milliseconds: a second later its place is free again, or every place holds a wrong PIN and the certificate is locked (423).',
+    ['RATE_LIMITED', 'CERTIFICATE_PIN_BUSY'],
     { headers: { 'retry-after': headerRef('RetryAfter') } },
   ),
   CertificatePinLocked: failure(
-    `The certificate named by \`certificate_id\` is locked: its \`Elster-Pin\` was wrong ${wrongPinLimit} times within ${wrongPinWindowMinutes} minutes (counted for every instance of the service, only for its own client's submissions). ` +
-      `The lock lasts ${pinLockMinutes} minutes from the wrong PIN that set it, and until then no PIN is tried, the right one neither; \`Retry-After\` gives the seconds left, the certificate's \`locked_until\` the time. ` +
+    `The certificate named by \`certificate_id\` is locked: its \`Elster-Pin\` was wrong ${wrongPinLimit} times within ${wrongPinWindowMinutes} minutes (counted for every instance of the service, PINs tried at the same moment included, only for its own client's submissions). ` +
+      `The lock lasts ${pinLockMinutes} minutes from the wrong PIN that set it, and until then no PIN is tried, the right one neither; \`Retry-After\` gives the seconds left, the certificate's \`locked_until\` the time, and its \`usable\` is false. ` +
       'Nothing was stored; tickets accepted before the lock are transmitted as usual. Retrying sooner only gets 423 again.',
     ['CERTIFICATE_PIN_LOCKED'],
     { headers: { 'retry-after': headerRef('RetryAfter') } },

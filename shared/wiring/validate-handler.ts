@@ -2,6 +2,7 @@ import { herstellerId } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormValidation } from '#shared/forms/form.ts';
+import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
@@ -71,11 +72,14 @@ function included(include: string | undefined): Set<Includable> {
 
 /**
  * The structured body of a valid request in `xml`: the request's own fields beside the XML (`test`,
- * `certificate_id`, …) with the fields the XML maps to. A request in structured fields has no body to read back.
+ * `certificate_id`, …) with the fields the XML maps to, which carry the identifiers the request
+ * declared beside it. A request in structured fields has no body to read back.
  */
 async function readBackOf(form: FormValidation, body: object | undefined, request: unknown) {
   if (!body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
   const { body: fields, unmapped } = await form.readBack(body.xml);
-  const { xml: _xml, ...beside } = request as Record<string, unknown>;
-  return { body: { ...beside, ...fields }, unmapped };
+  const beside = Object.entries(request as Record<string, unknown>).filter(
+    ([field]) => field !== 'xml' && !(xmlDeclaredFields as readonly string[]).includes(field),
+  );
+  return { body: { ...Object.fromEntries(beside), ...fields }, unmapped };
 }

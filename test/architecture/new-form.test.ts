@@ -82,6 +82,8 @@ import { validation } from '#shared/forms/demo/validation.ts';
 
 export const formModule: FormModule<'demo'> = {
   facts: demoFacts,
+  // Its Nutzdaten name no one: nothing to hold to the request.
+  identifiers: { held: {}, others: [] },
   ...validation,
   readStored(stored) {
     const parsed = z.safeParse(demoSchema, stored);

@@ -448,7 +448,7 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
       return { kind, base: 'api', method: 'POST', path: route, headers: json(twice), body: JSON.stringify(body), raw: true };
     }
     case 'pinGuessing': {
-      // A valid body, signed with a certificate whose PIN is guessed: 422 until the guesses lock it, 423 after.
+      // A valid body, signed with a certificate whose PIN is guessed: 422 until the guesses lock it (429 while ten are being tried at once), 423 after.
       const { route, body } = sample(random);
       const headers = json([auth, ['elster-pin', `guess-${random.int(1e9)}`], ['idempotency-key', `pin-${random.int(1e9)}`]]);
       return { kind, base: 'api', method: 'POST', path: route, headers, body: JSON.stringify({ ...body, certificate_id: certificateId }) };

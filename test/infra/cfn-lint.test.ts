@@ -1,4 +1,4 @@
-// The synthesized templates of a test and a production stage, through cfn-lint (AWS's template
+// The synthesized templates of a test and a production stage, its nested stacks' too, through cfn-lint (AWS's template
 // linter) where it is installed: `pip install cfn-lint` (README, "Deploying a stage"). Without it
 // there is nothing to run here; the template tests beside this file check the rules of the stack.
 
@@ -22,11 +22,15 @@ const installed = (() => {
   }
 })();
 
-/** cfn-lint's findings of level error (`E…`) in a stage's template; warnings and notes are left to a person. */
+/** cfn-lint's findings of level error (`E…`) in each of a stage's templates; warnings and notes are left to a person. */
 async function lintErrors(context: Record<string, string>): Promise<string[]> {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), 'steuerbote-cfn-')), 'template.json');
-  writeFileSync(file, JSON.stringify(synth(context, { bundle: false }).template.toJSON()));
-  const { stdout } = await promisify(execFile)('cfn-lint', ['--format', 'parseable', file]).catch((error: { stdout?: string }) => ({
+  const dir = mkdtempSync(path.join(tmpdir(), 'steuerbote-cfn-'));
+  const files = synth(context, { bundle: false }).stacks.map(({ stack, template }) => {
+    const file = path.join(dir, `${stack.node.id}.json`);
+    writeFileSync(file, JSON.stringify(template));
+    return file;
+  });
+  const { stdout } = await promisify(execFile)('cfn-lint', ['--format', 'parseable', ...files]).catch((error: { stdout?: string }) => ({
     stdout: error.stdout ?? '',
   }));
   return stdout.split('\n').filter((line) => /:E\d{4}:/.test(line));

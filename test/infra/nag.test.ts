@@ -72,6 +72,6 @@ describe('AwsSolutions checks', { timeout: 300_000 }, () => {
     const stack = checkedStage({ stage: 'dev' });
     const tickets = stack.node.findChild('ticketsTable') as Table;
     stack.functions.get('transmit')!.addToRolePolicy(new PolicyStatement({ actions: ['dynamodb:*'], resources: [tickets.tableArn] }));
-    expect(findings(stack)).toEqual(['/Steuerbote-dev/transmitRole/DefaultPolicy/Resource AwsSolutions-IAM5[Action::dynamodb:*]']);
+    expect(findings(stack)).toEqual(['/Steuerbote-dev/Work/transmitRole/DefaultPolicy/Resource AwsSolutions-IAM5[Action::dynamodb:*]']);
   });
 });

@@ -7,6 +7,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
+import { groupOf } from '#infra/function-groups.ts';
 import { apis, queues, schedules, servedRoutes, tables, type FunctionName } from '#shared/manifest.ts';
 import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
@@ -189,7 +190,7 @@ describe('records and deployments', { timeout: 300_000 }, () => {
           Events: ['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_REQUEST', 'DEPLOYMENT_STOP_ON_ALARM'],
         });
         const watched = group.AlarmConfiguration.Alarms.map((alarm: { Name: { Ref: string } }) => alarm.Name.Ref);
-        expect(watched, name).toEqual([alarmNamed(`${name}Errors`)[0], ...(queueConsumers.has(name) ? [] : [serverErrorsId])]);
+        expect(watched, name).toEqual([alarmNamed(`${groupOf(name)}-${name}Errors`)[0], ...(queueConsumers.has(name) ? [] : [serverErrorsId])]);
         expect(group.AlarmConfiguration.Enabled).toBe(true);
       }
     });

@@ -26,6 +26,7 @@ import {
 } from '#shared/manifest.ts';
 import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
+import { groupOf } from '#infra/function-groups.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { variablesOf } from '#infra/local/function-environment.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
@@ -548,8 +549,9 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(names.sort()).toEqual(
         [
           ...Object.keys(queues).map((queue) => `${queue}DeadLetters`),
-          ...built.flatMap((name) => [`${name}Errors`, `${name}Throttles`]),
-          ...Object.values(schedules).map((schedule) => `${schedule.function}NotRunning`),
+          // A function's alarms are in its group's stack, and name it.
+          ...built.flatMap((name) => [`${groupOf(name)}-${name}Errors`, `${groupOf(name)}-${name}Throttles`]),
+          ...Object.values(schedules).map((schedule) => `${groupOf(schedule.function)}-${schedule.function}NotRunning`),
           'FailedRuns',
           'TicketsFailed',
           'TicketsUncertain',
@@ -586,8 +588,12 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         AlarmDescription: expect.stringMatching(/docs\/operations\.md#retiring-the-old-way-of-opening-sealed-secrets$/),
       });
       expect(byName('OldestQueuedTicket')).toMatchObject({ MetricName: 'OldestQueuedTicketAge', Threshold: 1800, Statistic: 'Maximum' });
-      expect(byName('redriveNotRunning')).toMatchObject({ ComparisonOperator: 'LessThanThreshold', Period: 600, TreatMissingData: 'breaching' });
-      expect(byName('certificateExpiryNotRunning')).toMatchObject({ Period: 86_400, EvaluationPeriods: 2 });
+      expect(byName(`${groupOf('redrive')}-redriveNotRunning`)).toMatchObject({
+        ComparisonOperator: 'LessThanThreshold',
+        Period: 600,
+        TreatMissingData: 'breaching',
+      });
+      expect(byName(`${groupOf('certificateExpiry')}-certificateExpiryNotRunning`)).toMatchObject({ Period: 86_400, EvaluationPeriods: 2 });
       expect(byName('transmitDeadLetters')).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Namespace: 'AWS/SQS' });
       for (const name of built) expect(fnProps(dev, name).Environment.Variables.STEUERBOTE_STAGE, name).toBe('dev');
       // A scheduled run that fails every try is recorded, not dropped.

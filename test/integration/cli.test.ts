@@ -238,7 +238,7 @@ describe('steuerbote certificates', () => {
     const { certificate_id } = JSON.parse(added.stdout);
     expect(added.stdout).not.toContain(testPin);
     const listed = await runCli(['certificates', 'list'], { env });
-    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} +Muster GmbH +stored `, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} +Muster GmbH +stored .* yes +CN=Muster GmbH`, 'm'));
     expect((await runCli(['certificates', 'rm', certificate_id], { env })).stdout).toBe(`deleted ${certificate_id}\n`);
     expect(JSON.parse((await runCli(['certificates', 'list', '--json'], { env })).stdout)).toEqual([]);
   });
@@ -301,6 +301,8 @@ describe('a certificate locked after wrong PINs', () => {
     expect(run.stderr).toMatch(/^steuerbote: .*locked until \d{4}-.*\[CERTIFICATE_PIN_LOCKED, request [\w-]+\]\n$/m);
     expect(run.stderr).not.toContain(testPin);
     expect(await ticketCount()).toBe(before);
+    const listed = await runCli(['certificates', 'list'], { env });
+    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} .* no, locked until \\d{4}-`, 'm'));
   });
 });
 

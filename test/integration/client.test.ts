@@ -182,7 +182,7 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(SteuerboteError);
     expect(error).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED' });
     expect(sent).toBe(1);
-    expect((await client.certificates.get(certificate_id)).locked_until).toEqual(expect.any(String));
+    expect(await client.certificates.get(certificate_id)).toMatchObject({ usable: false, locked_until: expect.any(String) });
   });
 
   it('does not retry when nothing listens on this machine: SteuerboteUnreachable with ECONNREFUSED after one try', async () => {

@@ -1,13 +1,16 @@
 // PIN guessing over HTTP: wrong `Elster-Pin` values lock a per-submission certificate at the tenth
-// within an hour, for an hour; while it is locked the right PIN is refused with 423 and Retry-After,
-// a request accepted before is still replayed by its Idempotency-Key, its ticket reaches `delivered`,
-// and the certificate shows `locked_until`. Only its own client's submissions count. The local runtime runs its functions in this process, so the
-// hour is waited out by moving this process's clock.
+// within an hour, for an hour, and a burst of them at once gets no more tried; while it is locked the
+// right PIN is refused with 423 and Retry-After, a request accepted before is still replayed by its
+// Idempotency-Key, its ticket reaches `delivered`, and the certificate shows `usable: false` and
+// `locked_until`. Only its own client's submissions count. The local runtime runs its functions in
+// this process, so the hour is waited out by moving this process's clock, and the wrong PINs noted
+// on the certificate are read from its store.
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { ustvaSample } from '#test/support/samples.ts';
+import { certificateStore } from '#shared/wiring/adapters.ts';
 
 let service: LocalService;
 let otherKey: string;
@@ -25,15 +28,57 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const submit = (pin: string, key?: string, idempotencyKey?: string) =>
+const submit = (pin: string, key?: string, idempotencyKey?: string, certificate = certificate_id) =>
   service.call('POST', '/v2/ustva', {
-    body: JSON.stringify({ ...ustvaSample(), certificate_id }),
+    body: JSON.stringify({ ...ustvaSample(), certificate_id: certificate }),
     headers: { 'content-type': 'application/json', 'elster-pin': pin, ...(idempotencyKey !== undefined && { 'idempotency-key': idempotencyKey }) },
     key,
   });
-const shown = async () => (await service.call('GET', `/v2/certificates/${certificate_id}`)).json.data;
-const listed = async () =>
-  (await service.call('GET', '/v2/certificates')).json.data.certificates.find((c: { certificate_id: string }) => c.certificate_id === certificate_id);
+const shown = async (certificate = certificate_id) => (await service.call('GET', `/v2/certificates/${certificate}`)).json.data;
+const listed = async (certificate = certificate_id) =>
+  (await service.call('GET', '/v2/certificates')).json.data.certificates.find((c: { certificate_id: string }) => c.certificate_id === certificate);
+
+describe('a burst of submissions at once', () => {
+  // Which submissions of a burst reach the certificate first is up to the scheduler, and a right PIN
+  // among the first ten is rightly tried: so the right one is sent as soon as the first wrong one is
+  // refused untried (every place taken, or locked), while the rest of the burst is still under way.
+  it('gets no more than 10 PINs tried: the right one is refused, and the certificate is locked', async () => {
+    const upload = { pkcs12: container('modern').toString('base64'), pin: testPin, pin_storage: 'per_submission' };
+    const burst: string = (await service.post('/v2/certificates', upload)).json.data.certificate_id;
+    let refusedOnce!: () => void;
+    const firstRefusal = new Promise<void>((resolve) => (refusedOnce = resolve));
+    const wrong = Promise.all(
+      Array.from({ length: 49 }, async (_, i) => {
+        const reply = await submit(`burst-${i}`, undefined, undefined, burst);
+        if (reply.status !== 422) refusedOnce();
+        return reply;
+      }),
+    );
+    void wrong.then(refusedOnce);
+    const right = firstRefusal.then(() => submit(testPin, undefined, undefined, burst));
+    const replies = [...(await wrong), await right];
+
+    // Every PIN tried is either right (202) or wrong, and each wrong one is noted on the certificate.
+    const wrongNoted = Object.keys((await certificateStore().get('dev', burst))?.wrong_pins ?? {}).length;
+    expect(wrongNoted + replies.filter((reply) => reply.status === 202).length).toBeLessThanOrEqual(10);
+    expect([423, 429]).toContain((await right).status);
+    const toldWrong = replies.filter((reply) => reply.json.error?.details?.some((d: { code: string }) => d.code === 'CERTIFICATE_PIN_WRONG'));
+    expect(toldWrong.length).toBeLessThanOrEqual(wrongNoted);
+    for (const reply of replies) {
+      expect([422, 423, 429]).toContain(reply.status);
+      if (reply.status === 429) expect(reply.json.error.code).toBe('CERTIFICATE_PIN_BUSY');
+      if (reply.status !== 422) expect(Number(reply.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    }
+
+    const again = await submit(testPin, undefined, undefined, burst);
+    expect(again.status).toBe(423);
+    expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(3500);
+    const view = await shown(burst);
+    expect(view).toMatchObject({ usable: false, locked_until: expect.any(String) });
+    expect(again.json.message).toContain(view.locked_until);
+    expect(await listed(burst)).toMatchObject({ usable: false, locked_until: view.locked_until });
+  });
+});
 
 describe('wrong Elster-Pin values', () => {
   let accepted: string;
@@ -51,7 +96,7 @@ describe('wrong Elster-Pin values', () => {
       const upload = await service.post('/v2/certificates', { pkcs12: container('modern').toString('base64'), pin: `guess-${i}` });
       expect(upload.json.error.details).toEqual([expect.objectContaining({ code: 'CERTIFICATE_PIN_WRONG' })]);
     }
-    expect(await shown()).toMatchObject({ locked_until: null });
+    expect(await shown()).toMatchObject({ usable: true, locked_until: null });
     const right = await submit(testPin, undefined, 'before-the-lock');
     expect(right.status).toBe(202);
     accepted = right.json.data.ticket;
@@ -79,7 +124,7 @@ describe('wrong Elster-Pin values', () => {
     const { locked_until } = await shown();
     expect(Date.parse(locked_until) - Date.now()).toBeGreaterThan(3500_000);
     expect(right.json.message).toContain(locked_until);
-    expect(await listed()).toMatchObject({ locked_until });
+    expect(await listed()).toMatchObject({ usable: false, locked_until });
   });
 
   it('leave a request accepted before the lock to be replayed by its Idempotency-Key, trying no PIN', async () => {
@@ -111,7 +156,7 @@ describe('wrong Elster-Pin values', () => {
     vi.setSystemTime(Date.parse(locked_until));
     const again = await submit(testPin);
     expect(again.status).toBe(202);
-    expect(await shown()).toMatchObject({ locked_until: null });
+    expect(await shown()).toMatchObject({ usable: true, locked_until: null });
     vi.useRealTimers();
   });
 });

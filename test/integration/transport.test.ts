@@ -2,14 +2,17 @@
 // handler sees, comes in the envelope: against the local runtime, with raw sockets where fetch
 // cannot send the case.
 
+import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { newApiKey } from '#shared/domain/api-key.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { logger } from '#shared/logger.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
+import { apiKeyStore } from '#shared/wiring/adapters.ts';
 import { storedRecords } from '#test/faults/stored-records.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { http11, rawRequest } from '#test/support/raw-http.ts';
+import { http11, http11Head, rawRequest } from '#test/support/raw-http.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 
 let service: LocalService;
@@ -36,6 +39,35 @@ async function storesNothing<T>(send: () => Promise<T>): Promise<T> {
   const reply = await send();
   expect(await storedRecords()).toBe(before);
   return reply;
+}
+
+/**
+ * Each operation of the OpenAPI document with a URL to call it by, its responses (HEAD documents the
+ * statuses of its GET, without bodies) and the error codes it documents for a status.
+ */
+function documentedOperations() {
+  const doc = openapiDocument() as any;
+  const resolve = (node: any): any =>
+    node?.$ref
+      ? resolve(
+          node.$ref
+            .slice(2)
+            .split('/')
+            .reduce((at: any, key: string) => at[key], doc),
+        )
+      : node;
+  const examples: Record<string, string> = { '{ticket}': 'tk_AAAAAAAAAAAAAAAAAAAAAA', '{certificate_id}': 'crt_AAAAAAAAAAAAAAAAAAAAAA' };
+  return Object.entries(doc.paths as Record<string, any>).flatMap(([path, item]) =>
+    ['get', 'head', 'post', 'delete']
+      .filter((method) => item[method])
+      .map((method) => {
+        const responses = item[method].responses;
+        const documented = (status: string): string[] | undefined =>
+          resolve((method === 'head' ? item.get : item[method]).responses[status])?.content?.['application/json'].schema.allOf[1].properties.error.properties
+            .code.enum;
+        return { path, method, url: path.replace(/\{\w+\}/g, (name) => examples[name]!), responses, documented };
+      }),
+  );
 }
 
 describe('a body that means one thing', () => {
@@ -109,23 +141,9 @@ describe('a single-valued header sent twice', () => {
   });
 
   it('400 BAD_REQUEST on every route, as the OpenAPI document says of each operation', async () => {
-    const doc = openapiDocument() as any;
-    const resolve = (node: any): any =>
-      node?.$ref
-        ? resolve(
-            node.$ref
-              .slice(2)
-              .split('/')
-              .reduce((at: any, key: string) => at[key], doc),
-          )
-        : node;
-    const examples: Record<string, string> = { '{ticket}': 'tk_AAAAAAAAAAAAAAAAAAAAAA', '{certificate_id}': 'crt_AAAAAAAAAAAAAAAAAAAAAA' };
-    const operations = Object.entries(doc.paths as Record<string, any>).flatMap(([path, item]) =>
-      ['get', 'head', 'post', 'delete'].filter((method) => item[method]).map((method) => ({ path, method, operation: item[method] })),
-    );
+    const operations = documentedOperations();
     expect(operations.length).toBeGreaterThanOrEqual(26);
-    for (const { path, method, operation } of operations) {
-      const url = path.replace(/\{\w+\}/g, (name) => examples[name]!);
+    for (const { path, method, url, responses, documented } of operations) {
       const reply = await service.call(method.toUpperCase(), url, {
         key: null,
         headers: { 'x-api-key': `${service.runtime.apiKey},${service.runtime.apiKey}`, 'content-type': 'application/json' },
@@ -133,11 +151,8 @@ describe('a single-valued header sent twice', () => {
       });
       expect(reply.status, `${method} ${path}`).toBe(400);
       if (method !== 'head') expect(reply.json.error.code, `${method} ${path}`).toBe('BAD_REQUEST');
-      // HEAD documents the statuses of its GET, without bodies.
-      expect(operation.responses, `${method} ${path}`).toHaveProperty('400');
-      const answer = (method === 'head' ? doc.paths[path].get : operation).responses['400'];
-      const documented = resolve(answer)?.content?.['application/json'].schema.allOf[1].properties.error.properties.code.enum;
-      expect(documented, `${method} ${path}`).toContain('BAD_REQUEST');
+      expect(responses, `${method} ${path}`).toHaveProperty('400');
+      expect(documented('400'), `${method} ${path}`).toContain('BAD_REQUEST');
     }
   });
 
@@ -146,6 +161,89 @@ describe('a single-valued header sent twice', () => {
     expect(reply.status).toBe(202);
   });
 });
+
+describe('a request without a valid key, answered before its body is read', () => {
+  const api = () => service.runtime.apiUrl;
+  const tenMiB = transportLimits.maxBodyBytes;
+  const json: [string, string] = ['Content-Type', 'application/json'];
+
+  async function revokedKey(): Promise<string> {
+    const { key, record } = newApiKey('revoked-at-the-gateway');
+    await apiKeyStore().put({ ...record, revoked_at: new Date().toISOString() });
+    return key;
+  }
+
+  it.each([
+    ['no key', async (): Promise<[string, string][]> => []],
+    ['an unknown key', async (): Promise<[string, string][]> => [['Authorization', 'Bearer sbk_unknown']]],
+    ['a revoked key', async (): Promise<[string, string][]> => [['x-api-key', await revokedKey()]]],
+  ])('401 for a 10 MiB POST with %s, while the client still holds back all but 64 KiB, and the connection closed', async (_, credentials) => {
+    // The client waits for the server to close before it would send more: only an answer that does
+    // not wait for the rest of the body can arrive (one that waits gets 408 once the request times out).
+    const head = http11Head('POST /v2/ustva', [json, ...(await credentials())], tenMiB);
+    const reply = await storesNothing(() => rawRequest(api(), [head, Buffer.alloc(64 * 1024, 0x20)]));
+    expectError(reply, 401, 'UNAUTHORIZED');
+    expect(reply.headers).toMatchObject({ connection: 'close', 'www-authenticate': 'Bearer' });
+  });
+
+  it('401 on every route the OpenAPI document lists 401 for, with none of the announced body sent', async () => {
+    const authenticated = documentedOperations().filter(({ responses }) => '401' in responses);
+    expect(authenticated.length).toBeGreaterThanOrEqual(20);
+    for (const { path, method, url, documented } of authenticated) {
+      const reply = await rawRequest(api(), [http11Head(`${method.toUpperCase()} ${url}`, [json], tenMiB)]);
+      expect([`${method} ${path}`, reply.status, reply.headers.connection]).toEqual([`${method} ${path}`, 401, 'close']);
+      expect(documented('401')).toContain('UNAUTHORIZED');
+    }
+  });
+
+  it('401 for a client that sends its whole 10 MiB at once, too', async () => {
+    const reply = await rawRequest(api(), [http11Head('POST /v2/ustva', [json], tenMiB), Buffer.alloc(tenMiB, 0x20)]);
+    expectError(reply, 401, 'UNAUTHORIZED');
+  });
+
+  it('401 instead of 100 Continue for a client that waits for it, which so never sends its body', async () => {
+    expect(await postExpecting('100-continue', JSON.stringify(ustvaSample()), null)).toEqual({ continued: false, status: 401 });
+  });
+
+  it('100 Continue, and then the answer, for a request with a valid key, however the expectation is spelt', async () => {
+    for (const expectation of ['100-continue', '100-Continue', '100-CONTINUE']) {
+      expect(await postExpecting(expectation, JSON.stringify(ustvaSample()), service.runtime.apiKey)).toEqual({ continued: true, status: 200 });
+    }
+  });
+
+  it('reads the body of a public route, which needs no key', async () => {
+    const reply = await rawRequest(api(), [http11('POST /v2/version', [json], '{}')]);
+    expectError(reply, 405, 'METHOD_NOT_ALLOWED');
+  });
+});
+
+/** POSTs `body` to validate with `Expect` through Node's client, which sends the body only once the server answers 100 Continue. */
+function postExpecting(expectation: string, body: string, key: string | null): Promise<{ continued: boolean; status: number }> {
+  const { hostname, port } = new URL(service.runtime.apiUrl);
+  const headers = {
+    expect: expectation,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    ...(key && { authorization: `Bearer ${key}` }),
+  };
+  return new Promise((resolve, reject) => {
+    let continued = false;
+    const request = httpRequest({ hostname, port, method: 'POST', path: '/v2/ustva/validate', headers, agent: false });
+    request.on('continue', () => {
+      continued = true;
+      request.end(body);
+    });
+    request.on('response', (response) => {
+      response.resume();
+      response.on('end', () => {
+        resolve({ continued, status: response.statusCode! });
+        request.destroy();
+      });
+    });
+    request.on('error', reject);
+    request.flushHeaders();
+  });
+}
 
 describe('HEAD', () => {
   it('carries the Content-Length GET sends, for JSON, the raw PDF and errors', async () => {
@@ -187,13 +285,22 @@ describe('answers the gateway gives itself, in the envelope', () => {
     expect(reply.headers['content-length']).toBe(String(Buffer.byteLength(reply.text)));
   });
 
+  /** The Authorization header line of the development key: a body without a key is never read. */
+  const bearerLine = () => `Authorization: Bearer ${service.runtime.apiKey}\r\n`;
+
   it.each([
-    ['a space in a header name', http11('GET /v2/version', [['Bad Header', 'x']])],
-    ['a broken chunked body', `POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nzz\r\n`],
-    ['both Content-Length and Transfer-Encoding', `POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`],
-    ['no HTTP at all', 'HELLO\r\n\r\n'],
+    ['a space in a header name', () => http11('GET /v2/version', [['Bad Header', 'x']])],
+    [
+      'a broken chunked body',
+      () => `POST /v2/ustva HTTP/1.1\r\nHost: s\r\n${bearerLine()}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nzz\r\n`,
+    ],
+    [
+      'both Content-Length and Transfer-Encoding',
+      () => `POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+    ],
+    ['no HTTP at all', () => 'HELLO\r\n\r\n'],
   ])('400 BAD_REQUEST for %s', async (_, request) => {
-    expectError(await rawRequest(api(), [request]), 400, 'BAD_REQUEST');
+    expectError(await rawRequest(api(), [request()]), 400, 'BAD_REQUEST');
   });
 
   /** A request line as sent, its headers, and a close. */
@@ -259,32 +366,36 @@ describe('answers the gateway gives itself, in the envelope', () => {
     }
   });
 
-  it('417 EXPECTATION_FAILED for an Expect other than 100-continue', async () => {
-    const reply = await rawRequest(api(), [
-      http11(
-        'POST /v2/ustva',
-        [
-          ['Expect', 'something-else'],
-          ['Content-Type', 'application/json'],
-        ],
-        '{}',
-      ),
-    ]);
-    expectError(reply, 417, 'EXPECTATION_FAILED');
-  });
+  it.each(['something-else', '100-continue-x', '100-Continue-X', 'x-100-continue', '100-continue=1', '100-continue, foo'])(
+    '417 EXPECTATION_FAILED for Expect: %s, never a 100 Continue first',
+    async (expectation) => {
+      const reply = await rawRequest(api(), [
+        http11(
+          'POST /v2/ustva/validate',
+          [
+            ['Expect', expectation],
+            ['Authorization', `Bearer ${service.runtime.apiKey}`],
+            ['Content-Type', 'application/json'],
+          ],
+          '{}',
+        ),
+      ]);
+      expectError(reply, 417, 'EXPECTATION_FAILED');
+    },
+  );
 
   // These wait for the real timeouts, side by side.
   it.concurrent.each([
-    ['headers', transportLimits.headersTimeoutSeconds, ['GET /v2/version HTTP/1.1\r\n', ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`)]],
+    ['headers', transportLimits.headersTimeoutSeconds, () => ['GET /v2/version HTTP/1.1\r\n', ...Array.from({ length: 30 }, (_, i) => `X-Slow-${i}: 1\r\n`)]],
     [
       'a body',
       transportLimits.requestTimeoutSeconds,
-      [`POST /v2/ustva HTTP/1.1\r\nHost: s\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`, ...Array(60).fill('{')],
+      () => [`POST /v2/ustva HTTP/1.1\r\nHost: s\r\n${bearerLine()}Content-Type: application/json\r\nContent-Length: 100\r\n\r\n`, ...Array(60).fill('{')],
     ],
   ])(
     '408 REQUEST_TIMEOUT for a client that trickles %s, within seconds of the limit',
     async (_, seconds, parts) => {
-      const reply = await rawRequest(api(), parts as string[], { gapMs: 1000 });
+      const reply = await rawRequest(api(), parts() as string[], { gapMs: 1000 });
       expectError(reply, 408, 'REQUEST_TIMEOUT');
       expect(reply.ms).toBeGreaterThanOrEqual(seconds * 1000 - 500);
       expect(reply.ms).toBeLessThan(seconds * 1000 + 3000);

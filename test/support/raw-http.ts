@@ -51,7 +51,16 @@ function parse(bytes: Buffer, ms: number): RawReply {
   return { status: Number(statusLine.split(' ')[1] ?? 0), headers, text, json, ms };
 }
 
+const headerLines = (headers: [string, string][]) => headers.map(([name, value]) => `${name}: ${value}\r\n`).join('');
+
 /** A request as lines of HTTP/1.1, the connection closed after the answer. */
 export const http11 = (requestLine: string, headers: [string, string][], body = '') =>
-  `${requestLine} HTTP/1.1\r\nHost: steuerbote\r\nConnection: close\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}` +
+  `${requestLine} HTTP/1.1\r\nHost: steuerbote\r\nConnection: close\r\n${headerLines(headers)}` +
   `${body ? `Content-Length: ${Buffer.byteLength(body)}\r\n` : ''}\r\n${body}`;
+
+/**
+ * The head of an HTTP/1.1 request announcing a body of `length` bytes, for a test that then sends
+ * less of it or none: the connection is left for the server to close.
+ */
+export const http11Head = (requestLine: string, headers: [string, string][], length: number) =>
+  `${requestLine} HTTP/1.1\r\nHost: steuerbote\r\n${headerLines(headers)}Content-Length: ${length}\r\n\r\n`;

@@ -34,8 +34,17 @@ export async function list(client: Steuerbote, io: Io): Promise<number> {
   if (io.json) io.stdout.write(jsonText(certificates, io.json));
   else if (certificates.length === 0) io.stdout.write('no certificates yet; add one with: steuerbote certificates add <file.pfx>\n');
   else {
-    const rows = certificates.map((c) => [c.certificate_id, c.label ?? '', c.pin_storage, c.not_after.slice(0, 10), String(c.expires_in_days), c.subject]);
-    io.stdout.write(table(['ID', 'LABEL', 'PIN', 'EXPIRES', 'DAYS LEFT', 'SUBJECT'], rows));
+    const usable = (c: (typeof certificates)[number]) => (c.locked_until ? `no, locked until ${c.locked_until}` : c.usable ? 'yes' : 'no');
+    const rows = certificates.map((c) => [
+      c.certificate_id,
+      c.label ?? '',
+      c.pin_storage,
+      c.not_after.slice(0, 10),
+      String(c.expires_in_days),
+      usable(c),
+      c.subject,
+    ]);
+    io.stdout.write(table(['ID', 'LABEL', 'PIN', 'EXPIRES', 'DAYS LEFT', 'USABLE', 'SUBJECT'], rows));
   }
   return 0;
 }

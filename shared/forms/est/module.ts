@@ -2,12 +2,14 @@
 import * as z from 'zod/mini';
 import type { FormModule } from '#shared/forms/form.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
+import { estIdentifiers } from '#shared/forms/est/identifiers.ts';
 import { estFilingOf, estSchema } from '#shared/forms/est/schema.ts';
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { validation } from '#shared/forms/est/validation.ts';
 
 export const formModule: FormModule<'est'> = {
   facts: estFacts,
+  identifiers: estIdentifiers,
   ...validation,
   readStored(stored) {
     const parsed = z.safeParse(estSchema, stored);

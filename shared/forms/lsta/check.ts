@@ -1,6 +1,8 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import { frameFindings, herstellerId } from '#shared/forms/anmeldungssteuern.ts';
-import { checkForm, taxNumberAgrees, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { identifierFindings } from '#shared/forms/identifiers.ts';
+import { lstaIdentifiers } from '#shared/forms/lsta/identifiers.ts';
 import { periodDue, periodFindings } from '#shared/forms/filing-window.ts';
 import { ericFinding } from '#shared/forms/lsta/eric-rules.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
@@ -64,14 +66,14 @@ function lstaRules(request: LstaRequest, { today }: CheckContext): Ruled | Promi
 async function xmlRules(filing: Filing, body: Extract<LstaFiling, { xml: string }>, today: string): Promise<Ruled> {
   // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
   // without it (BENCHMARKS.md, "Cold starts").
-  const { lstaElementOf, readLstaNutzdaten } = await import('#shared/forms/lsta/xml-reader.ts');
+  const { lstaElementOf, lstaPathOf, readLstaNutzdaten } = await import('#shared/forms/lsta/xml-reader.ts');
   const read = await readLstaNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: read.findings };
   const figures = { ...read.figures, ...(body.prior_year_wage_tax !== undefined && { priorYearWageTax: body.prior_year_wage_tax }) };
   // The rules speak of request fields; in the caller's XML the same figures are its elements. The
   // period is ticket metadata, so it is taken from the XML that carries it.
   const checked = ruled(filing, figures, today, (path) => `xml.${lstaElementOf(path, body.year)}`);
-  checked.findings.push(...nutzdatenFindings(read.figures), ...taxNumberAgrees(body, read.figures.taxNumber, 'xml.Steuernummer'));
+  checked.findings.push(...nutzdatenFindings(read.figures), ...identifierFindings(lstaIdentifiers, read.tree, body, lstaPathOf));
   return checked;
 }
 

@@ -1,5 +1,7 @@
 import { ustvaFilingOf, ustvaSchema, type UstvaFiling, type UstvaRequest } from '#shared/forms/ustva/schema.ts';
-import { checkForm, taxNumberAgrees, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { identifierFindings } from '#shared/forms/identifiers.ts';
+import { ustvaIdentifiers } from '#shared/forms/ustva/identifiers.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { kz38From, specialFindings } from '#shared/forms/ustva/special-filings.ts';
 import { nutzdatenFindings } from '#shared/forms/ustva/nutzdaten-rules.ts';
@@ -44,13 +46,13 @@ function ustvaRules(request: UstvaRequest, { today }: CheckContext): Ruled | Pro
     if (body.type === 'voranmeldung') return ruled(filing, body, today, (path) => path);
     return { filing, type: body.type, findings: specialFindings(specialFiguresOf(body), today) };
   }
-  return xmlRules(filing, body, today);
+  return xmlRules(filing, body, request, today);
 }
 
-async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string }>, today: string): Promise<Ruled> {
+async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string }>, request: UstvaRequest, today: string): Promise<Ruled> {
   // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
   // without it (BENCHMARKS.md, "Cold starts").
-  const { readUstvaNutzdaten, ustvaElementOf } = await import('#shared/forms/ustva/xml-reader.ts');
+  const { readUstvaNutzdaten, ustvaElementOf, ustvaPathOf } = await import('#shared/forms/ustva/xml-reader.ts');
   const read = await readUstvaNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: read.findings };
   // The rules speak of request fields; in the caller's XML the same figures are its elements. The
@@ -59,7 +61,7 @@ async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string
   const { figures } = read;
   const checked =
     figures.type === 'voranmeldung' ? ruled(filing, figures, today, xmlPath) : { filing, type: body.type, findings: specialFindings(figures, today, xmlPath) };
-  checked.findings.push(...nutzdatenFindings(figures), ...taxNumberAgrees(body, figures.taxNumber, 'xml.Steuernummer'));
+  checked.findings.push(...nutzdatenFindings(figures), ...identifierFindings(ustvaIdentifiers, read.tree, request, ustvaPathOf));
   if (figures.type !== body.type) {
     checked.findings.push({ path: 'type', code: 'XML_TYPE_MISMATCH', message: `must name the filing the XML holds: ${figures.type}`, expected: figures.type });
   }

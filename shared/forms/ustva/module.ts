@@ -4,6 +4,7 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
+import { ustvaIdentifiers } from '#shared/forms/ustva/identifiers.ts';
 import { partiesXml, partyName } from '#shared/forms/parties.ts';
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
@@ -16,6 +17,7 @@ import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
 export const formModule: FormModule<'ustva'> = {
   facts: ustvaFacts,
+  identifiers: ustvaIdentifiers,
   check: checkUstva,
   readStored(stored) {
     const parsed = z.safeParse(ustvaSchema, withoutXmlPeriod(stored));

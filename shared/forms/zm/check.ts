@@ -1,5 +1,7 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { identifierFindings } from '#shared/forms/identifiers.ts';
+import { zmIdentifiers } from '#shared/forms/zm/identifiers.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { zmFindings } from '#shared/forms/zm/rules.ts';
 import { zmFilingOf, zmSchema, type ZmFiling, type ZmRequest } from '#shared/forms/zm/schema.ts';
@@ -24,19 +26,15 @@ function zmRules(request: ZmRequest, { today }: CheckContext): Ruled | Promise<R
 async function xmlRules(filing: Filing, body: Extract<ZmFiling, { xml: string }>, today: string): Promise<Ruled> {
   // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
   // without it (BENCHMARKS.md, "Cold starts").
-  const { readZmNutzdaten, zmElementOf } = await import('#shared/forms/zm/xml-reader.ts');
+  const { readZmNutzdaten, xmlPathOf, zmElementOf } = await import('#shared/forms/zm/xml-reader.ts');
   const read = await readZmNutzdaten(body.xml);
   if (!read.ok) return { filing, findings: read.findings };
   const { figures, body: inXml } = read.read;
-  const findings: Finding[] = [...read.findings, ...zmFindings(figures, today).map((finding) => ({ ...finding, path: `xml.${zmElementOf(finding.path)}` }))];
-  if (inXml.vat_id !== body.vat_id) {
-    findings.push({
-      path: `xml.${zmElementOf('vat_id')}`,
-      code: 'XML_VAT_ID_MISMATCH',
-      message: 'must be the USt-IdNr given in vat_id',
-      expected: body.vat_id,
-    });
-  }
+  const findings: Finding[] = [
+    ...read.findings,
+    ...zmFindings(figures, today).map((finding) => ({ ...finding, path: `xml.${zmElementOf(finding.path)}` })),
+    ...identifierFindings(zmIdentifiers, read.tree, body, xmlPathOf),
+  ];
   if (inXml.year !== body.year) {
     findings.push({ path: `xml.${zmElementOf('year')}`, code: 'XML_YEAR_MISMATCH', message: 'must be the year given in year', expected: String(body.year) });
   }

@@ -4,6 +4,7 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkZm } from '#shared/forms/zm/check.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
+import { zmIdentifiers } from '#shared/forms/zm/identifiers.ts';
 import { zmProtocolTitle, zmRows } from '#shared/forms/zm/protocol-rows.ts';
 import { zmFindings } from '#shared/forms/zm/rules.ts';
 import { zmFilingOf, zmSchema, type ZmFiling } from '#shared/forms/zm/schema.ts';
@@ -12,6 +13,7 @@ import { zmNutzdaten } from '#shared/forms/zm/xml-writer.ts';
 
 export const formModule: FormModule<'zm'> = {
   facts: zmFacts,
+  identifiers: zmIdentifiers,
   check: checkZm,
   readStored(stored) {
     const parsed = z.safeParse(zmSchema, stored);

@@ -18,8 +18,9 @@ import { checkContext } from '#shared/wiring/check-context.ts';
 
 const options = { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') };
 const fixture = (year: number) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'est', `valid-${year}-income-anlagen.json`), 'utf8'))
-    .body as Record<string, unknown> & { year: number };
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', `valid-${year}-income-anlagen.json`), 'utf8')).body as Record<string, unknown> & {
+    year: number;
+  };
 
 async function written(body: Record<string, unknown>): Promise<{ body: EstReturn; xml: string }> {
   const checked = await checkEst(body, checkContext());

@@ -121,9 +121,7 @@ describe('a live return', () => {
 
 describe('the protocol', () => {
   it('shows the Anlagen grouped under their names with amounts in one format, and no health data', async () => {
-    const fixture = JSON.parse(
-      readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'est', 'valid-2024-anlagen-households.json'), 'utf8'),
-    );
+    const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'valid-2024-anlagen-households.json'), 'utf8'));
     const checked = await checkEst(fixture.body, checkContext());
     if (checked.filing?.kind !== 'est') throw new Error('the fixture is refused');
     const xml = estNutzdaten(checked.filing.body as EstReturn, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });

@@ -1,0 +1,51 @@
+// Which nested stack of a stage builds each function, with everything made for it: its role, log
+// group, alias and deployment group, alarms, its routes' integrations and its schedule. A stack holds
+// at most 500 resources; a form's functions cost about two dozen, so each form is a group of its own
+// and a new form adds a stack instead of growing one (docs/architecture.md, "How a stage is split").
+
+import type { Kind } from '#shared/domain/ticket.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { apis, queues, schedules, type ApiName, type FunctionName } from '#shared/manifest.ts';
+
+/** The API's functions beside the forms', by what they serve. */
+const apiGroups: Partial<Record<FunctionName, string>> = {
+  getStatus: 'Tickets',
+  getTicket: 'Tickets',
+  getNutzdaten: 'Tickets',
+  getProtocol: 'Tickets',
+  listTickets: 'Tickets',
+  createCertificate: 'Certificates',
+  listCertificates: 'Certificates',
+  getCertificate: 'Certificates',
+  deleteCertificate: 'Certificates',
+  getVersion: 'Service',
+  getOpenapi: 'Service',
+  getDocs: 'Service',
+  notFound: 'Service',
+};
+
+/** What the queues and the schedules invoke: the work behind the API. */
+const workers = new Set<string>([...Object.values(queues).map((queue) => queue.consumer), ...Object.values(schedules).map((schedule) => schedule.function)]);
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+
+/** The form whose routes (`/v2/{kind}`, `/v2/{kind}/…`) a function serves, if any. */
+export function formOf(name: FunctionName): Kind | undefined {
+  const segment = apis.api.routes.find((route) => route.function === name)?.path.split('/')[2];
+  return kinds.find((kind) => kind === segment);
+}
+
+/** The id of the nested stack that builds `name`: `Form<Kind>` for a form's, otherwise the part of the service it belongs to. */
+export function groupOf(name: FunctionName): string {
+  const form = formOf(name);
+  if (form) return `Form${capitalized(form)}`;
+  if (workers.has(name)) return 'Work';
+  const group = apiGroups[name];
+  if (group) return group;
+  // Another API (the example receiver) is a group of its own.
+  const api = (Object.keys(apis) as ApiName[]).find(
+    (each) => each !== 'api' && (apis[each].fallback === name || apis[each].routes.some((route) => route.function === name)),
+  );
+  if (api) return capitalized(api);
+  throw new Error(`Function "${name}" belongs to no group of stacks: name one for it in infra/function-groups.ts`);
+}
