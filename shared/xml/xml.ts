@@ -83,6 +83,7 @@ const nameChar = `${nameStart}\\-.0-9\\u00B7\\u0300-\\u036F\\u203F-\\u2040`;
 // The combining marks U+0300–U+036F are NameChars as a range, not a character combined with another.
 // eslint-disable-next-line no-misleading-character-class
 const qualifiedName = new RegExp(`[${nameStart}][${nameChar}]*(?::[${nameStart}][${nameChar}]*)?`, 'uy');
+const asciiName = /[A-Z_a-z][\w.-]*(?::[A-Z_a-z][\w.-]*)?/y;
 // eslint-disable-next-line no-misleading-character-class
 const unqualifiedName = new RegExp(`[${nameStart}][${nameChar}]*`, 'uy');
 // Names a JavaScript object gives meaning to; none is an ELSTER element or attribute.
@@ -237,10 +238,14 @@ class Reader {
   }
 
   private name(what: string): string {
-    qualifiedName.lastIndex = this.at;
-    const match = qualifiedName.exec(this.xml);
-    if (!match) this.fail(`has ${what} without a valid name`);
-    const name = match[0];
+    // Most names are ASCII; the whole of XML's name characters only where one goes on past ASCII.
+    asciiName.lastIndex = this.at;
+    let name = asciiName.exec(this.xml)?.[0];
+    if (name === undefined || this.xml.charCodeAt(this.at + name.length) >= 0x80 || this.xml[this.at + name.length] === ':') {
+      qualifiedName.lastIndex = this.at;
+      name = qualifiedName.exec(this.xml)?.[0];
+    }
+    if (name === undefined) this.fail(`has ${what} without a valid name`);
     if (reservedNames.has(name.slice(name.indexOf(':') + 1))) this.fail(`has ${what} named "${name}", which is not allowed`);
     this.at += name.length;
     return name;
@@ -255,6 +260,7 @@ class Reader {
     const attributes: Record<string, string> = Object.create(null);
     const declarations: string[] = [];
     let count = 0;
+    let prefixed = false;
     let closed = false;
     for (;;) {
       const spaced = this.space();
@@ -277,7 +283,7 @@ class Reader {
           this.fail(`has more than ${maxXmlNamespaces.element} namespace declarations on <${name}>`, attributeAt);
         }
         if (++this.declarations > maxXmlNamespaces.document) this.fail(`has more than ${maxXmlNamespaces.document} namespace declarations`, attributeAt);
-      }
+      } else if (attribute.includes(':')) prefixed = true;
       this.space();
       if (this.xml[this.at] !== '=') this.fail(`has an attribute ${attribute} without a value`);
       this.at++;
@@ -291,8 +297,9 @@ class Reader {
       if (attribute !== 'xmlns' && value === '') this.fail(`undeclares the prefix ${attribute.slice(6)}, which XML 1.0 does not allow`, start);
       inner.set(attribute === 'xmlns' ? '' : attribute.slice(6), value);
     }
-    const tree: XmlTree = { name, namespace: this.resolve(inner, name, start), attributes, children: [], text: '', ...this.lines.position(start) };
-    for (const attribute of Object.keys(attributes)) {
+    const { line, column } = this.lines.position(start);
+    const tree: XmlTree = { name, namespace: this.resolve(inner, name, start), attributes, children: [], text: '', line, column };
+    for (const attribute of prefixed ? Object.keys(attributes) : []) {
       if (!isDeclaration(attribute) && attribute.includes(':')) this.resolve(inner, attribute, start);
     }
     if (closed) return tree;
@@ -303,9 +310,11 @@ class Reader {
     for (;;) {
       const next = this.xml.indexOf('<', this.at);
       if (next === -1) this.fail(`has <${name}> without its end tag`, start);
-      const space = this.xml.slice(this.at, next).search(spaceLikeNotXml);
-      if (space !== -1) spaceAt ??= this.at + space;
-      tree.text += this.characters(next);
+      if (next > this.at) {
+        const space = this.xml.slice(this.at, next).search(spaceLikeNotXml);
+        if (space !== -1) spaceAt ??= this.at + space;
+        tree.text += this.characters(next);
+      }
       if (this.xml.startsWith('</', this.at)) {
         this.at += 2;
         const endAt = this.at;
@@ -341,7 +350,8 @@ class Reader {
 
   private space(): boolean {
     const start = this.at;
-    while (/[ \t\r\n]/.test(this.xml[this.at] ?? '')) this.at++;
+    for (let char = this.xml.charCodeAt(this.at); char === 0x20 || char === 0x0a || char === 0x09 || char === 0x0d; char = this.xml.charCodeAt(this.at))
+      this.at++;
     return this.at > start;
   }
 
@@ -410,6 +420,9 @@ export function foreignMarkup(tree: XmlTree, namespace = tree.namespace): string
 
 /** The old shape of a tree for readers that look elements up by name: repeated names become arrays. */
 function toNode(tree: XmlTree, trim: boolean): XmlNode {
+  const text = trim ? tree.text.trim() : tree.text;
+  // A value is its text: no object made and dropped for each of thousands of them.
+  if (tree.children.length === 0 && !hasAttributes(tree)) return text;
   const element: XmlElement = Object.create(null);
   for (const [name, value] of Object.entries(tree.attributes)) element[`@_${name}`] = value;
   for (const child of tree.children) {
@@ -419,10 +432,13 @@ function toNode(tree: XmlTree, trim: boolean): XmlNode {
     if (Array.isArray(present)) present.push(node);
     else element[child.name] = present === undefined ? node : [present, node];
   }
-  const text = trim ? tree.text.trim() : tree.text;
-  if (Object.keys(element).length === 0) return text;
   if (text.trim() !== '') element['#text'] = text;
   return element;
+}
+
+function hasAttributes(tree: XmlTree): boolean {
+  for (const _ in tree.attributes) return true;
+  return false;
 }
 
 /** The root element of a document by name, for reading ERiC's answers and the trees the service writes itself. */
