@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
 import { maxNesting } from '#shared/http/json-keys.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
-import { maxXmlBytes, maxXmlElements } from '#shared/xml/xml.ts';
+import { maxXmlBytes, maxXmlElements } from '#shared/xml/limits.ts';
 import { estSample, ustvaNutzdatenSample, ustvaSample } from '#test/support/samples.ts';
 import { runLoad } from './load.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';

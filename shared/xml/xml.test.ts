@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  elementOf,
-  foreignMarkup,
-  maxXmlAttributes,
-  maxXmlBytes,
-  maxXmlDepth,
-  maxXmlElements,
-  maxXmlNamespaces,
-  parseXml,
-  readXml,
-  textOf,
-} from '#shared/xml/xml.ts';
+import { elementOf, foreignMarkup, parseXml, readXml, textOf } from '#shared/xml/xml.ts';
+import { maxXmlAttributes, maxXmlBytes, maxXmlDepth, maxXmlElements, maxXmlNamespaces } from '#shared/xml/limits.ts';
 import { buildXml } from '#shared/xml/build.ts';
 
 describe('buildXml', () => {

@@ -6,12 +6,14 @@
 // the first element, attribute or namespace declaration too many and its cost stays linear in its size.
 //
 // It was built on saxes, a maintained strict parser, with every rule and message below kept on top
-// (commit "The strict reader stands on saxes…"), and measured against this reader: a read of ELSTER's
-// ESt sample (18 KB of E10) took 0.65 ms instead of 0.36, text and references at the size limit twice
-// as long, since saxes decodes what the rules must read again as written; and saxes added 28 KB to
-// every function that reads XML, which takes the income tax return's submit and validate past their
-// 250 KB (test/infra/bundle-size.test.ts). So this reader stays, and saxes checks it instead:
-// well-formed.test.ts holds it to saxes on thousands of altered documents.
+// (commit "The strict reader stands on saxes…"), and measured against this reader: ELSTER's ESt
+// sample (18 KB of E10) took 0.58 ms to read instead of 0.27, 256 KiB of text or of references two
+// to three times as long, since saxes decodes what the rules must read again as written; and saxes
+// added 28 KB to every function that reads XML, taking the income tax return's submit and validate
+// past their 250 KB (test/infra/bundle-size.test.ts). So this reader stays, and saxes checks it
+// instead: well-formed.test.ts holds it to saxes's reading of thousands of altered documents.
+
+import { maxXmlAttributes, maxXmlBytes, maxXmlDepth, maxXmlElements, maxXmlNamespaces } from '#shared/xml/limits.ts';
 
 /** An element as the readers of ERiC's answers use it: child elements by name, attributes as `@_name`, mixed text as `#text`. */
 export type XmlElement = { [name: string]: XmlNode };
@@ -31,21 +33,6 @@ export interface XmlTree {
   line: number;
   column: number;
 }
-
-/** Nutzdaten of a return are a few kilobytes; this leaves room for long ESt returns and nothing else. */
-export const maxXmlBytes = 256 * 1024;
-/** ELSTER's schemas nest about a dozen levels deep. */
-export const maxXmlDepth = 32;
-/** ELSTER's samples have a few hundred elements, a long ESt return a few thousand. */
-export const maxXmlElements = 20_000;
-/** On one element, namespace declarations included: ELSTER's elements carry two at most. */
-export const maxXmlAttributes = 32;
-/**
- * Namespace declarations on one element and in a whole document: ELSTER's documents declare one to
- * three. Only an element that declares one copies the scope it inherits, so copying stays within
- * these caps (at most 32 scopes of at most 33 prefixes) whatever the document's size.
- */
-export const maxXmlNamespaces = { element: 8, document: 32 };
 
 export interface XmlProblem {
   code: 'XML_TOO_LARGE' | 'XML_DTD_NOT_ALLOWED' | 'XML_ENTITY_NOT_ALLOWED' | 'XML_MALFORMED';

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample } from '#test/support/samples.ts';
-import { maxXmlBytes, maxXmlNamespaces } from '#shared/xml/xml.ts';
+import { maxXmlBytes, maxXmlNamespaces } from '#shared/xml/limits.ts';
 
 let service: LocalService;
 
