@@ -9,7 +9,7 @@
 // The requests come from a worker thread (bench/load.ts), so sending them is not counted; the
 // figure is the median over runs of each run's CPU time divided by its requests.
 
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
@@ -91,14 +91,8 @@ function hostileXml(): Case[] {
   const inRoot = (inside: string) => `${sample.slice(0, rootEnd + 1)}${inside}${sample.slice(rootEnd + 1)}`;
   const asValue = (text: string) => `${sample.slice(0, value)}${text}${sample.slice(value)}`;
   const depth = Math.floor((maxXmlBytes - sample.length) / '<a></a>'.length);
-  // As many unknown elements as the reader takes, their names long enough to fill the limit.
-  const unknown = maxXmlElements - (sample.match(/<[^/]/g) ?? []).length;
-  const nameLength = Math.floor((maxXmlBytes - sample.length) / unknown) - '</>'.length;
-  const xml = (name: string, document: string): Case => {
-    if (Buffer.byteLength(document) > maxXmlBytes) throw new Error(`bench: the XML "${name}" is over ${maxXmlBytes} bytes`);
-    const body = JSON.stringify({ test: true, year: figures.year, type: 'voranmeldung', tax_number: figures.taxNumber, xml: document });
-    return { name: `validate ustva, its XML ${name}`, path: '/v2/ustva/validate', body, status: 200, requests: 12, goal: xmlGoal };
-  };
+  const xml = (name: string, document: string) =>
+    xmlCase('ustva', { test: true, year: figures.year, type: 'voranmeldung', tax_number: figures.taxNumber }, name, document);
   return [
     xml(
       'with namespace declarations on the root to 256 KiB',
@@ -114,10 +108,42 @@ function hostileXml(): Case[] {
       onRoot((index) => ` a${index}="1"`),
     ),
     xml('nested 256 KiB deep', inRoot(`${'<a>'.repeat(depth)}${'</a>'.repeat(depth)}`)),
-    xml(`of ${unknown} unknown elements, 256 KiB`, inRoot(Array.from({ length: unknown }, (_, index) => `<${`U${index}`.padEnd(nameLength, '_')}/>`).join(''))),
     xml('with one value of 256 KiB', asValue(fill(() => 'x'))),
     xml('with a value of 256 KiB of references', asValue(fill(() => '&amp;'))),
   ];
+}
+
+function xmlCase(form: string, fields: object, name: string, document: string): Case {
+  if (Buffer.byteLength(document) > maxXmlBytes) throw new Error(`bench: the XML "${name}" is over ${maxXmlBytes} bytes`);
+  const body = JSON.stringify({ ...fields, xml: document });
+  return { name: `validate ${form}, its XML ${name}`, path: `/v2/${form}/validate`, body, status: 200, requests: 12, goal: xmlGoal };
+}
+
+/**
+ * Each form's own XML with as many unknown elements as the reader takes, their names long enough to
+ * fill the limit: what follows reading (the structure check, a form's reader and rules) is each
+ * form's. The forms' samples of XML are their fixtures; the LStA has none, so it is what validate
+ * writes of its sample.
+ */
+async function unknownElements(apiUrl: string, headers: Record<string, string>): Promise<Case[]> {
+  const fixture = async (name: string) => JSON.parse(await readFile(new URL(`../test/fixtures/${name}.json`, import.meta.url), 'utf8')).body;
+  const lsta = await fixture('lsta/valid-contract-sample');
+  const written = await fetch(`${apiUrl}/v2/lsta/validate?include=nutzdaten`, { method: 'POST', headers, body: JSON.stringify(lsta) });
+  const { nutzdaten } = ((await written.json()) as { data: { nutzdaten: string } }).data;
+  const samples: [string, { xml: string }][] = [
+    ['ustva', await fixture('ustva/valid-xml-passthrough')],
+    ['est', await fixture('est/valid-xml-passthrough')],
+    ['ust', await fixture('ust/valid-xml-passthrough')],
+    ['zm', await fixture('zm/valid-xml-passthrough')],
+    ['lsta', { test: lsta.test, year: lsta.year, tax_number: lsta.tax_number, xml: nutzdaten }],
+  ];
+  return samples.map(([form, { xml, ...fields }]) => {
+    const count = maxXmlElements - (xml.match(/<[^/!?]/g) ?? []).length;
+    const nameLength = Math.floor((maxXmlBytes - xml.length) / count) - '</>'.length;
+    const rootEnd = xml.indexOf('>') + 1;
+    const unknown = Array.from({ length: count }, (_, index) => `<${`U${index}`.padEnd(nameLength, '_')}/>`).join('');
+    return xmlCase(form, fields, `of ${count} unknown elements, 256 KiB`, `${xml.slice(0, rootEnd)}${unknown}${xml.slice(rootEnd)}`);
+  });
 }
 
 export async function hostileBodies(): Promise<Row[]> {
@@ -126,7 +152,7 @@ export async function hostileBodies(): Promise<Row[]> {
   try {
     const headers = { authorization: `Bearer ${runtime.apiKey}`, 'content-type': 'application/json' };
     const baseline: Case = { name: 'sample', path: '/v2/ustva/validate', body: JSON.stringify(ustvaSample()), status: 200, requests: 200, goal };
-    const cases = [baseline, ...hostileCases(), ...hostileXml()];
+    const cases = [baseline, ...hostileCases(), ...hostileXml(), ...(await unknownElements(runtime.apiUrl, headers))];
     const perRun = new Map<Case, number[]>(cases.map((each) => [each, []]));
     // The first round warms the runtime up and is not recorded.
     for (let run = -1; run < runs; run++) {
