@@ -10,6 +10,7 @@ import { startService, type LocalService } from '#test/support/local-service.ts'
 import { estSample, ustSample } from '#test/support/samples.ts';
 import { fixturesOf } from '#test/support/corpus.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
+import { maxXmlBytes, maxXmlNamespaces } from '#shared/xml/limits.ts';
 
 let service: LocalService;
 
@@ -211,5 +212,43 @@ describe('XML as strict as ERiC', () => {
     const reply = await service.submit('ustva', { ...ustva, xml: `\uFEFF${declaration}\r\n<!-- Muster - GmbH -->\n${inside('\n\t<!---->  ')}\n` });
     expect(reply.status).toBe(202);
     expect(await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed'])).toMatchObject({ status: 'delivered' });
+  });
+});
+
+// Namespace declarations by the thousand, each of which once made every element below it copy its
+// scope (seconds of CPU for one request): refused at the first declaration over the reader's cap.
+describe('XML within the caps of the reader', () => {
+  const rootEnd = ustva.xml.indexOf('>');
+  const root = (declarations: string) => `${ustva.xml.slice(0, rootEnd)}${declarations}>`;
+  const declarations = (count: number) => Array.from({ length: count }, (_, index) => ` xmlns:p${index}="u"`).join('');
+  const children = (count: number) => '<a xmlns:q="u"/>'.repeat(count);
+  /** Where the text after `before` begins. */
+  const at = (before: string) => `(line 1, column ${before.length + 1})`;
+
+  it('refuses a root of 6,000 namespace declarations over 9,000 children that each declare one more, for the declarations on one element', async () => {
+    const xml = `${root(declarations(6000))}${children(9000)}</Anmeldungssteuern>`;
+    expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(maxXmlBytes);
+    // The root declares ELSTER's namespace first.
+    const allowed = root(declarations(maxXmlNamespaces.element - 1)).slice(0, -1);
+    const finding = {
+      path: 'xml',
+      code: 'XML_MALFORMED',
+      message: `has more than ${maxXmlNamespaces.element} namespace declarations on <Anmeldungssteuern> ${at(`${allowed} `)}`,
+    };
+    const validated = await service.post('/v2/ustva/validate', { ...ustva, xml });
+    expect(validated.status).toBe(200);
+    expect(validated.json.data).toMatchObject({ valid: false, findings: [{ severity: 'error', ...finding }] });
+    expect(await refused('ustva', { ...ustva, xml })).toEqual([finding]);
+  });
+
+  it('refuses children that each declare a namespace, for the declarations of the whole document', async () => {
+    const xml = `${root('')}${children(9000)}</Anmeldungssteuern>`;
+    expect(await refused('ustva', { ...ustva, xml })).toEqual([
+      {
+        path: 'xml',
+        code: 'XML_MALFORMED',
+        message: `has more than ${maxXmlNamespaces.document} namespace declarations ${at(`${root('')}${children(maxXmlNamespaces.document - 1)}<a `)}`,
+      },
+    ]);
   });
 });

@@ -1,18 +1,22 @@
-// A certificate whose subject is 55,289 characters long, as one kept before names were bounded at
-// upload: submissions signed with it are delivered with a protocol that shows the subject cut to its
-// line, and the listings that copy it (tickets, certificates) answer pages of at most 1 MiB whose
-// cursors together walk every item once. Against the local runtime over HTTP.
+// Long names against the local runtime over HTTP: a submission signed with a certificate whose
+// subject is as long as an upload keeps is delivered with a protocol that shows the subject cut to its
+// line, and the listings answer pages of at most 1 MiB whose cursors together walk every item once,
+// whatever records kept before names were bounded carry (a ticket's subject of 55,289 characters, a
+// certificate's serial no upload bounds).
 
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCertificateId } from '#shared/domain/certificate.ts';
+import { maxCertificateNameLength, newCertificateId } from '#shared/domain/certificate.ts';
+import { newTicketId } from '#shared/domain/ticket.ts';
 import { maxListAnswerBytes } from '#shared/http/list-page.ts';
-import { certificateStore } from '#shared/wiring/adapters.ts';
+import { certificateStore, ticketStore } from '#shared/wiring/adapters.ts';
+import { aTicket } from '#test/fakes.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { startService, type LocalService, type Reply } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
-const subject = `CN=${'Muster GmbH '.repeat(4_608)}`.slice(0, 55_289);
+const subject = `CN=${'Muster GmbH '.repeat(100)}`.slice(0, maxCertificateNameLength);
+const keptSubject = `CN=${'Muster GmbH '.repeat(4_608)}`.slice(0, 55_289);
 const signedTickets = 40;
 const certificates = 25;
 
@@ -23,7 +27,7 @@ beforeAll(async () => {
   service = await startService();
   const uploaded = await service.post('/v2/certificates', { pkcs12: container('modern').toString('base64'), pin: testPin });
   expect(uploaded.status).toBe(201);
-  // What an upload kept before subjects were bounded: the same record with the certificate's whole subject.
+  // The longest subject an upload keeps, on the record of a certificate whose own is short.
   certificateId = uploaded.json.data.certificate_id;
   const record = (await certificateStore().get('dev', certificateId))!;
   await certificateStore().delete('dev', certificateId);
@@ -50,8 +54,8 @@ async function walk(path: string): Promise<Reply[]> {
   return pages;
 }
 
-describe('a certificate with a subject of 55,289 characters', () => {
-  it('signs a submission that is delivered with a protocol showing the subject cut to its line', async () => {
+describe('long names', () => {
+  it('as long as an upload keeps sign a submission that is delivered with a protocol showing the subject cut to its line', async () => {
     const ticket = await submit();
     expect(await service.waitForStatus(ticket, ['delivered', 'rejected', 'failed'])).toMatchObject({ status: 'delivered', certificate_subject: subject });
     const protocol = await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } });
@@ -63,9 +67,24 @@ describe('a certificate with a subject of 55,289 characters', () => {
     expect(shown.length).toBeLessThan(120);
   });
 
-  it(`is copied into each ticket it signs, and ${signedTickets} such tickets are listed in pages of at most 1 MiB whose cursors walk each once`, async () => {
+  it(`list ${signedTickets} tickets kept with a subject of 55,289 characters in pages of at most 1 MiB whose cursors walk each once`, async () => {
     const submitted = [];
-    for (let i = 0; i < signedTickets; i++) submitted.push(await submit());
+    for (let i = 0; i < signedTickets; i++) {
+      const ticket = newTicketId();
+      const created_at = new Date(Date.now() + 60_000 + i * 1_000).toISOString();
+      await ticketStore().create(
+        aTicket({
+          ticket,
+          client_id: 'dev',
+          status: 'failed',
+          certificate_id: certificateId,
+          certificate_subject: keptSubject,
+          created_at,
+          updated_at: created_at,
+        }),
+      );
+      submitted.push(ticket);
+    }
     const pages = await walk('/v2/tickets?limit=200');
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) {
@@ -79,9 +98,10 @@ describe('a certificate with a subject of 55,289 characters', () => {
     expect(listed).toHaveLength(signedTickets + 1);
   });
 
-  it(`is listed with ${certificates} more like it in pages of at most 1 MiB whose cursors walk each once`, async () => {
+  it(`list ${certificates} certificates with a serial of 60,000 characters beside the one above in pages of at most 1 MiB whose cursors walk each once`, async () => {
     const record = (await certificateStore().get('dev', certificateId))!;
-    for (let i = 0; i < certificates; i++) await certificateStore().create({ ...record, certificate_id: newCertificateId() });
+    const serial = 'ab'.repeat(30_000);
+    for (let i = 0; i < certificates; i++) await certificateStore().create({ ...record, serial, certificate_id: newCertificateId() });
     const pages = await walk('/v2/certificates');
     expect(pages.length).toBeGreaterThan(1);
     for (const page of pages) expect(page.bytes.byteLength).toBeLessThanOrEqual(maxListAnswerBytes);

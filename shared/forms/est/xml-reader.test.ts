@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkEstNutzdaten, readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
-import { maxXmlBytes } from '#shared/xml/xml.ts';
+import { maxXmlBytes } from '#shared/xml/limits.ts';
 import type { EstReturn, Person } from '#shared/forms/est/model.ts';
 import { estReturnSample } from '#test/support/samples.ts';
 

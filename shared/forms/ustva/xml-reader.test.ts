@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
-import { maxXmlBytes } from '#shared/xml/xml.ts';
+import { maxXmlBytes } from '#shared/xml/limits.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 
