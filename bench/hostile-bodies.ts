@@ -9,13 +9,17 @@
 // The requests come from a worker thread (bench/load.ts), so sending them is not counted; the
 // figure is the median over runs of each run's CPU time divided by its requests.
 
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formOpenapi } from '#shared/forms/openapi.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
 import { maxNesting } from '#shared/http/json-keys.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { maxXmlBytes, maxXmlElements } from '#shared/xml/limits.ts';
+import { fixturesOf } from '#test/support/corpus.ts';
 import { estSample, ustvaNutzdatenSample, ustvaSample } from '#test/support/samples.ts';
 import { runLoad } from './load.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
@@ -122,21 +126,22 @@ function xmlCase(form: string, fields: object, name: string, document: string): 
 /**
  * Each form's own XML with as many unknown elements as the reader takes, their names long enough to
  * fill the limit: what follows reading (the structure check, a form's reader and rules) is each
- * form's. The forms' samples of XML are their fixtures; the LStA has none, so it is what validate
- * writes of its sample.
+ * form's. A form's sample of XML is its fixture `valid-xml-passthrough`; a form without one (the LStA)
+ * takes what validate writes of its contract example.
  */
 async function unknownElements(apiUrl: string, headers: Record<string, string>): Promise<Case[]> {
-  const fixture = async (name: string) => JSON.parse(await readFile(new URL(`../test/fixtures/${name}.json`, import.meta.url), 'utf8')).body;
-  const lsta = await fixture('lsta/valid-contract-sample');
-  const written = await fetch(`${apiUrl}/v2/lsta/validate?include=nutzdaten`, { method: 'POST', headers, body: JSON.stringify(lsta) });
-  const { nutzdaten } = ((await written.json()) as { data: { nutzdaten: string } }).data;
-  const samples: [string, { xml: string }][] = [
-    ['ustva', await fixture('ustva/valid-xml-passthrough')],
-    ['est', await fixture('est/valid-xml-passthrough')],
-    ['ust', await fixture('ust/valid-xml-passthrough')],
-    ['zm', await fixture('zm/valid-xml-passthrough')],
-    ['lsta', { test: lsta.test, year: lsta.year, tax_number: lsta.tax_number, xml: nutzdaten }],
-  ];
+  const samples = await Promise.all(
+    kinds.map(async (kind): Promise<[string, Record<string, unknown> & { xml: string }]> => {
+      const own = join(fixturesOf(kind), 'valid-xml-passthrough.json');
+      if (existsSync(own)) return [kind, JSON.parse(await readFile(own, 'utf8')).body];
+      const body = formOpenapi[kind].examples.contract.value as Record<string, unknown>;
+      const written = await fetch(`${apiUrl}/v2/${kind}/validate?include=nutzdaten`, { method: 'POST', headers, body: JSON.stringify(body) });
+      const { nutzdaten } = ((await written.json()) as { data: { nutzdaten: string } }).data;
+      // The fields every form has beside its XML; those the example leaves out the body leaves out too.
+      const { test, year, tax_number, tax_office, vat_id } = body;
+      return [kind, { test, year, tax_number, tax_office, vat_id, xml: nutzdaten }];
+    }),
+  );
   return samples.map(([form, { xml, ...fields }]) => {
     const count = maxXmlElements - (xml.match(/<[^/!?]/g) ?? []).length;
     const nameLength = Math.floor((maxXmlBytes - xml.length) / count) - '</>'.length;

@@ -2,7 +2,7 @@
 // (JSON.parse(JSON.stringify(body))), the least any handler does with it: checking a submission
 // as the submit handler does (schema and tax rules), building its ELSTER XML, and rendering the
 // sandbox's PDF protocol (pdf-lib). The income tax return is measured on the contract's sample and
-// on the largest valid fixture of test/fixtures/est/, whose whole check and XML must each stay
+// on the largest valid fixture of shared/forms/est/fixtures/, whose whole check and XML must each stay
 // within 15 times its own JSON round trip. The protocol is also measured with the longest
 // certificate subject an upload allows and with the 55,289 characters of one kept before that
 // limit, each within 50 ms, and at every bound of shared/sandbox/protocol-pdf.ts at once, against
@@ -17,15 +17,16 @@ import { maxFigureLines, renderProtocolPdf, type ProtocolInput } from '#shared/s
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { maxLines as zmMaxLines } from '#shared/forms/zm/model.ts';
 import { zmProtocolTitle, zmRows } from '#shared/forms/zm/protocol-rows.ts';
-import { estModule } from '#shared/forms/est/module.ts';
-import { ustvaModule } from '#shared/forms/ustva/module.ts';
+import { formModule as estModule } from '#shared/forms/est/module.ts';
+import { formModule as ustvaModule } from '#shared/forms/ustva/module.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
-import { loadCorpus } from '#test/fixtures/corpus.ts';
+import { loadCorpus } from '#test/support/corpus.ts';
 import { maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import { compare, figure, type Row } from './stats.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const runs = 5;
 const batch = 50;
@@ -109,21 +110,21 @@ export async function kernels(): Promise<Row[]> {
   };
 
   const xmlOptions = { herstellerId: '74931', createdAt: new Date('2026-04-10T08:00:00.000Z') };
-  const ustvaFiling = filingOf(await checkUstva(ustva));
-  const estFiling = filingOf(await checkEst(est));
-  const largestFiling = filingOf(await checkEst(largest.body));
+  const ustvaFiling = filingOf(await checkUstva(ustva, checkContext()));
+  const estFiling = filingOf(await checkEst(est, checkContext()));
+  const largestFiling = filingOf(await checkEst(largest.body, checkContext()));
   if (ustvaFiling.kind !== 'ustva' || estFiling.kind !== 'est' || largestFiling.kind !== 'est') throw new Error('a sample made a filing of another form');
 
   let sink: unknown;
   const kernelsToRun: Kernel[] = [
     { name: 'json ustva', op: () => JSON.parse(JSON.stringify(ustva)), batch },
     { name: 'json est', op: () => JSON.parse(JSON.stringify(est)), batch },
-    { name: 'check ustva', op: () => checkUstva(ustva), batch },
-    { name: 'check est', op: () => checkEst(est), batch },
+    { name: 'check ustva', op: () => checkUstva(ustva, checkContext()), batch },
+    { name: 'check est', op: () => checkEst(est, checkContext()), batch },
     { name: 'xml ustva', op: () => ustvaModule.nutzdaten(ustvaFiling.body, xmlOptions), batch },
     { name: 'xml est', op: () => estModule.nutzdaten(estFiling.body, xmlOptions), batch },
     { name: 'json est largest', op: () => JSON.parse(JSON.stringify(largest.body)), batch },
-    { name: 'check est largest', op: () => checkEst(largest.body), batch, awaited: true },
+    { name: 'check est largest', op: () => checkEst(largest.body, checkContext()), batch, awaited: true },
     { name: 'xml est largest', op: () => estModule.nutzdaten(largestFiling.body, xmlOptions), batch },
     { name: 'pdf', op: () => renderProtocolPdf(protocol), batch: 1 },
     { name: 'pdf subject allowed', op: () => renderProtocolPdf({ ...protocol, certificateSubject: subjectOf(longestAllowedSubject) }), batch: 1 },

@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { today } from '#shared/config.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
@@ -131,19 +130,15 @@ const optionals = new WeakMap<z.ZodMiniType, z.ZodMiniOptional>();
 export const text = builtOncePer((max: number, min: number = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset));
 
 /**
- * A year whose form steuerbote knows; which of them is open today is the tax rules' part. A year
- * beyond those is named by why it cannot be filed today (YEAR_CLOSED, YEAR_NOT_ENDED) where the
- * form's window says so by the year alone, as for the years within them.
+ * A year whose form steuerbote knows; which of them is open today is the tax rules' part, and so is
+ * why a year beyond them cannot be filed today (checkForm in shared/forms/check.ts).
  */
 export const formYear = (facts: FormFacts) =>
   z.number({ error: 'must be a year such as 2025' }).check(
     z.int({ error: 'must be a whole year' }),
     z.superRefine((year: number, context) => {
       if (!Number.isInteger(year) || facts.years.includes(year)) return;
-      const [closed] = facts.yearFindings?.(year, today()) ?? [];
-      context.addIssue(
-        problemIssue(closed ?? { code: 'INVALID_VALUE', message: `must be one of the years whose form is supported: ${facts.years.join(', ')}` }, year),
-      );
+      context.addIssue(problemIssue({ code: 'INVALID_VALUE', message: `must be one of the years whose form is supported: ${facts.years.join(', ')}` }, year));
     }),
   );
 

@@ -6,7 +6,7 @@
 import { isTicketId, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
 import { metadataView } from '#shared/domain/views.ts';
 import { badListRequest, itemsFitting, refuseUnknownParameters } from '#shared/http/list-page.ts';
-import { kinds } from '#shared/forms/facts.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
 
 export const listLimit = { default: 50, max: 200 } as const;

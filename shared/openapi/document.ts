@@ -2,8 +2,8 @@
 import { serviceVersion } from '#shared/config.ts';
 import { countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { formYears, kinds } from '#shared/forms/facts.ts';
-import { formOpenapi } from '#shared/openapi/forms.ts';
+import { formYears, kinds } from '#shared/forms/registry.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
 import {
   acceptedExample,
   certificateKeptExample,

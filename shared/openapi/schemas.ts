@@ -3,12 +3,12 @@
 import * as z from 'zod/mini';
 import { sandboxTestValues, slowAnswerMs, type SandboxTestOutcome } from '#shared/sandbox/test-values.ts';
 import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
-import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
+import { ticketIdPattern } from '#shared/domain/ticket.ts';
 import { certificateIdPattern, countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
-import { kinds } from '#shared/forms/facts.ts';
-import { formOpenapi } from '#shared/openapi/forms.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
 import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
@@ -20,6 +20,9 @@ export const listAnswerSize = `${maxListAnswerBytes / 1024 ** 2} MiB (${maxListA
 const ticketId = described(z.string().check(z.regex(ticketIdPattern)), 'Ticket ID: `tk_` and 22 base64url characters (128 random bits)');
 // The document has named the forms alphabetically here, and in the version's years; the client's types keep that order.
 const kind = z.enum([...kinds].sort());
+// A ticket's `type`: the filing its request made, of a form that makes one of several (FormFacts `filings`).
+const kindsWithFilings = kinds.filter((form) => formFacts[form].filings);
+const filings = kindsWithFilings.flatMap((form) => formFacts[form].filings!) as [string, ...string[]];
 const ticketStatus = described(
   z.enum(['queued', 'processing', 'delivered', 'rejected', 'failed']),
   '`queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal',
@@ -82,13 +85,8 @@ export const ticketMetadata = z.object({
   status: ticketStatus,
   test: z.boolean(),
   year: z.number().check(z.int()),
-  type: z.optional(described(z.enum(ustvaTypes), 'ustva only: the filing')),
-  period: z.optional(
-    described(
-      z.string(),
-      'The period filed: a UStVA `voranmeldung`\'s month "01"–"12" or quarter "41"–"44"; a ZM\'s `period` (also "01-02" … "10-11", "year")',
-    ),
-  ),
+  type: z.optional(described(z.enum(filings), `${kindsWithFilings.join(', ')} only: the filing`)),
+  period: z.optional(described(z.string(), `The period filed: ${kinds.flatMap((form) => formOpenapi[form].ticketPeriod ?? []).join('; ')}`)),
   tax_number: z.optional(
     described(
       z.string().check(z.regex(/^\*+\d{4}$/)),

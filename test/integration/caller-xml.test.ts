@@ -4,9 +4,12 @@
 // test/integration/identifiers.test.ts tries every identifier place of every form.
 
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustSample } from '#test/support/samples.ts';
+import { fixturesOf } from '#test/support/corpus.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
 import { maxXmlBytes, maxXmlNamespaces } from '#shared/xml/limits.ts';
 
 let service: LocalService;
@@ -18,9 +21,9 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const fixture = async (name: string) => JSON.parse(await readFile(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8')).body;
-const ustva = await fixture('ustva/valid-xml-passthrough');
-const est = await fixture('est/valid-xml-passthrough');
+const fixture = async (kind: Kind, name: string) => JSON.parse(await readFile(join(fixturesOf(kind), `${name}.json`), 'utf8')).body;
+const ustva = await fixture('ustva', 'valid-xml-passthrough');
+const est = await fixture('est', 'valid-xml-passthrough');
 const ust = ustSample();
 
 // Another business's tax number, at another tax office than the request's.

@@ -4,11 +4,11 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { datenartVersion } from '#shared/forms/facts.ts';
 import { heldIdentifiers } from '#shared/forms/identifiers.ts';
-import { loadForm } from '#shared/forms/registry.ts';
+import { loadForm } from '#shared/forms/load.ts';
+import { datenartVersion } from '#shared/forms/registry.ts';
 import { readXml } from '#shared/xml/xml.ts';
-import { comparable, loadCorpus, type ExpectedError } from '#test/fixtures/corpus.ts';
+import { comparable, loadCorpus, type ExpectedError } from '#test/support/corpus.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 
 const corpus = await loadCorpus();

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kinds } from '#shared/forms/facts.ts';
-import { loadForm } from '#shared/forms/registry.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { loadForm } from '#shared/forms/load.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
 import { elsterDir, repoRoot, sources } from '../../scripts/structure/modules.ts';
 import { identifierPaths } from '#test/oracle/xsd-identifiers.ts';

@@ -120,7 +120,7 @@ const estHouseholdExample = {
   ],
 };
 
-export const estOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'income tax return',
   schemaName: 'EstSubmission',
   schema: estSchema,

@@ -12,7 +12,7 @@ import { lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/ls
 import { lstaNutzdaten } from '#shared/forms/lsta/xml-writer.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
-export const lstaModule: FormModule<'lsta'> = {
+export const formModule: FormModule<'lsta'> = {
   facts: lstaFacts,
   identifiers: lstaIdentifiers,
   check: checkLsta,

@@ -17,7 +17,7 @@ export const lstaContractExample = {
   prior_year_wage_tax: '52000.00',
 };
 
-export const lstaOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'Lohnsteuer-Anmeldung',
   schemaName: 'LstaSubmission',
   schema: lstaSchema,

@@ -1,7 +1,6 @@
-import { today } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
-import { checkForm, type Form, type Ruled } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { type DeclaredIdentifiers, heldIdentifiers, identifierFindings } from '#shared/forms/identifiers.ts';
 import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/ust/body-map.ts';
 import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
@@ -49,10 +48,10 @@ function identifiersOf(tree: XmlTree, request: UstRequest, pathOf: (names: reado
 // A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.
 const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
 
-function ustRules(request: UstRequest): Ruled {
+function ustRules(request: UstRequest, { today }: CheckContext): Ruled {
   const body = ustFilingOf(request);
   const filing = { kind: 'ust', body } as const;
-  const open = ustYearFindings(body.year, today());
+  const open = ustYearFindings(body.year, today);
   if (body.xml === undefined) {
     const written = ustXml(body, new Date());
     if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
@@ -65,6 +64,7 @@ function ustRules(request: UstRequest): Ruled {
   return { filing, ...identifiers, findings: [...open, ...read.findings, ...identifiers.findings] };
 }
 
-const ust: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const form: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };
 
-export const checkUst = (input: unknown) => checkForm(ust, input);
+export const checkUst = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -13,7 +13,7 @@ import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 /** ELSTER's element path, as ERiC names a field it refuses. */
 const elementPath = (names: readonly string[]) => names.join('/');
 
-export const ustModule: FormModule<'ust'> = {
+export const formModule: FormModule<'ust'> = {
   facts: ustFacts,
   identifiers: ustIdentifiers,
   check: checkUst,

@@ -39,7 +39,7 @@ export const ustExample = {
   vorsatz: { abs_name: 'Muster GmbH', abs_str: 'Hauptstr. 1', abs_plz: '80331', abs_ort: 'München' },
 };
 
-export const ustOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'annual VAT return',
   schemaName: 'UstSubmission',
   schema: z.strictObject(ustShape(documentedParts)),

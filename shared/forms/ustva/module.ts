@@ -15,7 +15,7 @@ import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { requestOf, unmappedElements, versionOf } from '#shared/forms/ustva/read-back.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
-export const ustvaModule: FormModule<'ustva'> = {
+export const formModule: FormModule<'ustva'> = {
   facts: ustvaFacts,
   identifiers: ustvaIdentifiers,
   check: checkUstva,

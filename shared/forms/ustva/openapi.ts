@@ -66,10 +66,11 @@ function kennzahlenProperties(): Json {
   return { type: 'object', properties, additionalProperties: false, maxProperties: maxRecordKeys };
 }
 
-export const ustvaOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'UStVA',
   schemaName: 'UstvaSubmission',
   schema: ustvaSchema,
+  ticketPeriod: 'a UStVA `voranmeldung`\'s month "01"–"12" or quarter "41"–"44"',
   year: `A UStVA for ${ustvaFacts.years[0]} to ${ustvaFacts.years.at(-1)}, for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a period not yet ended is the hint \`PERIOD_NOT_ENDED\`)`,
   fields: () => ({
     type: "The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`",

@@ -16,8 +16,7 @@ import {
   widnr,
 } from '#shared/forms/fields.ts';
 import { begruendung, supplierSchema } from '#shared/forms/anmeldungssteuern.ts';
-import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
-import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
+import { ustvaFacts, ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
 import { advisorClientSchema, partySchema } from '#shared/forms/parties.ts';
 import { baseAmountDigits, ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
 import { unknownKennzahl, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';

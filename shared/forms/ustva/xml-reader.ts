@@ -19,7 +19,7 @@ import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
 import type { EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
 import { type advisorClientElements, partyElementOf, partiesOf } from '#shared/forms/parties.ts';
-import type { UstvaType } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 
 /** What a caller's Nutzdaten say: the filing they hold, and who files it. */
 export type ReadFigures = ((UstvaFigures & { type: 'voranmeldung' }) | SpecialFigures) & {

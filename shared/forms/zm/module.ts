@@ -11,7 +11,7 @@ import { zmFilingOf, zmSchema, type ZmFiling } from '#shared/forms/zm/schema.ts'
 import { readZmNutzdaten, zmElementOf } from '#shared/forms/zm/xml-reader.ts';
 import { zmNutzdaten } from '#shared/forms/zm/xml-writer.ts';
 
-export const zmModule: FormModule<'zm'> = {
+export const formModule: FormModule<'zm'> = {
   facts: zmFacts,
   identifiers: zmIdentifiers,
   check: checkZm,

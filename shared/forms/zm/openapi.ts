@@ -20,10 +20,11 @@ export const zmContractExample = {
   ],
 };
 
-export const zmOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'Zusammenfassende Meldung (ZM)',
   schemaName: 'ZmSubmission',
   schema: zmSchema,
+  ticketPeriod: 'a ZM\'s `period` (also "01-02" … "10-11", "year")',
   year: `A ZM for ${zmFacts.years[0]} to ${zmFacts.years.at(-1)} (ERiC's one Datenart version \`ZMDO\`, schema version 000005), for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a two-month period once its second month has), and not more than ten years back (\`YEAR_CLOSED\`)`,
   fields: () => ({
     vat_id:
