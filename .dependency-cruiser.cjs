@@ -1,6 +1,7 @@
 // The direction of dependencies, checked on every `npm test` (see docs/architecture.md):
 // entries (functions/, infra/) → composition (shared/wiring/) → use cases → forms, tax rules, XML
-// → domain. Adapters implement ports and depend on nothing above them.
+// → domain. Adapters implement ports and depend on nothing above them. Configuration and the
+// manifest stand above the forms, which are handed what they need of either.
 const layer = (folders) => `^shared/(${folders.join('|')})/`;
 const useCases = ['submission', 'transmission', 'webhooks', 'retention', 'certificates', 'http', 'openapi'];
 const authorities = ['sandbox', 'eric'];
@@ -61,6 +62,14 @@ module.exports = {
       to: { path: layer([...useCases, 'adapters', 'wiring', ...authorities]) },
     },
     {
+      name: 'forms-read-no-configuration',
+      severity: 'error',
+      comment:
+        'The forms, the tax rules, XML and the domain read no configuration, setting, manifest, log or metric: what a check needs of the day and the stage is handed to it (CheckContext in shared/forms/check.ts). So configuration and the manifest, which lists the forms, stand above them.',
+      from: { path: layer(['forms', 'tax', 'xml', 'domain']) },
+      to: { path: '^shared/(config|manifest|setting-names|logger|metrics|metric-names|tracing)\\.ts$' },
+    },
+    {
       name: 'forms-apart',
       severity: 'error',
       comment: 'A form is its own folder: it never uses another form, so each function carries its own form alone.',
@@ -71,8 +80,8 @@ module.exports = {
       name: 'forms-by-registry',
       severity: 'error',
       comment:
-        'Generic code looks a form up by its kind (shared/forms/facts.ts, registry.ts); only the entries of a form, its registries and the document reach into its folder.',
-      from: { path: '^shared/', pathNot: '^shared/forms/|^shared/openapi/(forms|examples)\\.ts$' },
+        "Generic code looks a form up by its kind (shared/forms/registry.ts, load.ts); only the forms' own code and the document's showcase examples reach into a form's folder.",
+      from: { path: '^shared/', pathNot: '^shared/forms/|^shared/openapi/examples\\.ts$' },
       to: { path: '^shared/forms/[^/]+/' },
     },
     {

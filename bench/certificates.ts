@@ -2,13 +2,15 @@
 // iterations) opened in the same run: the process's CPU per upload (every thread, so PBKDF2 on the
 // thread pool counts), its time to answer, and how long another client's `GET /v2/version` waited
 // meanwhile, over HTTP into the local runtime. Containers at the cap (100,000) open; one of 3,000,000
-// iterations is refused before anything is derived, with the right PIN or a wrong one.
+// iterations is refused before anything is derived, with the right PIN or a wrong one. Then what the
+// work costs others in the same process (certificate-blocking.ts).
 
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { maxIterations } from '#shared/certificates/pkcs12-mac.ts';
 import { containerOfIterations, testPin } from '#test/support/certificates.ts';
+import { certificateBlocking } from './certificate-blocking.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
 
@@ -116,6 +118,7 @@ export async function certificates(): Promise<Row[]> {
         ),
       );
     }
+    rows.push(...(await certificateBlocking(runtime)));
     return rows;
   } finally {
     await runtime.stop();

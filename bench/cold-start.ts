@@ -21,11 +21,9 @@ import { copyFile, mkdir, mkdtemp, readdir, rm, stat, symlink, writeFile } from 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
-import { kinds } from '#shared/forms/facts.ts';
-import { apis, functions, queues, type FunctionName } from '#shared/manifest.ts';
-import { estSample, ustSample, ustvaSample } from '#test/support/samples.ts';
-import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
-import { zmContractExample } from '#shared/forms/zm/openapi.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { apis, bundleAliases, functions, queues, submitFunction, validateFunction, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, type Row } from './stats.ts';
 
@@ -41,10 +39,10 @@ const repoRoot = resolve(import.meta.dirname, '..');
 // receiver, too, loads each PDF it is sent, to refuse what does not parse.
 const heavyCode = /(?:^|\/)node_modules\/(pdf-lib|@pdf-lib\/[^/]+|pako|koffi|fast-xml-parser|xmlbuilder2?|xml2js|@xmldom\/[^/]+|sax|xml-js|libxmljs2?)\//;
 const heavyAllowed: readonly FunctionName[] = ['transmit', 'hookEndpoint'];
-// The XML parser also serves the functions that check a caller's own Nutzdaten before accepting
-// them, which the API requires; it is the smallest of the candidates (about 28 KB minified).
+// The XML parser also serves the functions of the forms, which check a caller's own Nutzdaten before
+// accepting them, as the API requires; it is the smallest of the candidates (about 28 KB minified).
 const xmlParser = 'fast-xml-parser';
-const xmlReaders: readonly FunctionName[] = ['submitUstva', 'submitEst', 'submitUst', 'submitZm', 'validateUstva', 'validateEst', 'validateUst', 'validateZm'];
+const xmlReaders = (Object.keys(functions) as FunctionName[]).filter((name) => (functions[name] as FunctionSpec).form !== undefined);
 
 // The goals for API functions hold for those a caller meets: the example receiver is no production API.
 const apiFunctions = new Set<string>(
@@ -100,17 +98,24 @@ export async function coldStart(): Promise<Row[]> {
     const builds = new Map(
       await Promise.all(
         [
-          ...names.map((name) => ({ name, entry: functions[name].entry, ...invocations[name] })),
+          ...names.map((name) => ({ name, entry: functions[name].entry, alias: bundleAliases(functions[name]), ...invocations[name] })),
           { name: 'minimal', entry: 'bench/minimal-handler.ts', ...minimalInvocation },
           { name: 'minimalSubmit', entry: 'bench/minimal-submit-handler.ts', ...submission },
           { name: 'minimalSubmitAll', entry: 'bench/minimal-submit-all-calls-handler.ts', ...submission },
           ...variants.flatMap(({ variant, label, functions: built, env: variantEnv }) =>
-            built.map((fn) => ({ name: variantName(fn, label), entry: functions[fn].entry, ...invocations[fn], variant, env: variantEnv })),
+            built.map((fn) => ({
+              name: variantName(fn, label),
+              entry: functions[fn].entry,
+              alias: bundleAliases(functions[fn]),
+              ...invocations[fn],
+              variant,
+              env: variantEnv,
+            })),
           ),
-        ].map(async ({ name, entry, event, expect, variant, env: variantEnv }: Build) => {
+        ].map(async ({ name, entry, alias, event, expect, variant, env: variantEnv }: Build) => {
           const eventFile = join(dir, `${name}.event.json`);
           await writeFile(eventFile, JSON.stringify(event));
-          const built = await bundle(join(repoRoot, entry), join(dir, `${name}.mjs`), variant);
+          const built = await bundle(join(repoRoot, entry), join(dir, `${name}.mjs`), alias, variant);
           return [name, { built, eventFile, expect, env: variantEnv }] as const;
         }),
       ),
@@ -263,9 +268,10 @@ interface Bundle {
 }
 
 /** esbuild with the options NodejsFunction passes for the construct's `bundling` settings, or for one of the `variants`. */
-async function bundle(entry: string, outfile: string, variant: Variant | 'deployed' = 'deployed'): Promise<Bundle> {
+async function bundle(entry: string, outfile: string, alias: Record<string, string> = {}, variant: Variant | 'deployed' = 'deployed'): Promise<Bundle> {
   const result = await build({
     entryPoints: [entry],
+    alias,
     outfile,
     absWorkingDir: repoRoot,
     bundle: true,
@@ -349,6 +355,7 @@ process.stdout.write(${JSON.stringify(marker)} + JSON.stringify({ importMs: impo
 interface Build extends Invocation {
   name: string;
   entry: string;
+  alias?: Record<string, string>;
   variant?: Variant;
   env?: Record<string, string>;
 }
@@ -428,8 +435,24 @@ function sqsEvent(queue: string, body: unknown) {
   };
 }
 
-/** One realistic first request per function; a new function in the manifest needs one here. */
+type FormFunctionName = ReturnType<typeof submitFunction | typeof validateFunction>;
+
+/**
+ * One realistic first request per function; a new function in the manifest needs one here. A form's
+ * two take its contract example (shared/forms/{kind}/openapi.ts).
+ */
 function invocationsFor(key: string): Record<FunctionName, Invocation> {
+  const forms = kinds.flatMap((kind) => {
+    const body = formOpenapi[kind].examples.contract.value;
+    return [
+      [submitFunction(kind), { event: apiEvent('POST', `/v2/${kind}`, `/v2/${kind}`, { key, body }), expect: '202' }],
+      [validateFunction(kind), { event: apiEvent('POST', `/v2/${kind}/validate`, `/v2/${kind}/validate`, { key, body }), expect: '200' }],
+    ] as const;
+  });
+  return { ...(Object.fromEntries(forms) as Record<FormFunctionName, Invocation>), ...otherInvocations(key) };
+}
+
+function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctionName>, Invocation> {
   const ticket = { ticket: missingTicket };
   // The smallest PDF that parses, as the receiver demands: a catalog, a page tree and one page.
   const tinyPdf = Buffer.from(
@@ -437,16 +460,6 @@ function invocationsFor(key: string): Record<FunctionName, Invocation> {
       '3 0 obj <</Type/Page/Parent 2 0 R/MediaBox[0 0 595 842]>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n',
   ).toString('base64');
   return {
-    submitUstva: { event: apiEvent('POST', '/v2/ustva', '/v2/ustva', { key, body: ustvaSample() }), expect: '202' },
-    submitEst: { event: apiEvent('POST', '/v2/est', '/v2/est', { key, body: estSample() }), expect: '202' },
-    submitUst: { event: apiEvent('POST', '/v2/ust', '/v2/ust', { key, body: ustSample() }), expect: '202' },
-    submitLsta: { event: apiEvent('POST', '/v2/lsta', '/v2/lsta', { key, body: lstaContractExample }), expect: '202' },
-    validateLsta: { event: apiEvent('POST', '/v2/lsta/validate', '/v2/lsta/validate', { key, body: lstaContractExample }), expect: '200' },
-    validateUstva: { event: apiEvent('POST', '/v2/ustva/validate', '/v2/ustva/validate', { key, body: ustvaSample() }), expect: '200' },
-    validateEst: { event: apiEvent('POST', '/v2/est/validate', '/v2/est/validate', { key, body: estSample() }), expect: '200' },
-    validateUst: { event: apiEvent('POST', '/v2/ust/validate', '/v2/ust/validate', { key, body: ustSample() }), expect: '200' },
-    submitZm: { event: apiEvent('POST', '/v2/zm', '/v2/zm', { key, body: zmContractExample }), expect: '202' },
-    validateZm: { event: apiEvent('POST', '/v2/zm/validate', '/v2/zm/validate', { key, body: zmContractExample }), expect: '200' },
     getOpenapi: { event: apiEvent('GET', '/v2/openapi.json', '/v2/openapi.json'), expect: '200' },
     getDocs: { event: apiEvent('GET', '/v2/docs', '/v2/docs'), expect: '200' },
     getStatus: { event: apiEvent('GET', `/v2/status/${missingTicket}`, '/v2/status/{ticket}', { key, pathParameters: ticket }), expect: '404' },

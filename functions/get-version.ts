@@ -1,5 +1,5 @@
 import { build, serviceVersion, taxAuthorityName, today } from '#shared/config.ts';
-import { acceptedYears, datenartVersion, kinds } from '#shared/forms/facts.ts';
+import { acceptedYears, datenartVersion, kinds } from '#shared/forms/registry.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 // Alphabetically, as the version has always listed the forms.

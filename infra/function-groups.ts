@@ -4,8 +4,7 @@
 // and a new form adds a stack instead of growing one (docs/architecture.md, "How a stage is split").
 
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/facts.ts';
-import { apis, queues, schedules, type ApiName, type FunctionName } from '#shared/manifest.ts';
+import { apis, functions, queues, schedules, type ApiName, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 
 /** The API's functions beside the forms', by what they serve. */
 const apiGroups: Partial<Record<FunctionName, string>> = {
@@ -29,11 +28,8 @@ const workers = new Set<string>([...Object.values(queues).map((queue) => queue.c
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
-/** The form whose routes (`/v2/{kind}`, `/v2/{kind}/…`) a function serves, if any. */
-export function formOf(name: FunctionName): Kind | undefined {
-  const segment = apis.api.routes.find((route) => route.function === name)?.path.split('/')[2];
-  return kinds.find((kind) => kind === segment);
-}
+/** The form whose function `name` is, if any (`form` in shared/manifest.ts). */
+export const formOf = (name: FunctionName): Kind | undefined => (functions[name] as FunctionSpec).form;
 
 /** The id of the nested stack that builds `name`: `Form<Kind>` for a form's, otherwise the part of the service it belongs to. */
 export function groupOf(name: FunctionName): string {

@@ -3,7 +3,7 @@
 // a function's own code reads (settings' variables, the bucket's folders) are in
 // shared/setting-names.ts, which a function's bundle carries without the rest of the manifest.
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/facts.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
@@ -56,6 +56,12 @@ export interface QueueSpec {
 export interface FunctionSpec {
   /** Source file under functions/, exporting `handler`. */
   readonly entry: string;
+  /**
+   * The form whose function it is: its entry (functions/submit-form.ts, validate-form.ts) is the
+   * same for every form, and bundled with `#form/` standing for this form's folder (bundleAliases),
+   * so the bundle carries this form alone.
+   */
+  readonly form?: Kind;
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
   readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
@@ -242,13 +248,21 @@ const submitting = {
 } as const;
 const readingTickets = { ...authenticated, tickets: ['GetItem'] } as const;
 
-// Each form's two functions, named after its kind (`submitUstva`, `validateUstva`), with the entries
-// `functions/submit-{kind}.ts` and `functions/validate-{kind}.ts`: a new form's facts bring them.
+// Each form's two functions, named after its kind (`submitUstva`, `validateUstva`), with one entry
+// each for every form, functions/submit-form.ts and validate-form.ts: a form's line in the registry
+// (shared/forms/registry.ts) brings them and their routes.
 type FormFunctionName = `${'submit' | 'validate'}${Capitalize<Kind>}`;
 
 const capitalized = <K extends Kind>(kind: K) => (kind.charAt(0).toUpperCase() + kind.slice(1)) as Capitalize<K>;
-const submitFunction = (kind: Kind) => `submit${capitalized(kind)}` as const;
-const validateFunction = (kind: Kind) => `validate${capitalized(kind)}` as const;
+export const submitFunction = (kind: Kind) => `submit${capitalized(kind)}` as const;
+export const validateFunction = (kind: Kind) => `validate${capitalized(kind)}` as const;
+
+/**
+ * The import aliases a function's bundle is built with (infra/constructs/steuerbote-function.ts, and
+ * as it builds them the bundle test and the cold-start bench): a form's function has `#form/` stand
+ * for its form's folder, relative to the repository.
+ */
+export const bundleAliases = (spec: FunctionSpec): Record<string, string> => (spec.form ? { '#form': `./shared/forms/${spec.form}` } : {});
 
 function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   return Object.fromEntries(
@@ -256,7 +270,8 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         submitFunction(kind),
         {
-          entry: `functions/submit-${kind}.ts`,
+          entry: 'functions/submit-form.ts',
+          form: kind,
           checksStructure: [kind],
           tables: submitting,
           bucket: { submissions: 'write' },
@@ -270,7 +285,8 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         validateFunction(kind),
         {
-          entry: `functions/validate-${kind}.ts`,
+          entry: 'functions/validate-form.ts',
+          form: kind,
           checksStructure: [kind],
           tables: authenticated,
           settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],

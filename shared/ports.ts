@@ -255,7 +255,7 @@ export interface CertificateStore {
   /** False when a certificate of that ID exists already. */
   create(record: CertificateRecord): Promise<boolean>;
   get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined>;
-  /** Newest first. */
+  /** In the order of `newestFirst` (shared/domain/certificate.ts). */
   list(clientId: string): Promise<CertificateRecord[]>;
   /** False when there was none to delete. */
   delete(clientId: string, certificateId: string): Promise<boolean>;

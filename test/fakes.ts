@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
 import { lambdaContext } from '#infra/local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
-import { newCertificateId, pinCheckUnderWay, secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { newCertificateId, newestFirst, pinCheckUnderWay, secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
@@ -402,7 +402,7 @@ export class MemoryCertificateStore implements CertificateStore {
   }
 
   async list(clientId: string): Promise<CertificateRecord[]> {
-    return [...this.records.values()].filter((record) => record.client_id === clientId).sort((a, b) => b.created_at.localeCompare(a.created_at));
+    return [...this.records.values()].filter((record) => record.client_id === clientId).sort(newestFirst);
   }
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {

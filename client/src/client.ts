@@ -5,7 +5,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import { SteuerboteError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
-import type { CertificateUpload, Kind, Submission, TicketListQuery, TicketMetadata, TicketStatus, TicketSummary } from './types.ts';
+import type { Certificate, CertificateUpload, Kind, Submission, TicketListQuery, TicketMetadata, TicketStatus, TicketSummary } from './types.ts';
 import { waitForTicket, type WaitOptions } from './wait.ts';
 
 export interface SteuerboteOptions {
@@ -108,7 +108,17 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     nutzdaten: (id: string) => content(api.GET('/v2/ticket/{ticket}/nutzdaten', { ...ticket(id), headers: { accept: 'application/xml' }, parseAs: 'text' })),
     certificates: {
       add: (upload: CertificateUpload) => unwrap(api.POST('/v2/certificates', { body: upload })),
-      list: async () => (await unwrap(api.GET('/v2/certificates'))).certificates,
+      /** Every certificate of the client, newest first, page after page until the last. */
+      async list() {
+        const certificates: Certificate[] = [];
+        let cursor: string | undefined;
+        do {
+          const page = await unwrap(api.GET('/v2/certificates', { params: { query: { cursor } } }));
+          certificates.push(...page.certificates);
+          cursor = page.next_cursor ?? undefined;
+        } while (cursor);
+        return certificates;
+      },
       get: (id: string) => unwrap(api.GET('/v2/certificates/{certificate_id}', certificate(id))),
       remove: (id: string) => unwrap(api.DELETE('/v2/certificates/{certificate_id}', certificate(id))),
     },

@@ -18,7 +18,7 @@ import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
 import { logDataProtection } from '#infra/constructs/log-protection.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
-import { type BucketAccess, type BucketFolder, type FunctionSpec, type QueueName, type TableAction, type TableName } from '#shared/manifest.ts';
+import { bundleAliases, type BucketAccess, type BucketFolder, type FunctionSpec, type QueueName, type TableAction, type TableName } from '#shared/manifest.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
@@ -119,7 +119,12 @@ export class SteuerboteFunction extends NodejsFunction {
         ...beside,
         // The tracer is imported only with tracing on (shared/tracing.ts); off, it is left out of the
         // bundle altogether, so a stage without tracing carries none of its 125 KB (BENCHMARKS.md).
-        esbuildArgs: { ...beside.esbuildArgs, ...(!props.tracing && { '--external:@aws-lambda-powertools/tracer': true }) },
+        // A form's function has `#form/` stand for its form's folder (bundleAliases).
+        esbuildArgs: {
+          ...beside.esbuildArgs,
+          ...(!props.tracing && { '--external:@aws-lambda-powertools/tracer': true }),
+          ...Object.fromEntries(Object.entries(bundleAliases(spec)).map(([alias, target]) => [`--alias:${alias}`, target])),
+        },
       },
     });
     this.#role = role;

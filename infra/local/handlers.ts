@@ -6,9 +6,39 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runAs } from '#infra/local/function-scope.ts';
 import type { HttpLambda } from '#infra/local/http-gateway.ts';
-import { type FunctionName, functions } from '#shared/manifest.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { type FunctionName, type FunctionSpec, functions } from '#shared/manifest.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** What an entry exports: the handler Lambda calls. */
+interface Entry {
+  handler: (...args: never[]) => unknown;
+}
+
+/**
+ * The entries of a form's functions import their form's part from `#form/`, which only a form's
+ * bundle resolves (bundleAliases in shared/manifest.ts). Run from the sources, each is made here as
+ * its entry makes it, from the same part of the form's folder.
+ */
+const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
+  'functions/submit-form.ts': async (form) => {
+    const [{ submitHandler }, part] = await Promise.all([import('#shared/wiring/submit-handler.ts'), import(`#shared/forms/${form}/check.ts`)]);
+    return { handler: submitHandler(part.form) };
+  },
+  'functions/validate-form.ts': async (form) => {
+    const [{ validateHandler }, part] = await Promise.all([import('#shared/wiring/validate-handler.ts'), import(`#shared/forms/${form}/validation.ts`)]);
+    return { handler: validateHandler(part.validation) };
+  },
+};
+
+/** A function's module as Lambda would load it: its entry, or for a form's function, its entry made for its form. */
+export function entryOf(spec: FunctionSpec): Promise<Entry> {
+  if (spec.form === undefined) return import(pathToFileURL(join(repoRoot, spec.entry)).href);
+  const made = formEntries[spec.entry];
+  if (!made) throw new Error(`${spec.entry} is the entry of a form's function that the local runtime cannot make`);
+  return made(spec.form);
+}
 
 export type HandlerLoader = (name: string) => Promise<unknown>;
 
@@ -18,11 +48,11 @@ export function handlerLoader(): HandlerLoader {
     let handler = handlers.get(name);
     if (!handler) {
       const fn = name as FunctionName;
-      const imported = runAs(fn, () => import(pathToFileURL(join(repoRoot, functions[fn].entry)).href));
+      const imported = runAs(fn, () => entryOf(functions[fn]));
       handler = imported.then(
-        ({ handler: run }: { handler: (...args: unknown[]) => unknown }) =>
+        ({ handler: run }) =>
           (...args: unknown[]) =>
-            runAs(fn, () => run(...args)),
+            runAs(fn, () => (run as (...args: unknown[]) => unknown)(...args)),
       );
       handlers.set(name, handler);
     }

@@ -1,8 +1,11 @@
-// Which generated structure file comes from which of ELSTER's XSDs, and the text of each, so that
-// the generator writes them and a test compares them with what is committed. They are JSON, read
+// Which generated structure file comes from which of ELSTER's files, and the text of each, so that
+// the generator writes them and a test compares them with what is committed. Each form names its own
+// sources in its folder (`structure/sources.ts`), found through the registry. They are JSON, read
 // when a form and year is first checked (shared/xml/structure.ts), so no bundle carries them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { StructureSources } from '#shared/forms/form.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import { compactStructure } from './xsd.ts';
 import { ruleTable } from './ust-rules.ts';
 
@@ -10,19 +13,17 @@ export const repoRoot = path.join(import.meta.dirname, '..', '..');
 /** ELSTER's reference files beside the checkout (their README says what each is). */
 export const elsterDir = path.join(repoRoot, '..', 'shared', 'elster');
 
-const years = (form: string, from: number, to: number) =>
-  Array.from({ length: to - from + 1 }, (_, offset) => ({ schema: `schemas/${form}-${from + offset}.xsd`, year: from + offset }));
+/** Each form's sources, from its folder. */
+export const formSources = await Promise.all(
+  kinds.map(async (kind) => ({ kind, sources: ((await import(`#shared/forms/${kind}/structure/sources.ts`)) as { sources: StructureSources }).sources })),
+);
 
 /** Each module's path in the repository and the XSD (below shared/elster/) it is derived from. */
-export const sources: readonly { module: string; schema: string; root?: { name: string; type: string } }[] = [
-  ...years('UStVA', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/ustva/structure/ustva-${year}.json`, schema })),
-  ...years('LStA', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/lsta/structure/lsta-${year}.json`, schema })),
-  ...years('E10', 2022, 2024).map(({ schema, year }) => ({ module: `shared/forms/est/structure/e10-${year}.json`, schema })),
-  ...years('E50', 2021, 2025).map(({ schema, year }) => ({ module: `shared/forms/ust/structure/e50-${year}.json`, schema })),
-  // One schema for every year; it declares the type of the root only, which ELSTER's sample
-  // (samples/zmdo_send-Auth.xml) names `zm`.
-  { module: 'shared/forms/zm/structure/zm.json', schema: 'schemas/zm_000005.xsd', root: { name: 'zm', type: 'zmType' } },
-];
+export const sources: readonly { module: string; schema: string; root?: { name: string; type: string } }[] = formSources.flatMap(({ kind, sources: from }) =>
+  'prefix' in from
+    ? from.years.map((year) => ({ module: `shared/forms/${kind}/structure/${from.file}-${year}.json`, schema: `schemas/${from.prefix}-${year}.xsd` }))
+    : [{ module: `shared/forms/${kind}/structure/${from.file}.json`, schema: from.schema, ...(from.root && { root: from.root }) }],
+);
 
 /** The text of the file derived from `schema`, read from `dir`: one line per type after the header. */
 export function moduleText(schema: string, dir = elsterDir, rootOf = sources.find((source) => source.schema === schema)?.root): string {
@@ -42,14 +43,18 @@ export function moduleText(schema: string, dir = elsterDir, rootOf = sources.fin
  */
 export const generated: readonly { module: string; from: string; text: (dir?: string) => string }[] = [
   ...sources.map(({ module, schema }) => ({ module, from: schema, text: (dir?: string) => moduleText(schema, dir) })),
-  ...years('E50', 2021, 2025).map(({ schema, year }) => {
-    const workbook = `rules/Jahresdokumentation_USt_50_${year}.xml`;
-    return {
-      module: `shared/forms/ust/structure/e50-${year}-rules.json`,
-      from: `${workbook} and ${schema}`,
-      text: (dir = elsterDir) => ustRulesText(workbook, schema, dir),
-    };
-  }),
+  ...formSources.flatMap(({ kind, sources: from }) =>
+    'workbook' in from && from.workbook !== undefined
+      ? from.years.map((year) => {
+          const [workbook, schema] = [`rules/${from.workbook}_${year}.xml`, `schemas/${from.prefix}-${year}.xsd`];
+          return {
+            module: `shared/forms/${kind}/structure/${from.file}-${year}-rules.json`,
+            from: `${workbook} and ${schema}`,
+            text: (dir = elsterDir) => ustRulesText(workbook, schema, dir),
+          };
+        })
+      : [],
+  ),
 ];
 
 /** The annual VAT return's rules of one year's workbook, against that year's schema: one rule per line. */

@@ -2,7 +2,7 @@ import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCo
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
-import { pinCheckUnderWay, type CertificateRecord } from '#shared/domain/certificate.ts';
+import { newestFirst, pinCheckUnderWay, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
@@ -61,8 +61,7 @@ export class DynamoCertificateStore implements CertificateStore {
       ),
     );
     for await (const item of items) records.push(unmarshall(item) as CertificateRecord);
-    // Newest first. ISO times order by their characters; localeCompare would load ICU's collator on a cold start.
-    return records.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+    return records.sort(newestFirst);
   }
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {

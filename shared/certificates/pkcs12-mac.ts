@@ -6,6 +6,8 @@
 import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import { child, children, count, oidHex, read, tags, valueOf, type Der } from '#shared/certificates/der.ts';
+import { deriving } from '#shared/certificates/derivation-slots.ts';
+import { countText } from '#shared/domain/certificate.ts';
 
 /**
  * The most iterations any one derivation of a container may ask for. Containers are written with
@@ -18,7 +20,7 @@ import { child, children, count, oidHex, read, tags, valueOf, type Der } from '#
 export const maxIterations = 100_000;
 
 /** The cap as people read it: 100,000. */
-export const maxIterationsText = String(maxIterations).replace(/\B(?=(\d{3})+$)/g, ',');
+export const maxIterationsText = countText(maxIterations);
 
 export type Refusal = { ok: false; code: 'CERTIFICATE_INVALID' | 'CERTIFICATE_PIN_WRONG'; message: string };
 
@@ -42,10 +44,11 @@ export const digests: Record<string, { name: string; block: number }> = {
 };
 
 /**
- * Iterations hashed between two turns of the event loop, about a millisecond's work: a request
- * served meanwhile needs several turns, each of which waits for one slice.
+ * Iterations hashed between two turns of the event loop, a quarter of a millisecond's work (about a
+ * millisecond on two busy shared cores): a request served meanwhile needs several turns, each of
+ * which waits for a slice of each derivation under way (two at most, derivation-slots.ts).
  */
-const slice = 1024;
+const slice = 256;
 
 /**
  * The PKCS#12 key derivation (RFC 7292 appendix B.2): `id` 1 for a key, 2 for an IV, 3 for the MAC
@@ -147,5 +150,6 @@ export async function macVerifies({ macced, mac }: MacParts, pin: string): Promi
 export async function pinRefusal(container: Uint8Array, pin: string): Promise<Refusal | undefined> {
   const parts = macParts(container);
   if ('ok' in parts) return parts;
-  return (await macVerifies(parts, pin)) ? undefined : { ok: false, code: 'CERTIFICATE_PIN_WRONG', message: 'does not open the container: the PIN is wrong' };
+  const opens = await deriving(() => macVerifies(parts, pin));
+  return opens ? undefined : { ok: false, code: 'CERTIFICATE_PIN_WRONG', message: 'does not open the container: the PIN is wrong' };
 }

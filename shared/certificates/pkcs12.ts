@@ -2,29 +2,45 @@
 // Current containers (PBES2 with AES, a SHA-256 MAC) and legacy ones (3DES, RC2 and a SHA-1 MAC)
 // open alike. Every iteration count is read and held to the cap before anything is derived, the MAC
 // is checked first, and keys are derived in node:crypto's native code: PBKDF2 on libuv's thread
-// pool, the PKCS#12 derivation by OpenSSL itself as it decrypts a legacy key, else one native hash
-// per iteration (pkcs12-mac.ts). Only RC2, which OpenSSL 3 keeps in its legacy provider that Node
-// does not load, is deciphered here (rc2.ts), with the key derived here too.
+// pool, the PKCS#12 derivation by OpenSSL itself as it decrypts a legacy key, on a thread of its own
+// (legacy-key.ts), else one native hash per iteration (pkcs12-mac.ts). Only RC2, which OpenSSL 3
+// keeps in its legacy provider that Node does not load, is deciphered here (rc2.ts), with the key
+// derived here too. A process opens two containers at a time at most (derivation-slots.ts).
 
 import { X509Certificate, createDecipheriv, createPrivateKey, pbkdf2, type KeyObject } from 'node:crypto';
 import { promisify } from 'node:util';
 import { rc2CbcDecipher } from '#shared/certificates/rc2.ts';
-import type { CertificateFacts } from '#shared/domain/certificate.ts';
+import { nameProblems, type CertificateFacts, type NameProblem } from '#shared/domain/certificate.ts';
 import { child, children, encoded, oidHex, read, tags, valueOf, type Der } from '#shared/certificates/der.ts';
+import { deriving } from '#shared/certificates/derivation-slots.ts';
+import { keyStrength } from '#shared/certificates/key-strength.ts';
+import { legacyKey } from '#shared/certificates/legacy-key.ts';
 import { digests, invalid, iterationsAt, macParts, macVerifies, pkcs12Kdf, type Refusal } from '#shared/certificates/pkcs12-mac.ts';
-import { certificateFacts } from '#shared/certificates/x509-facts.ts';
+import { certificateFacts, type X509Facts } from '#shared/certificates/x509-facts.ts';
 
 export type OpenCode =
-  Refusal['code'] | 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_KEY_MISMATCH' | 'CERTIFICATE_KEY_TOO_WEAK' | 'CERTIFICATE_UNREADABLE';
+  | Refusal['code']
+  | NameProblem['code']
+  | 'CERTIFICATE_EXPIRED'
+  | 'CERTIFICATE_NOT_YET_VALID'
+  | 'CERTIFICATE_KEY_MISMATCH'
+  | 'CERTIFICATE_KEY_TOO_WEAK'
+  | 'CERTIFICATE_UNREADABLE';
 
-export type Opened = { ok: true; facts: CertificateFacts } | { ok: false; code: OpenCode; message: string };
+type Refused = { ok: false; code: OpenCode; message: string };
+
+export type Opened = { ok: true; facts: CertificateFacts } | Refused;
+
+/** The certificate a container's private key belongs to, with what it says of itself. */
+export interface Leaf {
+  ok: true;
+  certificate: X509Certificate;
+  key: KeyObject;
+  facts: X509Facts;
+}
 
 /** Shrouded keys and encrypted safes one container may hold: ELSTER's hold a few; each costs up to the cap. */
 export const maxEncryptedParts = 4;
-
-/** RSA (and DSA) keys shorter than this are refused: BSI TR-02102-1 has asked for at least 2,000 bits since 2016. */
-export const minRsaBits = 2048;
-const factoringBased = ['rsa', 'rsa-pss', 'dsa'];
 
 // DER of the OIDs this reads (value bytes, hex).
 const oids = {
@@ -124,14 +140,13 @@ function readSafe(bytes: Uint8Array, safe: Der, found: Found): Refusal | undefin
       const algorithm = child(bytes, value, 0, tags.sequence);
       const decrypt = decryptionOf(bytes, algorithm, valueOf(bytes, child(bytes, value, 1, tags.octetString)));
       if ('ok' in decrypt) return decrypt;
-      const info = Buffer.from(encoded(bytes, value));
+      const info = encoded(bytes, value);
       // PBKDF2 runs on the thread pool. A legacy key OpenSSL derives and decrypts in one native call,
-      // about fifteen times cheaper than the loop of pkcs12-mac.ts, though it holds the event loop
-      // (under 0.1 s at the cap).
+      // about fifteen times cheaper than the loop of pkcs12-mac.ts, on a thread of its own.
       found.shroudedKeys.push(
         oidHex(bytes, child(bytes, algorithm, 0, tags.oid)) === oids.pbes2
           ? async (pin) => createPrivateKey({ key: await decrypt(pin), format: 'der', type: 'pkcs8' })
-          : async (pin) => createPrivateKey({ key: info, format: 'der', type: 'pkcs8', passphrase: pin }),
+          : (pin) => legacyKey(info, pin),
       );
     }
     if (type === oids.certBag && oidHex(bytes, child(bytes, value, 0, tags.oid)) === oids.x509Certificate) {
@@ -166,75 +181,96 @@ function readAuthenticatedSafe(bytes: Uint8Array, found: Found): Refusal | undef
 
 const unreadable = invalid('is not a PKCS#12 container that can be read');
 
-/**
- * Opens the container with its PIN before anything is kept: one that cannot sign, or whose key is
- * not its certificate's, is refused now, not at filing. Every iteration count is held to the cap
- * before the first derivation (one inside an encrypted safe before its own), the MAC is checked
- * before any decryption, and a container without a MAC is refused.
- */
-export async function openPkcs12(container: Uint8Array, pin: string, now: Date): Promise<Opened> {
-  const parts = macParts(container);
-  if ('ok' in parts) return parts;
-  const found: Found = { keys: [], shroudedKeys: [], encryptedSafes: [], certificates: [] };
-  const encryptedParts = () => found.shroudedKeys.length + found.encryptedSafes.length;
-  const tooMany = invalid(`holds more than ${maxEncryptedParts} encrypted keys and safes`);
+/** What the certificate says of itself; none when it cannot be read. */
+function factsOf(certificate: X509Certificate): X509Facts | undefined {
   try {
-    const refused = readAuthenticatedSafe(Buffer.from(parts.macced), found);
-    if (refused) return refused;
+    return certificateFacts(certificate);
   } catch {
-    return unreadable;
+    return undefined;
   }
-  if (encryptedParts() > maxEncryptedParts) return tooMany;
-  if (!(await macVerifies(parts, pin))) return { ok: false, code: 'CERTIFICATE_PIN_WRONG', message: 'does not open the container: the PIN is wrong' };
-  try {
-    // A safe decrypted here may hold more shrouded keys: counted and checked as they are found.
-    for (const decrypt of found.encryptedSafes) {
-      const plain = await decrypt(pin);
-      const refused = readSafe(plain, read(plain, 0), found);
-      if (refused) return refused;
-      if (encryptedParts() > maxEncryptedParts) return tooMany;
-    }
-    for (const decryptKey of found.shroudedKeys) found.keys.push(await decryptKey(pin));
-  } catch {
-    return unreadable;
-  }
-  return signingCertificate(found, now);
 }
 
-/** The certificate that belongs to the container's private key, if it can sign today. */
-function signingCertificate({ keys, certificates: ders }: Found, now: Date): Opened {
-  let certificates: X509Certificate[];
-  try {
-    certificates = ders.map((der) => new X509Certificate(der));
-  } catch {
-    return { ok: false, code: 'CERTIFICATE_UNREADABLE', message: 'holds a certificate that cannot be read' };
-  }
-  if (keys.length === 0 || certificates.length === 0) return invalid('holds no private key with its certificate: ELSTER signs with both');
-  // The leaf is the certificate whose public key is the private key's: never one merely beside it.
-  let leaf: { certificate: X509Certificate; key: KeyObject } | undefined;
-  for (const certificate of certificates) {
-    const key = keys.find((candidate) => certificate.checkPrivateKey(candidate));
-    if (key) {
-      leaf = { certificate, key };
-      break;
+/**
+ * The certificate the container's private key belongs to, opened with the PIN: never one merely
+ * beside the key. Every iteration count is held to the cap before the first derivation (one inside
+ * an encrypted safe before its own), the MAC is checked before any decryption, and a container
+ * without a MAC is refused. `screen` may refuse on what the certificates say before any key is
+ * decrypted. Holds to no rule about the key or the validity: `openPkcs12` does.
+ */
+export function containerLeaf(container: Uint8Array, pin: string, screen?: (facts: X509Facts[]) => Refused | undefined): Promise<Leaf | Refused> {
+  return deriving(async () => {
+    const parts = macParts(container);
+    if ('ok' in parts) return parts;
+    const found: Found = { keys: [], shroudedKeys: [], encryptedSafes: [], certificates: [] };
+    const encryptedParts = () => found.shroudedKeys.length + found.encryptedSafes.length;
+    const tooMany = invalid(`holds more than ${maxEncryptedParts} encrypted keys and safes`);
+    try {
+      const refused = readAuthenticatedSafe(Buffer.from(parts.macced), found);
+      if (refused) return refused;
+    } catch {
+      return unreadable;
     }
-  }
-  if (!leaf) return { ok: false, code: 'CERTIFICATE_KEY_MISMATCH', message: 'holds a private key that belongs to none of its certificates' };
-  let facts: ReturnType<typeof certificateFacts>;
-  try {
-    facts = certificateFacts(leaf.certificate, leaf.key);
-  } catch {
-    facts = undefined;
-  }
-  if (!facts) return { ok: false, code: 'CERTIFICATE_UNREADABLE', message: 'holds a certificate whose validity or names cannot be read' };
-  if (factoringBased.includes(facts.key_type) && facts.key_bits < minRsaBits) {
-    return {
-      ok: false,
-      code: 'CERTIFICATE_KEY_TOO_WEAK',
-      message: `has an ${facts.key_type.toUpperCase()} key of ${facts.key_bits} bits: at least ${minRsaBits} are needed`,
-    };
-  }
+    if (encryptedParts() > maxEncryptedParts) return tooMany;
+    if (!(await macVerifies(parts, pin))) return { ok: false, code: 'CERTIFICATE_PIN_WRONG', message: 'does not open the container: the PIN is wrong' };
+    try {
+      // A safe decrypted here may hold more shrouded keys: counted and checked as they are found.
+      for (const decrypt of found.encryptedSafes) {
+        const plain = await decrypt(pin);
+        const refused = readSafe(plain, read(plain, 0), found);
+        if (refused) return refused;
+        if (encryptedParts() > maxEncryptedParts) return tooMany;
+      }
+    } catch {
+      return unreadable;
+    }
+    let certificates: { certificate: X509Certificate; facts: X509Facts | undefined }[];
+    try {
+      certificates = found.certificates.map((der) => {
+        const certificate = new X509Certificate(der);
+        return { certificate, facts: factsOf(certificate) };
+      });
+    } catch {
+      return { ok: false, code: 'CERTIFICATE_UNREADABLE', message: 'holds a certificate that cannot be read' };
+    }
+    if (found.keys.length + found.shroudedKeys.length === 0 || certificates.length === 0)
+      return invalid('holds no private key with its certificate: ELSTER signs with both');
+    const screened = screen?.(certificates.flatMap(({ facts }) => (facts ? [facts] : [])));
+    if (screened) return screened;
+    try {
+      for (const decryptKey of found.shroudedKeys) found.keys.push(await decryptKey(pin));
+    } catch {
+      return unreadable;
+    }
+    for (const { certificate, facts } of certificates) {
+      const key = found.keys.find((candidate) => certificate.checkPrivateKey(candidate));
+      if (!key) continue;
+      if (!facts) return { ok: false, code: 'CERTIFICATE_UNREADABLE', message: 'holds a certificate whose validity or names cannot be read' };
+      return { ok: true, certificate, key, facts };
+    }
+    return { ok: false, code: 'CERTIFICATE_KEY_MISMATCH', message: 'holds a private key that belongs to none of its certificates' };
+  });
+}
+
+/** A container none of whose certificates has names short enough to keep is refused before any key is decrypted. */
+function namesRefusal(facts: X509Facts[]): Refused | undefined {
+  const problems = facts.map((one) => nameProblems(one)[0]);
+  const [first] = problems;
+  return first && problems.every(Boolean) ? { ok: false, ...first } : undefined;
+}
+
+/**
+ * Opens the container with its PIN before anything is kept: one that cannot sign, whose key is not
+ * its certificate's or too weak, or whose names are too long, is refused now, not at filing.
+ */
+export async function openPkcs12(container: Uint8Array, pin: string, now: Date): Promise<Opened> {
+  const leaf = await containerLeaf(container, pin, namesRefusal);
+  if (!leaf.ok) return leaf;
+  const strength = keyStrength(leaf.key);
+  if (!strength.ok) return { ok: false, code: 'CERTIFICATE_KEY_TOO_WEAK', message: strength.message };
+  const { facts } = leaf;
+  const [named] = nameProblems(facts);
+  if (named) return { ok: false, ...named };
   if (facts.not_before > now.toISOString()) return { ok: false, code: 'CERTIFICATE_NOT_YET_VALID', message: `is valid only from ${facts.not_before}` };
   if (facts.not_after <= now.toISOString()) return { ok: false, code: 'CERTIFICATE_EXPIRED', message: `expired on ${facts.not_after}` };
-  return { ok: true, facts };
+  return { ok: true, facts: { ...facts, key_type: strength.key_type, key_bits: strength.key_bits } };
 }

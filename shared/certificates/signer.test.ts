@@ -3,7 +3,7 @@ import { uploadCertificate } from '#shared/certificates/upload.ts';
 import { signerFor, unsealSigner } from '#shared/certificates/signer.ts';
 import { CountingKeyWrapper, MemoryCertificateStore } from '#test/fakes.ts';
 import { keptTheOldWay } from '#test/support/sealed-before.ts';
-import { container, testPin } from '#test/support/certificates.ts';
+import { container, forgeContainer, testPin } from '#test/support/certificates.ts';
 
 const deps = () => ({ store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() });
 
@@ -92,4 +92,32 @@ describe('signerFor', () => {
       certificate: { pkcs12: container('modern'), pin: testPin },
     });
   });
+
+  it('seals a per-submission certificate sealed the old way again only once the PIN its submission brings opens it', async () => {
+    const d = deps();
+    const record = await uploaded(d, 'per_submission');
+    await keptTheOldWay(d.store, d.wrapper.file, record, { container: container('modern') });
+    expect((await signerFor(d, 'client-a', record.certificate_id, '999999')).findings).toEqual([expect.objectContaining({ code: 'CERTIFICATE_PIN_WRONG' })]);
+    expect((await d.store.get('client-a', record.certificate_id))!.container.version).toBeUndefined();
+    expect((await signerFor(d, 'client-a', record.certificate_id, testPin)).findings).toBeUndefined();
+    expect((await d.store.get('client-a', record.certificate_id))!.container.version).toBe(2);
+  });
+
+  it.each(['stored', 'per_submission'] as const)(
+    'refuses a %s certificate whose container, sealed the old way, was copied from another certificate’s record, binding nothing',
+    async (pinStorage) => {
+      const d = deps();
+      const own = await uploadCertificate(d, 'client-b', { pkcs12: forgeContainer().toString('base64'), pin: testPin, pin_storage: pinStorage });
+      if (!('record' in own)) throw new Error('upload refused');
+      const copied = await keptTheOldWay(d.store, d.wrapper.file, own.record, {
+        container: container('modern'),
+        ...(pinStorage === 'stored' && { pin: testPin }),
+      });
+      const pin = pinStorage === 'stored' ? undefined : testPin;
+      expect((await signerFor(d, 'client-b', own.record.certificate_id, pin)).findings).toEqual([
+        expect.objectContaining({ path: 'certificate_id', code: 'CERTIFICATE_SEAL_BROKEN' }),
+      ]);
+      expect((await d.store.get('client-b', own.record.certificate_id))!.container).toEqual(copied.container);
+    },
+  );
 });

@@ -84,14 +84,15 @@ export async function signerFor(
   const known = certificateProblems(found, now).find((problem) => problem.code !== 'CERTIFICATE_UNCHECKED');
   if (known) return { findings: [{ path: 'certificate_id', code: known.code, message: `names a certificate that ${known.message}` }] };
   try {
-    return await usableSigner(deps, await resealed(deps, found), pin, now);
+    // One whose PIN comes with each submission is sealed again once that PIN is found to open it (usableSigner).
+    return await usableSigner(deps, found.pin_storage === 'stored' ? await resealed(deps, found) : found, pin, now);
   } catch (error) {
     if (!(error instanceof SealBroken)) throw error;
     return { findings: [{ path: 'certificate_id', code: sealBroken.code, message: `names a certificate that ${sealBroken.message}` }] };
   }
 }
 
-/** The rest of `signerFor`, once the certificate is found, usable today, and its secrets bound to it. Throws `SealBroken`. */
+/** The rest of `signerFor`, once the certificate is found and usable today, and a stored PIN's secrets bound to it. Throws `SealBroken`. */
 async function usableSigner(
   deps: SignerDeps,
   record: CertificateRecord,
@@ -120,6 +121,7 @@ async function usableSigner(
   // Deleted while its PIN was about to be tried.
   if (!tried) return { findings: [unknownCertificate] };
   if (tried.outcome) return { findings: [tried.outcome] };
+  await resealed(deps, record, given);
   return { signer: async (ticket_id) => ({ ...signer, sealed_pin: await seal(deps.wrapper, { ...owner, ticket_id }, Buffer.from(given, 'utf8')) }) };
 }
 

@@ -1,7 +1,7 @@
 // What a certificate says of itself, as a client sees it: its names decoded by their ASN.1 string
-// type (RFC 5280 § 4.1.2.4), its serial, validity and fingerprint, and its key's type and size.
+// type (RFC 5280 § 4.1.2.4) and written with RFC 4514's escapes, its serial, validity and fingerprint.
 
-import { createHash, type KeyObject, type X509Certificate } from 'node:crypto';
+import { createHash, type X509Certificate } from 'node:crypto';
 import { shownText, type CertificateFacts } from '#shared/domain/certificate.ts';
 import { child, children, oidHex, read, tags, valueOf, type Der } from '#shared/certificates/der.ts';
 
@@ -38,8 +38,23 @@ function dotted(value: Uint8Array): string {
   return arcs.join('.');
 }
 
-/** A directory string by its tag; one of another type is shown as `#` and its DER in hex, as RFC 4514 does. */
+/**
+ * A value as RFC 4514 § 2.4 writes it: `,` `+` `"` `\\` `<` `>` `;` anywhere, `#` or a space at the
+ * start and a space at the end behind a backslash, so that a value can never read as more attributes.
+ */
+export const escapedValue = (value: string) => value.replace(/[,+"\\<>;]|^[ #]| $/g, (character) => `\\${character}`);
+
+/**
+ * A directory string by its tag, made safe to show and escaped; one of another type is shown as `#`
+ * and its DER in hex, as RFC 4514 does.
+ */
 function decoded(bytes: Uint8Array, value: Der): string {
+  const text = directoryString(bytes, value);
+  return text === undefined ? `#${Buffer.from(bytes.subarray(value.head, value.end)).toString('hex')}` : escapedValue(shownText(text));
+}
+
+/** A directory string's text by its tag; none for another type. */
+function directoryString(bytes: Uint8Array, value: Der): string | undefined {
   const raw = Buffer.from(valueOf(bytes, value));
   switch (value.tag) {
     case 0x0c: // UTF8String
@@ -57,26 +72,33 @@ function decoded(bytes: Uint8Array, value: Der): string {
         ? String.fromCodePoint(...Array.from({ length: raw.length / 4 }, (_, i) => Math.min(raw.readUInt32BE(i * 4), 0xfffd)))
         : '\uFFFD';
     default:
-      return `#${Buffer.from(bytes.subarray(value.head, value.end)).toString('hex')}`;
+      return undefined;
   }
 }
 
-/** A Name as `CN=…, O=…` in the certificate's order, each value decoded and made safe to show. */
+/**
+ * A Name as `CN=…, O=…` in the certificate's order, each value decoded, made safe to show and escaped
+ * (RFC 4514), the values of one multi-valued RDN joined by `+`.
+ */
 function nameOf(bytes: Uint8Array, name: Der): string {
   return children(bytes, name)
-    .flatMap((rdn) => children(bytes, rdn))
-    .map((attribute) => {
-      const type = child(bytes, attribute, 0, tags.oid);
-      const label = attributeNames[oidHex(bytes, type)] ?? dotted(valueOf(bytes, type));
-      return `${label}=${shownText(decoded(bytes, child(bytes, attribute, 1)))}`;
-    })
+    .map((rdn) =>
+      children(bytes, rdn)
+        .map((attribute) => {
+          const type = child(bytes, attribute, 0, tags.oid);
+          const label = attributeNames[oidHex(bytes, type)] ?? dotted(valueOf(bytes, type));
+          return `${label}=${decoded(bytes, child(bytes, attribute, 1))}`;
+        })
+        .join('+'),
+    )
     .join(', ');
 }
 
-const curveBits: Record<string, number> = { prime256v1: 256, secp384r1: 384, secp521r1: 521, brainpoolP256r1: 256, brainpoolP384r1: 384, brainpoolP512r1: 512 };
+/** What a certificate says of itself, without its key's type and size, which only its private key shows. */
+export type X509Facts = Omit<CertificateFacts, 'key_type' | 'key_bits'>;
 
-/** The facts of `certificate`, signed for by `key`; none when its validity cannot be read as times. */
-export function certificateFacts(certificate: X509Certificate, key: KeyObject): (CertificateFacts & { key_type: string; key_bits: number }) | undefined {
+/** What `certificate` says of itself; none when its validity cannot be read as times. */
+export function certificateFacts(certificate: X509Certificate): X509Facts | undefined {
   const notBefore = Date.parse(certificate.validFrom);
   const notAfter = Date.parse(certificate.validTo);
   if (Number.isNaN(notBefore) || Number.isNaN(notAfter)) return undefined;
@@ -86,8 +108,6 @@ export function certificateFacts(certificate: X509Certificate, key: KeyObject): 
   const fields = tbs[0]?.tag === tags.context0 ? tbs.slice(1) : tbs;
   const [serial, , issuer, , subject] = fields;
   if (!serial || !issuer || !subject) return undefined;
-  const details = key.asymmetricKeyDetails ?? {};
-  const type = key.asymmetricKeyType ?? 'unknown';
   return {
     subject: nameOf(der, subject),
     issuer: nameOf(der, issuer),
@@ -95,7 +115,5 @@ export function certificateFacts(certificate: X509Certificate, key: KeyObject): 
     not_before: new Date(notBefore).toISOString(),
     not_after: new Date(notAfter).toISOString(),
     fingerprint_sha256: createHash('sha256').update(der).digest('hex'),
-    key_type: type,
-    key_bits: details.modulusLength ?? curveBits[details.namedCurve ?? ''] ?? 0,
   };
 }

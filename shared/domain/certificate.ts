@@ -2,6 +2,7 @@
 // client, and the container and PIN only sealed (shared/certificates/envelope.ts), never shown again.
 
 import { randomBytes } from 'node:crypto';
+import { shortened } from '#shared/domain/finding-limits.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 
 // 16 random bytes in base64url, like ticket IDs: opaque, and refused by shape alone.
@@ -19,6 +20,32 @@ export interface CertificateFacts {
   /** The private key's type (`rsa`, `ec`, …) and size: only on certificates whose key was matched to them on upload. */
   key_type?: string;
   key_bits?: number;
+}
+
+/**
+ * The longest subject or issuer kept, in characters as shown (escaped, RFC 4514): ELSTER's certificates
+ * name a person or an organisation in a few dozen. Every ticket signed with the certificate and its
+ * protocol copy the subject, so a longer one is refused at upload, and one kept before is not used.
+ */
+export const maxCertificateNameLength = 1024;
+
+/** A count as the messages write it, in thousands: 100,000. */
+export const countText = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ',');
+
+export interface NameProblem {
+  code: 'CERTIFICATE_SUBJECT_TOO_LONG' | 'CERTIFICATE_ISSUER_TOO_LONG';
+  message: string;
+}
+
+/** What the certificate's subject and issuer say against keeping it: a name longer than `maxCertificateNameLength`. */
+export function nameProblems({ subject, issuer }: Pick<CertificateFacts, 'subject' | 'issuer'>): NameProblem[] {
+  const problems: NameProblem[] = [];
+  const limit = `at most ${countText(maxCertificateNameLength)} are kept`;
+  if (subject.length > maxCertificateNameLength)
+    problems.push({ code: 'CERTIFICATE_SUBJECT_TOO_LONG', message: `has a subject of ${countText(subject.length)} characters: ${limit}` });
+  if (issuer.length > maxCertificateNameLength)
+    problems.push({ code: 'CERTIFICATE_ISSUER_TOO_LONG', message: `has an issuer of ${countText(issuer.length)} characters: ${limit}` });
+  return problems;
 }
 
 /**
@@ -49,6 +76,15 @@ export interface CertificateRecord extends CertificateFacts {
   locked_until?: string;
 }
 
+/**
+ * The order a client's certificates are listed in: newest first, those of the same time by ID. ISO
+ * times order by their characters; localeCompare would load ICU's collator on a cold start.
+ */
+export function newestFirst(a: Pick<CertificateRecord, 'created_at' | 'certificate_id'>, b: Pick<CertificateRecord, 'created_at' | 'certificate_id'>): number {
+  if (a.created_at !== b.created_at) return a.created_at < b.created_at ? 1 : -1;
+  return a.certificate_id < b.certificate_id ? -1 : a.certificate_id > b.certificate_id ? 1 : 0;
+}
+
 /** Whom the certificate's sealed secrets are bound to: a copy in another record does not open. */
 export const sealedFor = ({ client_id, certificate_id }: Pick<CertificateRecord, 'client_id' | 'certificate_id'>): SealedFor => ({ client_id, certificate_id });
 
@@ -68,20 +104,29 @@ export const lockedUntil = ({ locked_until }: Pick<CertificateRecord, 'locked_un
   locked_until !== undefined && locked_until > now.toISOString() ? locked_until : undefined;
 
 export interface CertificateProblem {
-  code: 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_UNCHECKED';
+  code: 'CERTIFICATE_EXPIRED' | 'CERTIFICATE_NOT_YET_VALID' | 'CERTIFICATE_UNCHECKED' | 'CERTIFICATE_KEY_TOO_WEAK' | NameProblem['code'];
   message: string;
 }
 
 /**
  * What the record alone says against signing with it today. A certificate kept before keys were
  * matched to certificates on upload (no `key_bits`) is `CERTIFICATE_UNCHECKED`: a submission naming
- * it opens it first (shared/certificates/signer.ts) and is refused if it breaks a rule.
+ * it opens it first (shared/certificates/signer.ts) and is refused if it breaks a rule. One kept
+ * before names and key sizes were held to today's rules is refused for what its record shows: a
+ * name too long, or a key whose size was unknown then (`key_bits` 0: a curve or key type no longer
+ * kept).
  */
 export function certificateProblems(record: CertificateFacts, now: Date): CertificateProblem[] {
-  const problems: CertificateProblem[] = [];
+  const problems: CertificateProblem[] = nameProblems(record);
   const at = now.toISOString();
   if (record.not_after <= at) problems.push({ code: 'CERTIFICATE_EXPIRED', message: `expired on ${record.not_after}` });
   if (record.not_before > at) problems.push({ code: 'CERTIFICATE_NOT_YET_VALID', message: `is valid only from ${record.not_before}` });
+  if (record.key_bits === 0) {
+    problems.push({
+      code: 'CERTIFICATE_KEY_TOO_WEAK',
+      message: 'has a key whose size was not known when it was kept, of a curve or type no longer accepted: upload it again to have it checked',
+    });
+  }
   if (record.key_bits === undefined) {
     problems.push({
       code: 'CERTIFICATE_UNCHECKED',
@@ -100,9 +145,10 @@ export function certificateView({ container: _container, pin: _pin, client_id: _
   const locked = lockedUntil(shown, now);
   return {
     ...shown,
-    // Names kept before they were decoded and cleaned on upload are cleaned when shown.
-    subject: shownText(shown.subject),
-    issuer: shownText(shown.issuer),
+    // Names kept before they were decoded and cleaned on upload are cleaned when shown; one kept too
+    // long before names were limited is cut, its problem says so.
+    subject: shortened(shownText(shown.subject), maxCertificateNameLength),
+    issuer: shortened(shownText(shown.issuer), maxCertificateNameLength),
     expires_in_days: Math.floor((Date.parse(shown.not_after) - now.getTime()) / 86_400_000),
     usable: problems.every((problem) => problem.code === 'CERTIFICATE_UNCHECKED') && locked === undefined,
     problems,

@@ -2,22 +2,15 @@ import { randomBytes } from 'node:crypto';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
 /**
- * Each form's checked body, by the form's kind. Empty here: each form's `kind.ts` adds its own entry
- * (declaration merging), so the forms are listed only in their own folders, and every record keyed by
- * `Kind` (shared/forms/facts.ts, shared/forms/registry.ts, shared/openapi/forms.ts) demands a new one.
+ * Each form's checked body, by the form's kind. Empty here: each form's `filing-body.ts` adds its own entry
+ * (declaration merging), so the forms are listed only in their own folders, and the registry, keyed
+ * by `Kind` (shared/forms/registry.ts), demands a line for a new one.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface FilingBodies {}
 
 export type Kind = keyof FilingBodies;
 
-/**
- * The filings a UStVA request makes, each its own element in ELSTER's `Steuerfall`: the return for
- * a period, the application for the one-month extension (Dauerfristverlängerung, § 46 UStDV), and
- * the special prepayment monthly filers make with it (Sondervorauszahlung, § 47 UStDV, Kz 38).
- */
-export const ustvaTypes = ['voranmeldung', 'dauerfristverlaengerung', 'sondervorauszahlung'] as const;
-export type UstvaType = (typeof ustvaTypes)[number];
 export type TicketStatus = 'queued' | 'processing' | 'delivered' | 'rejected' | 'failed';
 export type WebhookStatus = 'disabled' | 'pending' | 'delivered' | 'failed';
 
@@ -72,8 +65,11 @@ export interface Ticket {
   test: boolean;
   year: number;
   period?: string;
-  /** A UStVA's filing; absent on tickets made before there was more than one. */
-  type?: UstvaType;
+  /**
+   * The filing the request made, for a form whose request makes one of several (its facts' `filings`);
+   * absent on tickets made before a form had more than one.
+   */
+  type?: string;
   /** Absent for a first income tax return, which names only its tax office. */
   tax_number_masked?: string;
   tax_office?: string;

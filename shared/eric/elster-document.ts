@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Finding } from '#shared/domain/ticket.ts';
-import { formFacts } from '#shared/forms/facts.ts';
+import { formFacts } from '#shared/forms/registry.ts';
 import { parseXml } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import type { TransferHeaderFields } from '#shared/eric/library.ts';

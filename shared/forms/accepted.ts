@@ -1,5 +1,4 @@
 // What every accepted body of either form carries, and the guard every form runs on a live filing.
-import { allowLiveSubmissions } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { isTestIdNr, isTestTaxOffice, taxOfficeOf } from '#shared/tax/test-cases.ts';
 
@@ -23,13 +22,13 @@ export interface NamedIdnr {
 }
 
 /**
- * `test: false` needs the service to allow live submissions, and a live return may never name a
- * test tax office or a test IdNr: those exist only for the Testmerker. `xmlIdnrs` are those the
+ * `test: false` needs the service to allow live submissions (`allowed`), and a live return may never
+ * name a test tax office or a test IdNr: those exist only for the Testmerker. `xmlIdnrs` are those the
  * caller's own XML names, held to the same rule as the structured fields.
  */
-export function liveFindings(body: AcceptedBody, xmlIdnrs: readonly NamedIdnr[] = []): Finding[] {
+export function liveFindings(body: AcceptedBody, allowed: boolean, xmlIdnrs: readonly NamedIdnr[] = []): Finding[] {
   if (body.test) return [];
-  if (!allowLiveSubmissions()) {
+  if (!allowed) {
     return [{ path: 'test', code: 'LIVE_NOT_ALLOWED', message: 'test: false needs ALLOW_LIVE_SUBMISSIONS=true on the service' }];
   }
   const offices: Finding[] = testOfficesIn(body).map((path) => ({

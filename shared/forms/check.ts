@@ -1,16 +1,27 @@
 import * as z from 'zod/mini';
-import { isError, type Finding, type UstvaType } from '#shared/domain/ticket.ts';
+import { isError, type Finding } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
-import { type AcceptedBody, liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
+import { liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
-import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 
 /**
- * The filing a body makes and what the tax rules find in it; `period` and `type` are ticket metadata
- * of a UStVA, from its fields or its XML; `xmlIdnrs` the IdNrs a caller's XML names, for the live guard.
+ * What a check is handed of the day and the stage, rather than reading configuration or the clock:
+ * `today` (YYYY-MM-DD, in Berlin) decides which years and periods are open, and a live filing
+ * (`test: false`) needs the stage to allow live submissions.
  */
-export type Ruled = { filing: Filing; period?: string; type?: UstvaType; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
+export interface CheckContext {
+  today: string;
+  liveSubmissionsAllowed: boolean;
+}
+
+/**
+ * The filing a body makes and what the tax rules find in it. `period` and `type` are what the ticket
+ * says of it, from its fields or its XML: the period it is for, where its form files by period, and
+ * which of its form's filings it is (FormFacts `filings`). `xmlIdnrs` are the IdNrs a caller's XML
+ * names, for the live guard.
+ */
+export type Ruled = { filing: Filing; period?: string; type?: string; xmlIdnrs?: readonly NamedIdnr[]; findings: Finding[] };
 
 /** A body that passed (no finding is an error; hints may remain), or the findings that refuse it. */
 export type Checked = (Ruled & { datenartVersion: string }) | { filing?: undefined; findings: Finding[]; datenartVersion?: string };
@@ -20,39 +31,37 @@ export interface Form<T> {
   facts: FormFacts;
   schema: z.ZodMiniType<T>;
   /** A promise where the body is the caller's own XML, whose schema structure is read when first needed. */
-  rules(body: T): Ruled | Promise<Ruled>;
+  rules(body: T, context: CheckContext): Ruled | Promise<Ruled>;
 }
 
 /**
  * What `POST /v2/{kind}` and `POST /v2/{kind}/validate` both run. Each kind is its own module
  * (ustva/check.ts, est/check.ts), so a function loads the rules of its own form only.
  */
-export async function checkForm<T>(form: Form<T>, input: unknown): Promise<Checked> {
+export async function checkForm<T>(form: Form<T>, input: unknown, context: CheckContext): Promise<Checked> {
   const parsed = z.safeParse(form.schema, input, { reportInput: true });
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;
     const known = typeof year === 'number' && form.facts.years.includes(year);
-    return { findings: findingsOf(parsed.error), ...(known && { datenartVersion: form.facts.datenartVersion(year) }) };
+    const findings = findingsOf(parsed.error);
+    return {
+      findings: typeof year === 'number' && !known ? findings.map((finding) => yearOutside(form.facts, year, finding, context.today)) : findings,
+      ...(known && { datenartVersion: form.facts.datenartVersion(year) }),
+    };
   }
-  const ruled = await form.rules(parsed.data);
+  const ruled = await form.rules(parsed.data, context);
   const { findings } = ruled;
-  findings.push(...liveFindings(ruled.filing.body, ruled.xmlIdnrs));
+  findings.push(...liveFindings(ruled.filing.body, context.liveSubmissionsAllowed, ruled.xmlIdnrs));
   const version = form.facts.datenartVersion(ruled.filing.body.year);
   return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
 }
 
 /**
- * The caller's own XML must be the return of the tax number the request names, which tickets,
- * metadata, the transfer header and the protocol show: the same number, or none in either (a
- * first return, whose tax office is `tax_office`). `inXml` is what the element at `path` holds.
+ * A year beyond those whose form steuerbote knows is named by why it cannot be filed today
+ * (YEAR_CLOSED, YEAR_NOT_ENDED) where the form's window says so by the year alone, as for the years
+ * within them; the schema, which knows no day, names it only as no year of the form (formYear).
  */
-export function taxNumberAgrees(request: Pick<AcceptedBody, 'tax_number' | 'tax_office'>, inXml: string | undefined, path: string): Finding[] {
-  const given = request.tax_number;
-  if (given === inXml) return [];
-  if (given !== undefined) return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be the tax number given in tax_number', expected: given }];
-  if (inXml !== undefined && request.tax_office !== undefined && taxOfficeOf(inXml) !== request.tax_office) {
-    const message = 'names another tax office than tax_office in its first four digits; a first return carries no tax number at all';
-    return [{ path, code: 'XML_TAX_OFFICE_MISMATCH', message, expected: request.tax_office }];
-  }
-  return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
+function yearOutside(facts: FormFacts, year: number, finding: Finding, today: string): Finding {
+  if (finding.path !== 'year' || !Number.isInteger(year)) return finding;
+  return facts.yearFindings?.(year, today)[0] ?? finding;
 }

@@ -3,7 +3,6 @@
 import * as z from 'zod/mini';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { today } from '#shared/config.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
@@ -83,6 +82,18 @@ export const taxNumber = z.pipe(
 export const taxOffice = z.string().check(passes(taxOfficeProblem));
 export const idnr = z.string().check(passes(idnrProblem));
 
+/** The Wirtschafts-Identifikationsnummer as ELSTER's forms take it from 2025 (UStVA-2025.xsd WIdNr, E50-2025.xsd E3000401). */
+export const widnrText = { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ };
+export const widnr = z
+  .string()
+  .check(z.minLength(widnrText.minLength), z.maxLength(widnrText.maxLength), z.regex(widnrText.pattern, { error: `must match ${widnrText.pattern.source}` }));
+
+/**
+ * The IdNrs a caller's XML names, declared beside it: the XML may name no other
+ * (shared/forms/identifiers.ts). Only with `xml`; structured fields carry them where they belong.
+ */
+export const declaredIdnrs = { idnr: z.optional(idnr), spouse_idnr: z.optional(idnr) };
+
 // Free text takes only the characters ELSTER accepts: ERiC would refuse any other only once the
 // return is sent, and an invisible or bidirectional control character could make a name read
 // otherwise than it is filed. The pattern shows the set in the OpenAPI document.
@@ -119,19 +130,15 @@ const optionals = new WeakMap<z.ZodMiniType, z.ZodMiniOptional>();
 export const text = builtOncePer((max: number, min: number = 0) => z.string().check(z.minLength(min), z.maxLength(max), ...inElsterCharset));
 
 /**
- * A year whose form steuerbote knows; which of them is open today is the tax rules' part. A year
- * beyond those is named by why it cannot be filed today (YEAR_CLOSED, YEAR_NOT_ENDED) where the
- * form's window says so by the year alone, as for the years within them.
+ * A year whose form steuerbote knows; which of them is open today is the tax rules' part, and so is
+ * why a year beyond them cannot be filed today (checkForm in shared/forms/check.ts).
  */
 export const formYear = (facts: FormFacts) =>
   z.number({ error: 'must be a year such as 2025' }).check(
     z.int({ error: 'must be a whole year' }),
     z.superRefine((year: number, context) => {
       if (!Number.isInteger(year) || facts.years.includes(year)) return;
-      const [closed] = facts.yearFindings?.(year, today()) ?? [];
-      context.addIssue(
-        problemIssue(closed ?? { code: 'INVALID_VALUE', message: `must be one of the years whose form is supported: ${facts.years.join(', ')}` }, year),
-      );
+      context.addIssue(problemIssue({ code: 'INVALID_VALUE', message: `must be one of the years whose form is supported: ${facts.years.join(', ')}` }, year));
     }),
   );
 
@@ -163,6 +170,15 @@ export function refuseBesideXml(context: Context, body: Record<string, unknown>,
     const value = body[field];
     if (value == null || (Array.isArray(value) && value.length === 0)) continue;
     context.addIssue(problemIssue({ code: 'XML_WITH_FIELDS', message: 'must be left out when xml is given: the XML carries it' }, value, [field]));
+  }
+}
+
+/** Fields that declare what a caller's XML names: without `xml` they would declare nothing; `instead` says where the structured fields carry them. */
+export function refuseWithoutXml(context: Context, body: Record<string, unknown>, fields: readonly string[], instead: string): void {
+  for (const field of fields) {
+    const value = body[field];
+    if (value === undefined) continue;
+    context.addIssue(problemIssue({ code: 'FIELD_ONLY_WITH_XML', message: `declares what xml names and is given only with it: ${instead}` }, value, [field]));
   }
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estYearFindings } from '#shared/forms/est/facts.ts';
-import { acceptedYears } from '#shared/forms/facts.ts';
+import { acceptedYears } from '#shared/forms/registry.ts';
 import { periodDays, periodFindings } from '#shared/forms/filing-window.ts';
 
 describe('periodDays', () => {

@@ -21,4 +21,10 @@ export interface FormFacts<K extends Kind = Kind> {
   filer?: 'tax_number' | 'vat_id';
   /** ERiC's recipient (NutzdatenHeader/Empfaenger), where it is not the tax office of the tax number. */
   recipient?: { id: string; code: string };
+  /**
+   * The filings one request of the form may make, where it makes one of several: each its own element
+   * in ELSTER's `Steuerfall`, named on the ticket as its `type` (the check's `Ruled.type`); the first is the one a
+   * request makes that names none.
+   */
+  filings?: readonly string[];
 }

@@ -1,10 +1,12 @@
-// What a form is to the code that does not know it: its module, loaded when the form is used
-// (shared/forms/registry.ts), beside its facts, always at hand (shared/forms/facts.ts).
+// What a form is to the code that does not know it: its facts, always at hand (shared/forms/registry.ts),
+// and the parts of its folder, each loaded by those that need it: its module when the form is used
+// (shared/forms/load.ts), what validate takes of it, its part of the OpenAPI document.
 import type * as z from 'zod/mini';
 import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import type { Checked } from '#shared/forms/check.ts';
+import type { CheckContext, Checked } from '#shared/forms/check.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+import type { IdentifierPlaces } from '#shared/forms/identifiers.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;
@@ -37,8 +39,10 @@ export interface ReadBack {
 /** Everything that is the form's own, for generic code to look up by the form's kind. */
 export interface FormModule<K extends Kind = Kind> {
   facts: FormFacts<K>;
+  /** Where its Nutzdaten name whom the filing is for, each held to the request by the check (shared/forms/identifiers.ts). */
+  identifiers: IdentifierPlaces;
   /** The schema and the tax rules (`POST /v2/{kind}` and its `validate`). */
-  check(input: unknown): Promise<Checked>;
+  check(input: unknown, context: CheckContext): Promise<Checked>;
   /** A stored body read back with the form's schema (shared/submission/stored-filing.ts). */
   readStored(stored: unknown): { body: FilingBodies[K] } | { error: z.core.$ZodError };
   /** The Nutzdaten element of a checked body: the caller's own XML as it came, or built from its fields. */
@@ -47,6 +51,18 @@ export interface FormModule<K extends Kind = Kind> {
   recheck(nutzdaten: string, year: number, period: string | undefined): Promise<Recheck>;
   /** `POST /v2/{kind}/validate?include=body`: a caller's Nutzdaten, as they passed the check, read back. */
   readBack(xml: string): Promise<ReadBack>;
+}
+
+/**
+ * What `POST /v2/{kind}/validate` takes of a form (shared/wiring/validate-handler.ts), from its
+ * `validation.ts`: a form may hand over less than its module, and so its function loads less.
+ */
+export type FormValidation<K extends Kind = Kind> = Pick<FormModule<K>, 'check' | 'nutzdaten' | 'readBack'>;
+
+export interface RequestExample {
+  summary: string;
+  description?: string;
+  value: unknown;
 }
 
 /** The form's part of the OpenAPI document (shared/openapi/). */
@@ -58,12 +74,31 @@ export interface FormOpenapi {
   schema: z.ZodMiniType;
   /** What the `year` field says of this form: its years and its filing window. */
   year: string;
+  /** What a ticket's `period` holds for this form, where its filings name one. */
+  ticketPeriod?: string;
   /** What the contract says of its fields, given what it says of the fields every form has. */
   fields(common: Readonly<Record<string, string>>): Record<string, string>;
   /** JSON schemas that say more of a field than its own schema shows (each Kennzahl of `kennzahlen` by name), by field. */
   properties?(): Record<string, Record<string, unknown>>;
-  /** Request examples, by name. */
-  examples: Record<string, { summary: string; description?: string; value: unknown }>;
+  /**
+   * Request examples, by name: `contract`, a body the contract shows, which passes the check, is the
+   * form's sample wherever one body of each form is wanted (the cold-start bench, the XSD oracle).
+   */
+  examples: { contract: RequestExample } & Record<string, RequestExample>;
   /** Whether the document shows its answers (accepted, refused, validated) on this form's routes. */
   showcase?: boolean;
 }
+
+/**
+ * ELSTER's files (below `../shared/elster/` beside the checkout, docs/sources.md) a form's schema
+ * structure is generated from by `npm run generate:structure`: its `structure/sources.ts`, which the
+ * generator and the XSD oracle (test/oracle/xsd.ts) read through the registry.
+ */
+export type StructureSources =
+  /**
+   * One schema a year, `schemas/{prefix}-{year}.xsd`, each written to `structure/{file}-{year}.json`;
+   * with `workbook`, also each year's rules, `rules/{workbook}_{year}.xml`, to `structure/{file}-{year}-rules.json`.
+   */
+  | { prefix: string; years: readonly number[]; file: string; workbook?: string }
+  /** One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only. */
+  | { schema: string; file: string; root?: { name: string; type: string } };

@@ -1,20 +1,41 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { formFacts, kinds } from '#shared/forms/facts.ts';
-import { loadForm } from '#shared/forms/registry.ts';
+import { loadForm } from '#shared/forms/load.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
+import { loadCorpus } from '#test/support/corpus.ts';
 
 const shared = path.join(import.meta.dirname, '..');
+const repoRoot = path.join(shared, '..');
 
 describe('the form registry', () => {
-  it('has facts and a module for every kind, each its own', async () => {
-    expect(kinds.sort()).toEqual(['est', 'lsta', 'ust', 'ustva', 'zm']);
-    for (const kind of kinds) {
-      const form = await loadForm(kind);
-      expect(form.facts).toBe(formFacts[kind]);
-      expect(form.facts.kind).toBe(kind);
-      expect(form.facts.datenartVersion(2024)).toMatch(new RegExp(`^${form.facts.datenart}(_2024)?$`));
-    }
+  // A folder holding a form's module is a form: the registry must list it, or nothing would reach it.
+  const folders = readdirSync(import.meta.dirname, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(path.join(import.meta.dirname, entry.name, 'module.ts')))
+    .map((entry) => entry.name);
+
+  it('lists every form folder, and only those', () => {
+    expect([...kinds].sort()).toEqual(folders.sort());
+  });
+
+  it.each(kinds)('finds each part of %s in its folder, by the names generic code uses', async (kind) => {
+    const facts = formFacts[kind];
+    expect(facts.kind).toBe(kind);
+    expect(facts.datenartVersion(2024)).toMatch(new RegExp(`^${facts.datenart}(_2024)?$`));
+    const form = await loadForm(kind);
+    expect(form.facts).toBe(facts);
+    // What its functions' entries import from `#form/` (functions/form.d.ts).
+    const { form: checked } = await import(`#shared/forms/${kind}/check.ts`);
+    expect(checked.facts).toBe(facts);
+    const { validation } = await import(`#shared/forms/${kind}/validation.ts`);
+    for (const part of ['check', 'nutzdaten', 'readBack'] as const) expect(validation[part]).toBeTypeOf('function');
+    expect(formOpenapi[kind].examples.contract).toBeDefined();
+    // What the structure generator and the XSD oracle read, and the fixtures the corpus reads (test/support/corpus.ts).
+    const { sources } = await import(`#shared/forms/${kind}/structure/sources.ts`);
+    const files = 'prefix' in sources ? sources.years.map((year: number) => `${sources.file}-${year}.json`) : [`${sources.file}.json`];
+    for (const file of files) expect(existsSync(path.join(import.meta.dirname, kind, 'structure', file)), file).toBe(true);
+    expect((await loadCorpus()).some((fixture) => fixture.kind === kind && fixture.valid)).toBe(true);
   });
 
   it('names each Datenart version as ERiC does', () => {
@@ -27,22 +48,39 @@ describe('the form registry', () => {
   });
 });
 
-// Generic code looks a form up by its kind; a form's name in it would be a branch a new form could
-// fall through. The forms' own folders and the registries are where their names belong, and the
-// document's showcase answers (accepted, refused, validated) are those of the UStVA's example.
-const allowed = ['openapi/forms.ts', 'openapi/examples.ts'];
+// Generic code looks a form up by its kind; a form's name in it, or the name of one of its filings,
+// would be a branch a new form could fall through, or a list a new form would have to join. The forms'
+// own folders and the registry are where their names belong, and the document's showcase answers
+// (accepted, refused, validated) are those of the UStVA's example.
+const allowed = ['shared/openapi/examples.ts'];
 
 describe('generic code', () => {
-  const folders = ['submission', 'transmission', 'sandbox', 'webhooks', 'eric', 'wiring', 'queue', 'retention', 'http', 'openapi'];
-  const files = folders.flatMap((folder) =>
-    readdirSync(path.join(shared, folder), { recursive: true, encoding: 'utf8' })
-      .map((file) => path.join(folder, file))
-      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !allowed.includes(file)),
-  );
+  const folders = [
+    ...['submission', 'transmission', 'sandbox', 'webhooks', 'eric', 'wiring', 'queue', 'retention', 'http', 'openapi'].map((folder) => `shared/${folder}`),
+    'functions',
+    'infra',
+  ];
+  const shared = (folder: string) =>
+    readdirSync(path.join(repoRoot, folder))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'registry.ts')
+      .map((file) => `${folder}/${file}`);
+  const files = [
+    'shared/manifest.ts',
+    // What all forms share, and the domain beneath them.
+    ...shared('shared/forms'),
+    ...shared('shared/domain'),
+    ...folders.flatMap((folder) =>
+      readdirSync(path.join(repoRoot, folder), { recursive: true, encoding: 'utf8' })
+        .map((file) => path.join(folder, file))
+        .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !allowed.includes(file)),
+    ),
+  ];
+
+  const names = [...kinds, ...kinds.flatMap((kind) => formFacts[kind].filings ?? [])];
 
   it.each(files)('%s names no form', (file) => {
-    const text = readFileSync(path.join(shared, file), 'utf8');
-    expect(text.match(/['"`](ustva|est|ust|lsta|zm)['"`]/g) ?? []).toEqual([]);
-    expect(text).not.toMatch(/#shared\/forms\/(ustva|est|ust|lsta|zm)\//);
+    const text = readFileSync(path.join(repoRoot, file), 'utf8');
+    expect(text.match(new RegExp(`['"\`](${names.join('|')})['"\`]`, 'g')) ?? []).toEqual([]);
+    expect(text).not.toMatch(new RegExp(`#shared/forms/(${kinds.join('|')})/`));
   });
 });

@@ -1,15 +1,32 @@
-// Each form's module, keyed by form so the compiler demands every one, loaded the first time the
-// form is used. A function of one form imports that form's module directly and so carries no other;
-// the generic functions (transmit, the sandbox) look it up here.
+// The forms steuerbote files, one line each: its kind and its facts, which is all that is known of it
+// without loading its code. The rest of a form is its folder, shared/forms/{kind}/, where generic code
+// finds each part by name (shared/forms/load.ts, docs/architecture.md "Where a change goes"): so a
+// function that needs no form's code carries only these facts, and the compiler demands a line here
+// for each kind a form's filing-body.ts adds.
 import type { Kind } from '#shared/domain/ticket.ts';
-import type { FormModule } from '#shared/forms/form.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { estFacts } from '#shared/forms/est/facts.ts';
+import { lstaFacts } from '#shared/forms/lsta/facts.ts';
+import { ustFacts } from '#shared/forms/ust/facts.ts';
+import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
+import { zmFacts } from '#shared/forms/zm/facts.ts';
 
-const modules: { readonly [K in Kind]: () => Promise<FormModule<K>> } = {
-  ustva: () => import('#shared/forms/ustva/module.ts').then(({ ustvaModule }) => ustvaModule),
-  est: () => import('#shared/forms/est/module.ts').then(({ estModule }) => estModule),
-  ust: () => import('#shared/forms/ust/module.ts').then(({ ustModule }) => ustModule),
-  lsta: () => import('#shared/forms/lsta/module.ts').then(({ lstaModule }) => lstaModule),
-  zm: () => import('#shared/forms/zm/module.ts').then(({ zmModule }) => zmModule),
+export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
+  ustva: ustvaFacts,
+  est: estFacts,
+  ust: ustFacts,
+  lsta: lstaFacts,
+  zm: zmFacts,
 };
 
-export const loadForm = <K extends Kind>(kind: K): Promise<FormModule<K>> => modules[kind]();
+export const kinds = Object.keys(formFacts) as Kind[];
+
+export const formYears = Object.fromEntries(kinds.map((kind) => [kind, formFacts[kind].years])) as Readonly<Record<Kind, readonly number[]>>;
+
+export const isFormYear = (kind: Kind, year: number) => formFacts[kind].years.includes(year);
+
+/** ERiC names a Datenart version by form and year, e.g. `UStVA_2026`. */
+export const datenartVersion = (kind: Kind, year: number) => formFacts[kind].datenartVersion(year);
+
+/** The years a filing of `kind` is accepted for on `today` (YYYY-MM-DD). */
+export const acceptedYears = (kind: Kind, today: string) => formFacts[kind].acceptedYears(today);

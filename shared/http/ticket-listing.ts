@@ -1,11 +1,12 @@
-// The query of `GET /v2/tickets` and its cursor. A cursor names the caller's ticket the previous
-// page ended with; it is honoured only after that ticket is read and found to be the caller's, so
-// a cursor made by another client, or altered, reads nothing and is refused. It needs no key of
-// its own, and a listing only ever queries the caller's partition of the index anyway.
+// The query of `GET /v2/tickets`, its page and its cursor. A cursor names the caller's ticket the
+// previous page ended with; it is honoured only after that ticket is read and found to be the
+// caller's, so a cursor made by another client, or altered, reads nothing and is refused. It needs
+// no key of its own, and a listing only ever queries the caller's partition of the index anyway.
 
 import { isTicketId, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
-import { HttpError } from '#shared/http/http-error.ts';
-import { kinds } from '#shared/forms/facts.ts';
+import { metadataView } from '#shared/domain/views.ts';
+import { badListRequest, itemsFitting, refuseUnknownParameters } from '#shared/http/list-page.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
 
 export const listLimit = { default: 50, max: 200 } as const;
@@ -13,12 +14,9 @@ export const listStatuses: readonly TicketStatus[] = ['queued', 'processing', 'd
 const parameters = ['limit', 'cursor', 'kind', 'status', 'client_reference', 'created_after', 'created_before'] as const;
 const isoTime = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/;
 
-const badRequest = (path: string, code: string, message: string) => new HttpError(400, 'BAD_REQUEST', message, { details: [{ path, code, message }] });
-
 /** The caller's query, every parameter checked; the cursor's ticket read to be sure it is the caller's. */
 export async function ticketQuery(params: Record<string, string | undefined>, clientId: string, store: TicketStore): Promise<TicketQuery> {
-  const unknown = Object.keys(params).find((name) => !(parameters as readonly string[]).includes(name));
-  if (unknown !== undefined) throw badRequest(unknown.slice(0, 40), 'PARAMETER_UNKNOWN', `Unknown parameter; the listing takes ${parameters.join(', ')}`);
+  refuseUnknownParameters(params, parameters);
   const query: TicketQuery = { limit: limitOf(params.limit) };
   if (params.kind !== undefined) query.kind = oneOf(params.kind, kinds, 'kind');
   if (params.status !== undefined) query.status = oneOf(params.status, listStatuses, 'status');
@@ -29,18 +27,26 @@ export async function ticketQuery(params: Record<string, string | undefined>, cl
   return query;
 }
 
-/** Where the next page starts, or null after the last page. */
-export const nextCursor = (page: TicketPage): string | null => (page.last ? Buffer.from(page.last.ticket).toString('base64url') : null);
+/**
+ * The page as the caller gets it: each ticket as `GET /v2/ticket/{ticket}` shows it, as many as fit
+ * in one answer, and where the next page starts (null after the last): after the last ticket shown.
+ */
+export function ticketPage(page: TicketPage) {
+  const views = page.tickets.map(metadataView);
+  const shown = itemsFitting(views);
+  const last = shown < views.length ? page.tickets[shown - 1] : page.last;
+  return { tickets: views.slice(0, shown), next_cursor: last ? Buffer.from(last.ticket).toString('base64url') : null };
+}
 
 function limitOf(value: string | undefined): number {
   if (value === undefined) return listLimit.default;
   const limit = /^\d{1,3}$/.test(value) ? Number(value) : 0;
-  if (limit < 1 || limit > listLimit.max) throw badRequest('limit', 'LIMIT_INVALID', `limit must be a whole number from 1 to ${listLimit.max}`);
+  if (limit < 1 || limit > listLimit.max) throw badListRequest('limit', 'LIMIT_INVALID', `limit must be a whole number from 1 to ${listLimit.max}`);
   return limit;
 }
 
 function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw badRequest(name, 'FILTER_INVALID', `${name} must be one of ${allowed.join(', ')}`);
+  if (!(allowed as readonly string[]).includes(value)) throw badListRequest(name, 'FILTER_INVALID', `${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
@@ -48,7 +54,7 @@ function oneOf<T extends string>(value: string, allowed: readonly T[], name: str
 function timeOf(value: string, name: string): string {
   const time = isoTime.test(value) ? new Date(value) : undefined;
   if (!time || Number.isNaN(time.getTime())) {
-    throw badRequest(name, 'FILTER_INVALID', `${name} must be an ISO 8601 date or time, such as 2026-11-01 or 2026-11-01T00:00:00Z`);
+    throw badListRequest(name, 'FILTER_INVALID', `${name} must be an ISO 8601 date or time, such as 2026-11-01 or 2026-11-01T00:00:00Z`);
   }
   return time.toISOString();
 }
@@ -62,7 +68,7 @@ async function cursorTicket(cursor: string, clientId: string, query: TicketQuery
     (!query.created_after || ticket.created_at >= query.created_after) &&
     (!query.created_before || ticket.created_at < query.created_before);
   if (!ticket || !fits) {
-    throw badRequest('cursor', 'CURSOR_INVALID', "cursor is not one this listing handed out: pass the previous page's next_cursor with the same filters");
+    throw badListRequest('cursor', 'CURSOR_INVALID', "cursor is not one this listing handed out: pass the previous page's next_cursor with the same filters");
   }
   return { ticket: ticket.ticket, created_at: ticket.created_at };
 }

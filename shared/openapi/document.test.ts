@@ -24,6 +24,7 @@ import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import { elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { aTicket, apiEvent, context } from '#test/fakes.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 type Json = Record<string, any>;
 
@@ -186,13 +187,13 @@ describe('the examples', () => {
   });
 
   it.each(requestExamples)("$name passes the service's own checks", async ({ kind, value }) => {
-    const checked = await (kind === 'ustva' ? checkUstva : checkEst)(value);
+    const checked = await (kind === 'ustva' ? checkUstva : checkEst)(value, checkContext());
     expect(checked.findings.filter((finding) => finding.severity !== 'hint')).toEqual([]);
     expect(checked.filing).toBeDefined();
   });
 
   it('show the findings the service gives for a kz83 that does not add up', async () => {
-    const { findings } = await checkUstva(ustvaKz83Mismatch);
+    const { findings } = await checkUstva(ustvaKz83Mismatch, checkContext());
     expect(findings).toEqual(validationFailedExample.error.details);
     expect(findings.map(({ code, expected }) => [code, expected])).toEqual([['KZ83_MISMATCH', '734.50']]);
     expect(validationResultExamples.invalid.value.data.findings).toEqual(findings.map((finding) => ({ ...finding, severity: 'error' })));

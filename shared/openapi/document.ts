@@ -1,8 +1,9 @@
 // The OpenAPI 3.1 document of the v2 API, built at run time from the schemas the handlers parse with.
 import { serviceVersion } from '#shared/config.ts';
+import { countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { formYears, kinds } from '#shared/forms/facts.ts';
-import { formOpenapi } from '#shared/openapi/forms.ts';
+import { formYears, kinds } from '#shared/forms/registry.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
 import {
   acceptedExample,
   certificateKeptExample,
@@ -27,7 +28,7 @@ import {
   withoutBody,
   type Json,
 } from '#shared/openapi/responses.ts';
-import { componentSchemas } from '#shared/openapi/schemas.ts';
+import { componentSchemas, listAnswerSize } from '#shared/openapi/schemas.ts';
 import { forbiddenKeys, maxNesting } from '#shared/http/json-keys.ts';
 import { maxFindings, maxFindingsBytes, maxTextLength, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
@@ -71,6 +72,8 @@ client gets 404, exactly as for a ticket that does not exist.
   certificate is another client's, deleted, expired or not yet valid, or its per-submission PIN is missing or
   wrong, so that no ticket is made that could only fail; one kept before keys were matched to certificates
   (\`problems\` shows \`CERTIFICATE_UNCHECKED\`) is opened first and refused with the code an upload would give.
+  A subject or issuer is at most ${countText(maxCertificateNameLength)} characters as shown, its values escaped as RFC 4514 writes them;
+  EC keys are kept on P-256, P-384 and P-521 only.
   A certificate whose per-submission PIN was wrong too often is locked for a while (423
   \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`usable: false\` and
   \`locked_until\`); PINs tried at the same moment count as well (429 \`CERTIFICATE_PIN_BUSY\` while too
@@ -173,7 +176,7 @@ function submit(kind: Kind): Json {
       }),
       ...bodyErrors,
       422: failure(
-        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
+        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
         formOpenapi[kind].showcase ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
@@ -269,8 +272,7 @@ const listTickets: Json = {
   tags: ['Tickets'],
   operationId: 'getTickets',
   summary: "The client's tickets, newest first, page by page",
-  description:
-    "Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.",
+  description: `Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's \`next_cursor\` as \`cursor\`, with the same filters, until it is null. A page's answer takes at most ${listAnswerSize}, envelope included: when \`limit\` tickets would take more, the page holds fewer and its cursor goes on right after the last it holds, so following the cursors lists every ticket once. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.`,
   parameters: [
     query('limit', `Tickets per page, ${listLimit.default} when absent`, { type: 'integer', minimum: 1, maximum: listLimit.max, default: listLimit.default }),
     query('cursor', "The previous page's `next_cursor`: opaque, and valid only for the client it was handed to", { type: 'string' }),
@@ -330,7 +332,9 @@ const uploadCertificate: Json = {
     401: responseRef('Unauthorized'),
     ...bodyErrors,
     422: failure(
-      '`VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed',
+      '`VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits, an EC key on a curve other than P-256, P-384 and P-521, such as P-192, P-224, secp256k1 or Brainpool, or a key that cannot sign), `CERTIFICATE_SUBJECT_TOO_LONG` and `CERTIFICATE_ISSUER_TOO_LONG` (a name over ' +
+        countText(maxCertificateNameLength) +
+        ' characters as shown, escapes included), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed',
       ['VALIDATION_FAILED'],
     ),
     429: responseRef('RateLimited'),
@@ -341,8 +345,17 @@ const uploadCertificate: Json = {
 const listCertificates: Json = {
   tags: certificateTag,
   operationId: 'getCertificates',
-  summary: "The client's certificates, newest first",
-  responses: { 200: ok('Each with the days until it expires', schemaRef('CertificateList')), ...certificateErrors },
+  summary: "The client's certificates, newest first, page by page",
+  description: `A page's answer takes at most ${listAnswerSize}, envelope included: when the client's certificates would take more, the page holds fewer; pass its \`next_cursor\` as \`cursor\` until it is null, which lists every certificate once. A cursor is the place a page ended, so deleting certificates between pages does not break it.`,
+  parameters: [query('cursor', "The previous page's `next_cursor`: opaque", { type: 'string' })],
+  responses: {
+    ...certificateErrors,
+    200: ok('Each with the days until it expires, and where the next page starts', schemaRef('CertificateList')),
+    400: failure(
+      `\`BAD_REQUEST\` with one detail: \`CURSOR_INVALID\` at \`cursor\` (not one this listing handed out), \`PARAMETER_UNKNOWN\` at a parameter the listing does not take; nothing is read. Also ${headerTwice}`,
+      ['BAD_REQUEST'],
+    ),
+  },
 };
 
 const getCertificate: Json = {

@@ -2,9 +2,9 @@
 // example is what the service answers for its body (both proven in document.test.ts). Each form's
 // request examples are its own (shared/forms/*/openapi.ts).
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/facts.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
-import { formOpenapi } from '#shared/openapi/forms.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
 import { ustvaContractExample } from '#shared/forms/ustva/openapi.ts';
 
 export { ustvaContractExample };

@@ -3,20 +3,26 @@
 import * as z from 'zod/mini';
 import { sandboxTestValues, slowAnswerMs, type SandboxTestOutcome } from '#shared/sandbox/test-values.ts';
 import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
-import { ticketIdPattern, ustvaTypes } from '#shared/domain/ticket.ts';
-import { certificateIdPattern } from '#shared/domain/certificate.ts';
+import { ticketIdPattern } from '#shared/domain/ticket.ts';
+import { certificateIdPattern, countText, maxCertificateNameLength } from '#shared/domain/certificate.ts';
 import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
-import { kinds } from '#shared/forms/facts.ts';
-import { formOpenapi } from '#shared/openapi/forms.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
+import { formOpenapi } from '#shared/forms/openapi.ts';
+import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
 
 const timestamp = z.string().check(z.meta({ format: 'date-time', description: 'ISO 8601, UTC' }));
 const count = z.number().check(z.int(), z.minimum(0));
+/** The most a list's answer takes, envelope included, in words. */
+export const listAnswerSize = `${maxListAnswerBytes / 1024 ** 2} MiB (${maxListAnswerBytes} bytes)`;
 const ticketId = described(z.string().check(z.regex(ticketIdPattern)), 'Ticket ID: `tk_` and 22 base64url characters (128 random bits)');
 // The document has named the forms alphabetically here, and in the version's years; the client's types keep that order.
 const kind = z.enum([...kinds].sort());
+// A ticket's `type`: the filing its request made, of a form that makes one of several (FormFacts `filings`).
+const kindsWithFilings = kinds.filter((form) => formFacts[form].filings);
+const filings = kindsWithFilings.flatMap((form) => formFacts[form].filings!) as [string, ...string[]];
 const ticketStatus = described(
   z.enum(['queued', 'processing', 'delivered', 'rejected', 'failed']),
   '`queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal',
@@ -79,13 +85,8 @@ export const ticketMetadata = z.object({
   status: ticketStatus,
   test: z.boolean(),
   year: z.number().check(z.int()),
-  type: z.optional(described(z.enum(ustvaTypes), 'ustva only: the filing')),
-  period: z.optional(
-    described(
-      z.string(),
-      'The period filed: a UStVA `voranmeldung`\'s month "01"–"12" or quarter "41"–"44"; a ZM\'s `period` (also "01-02" … "10-11", "year")',
-    ),
-  ),
+  type: z.optional(described(z.enum(filings), `${kindsWithFilings.join(', ')} only: the filing`)),
+  period: z.optional(described(z.string(), `The period filed: ${kinds.flatMap((form) => formOpenapi[form].ticketPeriod ?? []).join('; ')}`)),
   tax_number: z.optional(
     described(
       z.string().check(z.regex(/^\*+\d{4}$/)),
@@ -97,7 +98,9 @@ export const ticketMetadata = z.object({
   datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
   client_reference: z.optional(z.string()),
   certificate_id: z.optional(described(z.string(), 'The client certificate the submission named; absent when the stage’s certificate signs')),
-  certificate_subject: z.optional(described(z.string(), 'That certificate’s subject, kept with the ticket after the certificate is deleted')),
+  certificate_subject: z.optional(
+    described(z.string(), 'That certificate’s subject, as the certificate shows it (RFC 4514 escapes), kept with the ticket after the certificate is deleted'),
+  ),
   created_at: timestamp,
   updated_at: described(timestamp, 'Once the ticket is terminal: when it finished'),
   delivered_at: z.optional(timestamp),
@@ -180,7 +183,8 @@ export const certificate = z.object({
   label: z.optional(z.string()),
   subject: described(
     z.string(),
-    "The certificate's subject, e.g. `CN=Muster GmbH, O=…`, each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1); each run of control, invisible, bidirectional or line-separating characters is shown as one U+FFFD",
+    "The certificate's subject, e.g. `CN=Muster GmbH, O=…`, its attributes in the certificate's order, those of one multi-valued RDN joined by `+`; each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1), each run of control, invisible, bidirectional or line-separating characters shown as one U+FFFD, and escaped as RFC 4514 writes it (`,` `+` `\"` `\\` `<` `>` `;`, a leading `#` or space and a trailing space behind a backslash: `CN=Muster GmbH\\, O=Finanzamt München` is one common name), " +
+      `at most ${countText(maxCertificateNameLength)} characters (a longer one is refused at upload; one kept before that is cut to them, ending in \`…\`, and unusable). Names kept before they were escaped are shown as they were kept`,
   ),
   issuer: described(z.string(), 'As `subject`'),
   serial: described(z.string(), 'Hexadecimal'),
@@ -188,9 +192,17 @@ export const certificate = z.object({
   not_after: timestamp,
   fingerprint_sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'SHA-256 of the certificate (DER), hexadecimal'),
   key_type: z.optional(
-    described(z.string(), "The private key's type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check"),
+    described(
+      z.string(),
+      "The private key's type (`rsa`, `ec`, `ed25519`, `ed448`, …), matched to this certificate on upload; absent on a certificate kept before that check",
+    ),
   ),
-  key_bits: z.optional(described(z.number().check(z.int()), 'Its size in bits; absent as `key_type`')),
+  key_bits: z.optional(
+    described(
+      z.number().check(z.int()),
+      "Its size in bits: the modulus of an RSA key, the curve's size of an EC key (256, 384, 521), 256 for Ed25519, 448 for Ed448; 0 on a key kept before its size was known (a curve no longer accepted: `problems` shows `CERTIFICATE_KEY_TOO_WEAK`); absent as `key_type`",
+    ),
+  ),
   pin_storage: described(
     z.enum(['stored', 'per_submission']),
     '`stored`: kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`',
@@ -199,16 +211,24 @@ export const certificate = z.object({
   expires_in_days: described(z.number().check(z.int()), 'Whole days until `not_after`'),
   usable: described(
     z.boolean(),
-    'False when a submission naming it would be refused: for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`), or while it is locked after wrong PINs (`locked_until`)',
+    'False when a submission naming it would be refused: for one of `problems` (any but `CERTIFICATE_UNCHECKED`), or while it is locked after wrong PINs (`locked_until`)',
   ),
   problems: described(
     z.array(
       z.object({
-        code: z.enum(['CERTIFICATE_EXPIRED', 'CERTIFICATE_NOT_YET_VALID', 'CERTIFICATE_UNCHECKED']),
+        code: z.enum([
+          'CERTIFICATE_EXPIRED',
+          'CERTIFICATE_NOT_YET_VALID',
+          'CERTIFICATE_UNCHECKED',
+          'CERTIFICATE_KEY_TOO_WEAK',
+          'CERTIFICATE_SUBJECT_TOO_LONG',
+          'CERTIFICATE_ISSUER_TOO_LONG',
+        ]),
         message: z.string(),
       }),
     ),
-    'What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now',
+    'What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now. ' +
+      `Kept before today's rules, and refused at submission with the same code: \`CERTIFICATE_SUBJECT_TOO_LONG\`, \`CERTIFICATE_ISSUER_TOO_LONG\` (a name over ${countText(maxCertificateNameLength)} characters), \`CERTIFICATE_KEY_TOO_WEAK\` (\`key_bits\` 0: a key of a curve or type no longer accepted)`,
   ),
   locked_until: described(
     z.nullable(timestamp),
@@ -216,13 +236,19 @@ export const certificate = z.object({
   ),
 });
 
-export const certificateList = z.object({ certificates: described(z.array(certificate), 'Newest first') });
+export const certificateList = z.object({
+  certificates: described(z.array(certificate), `Newest first, those of the same time by ID; as many as fit in an answer of at most ${listAnswerSize}`),
+  next_cursor: described(z.nullable(z.string()), 'Pass as `cursor` for the next page; null on the last page'),
+});
 
 export const ticketList = z.object({
-  tickets: described(z.array(ticketMetadata), 'Newest first, each as `GET /v2/ticket/{ticket}` shows it'),
+  tickets: described(
+    z.array(ticketMetadata),
+    `Newest first, each as \`GET /v2/ticket/{ticket}\` shows it; as many as fit in an answer of at most ${listAnswerSize}`,
+  ),
   next_cursor: described(
     z.nullable(z.string()),
-    'Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one',
+    `Pass as \`cursor\`, with the same filters, for the next page; null on the last page. A page may hold fewer than \`limit\` tickets and still have one: a rare filter, or tickets that would take the answer past ${listAnswerSize}`,
   ),
 });
 
@@ -269,6 +295,9 @@ const commonFields = {
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. ' +
     `In the sandbox, with \`test: true\`, these test tax numbers force an outcome: ${sandboxTestValueList}`,
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
+  idnr: "Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr",
+  spouse_idnr:
+    "Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`)",
   certificate_id:
     'Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage\'s own certificate does (the sandbox needs none). Another client\'s, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body',
 };

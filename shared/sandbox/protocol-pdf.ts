@@ -1,13 +1,16 @@
 // The sandbox's Übertragungsprotokoll, laid out after the one ELSTER hands back: what was sent,
 // when it arrived, under which transfer ticket, for whom and to which tax office, and the figures it
 // carried, each computed tax beside its base. It shows no IdNr, address or IBAN: the official
-// protocol does not need them either.
+// protocol does not need them either. Whatever it is handed, it costs a bounded time: every text is
+// cut to its line (shared/sandbox/fitted-text.ts), a figure's label takes at most `maxLabelLines`
+// lines and the figures at most `maxFigureLines`, the rows beyond counted in a last one.
 
 import { berlinWallClock, isBerlinSummerTime } from '#shared/domain/berlin-date.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { landNotation } from '#shared/tax/tax-number.ts';
 import { taxOfficeName } from '#shared/tax/tax-offices.ts';
-import { encodable, helvetica, helveticaBold, Page, writePdf, type Color, type Face } from '#shared/sandbox/text-pdf.ts';
+import { clipToWidth, wrapToWidth } from '#shared/sandbox/fitted-text.ts';
+import { helvetica, helveticaBold, Page, writePdf, type Color, type Face } from '#shared/sandbox/text-pdf.ts';
 
 export interface ProtocolInput {
   ticket: string;
@@ -37,6 +40,11 @@ export interface ProtocolInput {
   figures: readonly ProtocolRow[];
 }
 
+/** Lines the figures take at most, about 50 pages: a ZM's 1,500 lines and its other rows fit whole. */
+export const maxFigureLines = 2_500;
+/** Lines one figure's label takes at most (a UStVA's Kz 23 text of 180 characters takes 5); the last ends in "…" when more is left. */
+export const maxLabelLines = 8;
+
 const pageSize: [number, number] = [595.28, 841.89]; // A4
 const margin = 56;
 const footerSpace = 40;
@@ -46,11 +54,11 @@ const alert: Color = [0.7, 0.1, 0.1];
 
 export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Array> {
   const receivedAt = new Date(input.receivedAt);
-  const subject = input.title;
   const writer = pageWriter(input.test);
 
   writer.line('Übertragungsprotokoll', { face: helveticaBold, size: 20, after: 8 });
-  writer.line(subject, { face: helveticaBold, size: 12, after: 10 });
+  // The document's subject is the title as its page shows it, so it is bounded as well.
+  const subject = writer.line(input.title, { face: helveticaBold, size: 12, after: 10 });
   if (input.test) writer.line('Testfall / test case — Testmerker 700000004', { face: helveticaBold, size: 10, color: alert });
   writer.line('Sandbox — nicht an die Finanzverwaltung übermittelt / not sent to the tax authority', {
     face: helveticaBold,
@@ -146,16 +154,19 @@ function pageWriter(test: boolean) {
     y -= height;
   }
 
-  function text(value: string, x: number, maxWidth: number, style: LineStyle, alignRight = false) {
-    const shown = clipToWidth(winAnsi(value), style.face, style.size, maxWidth);
+  /** Draws as much of `value` as fits, and answers what it drew. */
+  function text(value: string, x: number, maxWidth: number, style: LineStyle, alignRight = false): string {
+    const shown = clipToWidth(value, style.face, style.size, maxWidth);
     const offset = alignRight ? maxWidth - style.face.width(shown, style.size) : 0;
     page.text(shown, { x: x + offset, y, size: style.size, face: style.face, color: style.color ?? black });
+    return shown;
   }
 
-  function line(value: string, style: LineStyle) {
+  function line(value: string, style: LineStyle): string {
     advance(style.size * 1.3);
-    text(value, margin, width, style);
+    const shown = text(value, margin, width, style);
     y -= style.after ?? 2;
+    return shown;
   }
 
   function section(title: string) {
@@ -176,8 +187,10 @@ function pageWriter(test: boolean) {
   }
 
   /**
-   * Kennzahl, the label in full (wrapped, as the form's lines are), and the amount aligned right on
-   * its first line; where rows carry a computed tax, amount and tax in two columns under a heading.
+   * Kennzahl, the label wrapped as the form's lines are (on at most `maxLabelLines`), and the amount
+   * aligned right on its first line; where rows carry a computed tax, amount and tax in two columns under a heading.
+   * A row that would take the figures past `maxFigureLines` is not shown, nor any after it: one
+   * line says how many are left out.
    */
   function figures(rows: readonly ProtocolRow[]) {
     const style = { face: helvetica, size: 10 };
@@ -189,10 +202,19 @@ function pageWriter(test: boolean) {
       text('Betrag', margin + width - 2 * pairColumn, pairColumn, heading, true);
       text('Steuer', margin + width - pairColumn, pairColumn, heading, true);
     }
-    for (const row of rows) {
+    let lines = 0;
+    for (const [index, row] of rows.entries()) {
       const labelX = row.kz === undefined ? margin : margin + kzColumn;
       const labelWidth = width - valuesWidth - (labelX - margin) - 8;
-      const [first = '', ...rest] = wrapToWidth(winAnsi(row.label), style.face, style.size, labelWidth);
+      const [first = '', ...rest] = wrapToWidth(row.label, style.face, style.size, labelWidth, maxLabelLines);
+      lines += 1 + rest.length;
+      // One line stays for the count of the rows left out.
+      if (lines > maxFigureLines - (index < rows.length - 1 ? 1 : 0)) {
+        const left = rows.length - index;
+        advance(14);
+        text(`… und ${left} weitere Angaben, hier nicht gezeigt / ${left} more not shown`, margin, width, style);
+        break;
+      }
       advance(14);
       if (row.kz !== undefined) text(`Kz ${row.kz}`, margin, kzColumn, style);
       text(first, labelX, labelWidth, style);
@@ -209,44 +231,4 @@ function pageWriter(test: boolean) {
   }
 
   return { pages, line, section, details, figures };
-}
-
-// Helvetica as a standard font only encodes WinAnsi: keep what it can show, strip accents it
-// cannot, and put "?" for the rest.
-function winAnsi(value: string): string {
-  let shown = '';
-  for (const char of value.normalize('NFC')) shown += !replaced.test(char) && encodable(char) ? char : substitute(char);
-  return shown;
-}
-
-// Other spaces (the no-break space amounts carry included) become plain ones, and hyphen-like dashes plain hyphens.
-const replaced = /[^ \S]|[\u2010\u2011\u2212]/;
-
-function substitute(char: string): string {
-  if (/\s/.test(char)) return ' ';
-  if (/[\u2010\u2011\u2212]/.test(char)) return '-';
-  const stripped = char.normalize('NFKD').replace(/\p{M}/gu, '');
-  return stripped !== '' && [...stripped].every(encodable) ? stripped : '?';
-}
-
-/** Lines of at most `maxWidth`, broken between words; a word longer than a line is clipped. */
-function wrapToWidth(value: string, face: Face, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let current = '';
-  for (const word of value.split(' ').filter(Boolean)) {
-    const candidate = current ? `${current} ${word}` : word;
-    if (!current || face.width(candidate, size) <= maxWidth) current = candidate;
-    else {
-      lines.push(current);
-      current = word;
-    }
-  }
-  return [...lines, current];
-}
-
-function clipToWidth(value: string, face: Face, size: number, maxWidth: number): string {
-  if (face.width(value, size) <= maxWidth) return value;
-  let shortened = value;
-  while (shortened.length > 0 && face.width(`${shortened}…`, size) > maxWidth) shortened = shortened.slice(0, -1);
-  return `${shortened}…`;
 }

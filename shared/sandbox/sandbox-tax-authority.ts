@@ -4,9 +4,9 @@
 import { randomInt } from 'node:crypto';
 import { decimal, herstellerId, wholeNumber } from '#shared/config.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
-import { formFacts, formYears, isFormYear } from '#shared/forms/facts.ts';
+import { formFacts, formYears, isFormYear } from '#shared/forms/registry.ts';
 import type { Recheck } from '#shared/forms/form.ts';
-import { loadForm } from '#shared/forms/registry.ts';
+import { loadForm } from '#shared/forms/load.ts';
 import type { Submission, SubmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
 import { type ProtocolInput, renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';

@@ -1,6 +1,7 @@
+import { Encodings } from '@pdf-lib/standard-fonts';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { encodable, helvetica, helveticaBold, Page, writePdf } from '#shared/sandbox/text-pdf.ts';
+import { encodable, helvetica, helveticaBold, narrowestGlyph, Page, writePdf } from '#shared/sandbox/text-pdf.ts';
 
 const info = { title: 'Übertragungsprotokoll', subject: 'März', language: 'de-DE', producer: 'p', creator: 'c', date: new Date('2026-03-01T12:34:56Z') };
 const black = [0, 0, 0] as const;
@@ -15,6 +16,25 @@ describe('text-pdf', () => {
     }
     expect(helvetica.width('AV', 10)).toBeCloseTo(helvetica.width('A', 10) + helvetica.width('V', 10), 9);
     expect(helvetica.width('AV', 10)).toBeGreaterThan(regular.widthOfTextAtSize('AV', 10));
+  });
+
+  it('tells how much of a text fits a width, as width measures it', () => {
+    const text = 'Übertragungsprotokoll';
+    for (const maxWidth of [0, 30, helvetica.width(text, 10), 500]) {
+      const units = helvetica.fitting(text, 10, maxWidth);
+      expect(helvetica.width(text.slice(0, units), 10)).toBeLessThanOrEqual(maxWidth);
+      if (units < text.length) expect(helvetica.width(text.slice(0, units + 1), 10)).toBeGreaterThan(maxWidth);
+    }
+    expect(helvetica.fitting(text, 10, 500)).toBe(text.length);
+  });
+
+  it('knows the narrowest glyph of both faces', () => {
+    const widths = [helvetica, helveticaBold].flatMap((face) =>
+      Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code))
+        .filter((char) => Encodings.WinAnsi.canEncodeUnicodeCodePoint(char.charCodeAt(0)))
+        .map((char) => face.width(char, 1000)),
+    );
+    expect(Math.min(...widths)).toBe(narrowestGlyph);
   });
 
   it('knows which characters the standard fonts can show, and refuses to draw the others', () => {

@@ -12,21 +12,43 @@ export interface Face {
   readonly baseFont: string;
   /** Width of `text` at `size` points as drawn: glyph by glyph, without kerning. */
   width(text: string, size: number): number;
+  /** How many UTF-16 units of `text` fit within `maxWidth` at `size`: its longest such start, each glyph measured once. */
+  fitting(text: string, size: number, maxWidth: number): number;
 }
+
+/** No glyph of either face is narrower than this, in thousandths of the size (Helvetica's quotesingle). */
+export const narrowestGlyph = 191;
 
 /** Colour as red, green and blue from 0 to 1. */
 export type Color = readonly [number, number, number];
 
 function face(resource: string, baseFont: FontNames): Face {
   const metrics = Font.load(baseFont);
+  // Each character's width is looked up once, and only a WinAnsi character's is kept (glyphOf
+  // refuses the others). Every WinAnsi glyph is in both faces' metrics; the 250 thousandths only keep a sum a number.
+  const widths = new Map<string, number>();
+  const glyphWidth = (char: string) => {
+    let width = widths.get(char);
+    if (width === undefined) widths.set(char, (width = metrics.getWidthOfGlyph(glyphOf(char).name) || 250));
+    return width;
+  };
   return {
     resource,
     baseFont,
     width(text, size) {
       let total = 0;
-      // Every WinAnsi glyph is in both faces' metrics; the 250 thousandths only keep a sum a number.
-      for (const char of text) total += metrics.getWidthOfGlyph(glyphOf(char).name) || 250;
+      for (const char of text) total += glyphWidth(char);
       return (total * size) / 1000;
+    },
+    fitting(text, size, maxWidth) {
+      let total = 0;
+      let units = 0;
+      for (const char of text) {
+        total += glyphWidth(char);
+        if ((total * size) / 1000 > maxWidth) break;
+        units += char.length;
+      }
+      return units;
     },
   };
 }

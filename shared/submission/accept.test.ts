@@ -136,37 +136,33 @@ describe('acceptSubmission', () => {
 
 describe('liveFindings', () => {
   it('refuses test: false unless live submissions are allowed', () => {
-    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', '');
-    expect(liveFindings({ ...body, test: false })).toEqual([
+    expect(liveFindings({ ...body, test: false }, false)).toEqual([
       { path: 'test', code: 'LIVE_NOT_ALLOWED', message: expect.stringContaining('ALLOW_LIVE_SUBMISSIONS') },
     ]);
-    expect(liveFindings(body)).toEqual([]);
+    expect(liveFindings(body, false)).toEqual([]);
   });
 
   it('lets test: false pass when live submissions are allowed and no test case is named', () => {
-    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
-    expect(liveFindings({ ...body, test: false, tax_number: '9181081508155' })).toEqual([]);
+    expect(liveFindings({ ...body, test: false, tax_number: '9181081508155' }, true)).toEqual([]);
   });
 
   it('never lets a test tax office or a test IdNr go live, naming each', () => {
-    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
     const live = { test: false, year: 2025, tax_office: '1194', taxpayer: { idnr: '02476291358' }, spouse: { idnr: '86095742719' } };
-    expect(liveFindings(live)).toEqual([
+    expect(liveFindings(live, true)).toEqual([
       expect.objectContaining({ path: 'tax_office', code: 'TEST_TAX_OFFICE_NOT_LIVE' }),
       expect.objectContaining({ path: 'taxpayer.idnr', code: 'TEST_IDNR_NOT_LIVE' }),
     ]);
-    expect(liveFindings({ ...body, test: false })).toEqual([expect.objectContaining({ path: 'tax_number', code: 'TEST_TAX_OFFICE_NOT_LIVE' })]);
-    expect(liveFindings({ ...live, test: true })).toEqual([]);
+    expect(liveFindings({ ...body, test: false }, true)).toEqual([expect.objectContaining({ path: 'tax_number', code: 'TEST_TAX_OFFICE_NOT_LIVE' })]);
+    expect(liveFindings({ ...live, test: true }, true)).toEqual([]);
   });
 
   it("holds the IdNrs of a caller's XML to the same rule, each at its element", () => {
-    vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
     const live = { test: false, year: 2025, tax_number: '9181081508155' };
     const inXml = [
       { path: 'xml.Vorsatz.ID', idnr: '65929970489' },
       { path: 'xml.Vorsatz.IDEhefrau', idnr: '02476291358' },
     ];
-    expect(liveFindings(live, inXml)).toEqual([expect.objectContaining({ path: 'xml.Vorsatz.IDEhefrau', code: 'TEST_IDNR_NOT_LIVE' })]);
-    expect(liveFindings({ ...live, test: true }, inXml)).toEqual([]);
+    expect(liveFindings(live, true, inXml)).toEqual([expect.objectContaining({ path: 'xml.Vorsatz.IDEhefrau', code: 'TEST_IDNR_NOT_LIVE' })]);
+    expect(liveFindings({ ...live, test: true }, true, inXml)).toEqual([]);
   });
 });

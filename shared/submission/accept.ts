@@ -1,4 +1,4 @@
-import { datenartVersion } from '#shared/forms/facts.ts';
+import { datenartVersion } from '#shared/forms/registry.ts';
 import { isError, maskTaxNumber, newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
 import type { Checked } from '#shared/forms/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
-import { loadForm } from '#shared/forms/registry.ts';
+import { loadForm } from '#shared/forms/load.ts';
 import { loadFiling, storeFiling } from '#shared/submission/stored-filing.ts';
 import { MemorySubmissionStore } from '#test/fakes.ts';
 import { estReturnSample, ustvaSample } from '#test/support/samples.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const id = 'tk_AAAAAAAAAAAAAAAAAAAAAA';
 
@@ -16,8 +17,8 @@ function filingOf(checked: Checked) {
 
 describe('a stored filing', () => {
   it.each([
-    ['ustva', async () => filingOf(await checkUstva(ustvaSample()))],
-    ['est', async () => filingOf(await checkEst(estReturnSample()))],
+    ['ustva', async () => filingOf(await checkUstva(ustvaSample(), checkContext()))],
+    ['est', async () => filingOf(await checkEst(estReturnSample(), checkContext()))],
   ])('of %s reads back as the filing it was stored as', async (_, filingFor) => {
     const store = new MemorySubmissionStore();
     const filing = await filingFor();
@@ -48,7 +49,7 @@ describe('a stored filing', () => {
 
   it('is read with the form of its ticket', async () => {
     const store = new MemorySubmissionStore();
-    await storeFiling(store, id, filingOf(await checkUstva(ustvaSample())));
+    await storeFiling(store, id, filingOf(await checkUstva(ustvaSample(), checkContext())));
     expect(await loadFiling(store, id, await loadForm('est'))).toHaveProperty('unreadable');
   });
 });

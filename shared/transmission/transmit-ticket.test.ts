@@ -5,7 +5,7 @@ import { nutzdatenFileName, type Ticket, type TicketStatus } from '#shared/domai
 import type { TransmitOutcome } from '#shared/ports.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
-import type { CertificateRecord, PinStorage } from '#shared/domain/certificate.ts';
+import type { PinStorage } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { sealedTheOldWay } from '#test/support/sealed-before.ts';
 import {
@@ -16,6 +16,7 @@ import {
   MemoryTicketStore,
   MemoryWorkQueue,
   ScriptedTaxAuthority,
+  aCertificate,
   aTicket,
   validTicketId as id,
   type AuthorityStep,
@@ -84,20 +85,12 @@ async function withSealedPin(steps: AuthorityStep[], sealPin: (wrapper: Counting
 
 /** A client certificate as the upload keeps it; the container's bytes need not be real here. */
 async function keptCertificate(certificates: TransmitDeps['certificates'], pinStorage: PinStorage) {
-  const record: CertificateRecord = {
-    client_id: 'client-a',
-    certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
-    subject: 'CN=Muster GmbH',
-    issuer: 'CN=Muster GmbH',
-    serial: '01',
-    not_before: '2026-01-01T00:00:00.000Z',
-    not_after: '2028-01-01T00:00:00.000Z',
-    fingerprint_sha256: '0'.repeat(64),
+  const record = aCertificate({
+    ...certificateOwner,
     pin_storage: pinStorage,
-    created_at: '2026-11-01T00:00:00.000Z',
     container: await seal(certificates.wrapper, certificateOwner, Buffer.from('the container')),
-    ...(pinStorage === 'stored' && { pin: await seal(certificates.wrapper, certificateOwner, Buffer.from('stored-pin')) }),
-  };
+    pin: pinStorage === 'stored' ? await seal(certificates.wrapper, certificateOwner, Buffer.from('stored-pin')) : undefined,
+  });
   await certificates.store.create(record);
   return record;
 }

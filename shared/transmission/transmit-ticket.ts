@@ -8,7 +8,7 @@ import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { newWebhookId, nutzdatenFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
-import { loadForm } from '#shared/forms/registry.ts';
+import { loadForm } from '#shared/forms/load.ts';
 import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
 import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';

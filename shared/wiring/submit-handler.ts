@@ -1,20 +1,26 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { isError, newTicketId, type Kind } from '#shared/domain/ticket.ts';
+import { isError, newTicketId } from '#shared/domain/ticket.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import { flushMetrics, metrics } from '#shared/metrics.ts';
 import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
-import type { Checked } from '#shared/forms/check.ts';
+import { checkForm, type Form } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
-/** `POST /v2/{kind}`: validate, accept (once per `Idempotency-Key`), answer 202 with where to follow the ticket. */
-export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Checked>) {
+/**
+ * `POST /v2/{kind}`: check, accept (once per `Idempotency-Key`), answer 202 with where to follow the
+ * ticket. `form` is the schema and rules of the route's form: a submission needs nothing more of it,
+ * since its XML is written when it is transmitted.
+ */
+export function submitHandler(form: Form<unknown>) {
+  const { kind } = form.facts;
   return apiHandler(
     async (event) => {
       const clientId = event.clientId!;
@@ -26,7 +32,7 @@ export function submitHandler(kind: Kind, check: (input: unknown) => Promise<Che
       const replay = request && (await replayOf(idempotency, request));
       if (replay) return accepted(replay);
       // The check comes first, so a refused body never uses up its key.
-      const checked = await check(event.json);
+      const checked = await checkForm(form, event.json, checkContext());
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const { certificate_id }: AcceptedBody = checked.filing.body;
       const signed = await signerFor(

@@ -1,30 +1,29 @@
 import { herstellerId } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { isError } from '#shared/domain/ticket.ts';
-import type { FormModule } from '#shared/forms/form.ts';
+import type { FormValidation } from '#shared/forms/form.ts';
+import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 import { submissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
-import type { TaxAuthority } from '#shared/ports.ts';
 import { callers } from '#shared/wiring/adapters.ts';
-
-/** What validate needs of a form: a form may hand over less than its module, and so load less. */
-type Validated = Pick<FormModule, 'check' | 'nutzdaten' | 'readBack'>;
+import { authorityChecks } from '#shared/wiring/authority-checks.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 /**
- * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent. `authority`
- * is the tax authority whose own checks add to ours (ERiC's), or undefined where they would only
- * repeat them. `form` is the module of the route's form, imported by its function, which so carries no other.
+ * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent; the tax
+ * authority's own checks add to ours where it has any (authorityChecks: ERiC's). `form` is what
+ * validate takes of the route's form, imported by its function, which so carries no other.
  */
-export function validateHandler(form: Validated, authority: () => Pick<TaxAuthority, 'validate'> | undefined) {
+export function validateHandler(form: FormValidation) {
   return apiHandler(
     async (event) => {
       const include = included(event.queryStringParameters?.include);
-      const checked = await form.check(event.json);
+      const checked = await form.check(event.json, checkContext());
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
-      const checker = checked.filing && authority();
+      const checker = checked.filing && authorityChecks();
       if (checked.filing && checker) {
         findings.push(
           ...(await checker.validate(submissionFor(checked.filing, checked.period, checked.datenartVersion, form.nutzdaten(checked.filing.body, options)))),
@@ -73,11 +72,14 @@ function included(include: string | undefined): Set<Includable> {
 
 /**
  * The structured body of a valid request in `xml`: the request's own fields beside the XML (`test`,
- * `certificate_id`, …) with the fields the XML maps to. A request in structured fields has no body to read back.
+ * `certificate_id`, …) with the fields the XML maps to, which carry the identifiers the request
+ * declared beside it. A request in structured fields has no body to read back.
  */
-async function readBackOf(form: Validated, body: object | undefined, request: unknown) {
+async function readBackOf(form: FormValidation, body: object | undefined, request: unknown) {
   if (!body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
   const { body: fields, unmapped } = await form.readBack(body.xml);
-  const { xml: _xml, ...beside } = request as Record<string, unknown>;
-  return { body: { ...beside, ...fields }, unmapped };
+  const beside = Object.entries(request as Record<string, unknown>).filter(
+    ([field]) => field !== 'xml' && !(xmlDeclaredFields as readonly string[]).includes(field),
+  );
+  return { body: { ...Object.fromEntries(beside), ...fields }, unmapped };
 }

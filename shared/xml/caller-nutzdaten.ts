@@ -58,7 +58,16 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
     findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", ${form}`, expected: version });
   }
   findings.push(...schemaFindings(tree, frame.structure, frame));
-  return { ok: true, tree, element: elementOf(tree, false), findings };
+  // Made when a reader first asks for it: some read the tree alone, and thousands of elements cost.
+  let element: XmlElement | undefined;
+  return {
+    ok: true,
+    tree,
+    get element() {
+      return (element ??= elementOf(tree, false));
+    },
+    findings,
+  };
 }
 
 /** Each finding once: the structure check and a form's reader may both notice the same element. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { maxFindings } from '#shared/domain/finding-limits.ts';
 import { type CompactStructure, schemaFindings } from '#shared/xml/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 
@@ -45,6 +46,14 @@ describe('schemaFindings', () => {
       expect.objectContaining({ path: 'xml.C.G', message: expect.stringMatching(/^is not an element of ELSTER's schema here: nothing more may follow here/) }),
     ]);
     expect(findings('<R><A><X/></A></R>')).toEqual([expect.objectContaining({ path: 'xml.A', message: expect.stringMatching(/^must hold a value/) })]);
+  });
+
+  it('writes as many findings as an answer lists and counts the rest, however many unknown elements a document holds', () => {
+    const unknown = Array.from({ length: maxFindings + 50 }, (_, index) => `<U${index}/>`).join('');
+    const found = findings(`<R><A/>${unknown}<N>1.234</N></R>`);
+    expect(found).toHaveLength(maxFindings + 1);
+    expect(found[0]).toMatchObject({ path: 'xml.U0', code: 'XML_STRUCTURE' });
+    expect(found.at(-1)).toMatchObject({ code: 'FINDINGS_TRUNCATED', count: 51 });
   });
 
   it('takes only XML white space for no text: a no-break space, U+3000 or U+2028 is text', () => {

@@ -6,6 +6,7 @@
 // JSON fields (shared/forms/{ustva,est}/structure.ts), held by hand and cited there.
 import { readFile } from 'node:fs/promises';
 import type { Finding } from '#shared/domain/ticket.ts';
+import { maxFindings, truncatedFinding } from '#shared/domain/finding-limits.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 import { elsterCharsetProblem } from '#shared/tax/elster-charset.ts';
 
@@ -122,12 +123,19 @@ const list = (names: readonly string[]) => (names.length > maxExpected ? [...nam
  * Every way `tree`, the root, departs from `structure`, as ERiC's schema check would find it:
  * unknown or misplaced elements (with the elements the schema expects there), elements more often
  * than allowed or missing, text where elements belong and the reverse, values their type refuses,
- * and attributes the schema does not have. The root's own name is the caller's to check.
+ * and attributes the schema does not have. The root's own name is the caller's to check. As any
+ * answer lists them: the first `maxFindings`, then one `FINDINGS_TRUNCATED` counting the rest, which
+ * are counted but not written, since a document of thousands of unknown elements would otherwise
+ * cost a finding each (finding-limits.ts).
  */
 export function schemaFindings(tree: XmlTree, structure: CompactStructure, check: SchemaCheck): Finding[] {
   const findings: Finding[] = [];
-  const problem = (where: readonly string[], node: XmlTree, code: string, message: string, expected?: string) =>
-    findings.push({ path: check.pathOf(where), code, message: `${message} ${at(node)}`, ...(expected !== undefined && { expected }) });
+  let left = 0;
+  const full = () => findings.length >= maxFindings;
+  const problem = (where: readonly string[], node: XmlTree, code: string, message: string, expected?: string) => {
+    if (full()) left++;
+    else findings.push({ path: check.pathOf(where), code, message: `${message} ${at(node)}`, ...(expected !== undefined && { expected }) });
+  };
 
   const visit = (node: XmlTree, index: number, names: readonly string[]) => {
     const type = typeOf(structure, index);
@@ -168,7 +176,9 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
       const found = positions.get(child.name);
       if (found === undefined && check.ownElement?.(path)) continue;
       if (found === undefined || found < position || (found === position && count >= particles[found]!.max)) {
-        if (!refused.has(child.name)) {
+        // Checked before the names expected here are worked out, which cost the most.
+        if (!refused.has(child.name) && full()) left++;
+        else if (!refused.has(child.name)) {
           const expected = expectedNow();
           const why =
             found === undefined
@@ -200,7 +210,7 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
     }
   };
   visit(tree, structure.type, []);
-  return findings;
+  return left > 0 ? [...findings, truncatedFinding(left)] : findings;
 }
 
 // XML's white space only (XML 1.0 § 2.3 S): trim() would also drop U+00A0, U+3000 or U+2028, which ERiC refuses.

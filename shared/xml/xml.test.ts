@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { elementOf, foreignMarkup, maxXmlBytes, maxXmlDepth, parseXml, readXml, textOf } from '#shared/xml/xml.ts';
+import { elementOf, foreignMarkup, parseXml, readXml, textOf } from '#shared/xml/xml.ts';
+import { maxXmlAttributes, maxXmlBytes, maxXmlDepth, maxXmlElements, maxXmlNamespaces } from '#shared/xml/limits.ts';
 import { buildXml } from '#shared/xml/build.ts';
 
 describe('buildXml', () => {
@@ -29,6 +30,8 @@ describe('parseXml', () => {
     ['a DTD', '<!DOCTYPE r [<!ENTITY x "y">]><r>&x;</r>', 'XML_DTD_NOT_ALLOWED'],
     ['an external entity', '<!DOCTYPE r SYSTEM "file:///etc/passwd"><r/>', 'XML_DTD_NOT_ALLOWED'],
     ['an undeclared entity', '<r>&nbsp;</r>', 'XML_ENTITY_NOT_ALLOWED'],
+    ['an entity named like a property of every object', '<r>&valueOf;</r>', 'XML_ENTITY_NOT_ALLOWED'],
+    ['an entity named __proto__', '<r a="&__proto__;"/>', 'XML_ENTITY_NOT_ALLOWED'],
     ['broken nesting', '<r><a></r>', 'XML_MALFORMED'],
     ['two roots', '<r/><s/>', 'XML_MALFORMED'],
     ['text only', 'hello', 'XML_MALFORMED'],
@@ -116,8 +119,10 @@ describe('readXml fails closed', () => {
     expect(read.ok && read.tree.children.map((child) => child.text)).toEqual([' 1 ', '<&>€']);
   });
 
-  it('allows processing instructions only outside strict reading, as in answers of ERiC', () => {
+  it('allows processing instructions only outside strict reading, as in answers of ERiC, and only with a target XML allows', () => {
     expect(readXml('<r><?trace 1?></r>').ok).toBe(true);
+    expect(problem('<r><? trace?></r>', false)?.message).toBe('has a processing instruction without a valid target (line 1, column 4)');
+    expect(problem('<r><?a:b?></r>', false)?.message).toMatch(/without a valid target/);
   });
 
   it('stores names without a prototype, so no element name reaches Object.prototype', () => {
@@ -125,6 +130,39 @@ describe('readXml fails closed', () => {
     const element = read.ok ? elementOf(read.tree) : undefined;
     expect(element?.toString).toBe('1');
     expect(Object.getPrototypeOf(element)).toBeNull();
+  });
+});
+
+describe('readXml caps a document as it reads it', () => {
+  const problem = (xml: string) => {
+    const read = readXml(xml, { strict: true });
+    return read.ok ? undefined : read.problem;
+  };
+  const attributes = (count: number, name = (index: number) => `a${index}`) => Array.from({ length: count }, (_, index) => ` ${name(index)}="u"`).join('');
+  const declarations = (count: number) => attributes(count, (index) => `xmlns:p${index}`);
+
+  it('takes each cap and refuses one more, at the first one too many', () => {
+    expect(readXml(`<r${attributes(maxXmlAttributes)}/>`).ok).toBe(true);
+    expect(problem(`<r${attributes(maxXmlAttributes + 1)}/>`)?.message).toBe(
+      `has more than ${maxXmlAttributes} attributes on <r> (line 1, column ${4 + attributes(maxXmlAttributes).length})`,
+    );
+    expect(readXml(`<r${declarations(maxXmlNamespaces.element)}/>`).ok).toBe(true);
+    expect(problem(`<r${declarations(maxXmlNamespaces.element + 1)}/>`)?.message).toBe(
+      `has more than ${maxXmlNamespaces.element} namespace declarations on <r> (line 1, column ${4 + declarations(maxXmlNamespaces.element).length})`,
+    );
+    expect(readXml(`<r>${'<a xmlns:q="urn:q"/>'.repeat(maxXmlNamespaces.document)}</r>`).ok).toBe(true);
+    expect(problem(`<r>${'<a xmlns:q="urn:q"/>'.repeat(maxXmlNamespaces.document + 1)}</r>`)?.message).toBe(
+      `has more than ${maxXmlNamespaces.document} namespace declarations (line 1, column ${4 + 20 * maxXmlNamespaces.document + 3})`,
+    );
+    expect(readXml(`<r>${'<a/>'.repeat(maxXmlElements - 1)}</r>`).ok).toBe(true);
+    expect(problem(`<r>${'<a/>'.repeat(maxXmlElements)}</r>`)?.message).toBe(
+      `has more than ${maxXmlElements} elements (line 1, column ${4 + 4 * (maxXmlElements - 1)})`,
+    );
+  });
+
+  it('refuses a root of thousands of namespace declarations before any element copies its scope', () => {
+    const xml = `<r${declarations(6000)}>${'<a xmlns:q="u"/>'.repeat(9000)}</r>`;
+    expect(problem(xml)?.message).toMatch(new RegExp(`^has more than ${maxXmlNamespaces.element} namespace declarations on <r> \\(line 1, column \\d+\\)$`));
   });
 });
 

@@ -34,7 +34,7 @@ describe('dependencies point down', () => {
     expect(violations).toEqual([]);
   });
 
-  it('catches an upward import, an adapter that calls a use case, a cycle, a client that reaches into the service, and code that takes values from the manifest', async () => {
+  it('catches an upward import, an adapter that calls a use case, a cycle, a client that reaches into the service, a form that reads configuration, and code that takes values from the manifest', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'steuerbote-layers-'));
     scratch.push(dir);
     const files: Record<string, string> = {
@@ -45,6 +45,7 @@ describe('dependencies point down', () => {
       'shared/submission/b.ts': "import { accept } from './accept.ts';\nexport const b = () => accept;\n",
       'shared/config.ts': "import { x } from '../infra/stack.ts';\nexport const config = x;\n",
       'infra/stack.ts': 'export const x = 1;\n',
+      'shared/forms/check.ts': "import { config } from '../config.ts';\nexport const today = config;\n",
       'shared/manifest.ts': 'export const names = {};\nexport type Names = typeof names;\n',
       'shared/metrics.ts': "import { names } from './manifest.ts';\nexport const metrics = names;\n",
       'shared/ports.ts': "import type { Names } from './manifest.ts';\nexport type Port = Names;\n",
@@ -64,6 +65,7 @@ describe('dependencies point down', () => {
         'no-cycles: shared/submission/accept.ts → shared/submission/b.ts',
         'client-apart: client/src/client.ts → shared/domain/ticket.ts',
         'names-not-manifest: shared/metrics.ts → shared/manifest.ts',
+        'forms-read-no-configuration: shared/forms/check.ts → shared/config.ts',
       ]),
     );
     // A type from the manifest costs a bundle nothing.

@@ -157,6 +157,11 @@ const ustvaXml =
   '<Jahr>2026</Jahr><Zeitraum>02</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz09>74931</Kz09><Kz81>4000</Kz81><Kz83>760.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
 const estXml =
   '<E10 xmlns="http://finkonsens.de/elster/elstererklaerung/est/e10/v2025" version="2025"><Vorsatz><StNr>9198011310010</StNr><Zeitraum>2025</Zeitraum></Vorsatz></E10>';
+const declarations = (count: number) => Array.from({ length: count }, (_, index) => ` xmlns:p${index}="u"`).join('');
+const attributes = (count: number) => Array.from({ length: count }, (_, index) => ` a${index}="1"`).join('');
+const unknownElements = (count: number) => Array.from({ length: count }, (_, index) => `<u${index}/>`).join('');
+/** `xml` with `more` at the end of its root's start tag, the document's first ">". */
+const onRoot = (xml: string, more: string) => xml.replace('>', () => `${more}>`);
 const xmlTricks: ((xml: string, inner: string) => string)[] = [
   (xml, inner) => xml.replace(inner, `${inner}${inner}`),
   (xml, inner) => xml.replace(inner, `${inner}${inner.replace(/9198011310010|2026|2025|02/, '9181081508155')}`),
@@ -176,6 +181,17 @@ const xmlTricks: ((xml: string, inner: string) => string)[] = [
   (xml, inner) => xml.replace(inner, `<?xml version="1.0"?>${inner}`),
   (xml) => `<?xml version="1.0" encoding="ISO-8859-1"?>${xml}`,
   (xml) => xml.replace('9198011310010', ' 9198011310010'),
+  // Each construct at its worst within the reader's limit of 256 KiB, a third attacker's probe among
+  // them: refused by a cap of the reader or by the structure, at a cost linear in the document.
+  (xml, inner) => onRoot(xml.replace(inner, `${'<a xmlns:q="u"/>'.repeat(9000)}${inner}`), declarations(6000)),
+  (xml) => onRoot(xml, declarations(14_000)),
+  (xml, inner) => xml.replace(inner, `${'<a xmlns:q="u"/>'.repeat(15_000)}${inner}`),
+  (xml) => onRoot(xml, attributes(24_000)),
+  (xml, inner) => xml.replace(inner, `${'<a>'.repeat(35_000)}${'</a>'.repeat(35_000)}${inner}`),
+  (xml, inner) => xml.replace(inner, `${unknownElements(19_000)}${inner}`),
+  (xml, inner) => xml.replace(inner, `${unknownElements(25_000)}${inner}`),
+  (xml, inner) => xml.replace(inner, `${'x'.repeat(250_000)}${inner}`),
+  (xml, inner) => xml.replace(inner, `${'&amp;'.repeat(50_000)}${inner}`),
 ];
 
 // Request lines and Hosts the local gateway refuses (README, "Transport"), each around a body that

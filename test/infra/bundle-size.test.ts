@@ -2,11 +2,14 @@
 // infra/constructs/steuerbote-function.ts builds it, is at most 250 KB without the AWS SDK (the goal
 // bench/cold-start.ts reports), and carries no schema structure: those are shipped beside the
 // bundle of the functions that check that form (`checksStructure` in shared/manifest.ts) and read
-// when a form and year is first checked. Each carries its own form's code alone (shared/forms/registry.ts).
+// when a form and year is first checked. Each carries its own form's code alone: one entry serves
+// every form's functions, bundled per form with `#form/` standing for its folder (bundleAliases).
 import { build, type BuildOptions } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { functions } from '#shared/manifest.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { bundleAliases, functions, submitFunction, validateFunction, type FunctionName } from '#shared/manifest.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const maxBytes = 250 * 1024;
@@ -26,8 +29,9 @@ const options = {
   metafile: true as const,
 } satisfies BuildOptions;
 
-async function bundle(entry: string) {
-  const result = await build({ ...options, entryPoints: [path.join(repoRoot, entry)], outfile: 'index.mjs' });
+async function bundle(name: FunctionName) {
+  const spec = functions[name];
+  const result = await build({ ...options, alias: bundleAliases(spec), entryPoints: [path.join(repoRoot, spec.entry)], outfile: 'index.mjs' });
   // `inputs`: every file read; `carried`: those with code left in the bundle once unused code is dropped.
   const output = Object.values(result.metafile.outputs).find((out) => out.entryPoint)!;
   return {
@@ -45,8 +49,9 @@ async function bundle(entry: string) {
  * function. So the modules evaluated at start are those left unwrapped, and the wrapped ones whose
  * init is called at the top level of the bundle or by an init that is, read from the unminified output.
  */
-async function startsWith(entry: string): Promise<string[]> {
-  const result = await build({ ...options, minify: false, entryPoints: [entry], outfile: 'index.mjs' });
+async function startsWith(name: FunctionName): Promise<string[]> {
+  const spec = functions[name];
+  const result = await build({ ...options, minify: false, alias: bundleAliases(spec), entryPoints: [spec.entry], outfile: 'index.mjs' });
   const text = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text;
   const output = Object.values(result.metafile.outputs).find((out) => out.entryPoint)!;
   const carried = Object.entries(output.inputs).flatMap(([input, { bytesInOutput }]) => (bytesInOutput > 0 ? [input] : []));
@@ -59,54 +64,54 @@ async function startsWith(entry: string): Promise<string[]> {
   return [...carried.filter((input) => !wrappedModules.has(input)), ...[...started].map((init) => wrapped.get(init)!.module)];
 }
 
+const formFunctions = kinds.flatMap(
+  (kind) =>
+    [
+      [submitFunction(kind), kind],
+      [validateFunction(kind), kind],
+    ] as const,
+);
+
 describe('the bundles of submit and validate', () => {
-  it.each([
-    ['submitUstva', ['ustva'], 'est'],
-    ['validateUstva', ['ustva'], 'est'],
-    ['submitEst', ['est'], 'ustva'],
-    ['validateEst', ['est'], 'ustva'],
-    ['submitUst', ['ust'], 'est'],
-    ['validateUst', ['ust'], 'ustva'],
-    ['submitLsta', ['lsta'], 'ustva'],
-    ['validateLsta', ['lsta'], 'ustva'],
-    ['submitZm', ['zm'], 'ustva'],
-    ['validateZm', ['zm'], 'ustva'],
-  ] as const)(
+  it.each(formFunctions)(
     '%s stays within its size without the SDK, carries no schema structure and no other form, and has its own form beside it',
-    async (name, forms, other) => {
-      const { bytes, inputs } = await bundle(functions[name].entry);
+    async (name, kind) => {
+      const { bytes, inputs } = await bundle(name);
       expect(bytes).toBeLessThanOrEqual(maxBytes);
       expect(inputs.filter((input) => input.includes('/structure/') || input.endsWith('.json'))).toEqual([]);
-      expect(inputs.filter((input) => input.startsWith(`shared/forms/${other}/`) && !input.endsWith('/facts.ts'))).toEqual([]);
-      expect(functions[name].checksStructure).toEqual(forms);
+      const formFolder = /^shared\/forms\/(\w+)\//;
+      const others = inputs.filter(
+        (input) => formFolder.exec(input)?.[1] !== undefined && formFolder.exec(input)?.[1] !== kind && !input.endsWith('/facts.ts'),
+      );
+      expect(others).toEqual([]);
+      expect(inputs).toContain(`shared/forms/${kind}/check.ts`);
+      expect(functions[name].checksStructure).toEqual([kind]);
     },
   );
 
   // The income tax return's module gathers the sandbox's re-check with the protocol's figures of
   // every Anlage, which only the functions that transmit need (shared/forms/est/validation.ts).
   it.each(['submitEst', 'validateEst'] as const)('%s carries the check of the income tax return, not its module', async (name) => {
-    const { inputs } = await bundle(functions[name].entry);
+    const { inputs } = await bundle(name);
     expect(inputs).toContain('shared/forms/est/check.ts');
     expect(inputs).not.toContain('shared/forms/est/module.ts');
   });
 
   // ERiC's checks need no certificate: the stage's credentials, read from Secrets Manager, are the transmitting functions' alone.
-  it.each(['validateUstva', 'validateEst', 'validateUst', 'validateLsta', 'validateZm'] as const)(
-    "%s carries ERiC's checks without the stage's credentials",
-    async (name) => {
-      const { carried } = await bundle(functions[name].entry);
-      expect(carried).toContain('shared/eric/eric-tax-authority.ts');
-      expect(carried.filter((input) => input === 'shared/eric/credentials.ts' || input.includes('@aws-lambda-powertools/parameters'))).toEqual([]);
-    },
-  );
+  it.each(kinds.map(validateFunction))("%s carries ERiC's checks without the stage's credentials", async (name) => {
+    const { carried } = await bundle(name);
+    expect(carried).toContain('shared/eric/eric-tax-authority.ts');
+    expect(carried.filter((input) => input === 'shared/eric/credentials.ts' || input.includes('@aws-lambda-powertools/parameters'))).toEqual([]);
+  });
 
   // Most submissions carry structured fields: the reader of a caller's XML is imported only for one that
   // carries XML, so the function does not evaluate it as it starts (BENCHMARKS.md, "Cold starts"). The
   // UStE's check reads the XML it writes from a body, so it needs its reader for every body.
   const xmlReader = /^shared\/(forms\/\w+\/xml-reader|xml\/caller-nutzdaten)\.ts$/;
-  it.each(['submitUstva', 'submitEst', 'submitLsta', 'submitZm'] as const)('%s starts without the XML reader', async (name) => {
-    const { carried } = await bundle(functions[name].entry);
-    const started = await startsWith(functions[name].entry);
+  const readsXmlOfEveryBody: readonly Kind[] = ['ust'];
+  it.each(kinds.filter((kind) => !readsXmlOfEveryBody.includes(kind)).map(submitFunction))('%s starts without the XML reader', async (name) => {
+    const { carried } = await bundle(name);
+    const started = await startsWith(name);
     expect(carried).toContain('shared/xml/caller-nutzdaten.ts');
     expect(started).toContain(functions[name].entry);
     expect(started.filter((input) => xmlReader.test(input))).toEqual([]);
@@ -118,12 +123,12 @@ describe('the bundles of submit and validate', () => {
 describe('the S3 client', () => {
   const s3 = ['shared/adapters/s3-client.ts', 'shared/adapters/s3-stores.ts'];
   it.each(['getProtocol', 'getNutzdaten'] as const)('is carried by %s but not evaluated as it starts', async (name) => {
-    const { carried } = await bundle(functions[name].entry);
+    const { carried } = await bundle(name);
     expect(carried).toEqual(expect.arrayContaining(s3));
-    expect((await startsWith(functions[name].entry)).filter((input) => s3.includes(input))).toEqual([]);
+    expect((await startsWith(name)).filter((input) => s3.includes(input))).toEqual([]);
   });
 
   it('is evaluated as submitUstva starts', async () => {
-    expect(await startsWith(functions.submitUstva.entry)).toEqual(expect.arrayContaining(s3));
+    expect(await startsWith('submitUstva')).toEqual(expect.arrayContaining(s3));
   });
 });

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { functions, queues, type FunctionName, type FunctionSpec, type Needs } from '#shared/manifest.ts';
+import { bundleAliases, functions, queues, type FunctionName, type FunctionSpec, type Needs } from '#shared/manifest.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 
@@ -34,6 +34,7 @@ async function declarations(sources: Iterable<string>): Promise<Map<string, { mo
 async function bundled(name: FunctionName): Promise<{ code: string; modules: string[] }> {
   const { metafile, outputFiles } = await build({
     entryPoints: [path.join(repoRoot, functions[name].entry)],
+    alias: bundleAliases(functions[name]),
     absWorkingDir: repoRoot,
     bundle: true,
     write: false,

@@ -5,7 +5,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functions, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { functions, validateFunction, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { builtEricLayer, elfLibrary, elfMachine, removeTempDirs } from '#test/infra/eric-download.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
 import { actions, bundleDir, fnProps, ofType, ref, serviceFunctions, statements, synth, type Stage } from '#test/infra/stage-template.ts';
@@ -39,7 +40,7 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
   }, 300_000);
 
   it('attaches one x86-64 layer to exactly the functions that load the tax authority, which stay on x86-64', () => {
-    expect(loadingTaxAuthority.sort()).toEqual(['transmit', 'validateEst', 'validateLsta', 'validateUst', 'validateUstva', 'validateZm']);
+    expect(loadingTaxAuthority.sort()).toEqual(['transmit', ...kinds.map(validateFunction)].sort());
     const layers = ofType(eric, 'AWS::Lambda::LayerVersion');
     expect(layers).toHaveLength(1);
     const [layerId, layerVersion] = layers[0]!;

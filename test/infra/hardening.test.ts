@@ -4,7 +4,8 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { taxNumberPattern } from '#infra/constructs/log-protection.ts';
-import { functions, tables, type FunctionName, type TableName, type TableSpec } from '#shared/manifest.ts';
+import { kinds } from '#shared/forms/registry.ts';
+import { functions, submitFunction, tables, type FunctionName, type TableName, type TableSpec } from '#shared/manifest.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
 import { actions, ofType, statements, synth, type Stage } from '#test/infra/stage-template.ts';
 
@@ -52,7 +53,7 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
       const reaching = [...dev.stack.functions.keys()].filter((name) =>
         statements(dev, name).some((s) => [s.Action].flat().some((a) => a.startsWith('dynamodb:')) && JSON.stringify(s.Resource).includes('storedBodiesTable')),
       );
-      expect(reaching.sort()).toEqual(['submitEst', 'submitLsta', 'submitUst', 'submitUstva', 'submitZm', 'sweep']);
+      expect(reaching.sort()).toEqual([...kinds.map(submitFunction), 'sweep'].sort());
       const onNotes = statements(dev, 'submitUstva').filter((s) => JSON.stringify(s.Resource).includes('storedBodiesTable'));
       expect(onNotes.flatMap((s) => [s.Action].flat()).filter((a) => a.startsWith('dynamodb:'))).toEqual(['dynamodb:PutItem']);
     });

@@ -6,7 +6,7 @@
 import { NestedStack, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kinds } from '#shared/forms/facts.ts';
+import { kinds } from '#shared/forms/registry.ts';
 import { formOf } from '#infra/function-groups.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
 import { builtEricLayer, removeTempDirs } from '#test/infra/eric-download.ts';

@@ -7,11 +7,13 @@ import { Duration, type CfnElement } from 'aws-cdk-lib';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { kinds } from '#shared/forms/registry.ts';
 import {
   apis,
   functions,
   queues,
   schedules,
+  submitFunction,
   servedRoutes,
   tables,
   type ApiName,
@@ -643,7 +645,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const reaching = [...dev.stack.functions.keys()].filter((name) =>
         statements(dev, name).some((statement) => JSON.stringify(statement.Resource).includes(table)),
       );
-      expect(reaching.sort()).toEqual(['submitEst', 'submitLsta', 'submitUst', 'submitUstva', 'submitZm']);
+      expect(reaching.sort()).toEqual(kinds.map(submitFunction).sort());
       expect(fnProps(dev, 'submitEst').Environment.Variables).toHaveProperty('IDEMPOTENCY_TABLE');
     });
 
@@ -654,7 +656,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           .filter((statement) => JSON.stringify(statement.Resource).includes(table))
           .flatMap((statement) => [statement.Action].flat());
       const updating = [...dev.stack.functions.keys()].filter((name) => onCertificates(name).includes('dynamodb:UpdateItem'));
-      expect(updating.sort()).toEqual(['resealCertificates', 'submitEst', 'submitLsta', 'submitUst', 'submitUstva', 'submitZm']);
+      expect(updating.sort()).toEqual(['resealCertificates', ...kinds.map(submitFunction)].sort());
       expect(onCertificates('submitUstva').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:UpdateItem']);
       expect(onCertificates('resealCertificates').sort()).toEqual(['dynamodb:GetItem', 'dynamodb:Scan', 'dynamodb:UpdateItem']);
     });

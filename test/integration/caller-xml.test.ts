@@ -1,11 +1,16 @@
 // A caller's own Nutzdaten over HTTP: every identifier in them is the request's, each IdNr is
 // checked as a request's IdNr is, and the XML is read as strictly as ERiC reads it. The service
 // allows live submissions here, so the live guard on the caller's IdNrs can be seen at work.
+// test/integration/identifiers.test.ts tries every identifier place of every form.
 
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { estSample } from '#test/support/samples.ts';
+import { estSample, ustSample } from '#test/support/samples.ts';
+import { fixturesOf } from '#test/support/corpus.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { maxXmlBytes, maxXmlNamespaces } from '#shared/xml/limits.ts';
 
 let service: LocalService;
 
@@ -16,9 +21,10 @@ afterAll(async () => {
   await service?.stop();
 });
 
-const fixture = async (name: string) => JSON.parse(await readFile(new URL(`../fixtures/${name}.json`, import.meta.url), 'utf8')).body;
-const ustva = await fixture('ustva/valid-xml-passthrough');
-const est = await fixture('est/valid-xml-passthrough');
+const fixture = async (kind: Kind, name: string) => JSON.parse(await readFile(join(fixturesOf(kind), `${name}.json`), 'utf8')).body;
+const ustva = await fixture('ustva', 'valid-xml-passthrough');
+const est = await fixture('est', 'valid-xml-passthrough');
+const ust = ustSample();
 
 // Another business's tax number, at another tax office than the request's.
 const otherTaxNumber = '9181081508155';
@@ -27,10 +33,12 @@ const otherTaxNumber = '9181081508155';
 const e10 = (vorsatz: string, forms = '') =>
   `<E10 xmlns="http://finkonsens.de/elster/elstererklaerung/est/e10/v2025" version="2025">${forms}<Vorsatz><Unterfallart>10</Unterfallart><Vorgang>01</Vorgang>${vorsatz}<Zeitraum>2025</Zeitraum><AbsName>Mustermann Erika</AbsName></Vorsatz></E10>`;
 
-const firstReturn = (xml: string) => ({ test: true, year: 2025, tax_office: '9198', xml });
+// The taxpayer's IdNr the E10s below name in Vorsatz/ID, which the request declares beside them.
+const idnr = '04452397687';
+const firstReturn = (xml: string) => ({ test: true, year: 2025, tax_office: '9198', idnr, xml });
 
 /** A refused submission: 422 with exactly these findings (path, code and, where given, expected). */
-async function refused(kind: 'ustva' | 'est', body: unknown) {
+async function refused(kind: 'ustva' | 'est' | 'ust', body: unknown) {
   const reply = await service.submit(kind, body);
   expect(reply.status).toBe(422);
   expect(reply.json.error.code).toBe('VALIDATION_FAILED');
@@ -60,12 +68,38 @@ describe("the caller's identifiers are the request's", () => {
   it('delivers a first return that names no tax number, and an Ordnungsbegriff that repeats the tax number', async () => {
     for (const body of [
       firstReturn(e10('<ID>04452397687</ID>')),
-      { ...est, xml: e10('<StNr>9198011310010</StNr><Ordnungsbegriff>9198011310010</Ordnungsbegriff><ID>04452397687</ID>') },
+      { ...est, idnr, xml: e10('<StNr>9198011310010</StNr><Ordnungsbegriff>9198011310010</Ordnungsbegriff><ID>04452397687</ID>') },
     ]) {
       const reply = await service.submit('est', body);
       expect(reply.status).toBe(202);
       expect(await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed'])).toMatchObject({ status: 'delivered' });
     }
+  });
+
+  it("refuses an E50 whose Vorsatz names the request's tax number and another's Ordnungsbegriff beside it, in XML and in the parts", async () => {
+    const { nutzdaten } = (await service.post('/v2/ust/validate?include=nutzdaten', ust)).json.data;
+    const xml = nutzdaten.replace('</StNr>', '</StNr><Ordnungsbegriff>9198011310029</Ordnungsbegriff>');
+    const smuggled = { path: 'xml.Vorsatz.Ordnungsbegriff', code: 'XML_TAX_NUMBER_MISMATCH', expected: ust.tax_number };
+    expect(await refused('ust', { test: true, year: ust.year, tax_number: ust.tax_number, xml })).toEqual([expect.objectContaining(smuggled)]);
+    const parts = { ...ust, vorsatz: { ...ust.vorsatz, ordnungsbegriff: '9198011310029' } };
+    expect(await refused('ust', parts)).toEqual([expect.objectContaining({ ...smuggled, path: 'vorsatz.ordnungsbegriff' })]);
+  });
+
+  it("refuses an E10 whose spouse's IdNr is the taxpayer's", async () => {
+    const xml = e10(`<StNr>9198011310010</StNr><ID>${idnr}</ID><IDEhefrau>${idnr}</IDEhefrau>`);
+    const same = { path: 'xml.Vorsatz.IDEhefrau', code: 'IDNR_SAME_AS_TAXPAYER' };
+    expect(await refused('est', { ...est, idnr, xml })).toEqual([expect.objectContaining(same)]);
+    expect(await refused('est', { ...est, idnr, spouse_idnr: idnr, xml })).toEqual([expect.objectContaining(same)]);
+  });
+
+  it('refuses an IdNr in the XML that the request does not declare, or declares otherwise', async () => {
+    const xml = e10(`<StNr>9198011310010</StNr><ID>${idnr}</ID>`);
+    const { idnr: _declared, ...undeclared } = est;
+    expect(await refused('est', { ...undeclared, xml })).toEqual([expect.objectContaining({ path: 'xml.Vorsatz.ID', code: 'XML_IDNR_MISMATCH' })]);
+    const other = await refused('est', { ...est, idnr: '65929970489', xml });
+    expect(other).toEqual([expect.objectContaining({ path: 'xml.Vorsatz.ID', code: 'XML_IDNR_MISMATCH' })]);
+    // An IdNr is a person's: the finding does not repeat it.
+    expect(other[0]).not.toHaveProperty('expected');
   });
 
   it('refuses a UStVA whose Steuernummer is not tax_number', async () => {
@@ -94,12 +128,12 @@ describe("the caller's identifiers are the request's", () => {
   });
 
   describe('a live submission (test: false) names no test IdNr, in the fields or in the XML', () => {
-    const live = (xml: string) => ({ test: false, year: 2025, tax_number: otherTaxNumber, xml });
+    const live = (xml: string, idnrs: Record<string, string>) => ({ test: false, year: 2025, tax_number: otherTaxNumber, ...idnrs, xml });
     const vorsatz = (id: string, spouse?: string) => `<StNr>${otherTaxNumber}</StNr><ID>${id}</ID>${spouse ? `<IDEhefrau>${spouse}</IDEhefrau>` : ''}`;
 
     it('refuses test IdNrs of the taxpayer, the spouse and a child', async () => {
       const child = '<Kind><Ang_Kind><Allg><E0500406>04452317681</E0500406></Allg></Ang_Kind></Kind>';
-      expect(await refused('est', live(e10(vorsatz('04452397687', '02476291358'), child)))).toEqual([
+      expect(await refused('est', live(e10(vorsatz('04452397687', '02476291358'), child), { idnr: '04452397687', spouse_idnr: '02476291358' }))).toEqual([
         expect.objectContaining({ path: 'xml.Kind.Ang_Kind.Allg.E0500406', code: 'TEST_IDNR_NOT_LIVE' }),
         expect.objectContaining({ path: 'xml.Vorsatz.ID', code: 'TEST_IDNR_NOT_LIVE' }),
         expect.objectContaining({ path: 'xml.Vorsatz.IDEhefrau', code: 'TEST_IDNR_NOT_LIVE' }),
@@ -112,7 +146,10 @@ describe("the caller's identifiers are the request's", () => {
     });
 
     it('finds nothing to refuse in a live return with real IdNrs', async () => {
-      const reply = await service.post('/v2/est/validate', live(e10(vorsatz('65929970489', '57549285017'))));
+      const reply = await service.post(
+        '/v2/est/validate',
+        live(e10(vorsatz('65929970489', '57549285017')), { idnr: '65929970489', spouse_idnr: '57549285017' }),
+      );
       expect(reply.json.data).toMatchObject({ valid: true, findings: [] });
     });
   });
@@ -175,5 +212,43 @@ describe('XML as strict as ERiC', () => {
     const reply = await service.submit('ustva', { ...ustva, xml: `\uFEFF${declaration}\r\n<!-- Muster - GmbH -->\n${inside('\n\t<!---->  ')}\n` });
     expect(reply.status).toBe(202);
     expect(await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed'])).toMatchObject({ status: 'delivered' });
+  });
+});
+
+// Namespace declarations by the thousand, each of which once made every element below it copy its
+// scope (seconds of CPU for one request): refused at the first declaration over the reader's cap.
+describe('XML within the caps of the reader', () => {
+  const rootEnd = ustva.xml.indexOf('>');
+  const root = (declarations: string) => `${ustva.xml.slice(0, rootEnd)}${declarations}>`;
+  const declarations = (count: number) => Array.from({ length: count }, (_, index) => ` xmlns:p${index}="u"`).join('');
+  const children = (count: number) => '<a xmlns:q="u"/>'.repeat(count);
+  /** Where the text after `before` begins. */
+  const at = (before: string) => `(line 1, column ${before.length + 1})`;
+
+  it('refuses a root of 6,000 namespace declarations over 9,000 children that each declare one more, for the declarations on one element', async () => {
+    const xml = `${root(declarations(6000))}${children(9000)}</Anmeldungssteuern>`;
+    expect(Buffer.byteLength(xml)).toBeLessThanOrEqual(maxXmlBytes);
+    // The root declares ELSTER's namespace first.
+    const allowed = root(declarations(maxXmlNamespaces.element - 1)).slice(0, -1);
+    const finding = {
+      path: 'xml',
+      code: 'XML_MALFORMED',
+      message: `has more than ${maxXmlNamespaces.element} namespace declarations on <Anmeldungssteuern> ${at(`${allowed} `)}`,
+    };
+    const validated = await service.post('/v2/ustva/validate', { ...ustva, xml });
+    expect(validated.status).toBe(200);
+    expect(validated.json.data).toMatchObject({ valid: false, findings: [{ severity: 'error', ...finding }] });
+    expect(await refused('ustva', { ...ustva, xml })).toEqual([finding]);
+  });
+
+  it('refuses children that each declare a namespace, for the declarations of the whole document', async () => {
+    const xml = `${root('')}${children(9000)}</Anmeldungssteuern>`;
+    expect(await refused('ustva', { ...ustva, xml })).toEqual([
+      {
+        path: 'xml',
+        code: 'XML_MALFORMED',
+        message: `has more than ${maxXmlNamespaces.document} namespace declarations ${at(`${root('')}${children(maxXmlNamespaces.document - 1)}<a `)}`,
+      },
+    ]);
   });
 });

@@ -2,9 +2,21 @@
 // sealed, listed, shown and deleted, never returned or shown to another client; submissions that
 // name one are signed with it, and a per-submission PIN is kept only until the transmission ends.
 
+import { createHook } from 'node:async_hooks';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { container, containerValidUntil, forgeContainer, testPin, umlautPin, withIterations } from '#test/support/certificates.ts';
+import {
+  container,
+  containerOfCurve,
+  containerOfIterations,
+  containerValidUntil,
+  forgeContainer,
+  keptCurves,
+  testPin,
+  umlautPin,
+  withIterations,
+} from '#test/support/certificates.ts';
 import { certificateStore, keyWrapper, ticketStore } from '#shared/wiring/adapters.ts';
 import { newCertificateId, sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
@@ -77,6 +89,22 @@ describe('POST /v2/certificates', () => {
     ],
     ['an RSA key of 1024 bits', { pkcs12: pkcs12(forgeContainer({ bits: 1024 })), pin: testPin }, 'pkcs12', 'CERTIFICATE_KEY_TOO_WEAK'],
     ['a notBefore that is no time', { pkcs12: pkcs12(forgeContainer({ unreadableTime: true })), pin: testPin }, 'pkcs12', 'CERTIFICATE_UNREADABLE'],
+    [
+      'a subject of 55,289 characters (55 OU of 1,000)',
+      { pkcs12: pkcs12(forgeContainer({ subjectUnits: Array.from({ length: 55 }, () => 'x'.repeat(1000)) })), pin: testPin },
+      'pkcs12',
+      'CERTIFICATE_SUBJECT_TOO_LONG',
+    ],
+    [
+      'an issuer of 1,119 characters',
+      { pkcs12: pkcs12(forgeContainer({ issuerUnits: ['x'.repeat(1100)] })), pin: testPin },
+      'pkcs12',
+      'CERTIFICATE_ISSUER_TOO_LONG',
+    ],
+    ['an EC key on P-192', { pkcs12: pkcs12(containerOfCurve('prime192v1')), pin: testPin }, 'pkcs12', 'CERTIFICATE_KEY_TOO_WEAK'],
+    ['an EC key on P-224', { pkcs12: pkcs12(containerOfCurve('secp224r1')), pin: testPin }, 'pkcs12', 'CERTIFICATE_KEY_TOO_WEAK'],
+    ['an EC key on secp256k1', { pkcs12: pkcs12(containerOfCurve('secp256k1')), pin: testPin }, 'pkcs12', 'CERTIFICATE_KEY_TOO_WEAK'],
+    ['an EC key on brainpoolP256r1', { pkcs12: pkcs12(containerOfCurve('brainpoolP256r1')), pin: testPin }, 'pkcs12', 'CERTIFICATE_KEY_TOO_WEAK'],
   ])('refuses %s with 422, storing nothing', async (_, body, path, code) => {
     const before = (await service.call('GET', '/v2/certificates')).json.data.certificates.length;
     const reply = await upload(body);
@@ -84,6 +112,14 @@ describe('POST /v2/certificates', () => {
     expect(reply.json.error).toMatchObject({ code: 'VALIDATION_FAILED', details: [{ path, code }] });
     expect(reply.text).not.toContain(testPin);
     expect((await service.call('GET', '/v2/certificates')).json.data.certificates).toHaveLength(before);
+  });
+});
+
+describe('POST /v2/certificates, keys', () => {
+  it.each(keptCurves)('keeps a key on %s and shows its size', async (curve, key_type, key_bits) => {
+    const reply = await upload({ pkcs12: pkcs12(containerOfCurve(curve)), pin: testPin });
+    expect(reply.status).toBe(201);
+    expect(reply.json.data).toMatchObject({ key_type, key_bits, usable: true });
   });
 });
 
@@ -100,6 +136,31 @@ describe('POST /v2/certificates, bounded work', () => {
       expect(reply.status).toBe(422);
       expect(reply.json.error.details).toEqual([{ path: 'pkcs12', code: 'CERTIFICATE_INVALID', message: expect.stringContaining('100,000') }]);
     }
+  });
+
+  it('opens at most two containers at a time however many uploads are in flight, so PBKDF2 never holds every thread of the pool', async () => {
+    // Each PBKDF2 that node:crypto runs on libuv's pool, from its start until its callback.
+    const deriving = new Set<number>();
+    let most = 0;
+    const hook = createHook({
+      init(id, type) {
+        if (type !== 'PBKDF2REQUEST') return;
+        deriving.add(id);
+        most = Math.max(most, deriving.size);
+      },
+      before(id) {
+        deriving.delete(id);
+      },
+    }).enable();
+    try {
+      const bytes = pkcs12(containerOfIterations('modern', 20_000));
+      const replies = await Promise.all(Array.from({ length: 8 }, () => upload({ pkcs12: bytes, pin: testPin })));
+      expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(201));
+    } finally {
+      hook.disable();
+    }
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(2);
   });
 
   it('keeps at most 100 certificates per client, refusing the next before opening it', async () => {
@@ -131,6 +192,30 @@ describe('POST /v2/certificates, what it shows', () => {
     expect(reply.status).toBe(201);
     expect(reply.json.data.subject).toBe('CN=Grüße\uFFFD GmbH\uFFFD, O=Müller');
     expect((await service.call('GET', `/v2/certificates/${reply.json.data.certificate_id}`)).json.data.issuer).toBe('CN=Grüße\uFFFD GmbH\uFFFD, O=Müller');
+  });
+});
+
+describe('names shown as RFC 4514 writes them', () => {
+  it('escapes a comma in a common name in the certificate’s view, the ticket’s metadata and the protocol', async () => {
+    const escaped = 'CN=Muster GmbH\\, O=Finanzamt München';
+    const reply = await upload({ pkcs12: pkcs12(forgeContainer({ subject: 'Muster GmbH, O=Finanzamt München' })), pin: testPin });
+    expect(reply.status).toBe(201);
+    const { certificate_id } = reply.json.data;
+    expect(reply.json.data).toMatchObject({ subject: escaped, issuer: escaped });
+    expect((await service.call('GET', '/v2/certificates')).json.data.certificates).toContainEqual(
+      expect.objectContaining({ certificate_id, subject: escaped }),
+    );
+
+    const submitted = await service.call('POST', '/v2/ustva', {
+      body: JSON.stringify({ ...ustvaSample(), certificate_id }),
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(submitted.status).toBe(202);
+    const { ticket } = submitted.json.data;
+    expect(await service.waitForStatus(ticket, ['delivered', 'failed', 'rejected'])).toMatchObject({ status: 'delivered', certificate_subject: escaped });
+    const pdf = (await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } })).bytes;
+    const { text } = await extractText(await getDocumentProxy(pdf.slice()), { mergePages: true });
+    expect(text).toContain('Muster GmbH\\, O=Finanzamt München');
   });
 });
 
@@ -279,6 +364,30 @@ describe('a certificate kept before keys were matched to certificates', () => {
     const reply = await submit(certificate_id);
     expect(reply.status).toBe(422);
     expect(reply.json.error.details).toEqual([expect.objectContaining({ path: 'certificate_id', code: 'CERTIFICATE_NOT_YET_VALID' })]);
+  });
+
+  it('is flagged and refused, naming it, when its subject is longer than names are kept now', async () => {
+    const subject = `CN=${'x'.repeat(55_286)}`;
+    const certificate_id = await keptEarlier(container('modern'), { subject, key_type: 'rsa', key_bits: 2048 });
+    const listed = (await service.call('GET', '/v2/certificates')).json.data.certificates.find(
+      (certificate: { certificate_id: string }) => certificate.certificate_id === certificate_id,
+    );
+    expect(listed).toMatchObject({ usable: false, problems: [{ code: 'CERTIFICATE_SUBJECT_TOO_LONG', message: expect.stringContaining('55,289') }] });
+    expect(listed.subject).toHaveLength(1024);
+    const reply = await submit(certificate_id);
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.details).toEqual([
+      { path: 'certificate_id', code: 'CERTIFICATE_SUBJECT_TOO_LONG', message: expect.stringContaining('names a certificate that has a subject of 55,289') },
+    ]);
+  });
+
+  it('is flagged and refused when its key’s size was not known when it was kept (a curve no longer accepted)', async () => {
+    const certificate_id = await keptEarlier(containerOfCurve('prime192v1'), { key_type: 'ec', key_bits: 0 });
+    const shown = (await service.call('GET', `/v2/certificates/${certificate_id}`)).json.data;
+    expect(shown).toMatchObject({ key_bits: 0, usable: false, problems: [{ code: 'CERTIFICATE_KEY_TOO_WEAK', message: expect.any(String) }] });
+    const reply = await submit(certificate_id);
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.details).toEqual([expect.objectContaining({ path: 'certificate_id', code: 'CERTIFICATE_KEY_TOO_WEAK' })]);
   });
 
   it('is used as before when it breaks no rule', async () => {

@@ -16,7 +16,7 @@ import { runCli } from '#test/support/cli.ts';
 import { lockedCertificate } from '#test/support/locked-certificate.ts';
 import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
-import { kinds } from '#shared/forms/facts.ts';
+import { kinds } from '#shared/forms/registry.ts';
 
 let service: LocalService;
 let work: string;

@@ -11,6 +11,7 @@ import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
 import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { runCli } from '#test/support/cli.ts';
+import { fixturesOf } from '#test/support/corpus.ts';
 
 const hasOracle = hasElsterSamples && hasElsterSchemas;
 if (!hasOracle) console.log("ESt read-back round trip skipped: ../shared/elster (ELSTER's samples and schemas) is missing beside the checkout");
@@ -49,8 +50,7 @@ describe.skipIf(!hasOracle)("ELSTER's E10 samples, read back into a body and sub
   });
 });
 
-const household = async () =>
-  JSON.parse(await readFile(join(import.meta.dirname, '..', 'fixtures', 'est', 'valid-2024-further-expenses-child-insurance.json'), 'utf8')).body;
+const household = async () => JSON.parse(await readFile(join(fixturesOf('est'), 'valid-2024-further-expenses-child-insurance.json'), 'utf8')).body;
 
 describe('the ticket of a household return', () => {
   it("names none of its persons, IdNrs or insurers: not the children's, not a recipient's", async () => {

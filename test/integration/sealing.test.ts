@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { container, testPin } from '#test/support/certificates.ts';
+import { container, forgeContainer, testPin } from '#test/support/certificates.ts';
 import { keptTheOldWay } from '#test/support/sealed-before.ts';
 import { certificateStore } from '#shared/wiring/adapters.ts';
 import { sealingKey } from '#shared/config.ts';
@@ -86,5 +86,30 @@ describe('a certificate sealed before secrets were bound to their owner', () => 
     await certificateStore().create({ ...kept, client_id: 'other-client' });
     const moved = await submit(record.certificate_id, { key: otherKey });
     expect(await finished(moved.json.data.ticket, otherKey)).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_SEAL_BROKEN' } });
+  });
+});
+
+describe('a container sealed the old way and copied into the record of another certificate', () => {
+  it.each(['stored', 'per_submission'] as const)('is refused at submission in a %s record, never bound to it, and signs nothing', async (pin_storage) => {
+    // The other client's own certificate, into whose record a copy of this client's container sealed the old way is put.
+    const reply = await service.post('/v2/certificates', { pkcs12: forgeContainer().toString('base64'), pin: testPin, pin_storage }, otherKey);
+    expect(reply.status).toBe(201);
+    const record = (await certificateStore().get('other-client', reply.json.data.certificate_id))!;
+    const keyFile = (sealingKey() as { file: string }).file;
+    const copied = await keptTheOldWay(certificateStore(), keyFile, record, {
+      container: container('modern'),
+      ...(pin_storage === 'stored' && { pin: testPin }),
+    });
+    const before = await ticketsOf(otherKey);
+
+    const refused = await submit(record.certificate_id, { key: otherKey, ...(pin_storage === 'per_submission' && { pin: testPin }) });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error.details).toEqual([
+      { path: 'certificate_id', code: 'CERTIFICATE_SEAL_BROKEN', message: expect.stringContaining('upload it again') },
+    ]);
+    expect(refused.text).not.toContain(testPin);
+    expect(await ticketsOf(otherKey)).toBe(before);
+    const kept = (await certificateStore().get('other-client', record.certificate_id))!;
+    expect([kept.container, kept.pin]).toEqual([copied.container, copied.pin]);
   });
 });

@@ -186,10 +186,13 @@ describe('delivery to the example receiver', { timeout: testMs }, () => {
     const { json } = await service.submit('ustva', ustvaSample());
     const ticket = json.data.ticket;
     const webhook = await settled(service, ticket, 'delivered');
-    expect(webhook.attempts).toBe(2);
-    expect(forwarded.map((reply) => reply.status)).toEqual([200, 200]);
+    // At least twice: on a busy machine a kept-alive connection of the proxy may be closed under a
+    // later attempt, which then arrives once more; every arrival after the first is a duplicate.
+    expect(webhook.attempts).toBeGreaterThanOrEqual(2);
+    expect(forwarded.length).toBeGreaterThanOrEqual(2);
+    expect(forwarded.every((reply) => reply.status === 200)).toBe(true);
     expect(forwarded[0]!.body.data).toMatchObject({ stored: true });
-    expect(forwarded[1]!.body.data).toMatchObject({ duplicate: true });
+    for (const again of forwarded.slice(1)) expect(again.body.data).toMatchObject({ duplicate: true });
 
     const metadata = (await service.call('GET', `/v2/ticket/${ticket}`)).json.data;
     const folder = join(service.dataDir, 'receiver', ticket);

@@ -38,9 +38,9 @@ export interface JsonSchema {
 
 const request = componentSchemas().EstSubmission as JsonSchema;
 
-// The fields outside these parts: the return's identity and persons, the caller's own XML, the
-// Anlagen of the map (est-anlagen.ts), and what the matrix gives by hand (a valid IBAN, the
-// deductions' keys, the older pensions).
+// The fields outside these parts: the return's identity and persons, the caller's own XML and the
+// IdNrs declared beside it, the Anlagen of the map (est-anlagen.ts), and what the matrix gives by
+// hand (a valid IBAN, the deductions' keys, the older pensions).
 const elsewhere = new Set([
   'test',
   'year',
@@ -53,6 +53,8 @@ const elsewhere = new Set([
   'joint_assessment',
   'married_since',
   'xml',
+  'idnr',
+  'spouse_idnr',
   'bank',
   'deductions',
   'pensions',

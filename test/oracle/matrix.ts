@@ -4,8 +4,9 @@
 // block alone; the E10 Anlagen are generated from their descriptions (est-anlagen.ts). Which years
 // are accepted depends on "today", which the test configuration fixes (STEUERBOTE_TODAY in
 // vitest.config.ts), so the matrix is the same on any day.
-import { acceptedYears } from '#shared/forms/facts.ts';
-import { ustvaTypes, type Kind, type UstvaType } from '#shared/domain/ticket.ts';
+import { acceptedYears } from '#shared/forms/registry.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import { ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
 import { today } from '#shared/config.ts';
 import * as z from 'zod/mini';
 import { componentSchemas } from '#shared/openapi/schemas.ts';

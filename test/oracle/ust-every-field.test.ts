@@ -4,7 +4,7 @@
 // against the year's XSD. ERiC's rules are not run: such a return adds up to nothing.
 import { describe, expect, it } from 'vitest';
 import { today } from '#shared/config.ts';
-import { acceptedYears } from '#shared/forms/facts.ts';
+import { acceptedYears } from '#shared/forms/registry.ts';
 import { bodyName, requestVorsatz, valueKind } from '#shared/forms/ust/body-map.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';

@@ -1,36 +1,27 @@
 // ELSTER's own XSDs as a test oracle: libxml2 (compiled to WebAssembly) validates a Nutzdaten
 // document against the schema of its form and year, read from ../shared/elster/schemas beside the
 // repository (never copied into it). A year without a published schema is validated against the
-// newest earlier one, its namespace and version rewritten to that year's: a stand-in. The ZM has
-// one schema for every year, which declares its root's type only: the root element is added to it
-// here, as ELSTER's sample names it.
+// newest earlier one, its namespace and version rewritten to that year's: a stand-in. Which schemas
+// are a form's is what it generates its structure from (`structure/sources.ts` in its folder): one a
+// year by prefix, or one for every year, whose root element is added where it declares only its type.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { estNamespace } from '#shared/forms/est/xml-writer.ts';
-import { ustNamespace } from '#shared/forms/ust/structure.ts';
-import { ustvaNamespace } from '#shared/forms/ustva/xml-writer.ts';
-import { lstaNamespace } from '#shared/forms/lsta/xml-writer.ts';
+import type { StructureSources } from '#shared/forms/form.ts';
+import { formSources } from '../../scripts/structure/modules.ts';
 
 /** ELSTER's reference files, beside the checkout as `../shared/elster` (shared/elster/README.md there). */
 const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster');
 const schemaFolder = join(elsterFolder, 'schemas');
 export const hasElsterSchemas = existsSync(schemaFolder);
 
-type YearlySchema = { prefix: string; namespace: (year: number) => string };
-type OneSchema = { file: string; root: { name: string; type: string } };
+type YearlySchema = Extract<StructureSources, { prefix: string }>;
 
-const forms: Record<Kind, YearlySchema | OneSchema> = {
-  ustva: { prefix: 'UStVA', namespace: ustvaNamespace },
-  est: { prefix: 'E10', namespace: estNamespace },
-  ust: { prefix: 'E50', namespace: ustNamespace },
-  lsta: { prefix: 'LStA', namespace: lstaNamespace },
-  zm: { file: 'zm_000005.xsd', root: { name: 'zm', type: 'zmType' } },
-};
+const forms = Object.fromEntries(formSources.map(({ kind, sources }) => [kind, sources])) as Record<Kind, StructureSources>;
 
-/** The years with a published schema of `kind`, ascending. */
-function schemaYears(kind: Kind, { prefix }: YearlySchema): number[] {
+/** The years with a published schema of `prefix`, ascending. */
+function schemaYears({ prefix }: YearlySchema): number[] {
   const pattern = new RegExp(`^${prefix}-(\\d{4})\\.xsd$`);
   return readdirSync(schemaFolder)
     .map((file) => pattern.exec(file)?.[1])
@@ -42,8 +33,8 @@ function schemaYears(kind: Kind, { prefix }: YearlySchema): number[] {
 /** The schema that decides a document of `kind` and `year`: its own, or the newest earlier one. */
 export function schemaYearOf(kind: Kind, year: number): number {
   const form = forms[kind];
-  if ('file' in form) return year;
-  const schemaYear = schemaYears(kind, form)
+  if (!('prefix' in form)) return year;
+  const schemaYear = schemaYears(form)
     .filter((candidate) => candidate <= year)
     .at(-1);
   if (schemaYear === undefined) throw new RangeError(`no ${form.prefix} schema for ${year} or before`);
@@ -54,11 +45,12 @@ const validators = new Map<string, XsdValidator>();
 
 function validatorFor(kind: Kind, schemaYear: number): XsdValidator {
   const form = forms[kind];
-  const file = 'file' in form ? form.file : `${form.prefix}-${schemaYear}.xsd`;
+  const file = 'prefix' in form ? `schemas/${form.prefix}-${schemaYear}.xsd` : form.schema;
   let validator = validators.get(file);
   if (!validator) {
-    const text = readFileSync(join(schemaFolder, file), 'utf8');
-    const rooted = 'root' in form ? text.replace('</xs:schema>', `<xs:element name="${form.root.name}" type="${form.root.type}"/></xs:schema>`) : text;
+    const text = readFileSync(join(elsterFolder, file), 'utf8');
+    const rooted =
+      'root' in form && form.root ? text.replace('</xs:schema>', `<xs:element name="${form.root.name}" type="${form.root.type}"/></xs:schema>`) : text;
     const schema = XmlDocument.fromString(rooted);
     validator = XsdValidator.fromDoc(schema);
     schema.dispose();
@@ -79,11 +71,8 @@ export interface Verdict {
 export function validateNutzdaten(kind: Kind, year: number, xml: string): Verdict {
   const schemaYear = schemaYearOf(kind, year);
   const standIn = schemaYear !== year;
-  const form = forms[kind];
-  const text =
-    standIn && 'namespace' in form
-      ? xml.replace(`xmlns="${form.namespace(year)}"`, `xmlns="${form.namespace(schemaYear)}"`).replace(`version="${year}"`, `version="${schemaYear}"`)
-      : xml;
+  // Every yearly namespace ends in its year (`…/ustva/v2025`).
+  const text = standIn ? xml.replace(new RegExp(`(xmlns="[^"]*/v)${year}"`), `$1${schemaYear}"`).replace(`version="${year}"`, `version="${schemaYear}"`) : xml;
   const document = XmlDocument.fromString(text);
   try {
     validatorFor(kind, schemaYear).validate(document);

@@ -1,7 +1,7 @@
 import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
+import { maxFigureLines, maxLabelLines, renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 
 const ustva: ProtocolInput = {
@@ -121,5 +121,26 @@ describe('renderProtocolPdf', () => {
     const figures = Array.from({ length: 60 }, (_, i) => ({ kz: String(i + 10), label: 'Kennzahl', value: `${i} €` }));
     const doc = await PDFDocument.load(await renderProtocolPdf({ ...ustva, figures }));
     expect(doc.getPageCount()).toBe(2);
+  });
+
+  it('cuts a certificate subject of 55,289 characters to its line, ending in "…"', async () => {
+    const certificateSubject = `CN=${'Muster GmbH '.repeat(4_608)}`.slice(0, 55_289);
+    const text = await textOf(await renderProtocolPdf({ ...ustva, certificateSubject }));
+    const shown = /CN=Muster GmbH[^\n]*…/.exec(text)?.[0];
+    expect(shown).toBeDefined();
+    expect(shown!.length).toBeLessThan(120);
+  });
+
+  it(`takes at most ${maxLabelLines} lines for a label and ${maxFigureLines} for the figures, and counts the rows left out`, async () => {
+    const label = 'Sehr lange Bezeichnung '.repeat(2_000);
+    const figures = [{ label, value: '1 €' }, ...Array.from({ length: 3_000 }, (_, i) => ({ label: `Zeile ${i}`, value: `${i} €` }))];
+    const pdf = await renderProtocolPdf({ ...ustva, figures });
+    const text = await textOf(pdf);
+    expect(text.match(/Sehr lange Bezeichnung/g)!.length).toBeLessThan(maxLabelLines * 5);
+    const left = 3_001 - (maxFigureLines - maxLabelLines);
+    expect(text).toContain(`… und ${left} weitere Angaben, hier nicht gezeigt / ${left} more not shown`);
+    expect(text).toContain(`Zeile ${2_999 - left}`);
+    expect(text).not.toContain(`Zeile ${3_000 - left}`);
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBeLessThan(maxFigureLines / 45);
   });
 });

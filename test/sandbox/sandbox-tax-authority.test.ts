@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '#shared/config.ts';
-import { datenartVersion, formYears } from '#shared/forms/facts.ts';
+import { datenartVersion, formYears } from '#shared/forms/registry.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { zmContractExample } from '#shared/forms/zm/openapi.ts';

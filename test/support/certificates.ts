@@ -1,13 +1,15 @@
 // ELSTER-like certificates made for the tests: openssl writes the current and the legacy container
-// formats, node-forge the ones a careful signer refuses (expired, not yet valid, a weak key, a key
-// beside another's certificate, an unreadable time, names that hide characters).
+// formats and keys on any curve, node-forge the ones a careful signer refuses (expired, not yet valid,
+// a weak key, a key beside another's certificate, an unreadable time, names that hide characters or
+// run long).
 
 import { execFileSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
+import { digests, macParts, pkcs12Kdf } from '#shared/certificates/pkcs12-mac.ts';
 
 export const testPin = '123456';
 
@@ -54,12 +56,60 @@ export function container(kind: 'modern' | 'legacy' | 'nokey' | 'nomac' | 'umlau
   return readFileSync(join(dir, `${kind}.pfx`));
 }
 
-/** A container written by OpenSSL with `iterations` in its MAC and each encryption: `modern` or `legacy`. */
-export function containerOfIterations(kind: 'modern' | 'legacy', iterations: number): Buffer {
+/** The keys on a curve that are kept, by `containerOfCurve`'s name, with the type and size the certificate's view shows. */
+export const keptCurves = [
+  ['prime256v1', 'ec', 256],
+  ['secp384r1', 'ec', 384],
+  ['secp521r1', 'ec', 521],
+  ['ed25519', 'ed25519', 256],
+] as const;
+
+/**
+ * A current container written by OpenSSL whose key is on `curve` (an OpenSSL name: `prime192v1`,
+ * `secp256k1`, `brainpoolP256r1`, `prime256v1`, …), or an Ed25519 key.
+ */
+export function containerOfCurve(curve: string): Buffer {
   make();
-  const file = `${kind}-${iterations}.pfx`;
-  const legacy = kind === 'legacy' ? ['-legacy'] : [];
-  openssl('pkcs12', '-export', ...legacy, '-iter', String(iterations), '-in', 'cert.pem', '-inkey', 'key.pem', '-out', file, '-passout', `pass:${testPin}`);
+  const file = `${curve}.pfx`;
+  const key = curve === 'ed25519' ? ['-newkey', 'ed25519'] : ['-newkey', 'ec', '-pkeyopt', `ec_paramgen_curve:${curve}`];
+  openssl('req', '-x509', ...key, '-nodes', '-keyout', `${curve}.key`, '-out', `${curve}.pem`, '-days', '365', '-subj', '/CN=Muster GmbH');
+  openssl('pkcs12', '-export', '-in', `${curve}.pem`, '-inkey', `${curve}.key`, '-out', file, '-passout', `pass:${testPin}`);
+  return readFileSync(join(dir, file));
+}
+
+/** The test key as a PKCS#8 EncryptedPrivateKeyInfo under PKCS#12's own 3DES, as a legacy container shrouds it, and the key itself. */
+export function legacyShroudedKey(iterations: number): { info: Buffer; key: Buffer } {
+  make();
+  const file = `key-3des-${iterations}.der`;
+  openssl(
+    'pkcs8',
+    '-topk8',
+    '-v1',
+    'PBE-SHA1-3DES',
+    '-iter',
+    String(iterations),
+    '-in',
+    'key.pem',
+    '-outform',
+    'DER',
+    '-out',
+    file,
+    '-passout',
+    `pass:${testPin}`,
+  );
+  openssl('pkcs8', '-topk8', '-nocrypt', '-in', 'key.pem', '-outform', 'DER', '-out', 'key.der');
+  return { info: readFileSync(join(dir, file)), key: readFileSync(join(dir, 'key.der')) };
+}
+
+/**
+ * A container written by OpenSSL with `iterations` in its MAC and each encryption: `modern` or
+ * `legacy`; with `certificatesInClear`, its certificates are not encrypted, its key alone is.
+ */
+export function containerOfIterations(kind: 'modern' | 'legacy', iterations: number, certificatesInClear = false): Buffer {
+  make();
+  const file = `${kind}-${iterations}${certificatesInClear ? '-clear' : ''}.pfx`;
+  const options = [...(kind === 'legacy' ? ['-legacy'] : []), ...(certificatesInClear ? ['-certpbe', 'NONE'] : [])];
+  openssl('pkcs12', '-export', ...options, '-iter', String(iterations), '-in', 'cert.pem', '-inkey', 'key.pem', '-out', file, '-passout', `pass:${testPin}`);
   return readFileSync(join(dir, file));
 }
 
@@ -109,6 +159,10 @@ export interface ForgedOptions {
   pin?: string;
   /** The common name, a UTF8String. */
   subject?: string;
+  /** Organisational units after the common name, each an attribute of its own. */
+  subjectUnits?: string[];
+  /** The issuer's organisational units after the same common name; none by default. */
+  issuerUnits?: string[];
   /** An organisation as a TeletexString, its characters written as Latin-1 bytes. */
   teletexOrganisation?: string;
   bits?: number;
@@ -126,12 +180,18 @@ export function forgeContainer(options: ForgedOptions = {}): Buffer {
   certificate.serialNumber = '01';
   certificate.validity.notBefore = options.notBefore ?? new Date(Date.now() - 24 * 3600 * 1000);
   certificate.validity.notAfter = options.notAfter ?? new Date(Date.now() + 365 * 24 * 3600 * 1000);
-  const name: forge.pki.CertificateField[] = [
-    { shortName: 'CN', value: options.subject ?? 'Muster GmbH', valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class },
-  ];
-  if (options.teletexOrganisation) name.push({ shortName: 'O', value: options.teletexOrganisation, valueTagClass: 20 as forge.asn1.Class });
-  certificate.setSubject(name);
-  certificate.setIssuer(name);
+  const utf8 = (shortName: string, value: string): forge.pki.CertificateField => ({
+    shortName,
+    value,
+    valueTagClass: forge.asn1.Type.UTF8 as unknown as forge.asn1.Class,
+  });
+  const nameOf = (units: string[] = []) => {
+    const name = [utf8('CN', options.subject ?? 'Muster GmbH'), ...units.map((unit) => utf8('OU', unit))];
+    if (options.teletexOrganisation) name.push({ shortName: 'O', value: options.teletexOrganisation, valueTagClass: 20 as forge.asn1.Class });
+    return name;
+  };
+  certificate.setSubject(nameOf(options.subjectUnits));
+  certificate.setIssuer(nameOf(options.issuerUnits));
   certificate.sign(key, forge.md.sha256.create());
   if (options.unreadableTime) {
     // Set after signing, and written from the fields again rather than as signed.
@@ -140,4 +200,31 @@ export function forgeContainer(options: ForgedOptions = {}): Buffer {
   }
   const p12 = forge.pkcs12.toPkcs12Asn1(options.foreignKey ? rsaKey(2048) : key, certificate, options.pin ?? testPin, { algorithm: '3des' });
   return Buffer.from(forge.asn1.toDer(p12).getBytes(), 'binary');
+}
+
+/**
+ * The container with each bag of a SafeContents in the clear written `copies` times, its MAC made
+ * again under `pin`: an OpenSSL container's shrouded key, so many times over.
+ */
+export async function withKeyCopies(bytes: Buffer, copies: number, pin = testPin): Promise<Buffer> {
+  const parts = macParts(bytes);
+  if ('ok' in parts) throw new Error(parts.message);
+  const authSafe = forge.asn1.fromDer(Buffer.from(parts.macced).toString('binary'), true);
+  for (const info of authSafe.value as forge.asn1.Asn1[]) {
+    const [type, explicit] = info.value as forge.asn1.Asn1[];
+    if (forge.asn1.derToOid(type!.value as string) !== forge.pki.oids.data!) continue;
+    const octets = (explicit!.value as forge.asn1.Asn1[])[0]!;
+    const safe = forge.asn1.fromDer(octets.value as string, true);
+    safe.value = (safe.value as forge.asn1.Asn1[]).flatMap((bag) => Array.from({ length: copies }, () => bag));
+    octets.value = forge.asn1.toDer(safe).getBytes();
+  }
+  const macced = Buffer.from(forge.asn1.toDer(authSafe).getBytes(), 'binary');
+  const sha1 = digests['2b0e03021a']!;
+  const key = await pkcs12Kdf(sha1, 3, pin, parts.mac.salt, parts.mac.iterations, 20);
+  const pfx = forge.asn1.fromDer(bytes.toString('binary'), true);
+  const [, contentInfo, macData] = pfx.value as forge.asn1.Asn1[];
+  ((contentInfo!.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value = macced.toString('binary');
+  const digestInfo = (macData!.value as forge.asn1.Asn1[])[0]!;
+  (digestInfo.value as forge.asn1.Asn1[])[1]!.value = createHmac('sha1', key).update(macced).digest().toString('binary');
+  return Buffer.from(forge.asn1.toDer(pfx).getBytes(), 'binary');
 }

@@ -339,7 +339,7 @@ export interface paths {
         };
         /**
          * The client's tickets, newest first, page by page
-         * @description Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.
+         * @description Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's `next_cursor` as `cursor`, with the same filters, until it is null. A page's answer takes at most 1 MiB (1048576 bytes), envelope included: when `limit` tickets would take more, the page holds fewer and its cursor goes on right after the last it holds, so following the cursors lists every ticket once. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.
          */
         get: operations["getTickets"];
         put?: never;
@@ -364,7 +364,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The client's certificates, newest first */
+        /**
+         * The client's certificates, newest first, page by page
+         * @description A page's answer takes at most 1 MiB (1048576 bytes), envelope included: when the client's certificates would take more, the page holds fewer; pass its `next_cursor` as `cursor` until it is null, which lists every certificate once. A cursor is the place a page ended, so deleting certificates between pages does not break it.
+         */
         get: operations["getCertificates"];
         put?: never;
         /**
@@ -375,7 +378,7 @@ export interface paths {
         delete?: never;
         options?: never;
         /**
-         * The client's certificates, newest first: headers only
+         * The client's certificates, newest first, page by page: headers only
          * @description The status and headers GET would give, `Content-Length` included, without a body.
          */
         head: operations["headCertificates"];
@@ -699,7 +702,7 @@ export interface components {
                 supplementary?: boolean;
                 supplementary_text?: string;
             };
-            /** @description The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before) */
+            /** @description The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none) */
             widnr?: string;
             /** @description The business (ELSTER's Unternehmer), optional: `company_name` (Bezeichnung), `last_name`, `first_name`, `name_prefix`, `name_suffix`, `street` (Str), `house_number` (digits), `house_number_suffix`, `address_supplement`, `city`, `postal_code` (five digits), `foreign_postal_code`, `country`, `po_box_city`, `po_box`, `po_box_postal_code`, `large_customer_postal_code`, `phone`, `email`; each with the length and pattern of its element in that year's schema, a text too long named with its limit in `expected` */
             business?: {
@@ -754,7 +757,7 @@ export interface components {
             };
             /** @description `sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros */
             prepayments_prior_year?: number | string;
-            /** @description Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace, at most 256 KiB and 32 levels; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`) */
+            /** @description Instead of period, kennzahlen, flags and supplier: the Nutzdaten element `<Anmeldungssteuern …>`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace; at most 256 KiB, 32 levels, 20000 elements, 32 attributes on an element, 8 namespace declarations on an element and 32 in all, refused as XML_MALFORMED at the first one over; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no `--` inside, none ending in `--->`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of `year`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as `type` names it: `XML_TYPE_MISMATCH`) whose Steuernummer equals `tax_number` (`XML_TAX_NUMBER_MISMATCH`) */
             xml?: string;
         };
         EstSubmission: {
@@ -1887,8 +1890,12 @@ export interface components {
                     }[];
                 }[];
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and the identifiers must be the request's: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`). Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and every identifier of whom the return is for must be the request's, and none the request does not declare may stand there: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`); Vorsatz/ID and Person A of ESt1A (E0100081) are `idnr`, Vorsatz/IDEhefrau and Person B (E0100082) `spouse_idnr`, each given beside the XML (`XML_IDNR_MISMATCH`), and the spouse's is never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`). The identifiers inside the forms name others (children, recipients of payments, partnerships and their tax offices, each business by its W-IdNr) and are not held to the request. Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
             xml?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
+            idnr?: string;
+            /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
+            spouse_idnr?: string;
         };
         UstSubmission: {
             /**
@@ -2613,7 +2620,7 @@ export interface components {
                     };
                 };
             };
-            /** @description The Vorsatz (E50/Vorsatz) without what the service writes from the request (Unterfallart 50, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung` */
+            /** @description The Vorsatz (E50/Vorsatz) without what the service writes from the request (Unterfallart 50, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`), and `idehefrau` is never `id` (`IDNR_SAME_AS_TAXPAYER`); the W-IdNr of `ust2a`, `un` and `fv` is one and the same (`XML_WIDNR_MISMATCH`) */
             vorsatz?: {
                 /** @description ELSTER Vorsatz/Vorgang: text, one of "01" */
                 vorgang?: string;
@@ -2647,8 +2654,14 @@ export interface components {
                     adresse_rueckuebermittlung?: string;
                 };
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/StNr must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`) and Vorsatz/Zeitraum the `year` (`XML_PERIOD`). `POST /v2/ust/validate?include=body` reads it back into the structured fields */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's, none the request does not declare standing there: Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`; a first return has neither, `XML_TAX_OFFICE_MISMATCH` where its first four digits are another office than `tax_office`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`; the spouse's never the taxpayer's: `IDNR_SAME_AS_TAXPAYER`), and the W-IdNr of USt 2A (E3000401), Anlage UN (E3200401) and FV (E3300401) is `widnr` (`XML_WIDNR_MISMATCH`). The USt-IdNrs of the businesses a fiscal representative represents name others. `POST /v2/ust/validate?include=body` reads it back into the structured fields */
             xml?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
+            idnr?: string;
+            /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
+            spouse_idnr?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `ust2a.allg.unternehmen.e3000401`): the W-IdNr, `DE` and nine digits, that the XML names in USt 2A, Anlage UN and FV from 2025; every such element must hold it, and the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`, at the element, or at `widnr` when the XML names none) */
+            widnr?: string;
         };
         LstaSubmission: {
             /**
@@ -2744,7 +2757,7 @@ export interface components {
             };
             /** @description Optional, not sent: the wage tax of the prior year, which sets the filing period (§ 41a Abs. 2 EStG: monthly above 5,000 euros, quarterly above 1,080 euros, else yearly); a period of another length is the hint `PERIOD_NOT_FILING_FREQUENCY` with the expected `month`, `quarter` or `year` */
             prior_year_wage_tax?: number | string;
-            /** @description Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields */
+            /** @description Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer, the one identifier of whom it is for, must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields */
             xml?: string;
         };
         ZmSubmission: {
@@ -2792,7 +2805,7 @@ export interface components {
                 monthly_notice?: boolean;
                 monthly_revoked?: boolean;
             };
-            /** @description Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER's schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri` equals `vat_id` (`XML_VAT_ID_MISMATCH`) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC */
+            /** @description Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER's schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri`, the one identifier of whom it is for, equals `vat_id` (`XML_VAT_ID_MISMATCH`; each line's `knre` is a customer's) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC */
             xml?: string;
         };
         CertificateUpload: {
@@ -2950,7 +2963,7 @@ export interface components {
             client_reference?: string;
             /** @description The client certificate the submission named; absent when the stage’s certificate signs */
             certificate_id?: string;
-            /** @description That certificate’s subject, kept with the ticket after the certificate is deleted */
+            /** @description That certificate’s subject, as the certificate shows it (RFC 4514 escapes), kept with the ticket after the certificate is deleted */
             certificate_subject?: string;
             /**
              * Format: date-time
@@ -3003,9 +3016,9 @@ export interface components {
             };
         };
         TicketList: {
-            /** @description Newest first, each as `GET /v2/ticket/{ticket}` shows it */
+            /** @description Newest first, each as `GET /v2/ticket/{ticket}` shows it; as many as fit in an answer of at most 1 MiB (1048576 bytes) */
             tickets: components["schemas"]["TicketMetadata"][];
-            /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one */
+            /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one: a rare filter, or tickets that would take the answer past 1 MiB (1048576 bytes) */
             next_cursor: string | null;
         };
         Protocol: {
@@ -3035,7 +3048,7 @@ export interface components {
             /** @description Certificate ID: `crt_` and 22 base64url characters */
             certificate_id: string;
             label?: string;
-            /** @description The certificate's subject, e.g. `CN=Muster GmbH, O=…`, each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1); each run of control, invisible, bidirectional or line-separating characters is shown as one U+FFFD */
+            /** @description The certificate's subject, e.g. `CN=Muster GmbH, O=…`, its attributes in the certificate's order, those of one multi-valued RDN joined by `+`; each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1), each run of control, invisible, bidirectional or line-separating characters shown as one U+FFFD, and escaped as RFC 4514 writes it (`,` `+` `"` `\` `<` `>` `;`, a leading `#` or space and a trailing space behind a backslash: `CN=Muster GmbH\, O=Finanzamt München` is one common name), at most 1,024 characters (a longer one is refused at upload; one kept before that is cut to them, ending in `…`, and unusable). Names kept before they were escaped are shown as they were kept */
             subject: string;
             /** @description As `subject` */
             issuer: string;
@@ -3053,9 +3066,9 @@ export interface components {
             not_after: string;
             /** @description SHA-256 of the certificate (DER), hexadecimal */
             fingerprint_sha256: string;
-            /** @description The private key's type (`rsa`, `ec`, …), matched to this certificate on upload; absent on a certificate kept before that check */
+            /** @description The private key's type (`rsa`, `ec`, `ed25519`, `ed448`, …), matched to this certificate on upload; absent on a certificate kept before that check */
             key_type?: string;
-            /** @description Its size in bits; absent as `key_type` */
+            /** @description Its size in bits: the modulus of an RSA key, the curve's size of an EC key (256, 384, 521), 256 for Ed25519, 448 for Ed448; 0 on a key kept before its size was known (a curve no longer accepted: `problems` shows `CERTIFICATE_KEY_TOO_WEAK`); absent as `key_type` */
             key_bits?: number;
             /**
              * @description `stored`: kept sealed with the container; `per_submission`: each submission brings it in `Elster-Pin`
@@ -3069,20 +3082,22 @@ export interface components {
             created_at: string;
             /** @description Whole days until `not_after` */
             expires_in_days: number;
-            /** @description False when a submission naming it would be refused: for one of `problems` (`CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`), or while it is locked after wrong PINs (`locked_until`) */
+            /** @description False when a submission naming it would be refused: for one of `problems` (any but `CERTIFICATE_UNCHECKED`), or while it is locked after wrong PINs (`locked_until`) */
             usable: boolean;
-            /** @description What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now */
+            /** @description What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now. Kept before today's rules, and refused at submission with the same code: `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG` (a name over 1,024 characters), `CERTIFICATE_KEY_TOO_WEAK` (`key_bits` 0: a key of a curve or type no longer accepted) */
             problems: {
                 /** @enum {string} */
-                code: "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_UNCHECKED";
+                code: "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_UNCHECKED" | "CERTIFICATE_KEY_TOO_WEAK" | "CERTIFICATE_SUBJECT_TOO_LONG" | "CERTIFICATE_ISSUER_TOO_LONG";
                 message: string;
             }[];
             /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED` (and `usable` is false), after 10 wrong `Elster-Pin` values within 60 minutes, those tried at the same moment included; null when it is not locked */
             locked_until: string | null;
         };
         CertificateList: {
-            /** @description Newest first */
+            /** @description Newest first, those of the same time by ID; as many as fit in an answer of at most 1 MiB (1048576 bytes) */
             certificates: components["schemas"]["Certificate"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         Version: {
             /** @constant */
@@ -3444,7 +3459,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3535,7 +3550,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3626,7 +3641,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3717,7 +3732,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3808,7 +3823,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it: upload it again), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4577,7 +4592,10 @@ export interface operations {
     };
     getCertificates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page's `next_cursor`: opaque */
+                cursor?: string;
+            };
             header?: {
                 /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -4587,7 +4605,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each with the days until it expires */
+            /** @description Each with the days until it expires, and where the next page starts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4599,7 +4617,21 @@ export interface operations {
                     };
                 };
             };
-            400: components["responses"]["BadHeader"];
+            /** @description `BAD_REQUEST` with one detail: `CURSOR_INVALID` at `cursor` (not one this listing handed out), `PARAMETER_UNKNOWN` at a parameter the listing does not take; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["CertificateNotFound"];
             429: components["responses"]["RateLimited"];
@@ -4653,7 +4685,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            /** @description `VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed */
+            /** @description `VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits, an EC key on a curve other than P-256, P-384 and P-521, such as P-192, P-224, secp256k1 or Brainpool, or a key that cannot sign), `CERTIFICATE_SUBJECT_TOO_LONG` and `CERTIFICATE_ISSUER_TOO_LONG` (a name over 1,024 characters as shown, escapes included), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed */
             422: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4674,7 +4706,10 @@ export interface operations {
     };
     headCertificates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The previous page's `next_cursor`: opaque */
+                cursor?: string;
+            };
             header?: {
                 /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
                 "x-request-id"?: components["parameters"]["RequestId"];
@@ -4684,7 +4719,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Each with the days until it expires */
+            /** @description Each with the days until it expires, and where the next page starts */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -4692,7 +4727,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            /** @description `BAD_REQUEST` with one detail: `CURSOR_INVALID` at `cursor` (not one this listing handed out), `PARAMETER_UNKNOWN` at a parameter the listing does not take; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { estLimitFindings, houseNumberParts } from '#shared/forms/est/limits.ts';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { estReturnSample, estSample } from '#test/support/samples.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const found = (findings: { path: string; code: string; expected?: string }[]) => findings.map(({ path, code, expected }) => `${path} ${code} ${expected}`);
 
@@ -53,7 +54,7 @@ describe('the limits of each year’s E10 schema', () => {
   });
 
   it('refuses a year before the supported forms as closed, one after them as not ended', async () => {
-    expect(found((await checkEst({ ...estSample(), year: 2021 })).findings)).toEqual(['year YEAR_CLOSED undefined']);
-    expect(found((await checkEst({ ...estSample(), year: 2027 })).findings)).toEqual(['year YEAR_NOT_ENDED 2028-01-01']);
+    expect(found((await checkEst({ ...estSample(), year: 2021 }, checkContext())).findings)).toEqual(['year YEAR_CLOSED undefined']);
+    expect(found((await checkEst({ ...estSample(), year: 2027 }, checkContext())).findings)).toEqual(['year YEAR_NOT_ENDED 2028-01-01']);
   });
 });

@@ -2,13 +2,15 @@
 import * as z from 'zod/mini';
 import type { FormModule } from '#shared/forms/form.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
+import { estIdentifiers } from '#shared/forms/est/identifiers.ts';
 import { estFilingOf, estSchema } from '#shared/forms/est/schema.ts';
 import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
-import { estValidation } from '#shared/forms/est/validation.ts';
+import { validation } from '#shared/forms/est/validation.ts';
 
-export const estModule: FormModule<'est'> = {
+export const formModule: FormModule<'est'> = {
   facts: estFacts,
-  ...estValidation,
+  identifiers: estIdentifiers,
+  ...validation,
   readStored(stored) {
     const parsed = z.safeParse(estSchema, stored);
     return parsed.success ? { body: estFilingOf(parsed.data) } : { error: parsed.error };

@@ -6,6 +6,7 @@ import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { parseXml, type XmlElement } from '#shared/xml/xml.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estReturnSample } from '#test/support/samples.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const options = { herstellerId: '74931', createdAt: new Date('2026-02-10T09:00:00Z') };
 
@@ -35,7 +36,7 @@ describe('reading an E10 back into the structured body', () => {
       taxpayer: { ...(body.taxpayer as object), idnr: '04452397687' },
       spouse: { ...(body.spouse as object), idnr: '86095742719' },
     };
-    const checked = await checkEst(filed);
+    const checked = await checkEst(filed, checkContext());
     expect(checked.findings.filter((finding) => finding.severity !== 'hint')).toEqual([]);
     const rewritten = forms(estNutzdaten(filed as unknown as EstReturn, options));
     const original = forms(xml);

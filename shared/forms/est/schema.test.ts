@@ -120,6 +120,13 @@ describe('estSchema', () => {
     ]);
   });
 
+  it('takes the IdNrs the XML names beside it, checked as IdNrs, and only there', () => {
+    const { taxpayer: _t, spouse: _s, bank: _b, employment: _e, pensions: _p, deductions: _d, ...common } = sample;
+    expect(parseOr422(estSchema, { ...common, idnr: '04452397687', spouse_idnr: '02476291358', xml: '<E10/>' })).toMatchObject({ idnr: '04452397687' });
+    expect(failures({ ...common, idnr: '04452397688', xml: '<E10/>' })).toEqual(['idnr:IDNR_CHECK_DIGIT']);
+    expect(failures({ ...sample, idnr: '04452397687', spouse_idnr: '02476291358' })).toEqual(['idnr:FIELD_ONLY_WITH_XML', 'spouse_idnr:FIELD_ONLY_WITH_XML']);
+  });
+
   describe('tax class', () => {
     const withTaxClass = (tax_class: unknown) => ({ ...sample, employment: [{ ...sample.employment[0]!, tax_class }] });
 

@@ -3,12 +3,14 @@ import {
   alongsideFieldChecks,
   boundedRecord,
   common,
+  declaredIdnrs,
   formYear,
   isoDate,
   money,
   nutzdatenXml,
   passes,
   refuseBesideXml,
+  refuseWithoutXml,
   requireField,
   taxNumber,
   taxOffice,
@@ -47,6 +49,7 @@ export const estSchema = z
     deductions: z.optional(boundedRecord(z.string().check(z.regex(/^[a-z_]{1,40}$/)), money)),
     ...mappedSchemas,
     xml: z.optional(nutzdatenXml),
+    ...declaredIdnrs,
   })
   .check(
     z.superRefine((body, context) => {
@@ -66,6 +69,7 @@ export const estSchema = z
           'deductions',
           ...mappedKeys,
         ]);
+      refuseWithoutXml(context, body, ['idnr', 'spouse_idnr'], 'the structured fields name them in taxpayer.idnr and spouse.idnr');
       if (body.taxpayer === undefined) requireField(context, 'taxpayer');
     }, alongsideFieldChecks),
   );
@@ -82,7 +86,8 @@ export type EstFiling = (EstReturn & { xml?: undefined }) | (EstCommon & { xml: 
  * taxpayer beside no xml, so a request without one is a fault of this code, not of the caller.
  */
 export function estFilingOf(request: EstRequest): EstFiling {
-  const { xml, taxpayer, ...rest } = request;
+  // `idnr` and `spouse_idnr` only declare what the XML names (shared/forms/identifiers.ts): the filing is the XML.
+  const { xml, taxpayer, idnr: _idnr, spouse_idnr: _spouseIdnr, ...rest } = request;
   if (xml !== undefined) {
     const { test, year, tax_number, tax_office, client_reference } = rest;
     return { test, year, xml, ...(tax_number && { tax_number }), ...(tax_office && { tax_office }), ...(client_reference && { client_reference }) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
+import { checkEstNutzdaten, readEstNutzdaten } from '#shared/forms/est/xml-reader.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
-import { maxXmlBytes } from '#shared/xml/xml.ts';
+import { maxXmlBytes } from '#shared/xml/limits.ts';
 import type { EstReturn, Person } from '#shared/forms/est/model.ts';
 import { estReturnSample } from '#test/support/samples.ts';
 
@@ -113,14 +113,16 @@ describe('the main form in the protocol', () => {
 });
 
 describe('readEstNutzdaten', () => {
-  it('accepts its own XML and gives back the tax number and the same figures', async () => {
-    expect(await readEstNutzdaten(built(contractExample), 2025)).toMatchObject({ ok: true, taxNumber: '9198011310010' });
+  it('accepts its own XML and gives back its IdNrs', async () => {
+    expect(await readEstNutzdaten(built(contractExample), 2025)).toMatchObject({
+      ok: true,
+      idnrs: expect.arrayContaining([{ path: 'xml.Vorsatz.ID', idnr: contractExample.taxpayer.idnr }]),
+    });
   });
 
   it('accepts a first return without tax number, and a caller’s E10 without Vorsatz', async () => {
     const { tax_number: _taxNumber, ...firstReturn } = contractExample;
     expect(await readEstNutzdaten(built({ ...firstReturn, tax_office: '9198' }), 2025)).toMatchObject({ ok: true });
-    expect(await readEstNutzdaten(built({ ...firstReturn, tax_office: '9198' }), 2025)).not.toHaveProperty('taxNumber');
     expect(await readEstNutzdaten(`<E10 version="2025" xmlns="${namespace2025}"/>`, 2025)).toEqual({ ok: true, idnrs: [], figures: [] });
   });
 
@@ -186,11 +188,9 @@ describe('readEstNutzdaten', () => {
         '<Vorsatz><StNr>9198011310010</StNr><Ordnungsbegriff>9198011310010</Ordnungsbegriff><ID>04452397687</ID><IDEhefrau>02476291358</IDEhefrau></Vorsatz>',
     );
 
-    it('gives back the tax number, the Ordnungsbegriff and every IdNr with its place', async () => {
+    it('gives back every IdNr with its place', async () => {
       expect(await readEstNutzdaten(joint, 2025)).toMatchObject({
         ok: true,
-        taxNumber: '9198011310010',
-        ordnungsbegriff: '9198011310010',
         idnrs: [
           { path: 'xml.ESt1A.Allg.A.E0100081', idnr: '04452397687' },
           { path: 'xml.ESt1A.Allg.B.E0100082', idnr: '02476291358' },
@@ -238,7 +238,7 @@ describe('readEstNutzdaten', () => {
 
     it('keeps markup-like text inside a value as text', async () => {
       const xml = e10('<Vorsatz><StNr>9198011310010</StNr><AbsName>&lt;/Vorsatz&gt;&lt;StNr&gt;1&lt;/StNr&gt;</AbsName></Vorsatz>');
-      expect(await readEstNutzdaten(xml, 2025)).toMatchObject({ ok: true, taxNumber: '9198011310010' });
+      expect(await checkEstNutzdaten(xml, 2025)).toMatchObject({ ok: true, root: { Vorsatz: { StNr: '9198011310010', AbsName: '</Vorsatz><StNr>1</StNr>' } } });
     });
   });
 });

@@ -20,15 +20,6 @@ import { germanEuros } from '#shared/tax/money.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import { mappedRows } from '#shared/forms/est/anlagen/mapped.ts';
 
-/** What identifies a caller's E10 return, for the check to hold against the request. */
-export interface EstIdentifiers {
-  /** Vorsatz/StNr and Vorsatz/Ordnungsbegriff, where present. */
-  taxNumber?: string;
-  ordnungsbegriff?: string;
-  /** Every IdNr it names, each with its element's path. */
-  idnrs: NamedIdnr[];
-}
-
 // The elements of E10 that hold an IdNr, all of type IDNrBaseCType in shared/elster/schemas/
 // E10-2022.xsd to E10-2024.xsd: Vorsatz/ID and Vorsatz/IDEhefrau, and by field identifier (each
 // stands in one place of E10, inside forms whose structure is ERiC's to check) Person A and B of
@@ -49,25 +40,29 @@ const idnrFields = new Set([
   'E2003804',
 ]);
 
-const pathOf = (names: readonly string[]) => ['xml', ...names].join('.');
+/** Where a caller's element is, for a finding. */
+export const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
+
+/** Every IdNr a caller's E10 names, each with its element's path. */
+type Idnrs = { idnrs: NamedIdnr[] };
 
 /**
  * Checks a caller's E10 element: root, namespace, version vs `year`, the whole structure of that year's
- * schema, and each IdNr as a request's IdNr is checked; returns what identifies the return and
- * its element, or findings with path `xml…`. The check needs no more, so the functions that check
- * carry none of the protocol's figures.
+ * schema, and each IdNr as a request's IdNr is checked; returns its tree, for the check to hold its
+ * identifiers against the request, its element and its IdNrs, or findings with path `xml…`. The check
+ * needs no more, so the functions that check carry none of the protocol's figures.
  */
 export async function checkEstNutzdaten(
   xml: string,
   year: number,
-): Promise<({ ok: true; root: XmlElement } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
+): Promise<({ ok: true; root: XmlElement; tree: XmlTree } & Idnrs) | { ok: false; findings: Finding[] }> {
   const read = readCallerNutzdaten(xml, {
     year,
     structure: await estSchemaStructure(year),
     rootLabel: 'an <E10> element (the income tax return)',
     namespace: estNamespace(year),
-    pathOf,
-    // Vorsatz/StNr and Vorsatz/Zeitraum are compared with the request below, and each IdNr is checked as a request's IdNr is.
+    pathOf: xmlPathOf,
+    // Vorsatz/Zeitraum is compared with the request below, Vorsatz/StNr's form too, and each IdNr is checked as a request's IdNr is.
     ownValue: (names) => (names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!)) || holdsIdnr(names),
   });
   if (!read.ok) return read;
@@ -88,26 +83,19 @@ export async function checkEstNutzdaten(
     if (problem) findings.push({ path, ...problem });
   }
   if (findings.length > 0) return { ok: false, findings: distinctFindings(findings) };
-  const ordnungsbegriff = textOf(vorsatz?.Ordnungsbegriff);
-  return {
-    ok: true,
-    root,
-    ...(taxNumber !== undefined && { taxNumber }),
-    ...(ordnungsbegriff !== undefined && { ordnungsbegriff }),
-    idnrs,
-  };
+  return { ok: true, root, tree: read.tree, idnrs };
 }
 
 /** What checkEstNutzdaten finds, and the protocol's key figures and whom the return is for: the sandbox's re-check. */
 export async function readEstNutzdaten(
   xml: string,
   year: number,
-): Promise<({ ok: true; figures: KeyFigure[]; taxpayer?: string } & EstIdentifiers) | { ok: false; findings: Finding[] }> {
+): Promise<({ ok: true; figures: KeyFigure[]; taxpayer?: string } & Idnrs) | { ok: false; findings: Finding[] }> {
   const read = await checkEstNutzdaten(xml, year);
   if (!read.ok) return read;
-  const { root, ...identifiers } = read;
+  const { root, idnrs } = read;
   const taxpayer = taxpayerOf(root);
-  return { ...identifiers, ...(taxpayer !== undefined && { taxpayer }), figures: [...figuresOf(root), ...mappedRows(root, year)] };
+  return { ok: true, idnrs, ...(taxpayer !== undefined && { taxpayer }), figures: [...figuresOf(root), ...mappedRows(root, year)] };
 }
 
 /** Every IdNr below `tree` (the E10 root), in document order. */
@@ -115,7 +103,7 @@ function idnrsIn(tree: XmlTree, names: readonly string[] = []): NamedIdnr[] {
   return tree.children.flatMap((child) => {
     const path = [...names, child.name];
     if (child.children.length > 0) return idnrsIn(child, path);
-    return holdsIdnr(path) ? [{ path: pathOf(path), idnr: child.text }] : [];
+    return holdsIdnr(path) ? [{ path: xmlPathOf(path), idnr: child.text }] : [];
   });
 }
 

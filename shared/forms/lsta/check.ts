@@ -1,7 +1,8 @@
 import type { Finding } from '#shared/domain/ticket.ts';
-import { today } from '#shared/config.ts';
 import { frameFindings, herstellerId } from '#shared/forms/anmeldungssteuern.ts';
-import { checkForm, taxNumberAgrees, type Form, type Ruled } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { identifierFindings } from '#shared/forms/identifiers.ts';
+import { lstaIdentifiers } from '#shared/forms/lsta/identifiers.ts';
 import { periodDue, periodFindings } from '#shared/forms/filing-window.ts';
 import { ericFinding } from '#shared/forms/lsta/eric-rules.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
@@ -36,13 +37,13 @@ export function lstaWindowFindings(figures: LstaFigures, on: string, path: strin
   return findings;
 }
 
-/** The tax rules and the window; `at` is where a request field stands in the request. */
-function ruled(filing: Filing, figures: LstaFigures, at: (path: string) => string): Ruled {
-  const findings = [...lstaFindings(figures), ...lstaWindowFindings(figures, today(), 'period')].map((finding) => ({ ...finding, path: at(finding.path) }));
+/** The tax rules and the window on `today`; `at` is where a request field stands in the request. */
+function ruled(filing: Filing, figures: LstaFigures, today: string, at: (path: string) => string): Ruled {
+  const findings = [...lstaFindings(figures), ...lstaWindowFindings(figures, today, 'period')].map((finding) => ({ ...finding, path: at(finding.path) }));
   return { filing, period: figures.period, findings };
 }
 
-function lstaRules(request: LstaRequest): Ruled | Promise<Ruled> {
+function lstaRules(request: LstaRequest, { today }: CheckContext): Ruled | Promise<Ruled> {
   const body = lstaFilingOf(request);
   const filing = { kind: 'lsta', body } as const;
   if (body.xml === undefined) {
@@ -57,22 +58,22 @@ function lstaRules(request: LstaRequest): Ruled | Promise<Ruled> {
       ...(advisor && { advisor }),
       ...(prior_year_wage_tax !== undefined && { priorYearWageTax: prior_year_wage_tax }),
     };
-    return ruled(filing, figures, (path) => path);
+    return ruled(filing, figures, today, (path) => path);
   }
-  return xmlRules(filing, body);
+  return xmlRules(filing, body, today);
 }
 
-async function xmlRules(filing: Filing, body: Extract<LstaFiling, { xml: string }>): Promise<Ruled> {
+async function xmlRules(filing: Filing, body: Extract<LstaFiling, { xml: string }>, today: string): Promise<Ruled> {
   // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
   // without it (BENCHMARKS.md, "Cold starts").
-  const { lstaElementOf, readLstaNutzdaten } = await import('#shared/forms/lsta/xml-reader.ts');
+  const { lstaElementOf, lstaPathOf, readLstaNutzdaten } = await import('#shared/forms/lsta/xml-reader.ts');
   const read = await readLstaNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: read.findings };
   const figures = { ...read.figures, ...(body.prior_year_wage_tax !== undefined && { priorYearWageTax: body.prior_year_wage_tax }) };
   // The rules speak of request fields; in the caller's XML the same figures are its elements. The
   // period is ticket metadata, so it is taken from the XML that carries it.
-  const checked = ruled(filing, figures, (path) => `xml.${lstaElementOf(path, body.year)}`);
-  checked.findings.push(...nutzdatenFindings(read.figures), ...taxNumberAgrees(body, read.figures.taxNumber, 'xml.Steuernummer'));
+  const checked = ruled(filing, figures, today, (path) => `xml.${lstaElementOf(path, body.year)}`);
+  checked.findings.push(...nutzdatenFindings(read.figures), ...identifierFindings(lstaIdentifiers, read.tree, body, lstaPathOf));
   return checked;
 }
 
@@ -99,6 +100,7 @@ export function nutzdatenFindings(figures: LstaReadFigures): Finding[] {
   return findings;
 }
 
-const lsta: Form<LstaRequest> = { facts: lstaFacts, schema: lstaSchema, rules: lstaRules };
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const form: Form<LstaRequest> = { facts: lstaFacts, schema: lstaSchema, rules: lstaRules };
 
-export const checkLsta = (input: unknown) => checkForm(lsta, input);
+export const checkLsta = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -4,6 +4,7 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkLsta } from '#shared/forms/lsta/check.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
+import { lstaIdentifiers } from '#shared/forms/lsta/identifiers.ts';
 import { lstaProtocolTitle, lstaRows } from '#shared/forms/lsta/protocol-rows.ts';
 import { lstaFindings } from '#shared/forms/lsta/rules.ts';
 import { lstaFilingOf, lstaSchema, type LstaFiling } from '#shared/forms/lsta/schema.ts';
@@ -11,8 +12,9 @@ import { lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/ls
 import { lstaNutzdaten } from '#shared/forms/lsta/xml-writer.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
-export const lstaModule: FormModule<'lsta'> = {
+export const formModule: FormModule<'lsta'> = {
   facts: lstaFacts,
+  identifiers: lstaIdentifiers,
   check: checkLsta,
   readStored(stored) {
     const parsed = z.safeParse(lstaSchema, stored);

@@ -17,7 +17,7 @@ export const lstaContractExample = {
   prior_year_wage_tax: '52000.00',
 };
 
-export const lstaOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'Lohnsteuer-Anmeldung',
   schemaName: 'LstaSubmission',
   schema: lstaSchema,
@@ -32,7 +32,7 @@ export const lstaOpenapi: FormOpenapi = {
     advisor_client: "The advisor's reference to the employer (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number`, `clerk`",
     prior_year_wage_tax:
       'Optional, not sent: the wage tax of the prior year, which sets the filing period (§ 41a Abs. 2 EStG: monthly above 5,000 euros, quarterly above 1,080 euros, else yearly); a period of another length is the hint `PERIOD_NOT_FILING_FREQUENCY` with the expected `month`, `quarter` or `year`',
-    xml: "Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields",
+    xml: "Instead of period, kennzahlen, flags, supplier and the parties: the Nutzdaten element `<Anmeldungssteuern …>` of the LStA, checked against the structure of that year's ELSTER schema (LStA) as the UStVA's `xml` is, and sent as is; its Steuernummer, the one identifier of whom it is for, must equal `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `validate?include=body` reads it back into these fields",
   }),
   examples: {
     contract: { summary: 'A monthly Lohnsteuer-Anmeldung', value: lstaContractExample },

@@ -4,21 +4,22 @@
 import { describe, expect, it } from 'vitest';
 import { isError } from '#shared/domain/ticket.ts';
 import { checkLsta } from '#shared/forms/lsta/check.ts';
-import { lstaModule } from '#shared/forms/lsta/module.ts';
+import { formModule as lstaModule } from '#shared/forms/lsta/module.ts';
 import { lstaBodyOf, lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
 import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 if (!hasElsterSamples) console.warn("ELSTER's samples are not beside the checkout: the LStA round trip is skipped");
 
 describe.skipIf(!hasElsterSamples)("ELSTER's LStA samples", () => {
   it.each([2022, 2023, 2024, 2025])('%i: accepted as xml, read back, and written again element for element', async (year) => {
     const xml = sampleNutzdaten(`lsta_${year}_ok.xml`, 'Anmeldungssteuern');
-    const asXml = await checkLsta({ year, tax_number: '9198011310134', xml });
+    const asXml = await checkLsta({ year, tax_number: '9198011310134', xml }, checkContext());
     expect(asXml.findings.filter(isError)).toEqual([]);
 
     const read = await readLstaNutzdaten(xml, year);
     if (!read.ok) throw new Error(JSON.stringify(read.findings));
-    const checked = await checkLsta(lstaBodyOf(read.figures));
+    const checked = await checkLsta(lstaBodyOf(read.figures), checkContext());
     expect(checked.findings.filter(isError)).toEqual([]);
     if (checked.filing?.kind !== 'lsta') throw new Error('not an LStA');
     const written = lstaModule.nutzdaten(checked.filing.body, { herstellerId: '74931', createdAt: new Date('2026-11-24T10:00:00Z') });

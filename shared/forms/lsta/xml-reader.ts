@@ -13,7 +13,7 @@ import { lstaSchemaStructure } from '#shared/forms/lsta/structure.ts';
 import { lstaNamespace } from '#shared/forms/lsta/xml-writer.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
-import { readXml, textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
+import { readXml, textOf, type XmlElement, type XmlNode, type XmlTree } from '#shared/xml/xml.ts';
 
 /** What a caller's Nutzdaten say: the return and who files it. */
 export type LstaReadFigures = LstaFigures & {
@@ -53,10 +53,13 @@ export function lstaElementOf(requestPath: string, year: number): string {
 
 /**
  * Reads an `Anmeldungssteuern` element of the LStA: root, namespace and version must match `year`;
- * returns the figures in request form (kennzahlen keys in lower case, amounts as decimal strings
- * with a dot) or findings (path `xml` or `xml.<Element>`).
+ * returns its tree and the figures in request form (kennzahlen keys in lower case, amounts as
+ * decimal strings with a dot) or findings (path `xml` or `xml.<Element>`).
  */
-export async function readLstaNutzdaten(xml: string, year: number): Promise<{ ok: true; figures: LstaReadFigures } | { ok: false; findings: Finding[] }> {
+export async function readLstaNutzdaten(
+  xml: string,
+  year: number,
+): Promise<{ ok: true; tree: XmlTree; figures: LstaReadFigures } | { ok: false; findings: Finding[] }> {
   if (!lstaKennzahlen(year))
     return { ok: false, findings: [{ path: 'year', code: 'YEAR_NOT_SUPPORTED', message: `must be one of the supported years ${lstaFacts.years.join(', ')}` }] };
   const read = readCallerNutzdaten(xml, {
@@ -113,6 +116,7 @@ export async function readLstaNutzdaten(xml: string, year: number): Promise<{ ok
   const created = textOf(root.Erstellungsdatum);
   return {
     ok: true,
+    tree: read.tree,
     figures: {
       year,
       period,
@@ -164,7 +168,7 @@ function readsValue(names: readonly string[]): boolean {
 
 // Findings name an element as the request's findings do: the elements of Lohnsteueranmeldung by
 // their own name (`xml.Kz83`), everything else by its path below the root (`xml.DatenLieferant.Name`).
-function lstaPathOf(names: readonly string[]): string {
+export function lstaPathOf(names: readonly string[]): string {
   const below = names[0] === 'Steuerfall' && names.length > 1 ? names.slice(names[1] === 'Lohnsteueranmeldung' ? 2 : 1) : names;
   return ['xml', ...(below.length > 0 ? below : names.slice(-1))].join('.');
 }

@@ -36,14 +36,20 @@ interface Document {
   fields: ReadonlyMap<string, FieldValue>;
   tree: XmlTree;
   year: number;
+  /** Whether a context is in the tree, by its path: hundreds of rules share a few contexts, and an element may have thousands of children to look through. */
+  contexts: Map<string, boolean>;
 }
 
 const isGiven = (document: Document, name: string) => (document.fields.get(name)?.text ?? '') !== '';
 
-function hasContext(tree: XmlTree, path: string): boolean {
-  let node: XmlTree | undefined = tree;
-  for (const name of path.split('/').filter(Boolean)) node = node?.children.find((child) => child.name === name);
-  return node !== undefined;
+function hasContext(document: Document, path: string): boolean {
+  let found = document.contexts.get(path);
+  if (found === undefined) {
+    let node: XmlTree | undefined = document.tree;
+    for (const name of path.split('/').filter(Boolean)) node = node?.children.find((child) => child.name === name);
+    document.contexts.set(path, (found = node !== undefined));
+  }
+  return found;
 }
 
 function evaluate(condition: Condition, document: Document): unknown {
@@ -71,9 +77,9 @@ function evaluate(condition: Condition, document: Document): unknown {
     case 'moreThanOne':
       return given() > 1;
     case 'context':
-      return hasContext(document.tree, operands[0] as string);
+      return hasContext(document, operands[0] as string);
     case 'noContext':
-      return !hasContext(document.tree, operands[0] as string);
+      return !hasContext(document, operands[0] as string);
     case 'sum':
       return cents(list().reduce((total, name) => total + (numberOf(document.fields.get(name)?.text ?? '') ?? 0), 0));
     case 'value': {
@@ -203,7 +209,7 @@ export function ericRuleFindings(
   pathOf: (names: readonly string[]) => string,
   elementPath: (name: string) => readonly string[] | undefined,
 ): Finding[] {
-  const document: Document = { fields, tree, year };
+  const document: Document = { fields, tree, year, contexts: new Map() };
   const where = (field: string) => fields.get(field)?.names ?? elementPath(field);
   // A field as the finding's path names it: `e3003303` in a body, `E3003303` in XML.
   const nameOf = (field: string) =>
@@ -212,7 +218,7 @@ export function ericRuleFindings(
       .at(-1)!;
   const findings: Finding[] = [];
   for (const [name, kind, context, condition] of ustRules(year)) {
-    if (!hasContext(tree, context)) continue;
+    if (!hasContext(document, context)) continue;
     if (!evaluate(condition, document)) continue;
     const { field, message, expected } = explanation(condition, document, nameOf);
     const names = (field && where(field)) || context.split('/');

@@ -4,6 +4,7 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
+import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
 import { ustProtocolTitle, ustRows } from '#shared/forms/ust/protocol-rows.ts';
 import { ustFilingOf, ustSchema } from '#shared/forms/ust/schema.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
@@ -12,8 +13,9 @@ import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 /** ELSTER's element path, as ERiC names a field it refuses. */
 const elementPath = (names: readonly string[]) => names.join('/');
 
-export const ustModule: FormModule<'ust'> = {
+export const formModule: FormModule<'ust'> = {
   facts: ustFacts,
+  identifiers: ustIdentifiers,
   check: checkUst,
   readStored(stored) {
     const parsed = z.safeParse(ustSchema, stored);

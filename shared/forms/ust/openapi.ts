@@ -39,7 +39,7 @@ export const ustExample = {
   vorsatz: { abs_name: 'Muster GmbH', abs_str: 'Hauptstr. 1', abs_plz: '80331', abs_ort: 'München' },
 };
 
-export const ustOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'annual VAT return',
   schemaName: 'UstSubmission',
   schema: z.strictObject(ustShape(documentedParts)),
@@ -52,8 +52,10 @@ export const ustOpenapi: FormOpenapi = {
     un: 'Anlage UN (E50/UN), for a business established abroad; the same naming',
     fv: 'Anlage FV (E50/FV), for a fiscal representative; the same naming',
     vorsatz:
-      'The Vorsatz (E50/Vorsatz) without what the service writes from the request (Unterfallart 50, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service\'s), `rueckuebermittlung`',
-    xml: "Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/StNr must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`) and Vorsatz/Zeitraum the `year` (`XML_PERIOD`). `POST /v2/ust/validate?include=body` reads it back into the structured fields",
+      'The Vorsatz (E50/Vorsatz) without what the service writes from the request (Unterfallart 50, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service\'s), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`), and `idehefrau` is never `id` (`IDNR_SAME_AS_TAXPAYER`); the W-IdNr of `ust2a`, `un` and `fv` is one and the same (`XML_WIDNR_MISMATCH`)',
+    widnr:
+      'Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `ust2a.allg.unternehmen.e3000401`): the W-IdNr, `DE` and nine digits, that the XML names in USt 2A, Anlage UN and FV from 2025; every such element must hold it, and the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`, at the element, or at `widnr` when the XML names none)',
+    xml: "Instead of the structured fields: the Nutzdaten element `<E50 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's, none the request does not declare standing there: Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`; a first return has neither, `XML_TAX_OFFICE_MISMATCH` where its first four digits are another office than `tax_office`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`; the spouse's never the taxpayer's: `IDNR_SAME_AS_TAXPAYER`), and the W-IdNr of USt 2A (E3000401), Anlage UN (E3200401) and FV (E3300401) is `widnr` (`XML_WIDNR_MISMATCH`). The USt-IdNrs of the businesses a fiscal representative represents name others. `POST /v2/ust/validate?include=body` reads it back into the structured fields",
   }),
   examples: {
     contract: { summary: 'An annual VAT return', value: ustExample },

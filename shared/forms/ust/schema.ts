@@ -2,8 +2,21 @@
 // or the caller's own E50 element. The parts' fields are the year's schema's, so they are checked
 // against it (check.ts), not here.
 import * as z from 'zod/mini';
-import { alongsideFieldChecks, common, formYear, nutzdatenXml, refuseBesideXml, requireField, taxNumber, taxOffice } from '#shared/forms/fields.ts';
+import {
+  alongsideFieldChecks,
+  common,
+  declaredIdnrs,
+  formYear,
+  nutzdatenXml,
+  refuseBesideXml,
+  refuseWithoutXml,
+  requireField,
+  taxNumber,
+  taxOffice,
+  widnr,
+} from '#shared/forms/fields.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
+import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /** The parts of E50 a body fills, by their body names (body-map.ts). */
 export const ustParts = ['ust2a', 'un', 'fv', 'vorsatz'] as const;
@@ -21,6 +34,8 @@ export const ustShape = <Part extends z.ZodMiniType>(parts: Record<(typeof ustPa
   fv: z.optional(parts.fv),
   vorsatz: z.optional(parts.vorsatz),
   xml: z.optional(nutzdatenXml),
+  ...declaredIdnrs,
+  widnr: z.optional(widnr),
 });
 
 export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: part, vorsatz: part })).check(
@@ -28,6 +43,7 @@ export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: pa
     if (body.tax_number === undefined && body.tax_office === undefined)
       requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
     if (body.xml !== undefined) return refuseBesideXml(context, body, ustParts);
+    refuseWithoutXml(context, body, xmlDeclaredFields, 'the parts name them (vorsatz.id, vorsatz.idehefrau, ust2a.allg.unternehmen.e3000401)');
     if (body.ust2a === undefined) requireField(context, 'ust2a', 'is required: the return itself (USt 2A)');
     if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
   }, alongsideFieldChecks),
@@ -36,9 +52,10 @@ export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: pa
 export type UstRequest = z.infer<typeof ustSchema>;
 
 /** A checked annual VAT return as it is stored and sent: its parts, or the caller's own Nutzdaten. */
-export type UstFiling = UstRequest;
+export type UstFiling = Omit<UstRequest, (typeof xmlDeclaredFields)[number]>;
 
-/** The request as it is stored: only what it gave. */
+/** The request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
 export function ustFilingOf(request: UstRequest): UstFiling {
-  return Object.fromEntries(Object.entries(request).filter(([, value]) => value !== undefined)) as UstFiling;
+  const filing = Object.entries(request).filter(([field, value]) => value !== undefined && !(xmlDeclaredFields as readonly string[]).includes(field));
+  return Object.fromEntries(filing) as UstFiling;
 }

@@ -8,7 +8,7 @@ import { readParts } from '#shared/forms/ust/body-map.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
 import { ustNamespace, ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 
-export type ReadUst = { ok: true; tree: XmlTree; findings: Finding[]; taxNumber?: string } | { ok: false; findings: Finding[] };
+export type ReadUst = { ok: true; tree: XmlTree; findings: Finding[] } | { ok: false; findings: Finding[] };
 
 /** Where a caller's element is, for a finding. */
 export const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
@@ -31,7 +31,7 @@ export function readUstNutzdaten(xml: string, year: number, pathOf = xmlPathOf):
     rootLabel: 'an <E50> element (the annual VAT return)',
     namespace: ustNamespace(year),
     pathOf,
-    // Vorsatz/StNr and Vorsatz/Zeitraum are compared with the request by the check.
+    // Vorsatz/Zeitraum is compared with the request below, Vorsatz/StNr's form too; the check holds StNr to the request.
     ownValue: (names) => names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!),
   });
   if (!read.ok) return read;
@@ -49,7 +49,7 @@ export function readUstNutzdaten(xml: string, year: number, pathOf = xmlPathOf):
   if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
     findings.push({ path: pathOf(['Vorsatz', 'StNr']), code: 'XML_TAX_NUMBER', message: 'is not a 13-digit ELSTER tax number' });
   }
-  return { ok: true, tree, findings, ...(taxNumber !== undefined && { taxNumber }) };
+  return { ok: true, tree, findings };
 }
 
 /**

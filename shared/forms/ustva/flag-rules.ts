@@ -3,7 +3,8 @@
 // assignment of a refund, which needs a refund or a corrected filing (Kz 10). Paths are request
 // paths (`flags.supplementary_text`).
 
-import type { Finding, UstvaType } from '#shared/domain/ticket.ts';
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 import type { UstvaFlags } from '#shared/forms/ustva/model.ts';
 import { ericFinding } from '#shared/forms/ustva/eric-rules.ts';
 import { isAmount, toCents } from '#shared/tax/money.ts';

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaSample } from '#test/support/samples.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
-const errors = async (body: unknown) => (await checkUstva(body)).findings.map(({ path, code, expected }) => `${path} ${code} ${expected}`);
+const errors = async (body: unknown) => (await checkUstva(body, checkContext())).findings.map(({ path, code, expected }) => `${path} ${code} ${expected}`);
 
 describe("the limits of the UStVA schema's amounts", () => {
   it('takes a tax amount of 11 digits before the point, refuses one of 12', async () => {

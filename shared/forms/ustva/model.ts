@@ -2,7 +2,7 @@
 // structured fields, or read back from Nutzdaten (xml-reader.ts). The request itself is the
 // schema's type (schema.ts).
 
-import type { UstvaType } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 import type { Party } from '#shared/forms/parties.ts';
 
 /** Who files besides the supplier: the business (Unternehmer) and its advisor (Berater), in request fields. */

@@ -4,6 +4,7 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
+import { ustvaIdentifiers } from '#shared/forms/ustva/identifiers.ts';
 import { partiesXml, partyName } from '#shared/forms/parties.ts';
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
@@ -14,8 +15,9 @@ import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { requestOf, unmappedElements, versionOf } from '#shared/forms/ustva/read-back.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
-export const ustvaModule: FormModule<'ustva'> = {
+export const formModule: FormModule<'ustva'> = {
   facts: ustvaFacts,
+  identifiers: ustvaIdentifiers,
   check: checkUstva,
   readStored(stored) {
     const parsed = z.safeParse(ustvaSchema, withoutXmlPeriod(stored));

@@ -3,7 +3,8 @@
 // five digits alone when a party is named (shared/elster/rules/Jahresdokumentation_UStVA_2025.xml;
 // the schema leaves every one of them optional). Paths are those of the XML (`xml.Kz09`).
 
-import type { Finding, UstvaType } from '#shared/domain/ticket.ts';
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 import { ericFinding, type EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
 import type { ReadFigures } from '#shared/forms/ustva/xml-reader.ts';
 import { frameFindings } from '#shared/forms/anmeldungssteuern.ts';

@@ -8,7 +8,7 @@ import { germanEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import { taxOnBase } from '#shared/forms/ustva/rules.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
-import type { UstvaType } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 import { periodName } from '#shared/forms/filing-window.ts';
 
 const flagLabels: Record<keyof typeof flagKennzahlen, string> = {

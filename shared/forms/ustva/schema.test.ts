@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { HttpError } from '#shared/http/http-error.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
-import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
+import { ustvaFilingOf, ustvaSchema } from '#shared/forms/ustva/schema.ts';
 import { parseOr422 } from '#test/support/parse-or-422.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
@@ -87,6 +87,13 @@ describe('ustvaSchema', () => {
       'flags:XML_WITH_FIELDS',
       'supplier:XML_WITH_FIELDS',
     ]);
+  });
+
+  it('takes widnr beside the XML, which declares the W-IdNr the XML names, and stores the XML alone', () => {
+    const { period: _p, kennzahlen: _k, flags: _f, supplier: _s, ...common } = sample;
+    const request = parseOr422(ustvaSchema, { ...common, year: 2025, widnr: 'DE123456789', xml: '<Anmeldungssteuern/>' });
+    expect(request.widnr).toBe('DE123456789');
+    expect(ustvaFilingOf(request)).not.toHaveProperty('widnr');
   });
 
   it("takes the tax number in the Land's notation", () => {

@@ -13,12 +13,11 @@ import {
   requireField,
   taxNumber,
   text,
+  widnr,
 } from '#shared/forms/fields.ts';
 import { begruendung, supplierSchema } from '#shared/forms/anmeldungssteuern.ts';
-import { widnr } from '#shared/forms/ustva/structure.ts';
-import { ustvaTypes, type UstvaType } from '#shared/domain/ticket.ts';
-import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
-import { advisorClientSchema, elementText, partySchema } from '#shared/forms/parties.ts';
+import { ustvaFacts, ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
+import { advisorClientSchema, partySchema } from '#shared/forms/parties.ts';
 import { baseAmountDigits, ustvaAmountFindings } from '#shared/forms/ustva/limits.ts';
 import { unknownKennzahl, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 
@@ -51,7 +50,7 @@ export const ustvaSchema = z
         supplementary_text: z.optional(text(begruendung.text!.maxLength!, 1)),
       }),
     ),
-    widnr: z.optional(elementText(widnr)),
+    widnr: z.optional(widnr),
     business: z.optional(partySchema),
     advisor: z.optional(partySchema),
     advisor_client: z.optional(advisorClientSchema),
@@ -64,17 +63,7 @@ export const ustvaSchema = z
     // Either the structured fields or the caller's own XML.
     z.superRefine((body, context) => {
       if (body.xml !== undefined) {
-        refuseBesideXml(context, body, [
-          'period',
-          'kennzahlen',
-          'flags',
-          'supplier',
-          'prepayments_prior_year',
-          'widnr',
-          'business',
-          'advisor',
-          'advisor_client',
-        ]);
+        refuseBesideXml(context, body, ['period', 'kennzahlen', 'flags', 'supplier', 'prepayments_prior_year', 'business', 'advisor', 'advisor_client']);
         return;
       }
       if (body.type === 'voranmeldung') {
@@ -175,7 +164,11 @@ export type UstvaFiling = UstvaCommon &
 export function ustvaFilingOf(request: UstvaRequest): UstvaFiling {
   const { type, period, kennzahlen, supplier, flags, xml, prepayments_prior_year, ...rest } = request;
   const common: UstvaCommon = rest;
-  if (xml !== undefined) return { ...common, type, xml };
+  // `widnr` beside xml only declares what the XML names (shared/forms/identifiers.ts); the filing is the XML.
+  if (xml !== undefined) {
+    const { widnr: _declared, ...filer } = common;
+    return { ...filer, type, xml };
+  }
   if (supplier === undefined) throw new TypeError('a UStVA without xml needs its supplier');
   const extras = { ...(flags && { flags }) };
   if (type === 'dauerfristverlaengerung') return { ...common, type, supplier, ...extras };

@@ -9,6 +9,7 @@
 // published with that documentation; the 2025 form is taken for 2026, as its Kennzahlen did not
 // change (docs/sources.md).
 import { anmeldungssteuern, begruendung, herstellerId } from '#shared/forms/anmeldungssteuern.ts';
+import { widnrText } from '#shared/forms/fields.ts';
 import { type CompactStructure, type ElementFacts, loadStructure } from '#shared/xml/structure.ts';
 
 // The schemas' Kennzahlen of Umsatzsteuervoranmeldung in their order, which is not strictly
@@ -73,7 +74,7 @@ export function ustvaKennzahlOrder(year: number): readonly string[] {
 }
 
 /** The Wirtschafts-Identifikationsnummer, in the forms from 2025 on. */
-export const widnr: ElementFacts = { name: 'WIdNr', text: { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ } };
+export const widnr: ElementFacts = { name: 'WIdNr', text: widnrText };
 // Elements without text facts hold values the readers check themselves, so their findings keep the
 // codes callers know (XML_NUMBER, TAX_NUMBER_FORMAT, …).
 const element = (name: string): ElementFacts => ({ name });

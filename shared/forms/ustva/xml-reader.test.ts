@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
-import { maxXmlBytes } from '#shared/xml/xml.ts';
+import { maxXmlBytes } from '#shared/xml/limits.ts';
 import { ustvaFindings } from '#shared/forms/ustva/rules.ts';
 import { ustvaNutzdatenSample } from '#test/support/samples.ts';
 
@@ -44,6 +44,7 @@ describe('readUstvaNutzdaten reads back what ustvaNutzdaten writes', () => {
     const read = await readUstvaNutzdaten(ustvaNutzdaten(input({ kennzahlen, flags, supplier })), 2026);
     expect(read).toEqual({
       ok: true,
+      tree: expect.objectContaining({ name: 'Anmeldungssteuern' }),
       figures: {
         type: 'voranmeldung',
         year: 2026,
@@ -101,6 +102,7 @@ describe("readUstvaNutzdaten reads a caller's Nutzdaten", () => {
       '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026"><Steuerfall><Unternehmer><Bezeichnung>X</Bezeichnung></Unternehmer><Umsatzsteuervoranmeldung><Jahr>2026</Jahr><Zeitraum>41</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz83>0.00</Kz83></Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
     expect(await readUstvaNutzdaten(xml, 2026)).toEqual({
       ok: true,
+      tree: expect.objectContaining({ name: 'Anmeldungssteuern' }),
       figures: {
         type: 'voranmeldung',
         year: 2026,

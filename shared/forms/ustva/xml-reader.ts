@@ -12,14 +12,14 @@ import { flagKennzahlen, type UstvaNutzdatenInput, ustvaNamespace } from '#share
 import { readSupplier } from '#shared/forms/anmeldungssteuern.ts';
 import { distinctFindings, readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
-import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
+import { textOf, type XmlElement, type XmlNode, type XmlTree } from '#shared/xml/xml.ts';
 import { isoDateOf } from '#shared/tax/dates.ts';
 import { isAmount } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { SpecialFigures, UstvaFigures, UstvaFlags } from '#shared/forms/ustva/model.ts';
 import type { EricRuleName } from '#shared/forms/ustva/eric-rules.ts';
 import { type advisorClientElements, partyElementOf, partiesOf } from '#shared/forms/parties.ts';
-import type { UstvaType } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 
 /** What a caller's Nutzdaten say: the filing they hold, and who files it. */
 export type ReadFigures = ((UstvaFigures & { type: 'voranmeldung' }) | SpecialFigures) & {
@@ -88,10 +88,13 @@ export function ustvaElementOf(requestPath: string): string {
 
 /**
  * Reads an `Anmeldungssteuern` element: root, namespace and version must match `year`; returns
- * the figures in request form (kennzahlen keys `kzNN`, amounts as decimal strings with a dot,
+ * its tree and the figures in request form (kennzahlen keys `kzNN`, amounts as decimal strings with a dot,
  * dates as YYYY-MM-DD) or findings (path `xml` or `xml.<Element>`).
  */
-export async function readUstvaNutzdaten(xml: string, year: number): Promise<{ ok: true; figures: ReadFigures } | { ok: false; findings: Finding[] }> {
+export async function readUstvaNutzdaten(
+  xml: string,
+  year: number,
+): Promise<{ ok: true; tree: XmlTree; figures: ReadFigures } | { ok: false; findings: Finding[] }> {
   const form = ustvaForm(year);
   if (!form) return refused('year', 'YEAR_NOT_SUPPORTED', `must be one of the supported years ${ustvaFacts.years.join(', ')}`);
   const read = readCallerNutzdaten(xml, {
@@ -196,9 +199,9 @@ export async function readUstvaNutzdaten(xml: string, year: number): Promise<{ o
   };
   if (type !== 'voranmeldung') {
     const { kz38 } = kennzahlen;
-    return { ok: true, figures: { type, year, ...about, ...(kz38 !== undefined && { kz38 }) } };
+    return { ok: true, tree: read.tree, figures: { type, year, ...about, ...(kz38 !== undefined && { kz38 }) } };
   }
-  return { ok: true, figures: { type, year, period, kennzahlen, ...about } };
+  return { ok: true, tree: read.tree, figures: { type, year, period, kennzahlen, ...about } };
 }
 
 // The values of a filing this reader checks itself, with the codes the request's findings use:
@@ -214,7 +217,7 @@ const refused = (path: string, code: string, message: string) => ({ ok: false as
 // Findings name an element as the request's findings do: Kennzahlen and the fields of a filing by
 // their own name (`xml.Kz83`), everything else by its path below the root (`xml.DatenLieferant.Name`).
 const filings = new Set(['Steuerfall', 'Umsatzsteuervoranmeldung', 'Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung']);
-function ustvaPathOf(names: readonly string[]): string {
+export function ustvaPathOf(names: readonly string[]): string {
   const below = names[0] === 'Steuerfall' && names.length > 1 ? names.slice(filings.has(names[1]!) ? 2 : 1) : names;
   return ['xml', ...(below.length > 0 ? below : names.slice(-1))].join('.');
 }

@@ -25,7 +25,7 @@ import { berlinDate } from '#shared/domain/berlin-date.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, isWholeEuros, toCents } from '#shared/tax/money.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import type { UstvaFlags } from '#shared/forms/ustva/model.ts';
-import type { UstvaType } from '#shared/domain/ticket.ts';
+import type { UstvaType } from '#shared/forms/ustva/facts.ts';
 import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
 
 export interface UstvaNutzdatenInput {

@@ -4,14 +4,16 @@ import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkZm } from '#shared/forms/zm/check.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
+import { zmIdentifiers } from '#shared/forms/zm/identifiers.ts';
 import { zmProtocolTitle, zmRows } from '#shared/forms/zm/protocol-rows.ts';
 import { zmFindings } from '#shared/forms/zm/rules.ts';
 import { zmFilingOf, zmSchema, type ZmFiling } from '#shared/forms/zm/schema.ts';
 import { readZmNutzdaten, zmElementOf } from '#shared/forms/zm/xml-reader.ts';
 import { zmNutzdaten } from '#shared/forms/zm/xml-writer.ts';
 
-export const zmModule: FormModule<'zm'> = {
+export const formModule: FormModule<'zm'> = {
   facts: zmFacts,
+  identifiers: zmIdentifiers,
   check: checkZm,
   readStored(stored) {
     const parsed = z.safeParse(zmSchema, stored);

@@ -20,10 +20,11 @@ export const zmContractExample = {
   ],
 };
 
-export const zmOpenapi: FormOpenapi = {
+export const formOpenapi: FormOpenapi = {
   name: 'Zusammenfassende Meldung (ZM)',
   schemaName: 'ZmSubmission',
   schema: zmSchema,
+  ticketPeriod: 'a ZM\'s `period` (also "01-02" … "10-11", "year")',
   year: `A ZM for ${zmFacts.years[0]} to ${zmFacts.years.at(-1)} (ERiC's one Datenart version \`ZMDO\`, schema version 000005), for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a two-month period once its second month has), and not more than ten years back (\`YEAR_CLOSED\`)`,
   fields: () => ({
     vat_id:
@@ -34,7 +35,7 @@ export const zmOpenapi: FormOpenapi = {
     lines: `The report's lines (\`zeile\`), 1 to ${maxLines}: \`customer_vat_id\` (\`knre\`), the customer's VAT ID in another member state, with its country prefix (EL for Greece, XI for Northern Ireland), in that country's format (\`VAT_ID_COUNTRY\`, \`VAT_ID_FORMAT\` with the form in \`expected\`; never DE: \`VAT_ID_DOMESTIC\`, no longer GB: \`VAT_ID_GB\`; XI for goods only: \`VAT_ID_XI_SERVICES\`). Whether the ID is issued and valid is not confirmed: that only the EU's VIES service can tell, and the service works offline. \`amount\` (\`betrag\`): whole euros, at most 11 digits, negative in a corrected report that lowers an earlier one. \`kind\` (\`umsatzart\`): \`goods\` (L, intra-Community supply), \`triangular_trade\` (D), \`services\` (S). One line per customer and kind (\`LINE_REPEATED\`: add the amounts); a first report of a single line of 0 is not filed (\`NOTHING_TO_REPORT\`). Required unless \`xml\` is given`,
     flags:
       '`corrected` (`meldeart` 11 instead of 10: a corrected report of the period, whose lines replace the earlier ones of the same customer and kind), `monthly_notice` (`anzeige`: from now on monthly, § 18a Abs. 1 UStG; with a month only: `NOTICE_NOT_MONTHLY`), `monthly_revoked` (`widerruf`: that notice revoked; with a quarter or its third month only: `REVOCATION_PERIOD`; never both: `NOTICE_AND_REVOCATION`)',
-    xml: 'Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER\'s schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri` equals `vat_id` (`XML_VAT_ID_MISMATCH`) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC',
+    xml: 'Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER\'s schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri`, the one identifier of whom it is for, equals `vat_id` (`XML_VAT_ID_MISMATCH`; each line\'s `knre` is a customer\'s) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC',
   }),
   examples: {
     contract: { summary: 'A quarterly ZM', value: zmContractExample },

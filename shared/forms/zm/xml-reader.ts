@@ -35,15 +35,17 @@ export function zmElementOf(requestPath: string): string {
   return requestElements[requestPath] ?? requestPath;
 }
 
-const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
+export const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
 const child = (node: XmlTree | undefined, name: string) => node?.children.find((candidate) => candidate.name === name);
 const childrenNamed = (node: XmlTree | undefined, name: string) => node?.children.filter((candidate) => candidate.name === name) ?? [];
 
 /**
  * Reads a `zm` element: no namespace, the schema's version, one business with one report; returns
- * its fields in request form, or the findings (paths `xml.…`) that refuse it.
+ * its tree, its fields in request form, or the findings (paths `xml.…`) that refuse it.
  */
-export async function readZmNutzdaten(xml: string): Promise<{ ok: true; read: ReadZm; findings: Finding[] } | { ok: false; findings: Finding[] }> {
+export async function readZmNutzdaten(
+  xml: string,
+): Promise<{ ok: true; tree: XmlTree; read: ReadZm; findings: Finding[] } | { ok: false; findings: Finding[] }> {
   const read = readCallerNutzdaten(xml, {
     year: 0,
     structure: await zmSchemaStructure(),
@@ -111,5 +113,5 @@ export async function readZmNutzdaten(xml: string): Promise<{ ok: true; read: Re
   const year = Number(child(period, 'jahr')?.text);
   const body = { year, vat_id: child(business, 'knri')?.text ?? '', period: periodName!, business: businessFields, lines: zeilen, flags };
   const figures: ZmFigures = { year, period: body.period, lines: zeilen, flags, business: businessFields };
-  return { ok: true, read: { body, figures, unmapped }, findings };
+  return { ok: true, tree: read.tree, read: { body, figures, unmapped }, findings };
 }

@@ -11,22 +11,24 @@ import { readBackEst } from '#shared/forms/est/read-back.ts';
 import { protocolRows } from '#test/support/est-protocol.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const options = { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') };
 const fixture = (year: number) =>
-  JSON.parse(
-    readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'est', `valid-${year}-further-expenses-child-insurance.json`), 'utf8'),
-  ).body as Record<string, unknown> & { year: number };
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', `valid-${year}-further-expenses-child-insurance.json`), 'utf8')).body as Record<
+    string,
+    unknown
+  > & { year: number };
 
 async function written(body: Record<string, unknown>): Promise<{ body: EstReturn; xml: string }> {
-  const checked = await checkEst(body);
+  const checked = await checkEst(body, checkContext());
   if (checked.filing?.kind !== 'est' || checked.filing.body.xml !== undefined) throw new Error(JSON.stringify(checked.findings));
   const filed = checked.filing.body as EstReturn;
   return { body: filed, xml: estNutzdaten(filed, options) };
 }
 
 const codes = async (body: Record<string, unknown>) =>
-  (await checkEst(body)).findings.map(({ path, code, expected }) => `${path} ${code}${expected ? ` = ${expected}` : ''}`);
+  (await checkEst(body, checkContext())).findings.map(({ path, code, expected }) => `${path} ${code}${expected ? ` = ${expected}` : ''}`);
 
 describe.each([2022, 2023, 2024, 2025])('the fixture of %i', (year) => {
   it('is written with every part, valid against its XSD, and read back whole', async () => {
@@ -107,7 +109,7 @@ describe('the rules and bounds of the new parts', () => {
   it("refuses a recipient's test IdNr on a live return, as the parents' and the children's", async () => {
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
     try {
-      const live = (await checkEst({ ...fixture(2024), test: false })).findings.filter(({ code }) => code === 'TEST_IDNR_NOT_LIVE');
+      const live = (await checkEst({ ...fixture(2024), test: false }, checkContext())).findings.filter(({ code }) => code === 'TEST_IDNR_NOT_LIVE');
       expect(live.map(({ path }) => path)).toEqual(
         expect.arrayContaining([
           'special_expenses.further_expenses.support_annuities.0.recipient_idnr',

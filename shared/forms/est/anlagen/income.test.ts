@@ -14,14 +14,16 @@ import { mappedFindings } from '#shared/forms/est/anlagen/mapped.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { parseXml, type XmlElement } from '#shared/xml/xml.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const options = { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') };
 const fixture = (year: number) =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'est', `valid-${year}-income-anlagen.json`), 'utf8'))
-    .body as Record<string, unknown> & { year: number };
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', `valid-${year}-income-anlagen.json`), 'utf8')).body as Record<string, unknown> & {
+    year: number;
+  };
 
 async function written(body: Record<string, unknown>): Promise<{ body: EstReturn; xml: string }> {
-  const checked = await checkEst(body);
+  const checked = await checkEst(body, checkContext());
   expect(checked.findings).toEqual([]);
   if (checked.filing?.kind !== 'est') throw new Error('the fixture is refused');
   const filed = checked.filing.body as EstReturn;

@@ -5,17 +5,18 @@ import { describe, expect, it } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const taxpayer = { idnr: '04452397687', first_name: 'Erika', last_name: 'Mustermann', birth_date: '1960-05-17' };
 const body = (fields: Record<string, unknown>, year = 2024) => ({ test: true, year, tax_number: '9198011310010', taxpayer, ...fields });
 
 async function refused(fields: Record<string, unknown>, year?: number) {
-  const checked = await checkEst(body(fields, year));
+  const checked = await checkEst(body(fields, year), checkContext());
   return checked.findings.filter((finding) => finding.severity !== 'hint').map(({ path, code, expected }) => `${path} ${code} ${expected ?? ''}`.trim());
 }
 
 async function written(fields: Record<string, unknown>, year?: number) {
-  const checked = await checkEst(body(fields, year));
+  const checked = await checkEst(body(fields, year), checkContext());
   if (checked.filing?.kind !== 'est') throw new Error(JSON.stringify(checked.findings));
   return estNutzdaten(checked.filing.body as EstReturn, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });
 }

@@ -11,6 +11,7 @@ import { parseXml, type XmlElement } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import { mappedAnlagen, readMapped, withMappedForms, mappedFindings, mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
+import { checkContext } from '#shared/wiring/check-context.ts';
 
 const samples = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'elster', 'samples');
 
@@ -111,7 +112,7 @@ describe('a live return', () => {
       taxpayer: { ...person, idnr: '65929970489' },
       children: [{ idnr: '02476291358', first_name: 'Tobias' }],
     };
-    const checked = await checkEst(body);
+    const checked = await checkEst(body, checkContext());
     expect(checked.findings.filter((finding) => finding.severity !== 'hint').map(({ path, code }) => `${path} ${code}`)).toEqual([
       'children.0.idnr TEST_IDNR_NOT_LIVE',
     ]);
@@ -120,10 +121,8 @@ describe('a live return', () => {
 
 describe('the protocol', () => {
   it('shows the Anlagen grouped under their names with amounts in one format, and no health data', async () => {
-    const fixture = JSON.parse(
-      readFileSync(join(import.meta.dirname, '..', '..', '..', '..', 'test', 'fixtures', 'est', 'valid-2024-anlagen-households.json'), 'utf8'),
-    );
-    const checked = await checkEst(fixture.body);
+    const fixture = JSON.parse(readFileSync(join(import.meta.dirname, '..', 'fixtures', 'valid-2024-anlagen-households.json'), 'utf8'));
+    const checked = await checkEst(fixture.body, checkContext());
     if (checked.filing?.kind !== 'est') throw new Error('the fixture is refused');
     const xml = estNutzdaten(checked.filing.body as EstReturn, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });
     const rows = await protocolRows(xml, 2024);

@@ -1,0 +1,35 @@
+// What the list routes (`GET /v2/tickets`, `GET /v2/certificates`) share: how much of a list one
+// answer carries, and how a listing refuses what it was asked. An answer of a Lambda function may
+// take at most 6 MB, and each item of a list copies what its record holds (a certificate's subject
+// of tens of KiB among it): a page holds as many items, in order, as fit in `maxListAnswerBytes`,
+// and its cursor goes on right after the last it holds. One item is far smaller than that: its
+// longest part is a name read from a certificate of at most 64 KiB.
+
+import { HttpError } from '#shared/http/http-error.ts';
+
+/** The most bytes the body of a list's answer takes, its envelope included. */
+export const maxListAnswerBytes = 1024 * 1024;
+
+/** Kept for the envelope around the items (request ID, versions, time, message, cursor), which takes a few hundred bytes. */
+const envelopeRoom = 4 * 1024;
+
+/** How many of `items`, from the first, fit in one answer as JSON; at least one, so that every page moves on. */
+export function itemsFitting(items: readonly unknown[]): number {
+  let bytes = 0;
+  for (const [index, item] of items.entries()) {
+    // Each item with the comma that follows it.
+    bytes += Buffer.byteLength(JSON.stringify(item)) + 1;
+    if (bytes > maxListAnswerBytes - envelopeRoom) return Math.max(index, 1);
+  }
+  return items.length;
+}
+
+/** 400 `BAD_REQUEST` with one detail, at `path`. */
+export const badListRequest = (path: string, code: string, message: string) =>
+  new HttpError(400, 'BAD_REQUEST', message, { details: [{ path, code, message }] });
+
+/** Refuses a parameter the listing does not take, naming those it does. */
+export function refuseUnknownParameters(params: Record<string, string | undefined>, taken: readonly string[]): void {
+  const unknown = Object.keys(params).find((name) => !taken.includes(name));
+  if (unknown !== undefined) throw badListRequest(unknown.slice(0, 40), 'PARAMETER_UNKNOWN', `Unknown parameter; the listing takes ${taken.join(', ')}`);
+}
