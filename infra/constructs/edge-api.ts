@@ -17,7 +17,7 @@ import { suppress } from '#infra/nag.ts';
 import { servedRoutes, type ApiSpec, type FunctionName } from '#shared/manifest.ts';
 
 /** The stage of the REST API, hidden behind the domain, which maps its root to it. */
-export const edgeStageName = 'api';
+const edgeStageName = 'api';
 
 export interface EdgeApiProps {
   readonly stage: string;

@@ -25,7 +25,6 @@ export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf
  * one of its clients'.
  */
 export const apiKeyShape = { prefix: 'sbk_', length: 43, characters: 'A-Za-z0-9_-' } as const;
-export const apiKeyPattern = new RegExp(`^${apiKeyShape.prefix}[${apiKeyShape.characters}]{${apiKeyShape.length}}$`);
 
 /** A new key for a client: the key itself is shown once, only its hash is stored. */
 export function newApiKey(clientId: string, key = `${apiKeyShape.prefix}${randomBytes(32).toString('base64url')}`): { key: string; record: ApiKeyRecord } {

@@ -8,49 +8,42 @@ import type { ApiEvent } from '#shared/http/types.ts';
 // request over: header names in lower case, and a header or query parameter sent more than once as its
 // values joined by commas, which is how a header sent twice is told (single-headers.ts).
 
-type Values = Record<string, string | undefined>;
-type MultiValues = Record<string, string[] | undefined>;
-
 const isRestApiEvent = (event: ApiEvent | APIGatewayProxyEvent): event is APIGatewayProxyEvent => 'httpMethod' in event;
 
-/** Each name's values, from the multi-valued map where API Gateway gives one, joined by commas. */
-function joined(multi: MultiValues | null, single: Values | null, nameOf = (name: string) => name): Record<string, string> {
-  const all = new Map<string, string[]>();
-  const add = (name: string, values: readonly string[]) => all.set(nameOf(name), [...(all.get(nameOf(name)) ?? []), ...values]);
-  if (multi) for (const [name, values] of Object.entries(multi)) add(name, values ?? []);
-  else for (const [name, value] of Object.entries(single ?? {})) if (value !== undefined) add(name, [value]);
-  return Object.fromEntries([...all].map(([name, values]) => [name, values.join(',')]));
+/** Each name's values, the multi-valued map API Gateway gives beside the single one, joined by commas. */
+function joined(multi: Record<string, string[] | undefined> | null, nameOf = (name: string) => name): Record<string, string> {
+  const all: Record<string, string> = {};
+  for (const [name, values = []] of Object.entries(multi ?? {})) {
+    const key = nameOf(name);
+    all[key] = [...(key in all ? [all[key]] : []), ...values].join(',');
+  }
+  return all;
 }
 
 /** The request a REST API event holds, as an HTTP API event. */
 export function asHttpApiEvent(event: APIGatewayProxyEvent): ApiEvent {
-  const { httpMethod: method, path, requestContext: context } = event;
+  const { httpMethod: method, path, requestContext: context, multiValueQueryStringParameters: query } = event;
+  const { identity, domainName = '', domainPrefix = '', requestTime = '' } = context;
   const routeKey = `${method} ${event.resource}`;
-  const query = joined(event.multiValueQueryStringParameters, event.queryStringParameters);
   return {
     version: '2.0',
     routeKey,
     rawPath: path,
-    rawQueryString: new URLSearchParams(
-      Object.entries(event.multiValueQueryStringParameters ?? {}).flatMap(([name, values]) => (values ?? []).map((value): [string, string] => [name, value])),
-    ).toString(),
-    headers: joined(event.multiValueHeaders, event.headers, (name) => name.toLowerCase()),
-    ...(Object.keys(query).length > 0 && { queryStringParameters: query }),
-    ...(event.pathParameters && { pathParameters: event.pathParameters }),
-    ...(event.stageVariables && { stageVariables: event.stageVariables }),
+    // A REST API's event holds the query decoded only; no handler reads it raw.
+    rawQueryString: '',
+    headers: joined(event.multiValueHeaders, (name) => name.toLowerCase()),
+    queryStringParameters: query ? joined(query) : undefined,
+    pathParameters: event.pathParameters ?? undefined,
     requestContext: {
-      accountId: context.accountId,
-      apiId: context.apiId,
-      domainName: context.domainName ?? '',
-      domainPrefix: context.domainPrefix ?? '',
-      http: { method, path, protocol: context.protocol, sourceIp: context.identity.sourceIp, userAgent: context.identity.userAgent ?? '' },
-      requestId: context.requestId,
+      ...context,
+      domainName,
+      domainPrefix,
       routeKey,
-      stage: context.stage,
-      time: context.requestTime ?? '',
+      time: requestTime,
       timeEpoch: context.requestTimeEpoch,
+      http: { method, path, protocol: context.protocol, sourceIp: identity.sourceIp, userAgent: identity.userAgent ?? '' },
     },
-    ...(event.body !== null && { body: event.body }),
+    body: event.body ?? undefined,
     isBase64Encoded: event.isBase64Encoded,
   };
 }

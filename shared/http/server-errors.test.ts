@@ -3,7 +3,6 @@ import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiHandler } from '#shared/http/types.ts';
 import { logger } from '#shared/logger.ts';
-import { metrics } from '#shared/metrics.ts';
 import { apiEvent, context } from '#test/fakes.ts';
 
 afterEach(() => {
@@ -11,48 +10,55 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-/** What `ServerErrors` each answer of `handler` published, as `function_name dimension: count`. */
-async function counted(handler: ApiHandler): Promise<{ status: number; counted: string[] }> {
-  const published: string[] = [];
-  vi.spyOn(metrics(), 'singleMetric').mockImplementation(() => {
-    const dimensions: string[] = [];
-    return {
-      addDimension: (name: string, value: string) => void dimensions.push(`${name}=${value}`),
-      addMetric: (name: string, _unit: string, value: number) => void published.push(`${name} ${dimensions.join(' ')} ${value}`),
-    } as unknown as ReturnType<ReturnType<typeof metrics>['singleMetric']>;
+/** The status `handler` answers with, and the embedded metric lines the answer wrote. */
+async function published(handler: ApiHandler): Promise<{ status: number; lines: Record<string, any>[] }> {
+  const lines: Record<string, any>[] = [];
+  const write = process.stdout.write.bind(process.stdout);
+  vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: any[]) => {
+    const text = String(chunk);
+    if (text.includes('"_aws"')) lines.push(JSON.parse(text));
+    else write(chunk, ...rest);
+    return true;
   });
   vi.spyOn(logger, 'error').mockImplementation(() => undefined);
   const response = await apiHandler(handler)(apiEvent('GET', '/v2/thing'), context());
-  return { status: response.statusCode, counted: published };
+  return { status: response.statusCode, lines };
 }
 
+const fails = (error: Error) => async () => {
+  throw error;
+};
+
 describe('serverErrors', () => {
-  it("counts every answer of 5xx as the answering function's, an unhandled error and a 503 alike", async () => {
+  it("counts every answer of 5xx as the answering function's, in CloudWatch's embedded metric format", async () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
     vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'Steuerbote-prod-Tickets-getStatus');
-    const one = ['ServerErrors function_name=Steuerbote-prod-Tickets-getStatus 1'];
-    expect(
-      await counted(async () => {
-        throw new Error('boom');
-      }),
-    ).toEqual({ status: 500, counted: one });
-    expect(
-      await counted(async () => {
-        throw new HttpError(503, 'UNAVAILABLE', 'Service unavailable');
-      }),
-    ).toEqual({ status: 503, counted: one });
+    vi.stubEnv('STEUERBOTE_STAGE', 'prod');
+    const { status, lines } = await published(fails(new Error('boom')));
+    expect(status).toBe(500);
+    expect(lines).toEqual([
+      {
+        _aws: {
+          Timestamp: expect.any(Number),
+          CloudWatchMetrics: [
+            { Namespace: 'steuerbote', Dimensions: [['service', 'stage', 'function_name']], Metrics: [{ Name: 'ServerErrors', Unit: 'Count' }] },
+          ],
+        },
+        service: 'steuerbote',
+        stage: 'prod',
+        function_name: 'Steuerbote-prod-Tickets-getStatus',
+        ServerErrors: 1,
+      },
+    ]);
+    expect((await published(fails(new HttpError(503, 'UNAVAILABLE', 'Service unavailable')))).lines).toHaveLength(1);
   });
 
-  it('counts no answer below 500: a success, a refusal, a missing route', async () => {
-    expect(await counted(async () => ({ status: 200, message: 'OK', data: null }))).toEqual({ status: 200, counted: [] });
-    expect(
-      await counted(async () => {
-        throw new HttpError(401, 'UNAUTHORIZED', 'A valid API key is required');
-      }),
-    ).toEqual({ status: 401, counted: [] });
-    expect(
-      await counted(async () => {
-        throw new HttpError(404, 'NOT_FOUND', 'No route');
-      }),
-    ).toEqual({ status: 404, counted: [] });
+  it('counts no answer below 500, and nothing where metrics are off', async () => {
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'false');
+    expect(await published(async () => ({ status: 200, message: 'OK', data: null }))).toEqual({ status: 200, lines: [] });
+    expect(await published(fails(new HttpError(401, 'UNAUTHORIZED', 'A valid API key is required')))).toEqual({ status: 401, lines: [] });
+    expect(await published(fails(new HttpError(404, 'NOT_FOUND', 'No route')))).toEqual({ status: 404, lines: [] });
+    vi.stubEnv('POWERTOOLS_METRICS_DISABLED', 'true');
+    expect(await published(fails(new Error('boom')))).toEqual({ status: 500, lines: [] });
   });
 });

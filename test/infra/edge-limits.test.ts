@@ -8,7 +8,7 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addStageChecks } from '#infra/nag.ts';
 import { keysPerAddress } from '#infra/constructs/edge-limits.ts';
-import { apiKeyPattern, newApiKey } from '#shared/domain/api-key.ts';
+import { apiKeyShape, newApiKey } from '#shared/domain/api-key.ts';
 import { presentedKey } from '#shared/http/authenticate.ts';
 import { apis, servedRoutes, type FunctionName } from '#shared/manifest.ts';
 import { removeStageApps, stageStack } from '#test/infra/stage-app.ts';
@@ -67,6 +67,9 @@ function counted(rules: Statement[], request: Request): string[] {
 /** What a route of `name` invokes on a production stage: its alias `live`. */
 const aliasOf = (stage: Stage, name: FunctionName) =>
   ofType(stage, 'AWS::Lambda::Alias').find(([, alias]) => alias.Properties.FunctionName.Ref === idOf(stage, name))![0];
+
+/** A key of the shape every key has (shared/domain/api-key.ts). */
+const apiKeyPattern = new RegExp(`^${apiKeyShape.prefix}[${apiKeyShape.characters}]{${apiKeyShape.length}}$`);
 
 const key = newApiKey('client-a').key;
 const lower = key.toLowerCase();
