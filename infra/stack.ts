@@ -469,7 +469,7 @@ function stageFunction(
     fn.bindTable({ name: table, table: resources.tables[table], actions, indexes, queriesTable: !indexes });
   }
   for (const [folder, access] of entries(spec.bucket ?? {})) {
-    fn.bindBucket({ bucket: resources.bucket, folder, access, listsBucket: spec.readsMaybeMissing });
+    fn.bindBucket({ bucket: resources.bucket, folder, access });
   }
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });

@@ -59,12 +59,17 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
   });
 
   describe('grants', () => {
-    it('lists the whole bucket only for the Nutzdaten reader, whose ticket does not say whether they were kept', () => {
-      const listing = [...dev.stack.functions.keys()].filter((name) =>
-        statements(dev, name).some((s) => [s.Action].flat().includes('s3:ListBucket') && !s.Condition),
-      );
-      expect(listing).toEqual(['getNutzdaten']);
-      for (const name of ['getProtocol', 'transmit', 'deliverWebhook'] as const) expect(actions(dev, name), name).not.toContain('s3:ListBucket');
+    it('lets nothing of any stage list the bucket, so S3 answers a missing key AccessDenied to all (shared/ports.ts, MissingOrRefused)', () => {
+      for (const stage of [dev, prod, eric]) {
+        const listing = Object.values(stage.resources)
+          .filter((resource) => resource.Type === 'AWS::IAM::Policy' || resource.Type === 'AWS::S3::BucketPolicy')
+          .flatMap((resource) => resource.Properties.PolicyDocument.Statement)
+          .filter(
+            (statement: { Effect: string; Action: string | string[] }) =>
+              statement.Effect === 'Allow' && [statement.Action].flat().some((action) => /^s3:(List|\*)/.test(action)),
+          );
+        expect(listing).toEqual([]);
+      }
     });
 
     it('grants no function Encrypt or ReEncrypt on any key, nor a wildcard of key actions', () => {
