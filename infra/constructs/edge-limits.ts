@@ -8,7 +8,7 @@
 // clients (per route). A web ACL for CloudFront exists only in us-east-1, so it lives in a stack of
 // its own there, referenced across regions.
 
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, Stack, Token, type StackProps } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { AllowedMethods, CachePolicy, Distribution, OriginRequestPolicy, PriceClass, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -109,7 +109,8 @@ export class EdgeLimits extends Construct {
     const acl = new EdgeAclStack(stack.node.scope as Construct, `${stack.stackName}-edge`, {
       stage: props.stage,
       perMinute: props.perMinute,
-      env: { region: 'us-east-1' },
+      // In the stage's account, where the stage names it: a reference across regions needs both stacks' account alike.
+      env: { region: 'us-east-1', ...(!Token.isUnresolved(stack.account) && { account: stack.account }) },
       crossRegionReferences: true,
     });
     this.distribution = new Distribution(this, 'Distribution', {

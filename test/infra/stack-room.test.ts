@@ -27,6 +27,7 @@ const everyOption = (): Record<string, string> => ({
   stage: 'prod',
   production: 'true',
   region: 'eu-central-1',
+  account: '123456789012',
   build: 'abc1234',
   tracing: 'true',
   hookEnabled: 'true',
@@ -56,6 +57,8 @@ const everyOption = (): Record<string, string> => ({
   alarmEmail: 'ops@example.com',
   sealingKeyAdmins: 'arn:aws:iam::123456789012:role/steuerbote-deploy',
   openSealedBeforeOwners: 'true',
+  backupAccount: '210987654321',
+  breakGlassRole: 'arn:aws:iam::123456789012:role/steuerbote-break-glass',
 });
 
 const count = (template: { Resources: object }) => Object.keys(template.Resources).length;
@@ -133,6 +136,7 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
       'AWS::KMS::Key',
       'AWS::SQS::Queue',
       'AWS::Backup::BackupVault',
+      'AWS::CloudTrail::Trail',
       'AWS::ApiGatewayV2::Api',
       'AWS::ApiGatewayV2::Route',
       'AWS::ApiGatewayV2::DomainName',

@@ -243,7 +243,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
       expect(expiring).toHaveLength(4);
       // A ticket expires with its protocol: the sweep is told the days the bucket keeps protocols.
-      expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '3653' });
+      expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '4018' });
     });
 
     it('keeps tables, bucket and key when a production stack is deleted', () => {
@@ -283,7 +283,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       });
     });
 
-    it('expires old versions of swept submissions after a day, and protocols after 10 years unless the stage says otherwise', () => {
+    it('expires old versions of swept submissions after a day, and protocols after 11 years unless the stage says otherwise', () => {
       const rules = (stage: Stage) =>
         ofType(stage, 'AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)![1].Properties.LifecycleConfiguration.Rules;
       expect(rules(dev)).toEqual([
@@ -294,7 +294,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           ExpiredObjectDeleteMarker: true,
           Status: 'Enabled',
         },
-        { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 3653, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
+        { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 4018, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
         { Id: 'ReceiverFiles', Prefix: 'receiver/', ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
         { Id: 'IncompleteUploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
       ]);
@@ -302,8 +302,8 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(rules(prod).map((rule: { Id: string }) => rule.Id)).toEqual(['SubmissionsOldVersions', 'ProtocolRetention', 'IncompleteUploads']);
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(30 * 86_400) });
 
-      const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '11' }, { bundle: false });
-      expect(rules(tuned)[1]).toMatchObject({ ExpirationInDays: 4018 });
+      const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '12' }, { bundle: false });
+      expect(rules(tuned)[1]).toMatchObject({ ExpirationInDays: 4383 });
       expect(fnProps(tuned, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(7 * 86_400) });
       expect(() => synth({ stage: 'qa', protocolRetentionYears: '0' }, { bundle: false })).toThrow(/protocolRetentionYears/);
     });
