@@ -22,7 +22,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -56,6 +56,7 @@ import { groupOf } from '#infra/function-groups.ts';
 import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
 import { administer } from '#infra/constructs/key-policy.ts';
+import { accessLogBucket, keptUnder } from '#infra/constructs/buckets.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
 import { Records } from '#infra/constructs/records.ts';
 import { EdgeLimits } from '#infra/constructs/edge-limits.ts';
@@ -286,26 +287,9 @@ function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key
 }
 
 function stageBucket(scope: Construct, key: Key, production: boolean, retention: RetentionSettings): { bucket: Bucket; accessLogs: Bucket } {
-  // Who read or wrote which submission or protocol, and when, apart from the data itself.
-  const accessLogs = new Bucket(scope, 'AccessLogBucket', {
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    // S3 delivers server access logs only to buckets encrypted with S3-managed keys.
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    lifecycleRules: [{ expiration: Duration.days(logRetention) }],
-    removalPolicy: removalPolicyFor(production),
-    autoDeleteObjects: !production,
-  });
-  suppress(accessLogs, 'S1', "This bucket receives the stage's server access logs; logging access to it would only record S3's own log deliveries.");
+  const accessLogs = accessLogBucket(scope, { days: logRetention, removalPolicy: removalPolicyFor(production), autoDeleteObjects: !production });
   const bucket = new Bucket(scope, 'Bucket', {
-    serverAccessLogsBucket: accessLogs,
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.KMS,
-    encryptionKey: key,
-    // Caches the data key per bucket instead of calling KMS for every object.
-    bucketKeyEnabled: true,
-    enforceSSL: true,
-    versioned: true,
+    ...keptUnder(key, accessLogs),
     // In production live filings' records are locked one by one as they are written (infra/constructs/records.ts);
     // without a default retention, submitted data and test filings' protocols stay unlocked.
     ...(production && { objectLockEnabled: true }),

@@ -10,8 +10,9 @@ import { ArnFormat, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-
 import { BackupVault, type LockConfiguration } from 'aws-cdk-lib/aws-backup';
 import { AccountPrincipal, AccountRootPrincipal, AnyPrincipal, Effect, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
+import { Bucket, ObjectLockRetention } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { accessLogBucket, keptUnder } from '#infra/constructs/buckets.ts';
 import { administer } from '#infra/constructs/key-policy.ts';
 
 /** The names both accounts know the copies by. */
@@ -92,27 +93,15 @@ export class RecordsCopiesStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const accessLogs = new Bucket(this, 'AccessLogBucket', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      // S3 delivers server access logs only to buckets encrypted with S3-managed keys.
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      lifecycleRules: [{ expiration: Duration.days(400) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    // Who read a copy, kept as long as the trail of the stage keeps who deleted one.
+    const accessLogs = accessLogBucket(this, { days: 400, removalPolicy: RemovalPolicy.RETAIN });
     const bucket = new Bucket(this, 'Bucket', {
+      ...keptUnder(key, accessLogs),
       bucketName: names.bucket,
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      encryption: BucketEncryption.KMS,
-      encryptionKey: key,
-      bucketKeyEnabled: true,
-      enforceSSL: true,
-      versioned: true,
       // What arrives without a lock of its own (a test filing's files) is locked as long as a protocol
       // is kept; a live record keeps the lock it was written with, to the same date.
       objectLockEnabled: true,
       objectLockDefaultRetention: ObjectLockRetention.compliance(Duration.days(protocolDays)),
-      serverAccessLogsBucket: accessLogs,
       // A copy goes when its protocol's time is up, and S3 Lifecycle waits for its lock.
       lifecycleRules: [{ expiration: Duration.days(protocolDays), noncurrentVersionExpiration: Duration.days(1) }],
       removalPolicy: RemovalPolicy.RETAIN,
