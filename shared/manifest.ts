@@ -104,8 +104,9 @@ export type SecretUse = 'webhookSigningKeys' | 'stageCertificate';
 /**
  * What a call needs of the manifest entry of the function making it: each adapter (and each reader
  * of configuration) declares this for its calls as `needs`, by name. A function's entry lists exactly
- * what the calls its bundled code makes need (test/infra/code-needs.test.ts). A table listed with no
- * action is reached by calls whose names say too little to be told apart (`get`, `put`).
+ * what the calls its code reaches need, found by their types from its handler
+ * (test/infra/code-needs.test.ts). `tables` and `bucket` name the table or folder of the stores a
+ * wiring getter builds, with no action: the DynamoDB and S3 commands the code reaches say which.
  */
 export interface Needs {
   readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
