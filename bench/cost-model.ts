@@ -173,7 +173,10 @@ function fixedPerMonth(resources: Resources): Record<string, number> {
       .filter(([, alarm]) => alarm.Properties.Namespace && !String(alarm.Properties.Namespace).startsWith('AWS/'))
       .map(([, alarm]) => alarm.Properties.MetricName),
   );
-  const schedules = ofType(resources, 'AWS::Events::Rule').map(([, rule]) => String(rule.Properties.ScheduleExpression));
+  // The rules that match events (a production stage's records, infra/constructs/records.ts) run nothing on a clock.
+  const schedules = ofType(resources, 'AWS::Events::Rule')
+    .filter(([, rule]) => rule.Properties.ScheduleExpression)
+    .map(([, rule]) => String(rule.Properties.ScheduleExpression));
   const runsPerMonth = schedules.reduce((sum, expression) => sum + (30 * 24 * 60) / rateMinutes(expression), 0);
   const acls = ofType(resources, 'AWS::WAFv2::WebACL');
   const rules = acls.reduce((sum, [, acl]) => sum + (acl.Properties.Rules?.length ?? 0), 0);

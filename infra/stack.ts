@@ -17,11 +17,12 @@ import type { Metric, MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { AccountRootPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Architecture, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -54,6 +55,8 @@ import { FunctionIntegration } from '#infra/constructs/function-integration.ts';
 import { groupOf } from '#infra/function-groups.ts';
 import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
+import { administer } from '#infra/constructs/key-policy.ts';
+import { accessLogBucket, keptUnder } from '#infra/constructs/buckets.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
 import { Records } from '#infra/constructs/records.ts';
 import { accessLogFormat } from '#infra/constructs/access-log.ts';
@@ -87,22 +90,20 @@ export class SteuerboteStack extends Stack {
     super(scope, id, {
       description: `steuerbote ${settings.stage}: ELSTER submissions (ESt, UStVA)`,
       terminationProtection: settings.production,
-      // The region is the stage's, never the shell's; the account is whichever the credentials name.
-      env: { region: settings.region },
+      // The region is the stage's, never the shell's; the account is the stage's if it names one, else whichever the credentials name.
+      env: { region: settings.region, ...(settings.account && { account: settings.account }) },
       ...stackProps,
     });
     Tags.of(this).add('service', 'steuerbote');
     Tags.of(this).add('stage', settings.stage);
 
-    // One key for all data at rest, so a stage's tax data can be locked away with a single switch.
-    const key = new Key(this, 'Key', {
-      description: `steuerbote ${settings.stage}: tables, bucket and queues`,
-      enableKeyRotation: true,
-      removalPolicy: removalPolicyFor(settings.production),
-    });
+    // A production stage's keys outlive it: only the break-glass role may delete or disable them.
+    const guarded = settings.production ? { breakGlassRole: settings.records.breakGlassRole } : undefined;
+    const key = stageKey(this, settings.stage, guarded);
+    const { bucket, accessLogs } = stageBucket(this, key, settings.production, settings.retention);
     const resources: StageResources = {
       tables: mapRecord(tables, (name, spec) => stageTable(this, name, spec, key, settings.production)),
-      bucket: stageBucket(this, key, settings.production, settings.retention),
+      bucket,
       queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
       hookSecret: settings.hook.secretName ? Secret.fromSecretNameV2(this, 'HookSecret', settings.hook.secretName) : undefined,
       // A key of its own: only the functions that seal or unseal a client's certificate may use it.
@@ -111,6 +112,7 @@ export class SteuerboteStack extends Stack {
         removalPolicy: removalPolicyFor(settings.production),
         admins: settings.sealingKeyAdmins,
         openSealedBeforeOwners: settings.openSealedBeforeOwners,
+        guarded,
       }),
       eric: settings.taxAuthority.eric && ericBinding(this, settings.taxAuthority.eric),
     };
@@ -234,13 +236,51 @@ export class SteuerboteStack extends Stack {
     deployments.rollBackOn(operations);
     if (settings.production) {
       const lockers = [...this.functions].filter(([name]) => (functions[name] as FunctionSpec).settings?.includes('transmission')).map(([, fn]) => fn);
-      new Records(this, 'Records', { stage: settings.stage, bucket: resources.bucket, lockers, tables: Object.values(resources.tables), key });
+      new Records(this, 'Records', {
+        stage: settings.stage,
+        bucket,
+        accessLogs,
+        lockers,
+        tables: resources.tables,
+        key,
+        watchedKeys: [key, resources.sealingKey],
+        topic: operations.topic,
+        protocolDays: protocolDays(settings.retention),
+        ...settings.records,
+      });
     }
   }
 }
 
 /** The protocol's lifecycle and its ticket's TTL count the same days. */
 const protocolDays = (retention: RetentionSettings) => Math.ceil(retention.protocolYears * 365.25);
+
+/**
+ * One key for all data at rest, so a stage's tax data can be locked away with a single switch. Its
+ * use is the roles' that IAM grants it to, as with CDK's default policy; its administration the
+ * account's, without the grants that default allowed (infra/constructs/key-policy.ts).
+ */
+function stageKey(scope: Construct, stage: string, guarded: { breakGlassRole?: string } | undefined): Key {
+  const key = new Key(scope, 'Key', {
+    description: `steuerbote ${stage}: tables, bucket and queues`,
+    enableKeyRotation: true,
+    removalPolicy: removalPolicyFor(guarded !== undefined),
+    ...(guarded && { pendingWindow: Duration.days(30) }),
+    policy: new PolicyDocument(),
+  });
+  const account = [new AccountRootPrincipal()];
+  // DynamoDB and AWS Backup make grants on it for the tables and backups it encrypts.
+  administer(key, { admins: account, guarded, grantsForAwsResources: true });
+  key.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'UseByIamGrants',
+      principals: account,
+      actions: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'],
+      resources: ['*'],
+    }),
+  );
+  return key;
+}
 
 /** Production data outlives its stack; a test stage leaves nothing behind. */
 function removalPolicyFor(production: boolean): RemovalPolicy {
@@ -276,27 +316,10 @@ function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key
   return table;
 }
 
-function stageBucket(scope: Construct, key: Key, production: boolean, retention: RetentionSettings): Bucket {
-  // Who read or wrote which submission or protocol, and when, apart from the data itself.
-  const accessLogs = new Bucket(scope, 'AccessLogBucket', {
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    // S3 delivers server access logs only to buckets encrypted with S3-managed keys.
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    lifecycleRules: [{ expiration: Duration.days(logRetention) }],
-    removalPolicy: removalPolicyFor(production),
-    autoDeleteObjects: !production,
-  });
-  suppress(accessLogs, 'S1', "This bucket receives the stage bucket's server access logs; logging access to it would only record S3's own log deliveries.");
-  return new Bucket(scope, 'Bucket', {
-    serverAccessLogsBucket: accessLogs,
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.KMS,
-    encryptionKey: key,
-    // Caches the data key per bucket instead of calling KMS for every object.
-    bucketKeyEnabled: true,
-    enforceSSL: true,
-    versioned: true,
+function stageBucket(scope: Construct, key: Key, production: boolean, retention: RetentionSettings): { bucket: Bucket; accessLogs: Bucket } {
+  const accessLogs = accessLogBucket(scope, { days: logRetention, removalPolicy: removalPolicyFor(production), autoDeleteObjects: !production });
+  const bucket = new Bucket(scope, 'Bucket', {
+    ...keptUnder(key, accessLogs),
     // In production live filings' records are locked one by one as they are written (infra/constructs/records.ts);
     // without a default retention, submitted data and test filings' protocols stay unlocked.
     ...(production && { objectLockEnabled: true }),
@@ -331,6 +354,7 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
     // A versioned bucket can only be deleted empty; without this, destroying a test stage fails.
     autoDeleteObjects: !production,
   });
+  return { bucket, accessLogs };
 }
 
 function stageQueue(scope: Construct, name: QueueName, spec: QueueSpec, key: Key): Queue {
@@ -489,7 +513,7 @@ function stageFunction(
     fn.bindTable({ name: table, table: resources.tables[table], actions, indexes, queriesTable: !indexes });
   }
   for (const [folder, access] of entries(spec.bucket ?? {})) {
-    fn.bindBucket({ bucket: resources.bucket, folder, access, listsBucket: spec.readsMaybeMissing });
+    fn.bindBucket({ bucket: resources.bucket, folder, access });
   }
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });

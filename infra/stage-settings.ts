@@ -13,6 +13,13 @@ export interface StageSettings {
    * @default eu-central-1 (Frankfurt), where German tax data stays in Germany
    */
   readonly region: string;
+  /**
+   * The AWS account the stage lives in, part of its template as the region is: a deploy with the
+   * credentials of another account fails (`-c account=111111111111`). Required with `backupAccount`,
+   * whose copies trust this account by its ID.
+   * @default none: whichever account the credentials name
+   */
+  readonly account?: string;
   /** Reported as SERVICE_BUILD, e.g. a commit hash. */
   readonly build: string;
   readonly tracing: boolean;
@@ -42,6 +49,23 @@ export interface StageSettings {
    * @default false
    */
   readonly ignoreRollbackAlarms: boolean;
+  readonly records: RecordsSettings;
+}
+
+/** Where a production stage's records are kept beyond its own account (README, "Records that last"). */
+export interface RecordsSettings {
+  /**
+   * An account of the same AWS Organization that holds copies of the stage's backups and records,
+   * each under a lock of its own (`-c backupAccount=222222222222`, infra/constructs/records-copies.ts).
+   * @default none: the records have no copy outside the stage's account, which its synth warns of
+   */
+  readonly backupAccount?: string;
+  /**
+   * The one role that may delete or disable the stage's keys, delete a version of the bucket or
+   * bypass a record's lock (`-c breakGlassRole=arn:aws:iam::…:role/…`; docs/operations.md, "Break glass").
+   * @default none: nobody may
+   */
+  readonly breakGlassRole?: string;
 }
 
 /** How callers reach the API beyond its generated URL. */
@@ -58,7 +82,10 @@ export interface AccessSettings {
 export interface RetentionSettings {
   /** Days after its ticket finished that a submission's data is deleted. */
   readonly submissionDays: number;
-  /** Years after delivery that a protocol is kept. */
+  /**
+   * Years after delivery that a protocol is kept: 11 by default, as § 147 AO's ten years count from
+   * the end of the calendar year of the delivery.
+   */
   readonly protocolYears: number;
 }
 
@@ -129,10 +156,13 @@ export function stageSettings(scope: Construct): StageSettings {
   const limits = limitSettings(scope);
   const access = accessSettings(scope, region);
   if (limits.edgePerMinute !== undefined) edgeNeeds(access);
+  const production = contextFlag(scope, 'production', stage === 'prod' || stage === 'production');
+  const account = contextMatching(scope, 'account', accountId, 'a 12-digit AWS account ID');
   return {
     stage,
-    production: contextFlag(scope, 'production', stage === 'prod' || stage === 'production'),
+    production,
     region,
+    account,
     build: contextMatching(scope, 'build', /^[\w.-]{1,64}$/, 'a build label such as a commit hash') ?? 'dev',
     tracing: contextFlag(scope, 'tracing', false),
     hook: {
@@ -146,8 +176,8 @@ export function stageSettings(scope: Construct): StageSettings {
     limits,
     retention: {
       submissionDays: Number(contextMatching(scope, 'submissionRetentionDays', /^\d{1,4}$/, 'a whole number of days') ?? 30),
-      // Tax records are kept ten years (§ 147 AO), and the protocol is the proof of filing.
-      protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 10),
+      // Tax records are kept ten years from the end of the calendar year (§ 147 AO), and the protocol is the proof of filing.
+      protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 11),
     },
     access,
     alarmEmail: contextMatching(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),
@@ -159,6 +189,7 @@ export function stageSettings(scope: Construct): StageSettings {
     )?.split(','),
     openSealedBeforeOwners: contextFlag(scope, 'openSealedBeforeOwners', true),
     ignoreRollbackAlarms: contextFlag(scope, 'ignoreRollbackAlarms', false),
+    records: recordsSettings(scope, production, account),
   };
 }
 
@@ -187,6 +218,27 @@ function edgeNeeds(access: AccessSettings): void {
   if (access.corsOrigins.length > 0) {
     throw new Error('Context "corsOrigins" is not served behind the edge limits ("edgeLimitPerMinute"): the REST API there sends no CORS headers');
   }
+}
+
+const accountId = /^\d{12}$/;
+const roleArn = /^arn:aws[\w-]*:iam::(\d{12}):role\/[\w+=,.@/-]+$/;
+
+function recordsSettings(scope: Construct, production: boolean, account: string | undefined): RecordsSettings {
+  const backupAccount = contextMatching(scope, 'backupAccount', accountId, 'a 12-digit AWS account ID');
+  const breakGlassRole = contextMatching(scope, 'breakGlassRole', roleArn, 'an IAM role ARN');
+  if (!production) {
+    // A test stage is deleted with its data; these guard records, which only a production stage keeps.
+    const stray = backupAccount ? 'backupAccount' : breakGlassRole ? 'breakGlassRole' : undefined;
+    if (stray) throw new Error(`Context "${stray}" applies only to production stages`);
+    return {};
+  }
+  if (backupAccount && !account) throw new Error('Context "backupAccount" needs "account": the copies in the backup account trust the stage by its account ID');
+  if (backupAccount && backupAccount === account) throw new Error('Context "backupAccount" must name another account than the stage\'s own');
+  const breakGlassAccount = breakGlassRole && roleArn.exec(breakGlassRole)![1];
+  if (breakGlassAccount && account && breakGlassAccount !== account) {
+    throw new Error(`Context "breakGlassRole" must name a role of the stage's account ${account}, got one of ${breakGlassAccount}`);
+  }
+  return { backupAccount, breakGlassRole };
 }
 
 const origin = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/;

@@ -69,12 +69,6 @@ export interface FunctionSpec {
   readonly indexes?: Partial<Record<TableName, readonly string[]>>;
   /** The folders of the stage bucket it uses, each granted on its own keys only. */
   readonly bucket?: Partial<Record<BucketFolder, BucketAccess>>;
-  /**
-   * Reads an object its ticket does not say exists, and answers its absence: granted s3:ListBucket,
-   * without which S3 refuses a missing object (AccessDenied) rather than naming it missing (NoSuchKey).
-   * Every other reader reads only what its ticket says is there (README, "Permissions").
-   */
-  readonly readsMaybeMissing?: true;
   readonly sendsTo?: readonly QueueName[];
   /** Dead-letter queues it sends to or reads from: to park what gave up, or to redrive it. */
   readonly deadLetters?: readonly QueueName[];
@@ -116,8 +110,9 @@ export type SecretUse = 'webhookSigningKeys' | 'stageCertificate';
 /**
  * What a call needs of the manifest entry of the function making it: each adapter (and each reader
  * of configuration) declares this for its calls as `needs`, by name. A function's entry lists exactly
- * what the calls its bundled code makes need (test/infra/code-needs.test.ts). A table listed with no
- * action is reached by calls whose names say too little to be told apart (`get`, `put`).
+ * what the calls its code reaches need, found by their types from its handler
+ * (test/infra/code-needs.test.ts). `tables` and `bucket` name the table or folder of the stores a
+ * wiring getter builds, with no action: the DynamoDB and S3 commands the code reaches say which.
  */
 export interface Needs {
   readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
@@ -312,13 +307,7 @@ export const functions = {
   getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
-  getNutzdaten: {
-    entry: 'functions/get-nutzdaten.ts',
-    tables: readingTickets,
-    bucket: { protocols: 'read' },
-    readsMaybeMissing: true,
-    settings: ['rateLimit'],
-  },
+  getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',

@@ -84,7 +84,7 @@ export interface RateCounter {
  */
 export interface SubmissionStore {
   put(ticket: string, body: unknown): Promise<void>;
-  /** Undefined once deleted, as if never stored. */
+  /** Undefined once deleted, as if never stored; throws `MissingOrRefused` where it cannot tell. */
   get(ticket: string): Promise<unknown>;
   /** Harmless for a body that is not there. */
   delete(ticket: string): Promise<void>;
@@ -104,6 +104,13 @@ export interface StoredBodyNotes {
 export interface KeptFile {
   retainUntil?: Date;
 }
+
+/**
+ * A store that may not list what it holds cannot tell a missing object from one it may not read: S3
+ * answers both AccessDenied to a caller without s3:ListBucket, which no function of a stage has.
+ * Its `get` throws this where S3 answers so; the caller decides when to take it for missing.
+ */
+export class MissingOrRefused extends Error {}
 
 export interface ProtocolStore {
   put(ticket: string, fileName: string, content: Uint8Array, kept?: KeptFile): Promise<void>;

@@ -78,8 +78,6 @@ export interface EricBinding {
 
 export class SteuerboteFunction extends NodejsFunction {
   readonly #role: Role;
-  /** The folders it may list so far (`*`: the whole bucket), so each listing is granted once. */
-  readonly #listed = new Set<string>();
 
   constructor(scope: Construct, id: string, props: SteuerboteFunctionProps) {
     const { spec } = props;
@@ -167,22 +165,11 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 
   /**
-   * Grants on the keys of one folder of the bucket only. `listsBucket`: s3:ListBucket on the whole
-   * bucket, for a reader that must learn an object is missing (NoSuchKey rather than AccessDenied).
+   * Grants on the keys of one folder of the bucket only, and no listing: S3 then answers a key that
+   * is not there AccessDenied rather than NoSuchKey, which the stores take as MissingOrRefused.
    */
-  bindBucket({ bucket, folder, access, listsBucket = false }: { bucket: IBucket; folder: BucketFolder; access: BucketAccess; listsBucket?: boolean }): void {
+  bindBucket({ bucket, folder, access }: { bucket: IBucket; folder: BucketFolder; access: BucketAccess }): void {
     const keys = `${bucketFolders[folder]}*`;
-    // The example receiver lists its folder to find what is there; its listing is confined to it. A
-    // prefix condition cannot serve a GetObject, so a reader that must be told NoSuchKey lists the
-    // whole bucket: the names (ticket IDs and file names), never contents. Every other function reads
-    // only what its ticket says exists, and lists nothing.
-    const lists = folder === 'receiver' ? folder : listsBucket && access !== 'write' ? '*' : undefined;
-    if (lists && !this.#listed.has(lists)) {
-      const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
-      if (lists !== '*') list.addCondition('StringLike', { 's3:prefix': keys });
-      this.addToRolePolicy(list);
-      this.#listed.add(lists);
-    }
     // Exactly the calls the S3 stores make: grantRead and grantPut would add s3:GetObject* (old
     // versions too), s3:List*, s3:GetBucket*, s3:Abort* and object tagging, retention and legal hold.
     const actions: string[] = [];

@@ -12,6 +12,7 @@ import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
 import { startRemotePollers } from '#infra/local/remote-pollers.ts';
 import type { SqsLambda } from '#infra/local/sqs-poller.ts';
+import type { MissingKeys } from '#infra/local/s3-stand-in.ts';
 import { apiUrlSetting, runtimeFile } from '#infra/local/runtime-file.ts';
 import { startThread } from '#infra/local/thread.ts';
 import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
@@ -42,6 +43,11 @@ export interface LocalRuntimeOptions {
   /** Runs every manifest schedule this often instead, so tests need not wait minutes. */
   scheduleEverySeconds?: number;
   onError?: (error: unknown) => void;
+  /**
+   * How the S3 stand-in answers a read of a key that is not there: NoSuchKey by default, or
+   * AccessDenied, as S3 answers every function of a stage, none of which may list the bucket.
+   */
+  s3MissingKeys?: MissingKeys;
 }
 
 export interface LocalRuntime {
@@ -76,7 +82,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const pollers = new MessageChannel();
   const standIns = await startThread<Record<string, string>>(
     new URL('./stand-ins-thread.ts', import.meta.url),
-    { dataDir, pollers: pollers.port2 },
+    { dataDir, pollers: pollers.port2, s3MissingKeys: options.s3MissingKeys },
     onError('stand-ins'),
     [pollers.port2],
   );

@@ -23,9 +23,9 @@ let store: ObjectStore;
 let standIn: S3StandIn;
 let client: S3Client;
 
-const clientWith = (requestChecksumCalculation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED') =>
+const clientWith = (requestChecksumCalculation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED', port = standIn.port) =>
   new S3Client({
-    endpoint: `http://127.0.0.1:${standIn.port}`,
+    endpoint: `http://127.0.0.1:${port}`,
     region: 'eu-central-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     forcePathStyle: true,
@@ -91,6 +91,21 @@ describe('the local S3 stand-in, called through the SDK', () => {
     expect((await errorOf(read('gone')))?.name).toBe('NoSuchKey');
     await client.send(new DeleteObjectCommand({ Bucket, Key: 'gone' }));
     expect((await errorOf(client.send(new HeadObjectCommand({ Bucket, Key: 'gone' }))))?.$metadata.httpStatusCode).toBe(404);
+  });
+
+  it('answers AccessDenied for what is not there when it plays a caller that may not list the bucket, as S3 does', async () => {
+    await put('there');
+    const refusing = await startS3StandIn({ store, host: '127.0.0.1', missingKeys: 'AccessDenied' });
+    const unlisted = clientWith('WHEN_REQUIRED', refusing.port);
+    try {
+      const missing = await errorOf(unlisted.send(new GetObjectCommand({ Bucket, Key: 'nothing-here' })));
+      expect([missing?.name, missing?.$metadata.httpStatusCode]).toEqual(['AccessDenied', 403]);
+      expect((await errorOf(unlisted.send(new HeadObjectCommand({ Bucket, Key: 'nothing-here' }))))?.$metadata.httpStatusCode).toBe(403);
+      expect(await (await unlisted.send(new GetObjectCommand({ Bucket, Key: 'there' }))).Body!.transformToString()).toBe('there');
+    } finally {
+      unlisted.destroy();
+      await refusing.close();
+    }
   });
 
   it('writes only-if-absent in one step: of ten racing conditional puts exactly one wins', async () => {

@@ -2,7 +2,9 @@
 // objects kept in a LevelDB database (s3-objects.ts). Create and head a bucket; put (also only-if-absent, the
 // `If-None-Match: *` conditional write), get, head and delete an object; list a bucket's keys by
 // prefix, 1,000 a page. What else S3 offers is answered 501 NotImplemented, never approximated.
-// Requests are not authenticated: the stand-in listens on the loopback interface only.
+// Requests are not authenticated: the stand-in listens on the loopback interface only. S3 tells a
+// caller that may list the bucket that a missing key is not there (404 NoSuchKey), and refuses one
+// that may not (403 AccessDenied), as no function of a stage may: `missingKeys` says which it plays.
 //
 // Object Lock as a production stage's bucket has it: a put may set a version's retention and legal
 // hold, with a checksum of its body as S3 demands; a locked version is deleted by its version ID only
@@ -46,14 +48,17 @@ const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const reservedBucketName = /\.\.|^\d+\.\d+\.\d+\.\d+$|^(xn--|sthree-|amzn-s3-demo-)|(-s3alias|--ol-s3|\.mrap|--x-s3|--table-s3)$/;
 const isBucketName = (name: string) => bucketName.test(name) && !reservedBucketName.test(name);
 
+/** How a read of a key that is not there is answered: as to a caller with s3:ListBucket, or as to one without. */
+export type MissingKeys = 'NoSuchKey' | 'AccessDenied';
+
 export interface S3StandIn {
   port: number;
   close(): Promise<void>;
 }
 
 /** Serves `store`, which stays the caller's to close once the stand-in is closed. */
-export async function startS3StandIn(options: { store: ObjectStore; host: string }): Promise<S3StandIn> {
-  const { store } = options;
+export async function startS3StandIn(options: { store: ObjectStore; host: string; missingKeys?: MissingKeys }): Promise<S3StandIn> {
+  const { store, missingKeys = 'NoSuchKey' } = options;
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     // Not through URL's path: it resolves `..`, which in an S3 key is just a name.
@@ -112,8 +117,9 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
       if (request.headers.range) throw notImplemented('ranged reads');
       const object = current;
       if (!object) {
-        if (method === 'HEAD') return send(response, 404);
-        throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+        const refused = missingKeys === 'AccessDenied';
+        if (method === 'HEAD') return send(response, refused ? 403 : 404);
+        throw refused ? new S3Error(403, 'AccessDenied', 'Access Denied') : new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
       }
       response.writeHead(200, {
         'content-type': object.contentType,

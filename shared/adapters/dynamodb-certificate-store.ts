@@ -3,22 +3,10 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { newestFirst, pinCheckUnderWay, type CertificateRecord } from '#shared/domain/certificate.ts';
-import type { Needs } from '#shared/manifest.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */
-/** The calls whose names are its own. */
-export const needs = {
-  reservePinCheck: { tables: { certificates: ['UpdateItem'] } },
-  releasePinCheck: { tables: { certificates: ['UpdateItem'] } },
-  confirmWrongPin: { tables: { certificates: ['UpdateItem'] } },
-  lock: { tables: { certificates: ['UpdateItem'] } },
-  reseal: { tables: { certificates: ['UpdateItem'] } },
-  expiringBefore: { tables: { certificates: ['Scan'] } },
-  sealedBeforeOwners: { tables: { certificates: ['Scan'] } },
-} as const satisfies Partial<Record<keyof CertificateStore, Needs>>;
-
 export class DynamoCertificateStore implements CertificateStore {
   readonly #client: DynamoDBClient;
   readonly #table: string;

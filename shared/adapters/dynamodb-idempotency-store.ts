@@ -1,7 +1,6 @@
 import { GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import type { Needs } from '#shared/manifest.ts';
 import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports.ts';
 
 const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(write)).held;
@@ -12,12 +11,6 @@ const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(wri
  * expiry is decided here by `expires_at` rather than left to the record's removal. (`key` and
  * `state` are reserved words, hence the placeholders.)
  */
-/** The calls whose names are its own. */
-export const needs = {
-  takeOver: { tables: { idempotency: ['UpdateItem'] } },
-  complete: { tables: { idempotency: ['UpdateItem'] } },
-} as const satisfies Partial<Record<keyof IdempotencyStore, Needs>>;
-
 export class DynamoIdempotencyStore implements IdempotencyStore {
   readonly #client: DynamoDBClient;
   readonly #table: string;

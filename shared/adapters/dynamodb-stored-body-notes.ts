@@ -2,13 +2,7 @@ import { PutItemCommand, QueryCommand, type DynamoDBClient } from '@aws-sdk/clie
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
-import type { Needs } from '#shared/manifest.ts';
 import type { StoredBodyNotes } from '#shared/ports.ts';
-
-export const needs = {
-  note: { tables: { storedBodies: ['PutItem'] } },
-  notedBetween: { tables: { storedBodies: ['Query'] } },
-} as const satisfies Record<keyof StoredBodyNotes, Needs>;
 
 /**
  * One item per note, keyed by shard and `{time}#{ticket}`, so the notes of an hour are one range of

@@ -60,16 +60,15 @@ function indexChanges(ticket: string, after: TicketStatus, changes: TicketChange
   return { set, remove };
 }
 
-/** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
-/** The calls whose names are its own; `create`, `get`, `claim` and `list` are named as others' are. */
+/** The index each query reads; what it does on the table, its commands say. */
 export const needs = {
-  transition: { tables: { tickets: ['UpdateItem'] } },
-  updateWebhook: { tables: { tickets: ['UpdateItem'] } },
-  owed: { tables: { tickets: ['Query'] }, indexes: { tickets: ['owed'] } },
-  awaitingCertificate: { tables: { tickets: ['Query'] }, indexes: { tickets: ['owed'] } },
-  finishedBefore: { tables: { tickets: ['Query'] }, indexes: { tickets: ['unswept'] } },
+  owed: { indexes: { tickets: ['owed'] } },
+  awaitingCertificate: { indexes: { tickets: ['owed'] } },
+  finishedBefore: { indexes: { tickets: ['unswept'] } },
+  list: { indexes: { tickets: ['by_client'] } },
 } as const satisfies Partial<Record<keyof TicketStore, Needs>>;
 
+/** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
 export class DynamoTicketStore implements TicketStore {
   readonly #client: DynamoDBClient;
   readonly #table: string;

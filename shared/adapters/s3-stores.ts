@@ -1,6 +1,6 @@
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bucketFolders } from '#shared/setting-names.ts';
-import type { KeptFile, ProtocolStore, SubmissionStore } from '#shared/ports.ts';
+import { MissingOrRefused, type KeptFile, type ProtocolStore, type SubmissionStore } from '#shared/ports.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
 export class S3Folder {
@@ -39,12 +39,19 @@ export class S3Folder {
     }
   }
 
+  /**
+   * Undefined for a key S3 says is not there (NoSuchKey, to a caller that may list the bucket).
+   * To one that may not, S3 answers a missing key AccessDenied, as it answers a key the caller may
+   * not read: that is `MissingOrRefused`, for the caller to weigh.
+   */
   async get(key: string): Promise<Uint8Array | undefined> {
     try {
       const { Body } = await this.#client.send(new GetObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }));
       return Body ? await Body.transformToByteArray() : undefined;
     } catch (error) {
-      if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return undefined;
+      const { name, message } = error as { name?: string; message?: string };
+      if (error instanceof NoSuchKey || name === 'NoSuchKey') return undefined;
+      if (name === 'AccessDenied') throw new MissingOrRefused(`${this.#prefix}${key}: ${message}`, { cause: error });
       throw error;
     }
   }
@@ -52,15 +59,6 @@ export class S3Folder {
   /** In the versioned stage bucket this adds a delete marker; the bucket's lifecycle removes the old version. */
   async delete(key: string): Promise<void> {
     await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#prefix + key }));
-  }
-
-  /**
-   * Whether the object exists, asked by listing: a function whose listing is confined to its prefix
-   * is refused (AccessDenied), not told NoSuchKey, when it reads an object that is not there.
-   */
-  async has(key: string): Promise<boolean> {
-    const { Contents = [] } = await this.#client.send(new ListObjectsV2Command({ Bucket: this.#bucket, Prefix: this.#prefix + key, MaxKeys: 1 }));
-    return Contents[0]?.Key === this.#prefix + key;
   }
 }
 

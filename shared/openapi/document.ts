@@ -368,9 +368,9 @@ const getCertificate: Json = {
 const deleteCertificate: Json = {
   tags: certificateTag,
   operationId: 'deleteCertificate',
-  summary: 'Delete a certificate and its PIN for good',
+  summary: 'Delete a certificate and its PIN',
   description:
-    "Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject.",
+    "Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject. The deleted container and PIN, sealed, stay in the table's point-in-time recovery for 35 days; the table is not backed up.",
   responses: {
     200: ok('Deleted', { type: 'object', properties: { certificate_id: { type: 'string' }, deleted: { const: true } } }),
     409: failure('A ticket that is still `queued` or `processing` is to be signed with this certificate', ['CONFLICT']),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
 import { nutzdatenFileName, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
-import type { TransmitOutcome } from '#shared/ports.ts';
+import { MissingOrRefused, type TransmitOutcome } from '#shared/ports.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
 import type { PinStorage } from '#shared/domain/certificate.ts';
@@ -346,6 +346,26 @@ describe('transmitTicket', () => {
     const { deps, authority, stored } = await setup([delivered], { storeBody: false });
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'SUBMISSION_MISSING' } });
+    expect(authority.submissions).toEqual([]);
+  });
+
+  it('tries again a body the store cannot tell gone from refused, as S3 answers without ListBucket, and fails it SUBMISSION_MISSING after the last attempt', async () => {
+    const { deps, authority, queue, submissions, stored } = await setup([delivered], { storeBody: false });
+    vi.spyOn(submissions, 'get').mockRejectedValue(new MissingOrRefused(`submissions/${id}.json: Access Denied`));
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 1, next_wake_at: '2026-11-22T10:00:30.000Z' });
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 2, next_wake_at: '2026-11-22T10:01:00.000Z' });
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: { code: 'SUBMISSION_MISSING', message: expect.stringContaining('3 attempts'), details: [] },
+    });
+    expect(queue.transmits).toEqual([
+      { ticket: id, delaySeconds: 30 },
+      { ticket: id, delaySeconds: 60 },
+    ]);
     expect(authority.submissions).toEqual([]);
   });
 

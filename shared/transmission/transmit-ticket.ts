@@ -54,8 +54,19 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
   try {
     const form = await loadForm(claimed.kind);
     const loaded = await loadFiling(deps.submissions, id, form);
-    if ('missing' in loaded) {
-      await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message: 'The submitted data is no longer stored', details: [] }, now);
+    // On AWS a body that is gone is refused like one that may not be read (MissingOrRefused): it is
+    // tried again as a transient fault would be, and taken for gone once the attempts are spent.
+    if ('unconfirmed' in loaded && claimed.attempts < deps.transmit.maxAttempts) {
+      logger.warn('submitted data missing or refused, trying again', { ticket: id, attempt: claimed.attempts, reason: loaded.unconfirmed });
+      await tryAgainLater(deps, held, id, claimed.attempts, now);
+      return;
+    }
+    if ('missing' in loaded || 'unconfirmed' in loaded) {
+      const message =
+        'missing' in loaded
+          ? 'The submitted data is no longer stored'
+          : `The submitted data could not be read in ${claimed.attempts} attempts: it is no longer stored, or may not be read`;
+      await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message, details: [] }, now);
       return;
     }
     let submission: Submission;
@@ -188,13 +199,24 @@ async function record(
         );
         return;
       }
-      deps.metrics?.addMetric(metricNames.transmissionRetries, MetricUnit.Count, 1);
-      const delay = deps.transmit.retryDelaySeconds * claimed.attempts;
-      // A fresh, delayed wake-up is the backoff; if it is lost, the re-drive finds the queued ticket.
-      if (await release(deps, held, id, delay, now)) await deps.queue.wakeTransmit(id, delay);
+      await tryAgainLater(deps, held, id, claimed.attempts, now);
       return;
     }
   }
+}
+
+/** Hands the ticket back for its next attempt, `retryDelaySeconds` × `attempts` from now. */
+async function tryAgainLater(
+  deps: TransmitDeps,
+  held: { status: 'processing'; lease_until: string },
+  id: string,
+  attempts: number,
+  now: () => Date,
+): Promise<void> {
+  deps.metrics?.addMetric(metricNames.transmissionRetries, MetricUnit.Count, 1);
+  const delay = deps.transmit.retryDelaySeconds * attempts;
+  // A fresh, delayed wake-up is the backoff; if it is lost, the re-drive finds the queued ticket.
+  if (await release(deps, held, id, delay, now)) await deps.queue.wakeTransmit(id, delay);
 }
 
 /**

@@ -24,13 +24,17 @@ import { once } from '#shared/once.ts';
 import type { ProtocolStore } from '#shared/ports.ts';
 import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
-/** Each getter reaches its table or folder; which calls it makes there, the adapters' own `needs` say. */
+/**
+ * The table or folder of the stores each getter builds; which calls a function makes there, the SDK
+ * commands its code reaches say (test/infra/code-reach.ts).
+ */
 export const needs = {
   ticketStore: { tables: { tickets: [] } },
-  // Authentication reads the caller's key and counts the request against RATE_LIMIT_PER_MINUTE. Its
-  // code is in every API function's bundle (shared/http/api-handler.ts), but only those handed
-  // `callers` run it, so the needs are declared here rather than by the stores.
-  callers: { tables: { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] }, settings: ['rateLimit'] },
+  apiKeyStore: { tables: { apiKeys: [] } },
+  rateCounter: { tables: { rateLimits: [] } },
+  // Authentication counts the request against RATE_LIMIT_PER_MINUTE. Its code is in every API
+  // function (shared/http/api-handler.ts), but only those handed `callers` run it.
+  callers: { settings: ['rateLimit'] },
   idempotencyStore: { tables: { idempotency: [] } },
   certificateStore: { tables: { certificates: [] } },
   submissionStore: { bucket: ['submissions'] },

@@ -60,12 +60,17 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
   });
 
   describe('grants', () => {
-    it('lists the whole bucket only for the Nutzdaten reader, whose ticket does not say whether they were kept', () => {
-      const listing = [...dev.stack.functions.keys()].filter((name) =>
-        statements(dev, name).some((s) => [s.Action].flat().includes('s3:ListBucket') && !s.Condition),
-      );
-      expect(listing).toEqual(['getNutzdaten']);
-      for (const name of ['getProtocol', 'transmit', 'deliverWebhook'] as const) expect(actions(dev, name), name).not.toContain('s3:ListBucket');
+    it('lets no function list the bucket, nor anything of a production stage, so S3 answers a missing key AccessDenied (shared/ports.ts, MissingOrRefused)', () => {
+      const lists = (statement: { Effect: string; Action: string | string[] }) =>
+        statement.Effect === 'Allow' && [statement.Action].flat().some((action) => /^s3:(List|\*)/.test(action));
+      for (const stage of [dev, prod, eric]) {
+        for (const name of stage.stack.functions.keys()) expect(statements(stage, name).filter(lists), name).toEqual([]);
+      }
+      // A test stage's bucket is emptied by CDK's helper when the stage is destroyed, which lists it; a production stage keeps its bucket.
+      const policies = Object.values(prod.resources)
+        .filter((resource) => resource.Type === 'AWS::IAM::Policy' || resource.Type === 'AWS::S3::BucketPolicy')
+        .flatMap((resource) => resource.Properties.PolicyDocument.Statement);
+      expect(policies.filter(lists)).toEqual([]);
     });
 
     it('grants no function Encrypt or ReEncrypt on any key, nor a wildcard of key actions', () => {

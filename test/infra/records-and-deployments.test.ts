@@ -6,9 +6,9 @@
 import type { CfnElement, NestedStack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
+import { backedUpTables, backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
 import { groupOf } from '#infra/function-groups.ts';
-import { apis, functions, queues, schedules, servedRoutes, tables, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import { apis, functions, queues, schedules, servedRoutes, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { failedRecords, metricNames, metricNamespace } from '#shared/metric-names.ts';
 import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
@@ -45,14 +45,14 @@ describe('records and deployments', { timeout: 300_000 }, () => {
       expect(dev.resources[bucketId(dev)]!.Properties.ObjectLockEnabled).toBeUndefined();
     });
 
-    it('has transmit lock live records as long as protocols are kept, granted on protocols/ alone', () => {
-      const lockDays = String(Math.ceil(10 * 365.25));
+    it('has transmit lock live records as long as protocols are kept, 11 years unless the stage says otherwise, granted on protocols/ alone', () => {
+      const lockDays = String(Math.ceil(11 * 365.25));
       expect(fnProps(prod, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(lockDays);
       expect(fnProps(prod, 'transmit').Environment.Variables[settingNames.protocolRetentionDays]).toBeUndefined();
       const retention = statements(prod, 'transmit').filter((statement) => [statement.Action].flat().includes('s3:PutObjectRetention'));
       expect(retention.map((statement) => statement.Resource)).toEqual([{ 'Fn::Join': ['', [arnOf(bucketId(prod)), `/${bucketFolders.protocols}*`]] }]);
-      const kept = synth({ stage: 'prod', protocolRetentionYears: '11' }, { bundle: false });
-      expect(fnProps(kept, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(String(Math.ceil(11 * 365.25)));
+      const kept = synth({ stage: 'prod', protocolRetentionYears: '12' }, { bundle: false });
+      expect(fnProps(kept, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(String(Math.ceil(12 * 365.25)));
 
       expect(fnProps(dev, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBeUndefined();
       expect(actions(dev, 'transmit')).not.toContain('s3:PutObjectRetention');
@@ -71,7 +71,7 @@ describe('records and deployments', { timeout: 300_000 }, () => {
   });
 
   describe('AWS Backup', () => {
-    it('copies every table of prod daily and monthly into a vault that locks in compliance mode after its grace days', () => {
+    it('copies the tables that must survive, tickets and API keys, of prod daily and monthly into a vault that locks in compliance mode after its grace days', () => {
       const [vaultId, vault] = ofType(prod, 'AWS::Backup::BackupVault')[0]!;
       expect(vault.Properties).toMatchObject({
         BackupVaultName: 'steuerbote-prod',
@@ -97,7 +97,8 @@ describe('records and deployments', { timeout: 300_000 }, () => {
         expect(rule.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(vault.Properties.LockConfiguration.MinRetentionDays);
         expect(rule.Lifecycle.DeleteAfterDays).toBeLessThanOrEqual(vault.Properties.LockConfiguration.MaxRetentionDays);
       }
-      const tableIds = Object.keys(tables).map((name) => logicalId(prod, prod.stack.node.findChild(`${name}Table`)));
+      expect(backedUpTables).toEqual(['tickets', 'apiKeys']);
+      const tableIds = backedUpTables.map((name) => logicalId(prod, prod.stack.node.findChild(`${name}Table`)));
       prod.template.hasResourceProperties('AWS::Backup::BackupSelection', {
         BackupPlanId: { 'Fn::GetAtt': [planId, 'BackupPlanId'] },
         BackupSelection: { Resources: Match.arrayEquals(tableIds.map(arnOf)) },
@@ -156,7 +157,8 @@ describe('records and deployments', { timeout: 300_000 }, () => {
       for (const [id, permission] of ofType(prod, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com'))
         expect(aliasIds.has(permission.Properties.FunctionName.Ref), id).toBe(true);
       // A schedule starts the alias, and a run that failed every try is recorded from the alias.
-      const rules = ofType(prod, 'AWS::Events::Rule');
+      // The rules that watch keys and records match events rather than a schedule.
+      const rules = ofType(prod, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties.ScheduleExpression);
       expect(rules).toHaveLength(scheduled.size);
       for (const [id, rule] of rules) expect(aliasIds.has(rule.Properties.Targets[0].Arn.Ref), id).toBe(true);
       const asyncConfigs = ofType(prod, 'AWS::Lambda::EventInvokeConfig');

@@ -30,6 +30,7 @@ const everyOption = (): Record<string, string> => ({
   stage: 'prod',
   production: 'true',
   region: 'eu-central-1',
+  account: '123456789012',
   build: 'abc1234',
   tracing: 'true',
   hookEnabled: 'true',
@@ -59,6 +60,8 @@ const everyOption = (): Record<string, string> => ({
   sealingKeyAdmins: 'arn:aws:iam::123456789012:role/steuerbote-deploy',
   openSealedBeforeOwners: 'true',
   ignoreRollbackAlarms: 'true',
+  backupAccount: '210987654321',
+  breakGlassRole: 'arn:aws:iam::123456789012:role/steuerbote-break-glass',
 });
 
 /** Every option but the edge, with browser origins: the HTTP API, whose routes are resources of the root each. */
@@ -146,7 +149,7 @@ describe.each([
   });
 
   it('keeps what holds data, and the APIs, in the root stack, where a stage of one stack had them', () => {
-    const stateful = ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::KMS::Key', 'AWS::SQS::Queue', 'AWS::Backup::BackupVault', ...apiResources];
+    const stateful = ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::KMS::Key', 'AWS::SQS::Queue', 'AWS::Backup::BackupVault', 'AWS::CloudTrail::Trail', ...apiResources];
     const [rootTemplate, nestedTemplates] = [stage.stacks[0]!.template, stage.stacks.slice(1)];
     for (const type of stateful) {
       expect(

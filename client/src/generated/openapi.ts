@@ -406,8 +406,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a certificate and its PIN for good
-         * @description Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject.
+         * Delete a certificate and its PIN
+         * @description Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject. The deleted container and PIN, sealed, stay in the table's point-in-time recovery for 35 days; the table is not backed up.
          */
         delete: operations["deleteCertificate"];
         options?: never;
