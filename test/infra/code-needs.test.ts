@@ -75,12 +75,23 @@ function merge(into: Required<Needs>, needs: Needs): void {
     (into.tables as any)[table] = [...new Set([...((into.tables as any)[table] ?? []), ...actions])];
   for (const [table, indexes] of Object.entries(needs.indexes ?? {}))
     (into.indexes as any)[table] = [...new Set([...((into.indexes as any)[table] ?? []), ...indexes])];
-  for (const key of ['bucket', 'sendsTo', 'deadLetters', 'settings', 'sealing', 'secrets'] as const) {
+  for (const key of ['bucket', 'sendsTo', 'countsQueues', 'bucketSettings', 'deadLetters', 'settings', 'sealing', 'secrets'] as const) {
     (into as any)[key] = [...new Set([...(into[key] as readonly string[]), ...((needs[key] as readonly string[] | undefined) ?? [])])].sort();
   }
 }
 
-const none = (): Required<Needs> => ({ tables: {}, indexes: {}, bucket: [], sendsTo: [], deadLetters: [], settings: [], sealing: [], secrets: [] });
+const none = (): Required<Needs> => ({
+  tables: {},
+  indexes: {},
+  bucket: [],
+  sendsTo: [],
+  countsQueues: [],
+  bucketSettings: [],
+  deadLetters: [],
+  settings: [],
+  sealing: [],
+  secrets: [],
+});
 
 describe('each function entry against the calls its code makes', { timeout: 300_000 }, () => {
   const needed = new Map<FunctionName, Required<Needs>>();
@@ -102,6 +113,8 @@ describe('each function entry against the calls its code makes', { timeout: 300_
   const listed = (spec: FunctionSpec) => ({
     bucket: Object.keys(spec.bucket ?? {}).sort(),
     sendsTo: [...(spec.sendsTo ?? [])].sort(),
+    countsQueues: [...(spec.countsQueues ?? [])].sort(),
+    bucketSettings: [...(spec.bucketSettings ?? [])].sort(),
     deadLetters: [...(spec.deadLetters ?? [])].sort(),
     settings: [...(spec.settings ?? [])].sort(),
     sealing: [...(spec.sealing ?? [])].sort(),
@@ -109,7 +122,7 @@ describe('each function entry against the calls its code makes', { timeout: 300_
     secrets: [...(spec.secrets ?? [])].filter((secret) => secret !== 'stageCertificate').sort(),
   });
 
-  it('lists exactly the queues, dead-letter queues, settings, sealing uses, secrets and bucket folders the code needs', () => {
+  it('lists exactly the queues, queue counts, bucket settings, dead-letter queues, settings, sealing uses, secrets and bucket folders the code needs', () => {
     const differing: Record<string, unknown> = {};
     for (const [name, needs] of needed) {
       const spec = listed(functions[name] as FunctionSpec);
