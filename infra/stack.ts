@@ -18,7 +18,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, CfnFunction, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
@@ -185,6 +185,10 @@ export class SteuerboteStack extends Stack {
       const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
       addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), deployments, concurrency);
     }
+    // What transmit may run at once is its own: a burst of API calls, which share the account's
+    // unreserved concurrency, cannot starve the sends. Lambda keeps 100 of the account unreserved
+    // and refuses a reservation that would leave fewer (docs/operations.md, "A backlog").
+    (functionFor(queues.transmit.consumer).node.defaultChild as CfnFunction).reservedConcurrentExecutions = settings.limits.transmitConcurrency;
     for (const [name, spec] of entries(schedules)) {
       const fn = functionFor(spec.function);
       addSchedule(Stack.of(fn), name, spec, fn, failedRuns);
@@ -474,6 +478,8 @@ function stageFunction(
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });
   }
+  for (const queue of spec.countsQueues ?? []) fn.bindQueueCounts(resources.queues[queue]);
+  if (spec.bucketSettings?.includes('objectLock')) fn.bindObjectLockCheck(resources.bucket);
   for (const queue of spec.deadLetters ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue].deadLetterQueue!.queue, deadLetter: true });
   }

@@ -18,6 +18,10 @@ export const needs = {
  */
 const checkedKey = { shard: 'checked', noted: 'orphans' };
 
+/** The item a note is stored as; `keepSeconds` as the store's. */
+export const noteItem = (ticket: string, at: Date, keepSeconds: number) =>
+  marshall({ shard: shardOf(ticket), noted: `${at.toISOString()}#${ticket}`, ticket, expires_at: Math.floor(at.getTime() / 1000) + keepSeconds });
+
 /**
  * One item per note, keyed by shard and `{time}#{ticket}`, so the notes of an hour are one range of
  * each shard's partition: reading them costs what they hold, however many bodies the bucket keeps. A
@@ -36,9 +40,7 @@ export class DynamoStoredBodyNotes implements StoredBodyNotes {
   }
 
   async note(ticket: string, at: Date): Promise<void> {
-    const expires_at = Math.floor(at.getTime() / 1000) + this.#keepSeconds;
-    const item = { shard: shardOf(ticket), noted: `${at.toISOString()}#${ticket}`, ticket, expires_at };
-    await this.#client.send(new PutItemCommand({ TableName: this.#table, Item: marshall(item) }));
+    await this.#client.send(new PutItemCommand({ TableName: this.#table, Item: noteItem(ticket, at, this.#keepSeconds) }));
   }
 
   async nextNoted(from: Date, to: Date, after: NotesPosition = {}, limit: number): Promise<{ tickets: string[]; position: NotesPosition }> {
