@@ -1,8 +1,9 @@
 // The records of an accepted send: its protocol, the Nutzdaten it was sent with and, where the tax
-// authority gives one, its answer. They are kept on the ticket with the transfer ticket, in the one
-// write that follows the tax authority's acceptance, and written to the bucket after it: a fault of
-// the bucket (S3 unreachable, Object Lock off) leaves them on the ticket, and a later attempt writes
-// them from there without sending again (shared/transmission/transmit-ticket.ts).
+// authority gives one, its answer. The transfer ticket goes on the ticket in the one write that
+// follows the tax authority's acceptance; the records are written to the bucket after it, and those
+// that cannot be (S3 unreachable, Object Lock off) are kept on the ticket, from where a later attempt
+// writes them without sending again (shared/transmission/transmit-ticket.ts). Kept only then: on
+// every ticket they would cost a write of their size to the table and its index of owed work.
 
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describeError, logger } from '#shared/logger.ts';
@@ -20,8 +21,14 @@ export const recordsOwed = (ticket: Pick<Ticket, 'status' | 'transfer_ticket'>) 
  */
 const keptLimitBytes = 300_000;
 
-/** Writes of records not kept on the ticket, in one run, before it gives up. */
+/** Writes of records in one run before they are kept on the ticket, or, too large for it, given up. */
 export const recordAttempts = 3;
+
+/**
+ * How long a write of a record may take before it counts as failed: S3 answers in milliseconds, and
+ * a write that hangs must not hold the records until the function's timeout takes them with it.
+ */
+const recordWriteSeconds = 10;
 
 export interface RecordFile {
   fileName: string;
@@ -58,11 +65,17 @@ export async function writeRecords(protocols: ProtocolStore, ticket: string, fil
   const unwritten: string[] = [];
   await Promise.all(
     files.map(async ({ fileName, content, retainUntil }) => {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`S3 did not answer within ${recordWriteSeconds} s`)), recordWriteSeconds * 1000);
+      });
       try {
-        await protocols.putOnce(ticket, fileName, content, retainUntil && { retainUntil });
+        await Promise.race([protocols.putOnce(ticket, fileName, content, retainUntil && { retainUntil }), late]);
       } catch (error) {
         logger.error('record not written', { ticket, file: fileName, error: describeError(error) });
         unwritten.push(fileName);
+      } finally {
+        clearTimeout(timer);
       }
     }),
   );

@@ -441,19 +441,37 @@ describe('transmitTicket', () => {
     const transferred = { transfer_ticket: delivered.transferTicket, received_at: delivered.receivedAt, file_name: delivered.protocol.fileName };
 
     it.each([true, false])(
-      'records its transfer ticket and keeps its records on the ticket before it writes any of them (resendIsSafe: %s)',
+      'records its transfer ticket before it writes any record, and keeps on the ticket those it could not write (resendIsSafe: %s)',
       async (resendIsSafe) => {
-        const { deps, protocols, tickets } = await setup([delivered], { resendIsSafe });
+        const { deps, protocols, tickets, stored } = await setup([delivered], { resendIsSafe });
         const seen: Ticket[] = [];
-        vi.spyOn(protocols, 'putOnce').mockImplementation(async () => {
+        const put = protocols.putOnce.bind(protocols);
+        vi.spyOn(protocols, 'putOnce').mockImplementation(async (...args) => {
           seen.push((await tickets.get(id))!);
-          throw new Error('S3 down');
+          if (args[1] === delivered.protocol.fileName) throw new Error('S3 down');
+          return put(...args);
         });
         await transmitTicket(deps, id);
         expect(seen[0]).toMatchObject({ status: 'processing', ...transferred });
-        expect(Object.keys(seen[0]!.kept_records!).sort()).toEqual([nutzdatenFileName(aTicket()), delivered.protocol.fileName].sort());
+        expect(seen[0]).not.toHaveProperty('kept_records');
+        const waiting = await stored();
+        expect(Object.keys(waiting.kept_records!)).toEqual([delivered.protocol.fileName]);
+        expect(await protocols.get(id, nutzdatenFileName(aTicket()))).toBeDefined();
       },
     );
+
+    it('gives up records too large to keep on the ticket after a few writes, and delivers the send all the same', async () => {
+      const large = new Uint8Array(400_000).map(() => Math.floor(Math.random() * 256));
+      const { deps, protocols, stored } = await setup([{ ...delivered, protocol: { ...delivered.protocol, pdf: large } }]);
+      const put = protocols.putOnce.bind(protocols);
+      const writes = vi.spyOn(protocols, 'putOnce').mockImplementation(async (...args) => {
+        if (args[1] === delivered.protocol.fileName) throw new Error('S3 down');
+        return put(...args);
+      });
+      await transmitTicket(deps, id);
+      expect(await stored()).toMatchObject({ status: 'delivered', ...transferred });
+      expect(writes.mock.calls.filter((call) => call[1] === delivered.protocol.fileName)).toHaveLength(3);
+    });
 
     it('waits under a short lease when its records cannot be written, and a later attempt writes them without sending again', async () => {
       const { deps, protocols, queue, authority, stored } = await setup([delivered], { ticket: { test: false }, recordLockDays: 3653, webhooks: webhooksOn });

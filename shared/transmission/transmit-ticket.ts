@@ -110,8 +110,8 @@ function lockedUntil(ticket: Ticket, lockDays: number, at: Date): Date | undefin
 }
 
 /**
- * The tax authority accepted the send: its transfer ticket and outcome, with the records, go on the
- * ticket before anything else, so nothing that follows can make the send uncertain or lose them.
+ * The tax authority accepted the send: its transfer ticket and outcome go on the ticket before
+ * anything else, so nothing that follows can make the send uncertain or have it sent again.
  */
 async function accept(
   deps: TransmitDeps,
@@ -131,7 +131,6 @@ async function accept(
     // ELSTER's answer, with the transfer ticket in ELSTER's own words.
     ...(outcome.serverAnswer ? [{ fileName: serverAnswerFileName(id), content: new TextEncoder().encode(outcome.serverAnswer), retainUntil }] : []),
   ];
-  const kept_records = keepRecords(files);
   const owing = await deps.tickets.transition(id, held, {
     updated_at: now().toISOString(),
     transfer_ticket: outcome.transferTicket,
@@ -139,7 +138,6 @@ async function accept(
     file_name: fileName,
     file_size: pdf.length,
     file_sha256: createHash('sha256').update(pdf).digest('hex'),
-    ...(kept_records && { kept_records }),
   });
   // The lease lapsed during the send and the re-drive took the ticket: it decides.
   if (!owing) return;
@@ -147,11 +145,11 @@ async function accept(
 }
 
 /**
- * Writes an accepted ticket's records, from the ticket or, when they were too large to keep there,
- * from `files`, and delivers it once they are written. A record that could not be written stays on
- * the ticket, which waits under a short lease for a wake-up after the retry delay (or, that lost, the
- * re-drive once the lease has lapsed); one the ticket could not keep is tried again at once, and
- * given up after `recordAttempts`, the send being delivered all the same.
+ * Writes an accepted ticket's records and delivers it once they are written. Those that could not be
+ * written are kept on the ticket (by the attempt that had them from the tax authority), which waits
+ * under a short lease for a wake-up after the retry delay, or, that lost, for the re-drive once the
+ * lease has lapsed; the attempt it wakes writes them from there. Records too large to keep on the
+ * ticket are tried again at once, `recordAttempts` in all, and the send is delivered all the same.
  */
 async function completeRecords(
   deps: TransmitDeps,
@@ -161,24 +159,25 @@ async function completeRecords(
   now: () => Date,
 ): Promise<void> {
   const id = ticket.ticket;
-  let unwritten = await writeRecords(deps.protocols, id, files);
-  for (let attempt = 1; unwritten.length && !ticket.kept_records && attempt < recordAttempts; attempt++) {
-    unwritten = await writeRecords(
-      deps.protocols,
-      id,
-      files.filter((file) => unwritten.includes(file.fileName)),
-    );
-  }
-  if (unwritten.length) {
-    deps.metrics?.addMetric(metricNames.recordsUnwritten, MetricUnit.Count, 1);
-    if (ticket.kept_records) {
+  let unwritten = files;
+  for (let attempt = 0; unwritten.length && attempt < recordAttempts; attempt++) {
+    const failed = await writeRecords(deps.protocols, id, unwritten);
+    unwritten = unwritten.filter((file) => failed.includes(file.fileName));
+    // Kept on the ticket already, or now: a later attempt writes them.
+    const kept = ticket.kept_records ?? (unwritten.length ? keepRecords(unwritten) : undefined);
+    if (unwritten.length && kept) {
+      deps.metrics?.addMetric(metricNames.recordsUnwritten, MetricUnit.Count, 1);
       const delay = Math.max(1, deps.transmit.retryDelaySeconds);
-      const waiting = await deps.tickets.transition(id, held, { lease_until: new Date(now().getTime() + delay * 1000).toISOString() });
+      const lease_until = new Date(now().getTime() + delay * 1000).toISOString();
+      const waiting = await deps.tickets.transition(id, held, { lease_until, ...(!ticket.kept_records && { kept_records: kept }) });
       // A second later than the lease, so that the wake-up finds it lapsed.
       if (waiting) await deps.queue.wakeTransmit(id, delay + 1);
       return;
     }
-    logger.error('records of an accepted send could not be written or kept', { ticket: id, files: unwritten });
+  }
+  if (unwritten.length) {
+    deps.metrics?.addMetric(metricNames.recordsUnwritten, MetricUnit.Count, 1);
+    logger.error('records of an accepted send could not be written, nor kept on its ticket', { ticket: id, files: unwritten.map((file) => file.fileName) });
   }
   await deliver(deps, held, ticket, now);
 }
