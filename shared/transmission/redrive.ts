@@ -74,7 +74,6 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
   const counts: RedriveCounts = { transmits: 0, uncertain: 0, webhooks: 0, heldBack: 0, stopped: false };
 
   // What the index says is owed, read whole before anything is sent.
-  const held = deps.queue.messagesHeld();
   let queued = 0;
   let oldestQueued = now.getTime();
   let pendingWebhooks = 0;
@@ -114,7 +113,7 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
   deps.publishMetrics?.();
 
   // After a restart the queues are new and empty: everything owed is woken.
-  const inQueue = options.leasesExpired ? { transmit: 0, webhook: 0 } : await held;
+  const inQueue = options.leasesExpired ? { transmit: 0, webhook: 0 } : await deps.queue.messagesHeld();
   const toWake = longestOverdue(wakeUps, queued + recordsDue - Math.max(0, inQueue.transmit - inHand));
   const toNotify = longestOverdue(webhooks, pendingWebhooks - inQueue.webhook);
   counts.heldBack = wakeUps.length - toWake.length + webhooks.length - toNotify.length;

@@ -571,6 +571,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           'TicketsFailed',
           'TicketsUncertain',
           'OldestQueuedTicket',
+          'RecordsUnwritten',
           'WebhooksGivenUp',
           'CertificatesExpiring',
           'CertificatesPinLocked',
