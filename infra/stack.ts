@@ -19,7 +19,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { AccountRootPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, CfnFunction, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -217,6 +217,10 @@ export class SteuerboteStack extends Stack {
       addConsumer(name, resources.queues[name], spec, consumer, deployments, concurrency);
       operations.watchFailedRecords(name, consumer);
     }
+    // What transmit may run at once is its own: a burst of API calls, which share the account's
+    // unreserved concurrency, cannot starve the sends. Lambda keeps 100 of the account unreserved
+    // and refuses a reservation that would leave fewer (docs/operations.md, "A backlog").
+    (functionFor(queues.transmit.consumer).node.defaultChild as CfnFunction).reservedConcurrentExecutions = settings.limits.transmitConcurrency;
     for (const [name, spec] of entries(schedules)) {
       const fn = functionFor(spec.function);
       addSchedule(Stack.of(fn), name, spec, fn, deployments.target(fn), failedRuns);
@@ -518,6 +522,8 @@ function stageFunction(
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });
   }
+  for (const queue of spec.countsQueues ?? []) fn.bindQueueCounts(resources.queues[queue]);
+  if (spec.bucketSettings?.includes('objectLock')) fn.bindObjectLockCheck(resources.bucket);
   for (const queue of spec.deadLetters ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue].deadLetterQueue!.queue, deadLetter: true });
   }

@@ -104,7 +104,8 @@ export interface LimitSettings {
   readonly perClientPerMinute?: string;
   /**
    * Transmit invocations at once, each sending one ticket after another: how hard the stage may
-   * press ELSTER. The event source's maxConcurrency, 2 to 1000.
+   * press ELSTER. The event source's maxConcurrency, 2 to 1000, and the concurrency reserved for the
+   * transmit function, which Lambda grants only while the account keeps 100 unreserved.
    * @default 5
    */
   readonly transmitConcurrency: number;

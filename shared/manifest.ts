@@ -20,6 +20,7 @@ export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 
 /** `delete`: deleting, without listing, reading or writing: the retention sweep needs no more. */
 export type BucketAccess = 'read' | 'write' | 'readWrite' | 'delete';
 export type BucketFolder = keyof typeof bucketFolders;
+export type BucketSetting = 'objectLock';
 
 export interface TableSpec {
   readonly partitionKey: string;
@@ -70,6 +71,10 @@ export interface FunctionSpec {
   /** The folders of the stage bucket it uses, each granted on its own keys only. */
   readonly bucket?: Partial<Record<BucketFolder, BucketAccess>>;
   readonly sendsTo?: readonly QueueName[];
+  /** Queues whose counts of messages it reads (sqs:GetQueueAttributes): the re-drive, to know a backlog. */
+  readonly countsQueues?: readonly QueueName[];
+  /** Settings of the stage bucket it reads: `objectLock`, whether S3 Object Lock is on (s3:GetBucketObjectLockConfiguration). */
+  readonly bucketSettings?: readonly BucketSetting[];
   /** Dead-letter queues it sends to or reads from: to park what gave up, or to redrive it. */
   readonly deadLetters?: readonly QueueName[];
   /** The groups of configuration (environment variables) the function reads. */
@@ -119,6 +124,8 @@ export interface Needs {
   readonly indexes?: Partial<Record<TableName, readonly string[]>>;
   readonly bucket?: readonly BucketFolder[];
   readonly sendsTo?: readonly QueueName[];
+  readonly countsQueues?: readonly QueueName[];
+  readonly bucketSettings?: readonly BucketSetting[];
   readonly deadLetters?: readonly QueueName[];
   readonly settings?: readonly Setting[];
   readonly sealing?: readonly SealingUse[];
@@ -187,6 +194,9 @@ export const tables = {
       // Each client's tickets, newest first: `GET /v2/tickets` queries one client's partition, never the table.
       // Every ticket has both attributes, so it holds tickets older than the index too.
       by_client: { partitionKey: 'client_id', sortKey: 'created_at' },
+      // The tickets still to be signed with a client's certificate, one partition per certificate: what
+      // `DELETE /v2/certificates/{id}` looks for, whatever the client's history or the backlog.
+      awaiting_certificate: { partitionKey: 'awaiting_certificate', attributes: ['status'] },
     },
   },
   // A note of each submitted body, written just before it (shared/adapters/dynamodb-stored-body-notes.ts):
@@ -329,7 +339,7 @@ export const functions = {
   deleteCertificate: {
     entry: 'functions/delete-certificate.ts',
     tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'] },
-    indexes: { tickets: ['owed'] },
+    indexes: { tickets: ['awaiting_certificate'] },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -341,9 +351,11 @@ export const functions = {
     checksStructure: kinds,
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
-    // Claims and moves tickets by conditional update only; reads the body, writes protocol and Nutzdaten.
+    // Claims and moves tickets by conditional update only; reads the body, writes the records (protocol,
+    // Nutzdaten, ELSTER's answer), and sends no live filing while the bucket's Object Lock is off.
     tables: { tickets: ['UpdateItem'], certificates: ['GetItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
+    bucketSettings: ['objectLock'],
     // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.
     sendsTo: ['transmit', 'webhook'],
     // Where a message it cannot read is parked (shared/queue/sqs-handler.ts).
@@ -373,20 +385,24 @@ export const functions = {
     sendsTo: ['webhook'],
     settings: ['hook', 'rateLimit'],
   },
-  // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority.
+  // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority. Reads
+  // the whole index of owed work and the counts of the queues, then sends until 10 s before its
+  // timeout (docs/operations.md, "A backlog").
   redrive: {
     entry: 'functions/redrive.ts',
-    timeoutSeconds: 60,
+    timeoutSeconds: 120,
     tables: { tickets: ['Query', 'UpdateItem'] },
     indexes: { tickets: ['owed'] },
     sendsTo: ['transmit', 'webhook'],
+    countsQueues: ['transmit', 'webhook'],
     settings: ['taxAuthority', 'redrive'],
   },
-  // The one function that may delete objects, and only submitted data.
+  // The one function that may delete objects, and only submitted data. It keeps where its check of
+  // the notes left off in an item of their table.
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query'] },
+    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'] },
     indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],

@@ -15,10 +15,17 @@ export const metricNames = {
   ticketsFailed: 'TicketsFailed',
   /** Tickets that ended `failed` with TRANSMISSION_UNCERTAIN: someone has to reconcile each with ELSTER. */
   ticketsUncertain: 'TicketsUncertain',
+  /**
+   * An attempt that left an accepted send's records (protocol, Nutzdaten, ELSTER's answer) unwritten
+   * in the bucket: the ticket keeps them and a later attempt writes them (shared/transmission/records.ts).
+   */
+  recordsUnwritten: 'RecordsUnwritten',
   /** A transient fault before anything was sent; the ticket waits for its next attempt. */
   transmissionRetries: 'TransmissionRetries',
   /** Seconds since the oldest `queued` ticket was submitted, as each re-drive finds it (0 without one). */
   oldestQueuedTicketAge: 'OldestQueuedTicketAge',
+  /** How many tickets are `queued`, as each re-drive finds them: the size of a backlog. */
+  queuedTickets: 'QueuedTickets',
   /** Client certificates expiring within 30 days, or expired (shared/certificates/expiry.ts). */
   certificatesExpiringSoon: 'CertificatesExpiringSoon',
   /**

@@ -31,6 +31,12 @@ export interface TicketStore {
    */
   claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined>;
   /**
+   * Takes a ticket whose send was accepted and whose records are still owed (`processing` with a
+   * transfer ticket) once its lease has lapsed at `at`, under a new lease, in one conditional write;
+   * undefined when it is not such a ticket (a wake-up for one since finished, another worker).
+   */
+  claimRecords(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined>;
+  /**
    * Replaces the webhook state when its current delivery is still `expectedWebhookId` and, given
    * `expectedAttempts`, has had that many attempts: of two attempts of one delivery that ran at once
    * (a queue may hand a message out twice), only the first to finish records its outcome.
@@ -40,8 +46,8 @@ export interface TicketStore {
   owed(): AsyncIterable<Ticket>;
   /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */
   finishedBefore(cutoff: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>>;
-  /** The client's `queued` or `processing` tickets that are to be signed with this certificate. */
-  awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket>;
+  /** The client's `queued` or `processing` tickets that are to be signed with this certificate, read from their own index. */
+  awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>>;
   /**
    * One page of the client's tickets, newest first, that match `query`; another client's are never
    * read. `last` is where the next page starts, absent when nothing follows: a page may hold fewer
@@ -96,9 +102,20 @@ export interface SubmissionStore {
  */
 export interface StoredBodyNotes {
   note(ticket: string, at: Date): Promise<void>;
-  /** The tickets of the bodies noted at or after `from` and before `to`; a ticket noted twice comes twice. */
-  notedBetween(from: Date, to: Date): AsyncIterable<string>;
+  /**
+   * The next tickets of the bodies noted at or after `from` and before `to`, after `after` (where an
+   * earlier call left off; without it, from the first), at most `limit`, and where they leave off.
+   * None when none is left; a ticket noted twice comes twice.
+   */
+  nextNoted(from: Date, to: Date, after: NotesPosition | undefined, limit: number): Promise<{ tickets: string[]; position: NotesPosition }>;
+  /** Where the check of the notes for bodies without a ticket left off, and the version to move it on from. */
+  checkedUpTo(): Promise<{ position?: NotesPosition; version: number }>;
+  /** Moves it on from `version` to `position` by one conditional write: false when another run moved it first. */
+  checked(version: number, position: NotesPosition): Promise<boolean>;
 }
+
+/** Where a reading of the notes stands: only the notes' store knows what it holds. */
+export type NotesPosition = Record<string, string>;
 
 /** How a file is kept: `retainUntil` locks it (S3 Object Lock, governance mode) until then. */
 export interface KeptFile {
@@ -114,7 +131,14 @@ export class MissingOrRefused extends Error {}
 
 export interface ProtocolStore {
   put(ticket: string, fileName: string, content: Uint8Array, kept?: KeptFile): Promise<void>;
+  /**
+   * Writes a record once: a file of that name already there (a write an earlier attempt made) is
+   * left as it is, and answered `false`.
+   */
+  putOnce(ticket: string, fileName: string, content: Uint8Array, kept?: KeptFile): Promise<boolean>;
   get(ticket: string, fileName: string): Promise<Uint8Array | undefined>;
+  /** Whether the bucket has S3 Object Lock on, so that `retainUntil` can lock a file. */
+  locksFiles(): Promise<boolean>;
 }
 
 export interface WebhookDelivery {
@@ -126,6 +150,15 @@ export interface WorkQueue {
   /** A wake-up only: the ticket in the table says what is to be done. */
   wakeTransmit(ticket: string, delaySeconds?: number): Promise<void>;
   enqueueWebhook(delivery: WebhookDelivery): Promise<void>;
+  /** Wake-ups for many tickets, ten to a call (SendMessageBatch); throws when one could not be sent. */
+  wakeTransmits(tickets: readonly string[]): Promise<void>;
+  /** Webhook deliveries, ten to a call, as `wakeTransmits`. */
+  enqueueWebhooks(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  /**
+   * How many messages each queue holds: waiting, delayed, and received but not yet deleted. SQS
+   * counts them approximately and cannot say which ticket a message names.
+   */
+  messagesHeld(): Promise<{ transmit: number; webhook: number }>;
   /** Parks a delivery that gave up in the webhook dead-letter queue, where an operator can redrive it. */
   deadLetterWebhook(delivery: WebhookDelivery): Promise<void>;
   /**
@@ -175,7 +208,13 @@ export interface Protocol {
 }
 
 export type TransmitOutcome =
-  | { outcome: 'delivered'; transferTicket: string; receivedAt: string; protocol: Protocol }
+  | {
+      outcome: 'delivered';
+      transferTicket: string;
+      receivedAt: string;
+      protocol: Protocol /** The tax authority's answer, where it gives one. */;
+      serverAnswer?: string;
+    }
   | { outcome: 'rejected'; code: string; message: string; findings: Finding[] }
   /** Nothing left this machine: safe to try again later. */
   | { outcome: 'retry'; code: string; message: string }

@@ -88,6 +88,10 @@ export class Operations extends Construct {
       runbook: 'tickets-wait-in-the-queue',
       threshold: oldestQueuedBoundSeconds,
     });
+    this.#alarm('RecordsUnwritten', this.#metric(metricNames.recordsUnwritten), {
+      what: 'records of accepted sends could not be written to the bucket; their tickets keep them until they are',
+      runbook: 'records-of-an-accepted-send-wait',
+    });
     this.#alarm(
       'WebhooksGivenUp',
       new MathExpression({
@@ -258,10 +262,13 @@ export class Operations extends Construct {
         ],
         [
           new SingleValueWidget({
-            title: 'Oldest queued ticket (s), certificates expiring, certificates locked after wrong PINs, certificates not sealed again',
+            title:
+              'Oldest queued ticket (s), queued tickets, records not written, certificates expiring, certificates locked after wrong PINs, certificates not sealed again',
             width: 24,
             metrics: [
               this.#metric(metricNames.oldestQueuedTicketAge, 'Maximum'),
+              this.#metric(metricNames.queuedTickets, 'Maximum'),
+              this.#metric(metricNames.recordsUnwritten),
               this.#metric(metricNames.certificatesExpiringSoon, 'Maximum', Duration.days(1)),
               this.#metric(metricNames.certificatesPinLocked),
               this.#metric(metricNames.certificatesNotResealed, 'Sum', Duration.days(1)),

@@ -196,6 +196,17 @@ export class SteuerboteFunction extends NodejsFunction {
     this.addEnvironment(deadLetter ? resourceEnv.deadLetterQueue(name) : resourceEnv.queue(name), queue.queueUrl);
   }
 
+  /** The queue's counts of messages (GetQueueAttributes), which need nothing of the queue's key. */
+  bindQueueCounts(queue: IQueue): void {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: [queue.queueArn] }));
+  }
+
+  /** Whether the bucket has S3 Object Lock on: its configuration alone, no object. */
+  bindObjectLockCheck(bucket: IBucket): void {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetBucketObjectLockConfiguration'], resources: [bucket.bucketArn] }));
+    this.addEnvironment(resourceEnv.bucket, bucket.bucketName);
+  }
+
   /**
    * For a function invoked asynchronously (a schedule) through `invoked`, itself or its alias: Lambda
    * tries a failed run twice more, then records the event in `queue`. Kept until the next run is due,

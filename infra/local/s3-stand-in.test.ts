@@ -6,9 +6,11 @@ import {
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  GetObjectLockConfigurationCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
+  PutObjectLockConfigurationCommand,
   PutObjectTaggingCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -67,7 +69,8 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 beforeEach(async () => {
   await start();
-  await client.send(new CreateBucketCommand({ Bucket })).catch(() => undefined);
+  // A production stage's bucket: Object Lock on from its creation.
+  await client.send(new CreateBucketCommand({ Bucket, ObjectLockEnabledForBucket: true })).catch(() => undefined);
 });
 afterEach(stop);
 
@@ -217,6 +220,49 @@ describe('the local S3 stand-in, called through the SDK', () => {
       expect((await errorOf(remove('compliance', { VersionId: compliance.VersionId, BypassGovernanceRetention: true })))?.name).toBe('AccessDenied');
       expect(await read('held')).toBe('held');
       expect(await read('compliance')).toBe('compliance');
+    });
+
+    it('locks nothing in a bucket without Object Lock, until it is turned on, never to go off again', async () => {
+      const Older = 'older';
+      await client.send(new CreateBucketCommand({ Bucket: Older }));
+      const lockOf = () => errorOf(client.send(new GetObjectLockConfigurationCommand({ Bucket: Older })));
+      expect((await lockOf())?.name).toBe('ObjectLockConfigurationNotFoundError');
+      const record = () =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: Older,
+            Key: 'p.pdf',
+            Body: Buffer.from('%PDF'),
+            ObjectLockMode: 'GOVERNANCE',
+            ObjectLockRetainUntilDate: inTenYears(),
+            ChecksumAlgorithm: 'SHA256',
+          }),
+        );
+      const refused = await errorOf(record());
+      expect([refused?.name, refused?.$metadata.httpStatusCode]).toEqual(['InvalidRequest', 400]);
+
+      const enabled = { ObjectLockEnabled: 'Enabled' as const };
+      const withRule = { ...enabled, Rule: { DefaultRetention: { Mode: 'GOVERNANCE' as const, Days: 1 } } };
+      expect(
+        (await errorOf(client.send(new PutObjectLockConfigurationCommand({ Bucket: Older, ObjectLockConfiguration: withRule }))))?.$metadata.httpStatusCode,
+      ).toBe(501);
+      await client.send(new PutObjectLockConfigurationCommand({ Bucket: Older, ObjectLockConfiguration: enabled }));
+      expect((await client.send(new GetObjectLockConfigurationCommand({ Bucket: Older }))).ObjectLockConfiguration).toEqual(enabled);
+      await record();
+      expect((await client.send(new HeadObjectCommand({ Bucket: Older, Key: 'p.pdf' }))).ObjectLockMode).toBe('GOVERNANCE');
+
+      // Kept across a restart, as the bucket and its objects are.
+      await stop();
+      await start();
+      expect((await client.send(new GetObjectLockConfigurationCommand({ Bucket: Older }))).ObjectLockConfiguration).toEqual(enabled);
+      expect((await client.send(new GetObjectLockConfigurationCommand({ Bucket }))).ObjectLockConfiguration).toEqual(enabled);
+    });
+
+    it('answers a put only if absent over a locked version with the failed precondition, as S3 does', async () => {
+      await locked('once');
+      const again = await errorOf(put('once', 'again', { IfNoneMatch: '*' }));
+      expect(again?.$metadata.httpStatusCode).toBe(412);
+      expect(await read('once')).toBe('once');
     });
 
     it('deletes an unlocked object by its version ID, and finds nothing to delete under another', async () => {

@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
+import '#infra/local/dynalite-index-keys.ts';
 import { buildApp } from 'fauxqs';
 import { region } from '#infra/local/region.ts';
 import { importObjectFiles } from '#infra/local/s3-files-import.ts';

@@ -19,9 +19,12 @@ const toItem = (value: object) => marshall(value, { removeUndefinedValues: true 
 
 // The sparse indexes of the tickets table (shared/manifest.ts). An item carries `owed_shard` while
 // its transmission or webhook is owed, and `unswept_shard` while it is finished and its submission
-// still kept; each shard is one partition of the index, so the writes of many tickets spread.
-const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard' } as const;
+// still kept; each shard is one partition of the index, so the writes of many tickets spread. While
+// it is queued or processing and names a client's certificate, it carries `awaiting_certificate`,
+// the client and the certificate: one partition holds the tickets still to be signed with it.
+const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard', awaiting_certificate: 'awaiting_certificate' } as const;
 const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
+const signer = (clientId: string, certificateId: string) => `${clientId}/${certificateId}`;
 /** The index of each client's tickets by `created_at` (shared/manifest.ts): every ticket is in it, old ones too. */
 const byClient = 'by_client';
 /** Index pages one listing reads at most, so a rare filter costs a bounded time and answers with a cursor. */
@@ -29,7 +32,7 @@ const listPages = 10;
 
 /** The ticket without the index attributes, which are this adapter's business alone. */
 function fromItem(item: Record<string, AttributeValue>): Ticket {
-  const { owed_shard: _owed, unswept_shard: _unswept, ...ticket } = unmarshall(item);
+  const { owed_shard: _owed, unswept_shard: _unswept, awaiting_certificate: _awaiting, ...ticket } = unmarshall(item);
   return ticket as Ticket;
 }
 
@@ -39,8 +42,12 @@ function indexAttributes(ticket: Ticket): Record<string, string> {
   return {
     ...((active(ticket.status) || ticket.webhook.status === 'pending') && { owed_shard: shard }),
     ...(isTerminal(ticket.status) && !ticket.submission_deleted_at && { unswept_shard: shard }),
+    ...(active(ticket.status) && ticket.certificate_id && { awaiting_certificate: signer(ticket.client_id, ticket.certificate_id) }),
   };
 }
+
+/** The item a ticket is stored as, with the attributes that put it in the indexes its state calls for. */
+export const ticketItem = (ticket: Ticket) => toItem({ ...ticket, ...indexAttributes(ticket) });
 
 /**
  * How a change moves a ticket in or out of the indexes. Only transmission changes the status, and a
@@ -56,6 +63,8 @@ function indexChanges(ticket: string, after: TicketStatus, changes: TicketChange
     else remove.push('owed_shard');
   }
   if (changes.status !== undefined && isTerminal(changes.status)) set.unswept_shard = shard;
+  // A ticket names its certificate from its creation on, and is in that index until it finishes.
+  if (changes.status !== undefined && !active(after)) remove.push('awaiting_certificate');
   if (changes.submission_deleted_at !== undefined) remove.push('unswept_shard');
   return { set, remove };
 }
@@ -63,7 +72,7 @@ function indexChanges(ticket: string, after: TicketStatus, changes: TicketChange
 /** The index each query reads; what it does on the table, its commands say. */
 export const needs = {
   owed: { indexes: { tickets: ['owed'] } },
-  awaitingCertificate: { indexes: { tickets: ['owed'] } },
+  awaitingCertificate: { indexes: { tickets: ['awaiting_certificate'] } },
   finishedBefore: { indexes: { tickets: ['unswept'] } },
   list: { indexes: { tickets: ['by_client'] } },
 } as const satisfies Partial<Record<keyof TicketStore, Needs>>;
@@ -81,7 +90,7 @@ export class DynamoTicketStore implements TicketStore {
   async create(ticket: Ticket): Promise<boolean> {
     const put = new PutItemCommand({
       TableName: this.#table,
-      Item: toItem({ ...ticket, ...indexAttributes(ticket) }),
+      Item: ticketItem(ticket),
       ConditionExpression: 'attribute_not_exists(ticket)',
     });
     return (await conditionHeld(() => this.#client.send(put))).held;
@@ -130,6 +139,15 @@ export class DynamoTicketStore implements TicketStore {
       ConditionExpression: '#status = :queued',
       ExpressionAttributeNames: { '#status': 'status' },
       values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 },
+    });
+  }
+
+  claimRecords(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    return this.#update(ticket, {
+      UpdateExpression: 'SET lease_until = :lease, updated_at = :at',
+      ConditionExpression: '#status = :processing AND attribute_exists(transfer_ticket) AND lease_until < :at',
+      ExpressionAttributeNames: { '#status': 'status' },
+      values: { ':processing': 'processing', ':lease': leaseUntil, ':at': at },
     });
   }
 
@@ -212,12 +230,29 @@ export class DynamoTicketStore implements TicketStore {
     yield* this.#queryShards('unswept', { condition: 'updated_at < :cutoff', values: { ':cutoff': cutoff } });
   }
 
-  awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket> {
-    return this.#queryShards('owed', {
-      filter: '#status IN (:queued, :processing) AND client_id = :client AND certificate_id = :certificate',
-      names: { '#status': 'status' },
-      values: { ':queued': 'queued', ':processing': 'processing', ':client': clientId, ':certificate': certificateId },
-    });
+  /**
+   * One partition of a sparse index, whatever the client's history or the backlog of others. The
+   * index carries the status: a ticket an earlier version finished, which did not take it out of
+   * the index, is left out by it.
+   */
+  async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>> {
+    const items = pagedItems((ExclusiveStartKey) =>
+      this.#client.send(
+        new QueryCommand({
+          TableName: this.#table,
+          IndexName: 'awaiting_certificate',
+          KeyConditionExpression: 'awaiting_certificate = :signer',
+          FilterExpression: '#status IN (:queued, :processing)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: toItem({ ':signer': signer(clientId, certificateId), ':queued': 'queued', ':processing': 'processing' }),
+          ExclusiveStartKey,
+        }),
+      ),
+    );
+    for await (const item of items) {
+      const { ticket, status } = unmarshall(item) as Pick<Ticket, 'ticket' | 'status'>;
+      yield { ticket, status };
+    }
   }
 
   async list(clientId: string, query: TicketQuery): Promise<TicketPage> {
@@ -270,7 +305,7 @@ export class DynamoTicketStore implements TicketStore {
 
   /** Every shard of a sparse index, page by page. */
   async *#queryShards(
-    index: keyof typeof indexKeys,
+    index: 'owed' | 'unswept',
     { condition, filter, names, values }: { condition?: string; filter?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {},
   ): AsyncIterable<Ticket> {
     for (let shard = 0; shard < shards; shard++) {

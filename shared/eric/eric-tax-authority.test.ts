@@ -67,6 +67,8 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
     expect(outcome.protocol.fileName).toBe('Uebertragungsprotokoll_ustva_tk_AAAAAAAAAAAAAAAAAAAAAA.pdf');
     const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
     expect(text).toContain(`Transfer ticket: ${outcome.transferTicket}`);
+    // ELSTER's own answer, naming the same transfer ticket, is handed on to be kept.
+    expect(outcome.serverAnswer).toContain(outcome.transferTicket);
   });
 
   it('rejects with the findings of ERiC rule checks, sending nothing', async () => {

@@ -162,6 +162,8 @@ export class EricTaxAuthority implements TaxAuthority {
         transferTicket: server.transferTicket,
         receivedAt: server.receivedAt ?? this.#now().toISOString(),
         protocol: { fileName: `Uebertragungsprotokoll_${submission.kind}_${submission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'), pdf: processed.pdf },
+        // Kept beside the protocol, as every transmission's answer is (shared/transmission/records.ts).
+        serverAnswer,
       };
     }
 

@@ -17,7 +17,7 @@ async function world(tickets: Partial<Ticket>[], retention = hour) {
     await store.create(ticket);
     await submissions.put(ticket.ticket, { tax_number: '9198011310010' });
   }
-  const sweep = () => sweepSubmissions({ tickets: store, submissions, notes, retention, now: () => now });
+  const sweep = async (stopAt?: number) => (await sweepSubmissions({ tickets: store, submissions, notes, retention, now: () => now, stopAt })).deleted;
   return { store, submissions, notes, sweep, id: (i: number) => `tk_${String(i).padStart(22, '0')}` };
 }
 
@@ -65,6 +65,34 @@ describe('sweepSubmissions', () => {
     expect(await submissions.get(id(0))).toBeUndefined();
   });
 
+  it('stops taking tickets once its time is up, and the next run goes on with those left', async () => {
+    const { store, submissions, notes, id } = await world(Array.from({ length: 40 }, () => ({ status: 'delivered' as const, updated_at: ago(7200) })));
+    const run = (stopAt?: number) => sweepSubmissions({ tickets: store, submissions, notes, retention: hour, now: () => now, stopAt });
+    const cut = await run(Date.now() - 1);
+    // One ticket at least, and those it had begun when its time was up.
+    expect(cut.done).toBe(false);
+    expect(cut.deleted).toBeGreaterThan(0);
+    expect(cut.deleted).toBeLessThan(40);
+    expect(await run()).toEqual({ deleted: 40 - cut.deleted, done: true });
+    for (let i = 0; i < 40; i++) expect(await submissions.get(id(i))).toBeUndefined();
+  });
+
+  it('looks at several tickets at once', async () => {
+    const { submissions, sweep } = await world(Array.from({ length: 20 }, () => ({ status: 'delivered' as const, updated_at: ago(7200) })));
+    let running = 0;
+    let most = 0;
+    const remove = submissions.delete.bind(submissions);
+    vi.spyOn(submissions, 'delete').mockImplementation(async (ticket) => {
+      most = Math.max(most, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running--;
+      await remove(ticket);
+    });
+    expect(await sweep()).toBe(20);
+    expect(most).toBeGreaterThan(1);
+    expect(most).toBeLessThanOrEqual(16);
+  });
+
   it('with a retention of zero, deletes at the next run after the ticket finished', async () => {
     const { submissions, sweep, id } = await world([{ status: 'delivered', updated_at: ago(1) }], { ...hour, submissionRetentionSeconds: 0 });
     expect(await sweep()).toBe(1);
@@ -83,7 +111,7 @@ describe('sweepOrphanedSubmissions', () => {
       await notes.note(ticket, new Date(ago(age)));
       await submissions.put(ticket, { tax_number: '9198011310010' });
     }
-    const sweep = () => sweepOrphanedSubmissions({ tickets: store, submissions, notes, now: () => now });
+    const sweep = async (stopAt?: number) => (await sweepOrphanedSubmissions({ tickets: store, submissions, notes, now: () => now, stopAt })).deleted;
     return { store, submissions, notes, sweep };
   }
 
@@ -125,6 +153,27 @@ describe('sweepOrphanedSubmissions', () => {
     const { notes, sweep } = await bodies({});
     await notes.note('tk_never_stored', new Date(ago(grace + 60)));
     expect(await sweep()).toBe(1);
+  });
+
+  it('goes on where the last run left off, each body looked at once, a page at least a run', async () => {
+    const ages = Object.fromEntries(Array.from({ length: 250 }, (_, i) => [`tk_orphan${String(i).padStart(3, '0')}`, grace + 60 + i]));
+    const { store, notes, submissions } = await bodies(ages);
+    const lookups = vi.spyOn(store, 'get');
+    const run = (stopAt?: number) => sweepOrphanedSubmissions({ tickets: store, submissions, notes, now: () => now, stopAt });
+    expect(await run(Date.now() - 1)).toEqual({ deleted: 100, done: false });
+    expect(notes.checkedAt.version).toBe(1);
+    expect(await run(Date.now() - 1)).toEqual({ deleted: 100, done: false });
+    expect(await run()).toEqual({ deleted: 50, done: true });
+    expect(submissions.bodies.size).toBe(0);
+    expect(lookups).toHaveBeenCalledTimes(250);
+    expect(await run()).toEqual({ deleted: 0, done: true });
+    expect(lookups).toHaveBeenCalledTimes(250);
+  });
+
+  it('leaves the rest to a run that moved the position on first', async () => {
+    const { store, notes, submissions } = await bodies({ tk_a: grace + 60 });
+    vi.spyOn(notes, 'checked').mockResolvedValue(false);
+    expect(await sweepOrphanedSubmissions({ tickets: store, submissions, notes, now: () => now })).toEqual({ deleted: 1, done: false });
   });
 
   it('deletes a body put again under a ticket whose submission was swept already', async () => {

@@ -450,10 +450,112 @@ describe('transmitTicket', () => {
     expect(await stored()).toMatchObject({ status: 'processing', attempts: 1, lease_until: leaseUntil });
   });
 
-  it('keeps the ticket processing when recording fails after an unsafe send', async () => {
-    const { deps, protocols, stored } = await setup([delivered], { resendIsSafe: false });
-    vi.spyOn(protocols, 'put').mockRejectedValue(new Error('S3 down'));
-    await expect(transmitTicket(deps, id)).rejects.toThrow('S3 down');
-    expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil });
+  describe('an accepted send', () => {
+    const transferred = { transfer_ticket: delivered.transferTicket, received_at: delivered.receivedAt, file_name: delivered.protocol.fileName };
+
+    it.each([true, false])(
+      'records its transfer ticket before it writes any record, and keeps on the ticket those it could not write (resendIsSafe: %s)',
+      async (resendIsSafe) => {
+        const { deps, protocols, tickets, stored } = await setup([delivered], { resendIsSafe });
+        const seen: Ticket[] = [];
+        const put = protocols.putOnce.bind(protocols);
+        vi.spyOn(protocols, 'putOnce').mockImplementation(async (...args) => {
+          seen.push((await tickets.get(id))!);
+          if (args[1] === delivered.protocol.fileName) throw new Error('S3 down');
+          return put(...args);
+        });
+        await transmitTicket(deps, id);
+        expect(seen[0]).toMatchObject({ status: 'processing', ...transferred });
+        expect(seen[0]).not.toHaveProperty('kept_records');
+        const waiting = await stored();
+        expect(Object.keys(waiting.kept_records!)).toEqual([delivered.protocol.fileName]);
+        expect(await protocols.get(id, nutzdatenFileName(aTicket()))).toBeDefined();
+      },
+    );
+
+    it('gives up records too large to keep on the ticket after a few writes, and delivers the send all the same', async () => {
+      const large = new Uint8Array(400_000).map(() => Math.floor(Math.random() * 256));
+      const { deps, protocols, stored } = await setup([{ ...delivered, protocol: { ...delivered.protocol, pdf: large } }]);
+      const put = protocols.putOnce.bind(protocols);
+      const writes = vi.spyOn(protocols, 'putOnce').mockImplementation(async (...args) => {
+        if (args[1] === delivered.protocol.fileName) throw new Error('S3 down');
+        return put(...args);
+      });
+      await transmitTicket(deps, id);
+      expect(await stored()).toMatchObject({ status: 'delivered', ...transferred });
+      expect(writes.mock.calls.filter((call) => call[1] === delivered.protocol.fileName)).toHaveLength(3);
+    });
+
+    it('waits under a short lease when its records cannot be written, and a later attempt writes them without sending again', async () => {
+      const { deps, protocols, queue, authority, stored } = await setup([delivered], { ticket: { test: false }, recordLockDays: 3653, webhooks: webhooksOn });
+      const metrics = { addMetric: vi.fn() };
+      const put = vi.spyOn(protocols, 'putOnce').mockRejectedValue(new Error('S3 down'));
+      await transmitTicket({ ...deps, metrics }, id);
+      const waiting = await stored();
+      expect(waiting).toMatchObject({ status: 'processing', ...transferred, lease_until: '2026-11-22T10:00:30.000Z' });
+      expect(metrics.addMetric).toHaveBeenCalledWith('RecordsUnwritten', 'Count', 1);
+      expect(queue.transmits).toEqual([{ ticket: id, delaySeconds: 31 }]);
+      expect(protocols.files.size).toBe(0);
+
+      // The wake-up comes a second after the lease lapsed; a wake-up before then finds nothing to do.
+      put.mockRestore();
+      await transmitTicket({ ...deps, now: () => new Date('2026-11-22T10:00:20.000Z') }, id);
+      expect(await stored()).toEqual(waiting);
+      await transmitTicket({ ...deps, now: () => new Date('2026-11-22T10:00:31.000Z') }, id);
+      const ticket = await stored();
+      expect(ticket).toMatchObject({ status: 'delivered', ...transferred, attempts: 1, delivered_at: '2026-11-22T10:00:31.000Z' });
+      expect(ticket).not.toHaveProperty('kept_records');
+      expect(ticket).not.toHaveProperty('lease_until');
+      expect(authority.submissions).toHaveLength(1);
+      expect(await protocols.get(id, delivered.protocol.fileName)).toEqual(pdf);
+      // Locked from the acceptance, not from the later write.
+      const until = new Date(now.getTime() + 3653 * 86_400_000);
+      expect([...protocols.retained.values()]).toEqual([until, until]);
+      expect(queue.webhooks).toEqual([{ ticket: id, webhook_id: ticket.webhook.webhook_id }]);
+    });
+
+    it('leaves a record written before as it is, and writes the others', async () => {
+      const { deps, protocols, stored } = await setup([delivered]);
+      await protocols.put(id, delivered.protocol.fileName, new TextEncoder().encode('written by an attempt that crashed'));
+      await transmitTicket(deps, id);
+      expect(await stored()).toMatchObject({ status: 'delivered' });
+      expect(Buffer.from((await protocols.get(id, delivered.protocol.fileName))!).toString()).toBe('written by an attempt that crashed');
+      expect(await protocols.get(id, nutzdatenFileName(aTicket()))).toBeDefined();
+    });
+
+    it("keeps ELSTER's answer beside the protocol, locked as a live filing's records are", async () => {
+      const { deps, protocols } = await setup([{ ...delivered, serverAnswer: '<Elster>answer</Elster>' }], { ticket: { test: false }, recordLockDays: 10 });
+      await transmitTicket(deps, id);
+      expect(Buffer.from((await protocols.get(id, `server-answer_${id}.xml`))!).toString()).toBe('<Elster>answer</Elster>');
+      expect(protocols.retained.get(`${id}/server-answer_${id}.xml`)).toEqual(new Date(now.getTime() + 10 * 86_400_000));
+    });
+
+    it('is not sent again when the acceptance was recorded and the run then failed', async () => {
+      const { deps, tickets, protocols, stored } = await setup([delivered], { resendIsSafe: true });
+      vi.spyOn(protocols, 'putOnce').mockRejectedValue(new Error('S3 down'));
+      const transition = tickets.transition.bind(tickets);
+      // The short lease cannot be written: the run fails with the records kept on the ticket.
+      vi.spyOn(tickets, 'transition').mockImplementation(async (...args) => {
+        if (args[2].lease_until) throw new Error('DynamoDB down');
+        return transition(...args);
+      });
+      await expect(transmitTicket(deps, id)).rejects.toThrow('DynamoDB down');
+      expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil, ...transferred });
+    });
+  });
+
+  it('refuses to send a live filing while the bucket cannot lock its records', async () => {
+    const { deps, protocols, authority, stored } = await setup([delivered], { ticket: { test: false }, recordLockDays: 3653 });
+    protocols.locks = false;
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'RECORDS_NOT_LOCKABLE' } });
+    expect(authority.submissions).toEqual([]);
+    // A test filing's records are not locked, nor a stage's that locks nothing.
+    for (const options of [{ recordLockDays: 3653 }, { ticket: { test: false } }]) {
+      const other = await setup([delivered], options);
+      other.protocols.locks = false;
+      await transmitTicket(other.deps, id);
+      expect(await other.stored()).toMatchObject({ status: 'delivered' });
+    }
   });
 });

@@ -32,6 +32,8 @@ function differences(name: FunctionName, spec: FunctionSpec, reach: Reach): stri
   // A queue's consumer parks what it cannot read in the queue's dead-letter queue (shared/queue/sqs-handler.ts).
   for (const [queue, { consumer }] of Object.entries(queues)) if (consumer === name) mergeNeeds(needs, { deadLetters: [queue as keyof typeof queues] });
   compare('sendsTo', spec.sendsTo ?? [], needs.sendsTo);
+  compare('countsQueues', spec.countsQueues ?? [], needs.countsQueues);
+  compare('bucketSettings', spec.bucketSettings ?? [], needs.bucketSettings);
   compare('deadLetters', spec.deadLetters ?? [], needs.deadLetters);
   compare('settings', spec.settings ?? [], needs.settings);
   compare('sealing', spec.sealing ?? [], needs.sealing);

@@ -8,7 +8,7 @@
 
 import path from 'node:path';
 import ts from 'typescript';
-import type { BucketFolder, Needs, TableName } from '#shared/manifest.ts';
+import type { BucketFolder, BucketSetting, Needs, TableName } from '#shared/manifest.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 
@@ -24,11 +24,25 @@ export interface Reach {
   readonly unattributed: string[];
 }
 
+/** S3 commands on the bucket rather than an object of a folder, and the setting of the bucket each reads. */
+const bucketCommands: Partial<Record<string, BucketSetting>> = { GetObjectLockConfiguration: 'objectLock' };
+
 type Resource = { table: TableName } | { folder: BucketFolder };
 type Scope = ts.FunctionLikeDeclaration | ts.VariableDeclaration | ts.PropertyDeclaration | ts.ClassDeclaration | ts.ClassStaticBlockDeclaration;
 
 const isProject = (file: ts.SourceFile) => !file.isDeclarationFile && !file.fileName.includes('/node_modules/');
-const empty = (): Required<Needs> => ({ tables: {}, indexes: {}, bucket: [], sendsTo: [], deadLetters: [], settings: [], sealing: [], secrets: [] });
+const empty = (): Required<Needs> => ({
+  tables: {},
+  indexes: {},
+  bucket: [],
+  sendsTo: [],
+  countsQueues: [],
+  bucketSettings: [],
+  deadLetters: [],
+  settings: [],
+  sealing: [],
+  secrets: [],
+});
 
 /** Adds `needs` into `into`, each list without repeats, sorted. */
 export function mergeNeeds(into: Required<Needs>, needs: Needs): void {
@@ -36,7 +50,7 @@ export function mergeNeeds(into: Required<Needs>, needs: Needs): void {
     const target = into[key] as Record<string, string[]>;
     for (const [table, names] of Object.entries(needs[key] ?? {})) target[table] = [...new Set([...(target[table] ?? []), ...(names as string[])])].sort();
   }
-  for (const key of ['bucket', 'sendsTo', 'deadLetters', 'settings', 'sealing', 'secrets'] as const) {
+  for (const key of ['bucket', 'sendsTo', 'countsQueues', 'bucketSettings', 'deadLetters', 'settings', 'sealing', 'secrets'] as const) {
     (into as unknown as Record<string, string[]>)[key] = [
       ...new Set([...(into[key] as readonly string[]), ...((needs[key] as readonly string[] | undefined) ?? [])]),
     ].sort();
@@ -266,6 +280,8 @@ class Walk {
         else table.onTable = true;
       }
       this.#reach.tables.set(resource.table, table);
+    } else if (service === 's3' && command in bucketCommands) {
+      mergeNeeds(this.#reach.declared, { bucketSettings: [bucketCommands[command]!] });
     } else if (service === 's3' && resource && 'folder' in resource) {
       this.#reach.folders.set(resource.folder, new Set([...(this.#reach.folders.get(resource.folder) ?? []), command]));
     } else {

@@ -371,17 +371,22 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(() => synth({ stage: 'qa', hookTimeoutMs: '55000', hookMaxAttempts: '50' }, { bundle: false })).not.toThrow();
     });
 
-    it('hides a transmit message six times as long as the function may run, and caps transmit concurrency by the stage', () => {
+    it('hides a transmit message six times as long as the function may run, and caps transmit concurrency by the stage, reserving as much', () => {
       expect(queues.transmit.visibilityTimeoutSeconds).toBe(6 * fnProps(dev, 'transmit').Timeout);
       dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: ref(idOf(dev, 'transmit')),
         ScalingConfig: { MaximumConcurrency: 5 },
       });
+      expect(fnProps(dev, 'transmit').ReservedConcurrentExecutions).toBe(5);
       const tuned = synth({ stage: 'qa', transmitConcurrency: '2' }, { bundle: false });
       tuned.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: ref(idOf(tuned, 'transmit')),
         ScalingConfig: { MaximumConcurrency: 2 },
       });
+      expect(fnProps(tuned, 'transmit').ReservedConcurrentExecutions).toBe(2);
+      // No other function holds a share of the account's concurrency.
+      const reserving = serviceFunctions(dev).filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined);
+      expect(reserving).toEqual([[idOf(dev, 'transmit'), expect.anything()]]);
       expect(() => synth({ stage: 'qa', transmitConcurrency: '1' }, { bundle: false })).toThrow(/transmitConcurrency/);
     });
 
@@ -495,6 +500,18 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         expect.stringMatching(/^webhookQueue/),
       ]);
 
+      // The counts of both queues, to know a backlog; nothing else of them.
+      const counts = granted.filter((s) => [s.Action].flat().includes('sqs:GetQueueAttributes'));
+      expect(counts.map((s) => [s.Action].flat())).toEqual([['sqs:GetQueueAttributes']]);
+      const counted = counts.flatMap((s) => [s.Resource].flat()).map((resource: any) => resource['Fn::GetAtt'][0]);
+      expect(counted.sort()).toEqual([expect.stringMatching(/^transmitQueue/), expect.stringMatching(/^webhookQueue/)]);
+      // Besides the queues' consumers, whose event sources read their queue's attributes.
+      const consumers = new Set<string>(Object.values(queues).map((queue) => queue.consumer));
+      expect(
+        [...dev.stack.functions.keys()].filter((name) => !consumers.has(name) && actions(dev, name).includes('sqs:GetQueueAttributes')),
+        'only the re-drive counts messages',
+      ).toEqual(['redrive']);
+
       const redriveActions = granted.flatMap((s) => [s.Action].flat());
       expect(redriveActions.filter((action) => /^(s3|secretsmanager):|^sqs:(Receive|Delete|ChangeMessage)/.test(action))).toEqual([]);
       expect(fnProps(dev, 'redrive').Environment.Variables).toMatchObject({ TAX_AUTHORITY: 'sandbox' });
@@ -559,6 +576,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           'TicketsFailed',
           'TicketsUncertain',
           'OldestQueuedTicket',
+          'RecordsUnwritten',
           'WebhooksGivenUp',
           'CertificatesExpiring',
           'CertificatesPinLocked',
@@ -691,6 +709,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         const allowed = new Set([
           ...Object.entries(spec.tables ?? {}).flatMap(([table, granted]) => granted.map((action) => `dynamodb:${action} on ${table}`)),
           ...Object.entries(spec.bucket ?? {}).flatMap(([folder, access]) => objectActions[access].map((action) => `${action} on ${folder}`)),
+          ...(spec.bucketSettings ?? []).map(() => 's3:GetBucketObjectLockConfiguration on the bucket'),
         ]);
         const granted = statements(dev, name).flatMap((statement) =>
           [statement.Action]
@@ -699,7 +718,8 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
             .flatMap((action) =>
               [statement.Resource].flat().map((resource) => {
                 const text = JSON.stringify(resource);
-                return `${action} on ${(action.startsWith('s3:') ? folderOf(text) : tableOf(text)) ?? text}`;
+                const on = action === 's3:GetBucketObjectLockConfiguration' ? 'the bucket' : action.startsWith('s3:') ? folderOf(text) : tableOf(text);
+                return `${action} on ${on ?? text}`;
               }),
             ),
         );
@@ -776,7 +796,12 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(s3('getNutzdaten')).toEqual(['s3:GetObject']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
       expect(s3('hookEndpoint')).toEqual(['s3:GetObject', 's3:PutObject']);
-      expect(s3('transmit')).toEqual(['s3:GetObject', 's3:PutObject']);
+      // And whether the bucket's Object Lock is on, before it sends a live filing: the bucket's setting, no object.
+      expect(s3('transmit')).toEqual(['s3:GetBucketObjectLockConfiguration', 's3:GetObject', 's3:PutObject']);
+      const lockCheck = statements(dev, 'transmit').filter((s) => [s.Action].flat().includes('s3:GetBucketObjectLockConfiguration'));
+      expect(lockCheck.map((s) => [[s.Action].flat(), JSON.stringify(s.Resource)])).toEqual([
+        [['s3:GetBucketObjectLockConfiguration'], expect.not.stringContaining('/*')],
+      ]);
     });
 
     it('lets only the sweep delete objects, only submitted data, never old versions', () => {
