@@ -1,4 +1,4 @@
-// The request of an annual VAT return: what every form has, and E50's parts as body-map.ts maps them,
+// The request of an annual VAT return: what every form has, and E50's parts as shared/forms/element-body.ts maps them,
 // or the caller's own E50 element. The parts' fields are the year's schema's, so they are checked
 // against it (check.ts), not here.
 import * as z from 'zod/mini';
@@ -18,7 +18,7 @@ import {
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
-/** The parts of E50 a body fills, by their body names (body-map.ts). */
+/** The parts of E50 a body fills, by their body names (shared/forms/element-body.ts). */
 export const ustParts = ['ust2a', 'un', 'fv', 'vorsatz'] as const;
 
 const part = z.record(z.string().check(z.maxLength(60)), z.unknown());
