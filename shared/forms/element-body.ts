@@ -245,6 +245,9 @@ export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   return fields;
 }
 
+/** A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller. */
+export const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
+
 /** The body path of an element path (names below the root): where a finding on the written XML points in the body. */
 export const bodyPathOf = (names: readonly string[]) => {
   if (names[0] === 'Vorsatz' && names.length === 2) {
