@@ -4,7 +4,7 @@ import { bodyPathOf, withoutPosition } from '#shared/forms/element-body.ts';
 import { partsIdentifiers } from '#shared/forms/identifiers.ts';
 import { kstFacts, kstYearFindings } from '#shared/forms/kst/facts.ts';
 import { kstIdentifiers } from '#shared/forms/kst/identifiers.ts';
-import { amountRules } from '#shared/forms/kst/rules.ts';
+import { amountRules, wirtschaftsjahrFindings } from '#shared/forms/kst/rules.ts';
 import { type KstFiling, kstFilingOf, kstParts, kstSchema, type KstRequest } from '#shared/forms/kst/schema.ts';
 import { kstDocument, readKstNutzdaten, xmlPathOf } from '#shared/forms/kst/xml-reader.ts';
 import { kstXml } from '#shared/forms/kst/xml-writer.ts';
@@ -17,15 +17,16 @@ import type { XmlTree } from '#shared/xml/xml.ts';
 export function e30Findings(xml: string, year: number, pathOf: (names: readonly string[]) => string): { findings: Finding[]; tree?: XmlTree } {
   const read = readKstNutzdaten(xml, year, pathOf);
   if (!read.ok) return read;
-  const { findings } = amountRules(kstDocument(read.tree, year).parts, false, pathOf);
-  return { findings: [...read.findings, ...findings], tree: read.tree };
+  const { parts } = kstDocument(read.tree, year);
+  const { findings } = amountRules(parts, false, pathOf);
+  return { findings: [...read.findings, ...wirtschaftsjahrFindings(parts, pathOf), ...findings], tree: read.tree };
 }
 
 /** A body with the amounts it leaves out computed (rules.ts), and what its given amounts are found to be. */
 function computedBody(body: KstFiling): { body: KstFiling; findings: Finding[] } {
   const parts = structuredClone(Object.fromEntries(kstParts.filter((part) => body[part] !== undefined).map((part) => [part, body[part]])));
   const { findings } = amountRules(parts, true, bodyPathOf);
-  return { body: { ...body, ...parts }, findings };
+  return { body: { ...body, ...parts }, findings: [...wirtschaftsjahrFindings(parts, bodyPathOf), ...findings] };
 }
 
 function kstRules(request: KstRequest, { today }: CheckContext): Ruled {

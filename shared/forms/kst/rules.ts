@@ -273,9 +273,12 @@ export function amountRules(document: Document, compute: boolean, pathOf: (names
   }
 
   if (zve) {
+    // Each chain starts from what the one before arrives at, so one wrong line is named once, not again in each line below it.
+    let carried: number | undefined;
     for (const chain of chains) {
+      const start = chain.from === undefined ? 0 : (carried ?? amountOf(valueAt(zve, split(chain.from))));
+      carried = undefined;
       if (chain.unless?.some((names) => valueAt(zve, split(names)) !== undefined)) continue;
-      const start = chain.from === undefined ? 0 : amountOf(valueAt(zve, split(chain.from)));
       if (start === undefined) continue;
       const given = chain.steps.filter(([sign, names]) => sign !== 'subtotal' && valueAt(zve, split(names)) !== undefined);
       if (chain.from === undefined && given.length === 0) continue;
@@ -288,6 +291,7 @@ export function amountRules(document: Document, compute: boolean, pathOf: (names
         else running += sign * (amountOf(valueAt(zve, split(names))) ?? 0);
       }
       settle(zve, ['ZVE'], split(chain.target), running, chain.code, `must be ${chain.what} as the lines above give it`);
+      carried = running;
     }
     // Left out, the base at the regular rate is the whole taxable income where no other rate applies.
     const taxable = amountOf(valueAt(zve, split('ZVE/ZVE/E8007501')));
@@ -317,4 +321,27 @@ export function amountRules(document: Document, compute: boolean, pathOf: (names
     }
   }
   return { findings, computed };
+}
+
+/** The parts E30 may give once for each Wirtschaftsjahr ending in the year, each naming its own (E30-{year}.xsd: unique `WJ`). */
+const perWirtschaftsjahr = ['GK', 'GR', 'ZinsS', 'Zinsschr', 'KSt1F', 'KSt1Fa'];
+
+/** A part given twice for the same Wirtschaftsjahr, which ELSTER's schema refuses. */
+export function wirtschaftsjahrFindings(document: Document, pathOf: (names: readonly string[]) => string): Finding[] {
+  return perWirtschaftsjahr.flatMap((part) => {
+    const list = document[bodyName(part)];
+    if (!Array.isArray(list)) return [];
+    const seen = new Set<unknown>();
+    return list.flatMap((item, index) => {
+      const wj = valueAt(item, ['WJ']);
+      if (wj === undefined || !seen.has(wj)) return (seen.add(wj), []);
+      return [
+        {
+          path: pathOf([part, String(index), 'WJ']),
+          code: 'WIRTSCHAFTSJAHR_TWICE',
+          message: `names ${String(wj)} again: give each Wirtschaftsjahr once, the first "WJ1" and the second "WJ2"`,
+        },
+      ];
+    });
+  });
 }

@@ -13,7 +13,6 @@ import {
   refuseWithoutXml,
   requireField,
   taxNumber,
-  taxOffice,
   widnr,
 } from '#shared/forms/fields.ts';
 import { withoutDeclared, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
@@ -43,8 +42,8 @@ export const kstShape = <Part extends z.ZodMiniType, List extends z.ZodMiniType>
 ) => ({
   ...common,
   year: formYear(kstFacts),
-  tax_number: z.optional(taxNumber),
-  tax_office: z.optional(taxOffice),
+  // E30's Vorsatz takes a tax number only (OrdNrArt "S"): a first return without one is filed on paper or in ELSTER's own portal.
+  tax_number: taxNumber,
   kst1: z.optional(parts.kst1),
   gk: z.optional(list(parts.gk)),
   zve: z.optional(parts.zve),
@@ -58,8 +57,6 @@ export const kstShape = <Part extends z.ZodMiniType, List extends z.ZodMiniType>
 
 export const kstSchema = z.strictObject(kstShape({ kst1: part, gk: part, zve: part, verluste: part, kst1f: part, vorsatz: part }, () => twice)).check(
   z.superRefine((body, context) => {
-    if (body.tax_number === undefined && body.tax_office === undefined)
-      requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
     if (body.xml !== undefined) return refuseBesideXml(context, body, kstParts);
     refuseWithoutXml(context, body, xmlDeclaredFields, 'the parts name them (vorsatz.id, vorsatz.idehefrau, kst1.allgemein.e8000102)');
     if (body.kst1 === undefined) requireField(context, 'kst1', 'is required: the return itself (KSt 1)');

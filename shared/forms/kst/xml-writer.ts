@@ -9,8 +9,8 @@ import { buildXml } from '#shared/xml/build.ts';
 
 /**
  * The E30 element of a body, and what the body has that E30 does not (at its body path). The
- * Vorsatz's Unterfallart is E30's (30, the pattern of E30-{year}.xsd), OrdNrArt says whether the
- * return is filed by tax number ("S") or is a first return ("O"), and a Vorsatz without Vorgang
+ * Vorsatz's Unterfallart is E30's (30, the pattern of E30-{year}.xsd), OrdNrArt is "S", the only one
+ * E30 takes (a return by tax number), and a Vorsatz without Vorgang
  * or Copyright gets the original return ("01") and the service's name.
  */
 export function kstXml(body: KstFiling, createdAt: Date): { xml: string; findings: Finding[] } {
@@ -19,7 +19,7 @@ export function kstXml(body: KstFiling, createdAt: Date): { xml: string; finding
     Unterfallart: '30',
     StNr: body.tax_number,
     Zeitraum: String(body.year),
-    OrdNrArt: body.tax_number === undefined ? 'O' : 'S',
+    OrdNrArt: 'S',
   };
   const defaults = { Vorgang: '01', Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote` };
   const { element, findings } = writeParts(parts, kstSchemaStructure(body.year), own, defaults);
