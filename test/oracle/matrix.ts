@@ -10,6 +10,7 @@ import { ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
 import { today } from '#shared/config.ts';
 import * as z from 'zod/mini';
 import { componentSchemas } from '#shared/openapi/schemas.ts';
+import { requestExamples } from '#shared/openapi/examples.ts';
 import { advisorClientSchema, partySchema } from '#shared/forms/parties.ts';
 import { ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
@@ -454,8 +455,8 @@ function kstBodies(year: number): MatrixBody[] {
   ];
 }
 
-/** Each form's bodies of a year it accepts on `day`: the compiler asks for every form of the registry. */
-const bodiesOf: { readonly [K in Kind]: (year: number, day: string) => MatrixBody[] } = {
+/** Each form's own bodies of a year it accepts on `day`; a form without them has its contract example in each such year. */
+const bodiesOf: { readonly [K in Kind]?: (year: number, day: string) => MatrixBody[] } = {
   ustva: (year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type)),
   est: (year) => assessments.flatMap((assessment) => estBodies(year, assessment)),
   ust: ustBodies,
@@ -467,5 +468,8 @@ const bodiesOf: { readonly [K in Kind]: (year: number, day: string) => MatrixBod
 /** The whole matrix for the day the tests fix. */
 export function matrix(): MatrixBody[] {
   const day = today();
-  return kinds.flatMap((kind) => acceptedYears(kind, day).flatMap((year) => bodiesOf[kind](year, day)));
+  const example = (kind: Kind, year: number): MatrixBody[] => [
+    { name: `${kind} ${year}: the contract example`, kind, body: { ...(requestExamples[kind].contract.value as Record<string, unknown>), year } },
+  ];
+  return kinds.flatMap((kind) => acceptedYears(kind, day).flatMap((year) => bodiesOf[kind]?.(year, day) ?? example(kind, year)));
 }
