@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxIterationsText, pinRefusal } from '#shared/certificates/pkcs12-mac.ts';
+import { maxIterationsText } from '#shared/certificates/pkcs12-limits.ts';
+import { pinRefusal } from '#shared/certificates/pkcs12.ts';
 import { container, containerValidUntil, testPin, withIterations } from '#test/support/certificates.ts';
 
 describe('pinRefusal', () => {
