@@ -39,9 +39,9 @@ import { once } from '#shared/once.ts';
 import { listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
 
 const description = `
-Transmits German income tax returns (\`est\`, Einkommensteuererklärung) and VAT pre-returns (\`ustva\`,
-Umsatzsteuer-Voranmeldung) to ELSTER. A submission becomes a ticket to follow to \`delivered\`, with the
-tax authority's transfer ticket and the PDF transfer protocol.
+Transmits German tax filings to ELSTER, one path each: ${kinds.map((kind) => `\`${kind}\` (${formOpenapi[kind].name})`).join(', ')}.
+A submission becomes a ticket to follow to \`delivered\`, with the tax authority's transfer ticket and the
+PDF transfer protocol.
 
 **Envelope.** Every answer with a body, success or error, is \`{ success, status, message, request_id,
 api_version, service_version, timestamp, data }\`; errors have \`data: null\` (on 409 for a ticket: its
@@ -407,7 +407,7 @@ function build(): Json {
     openapi: '3.1.1',
     info: { title: 'steuerbote API', version: serviceVersion(), description },
     tags: [
-      { name: 'Submissions', description: 'Income tax returns and VAT pre-returns, submitted or only checked' },
+      { name: 'Submissions', description: 'Tax filings of every form, submitted or only checked' },
       { name: 'Tickets', description: 'What became of a submission' },
       { name: 'Certificates', description: "Each client's own ELSTER certificates, kept sealed" },
       { name: 'Service', description: 'Public: no API key needed' },
