@@ -8,6 +8,9 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
 import { pinLockMinutes, wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
+import { contractText } from '#shared/openapi/contract-text.ts';
+
+const text = contractText(new URL('./responses.md', import.meta.url));
 
 export type Json = Record<string, unknown>;
 
@@ -91,12 +94,7 @@ export const parameters = {
     name: 'include',
     in: 'query',
     required: false,
-    description: [
-      'A comma-separated list (`include=body,nutzdaten`).',
-      "`nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER).",
-      "`body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`.",
-      'Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail.',
-    ].join(' '),
+    description: text('include'),
     schema: { type: 'string', pattern: '^(nutzdaten|body)(,(nutzdaten|body))*$', examples: ['nutzdaten', 'body,nutzdaten'] },
   },
   ElsterPin: {
