@@ -140,6 +140,8 @@ export function configurationPage(): string {
     '',
     ...environmentVariables().map(({ name, about }) => `- \`${name}\`: ${about.text}${about.default ? ` Default: ${about.default}.` : ''}`),
     '',
+    'Powertools reads `POWERTOOLS_LOG_LEVEL` itself (default `INFO`): the structured log level. Log lines carry ticket IDs and codes, never tax data.',
+    '',
     'The stack and the local runtime also give each function the names of the tables, queues and bucket',
     'it uses, and nothing else:',
     '',
