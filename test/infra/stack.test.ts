@@ -590,14 +590,14 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         Statistic: 'Sum',
         Threshold: 0,
         ComparisonOperator: 'GreaterThanThreshold',
-        AlarmDescription: expect.stringMatching(/docs\/operations\.md#a-certificate-is-locked-after-wrong-pins$/),
+        AlarmDescription: expect.stringMatching(/docs\/operations\/a-certificate-is-locked-after-wrong-pins\.md$/),
       });
       expect(byName('CertificatesNotResealed')).toMatchObject({
         MetricName: 'CertificatesNotResealed',
         Statistic: 'Sum',
         Period: 86_400,
         Threshold: 0,
-        AlarmDescription: expect.stringMatching(/docs\/operations\.md#retiring-the-old-way-of-opening-sealed-secrets$/),
+        AlarmDescription: expect.stringMatching(/docs\/operations\/retiring-the-old-way-of-opening-sealed-secrets\.md$/),
       });
       expect(byName('OldestQueuedTicket')).toMatchObject({ MetricName: 'OldestQueuedTicketAge', Threshold: 1800, Statistic: 'Maximum' });
       expect(byName(`${groupOf('redrive')}-redriveNotRunning`)).toMatchObject({
