@@ -395,7 +395,7 @@ export const functions = {
   },
   // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority. Reads
   // the whole index of owed work and the counts of the queues, then sends until 10 s before its
-  // timeout (docs/operations.md, "A backlog").
+  // timeout (docs/operations/a-backlog.md).
   redrive: {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 120,
