@@ -22,6 +22,7 @@ import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { readParts } from '#shared/forms/ust/body-map.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
+import { elsterDir } from '#test/support/elster.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
@@ -375,11 +376,9 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** The whole matrix for the day the tests fix. */
-/** ELSTER's E50 sample of `year` (../shared/elster/samples), read back into the body it maps to. */
+/** ELSTER's E50 sample of `year` (test/support/elster.ts), read back into the body it maps to. */
 function ustSampleBody(year: number): Record<string, unknown> | undefined {
-  const samples = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-  const file = join(samples, year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
+  const file = join(elsterDir, 'samples', year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
   if (!existsSync(file)) return undefined;
   const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
   const read = e50 === undefined ? undefined : readXml(e50);
@@ -415,6 +414,7 @@ function ustBodies(year: number): MatrixBody[] {
   ];
 }
 
+/** The whole matrix for the day the tests fix. */
 export function matrix(): MatrixBody[] {
   const day = today();
   return [
