@@ -88,7 +88,8 @@ export interface FunctionSpec {
   readonly checksStructure?: readonly Kind[];
   /**
    * Files of npm packages it reads at run time (`package/file`), shipped in node_modules beside its
-   * bundle rather than bundled: the API reference's renderer (shared/openapi/reference-page.ts).
+   * bundle rather than bundled: the API reference's renderer (shared/openapi/reference-page.ts), the
+   * sandbox protocol's fonts (shared/sandbox/fonts.ts).
    */
   readonly packageFiles?: readonly string[];
   /**
@@ -354,8 +355,9 @@ export const functions = {
   receiverNotFound: { entry: 'functions/receiver-not-found.ts' },
   transmit: {
     entry: 'functions/transmit.ts',
-    // The sandbox re-checks what it is handed, as ERiC's schema check would.
+    // The sandbox re-checks what it is handed, as ERiC's schema check would, and writes its protocol in these fonts (shared/sandbox/fonts.ts).
     checksStructure: kinds,
+    packageFiles: ['@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf', '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'],
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes the records (protocol,

@@ -277,8 +277,17 @@ function besideTheBundle(
   certificates: boolean,
 ): Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> {
   if (!koffi && structures.length === 0 && packageFiles.length === 0 && !openapi && !certificates) return {};
-  // Node resolves `package/file` beside the bundle only with the package's package.json there too.
-  const packages = [...new Set(packageFiles.map((file) => file.split('/')[0]!))];
+  // Node resolves `package/file` beside the bundle only with the package's package.json there too; a scoped package's name has two parts.
+  const packages = [
+    ...new Set(
+      packageFiles.map((file) =>
+        file
+          .split('/')
+          .slice(0, file.startsWith('@') ? 2 : 1)
+          .join('/'),
+      ),
+    ),
+  ];
   return {
     // However koffi is imported, Node resolves it from the node_modules beside the bundle. Added to the
     // default externals (the AWS SDK that Lambda provides), which `externalModules` would replace.

@@ -3,14 +3,19 @@
 // carried, each computed tax beside its base. It shows no IdNr, address or IBAN: the official
 // protocol does not need them either. Whatever it is handed, it costs a bounded time: every text is
 // cut to its line (shared/sandbox/fitted-text.ts), a figure's label takes at most `maxLabelLines`
-// lines and the figures at most `maxFigureLines`, the rows beyond counted in a last one.
+// lines and the figures at most `maxFigureLines`, the rows beyond counted in a last one. Written
+// with pdf-lib in two faces embedded as subsets (shared/sandbox/fonts.ts), so every reader shows it alike.
 
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, type PDFFont } from 'pdf-lib';
 import { berlinWallClock, isBerlinSummerTime } from '#shared/domain/berlin-date.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { landNotation } from '#shared/tax/tax-number.ts';
 import { taxOfficeName } from '#shared/tax/tax-offices.ts';
 import { clipToWidth, wrapToWidth } from '#shared/sandbox/fitted-text.ts';
-import { helvetica, helveticaBold, Page, writePdf, type Color, type Face } from '#shared/sandbox/text-pdf.ts';
+import { faces, parsedFonts, type Face } from '#shared/sandbox/fonts.ts';
+import { PageContents, type Color } from '#shared/sandbox/page-contents.ts';
 
 export interface ProtocolInput {
   ticket: string;
@@ -52,16 +57,33 @@ const black: Color = [0, 0, 0];
 const grey: Color = [0.4, 0.4, 0.4];
 const alert: Color = [0.7, 0.1, 0.1];
 
+/** A face's metrics, for fitting and aligning, the font it is drawn in and its name in a page's resources. */
+interface Typeface {
+  metrics: Face;
+  font: PDFFont;
+  resource: string;
+}
+
 export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Array> {
   const receivedAt = new Date(input.receivedAt);
-  const writer = pageWriter(input.test);
+  // updateMetadata: false keeps pdf-lib from stamping the current time and its own name into the document.
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  deflateNatively(doc);
+  doc.registerFontkit(parsedFonts);
+  const embedded = async (metrics: Face, resource: string): Promise<Typeface> => ({
+    metrics,
+    font: await doc.embedFont(metrics.file, { subset: true, customName: `${subsetTag(input.ticket, resource)}+${metrics.name}` }),
+    resource,
+  });
+  const [regular, bold] = await Promise.all([embedded(faces().regular, 'F1'), embedded(faces().bold, 'F2')]);
+  const writer = pageWriter(input.test, regular, bold);
 
-  writer.line('Übertragungsprotokoll', { face: helveticaBold, size: 20, after: 8 });
+  writer.line('Übertragungsprotokoll', { face: bold, size: 20, after: 8 });
   // The document's subject is the title as its page shows it, so it is bounded as well.
-  const subject = writer.line(input.title, { face: helveticaBold, size: 12, after: 10 });
-  if (input.test) writer.line('Testfall / test case — Testmerker 700000004', { face: helveticaBold, size: 10, color: alert });
+  const subject = writer.line(input.title, { face: bold, size: 12, after: 10 });
+  if (input.test) writer.line('Testfall / test case — Testmerker 700000004', { face: bold, size: 10, color: alert });
   writer.line('Sandbox — nicht an die Finanzverwaltung übermittelt / not sent to the tax authority', {
-    face: helveticaBold,
+    face: bold,
     size: 9,
     color: alert,
     after: 14,
@@ -92,19 +114,43 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
   writer.section(input.section);
   writer.figures(input.figures.length > 0 ? input.figures : [{ label: 'Keine Angaben in strukturierter Form', value: '' }]);
 
-  for (const [index, page] of writer.pages.entries()) {
+  for (const [index, contents] of writer.pages.entries()) {
     const footer = `steuerbote — Sandbox — Seite ${index + 1} von ${writer.pages.length}`;
-    page.text(footer, { x: margin, y: margin / 2, size: 8, face: helvetica, color: grey });
+    contents.text(footer, { x: margin, y: margin / 2, size: 8, font: regular.font, resource: regular.resource, color: grey });
+    const page = doc.addPage(pageSize);
+    for (const { font, resource } of [regular, bold]) page.node.setFontDictionary(PDFName.of(resource), font.ref);
+    page.node.addContentStream(doc.context.register(doc.context.flateStream(contents.contents)));
   }
   // The receipt time is also the document's date, so equal input gives equal bytes.
-  return writePdf(writer.pages, pageSize, {
-    title: 'Übertragungsprotokoll',
-    subject,
-    language: 'de-DE',
-    producer: 'steuerbote',
-    creator: 'steuerbote',
-    date: receivedAt,
-  });
+  doc.setTitle('Übertragungsprotokoll');
+  doc.setSubject(subject);
+  doc.setLanguage('de-DE');
+  doc.setProducer('steuerbote');
+  doc.setCreator('steuerbote');
+  doc.setCreationDate(receivedAt);
+  doc.setModificationDate(receivedAt);
+  // Without object streams, which pdf-lib would deflate in JavaScript too.
+  return doc.save({ useObjectStreams: false });
+}
+
+// pdf-lib deflates in JavaScript (pako), which took half of a protocol's rendering time; Node's
+// zlib gives the same FlateDecode stream natively (BENCHMARKS.md, 2026-11-25). Every stream of the
+// protocol is deflated through the document's context: the fonts' files and character maps as
+// pdf-lib embeds them, and the pages' contents.
+function deflateNatively(doc: PDFDocument): void {
+  const { context } = doc;
+  context.flateStream = (contents, dict = {}) =>
+    context.stream(deflateSync(typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents), { ...dict, Filter: 'FlateDecode' });
+}
+
+/**
+ * The six capital letters that name a font's subset before its own name, as PDF wants them (ISO
+ * 32000-1, 9.6.4): one subset differs from another of the same font in another protocol, and the
+ * same input gives the same bytes.
+ */
+function subsetTag(ticket: string, resource: string): string {
+  const digest = createHash('sha256').update(`${ticket}/${resource}`).digest();
+  return Array.from(digest.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
 }
 
 /** As the tax office writes it on its letters, with its Land and ELSTER's 13 digits beside: "198/113/10010 (BY; ELSTER 9198011310010)". */
@@ -120,7 +166,7 @@ function berlinTime(date: Date): string {
 }
 
 interface LineStyle {
-  face: Face;
+  face: Typeface;
   size: number;
   color?: Color;
   /** Extra space below the line. */
@@ -128,20 +174,21 @@ interface LineStyle {
 }
 
 /** Writes top-down, starting a new page when the current one is full. */
-function pageWriter(test: boolean) {
+function pageWriter(test: boolean, regular: Typeface, bold: Typeface) {
   const width = pageSize[0] - 2 * margin;
   const labelColumn = 110;
   const kzColumn = 36;
   const amountColumn = 130;
   /** Amount and tax side by side, when a row has a tax. */
   const pairColumn = 100;
-  const pages: Page[] = [];
+  const pages: PageContents[] = [];
   let page = newPage();
   let y = pageSize[1] - margin;
 
-  function newPage(): Page {
-    const added = new Page();
-    if (test) added.text('TESTFALL', { x: 150, y: 250, size: 90, face: helvetica, color: [0.85, 0.85, 0.85], rotateDegrees: 45 });
+  function newPage(): PageContents {
+    const added = new PageContents();
+    if (test)
+      added.text('TESTFALL', { x: 150, y: 250, size: 90, font: regular.font, resource: regular.resource, color: [0.85, 0.85, 0.85], rotateDegrees: 45 });
     pages.push(added);
     return added;
   }
@@ -156,9 +203,9 @@ function pageWriter(test: boolean) {
 
   /** Draws as much of `value` as fits, and answers what it drew. */
   function text(value: string, x: number, maxWidth: number, style: LineStyle, alignRight = false): string {
-    const shown = clipToWidth(value, style.face, style.size, maxWidth);
-    const offset = alignRight ? maxWidth - style.face.width(shown, style.size) : 0;
-    page.text(shown, { x: x + offset, y, size: style.size, face: style.face, color: style.color ?? black });
+    const shown = clipToWidth(value, style.face.metrics, style.size, maxWidth);
+    const offset = alignRight ? maxWidth - style.face.metrics.width(shown, style.size) : 0;
+    page.text(shown, { x: x + offset, y, size: style.size, font: style.face.font, resource: style.face.resource, color: style.color ?? black });
     return shown;
   }
 
@@ -170,14 +217,14 @@ function pageWriter(test: boolean) {
   }
 
   function section(title: string) {
-    line(title, { face: helveticaBold, size: 11, after: 4 });
+    line(title, { face: bold, size: 11, after: 4 });
     page.rule({ x: margin, y: y + 2 }, { x: margin + width, y: y + 2 }, 0.5, grey);
     y -= 4;
   }
 
   /** Label and a long value (tickets, times) beside it. */
   function details(rows: readonly ProtocolRow[]) {
-    const style = { face: helvetica, size: 10 };
+    const style = { face: regular, size: 10 };
     for (const row of rows) {
       advance(14);
       text(row.label, margin, labelColumn - 8, style);
@@ -193,11 +240,11 @@ function pageWriter(test: boolean) {
    * line says how many are left out.
    */
   function figures(rows: readonly ProtocolRow[]) {
-    const style = { face: helvetica, size: 10 };
+    const style = { face: regular, size: 10 };
     const withTax = rows.some((row) => row.tax !== undefined);
     const valuesWidth = withTax ? 2 * pairColumn : amountColumn;
     if (withTax) {
-      const heading = { face: helveticaBold, size: 8, color: grey };
+      const heading = { face: bold, size: 8, color: grey };
       advance(12);
       text('Betrag', margin + width - 2 * pairColumn, pairColumn, heading, true);
       text('Steuer', margin + width - pairColumn, pairColumn, heading, true);
@@ -206,7 +253,7 @@ function pageWriter(test: boolean) {
     for (const [index, row] of rows.entries()) {
       const labelX = row.kz === undefined ? margin : margin + kzColumn;
       const labelWidth = width - valuesWidth - (labelX - margin) - 8;
-      const [first = '', ...rest] = wrapToWidth(row.label, style.face, style.size, labelWidth, maxLabelLines);
+      const [first = '', ...rest] = wrapToWidth(row.label, style.face.metrics, style.size, labelWidth, maxLabelLines);
       lines += 1 + rest.length;
       // One line stays for the count of the rows left out.
       if (lines > maxFigureLines - (index < rows.length - 1 ? 1 : 0)) {

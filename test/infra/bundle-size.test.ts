@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { kinds } from '#shared/forms/registry.ts';
+import { fontFiles } from '#shared/sandbox/fonts.ts';
 import { bundleAliases, functions, submitFunction, validateFunction, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
@@ -142,5 +143,19 @@ describe('the PKCS#12 thread', () => {
     const spec: FunctionSpec = functions[name];
     expect(carried.includes('shared/certificates/pkcs12-thread.ts')).toBe(spec.readsCertificates === true);
     expect(carried.filter((input) => /container-reader|@peculiar|asn1js|node-forge/.test(input))).toEqual([]);
+  });
+});
+
+// The sandbox writes its protocol in two fonts of some 320 KB each, read at run time from their
+// package shipped beside transmit's bundle (shared/sandbox/fonts.ts), not carried in it.
+describe("the protocol's fonts", () => {
+  it('are shipped beside transmit, the one function that writes a protocol, and not bundled', async () => {
+    const specs = Object.entries(functions) as [FunctionName, FunctionSpec][];
+    const writers = specs.filter(([, spec]) => spec.packageFiles?.some((file) => (fontFiles as readonly string[]).includes(file))).map(([name]) => name);
+    expect(writers).toEqual(['transmit']);
+    expect(functions.transmit.packageFiles).toEqual([...fontFiles]);
+    const { carried, inputs } = await bundle('transmit');
+    expect(carried).toContain('shared/sandbox/protocol-pdf.ts');
+    expect(inputs.filter((input) => input.endsWith('.ttf'))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // what a stage deploys, with the protections the issue asks for.
 
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Duration, type CfnElement } from 'aws-cdk-lib';
 import { Schedule } from 'aws-cdk-lib/aws-events';
@@ -31,6 +32,7 @@ import { stageSettings } from '#infra/stage-settings.ts';
 import { variablesOf } from '#infra/local/function-environment.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import { longestScheduleSeconds } from '#shared/webhooks/backoff.ts';
+import { fontFiles } from '#shared/sandbox/fonts.ts';
 import {
   actions,
   arnOf,
@@ -844,7 +846,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('HOOK_ENABLED');
     });
 
-    it('leaves ERiC out of a sandbox stage: no layer, no ERIC_ variables, nothing beside the bundles', () => {
+    it('leaves ERiC out of a sandbox stage: no layer, no ERIC_ variables, no koffi beside the bundles', () => {
       dev.template.resourceCountIs('AWS::Lambda::LayerVersion', 0);
       for (const [id, fn] of serviceFunctions(dev)) {
         expect(fn.Properties.Layers, id).toBeUndefined();
@@ -853,7 +855,12 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           id,
         ).toEqual([]);
       }
-      expect(existsSync(path.join(bundleDir(dev, 'transmit'), 'node_modules'))).toBe(false);
+      expect(existsSync(path.join(bundleDir(dev, 'transmit'), 'node_modules', 'koffi'))).toBe(false);
+    });
+
+    it("ships the sandbox protocol's fonts beside transmit's bundle, where shared/sandbox/fonts.ts finds them", () => {
+      const beside = createRequire(path.join(bundleDir(dev, 'transmit'), 'index.mjs'));
+      for (const file of fontFiles) expect(readFileSync(beside.resolve(file))).toEqual(readFileSync(path.join(repoRoot, 'node_modules', file)));
     });
 
     it("hands a stage's per-client budget to the authenticating functions only, and leaves the default to them otherwise", () => {

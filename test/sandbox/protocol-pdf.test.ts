@@ -1,4 +1,4 @@
-import { PDFDocument } from 'pdf-lib';
+import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { maxFigureLines, maxLabelLines, renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
@@ -41,15 +41,50 @@ async function textOf(pdf: Uint8Array) {
   return text;
 }
 
+/** Each font a page of the document uses, by its name in the page's resources, and whether its descriptor holds a font file. */
+function fontsOf(doc: PDFDocument): { name: string; embedded: boolean }[] {
+  const dict = (value: PDFObject | undefined) => doc.context.lookup(value, PDFDict);
+  return doc.getPages().flatMap((page) => {
+    const fonts = dict(page.node.Resources()!.get(PDFName.of('Font')));
+    return fonts.keys().map((key) => {
+      const font = dict(fonts.get(key));
+      // A composite font (Type0) describes its glyphs in its one descendant.
+      const described =
+        font.get(PDFName.of('Subtype')) === PDFName.of('Type0') ? dict(doc.context.lookup(font.get(PDFName.of('DescendantFonts')), PDFArray).get(0)) : font;
+      const descriptor = described.get(PDFName.of('FontDescriptor'));
+      const files = descriptor === undefined ? [] : ['FontFile', 'FontFile2', 'FontFile3'].filter((file) => dict(descriptor).has(PDFName.of(file)));
+      return { name: key.asString(), embedded: files.length > 0 };
+    });
+  });
+}
+
 describe('renderProtocolPdf', () => {
   it('produces a small PDF that pdf-lib loads', async () => {
     const pdf = await renderProtocolPdf(ustva);
     expect(new TextDecoder().decode(pdf.subarray(0, 5))).toBe('%PDF-');
-    expect(pdf.byteLength).toBeLessThan(10_000);
+    // Two subsets of the fonts, of the glyphs the protocol shows, are most of it.
+    expect(pdf.byteLength).toBeLessThan(25_000);
     const doc = await PDFDocument.load(pdf, { updateMetadata: false });
     expect(doc.getPageCount()).toBe(1);
     expect(doc.getProducer()).toBe('steuerbote');
     expect(doc.getCreationDate()?.toISOString()).toBe(ustva.receivedAt);
+  });
+
+  it('embeds every font it uses, so that every reader shows the same letters', async () => {
+    for (const input of [ustva, { ...ustva, figures: Array.from({ length: 60 }, (_, i) => ({ kz: String(i + 10), label: 'Kennzahl', value: `${i} €` })) }]) {
+      const fonts = fontsOf(await PDFDocument.load(await renderProtocolPdf(input)));
+      expect(fonts.length).toBeGreaterThan(0);
+      expect(fonts.filter(({ embedded }) => !embedded)).toEqual([]);
+    }
+  });
+
+  it('shows German text as written, umlauts, ß and € among it, and says on its face that it is the sandbox’s', async () => {
+    const taxpayer = 'Müller & Söhne GmbH, Großstraße 5, Äußere Öde';
+    const text = await textOf(await renderProtocolPdf({ ...ustva, taxpayer, clientReference: 'Übermittlung „März“ – 1.234,56 €' }));
+    expect(text).toContain(taxpayer);
+    expect(text).toContain('Übermittlung „März“ – 1.234,56 €');
+    expect(text).toContain('Sandbox — nicht an die Finanzverwaltung übermittelt / not sent to the tax authority');
+    expect(text).toContain('steuerbote — Sandbox — Seite 1 von 1');
   });
 
   it('shows the UStVA header, tickets, marks and Kennzahlen', async () => {
