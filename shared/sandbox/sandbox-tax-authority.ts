@@ -8,7 +8,7 @@ import { formFacts, formYears, isFormYear } from '#shared/forms/registry.ts';
 import type { Recheck } from '#shared/forms/form.ts';
 import { loadForm } from '#shared/forms/load.ts';
 import type { Submission, SubmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
-import { type ProtocolInput, renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
+import type { ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { vatIdProblem } from '#shared/tax/vat-id.ts';
 import { taxOfficeOf } from '#shared/tax/test-cases.ts';
@@ -91,6 +91,9 @@ export class SandboxTaxAuthority implements TaxAuthority {
 
     const transferTicket = newTransferTicket();
     const receivedAt = this.#now().toISOString();
+    // Imported when a protocol is first written: pdf-lib and its font engine are most of transmit's
+    // bundle, which a stage that transmits through ERiC never writes, so they do not load as it starts.
+    const { renderProtocolPdf } = await import('#shared/sandbox/protocol-pdf.ts');
     const pdf = await renderProtocolPdf({
       ticket: submission.ticket,
       transferTicket,
