@@ -28,7 +28,7 @@ import type {
   RateCounter,
   StoredBodyNotes,
   Submission,
-  SubmissionStore,
+  FilingStore,
   TaxAuthority,
   TicketChanges,
   TicketPage,
@@ -135,7 +135,7 @@ export class MemoryTicketStore implements TicketStore {
   }
 }
 
-export class MemorySubmissionStore implements SubmissionStore {
+export class MemoryFilingStore implements FilingStore {
   readonly bodies = new Map<string, unknown>();
 
   async put(ticket: string, body: unknown): Promise<void> {

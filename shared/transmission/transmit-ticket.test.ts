@@ -12,7 +12,7 @@ import {
   CountingKeyWrapper,
   MemoryCertificateStore,
   MemoryProtocolStore,
-  MemorySubmissionStore,
+  MemoryFilingStore,
   MemoryTicketStore,
   MemoryWorkQueue,
   ScriptedTaxAuthority,
@@ -51,17 +51,17 @@ async function setup(
   options: { resendIsSafe?: boolean; webhooks?: WebhookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown; recordLockDays?: number } = {},
 ) {
   const tickets = new MemoryTicketStore();
-  const submissions = new MemorySubmissionStore();
+  const filings = new MemoryFilingStore();
   const protocols = new MemoryProtocolStore();
   const queue = new MemoryWorkQueue();
   const authority = new ScriptedTaxAuthority(steps, { resendIsSafe: options.resendIsSafe ?? true });
   await tickets.create(aTicket(options.ticket));
-  if (options.storeBody ?? true) await submissions.put(id, options.body ?? body);
+  if (options.storeBody ?? true) await filings.put(id, options.body ?? body);
   const certificates = { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() };
   const deps: TransmitDeps = {
     tickets,
     certificates,
-    submissions,
+    filings,
     protocols,
     queue,
     authority,
@@ -70,7 +70,7 @@ async function setup(
     now: () => now,
   };
   const stored = async () => (await tickets.get(id))!;
-  return { deps, tickets, submissions, protocols, queue, authority, stored, certificates };
+  return { deps, tickets, filings, protocols, queue, authority, stored, certificates };
 }
 
 /** A ticket naming a per-submission-PIN certificate, its PIN sealed by `sealPin` under the wrapper that seals the certificate. */
@@ -350,8 +350,8 @@ describe('transmitTicket', () => {
   });
 
   it('tries again a body the store cannot tell gone from refused, as S3 answers without ListBucket, and fails it SUBMISSION_MISSING after the last attempt', async () => {
-    const { deps, authority, queue, submissions, stored } = await setup([delivered], { storeBody: false });
-    vi.spyOn(submissions, 'get').mockRejectedValue(new MissingOrRefused(`submissions/${id}.json: Access Denied`));
+    const { deps, authority, queue, filings, stored } = await setup([delivered], { storeBody: false });
+    vi.spyOn(filings, 'get').mockRejectedValue(new MissingOrRefused(`submissions/${id}.json: Access Denied`));
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'queued', attempts: 1, next_wake_at: '2026-11-22T10:00:30.000Z' });
     await transmitTicket(deps, id);
@@ -427,8 +427,8 @@ describe('transmitTicket', () => {
   });
 
   it.each([true, false])('releases the ticket and rethrows when it fails before sending (resendIsSafe: %s)', async (resendIsSafe) => {
-    const { deps, submissions, authority, stored } = await setup([delivered], { resendIsSafe });
-    vi.spyOn(submissions, 'get').mockRejectedValue(new Error('S3 down'));
+    const { deps, filings, authority, stored } = await setup([delivered], { resendIsSafe });
+    vi.spyOn(filings, 'get').mockRejectedValue(new Error('S3 down'));
     await expect(transmitTicket(deps, id)).rejects.toThrow('S3 down');
     const ticket = await stored();
     expect(ticket).toMatchObject({ status: 'queued', attempts: 1 });

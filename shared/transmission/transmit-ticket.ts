@@ -13,13 +13,13 @@ import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
 import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';
 import { keepRecords, keptFiles, recordAttempts, writeRecords, type RecordFile } from '#shared/transmission/records.ts';
-import type { ProtocolStore, Submission, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
+import type { ProtocolStore, Submission, FilingStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
 
 export interface TransmitDeps {
   tickets: TicketStore;
   /** The clients' certificates, and the key that unseals them, for tickets that name one. */
   certificates: Pick<SignerDeps, 'store' | 'wrapper'>;
-  submissions: SubmissionStore;
+  filings: FilingStore;
   protocols: ProtocolStore;
   queue: WorkQueue;
   authority: TaxAuthority;
@@ -56,7 +56,7 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       return;
     }
     const form = await loadForm(claimed.kind);
-    const loaded = await loadFiling(deps.submissions, id, form);
+    const loaded = await loadFiling(deps.filings, id, form);
     // On AWS a body that is gone is refused like one that may not be read (MissingOrRefused): it is
     // tried again as a transient fault would be, and taken for gone once the attempts are spent.
     if ('unconfirmed' in loaded && claimed.attempts < deps.transmit.maxAttempts) {
