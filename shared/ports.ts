@@ -168,7 +168,8 @@ export interface WorkQueue {
   reviveDeadLetters(revive: (delivery: WebhookDelivery) => Promise<boolean>): Promise<number>;
 }
 
-export interface Submission {
+/** What the tax authority is handed to send: one attempt at a ticket's filing. */
+export interface Transmission {
   ticket: string;
   /** Which transmission of the ticket this is, from 1: a retry after `retry` comes with the next. */
   attempt: number;
@@ -190,8 +191,8 @@ export interface Submission {
   certificate?: SigningCertificate;
 }
 
-/** A submission before it is a ticket's transmission: what `validate` checks. */
-export type SubmissionData = Omit<Submission, 'ticket' | 'attempt'>;
+/** A transmission before it is a ticket's: what `validate` hands the tax authority to check. */
+export type TransmissionData = Omit<Transmission, 'ticket' | 'attempt'>;
 
 /** A client's certificate and its PIN, unsealed for one transmission and held by nothing after it. */
 export interface SigningCertificate {
@@ -225,9 +226,9 @@ export interface TaxAuthority {
   readonly name: 'sandbox' | 'eric';
   /** Whether a transmission interrupted midway may simply be sent again. */
   readonly resendIsSafe: boolean;
-  transmit(submission: Submission): Promise<TransmitOutcome>;
+  transmit(transmission: Transmission): Promise<TransmitOutcome>;
   /** Checks the data as the tax authority would before sending, and sends nothing. */
-  validate(submission: SubmissionData): Promise<Finding[]>;
+  validate(transmission: TransmissionData): Promise<Finding[]>;
 }
 
 export interface NotifyResult {

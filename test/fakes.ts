@@ -27,7 +27,7 @@ import type {
   ProtocolStore,
   RateCounter,
   StoredBodyNotes,
-  Submission,
+  Transmission,
   FilingStore,
   TaxAuthority,
   TicketChanges,
@@ -330,11 +330,11 @@ export class MemoryRateCounter implements RateCounter {
 /** One step of a scripted transmission: an outcome to answer, or an error to throw. */
 export type AuthorityStep = TransmitOutcome | Error;
 
-/** Answers the scripted steps in order and keeps every submission it was handed. */
+/** Answers the scripted steps in order and keeps every transmission it was handed. */
 export class ScriptedTaxAuthority implements TaxAuthority {
   readonly name = 'sandbox';
   readonly resendIsSafe: boolean;
-  readonly submissions: Submission[] = [];
+  readonly transmissions: Transmission[] = [];
   readonly #steps: AuthorityStep[];
 
   constructor(steps: AuthorityStep[], options: { resendIsSafe?: boolean } = {}) {
@@ -342,8 +342,8 @@ export class ScriptedTaxAuthority implements TaxAuthority {
     this.resendIsSafe = options.resendIsSafe ?? true;
   }
 
-  async transmit(submission: Submission): Promise<TransmitOutcome> {
-    this.submissions.push(submission);
+  async transmit(transmission: Transmission): Promise<TransmitOutcome> {
+    this.transmissions.push(transmission);
     const step = this.#steps.shift();
     if (!step) throw new Error('ScriptedTaxAuthority: no step left');
     if (step instanceof Error) throw step;

@@ -7,13 +7,13 @@ import { queues } from '#shared/manifest.ts';
 import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { newWebhookId, nutzdatenFileName, serverAnswerFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
-import { submissionFor } from '#shared/forms/nutzdaten.ts';
+import { transmissionFor } from '#shared/forms/nutzdaten.ts';
 import { loadForm } from '#shared/forms/load.ts';
 import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
 import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';
 import { keepRecords, keptFiles, recordAttempts, writeRecords, type RecordFile } from '#shared/transmission/records.ts';
-import type { ProtocolStore, Submission, FilingStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
+import type { ProtocolStore, Transmission, FilingStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
 
 export interface TransmitDeps {
   tickets: TicketStore;
@@ -72,14 +72,14 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message, details: [] }, now);
       return;
     }
-    let submission: Submission;
+    let transmission: Transmission;
     try {
       if ('unreadable' in loaded) throw new Error(`it no longer reads as ${claimed.kind} data (${loaded.unreadable})`);
       const options = { herstellerId: deps.transmit.herstellerId, createdAt: now() };
-      submission = {
+      transmission = {
         ticket: id,
         attempt: claimed.attempts,
-        ...submissionFor(loaded.filing, claimed.period, claimed.datenart_version, form.nutzdaten(loaded.filing.body, options)),
+        ...transmissionFor(loaded.filing, claimed.period, claimed.datenart_version, form.nutzdaten(loaded.filing.body, options)),
       };
     } catch (error) {
       // The check lets through only bodies that can be written; retrying would not change that.
@@ -94,13 +94,13 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { ...signer.refused, details: [] }, now);
       return;
     }
-    if (signer.certificate) submission.certificate = signer.certificate;
+    if (signer.certificate) transmission.certificate = signer.certificate;
     sent = true;
-    const outcome = await deps.authority.transmit(submission);
+    const outcome = await deps.authority.transmit(transmission);
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
     if (outcome.outcome === 'delivered') {
       accepted = true;
-      await accept(deps, held, claimed, outcome, submission.nutzdaten, now);
+      await accept(deps, held, claimed, outcome, transmission.nutzdaten, now);
     } else await record(deps, held, claimed, outcome, now);
   } catch (error) {
     // Hand the ticket back for the queue's retry, which delivers this message again once its
