@@ -12,32 +12,18 @@ import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
-import type {
-  ApiKeyStore,
-  CertificateKey,
-  CertificateStore,
-  ExpiringCertificate,
-  IdempotencyRecord,
-  IdempotencyStore,
-  KeyWrapper,
-  Notifier,
-  NotifyResult,
-  KeptFile,
-  NotesPosition,
-  ProtocolStore,
-  RateCounter,
-  StoredBodyNotes,
-  Transmission,
-  FilingStore,
-  TaxAuthority,
-  TicketChanges,
-  TicketPage,
-  TicketQuery,
-  TicketStore,
-  TransmitOutcome,
-  WebhookDelivery,
-  WorkQueue,
-} from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
+import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
+import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
+import type { KeptFile, ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { NotesPosition, StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
+import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
 // DynamoDB stores no undefined attributes and hands out copies, never the stored item itself.
 const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

@@ -3,7 +3,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
-import type { ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
 
 export class DynamoApiKeyStore implements ApiKeyStore {
   readonly #client: DynamoDBClient;

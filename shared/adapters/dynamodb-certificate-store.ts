@@ -4,7 +4,7 @@ import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { newestFirst, pinCheckUnderWay, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
-import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
+import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */
 export class DynamoCertificateStore implements CertificateStore {

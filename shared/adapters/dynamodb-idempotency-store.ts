@@ -1,7 +1,7 @@
 import { GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
 
 const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(write)).held;
 

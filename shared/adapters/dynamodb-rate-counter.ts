@@ -1,7 +1,7 @@
 import { UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import type { RateCounter } from '#shared/ports.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
 
 /**
  * One conditional `ADD` per request: exact across every container, at the price of one write (one

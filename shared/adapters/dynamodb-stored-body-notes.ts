@@ -2,7 +2,7 @@ import { GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } fro
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
-import type { NotesPosition, StoredBodyNotes } from '#shared/ports.ts';
+import type { NotesPosition, StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
 
 /**
  * Where the sweep's check left off, one item beside the notes: its partition is no shard's, so no

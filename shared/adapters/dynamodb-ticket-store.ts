@@ -13,7 +13,7 @@ import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
-import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
 

@@ -2,7 +2,7 @@ import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { S3ReceivedFileStore } from '#receiver/s3-received-file-store.ts';
 import { S3ProtocolStore, S3FilingStore } from '#shared/adapters/s3-stores.ts';
-import { MissingOrRefused } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
 import { deliveryMarker } from '#receiver/store-once.ts';
 
 type Input = Record<string, unknown> & { Key: string };

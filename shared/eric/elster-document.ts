@@ -10,7 +10,7 @@ import { formFacts } from '#shared/forms/registry.ts';
 import { parseXml } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import type { TransferHeaderFields } from '#shared/eric/library.ts';
-import type { Transmission } from '#shared/ports.ts';
+import type { Transmission } from '#shared/ports/tax-authority.ts';
 
 const elsterNamespace = 'http://www.elster.de/elsterxml/schema/v11';
 

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ConfigError } from '#shared/config.ts';
 import { ericTaxAuthorityFromEnv, ericValidatorFromEnv } from '#shared/eric/eric-tax-authority.ts';
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric } from '#shared/eric/library.ts';
-import type { Transmission, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { doubleMajors } from '#test/eric-double/build.ts';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome, type DoubleCounters } from '#test/eric-double/double.ts';
 import { ustvaTransmissionSample } from '#test/support/samples.ts';

@@ -13,7 +13,7 @@ import { elsterDocument, transferHeaderFields } from '#shared/eric/elster-docume
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric, type EricCalls, type EricLibrary, type TransferHeaderFields } from '#shared/eric/library.ts';
 import { describeCode } from '#shared/eric/outcomes.ts';
 import { protocolTarget } from '#shared/eric/protocol.ts';
-import type { Transmission, TransmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 
 export interface EricOptions {
   library: EricLibrary;

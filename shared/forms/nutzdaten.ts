@@ -1,4 +1,4 @@
-import type { TransmissionData } from '#shared/ports.ts';
+import type { TransmissionData } from '#shared/ports/tax-authority.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
 

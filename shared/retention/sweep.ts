@@ -1,6 +1,8 @@
 import type { RetentionConfig } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import type { StoredBodyNotes, FilingStore, TicketStore } from '#shared/ports.ts';
+import type { StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
 import { timeIsUp, workThrough, type StopAt } from '#shared/time-budget.ts';
 
 /**

@@ -7,7 +7,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { formFacts, formYears, isFormYear } from '#shared/forms/registry.ts';
 import type { Recheck } from '#shared/forms/form.ts';
 import { loadForm } from '#shared/forms/load.ts';
-import type { Transmission, TransmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { type ProtocolInput, renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { vatIdProblem } from '#shared/tax/vat-id.ts';

@@ -5,7 +5,10 @@ import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Ruled } from '#shared/forms/check.ts';
 import type { Signer } from '#shared/certificates/signer.ts';
 import { describeError, logger } from '#shared/logger.ts';
-import type { StoredBodyNotes, FilingStore, TicketStore, WorkQueue } from '#shared/ports.ts';
+import type { StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WorkQueue } from '#shared/ports/work-queue.ts';
 import { storeFiling } from '#shared/submission/stored-filing.ts';
 
 export interface AcceptDeps {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '#shared/domain/ticket.ts';
-import type { IdempotencyRecord } from '#shared/ports.ts';
+import type { IdempotencyRecord } from '#shared/ports/idempotency-store.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import { acceptOnce, leaseMs, replayOf, replayWindowSeconds } from '#shared/submission/idempotency.ts';

@@ -2,7 +2,8 @@ import type * as z from 'zod/mini';
 import type { Filing } from '#shared/forms/filing.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import type { FormModule } from '#shared/forms/form.ts';
-import { MissingOrRefused, type FilingStore } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
 
 // What is kept of a filing until it is sent is its body, as the caller's fields after the schema
 // read them; the ticket keeps the form. Reading it back runs the form's schema again, so the body

@@ -13,7 +13,11 @@ import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
 import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';
 import { keepRecords, keptFiles, recordAttempts, writeRecords, type RecordFile } from '#shared/transmission/records.ts';
-import type { ProtocolStore, Transmission, FilingStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
+import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketChanges, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WorkQueue } from '#shared/ports/work-queue.ts';
 
 export interface TransmitDeps {
   tickets: TicketStore;

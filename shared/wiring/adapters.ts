@@ -21,7 +21,7 @@ import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
 import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
-import type { ProtocolStore } from '#shared/ports.ts';
+import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
 /**

@@ -7,7 +7,7 @@
 // written synchronously before the service sees the answer, so nothing the service acts on is missing.
 
 import { appendFileSync, readFileSync } from 'node:fs';
-import type { Transmission, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { SandboxTaxAuthority } from '#shared/sandbox/sandbox-tax-authority.ts';
 
 export interface LedgerEntry {

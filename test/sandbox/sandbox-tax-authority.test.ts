@@ -9,7 +9,7 @@ import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { zmNutzdaten } from '#shared/forms/zm/xml-writer.ts';
 import { container, testPin } from '#test/support/certificates.ts';
 import { estReturnSample, ustvaNutzdatenSample, ustvaTransmissionSample } from '#test/support/samples.ts';
-import type { Transmission, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import {
   SandboxTaxAuthority,
   plausibilityErrorCode,

@@ -2,7 +2,7 @@
 
 import { estContractExample, ustExample, ustvaContractExample } from '#shared/openapi/examples.ts';
 import { ustvaNutzdaten, type UstvaNutzdatenInput } from '#shared/forms/ustva/xml-writer.ts';
-import type { Transmission } from '#shared/ports.ts';
+import type { Transmission } from '#shared/ports/tax-authority.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
 export const ustvaSample = () => structuredClone(ustvaContractExample);
