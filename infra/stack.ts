@@ -130,7 +130,7 @@ export class SteuerboteStack extends Stack {
         [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400),
         [settingNames.protocolRetentionDays]: String(protocolDays(settings.retention)),
       },
-      // A stage keeps the defaults of the retry schedule and the re-drive's grace (README, Configuration).
+      // A stage keeps the defaults of the retry schedule and the re-drive's grace (docs/reference/configuration.md).
       // A production stage locks live filings' protocols and Nutzdaten for as long as it keeps protocols.
       transmission: settings.production ? { [settingNames.recordLockDays]: String(protocolDays(settings.retention)) } : {},
       redrive: {},
@@ -143,7 +143,7 @@ export class SteuerboteStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    suppress(failedRuns, 'SQS3', 'It is itself where failed runs are parked; nothing consumes it, an alarm watches it (docs/operations.md).');
+    suppress(failedRuns, 'SQS3', 'It is itself where failed runs are parked; nothing consumes it, an alarm watches it (docs/operations/).');
     const operations = new Operations(this, 'Operations', {
       stage: settings.stage,
       key,
@@ -219,7 +219,7 @@ export class SteuerboteStack extends Stack {
     }
     // What transmit may run at once is its own: a burst of API calls, which share the account's
     // unreserved concurrency, cannot starve the sends. Lambda keeps 100 of the account unreserved
-    // and refuses a reservation that would leave fewer (docs/operations.md, "A backlog").
+    // and refuses a reservation that would leave fewer (docs/operations/a-backlog.md).
     (functionFor(queues.transmit.consumer).node.defaultChild as CfnFunction).reservedConcurrentExecutions = settings.limits.transmitConcurrency;
     for (const [name, spec] of entries(schedules)) {
       const fn = functionFor(spec.function);

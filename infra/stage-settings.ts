@@ -4,8 +4,13 @@
 import type { Construct } from 'constructs';
 
 export interface StageSettings {
+  /** The stage's name, up to 32 lowercase letters, digits or hyphens (`-c stage=dev`); its stack is `Steuerbote-<stage>`. Required. */
   readonly stage: string;
-  /** Keeps data on deletion and leaves out the example receiver. */
+  /**
+   * Keeps data on deletion, leaves out the example receiver, locks live filings' records and deploys
+   * gradually (`-c production=true`).
+   * @default true for the stages named `prod` and `production`
+   */
   readonly production: boolean;
   /**
    * The AWS region the stage lives in, part of its template: a deploy goes there whatever region the
@@ -20,8 +25,15 @@ export interface StageSettings {
    * @default none: whichever account the credentials name
    */
   readonly account?: string;
-  /** Reported as SERVICE_BUILD, e.g. a commit hash. */
+  /**
+   * Reported as SERVICE_BUILD, e.g. a commit hash (`-c build=…`).
+   * @default dev
+   */
   readonly build: string;
+  /**
+   * X-Ray active tracing and the Powertools tracer on every function (`-c tracing=true`).
+   * @default false
+   */
   readonly tracing: boolean;
   readonly hook: HookSettings;
   readonly taxAuthority: TaxAuthoritySettings;
@@ -38,13 +50,13 @@ export interface StageSettings {
   /**
    * Whether the functions that open clients' secrets may still open those sealed before secrets were
    * bound to their owner (the key policy's `OpenSealedBeforeOwners`); `-c openSealedBeforeOwners=false`
-   * once none is left (docs/operations.md, "Retiring the old way of opening sealed secrets").
+   * once none is left (docs/operations/retiring-the-old-way-of-opening-sealed-secrets.md).
    * @default true
    */
   readonly openSealedBeforeOwners: boolean;
   /**
    * Deploys without looking at the rollback alarms, for the deploy of a fix while one of them fires
-   * (`-c ignoreRollbackAlarms=true`; docs/operations.md, "Deploying a fix while an alarm fires"):
+   * (`-c ignoreRollbackAlarms=true`; docs/operations/deploying-a-fix-while-an-alarm-fires.md):
    * the pre-traffic hook and the canary still run.
    * @default false
    */
@@ -52,7 +64,7 @@ export interface StageSettings {
   readonly records: RecordsSettings;
 }
 
-/** Where a production stage's records are kept beyond its own account (README, "Records that last"). */
+/** Where a production stage's records are kept beyond its own account (docs/reference/security.md, "Records that last"). */
 export interface RecordsSettings {
   /**
    * An account of the same AWS Organization that holds copies of the stage's backups and records,
@@ -62,7 +74,7 @@ export interface RecordsSettings {
   readonly backupAccount?: string;
   /**
    * The one role that may delete or disable the stage's keys, delete a version of the bucket or
-   * bypass a record's lock (`-c breakGlassRole=arn:aws:iam::…:role/…`; docs/operations.md, "Break glass").
+   * bypass a record's lock (`-c breakGlassRole=arn:aws:iam::…:role/…`; docs/operations/break-glass.md).
    * @default none: nobody may
    */
   readonly breakGlassRole?: string;
@@ -80,37 +92,40 @@ export interface AccessSettings {
 }
 
 export interface RetentionSettings {
-  /** Days after its ticket finished that a submission's data is deleted. */
+  /** Days after its ticket finished that a submission's data is deleted (`-c submissionRetentionDays=…`). */
   readonly submissionDays: number;
   /**
-   * Years after delivery that a protocol is kept: 11 by default, as § 147 AO's ten years count from
-   * the end of the calendar year of the delivery.
+   * Years after delivery that a protocol is kept (`-c protocolRetentionYears=…`): 11 by default, as
+   * § 147 AO's ten years count from the end of the calendar year of the delivery.
    */
   readonly protocolYears: number;
 }
 
 export interface LimitSettings {
-  /** Requests per second the API stage admits on average, over all clients. */
+  /** Requests per second each route of the API stage admits on average, over all clients (`-c throttleRate=…`). */
   readonly throttleRate: number;
-  /** Requests the API stage admits at once above that rate. */
+  /** Requests each route of the API stage admits at once above that rate (`-c throttleBurst=…`). */
   readonly throttleBurst: number;
   /**
-   * Requests one API key may make per minute at the edge, 10 or more: the API is then a regional
+   * Requests one API key may make per minute at the edge (`-c edgeLimitPerMinute=300`), 10 or more: the API is then a regional
    * REST API on the stage's own domain alone, guarded by an AWS WAF web ACL of rate-based rules
    * (infra/constructs/edge-api.ts, edge-limits.ts; docs/edge.md); without it the API has no edge.
    */
   readonly edgePerMinute?: number;
-  /** RATE_LIMIT_PER_MINUTE: authenticated requests one client may make per minute; `0` turns the budget off. */
+  /**
+   * RATE_LIMIT_PER_MINUTE: authenticated requests one client may make per minute; `0` turns the budget off (`-c rateLimitPerMinute=…`).
+   * @default 600
+   */
   readonly perClientPerMinute?: string;
   /**
-   * Transmit invocations at once, each sending one ticket after another: how hard the stage may
+   * Transmit invocations at once (`-c transmitConcurrency=…`), each sending one ticket after another: how hard the stage may
    * press ELSTER. The event source's maxConcurrency, 2 to 1000, and the concurrency reserved for the
    * transmit function, which Lambda grants only while the account keeps 100 unreserved.
    * @default 5
    */
   readonly transmitConcurrency: number;
   /**
-   * How many webhook deliveries run at once. A receiver that is down holds every delivery in flight
+   * How many webhook deliveries run at once (`-c webhookConcurrency=…`). A receiver that is down holds every delivery in flight
    * through its backoff; capped, the rest wait in the queue rather than count against SQS's limit of
    * about 120,000 messages in flight.
    */
@@ -118,18 +133,39 @@ export interface LimitSettings {
 }
 
 export interface HookSettings {
+  /**
+   * Sends the delivered-webhook (`-c hookEnabled=true`).
+   * @default false
+   */
   readonly enabled: boolean;
-  /** Defaults to the example receiver on stages that deploy it. */
+  /**
+   * Where webhooks go (`-c hookUri=https://…`); production stages require `https`.
+   * @default the example receiver, on stages that deploy it
+   */
   readonly uri?: string;
-  /** Name of a Secrets Manager secret holding the `whsec_…` signing secret. */
+  /** Name of a Secrets Manager secret holding the `whsec_…` signing secrets, space-separated (`-c hookSecretName=…`). */
   readonly secretName?: string;
+  /**
+   * HOOK_TIMEOUT_MS: a webhook answer slower than this counts as failed (`-c hookTimeoutMs=…`); at most the webhook function's timeout.
+   * @default 10000
+   */
   readonly timeoutMs?: string;
+  /**
+   * HOOK_MAX_ATTEMPTS: attempts before a webhook is dead-lettered (`-c hookMaxAttempts=…`), at most 50.
+   * @default 8
+   */
   readonly maxAttempts?: string;
 }
 
 export interface TaxAuthoritySettings {
+  /** `sandbox` checks and answers like ERiC and never sends; `eric` sends through ERiC (`-c taxAuthority=eric`). */
   readonly name: 'sandbox' | 'eric';
+  /**
+   * ALLOW_LIVE_SUBMISSIONS: allows `test: false` (`-c allowLiveSubmissions=true`).
+   * @default false
+   */
   readonly allowLiveSubmissions: boolean;
+  /** ELSTER_HERSTELLER_ID, the Hersteller-ID ELSTER gave (`-c herstellerId=…`); 74931 is ELSTER's test value. */
   readonly herstellerId: string;
   /** Present exactly when `name` is `eric`. */
   readonly eric?: EricSettings;
@@ -137,15 +173,21 @@ export interface TaxAuthoritySettings {
 
 /** How ERiC and the certificate it signs with reach the functions that load it (docs/eric.md). */
 export interface EricSettings {
-  /** A Lambda layer version ARN, or the folder or zip `npm run eric:layer` writes. */
+  /** A Lambda layer version ARN, or the folder or zip `npm run eric:layer` writes (`-c ericLayer=…`). */
   readonly layer: string;
-  /** Secrets Manager secret (name or full ARN) holding the certificate, a .pfx, as binary or base64. */
+  /** Secrets Manager secret (name or full ARN) holding the certificate, a .pfx, as binary or base64 (`-c ericCertSecret=…`). */
   readonly certSecret: string;
-  /** Secrets Manager secret (name or full ARN) holding the certificate's PIN. */
+  /** Secrets Manager secret (name or full ARN) holding the certificate's PIN (`-c ericPinSecret=…`). */
   readonly pinSecret: string;
-  /** ERIC_API_VERSION, the ERiC major version; without it the functions ask the library. */
+  /**
+   * ERIC_API_VERSION, the ERiC major version (`-c ericApiVersion=41`).
+   * @default none: the functions ask the library
+   */
   readonly apiVersion?: string;
-  /** ELSTER_DATENLIEFERANT, who hands the data over as the TransferHeader names it; without it `steuerbote`. */
+  /**
+   * ELSTER_DATENLIEFERANT, who hands the data over as the TransferHeader names it (`-c ericDatenlieferant=…`).
+   * @default `steuerbote`
+   */
   readonly datenLieferant?: string;
 }
 

@@ -1,4 +1,4 @@
-// Configuration comes only from the environment (README, Configuration). Every reader names the variable
+// Configuration comes only from the environment (docs/reference/configuration.md). Every reader names the variable
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
 import { berlinDate } from '#shared/domain/berlin-date.ts';

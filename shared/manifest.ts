@@ -92,6 +92,11 @@ export interface FunctionSpec {
    */
   readonly packageFiles?: readonly string[];
   /**
+   * Reads clients' PKCS#12 containers: the PKCS#12 thread's bundle, with the container reader and its
+   * libraries, is built beside its own (shared/certificates/pkcs12-thread.ts).
+   */
+  readonly readsCertificates?: true;
+  /**
    * Serves the OpenAPI document: it is written beside the bundle as it is built
    * (scripts/openapi/write.ts), so the first call reads it rather than building it from every
    * form's schemas (shared/openapi/document-json.ts).
@@ -284,6 +289,7 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
           settings: ['liveSubmissions', 'rateLimit'],
           // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
           sealing: ['seal', 'open'],
+          readsCertificates: true,
         },
       ],
       // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
@@ -332,6 +338,7 @@ export const functions = {
     tables: { ...authenticated, certificates: ['PutItem', 'Query'] },
     settings: ['rateLimit'],
     sealing: ['seal'],
+    readsCertificates: true,
   },
   listCertificates: { entry: 'functions/list-certificates.ts', tables: { ...authenticated, certificates: ['Query'] }, settings: ['rateLimit'] },
   getCertificate: { entry: 'functions/get-certificate.ts', tables: { ...authenticated, certificates: ['GetItem'] }, settings: ['rateLimit'] },
@@ -365,6 +372,7 @@ export const functions = {
     // Signs with the ticket's certificate (its container and PIN unsealed for the one call), or the stage's.
     sealing: ['open'],
     secrets: ['stageCertificate'],
+    readsCertificates: true,
   },
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
@@ -387,7 +395,7 @@ export const functions = {
   },
   // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority. Reads
   // the whole index of owed work and the counts of the queues, then sends until 10 s before its
-  // timeout (docs/operations.md, "A backlog").
+  // timeout (docs/operations/a-backlog.md).
   redrive: {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 120,
@@ -416,6 +424,7 @@ export const functions = {
     timeoutSeconds: 300,
     tables: { certificates: ['Scan', 'GetItem', 'UpdateItem'] },
     sealing: ['seal', 'open'],
+    readsCertificates: true,
   },
 } as const satisfies Record<string, FunctionSpec>;
 

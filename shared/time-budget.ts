@@ -1,6 +1,6 @@
 // How a scheduled run spends its time: it takes on work while its budget lasts, a few pieces at once,
 // and stops taking more before the function's timeout, so that what it did is recorded and the next
-// run takes up the rest (the re-drive and the sweep; docs/operations.md, "A backlog").
+// run takes up the rest (the re-drive and the sweep; docs/operations/a-backlog.md).
 
 /** When a run stops taking on work, as epoch milliseconds; absent, it works until it is done. */
 export type StopAt = number | undefined;

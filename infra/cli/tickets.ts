@@ -5,7 +5,7 @@
 //
 // `npm run tickets -- verify-object-lock [--stage s]`: whether the bucket has S3 Object Lock on, so
 // that a live filing's records are locked as they are written; transmit sends no live filing while it
-// is off. Exits 1 when it is off (docs/operations.md, "Object Lock on an existing bucket").
+// is off. Exits 1 when it is off (docs/operations/object-lock-on-an-existing-bucket.md).
 
 import { stageOption, UsageError, useTarget } from '#infra/cli/target.ts';
 import { bucketName } from '#shared/config.ts';
@@ -25,7 +25,7 @@ try {
   } else {
     console.log(
       `S3 Object Lock is off for bucket ${bucketName()} on ${target}: live filings are not sent until it is on ` +
-        '(docs/operations.md, "Object Lock on an existing bucket")',
+        '(docs/operations/object-lock-on-an-existing-bucket.md)',
     );
     process.exitCode = 1;
   }

@@ -27,7 +27,7 @@ export interface GradualDeploymentsProps {
   readonly gradual: boolean;
   /**
    * Deploys without looking at the alarms, the hook and the canary still in place: to deploy the fix
-   * for what an alarm is firing on (`-c ignoreRollbackAlarms=true`, docs/operations.md).
+   * for what an alarm is firing on (`-c ignoreRollbackAlarms=true`, docs/operations/).
    */
   readonly ignoreAlarms: boolean;
   /** For the hook's log group. */

@@ -1,5 +1,5 @@
 // What wakes someone when a stage needs a person, and the one dashboard that shows its pipeline.
-// Each alarm goes to the stage's SNS topic and names its runbook section in docs/operations.md.
+// Each alarm goes to the stage's SNS topic and names its runbook, one page under docs/operations/.
 
 import { Duration, Stack, Tags } from 'aws-cdk-lib';
 import {
@@ -163,7 +163,7 @@ export class Operations extends Construct {
     const id = `${schedule.function}NotRunning`;
     const alarm = new Alarm(scope, id, {
       alarmName: this.#alarmName(scope, id),
-      alarmDescription: `${schedule.function} has not run on its schedule. What to do: docs/operations.md#a-scheduled-job-does-not-run`,
+      alarmDescription: `${schedule.function} has not run on its schedule. What to do: docs/operations/a-scheduled-job-does-not-run.md`,
       metric: fn.metricInvocations({ statistic: 'Sum', period: daily ? Duration.days(1) : Duration.minutes(schedule.everyMinutes * 2) }),
       threshold: 1,
       comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
@@ -193,7 +193,7 @@ export class Operations extends Construct {
   #alarm(id: string, metric: IMetric, options: { what: string; runbook: string; threshold?: number }, scope: Construct = this): Alarm {
     const alarm = new Alarm(scope, id, {
       alarmName: this.#alarmName(scope, id),
-      alarmDescription: `${options.what}. What to do: docs/operations.md#${options.runbook}`,
+      alarmDescription: `${options.what}. What to do: docs/operations/${options.runbook}.md`,
       metric,
       threshold: options.threshold ?? 0,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,

@@ -10,7 +10,7 @@
 // disabled, its policy changed or a grant made by a person; a version deleted, a lock bypassed, the
 // bucket's lifecycle, policy or replication changed; the trail, the backups or the vault's lock
 // touched. Without `backupAccount` the stage says at synth that its records have no copy outside the
-// account. Restoring, erasing and breaking glass are in docs/operations.md.
+// account. Restoring, erasing and breaking glass are in docs/operations/.
 
 import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import { BackupPlan, BackupPlanRule, BackupResource, BackupVault, type BackupPlanCopyActionProps } from 'aws-cdk-lib/aws-backup';
@@ -88,7 +88,7 @@ export class Records extends Construct {
       Annotations.of(stack).addWarningV2(
         'steuerbote:records-in-one-account',
         `Production stage ${props.stage} without -c backupAccount: its records (the tables' backups, protocols and Nutzdaten) have no copy outside ` +
-          'this account, and whoever administers the account can take them with it (README, "Records that last").',
+          'this account, and whoever administers the account can take them with it (docs/reference/security.md, "Records that last").',
       );
     }
 
@@ -97,8 +97,7 @@ export class Records extends Construct {
     for (const fn of props.lockers) {
       fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObjectRetention'], resources: [props.bucket.arnForObjects(`${bucketFolders.protocols}*`)] }));
     }
-    // Erasing a locked record, or any old version, is the break-glass role's alone (docs/operations.md,
-    // "Erasing a locked record"). A request carrying x-amz-bypass-governance-retention needs
+    // Erasing a locked record, or any old version, is the break-glass role's alone (docs/operations/erasing-a-locked-record.md). A request carrying x-amz-bypass-governance-retention needs
     // s3:BypassGovernanceRetention, so denying that action refuses every such request.
     props.bucket.addToResourcePolicy(
       breakGlassOnly('ErasingRecords', ['s3:BypassGovernanceRetention', 's3:DeleteObjectVersion'], [props.bucket.arnForObjects('*')], props.breakGlassRole),
@@ -116,7 +115,7 @@ export class Records extends Construct {
       // Compliance mode once the grace days are over: no one, the account's root included, can delete
       // a copy before its time. It does not outlive the key: the copies outside the account do.
       lockConfiguration: vaultLock,
-      // A copy in the backup account may be copied back here to be restored (docs/operations.md).
+      // A copy in the backup account may be copied back here to be restored (docs/operations/).
       ...(props.backupAccount && {
         accessPolicy: new PolicyDocument({
           statements: [
@@ -325,7 +324,7 @@ export class Records extends Construct {
           message: RuleTargetInput.fromText(
             `steuerbote ${props.stage}: ${field('$.detail.eventName')} by ${field('$.detail.userIdentity.arn')} at ${field('$.time')} ` +
               `(error: ${field('$.detail.errorCode')}) with ${field('$.detail.requestParameters')}. ` +
-              'What to do: docs/operations.md, "A key or a record was changed".',
+              'What to do: docs/operations/a-key-or-a-record-was-changed.md.',
           ),
         }),
       ],

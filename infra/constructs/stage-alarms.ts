@@ -1,6 +1,6 @@
 // The alarms on what AWS runs for the stage, beside the service's own (operations.ts): the APIs'
 // server errors, DynamoDB's throttling of the tables and their indexes, and the expiry of the
-// stage's ERiC certificate. Each says what to do in docs/operations.md.
+// stage's ERiC certificate. Each says what to do in docs/operations/.
 
 import { Duration } from 'aws-cdk-lib';
 import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';

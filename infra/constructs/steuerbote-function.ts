@@ -17,11 +17,15 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
 import { logDataProtection } from '#infra/constructs/log-protection.ts';
+import { threadBundle, threadSource } from '#shared/certificates/pkcs12-thread.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 import { bundleAliases, type BucketAccess, type BucketFolder, type FunctionSpec, type QueueName, type TableAction, type TableName } from '#shared/manifest.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
+
+// Some dependencies are CommonJS and call require(), which an ES module lacks.
+const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
 
 export const repoRoot = path.join(import.meta.dirname, '..', '..');
 const serviceVersion: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
@@ -39,8 +43,7 @@ export const bundling: BundlingOptions = {
   format: OutputFormat.ESM,
   target: 'node22',
   mainFields: ['module', 'main'],
-  // Some dependencies are CommonJS and call require(), which an ES module lacks.
-  banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  banner: requireBanner,
   minify: true,
   // No source maps: no log line carries a stack (shared/logger.ts, describeError), and reading a
   // bundle's map at start (--enable-source-maps) cost about a tenth of a cold start (BENCHMARKS.md, "Cold starts").
@@ -91,7 +94,13 @@ export class SteuerboteFunction extends NodejsFunction {
     // create and write to any log group in the account: this one writes to its own group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
-    const beside = besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? [], spec.servesOpenapi ?? false);
+    const beside = besideTheBundle(
+      props.eric !== undefined,
+      spec.checksStructure ?? [],
+      spec.packageFiles ?? [],
+      spec.servesOpenapi ?? false,
+      spec.readsCertificates ?? false,
+    );
     super(scope, id, {
       entry: path.join(repoRoot, spec.entry),
       handler: 'handler',
@@ -257,14 +266,17 @@ export class SteuerboteFunction extends NodejsFunction {
  * the forms read them relative to the bundle (shared/forms/{ustva,est}/structure.ts), one year at a
  * time, so they add nothing to the bundle a cold start loads. The functions that serve the OpenAPI
  * document find it written beside their bundle, as `openapi.json` (shared/openapi/document-json.ts).
+ * Those that read clients' certificates find the PKCS#12 thread's own bundle beside theirs
+ * (shared/certificates/pkcs12-thread.ts), built here as their own is built.
  */
 function besideTheBundle(
   koffi: boolean,
   structures: readonly string[],
   packageFiles: readonly string[],
   openapi: boolean,
+  certificates: boolean,
 ): Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> {
-  if (!koffi && structures.length === 0 && packageFiles.length === 0 && !openapi) return {};
+  if (!koffi && structures.length === 0 && packageFiles.length === 0 && !openapi && !certificates) return {};
   // Node resolves `package/file` beside the bundle only with the package's package.json there too.
   const packages = [...new Set(packageFiles.map((file) => file.split('/')[0]!))];
   return {
@@ -285,10 +297,16 @@ function besideTheBundle(
         ),
         // Written by the Node that synthesizes, which strips the script's types as it runs it.
         ...(openapi ? [`"${process.execPath}" --disable-warning=ExperimentalWarning "${inputDir}/scripts/openapi/write.ts" "${outputDir}/openapi.json"`] : []),
+        ...(certificates ? [pkcs12ThreadBuild(inputDir, outputDir)] : []),
       ],
     },
   };
 }
+
+/** The command that builds the PKCS#12 thread's bundle into `outputDir`, as a function's own is built. */
+export const pkcs12ThreadBuild = (inputDir: string, outputDir: string) =>
+  `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${threadSource}" --bundle --platform=node --format=esm --target=node22 ` +
+  `--main-fields=module,main --minify --log-level=warning "--banner:js=${requireBanner}" --outfile="${outputDir}/${threadBundle}"`;
 
 /**
  * koffi and its Linux x86-64 build, from the project's node_modules to the bundle's. koffi looks for

@@ -45,7 +45,7 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
   const bucket = 'steuerbote-local';
   const s3 = new S3Client({ forcePathStyle: true });
   // With Object Lock on, as a production stage's bucket, so a live filing's records lock locally too; a
-  // bucket of an earlier data directory stays as it is, as an existing stage's does (docs/operations.md).
+  // bucket of an earlier data directory stays as it is, as an existing stage's does (docs/operations/).
   await s3.send(new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: true })).catch((error: { name?: string }) => {
     if (error.name !== 'BucketAlreadyOwnedByYou' && error.name !== 'BucketAlreadyExists') throw error;
   });

@@ -32,7 +32,7 @@ export interface LocalRuntimeOptions {
   /** 0 picks a free port. */
   apiPort?: number;
   receiverPort?: number;
-  /** Connections the API serves at once (README, "Transport"); the default is `transportLimits.maxConnections`. */
+  /** Connections the API serves at once (docs/reference/limits.md, "Transport"); the default is `transportLimits.maxConnections`. */
   maxConnections?: number;
   /** Environment for the functions, on top of the process's own. */
   env?: Record<string, string>;

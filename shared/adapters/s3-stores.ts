@@ -23,7 +23,7 @@ export class S3Folder {
   async put(key: string, body: Uint8Array, contentType: string, kept: KeptFile = {}, onlyIfAbsent = false): Promise<boolean> {
     const locked = kept.retainUntil && {
       // Governance mode: an administrator granted s3:BypassGovernanceRetention can still erase a
-      // record the law requires erased (docs/operations.md); nobody else, until the date.
+      // record the law requires erased (docs/operations/); nobody else, until the date.
       ObjectLockMode: 'GOVERNANCE' as const,
       ObjectLockRetainUntilDate: kept.retainUntil,
       // S3 takes Object Lock settings only with a checksum of the body, which the client adds by

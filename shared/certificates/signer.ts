@@ -9,7 +9,7 @@
 import { certificateProblems, sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
 import { resealed } from '#shared/certificates/reseal.ts';
-import { pinRefusal } from '#shared/certificates/pkcs12-mac.ts';
+import { pinRefusal } from '#shared/certificates/pkcs12.ts';
 import { refuseWhileLocked, tryPin } from '#shared/certificates/pin-lock.ts';
 import type { MetricSink } from '#shared/metrics.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';

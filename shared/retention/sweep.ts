@@ -9,7 +9,7 @@ import { timeIsUp, workThrough, type StopAt } from '#shared/time-budget.ts';
  * How long a body may lie without its ticket before it is deleted. A submission stores its body just
  * before its ticket, so a body without one is either being accepted or was left by a crash in between.
  * A retry with the same Idempotency-Key may still create that ticket until the key expires (24 hours,
- * see README "Idempotency"); the hour beyond covers its lease and a request still running.
+ * see docs/guides/filing.md, "Idempotency"); the hour beyond covers its lease and a request still running.
  */
 export const orphanGraceSeconds = 25 * 60 * 60;
 
@@ -73,7 +73,7 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<SweepCounts> {
  * the notes in order and keeps where it left off (`checkedUpTo`), so a run that stops for time is
  * taken up by the next, and a window of a busy day is got through over several runs; a sweep that
  * stays down longer than the window leaves the bodies stored meanwhile for a person to check
- * (docs/operations.md).
+ * (docs/operations/).
  */
 export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention'>): Promise<SweepCounts> {
   const now = (deps.now ?? (() => new Date()))().getTime();

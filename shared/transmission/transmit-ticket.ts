@@ -117,7 +117,7 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
 
 /**
  * A live filing's records are those the GoBD asks to keep unaltered for as long as they are kept
- * (README, "Records that last"); a test filing's are not records, and stay unlocked.
+ * (docs/reference/security.md, "Records that last"); a test filing's are not records, and stay unlocked.
  */
 function lockedUntil(ticket: Ticket, lockDays: number, at: Date): Date | undefined {
   if (ticket.test || lockDays === 0) return undefined;

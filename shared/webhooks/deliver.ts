@@ -22,7 +22,7 @@ export interface DeliverDeps {
   random?: () => number;
 }
 
-/** The webhook body of the OpenAPI document and README: everything a receiver needs, the PDF included. */
+/** The webhook body of the OpenAPI document and docs/guides/webhooks.md: everything a receiver needs, the PDF included. */
 export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
   return JSON.stringify({
     ticket: ticket.ticket,

@@ -1,5 +1,5 @@
 // The synthesized templates of a test and a production stage, its nested stacks' and the stacks beside it (the
-// copies in the backup account) too, through cfn-lint (AWS's template linter) where it is installed: `pip install cfn-lint` (README, "Deploying a stage"). Without it
+// copies in the backup account) too, through cfn-lint (AWS's template linter) where it is installed: `pip install cfn-lint` (docs/operations/deploying.md, "Template checks"). Without it
 // there is nothing to run here; the template tests beside this file check the rules of the stack.
 
 import { execFile, execFileSync } from 'node:child_process';

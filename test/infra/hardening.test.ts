@@ -125,7 +125,7 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
           const alarm = alarmNamed(stage, `${api}Api5xx`);
           expect(alarm, api).toMatchObject({ MetricName: '5xx', Namespace: 'AWS/ApiGateway', Statistic: 'Sum', Threshold: 0 });
           expect(alarm!.OKActions).toEqual(alarm!.AlarmActions);
-          expect(alarm!.AlarmDescription).toContain('docs/operations.md#the-api-answers-with-server-errors');
+          expect(alarm!.AlarmDescription).toContain('docs/operations/the-api-answers-with-server-errors.md');
         }
       }
     });

@@ -308,7 +308,7 @@ describe('records outside the account', { timeout: 300_000 }, () => {
       const [topicId] = only(ofType(outside, 'AWS::SNS::Topic'));
       for (const rule of Object.values(rules)) {
         expect(rule.Targets).toEqual([expect.objectContaining({ Arn: { Ref: topicId }, InputTransformer: expect.anything() })]);
-        expect(JSON.stringify(rule.Targets[0].InputTransformer.InputTemplate)).toContain('A key or a record was changed');
+        expect(JSON.stringify(rule.Targets[0].InputTransformer.InputTemplate)).toContain('docs/operations/a-key-or-a-record-was-changed.md');
       }
       const keyIds = keys(outside).map(([id]) => arnOf(id));
       expect(rules.KeyChanges!.EventPattern).toEqual({

@@ -149,7 +149,15 @@ describe.each([
   });
 
   it('keeps what holds data, and the APIs, in the root stack, where a stage of one stack had them', () => {
-    const stateful = ['AWS::DynamoDB::Table', 'AWS::S3::Bucket', 'AWS::KMS::Key', 'AWS::SQS::Queue', 'AWS::Backup::BackupVault', 'AWS::CloudTrail::Trail', ...apiResources];
+    const stateful = [
+      'AWS::DynamoDB::Table',
+      'AWS::S3::Bucket',
+      'AWS::KMS::Key',
+      'AWS::SQS::Queue',
+      'AWS::Backup::BackupVault',
+      'AWS::CloudTrail::Trail',
+      ...apiResources,
+    ];
     const [rootTemplate, nestedTemplates] = [stage.stacks[0]!.template, stage.stacks.slice(1)];
     for (const type of stateful) {
       expect(

@@ -537,20 +537,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
         PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
       });
-      const runbook = readFileSync(path.join(repoRoot, 'docs', 'operations.md'), 'utf8');
-      const anchors = new Set(
-        [...runbook.matchAll(/^#+ (.+)$/gm)].map(([, title]) =>
-          title!
-            .toLowerCase()
-            .replace(/[^a-z0-9 -]/g, '')
-            .replace(/ /g, '-'),
-        ),
-      );
       for (const alarm of alarms(dev)) {
         expect(alarm.AlarmActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
         expect(alarm.OKActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
-        const section = /docs\/operations\.md#([a-z0-9-]+)$/.exec(alarm.AlarmDescription)?.[1];
-        expect(section && anchors.has(section), `${alarm.AlarmName}: ${alarm.AlarmDescription}`).toBe(true);
+        const runbook = /docs\/operations\/([a-z0-9-]+\.md)$/.exec(alarm.AlarmDescription)?.[1];
+        expect(runbook && existsSync(path.join(repoRoot, 'docs', 'operations', runbook)), `${alarm.AlarmName}: ${alarm.AlarmDescription}`).toBe(true);
         expect(alarm.AlarmName).toMatch(/^steuerbote-dev-/);
       }
       dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
@@ -599,14 +590,14 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         Statistic: 'Sum',
         Threshold: 0,
         ComparisonOperator: 'GreaterThanThreshold',
-        AlarmDescription: expect.stringMatching(/docs\/operations\.md#a-certificate-is-locked-after-wrong-pins$/),
+        AlarmDescription: expect.stringMatching(/docs\/operations\/a-certificate-is-locked-after-wrong-pins\.md$/),
       });
       expect(byName('CertificatesNotResealed')).toMatchObject({
         MetricName: 'CertificatesNotResealed',
         Statistic: 'Sum',
         Period: 86_400,
         Threshold: 0,
-        AlarmDescription: expect.stringMatching(/docs\/operations\.md#retiring-the-old-way-of-opening-sealed-secrets$/),
+        AlarmDescription: expect.stringMatching(/docs\/operations\/retiring-the-old-way-of-opening-sealed-secrets\.md$/),
       });
       expect(byName('OldestQueuedTicket')).toMatchObject({ MetricName: 'OldestQueuedTicketAge', Threshold: 1800, Statistic: 'Maximum' });
       expect(byName(`${groupOf('redrive')}-redriveNotRunning`)).toMatchObject({

@@ -6,10 +6,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
 import { ustSample } from '#test/support/samples.ts';
+import { elements } from '#test/support/xml-edit.ts';
 
 const samplesDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
 const missing = !existsSync(samplesDir) || !hasElsterSchemas;
@@ -29,20 +29,6 @@ function e50Of(file: string, taxNumber?: string): { xml: string; taxNumber: stri
   const xml = /<E50[\s\S]*<\/E50>/.exec(readFileSync(join(samplesDir, file), 'utf8'))![0];
   const own = /<StNr>(\d{13})<\/StNr>/.exec(xml)![1]!;
   return taxNumber ? { xml: xml.replace(`<StNr>${own}</StNr>`, `<StNr>${taxNumber}</StNr>`), taxNumber } : { xml, taxNumber: own };
-}
-
-/** Elements and values in document order, white space between elements left out. */
-function elements(xml: string): string[] {
-  const read = readXml(xml);
-  if (!read.ok) throw new Error(read.problem.message);
-  const lines: string[] = [];
-  const visit = (node: XmlTree, path: string) => {
-    const here = `${path}/${node.name}`;
-    lines.push(node.children.length > 0 ? here : `${here} = ${node.text}`);
-    for (const child of node.children) visit(child, here);
-  };
-  visit(read.tree, '');
-  return lines;
 }
 
 let service: LocalService;

@@ -1,8 +1,7 @@
 import type { Finding } from '#shared/domain/ticket.ts';
-import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
-import { type DeclaredIdentifiers, heldIdentifiers, identifierFindings } from '#shared/forms/identifiers.ts';
-import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/ust/body-map.ts';
+import { partsIdentifiers } from '#shared/forms/identifiers.ts';
+import { bodyPathOf, elementPaths, type FieldValue, fieldsOf, withoutPosition } from '#shared/forms/element-body.ts';
 import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
 import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
@@ -29,25 +28,6 @@ export function e50Findings(
   return { findings: [...read.findings, ...rules], tree: read.tree, fields };
 }
 
-/**
- * The identifiers of an E50 held to what the request declares, and its IdNrs for the live guard. A
- * body's parts are E50 itself and so declare the IdNrs and the W-IdNr they name; the Ordnungsbegriff
- * is still held to `tax_number`, and the spouse may not be the taxpayer.
- */
-function identifiersOf(tree: XmlTree, request: UstRequest, pathOf: (names: readonly string[]) => string): Pick<Ruled, 'findings' | 'xmlIdnrs'> {
-  const held = heldIdentifiers(ustIdentifiers, tree);
-  const own = held.filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr' || kind === 'widnr').reverse();
-  const declared: DeclaredIdentifiers =
-    request.xml === undefined ? { ...request, ...Object.fromEntries(own.map(({ kind, value }) => [kind, value])) } : request;
-  const xmlIdnrs: NamedIdnr[] = held
-    .filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr')
-    .map(({ names, value }) => ({ path: pathOf(names), idnr: value }));
-  return { findings: identifierFindings(ustIdentifiers, tree, declared, pathOf), xmlIdnrs };
-}
-
-// A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.
-const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
-
 function ustRules(request: UstRequest, { today }: CheckContext): Ruled {
   const body = ustFilingOf(request);
   const filing = { kind: 'ust', body } as const;
@@ -56,11 +36,11 @@ function ustRules(request: UstRequest, { today }: CheckContext): Ruled {
     const written = ustXml(body, new Date());
     if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
     const read = e50Findings(written.xml, body.year, bodyPathOf);
-    const identifiers = read.tree ? identifiersOf(read.tree, request, bodyPathOf) : { findings: [] };
+    const identifiers = read.tree ? partsIdentifiers(ustIdentifiers, read.tree, request, bodyPathOf) : { findings: [] };
     return { filing, ...identifiers, findings: [...open, ...read.findings.map(withoutPosition), ...identifiers.findings] };
   }
   const read = e50Findings(body.xml, body.year, xmlPathOf);
-  const identifiers = read.tree ? identifiersOf(read.tree, request, xmlPathOf) : { findings: [] };
+  const identifiers = read.tree ? partsIdentifiers(ustIdentifiers, read.tree, request, xmlPathOf) : { findings: [] };
   return { filing, ...identifiers, findings: [...open, ...read.findings, ...identifiers.findings] };
 }
 

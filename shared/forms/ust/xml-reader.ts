@@ -2,9 +2,9 @@
 // sandbox re-checks all go through the same reader, so the structure check, ERiC's rules and the
 // protocol's figures see the same tree that is transmitted.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
+import { readVorsatzNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
-import { readParts } from '#shared/forms/ust/body-map.ts';
+import { readParts } from '#shared/forms/element-body.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
 import { ustNamespace, ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 
@@ -13,44 +13,19 @@ export type ReadUst = { ok: true; tree: XmlTree; findings: Finding[] } | { ok: f
 /** Where a caller's element is, for a finding. */
 export const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
 
-const childText = (tree: XmlTree, ...names: string[]) => {
-  let node: XmlTree | undefined = tree;
-  for (const name of names) node = node?.children.find((child) => child.name === name);
-  return node?.text;
-};
-
 /**
  * Checks an E50 element: root, namespace, version vs `year`, the whole structure of that year's
  * schema; Vorsatz/Zeitraum must be `year`. `pathOf` names an element for a finding: in the caller's
  * XML, or in the body it was written from.
  */
-export function readUstNutzdaten(xml: string, year: number, pathOf = xmlPathOf): ReadUst {
-  const read = readCallerNutzdaten(xml, {
+export const readUstNutzdaten = (xml: string, year: number, pathOf = xmlPathOf): ReadUst =>
+  readVorsatzNutzdaten(xml, {
     year,
     structure: ustSchemaStructure(year),
     rootLabel: 'an <E50> element (the annual VAT return)',
     namespace: ustNamespace(year),
     pathOf,
-    // Vorsatz/Zeitraum is compared with the request below, Vorsatz/StNr's form too; the check holds StNr to the request.
-    ownValue: (names) => names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!),
   });
-  if (!read.ok) return read;
-  const { tree, findings } = read;
-  const period = childText(tree, 'Vorsatz', 'Zeitraum');
-  if (period !== undefined && period !== String(year)) {
-    findings.push({
-      path: pathOf(['Vorsatz', 'Zeitraum']),
-      code: 'XML_PERIOD',
-      message: `has ${period}, but the request is for ${year}`,
-      expected: String(year),
-    });
-  }
-  const taxNumber = childText(tree, 'Vorsatz', 'StNr');
-  if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
-    findings.push({ path: pathOf(['Vorsatz', 'StNr']), code: 'XML_TAX_NUMBER', message: 'is not a 13-digit ELSTER tax number' });
-  }
-  return { ok: true, tree, findings };
-}
 
 /**
  * The structured body a caller's E50 maps to (contract §12): its parts, the year its version names;
