@@ -1,21 +1,21 @@
-// The corporate income tax return over HTTP. ELSTER's own samples (../shared/elster/samples) are
+// The corporate income tax return over HTTP. ELSTER's own samples (test/support/elster.ts) are
 // each accepted as the caller's E30, read back into the structured body (the Anlagen a body does not
 // carry named in `unmapped`), and that body, submitted again, writes the same elements and values of
 // the parts it carries, valid against the year's XSD; both are delivered with a protocol. A body
 // that leaves out Anlage ZVE's computed lines gets them computed, and one that gives them wrong is
-// told which. Without ../shared/elster the suite says so and is skipped.
-import { existsSync, readFileSync } from 'node:fs';
+// told which. Without ELSTER's files the suite says so and is skipped.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kstExample } from '#shared/forms/kst/openapi.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { elements } from '#test/support/xml-edit.ts';
 
-const samplesDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-const missing = !existsSync(samplesDir) || !hasElsterSchemas;
-if (missing) console.log("E30 samples: ../shared/elster (ELSTER's samples and schemas) not found, not sent");
+const samplesDir = join(elsterDir, 'samples');
+const missing = elsterMissing('samples', 'schemas');
 
 const samples = [2021, 2022, 2023].map((year) => ({ file: `kst_${year}_ok.xml`, year }));
 
@@ -43,7 +43,7 @@ async function delivered(body: unknown, year: number) {
 /** The elements of `xml` but those of the parts named, which a body does not carry. */
 const carried = (xml: string, unmapped: readonly string[]) => elements(xml).filter((line) => !unmapped.some((part) => line.startsWith(`/E30${part}`)));
 
-describe.skipIf(missing)("ELSTER's E30 samples", () => {
+describe.skipIf(missing)("ELSTER's E30 samples", needsElster, () => {
   it.each(samples)('$file: accepted as XML, read back, written again the same, and delivered both ways', async ({ file, year }) => {
     const xml = /<E30[\s\S]*<\/E30>/.exec(readFileSync(join(samplesDir, file), 'utf8'))![0];
     const taxNumber = /<StNr>(\d{13})<\/StNr>/.exec(xml)![1]!;
@@ -71,7 +71,7 @@ describe.skipIf(missing)("ELSTER's E30 samples", () => {
   });
 });
 
-describe('the corporate income tax return', () => {
+describe('the corporate income tax return', needsElster, () => {
   it.skipIf(missing)('is listed with its years in GET /v2/version', async () => {
     const reply = await service.call('GET', '/v2/version');
     expect(reply.json.data.years.kst).toEqual([2021, 2022, 2023, 2024, 2025]);

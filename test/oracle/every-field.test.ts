@@ -17,7 +17,10 @@ import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
 import { type CompactStructure, type TextType, typeOf } from '#shared/xml/structure.ts';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
+
+const missing = elsterMissing('schemas');
 
 // Texts of the forms the schemas' patterns ask for: dates, date ranges, IBAN, BIC, e-mail, VAT ID, IdNr, tax number, year, postal code, digits, a kind of transmission.
 const candidates = (year: number) => [
@@ -100,7 +103,7 @@ function everyField(form: ElementForm, year: number): Record<string, unknown> {
 
 const cases = forms.flatMap((form) => acceptedYears(form.kind, today()).map((year) => ({ name: `${form.kind} ${year}`, form, year })));
 
-describe.skipIf(!hasElsterSchemas)("ELSTER's XSD takes every field of a body as steuerbote writes it", () => {
+describe.skipIf(missing)("ELSTER's XSD takes every field of a body as steuerbote writes it", needsElster, () => {
   it.each(cases)('$name, and reads it back the same', async ({ form, year }) => {
     const body = { test: true, year, tax_number: '9198011310010', ...everyField(form, year) };
     const { xml, findings } = form.write(body as never, new Date('2026-11-24T09:00:00Z'));

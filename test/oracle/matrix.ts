@@ -26,6 +26,7 @@ import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
 import { readParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
+import { elsterDir } from '#test/support/elster.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
@@ -379,10 +380,9 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** ELSTER's E50 sample of `year` (../shared/elster/samples), read back into the body it maps to. */
+/** ELSTER's E50 sample of `year` (test/support/elster.ts), read back into the body it maps to. */
 function ustSampleBody(year: number): Record<string, unknown> | undefined {
-  const samples = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-  const file = join(samples, year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
+  const file = join(elsterDir, 'samples', year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
   if (!existsSync(file)) return undefined;
   const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
   const read = e50 === undefined ? undefined : readXml(e50);
@@ -420,7 +420,7 @@ function ustBodies(year: number): MatrixBody[] {
 
 /** ELSTER's E30 sample of `year`, read back into the body it maps to (the Anlagen a body does not carry left out). */
 function kstSampleBody(year: number): Record<string, unknown> | undefined {
-  const file = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples', `kst_${year}_ok.xml`);
+  const file = join(elsterDir, 'samples', `kst_${year}_ok.xml`);
   const e30 = existsSync(file) ? /<E30[\s\S]*<\/E30>/.exec(readFileSync(file, 'utf8'))?.[0] : undefined;
   const read = e30 === undefined ? undefined : readXml(e30);
   if (!read?.ok) return undefined;
