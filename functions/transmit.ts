@@ -5,7 +5,7 @@ import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readTransmitMessage } from '#shared/queue/transmit-message.ts';
 import { taxAuthority } from '#shared/wiring/tax-authority.ts';
 import { transmitTicket } from '#shared/transmission/transmit-ticket.ts';
-import { certificateStore, keyWrapper, protocolStore, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { certificateStore, keyWrapper, protocolStore, filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const processBatch = sqsHandler({
   queue: 'transmit',
@@ -20,7 +20,7 @@ const processBatch = sqsHandler({
       {
         tickets: ticketStore(),
         certificates: { store: certificateStore(), wrapper: keyWrapper() },
-        submissions: submissionStore(),
+        filings: filingStore(),
         protocols: await protocolStore(),
         queue: workQueue(),
         authority: taxAuthority(),

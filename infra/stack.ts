@@ -572,7 +572,7 @@ function ericLayer(scope: Construct, source: string): ILayerVersion {
 }
 
 /** The example receiver's endpoint: where webhooks go on stages that deploy it, unless told otherwise. */
-const receiverHookPath = apis.receiver.routes.find((route) => route.function === 'hookEndpoint')!.path;
+const receiverEndpointPath = apis.receiver.routes.find((route) => route.function === 'receiverEndpoint')!.path;
 
 /**
  * Settings that would contradict each other are refused at synth: an attempt that outlasts the
@@ -597,7 +597,7 @@ function checkHookSchedule(hook: HookSettings): void {
 }
 
 function hookEnvironment(hook: HookSettings, production: boolean, receiver: HttpApi | undefined): Record<string, string> {
-  const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverHookPath}` : undefined);
+  const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverEndpointPath}` : undefined);
   if (hook.enabled && !uri) {
     throw new Error('Context "hookUri" is required when webhooks are enabled on a stage without the example receiver');
   }

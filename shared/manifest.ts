@@ -386,9 +386,9 @@ export const functions = {
   },
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
   // Verifies each webhook's signature before it keeps the protocol.
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
-  hookRun: {
-    entry: 'functions/hook-run.ts',
+  receiverEndpoint: { entry: 'functions/receiver-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
+  receiverRun: {
+    entry: 'functions/receiver-run.ts',
     tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
     sendsTo: ['webhook'],
     settings: ['hook', 'rateLimit'],
@@ -469,9 +469,9 @@ export const apis = {
     production: false,
     fallback: 'receiverNotFound',
     routes: [
-      { method: 'POST', path: '/dummy/hook-endpoint', function: 'hookEndpoint' },
+      { method: 'POST', path: '/dummy/hook-endpoint', function: 'receiverEndpoint' },
       // Not safe: it sends the notification again.
-      { method: 'GET', path: '/dummy/hook-run/{ticket}', function: 'hookRun' },
+      { method: 'GET', path: '/dummy/hook-run/{ticket}', function: 'receiverRun' },
     ],
   },
 } as const satisfies Record<string, ApiSpec>;

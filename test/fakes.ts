@@ -12,32 +12,18 @@ import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
-import type {
-  ApiKeyStore,
-  CertificateKey,
-  CertificateStore,
-  ExpiringCertificate,
-  IdempotencyRecord,
-  IdempotencyStore,
-  KeyWrapper,
-  Notifier,
-  NotifyResult,
-  KeptFile,
-  NotesPosition,
-  ProtocolStore,
-  RateCounter,
-  StoredBodyNotes,
-  Submission,
-  SubmissionStore,
-  TaxAuthority,
-  TicketChanges,
-  TicketPage,
-  TicketQuery,
-  TicketStore,
-  TransmitOutcome,
-  WebhookDelivery,
-  WorkQueue,
-} from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
+import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
+import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
+import type { KeptFile, ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { NotesPosition, StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
+import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
 // DynamoDB stores no undefined attributes and hands out copies, never the stored item itself.
 const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -135,7 +121,7 @@ export class MemoryTicketStore implements TicketStore {
   }
 }
 
-export class MemorySubmissionStore implements SubmissionStore {
+export class MemoryFilingStore implements FilingStore {
   readonly bodies = new Map<string, unknown>();
 
   async put(ticket: string, body: unknown): Promise<void> {
@@ -330,11 +316,11 @@ export class MemoryRateCounter implements RateCounter {
 /** One step of a scripted transmission: an outcome to answer, or an error to throw. */
 export type AuthorityStep = TransmitOutcome | Error;
 
-/** Answers the scripted steps in order and keeps every submission it was handed. */
+/** Answers the scripted steps in order and keeps every transmission it was handed. */
 export class ScriptedTaxAuthority implements TaxAuthority {
   readonly name = 'sandbox';
   readonly resendIsSafe: boolean;
-  readonly submissions: Submission[] = [];
+  readonly transmissions: Transmission[] = [];
   readonly #steps: AuthorityStep[];
 
   constructor(steps: AuthorityStep[], options: { resendIsSafe?: boolean } = {}) {
@@ -342,8 +328,8 @@ export class ScriptedTaxAuthority implements TaxAuthority {
     this.resendIsSafe = options.resendIsSafe ?? true;
   }
 
-  async transmit(submission: Submission): Promise<TransmitOutcome> {
-    this.submissions.push(submission);
+  async transmit(transmission: Transmission): Promise<TransmitOutcome> {
+    this.transmissions.push(transmission);
     const step = this.#steps.shift();
     if (!step) throw new Error('ScriptedTaxAuthority: no step left');
     if (step instanceof Error) throw step;

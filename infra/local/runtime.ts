@@ -31,7 +31,7 @@ export interface LocalRuntimeOptions {
   host?: string;
   /** 0 picks a free port. */
   apiPort?: number;
-  hookPort?: number;
+  receiverPort?: number;
   /** Connections the API serves at once (docs/reference/limits.md, "Transport"); the default is `transportLimits.maxConnections`. */
   maxConnections?: number;
   /** Environment for the functions, on top of the process's own. */
@@ -106,7 +106,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
   try {
-    const receiver = await startThread<string>(new URL('./receiver-thread.ts', import.meta.url), { host, port: options.hookPort ?? 8080 }, onError('receiver'));
+    const receiver = await startThread<string>(
+      new URL('./receiver-thread.ts', import.meta.url),
+      { host, port: options.receiverPort ?? 8080 },
+      onError('receiver'),
+    );
     stoppers.push(() => receiver.stop());
     setDefaults({ [settingNames.hookUri]: `${receiver.ready}/dummy/hook-endpoint`, [settingNames.receiverStoreDir]: join(dataDir, 'receiver') }, options.env);
     checkConfiguration();

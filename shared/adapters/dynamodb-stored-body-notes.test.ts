@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoStoredBodyNotes } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { newTicketId } from '#shared/domain/ticket.ts';
-import type { NotesPosition } from '#shared/ports.ts';
+import type { NotesPosition } from '#shared/ports/stored-body-notes.ts';
 import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
 
 let table: MemoryTable;

@@ -1,19 +1,12 @@
-import {
-  GetItemCommand,
-  PutItemCommand,
-  QueryCommand,
-  ScanCommand,
-  UpdateItemCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
-import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
 
@@ -78,26 +71,18 @@ export const needs = {
 } as const satisfies Partial<Record<keyof TicketStore, Needs>>;
 
 /** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
-export class DynamoTicketStore implements TicketStore {
-  readonly #client: DynamoDBClient;
-  readonly #table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.#client = client;
-    this.#table = table;
-  }
-
+export class DynamoTicketStore extends DynamoTable implements TicketStore {
   async create(ticket: Ticket): Promise<boolean> {
     const put = new PutItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Item: ticketItem(ticket),
       ConditionExpression: 'attribute_not_exists(ticket)',
     });
-    return (await conditionHeld(() => this.#client.send(put))).held;
+    return (await conditionHeld(() => this.client.send(put))).held;
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
-    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: toItem({ ticket }), ConsistentRead: true }));
+    const { Item } = await this.client.send(new GetItemCommand({ TableName: this.table, Key: toItem({ ticket }), ConsistentRead: true }));
     return Item ? fromItem(Item) : undefined;
   }
 
@@ -176,13 +161,13 @@ export class DynamoTicketStore implements TicketStore {
   ): Promise<Ticket | undefined> {
     const { values, ...expressions } = update;
     const command = new UpdateItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Key: toItem({ ticket }),
       ...expressions,
       ExpressionAttributeValues: toItem(values),
       ReturnValues: 'ALL_NEW',
     });
-    const result = await conditionHeld(() => this.#client.send(command));
+    const result = await conditionHeld(() => this.client.send(command));
     return result.held && result.value.Attributes ? fromItem(result.value.Attributes) : undefined;
   }
 
@@ -201,7 +186,7 @@ export class DynamoTicketStore implements TicketStore {
    */
   async reindex({ rewrite = false }: { rewrite?: boolean } = {}): Promise<number> {
     let changed = 0;
-    for await (const item of pagedItems((ExclusiveStartKey) => this.#client.send(new ScanCommand({ TableName: this.#table, ExclusiveStartKey })))) {
+    for await (const item of pagedItems((ExclusiveStartKey) => this.client.send(new ScanCommand({ TableName: this.table, ExclusiveStartKey })))) {
       const ticket = fromItem(item);
       const wanted = indexAttributes(ticket);
       const sets = Object.keys(wanted).filter((key) => rewrite || item[key]?.S !== wanted[key]);
@@ -237,9 +222,9 @@ export class DynamoTicketStore implements TicketStore {
    */
   async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>> {
     const items = pagedItems((ExclusiveStartKey) =>
-      this.#client.send(
+      this.client.send(
         new QueryCommand({
-          TableName: this.#table,
+          TableName: this.table,
           IndexName: 'awaiting_certificate',
           KeyConditionExpression: 'awaiting_certificate = :signer',
           FilterExpression: '#status IN (:queued, :processing)',
@@ -277,9 +262,9 @@ export class DynamoTicketStore implements TicketStore {
     const tickets: Ticket[] = [];
     let startKey = after && toItem({ client_id: clientId, created_at: after.created_at, ticket: after.ticket });
     for (let page = 0; page < listPages; page++) {
-      const { Items = [], LastEvaluatedKey } = await this.#client.send(
+      const { Items = [], LastEvaluatedKey } = await this.client.send(
         new QueryCommand({
-          TableName: this.#table,
+          TableName: this.table,
           IndexName: byClient,
           KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
           FilterExpression: filters.length ? filters.join(' AND ') : undefined,
@@ -310,9 +295,9 @@ export class DynamoTicketStore implements TicketStore {
   ): AsyncIterable<Ticket> {
     for (let shard = 0; shard < shards; shard++) {
       const items = pagedItems((ExclusiveStartKey) =>
-        this.#client.send(
+        this.client.send(
           new QueryCommand({
-            TableName: this.#table,
+            TableName: this.table,
             IndexName: index,
             KeyConditionExpression: [`${indexKeys[index]} = :shard`, condition].filter(Boolean).join(' AND '),
             FilterExpression: filter,

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import type { QueueName } from '#shared/manifest.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
-import type { WebhookDelivery } from '#shared/ports.ts';
+import type { WebhookDelivery } from '#shared/ports/work-queue.ts';
 
 const url = (name: QueueName) => `https://sqs.test/000000000000/${name}`;
 const dlqUrl = (name: QueueName) => `https://sqs.test/000000000000/${name}-dlq`;

@@ -9,7 +9,7 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { Needs, QueueName } from '#shared/manifest.ts';
-import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 import type { QueueControl } from '#shared/queue/sqs-handler.ts';
 import { transmitMessage } from '#shared/queue/transmit-message.ts';
 import { readWebhookMessage, webhookMessage } from '#shared/queue/webhook-message.ts';

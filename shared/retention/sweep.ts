@@ -1,6 +1,8 @@
 import type { RetentionConfig } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import type { StoredBodyNotes, SubmissionStore, TicketStore } from '#shared/ports.ts';
+import type { StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
 import { timeIsUp, workThrough, type StopAt } from '#shared/time-budget.ts';
 
 /**
@@ -19,7 +21,7 @@ export const orphanWindowSeconds = 3 * 60 * 60;
 
 export interface SweepDeps {
   tickets: TicketStore;
-  submissions: SubmissionStore;
+  filings: FilingStore;
   notes: StoredBodyNotes;
   retention: RetentionConfig;
   /** When to stop taking on work (time-budget.ts); the next run goes on from where this one stopped. */
@@ -52,7 +54,7 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<SweepCounts> {
   const cutoff = new Date(now.getTime() - deps.retention.submissionRetentionSeconds * 1000).toISOString();
   let deleted = 0;
   const done = await workThrough(deps.tickets.finishedBefore(cutoff), { concurrency: atOnce, stopAt: deps.stopAt }, async (ticket) => {
-    await deps.submissions.delete(ticket.ticket);
+    await deps.filings.delete(ticket.ticket);
     // Noted only after the delete, so a crash in between deletes again rather than never; noted at
     // all because each delete in the versioned bucket leaves another delete marker.
     const expires_at = Math.floor(now.getTime() / 1000) + deps.retention.protocolRetentionDays * 86_400;
@@ -88,7 +90,7 @@ export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention'
       const ticket = await deps.tickets.get(noted);
       if (ticket && !ticket.submission_deleted_at) return;
       // A note whose body was never stored (a crash in between) deletes nothing, harmlessly.
-      await deps.submissions.delete(noted);
+      await deps.filings.delete(noted);
       deleted++;
     });
     // Another run got here first (a run retried while this one went on): it goes on from there.

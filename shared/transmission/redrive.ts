@@ -7,7 +7,8 @@ import type { MetricSink } from '#shared/metrics.ts';
 import { countEnd } from '#shared/transmission/count-end.ts';
 import { recordsOwed } from '#shared/transmission/records.ts';
 import { workThrough, type StopAt } from '#shared/time-budget.ts';
-import type { TicketStore, WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
 export interface RedriveDeps {
   tickets: TicketStore;

@@ -1,9 +1,9 @@
-// What the TicketStore port (shared/ports.ts) promises, held against each implementation: the
+// What the TicketStore port (shared/ports/ticket-store.ts) promises, held against each implementation: the
 // DynamoDB adapter, and the in-memory fake the unit tests trust in its place.
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newTicketId, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
-import type { TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import { aTicket } from '#test/fakes.ts';
 
 const lease = '2026-11-22T10:05:00.000Z';

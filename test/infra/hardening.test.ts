@@ -66,7 +66,7 @@ describe('a hardened stage', { timeout: 120_000 }, () => {
   });
 
   describe('grants', () => {
-    it('lets no function list the bucket, nor anything of a production stage, so S3 answers a missing key AccessDenied (shared/ports.ts, MissingOrRefused)', () => {
+    it('lets no function list the bucket, nor anything of a production stage, so S3 answers a missing key AccessDenied (MissingOrRefused, shared/ports/missing-or-refused.ts)', () => {
       const lists = (statement: { Effect: string; Action: string | string[] }) =>
         statement.Effect === 'Allow' && [statement.Action].flat().some((action) => /^s3:(List|\*)/.test(action));
       for (const stage of [dev, prod, eric]) {

@@ -212,7 +212,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         ...Object.values(schedules).map((schedule) => schedule.function),
       ]);
       expect([...prod.stack.functions.keys()].sort()).toEqual([...used].sort());
-      expect(prod.stack.functions.has('hookEndpoint')).toBe(false);
+      expect(prod.stack.functions.has('receiverEndpoint')).toBe(false);
       expect(serviceFunctions(prod)).toHaveLength(used.size);
     });
   });
@@ -677,7 +677,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       );
       const authenticating = (Object.keys(functions) as FunctionName[]).filter((name) => (functions[name] as FunctionSpec).tables?.apiKeys);
       expect(reaching.sort()).toEqual(authenticating.sort());
-      expect(reaching).toEqual(expect.arrayContaining(['submitUstva', 'getStatus', 'getProtocol', 'hookRun']));
+      expect(reaching).toEqual(expect.arrayContaining(['submitUstva', 'getStatus', 'getProtocol', 'receiverRun']));
       const counting = statements(dev, 'getStatus').filter((statement) => JSON.stringify(statement.Resource).includes(table));
       const granted = counting.flatMap((statement) => [statement.Action].flat());
       expect(granted).toContain('dynamodb:UpdateItem');
@@ -771,10 +771,10 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it('confines the example receiver to its folder of the bucket, listing included', () => {
-      const s3 = statements(dev, 'hookEndpoint').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+      const s3 = statements(dev, 'receiverEndpoint').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
       expect(s3.map((statement) => statement.Action)).toEqual([['s3:GetObject', 's3:PutObject']]);
       expect(JSON.stringify(s3[0]!.Resource)).toMatch(/"\/receiver\/\*"/);
-      expect(fnProps(dev, 'hookEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
+      expect(fnProps(dev, 'receiverEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
     });
 
     it('grants exactly the object calls the stores make: GetObject and PutObject, and no listing', () => {
@@ -786,7 +786,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(s3('deliverWebhook')).toEqual(['s3:GetObject']);
       expect(s3('getNutzdaten')).toEqual(['s3:GetObject']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
-      expect(s3('hookEndpoint')).toEqual(['s3:GetObject', 's3:PutObject']);
+      expect(s3('receiverEndpoint')).toEqual(['s3:GetObject', 's3:PutObject']);
       // And whether the bucket's Object Lock is on, before it sends a live filing: the bucket's setting, no object.
       expect(s3('transmit')).toEqual(['s3:GetBucketObjectLockConfiguration', 's3:GetObject', 's3:PutObject']);
       const lockCheck = statements(dev, 'transmit').filter((s) => [s.Action].flat().includes('s3:GetBucketObjectLockConfiguration'));
@@ -859,7 +859,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     it("hands a stage's per-client budget to the authenticating functions only, and leaves the default to them otherwise", () => {
       expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('RATE_LIMIT_PER_MINUTE');
       const tuned = synth({ stage: 'qa', rateLimitPerMinute: '120' }, { bundle: false });
-      for (const name of ['submitUstva', 'submitEst', 'getStatus', 'getTicket', 'getProtocol', 'hookRun'] as const) {
+      for (const name of ['submitUstva', 'submitEst', 'getStatus', 'getTicket', 'getProtocol', 'receiverRun'] as const) {
         expect(fnProps(tuned, name).Environment.Variables, name).toMatchObject({ RATE_LIMIT_PER_MINUTE: '120' });
       }
       for (const name of ['getVersion', 'notFound', 'transmit', 'redrive'] as const) {
@@ -907,17 +907,17 @@ describe('stage settings', () => {
   it('points enabled webhooks at the example receiver by default; the signing secret is fetched, never embedded, by those that sign or verify', () => {
     const stage = synth({ stage: 'dev', hookEnabled: 'true', hookSecretName: 'steuerbote/dev/hook' }, { bundle: false });
     const receiverId = stage.stack.getLogicalId(stage.stack.node.findChild('receiverApi').node.defaultChild as CfnElement);
-    for (const name of ['transmit', 'deliverWebhook', 'hookRun', 'hookEndpoint'] as const) {
+    for (const name of ['transmit', 'deliverWebhook', 'receiverRun', 'receiverEndpoint'] as const) {
       const variables = fnProps(stage, name).Environment.Variables;
       // The example receiver only verifies and stores what reaches it; it sends nothing.
-      if (name !== 'hookEndpoint') {
+      if (name !== 'receiverEndpoint') {
         expect(variables, name).toMatchObject({
           HOOK_ENABLED: 'true',
           HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
         });
       }
       expect(variables, name).not.toHaveProperty('HOOK_SECRET');
-      const signs = name === 'deliverWebhook' || name === 'hookEndpoint';
+      const signs = name === 'deliverWebhook' || name === 'receiverEndpoint';
       expect(variables.HOOK_SECRET_ID, name).toBe(signs ? 'steuerbote/dev/hook' : undefined);
       expect(actions(stage, name).includes('secretsmanager:GetSecretValue'), name).toBe(signs);
     }

@@ -1,5 +1,4 @@
 // The corporate income tax return as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import { fieldsOf } from '#shared/forms/element-body.ts';
 import type { FormModule } from '#shared/forms/form.ts';
@@ -10,6 +9,7 @@ import { kstProtocolTitle, kstRows } from '#shared/forms/kst/protocol-rows.ts';
 import { kstFilingOf, kstSchema } from '#shared/forms/kst/schema.ts';
 import { readKstBack } from '#shared/forms/kst/xml-reader.ts';
 import { kstXml } from '#shared/forms/kst/xml-writer.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 
 /** ELSTER's element path, as ERiC names a field it refuses. */
 const elementPath = (names: readonly string[]) => names.join('/');
@@ -18,10 +18,7 @@ export const formModule: FormModule<'kst'> = {
   facts: kstFacts,
   identifiers: kstIdentifiers,
   check: checkKst,
-  readStored(stored) {
-    const parsed = z.safeParse(kstSchema, stored);
-    return parsed.success ? { body: kstFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(kstSchema, kstFilingOf),
   nutzdaten: (body, options) => body.xml ?? kstXml(body, options.createdAt).xml,
   readBack: readKstBack,
   async recheck(xml, year) {
