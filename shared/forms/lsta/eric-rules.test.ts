@@ -50,6 +50,6 @@ describe('ericFinding', () => {
 describe('docs/sources.md', () => {
   const sources = readFileSync(join(root, 'docs/sources.md'), 'utf8');
   it.each(ericRules.map(([context, name]) => [context, name]))('tells how the rule %s %s is applied, or why not', (_context, name) => {
-    expect(sources).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+    expect(sources).toMatch(new RegExp(`^- \`${name}\` — `, 'm'));
   });
 });
