@@ -47,6 +47,9 @@ function install(): void {
   keepContainersApart(() => running.getStore());
 }
 
+/** The function whose code is running, if any: what the cost model counts each AWS call for. */
+export const runningFunction = (): FunctionName | undefined => running.getStore()?.name;
+
 /** Runs `work` (a function's import, or one invocation) as function `name`. */
 export function runAs<T>(name: FunctionName, work: () => T): T {
   install();
