@@ -210,7 +210,7 @@ function levers(measured: Measured, resources: Resources, ericCompute: number): 
   const perSubmission = (units: number) => (units / submissions) * million * prices.writeUnit;
   const result: Record<string, number> = {};
   for (const [name, narrower] of Object.entries(measured.narrowerIndexUnits)) {
-    const [index, variant] = name.split(' ') as [string, string];
+    const [index, variant] = [name.slice(0, name.indexOf(' ')), name.slice(name.indexOf(' ') + 1)];
     const saved = measured.indexUnitsByIndex[index]! - narrower;
     if (saved > 0) result[`tickets' index ${index} holding ${variant} (saves)`] = perSubmission(saved);
   }
