@@ -12,7 +12,6 @@ describe('the profit of an income tax return', () => {
   // G: a business's loss of 350 and further businesses' 900; S: a profession's 12,345.67 and other activities' 800; the partnership's share not.
   const body = fixture('valid-2022-anlagen-households');
 
-
   it('adds up the own businesses of Anlage G and S of every person, without shares in partnerships', () => {
     expect(profit(body as EstFiling)).toBeCloseTo(13695.67, 2);
   });

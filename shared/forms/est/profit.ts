@@ -20,7 +20,9 @@ const amount = (value: unknown) => ((typeof value === 'number' || typeof value =
 function profitOf(trade: unknown, selfEmployment: unknown): number | undefined {
   const cents = [
     ...asList<Trade>(trade).flatMap((person) => [...(person.businesses ?? []).map((line) => line.profit), person.further_profit]),
-    ...asList<SelfEmployment>(selfEmployment).flatMap((person) => [...(person.professions ?? []), ...(person.other_activities ?? [])].map((line) => line.profit)),
+    ...asList<SelfEmployment>(selfEmployment).flatMap((person) =>
+      [...(person.professions ?? []), ...(person.other_activities ?? [])].map((line) => line.profit),
+    ),
   ]
     .map(amount)
     .filter((value) => value !== undefined);
