@@ -305,7 +305,7 @@ async function measureRun(resources: Resources) {
     ((await read(new GetItemCommand({ TableName: localName, Key: key, ConsistentRead: true }))) as { Item?: Record<string, AttributeValue> }).Item;
   let sizes: Sizes = { ticketItemBytes: 0, indexItemBytes: 0, keptObjectBytes: {} };
 
-  // Each function builds its own clients (infra/local/function-scope.ts), so every client's `send` is counted.
+  // Each function builds its own clients (local/function-scope.ts), so every client's `send` is counted.
   const restores: (() => void)[] = [];
   const instrument = (client: { prototype: { send: Send } }, count: (command: string, input: any, send: () => Promise<any>) => Promise<any>) => {
     const send = client.prototype.send;

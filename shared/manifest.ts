@@ -479,7 +479,7 @@ export const apis = {
 /**
  * The variables of each group of settings. A function is given those of the groups it names, and no
  * other: by the stack, those the stage sets (the rest keep their defaults), and locally by the
- * runtime, which gives each function only its own environment, as Lambda does (infra/local/).
+ * runtime, which gives each function only its own environment, as Lambda does (local/).
  */
 export const settingVariables = {
   // The sandbox's own knobs travel with the tax authority's name: only who loads it reads them.

@@ -8,13 +8,13 @@ import {
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
-import { pagedItems } from '#shared/adapters/paged-items.ts';
-import type { Ticket } from '#shared/domain/ticket.ts';
+import { DynamoTicketStore } from '../shared/adapters/dynamodb-ticket-store.ts';
+import { pagedItems } from '../shared/adapters/paged-items.ts';
+import type { Ticket } from '../shared/domain/ticket.ts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queues, tables, type QueueName, type TableName, type TableSpec } from '#shared/manifest.ts';
-import { resourceEnv } from '#shared/setting-names.ts';
+import { queues, tables, type QueueName, type TableName, type TableSpec } from '../shared/manifest.ts';
+import { resourceEnv } from '../shared/setting-names.ts';
 
 export interface ProvisionOptions {
   /** Shorter visibility timeouts make retries visible in tests without waiting minutes. */

@@ -4,12 +4,12 @@
 import { CreateTableCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
-import { newTicketId } from '#shared/domain/ticket.ts';
-import { carryOverTickets } from '#infra/local/provision.ts';
-import { aTicket } from '#test/fakes.ts';
-import { eventually } from '#test/support/local-service.ts';
-import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
+import { DynamoTicketStore } from '../shared/adapters/dynamodb-ticket-store.ts';
+import { newTicketId } from '../shared/domain/ticket.ts';
+import { carryOverTickets } from '#local/provision.ts';
+import { aTicket } from '../test/fakes.ts';
+import { eventually } from '../test/support/local-service.ts';
+import { startMemoryTable, type MemoryTable } from '../test/support/memory-table.ts';
 
 let table: MemoryTable;
 beforeAll(async () => {

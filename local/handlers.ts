@@ -4,12 +4,12 @@
 
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runAs } from '#infra/local/function-scope.ts';
-import type { HttpLambda } from '#infra/local/http-gateway.ts';
-import type { Kind } from '#shared/domain/ticket.ts';
-import { type FunctionName, type FunctionSpec, functions } from '#shared/manifest.ts';
+import { runAs } from '#local/function-scope.ts';
+import type { HttpLambda } from '#local/http-gateway.ts';
+import type { Kind } from '../shared/domain/ticket.ts';
+import { type FunctionName, type FunctionSpec, functions } from '../shared/manifest.ts';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
+const repoRoot = resolve(import.meta.dirname, '..');
 
 /** What an entry exports: the handler Lambda calls. */
 interface Entry {
@@ -23,11 +23,11 @@ interface Entry {
  */
 const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
   'functions/submit-form.ts': async (form) => {
-    const [{ submitHandler }, part] = await Promise.all([import('#shared/wiring/submit-handler.ts'), import(`#shared/forms/${form}/check.ts`)]);
+    const [{ submitHandler }, part] = await Promise.all([import('../shared/wiring/submit-handler.ts'), import(`../shared/forms/${form}/check.ts`)]);
     return { handler: submitHandler(part.form) };
   },
   'functions/validate-form.ts': async (form) => {
-    const [{ validateHandler }, part] = await Promise.all([import('#shared/wiring/validate-handler.ts'), import(`#shared/forms/${form}/validation.ts`)]);
+    const [{ validateHandler }, part] = await Promise.all([import('../shared/wiring/validate-handler.ts'), import(`../shared/forms/${form}/validation.ts`)]);
     return { handler: validateHandler(part.validation) };
   },
 };

@@ -15,9 +15,9 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { S3ProtocolStore } from '#shared/adapters/s3-stores.ts';
-import { ObjectStore } from '#infra/local/s3-objects.ts';
-import { startS3StandIn, type S3StandIn } from '#infra/local/s3-stand-in.ts';
+import { S3ProtocolStore } from '../shared/adapters/s3-stores.ts';
+import { ObjectStore } from '#local/s3-objects.ts';
+import { startS3StandIn, type S3StandIn } from '#local/s3-stand-in.ts';
 
 const Bucket = 'bucket';
 let dir: string;
