@@ -27,8 +27,8 @@ export interface TableSpec {
   /** Items sharing a partition key, ordered by this one. */
   readonly sortKey?: string;
   /**
-   * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL on AWS. The local stand-in has
-   * no TTL, and TTL may lag by days anyway, so readers treat an expired item as absent.
+   * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL. TTL may lag by days, so
+   * readers treat an expired item as absent.
    */
   readonly ttlAttribute?: string;
   /** Sparse global secondary indexes: an item is in one only while it has the index's key attributes. */
