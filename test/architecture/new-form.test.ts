@@ -19,6 +19,7 @@ const copied = [
   'shared',
   'functions',
   'infra',
+  'local',
   'receiver',
   'client',
   'scripts',
