@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { startThread } from '#infra/local/thread.ts';
+import { startThread } from '#local/thread.ts';
 
 const threadModule = pathToFileURL(new URL('./thread.ts', import.meta.url).pathname).href;
 // A thread entry written inline: `body` runs inside `serveThread`'s start, with `data` in scope.

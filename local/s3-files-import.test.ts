@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importObjectFiles } from '#infra/local/s3-files-import.ts';
-import { ObjectStore } from '#infra/local/s3-objects.ts';
+import { importObjectFiles } from '#local/s3-files-import.ts';
+import { ObjectStore } from '#local/s3-objects.ts';
 
 let dir: string;
 let store: ObjectStore;

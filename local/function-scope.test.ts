@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runAs } from '#infra/local/function-scope.ts';
+import { runAs } from '#local/function-scope.ts';
 
 const set = { TRANSMIT_QUEUE_URL: 'http://sqs/transmit', TICKETS_TABLE: 'tickets', STEUERBOTE_STAGE: 'local' };
 

@@ -11,8 +11,8 @@ import {
   type FunctionSpec,
   type QueueName,
   type TableName,
-} from '#shared/manifest.ts';
-import { resourceEnv, settingNames } from '#shared/setting-names.ts';
+} from '../shared/manifest.ts';
+import { resourceEnv, settingNames } from '../shared/setting-names.ts';
 
 /** Variables that only some functions are given; any other (AWS_*, NODE_*, the stage's name) every function gets. */
 const apportioned = new Set<string>([

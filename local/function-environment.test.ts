@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { functionEnvironment } from '#infra/local/function-environment.ts';
+import { functionEnvironment } from '#local/function-environment.ts';
 
 const env = {
   AWS_REGION: 'eu-central-1',

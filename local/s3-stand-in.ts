@@ -19,8 +19,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { crc32 } from 'node:zlib';
-import { buildXml } from '#shared/xml/build.ts';
-import { isLocked, md5Of, type ObjectStore, type Retention, type StoredObject } from '#infra/local/s3-objects.ts';
+import { buildXml } from '../shared/xml/build.ts';
+import { isLocked, md5Of, type ObjectStore, type Retention, type StoredObject } from '#local/s3-objects.ts';
 
 const maxObjectBytes = 64 * 1024 * 1024;
 // S3's limit on a key: 1,024 bytes of UTF-8.

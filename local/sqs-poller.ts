@@ -3,9 +3,9 @@
 
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
-import { region } from '#infra/local/region.ts';
-import { leanSettings } from '#shared/adapters/lean-client.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
+import { region } from '#local/region.ts';
+import { leanSettings } from '../shared/adapters/lean-client.ts';
 
 export type SqsLambda = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | undefined>;
 

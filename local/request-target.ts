@@ -6,7 +6,7 @@
 // handed on as sent: no URL resolution turns `//other/…`, `..` or `\` into another route.
 
 import { isIPv6 } from 'node:net';
-import { HttpError } from '#shared/http/http-error.ts';
+import { HttpError } from '../shared/http/http-error.ts';
 
 export interface RequestTarget {
   path: string;

@@ -1,8 +1,8 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
-import { aTicket } from '#test/fakes.ts';
-import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
+import { DynamoTicketStore } from '../shared/adapters/dynamodb-ticket-store.ts';
+import { aTicket } from '../test/fakes.ts';
+import { startMemoryTable, type MemoryTable } from '../test/support/memory-table.ts';
 
 let table: MemoryTable;
 

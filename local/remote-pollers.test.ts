@@ -3,8 +3,8 @@ import { CreateQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/clie
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { startFauxqs, type FauxqsServer } from 'fauxqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { servePollers, startRemotePollers } from '#infra/local/remote-pollers.ts';
-import { region } from '#infra/local/region.ts';
+import { servePollers, startRemotePollers } from '#local/remote-pollers.ts';
+import { region } from '#local/region.ts';
 
 // Both sides of the port in one thread, against a real SQS stand-in: what crosses is what crosses
 // between the threads of the local runtime.

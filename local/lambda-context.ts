@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'aws-lambda';
-import { functions, type FunctionSpec } from '#shared/manifest.ts';
+import { functions, type FunctionSpec } from '../shared/manifest.ts';
 
 /** As on Lambda, which gives a function 10 s unless its entry says otherwise (infra/constructs/steuerbote-function.ts). */
 const defaultTimeoutSeconds = 10;

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startScheduler } from '#infra/local/scheduler.ts';
+import { startScheduler } from '#local/scheduler.ts';
 
 afterEach(() => {
   vi.useRealTimers();

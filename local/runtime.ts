@@ -6,25 +6,25 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { MessageChannel, type Worker } from 'node:worker_threads';
-import { handlerLoader, httpLambdaOf } from '#infra/local/handlers.ts';
-import { startGateway, type Gateway } from '#infra/local/http-gateway.ts';
-import { provision } from '#infra/local/provision.ts';
-import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
-import { startRemotePollers } from '#infra/local/remote-pollers.ts';
-import type { SqsLambda } from '#infra/local/sqs-poller.ts';
-import type { MissingKeys } from '#infra/local/s3-stand-in.ts';
-import { apiUrlSetting, runtimeFile } from '#infra/local/runtime-file.ts';
-import { startThread } from '#infra/local/thread.ts';
-import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
-import { newApiKey } from '#shared/domain/api-key.ts';
-import { describeError } from '#shared/logger.ts';
-import { resetAll } from '#shared/once.ts';
-import { taxAuthority } from '#shared/wiring/tax-authority.ts';
-import { redriveOwedWork, sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
-import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { apiKeyStore, ticketStore } from '#shared/wiring/adapters.ts';
-import { apis, type QueueName, queues, type ScheduleName, schedules } from '#shared/manifest.ts';
-import { resourceEnv, settingNames } from '#shared/setting-names.ts';
+import { handlerLoader, httpLambdaOf } from '#local/handlers.ts';
+import { startGateway, type Gateway } from '#local/http-gateway.ts';
+import { provision } from '#local/provision.ts';
+import { startScheduler, type ScheduledLambda } from '#local/scheduler.ts';
+import { startRemotePollers } from '#local/remote-pollers.ts';
+import type { SqsLambda } from '#local/sqs-poller.ts';
+import type { MissingKeys } from '#local/s3-stand-in.ts';
+import { apiUrlSetting, runtimeFile } from '../shared/runtime-file.ts';
+import { startThread } from '#local/thread.ts';
+import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '../shared/config.ts';
+import { newApiKey } from '../shared/domain/api-key.ts';
+import { describeError } from '../shared/logger.ts';
+import { resetAll } from '../shared/once.ts';
+import { taxAuthority } from '../shared/wiring/tax-authority.ts';
+import { redriveOwedWork, sweepExpiredSubmissions } from '../shared/wiring/scheduled-jobs.ts';
+import { parseSecrets } from '../shared/webhooks/signature.ts';
+import { apiKeyStore } from '../shared/wiring/adapters.ts';
+import { apis, type QueueName, queues, type ScheduleName, schedules } from '../shared/manifest.ts';
+import { resourceEnv, settingNames } from '../shared/setting-names.ts';
 
 export interface LocalRuntimeOptions {
   dataDir: string;
@@ -89,10 +89,10 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   Object.assign(process.env, standIns.ready);
   // A start is every function's cold start: nothing built for an earlier run may survive it.
   resetAll();
-  const resources = await provision({ visibilityTimeoutSeconds: options.visibilityTimeoutSeconds });
-  Object.assign(process.env, resources);
-  // The runtime file lives from here until a clean stop: found at a start, the last run was killed.
+  // The runtime file lives from provisioning until a clean stop: found at a start, the last run was killed.
   const killedBefore = existsSync(runtimeFile(dataDir));
+  const resources = await provision({ visibilityTimeoutSeconds: options.visibilityTimeoutSeconds, killedBefore });
+  Object.assign(process.env, resources);
   // Operator commands (`npm run webhooks`) find the running stand-ins through this file.
   const hook = { [settingNames.hookEnabled]: process.env[settingNames.hookEnabled] ?? 'false' };
   const settings = { ...standIns.ready, ...resources, ...hook };
@@ -136,9 +136,6 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     const consumers = startRemotePollers(pollers.port1, specs, handlers, onError);
     stoppers.push(() => consumers.stop());
 
-    // A runtime killed midway can leave the stand-in's indexes disagreeing with its tables (see
-    // DynamoTicketStore.reindex): every ticket is written again before the re-drive reads them.
-    if (killedBefore) await ticketStore().reindex({ rewrite: true });
     // The queues live in memory: whatever wake-ups and postponed webhooks the last run left in them
     // are gone, so everything owed is woken now, without the grace the scheduled re-drive gives.
     await redriveOwedWork({ leasesExpired: true });

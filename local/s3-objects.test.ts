@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isLocked, ObjectStore } from '#infra/local/s3-objects.ts';
+import { isLocked, ObjectStore } from '#local/s3-objects.ts';
 
 let dir: string;
 let store: ObjectStore;

@@ -5,13 +5,12 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import dynalite from 'dynalite';
-import '#infra/local/dynalite-index-keys.ts';
 import { buildApp } from 'fauxqs';
-import { region } from '#infra/local/region.ts';
-import { importObjectFiles } from '#infra/local/s3-files-import.ts';
-import { ObjectStore } from '#infra/local/s3-objects.ts';
-import { startS3StandIn, type MissingKeys } from '#infra/local/s3-stand-in.ts';
+import { startDynamoStandIn } from '#local/dynamo-stand-in.ts';
+import { region } from '#local/region.ts';
+import { importObjectFiles } from '#local/s3-files-import.ts';
+import { ObjectStore } from '#local/s3-objects.ts';
+import { startS3StandIn, type MissingKeys } from '#local/s3-stand-in.ts';
 
 export interface StandIns {
   /** The AWS SDK's own endpoint variables, pointing at the stand-ins. */
@@ -26,8 +25,7 @@ export async function startStandIns(dataDir: string, { s3MissingKeys }: { s3Miss
   const dynamoDir = join(dataDir, 'dynamodb');
   await mkdir(dynamoDir, { recursive: true });
 
-  const dynamo = dynalite({ path: dynamoDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  await new Promise<void>((resolve, reject) => dynamo.once('error', reject).listen(0, host, () => resolve()));
+  const dynamo = await startDynamoStandIn(host, dynamoDir);
 
   const objects = await ObjectStore.open(join(dataDir, 's3-objects'));
   await importObjectFiles(join(dataDir, 's3'), objects);
@@ -44,7 +42,7 @@ export async function startStandIns(dataDir: string, { s3MissingKeys }: { s3Miss
       // The stand-ins accept any credentials; the SDK only needs some to sign with.
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: `http://${host}:${(dynamo.address() as AddressInfo).port}`,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: `http://${host}:${s3.port}`,
       AWS_ENDPOINT_URL_SQS: `http://${host}:${(sqs.server.address() as AddressInfo).port}`,
     },
@@ -52,7 +50,7 @@ export async function startStandIns(dataDir: string, { s3MissingKeys }: { s3Miss
       await sqs.close();
       await s3.close();
       await objects.close();
-      await new Promise<void>((resolve) => dynamo.close(() => resolve()));
+      await dynamo.close();
     },
   };
 }

@@ -2,8 +2,8 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
-import { region } from '#infra/local/region.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
+import { region } from '#local/region.ts';
 
 export type ScheduledLambda = (event: ScheduledEvent, context: Context) => Promise<unknown>;
 

@@ -4,9 +4,9 @@
 // is not given fails here as it would on AWS, instead of being borrowed from another function.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { functionEnvironment, sees } from '#infra/local/function-environment.ts';
-import type { FunctionName } from '#shared/manifest.ts';
-import { keepContainersApart } from '#shared/once.ts';
+import { functionEnvironment, sees } from '#local/function-environment.ts';
+import type { FunctionName } from '../shared/manifest.ts';
+import { keepContainersApart } from '../shared/once.ts';
 
 interface Container {
   readonly name: FunctionName;

@@ -1,9 +1,9 @@
 // `npm start`: steuerbote on this machine, with what to type next.
 
-import { ConfigError, wholeNumber, text } from '#shared/config.ts';
-import { startLocalRuntime } from '#infra/local/runtime.ts';
-import { transportLimits } from '#shared/http/transport.ts';
-import { settingNames } from '#shared/setting-names.ts';
+import { ConfigError, wholeNumber, text } from '../shared/config.ts';
+import { startLocalRuntime } from '#local/runtime.ts';
+import { transportLimits } from '../shared/http/transport.ts';
+import { settingNames } from '../shared/setting-names.ts';
 
 try {
   const runtime = await startLocalRuntime({

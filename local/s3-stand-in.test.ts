@@ -15,9 +15,9 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { S3ProtocolStore } from '#shared/adapters/s3-stores.ts';
-import { ObjectStore } from '#infra/local/s3-objects.ts';
-import { startS3StandIn, type S3StandIn } from '#infra/local/s3-stand-in.ts';
+import { S3ProtocolStore } from '../shared/adapters/s3-stores.ts';
+import { ObjectStore } from '#local/s3-objects.ts';
+import { startS3StandIn, type S3StandIn } from '#local/s3-stand-in.ts';
 
 const Bucket = 'bucket';
 let dir: string;
@@ -187,11 +187,17 @@ describe('the local S3 stand-in, called through the SDK', () => {
     const remove = (Key: string, extra = {}) => client.send(new DeleteObjectCommand({ Bucket, Key, ...extra }));
 
     it('keeps a record as the protocol store locks it, the SDK adding the checksum S3 demands', async () => {
+      // The service's client computes checksums as the SDK does by default (shared/adapters/s3-client.ts).
+      const service = clientWith('WHEN_SUPPORTED');
       const retainUntil = inTenYears();
-      await new S3ProtocolStore(client, Bucket).put('tk_a', 'p.pdf', Buffer.from('%PDF'), { retainUntil });
+      try {
+        await new S3ProtocolStore(service, Bucket).put('tk_a', 'p.pdf', Buffer.from('%PDF'), { retainUntil });
+        await new S3ProtocolStore(service, Bucket).put('tk_b', 'p.pdf', Buffer.from('%PDF'));
+      } finally {
+        service.destroy();
+      }
       const head = await client.send(new HeadObjectCommand({ Bucket, Key: 'protocols/tk_a/p.pdf' }));
       expect(head).toMatchObject({ ObjectLockMode: 'GOVERNANCE', ObjectLockRetainUntilDate: retainUntil, VersionId: expect.any(String) });
-      await new S3ProtocolStore(client, Bucket).put('tk_b', 'p.pdf', Buffer.from('%PDF'));
       expect((await client.send(new HeadObjectCommand({ Bucket, Key: 'protocols/tk_b/p.pdf' }))).ObjectLockMode).toBeUndefined();
     });
 

@@ -3,22 +3,25 @@ import {
   DeleteTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  PutItemCommand,
   ResourceInUseException,
   ResourceNotFoundException,
   ScanCommand,
 } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
-import { pagedItems } from '#shared/adapters/paged-items.ts';
-import type { Ticket } from '#shared/domain/ticket.ts';
+import { DynamoTicketStore } from '../shared/adapters/dynamodb-ticket-store.ts';
+import { pagedItems } from '../shared/adapters/paged-items.ts';
+import type { Ticket } from '../shared/domain/ticket.ts';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { queues, tables, type QueueName, type TableName, type TableSpec } from '#shared/manifest.ts';
-import { resourceEnv } from '#shared/setting-names.ts';
+import { queues, tables, type QueueName, type TableName, type TableSpec } from '../shared/manifest.ts';
+import { resourceEnv } from '../shared/setting-names.ts';
 
 export interface ProvisionOptions {
   /** Shorter visibility timeouts make retries visible in tests without waiting minutes. */
   visibilityTimeoutSeconds?: Partial<Record<QueueName, number>>;
+  /** The last run was killed: its writes may have left indexes disagreeing with their tables (rewriteItems). */
+  killedBefore?: boolean;
 }
 
 /**
@@ -33,6 +36,7 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
     const indexes = Object.keys((tables[name] as TableSpec).indexes ?? {});
     const physical = ['steuerbote-local', name, ...indexes].join('-');
     await createTable(dynamo, physical, tables[name]);
+    if (options.killedBefore && indexes.length) await rewriteItems(dynamo, physical);
     env[resourceEnv.table(name)] = physical;
   }
   // The tickets tables of earlier versions: without indexes, then with the two of the re-drive and the
@@ -53,6 +57,9 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
   env[resourceEnv.bucket] = bucket;
 
   const sqs = new SQSClient({ useQueueUrlAsEndpoint: false });
+  // fauxqs names a queue's URL by a host of its own (sqs.<region>.localhost), which need not
+  // resolve; the URLs handed out name where it listens, as SQS's own name its endpoint.
+  const listening = (url: string | undefined) => new URL(new URL(url!).pathname, process.env.AWS_ENDPOINT_URL_SQS).href;
   for (const name of Object.keys(queues) as QueueName[]) {
     const spec = queues[name];
     const dlq = await sqs.send(new CreateQueueCommand({ QueueName: `steuerbote-local-${name}-dlq` }));
@@ -66,8 +73,8 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
         },
       }),
     );
-    env[resourceEnv.queue(name)] = queue.QueueUrl!;
-    env[resourceEnv.deadLetterQueue(name)] = dlq.QueueUrl!;
+    env[resourceEnv.queue(name)] = listening(queue.QueueUrl);
+    env[resourceEnv.deadLetterQueue(name)] = listening(dlq.QueueUrl);
   }
   sqs.destroy();
   return env;
@@ -90,6 +97,16 @@ export async function carryOverTickets(dynamo: DynamoDBClient, from: string, to:
     await store.create(unmarshall(item) as Ticket);
   }
   await dynamo.send(new DeleteTableCommand({ TableName: from }));
+}
+
+/**
+ * dynalite writes an item's index entries, then the item: a run killed in between leaves an index
+ * disagreeing with its table. Writing each item again, as it is, puts its entries right.
+ */
+export async function rewriteItems(dynamo: DynamoDBClient, TableName: string): Promise<void> {
+  for await (const Item of pagedItems((ExclusiveStartKey) => dynamo.send(new ScanCommand({ TableName, ExclusiveStartKey })))) {
+    await dynamo.send(new PutItemCommand({ TableName, Item }));
+  }
 }
 
 /** Creates a table of the manifest's shape; one that exists is kept. */

@@ -9,7 +9,7 @@
 
 import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import type { ObjectStore } from '#infra/local/s3-objects.ts';
+import type { ObjectStore } from '#local/s3-objects.ts';
 
 const objectSuffix = '._S3rver_object';
 const metadataSuffix = '._S3rver_metadata.json';

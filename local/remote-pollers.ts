@@ -5,9 +5,9 @@
 
 import type { MessagePort } from 'node:worker_threads';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
-import { startPoller, type PollerOptions, type SqsLambda } from '#infra/local/sqs-poller.ts';
-import { describeError } from '#shared/logger.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
+import { startPoller, type PollerOptions, type SqsLambda } from '#local/sqs-poller.ts';
+import { describeError } from '../shared/logger.ts';
 
 export type PollerSpec = Omit<PollerOptions, 'handler' | 'onError'>;
 

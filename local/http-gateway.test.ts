@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { apis } from '#shared/manifest.ts';
-import { startGateway, type Gateway, type HttpLambda } from '#infra/local/http-gateway.ts';
-import { http11, rawRequest } from '#test/support/raw-http.ts';
+import { apis } from '../shared/manifest.ts';
+import { startGateway, type Gateway, type HttpLambda } from '#local/http-gateway.ts';
+import { http11, rawRequest } from '../test/support/raw-http.ts';
 
 let gateway: Gateway | undefined;
 afterEach(async () => {

@@ -12,17 +12,17 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { functions, type ApiSpec, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
-import { badRequest, readTarget, refusal, type RequestTarget } from '#infra/local/request-target.ts';
-import { admit } from '#shared/http/admission.ts';
-import { errorResponse, internalError } from '#shared/http/envelope.ts';
-import { HttpError } from '#shared/http/http-error.ts';
-import { chooseRequestId } from '#shared/http/request-id.ts';
-import { RouteTable } from '#shared/http/routes.ts';
-import { transportLimits as limits } from '#shared/http/transport.ts';
-import { describeError, logger } from '#shared/logger.ts';
-import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
+import { functions, type ApiSpec, type FunctionName, type FunctionSpec } from '../shared/manifest.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
+import { badRequest, readTarget, refusal, type RequestTarget } from '#local/request-target.ts';
+import { admit } from '../shared/http/admission.ts';
+import { errorResponse, internalError } from '../shared/http/envelope.ts';
+import { HttpError } from '../shared/http/http-error.ts';
+import { chooseRequestId } from '../shared/http/request-id.ts';
+import { RouteTable } from '../shared/http/routes.ts';
+import { transportLimits as limits } from '../shared/http/transport.ts';
+import { describeError, logger } from '../shared/logger.ts';
+import type { ApiKeyStore } from '../shared/ports/api-key-store.ts';
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 
