@@ -2,8 +2,9 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { type DeclaredIdentifiers, heldIdentifiers, identifierFindings } from '#shared/forms/identifiers.ts';
-import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/ust/body-map.ts';
-import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
+import { bodyPathOf, type FieldValue, fieldsOf } from '#shared/forms/element-body.ts';
+import { ustRuleBook } from '#shared/forms/ust/eric-rules.ts';
+import { workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
 import { ustFilingOf, ustSchema, type UstRequest } from '#shared/forms/ust/schema.ts';
@@ -25,7 +26,7 @@ export function e50Findings(
   const read = readUstNutzdaten(xml, year, pathOf);
   if (!read.ok) return read;
   const fields = fieldsOf(read.tree);
-  const rules = ericRuleFindings(read.tree, fields, year, pathOf, elementPaths(ustSchemaStructure(year)));
+  const rules = workbookRuleFindings(ustRuleBook(year), read.tree, year, ustSchemaStructure(year), pathOf);
   return { findings: [...read.findings, ...rules], tree: read.tree, fields };
 }
 

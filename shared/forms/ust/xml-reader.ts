@@ -4,7 +4,7 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
-import { readParts } from '#shared/forms/ust/body-map.ts';
+import { readParts } from '#shared/forms/element-body.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
 import { ustNamespace, ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 

@@ -3,7 +3,7 @@
 // tree and serialised by buildXml, so no caller text ever becomes markup.
 import type { Finding } from '#shared/domain/ticket.ts';
 import { buildXml } from '#shared/xml/build.ts';
-import { type UstParts, writeParts } from '#shared/forms/ust/body-map.ts';
+import { type BodyParts, writeParts } from '#shared/forms/element-body.ts';
 import { ustNamespace, ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import type { UstFiling } from '#shared/forms/ust/schema.ts';
 
@@ -14,7 +14,7 @@ import type { UstFiling } from '#shared/forms/ust/schema.ts';
  * or Copyright gets the original return ("01") and the service's name.
  */
 export function ustXml(body: UstFiling, createdAt: Date): { xml: string; findings: Finding[] } {
-  const parts: UstParts = { ust2a: body.ust2a, un: body.un, fv: body.fv, vorsatz: body.vorsatz };
+  const parts: BodyParts = { ust2a: body.ust2a, un: body.un, fv: body.fv, vorsatz: body.vorsatz };
   const own = {
     Unterfallart: '50',
     StNr: body.tax_number,
