@@ -3,8 +3,9 @@
 // structure/{file}-{year}-rules.json (beside the structure, so a bundle carries both) by
 // scripts/structure/rule-table.ts, their conditions parsed into small trees evaluated here over the
 // Nutzdaten element that is sent. A rule is checked once for each place its context stands in the
-// document (each repetition of a repeated group), and a field it names is looked for where that
-// place is: in the same repetition, else wherever the field stands in the form. A rule that fires is
+// document (each repetition of a repeated group; a rule that asks for its context also where it is
+// absent), and a field it names is looked for where that place is: in the same repetition, else
+// wherever the field stands in the form. A rule that fires is
 // a finding with the rule's name (what ERiC reports as `FehlerRegelpruefung/RegelName`), refusing
 // for a Fehler and a hint for a Hinweis; its message is the service's own, naming what the rule
 // checks. The rules the generator leaves out, and why, are each file's `left` (docs/sources.md).
@@ -43,6 +44,8 @@ const cents = (value: number) => Math.round(value * 100) / 100;
 interface Found {
   node: XmlTree;
   names: readonly string[];
+  /** A context the document lacks, standing in where a rule is checked. */
+  absent?: true;
 }
 
 /** Where each element of a structure may stand (its names below the root), and which of those paths repeat. */
@@ -133,6 +136,7 @@ function evaluate(condition: Condition, scope: Scope): unknown {
   const numeric = (index: number) => toNumber(sub(index));
   const numbers = () => (operands[0] as Condition[]).map((operand) => toNumber(evaluate(operand, scope)));
   const text = (reference: string) => given(scope, reference)[0]?.node.text ?? '';
+  const contexts = () => resolve(scope, operands[0] as string).filter(({ absent }) => !absent).length;
   switch (operator) {
     case 'and':
       return Boolean(sub(0)) && Boolean(sub(1));
@@ -159,11 +163,11 @@ function evaluate(condition: Condition, scope: Scope): unknown {
       return new Set(texts).size < texts.length;
     }
     case 'context':
-      return resolve(scope, operands[0] as string).length > 0;
+      return contexts() > 0;
     case 'noContext':
-      return resolve(scope, operands[0] as string).length === 0;
+      return contexts() === 0;
     case 'contexts':
-      return resolve(scope, operands[0] as string).length;
+      return contexts();
     case 'in':
     case 'notIn': {
       const [reference, attribute, values] = operands as [string, string, string[]];
@@ -280,7 +284,7 @@ const describe = (condition: Condition, nameOf: (reference: string) => string): 
     case 'total':
       return `the sum of every ${nameOf(operands[0] as string)}`;
     case 'sum':
-      return `the sum of ${list()}`;
+      return (operands[0] as Condition[]).length === 1 ? list() : `the sum of ${list()}`;
     case 'min':
     case 'max':
       return `the ${operator === 'min' ? 'least' : 'greatest'} of ${list()}`;
@@ -329,11 +333,23 @@ function explanation(condition: Condition, scope: Scope, nameOf: (reference: str
   return { ...(first !== undefined && { reference: first }), message: 'is what this rule of ERiC is about: check it against the rest of the return' };
 }
 
-/** Each place `context` (names below the root) stands in the document: the elements from the root down to it. */
+/**
+ * Each place `context` (names below the root) stands in the document: the elements from the root
+ * down to it, each repetition its own. Where the part (GewSt 1A, an Anlage) is but the context is
+ * not, an empty stand-in that is not given, for the rules that ask for their context
+ * (`KontextNichtAngegeben(RegelKontext)`).
+ */
 function contextsOf(root: XmlTree, context: string, repeating: ReadonlySet<string>): Found[][] {
-  let chains: Found[][] = [[{ node: root, names: [] }]];
-  for (const name of context.split('/').filter(Boolean)) {
-    chains = chains.flatMap((chain) => descend(chain.at(-1)!, [name], repeating).map((found) => [...chain, found]));
+  const [part, ...below] = context.split('/').filter(Boolean);
+  let chains: Found[][] = descend({ node: root, names: [] }, [part!], repeating).map((found) => [{ node: root, names: [] }, found]);
+  for (const name of below) {
+    chains = chains.flatMap((chain) => {
+      const here = chain.at(-1)!;
+      const found = here.absent ? [] : descend(here, [name], repeating);
+      if (found.length > 0) return found.map((child) => [...chain, child]);
+      const names = repeating.has([...plain(here.names), name].join('/')) ? [...here.names, name, '0'] : [...here.names, name];
+      return [[...chain, { node: { ...root, name, children: [], text: '', attributes: {} }, names, absent: true }]];
+    });
   }
   return chains;
 }
@@ -356,7 +372,10 @@ export function workbookRuleFindings(
   for (const [name, kind, context, condition] of book.rules) {
     let chains = contexts.get(context);
     if (!chains) contexts.set(context, (chains = contextsOf(root, context, known.repeating)));
+    const asksForContext = JSON.stringify(condition).includes('["noContext","."]');
     for (const chain of chains) {
+      // A rule is checked where its context is; only a rule that asks for its context where it is absent.
+      if (chain.at(-1)!.absent && !asksForContext) continue;
       const scope: Scope = { root, chain, year, places: known, book };
       if (!evaluate(condition, scope)) continue;
       // Where a reference stands: the element found, else where it would stand in this place.
