@@ -8,6 +8,7 @@ import { type CompactStructure, typeOf } from '#shared/xml/structure.ts';
 const valueSchemas = {
   flag: () => z.literal(true),
   cents: () => z.union([z.number(), z.string()]),
+  share: () => z.union([z.number(), z.string()]),
   decimal: () => z.union([z.number(), z.string()]),
   integer: () => z.int(),
   text: () => z.string(),
@@ -15,6 +16,7 @@ const valueSchemas = {
 const valueWords = {
   flag: 'true where the box is ticked ("X")',
   cents: 'euros and cents, a number or a decimal string such as "1200.50" (written "1200,50")',
+  share: 'a percentage, a number or a decimal string such as "33.333333" (written with six decimals, "33,333333")',
   decimal: 'a decimal number, or a decimal string such as "7.5"',
   integer: 'a whole number',
   text: 'text',

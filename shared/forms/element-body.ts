@@ -23,13 +23,14 @@ export const requestVorsatz = ['Unterfallart', 'StNr', 'Zeitraum', 'OrdNrArt'] a
 export type BodyParts = Record<string, unknown>;
 
 /** How a field's value is written in the body, by its type in the schema. */
-type Kind = 'flag' | 'cents' | 'decimal' | 'integer' | 'text';
+type Kind = 'flag' | 'cents' | 'share' | 'decimal' | 'integer' | 'text';
 
 export function valueKind({ text, patterns }: TextType): Kind {
   if (text.e?.length === 1 && text.e[0] === 'X') return 'flag';
   if (text.b) return 'integer';
   const sources = patterns.map((pattern) => pattern.source);
   if (sources.some((source) => source.includes(',\\d{2,2}'))) return 'cents';
+  if (sources.some((source) => source.includes(',\\d{6,6}'))) return 'share';
   if (sources.some((source) => source.includes('(,[0-9]+)'))) return 'decimal';
   return 'text';
 }
@@ -41,6 +42,7 @@ const decimalText = /^-?\d{1,15}(?:\.\d+)?$/;
 const takes: Record<Kind, string> = {
   flag: 'must be true (the box is ticked) or left out',
   cents: 'must be an amount in euros and cents: a number or a decimal string like "1200.50"',
+  share: 'must be a percentage with up to three digits and six decimals: a number or a decimal string like "33.333333"',
   decimal: 'must be a decimal number or a decimal string like "7.5"',
   integer: 'must be a whole number',
   text: 'must be a string',
@@ -55,6 +57,12 @@ function fieldText(value: unknown, kind: Kind): string | undefined {
       const text = typeof value === 'number' ? String(value) : value;
       if (typeof text !== 'string' || !/^-?\d{1,13}(?:\.\d{1,2})?$/.test(text)) return undefined;
       return formatEuros(toCents(text)).replace('.', ',');
+    }
+    case 'share': {
+      // ELSTER writes a share with exactly six decimals ("33,333333").
+      const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+      const match = typeof text === 'string' ? /^(\d{1,3})(?:\.(\d{1,6}))?$/.exec(text) : null;
+      return match ? `${match[1]},${(match[2] ?? '').padEnd(6, '0')}` : undefined;
     }
     case 'decimal': {
       const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
@@ -74,6 +82,7 @@ function bodyValue(text: string, kind: Kind): unknown {
     case 'flag':
       return text === 'X' ? true : text;
     case 'cents':
+    case 'share':
     case 'decimal':
       return /^-?\d+(?:,\d+)?$/.test(text) ? text.replace(',', '.') : text;
     case 'integer':

@@ -4,7 +4,7 @@
 // block alone; the E10 Anlagen are generated from their descriptions (est-anlagen.ts). Which years
 // are accepted depends on "today", which the test configuration fixes (STEUERBOTE_TODAY in
 // vitest.config.ts), so the matrix is the same on any day.
-import { acceptedYears } from '#shared/forms/registry.ts';
+import { acceptedYears, kinds } from '#shared/forms/registry.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
 import { today } from '#shared/config.ts';
@@ -21,7 +21,9 @@ import { estParts } from '#test/oracle/est-parts.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { readParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
-import { readXml } from '#shared/xml/xml.ts';
+import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+import { gewstExample } from '#shared/forms/gewst/openapi.ts';
+import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
@@ -375,16 +377,18 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** The whole matrix for the day the tests fix. */
-/** ELSTER's E50 sample of `year` (../shared/elster/samples), read back into the body it maps to. */
-function ustSampleBody(year: number): Record<string, unknown> | undefined {
-  const samples = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-  const file = join(samples, year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
-  if (!existsSync(file)) return undefined;
-  const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
-  const read = e50 === undefined ? undefined : readXml(e50);
-  return read?.ok ? readParts(read.tree, ustSchemaStructure(year)).parts : undefined;
+/** ELSTER's sample `file` (../shared/elster/samples), its Nutzdaten element `element` read back into the body it maps to. */
+function sampleBody(file: string, element: RegExp, parts: (tree: XmlTree) => Record<string, unknown>): Record<string, unknown> | undefined {
+  const path = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples', file);
+  if (!existsSync(path)) return undefined;
+  const nutzdaten = element.exec(readFileSync(path, 'utf8'))?.[0];
+  const read = nutzdaten === undefined ? undefined : readXml(nutzdaten);
+  return read?.ok ? parts(read.tree) : undefined;
 }
+
+/** ELSTER's E50 sample of `year`, read back into the body it maps to. */
+const ustSampleBody = (year: number) =>
+  sampleBody(year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`, /<E50[\s\S]*<\/E50>/, (tree) => readParts(tree, ustSchemaStructure(year)).parts);
 
 /**
  * The annual VAT return of `year`: the OpenAPI document's example in that year's shape (the
@@ -415,13 +419,32 @@ function ustBodies(year: number): MatrixBody[] {
   ];
 }
 
+/**
+ * The trade tax return of `year`: the OpenAPI document's example, and ELSTER's own sample of the
+ * year read back, filed under the service's test tax number.
+ */
+function gewstBodies(year: number): MatrixBody[] {
+  const sample = sampleBody(`gewst_${year}.xml`, /<E20[\s\S]*<\/E20>/, (tree) => readParts(tree, gewstSchemaStructure(year)).parts);
+  return [
+    { name: `E20 ${year}: the example`, kind: 'gewst', body: { ...gewstExample, year } },
+    ...(sample
+      ? [{ name: `E20 ${year}: ELSTER's sample read back`, kind: 'gewst' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
+}
+
+/** Each form's bodies for the day the tests fix: the compiler asks for every form of the registry. */
+const bodiesOf: { readonly [K in Kind]: (day: string) => MatrixBody[] } = {
+  ustva: (day) => acceptedYears('ustva', day).flatMap((year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type))),
+  est: (day) => acceptedYears('est', day).flatMap((year) => assessments.flatMap((assessment) => estBodies(year, assessment))),
+  ust: (day) => acceptedYears('ust', day).flatMap(ustBodies),
+  lsta: (day) => acceptedYears('lsta', day).flatMap((year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period))),
+  zm: (day) => acceptedYears('zm', day).flatMap((year) => zmBodies(year, day)),
+  gewst: (day) => acceptedYears('gewst', day).flatMap(gewstBodies),
+};
+
+/** The whole matrix for the day the tests fix. */
 export function matrix(): MatrixBody[] {
   const day = today();
-  return [
-    ...acceptedYears('ustva', day).flatMap((year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type))),
-    ...acceptedYears('est', day).flatMap((year) => assessments.flatMap((assessment) => estBodies(year, assessment))),
-    ...acceptedYears('ust', day).flatMap(ustBodies),
-    ...acceptedYears('lsta', day).flatMap((year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period))),
-    ...acceptedYears('zm', day).flatMap((year) => zmBodies(year, day)),
-  ];
+  return kinds.flatMap((kind) => bodiesOf[kind](day));
 }
