@@ -41,6 +41,12 @@ export interface DeclaredIdentifiers {
  */
 export const xmlDeclaredFields = ['idnr', 'spouse_idnr', 'widnr'] as const;
 
+/** A request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
+export function withoutDeclaredIdentifiers<T extends object>(request: T): Omit<T, (typeof xmlDeclaredFields)[number]> {
+  const kept = Object.entries(request).filter(([field, value]) => value !== undefined && !(xmlDeclaredFields as readonly string[]).includes(field));
+  return Object.fromEntries(kept) as Omit<T, (typeof xmlDeclaredFields)[number]>;
+}
+
 /** An identifier the XML holds at one of its form's places. */
 export interface HeldIdentifier {
   names: readonly string[];

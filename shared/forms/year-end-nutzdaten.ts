@@ -1,9 +1,11 @@
-// Reading the Nutzdaten element of a year-end return whose body mirrors it (shared/forms/element-body.ts:
-// the annual VAT return's E50, the trade tax return's E20): a caller's own, the XML a body is
-// written into, and what the sandbox re-checks all go through the same reader, so the structure
-// check, ERiC's rules and the protocol's figures see the same tree that is transmitted.
+// The Nutzdaten element of a year-end return whose body mirrors it (shared/forms/element-body.ts:
+// the annual VAT return's E50, the trade tax return's E20), written from a body and read: a caller's
+// own, the XML a body is written into, and what the sandbox re-checks all go through the same
+// reader, so the structure check, ERiC's rules and the protocol's figures see the same tree that is
+// transmitted. Built as a tree and serialised by buildXml, so no caller text ever becomes markup.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { readParts } from '#shared/forms/element-body.ts';
+import { type BodyParts, readParts, writeParts } from '#shared/forms/element-body.ts';
+import { buildXml } from '#shared/xml/build.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
 import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
@@ -20,6 +22,33 @@ export interface YearEndElement {
   namespace: (year: number) => string;
   /** "an <E50> element (the annual VAT return)" */
   label: string;
+  /** The Vorsatz's Unterfallart, the form's number (the schema's pattern): "50" for E50. */
+  unterfallart: string;
+}
+
+/**
+ * The element of a body's `parts`, and what the parts have that the element does not (at its body
+ * path). The Vorsatz's Unterfallart is the form's, OrdNrArt says whether the return is filed by tax
+ * number ("S") or is a first return ("O"), and a Vorsatz without Vorgang or Copyright gets the
+ * original return ("01") and the service's name.
+ */
+export function yearEndXml(
+  element: YearEndElement,
+  parts: BodyParts,
+  body: { year: number; tax_number?: string | undefined },
+  createdAt: Date,
+): { xml: string; findings: Finding[] } {
+  const structure = element.structure(body.year);
+  const own = {
+    Unterfallart: element.unterfallart,
+    StNr: body.tax_number,
+    Zeitraum: String(body.year),
+    OrdNrArt: body.tax_number === undefined ? 'O' : 'S',
+  };
+  const defaults = { Vorgang: '01', Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote` };
+  const written = writeParts(parts, structure, own, defaults);
+  const xml = buildXml({ [structure.root]: { '@_xmlns': element.namespace(body.year), '@_version': String(body.year), ...written.element } });
+  return { xml, findings: written.findings };
 }
 
 const vorsatzText = (tree: XmlTree, name: string) =>

@@ -16,7 +16,7 @@ import {
   widnr,
 } from '#shared/forms/fields.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
-import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { withoutDeclaredIdentifiers, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /** The parts of E20 a body fills, by their body names, and their elements: GewSt 1A, the Anlagen EMU, OHG, BEG (each a list), BEK-GW, the Vorsatz. */
 export const gewstParts = { gew_st1a: 'GewSt1A', emu: 'EMU', ohg: 'OHG', beg: 'BEG', bekgw: 'BEKGW', vorsatz: 'Vorsatz' } as const;
@@ -60,7 +60,4 @@ export type GewstRequest = z.infer<typeof gewstSchema>;
 export type GewstFiling = Omit<GewstRequest, (typeof xmlDeclaredFields)[number]>;
 
 /** The request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
-export function gewstFilingOf(request: GewstRequest): GewstFiling {
-  const filing = Object.entries(request).filter(([field, value]) => value !== undefined && !(xmlDeclaredFields as readonly string[]).includes(field));
-  return Object.fromEntries(filing) as GewstFiling;
-}
+export const gewstFilingOf = (request: GewstRequest): GewstFiling => withoutDeclaredIdentifiers(request);
