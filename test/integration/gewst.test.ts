@@ -5,11 +5,10 @@
 // says so and is skipped.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gewstExample } from '#shared/forms/gewst/openapi.ts';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
+import { deliveredProtocol, elements } from '#test/support/year-end-delivery.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
 
 const samplesDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
@@ -24,20 +23,6 @@ const samples = [2021, 2022, 2023].map((year) => ({ file: `gewst_${year}.xml`, y
 const e20Of = (file: string) =>
   /<E20[\s\S]*<\/E20>/.exec(readFileSync(join(samplesDir, file), 'utf8'))![0].replace(/<StNr>\d{13}<\/StNr>/, `<StNr>${taxNumber}</StNr>`);
 
-/** Elements and values in document order, white space between elements left out. */
-function elements(xml: string): string[] {
-  const read = readXml(xml);
-  if (!read.ok) throw new Error(read.problem.message);
-  const lines: string[] = [];
-  const visit = (node: XmlTree, path: string) => {
-    const here = `${path}/${node.name}`;
-    lines.push(node.children.length > 0 ? here : `${here} = ${node.text}`);
-    for (const child of node.children) visit(child, here);
-  };
-  visit(read.tree, '');
-  return lines;
-}
-
 let service: LocalService;
 
 beforeAll(async () => {
@@ -47,17 +32,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function delivered(body: unknown, year: number) {
-  const reply = await service.submit('gewst', body);
-  expect(reply.status, JSON.stringify(reply.json)).toBe(202);
-  const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
-  expect(ticket).toMatchObject({ status: 'delivered', datenart_version: `GewSt_${year}` });
-  const protocol = await service.call('GET', `/v2/protocol/${ticket.ticket}`, { headers: { accept: 'application/pdf' } });
-  expect(protocol.status).toBe(200);
-  const { text } = await extractText(await getDocumentProxy(protocol.bytes.slice()), { mergePages: true });
-  expect(text).toContain(`Gewerbesteuererklärung ${year}`);
-  return text;
-}
+const delivered = (body: unknown, year: number) => deliveredProtocol(service, 'gewst', body, `GewSt_${year}`, `Gewerbesteuererklärung ${year}`);
 
 describe.skipIf(missing)("ELSTER's E20 samples", () => {
   it.each(samples)('$file: accepted as XML, read back, written again the same, and delivered both ways', async ({ file, year }) => {

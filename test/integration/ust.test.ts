@@ -4,10 +4,9 @@
 // are delivered with a protocol. Without ../shared/elster the suite says so and is skipped.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
+import { deliveredProtocol, elements } from '#test/support/year-end-delivery.ts';
 import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
 import { ustSample } from '#test/support/samples.ts';
 
@@ -31,20 +30,6 @@ function e50Of(file: string, taxNumber?: string): { xml: string; taxNumber: stri
   return taxNumber ? { xml: xml.replace(`<StNr>${own}</StNr>`, `<StNr>${taxNumber}</StNr>`), taxNumber } : { xml, taxNumber: own };
 }
 
-/** Elements and values in document order, white space between elements left out. */
-function elements(xml: string): string[] {
-  const read = readXml(xml);
-  if (!read.ok) throw new Error(read.problem.message);
-  const lines: string[] = [];
-  const visit = (node: XmlTree, path: string) => {
-    const here = `${path}/${node.name}`;
-    lines.push(node.children.length > 0 ? here : `${here} = ${node.text}`);
-    for (const child of node.children) visit(child, here);
-  };
-  visit(read.tree, '');
-  return lines;
-}
-
 let service: LocalService;
 
 beforeAll(async () => {
@@ -54,17 +39,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function delivered(body: unknown, year: number) {
-  const reply = await service.submit('ust', body);
-  expect(reply.status, JSON.stringify(reply.json)).toBe(202);
-  const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
-  expect(ticket).toMatchObject({ status: 'delivered', datenart_version: `USt_${year}` });
-  const protocol = await service.call('GET', `/v2/protocol/${ticket.ticket}`, { headers: { accept: 'application/pdf' } });
-  expect(protocol.status).toBe(200);
-  const { text } = await extractText(await getDocumentProxy(protocol.bytes.slice()), { mergePages: true });
-  expect(text).toContain(`Umsatzsteuererklärung ${year}`);
-  return text;
-}
+const delivered = (body: unknown, year: number) => deliveredProtocol(service, 'ust', body, `USt_${year}`, `Umsatzsteuererklärung ${year}`);
 
 describe.skipIf(missing)("ELSTER's E50 samples", () => {
   it.each(samples)('$file: accepted as XML, read back, written again the same, and delivered both ways', async ({ file, year, taxNumber }) => {
