@@ -1,13 +1,14 @@
-// The structured body of a year-end form whose Nutzdaten element it mirrors field for field (the
-// annual VAT return's E50, the trade tax return's E20): each part (USt 2A, GewSt 1A, the Anlagen, the
-// Vorsatz) and each group of the year's schema is an object under the element's name in snake case
-// (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`), each ELSTER field (`E3003303`) a value under its
-// identifier in lower case (`e3003303`), a repeated element a list. What a value looks like follows
-// the field's type in the schema: "X" fields are `true`, amounts with cents are decimal strings or
-// numbers ("19000.00", written "19000,00"), whole numbers are numbers, everything else text. So the
-// body carries every element of every year's schema, and the XML read back gives the same body
-// (contract §12). The service sets the Vorsatz's Unterfallart, StNr, Zeitraum and OrdNrArt from the
-// request (`tax_number`, `year`) itself.
+// A structured body that is an ELSTER declaration's Nutzdaten element itself, field for field (the
+// annual VAT return's E50, the corporate income tax return's E30, the trade tax return's E20): each
+// part (USt 2A, KSt 1, Anlage GK, GewSt 1A, the Vorsatz…) and each group of the year's schema is an
+// object under the element's name in snake case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`),
+// each ELSTER field (`E3003303`) a value under its identifier in lower case (`e3003303`), a repeated
+// element a list. What a value looks like follows the field's type in the schema: "X" fields are
+// `true`, amounts with cents are decimal strings or numbers ("19000.00", written "19000,00"), shares
+// with six decimals likewise ("33.333333", written "33,333333"), whole numbers are numbers,
+// everything else text. So the body carries every element of every year's schema, and the XML read
+// back gives the same body (contract §12). The service sets the Vorsatz's Unterfallart, StNr,
+// Zeitraum and OrdNrArt from the request (`tax_number`, `year`) itself.
 import type { Finding } from '#shared/domain/ticket.ts';
 import { formatEuros, toCents } from '#shared/tax/money.ts';
 import { type CompactStructure, type ElementsType, type TextType, typeOf } from '#shared/xml/structure.ts';
@@ -19,8 +20,8 @@ export const bodyName = (element: string) => element.replace(/([a-z])([A-Z])/g, 
 /** The Vorsatz elements the service writes from the request, never the body. */
 export const requestVorsatz = ['Unterfallart', 'StNr', 'Zeitraum', 'OrdNrArt'] as const;
 
-/** The parts under the root, by their body names (`ust2a`, `vorsatz`, …). */
-export type BodyParts = Record<string, unknown>;
+/** The parts under the root, by their body names (`ust2a`, `kst1`, `gk`, `gewst1a`, `vorsatz`…). */
+export type ElementParts = Record<string, unknown>;
 
 /** How a field's value is written in the body, by its type in the schema. */
 type Kind = 'flag' | 'cents' | 'share' | 'decimal' | 'integer' | 'text';
@@ -93,19 +94,19 @@ function bodyValue(text: string, kind: Kind): unknown {
 }
 
 export interface WrittenParts {
-  /** The children of the root element that the body's parts fill, in the schema's order. */
+  /** The children of the root that the body's parts fill, in the schema's order. */
   element: XmlElement;
-  /** Fields the body has that the form does not, and values of the wrong kind, at their body path. */
+  /** Fields the body has that the root does not, and values of the wrong kind, at their body path. */
   findings: Finding[];
 }
 
 /**
- * The root element's children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
+ * The root's children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
  * service writes itself, placed where the schema has them, and `defaults` those it writes where the
  * body's Vorsatz has none.
  */
 export function writeParts(
-  parts: BodyParts,
+  parts: ElementParts,
   structure: CompactStructure,
   own: Readonly<Record<string, string | undefined>>,
   defaults: Readonly<Record<string, string>> = {},
@@ -177,13 +178,13 @@ export function writeParts(
     const given = parts[key] ?? (vorsatz ? {} : undefined);
     if (given === undefined || given === null) continue;
     const type = typeOf(structure, particle.type) as ElementsType;
+    // A part the form may give more than once (E30's Anlage GK, one per Wirtschaftsjahr) is a list.
     if (particle.max > 1) {
-      if (!Array.isArray(given)) {
-        findings.push({ path: key, code: 'INVALID_TYPE', message: 'must be a list: this part may repeat' });
-        continue;
+      if (!Array.isArray(given)) findings.push({ path: key, code: 'INVALID_TYPE', message: 'must be a list: this part may repeat' });
+      else {
+        const written = given.map((item, index) => group(item, type, `${key}.${index}`)).filter((item) => item !== undefined);
+        if (written.length > 0) element[particle.name] = written;
       }
-      const items = given.map((item, index) => group(item, type, `${key}.${index}`)).filter((item) => item !== undefined);
-      if (items.length > 0) element[particle.name] = items;
       continue;
     }
     const written = group(given, type, key, vorsatz ? own : {}, vorsatz ? defaults : {});
@@ -193,11 +194,11 @@ export function writeParts(
 }
 
 /**
- * The body's parts for a caller's Nutzdaten tree, which has passed the structure check: every element
+ * The body's parts for a caller's tree, which has passed the structure check: every element
  * becomes its field; `unmapped` names (as element paths) what the body cannot carry, an attribute
  * of a field, and the Vorsatz elements the request carries (`requestVorsatz`) are left to it.
  */
-export function readParts(tree: XmlTree, structure: CompactStructure): { parts: BodyParts; unmapped: string[] } {
+export function readParts(tree: XmlTree, structure: CompactStructure): { parts: ElementParts; unmapped: string[] } {
   const unmapped: string[] = [];
   const group = (node: XmlTree, type: ElementsType, path: string, skip: readonly string[] = []): Record<string, unknown> => {
     const value: Record<string, unknown> = {};
@@ -237,9 +238,9 @@ export interface FieldValue {
 }
 
 /**
- * Each field of the form by its element name, for the protocol's figures (an E-number stands in one
- * place of the form; the Vorsatz's names are its own). A field of a repeated group is listed by its
- * first occurrence.
+ * Each field of the document by its element name, for the protocol's figures (an E-number stands in
+ * one place of the form; the Vorsatz's names are its own). A field of a repeated group is listed by
+ * its first occurrence.
  */
 export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   const fields = new Map<string, FieldValue>();
@@ -253,6 +254,9 @@ export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   visit(tree, []);
   return fields;
 }
+
+/** A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller. */
+export const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
 
 /** The body path of an element path (names below the root): where a finding on the written XML points in the body. */
 export const bodyPathOf = (names: readonly string[]) => {

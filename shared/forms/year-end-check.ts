@@ -2,13 +2,12 @@
 // the annual VAT return's E50, the trade tax return's E20): a body is written into the element, a
 // caller's XML read as it came, and either goes through the structure of the year's schema, then
 // ERiC's rules of the year's workbook (shared/forms/workbook-rules.ts), then the one check of the
-// identifiers of whom it is for (shared/forms/identifiers.ts).
+// identifiers of whom it is for (shared/forms/identifiers.ts, `partsIdentifiers`).
 import type { Finding, Kind } from '#shared/domain/ticket.ts';
-import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import type { CheckContext, Ruled } from '#shared/forms/check.ts';
-import { bodyPathOf, type FieldValue, fieldsOf } from '#shared/forms/element-body.ts';
+import { bodyPathOf, type FieldValue, fieldsOf, withoutPosition } from '#shared/forms/element-body.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { type DeclaredIdentifiers, heldIdentifiers, identifierFindings, type IdentifierPlaces } from '#shared/forms/identifiers.ts';
+import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
 import { type RuleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import { readYearEndNutzdaten, xmlPathOf, type YearEndElement } from '#shared/forms/year-end-nutzdaten.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
@@ -42,30 +41,6 @@ export function yearEndFindings(
   return { findings: [...read.findings, ...rules], tree: read.tree, fields: fieldsOf(read.tree) };
 }
 
-/**
- * The identifiers of the element held to what the request declares, and its IdNrs for the live
- * guard. A body's parts are the element itself and so declare the IdNrs and the W-IdNr they name;
- * the Ordnungsbegriff is still held to `tax_number`, and the spouse may not be the taxpayer.
- */
-function identifiersOf(
-  places: IdentifierPlaces,
-  tree: XmlTree,
-  request: DeclaredIdentifiers & { xml?: string },
-  pathOf: (names: readonly string[]) => string,
-): Pick<Ruled, 'findings' | 'xmlIdnrs'> {
-  const held = heldIdentifiers(places, tree);
-  const own = held.filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr' || kind === 'widnr').reverse();
-  const declared: DeclaredIdentifiers =
-    request.xml === undefined ? { ...request, ...Object.fromEntries(own.map(({ kind, value }) => [kind, value])) } : request;
-  const xmlIdnrs: NamedIdnr[] = held
-    .filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr')
-    .map(({ names, value }) => ({ path: pathOf(names), idnr: value }));
-  return { findings: identifierFindings(places, tree, declared, pathOf), xmlIdnrs };
-}
-
-// A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.
-const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
-
 /** The form's tax rules: the filing a request makes, and what the year's window, the schema, ERiC's rules and the identifiers find in it. */
 export function yearEndRules<Request extends DeclaredIdentifiers & { year: number; xml?: string }, Filing extends { year: number; xml?: string }>(
   form: YearEndForm<Request, Filing>,
@@ -77,7 +52,7 @@ export function yearEndRules<Request extends DeclaredIdentifiers & { year: numbe
     const open = form.facts.yearFindings?.(body.year, today) ?? [];
     const checked = (xml: string, pathOf: (names: readonly string[]) => string, shown: (finding: Finding) => Finding) => {
       const read = yearEndFindings(form, xml, body.year, pathOf);
-      const identifiers = read.tree ? identifiersOf(form.identifiers, read.tree, request, pathOf) : { findings: [] };
+      const identifiers = read.tree ? partsIdentifiers(form.identifiers, read.tree, request, pathOf) : { findings: [] };
       return { filing, ...identifiers, findings: [...open, ...read.findings.map(shown), ...identifiers.findings] };
     };
     if (body.xml !== undefined) return checked(body.xml, xmlPathOf, (finding) => finding);

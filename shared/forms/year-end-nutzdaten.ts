@@ -1,17 +1,15 @@
 // The Nutzdaten element of a year-end return whose body mirrors it (shared/forms/element-body.ts:
-// the annual VAT return's E50, the trade tax return's E20), written from a body and read: a caller's
+// the annual VAT return's E50, the corporate income tax return's E30, the trade tax return's E20), written from a body and read: a caller's
 // own, the XML a body is written into, and what the sandbox re-checks all go through the same
 // reader, so the structure check, ERiC's rules and the protocol's figures see the same tree that is
 // transmitted. Built as a tree and serialised by buildXml, so no caller text ever becomes markup.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { type BodyParts, readParts, writeParts } from '#shared/forms/element-body.ts';
+import { bodyName, type ElementParts, readParts, writeParts } from '#shared/forms/element-body.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
-import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
+import { type CallerNutzdaten, readVorsatzNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
-
-export type ReadYearEnd = { ok: true; tree: XmlTree; findings: Finding[] } | { ok: false; findings: Finding[] };
+import { readXml } from '#shared/xml/xml.ts';
 
 /** Where a caller's element is, for a finding. */
 export const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
@@ -24,6 +22,8 @@ export interface YearEndElement {
   label: string;
   /** The Vorsatz's Unterfallart, the form's number (the schema's pattern): "50" for E50. */
   unterfallart: string;
+  /** The parts a body carries, by their body names, where it carries not every part of the element. */
+  parts?: readonly string[];
 }
 
 /**
@@ -34,7 +34,7 @@ export interface YearEndElement {
  */
 export function yearEndXml(
   element: YearEndElement,
-  parts: BodyParts,
+  parts: ElementParts,
   body: { year: number; tax_number?: string | undefined },
   createdAt: Date,
 ): { xml: string; findings: Finding[] } {
@@ -51,46 +51,19 @@ export function yearEndXml(
   return { xml, findings: written.findings };
 }
 
-const vorsatzText = (tree: XmlTree, name: string) =>
-  tree.children.find((child) => child.name === 'Vorsatz')?.children.find((child) => child.name === name)?.text;
-
 /**
  * Checks the element: root, namespace, version vs `year`, the whole structure of that year's schema;
- * Vorsatz/Zeitraum must be `year`. `pathOf` names an element for a finding: in the caller's XML, or
- * in the body it was written from.
+ * Vorsatz/Zeitraum must be `year` (shared/xml/caller-nutzdaten.ts). `pathOf` names an element for a
+ * finding: in the caller's XML, or in the body it was written from.
  */
-export function readYearEndNutzdaten(element: YearEndElement, xml: string, year: number, pathOf = xmlPathOf): ReadYearEnd {
-  const read = readCallerNutzdaten(xml, {
-    year,
-    structure: element.structure(year),
-    rootLabel: element.label,
-    namespace: element.namespace(year),
-    pathOf,
-    // Vorsatz/Zeitraum is compared with the request below, Vorsatz/StNr's form too; the check holds StNr to the request.
-    ownValue: (names) => names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!),
-  });
-  if (!read.ok) return read;
-  const { tree, findings } = read;
-  const period = vorsatzText(tree, 'Zeitraum');
-  if (period !== undefined && period !== String(year)) {
-    findings.push({
-      path: pathOf(['Vorsatz', 'Zeitraum']),
-      code: 'XML_PERIOD',
-      message: `has ${period}, but the request is for ${year}`,
-      expected: String(year),
-    });
-  }
-  const taxNumber = vorsatzText(tree, 'StNr');
-  if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
-    findings.push({ path: pathOf(['Vorsatz', 'StNr']), code: 'XML_TAX_NUMBER', message: 'is not a 13-digit ELSTER tax number' });
-  }
-  return { ok: true, tree, findings };
-}
+export const readYearEndNutzdaten = (element: YearEndElement, xml: string, year: number, pathOf = xmlPathOf): CallerNutzdaten =>
+  readVorsatzNutzdaten(xml, { year, structure: element.structure(year), rootLabel: element.label, namespace: element.namespace(year), pathOf });
 
 /**
  * The structured body a caller's element maps to (contract §12): its parts, the year its version
  * names; the request's own fields (`year`, `tax_number`, …) are the handler's to add. `unmapped`
- * names what the body cannot carry. A document that cannot be read maps to nothing.
+ * names what the body cannot carry, the parts it does not carry first. A document that cannot be
+ * read maps to nothing.
  */
 export function readYearEndBack(element: YearEndElement, xml: string): ReadBack {
   const read = readXml(xml, { strict: true });
@@ -99,5 +72,7 @@ export function readYearEndBack(element: YearEndElement, xml: string): ReadBack 
   const year = Number(read.tree.attributes.version);
   if (!Number.isInteger(year)) return { body: {}, unmapped: [`${root}/@version`] };
   const { parts, unmapped } = readParts(read.tree, element.structure(year));
-  return { body: parts, unmapped };
+  const carried = (part: string) => element.parts?.includes(part) ?? true;
+  const others = [...new Set(read.tree.children.filter(({ name }) => !carried(bodyName(name))).map(({ name }) => `/${name}`))];
+  return { body: Object.fromEntries(Object.entries(parts).filter(([part]) => carried(part))), unmapped: [...others, ...unmapped] };
 }

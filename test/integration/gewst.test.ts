@@ -1,19 +1,20 @@
-// The trade tax return over HTTP, from ELSTER's own samples (../shared/elster/samples, gewst_{year}):
+// The trade tax return over HTTP, from ELSTER's own samples (test/support/elster.ts, gewst_{year}):
 // each is accepted as the caller's E20, read back into the structured body with nothing unmapped,
 // and that body, submitted again, writes the same elements and values, valid against the year's
-// XSD; both are delivered with a protocol showing the profit. Without ../shared/elster the suite
-// says so and is skipped.
-import { existsSync, readFileSync } from 'node:fs';
+// XSD; both are delivered with a protocol showing the profit. Without ELSTER's files the suite says
+// so and is skipped.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gewstExample } from '#shared/forms/gewst/openapi.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { deliveredProtocol, elements } from '#test/support/year-end-delivery.ts';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
+import { elements } from '#test/support/xml-edit.ts';
 
-const samplesDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-const missing = !existsSync(samplesDir) || !hasElsterSchemas;
-if (missing) console.log("E20 samples: ../shared/elster (ELSTER's samples and schemas) not found, not sent");
+const samplesDir = join(elsterDir, 'samples');
+const missing = elsterMissing('samples', 'schemas');
 
 // The samples name a tax office (2241) of their own; they are filed under the service's test tax number.
 const taxNumber = '9198011310010';
@@ -34,7 +35,7 @@ afterAll(async () => {
 
 const delivered = (body: unknown, year: number) => deliveredProtocol(service, 'gewst', body, `GewSt_${year}`, `Gewerbesteuererklärung ${year}`);
 
-describe.skipIf(missing)("ELSTER's E20 samples", () => {
+describe.skipIf(missing)("ELSTER's E20 samples", needsElster, () => {
   it.each(samples)('$file: accepted as XML, read back, written again the same, and delivered both ways', async ({ file, year }) => {
     const xml = e20Of(file);
     const request = { test: true, year, tax_number: taxNumber, xml };

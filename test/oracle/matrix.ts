@@ -5,12 +5,12 @@
 // are accepted depends on "today", which the test configuration fixes (STEUERBOTE_TODAY in
 // vitest.config.ts), so the matrix is the same on any day.
 import { acceptedYears, kinds } from '#shared/forms/registry.ts';
-import { formOpenapi } from '#shared/forms/openapi.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
 import { today } from '#shared/config.ts';
 import * as z from 'zod/mini';
 import { componentSchemas } from '#shared/openapi/schemas.ts';
+import { requestExamples } from '#shared/openapi/examples.ts';
 import { advisorClientSchema, partySchema } from '#shared/forms/parties.ts';
 import { ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
@@ -20,11 +20,16 @@ import { supportedDeductions } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 import { estParts } from '#test/oracle/est-parts.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
-import { readParts } from '#shared/forms/element-body.ts';
-import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+import { kstExample } from '#shared/forms/kst/openapi.ts';
+import { kstParts } from '#shared/forms/kst/schema.ts';
+import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
 import { gewstExample } from '#shared/forms/gewst/openapi.ts';
 import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
+import { readParts } from '#shared/forms/element-body.ts';
+import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
+import { readXml } from '#shared/xml/xml.ts';
+import type { CompactStructure } from '#shared/xml/structure.ts';
+import { elsterDir } from '#test/support/elster.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
@@ -378,18 +383,17 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** ELSTER's sample `file` (../shared/elster/samples), its Nutzdaten element `element` read back into the body it maps to. */
-function sampleBody(file: string, element: RegExp, parts: (tree: XmlTree) => Record<string, unknown>): Record<string, unknown> | undefined {
-  const path = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples', file);
+/** ELSTER's sample `file` (test/support/elster.ts), its Nutzdaten element read back into the parts of the body it maps to. */
+function sampleParts(file: string, structure: CompactStructure): Record<string, unknown> | undefined {
+  const path = join(elsterDir, 'samples', file);
   if (!existsSync(path)) return undefined;
-  const nutzdaten = element.exec(readFileSync(path, 'utf8'))?.[0];
+  const nutzdaten = new RegExp(`<${structure.root}[\\s\\S]*</${structure.root}>`).exec(readFileSync(path, 'utf8'))?.[0];
   const read = nutzdaten === undefined ? undefined : readXml(nutzdaten);
-  return read?.ok ? parts(read.tree) : undefined;
+  return read?.ok ? readParts(read.tree, structure).parts : undefined;
 }
 
 /** ELSTER's E50 sample of `year`, read back into the body it maps to. */
-const ustSampleBody = (year: number) =>
-  sampleBody(year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`, /<E50[\s\S]*<\/E50>/, (tree) => readParts(tree, ustSchemaStructure(year)).parts);
+const ustSampleBody = (year: number) => sampleParts(year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`, ustSchemaStructure(year));
 
 /**
  * The annual VAT return of `year`: the OpenAPI document's example in that year's shape (the
@@ -420,12 +424,45 @@ function ustBodies(year: number): MatrixBody[] {
   ];
 }
 
+/** ELSTER's E30 sample of `year`, read back into the body it maps to (the Anlagen a body does not carry left out). */
+function kstSampleBody(year: number): Record<string, unknown> | undefined {
+  const parts = sampleParts(`kst_${year}_ok.xml`, kstSchemaStructure(year));
+  return parts && Object.fromEntries(Object.entries(parts).filter(([part]) => (kstParts as readonly string[]).includes(part)));
+}
+
+/**
+ * The corporate income tax return of `year`: the OpenAPI document's example, with its computed
+ * lines left to the service, with two Wirtschaftsjahre, and ELSTER's own sample of the year read
+ * back. Every field of its parts is written once by every-field.test.ts.
+ */
+function kstBodies(year: number): MatrixBody[] {
+  const example = { ...kstExample, year, kst1: { ...kstExample.kst1, wirtschaftsjahr: { e8002606: `01.01.${year}`, e8002607: `31.12.${year}` } } };
+  const sample = kstSampleBody(year);
+  const body = (name: string, value: Record<string, unknown>): MatrixBody => ({
+    name: `E30 ${year}: ${name}`,
+    kind: 'kst',
+    body: { ...example, ...value, year },
+  });
+  return [
+    body('the example', {}),
+    body('Anlage ZVE computed', { zve: undefined }),
+    body('two Wirtschaftsjahre', {
+      gk: [
+        { wj: 'WJ1', einkunfte: { e8109901: 2000 } },
+        { wj: 'WJ2', einkunfte: { e8109901: -500 } },
+      ],
+      zve: undefined,
+    }),
+    ...(sample ? [body("ELSTER's sample read back", { kst1: undefined, gk: undefined, zve: undefined, vorsatz: undefined, ...sample })] : []),
+  ];
+}
+
 /**
  * The trade tax return of `year`: the OpenAPI document's example, and ELSTER's own sample of the
  * year read back, filed under the service's test tax number.
  */
 function gewstBodies(year: number): MatrixBody[] {
-  const sample = sampleBody(`gewst_${year}.xml`, /<E20[\s\S]*<\/E20>/, (tree) => readParts(tree, gewstSchemaStructure(year)).parts);
+  const sample = sampleParts(`gewst_${year}.xml`, gewstSchemaStructure(year));
   return [
     { name: `E20 ${year}: the example`, kind: 'gewst', body: { ...gewstExample, year } },
     ...(sample
@@ -434,26 +471,22 @@ function gewstBodies(year: number): MatrixBody[] {
   ];
 }
 
-/** The forms' own bodies for the day the tests fix. */
-const bodiesOf: { readonly [K in Kind]?: (day: string) => MatrixBody[] } = {
-  ustva: (day) => acceptedYears('ustva', day).flatMap((year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type))),
-  est: (day) => acceptedYears('est', day).flatMap((year) => assessments.flatMap((assessment) => estBodies(year, assessment))),
-  ust: (day) => acceptedYears('ust', day).flatMap(ustBodies),
-  lsta: (day) => acceptedYears('lsta', day).flatMap((year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period))),
-  zm: (day) => acceptedYears('zm', day).flatMap((year) => zmBodies(year, day)),
-  gewst: (day) => acceptedYears('gewst', day).flatMap(gewstBodies),
+/** Each form's own bodies of a year it accepts on `day`; a form without them has its contract example in each such year. */
+const bodiesOf: { readonly [K in Kind]?: (year: number, day: string) => MatrixBody[] } = {
+  ustva: (year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type)),
+  est: (year) => assessments.flatMap((assessment) => estBodies(year, assessment)),
+  ust: ustBodies,
+  lsta: (year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period)),
+  zm: zmBodies,
+  kst: kstBodies,
+  gewst: gewstBodies,
 };
 
-/** A form without bodies of its own: its OpenAPI example, in each year it is accepted for. */
-const exampleBodies = (kind: Kind) => (day: string) =>
-  acceptedYears(kind, day).map((year) => ({
-    name: `${kind} ${year}: the example`,
-    kind,
-    body: { ...(formOpenapi[kind].examples.contract.value as Record<string, unknown>), year },
-  }));
-
-/** The whole matrix for the day the tests fix: every form of the registry. */
+/** The whole matrix for the day the tests fix. */
 export function matrix(): MatrixBody[] {
   const day = today();
-  return kinds.flatMap((kind) => (bodiesOf[kind] ?? exampleBodies(kind))(day));
+  const example = (kind: Kind, year: number): MatrixBody[] => [
+    { name: `${kind} ${year}: the contract example`, kind, body: { ...(requestExamples[kind].contract.value as Record<string, unknown>), year } },
+  ];
+  return kinds.flatMap((kind) => acceptedYears(kind, day).flatMap((year) => bodiesOf[kind]?.(year, day) ?? example(kind, year)));
 }

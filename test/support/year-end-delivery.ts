@@ -1,24 +1,9 @@
-// What the tests of the year-end returns whose body mirrors their element (E50, E20) ask of a filing
-// over HTTP: the elements and values of what is sent, and a delivery with its protocol's text.
+// What the tests of the year-end returns whose body mirrors their element (E50, E30, E20) ask of a
+// filing over HTTP: a delivery with its protocol's text.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
 import type { LocalService } from '#test/support/local-service.ts';
-
-/** Elements and values in document order, white space between elements left out. */
-export function elements(xml: string): string[] {
-  const read = readXml(xml);
-  if (!read.ok) throw new Error(read.problem.message);
-  const lines: string[] = [];
-  const visit = (node: XmlTree, path: string) => {
-    const here = `${path}/${node.name}`;
-    lines.push(node.children.length > 0 ? here : `${here} = ${node.text}`);
-    for (const child of node.children) visit(child, here);
-  };
-  visit(read.tree, '');
-  return lines;
-}
 
 /** Submits `body`, waits until it is delivered as `version`, and answers its protocol's text, which names `title`. */
 export async function deliveredProtocol(service: LocalService, kind: Kind, body: unknown, version: string, title: string): Promise<string> {

@@ -142,6 +142,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/kst": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a corporate income tax return
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitKst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ustva/validate": {
         parameters: {
             query?: never;
@@ -274,6 +297,29 @@ export interface paths {
          * @description Runs every check `POST /v2/gewst` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateGewst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/kst/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a corporate income tax return without submitting it
+         * @description Runs every check `POST /v2/kst` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateKst"];
         delete?: never;
         options?: never;
         head?: never;
@@ -452,8 +498,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Delete a certificate and its PIN for good
-         * @description Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject.
+         * Delete a certificate and its PIN
+         * @description Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject. The deleted container and PIN, sealed, stay in the table's point-in-time recovery for 35 days; the table is not backed up.
          */
         delete: operations["deleteCertificate"];
         options?: never;
@@ -617,7 +663,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -816,7 +862,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
@@ -1953,7 +1999,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -2719,7 +2765,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
@@ -2816,7 +2862,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
             vat_id: string;
@@ -2864,7 +2910,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -4028,6 +4074,2146 @@ export interface components {
             /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `gew_st1a.allgemein.e4000502`): the business's W-IdNr, `DE` and nine digits, that the XML names in GewSt1A/Allgemein/E4000502; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
             widnr?: string;
         };
+        KstSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            year: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
+            tax_number: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description KSt 1, the return itself (E30/KSt1), required unless `xml` is given. Every group and field of the year's ELSTER schema under its name in snake case: a group `Steuerpflicht` is `steuerpflicht`, a field `E8000101` is `e8000101`, a repeating element a list. Fields ticked with "X" are `true`, amounts with cents are numbers or decimal strings ("1200.50"), whole-euro amounts whole numbers, dates as the form writes them ("31.12.2024"). The names shown are those of 2024. Checked against the year's whole schema (a field the year's form does not have is `UNKNOWN_FIELD`, with the fields it has in `expected`) */
+            kst1?: {
+                /**
+                 * @description ELSTER KSt1/E8000015: true where the box is ticked ("X")
+                 * @constant
+                 */
+                e8000015?: true;
+                /**
+                 * @description ELSTER KSt1/E8000016: true where the box is ticked ("X")
+                 * @constant
+                 */
+                e8000016?: true;
+                /**
+                 * @description ELSTER KSt1/E8000012: true where the box is ticked ("X")
+                 * @constant
+                 */
+                e8000012?: true;
+                /** @description ELSTER KSt1/Allgemein */
+                allgemein?: {
+                    /** @description ELSTER KSt1/Allgemein/E8000101: text, at most 103 characters */
+                    e8000101?: string;
+                    /** @description ELSTER KSt1/Allgemein/E8000102: text, at most 11 characters */
+                    e8000102?: string;
+                };
+                /** @description ELSTER KSt1/Steuerpflicht */
+                steuerpflicht?: {
+                    /** @description ELSTER KSt1/Steuerpflicht/E8000501: text, at most 24 characters */
+                    e8000501?: string;
+                    /** @description ELSTER KSt1/Steuerpflicht/E8000603: text, one of "Afghanistan", "Ägypten", "Albanien", "Algerien", "Andorra", "Angola", "Antigua und Barbuda", "Äquatorialguinea", "Argentinien", "Armenien", "Aserbaidschan", "Äthiopien", "Australien", "Bahamas", "Bahrain", "Bangladesch", "Barbados", "Belgien", "Belize", "Benin", "Bhutan", "Bolivien", "Bosnien und Herzegowina", "Botsuana", "Brasilien", "Brunei Darussalam", "Bulgarien", "Burkina Faso", "Burundi", "Chile", "China", "Cookinseln", "Costa Rica", "Cote d'Ivoire", "Dänemark", "Dominica", "Dominikanische Republik", "Dschibuti", "Ecuador", "El Salvador", "Eritrea", "Estland", "Eswatini", "Fidschi", "Finnland", "Frankreich", "Gabun", "Gambia", "Georgien", "Ghana", "Grenada", "Griechenland", "Guatemala", "Guinea", "Guinea-Bissau", "Guyana", "Haiti", "Honduras", "Indien", "Indonesien", "Irak", "Iran", "Irland", "Island", "Israel", "Italien", "Jamaika", "Japan", "Jemen", "Jordanien", "Kambodscha", "Kamerun", "Kanada", "Kap Verde", "Kasachstan", "Katar", "Kenia", "Kirgisistan", "Kiribati", "Kolumbien", "Komoren", "Kongo", "Kongo, Demokratische Republik", "Korea, Demokratische Volksrepublik", "Korea, Republik", "Kosovo", "Kroatien", "Kuba", "Kuwait", "Laos", "Lesotho", "Lettland", "Libanon", "Liberia", "Libyen", "Liechtenstein", "Litauen", "Luxemburg", "Madagaskar", "Malawi", "Malaysia", "Malediven", "Mali", "Malta", "Marokko", "Marshallinseln", "Mauretanien", "Mauritius", "Mexiko", "Föderierte Staaten von Mikronesien", "Moldau", "Monaco", "Mongolei", "Montenegro", "Mosambik", "Myanmar", "Namibia", "Nauru", "Nepal", "Neuseeland", "Nicaragua", "Niederlande", "Niger", "Nigeria", "Niue", "Nordmazedonien", "Norwegen", "Oman", "Österreich", "Pakistan", "Palau", "Panama", "Papua-Neuguinea", "Paraguay", "Peru", "Philippinen", "Polen", "Portugal", "Ruanda", "Rumänien", "Russische Föderation", "Salomonen", "Sambia", "Samoa", "San Marino", "Sao Tome und Principe", "Saudi-Arabien", "Schweden", "Schweiz", "Senegal", "Serbien", "Seychellen", "Sierra Leone", "Simbabwe", "Singapur", "Slowakei", "Slowenien", "Somalia", "Spanien", "Sri Lanka", "St. Kitts und Nevis", "St. Lucia", "St. Vincent und die Grenadinen", "Südafrika", "Sudan", "Südsudan", "Surinam", "Syrien", "Tadschikistan", "Tansania", "Thailand", "Timor-Leste", "Togo", "Tonga", "Trinidad und Tobago", "Tschad", "Tschechische Republik", "Tunesien", "Türkei", "Turkmenistan", "Tuvalu", "Uganda", "Ukraine", "Ungarn", "Uruguay", "USA", "Usbekistan", "Vanuatu", "Vatikanstadt", "Venezuela", "Vereinigte Arabische Emirate", "Vereinigtes Königreich", "Vietnam", "Weißrussland", "Zentralafrikanische Republik", "Zypern", "* nicht in Liste / Unterlagen werden eingereicht *" */
+                    e8000603?: string;
+                    /** @description ELSTER KSt1/Steuerpflicht/E8000601: text, at most 24 characters */
+                    e8000601?: string;
+                    /** @description ELSTER KSt1/Steuerpflicht/E8000702: text, one of "Afghanistan", "Ägypten", "Albanien", "Algerien", "Andorra", "Angola", "Antigua und Barbuda", "Äquatorialguinea", "Argentinien", "Armenien", "Aserbaidschan", "Äthiopien", "Australien", "Bahamas", "Bahrain", "Bangladesch", "Barbados", "Belgien", "Belize", "Benin", "Bhutan", "Bolivien", "Bosnien und Herzegowina", "Botsuana", "Brasilien", "Brunei Darussalam", "Bulgarien", "Burkina Faso", "Burundi", "Chile", "China", "Cookinseln", "Costa Rica", "Cote d'Ivoire", "Dänemark", "Dominica", "Dominikanische Republik", "Dschibuti", "Ecuador", "El Salvador", "Eritrea", "Estland", "Eswatini", "Fidschi", "Finnland", "Frankreich", "Gabun", "Gambia", "Georgien", "Ghana", "Grenada", "Griechenland", "Guatemala", "Guinea", "Guinea-Bissau", "Guyana", "Haiti", "Honduras", "Indien", "Indonesien", "Irak", "Iran", "Irland", "Island", "Israel", "Italien", "Jamaika", "Japan", "Jemen", "Jordanien", "Kambodscha", "Kamerun", "Kanada", "Kap Verde", "Kasachstan", "Katar", "Kenia", "Kirgisistan", "Kiribati", "Kolumbien", "Komoren", "Kongo", "Kongo, Demokratische Republik", "Korea, Demokratische Volksrepublik", "Korea, Republik", "Kosovo", "Kroatien", "Kuba", "Kuwait", "Laos", "Lesotho", "Lettland", "Libanon", "Liberia", "Libyen", "Liechtenstein", "Litauen", "Luxemburg", "Madagaskar", "Malawi", "Malaysia", "Malediven", "Mali", "Malta", "Marokko", "Marshallinseln", "Mauretanien", "Mauritius", "Mexiko", "Föderierte Staaten von Mikronesien", "Moldau", "Monaco", "Mongolei", "Montenegro", "Mosambik", "Myanmar", "Namibia", "Nauru", "Nepal", "Neuseeland", "Nicaragua", "Niederlande", "Niger", "Nigeria", "Niue", "Nordmazedonien", "Norwegen", "Oman", "Österreich", "Pakistan", "Palau", "Panama", "Papua-Neuguinea", "Paraguay", "Peru", "Philippinen", "Polen", "Portugal", "Ruanda", "Rumänien", "Russische Föderation", "Salomonen", "Sambia", "Samoa", "San Marino", "Sao Tome und Principe", "Saudi-Arabien", "Schweden", "Schweiz", "Senegal", "Serbien", "Seychellen", "Sierra Leone", "Simbabwe", "Singapur", "Slowakei", "Slowenien", "Somalia", "Spanien", "Sri Lanka", "St. Kitts und Nevis", "St. Lucia", "St. Vincent und die Grenadinen", "Südafrika", "Sudan", "Südsudan", "Surinam", "Syrien", "Tadschikistan", "Tansania", "Thailand", "Timor-Leste", "Togo", "Tonga", "Trinidad und Tobago", "Tschad", "Tschechische Republik", "Tunesien", "Türkei", "Turkmenistan", "Tuvalu", "Uganda", "Ukraine", "Ungarn", "Uruguay", "USA", "Usbekistan", "Vanuatu", "Vatikanstadt", "Venezuela", "Vereinigte Arabische Emirate", "Vereinigtes Königreich", "Vietnam", "Weißrussland", "Zentralafrikanische Republik", "Zypern", "* nicht in Liste / Unterlagen werden eingereicht *" */
+                    e8000702?: string;
+                    /** @description ELSTER KSt1/Steuerpflicht/E8000803: text, one of "1", "2" */
+                    e8000803?: string;
+                    /** @description ELSTER KSt1/Steuerpflicht/Rechtsform */
+                    rechtsform?: {
+                        /** @description ELSTER KSt1/Steuerpflicht/Rechtsform/E8001105: text, one of "350", "370", "310", "360", "320", "910", "210", "220", "230", "240", "250", "260", "270", "280", "293", "920", "460", "450", "490", "930", "510", "511", "520", "623", "540", "590", "940", "621", "650", "624", "950", "611", "391", "221", "810", "811", "838", "831", "833", "820", "840", "850", "834", "960" */
+                        e8001105?: string;
+                    };
+                };
+                /** @description ELSTER KSt1/Steuerbefreiung */
+                steuerbefreiung?: {
+                    /** @description ELSTER KSt1/Steuerbefreiung/Bezeichnung */
+                    bezeichnung?: {
+                        /** @description ELSTER KSt1/Steuerbefreiung/Bezeichnung/E8001505: text, one of "3", "5", "7", "9", "10", "14", "16", "18", "19", "21", "22" */
+                        e8001505?: string;
+                    };
+                    /** @description ELSTER KSt1/Steuerbefreiung/Umfang */
+                    umfang?: {
+                        /** @description ELSTER KSt1/Steuerbefreiung/Umfang/E8001506: text, one of "1" */
+                        e8001506?: string;
+                    };
+                };
+                /** @description ELSTER KSt1/Qualifiz */
+                qualifiz?: {
+                    /** @description ELSTER KSt1/Qualifiz/E8001303: text, one of "1" */
+                    e8001303?: string;
+                    /** @description ELSTER KSt1/Qualifiz/E8001304: text, at most 999 characters */
+                    e8001304?: string;
+                };
+                /** @description ELSTER KSt1/Wirtschaftsjahr */
+                wirtschaftsjahr?: {
+                    /** @description ELSTER KSt1/Wirtschaftsjahr/E8002606: text */
+                    e8002606?: string;
+                    /** @description ELSTER KSt1/Wirtschaftsjahr/E8002607: text */
+                    e8002607?: string;
+                    /** @description ELSTER KSt1/Wirtschaftsjahr/E8002608: text */
+                    e8002608?: string;
+                    /** @description ELSTER KSt1/Wirtschaftsjahr/E8002609: text */
+                    e8002609?: string;
+                    /** @description ELSTER KSt1/Wirtschaftsjahr/E8000703: text, one of "1" */
+                    e8000703?: string;
+                    /** @description ELSTER KSt1/Wirtschaftsjahr/E8001508: text */
+                    e8001508?: string;
+                };
+                /** @description ELSTER KSt1/Weiteres */
+                weiteres?: {
+                    /** @description ELSTER KSt1/Weiteres/E8001008: text, one of "1" */
+                    e8001008?: string;
+                    /** @description ELSTER KSt1/Weiteres/E8001007: text, one of "1", "2" */
+                    e8001007?: string;
+                    /** @description ELSTER KSt1/Weiteres/E8001702: text, one of "1", "2" */
+                    e8001702?: string;
+                };
+                /** @description ELSTER KSt1/BgA */
+                bg_a?: {
+                    /** @description ELSTER KSt1/BgA/E8001718: text, one of "1" */
+                    e8001718?: string;
+                    /** @description ELSTER KSt1/BgA/E8001202: text, one of "1", "2", "3" */
+                    e8001202?: string;
+                };
+                /** @description ELSTER KSt1/AE */
+                ae?: {
+                    einzel?: {
+                        /** @description ELSTER KSt1/AE/Einzel/E8122111: text, one of "1", "2" */
+                        e8122111?: string;
+                        /** @description ELSTER KSt1/AE/Einzel/E8122109: text */
+                        e8122109?: string;
+                        /** @description ELSTER KSt1/AE/Einzel/E8122110: text */
+                        e8122110?: string;
+                        /** @description ELSTER KSt1/AE/Einzel/E8122112: text, at most 11 characters */
+                        e8122112?: string;
+                        /** @description ELSTER KSt1/AE/Einzel/E8122101: text, at most 999 characters */
+                        e8122101?: string;
+                        /** @description ELSTER KSt1/AE/Einzel/E8122102: text, at most 999 characters */
+                        e8122102?: string;
+                        /** @description ELSTER KSt1/AE/Einzel/E8122103: text, at most 999 characters */
+                        e8122103?: string;
+                        besitzdauer?: {
+                            /** @description ELSTER KSt1/AE/Einzel/Besitzdauer/E8122104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8122104?: number | string;
+                            /** @description ELSTER KSt1/AE/Einzel/Besitzdauer/E8122105: a decimal number, or a decimal string such as "7.5", at most 8 characters */
+                            e8122105?: number | string;
+                            /** @description ELSTER KSt1/AE/Einzel/Besitzdauer/E8122106: text */
+                            e8122106?: string;
+                            /** @description ELSTER KSt1/AE/Einzel/Besitzdauer/E8122107: text */
+                            e8122107?: string;
+                        }[];
+                    }[];
+                    /** @description ELSTER KSt1/AE/Gesamt */
+                    gesamt?: {
+                        /** @description ELSTER KSt1/AE/Gesamt/E8002005: text, one of "1" */
+                        e8002005?: string;
+                        /** @description ELSTER KSt1/AE/Gesamt/E8122601: text, one of "1", "2" */
+                        e8122601?: string;
+                    };
+                };
+                /** @description ELSTER KSt1/Steuerberater */
+                steuerberater?: {
+                    /** @description ELSTER KSt1/Steuerberater/E8019917: text, at most 60 characters */
+                    e8019917?: string;
+                    /** @description ELSTER KSt1/Steuerberater/Mitwirkung */
+                    mitwirkung?: {
+                        /** @description ELSTER KSt1/Steuerberater/Mitwirkung/E8001901: text, one of "1" */
+                        e8001901?: string;
+                        /** @description ELSTER KSt1/Steuerberater/Mitwirkung/E8019914: text, at most 55 characters */
+                        e8019914?: string;
+                        /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung */
+                        anfertigung?: {
+                            /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung/E8019910: text, at most 55 characters */
+                            e8019910?: string;
+                            /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung/E8019911: text, at most 55 characters */
+                            e8019911?: string;
+                            /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung/E8019912: text, at most 55 characters */
+                            e8019912?: string;
+                            /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung/E8019913: text, at most 55 characters */
+                            e8019913?: string;
+                            /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung/E8019915: text, at most 55 characters */
+                            e8019915?: string;
+                            /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung/E8019916: text, at most 60 characters */
+                            e8019916?: string;
+                            /** @description ELSTER KSt1/Steuerberater/Mitwirkung/Anfertigung/E8019918: text, at most 55 characters */
+                            e8019918?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Anlage GK, the profit determination (E30/GK), one for each Wirtschaftsjahr ending in the year (at most two, `wj` "WJ1" and "WJ2"); the same naming. Its income from trade (`einkunfte.e8109901`) is carried into Anlage ZVE (`zve.sd_e.gewerbe.laufend.e8004904`, with a second Wirtschaftsjahr the first one's into `e8005002`): computed there where left out, `GK_TRANSFER_MISMATCH` where it differs. The totals of its lists of hidden profit distributions and distributions on profit participation rights are computed where left out (`ITEMS_TOTAL_MISMATCH`) */
+            gk?: {
+                /** @description ELSTER GK/WJ: text, one of "WJ1", "WJ2" */
+                wj?: string;
+                /** @description ELSTER GK/Allgemein */
+                allgemein?: {
+                    /** @description ELSTER GK/Allgemein/E8000110: text, at most 999 characters */
+                    e8000110?: string;
+                    /** @description ELSTER GK/Allgemein/E8000201: text */
+                    e8000201?: string;
+                    /** @description ELSTER GK/Allgemein/E8000202: text */
+                    e8000202?: string;
+                };
+                /** @description ELSTER GK/Bilanz */
+                bilanz?: {
+                    /** @description ELSTER GK/Bilanz/E8002001: a whole number */
+                    e8002001?: number;
+                    /** @description ELSTER GK/Bilanz/E8002004: a whole number */
+                    e8002004?: number;
+                    /** @description ELSTER GK/Bilanz/E8002006: a whole number */
+                    e8002006?: number;
+                    /** @description ELSTER GK/Bilanz/PG */
+                    pg?: {
+                        einzel?: {
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002212: text */
+                            e8002212?: string;
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002217: text, at most 11 characters */
+                            e8002217?: string;
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002205: text, at most 999 characters */
+                            e8002205?: string;
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002206: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002206?: number | string;
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002209: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002209?: number | string;
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002213: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002213?: number | string;
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002210: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002210?: number | string;
+                            /** @description ELSTER GK/Bilanz/PG/Einzel/E8002214: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002214?: number | string;
+                        }[];
+                        /** @description ELSTER GK/Bilanz/PG/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/Bilanz/PG/Gesamt/E8002204: a whole number */
+                            e8002204?: number;
+                            /** @description ELSTER GK/Bilanz/PG/Gesamt/E8002207: a whole number */
+                            e8002207?: number;
+                            /** @description ELSTER GK/Bilanz/PG/Gesamt/E8002215: a whole number */
+                            e8002215?: number;
+                            /** @description ELSTER GK/Bilanz/PG/Gesamt/E8002211: a whole number */
+                            e8002211?: number;
+                            /** @description ELSTER GK/Bilanz/PG/Gesamt/E8002216: a whole number */
+                            e8002216?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/Bilanz/Tonnage */
+                    tonnage?: {
+                        /** @description ELSTER GK/Bilanz/Tonnage/E8002303: a whole number */
+                        e8002303?: number;
+                        /** @description ELSTER GK/Bilanz/Tonnage/E8002002: a whole number */
+                        e8002002?: number;
+                    };
+                    /** @description ELSTER GK/Bilanz/Altmaterial */
+                    altmaterial?: {
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001801: a whole number */
+                        e8001801?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001809: a whole number */
+                        e8001809?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001802: a whole number */
+                        e8001802?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001903: a whole number */
+                        e8001903?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001803: a whole number */
+                        e8001803?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001804: a whole number */
+                        e8001804?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001805: a whole number */
+                        e8001805?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001808: a whole number */
+                        e8001808?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001806: a whole number */
+                        e8001806?: number;
+                        /** @description ELSTER GK/Bilanz/Altmaterial/E8001807: a whole number */
+                        e8001807?: number;
+                    };
+                };
+                /** @description ELSTER GK/ABil */
+                abil?: {
+                    /** @description ELSTER GK/ABil/E8003001: a whole number */
+                    e8003001?: number;
+                    /** @description ELSTER GK/ABil/E8003101: a whole number */
+                    e8003101?: number;
+                    /** @description ELSTER GK/ABil/E8003201: a whole number */
+                    e8003201?: number;
+                    /** @description ELSTER GK/ABil/Lizenz */
+                    lizenz?: {
+                        einzel?: {
+                            /** @description ELSTER GK/ABil/Lizenz/Einzel/E8002802: text, one of "Afghanistan", "Ägypten", "Albanien", "Algerien", "Andorra", "Angola", "Antigua und Barbuda", "Äquatorialguinea", "Argentinien", "Armenien", "Aserbaidschan", "Äthiopien", "Australien", "Bahamas", "Bahrain", "Bangladesch", "Barbados", "Belgien", "Belize", "Benin", "Bhutan", "Bolivien", "Bosnien und Herzegowina", "Botsuana", "Brasilien", "Brunei Darussalam", "Bulgarien", "Burkina Faso", "Burundi", "Chile", "China", "Cookinseln", "Costa Rica", "Cote d'Ivoire", "Dänemark", "Dominica", "Dominikanische Republik", "Dschibuti", "Ecuador", "El Salvador", "Eritrea", "Estland", "Eswatini", "Fidschi", "Finnland", "Frankreich", "Gabun", "Gambia", "Georgien", "Ghana", "Grenada", "Griechenland", "Guatemala", "Guinea", "Guinea-Bissau", "Guyana", "Haiti", "Honduras", "Indien", "Indonesien", "Irak", "Iran", "Irland", "Island", "Israel", "Italien", "Jamaika", "Japan", "Jemen", "Jordanien", "Kambodscha", "Kamerun", "Kanada", "Kap Verde", "Kasachstan", "Katar", "Kenia", "Kirgisistan", "Kiribati", "Kolumbien", "Komoren", "Kongo", "Kongo, Demokratische Republik", "Korea, Demokratische Volksrepublik", "Korea, Republik", "Kosovo", "Kroatien", "Kuba", "Kuwait", "Laos", "Lesotho", "Lettland", "Libanon", "Liberia", "Libyen", "Liechtenstein", "Litauen", "Luxemburg", "Madagaskar", "Malawi", "Malaysia", "Malediven", "Mali", "Malta", "Marokko", "Marshallinseln", "Mauretanien", "Mauritius", "Mexiko", "Föderierte Staaten von Mikronesien", "Moldau", "Monaco", "Mongolei", "Montenegro", "Mosambik", "Myanmar", "Namibia", "Nauru", "Nepal", "Neuseeland", "Nicaragua", "Niederlande", "Niger", "Nigeria", "Niue", "Nordmazedonien", "Norwegen", "Oman", "Österreich", "Pakistan", "Palau", "Panama", "Papua-Neuguinea", "Paraguay", "Peru", "Philippinen", "Polen", "Portugal", "Ruanda", "Rumänien", "Russische Föderation", "Salomonen", "Sambia", "Samoa", "San Marino", "Sao Tome und Principe", "Saudi-Arabien", "Schweden", "Schweiz", "Senegal", "Serbien", "Seychellen", "Sierra Leone", "Simbabwe", "Singapur", "Slowakei", "Slowenien", "Somalia", "Spanien", "Sri Lanka", "St. Kitts und Nevis", "St. Lucia", "St. Vincent und die Grenadinen", "Südafrika", "Sudan", "Südsudan", "Surinam", "Syrien", "Tadschikistan", "Tansania", "Thailand", "Timor-Leste", "Togo", "Tonga", "Trinidad und Tobago", "Tschad", "Tschechische Republik", "Tunesien", "Türkei", "Turkmenistan", "Tuvalu", "Uganda", "Ukraine", "Ungarn", "Uruguay", "USA", "Usbekistan", "Vanuatu", "Vatikanstadt", "Venezuela", "Vereinigte Arabische Emirate", "Vereinigtes Königreich", "Vietnam", "Weißrussland", "Zentralafrikanische Republik", "Zypern", "* nicht in Liste / Unterlagen werden eingereicht *" */
+                            e8002802?: string;
+                            /** @description ELSTER GK/ABil/Lizenz/Einzel/E8002803: text, at most 999 characters */
+                            e8002803?: string;
+                            /** @description ELSTER GK/ABil/Lizenz/Einzel/E8002804: a whole number */
+                            e8002804?: number;
+                            /** @description ELSTER GK/ABil/Lizenz/Einzel/E8002805: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002805?: number | string;
+                            /** @description ELSTER GK/ABil/Lizenz/Einzel/E8002806: a whole number */
+                            e8002806?: number;
+                        }[];
+                        /** @description ELSTER GK/ABil/Lizenz/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/ABil/Lizenz/Gesamt/E8002706: a whole number */
+                            e8002706?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/ABil/Weiteres0 */
+                    weiteres0?: {
+                        /** @description ELSTER GK/ABil/Weiteres0/E8002110: a whole number */
+                        e8002110?: number;
+                        /** @description ELSTER GK/ABil/Weiteres0/E8002111: a whole number */
+                        e8002111?: number;
+                    };
+                    /** @description ELSTER GK/ABil/Tierzucht */
+                    tierzucht?: {
+                        /** @description ELSTER GK/ABil/Tierzucht/E8002102: a whole number */
+                        e8002102?: number;
+                        /** @description ELSTER GK/ABil/Tierzucht/E8002103: a whole number */
+                        e8002103?: number;
+                    };
+                    /** @description ELSTER GK/ABil/Termin */
+                    termin?: {
+                        /** @description ELSTER GK/ABil/Termin/E8002104: a whole number */
+                        e8002104?: number;
+                        /** @description ELSTER GK/ABil/Termin/E8002105: a whole number */
+                        e8002105?: number;
+                    };
+                    /** @description ELSTER GK/ABil/AtypG */
+                    atyp_g?: {
+                        einzel?: {
+                            /** @description ELSTER GK/ABil/AtypG/Einzel/E8002112: text, at most 999 characters */
+                            e8002112?: string;
+                            /** @description ELSTER GK/ABil/AtypG/Einzel/E8002113: text */
+                            e8002113?: string;
+                            /** @description ELSTER GK/ABil/AtypG/Einzel/E8002120: text, at most 11 characters */
+                            e8002120?: string;
+                            /** @description ELSTER GK/ABil/AtypG/Einzel/E8002114: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002114?: number | string;
+                            /** @description ELSTER GK/ABil/AtypG/Einzel/E8002115: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002115?: number | string;
+                        }[];
+                        /** @description ELSTER GK/ABil/AtypG/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/ABil/AtypG/Gesamt/E8002106: a whole number */
+                            e8002106?: number;
+                            /** @description ELSTER GK/ABil/AtypG/Gesamt/E8002107: a whole number */
+                            e8002107?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/ABil/TypG */
+                    typ_g?: {
+                        einzel?: {
+                            /** @description ELSTER GK/ABil/TypG/Einzel/E8002116: text, at most 999 characters */
+                            e8002116?: string;
+                            /** @description ELSTER GK/ABil/TypG/Einzel/E8002117: text */
+                            e8002117?: string;
+                            /** @description ELSTER GK/ABil/TypG/Einzel/E8002121: text, at most 11 characters */
+                            e8002121?: string;
+                            /** @description ELSTER GK/ABil/TypG/Einzel/E8002118: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002118?: number | string;
+                            /** @description ELSTER GK/ABil/TypG/Einzel/E8002119: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002119?: number | string;
+                        }[];
+                        /** @description ELSTER GK/ABil/TypG/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/ABil/TypG/Gesamt/E8002108: a whole number */
+                            e8002108?: number;
+                            /** @description ELSTER GK/ABil/TypG/Gesamt/E8002109: a whole number */
+                            e8002109?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/ABil/REIT */
+                    reit?: {
+                        /** @description ELSTER GK/ABil/REIT/E8004004: a whole number */
+                        e8004004?: number;
+                        /** @description ELSTER GK/ABil/REIT/E8004005: a whole number */
+                        e8004005?: number;
+                    };
+                    /** @description ELSTER GK/ABil/SiebenG */
+                    sieben_g?: {
+                        /** @description ELSTER GK/ABil/SiebenG/E8002602: a whole number */
+                        e8002602?: number;
+                        /** @description ELSTER GK/ABil/SiebenG/E8002603: a whole number */
+                        e8002603?: number;
+                        /** @description ELSTER GK/ABil/SiebenG/E8002604: a whole number */
+                        e8002604?: number;
+                        /** @description ELSTER GK/ABil/SiebenG/E8002605: a whole number */
+                        e8002605?: number;
+                    };
+                    /** @description ELSTER GK/ABil/VGA */
+                    vga?: {
+                        einzel?: {
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002704: text, at most 999 characters */
+                            e8002704?: string;
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002710: text, at most 999 characters */
+                            e8002710?: string;
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002711: text */
+                            e8002711?: string;
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002712: text */
+                            e8002712?: string;
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002713: text, at most 11 characters */
+                            e8002713?: string;
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002714: text */
+                            e8002714?: string;
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002715: text */
+                            e8002715?: string;
+                            /** @description ELSTER GK/ABil/VGA/Einzel/E8002705: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002705?: number | string;
+                        }[];
+                        /** @description ELSTER GK/ABil/VGA/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/ABil/VGA/Gesamt/E8002701: a whole number */
+                            e8002701?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/ABil/Genuss */
+                    genuss?: {
+                        einzel?: {
+                            /** @description ELSTER GK/ABil/Genuss/Einzel/E8002707: text, at most 999 characters */
+                            e8002707?: string;
+                            /** @description ELSTER GK/ABil/Genuss/Einzel/E8002708: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8002708?: number | string;
+                        }[];
+                        /** @description ELSTER GK/ABil/Genuss/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/ABil/Genuss/Gesamt/E8002709: a whole number */
+                            e8002709?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/ABil/Weiteres2 */
+                    weiteres2?: {
+                        /** @description ELSTER GK/ABil/Weiteres2/E8002702: a whole number */
+                        e8002702?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8002902: a whole number */
+                        e8002902?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8002801: a whole number */
+                        e8002801?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8002601: a whole number */
+                        e8002601?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100201: a whole number */
+                        e8100201?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100301: a whole number */
+                        e8100301?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100501: a whole number */
+                        e8100501?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100601: a whole number */
+                        e8100601?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100702: a whole number */
+                        e8100702?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100802: a whole number */
+                        e8100802?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100803: a whole number */
+                        e8100803?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100804: a whole number */
+                        e8100804?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100801: a whole number */
+                        e8100801?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8100901: a whole number */
+                        e8100901?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8101001: a whole number */
+                        e8101001?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8101101: a whole number */
+                        e8101101?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8101201: a whole number */
+                        e8101201?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8101301: a whole number */
+                        e8101301?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8101302: a whole number */
+                        e8101302?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8101401: a whole number */
+                        e8101401?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8003301: a whole number */
+                        e8003301?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8003401: a whole number */
+                        e8003401?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8003402: a whole number */
+                        e8003402?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8003601: a whole number */
+                        e8003601?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8003702: a whole number */
+                        e8003702?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/E8009702: a whole number */
+                        e8009702?: number;
+                        /** @description ELSTER GK/ABil/Weiteres2/Sonstige */
+                        sonstige?: {
+                            einzel?: {
+                                /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Einzel/E8003604: text, at most 999 characters */
+                                e8003604?: string;
+                                /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Einzel/E8003605: text, at most 999 characters */
+                                e8003605?: string;
+                                /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Einzel/E8003606: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e8003606?: number | string;
+                                /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Einzel/E8003607: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e8003607?: number | string;
+                            }[];
+                            /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Gesamt */
+                            gesamt?: {
+                                /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Gesamt/E8003701: a whole number */
+                                e8003701?: number;
+                            };
+                        };
+                    };
+                };
+                /** @description ELSTER GK/UmwStG */
+                umw_st_g?: {
+                    /** @description ELSTER GK/UmwStG/Verschmelzung_UN */
+                    verschmelzung_un?: {
+                        einzel?: {
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007020: text */
+                            e8007020?: string;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007026: text, at most 11 characters */
+                            e8007026?: string;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007010: text, at most 999 characters */
+                            e8007010?: string;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007021: a whole number */
+                            e8007021?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007022: a whole number */
+                            e8007022?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007024: a whole number */
+                            e8007024?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007011: a whole number */
+                            e8007011?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007012: a whole number */
+                            e8007012?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007013: a whole number */
+                            e8007013?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007014: a whole number */
+                            e8007014?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007023: a whole number */
+                            e8007023?: number;
+                        }[];
+                        /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Vor */
+                        vor?: {
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Vor/E8007016: a whole number */
+                            e8007016?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Vor/E8007018: a whole number */
+                            e8007018?: number;
+                        };
+                        /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Haupt */
+                        haupt?: {
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Haupt/E8007025: a whole number */
+                            e8007025?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Haupt/E8007017: a whole number */
+                            e8007017?: number;
+                            /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Haupt/E8007019: a whole number */
+                            e8007019?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/UmwStG/EGI */
+                    egi?: {
+                        /** @description ELSTER GK/UmwStG/EGI/E8004002: a whole number */
+                        e8004002?: number;
+                    };
+                    /** @description ELSTER GK/UmwStG/Anderes_Jahr */
+                    anderes_jahr?: {
+                        einzel?: {
+                            /** @description ELSTER GK/UmwStG/Anderes_Jahr/Einzel/E8007303: text, at most 999 characters */
+                            e8007303?: string;
+                            /** @description ELSTER GK/UmwStG/Anderes_Jahr/Einzel/E8007304: a whole number */
+                            e8007304?: number;
+                            /** @description ELSTER GK/UmwStG/Anderes_Jahr/Einzel/E8007305: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8007305?: number | string;
+                        }[];
+                        /** @description ELSTER GK/UmwStG/Anderes_Jahr/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/UmwStG/Anderes_Jahr/Gesamt/E8007302: a whole number */
+                            e8007302?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/UmwStG/Lfd_Jahr */
+                    lfd_jahr?: {
+                        einzel?: {
+                            /** @description ELSTER GK/UmwStG/Lfd_Jahr/Einzel/E8007405: text, at most 999 characters */
+                            e8007405?: string;
+                            /** @description ELSTER GK/UmwStG/Lfd_Jahr/Einzel/E8007406: text, at most 4 characters */
+                            e8007406?: string;
+                            /** @description ELSTER GK/UmwStG/Lfd_Jahr/Einzel/E8007407: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8007407?: number | string;
+                        }[];
+                        /** @description ELSTER GK/UmwStG/Lfd_Jahr/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/UmwStG/Lfd_Jahr/Gesamt/E8007408: a whole number */
+                            e8007408?: number;
+                        };
+                    };
+                };
+                /** @description ELSTER GK/Ausland */
+                ausland?: {
+                    /** @description ELSTER GK/Ausland/DBA */
+                    dba?: {
+                        einzel?: {
+                            /** @description ELSTER GK/Ausland/DBA/Einzel/E8180501: text */
+                            e8180501?: string;
+                            /** @description ELSTER GK/Ausland/DBA/Einzel/E8180502: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8180502?: number | string;
+                            /** @description ELSTER GK/Ausland/DBA/Einzel/E8180503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8180503?: number | string;
+                            /** @description ELSTER GK/Ausland/DBA/Einzel/E8180504: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8180504?: number | string;
+                        }[];
+                        /** @description ELSTER GK/Ausland/DBA/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/Ausland/DBA/Gesamt/E8181001: a whole number */
+                            e8181001?: number;
+                            /** @description ELSTER GK/Ausland/DBA/Gesamt/E8181101: a whole number */
+                            e8181101?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/Ausland/Berichtigung */
+                    berichtigung?: {
+                        einzel?: {
+                            /** @description ELSTER GK/Ausland/Berichtigung/Einzel/E8183012: text, at most 999 characters */
+                            e8183012?: string;
+                            /** @description ELSTER GK/Ausland/Berichtigung/Einzel/E8183013: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e8183013?: number | string;
+                        }[];
+                        /** @description ELSTER GK/Ausland/Berichtigung/Gesamt */
+                        gesamt?: {
+                            /** @description ELSTER GK/Ausland/Berichtigung/Gesamt/E8183001: a whole number */
+                            e8183001?: number;
+                        };
+                    };
+                };
+                /** @description ELSTER GK/Beteiligung */
+                beteiligung?: {
+                    /** @description ELSTER GK/Beteiligung/Verkauf */
+                    verkauf?: {
+                        /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr */
+                        anderes_jahr?: {
+                            einzel?: {
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr/Einzel/E8004438: text, at most 999 characters */
+                                e8004438?: string;
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr/Einzel/E8004439: a whole number */
+                                e8004439?: number;
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr/Einzel/E8004440: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e8004440?: number | string;
+                            }[];
+                            /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr/Gesamt */
+                            gesamt?: {
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr/Gesamt/E8004437: a whole number */
+                                e8004437?: number;
+                            };
+                        };
+                        /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr */
+                        lfd_jahr?: {
+                            einzel?: {
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr/Einzel/E8004442: text, at most 999 characters */
+                                e8004442?: string;
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr/Einzel/E8004443: a whole number */
+                                e8004443?: number;
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr/Einzel/E8004444: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e8004444?: number | string;
+                            }[];
+                            /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr/Gesamt */
+                            gesamt?: {
+                                /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr/Gesamt/E8004441: a whole number */
+                                e8004441?: number;
+                            };
+                        };
+                    };
+                    /** @description ELSTER GK/Beteiligung/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar */
+                        p8b_vergleichbar?: {
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar */
+                            unmittelbar?: {
+                                einzel?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel/E8560405: text */
+                                    e8560405?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel/E8560408: text, at most 11 characters */
+                                    e8560408?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel/E8560403: text, at most 999 characters */
+                                    e8560403?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel/E8560406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8560406?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel/E8560407: text, one of "1", "2", "3", "4", "5" */
+                                    e8560407?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel/E8560404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8560404?: number | string;
+                                }[];
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Gesamt */
+                                gesamt?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Gesamt/E8560401: a whole number */
+                                    e8560401?: number;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Gesamt/E8560801: a whole number */
+                                    e8560801?: number;
+                                };
+                            };
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung */
+                            verausserung?: {
+                                einzel?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8560802: text */
+                                    e8560802?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8560803: text, at most 11 characters */
+                                    e8560803?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8561202: text, at most 999 characters */
+                                    e8561202?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8561213: text */
+                                    e8561213?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8561204: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561204?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8561205: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561205?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8561206: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561206?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8561211: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561211?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8561403: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561403?: number | string;
+                                }[];
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Gesamt */
+                                gesamt?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Gesamt/E8561212: a whole number */
+                                    e8561212?: number;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Gesamt/E8561410: a whole number */
+                                    e8561410?: number;
+                                };
+                            };
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung */
+                            aufholung?: {
+                                einzel?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561238: text */
+                                    e8561238?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561241: text, at most 11 characters */
+                                    e8561241?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561239: text, at most 999 characters */
+                                    e8561239?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561210: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561210?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561230: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561230?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561231: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561231?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561232: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561232?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561233: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561233?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561234: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561234?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561235: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561235?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561240: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561240?: number | string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561236: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e8561236?: number | string;
+                                }[];
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Gesamt */
+                                gesamt?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Gesamt/E8561220: a whole number */
+                                    e8561220?: number;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Gesamt/E8561237: a whole number */
+                                    e8561237?: number;
+                                };
+                            };
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/NichtAbziehbare */
+                            nicht_abziehbare?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/NichtAbziehbare/E8561301: a whole number */
+                                e8561301?: number;
+                            };
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung */
+                            minderung?: {
+                                einzel?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Einzel/E8561404: text */
+                                    e8561404?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Einzel/E8561413: text, at most 11 characters */
+                                    e8561413?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Einzel/E8561402: text, at most 999 characters */
+                                    e8561402?: string;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Einzel/E8561408: a whole number */
+                                    e8561408?: number;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Einzel/E8561409: a whole number */
+                                    e8561409?: number;
+                                }[];
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Gesamt */
+                                gesamt?: {
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Gesamt/E8561411: a whole number */
+                                    e8561411?: number;
+                                    /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Gesamt/E8561412: a whole number */
+                                    e8561412?: number;
+                                };
+                            };
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Darlehen */
+                            darlehen?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Darlehen/E8561501: a whole number */
+                                e8561501?: number;
+                            };
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/LV_KV */
+                            lv_kv?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/LV_KV/E8561601: a whole number */
+                                e8561601?: number;
+                            };
+                            /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Sonstige */
+                            sonstige?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Sonstige/E8561701: a whole number */
+                                e8561701?: number;
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Sonstige/E8561801: a whole number */
+                                e8561801?: number;
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Sonstige/E8561901: a whole number */
+                                e8561901?: number;
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Sonstige/E8562001: a whole number */
+                                e8562001?: number;
+                            };
+                        };
+                    };
+                    /** @description ELSTER GK/Beteiligung/Korrektur */
+                    korrektur?: {
+                        /** @description ELSTER GK/Beteiligung/Korrektur/E8562101: a whole number */
+                        e8562101?: number;
+                        /** @description ELSTER GK/Beteiligung/Korrektur/E8562201: a whole number */
+                        e8562201?: number;
+                    };
+                };
+                /** @description ELSTER GK/Org_AP */
+                org_ap?: {
+                    einzel?: {
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562501: text, at most 50 characters */
+                        e8562501?: string;
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562502: text */
+                        e8562502?: string;
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562521: text, at most 11 characters */
+                        e8562521?: string;
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562503: text, one of "1", "2" */
+                        e8562503?: string;
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562520: a whole number */
+                        e8562520?: number;
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562510: a whole number */
+                        e8562510?: number;
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562519: a whole number */
+                        e8562519?: number;
+                        /** @description ELSTER GK/Org_AP/Einzel/E8562511: a whole number */
+                        e8562511?: number;
+                    }[];
+                    /** @description ELSTER GK/Org_AP/Gesamt */
+                    gesamt?: {
+                        /** @description ELSTER GK/Org_AP/Gesamt/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER GK/Org_AP/Gesamt/Vorspalte/E8562513: a whole number */
+                            e8562513?: number;
+                        };
+                        /** @description ELSTER GK/Org_AP/Gesamt/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER GK/Org_AP/Gesamt/Hauptspalte/E8562515: a whole number */
+                            e8562515?: number;
+                            /** @description ELSTER GK/Org_AP/Gesamt/Hauptspalte/E8562516: a whole number */
+                            e8562516?: number;
+                        };
+                    };
+                };
+                /** @description ELSTER GK/Invest */
+                invest?: {
+                    /** @description ELSTER GK/Invest/Aktie */
+                    aktie?: {
+                        /** @description ELSTER GK/Invest/Aktie/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER GK/Invest/Aktie/Vorspalte/E8011102: a whole number */
+                            e8011102?: number;
+                            /** @description ELSTER GK/Invest/Aktie/Vorspalte/E8011201: a whole number */
+                            e8011201?: number;
+                            /** @description ELSTER GK/Invest/Aktie/Vorspalte/E8011301: a whole number */
+                            e8011301?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Aktie/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER GK/Invest/Aktie/Hauptspalte/E8011302: a whole number */
+                            e8011302?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Aktie/Vorspalte_2 */
+                        vorspalte_2?: {
+                            /** @description ELSTER GK/Invest/Aktie/Vorspalte_2/E8011401: a whole number */
+                            e8011401?: number;
+                            /** @description ELSTER GK/Invest/Aktie/Vorspalte_2/E8011501: a whole number */
+                            e8011501?: number;
+                            /** @description ELSTER GK/Invest/Aktie/Vorspalte_2/E8011601: a whole number */
+                            e8011601?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Aktie/Hauptspalte_2 */
+                        hauptspalte_2?: {
+                            /** @description ELSTER GK/Invest/Aktie/Hauptspalte_2/E8011602: a whole number */
+                            e8011602?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/Invest/Misch */
+                    misch?: {
+                        /** @description ELSTER GK/Invest/Misch/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER GK/Invest/Misch/Vorspalte/E8011701: a whole number */
+                            e8011701?: number;
+                            /** @description ELSTER GK/Invest/Misch/Vorspalte/E8011801: a whole number */
+                            e8011801?: number;
+                            /** @description ELSTER GK/Invest/Misch/Vorspalte/E8011901: a whole number */
+                            e8011901?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Misch/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER GK/Invest/Misch/Hauptspalte/E8011902: a whole number */
+                            e8011902?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Misch/Vorspalte_2 */
+                        vorspalte_2?: {
+                            /** @description ELSTER GK/Invest/Misch/Vorspalte_2/E8012001: a whole number */
+                            e8012001?: number;
+                            /** @description ELSTER GK/Invest/Misch/Vorspalte_2/E8012101: a whole number */
+                            e8012101?: number;
+                            /** @description ELSTER GK/Invest/Misch/Vorspalte_2/E8012201: a whole number */
+                            e8012201?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Misch/Hauptspalte_2 */
+                        hauptspalte_2?: {
+                            /** @description ELSTER GK/Invest/Misch/Hauptspalte_2/E8012202: a whole number */
+                            e8012202?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/Invest/Immo_P2Abs9 */
+                    immo_p2abs9?: {
+                        /** @description ELSTER GK/Invest/Immo_P2Abs9/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER GK/Invest/Immo_P2Abs9/Vorspalte/E8012301: a whole number */
+                            e8012301?: number;
+                            /** @description ELSTER GK/Invest/Immo_P2Abs9/Vorspalte/E8012401: a whole number */
+                            e8012401?: number;
+                            /** @description ELSTER GK/Invest/Immo_P2Abs9/Vorspalte/E8012501: a whole number */
+                            e8012501?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Immo_P2Abs9/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER GK/Invest/Immo_P2Abs9/Hauptspalte/E8012502: a whole number */
+                            e8012502?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/Invest/Immo_Ausland */
+                    immo_ausland?: {
+                        /** @description ELSTER GK/Invest/Immo_Ausland/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER GK/Invest/Immo_Ausland/Vorspalte/E8012601: a whole number */
+                            e8012601?: number;
+                            /** @description ELSTER GK/Invest/Immo_Ausland/Vorspalte/E8012701: a whole number */
+                            e8012701?: number;
+                            /** @description ELSTER GK/Invest/Immo_Ausland/Vorspalte/E8012801: a whole number */
+                            e8012801?: number;
+                        };
+                        /** @description ELSTER GK/Invest/Immo_Ausland/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER GK/Invest/Immo_Ausland/Hauptspalte/E8012802: a whole number */
+                            e8012802?: number;
+                        };
+                    };
+                    /** @description ELSTER GK/Invest/Unterschiedsbetrag */
+                    unterschiedsbetrag?: {
+                        /** @description ELSTER GK/Invest/Unterschiedsbetrag/E8012901: a whole number */
+                        e8012901?: number;
+                    };
+                };
+                /** @description ELSTER GK/Spezial_Invest */
+                spezial_invest?: {
+                    /** @description ELSTER GK/Spezial_Invest/Vorspalte */
+                    vorspalte?: {
+                        /** @description ELSTER GK/Spezial_Invest/Vorspalte/E8016106: a whole number */
+                        e8016106?: number;
+                    };
+                    /** @description ELSTER GK/Spezial_Invest/Hauptspalte */
+                    hauptspalte?: {
+                        /** @description ELSTER GK/Spezial_Invest/Hauptspalte/E8016107: a whole number */
+                        e8016107?: number;
+                        /** @description ELSTER GK/Spezial_Invest/Hauptspalte/E8016108: a whole number */
+                        e8016108?: number;
+                        /** @description ELSTER GK/Spezial_Invest/Hauptspalte/E8016109: a whole number */
+                        e8016109?: number;
+                    };
+                    /** @description ELSTER GK/Spezial_Invest/TW */
+                    tw?: {
+                        /** @description ELSTER GK/Spezial_Invest/TW/E8016201: a whole number */
+                        e8016201?: number;
+                        /** @description ELSTER GK/Spezial_Invest/TW/Vorspalte_2 */
+                        vorspalte_2?: {
+                            /** @description ELSTER GK/Spezial_Invest/TW/Vorspalte_2/E8016301: a whole number */
+                            e8016301?: number;
+                        };
+                        /** @description ELSTER GK/Spezial_Invest/TW/Hauptspalte_2 */
+                        hauptspalte_2?: {
+                            /** @description ELSTER GK/Spezial_Invest/TW/Hauptspalte_2/E8016302: a whole number */
+                            e8016302?: number;
+                            /** @description ELSTER GK/Spezial_Invest/TW/Hauptspalte_2/E8016303: a whole number */
+                            e8016303?: number;
+                        };
+                    };
+                };
+                /** @description ELSTER GK/Organschaft */
+                organschaft?: {
+                    /** @description ELSTER GK/Organschaft/Neutral_OT */
+                    neutral_ot?: {
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160501: a whole number */
+                        e8160501?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160601: a whole number */
+                        e8160601?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160701: a whole number */
+                        e8160701?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160903: a whole number */
+                        e8160903?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160902: a whole number */
+                        e8160902?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160909: a whole number */
+                        e8160909?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160910: a whole number */
+                        e8160910?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160911: a whole number */
+                        e8160911?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OT/E8160904: a whole number */
+                        e8160904?: number;
+                    };
+                    /** @description ELSTER GK/Organschaft/Neutral_OG */
+                    neutral_og?: {
+                        /** @description ELSTER GK/Organschaft/Neutral_OG/E8162001: a whole number */
+                        e8162001?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OG/E8162101: a whole number */
+                        e8162101?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OG/E8162201: a whole number */
+                        e8162201?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OG/E8162202: a whole number */
+                        e8162202?: number;
+                        /** @description ELSTER GK/Organschaft/Neutral_OG/E8162204: a whole number */
+                        e8162204?: number;
+                    };
+                };
+                /** @description ELSTER GK/Ni_ORG */
+                ni_org?: {
+                    einzel?: {
+                        /** @description ELSTER GK/Ni_ORG/Einzel/E8017605: text */
+                        e8017605?: string;
+                        /** @description ELSTER GK/Ni_ORG/Einzel/E8017611: text, at most 11 characters */
+                        e8017611?: string;
+                        /** @description ELSTER GK/Ni_ORG/Einzel/E8017606: text, at most 999 characters */
+                        e8017606?: string;
+                        /** @description ELSTER GK/Ni_ORG/Einzel/E8017607: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e8017607?: number | string;
+                        /** @description ELSTER GK/Ni_ORG/Einzel/E8017608: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e8017608?: number | string;
+                        /** @description ELSTER GK/Ni_ORG/Einzel/E8017609: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e8017609?: number | string;
+                        /** @description ELSTER GK/Ni_ORG/Einzel/E8017610: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e8017610?: number | string;
+                    }[];
+                    /** @description ELSTER GK/Ni_ORG/Gesamt */
+                    gesamt?: {
+                        /** @description ELSTER GK/Ni_ORG/Gesamt/E8017601: a whole number */
+                        e8017601?: number;
+                        /** @description ELSTER GK/Ni_ORG/Gesamt/E8017602: a whole number */
+                        e8017602?: number;
+                        /** @description ELSTER GK/Ni_ORG/Gesamt/E8017603: a whole number */
+                        e8017603?: number;
+                        /** @description ELSTER GK/Ni_ORG/Gesamt/E8017604: a whole number */
+                        e8017604?: number;
+                    };
+                };
+                /** @description ELSTER GK/Zinsschranke */
+                zinsschranke?: {
+                    /** @description ELSTER GK/Zinsschranke/E8004907: a whole number */
+                    e8004907?: number;
+                    /** @description ELSTER GK/Zinsschranke/E8004903: a whole number */
+                    e8004903?: number;
+                    /** @description ELSTER GK/Zinsschranke/E8004905: a whole number */
+                    e8004905?: number;
+                    /** @description ELSTER GK/Zinsschranke/E8004902: a whole number */
+                    e8004902?: number;
+                };
+                /** @description ELSTER GK/Einkunfte */
+                einkunfte?: {
+                    /** @description ELSTER GK/Einkunfte/E8004906: a whole number */
+                    e8004906?: number;
+                    /** @description ELSTER GK/Einkunfte/E8109901: a whole number */
+                    e8109901?: number;
+                };
+            }[];
+            /** @description Anlage ZVE, the computation of the taxable income (E30/ZVE); the same naming. Each line the form computes is computed where left out and must otherwise be what the lines above give, its mismatch named, with the value the service arrives at in `expected`: the sum of the income `sd_e.sd_e.e8005401` (`SUM_OF_INCOME_MISMATCH`), the total amount of the income `gd_e.gd_e.e8006901` (`TOTAL_INCOME_MISMATCH`), the income `zve.einkommen.e8007301` (`INCOME_MISMATCH`), the taxable income `zve.zve.e8007501` (`TAXABLE_INCOME_MISMATCH`), each subtotal (`SUBTOTAL_MISMATCH`), the totals of its lists (`ITEMS_TOTAL_MISMATCH`), and the tax at 15 % `steuerberechnung.regel.e8007502` of its base `e8007504` (the whole taxable income where left out and no other rate is given), in whole euros (`TAX_MISMATCH`) */
+            zve?: {
+                /** @description ELSTER ZVE/SdE */
+                sd_e?: {
+                    /** @description ELSTER ZVE/SdE/LuF */
+                    lu_f?: {
+                        /** @description ELSTER ZVE/SdE/LuF/E8022101: a whole number */
+                        e8022101?: number;
+                        /** @description ELSTER ZVE/SdE/LuF/E8022102: a whole number */
+                        e8022102?: number;
+                        /** @description ELSTER ZVE/SdE/LuF/PG */
+                        pg?: {
+                            einzel?: {
+                                /** @description ELSTER ZVE/SdE/LuF/PG/Einzel/E8022104: text, at most 999 characters */
+                                e8022104?: string;
+                                /** @description ELSTER ZVE/SdE/LuF/PG/Einzel/E8022105: text, at most 999 characters */
+                                e8022105?: string;
+                                /** @description ELSTER ZVE/SdE/LuF/PG/Einzel/E8022106: text */
+                                e8022106?: string;
+                                /** @description ELSTER ZVE/SdE/LuF/PG/Einzel/E8022108: text, at most 11 characters */
+                                e8022108?: string;
+                                /** @description ELSTER ZVE/SdE/LuF/PG/Einzel/E8022107: a whole number */
+                                e8022107?: number;
+                            }[];
+                            /** @description ELSTER ZVE/SdE/LuF/PG/Gesamt */
+                            gesamt?: {
+                                /** @description ELSTER ZVE/SdE/LuF/PG/Gesamt/E8022103: a whole number */
+                                e8022103?: number;
+                            };
+                        };
+                    };
+                    /** @description ELSTER ZVE/SdE/Gewerbe */
+                    gewerbe?: {
+                        /** @description ELSTER ZVE/SdE/Gewerbe/Laufend */
+                        laufend?: {
+                            /** @description ELSTER ZVE/SdE/Gewerbe/Laufend/E8004904: a whole number */
+                            e8004904?: number;
+                            /** @description ELSTER ZVE/SdE/Gewerbe/Laufend/E8005002: a whole number */
+                            e8005002?: number;
+                            /** @description ELSTER ZVE/SdE/Gewerbe/Laufend/E8022403: a whole number */
+                            e8022403?: number;
+                        };
+                        /** @description ELSTER ZVE/SdE/Gewerbe/VG */
+                        vg?: {
+                            /** @description ELSTER ZVE/SdE/Gewerbe/VG/E8020503: a whole number */
+                            e8020503?: number;
+                            /** @description ELSTER ZVE/SdE/Gewerbe/VG/E8020603: a whole number */
+                            e8020603?: number;
+                            /** @description ELSTER ZVE/SdE/Gewerbe/VG/E8020702: a whole number */
+                            e8020702?: number;
+                            /** @description ELSTER ZVE/SdE/Gewerbe/VG/E8020703: a whole number */
+                            e8020703?: number;
+                        };
+                    };
+                    /** @description ELSTER ZVE/SdE/Selbstandig */
+                    selbstandig?: {
+                        einzel_betrieb?: {
+                            /** @description ELSTER ZVE/SdE/Selbstandig/Einzel_Betrieb/E8023201: text, at most 999 characters */
+                            e8023201?: string;
+                            /** @description ELSTER ZVE/SdE/Selbstandig/Einzel_Betrieb/E8020902: a whole number */
+                            e8020902?: number;
+                        }[];
+                        /** @description ELSTER ZVE/SdE/Selbstandig/Gesamt_Betrieb */
+                        gesamt_betrieb?: {
+                            /** @description ELSTER ZVE/SdE/Selbstandig/Gesamt_Betrieb/E8023202: a whole number */
+                            e8023202?: number;
+                        };
+                        /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG */
+                        beteiligung_pg?: {
+                            einzel_pg?: {
+                                /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Einzel_PG/E8023301: text, at most 999 characters */
+                                e8023301?: string;
+                                /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Einzel_PG/E8023304: text, at most 999 characters */
+                                e8023304?: string;
+                                /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Einzel_PG/E8023305: text */
+                                e8023305?: string;
+                                /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Einzel_PG/E8023306: text, at most 11 characters */
+                                e8023306?: string;
+                                /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Einzel_PG/E8023302: a whole number */
+                                e8023302?: number;
+                            }[];
+                            /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Gesamt_PG */
+                            gesamt_pg?: {
+                                /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Gesamt_PG/E8023303: a whole number */
+                                e8023303?: number;
+                            };
+                        };
+                    };
+                    /** @description ELSTER ZVE/SdE/KapV */
+                    kap_v?: {
+                        /** @description ELSTER ZVE/SdE/KapV/E8023701: a whole number */
+                        e8023701?: number;
+                        /** @description ELSTER ZVE/SdE/KapV/E8023702: a whole number */
+                        e8023702?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/VuV */
+                    vu_v?: {
+                        /** @description ELSTER ZVE/SdE/VuV/E8024101: a whole number */
+                        e8024101?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/Invest_Steuerabzug */
+                    invest_steuerabzug?: {
+                        /** @description ELSTER ZVE/SdE/Invest_Steuerabzug/E8021202: a whole number */
+                        e8021202?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/SPIF */
+                    spif?: {
+                        /** @description ELSTER ZVE/SdE/SPIF/E8021201: a whole number */
+                        e8021201?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/Sonstige */
+                    sonstige?: {
+                        /** @description ELSTER ZVE/SdE/Sonstige/Bezuge */
+                        bezuge?: {
+                            /** @description ELSTER ZVE/SdE/Sonstige/Bezuge/E8024201: a whole number */
+                            e8024201?: number;
+                            /** @description ELSTER ZVE/SdE/Sonstige/Bezuge/E8024301: a whole number */
+                            e8024301?: number;
+                        };
+                        /** @description ELSTER ZVE/SdE/Sonstige/Verausserung */
+                        verausserung?: {
+                            /** @description ELSTER ZVE/SdE/Sonstige/Verausserung/E8024401: a whole number */
+                            e8024401?: number;
+                            /** @description ELSTER ZVE/SdE/Sonstige/Verausserung/E8024404: a whole number */
+                            e8024404?: number;
+                            /** @description ELSTER ZVE/SdE/Sonstige/Verausserung/E8024405: a whole number */
+                            e8024405?: number;
+                            /** @description ELSTER ZVE/SdE/Sonstige/Verausserung/E8024406: a whole number */
+                            e8024406?: number;
+                        };
+                        /** @description ELSTER ZVE/SdE/Sonstige/Leistung */
+                        leistung?: {
+                            /** @description ELSTER ZVE/SdE/Sonstige/Leistung/E8024601: a whole number */
+                            e8024601?: number;
+                            /** @description ELSTER ZVE/SdE/Sonstige/Leistung/E8024604: a whole number */
+                            e8024604?: number;
+                            /** @description ELSTER ZVE/SdE/Sonstige/Leistung/E8024605: a whole number */
+                            e8024605?: number;
+                            /** @description ELSTER ZVE/SdE/Sonstige/Leistung/E8024606: a whole number */
+                            e8024606?: number;
+                        };
+                    };
+                    /** @description ELSTER ZVE/SdE/P50a */
+                    p50a?: {
+                        /** @description ELSTER ZVE/SdE/P50a/P50aNR1 */
+                        p50a_nr1?: {
+                            einzel?: {
+                                /** @description ELSTER ZVE/SdE/P50a/P50aNR1/Einzel/E8043710: text, at most 999 characters */
+                                e8043710?: string;
+                                /** @description ELSTER ZVE/SdE/P50a/P50aNR1/Einzel/E8043711: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e8043711?: number | string;
+                            }[];
+                            /** @description ELSTER ZVE/SdE/P50a/P50aNR1/Gesamt */
+                            gesamt?: {
+                                /** @description ELSTER ZVE/SdE/P50a/P50aNR1/Gesamt/E8043701: a whole number */
+                                e8043701?: number;
+                            };
+                        };
+                        /** @description ELSTER ZVE/SdE/P50a/P50aNR2 */
+                        p50a_nr2?: {
+                            einzel?: {
+                                /** @description ELSTER ZVE/SdE/P50a/P50aNR2/Einzel/E8043720: text, at most 999 characters */
+                                e8043720?: string;
+                                /** @description ELSTER ZVE/SdE/P50a/P50aNR2/Einzel/E8043721: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e8043721?: number | string;
+                            }[];
+                            /** @description ELSTER ZVE/SdE/P50a/P50aNR2/Gesamt */
+                            gesamt?: {
+                                /** @description ELSTER ZVE/SdE/P50a/P50aNR2/Gesamt/E8043702: a whole number */
+                                e8043702?: number;
+                            };
+                        };
+                    };
+                    /** @description ELSTER ZVE/SdE/Abzug */
+                    abzug?: {
+                        /** @description ELSTER ZVE/SdE/Abzug/E8004201: a whole number */
+                        e8004201?: number;
+                        /** @description ELSTER ZVE/SdE/Abzug/E8004202: a whole number */
+                        e8004202?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/Negativ */
+                    negativ?: {
+                        /** @description ELSTER ZVE/SdE/Negativ/E8004301: a whole number */
+                        e8004301?: number;
+                        /** @description ELSTER ZVE/SdE/Negativ/E8004401: a whole number */
+                        e8004401?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/KapESt */
+                    kap_est?: {
+                        /** @description ELSTER ZVE/SdE/KapESt/E8005301: a whole number */
+                        e8005301?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/Invest_Steuerbefreiung */
+                    invest_steuerbefreiung?: {
+                        /** @description ELSTER ZVE/SdE/Invest_Steuerbefreiung/E8022801: a whole number */
+                        e8022801?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/San_Ertrag */
+                    san_ertrag?: {
+                        /** @description ELSTER ZVE/SdE/San_Ertrag/E8022901: a whole number */
+                        e8022901?: number;
+                        /** @description ELSTER ZVE/SdE/San_Ertrag/E8023001: a whole number */
+                        e8023001?: number;
+                        /** @description ELSTER ZVE/SdE/San_Ertrag/E8023101: a whole number */
+                        e8023101?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/AStG_ZwiG */
+                    ast_g_zwi_g?: {
+                        /** @description ELSTER ZVE/SdE/AStG_ZwiG/E8023105: a whole number */
+                        e8023105?: number;
+                        /** @description ELSTER ZVE/SdE/AStG_ZwiG/E8023107: a whole number */
+                        e8023107?: number;
+                    };
+                    /** @description ELSTER ZVE/SdE/SdE */
+                    sd_e?: {
+                        /** @description ELSTER ZVE/SdE/SdE/E8005401: a whole number */
+                        e8005401?: number;
+                    };
+                };
+                /** @description ELSTER ZVE/GdE */
+                gd_e?: {
+                    /** @description ELSTER ZVE/GdE/LuF */
+                    lu_f?: {
+                        /** @description ELSTER ZVE/GdE/LuF/E8025101: a whole number */
+                        e8025101?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/Zuwendung */
+                    zuwendung?: {
+                        /** @description ELSTER ZVE/GdE/Zuwendung/E8005601: a whole number */
+                        e8005601?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/Hinzurechnung */
+                    hinzurechnung?: {
+                        /** @description ELSTER ZVE/GdE/Hinzurechnung/E8005701: a whole number */
+                        e8005701?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/P2Abs5UmwStG */
+                    p2abs5umw_st_g?: {
+                        /** @description ELSTER ZVE/GdE/P2Abs5UmwStG/E8005703: a whole number */
+                        e8005703?: number;
+                        /** @description ELSTER ZVE/GdE/P2Abs5UmwStG/E8005702: a whole number */
+                        e8005702?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/P8cKStG_Lfd */
+                    p8c_kst_g_lfd?: {
+                        /** @description ELSTER ZVE/GdE/P8cKStG_Lfd/E8006304: a whole number */
+                        e8006304?: number;
+                        /** @description ELSTER ZVE/GdE/P8cKStG_Lfd/E8006301: a whole number */
+                        e8006301?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/Einkommen_OT */
+                    einkommen_ot?: {
+                        /** @description ELSTER ZVE/GdE/Einkommen_OT/E8006401: a whole number */
+                        e8006401?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/Abspaltung */
+                    abspaltung?: {
+                        /** @description ELSTER ZVE/GdE/Abspaltung/E8023203: a whole number */
+                        e8023203?: number;
+                        /** @description ELSTER ZVE/GdE/Abspaltung/E8006402: a whole number */
+                        e8006402?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/San_Lfd */
+                    san_lfd?: {
+                        /** @description ELSTER ZVE/GdE/San_Lfd/E8003302: a whole number */
+                        e8003302?: number;
+                        /** @description ELSTER ZVE/GdE/San_Lfd/E8003303: a whole number */
+                        e8003303?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/Einkommen_OG */
+                    einkommen_og?: {
+                        /** @description ELSTER ZVE/GdE/Einkommen_OG/E8023401: a whole number */
+                        e8023401?: number;
+                        /** @description ELSTER ZVE/GdE/Einkommen_OG/E8006601: a whole number */
+                        e8006601?: number;
+                        /** @description ELSTER ZVE/GdE/Einkommen_OG/E8006501: a whole number */
+                        e8006501?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/P2Abs4 */
+                    p2abs4?: {
+                        /** @description ELSTER ZVE/GdE/P2Abs4/E8006602: a whole number */
+                        e8006602?: number;
+                        /** @description ELSTER ZVE/GdE/P2Abs4/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER ZVE/GdE/P2Abs4/Vorspalte/E8006603: a whole number */
+                            e8006603?: number;
+                            /** @description ELSTER ZVE/GdE/P2Abs4/Vorspalte/E8006604: a whole number */
+                            e8006604?: number;
+                            /** @description ELSTER ZVE/GdE/P2Abs4/Vorspalte/E8006605: a whole number */
+                            e8006605?: number;
+                            /** @description ELSTER ZVE/GdE/P2Abs4/Vorspalte/E8006606: a whole number */
+                            e8006606?: number;
+                            /** @description ELSTER ZVE/GdE/P2Abs4/Vorspalte/E8006607: a whole number */
+                            e8006607?: number;
+                        };
+                        /** @description ELSTER ZVE/GdE/P2Abs4/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER ZVE/GdE/P2Abs4/Hauptspalte/E8006608: a whole number */
+                            e8006608?: number;
+                        };
+                    };
+                    /** @description ELSTER ZVE/GdE/P2Abs4_OHK */
+                    p2abs4_ohk?: {
+                        /** @description ELSTER ZVE/GdE/P2Abs4_OHK/E8006609: a whole number */
+                        e8006609?: number;
+                    };
+                    /** @description ELSTER ZVE/GdE/GdE */
+                    gd_e?: {
+                        /** @description ELSTER ZVE/GdE/GdE/E8006901: a whole number */
+                        e8006901?: number;
+                        /** @description ELSTER ZVE/GdE/GdE/E8006801: a whole number */
+                        e8006801?: number;
+                        /** @description ELSTER ZVE/GdE/GdE/E8006902: a whole number */
+                        e8006902?: number;
+                    };
+                };
+                /** @description ELSTER ZVE/ZVE */
+                zve?: {
+                    /** @description ELSTER ZVE/ZVE/Verlustabzug */
+                    verlustabzug?: {
+                        /** @description ELSTER ZVE/ZVE/Verlustabzug/E8007001: a whole number */
+                        e8007001?: number;
+                        /** @description ELSTER ZVE/ZVE/Verlustabzug/E8007002: a whole number */
+                        e8007002?: number;
+                        /** @description ELSTER ZVE/ZVE/Verlustabzug/E8007101: a whole number */
+                        e8007101?: number;
+                        /** @description ELSTER ZVE/ZVE/Verlustabzug/E8007103: a whole number */
+                        e8007103?: number;
+                        /** @description ELSTER ZVE/ZVE/Verlustabzug/E8007102: a whole number */
+                        e8007102?: number;
+                        /** @description ELSTER ZVE/ZVE/Verlustabzug/E8007104: a whole number */
+                        e8007104?: number;
+                    };
+                    /** @description ELSTER ZVE/ZVE/P10g */
+                    p10g?: {
+                        /** @description ELSTER ZVE/ZVE/P10g/E8026301: a whole number */
+                        e8026301?: number;
+                    };
+                    /** @description ELSTER ZVE/ZVE/Kassen */
+                    kassen?: {
+                        /** @description ELSTER ZVE/ZVE/Kassen/E8025301: a whole number */
+                        e8025301?: number;
+                        /** @description ELSTER ZVE/ZVE/Kassen/E8025402: a whole number */
+                        e8025402?: number;
+                        /** @description ELSTER ZVE/ZVE/Kassen/UKasse */
+                        ukasse?: {
+                            /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Vorspalte */
+                            vorspalte?: {
+                                /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Vorspalte/E8025502: a whole number */
+                                e8025502?: number;
+                                /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Vorspalte/E8025602: a whole number */
+                                e8025602?: number;
+                                /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Vorspalte/E8025702: a whole number */
+                                e8025702?: number;
+                            };
+                            /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Hauptspalte */
+                            hauptspalte?: {
+                                /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Hauptspalte/E8025703: a whole number */
+                                e8025703?: number;
+                            };
+                            /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Feststellung */
+                            feststellung?: {
+                                /** @description ELSTER ZVE/ZVE/Kassen/UKasse/Feststellung/E8025802: a whole number */
+                                e8025802?: number;
+                            };
+                        };
+                    };
+                    /** @description ELSTER ZVE/ZVE/Rundfunk */
+                    rundfunk?: {
+                        /** @description ELSTER ZVE/ZVE/Rundfunk/E8025903: a whole number */
+                        e8025903?: number;
+                    };
+                    /** @description ELSTER ZVE/ZVE/Einkommen */
+                    einkommen?: {
+                        /** @description ELSTER ZVE/ZVE/Einkommen/E8007301: a whole number */
+                        e8007301?: number;
+                        /** @description ELSTER ZVE/ZVE/Einkommen/E8006802: text, one of "2" */
+                        e8006802?: string;
+                        /** @description ELSTER ZVE/ZVE/Einkommen/E8006803: a whole number */
+                        e8006803?: number;
+                        /** @description ELSTER ZVE/ZVE/Einkommen/E8007401: a whole number */
+                        e8007401?: number;
+                    };
+                    /** @description ELSTER ZVE/ZVE/ZVE */
+                    zve?: {
+                        /** @description ELSTER ZVE/ZVE/ZVE/E8007501: a whole number */
+                        e8007501?: number;
+                    };
+                };
+                /** @description ELSTER ZVE/Steuerberechnung */
+                steuerberechnung?: {
+                    /** @description ELSTER ZVE/Steuerberechnung/Regel */
+                    regel?: {
+                        /** @description ELSTER ZVE/Steuerberechnung/Regel/E8007504: a whole number */
+                        e8007504?: number;
+                        /** @description ELSTER ZVE/Steuerberechnung/Regel/E8007502: a whole number */
+                        e8007502?: number;
+                    };
+                    /** @description ELSTER ZVE/Steuerberechnung/Besonders */
+                    besonders?: {
+                        /** @description ELSTER ZVE/Steuerberechnung/Besonders/E8007601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 5 characters */
+                        e8007601?: number | string;
+                        /** @description ELSTER ZVE/Steuerberechnung/Besonders/E8007602: text, at most 999 characters */
+                        e8007602?: string;
+                        /** @description ELSTER ZVE/Steuerberechnung/Besonders/E8007603: a whole number */
+                        e8007603?: number;
+                        /** @description ELSTER ZVE/Steuerberechnung/Besonders/E8007604: a whole number */
+                        e8007604?: number;
+                        /** @description ELSTER ZVE/Steuerberechnung/Besonders/E8007606: a whole number */
+                        e8007606?: number;
+                        /** @description ELSTER ZVE/Steuerberechnung/Besonders/E8007607: a whole number */
+                        e8007607?: number;
+                    };
+                };
+                /** @description ELSTER ZVE/Ber */
+                ber?: {
+                    /** @description ELSTER ZVE/Ber/E8007704: a whole number */
+                    e8007704?: number;
+                    /** @description ELSTER ZVE/Ber/E8007705: a whole number */
+                    e8007705?: number;
+                };
+                /** @description ELSTER ZVE/Invest */
+                invest?: {
+                    /** @description ELSTER ZVE/Invest/E8007605: a whole number */
+                    e8007605?: number;
+                    /** @description ELSTER ZVE/Invest/E8007701: a whole number */
+                    e8007701?: number;
+                };
+            };
+            /** @description Anlage Verluste, the loss carried forward (E30/Verluste); the same naming */
+            verluste?: {
+                /** @description ELSTER Verluste/Anfang */
+                anfang?: {
+                    /** @description ELSTER Verluste/Anfang/E8007801: a whole number */
+                    e8007801?: number;
+                    /** @description ELSTER Verluste/Anfang/E8007804: a whole number */
+                    e8007804?: number;
+                    /** @description ELSTER Verluste/Anfang/E8007805: a whole number */
+                    e8007805?: number;
+                    /** @description ELSTER Verluste/Anfang/E8007803: a whole number */
+                    e8007803?: number;
+                    /** @description ELSTER Verluste/Anfang/E8007902: a whole number */
+                    e8007902?: number;
+                    /** @description ELSTER Verluste/Anfang/E8007905: a whole number */
+                    e8007905?: number;
+                    /** @description ELSTER Verluste/Anfang/E8007907: a whole number */
+                    e8007907?: number;
+                    /** @description ELSTER Verluste/Anfang/E8007908: a whole number */
+                    e8007908?: number;
+                };
+                /** @description ELSTER Verluste/Negativ */
+                negativ?: {
+                    /** @description ELSTER Verluste/Negativ/E8008001: a whole number */
+                    e8008001?: number;
+                    /** @description ELSTER Verluste/Negativ/E8001902: a whole number */
+                    e8001902?: number;
+                    /** @description ELSTER Verluste/Negativ/E8001904: a whole number */
+                    e8001904?: number;
+                    /** @description ELSTER Verluste/Negativ/E8008102: a whole number */
+                    e8008102?: number;
+                    /** @description ELSTER Verluste/Negativ/E8008401: a whole number */
+                    e8008401?: number;
+                };
+                /** @description ELSTER Verluste/Positiv */
+                positiv?: {
+                    /** @description ELSTER Verluste/Positiv/Vorspalte */
+                    vorspalte?: {
+                        /** @description ELSTER Verluste/Positiv/Vorspalte/E8008501: a whole number */
+                        e8008501?: number;
+                        /** @description ELSTER Verluste/Positiv/Vorspalte/E8008502: a whole number */
+                        e8008502?: number;
+                        /** @description ELSTER Verluste/Positiv/Vorspalte/E8008503: a whole number */
+                        e8008503?: number;
+                        /** @description ELSTER Verluste/Positiv/Vorspalte/E8008601: a whole number */
+                        e8008601?: number;
+                        /** @description ELSTER Verluste/Positiv/Vorspalte/E8008701: a whole number */
+                        e8008701?: number;
+                    };
+                    /** @description ELSTER Verluste/Positiv/Hauptspalte */
+                    hauptspalte?: {
+                        /** @description ELSTER Verluste/Positiv/Hauptspalte/E8008602: a whole number */
+                        e8008602?: number;
+                        /** @description ELSTER Verluste/Positiv/Hauptspalte/E8008702: a whole number */
+                        e8008702?: number;
+                        /** @description ELSTER Verluste/Positiv/Hauptspalte/E8008801: a whole number */
+                        e8008801?: number;
+                    };
+                };
+                /** @description ELSTER Verluste/Ende */
+                ende?: {
+                    /** @description ELSTER Verluste/Ende/E8009201: a whole number */
+                    e8009201?: number;
+                };
+                /** @description ELSTER Verluste/Ffg_Verlust */
+                ffg_verlust?: {
+                    /** @description ELSTER Verluste/Ffg_Verlust/E8009303: a whole number */
+                    e8009303?: number;
+                    /** @description ELSTER Verluste/Ffg_Verlust/E8009304: a whole number */
+                    e8009304?: number;
+                    /** @description ELSTER Verluste/Ffg_Verlust/E8009305: a whole number */
+                    e8009305?: number;
+                    /** @description ELSTER Verluste/Ffg_Verlust/E8009306: a whole number */
+                    e8009306?: number;
+                    /** @description ELSTER Verluste/Ffg_Verlust/E8009308: a whole number */
+                    e8009308?: number;
+                    /** @description ELSTER Verluste/Ffg_Verlust/E8009310: a whole number */
+                    e8009310?: number;
+                    /** @description ELSTER Verluste/Ffg_Verlust/E8009311: a whole number */
+                    e8009311?: number;
+                };
+                /** @description ELSTER Verluste/Beitritt */
+                beitritt?: {
+                    /** @description ELSTER Verluste/Beitritt/E8007802: a whole number */
+                    e8007802?: number;
+                    /** @description ELSTER Verluste/Beitritt/E8003904: a whole number */
+                    e8003904?: number;
+                    /** @description ELSTER Verluste/Beitritt/E8004003: a whole number */
+                    e8004003?: number;
+                    /** @description ELSTER Verluste/Beitritt/E8007906: a whole number */
+                    e8007906?: number;
+                    /** @description ELSTER Verluste/Beitritt/E8009302: a whole number */
+                    e8009302?: number;
+                    /** @description ELSTER Verluste/Beitritt/E8009301: a whole number */
+                    e8009301?: number;
+                };
+            };
+            /** @description KSt 1 F, the declaration for the separate findings of the contribution account (E30/KSt1F), one or two; the same naming */
+            kst1f?: {
+                /** @description ELSTER KSt1F/WJ: text, one of "WJ1", "WJ2" */
+                wj?: string;
+                /** @description ELSTER KSt1F/Allgemein */
+                allgemein?: {
+                    /** @description ELSTER KSt1F/Allgemein/E8200905: text */
+                    e8200905?: string;
+                    /** @description ELSTER KSt1F/Allgemein/E8200101: text */
+                    e8200101?: string;
+                    /** @description ELSTER KSt1F/Allgemein/E8200102: text */
+                    e8200102?: string;
+                };
+                /** @description ELSTER KSt1F/Leistungen */
+                leistungen?: {
+                    einzel?: {
+                        /** @description ELSTER KSt1F/Leistungen/Einzel/E8122020: text, one of "1", "2", "3", "4", "5" */
+                        e8122020?: string;
+                        /** @description ELSTER KSt1F/Leistungen/Einzel/E8122021: text */
+                        e8122021?: string;
+                        /** @description ELSTER KSt1F/Leistungen/Einzel/E8122022: text */
+                        e8122022?: string;
+                        /** @description ELSTER KSt1F/Leistungen/Einzel/E8122023: a whole number */
+                        e8122023?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Einzel/E8122024: a whole number */
+                        e8122024?: number;
+                    }[];
+                    /** @description ELSTER KSt1F/Leistungen/Gesamt */
+                    gesamt?: {
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8121406: a whole number */
+                        e8121406?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8121502: a whole number */
+                        e8121502?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8121503: a whole number */
+                        e8121503?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8200401: a whole number */
+                        e8200401?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8200502: a whole number */
+                        e8200502?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8122003: a whole number */
+                        e8122003?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8122011: text, one of "1" */
+                        e8122011?: string;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8200701: a whole number */
+                        e8200701?: number;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8122013: text, one of "1" */
+                        e8122013?: string;
+                        /** @description ELSTER KSt1F/Leistungen/Gesamt/E8240904: text, one of "1" */
+                        e8240904?: string;
+                    };
+                };
+                /** @description ELSTER KSt1F/Gewinn */
+                gewinn?: {
+                    /** @description ELSTER KSt1F/Gewinn/E8201001: a whole number */
+                    e8201001?: number;
+                    /** @description ELSTER KSt1F/Gewinn/E8201101: a whole number */
+                    e8201101?: number;
+                    /** @description ELSTER KSt1F/Gewinn/E8201201: a whole number */
+                    e8201201?: number;
+                    /** @description ELSTER KSt1F/Gewinn/E8201301: a whole number */
+                    e8201301?: number;
+                };
+                /** @description ELSTER KSt1F/MMA */
+                mma?: {
+                    /** @description ELSTER KSt1F/MMA/E8205301: a whole number */
+                    e8205301?: number;
+                    /** @description ELSTER KSt1F/MMA/E8162901: a whole number */
+                    e8162901?: number;
+                    /** @description ELSTER KSt1F/MMA/E8163001: a whole number */
+                    e8163001?: number;
+                    /** @description ELSTER KSt1F/MMA/E8205601: a whole number */
+                    e8205601?: number;
+                    /** @description ELSTER KSt1F/MMA/E8205701: a whole number */
+                    e8205701?: number;
+                    /** @description ELSTER KSt1F/MMA/E8205801: a whole number */
+                    e8205801?: number;
+                    /** @description ELSTER KSt1F/MMA/E8205802: a whole number */
+                    e8205802?: number;
+                    /** @description ELSTER KSt1F/MMA/E8241711: a whole number */
+                    e8241711?: number;
+                    /** @description ELSTER KSt1F/MMA/E8205902: a whole number */
+                    e8205902?: number;
+                    /** @description ELSTER KSt1F/MMA/E8162105: a whole number */
+                    e8162105?: number;
+                    /** @description ELSTER KSt1F/MMA/E8162106: a whole number */
+                    e8162106?: number;
+                };
+                /** @description ELSTER KSt1F/ELK */
+                elk?: {
+                    /** @description ELSTER KSt1F/ELK/Tabelle */
+                    tabelle?: {
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Anfang */
+                        anfang?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Anfang/E8240102: a whole number */
+                            e8240102?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Anfang/E8240104: a whole number */
+                            e8240104?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Anfang/E8240103: a whole number */
+                            e8240103?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Anfang/E8240201: a whole number */
+                            e8240201?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Org_Mehr */
+                        org_mehr?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Org_Mehr/E8241715: a whole number */
+                            e8241715?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Org_Mehr/E8241716: a whole number */
+                            e8241716?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung */
+                        verrechnung?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/E8241717: a whole number */
+                            e8241717?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Kein_EeA */
+                            kein_ee_a?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Kein_EeA/E8240302: a whole number */
+                                e8240302?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Kein_EeA/E8240401: a whole number */
+                                e8240401?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Kein_EeA/E8240501: a whole number */
+                                e8240501?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Kein_EeA/E8242201: a whole number */
+                                e8242201?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Kein_EeA/E8242202: a whole number */
+                                e8242202?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Nur_EeA */
+                            nur_ee_a?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Nur_EeA/E8240303: a whole number */
+                                e8240303?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Nur_EeA/E8242204: a whole number */
+                                e8242204?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/EeA_Leistungen */
+                            ee_a_leistungen?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/EeA_Leistungen/E8242205: a whole number */
+                                e8242205?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Abspaltung */
+                            abspaltung?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Verrechnung/Abspaltung/E8240602: a whole number */
+                                e8240602?: number;
+                            };
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung */
+                        herabsetzung?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung/E8240801: a whole number */
+                            e8240801?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung/E8241101: a whole number */
+                            e8241101?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung/E8241003: a whole number */
+                            e8241003?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung/E8241002: a whole number */
+                            e8241002?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung/E8241201: a whole number */
+                            e8241201?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung/E8241202: a whole number */
+                            e8241202?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Herabsetzung/E8242903: a whole number */
+                            e8242903?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung */
+                        auflosung?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung/E8241206: a whole number */
+                            e8241206?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung/E8242602: a whole number */
+                            e8242602?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung/E8243002: a whole number */
+                            e8243002?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung/E8243003: a whole number */
+                            e8243003?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung/E8243004: a whole number */
+                            e8243004?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung/E8243005: a whole number */
+                            e8243005?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Auflosung/E8243006: a whole number */
+                            e8243006?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung */
+                        ruckzahlung?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung/E8243007: a whole number */
+                            e8243007?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung/E8240901: a whole number */
+                            e8240901?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung/E8241205: a whole number */
+                            e8241205?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung/E8241419: a whole number */
+                            e8241419?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung/E8241304: a whole number */
+                            e8241304?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung/E8241305: a whole number */
+                            e8241305?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ruckzahlung/E8241303: a whole number */
+                            e8241303?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt */
+                        erwerb_eig_ant?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/E8241403: a whole number */
+                            e8241403?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber */
+                            uber?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber/E8241404: a whole number */
+                                e8241404?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber/E8241405: a whole number */
+                                e8241405?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber/E8241406: a whole number */
+                                e8241406?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber/E8241407: a whole number */
+                                e8241407?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber/E8241408: a whole number */
+                                e8241408?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber/E8241409: a whole number */
+                                e8241409?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Uber/E8241410: a whole number */
+                                e8241410?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Unter */
+                            unter?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Unter/E8241411: a whole number */
+                                e8241411?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Unter/E8241414: a whole number */
+                                e8241414?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Unter/E8241412: a whole number */
+                                e8241412?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Unter/E8241413: a whole number */
+                                e8241413?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Unter/E8241415: a whole number */
+                                e8241415?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/Erwerb_EigAnt/Unter/E8241416: a whole number */
+                                e8241416?: number;
+                            };
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Einlagen */
+                        einlagen?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Einlagen/E8241501: a whole number */
+                            e8241501?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Einlagen/E8241502: a whole number */
+                            e8241502?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Einlagen/E8241602: a whole number */
+                            e8241602?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Einlagen/E8241603: a whole number */
+                            e8241603?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Einlagen/E8241601: a whole number */
+                            e8241601?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Weiterverausserung */
+                        weiterverausserung?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Weiterverausserung/E8244103: a whole number */
+                            e8244103?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Org_Minder */
+                        org_minder?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Org_Minder/E8246102: a whole number */
+                            e8246102?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Org_Minder/E8246103: a whole number */
+                            e8246103?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG */
+                        un_umw_st_g?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/E8242002: a whole number */
+                            e8242002?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UN */
+                            bet_un?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UN/E8242301: a whole number */
+                                e8242301?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT */
+                            bet_ut?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242401: a whole number */
+                                e8242401?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242601: a whole number */
+                                e8242601?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242501: a whole number */
+                                e8242501?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242502: a whole number */
+                                e8242502?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242701: a whole number */
+                                e8242701?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242702: a whole number */
+                                e8242702?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242801: a whole number */
+                                e8242801?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8242901: a whole number */
+                                e8242901?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8243001: a whole number */
+                                e8243001?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Bet_UT/E8243101: a whole number */
+                                e8243101?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung */
+                            anpassung?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243201: a whole number */
+                                e8243201?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243301: a whole number */
+                                e8243301?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243401: a whole number */
+                                e8243401?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243501: a whole number */
+                                e8243501?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243502: a whole number */
+                                e8243502?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243601: a whole number */
+                                e8243601?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243602: a whole number */
+                                e8243602?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243603: a whole number */
+                                e8243603?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UN_UmwStG/Anpassung/E8243604: a whole number */
+                                e8243604?: number;
+                            };
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK */
+                        erhohung_nk?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK/E8243701: a whole number */
+                            e8243701?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK/E8243801: a whole number */
+                            e8243801?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK/E8243802: a whole number */
+                            e8243802?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK/E8243901: a whole number */
+                            e8243901?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK/E8243902: a whole number */
+                            e8243902?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK/E8244001: a whole number */
+                            e8244001?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Erhohung_NK/E8244002: a whole number */
+                            e8244002?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/EigAnt_Verkauf */
+                        eig_ant_verkauf?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/EigAnt_Verkauf/E8244104: a whole number */
+                            e8244104?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/EigAnt_Verkauf/E8244106: a whole number */
+                            e8244106?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/EigAnt_Verkauf/E8244107: a whole number */
+                            e8244107?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/EigAnt_Verkauf/E8244108: a whole number */
+                            e8244108?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/EigAnt_Verkauf/E8244109: a whole number */
+                            e8244109?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/EigAnt_Verkauf/E8244110: a whole number */
+                            e8244110?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/UT */
+                        ut?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UT/E8244112: a whole number */
+                            e8244112?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1 */
+                            abspaltung_p29abs1?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1/E8244201: a whole number */
+                                e8244201?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1/E8244401: a whole number */
+                                e8244401?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1/E8244301: a whole number */
+                                e8244301?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1/E8244302: a whole number */
+                                e8244302?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1/E8244501: a whole number */
+                                e8244501?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1/E8244502: a whole number */
+                                e8244502?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs1/E8244601: a whole number */
+                                e8244601?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3 */
+                            abspaltung_p29abs3?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3/E8244602: a whole number */
+                                e8244602?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3/E8244603: a whole number */
+                                e8244603?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3/E8244604: a whole number */
+                                e8244604?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3/E8244703: a whole number */
+                                e8244703?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3/E8244704: a whole number */
+                                e8244704?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3/E8244702: a whole number */
+                                e8244702?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs3/E8244801: a whole number */
+                                e8244801?: number;
+                            };
+                            /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4 */
+                            abspaltung_p29abs4?: {
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8244901: a whole number */
+                                e8244901?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245001: a whole number */
+                                e8245001?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245101: a whole number */
+                                e8245101?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245201: a whole number */
+                                e8245201?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245202: a whole number */
+                                e8245202?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245301: a whole number */
+                                e8245301?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245302: a whole number */
+                                e8245302?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245303: a whole number */
+                                e8245303?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245304: a whole number */
+                                e8245304?: number;
+                                /** @description ELSTER KSt1F/ELK/Tabelle/UT/Abspaltung_P29Abs4/E8245403: a whole number */
+                                e8245403?: number;
+                            };
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung */
+                        verschmelzung?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung/E8245404: a whole number */
+                            e8245404?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung/E8245407: a whole number */
+                            e8245407?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung/E8245405: a whole number */
+                            e8245405?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung/E8245406: a whole number */
+                            e8245406?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung/E8245408: a whole number */
+                            e8245408?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung/E8245409: a whole number */
+                            e8245409?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Verschmelzung/E8245401: a whole number */
+                            e8245401?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/P35 */
+                        p35?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/P35/E8241901: a whole number */
+                            e8241901?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/AusgleichSoAu */
+                        ausgleich_so_au?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/AusgleichSoAu/E8245410: a whole number */
+                            e8245410?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/AusgleichSoAu/E8245411: a whole number */
+                            e8245411?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/AusgleichSoAu/E8245501: a whole number */
+                            e8245501?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/AusgleichSoAu/E8245502: a whole number */
+                            e8245502?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Ende */
+                        ende?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ende/E8245601: a whole number */
+                            e8245601?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Ende/E8245602: a whole number */
+                            e8245602?: number;
+                        };
+                        /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation */
+                        liquidation?: {
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation/E8211901: a whole number */
+                            e8211901?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation/E8212001: a whole number */
+                            e8212001?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation/E8245901: a whole number */
+                            e8245901?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation/E8241212: a whole number */
+                            e8241212?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation/E8212201: a whole number */
+                            e8212201?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation/E8212301: a whole number */
+                            e8212301?: number;
+                            /** @description ELSTER KSt1F/ELK/Tabelle/Liquidation/E8212401: a whole number */
+                            e8212401?: number;
+                        };
+                    };
+                };
+                /** @description ELSTER KSt1F/Zusatz_Abspaltung */
+                zusatz_abspaltung?: {
+                    /** @description ELSTER KSt1F/Zusatz_Abspaltung/E8246801: a whole number */
+                    e8246801?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Abspaltung/E8246901: a whole number */
+                    e8246901?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Abspaltung/E8247002: a whole number */
+                    e8247002?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Abspaltung/E8247005: a whole number */
+                    e8247005?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Abspaltung/E8247006: a whole number */
+                    e8247006?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Abspaltung/E8247101: a whole number */
+                    e8247101?: number;
+                };
+                /** @description ELSTER KSt1F/Zusatz_Formwechsel */
+                zusatz_formwechsel?: {
+                    /** @description ELSTER KSt1F/Zusatz_Formwechsel/E8246802: a whole number */
+                    e8246802?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Formwechsel/E8246902: a whole number */
+                    e8246902?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Formwechsel/E8247003: a whole number */
+                    e8247003?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Formwechsel/E8247007: a whole number */
+                    e8247007?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Formwechsel/E8247008: a whole number */
+                    e8247008?: number;
+                    /** @description ELSTER KSt1F/Zusatz_Formwechsel/E8247102: a whole number */
+                    e8247102?: number;
+                };
+                /** @description ELSTER KSt1F/Einlagen */
+                einlagen?: {
+                    einlage?: {
+                        /** @description ELSTER KSt1F/Einlagen/Einlage/E8241510: text, at most 999 characters */
+                        e8241510?: string;
+                        /** @description ELSTER KSt1F/Einlagen/Einlage/E8241511: text */
+                        e8241511?: string;
+                        /** @description ELSTER KSt1F/Einlagen/Einlage/E8241512: text */
+                        e8241512?: string;
+                        /** @description ELSTER KSt1F/Einlagen/Einlage/E8241513: text, at most 11 characters */
+                        e8241513?: string;
+                        /** @description ELSTER KSt1F/Einlagen/Einlage/E8241514: text */
+                        e8241514?: string;
+                        /** @description ELSTER KSt1F/Einlagen/Einlage/E8241515: text, one of "1", "2" */
+                        e8241515?: string;
+                        /** @description ELSTER KSt1F/Einlagen/Einlage/E8241516: text, at most 999 characters */
+                        e8241516?: string;
+                    }[];
+                };
+            }[];
+            /** @description The Vorsatz (E30/Vorsatz) without what the service writes from the request (Unterfallart 30, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort`, and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`) */
+            vorsatz?: {
+                /** @description ELSTER Vorsatz/Vorgang: text, one of "01", "04" */
+                vorgang?: string;
+                /** @description ELSTER Vorsatz/Ordnungsbegriff: text, at most 13 characters */
+                ordnungsbegriff?: string;
+                /** @description ELSTER Vorsatz/ID: text */
+                id?: string;
+                /** @description ELSTER Vorsatz/IDEhefrau: text */
+                idehefrau?: string;
+                /** @description ELSTER Vorsatz/AbsName: text, at most 45 characters */
+                abs_name?: string;
+                /** @description ELSTER Vorsatz/AbsStr: text, at most 30 characters */
+                abs_str?: string;
+                /** @description ELSTER Vorsatz/AbsPlz: text, at most 5 characters */
+                abs_plz?: string;
+                /** @description ELSTER Vorsatz/AbsOrt: text, at most 29 characters */
+                abs_ort?: string;
+                /** @description ELSTER Vorsatz/Copyright: text, at most 50 characters */
+                copyright?: string;
+                /** @description ELSTER Vorsatz/TeleNummer: text, at most 3 characters */
+                tele_nummer?: string;
+                /** @description ELSTER Vorsatz/Rueckuebermittlung */
+                rueckuebermittlung?: {
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/Bescheid: text, one of "1", "2" */
+                    bescheid?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/ArtRueckuebermittlung: text, at most 10 characters */
+                    art_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/SchluesselRueckuebermittlung: text, at most 2997 characters */
+                    schluessel_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/AdresseRueckuebermittlung: text, at most 290 characters */
+                    adresse_rueckuebermittlung?: string;
+                };
+            };
+            /** @description Instead of the structured fields: the Nutzdaten element `<E30 …>` with any of its Anlagen (those a body does not carry, such as Anlage WA, OT, OG, Zinsschranke or the others of the schema, only so), checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by the same amount rules as a body (nothing is computed in a caller's XML); Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), and KSt 1's W-IdNr (E8000102) is `widnr` (`XML_WIDNR_MISMATCH`). `POST /v2/kst/validate?include=body` reads it back into the structured fields; the Anlagen a body does not carry are named in `unmapped` */
+            xml?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
+            idnr?: string;
+            /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
+            spouse_idnr?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: KSt 1 carries it in `kst1.allgemein.e8000102`): the W-IdNr, `DE` and nine digits, that the XML names in KSt 1; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
+            widnr?: string;
+        };
         CertificateUpload: {
             /** @description The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open. It must have an integrity MAC, at most 100,000 key derivation iterations in its MAC and in each encryption (OpenSSL writes 2,048, Windows 2,000), and at most 4 encrypted keys and safes */
             pkcs12: string;
@@ -4109,7 +6295,7 @@ export interface components {
         };
         /** @description Why a ticket ended `rejected` or `failed` */
         TicketError: {
-            /** @description `REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`; with a client certificate, nothing sent: `CERTIFICATE_PIN_WRONG`, `CERTIFICATE_PIN_LOCKED`, `CERTIFICATE_INVALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_DELETED`, `CERTIFICATE_SEAL_BROKEN` */
+            /** @description `REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`, `RECORDS_NOT_LOCKABLE` (a live filing not sent: the stage cannot lock its records yet; submit it again later); with a client certificate, nothing sent: `CERTIFICATE_PIN_WRONG`, `CERTIFICATE_PIN_LOCKED`, `CERTIFICATE_INVALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_DELETED`, `CERTIFICATE_SEAL_BROKEN` */
             code: string;
             message: string;
             details: components["schemas"]["Finding"][];
@@ -4118,7 +6304,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "gewst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "est" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -4158,7 +6344,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "gewst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "est" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -4255,7 +6441,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst";
+            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -4338,6 +6524,7 @@ export interface components {
             years: {
                 est: number[];
                 gewst: number[];
+                kst: number[];
                 lsta: number[];
                 ust: number[];
                 ustva: number[];
@@ -5155,6 +7342,97 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitKst: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KstSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["SubmissionRateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     validateUstva: {
         parameters: {
             query?: {
@@ -5441,6 +7719,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GewstSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateKst: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KstSubmission"];
             };
         };
         responses: {
@@ -5834,7 +8166,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -5893,7 +8225,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -6767,4 +9099,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est","ust","lsta","zm","gewst"] as const;
+export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst"] as const;

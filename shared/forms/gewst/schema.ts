@@ -16,7 +16,7 @@ import {
   widnr,
 } from '#shared/forms/fields.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
-import { withoutDeclaredIdentifiers, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { withoutDeclared, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /** The parts of E20 a body fills, by their body names, and their elements: GewSt 1A, the Anlagen EMU, OHG, BEG (each a list), BEK-GW, the Vorsatz. */
 export const gewstParts = { gew_st1a: 'GewSt1A', emu: 'EMU', ohg: 'OHG', beg: 'BEG', bekgw: 'BEKGW', vorsatz: 'Vorsatz' } as const;
@@ -26,16 +26,16 @@ type Part = keyof typeof gewstParts;
 const part = z.record(z.string().check(z.maxLength(60)), z.unknown());
 const parts = z.array(part).check(z.maxLength(500));
 
-/** The request's fields, with `schemas` the schema of each part: checked by check.ts, or documented (openapi.ts). */
-export const gewstShape = <Schema extends z.ZodMiniType>(schemas: Record<Part, Schema>) => ({
+/** The request's fields, with `schemas` the schema of each part and `list` that of the parts that repeat: checked by check.ts, or documented (openapi.ts). */
+export const gewstShape = <Schema extends z.ZodMiniType, List extends z.ZodMiniType>(schemas: Record<Part, Schema>, list: (part: Schema) => List) => ({
   ...common,
   year: formYear(gewstFacts),
   tax_number: z.optional(taxNumber),
   tax_office: z.optional(taxOffice),
   gew_st1a: z.optional(schemas.gew_st1a),
-  emu: z.optional(schemas.emu),
-  ohg: z.optional(schemas.ohg),
-  beg: z.optional(schemas.beg),
+  emu: z.optional(list(schemas.emu)),
+  ohg: z.optional(list(schemas.ohg)),
+  beg: z.optional(list(schemas.beg)),
   bekgw: z.optional(schemas.bekgw),
   vorsatz: z.optional(schemas.vorsatz),
   xml: z.optional(nutzdatenXml),
@@ -43,7 +43,7 @@ export const gewstShape = <Schema extends z.ZodMiniType>(schemas: Record<Part, S
   widnr: z.optional(widnr),
 });
 
-export const gewstSchema = z.strictObject(gewstShape<z.ZodMiniType>({ gew_st1a: part, emu: parts, ohg: parts, beg: parts, bekgw: part, vorsatz: part })).check(
+export const gewstSchema = z.strictObject(gewstShape({ gew_st1a: part, emu: part, ohg: part, beg: part, bekgw: part, vorsatz: part }, () => parts)).check(
   z.superRefine((body, context) => {
     if (body.tax_number === undefined && body.tax_office === undefined)
       requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
@@ -59,5 +59,5 @@ export type GewstRequest = z.infer<typeof gewstSchema>;
 /** A checked trade tax return as it is stored and sent: its parts, or the caller's own Nutzdaten. */
 export type GewstFiling = Omit<GewstRequest, (typeof xmlDeclaredFields)[number]>;
 
-/** The request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
-export const gewstFilingOf = (request: GewstRequest): GewstFiling => withoutDeclaredIdentifiers(request);
+/** The request as it is stored (shared/forms/identifiers.ts). */
+export const gewstFilingOf = (request: GewstRequest): GewstFiling => withoutDeclared(request);
