@@ -9,7 +9,7 @@
 // application conditions, fields outside the year's schema) is listed under `left` with the reason,
 // and docs/sources.md says so.
 import { type CompactStructure, typeOf } from '#shared/xml/structure.ts';
-import { sheetRows } from './workbook.ts';
+import { readWorkbook, type Workbook } from '../workbook/read-workbook.ts';
 
 /** A condition: arrays with an operator first (shared/forms/workbook-rules.ts evaluates them). */
 export type Condition = readonly [string, ...unknown[]];
@@ -229,8 +229,8 @@ export interface RuleTable {
 }
 
 /** The attributes enumerations give their values, by the fields that use them ("Benutzerdefinierte Typen"). */
-function attributesOf(workbook: string): RuleTable['attributes'] {
-  const [header, ...rows] = sheetRows(workbook, 'Benutzerdefinierte Typen');
+function attributesOf(book: Workbook): RuleTable['attributes'] {
+  const [header, ...rows] = book.get('Benutzerdefinierte Typen') ?? [];
   if (!header) return {};
   const [format, usedBy] = ['Format', 'Wird verwendet von'].map((title) => header.findIndex((cell) => cell.trim() === title));
   const attributes: RuleTable['attributes'] = {};
@@ -249,9 +249,10 @@ export function ruleTable(workbook: string, structure: CompactStructure): RuleTa
   const { leaves, paths } = namesOf(structure);
   const root = typeOf(structure, structure.type);
   const parts = 'particles' in root ? root.particles.map(({ name }) => name) : [];
-  const table: RuleTable = { rules: [], left: [], attributes: attributesOf(workbook) };
+  const book = readWorkbook(workbook);
+  const table: RuleTable = { rules: [], left: [], attributes: attributesOf(book) };
   for (const part of parts) {
-    const [header, ...rows] = sheetRows(workbook, `${part} - Regeln`);
+    const [header, ...rows] = book.get(`${part} - Regeln`) ?? [];
     if (!header) continue;
     const column = (title: string) => {
       const index = header.findIndex((cell) => cell.trim() === title);
