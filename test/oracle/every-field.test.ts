@@ -106,10 +106,10 @@ function everyField(form: ElementForm, year: number): Record<string, unknown> {
       .filter((part) => form.parts?.includes(part.name) ?? true)
       .map((part) => {
         const value = fill(part.type, part.name === 'Vorsatz' ? requestVorsatz : []) as Record<string, unknown>;
-        // A part given once for each Wirtschaftsjahr names each its own (E30's unique `WJ`).
+        if (part.max === 1) return [bodyName(part.name), value];
+        // A repeated part's second has numbers of its own (E20's unique keys), and one given for each Wirtschaftsjahr its own `WJ` (E30's unique key).
         const again = fill(part.type, [], '', true) as Record<string, unknown>;
-        const second = 'wj' in value ? { ...again, wj: 'WJ2' } : again;
-        return [bodyName(part.name), part.max > 1 ? [value, second] : value];
+        return [bodyName(part.name), [value, 'wj' in value ? { ...again, wj: 'WJ2' } : again]];
       }),
   );
 }

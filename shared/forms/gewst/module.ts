@@ -1,5 +1,4 @@
 // The trade tax return as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { checkGewst, e20Findings } from '#shared/forms/gewst/check.ts';
@@ -9,6 +8,7 @@ import { gewstProtocolTitle, gewstRows } from '#shared/forms/gewst/protocol-rows
 import { gewstFilingOf, gewstSchema } from '#shared/forms/gewst/schema.ts';
 import { readGewstBack } from '#shared/forms/gewst/xml-reader.ts';
 import { gewstXml } from '#shared/forms/gewst/xml-writer.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 
 /** ELSTER's element path, as ERiC names a field it refuses. */
 const elementPath = (names: readonly string[]) => names.join('/');
@@ -17,10 +17,7 @@ export const formModule: FormModule<'gewst'> = {
   facts: gewstFacts,
   identifiers: gewstIdentifiers,
   check: checkGewst,
-  readStored(stored) {
-    const parsed = z.safeParse(gewstSchema, stored);
-    return parsed.success ? { body: gewstFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(gewstSchema, gewstFilingOf),
   nutzdaten: (body, options) => body.xml ?? gewstXml(body, options.createdAt).xml,
   readBack: readGewstBack,
   async recheck(xml, year) {
