@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyName, bodyPathOf, readParts, writeParts } from '#shared/forms/ust/body-map.ts';
+import { bodyName, bodyPathOf, readParts, writeParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';

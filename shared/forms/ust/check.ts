@@ -2,7 +2,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { type DeclaredIdentifiers, heldIdentifiers, identifierFindings } from '#shared/forms/identifiers.ts';
-import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/ust/body-map.ts';
+import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/element-body.ts';
 import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
 import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';

@@ -7,7 +7,7 @@
 // generator leaves out, and why, are each file's `left` (docs/sources.md).
 import { readFileSync } from 'node:fs';
 import type { Finding } from '#shared/domain/ticket.ts';
-import type { FieldValue } from '#shared/forms/ust/body-map.ts';
+import type { FieldValue } from '#shared/forms/element-body.ts';
 import { newestSchemaYear } from '#shared/forms/ust/structure.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 

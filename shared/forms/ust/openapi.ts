@@ -1,12 +1,17 @@
 // The annual VAT return's part of the OpenAPI document (shared/openapi/): its request schema with
-// every field of E50 documented beside the ELSTER element it fills (documented-parts.ts), what the
+// every field of E50 documented beside the ELSTER element it fills (shared/forms/documented-parts.ts), what the
 // contract says of its fields, and its examples. Every request example passes the service's own
 // checks (shared/openapi/document.test.ts).
 import * as z from 'zod/mini';
 import type { FormOpenapi } from '#shared/forms/form.ts';
-import { documentedParts } from '#shared/forms/ust/documented-parts.ts';
+import { documentedParts } from '#shared/forms/documented-parts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
-import { ustShape } from '#shared/forms/ust/schema.ts';
+import { type ustParts, ustShape } from '#shared/forms/ust/schema.ts';
+import newest from '#shared/forms/ust/structure/e50-2025.json' with { type: 'json' };
+import type { CompactStructure } from '#shared/xml/structure.ts';
+
+// The newest year's schema shows the fields; until 2022 the form has no `tabelle` groups.
+const parts = documentedParts(newest as unknown as CompactStructure) as Record<(typeof ustParts)[number], z.ZodMiniType>;
 
 /** A business's return for 2025: sales at 19 % and 7 %, prepayments made, the rest still to pay. */
 export const ustExample = {
@@ -42,7 +47,7 @@ export const ustExample = {
 export const formOpenapi: FormOpenapi = {
   name: 'annual VAT return',
   schemaName: 'UstSubmission',
-  schema: z.strictObject(ustShape(documentedParts)),
+  schema: z.strictObject(ustShape(parts)),
   year: `an annual VAT return for ${ustFacts.years[0]} to ${ustFacts.years.at(-1)}, once the year has ended (422 \`YEAR_NOT_ENDED\`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 \`YEAR_CLOSED\`)`,
   fields: (common) => ({
     tax_number: `${common.tax_number}. Either this or \`tax_office\`; written to Vorsatz/StNr`,

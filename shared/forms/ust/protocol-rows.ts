@@ -1,7 +1,7 @@
 // The figures of an annual VAT return's protocol, read from the E50 as transmitted: who files, and
 // the lines that compute what is still owed (USt 2A, Berech_USt, in every year's schema).
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
-import type { FieldValue } from '#shared/forms/ust/body-map.ts';
+import type { FieldValue } from '#shared/forms/element-body.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 
 const rows: readonly (readonly [field: string, label: string])[] = [

@@ -5,6 +5,7 @@
 // fields are mapped onto it by body-map.ts. No 2026 schema is published with that documentation; the
 // 2025 one stands in for it, in the 2026 namespace (docs/sources.md).
 import { readFileSync } from 'node:fs';
+import type { ElementForm } from '#shared/forms/element-nutzdaten.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
 
 /** The newest year whose schema is published. */
@@ -27,3 +28,12 @@ export function ustSchemaStructure(year: number): CompactStructure {
   }
   return structure;
 }
+
+/** E50 as the writer and reader of shared/forms/element-nutzdaten.ts take it. */
+export const e50: ElementForm = {
+  root: 'E50',
+  rootLabel: 'an <E50> element (the annual VAT return)',
+  unterfallart: '50',
+  namespace: ustNamespace,
+  structure: ustSchemaStructure,
+};

@@ -1,67 +1,14 @@
 // Reading an E50 element: a caller's own Nutzdaten, the XML the body is written into, and what the
-// sandbox re-checks all go through the same reader, so the structure check, ERiC's rules and the
-// protocol's figures see the same tree that is transmitted.
-import type { Finding } from '#shared/domain/ticket.ts';
-import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
-import { readParts } from '#shared/forms/ust/body-map.ts';
+// sandbox re-checks all go through the same reader (shared/forms/element-nutzdaten.ts), so the
+// structure check, ERiC's rules and the protocol's figures see the same tree that is transmitted.
+import { readElementBack, readElementNutzdaten, type ReadElement, xmlPathOf } from '#shared/forms/element-nutzdaten.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
-import { ustNamespace, ustSchemaStructure } from '#shared/forms/ust/structure.ts';
+import { e50 } from '#shared/forms/ust/structure.ts';
 
-export type ReadUst = { ok: true; tree: XmlTree; findings: Finding[] } | { ok: false; findings: Finding[] };
+export { xmlPathOf };
 
-/** Where a caller's element is, for a finding. */
-export const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
+/** Checks an E50 element against the structure of `year`'s schema; Vorsatz/Zeitraum must be `year`. */
+export const readUstNutzdaten = (xml: string, year: number, pathOf = xmlPathOf): ReadElement => readElementNutzdaten(e50, xml, year, pathOf);
 
-const childText = (tree: XmlTree, ...names: string[]) => {
-  let node: XmlTree | undefined = tree;
-  for (const name of names) node = node?.children.find((child) => child.name === name);
-  return node?.text;
-};
-
-/**
- * Checks an E50 element: root, namespace, version vs `year`, the whole structure of that year's
- * schema; Vorsatz/Zeitraum must be `year`. `pathOf` names an element for a finding: in the caller's
- * XML, or in the body it was written from.
- */
-export function readUstNutzdaten(xml: string, year: number, pathOf = xmlPathOf): ReadUst {
-  const read = readCallerNutzdaten(xml, {
-    year,
-    structure: ustSchemaStructure(year),
-    rootLabel: 'an <E50> element (the annual VAT return)',
-    namespace: ustNamespace(year),
-    pathOf,
-    // Vorsatz/Zeitraum is compared with the request below, Vorsatz/StNr's form too; the check holds StNr to the request.
-    ownValue: (names) => names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!),
-  });
-  if (!read.ok) return read;
-  const { tree, findings } = read;
-  const period = childText(tree, 'Vorsatz', 'Zeitraum');
-  if (period !== undefined && period !== String(year)) {
-    findings.push({
-      path: pathOf(['Vorsatz', 'Zeitraum']),
-      code: 'XML_PERIOD',
-      message: `has ${period}, but the request is for ${year}`,
-      expected: String(year),
-    });
-  }
-  const taxNumber = childText(tree, 'Vorsatz', 'StNr');
-  if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
-    findings.push({ path: pathOf(['Vorsatz', 'StNr']), code: 'XML_TAX_NUMBER', message: 'is not a 13-digit ELSTER tax number' });
-  }
-  return { ok: true, tree, findings };
-}
-
-/**
- * The structured body a caller's E50 maps to (contract §12): its parts, the year its version names;
- * the request's own fields (`year`, `tax_number`, …) are the handler's to add. `unmapped` names
- * what the body cannot carry. A document that cannot be read maps to nothing.
- */
-export async function readUstBack(xml: string): Promise<ReadBack> {
-  const read = readXml(xml, { strict: true });
-  if (!read.ok || read.tree.name !== 'E50') return { body: {}, unmapped: read.ok ? [read.tree.name] : [] };
-  const year = Number(read.tree.attributes.version);
-  if (!Number.isInteger(year)) return { body: {}, unmapped: ['E50/@version'] };
-  const { parts, unmapped } = readParts(read.tree, ustSchemaStructure(year));
-  return { body: parts, unmapped };
-}
+/** The structured body a caller's E50 maps to (contract §12). */
+export const readUstBack = async (xml: string): Promise<ReadBack> => readElementBack(e50, xml);

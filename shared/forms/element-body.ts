@@ -1,7 +1,8 @@
-// The structured body of an annual VAT return is E50 itself, field for field: each part (USt 2A, UN,
-// FV, the Vorsatz) and each group of the year's schema is an object under the element's name in snake
-// case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`), each ELSTER field (`E3003303`) a value under
-// its identifier in lower case (`e3003303`), a repeated element a list. What a value looks like
+// The structured body of a year-end return whose body is its ELSTER element itself, field for field
+// (the annual VAT return's E50, the Anlage EÜR's E77): each part under the root (USt 2A, UN, FV, EUER,
+// AVEUER, the Vorsatz…) and each group of the year's schema is an object under the element's name in
+// snake case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`), each ELSTER field (`E3003303`) a value
+// under its identifier in lower case (`e3003303`), a repeated element (a part or a group) a list. What a value looks like
 // follows the field's type in the schema: "X" fields are `true`, amounts with cents are decimal
 // strings or numbers ("19000.00", written "19000,00"), whole numbers are numbers, everything else
 // text. So the body carries every element of every year's schema, and the XML read back gives the
@@ -18,8 +19,8 @@ export const bodyName = (element: string) => element.replace(/([a-z])([A-Z])/g, 
 /** The Vorsatz elements the service writes from the request, never the body. */
 export const requestVorsatz = ['Unterfallart', 'StNr', 'Zeitraum', 'OrdNrArt'] as const;
 
-/** The parts of E50 under the root, by their body names (`ust2a`, `un`, `fv`, `vorsatz`). */
-export type UstParts = Record<string, unknown>;
+/** The parts under the root, by their body names (`ust2a`, `un`, `fv`, `vorsatz` of E50). */
+export type ElementParts = Record<string, unknown>;
 
 /** How a field's value is written in the body, by its type in the schema. */
 type Kind = 'flag' | 'cents' | 'decimal' | 'integer' | 'text';
@@ -83,19 +84,19 @@ function bodyValue(text: string, kind: Kind): unknown {
 }
 
 export interface WrittenParts {
-  /** The children of E50 that the body's parts fill, in the schema's order. */
+  /** The children of the root that the body's parts fill, in the schema's order. */
   element: XmlElement;
-  /** Fields the body has that E50 does not, and values of the wrong kind, at their body path. */
+  /** Fields the body has that the schema does not, and values of the wrong kind, at their body path. */
   findings: Finding[];
 }
 
 /**
- * The E50 children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
+ * The root's children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
  * service writes itself, placed where the schema has them, and `defaults` those it writes where the
  * body's Vorsatz has none.
  */
 export function writeParts(
-  parts: UstParts,
+  parts: ElementParts,
   structure: CompactStructure,
   own: Readonly<Record<string, string | undefined>>,
   defaults: Readonly<Record<string, string>> = {},
@@ -166,18 +167,28 @@ export function writeParts(
     const vorsatz = particle.name === 'Vorsatz';
     const given = parts[key] ?? (vorsatz ? {} : undefined);
     if (given === undefined || given === null) continue;
-    const written = group(given, typeOf(structure, particle.type) as ElementsType, key, vorsatz ? own : {}, vorsatz ? defaults : {});
+    const type = typeOf(structure, particle.type) as ElementsType;
+    if (particle.max > 1) {
+      // A part that repeats, as the EÜR's one per partner (SE, AVSE, ER).
+      if (!Array.isArray(given)) findings.push({ path: key, code: 'INVALID_TYPE', message: 'must be a list: this part may repeat' });
+      else {
+        const items = given.map((item, index) => group(item, type, `${key}.${index}`)).filter((item) => item !== undefined);
+        if (items.length > 0) element[particle.name] = items;
+      }
+      continue;
+    }
+    const written = group(given, type, key, vorsatz ? own : {}, vorsatz ? defaults : {});
     if (written) element[particle.name] = written;
   }
   return { element, findings };
 }
 
 /**
- * The body's parts for a caller's E50 tree, which has passed the structure check: every element
+ * The body's parts for a caller's tree (the root element), which has passed the structure check: every element
  * becomes its field; `unmapped` names (as element paths) what the body cannot carry, an attribute
  * of a field, and the Vorsatz elements the request carries (`requestVorsatz`) are left to it.
  */
-export function readParts(tree: XmlTree, structure: CompactStructure): { parts: UstParts; unmapped: string[] } {
+export function readParts(tree: XmlTree, structure: CompactStructure): { parts: ElementParts; unmapped: string[] } {
   const unmapped: string[] = [];
   const group = (node: XmlTree, type: ElementsType, path: string, skip: readonly string[] = []): Record<string, unknown> => {
     const value: Record<string, unknown> = {};
@@ -217,7 +228,7 @@ export interface FieldValue {
 }
 
 /**
- * Each field of E50 by its element name, for ERiC's rules, which name fields so (an E-number stands
+ * Each field of a document by its element name, for ERiC's rules, which name fields so (an E-number stands
  * in one place of the form; the Vorsatz's names are its own). A field of a repeated group is listed
  * by its first occurrence.
  */
@@ -234,7 +245,7 @@ export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   return fields;
 }
 
-/** The body path of an element path (names below E50): where a finding on the written XML points in the body. */
+/** The body path of an element path (names below the root): where a finding on the written XML points in the body. */
 export const bodyPathOf = (names: readonly string[]) => {
   if (names[0] === 'Vorsatz' && names.length === 2) {
     const request: Record<string, string> = { StNr: 'tax_number', Zeitraum: 'year', OrdNrArt: 'tax_number', Unterfallart: 'vorsatz' };
@@ -243,7 +254,7 @@ export const bodyPathOf = (names: readonly string[]) => {
   return names.map(bodyName).join('.');
 };
 
-/** Where each field of a structure stands (its element path below E50), for a field a document lacks. */
+/** Where each field of a structure stands (its element path below the root), for a field a document lacks. */
 export function elementPaths(structure: CompactStructure): (name: string) => readonly string[] | undefined {
   const paths = new Map<string, readonly string[]>();
   const visit = (index: number, names: readonly string[]) => {

@@ -1,13 +1,10 @@
-// The parts of E50 as the OpenAPI document shows them: every group and field of the newest year's
-// schema (structure/e50-2025.json) under its body name (body-map.ts), each field with the ELSTER
-// element it fills and the kind of value it takes. Earlier years' forms differ in a few groups
-// (until 2022 without the `tabelle` groups); each year's own schema is what a body is checked against.
+// The parts of a form whose body is its ELSTER element (element-body.ts) as the OpenAPI document shows
+// them: every group and field of the newest year's schema under its body name, each field with the
+// ELSTER element it fills and the kind of value it takes; a part that repeats is a list. Earlier
+// years' forms differ in a few groups; each year's own schema is what a body is checked against.
 import * as z from 'zod/mini';
-import { bodyName, requestVorsatz, valueKind } from '#shared/forms/ust/body-map.ts';
-import newest from '#shared/forms/ust/structure/e50-2025.json' with { type: 'json' };
+import { bodyName, requestVorsatz, valueKind } from '#shared/forms/element-body.ts';
 import { type CompactStructure, typeOf } from '#shared/xml/structure.ts';
-
-const structure = newest as unknown as CompactStructure;
 
 const valueSchemas = {
   flag: () => z.literal(true),
@@ -24,7 +21,7 @@ const valueWords = {
   text: 'text',
 };
 
-function documented(index: number, names: readonly string[]): z.ZodMiniType {
+function documented(structure: CompactStructure, index: number, names: readonly string[]): z.ZodMiniType {
   const type = typeOf(structure, index);
   const path = names.join('/');
   if (!('particles' in type)) {
@@ -38,18 +35,21 @@ function documented(index: number, names: readonly string[]): z.ZodMiniType {
     type.particles
       .filter(({ name }) => !skip.includes(name))
       .map((particle) => {
-        const child = documented(particle.type, [...names, particle.name]);
+        const child = documented(structure, particle.type, [...names, particle.name]);
         return [bodyName(particle.name), z.optional(particle.max > 1 ? z.array(child) : child)];
       }),
   );
   return z.strictObject(shape).check(z.meta({ description: `ELSTER ${path}` }));
 }
 
-const root = typeOf(structure, structure.type);
-const part = (name: string) => {
-  const particle = 'particles' in root ? root.particles.find((candidate) => candidate.name === name) : undefined;
-  if (!particle) throw new RangeError(`E50 has no ${name}`);
-  return documented(particle.type, [name]);
-};
-
-export const documentedParts = { ust2a: part('USt2A'), un: part('UN'), fv: part('FV'), vorsatz: part('Vorsatz') };
+/** Every part under the root of `structure`, by its body name. */
+export function documentedParts(structure: CompactStructure): Record<string, z.ZodMiniType> {
+  const root = typeOf(structure, structure.type);
+  if (!('particles' in root)) throw new RangeError(`${structure.root} has no parts`);
+  return Object.fromEntries(
+    root.particles.map((particle) => {
+      const part = documented(structure, particle.type, [particle.name]);
+      return [bodyName(particle.name), particle.max > 1 ? z.array(part) : part];
+    }),
+  );
+}
