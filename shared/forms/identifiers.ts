@@ -41,6 +41,12 @@ export interface DeclaredIdentifiers {
  */
 export const xmlDeclaredFields = ['idnr', 'spouse_idnr', 'widnr'] as const;
 
+/** A request as it is stored: only what it gave, but for the fields that only declare the XML's identifiers. */
+export function withoutDeclaredFields<Request extends object>(request: Request): Omit<Request, (typeof xmlDeclaredFields)[number]> {
+  const filing = Object.entries(request).filter(([field, value]) => value !== undefined && !(xmlDeclaredFields as readonly string[]).includes(field));
+  return Object.fromEntries(filing) as Omit<Request, (typeof xmlDeclaredFields)[number]>;
+}
+
 /** An identifier the XML holds at one of its form's places. */
 export interface HeldIdentifier {
   names: readonly string[];

@@ -19,7 +19,7 @@ import { supportedDeductions } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 import { estParts } from '#test/oracle/est-parts.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
-import { readParts } from '#shared/forms/ust/body-map.ts';
+import { readParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import { existsSync, readFileSync } from 'node:fs';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { today } from '#shared/config.ts';
 import { acceptedYears } from '#shared/forms/registry.ts';
-import { bodyName, requestVorsatz, valueKind } from '#shared/forms/ust/body-map.ts';
+import { bodyName, requestVorsatz, valueKind } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';

@@ -1,14 +1,13 @@
 import type { Finding } from '#shared/domain/ticket.ts';
-import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
-import { type DeclaredIdentifiers, heldIdentifiers, identifierFindings } from '#shared/forms/identifiers.ts';
-import { bodyPathOf, elementPaths, type FieldValue, fieldsOf } from '#shared/forms/element-body.ts';
+import { elementPaths, type FieldValue, fieldsOf } from '#shared/forms/element-body.ts';
+import { type ElementCheck, elementRules } from '#shared/forms/element-check.ts';
 import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
-import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
+import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
-import { ustFilingOf, ustSchema, type UstRequest } from '#shared/forms/ust/schema.ts';
+import { ustFilingOf, type UstFiling, ustSchema, type UstRequest } from '#shared/forms/ust/schema.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
-import { readUstNutzdaten, xmlPathOf } from '#shared/forms/ust/xml-reader.ts';
+import { readUstNutzdaten } from '#shared/forms/ust/xml-reader.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 
@@ -29,40 +28,9 @@ export function e50Findings(
   return { findings: [...read.findings, ...rules], tree: read.tree, fields };
 }
 
-/**
- * The identifiers of an E50 held to what the request declares, and its IdNrs for the live guard. A
- * body's parts are E50 itself and so declare the IdNrs and the W-IdNr they name; the Ordnungsbegriff
- * is still held to `tax_number`, and the spouse may not be the taxpayer.
- */
-function identifiersOf(tree: XmlTree, request: UstRequest, pathOf: (names: readonly string[]) => string): Pick<Ruled, 'findings' | 'xmlIdnrs'> {
-  const held = heldIdentifiers(ustIdentifiers, tree);
-  const own = held.filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr' || kind === 'widnr').reverse();
-  const declared: DeclaredIdentifiers =
-    request.xml === undefined ? { ...request, ...Object.fromEntries(own.map(({ kind, value }) => [kind, value])) } : request;
-  const xmlIdnrs: NamedIdnr[] = held
-    .filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr')
-    .map(({ names, value }) => ({ path: pathOf(names), idnr: value }));
-  return { findings: identifierFindings(ustIdentifiers, tree, declared, pathOf), xmlIdnrs };
-}
+const ustCheck: ElementCheck<'ust', UstFiling> = { facts: ustFacts, identifiers: ustIdentifiers, write: ustXml, read: e50Findings };
 
-// A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.
-const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
-
-function ustRules(request: UstRequest, { today }: CheckContext): Ruled {
-  const body = ustFilingOf(request);
-  const filing = { kind: 'ust', body } as const;
-  const open = ustYearFindings(body.year, today);
-  if (body.xml === undefined) {
-    const written = ustXml(body, new Date());
-    if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
-    const read = e50Findings(written.xml, body.year, bodyPathOf);
-    const identifiers = read.tree ? identifiersOf(read.tree, request, bodyPathOf) : { findings: [] };
-    return { filing, ...identifiers, findings: [...open, ...read.findings.map(withoutPosition), ...identifiers.findings] };
-  }
-  const read = e50Findings(body.xml, body.year, xmlPathOf);
-  const identifiers = read.tree ? identifiersOf(read.tree, request, xmlPathOf) : { findings: [] };
-  return { filing, ...identifiers, findings: [...open, ...read.findings, ...identifiers.findings] };
-}
+const ustRules = (request: UstRequest, context: CheckContext): Ruled => elementRules(ustCheck, request, ustFilingOf(request), context);
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
 export const form: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };

@@ -16,7 +16,7 @@ import {
   widnr,
 } from '#shared/forms/fields.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
-import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { withoutDeclaredFields, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /** The parts of E50 a body fills, by their body names (body-map.ts). */
 export const ustParts = ['ust2a', 'un', 'fv', 'vorsatz'] as const;
@@ -55,7 +55,4 @@ export type UstRequest = z.infer<typeof ustSchema>;
 export type UstFiling = Omit<UstRequest, (typeof xmlDeclaredFields)[number]>;
 
 /** The request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
-export function ustFilingOf(request: UstRequest): UstFiling {
-  const filing = Object.entries(request).filter(([field, value]) => value !== undefined && !(xmlDeclaredFields as readonly string[]).includes(field));
-  return Object.fromEntries(filing) as UstFiling;
-}
+export const ustFilingOf = (request: UstRequest): UstFiling => withoutDeclaredFields(request);
