@@ -20,8 +20,11 @@ import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 import { estParts } from '#test/oracle/est-parts.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { readParts } from '#shared/forms/element-body.ts';
+import { euerExample } from '#shared/forms/euer/openapi.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
+import type { CompactStructure } from '#shared/xml/structure.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
@@ -375,15 +378,27 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** The whole matrix for the day the tests fix. */
-/** ELSTER's E50 sample of `year` (../shared/elster/samples), read back into the body it maps to. */
-function ustSampleBody(year: number): Record<string, unknown> | undefined {
-  const samples = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-  const file = join(samples, year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
-  if (!existsSync(file)) return undefined;
-  const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
-  const read = e50 === undefined ? undefined : readXml(e50);
-  return read?.ok ? readParts(read.tree, ustSchemaStructure(year)).parts : undefined;
+/** ELSTER's sample `file` (../shared/elster/samples), its `root` element read back into the body it maps to. */
+function sampleBody(file: string, root: string, structure: CompactStructure): Record<string, unknown> | undefined {
+  const path = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples', file);
+  if (!existsSync(path)) return undefined;
+  const element = new RegExp(`<${root}[\\s\\S]*</${root}>`).exec(readFileSync(path, 'utf8'))?.[0];
+  const read = element === undefined ? undefined : readXml(element);
+  return read?.ok ? readParts(read.tree, structure).parts : undefined;
+}
+
+/** ELSTER's E50 sample of `year`, read back. */
+const ustSampleBody = (year: number) => sampleBody(year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`, 'E50', ustSchemaStructure(year));
+
+/** The Anlage EÜR of `year`: the OpenAPI document's example, whose groups every year has, and ELSTER's sample of the year read back. */
+function euerBodies(year: number): MatrixBody[] {
+  const sample = sampleBody(`euer_${year}_ok.xml`, 'E77', euerSchemaStructure(year));
+  return [
+    { name: `E77 ${year}: the example`, kind: 'euer', body: { ...euerExample, year } },
+    ...(sample
+      ? [{ name: `E77 ${year}: ELSTER's sample read back`, kind: 'euer' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
 }
 
 /**
@@ -415,6 +430,7 @@ function ustBodies(year: number): MatrixBody[] {
   ];
 }
 
+/** The whole matrix for the day the tests fix. */
 export function matrix(): MatrixBody[] {
   const day = today();
   return [
@@ -423,5 +439,6 @@ export function matrix(): MatrixBody[] {
     ...acceptedYears('ust', day).flatMap(ustBodies),
     ...acceptedYears('lsta', day).flatMap((year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period))),
     ...acceptedYears('zm', day).flatMap((year) => zmBodies(year, day)),
+    ...acceptedYears('euer', day).flatMap(euerBodies),
   ];
 }

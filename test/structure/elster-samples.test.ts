@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
 import { lstaSchemaStructure } from '#shared/forms/lsta/structure.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { schemaFindings } from '#shared/xml/structure.ts';
@@ -19,6 +20,7 @@ const forms = [
   { pattern: /^est_e10_(\d{4})\.xml$/, root: 'E10', structure: estSchemaStructure },
   { pattern: /^(?:ust_(\d{4})_ok|USt_(\d{4}))\.xml$/, root: 'E50', structure: async (year: number) => ustSchemaStructure(year) },
   { pattern: /^lsta_(\d{4})_ok\.xml$/, root: 'Anmeldungssteuern', structure: lstaSchemaStructure },
+  { pattern: /^euer_(\d{4})_ok\.xml$/, root: 'E77', structure: async (year: number) => euerSchemaStructure(year) },
 ];
 const samples = missing
   ? []
@@ -33,8 +35,8 @@ const samples = missing
 const find = (tree: XmlTree, name: string): XmlTree | undefined => (tree.name === name ? tree : tree.children.map((child) => find(child, name)).find(Boolean));
 
 describe.skipIf(missing)("ELSTER's samples", () => {
-  it('are there for every year of UStVA (three filings each), E10, E50 and LStA', () => {
-    expect(samples.map(({ file }) => file).sort()).toHaveLength(27);
+  it('are there for every year of UStVA (three filings each), E10, E50, LStA and E77', () => {
+    expect(samples.map(({ file }) => file).sort()).toHaveLength(30);
   });
 
   it.each(samples)('$file passes the structure of its year', async ({ file, root, year, structure }) => {

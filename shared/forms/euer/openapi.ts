@@ -58,7 +58,7 @@ export const formOpenapi: FormOpenapi = {
     se: 'Anlage SE, per partner: special business income and expenses (E77/SE), a list; the same naming',
     avse: 'Anlage AVSE, per partner: the fixed assets of the special business (E77/AVSE), a list; the same naming',
     er: 'Anlage ER, per partner: the supplementary accounts (E77/ER), a list; the same naming',
-    luf: 'Anlage LuF, for farming and forestry (E77/LuF); the same naming',
+    lu_f: 'Anlage LuF, for farming and forestry (E77/LuF); the same naming',
     vorsatz:
       'The Vorsatz (E77/Vorsatz) without what the service writes from the request (Unterfallart 77, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort`, and optionally `vorgang` (default "01"), `copyright` (default the service\'s), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`), and `idehefrau` is never `id` (`IDNR_SAME_AS_TAXPAYER`)',
     widnr:

@@ -23,7 +23,7 @@ import { withoutDeclaredFields, xmlDeclaredFields } from '#shared/forms/identifi
  * Anlage SZ (Schuldzinsen), per partner Anlage SE (Sonderbetriebseinnahmen und -ausgaben), AVSE
  * (their fixed assets) and ER (Ergänzungsrechnung), Anlage LuF, and the Vorsatz.
  */
-export const euerParts = ['euer', 'aveuer', 'sz', 'se', 'avse', 'er', 'luf', 'vorsatz'] as const;
+export const euerParts = ['euer', 'aveuer', 'sz', 'se', 'avse', 'er', 'lu_f', 'vorsatz'] as const;
 export type EuerPart = (typeof euerParts)[number];
 
 const part = z.record(z.string().check(z.maxLength(60)), z.unknown());
@@ -32,7 +32,7 @@ const perPartner = z.array(part).check(z.maxLength(1000));
 
 /** The request's fields, with `parts` the schema of each part: checked by check.ts, or documented (openapi.ts). */
 export const euerShape = <Part extends z.ZodMiniType, Repeated extends z.ZodMiniType>(
-  parts: Record<'euer' | 'aveuer' | 'sz' | 'luf' | 'vorsatz', Part> & Record<'se' | 'avse' | 'er', Repeated>,
+  parts: Record<'euer' | 'aveuer' | 'sz' | 'lu_f' | 'vorsatz', Part> & Record<'se' | 'avse' | 'er', Repeated>,
 ) => ({
   ...common,
   year: formYear(euerFacts),
@@ -44,7 +44,7 @@ export const euerShape = <Part extends z.ZodMiniType, Repeated extends z.ZodMini
   se: z.optional(parts.se),
   avse: z.optional(parts.avse),
   er: z.optional(parts.er),
-  luf: z.optional(parts.luf),
+  lu_f: z.optional(parts.lu_f),
   vorsatz: z.optional(parts.vorsatz),
   xml: z.optional(nutzdatenXml),
   ...declaredIdnrs,
@@ -52,7 +52,7 @@ export const euerShape = <Part extends z.ZodMiniType, Repeated extends z.ZodMini
 });
 
 export const euerSchema = z
-  .strictObject(euerShape({ euer: part, aveuer: part, sz: part, luf: part, vorsatz: part, se: perPartner, avse: perPartner, er: perPartner }))
+  .strictObject(euerShape({ euer: part, aveuer: part, sz: part, lu_f: part, vorsatz: part, se: perPartner, avse: perPartner, er: perPartner }))
   .check(
     z.superRefine((body, context) => {
       if (body.tax_number === undefined && body.tax_office === undefined)

@@ -178,11 +178,10 @@ export function euerTotals(tree: XmlTree, structure: CompactStructure, pathOf: (
   if (euer) collect(euer, ['EUER']);
 
   for (const { names, given, expected } of lineSums(tree, structure)) {
+    // The totals take a line at what its entries add up to, so that one wrong line is one finding.
+    if (names[0] === 'EUER') amounts.set(names.at(-1)!, expected);
     if (given === undefined) {
-      if (names[0] === 'EUER') {
-        computed.set(names.at(-1)!, expected);
-        amounts.set(names.at(-1)!, expected);
-      }
+      if (names[0] === 'EUER') computed.set(names.at(-1)!, expected);
     } else if (given !== expected)
       findings.push({
         path: pathOf(names),

@@ -17,7 +17,7 @@ const partsOf = (body: EuerFiling): ElementParts => ({
   se: body.se,
   avse: body.avse,
   er: body.er,
-  luf: body.luf,
+  lu_f: body.lu_f,
   vorsatz: body.vorsatz,
 });
 
