@@ -122,7 +122,9 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     expect(shipped('submitEst')).toEqual(est);
     expect(shipped('validateUst')).toEqual(ust);
     expect(shipped('validateLsta')).toEqual(lsta);
-    expect(shipped('transmit')).toEqual([...est, ...ust, ...lsta, ...ustva, 'zm.json']);
+    const euer = ['e77-2021.json', 'e77-2022.json', 'e77-2023.json', 'e77-2024.json'];
+    expect(shipped('validateEuer')).toEqual(euer);
+    expect(shipped('transmit')).toEqual([...est, ...ust, ...euer, ...lsta, ...ustva, 'zm.json']);
     expect(shipped('submitZm')).toEqual(['zm.json']);
     expect(shipped('getStatus')).toEqual([]);
   });
