@@ -2,21 +2,9 @@
 // maps them, or the caller's own E77 element. The parts' fields are the year's schema's, so they are
 // checked against it (check.ts), not here.
 import * as z from 'zod/mini';
-import {
-  alongsideFieldChecks,
-  common,
-  declaredIdnrs,
-  formYear,
-  nutzdatenXml,
-  refuseBesideXml,
-  refuseWithoutXml,
-  requireField,
-  taxNumber,
-  taxOffice,
-  widnr,
-} from '#shared/forms/fields.ts';
+import { common, declaredIdnrs, elementRequestRefinement, formYear, nutzdatenXml, taxNumber, taxOffice, widnr } from '#shared/forms/fields.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
-import { withoutDeclaredFields, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { withoutDeclaredFields, type xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /**
  * The parts of E77 a body fills, by their body names: the EÜR itself, Anlage AVEÜR (fixed assets),
@@ -54,14 +42,11 @@ export const euerShape = <Part extends z.ZodMiniType, Repeated extends z.ZodMini
 export const euerSchema = z
   .strictObject(euerShape({ euer: part, aveuer: part, sz: part, lu_f: part, vorsatz: part, se: perPartner, avse: perPartner, er: perPartner }))
   .check(
-    z.superRefine((body, context) => {
-      if (body.tax_number === undefined && body.tax_office === undefined)
-        requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
-      if (body.xml !== undefined) return refuseBesideXml(context, body, euerParts);
-      refuseWithoutXml(context, body, xmlDeclaredFields, 'the parts name them (vorsatz.id, vorsatz.idehefrau, euer.allg.e6000404)');
-      if (body.euer === undefined) requireField(context, 'euer', 'is required: the Anlage EÜR itself (its income, expenses and profit)');
-      if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_plz, abs_ort)');
-    }, alongsideFieldChecks),
+    elementRequestRefinement(
+      euerParts,
+      { euer: 'the Anlage EÜR itself (its income, expenses and profit)', vorsatz: 'the sender of the return (abs_name, abs_str, abs_plz, abs_ort)' },
+      'the parts name them (vorsatz.id, vorsatz.idehefrau, euer.allg.e6000404)',
+    ),
   );
 
 export type EuerRequest = z.infer<typeof euerSchema>;
