@@ -4756,7 +4756,7 @@ export interface components {
                     e6013901?: number | string;
                 };
             };
-            /** @description Anlage SE, per partner: special business income and expenses (E77/SE), a list; the same naming */
+            /** @description Anlage SE, per partner: special business income and expenses (E77/SE), a list; the same naming. Each partner (`beteiligter`) has one `se`, one `avse` and one `er` (422 `DUPLICATE_PARTNER`) */
             se?: {
                 /** @description ELSTER SE/Beteiligter: a whole number */
                 beteiligter?: number;

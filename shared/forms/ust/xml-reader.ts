@@ -5,8 +5,6 @@ import { readElementBack, readElementNutzdaten, type ReadElement, xmlPathOf } fr
 import type { ReadBack } from '#shared/forms/form.ts';
 import { e50 } from '#shared/forms/ust/structure.ts';
 
-export { xmlPathOf };
-
 /** Checks an E50 element against the structure of `year`'s schema; Vorsatz/Zeitraum must be `year`. */
 export const readUstNutzdaten = (xml: string, year: number, pathOf = xmlPathOf): ReadElement => readElementNutzdaten(e50, xml, year, pathOf);
 
