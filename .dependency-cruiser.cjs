@@ -85,6 +85,13 @@ module.exports = {
       to: { path: '^shared/forms/[^/]+/' },
     },
     {
+      name: 'ports-on-domain',
+      severity: 'error',
+      comment: 'A port (shared/ports/, one a file) says in the words of the domain what its users need; it knows no adapter, use case or configuration.',
+      from: { path: '^shared/ports/' },
+      to: { path: '^shared/', pathNot: `${layer(['ports', 'domain'])}` },
+    },
+    {
       name: 'adapters-below-use-cases',
       severity: 'error',
       comment: 'An adapter implements a port; it never calls the code that uses the port.',
@@ -95,7 +102,7 @@ module.exports = {
       name: 'use-cases-not-composition',
       severity: 'error',
       comment: 'Use cases are handed their ports; only entries and the composition root pick adapters.',
-      from: { path: layer([...useCases, 'forms', 'tax', 'xml', 'domain', 'adapters', 'queue', ...authorities]) },
+      from: { path: layer([...useCases, 'forms', 'tax', 'xml', 'domain', 'ports', 'adapters', 'queue', ...authorities]) },
       to: { path: '^shared/wiring/' },
     },
     {

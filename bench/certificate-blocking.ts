@@ -7,7 +7,7 @@
 // keys at the iteration cap, its certificates in the clear.
 
 import type { LocalRuntime } from '#infra/local/runtime.ts';
-import { maxIterations } from '#shared/certificates/pkcs12-mac.ts';
+import { maxIterations } from '#shared/certificates/pkcs12-limits.ts';
 import { containerOfIterations, testPin, withKeyCopies } from '#test/support/certificates.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { compare, figure, percentile, sortNumbers, type Row } from './stats.ts';

@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { maxIterations } from '#shared/certificates/pkcs12-mac.ts';
+import { maxIterations } from '#shared/certificates/pkcs12-limits.ts';
 import { containerOfIterations, testPin } from '#test/support/certificates.ts';
 import { certificateBlocking } from './certificate-blocking.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';

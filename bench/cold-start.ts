@@ -38,7 +38,7 @@ const repoRoot = resolve(import.meta.dirname, '..');
 // tax authority's native bridge, and XML libraries beyond the one parser steuerbote uses. The example
 // receiver, too, loads each PDF it is sent, to refuse what does not parse.
 const heavyCode = /(?:^|\/)node_modules\/(pdf-lib|@pdf-lib\/[^/]+|pako|koffi|fast-xml-parser|xmlbuilder2?|xml2js|@xmldom\/[^/]+|sax|xml-js|libxmljs2?)\//;
-const heavyAllowed: readonly FunctionName[] = ['transmit', 'hookEndpoint'];
+const heavyAllowed: readonly FunctionName[] = ['transmit', 'receiverEndpoint'];
 // The XML parser also serves the functions of the forms, which check a caller's own Nutzdaten before
 // accepting them, as the API requires; it is the smallest of the candidates (about 28 KB minified).
 const xmlParser = 'fast-xml-parser';
@@ -489,13 +489,13 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
     getVersion: { event: apiEvent('GET', '/v2/version', '/v2/version'), expect: '200' },
     notFound: { event: apiEvent('GET', '/v2/nothing', undefined, { key }), expect: '404' },
     receiverNotFound: { event: apiEvent('GET', '/dummy/nothing', undefined), expect: '404' },
-    hookEndpoint: {
+    receiverEndpoint: {
       event: apiEvent('POST', '/dummy/hook-endpoint', '/dummy/hook-endpoint', {
         body: { ticket: missingTicket, file_name: 'protocol.pdf', file_content: tinyPdf, store: false },
       }),
       expect: '200',
     },
-    hookRun: {
+    receiverRun: {
       event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{ticket}', { key, pathParameters: { ticket: missingTicket } }),
       expect: '404',
     },

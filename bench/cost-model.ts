@@ -22,8 +22,6 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { tableName } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { tables, type TableName } from '#shared/manifest.ts';
@@ -39,6 +37,8 @@ const million = 1_000_000;
 
 export const prices = {
   httpApiRequest: 1.2 / million,
+  // What the API behind the edge limits is instead (infra/constructs/edge-api.ts).
+  restApiRequest: 4.25 / million,
   lambdaInvocation: 0.2 / million,
   lambdaGbSecond: { arm64: 0.0000133334, x86_64: 0.0000166667 },
   writeUnit: 0.7625 / million,
@@ -122,20 +122,29 @@ export async function costModel(): Promise<Row[]> {
   const stored = storagePerMonth(measured.sizes, template);
   for (const [name, value] of Object.entries(stored)) rows.push(row(`per million stored tickets a month: ${name}`, '$', value));
   for (const [name, value] of Object.entries(fixed)) rows.push(row(`fixed per stage a month: ${name}`, '$', value));
-  const edge = fixedPerMonth(stageTemplate({ stage: 'prod', region: 'eu-central-1', edgeLimitPerMinute: '300' }, true));
+  const edge = fixedPerMonth(
+    stageTemplate({
+      stage: 'prod',
+      region: 'eu-central-1',
+      edgeLimitPerMinute: '300',
+      domainName: 'api.example.com',
+      certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
+    }),
+  );
   removeStageApps();
   rows.push(row('fixed per stage a month, with edge limits: WAF web ACL and rules', '$', edge['WAF web ACL and rules'] ?? 0));
   rows.push(row('per million API requests with edge limits: WAF', '$', million * prices.wafRequest));
+  rows.push(
+    row('per million API requests with edge limits: a REST API in place of the HTTP API', '$', million * (prices.restApiRequest - prices.httpApiRequest)),
+  );
   return rows;
 }
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
 
-/** The resources of a stage's stacks, its nested stacks' among them (with edge limits and `allStacks`, the web ACL's stack too). */
-function stageTemplate(context: Record<string, string>, allStacks = false): Resources {
-  const stage = synth(context, { bundle: false });
-  const others = allStacks ? stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack) : [];
-  return Object.assign({}, stage.resources, ...others.map((each) => Template.fromStack(each).toJSON().Resources));
+/** The resources of a stage's stacks, its nested stacks' among them. */
+function stageTemplate(context: Record<string, string>): Resources {
+  return synth(context, { bundle: false }).resources;
 }
 
 const ofType = (resources: Resources, type: string) => Object.entries(resources).filter(([, resource]) => resource.Type === type);
@@ -164,7 +173,10 @@ function fixedPerMonth(resources: Resources): Record<string, number> {
       .filter(([, alarm]) => alarm.Properties.Namespace && !String(alarm.Properties.Namespace).startsWith('AWS/'))
       .map(([, alarm]) => alarm.Properties.MetricName),
   );
-  const schedules = ofType(resources, 'AWS::Events::Rule').map(([, rule]) => String(rule.Properties.ScheduleExpression));
+  // The rules that match events (a production stage's records, infra/constructs/records.ts) run nothing on a clock.
+  const schedules = ofType(resources, 'AWS::Events::Rule')
+    .filter(([, rule]) => rule.Properties.ScheduleExpression)
+    .map(([, rule]) => String(rule.Properties.ScheduleExpression));
   const runsPerMonth = schedules.reduce((sum, expression) => sum + (30 * 24 * 60) / rateMinutes(expression), 0);
   const acls = ofType(resources, 'AWS::WAFv2::WebACL');
   const rules = acls.reduce((sum, [, acl]) => sum + (acl.Properties.Rules?.length ?? 0), 0);

@@ -117,7 +117,7 @@ export async function pipeline(): Promise<Row[]> {
     const runtime = await startLocalRuntime({
       dataDir,
       apiPort: 0,
-      hookPort: 0,
+      receiverPort: 0,
       // No per-client budget: the load comes from one client at far more than a client may send.
       env: { HOOK_ENABLED: 'true', HOOK_URI: client.hookUrl, SANDBOX_LATENCY_MS: '0', POWERTOOLS_LOG_LEVEL: 'ERROR', RATE_LIMIT_PER_MINUTE: '0' },
       ...(concurrency && { pollerConcurrency: concurrency }),

@@ -23,7 +23,7 @@ export async function startQuietRuntime(dataDir: string, options: Partial<Pick<L
     Object.assign(process.env, savedEnv);
   };
   try {
-    const runtime = await startLocalRuntime({ dataDir, apiPort: 0, hookPort: 0, ...options, env: wanted });
+    const runtime = await startLocalRuntime({ dataDir, apiPort: 0, receiverPort: 0, ...options, env: wanted });
     return {
       ...runtime,
       async stop() {

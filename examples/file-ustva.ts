@@ -1,5 +1,5 @@
 // Files one UStVA, follows its ticket and saves the protocol; every other outcome prints one line
-// and ends with exit code 1. The README shows this file; test/integration/readme-example.test.ts runs it.
+// and ends with exit code 1. docs/guides/client.md shows this file; test/integration/readme-example.test.ts runs it.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createSteuerbote, SteuerboteError, SteuerboteUnreachable, TicketWaitTimeout } from '@steuerbote/client';
 

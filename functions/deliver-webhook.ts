@@ -11,6 +11,7 @@ const processBatch = sqsHandler({
   queue: 'webhook',
   control: workQueue,
   read: readWebhookMessage,
+  metrics,
   handle: async (delivery) => {
     const deps = {
       tickets: ticketStore(),

@@ -2,7 +2,6 @@
 // deploys, and nothing else.
 
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, Tags, type StackProps } from 'aws-cdk-lib';
-import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   CorsHttpMethod,
   DomainName,
@@ -14,14 +13,16 @@ import {
   type CorsPreflightOptions,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import type { Metric, MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { AccountRootPrincipal, PolicyDocument, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
-import { Architecture, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, CfnFunction, Code, LayerVersion, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -54,9 +55,12 @@ import { FunctionIntegration } from '#infra/constructs/function-integration.ts';
 import { groupOf } from '#infra/function-groups.ts';
 import { Operations } from '#infra/constructs/operations.ts';
 import { SealingKey } from '#infra/constructs/sealing-key.ts';
+import { administer } from '#infra/constructs/key-policy.ts';
+import { accessLogBucket, keptUnder } from '#infra/constructs/buckets.ts';
 import { GradualDeployments } from '#infra/constructs/gradual-deployments.ts';
 import { Records } from '#infra/constructs/records.ts';
-import { EdgeLimits } from '#infra/constructs/edge-limits.ts';
+import { accessLogFormat } from '#infra/constructs/access-log.ts';
+import { EdgeApi } from '#infra/constructs/edge-api.ts';
 import { watchStage } from '#infra/constructs/stage-alarms.ts';
 import { suppress, vouchForAuthorization } from '#infra/nag.ts';
 import type { EricSettings, HookSettings, RetentionSettings, StageSettings } from '#infra/stage-settings.ts';
@@ -86,23 +90,20 @@ export class SteuerboteStack extends Stack {
     super(scope, id, {
       description: `steuerbote ${settings.stage}: ELSTER submissions (ESt, UStVA)`,
       terminationProtection: settings.production,
-      // The region is the stage's, never the shell's; the account is whichever the credentials name.
-      env: { region: settings.region },
-      crossRegionReferences: edge !== undefined,
+      // The region is the stage's, never the shell's; the account is the stage's if it names one, else whichever the credentials name.
+      env: { region: settings.region, ...(settings.account && { account: settings.account }) },
       ...stackProps,
     });
     Tags.of(this).add('service', 'steuerbote');
     Tags.of(this).add('stage', settings.stage);
 
-    // One key for all data at rest, so a stage's tax data can be locked away with a single switch.
-    const key = new Key(this, 'Key', {
-      description: `steuerbote ${settings.stage}: tables, bucket and queues`,
-      enableKeyRotation: true,
-      removalPolicy: removalPolicyFor(settings.production),
-    });
+    // A production stage's keys outlive it: only the break-glass role may delete or disable them.
+    const guarded = settings.production ? { breakGlassRole: settings.records.breakGlassRole } : undefined;
+    const key = stageKey(this, settings.stage, guarded);
+    const { bucket, accessLogs } = stageBucket(this, key, settings.production, settings.retention);
     const resources: StageResources = {
       tables: mapRecord(tables, (name, spec) => stageTable(this, name, spec, key, settings.production)),
-      bucket: stageBucket(this, key, settings.production, settings.retention),
+      bucket,
       queues: mapRecord(queues, (name, spec) => stageQueue(this, name, spec, key)),
       hookSecret: settings.hook.secretName ? Secret.fromSecretNameV2(this, 'HookSecret', settings.hook.secretName) : undefined,
       // A key of its own: only the functions that seal or unseal a client's certificate may use it.
@@ -111,12 +112,15 @@ export class SteuerboteStack extends Stack {
         removalPolicy: removalPolicyFor(settings.production),
         admins: settings.sealingKeyAdmins,
         openSealedBeforeOwners: settings.openSealedBeforeOwners,
+        guarded,
       }),
       eric: settings.taxAuthority.eric && ericBinding(this, settings.taxAuthority.eric),
     };
 
     const deployed = entries(apis).filter(([, spec]) => spec.production || !settings.production);
-    const httpApis = new Map(deployed.map(([name]) => [name, stageHttpApi(this, name, settings)]));
+    // With edge limits the API is a REST API behind them (infra/constructs/edge-api.ts); every other API is an HTTP API.
+    const behindEdge = (name: ApiName) => name === 'api' && edge !== undefined;
+    const httpApis = new Map(deployed.filter(([name]) => !behindEdge(name)).map(([name]) => [name, stageHttpApi(this, name, settings)]));
     const environments: Record<Setting, Record<string, string>> = {
       hook: hookEnvironment(settings.hook, settings.production, httpApis.get('receiver')),
       taxAuthority: { [settingNames.taxAuthority]: settings.taxAuthority.name, [settingNames.herstellerId]: settings.taxAuthority.herstellerId },
@@ -126,7 +130,7 @@ export class SteuerboteStack extends Stack {
         [settingNames.submissionRetentionSeconds]: String(settings.retention.submissionDays * 86_400),
         [settingNames.protocolRetentionDays]: String(protocolDays(settings.retention)),
       },
-      // A stage keeps the defaults of the retry schedule and the re-drive's grace (README, Configuration).
+      // A stage keeps the defaults of the retry schedule and the re-drive's grace (docs/reference/configuration.md).
       // A production stage locks live filings' protocols and Nutzdaten for as long as it keeps protocols.
       transmission: settings.production ? { [settingNames.recordLockDays]: String(protocolDays(settings.retention)) } : {},
       redrive: {},
@@ -139,7 +143,7 @@ export class SteuerboteStack extends Stack {
       enforceSSL: true,
       retentionPeriod: Duration.days(14),
     });
-    suppress(failedRuns, 'SQS3', 'It is itself where failed runs are parked; nothing consumes it, an alarm watches it (docs/operations.md).');
+    suppress(failedRuns, 'SQS3', 'It is itself where failed runs are parked; nothing consumes it, an alarm watches it (docs/operations/).');
     const operations = new Operations(this, 'Operations', {
       stage: settings.stage,
       key,
@@ -163,31 +167,63 @@ export class SteuerboteStack extends Stack {
       }
       return group;
     };
+    const answersRoutes = new Set(deployed.flatMap(([, spec]) => [...spec.routes.map((route) => route.function), spec.fallback]));
     // Functions are made on first use, so a stage holds exactly those that something invokes.
     const functionFor = (name: FunctionName): SteuerboteFunction => {
       let fn = this.functions.get(name);
       if (!fn) {
         fn = stageFunction(groupFor(name), name, settings, resources, environments);
         operations.watchFunction(name, fn);
+        if (answersRoutes.has(name)) operations.watchServerErrors(name, fn);
         this.functions.set(name, fn);
       }
       return fn;
     };
 
-    const deployments = new GradualDeployments(this, 'Deployments', { stage: settings.stage, gradual: settings.production });
+    const deployments = new GradualDeployments(this, 'Deployments', {
+      stage: settings.stage,
+      gradual: settings.production,
+      ignoreAlarms: settings.ignoreRollbackAlarms,
+      logRetention,
+      removalPolicy: removalPolicyFor(settings.production),
+    });
+    const servedApis = new Map<ApiName, { url: string; metricServerError: (props?: MetricOptions) => Metric }>();
     for (const [name, spec] of deployed) {
-      const httpApi = httpApis.get(name)!;
-      addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn), httpApi), resources.sealingKey);
-      new CfnOutput(this, `${name}Url`, { value: httpApi.apiEndpoint, description: `Base URL of the ${name} API` });
+      const httpApi = httpApis.get(name);
+      if (httpApi) {
+        addRoutes(httpApi, spec, (fn) => deployments.target(functionFor(fn)), resources.sealingKey);
+        servedApis.set(name, { url: httpApi.apiEndpoint, metricServerError: (props) => httpApi.metricServerError(props) });
+      } else {
+        const edgeApi = new EdgeApi(this, 'Edge', {
+          stage: settings.stage,
+          spec,
+          targetFor: (fn) => deployments.target(functionFor(fn)),
+          domain: settings.access.domain!,
+          perMinute: edge!,
+          throttle: { rateLimit: settings.limits.throttleRate, burstLimit: settings.limits.throttleBurst },
+          accessLogs: apiAccessLogs(this, name, settings.production),
+        });
+        // As a route does (addRoutes): the functions that seal are reached only once the key's policy names their roles.
+        if (servedRoutes(spec.routes).some((route) => (functions[route.function] as FunctionSpec).sealing?.length)) {
+          edgeApi.api.latestDeployment!.node.addDependency(resources.sealingKey);
+        }
+        servedApis.set(name, edgeApi);
+      }
+      new CfnOutput(this, `${name}Url`, { value: servedApis.get(name)!.url, description: `Base URL of the ${name} API` });
     }
-    if (edge) new EdgeLimits(this, 'Edge', { stage: settings.stage, httpApi: httpApis.get('api')!, perMinute: edge });
     for (const [name, spec] of entries(queues)) {
       const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
-      addConsumer(name, resources.queues[name], spec, functionFor(spec.consumer), deployments, concurrency);
+      const consumer = functionFor(spec.consumer);
+      addConsumer(name, resources.queues[name], spec, consumer, deployments, concurrency);
+      operations.watchFailedRecords(name, consumer);
     }
+    // What transmit may run at once is its own: a burst of API calls, which share the account's
+    // unreserved concurrency, cannot starve the sends. Lambda keeps 100 of the account unreserved
+    // and refuses a reservation that would leave fewer (docs/operations/a-backlog.md).
+    (functionFor(queues.transmit.consumer).node.defaultChild as CfnFunction).reservedConcurrentExecutions = settings.limits.transmitConcurrency;
     for (const [name, spec] of entries(schedules)) {
       const fn = functionFor(spec.function);
-      addSchedule(Stack.of(fn), name, spec, fn, failedRuns);
+      addSchedule(Stack.of(fn), name, spec, fn, deployments.target(fn), failedRuns);
       operations.watchSchedule(spec, fn);
     }
     // Operator commands find a stage's resources through these, by the variables the manifest names.
@@ -199,18 +235,56 @@ export class SteuerboteStack extends Stack {
     }
     for (const output of Object.keys(stackOutputs())) new CfnOutput(this, output, { value: values[output]! });
 
-    watchStage(operations, { httpApis, tables: resources.tables, stageCertificate: Boolean(resources.eric) });
+    watchStage(operations, { apis: servedApis, tables: resources.tables, stageCertificate: Boolean(resources.eric) });
     new CfnOutput(this, 'AlarmTopicArn', { value: operations.topic.topicArn, description: "Where the stage's alarms go" });
     deployments.rollBackOn(operations);
     if (settings.production) {
       const lockers = [...this.functions].filter(([name]) => (functions[name] as FunctionSpec).settings?.includes('transmission')).map(([, fn]) => fn);
-      new Records(this, 'Records', { stage: settings.stage, bucket: resources.bucket, lockers, tables: Object.values(resources.tables), key });
+      new Records(this, 'Records', {
+        stage: settings.stage,
+        bucket,
+        accessLogs,
+        lockers,
+        tables: resources.tables,
+        key,
+        watchedKeys: [key, resources.sealingKey],
+        topic: operations.topic,
+        protocolDays: protocolDays(settings.retention),
+        ...settings.records,
+      });
     }
   }
 }
 
 /** The protocol's lifecycle and its ticket's TTL count the same days. */
 const protocolDays = (retention: RetentionSettings) => Math.ceil(retention.protocolYears * 365.25);
+
+/**
+ * One key for all data at rest, so a stage's tax data can be locked away with a single switch. Its
+ * use is the roles' that IAM grants it to, as with CDK's default policy; its administration the
+ * account's, without the grants that default allowed (infra/constructs/key-policy.ts).
+ */
+function stageKey(scope: Construct, stage: string, guarded: { breakGlassRole?: string } | undefined): Key {
+  const key = new Key(scope, 'Key', {
+    description: `steuerbote ${stage}: tables, bucket and queues`,
+    enableKeyRotation: true,
+    removalPolicy: removalPolicyFor(guarded !== undefined),
+    ...(guarded && { pendingWindow: Duration.days(30) }),
+    policy: new PolicyDocument(),
+  });
+  const account = [new AccountRootPrincipal()];
+  // DynamoDB and AWS Backup make grants on it for the tables and backups it encrypts.
+  administer(key, { admins: account, guarded, grantsForAwsResources: true });
+  key.addToResourcePolicy(
+    new PolicyStatement({
+      sid: 'UseByIamGrants',
+      principals: account,
+      actions: ['kms:Decrypt', 'kms:Encrypt', 'kms:GenerateDataKey*', 'kms:ReEncrypt*'],
+      resources: ['*'],
+    }),
+  );
+  return key;
+}
 
 /** Production data outlives its stack; a test stage leaves nothing behind. */
 function removalPolicyFor(production: boolean): RemovalPolicy {
@@ -246,27 +320,10 @@ function stageTable(scope: Construct, name: TableName, spec: TableSpec, key: Key
   return table;
 }
 
-function stageBucket(scope: Construct, key: Key, production: boolean, retention: RetentionSettings): Bucket {
-  // Who read or wrote which submission or protocol, and when, apart from the data itself.
-  const accessLogs = new Bucket(scope, 'AccessLogBucket', {
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    // S3 delivers server access logs only to buckets encrypted with S3-managed keys.
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    lifecycleRules: [{ expiration: Duration.days(logRetention) }],
-    removalPolicy: removalPolicyFor(production),
-    autoDeleteObjects: !production,
-  });
-  suppress(accessLogs, 'S1', "This bucket receives the stage bucket's server access logs; logging access to it would only record S3's own log deliveries.");
-  return new Bucket(scope, 'Bucket', {
-    serverAccessLogsBucket: accessLogs,
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.KMS,
-    encryptionKey: key,
-    // Caches the data key per bucket instead of calling KMS for every object.
-    bucketKeyEnabled: true,
-    enforceSSL: true,
-    versioned: true,
+function stageBucket(scope: Construct, key: Key, production: boolean, retention: RetentionSettings): { bucket: Bucket; accessLogs: Bucket } {
+  const accessLogs = accessLogBucket(scope, { days: logRetention, removalPolicy: removalPolicyFor(production), autoDeleteObjects: !production });
+  const bucket = new Bucket(scope, 'Bucket', {
+    ...keptUnder(key, accessLogs),
     // In production live filings' records are locked one by one as they are written (infra/constructs/records.ts);
     // without a default retention, submitted data and test filings' protocols stay unlocked.
     ...(production && { objectLockEnabled: true }),
@@ -301,6 +358,7 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
     // A versioned bucket can only be deleted empty; without this, destroying a test stage fails.
     autoDeleteObjects: !production,
   });
+  return { bucket, accessLogs };
 }
 
 function stageQueue(scope: Construct, name: QueueName, spec: QueueSpec, key: Key): Queue {
@@ -314,21 +372,14 @@ function stageQueue(scope: Construct, name: QueueName, spec: QueueSpec, key: Key
   });
 }
 
-/** Who called which route, when and with what result; never headers or bodies, which carry API keys and tax data. */
-const accessLogFormat = AccessLogFormat.custom(
-  JSON.stringify({
-    requestId: '$context.requestId',
-    time: '$context.requestTime',
-    ip: '$context.identity.sourceIp',
-    userAgent: '$context.identity.userAgent',
-    route: '$context.routeKey',
-    path: '$context.path',
-    status: '$context.status',
-    responseLength: '$context.responseLength',
-    latencyMs: '$context.responseLatency',
-    integrationError: '$context.integrationErrorMessage',
-  }),
-);
+/** Where an API's stage logs each request (infra/constructs/access-log.ts), kept as long as the functions' logs. */
+function apiAccessLogs(scope: Construct, name: ApiName, production: boolean): LogGroup {
+  return new LogGroup(scope, `${name}ApiAccessLogs`, {
+    retention: logRetention,
+    removalPolicy: removalPolicyFor(production),
+    dataProtectionPolicy: logDataProtection(),
+  });
+}
 
 function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings): HttpApi {
   const { corsOrigins, domain } = settings.access;
@@ -339,14 +390,10 @@ function stageHttpApi(scope: Construct, name: ApiName, settings: StageSettings):
     // API Gateway answers the preflight itself, before any route: only for the origins the stage names.
     ...(name === 'api' && corsOrigins.length > 0 && { corsPreflight: corsFor(corsOrigins) }),
   });
-  const accessLogs = new LogGroup(scope, `${name}ApiAccessLogs`, {
-    retention: logRetention,
-    removalPolicy: removalPolicyFor(settings.production),
-    dataProtectionPolicy: logDataProtection(),
-  });
+  const accessLogs = apiAccessLogs(scope, name, settings.production);
   httpApi.addStage('DefaultStage', {
     autoDeploy: true,
-    accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat },
+    accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: accessLogFormat({ route: '$context.routeKey' }) },
     // Caps the stage as a whole, before any function runs: a flood is refused by API Gateway, with its
     // own 429 body, instead of scaling out functions. Fairness among clients is the functions' budget.
     throttle: { rateLimit: settings.limits.throttleRate, burstLimit: settings.limits.throttleBurst },
@@ -431,7 +478,8 @@ function addConsumer(
   consumer.addEnvironment(resourceEnv.queue(queueName), queue.queueUrl);
 }
 
-function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction, failedRuns: Queue): void {
+/** `target`: what the schedule invokes, the function or its alias (infra/constructs/gradual-deployments.ts). */
+function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, fn: SteuerboteFunction, target: IFunction, failedRuns: Queue): void {
   const interval = Duration.minutes(spec.everyMinutes);
   // EventBridge starts a run on every tick, whether the last one finished or not; a timeout shorter
   // than the interval keeps runs from overlapping, as the local timer does by skipping a tick.
@@ -441,10 +489,10 @@ function addSchedule(scope: Construct, name: ScheduleName, spec: ScheduleSpec, f
   new Rule(scope, `${name}Schedule`, {
     description: `steuerbote: runs ${spec.function} every ${spec.everyMinutes} min`,
     schedule: Schedule.rate(interval),
-    targets: [new LambdaFunction(fn)],
+    targets: [new LambdaFunction(target)],
   });
   // EventBridge invokes asynchronously; a run is worth trying again until the next one is due.
-  fn.bindFailedRuns(failedRuns, Duration.seconds(Math.min(interval.toSeconds(), 6 * 3600)));
+  fn.bindFailedRuns(target, failedRuns, Duration.seconds(Math.min(interval.toSeconds(), 6 * 3600)));
 }
 
 function stageFunction(
@@ -469,11 +517,13 @@ function stageFunction(
     fn.bindTable({ name: table, table: resources.tables[table], actions, indexes, queriesTable: !indexes });
   }
   for (const [folder, access] of entries(spec.bucket ?? {})) {
-    fn.bindBucket({ bucket: resources.bucket, folder, access, listsBucket: spec.readsMaybeMissing });
+    fn.bindBucket({ bucket: resources.bucket, folder, access });
   }
   for (const queue of spec.sendsTo ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue] });
   }
+  for (const queue of spec.countsQueues ?? []) fn.bindQueueCounts(resources.queues[queue]);
+  if (spec.bucketSettings?.includes('objectLock')) fn.bindObjectLockCheck(resources.bucket);
   for (const queue of spec.deadLetters ?? []) {
     fn.bindQueue({ name: queue, queue: resources.queues[queue].deadLetterQueue!.queue, deadLetter: true });
   }
@@ -522,7 +572,7 @@ function ericLayer(scope: Construct, source: string): ILayerVersion {
 }
 
 /** The example receiver's endpoint: where webhooks go on stages that deploy it, unless told otherwise. */
-const receiverHookPath = apis.receiver.routes.find((route) => route.function === 'hookEndpoint')!.path;
+const receiverEndpointPath = apis.receiver.routes.find((route) => route.function === 'receiverEndpoint')!.path;
 
 /**
  * Settings that would contradict each other are refused at synth: an attempt that outlasts the
@@ -547,7 +597,7 @@ function checkHookSchedule(hook: HookSettings): void {
 }
 
 function hookEnvironment(hook: HookSettings, production: boolean, receiver: HttpApi | undefined): Record<string, string> {
-  const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverHookPath}` : undefined);
+  const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverEndpointPath}` : undefined);
   if (hook.enabled && !uri) {
     throw new Error('Context "hookUri" is required when webhooks are enabled on a stage without the example receiver');
   }

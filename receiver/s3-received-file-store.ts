@@ -1,5 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { S3Folder } from '#shared/adapters/s3-stores.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
 import type { ReceivedFileStore, SaveOutcome } from '#receiver/received-file-store.ts';
 import { storeOnce } from '#receiver/store-once.ts';
 
@@ -19,7 +20,15 @@ export class S3ReceivedFileStore implements ReceivedFileStore {
         mark: async (marker, id) => {
           await this.#folder.create(marker, Buffer.from(id, 'utf8'), 'text/plain');
         },
-        marked: (marker) => this.#folder.has(marker),
+        // The receiver may read every key of its folder, so a marker S3 refuses is one that is not there.
+        marked: (marker) =>
+          this.#folder.get(marker).then(
+            (found) => found !== undefined,
+            (error: unknown) => {
+              if (error instanceof MissingOrRefused) return false;
+              throw error;
+            },
+          ),
       },
       path,
       content,

@@ -7,7 +7,7 @@ import type { ApiEvent } from '#shared/http/types.ts';
  * Checks a delivery's Standard Webhooks signature over the body exactly as received, with the
  * library's 5-minute timestamp tolerance (401 otherwise). While a secret is rotated the receiver
  * holds several keys, and a delivery signed with any one of them is genuine. Without keys there is
- * nothing to check against, and every delivery passes (README, webhooks).
+ * nothing to check against, and every delivery passes (docs/guides/webhooks.md).
  */
 export function verifySignature(rawBody: string, headers: ApiEvent['headers'], keys: readonly Uint8Array[]): void {
   if (keys.length === 0) return;

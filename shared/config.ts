@@ -1,4 +1,4 @@
-// Configuration comes only from the environment (README, Configuration). Every reader names the variable
+// Configuration comes only from the environment (docs/reference/configuration.md). Every reader names the variable
 // in its error, so a bad deployment fails at start with one line an operator can act on.
 
 import { berlinDate } from '#shared/domain/berlin-date.ts';
@@ -187,8 +187,8 @@ export interface RetentionConfig {
 // kept for years, stays. Seconds rather than days only so that tests can watch a body go.
 export const retentionConfig = (env: Env = process.env): RetentionConfig => ({
   submissionRetentionSeconds: wholeNumber(settingNames.submissionRetentionSeconds, 30 * 86_400, { min: 0, max: 10 * 366 * 86_400 }, env),
-  // Ten years (§ 147 AO), as the stage's bucket keeps protocols unless told otherwise.
-  protocolRetentionDays: wholeNumber(settingNames.protocolRetentionDays, 3653, { min: 1, max: 99 * 366 }, env),
+  // Eleven years, as the stage's bucket keeps protocols unless told otherwise: § 147 AO's ten count from the end of the year.
+  protocolRetentionDays: wholeNumber(settingNames.protocolRetentionDays, 4018, { min: 1, max: 99 * 366 }, env),
 });
 
 export interface EricConfig {

@@ -20,6 +20,7 @@ export type TableAction = 'GetItem' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 
 /** `delete`: deleting, without listing, reading or writing: the retention sweep needs no more. */
 export type BucketAccess = 'read' | 'write' | 'readWrite' | 'delete';
 export type BucketFolder = keyof typeof bucketFolders;
+export type BucketSetting = 'objectLock';
 
 export interface TableSpec {
   readonly partitionKey: string;
@@ -69,13 +70,11 @@ export interface FunctionSpec {
   readonly indexes?: Partial<Record<TableName, readonly string[]>>;
   /** The folders of the stage bucket it uses, each granted on its own keys only. */
   readonly bucket?: Partial<Record<BucketFolder, BucketAccess>>;
-  /**
-   * Reads an object its ticket does not say exists, and answers its absence: granted s3:ListBucket,
-   * without which S3 refuses a missing object (AccessDenied) rather than naming it missing (NoSuchKey).
-   * Every other reader reads only what its ticket says is there (README, "Permissions").
-   */
-  readonly readsMaybeMissing?: true;
   readonly sendsTo?: readonly QueueName[];
+  /** Queues whose counts of messages it reads (sqs:GetQueueAttributes): the re-drive, to know a backlog. */
+  readonly countsQueues?: readonly QueueName[];
+  /** Settings of the stage bucket it reads: `objectLock`, whether S3 Object Lock is on (s3:GetBucketObjectLockConfiguration). */
+  readonly bucketSettings?: readonly BucketSetting[];
   /** Dead-letter queues it sends to or reads from: to park what gave up, or to redrive it. */
   readonly deadLetters?: readonly QueueName[];
   /** The groups of configuration (environment variables) the function reads. */
@@ -92,6 +91,11 @@ export interface FunctionSpec {
    * bundle rather than bundled: the API reference's renderer (shared/openapi/reference-page.ts).
    */
   readonly packageFiles?: readonly string[];
+  /**
+   * Reads clients' PKCS#12 containers: the PKCS#12 thread's bundle, with the container reader and its
+   * libraries, is built beside its own (shared/certificates/pkcs12-thread.ts).
+   */
+  readonly readsCertificates?: true;
   /**
    * Serves the OpenAPI document: it is written beside the bundle as it is built
    * (scripts/openapi/write.ts), so the first call reads it rather than building it from every
@@ -116,14 +120,17 @@ export type SecretUse = 'webhookSigningKeys' | 'stageCertificate';
 /**
  * What a call needs of the manifest entry of the function making it: each adapter (and each reader
  * of configuration) declares this for its calls as `needs`, by name. A function's entry lists exactly
- * what the calls its bundled code makes need (test/infra/code-needs.test.ts). A table listed with no
- * action is reached by calls whose names say too little to be told apart (`get`, `put`).
+ * what the calls its code reaches need, found by their types from its handler
+ * (test/infra/code-needs.test.ts). `tables` and `bucket` name the table or folder of the stores a
+ * wiring getter builds, with no action: the DynamoDB and S3 commands the code reaches say which.
  */
 export interface Needs {
   readonly tables?: Partial<Record<TableName, readonly TableAction[]>>;
   readonly indexes?: Partial<Record<TableName, readonly string[]>>;
   readonly bucket?: readonly BucketFolder[];
   readonly sendsTo?: readonly QueueName[];
+  readonly countsQueues?: readonly QueueName[];
+  readonly bucketSettings?: readonly BucketSetting[];
   readonly deadLetters?: readonly QueueName[];
   readonly settings?: readonly Setting[];
   readonly sealing?: readonly SealingUse[];
@@ -192,6 +199,9 @@ export const tables = {
       // Each client's tickets, newest first: `GET /v2/tickets` queries one client's partition, never the table.
       // Every ticket has both attributes, so it holds tickets older than the index too.
       by_client: { partitionKey: 'client_id', sortKey: 'created_at' },
+      // The tickets still to be signed with a client's certificate, one partition per certificate: what
+      // `DELETE /v2/certificates/{id}` looks for, whatever the client's history or the backlog.
+      awaiting_certificate: { partitionKey: 'awaiting_certificate', attributes: ['status'] },
     },
   },
   // A note of each submitted body, written just before it (shared/adapters/dynamodb-stored-body-notes.ts):
@@ -279,6 +289,7 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
           settings: ['liveSubmissions', 'rateLimit'],
           // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
           sealing: ['seal', 'open'],
+          readsCertificates: true,
         },
       ],
       // With TAX_AUTHORITY=eric `validate` also runs ERiC's own checks, so it loads ERiC as transmit does.
@@ -312,13 +323,7 @@ export const functions = {
   getTicket: { entry: 'functions/get-ticket.ts', tables: readingTickets, settings: ['rateLimit'] },
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
-  getNutzdaten: {
-    entry: 'functions/get-nutzdaten.ts',
-    tables: readingTickets,
-    bucket: { protocols: 'read' },
-    readsMaybeMissing: true,
-    settings: ['rateLimit'],
-  },
+  getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',
@@ -333,6 +338,7 @@ export const functions = {
     tables: { ...authenticated, certificates: ['PutItem', 'Query'] },
     settings: ['rateLimit'],
     sealing: ['seal'],
+    readsCertificates: true,
   },
   listCertificates: { entry: 'functions/list-certificates.ts', tables: { ...authenticated, certificates: ['Query'] }, settings: ['rateLimit'] },
   getCertificate: { entry: 'functions/get-certificate.ts', tables: { ...authenticated, certificates: ['GetItem'] }, settings: ['rateLimit'] },
@@ -340,7 +346,7 @@ export const functions = {
   deleteCertificate: {
     entry: 'functions/delete-certificate.ts',
     tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'] },
-    indexes: { tickets: ['owed'] },
+    indexes: { tickets: ['awaiting_certificate'] },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -352,9 +358,11 @@ export const functions = {
     checksStructure: kinds,
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
-    // Claims and moves tickets by conditional update only; reads the body, writes protocol and Nutzdaten.
+    // Claims and moves tickets by conditional update only; reads the body, writes the records (protocol,
+    // Nutzdaten, ELSTER's answer), and sends no live filing while the bucket's Object Lock is off.
     tables: { tickets: ['UpdateItem'], certificates: ['GetItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
+    bucketSettings: ['objectLock'],
     // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.
     sendsTo: ['transmit', 'webhook'],
     // Where a message it cannot read is parked (shared/queue/sqs-handler.ts).
@@ -364,6 +372,7 @@ export const functions = {
     // Signs with the ticket's certificate (its container and PIN unsealed for the one call), or the stage's.
     sealing: ['open'],
     secrets: ['stageCertificate'],
+    readsCertificates: true,
   },
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
@@ -377,27 +386,31 @@ export const functions = {
   },
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
   // Verifies each webhook's signature before it keeps the protocol.
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
-  hookRun: {
-    entry: 'functions/hook-run.ts',
+  receiverEndpoint: { entry: 'functions/receiver-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
+  receiverRun: {
+    entry: 'functions/receiver-run.ts',
     tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
     sendsTo: ['webhook'],
     settings: ['hook', 'rateLimit'],
   },
-  // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority.
+  // Reads TAX_AUTHORITY to know whether resending is safe, without loading the tax authority. Reads
+  // the whole index of owed work and the counts of the queues, then sends until 10 s before its
+  // timeout (docs/operations/a-backlog.md).
   redrive: {
     entry: 'functions/redrive.ts',
-    timeoutSeconds: 60,
+    timeoutSeconds: 120,
     tables: { tickets: ['Query', 'UpdateItem'] },
     indexes: { tickets: ['owed'] },
     sendsTo: ['transmit', 'webhook'],
+    countsQueues: ['transmit', 'webhook'],
     settings: ['taxAuthority', 'redrive'],
   },
-  // The one function that may delete objects, and only submitted data.
+  // The one function that may delete objects, and only submitted data. It keeps where its check of
+  // the notes left off in an item of their table.
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query'] },
+    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'] },
     indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],
@@ -411,6 +424,7 @@ export const functions = {
     timeoutSeconds: 300,
     tables: { certificates: ['Scan', 'GetItem', 'UpdateItem'] },
     sealing: ['seal', 'open'],
+    readsCertificates: true,
   },
 } as const satisfies Record<string, FunctionSpec>;
 
@@ -455,9 +469,9 @@ export const apis = {
     production: false,
     fallback: 'receiverNotFound',
     routes: [
-      { method: 'POST', path: '/dummy/hook-endpoint', function: 'hookEndpoint' },
+      { method: 'POST', path: '/dummy/hook-endpoint', function: 'receiverEndpoint' },
       // Not safe: it sends the notification again.
-      { method: 'GET', path: '/dummy/hook-run/{ticket}', function: 'hookRun' },
+      { method: 'GET', path: '/dummy/hook-run/{ticket}', function: 'receiverRun' },
     ],
   },
 } as const satisfies Record<string, ApiSpec>;

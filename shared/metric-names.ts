@@ -15,10 +15,17 @@ export const metricNames = {
   ticketsFailed: 'TicketsFailed',
   /** Tickets that ended `failed` with TRANSMISSION_UNCERTAIN: someone has to reconcile each with ELSTER. */
   ticketsUncertain: 'TicketsUncertain',
+  /**
+   * An attempt that left an accepted send's records (protocol, Nutzdaten, ELSTER's answer) unwritten
+   * in the bucket: the ticket keeps them and a later attempt writes them (shared/transmission/records.ts).
+   */
+  recordsUnwritten: 'RecordsUnwritten',
   /** A transient fault before anything was sent; the ticket waits for its next attempt. */
   transmissionRetries: 'TransmissionRetries',
   /** Seconds since the oldest `queued` ticket was submitted, as each re-drive finds it (0 without one). */
   oldestQueuedTicketAge: 'OldestQueuedTicketAge',
+  /** How many tickets are `queued`, as each re-drive finds them: the size of a backlog. */
+  queuedTickets: 'QueuedTickets',
   /** Client certificates expiring within 30 days, or expired (shared/certificates/expiry.ts). */
   certificatesExpiringSoon: 'CertificatesExpiringSoon',
   /**
@@ -32,9 +39,20 @@ export const metricNames = {
   certificatesResealed: 'CertificatesResealed',
   /** Client certificates still sealed the old way that the daily job could not seal again: each is logged. */
   certificatesNotResealed: 'CertificatesNotResealed',
+  /**
+   * An API answer with a 5xx status, with the answering function's name as the dimension
+   * `function_name` (shared/http/server-errors.ts): a function's deployment rolls back on its own.
+   */
+  serverErrors: 'ServerErrors',
 } as const;
 
 export const failedByCode = (code: string) => `${metricNames.ticketsFailed}_${code}`;
+
+/**
+ * `FailedRecords_transmit`, `FailedRecords_webhook`: a record its consumer failed on, handed back to
+ * the queue to try again (shared/queue/sqs-handler.ts). The invocation itself succeeds, so Lambda counts no error.
+ */
+export const failedRecords = (queue: string) => `FailedRecords_${queue}`;
 
 /** `Webhook_delivered`, `Webhook_retry`, `Webhook_gone`, `Webhook_exhausted` (shared/webhooks/deliver.ts). */
 export const webhookOutcome = (outcome: 'delivered' | 'retry' | 'gone' | 'exhausted') => `Webhook_${outcome}`;

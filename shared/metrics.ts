@@ -1,19 +1,15 @@
 import { Metrics } from '@aws-lambda-powertools/metrics';
-import { settingNames } from '#shared/setting-names.ts';
+import { metricDimensions } from '#shared/metric-line.ts';
 import { metricNamespace } from '#shared/metric-names.ts';
 import { once } from '#shared/once.ts';
 
 // CloudWatch metrics as embedded log lines: no API call on the hot path. Each carries its stage, so
 // the stages that share an account keep apart on the dashboards and alarms. Made on first use, as
 // the environment then is (the local runtime turns metrics off before it runs anything).
-export const metrics = once(
-  () =>
-    new Metrics({
-      namespace: metricNamespace,
-      serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'steuerbote',
-      defaultDimensions: { stage: process.env[settingNames.stage] ?? 'local' },
-    }),
-);
+export const metrics = once(() => {
+  const { service, stage } = metricDimensions();
+  return new Metrics({ namespace: metricNamespace, serviceName: service, defaultDimensions: { stage } });
+});
 
 /** What the use cases record metrics through; Powertools' `Metrics` is one. */
 export type MetricSink = Pick<Metrics, 'addMetric'>;

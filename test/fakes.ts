@@ -12,31 +12,18 @@ import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
-import type {
-  ApiKeyStore,
-  CertificateKey,
-  CertificateStore,
-  ExpiringCertificate,
-  IdempotencyRecord,
-  IdempotencyStore,
-  KeyWrapper,
-  Notifier,
-  NotifyResult,
-  KeptFile,
-  ProtocolStore,
-  RateCounter,
-  StoredBodyNotes,
-  Submission,
-  SubmissionStore,
-  TaxAuthority,
-  TicketChanges,
-  TicketPage,
-  TicketQuery,
-  TicketStore,
-  TransmitOutcome,
-  WebhookDelivery,
-  WorkQueue,
-} from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
+import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
+import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
+import type { KeptFile, ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { NotesPosition, StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
+import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
 // DynamoDB stores no undefined attributes and hands out copies, never the stored item itself.
 const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -79,6 +66,14 @@ export class MemoryTicketStore implements TicketStore {
     return stored(next);
   }
 
+  async claimRecords(id: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    const current = this.tickets.get(id);
+    if (current?.status !== 'processing' || !current.transfer_ticket || !(current.lease_until! < at)) return undefined;
+    const next: Ticket = { ...current, lease_until: leaseUntil, updated_at: at };
+    this.tickets.set(id, next);
+    return stored(next);
+  }
+
   async updateWebhook(id: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined> {
     const current = this.tickets.get(id);
     if (!current || current.webhook.webhook_id !== expectedWebhookId) return undefined;
@@ -100,9 +95,9 @@ export class MemoryTicketStore implements TicketStore {
     }
   }
 
-  async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket> {
-    for (const ticket of [...this.tickets.values()]) {
-      if (!isTerminal(ticket.status) && ticket.client_id === clientId && ticket.certificate_id === certificateId) yield stored(ticket);
+  async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>> {
+    for (const { ticket, status, client_id, certificate_id } of [...this.tickets.values()]) {
+      if (!isTerminal(status) && client_id === clientId && certificate_id === certificateId) yield { ticket, status };
     }
   }
 
@@ -126,7 +121,7 @@ export class MemoryTicketStore implements TicketStore {
   }
 }
 
-export class MemorySubmissionStore implements SubmissionStore {
+export class MemoryFilingStore implements FilingStore {
   readonly bodies = new Map<string, unknown>();
 
   async put(ticket: string, body: unknown): Promise<void> {
@@ -151,8 +146,28 @@ export class MemoryStoredBodyNotes implements StoredBodyNotes {
     this.notes.push({ ticket, at });
   }
 
-  async *notedBetween(from: Date, to: Date): AsyncIterable<string> {
-    for (const { ticket, at } of [...this.notes]) if (at >= from && at < to) yield ticket;
+  /** Like the DynamoDB adapter's: one shard, keyed `{time}#{ticket}`. */
+  async nextNoted(from: Date, to: Date, after: NotesPosition = {}, limit: number): Promise<{ tickets: string[]; position: NotesPosition }> {
+    const keyed = this.notes
+      .filter(({ at }) => at >= from && at < to)
+      .map(({ ticket, at }) => ({ ticket, key: `${at.toISOString()}#${ticket}` }))
+      .filter(({ key }) => after['0'] === undefined || key > after['0'])
+      .sort((a, b) => a.key.localeCompare(b.key))
+      .slice(0, limit);
+    return { tickets: keyed.map(({ ticket }) => ticket), position: keyed.length ? { '0': keyed.at(-1)!.key } : { ...after } };
+  }
+
+  /** Where the check left off, as `checked` last moved it. */
+  checkedAt: { position?: NotesPosition; version: number } = { version: 0 };
+
+  async checkedUpTo(): Promise<{ position?: NotesPosition; version: number }> {
+    return stored(this.checkedAt);
+  }
+
+  async checked(version: number, position: NotesPosition): Promise<boolean> {
+    if (this.checkedAt.version !== version) return false;
+    this.checkedAt = { position: { ...position }, version: version + 1 };
+    return true;
   }
 }
 
@@ -166,8 +181,21 @@ export class MemoryProtocolStore implements ProtocolStore {
     if (kept?.retainUntil) this.retained.set(`${ticket}/${fileName}`, kept.retainUntil);
   }
 
+  async putOnce(ticket: string, fileName: string, pdf: Uint8Array, kept?: KeptFile): Promise<boolean> {
+    if (this.files.has(`${ticket}/${fileName}`)) return false;
+    await this.put(ticket, fileName, pdf, kept);
+    return true;
+  }
+
   async get(ticket: string, fileName: string): Promise<Uint8Array | undefined> {
     return this.files.get(`${ticket}/${fileName}`)?.slice();
+  }
+
+  /** Whether the bucket has Object Lock on; a test turns it off. */
+  locks = true;
+
+  async locksFiles(): Promise<boolean> {
+    return this.locks;
   }
 }
 
@@ -183,6 +211,24 @@ export class MemoryWorkQueue implements WorkQueue {
 
   async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
     this.webhooks.push({ ...delivery });
+  }
+
+  /** The calls of `wakeTransmits` and `enqueueWebhooks`, each with what it was given. */
+  readonly batches: number[] = [];
+
+  async wakeTransmits(tickets: readonly string[]): Promise<void> {
+    this.batches.push(tickets.length);
+    for (const ticket of tickets) await this.wakeTransmit(ticket);
+  }
+
+  async enqueueWebhooks(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    this.batches.push(deliveries.length);
+    for (const delivery of deliveries) await this.enqueueWebhook(delivery);
+  }
+
+  /** Nothing takes a message from this queue: all that was sent is still held. */
+  async messagesHeld(): Promise<{ transmit: number; webhook: number }> {
+    return { transmit: this.transmits.length, webhook: this.webhooks.length };
   }
 
   async deadLetterWebhook(delivery: WebhookDelivery): Promise<void> {
@@ -270,11 +316,11 @@ export class MemoryRateCounter implements RateCounter {
 /** One step of a scripted transmission: an outcome to answer, or an error to throw. */
 export type AuthorityStep = TransmitOutcome | Error;
 
-/** Answers the scripted steps in order and keeps every submission it was handed. */
+/** Answers the scripted steps in order and keeps every transmission it was handed. */
 export class ScriptedTaxAuthority implements TaxAuthority {
   readonly name = 'sandbox';
   readonly resendIsSafe: boolean;
-  readonly submissions: Submission[] = [];
+  readonly transmissions: Transmission[] = [];
   readonly #steps: AuthorityStep[];
 
   constructor(steps: AuthorityStep[], options: { resendIsSafe?: boolean } = {}) {
@@ -282,8 +328,8 @@ export class ScriptedTaxAuthority implements TaxAuthority {
     this.resendIsSafe = options.resendIsSafe ?? true;
   }
 
-  async transmit(submission: Submission): Promise<TransmitOutcome> {
-    this.submissions.push(submission);
+  async transmit(transmission: Transmission): Promise<TransmitOutcome> {
+    this.transmissions.push(transmission);
     const step = this.#steps.shift();
     if (!step) throw new Error('ScriptedTaxAuthority: no step left');
     if (step instanceof Error) throw step;

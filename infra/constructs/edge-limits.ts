@@ -1,145 +1,117 @@
-// Per-client limits at the edge (`-c edgeLimitPerMinute=…`): CloudFront in front of the HTTP API,
-// with an AWS WAF web ACL whose rate-based rules count each API key on its own. HTTP APIs have no
-// usage plans and WAF cannot attach to them, so the edge is CloudFront; a REST API with usage plans
-// would need every API key registered with API Gateway as well as in the API keys table.
+// Per-client limits at the edge (`-c edgeLimitPerMinute=…`): a regional AWS WAF web ACL on the stage
+// of the API's REST API (edge-api.ts), in the stage's own region, whose rate-based rules count each API
+// key, each address without one, and every address in all. WAF sees every request the API receives,
+// on its own domain, before API Gateway throttles or invokes anything; no other way leads to the
+// functions. Why the edge is regional: docs/edge.md.
 //
-// WAF refuses a key over its limit before CloudFront forwards the request, so a flood from one
-// client neither reaches the functions nor spends the HTTP API's throttle, which is shared by all
-// clients (per route). A web ACL for CloudFront exists only in us-east-1, so it lives in a stack of
-// its own there, referenced across regions.
+// Counted as a key is what the API takes as a key (shared/http/authenticate.ts) in the shape every key
+// has (shared/domain/api-key.ts), spelled as the API reads it: `Bearer`, `bearer` and `Bearer  <key>`
+// are one key. Anything else is no key and counts against its address. WAF takes no part of a header
+// out of it, so a key sent as `Authorization: Bearer <key>` and the same key as `x-api-key: <key>` are
+// two counts, each limited on its own (docs/edge.md, "What WAF cannot count").
 
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { AllowedMethods, CachePolicy, Distribution, OriginRequestPolicy, PriceClass, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
-import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { CfnWebACL } from 'aws-cdk-lib/aws-wafv2';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Construct } from 'constructs';
-import { suppress } from '#infra/nag.ts';
+import { apiKeyShape } from '#shared/domain/api-key.ts';
 
-/** WAF counts a rate-based rule over this window; the limit is per key and window. */
+/** WAF counts a rate-based rule over this window; a limit is per key (or address) and window. */
 const windowSeconds = 60;
 
-/** The envelope of shared/http/envelope.ts, as far as WAF can write it: it knows no request ID and sets no Retry-After. */
+/** All requests of one address may come to this many keys' worth: offices send many clients' keys from one address. */
+export const keysPerAddress = 10;
+
+/** WAF's largest limit of a rate-based rule. */
+const largestLimit = 2_000_000_000;
+
+/** The envelope of shared/http/envelope.ts, as far as WAF can write it: it knows no request ID. */
 const refusedBody = JSON.stringify({
   success: false,
   status: 429,
-  message: 'Too many requests with this API key at the edge; wait a minute',
+  message: 'Too many requests at the edge; wait a minute',
   data: null,
   api_version: 'v2',
   error: { code: 'RATE_LIMITED', details: [] },
 });
 
-/** How a request is counted: by one of the two headers the API takes a key from (shared/http/authenticate.ts), or by address without one. */
-const counted: { name: string; keys: CfnWebACL.RateBasedStatementCustomKeyProperty[] | undefined; aggregateKeyType: 'CUSTOM_KEYS' | 'IP' }[] = [
-  {
-    name: 'PerAuthorizationHeader',
-    aggregateKeyType: 'CUSTOM_KEYS',
-    keys: [{ header: { name: 'authorization', textTransformations: [{ priority: 0, type: 'NONE' }] } }],
-  },
-  { name: 'PerApiKeyHeader', aggregateKeyType: 'CUSTOM_KEYS', keys: [{ header: { name: 'x-api-key', textTransformations: [{ priority: 0, type: 'NONE' }] } }] },
-  { name: 'PerAddress', aggregateKeyType: 'IP', keys: undefined },
+/** How a header is read before it is matched or counted: white space run together, then lower case. */
+const spelledAsTheApiReads: CfnWebACL.TextTransformationProperty[] = [
+  { priority: 0, type: 'COMPRESS_WHITE_SPACE' },
+  { priority: 1, type: 'LOWERCASE' },
 ];
 
-export interface EdgeAclStackProps extends StackProps {
-  readonly stage: string;
-  /** Requests one API key (or, without a key, one address) may make per minute. */
-  readonly perMinute: number;
-}
+/** A key of the shape every key has, lower-cased as the transformations leave it. */
+const keyPattern = `${apiKeyShape.prefix}[${apiKeyShape.characters.replace('A-Z', '')}]{${apiKeyShape.length}}`;
 
-/** The stage's web ACL, in us-east-1 as CloudFront requires. */
-export class EdgeAclStack extends Stack {
-  readonly webAclArn: string;
-
-  constructor(scope: Construct, id: string, props: EdgeAclStackProps) {
-    const { stage, perMinute, ...stackProps } = props;
-    super(scope, id, { description: `steuerbote ${stage}: per-client limits at the edge`, ...stackProps });
-    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: true, metricName });
-    const acl = new CfnWebACL(this, 'WebAcl', {
-      name: `steuerbote-${stage}-edge`,
-      scope: 'CLOUDFRONT',
-      defaultAction: { allow: {} },
-      visibilityConfig: visibility(`steuerbote-${stage}-edge`),
-      customResponseBodies: { refused: { contentType: 'APPLICATION_JSON', content: refusedBody } },
-      rules: counted.map(({ name, keys, aggregateKeyType }, priority) => ({
-        name,
-        priority,
-        action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'refused' } } },
-        visibilityConfig: visibility(`steuerbote-${stage}-${name}`),
-        statement: {
-          rateBasedStatement: {
-            limit: perMinute,
-            evaluationWindowSec: windowSeconds,
-            aggregateKeyType,
-            customKeys: keys,
-            // A request with a key is counted by its key alone, not by its address too.
-            ...(aggregateKeyType === 'IP' && { scopeDownStatement: withoutKey }),
-          },
-        },
-      })),
-    });
-    this.webAclArn = acl.attrArn;
-  }
-}
-
-const headerPresent = (name: string): CfnWebACL.StatementProperty => ({
-  sizeConstraintStatement: {
-    fieldToMatch: { singleHeader: { Name: name } },
-    comparisonOperator: 'GT',
-    size: 0,
-    textTransformations: [{ priority: 0, type: 'NONE' }],
-  },
+const matches = (header: string, pattern: string): CfnWebACL.StatementProperty => ({
+  regexMatchStatement: { fieldToMatch: { singleHeader: { Name: header } }, regexString: pattern, textTransformations: spelledAsTheApiReads },
 });
-const withoutKey: CfnWebACL.StatementProperty = {
-  notStatement: { statement: { orStatement: { statements: [headerPresent('authorization'), headerPresent('x-api-key')] } } },
+/** A key the API reads from `Authorization: Bearer <key>`, the form it looks at first. */
+const bearerKey = matches('authorization', `^bearer ${keyPattern}$`);
+/** Any bearer token at all: the API reads it in place of `x-api-key`, key or not. */
+const anyBearer = matches('authorization', '^bearer \\S+$');
+/** A key the API reads from `x-api-key`: only where no bearer token comes first. */
+const headerKey: CfnWebACL.StatementProperty = {
+  andStatement: { statements: [matches('x-api-key', `^${keyPattern}$`), { notStatement: { statement: anyBearer } }] },
 };
+const withoutKey: CfnWebACL.StatementProperty = { notStatement: { statement: { orStatement: { statements: [bearerKey, headerKey] } } } };
+
+const perHeader = (header: string): CfnWebACL.RateBasedStatementCustomKeyProperty[] => [
+  { header: { name: header, textTransformations: spelledAsTheApiReads } },
+];
+
+/** The rules, each a rate-based count refused beyond its limit; `perMinute` is the limit of one key. */
+export function edgeRules(perMinute: number): { name: string; statement: CfnWebACL.RateBasedStatementProperty }[] {
+  const within = { evaluationWindowSec: windowSeconds };
+  return [
+    {
+      name: 'PerKey',
+      statement: { ...within, limit: perMinute, aggregateKeyType: 'CUSTOM_KEYS', customKeys: perHeader('authorization'), scopeDownStatement: bearerKey },
+    },
+    {
+      name: 'PerKeyHeader',
+      statement: { ...within, limit: perMinute, aggregateKeyType: 'CUSTOM_KEYS', customKeys: perHeader('x-api-key'), scopeDownStatement: headerKey },
+    },
+    { name: 'PerAddressWithoutKey', statement: { ...within, limit: perMinute, aggregateKeyType: 'IP', scopeDownStatement: withoutKey } },
+    { name: 'PerAddress', statement: { ...within, limit: Math.min(largestLimit, keysPerAddress * perMinute), aggregateKeyType: 'IP' } },
+  ];
+}
 
 export interface EdgeLimitsProps {
   readonly stage: string;
-  readonly httpApi: HttpApi;
+  /** Requests one API key (or, without one, one address) may make per minute. */
   readonly perMinute: number;
+  /** The ARN of the API stage the web ACL guards. */
+  readonly guards: string;
 }
 
-/** CloudFront in front of the API, guarded by the stage's web ACL; its URL is the output `apiEdgeUrl`. */
+/** The stage's web ACL, attached to the API's stage. */
 export class EdgeLimits extends Construct {
-  readonly distribution: Distribution;
-
   constructor(scope: Construct, id: string, props: EdgeLimitsProps) {
     super(scope, id);
-    const stack = Stack.of(this);
-    const acl = new EdgeAclStack(stack.node.scope as Construct, `${stack.stackName}-edge`, {
-      stage: props.stage,
-      perMinute: props.perMinute,
-      env: { region: 'us-east-1' },
-      crossRegionReferences: true,
+    // Metrics count what each rule refused; no request is sampled, since a sampled request keeps its headers, API keys among them, readable.
+    const visibility = (metricName: string) => ({ cloudWatchMetricsEnabled: true, sampledRequestsEnabled: false, metricName });
+    const acl = new CfnWebACL(this, 'WebAcl', {
+      name: `steuerbote-${props.stage}-edge`,
+      scope: 'REGIONAL',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility(`steuerbote-${props.stage}-edge`),
+      customResponseBodies: { refused: { contentType: 'APPLICATION_JSON', content: refusedBody } },
+      rules: edgeRules(props.perMinute).map(({ name, statement }, priority) => ({
+        name,
+        priority,
+        action: {
+          block: {
+            customResponse: {
+              responseCode: 429,
+              customResponseBodyKey: 'refused',
+              responseHeaders: [{ name: 'retry-after', value: String(windowSeconds) }],
+            },
+          },
+        },
+        visibilityConfig: visibility(`steuerbote-${props.stage}-${name}`),
+        statement: { rateBasedStatement: statement },
+      })),
     });
-    this.distribution = new Distribution(this, 'Distribution', {
-      comment: `steuerbote ${props.stage}: the API with per-client limits`,
-      webAclId: acl.webAclArn,
-      priceClass: PriceClass.PRICE_CLASS_100,
-      defaultBehavior: {
-        origin: new HttpOrigin(`${props.httpApi.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, { readTimeout: Duration.seconds(30) }),
-        allowedMethods: AllowedMethods.ALLOW_ALL,
-        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-        // Every answer is for one caller: nothing is cached, and with caching off CloudFront forwards
-        // the Authorization header with the rest of the viewer's headers.
-        cachePolicy: CachePolicy.CACHING_DISABLED,
-        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-      },
-    });
-    suppress(this.distribution, 'CFR1', 'Callers are tax advisers and businesses anywhere; the API keys, not the country, decide who may call.');
-    suppress(
-      this.distribution,
-      'CFR3',
-      "The API stage's access log already records every request that passes the edge, and WAF's metrics and sampled requests those it refuses.",
-    );
-    suppress(
-      this.distribution,
-      'CFR4',
-      "The distribution's default domain and certificate serve TLS 1.2 to every current client; a custom domain on the edge is not offered.",
-    );
-    new CfnOutput(stack, 'apiEdgeUrl', {
-      value: `https://${this.distribution.distributionDomainName}`,
-      description: 'Base URL of the API behind the edge limits',
-    });
+    new CfnWebACLAssociation(this, 'Guards', { resourceArn: props.guards, webAclArn: acl.attrArn });
   }
 }

@@ -1,5 +1,5 @@
 // What CloudWatch Logs masks in every log group of a stage, should a log line ever carry it: the
-// code keeps tax data out of its lines (README, "Logs"), this is the net below that.
+// code keeps tax data out of its lines (docs/reference/security.md, "Logs"), this is the net below that.
 
 import { CustomDataIdentifier, DataIdentifier, DataProtectionPolicy } from 'aws-cdk-lib/aws-logs';
 import { elsterTaxNumberPrefixes } from '#shared/tax/tax-number.ts';

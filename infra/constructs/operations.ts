@@ -1,5 +1,5 @@
 // What wakes someone when a stage needs a person, and the one dashboard that shows its pipeline.
-// Each alarm goes to the stage's SNS topic and names its runbook section in docs/operations.md.
+// Each alarm goes to the stage's SNS topic and names its runbook, one page under docs/operations/.
 
 import { Duration, Stack, Tags } from 'aws-cdk-lib';
 import {
@@ -21,8 +21,14 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { SteuerboteFunction } from '#infra/constructs/steuerbote-function.ts';
-import { failedByCode, metricNames, metricNamespace, webhookOutcome } from '#shared/metric-names.ts';
+import { failedByCode, failedRecords, metricNames, metricNamespace, webhookOutcome } from '#shared/metric-names.ts';
 import type { FunctionName, QueueName, ScheduleSpec } from '#shared/manifest.ts';
+
+/**
+ * The period of the alarms that say a function fails, on which its deployments roll back: shorter
+ * than the five minutes a canary runs, so a failing version is seen while it still takes a tenth.
+ */
+export const failurePeriod = Duration.minutes(1);
 
 /** A queued ticket this old has waited through every retry the transmit queue makes on its own. */
 export const oldestQueuedBoundSeconds = 30 * 60;
@@ -44,8 +50,8 @@ export interface OperationsProps {
 export class Operations extends Construct {
   readonly topic: Topic;
   readonly alarms: Alarm[] = [];
-  /** Each function's alarm on its errors, on which its gradual deployments roll back too. */
-  readonly errorAlarms = new Map<SteuerboteFunction, Alarm>();
+  /** Each function's alarms that say it fails: its errors, and its 5xx answers or failed records; its deployments roll back on them. */
+  readonly failureAlarms = new Map<SteuerboteFunction, Alarm[]>();
 
   readonly #props: OperationsProps;
   readonly #action: SnsAction;
@@ -82,6 +88,10 @@ export class Operations extends Construct {
       runbook: 'tickets-wait-in-the-queue',
       threshold: oldestQueuedBoundSeconds,
     });
+    this.#alarm('RecordsUnwritten', this.#metric(metricNames.recordsUnwritten), {
+      what: 'records of accepted sends could not be written to the bucket; their tickets keep them until they are',
+      runbook: 'records-of-an-accepted-send-wait',
+    });
     this.#alarm(
       'WebhooksGivenUp',
       new MathExpression({
@@ -111,11 +121,39 @@ export class Operations extends Construct {
   /** Alarms on a function's errors and throttles, in the function's own stack. */
   watchFunction(name: FunctionName, fn: SteuerboteFunction): void {
     const scope = this.#partIn(fn);
-    this.errorAlarms.set(
-      fn,
-      this.#alarm(`${name}Errors`, fn.metricErrors({ statistic: 'Sum' }), { what: `${name} failed`, runbook: 'a-function-fails' }, scope),
-    );
+    const errors = fn.metricErrors({ statistic: 'Sum', period: failurePeriod });
+    this.#failsWhen(fn, this.#alarm(`${name}Errors`, errors, { what: `${name} failed`, runbook: 'a-function-fails' }, scope));
     this.#alarm(`${name}Throttles`, fn.metricThrottles({ statistic: 'Sum' }), { what: `${name} was throttled`, runbook: 'a-function-is-throttled' }, scope);
+  }
+
+  /** An API function's answers of 5xx (shared/http/server-errors.ts): it turns its own failures into answers, not errors Lambda counts. */
+  watchServerErrors(name: FunctionName, fn: SteuerboteFunction): void {
+    const metric = new Metric({
+      namespace: metricNamespace,
+      metricName: metricNames.serverErrors,
+      dimensionsMap: { service: 'steuerbote', stage: this.#props.stage, function_name: fn.functionName },
+      statistic: 'Sum',
+      period: failurePeriod,
+    });
+    this.#failsWhen(fn, this.#alarm(`${name}ServerErrors`, metric, { what: `${name} answered 5xx`, runbook: 'a-function-fails' }, this.#partIn(fn)));
+  }
+
+  /** A queue consumer's records that failed (shared/queue/sqs-handler.ts): handed back to the queue, they raise no error Lambda counts. */
+  watchFailedRecords(queue: QueueName, fn: SteuerboteFunction): void {
+    const metric = this.#metric(failedRecords(queue), 'Sum', failurePeriod);
+    this.#failsWhen(
+      fn,
+      this.#alarm(
+        `${queue}FailedRecords`,
+        metric,
+        { what: `${fn.node.id} failed on messages of the ${queue} queue`, runbook: 'a-function-fails' },
+        this.#partIn(fn),
+      ),
+    );
+  }
+
+  #failsWhen(fn: SteuerboteFunction, alarm: Alarm): void {
+    this.failureAlarms.set(fn, [...(this.failureAlarms.get(fn) ?? []), alarm]);
   }
 
   /** A scheduled function that did not run for two of its intervals (or two days, for a daily one), alarmed in its own stack. */
@@ -125,7 +163,7 @@ export class Operations extends Construct {
     const id = `${schedule.function}NotRunning`;
     const alarm = new Alarm(scope, id, {
       alarmName: this.#alarmName(scope, id),
-      alarmDescription: `${schedule.function} has not run on its schedule. What to do: docs/operations.md#a-scheduled-job-does-not-run`,
+      alarmDescription: `${schedule.function} has not run on its schedule. What to do: docs/operations/a-scheduled-job-does-not-run.md`,
       metric: fn.metricInvocations({ statistic: 'Sum', period: daily ? Duration.days(1) : Duration.minutes(schedule.everyMinutes * 2) }),
       threshold: 1,
       comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
@@ -155,7 +193,7 @@ export class Operations extends Construct {
   #alarm(id: string, metric: IMetric, options: { what: string; runbook: string; threshold?: number }, scope: Construct = this): Alarm {
     const alarm = new Alarm(scope, id, {
       alarmName: this.#alarmName(scope, id),
-      alarmDescription: `${options.what}. What to do: docs/operations.md#${options.runbook}`,
+      alarmDescription: `${options.what}. What to do: docs/operations/${options.runbook}.md`,
       metric,
       threshold: options.threshold ?? 0,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -224,10 +262,13 @@ export class Operations extends Construct {
         ],
         [
           new SingleValueWidget({
-            title: 'Oldest queued ticket (s), certificates expiring, certificates locked after wrong PINs, certificates not sealed again',
+            title:
+              'Oldest queued ticket (s), queued tickets, records not written, certificates expiring, certificates locked after wrong PINs, certificates not sealed again',
             width: 24,
             metrics: [
               this.#metric(metricNames.oldestQueuedTicketAge, 'Maximum'),
+              this.#metric(metricNames.queuedTickets, 'Maximum'),
+              this.#metric(metricNames.recordsUnwritten),
               this.#metric(metricNames.certificatesExpiringSoon, 'Maximum', Duration.days(1)),
               this.#metric(metricNames.certificatesPinLocked),
               this.#metric(metricNames.certificatesNotResealed, 'Sum', Duration.days(1)),

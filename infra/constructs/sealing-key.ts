@@ -2,12 +2,15 @@
 // shared/certificates/envelope.ts). Its key policy alone says who may use it: the roles of the
 // functions that seal or open, each for that only, and only with the owner of the secret (client,
 // certificate, ticket) in the encryption context. Nobody else opens anything, whatever IAM allows:
-// the account root, or the stage's named administrators, may administer the key but not use it.
+// the account root, or the stage's named administrators, may administer the key but neither use it
+// nor grant its use (infra/constructs/key-policy.ts). Changing the key policy is the one way to a use
+// left to them, which CloudFormation needs to add a function, and which alarms (records.ts).
 
-import type { RemovalPolicy } from 'aws-cdk-lib';
+import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import { AccountRootPrincipal, ArnPrincipal, PolicyDocument, PolicyStatement, type IPrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
+import { administer } from '#infra/constructs/key-policy.ts';
 import { sealingContext, sealingPurpose } from '#shared/domain/sealed.ts';
 import type { SealingUse } from '#shared/manifest.ts';
 
@@ -21,6 +24,8 @@ export interface SealingKeyProps {
   readonly admins?: readonly string[];
   /** Lets the roles that open also open secrets sealed before owners were bound (`OpenSealedBeforeOwners`); false once none is left. */
   readonly openSealedBeforeOwners: boolean;
+  /** On a production stage: only this role may delete or disable the key (none: nobody), and deletion waits 30 days. */
+  readonly guarded?: { readonly breakGlassRole?: string };
 }
 
 /** The keys an owner's context may have; the first three it must have (shared/domain/sealed.ts). */
@@ -55,11 +60,13 @@ export class SealingKey extends Key {
       description: `steuerbote ${props.stage}: clients' certificates and PINs`,
       enableKeyRotation: true,
       removalPolicy: props.removalPolicy,
+      ...(props.guarded && { pendingWindow: Duration.days(30) }),
       // A policy of its own in place of CDK's default, which gives the account root kms:* and with it
       // every role of the account that IAM allows kms:Decrypt on *.
       policy: new PolicyDocument(),
-      admins,
     });
+    // No AWS service encrypts anything with it, so nobody may make a grant on it.
+    administer(this, { admins, guarded: props.guarded });
     this.#openSealedBeforeOwners = props.openSealedBeforeOwners;
     this.aliasName = `alias/steuerbote-${props.stage}-sealing`;
     this.addAlias(this.aliasName);

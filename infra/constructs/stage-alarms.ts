@@ -1,17 +1,17 @@
 // The alarms on what AWS runs for the stage, beside the service's own (operations.ts): the APIs'
 // server errors, DynamoDB's throttling of the tables and their indexes, and the expiry of the
-// stage's ERiC certificate. Each says what to do in docs/operations.md.
+// stage's ERiC certificate. Each says what to do in docs/operations/.
 
 import { Duration } from 'aws-cdk-lib';
-import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { MathExpression, Metric, type MetricOptions } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Operations } from '#infra/constructs/operations.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import { tables as tableSpecs, type ApiName, type TableName, type TableSpec } from '#shared/manifest.ts';
 
 export interface StageAlarmsProps {
-  readonly httpApis: ReadonlyMap<ApiName, HttpApi>;
+  /** Each API the stage serves, HTTP API or REST API: what it answers with 5xx. */
+  readonly apis: ReadonlyMap<ApiName, { metricServerError(props?: MetricOptions): Metric }>;
   readonly tables: Readonly<Record<TableName, Table>>;
   /** Whether the stage signs with its own ERiC certificate, whose expiry transmit reports. */
   readonly stageCertificate: boolean;
@@ -19,9 +19,9 @@ export interface StageAlarmsProps {
 
 const period = Duration.minutes(5);
 
-export function watchStage(operations: Operations, { httpApis, tables, stageCertificate }: StageAlarmsProps): void {
-  for (const [name, httpApi] of httpApis) {
-    operations.watch(`${name}Api5xx`, httpApi.metricServerError({ statistic: 'Sum', period }), {
+export function watchStage(operations: Operations, { apis, tables, stageCertificate }: StageAlarmsProps): void {
+  for (const [name, api] of apis) {
+    operations.watch(`${name}Api5xx`, api.metricServerError({ statistic: 'Sum', period }), {
       what: `the ${name} API answered with server errors (5xx)`,
       runbook: 'the-api-answers-with-server-errors',
     });

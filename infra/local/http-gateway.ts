@@ -22,7 +22,7 @@ import { chooseRequestId } from '#shared/http/request-id.ts';
 import { RouteTable } from '#shared/http/routes.ts';
 import { transportLimits as limits } from '#shared/http/transport.ts';
 import { describeError, logger } from '#shared/logger.ts';
-import type { ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
 
 export type HttpLambda = (event: APIGatewayProxyEventV2, context: ReturnType<typeof lambdaContext>) => Promise<APIGatewayProxyStructuredResultV2>;
 

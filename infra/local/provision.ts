@@ -35,15 +35,18 @@ export async function provision(options: ProvisionOptions = {}): Promise<Record<
     await createTable(dynamo, physical, tables[name]);
     env[resourceEnv.table(name)] = physical;
   }
-  // The tickets tables of earlier versions: without indexes, then with the two of the re-drive and the sweep.
-  for (const earlier of ['steuerbote-local-tickets', 'steuerbote-local-tickets-indexed']) {
+  // The tickets tables of earlier versions: without indexes, then with the two of the re-drive and the
+  // sweep, then with the listing's too.
+  for (const earlier of ['steuerbote-local-tickets', 'steuerbote-local-tickets-indexed', 'steuerbote-local-tickets-owed-unswept-by_client']) {
     await carryOverTickets(dynamo, earlier, env[resourceEnv.table('tickets')]!);
   }
   dynamo.destroy();
 
   const bucket = 'steuerbote-local';
   const s3 = new S3Client({ forcePathStyle: true });
-  await s3.send(new CreateBucketCommand({ Bucket: bucket })).catch((error: { name?: string }) => {
+  // With Object Lock on, as a production stage's bucket, so a live filing's records lock locally too; a
+  // bucket of an earlier data directory stays as it is, as an existing stage's does (docs/operations/).
+  await s3.send(new CreateBucketCommand({ Bucket: bucket, ObjectLockEnabledForBucket: true })).catch((error: { name?: string }) => {
     if (error.name !== 'BucketAlreadyOwnedByYou' && error.name !== 'BucketAlreadyExists') throw error;
   });
   s3.destroy();

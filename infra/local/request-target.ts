@@ -1,5 +1,5 @@
 // What the local gateway takes from a request line and its Host header before any function sees the
-// request (README, "Transport"): HTTP/1.0 or 1.1; a target that is a path (origin-form) or an http(s)
+// request (docs/reference/limits.md, "Transport"): HTTP/1.0 or 1.1; a target that is a path (origin-form) or an http(s)
 // URL with a usable authority (absolute-form, RFC 9112 §3.2.2); percent signs that start a
 // percent-encoded byte; one Host of the form host[:port] (RFC 9112 §3.2). Anything else is 400
 // BAD_REQUEST, whose message says which rule failed without repeating what was sent. The path is

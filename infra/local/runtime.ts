@@ -12,6 +12,7 @@ import { provision } from '#infra/local/provision.ts';
 import { startScheduler, type ScheduledLambda } from '#infra/local/scheduler.ts';
 import { startRemotePollers } from '#infra/local/remote-pollers.ts';
 import type { SqsLambda } from '#infra/local/sqs-poller.ts';
+import type { MissingKeys } from '#infra/local/s3-stand-in.ts';
 import { apiUrlSetting, runtimeFile } from '#infra/local/runtime-file.ts';
 import { startThread } from '#infra/local/thread.ts';
 import { allowLiveSubmissions, herstellerId, webhookConfig, rateLimitPerMinute, redriveConfig, retentionConfig, transmitConfig } from '#shared/config.ts';
@@ -30,8 +31,8 @@ export interface LocalRuntimeOptions {
   host?: string;
   /** 0 picks a free port. */
   apiPort?: number;
-  hookPort?: number;
-  /** Connections the API serves at once (README, "Transport"); the default is `transportLimits.maxConnections`. */
+  receiverPort?: number;
+  /** Connections the API serves at once (docs/reference/limits.md, "Transport"); the default is `transportLimits.maxConnections`. */
   maxConnections?: number;
   /** Environment for the functions, on top of the process's own. */
   env?: Record<string, string>;
@@ -42,6 +43,11 @@ export interface LocalRuntimeOptions {
   /** Runs every manifest schedule this often instead, so tests need not wait minutes. */
   scheduleEverySeconds?: number;
   onError?: (error: unknown) => void;
+  /**
+   * How the S3 stand-in answers a read of a key that is not there: NoSuchKey by default, or
+   * AccessDenied, as S3 answers every function of a stage, none of which may list the bucket.
+   */
+  s3MissingKeys?: MissingKeys;
 }
 
 export interface LocalRuntime {
@@ -76,7 +82,7 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
   const pollers = new MessageChannel();
   const standIns = await startThread<Record<string, string>>(
     new URL('./stand-ins-thread.ts', import.meta.url),
-    { dataDir, pollers: pollers.port2 },
+    { dataDir, pollers: pollers.port2, s3MissingKeys: options.s3MissingKeys },
     onError('stand-ins'),
     [pollers.port2],
   );
@@ -100,7 +106,11 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     for (const stopOne of stoppers.reverse()) await stopOne();
   };
   try {
-    const receiver = await startThread<string>(new URL('./receiver-thread.ts', import.meta.url), { host, port: options.hookPort ?? 8080 }, onError('receiver'));
+    const receiver = await startThread<string>(
+      new URL('./receiver-thread.ts', import.meta.url),
+      { host, port: options.receiverPort ?? 8080 },
+      onError('receiver'),
+    );
     stoppers.push(() => receiver.stop());
     setDefaults({ [settingNames.hookUri]: `${receiver.ready}/dummy/hook-endpoint`, [settingNames.receiverStoreDir]: join(dataDir, 'receiver') }, options.env);
     checkConfiguration();

@@ -68,9 +68,14 @@ export const md5Of = (bytes: Uint8Array, encoding: 'hex' | 'base64') => createHa
 /** S3's ETag of a whole object: the MD5 of its bytes, quoted. */
 const etagOf = (bytes: Uint8Array) => `"${md5Of(bytes, 'hex')}"`;
 
+/** What a bucket's record holds: whether S3 Object Lock is on; a bucket stored before it could be holds nothing. */
+interface BucketSettings {
+  objectLock?: true;
+}
+
 export class ObjectStore {
   readonly #db: ClassicLevel<string, Buffer>;
-  readonly #buckets = new Set<string>();
+  readonly #buckets = new Map<string, BucketSettings>();
   // Keys whose write has begun and not ended: an only-if-absent write counts them as there.
   readonly #writing = new Set<string>();
 
@@ -91,7 +96,9 @@ export class ObjectStore {
       throw error;
     }
     const store = new ObjectStore(db);
-    for await (const key of db.keys({ gte: 'b/', lt: 'b0' })) store.#buckets.add(key.slice(2));
+    for await (const [key, value] of db.iterator({ gte: 'b/', lt: 'b0' })) {
+      store.#buckets.set(key.slice(2), value.length ? (JSON.parse(value.toString('utf8')) as BucketSettings) : {});
+    }
     return store;
   }
 
@@ -104,11 +111,25 @@ export class ObjectStore {
   }
 
   /** False when the bucket was there already. */
-  async createBucket(bucket: string): Promise<boolean> {
+  async createBucket(bucket: string, settings: { objectLock?: boolean } = {}): Promise<boolean> {
     if (this.#buckets.has(bucket)) return false;
-    this.#buckets.add(bucket);
-    await this.#db.put(bucketRecord(bucket), Buffer.alloc(0));
+    await this.#saveBucket(bucket, settings.objectLock ? { objectLock: true } : {});
     return true;
+  }
+
+  /** Whether S3 Object Lock is on for the bucket, which every version's lock needs. */
+  objectLock(bucket: string): boolean {
+    return this.#buckets.get(bucket)?.objectLock === true;
+  }
+
+  /** Turns Object Lock on for a bucket that has it off, as S3 allows for a versioned bucket; it never goes off. */
+  async enableObjectLock(bucket: string): Promise<void> {
+    await this.#saveBucket(bucket, { ...this.#buckets.get(bucket), objectLock: true });
+  }
+
+  async #saveBucket(bucket: string, settings: BucketSettings): Promise<void> {
+    this.#buckets.set(bucket, settings);
+    await this.#db.put(bucketRecord(bucket), Buffer.from(JSON.stringify(settings)));
   }
 
   /**

@@ -6,9 +6,11 @@ import {
   CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  GetObjectLockConfigurationCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
+  PutObjectLockConfigurationCommand,
   PutObjectTaggingCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -23,9 +25,9 @@ let store: ObjectStore;
 let standIn: S3StandIn;
 let client: S3Client;
 
-const clientWith = (requestChecksumCalculation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED') =>
+const clientWith = (requestChecksumCalculation: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED', port = standIn.port) =>
   new S3Client({
-    endpoint: `http://127.0.0.1:${standIn.port}`,
+    endpoint: `http://127.0.0.1:${port}`,
     region: 'eu-central-1',
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
     forcePathStyle: true,
@@ -67,7 +69,8 @@ beforeAll(async () => {
 afterAll(() => rm(dir, { recursive: true, force: true }));
 beforeEach(async () => {
   await start();
-  await client.send(new CreateBucketCommand({ Bucket })).catch(() => undefined);
+  // A production stage's bucket: Object Lock on from its creation.
+  await client.send(new CreateBucketCommand({ Bucket, ObjectLockEnabledForBucket: true })).catch(() => undefined);
 });
 afterEach(stop);
 
@@ -91,6 +94,21 @@ describe('the local S3 stand-in, called through the SDK', () => {
     expect((await errorOf(read('gone')))?.name).toBe('NoSuchKey');
     await client.send(new DeleteObjectCommand({ Bucket, Key: 'gone' }));
     expect((await errorOf(client.send(new HeadObjectCommand({ Bucket, Key: 'gone' }))))?.$metadata.httpStatusCode).toBe(404);
+  });
+
+  it('answers AccessDenied for what is not there when it plays a caller that may not list the bucket, as S3 does', async () => {
+    await put('there');
+    const refusing = await startS3StandIn({ store, host: '127.0.0.1', missingKeys: 'AccessDenied' });
+    const unlisted = clientWith('WHEN_REQUIRED', refusing.port);
+    try {
+      const missing = await errorOf(unlisted.send(new GetObjectCommand({ Bucket, Key: 'nothing-here' })));
+      expect([missing?.name, missing?.$metadata.httpStatusCode]).toEqual(['AccessDenied', 403]);
+      expect((await errorOf(unlisted.send(new HeadObjectCommand({ Bucket, Key: 'nothing-here' }))))?.$metadata.httpStatusCode).toBe(403);
+      expect(await (await unlisted.send(new GetObjectCommand({ Bucket, Key: 'there' }))).Body!.transformToString()).toBe('there');
+    } finally {
+      unlisted.destroy();
+      await refusing.close();
+    }
   });
 
   it('writes only-if-absent in one step: of ten racing conditional puts exactly one wins', async () => {
@@ -202,6 +220,49 @@ describe('the local S3 stand-in, called through the SDK', () => {
       expect((await errorOf(remove('compliance', { VersionId: compliance.VersionId, BypassGovernanceRetention: true })))?.name).toBe('AccessDenied');
       expect(await read('held')).toBe('held');
       expect(await read('compliance')).toBe('compliance');
+    });
+
+    it('locks nothing in a bucket without Object Lock, until it is turned on, never to go off again', async () => {
+      const Older = 'older';
+      await client.send(new CreateBucketCommand({ Bucket: Older }));
+      const lockOf = () => errorOf(client.send(new GetObjectLockConfigurationCommand({ Bucket: Older })));
+      expect((await lockOf())?.name).toBe('ObjectLockConfigurationNotFoundError');
+      const record = () =>
+        client.send(
+          new PutObjectCommand({
+            Bucket: Older,
+            Key: 'p.pdf',
+            Body: Buffer.from('%PDF'),
+            ObjectLockMode: 'GOVERNANCE',
+            ObjectLockRetainUntilDate: inTenYears(),
+            ChecksumAlgorithm: 'SHA256',
+          }),
+        );
+      const refused = await errorOf(record());
+      expect([refused?.name, refused?.$metadata.httpStatusCode]).toEqual(['InvalidRequest', 400]);
+
+      const enabled = { ObjectLockEnabled: 'Enabled' as const };
+      const withRule = { ...enabled, Rule: { DefaultRetention: { Mode: 'GOVERNANCE' as const, Days: 1 } } };
+      expect(
+        (await errorOf(client.send(new PutObjectLockConfigurationCommand({ Bucket: Older, ObjectLockConfiguration: withRule }))))?.$metadata.httpStatusCode,
+      ).toBe(501);
+      await client.send(new PutObjectLockConfigurationCommand({ Bucket: Older, ObjectLockConfiguration: enabled }));
+      expect((await client.send(new GetObjectLockConfigurationCommand({ Bucket: Older }))).ObjectLockConfiguration).toEqual(enabled);
+      await record();
+      expect((await client.send(new HeadObjectCommand({ Bucket: Older, Key: 'p.pdf' }))).ObjectLockMode).toBe('GOVERNANCE');
+
+      // Kept across a restart, as the bucket and its objects are.
+      await stop();
+      await start();
+      expect((await client.send(new GetObjectLockConfigurationCommand({ Bucket: Older }))).ObjectLockConfiguration).toEqual(enabled);
+      expect((await client.send(new GetObjectLockConfigurationCommand({ Bucket }))).ObjectLockConfiguration).toEqual(enabled);
+    });
+
+    it('answers a put only if absent over a locked version with the failed precondition, as S3 does', async () => {
+      await locked('once');
+      const again = await errorOf(put('once', 'again', { IfNoneMatch: '*' }));
+      expect(again?.$metadata.httpStatusCode).toBe(412);
+      expect(await read('once')).toBe('once');
     });
 
     it('deletes an unlocked object by its version ID, and finds nothing to delete under another', async () => {

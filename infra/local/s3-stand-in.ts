@@ -2,13 +2,18 @@
 // objects kept in a LevelDB database (s3-objects.ts). Create and head a bucket; put (also only-if-absent, the
 // `If-None-Match: *` conditional write), get, head and delete an object; list a bucket's keys by
 // prefix, 1,000 a page. What else S3 offers is answered 501 NotImplemented, never approximated.
-// Requests are not authenticated: the stand-in listens on the loopback interface only.
+// Requests are not authenticated: the stand-in listens on the loopback interface only. S3 tells a
+// caller that may list the bucket that a missing key is not there (404 NoSuchKey), and refuses one
+// that may not (403 AccessDenied), as no function of a stage may: `missingKeys` says which it plays.
 //
-// Object Lock as a production stage's bucket has it: a put may set a version's retention and legal
-// hold, with a checksum of its body as S3 demands; a locked version is deleted by its version ID only
-// with governance mode bypassed, and never while on legal hold. The stand-in keeps the current version
-// of each key alone, so what S3 would do by keeping a locked version beside a newer one or a delete
-// marker (a put or a delete without version ID over a locked object) it answers NotImplemented.
+// Object Lock as a production stage's bucket has it: on from the bucket's creation
+// (`x-amz-bucket-object-lock-enabled`) or turned on later (PutObjectLockConfiguration, without a
+// default retention), and read back (GetObjectLockConfiguration); in a bucket with it on, a put may
+// set a version's retention and legal hold, with a checksum of its body as S3 demands; a locked
+// version is deleted by its version ID only with governance mode bypassed, and never while on legal
+// hold. The stand-in keeps the current version of each key alone, so what S3 would do by keeping a
+// locked version beside a newer one or a delete marker (a put or a delete without version ID over a
+// locked object) it answers NotImplemented.
 
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -46,14 +51,17 @@ const bucketName = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
 const reservedBucketName = /\.\.|^\d+\.\d+\.\d+\.\d+$|^(xn--|sthree-|amzn-s3-demo-)|(-s3alias|--ol-s3|\.mrap|--x-s3|--table-s3)$/;
 const isBucketName = (name: string) => bucketName.test(name) && !reservedBucketName.test(name);
 
+/** How a read of a key that is not there is answered: as to a caller with s3:ListBucket, or as to one without. */
+export type MissingKeys = 'NoSuchKey' | 'AccessDenied';
+
 export interface S3StandIn {
   port: number;
   close(): Promise<void>;
 }
 
 /** Serves `store`, which stays the caller's to close once the stand-in is closed. */
-export async function startS3StandIn(options: { store: ObjectStore; host: string }): Promise<S3StandIn> {
-  const { store } = options;
+export async function startS3StandIn(options: { store: ObjectStore; host: string; missingKeys?: MissingKeys }): Promise<S3StandIn> {
+  const { store, missingKeys = 'NoSuchKey' } = options;
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     // Not through URL's path: it resolves `..`, which in an S3 key is just a name.
@@ -69,10 +77,12 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
     if (key === '') {
       if (method === 'PUT' && query.length === 0) {
         await drain(request);
-        if (!(await store.createBucket(bucket))) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'The bucket is already yours.');
+        const objectLock = String(request.headers['x-amz-bucket-object-lock-enabled']).toLowerCase() === 'true';
+        if (!(await store.createBucket(bucket, { objectLock }))) throw new S3Error(409, 'BucketAlreadyOwnedByYou', 'The bucket is already yours.');
         return send(response, 200);
       }
       if (!store.hasBucket(bucket)) throw noSuchBucket();
+      if (query.length === 1 && query[0] === 'object-lock') return objectLockConfiguration(store, bucket, request, response);
       if (method === 'HEAD' && query.length === 0) return send(response, 200);
       if (method === 'GET' && parameters.get('list-type') === '2') return send(response, 200, await listPage(store, bucket, parameters));
       throw notImplemented(`${method} on a bucket${query.length ? ` with ${query.join(', ')}` : ''}`);
@@ -89,11 +99,14 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
     if (method === 'PUT') {
       const lock = lockOf(request);
       const body = await readBody(request);
+      if (lock && !store.objectLock(bucket)) throw new S3Error(400, 'InvalidRequest', 'Bucket is missing Object Lock Configuration');
       if (lock && !hasChecksum(request))
         throw new S3Error(400, 'InvalidRequest', 'Content-MD5 OR x-amz-checksum- HTTP header is required for Put Object requests with Object Lock parameters');
-      if (locked) throw notImplemented('a new version over a locked one, which S3 keeps beside it');
+      const onlyIfAbsent = request.headers['if-none-match'] === '*';
+      // The precondition is S3's first answer: an object there, locked or not, fails it.
+      if (locked && !onlyIfAbsent) throw notImplemented('a new version over a locked one, which S3 keeps beside it');
       const contentType = request.headers['content-type'] ?? 'application/octet-stream';
-      const stored = await store.put(bucket, key, body, contentType, { onlyIfAbsent: request.headers['if-none-match'] === '*', ...lock });
+      const stored = await store.put(bucket, key, body, contentType, { onlyIfAbsent, ...lock });
       if (stored === undefined) throw new S3Error(412, 'PreconditionFailed', 'At least one of the preconditions you specified did not hold.');
       return send(response, 200, undefined, { etag: stored.etag, 'x-amz-version-id': stored.version });
     }
@@ -112,8 +125,9 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
       if (request.headers.range) throw notImplemented('ranged reads');
       const object = current;
       if (!object) {
-        if (method === 'HEAD') return send(response, 404);
-        throw new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
+        const refused = missingKeys === 'AccessDenied';
+        if (method === 'HEAD') return send(response, refused ? 403 : 404);
+        throw refused ? new S3Error(403, 'AccessDenied', 'Access Denied') : new S3Error(404, 'NoSuchKey', 'The specified key does not exist.');
       }
       response.writeHead(200, {
         'content-type': object.contentType,
@@ -151,6 +165,23 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
         server.closeIdleConnections();
       }),
   };
+}
+
+/** GetObjectLockConfiguration and PutObjectLockConfiguration: whether Object Lock is on, and turning it on. */
+async function objectLockConfiguration(store: ObjectStore, bucket: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method === 'GET') {
+    if (!store.objectLock(bucket)) throw new S3Error(404, 'ObjectLockConfigurationNotFoundError', 'Object Lock configuration does not exist for this bucket');
+    return send(response, 200, buildXml({ ObjectLockConfiguration: { '@_xmlns': namespace, ObjectLockEnabled: 'Enabled' } }, { declaration: true }));
+  }
+  if (request.method !== 'PUT') throw notImplemented(`${request.method} of a bucket's Object Lock configuration`);
+  const xml = (await readBody(request)).toString('utf8');
+  if (!hasChecksum(request)) throw new S3Error(400, 'InvalidRequest', 'Missing required header for this request: Content-MD5');
+  // A default retention would lock every new version, submitted data too: steuerbote locks each record as it writes it.
+  if (/<Rule[\s>]/.test(xml)) throw notImplemented('a default retention of Object Lock');
+  if (!/<ObjectLockEnabled>\s*Enabled\s*<\/ObjectLockEnabled>/.test(xml))
+    throw new S3Error(400, 'MalformedXML', 'The XML you provided was not well-formed or did not validate against our published schema');
+  await store.enableObjectLock(bucket);
+  return send(response, 200);
 }
 
 async function listPage(store: ObjectStore, bucket: string, parameters: URLSearchParams): Promise<string> {

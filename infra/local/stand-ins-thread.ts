@@ -2,11 +2,12 @@
 // event source mappings that feed the queue functions (remote-pollers.ts).
 import type { MessagePort } from 'node:worker_threads';
 import { servePollers } from '#infra/local/remote-pollers.ts';
+import type { MissingKeys } from '#infra/local/s3-stand-in.ts';
 import { startStandIns } from '#infra/local/stand-ins.ts';
 import { serveThread } from '#infra/local/thread.ts';
 
-await serveThread(async ({ dataDir, pollers }: { dataDir: string; pollers: MessagePort }) => {
-  const standIns = await startStandIns(dataDir);
+await serveThread(async ({ dataDir, pollers, s3MissingKeys }: { dataDir: string; pollers: MessagePort; s3MissingKeys?: MissingKeys }) => {
+  const standIns = await startStandIns(dataDir, { s3MissingKeys });
   servePollers(pollers);
   return { ready: standIns.env, stop: () => standIns.stop() };
 });

@@ -6,11 +6,12 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import dynalite from 'dynalite';
+import '#infra/local/dynalite-index-keys.ts';
 import { buildApp } from 'fauxqs';
 import { region } from '#infra/local/region.ts';
 import { importObjectFiles } from '#infra/local/s3-files-import.ts';
 import { ObjectStore } from '#infra/local/s3-objects.ts';
-import { startS3StandIn } from '#infra/local/s3-stand-in.ts';
+import { startS3StandIn, type MissingKeys } from '#infra/local/s3-stand-in.ts';
 
 export interface StandIns {
   /** The AWS SDK's own endpoint variables, pointing at the stand-ins. */
@@ -20,7 +21,8 @@ export interface StandIns {
 
 const host = '127.0.0.1';
 
-export async function startStandIns(dataDir: string): Promise<StandIns> {
+/** `s3MissingKeys`: how the S3 stand-in answers a read of a key that is not there (s3-stand-in.ts). */
+export async function startStandIns(dataDir: string, { s3MissingKeys }: { s3MissingKeys?: MissingKeys } = {}): Promise<StandIns> {
   const dynamoDir = join(dataDir, 'dynamodb');
   await mkdir(dynamoDir, { recursive: true });
 
@@ -29,7 +31,7 @@ export async function startStandIns(dataDir: string): Promise<StandIns> {
 
   const objects = await ObjectStore.open(join(dataDir, 's3-objects'));
   await importObjectFiles(join(dataDir, 's3'), objects);
-  const s3 = await startS3StandIn({ store: objects, host });
+  const s3 = await startS3StandIn({ store: objects, host, missingKeys: s3MissingKeys });
 
   // fauxqs' own startFauxqs listens on every interface (0.0.0.0, fauxqs 2.4.1); the app it builds,
   // listened on here, answers on loopback alone, as the other stand-ins do.

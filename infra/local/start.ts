@@ -9,7 +9,7 @@ try {
   const runtime = await startLocalRuntime({
     dataDir: text(settingNames.dataDir, '.data'),
     apiPort: wholeNumber(settingNames.apiPort, 3000, { min: 0, max: 65535 }),
-    hookPort: wholeNumber(settingNames.hookExamplePort, 8080, { min: 0, max: 65535 }),
+    receiverPort: wholeNumber(settingNames.hookExamplePort, 8080, { min: 0, max: 65535 }),
     maxConnections: wholeNumber(settingNames.apiMaxConnections, transportLimits.maxConnections, { min: 1, max: 10_000 }),
   });
   console.log(welcome(runtime.apiUrl, runtime.receiverUrl, runtime.apiKey));

@@ -6,12 +6,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { StructureSources } from '#shared/forms/form.ts';
 import { kinds } from '#shared/forms/registry.ts';
+import { elsterDir } from '#test/support/elster.ts';
 import { compactStructure } from './xsd.ts';
 import { ruleTable } from './ust-rules.ts';
 
 export const repoRoot = path.join(import.meta.dirname, '..', '..');
-/** ELSTER's reference files beside the checkout (their README says what each is). */
-export const elsterDir = path.join(repoRoot, '..', 'shared', 'elster');
 
 /** Each form's sources, from its folder. */
 export const formSources = await Promise.all(

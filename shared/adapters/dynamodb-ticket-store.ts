@@ -1,27 +1,23 @@
-import {
-  GetItemCommand,
-  PutItemCommand,
-  QueryCommand,
-  ScanCommand,
-  UpdateItemCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
-import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
 
 // The sparse indexes of the tickets table (shared/manifest.ts). An item carries `owed_shard` while
 // its transmission or webhook is owed, and `unswept_shard` while it is finished and its submission
-// still kept; each shard is one partition of the index, so the writes of many tickets spread.
-const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard' } as const;
+// still kept; each shard is one partition of the index, so the writes of many tickets spread. While
+// it is queued or processing and names a client's certificate, it carries `awaiting_certificate`,
+// the client and the certificate: one partition holds the tickets still to be signed with it.
+const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard', awaiting_certificate: 'awaiting_certificate' } as const;
 const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
+const signer = (clientId: string, certificateId: string) => `${clientId}/${certificateId}`;
 /** The index of each client's tickets by `created_at` (shared/manifest.ts): every ticket is in it, old ones too. */
 const byClient = 'by_client';
 /** Index pages one listing reads at most, so a rare filter costs a bounded time and answers with a cursor. */
@@ -29,7 +25,7 @@ const listPages = 10;
 
 /** The ticket without the index attributes, which are this adapter's business alone. */
 function fromItem(item: Record<string, AttributeValue>): Ticket {
-  const { owed_shard: _owed, unswept_shard: _unswept, ...ticket } = unmarshall(item);
+  const { owed_shard: _owed, unswept_shard: _unswept, awaiting_certificate: _awaiting, ...ticket } = unmarshall(item);
   return ticket as Ticket;
 }
 
@@ -39,8 +35,12 @@ function indexAttributes(ticket: Ticket): Record<string, string> {
   return {
     ...((active(ticket.status) || ticket.webhook.status === 'pending') && { owed_shard: shard }),
     ...(isTerminal(ticket.status) && !ticket.submission_deleted_at && { unswept_shard: shard }),
+    ...(active(ticket.status) && ticket.certificate_id && { awaiting_certificate: signer(ticket.client_id, ticket.certificate_id) }),
   };
 }
+
+/** The item a ticket is stored as, with the attributes that put it in the indexes its state calls for. */
+export const ticketItem = (ticket: Ticket) => toItem({ ...ticket, ...indexAttributes(ticket) });
 
 /**
  * How a change moves a ticket in or out of the indexes. Only transmission changes the status, and a
@@ -56,40 +56,33 @@ function indexChanges(ticket: string, after: TicketStatus, changes: TicketChange
     else remove.push('owed_shard');
   }
   if (changes.status !== undefined && isTerminal(changes.status)) set.unswept_shard = shard;
+  // A ticket names its certificate from its creation on, and is in that index until it finishes.
+  if (changes.status !== undefined && !active(after)) remove.push('awaiting_certificate');
   if (changes.submission_deleted_at !== undefined) remove.push('unswept_shard');
   return { set, remove };
 }
 
-/** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
-/** The calls whose names are its own; `create`, `get`, `claim` and `list` are named as others' are. */
+/** The index each query reads; what it does on the table, its commands say. */
 export const needs = {
-  transition: { tables: { tickets: ['UpdateItem'] } },
-  updateWebhook: { tables: { tickets: ['UpdateItem'] } },
-  owed: { tables: { tickets: ['Query'] }, indexes: { tickets: ['owed'] } },
-  awaitingCertificate: { tables: { tickets: ['Query'] }, indexes: { tickets: ['owed'] } },
-  finishedBefore: { tables: { tickets: ['Query'] }, indexes: { tickets: ['unswept'] } },
+  owed: { indexes: { tickets: ['owed'] } },
+  awaitingCertificate: { indexes: { tickets: ['awaiting_certificate'] } },
+  finishedBefore: { indexes: { tickets: ['unswept'] } },
+  list: { indexes: { tickets: ['by_client'] } },
 } as const satisfies Partial<Record<keyof TicketStore, Needs>>;
 
-export class DynamoTicketStore implements TicketStore {
-  readonly #client: DynamoDBClient;
-  readonly #table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.#client = client;
-    this.#table = table;
-  }
-
+/** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
+export class DynamoTicketStore extends DynamoTable implements TicketStore {
   async create(ticket: Ticket): Promise<boolean> {
     const put = new PutItemCommand({
-      TableName: this.#table,
-      Item: toItem({ ...ticket, ...indexAttributes(ticket) }),
+      TableName: this.table,
+      Item: ticketItem(ticket),
       ConditionExpression: 'attribute_not_exists(ticket)',
     });
-    return (await conditionHeld(() => this.#client.send(put))).held;
+    return (await conditionHeld(() => this.client.send(put))).held;
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
-    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: toItem({ ticket }), ConsistentRead: true }));
+    const { Item } = await this.client.send(new GetItemCommand({ TableName: this.table, Key: toItem({ ticket }), ConsistentRead: true }));
     return Item ? fromItem(Item) : undefined;
   }
 
@@ -134,6 +127,15 @@ export class DynamoTicketStore implements TicketStore {
     });
   }
 
+  claimRecords(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    return this.#update(ticket, {
+      UpdateExpression: 'SET lease_until = :lease, updated_at = :at',
+      ConditionExpression: '#status = :processing AND attribute_exists(transfer_ticket) AND lease_until < :at',
+      ExpressionAttributeNames: { '#status': 'status' },
+      values: { ':processing': 'processing', ':lease': leaseUntil, ':at': at },
+    });
+  }
+
   // A webhook is delivered only for a delivered ticket, which owes nothing else: it is owed while pending.
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined> {
     let condition = expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
@@ -159,13 +161,13 @@ export class DynamoTicketStore implements TicketStore {
   ): Promise<Ticket | undefined> {
     const { values, ...expressions } = update;
     const command = new UpdateItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Key: toItem({ ticket }),
       ...expressions,
       ExpressionAttributeValues: toItem(values),
       ReturnValues: 'ALL_NEW',
     });
-    const result = await conditionHeld(() => this.#client.send(command));
+    const result = await conditionHeld(() => this.client.send(command));
     return result.held && result.value.Attributes ? fromItem(result.value.Attributes) : undefined;
   }
 
@@ -184,7 +186,7 @@ export class DynamoTicketStore implements TicketStore {
    */
   async reindex({ rewrite = false }: { rewrite?: boolean } = {}): Promise<number> {
     let changed = 0;
-    for await (const item of pagedItems((ExclusiveStartKey) => this.#client.send(new ScanCommand({ TableName: this.#table, ExclusiveStartKey })))) {
+    for await (const item of pagedItems((ExclusiveStartKey) => this.client.send(new ScanCommand({ TableName: this.table, ExclusiveStartKey })))) {
       const ticket = fromItem(item);
       const wanted = indexAttributes(ticket);
       const sets = Object.keys(wanted).filter((key) => rewrite || item[key]?.S !== wanted[key]);
@@ -213,12 +215,29 @@ export class DynamoTicketStore implements TicketStore {
     yield* this.#queryShards('unswept', { condition: 'updated_at < :cutoff', values: { ':cutoff': cutoff } });
   }
 
-  awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Ticket> {
-    return this.#queryShards('owed', {
-      filter: '#status IN (:queued, :processing) AND client_id = :client AND certificate_id = :certificate',
-      names: { '#status': 'status' },
-      values: { ':queued': 'queued', ':processing': 'processing', ':client': clientId, ':certificate': certificateId },
-    });
+  /**
+   * One partition of a sparse index, whatever the client's history or the backlog of others. The
+   * index carries the status: a ticket an earlier version finished, which did not take it out of
+   * the index, is left out by it.
+   */
+  async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>> {
+    const items = pagedItems((ExclusiveStartKey) =>
+      this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: 'awaiting_certificate',
+          KeyConditionExpression: 'awaiting_certificate = :signer',
+          FilterExpression: '#status IN (:queued, :processing)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: toItem({ ':signer': signer(clientId, certificateId), ':queued': 'queued', ':processing': 'processing' }),
+          ExclusiveStartKey,
+        }),
+      ),
+    );
+    for await (const item of items) {
+      const { ticket, status } = unmarshall(item) as Pick<Ticket, 'ticket' | 'status'>;
+      yield { ticket, status };
+    }
   }
 
   async list(clientId: string, query: TicketQuery): Promise<TicketPage> {
@@ -243,9 +262,9 @@ export class DynamoTicketStore implements TicketStore {
     const tickets: Ticket[] = [];
     let startKey = after && toItem({ client_id: clientId, created_at: after.created_at, ticket: after.ticket });
     for (let page = 0; page < listPages; page++) {
-      const { Items = [], LastEvaluatedKey } = await this.#client.send(
+      const { Items = [], LastEvaluatedKey } = await this.client.send(
         new QueryCommand({
-          TableName: this.#table,
+          TableName: this.table,
           IndexName: byClient,
           KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
           FilterExpression: filters.length ? filters.join(' AND ') : undefined,
@@ -271,14 +290,14 @@ export class DynamoTicketStore implements TicketStore {
 
   /** Every shard of a sparse index, page by page. */
   async *#queryShards(
-    index: keyof typeof indexKeys,
+    index: 'owed' | 'unswept',
     { condition, filter, names, values }: { condition?: string; filter?: string; names?: Record<string, string>; values?: Record<string, unknown> } = {},
   ): AsyncIterable<Ticket> {
     for (let shard = 0; shard < shards; shard++) {
       const items = pagedItems((ExclusiveStartKey) =>
-        this.#client.send(
+        this.client.send(
           new QueryCommand({
-            TableName: this.#table,
+            TableName: this.table,
             IndexName: index,
             KeyConditionExpression: [`${indexKeys[index]} = :shard`, condition].filter(Boolean).join(' AND '),
             FilterExpression: filter,

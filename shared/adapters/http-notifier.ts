@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { Notifier, NotifyResult } from '#shared/ports.ts';
+import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
 
 /**
  * POSTs a webhook; redirects are failures, and the answer's body is never read. Through node:http

@@ -1,7 +1,9 @@
 import {
   ChangeMessageVisibilityCommand,
   DeleteMessageCommand,
+  GetQueueAttributesCommand,
   ReceiveMessageCommand,
+  SendMessageBatchCommand,
   SendMessageCommand,
   type Message,
   type ReceiveMessageCommandOutput,
@@ -10,22 +12,32 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import type { QueueName } from '#shared/manifest.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
-import type { WebhookDelivery } from '#shared/ports.ts';
+import type { WebhookDelivery } from '#shared/ports/work-queue.ts';
 
 const url = (name: QueueName) => `https://sqs.test/000000000000/${name}`;
 const dlqUrl = (name: QueueName) => `https://sqs.test/000000000000/${name}-dlq`;
 
-type AnyCommand = SendMessageCommand | ChangeMessageVisibilityCommand | ReceiveMessageCommand | DeleteMessageCommand;
+type AnyCommand =
+  SendMessageCommand | SendMessageBatchCommand | GetQueueAttributesCommand | ChangeMessageVisibilityCommand | ReceiveMessageCommand | DeleteMessageCommand;
 
 /**
  * An SQS client whose `send` answers by command type. `batches` are what successive receives from
  * the dead-letter queue hand out; once they are used up, the queue is empty. `log` keeps every
  * call in order, in a form short enough to compare whole.
  */
-function sqs(batches: Message[][] = []) {
+function sqs(batches: Message[][] = [], refusals: string[][] = []) {
   const log: string[] = [];
   const sent: SendMessageCommand['input'][] = [];
   const send = vi.fn(async (command: AnyCommand): Promise<unknown> => {
+    if (command instanceof SendMessageBatchCommand) {
+      const refused = refusals.shift() ?? [];
+      log.push(`batch ${command.input.QueueUrl} ${command.input.Entries!.map((entry) => entry.MessageBody).join(' ')}`);
+      return { Failed: refused.map((Id) => ({ Id, Code: 'InternalError', SenderFault: false })) };
+    }
+    if (command instanceof GetQueueAttributesCommand) {
+      const counts = { ApproximateNumberOfMessages: '3', ApproximateNumberOfMessagesDelayed: '2', ApproximateNumberOfMessagesNotVisible: '1' };
+      return { Attributes: command.input.QueueUrl!.endsWith('transmit') ? counts : { ...counts, ApproximateNumberOfMessages: '30' } };
+    }
     if (command instanceof SendMessageCommand) {
       sent.push(command.input);
       log.push(`send ${command.input.QueueUrl} ${command.input.MessageBody}`);
@@ -70,6 +82,33 @@ describe('SqsWorkQueue', () => {
     await queue.wakeTransmit('tk_a', 900);
     await queue.wakeTransmit('tk_a', 4 * 300);
     expect(sent.map((input) => input.DelaySeconds)).toEqual([900, 900]);
+  });
+
+  it('sends many wake-ups and deliveries ten to a call', async () => {
+    const { log, queue } = sqs();
+    const tickets = Array.from({ length: 12 }, (_, i) => `tk_${i}`);
+    await queue.wakeTransmits(tickets);
+    await queue.enqueueWebhooks([delivery(1)]);
+    expect(log).toEqual([
+      `batch ${url('transmit')} ${tickets
+        .slice(0, 10)
+        .map((ticket) => `{"ticket":"${ticket}"}`)
+        .join(' ')}`,
+      `batch ${url('transmit')} {"ticket":"tk_10"} {"ticket":"tk_11"}`,
+      `batch ${url('webhook')} ${JSON.stringify(delivery(1))}`,
+    ]);
+  });
+
+  it('sends what a batch call refused once more, and throws when it is refused again', async () => {
+    const again = sqs([], [['1']]);
+    await again.queue.wakeTransmits(['tk_a', 'tk_b']);
+    expect(again.log).toEqual([`batch ${url('transmit')} {"ticket":"tk_a"} {"ticket":"tk_b"}`, `batch ${url('transmit')} {"ticket":"tk_b"}`]);
+    const refused = sqs([], [['0'], ['0']]);
+    await expect(refused.queue.wakeTransmits(['tk_a'])).rejects.toThrow(/refused 1 of a batch twice: InternalError/);
+  });
+
+  it('counts every message each queue holds: waiting, delayed and in hand', async () => {
+    expect(await sqs().queue.messagesHeld()).toEqual({ transmit: 6, webhook: 33 });
   });
 
   it('sends a webhook delivery to the webhook queue', async () => {

@@ -1,6 +1,15 @@
-import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  type SendMessageBatchRequestEntry,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import type { Needs, QueueName } from '#shared/manifest.ts';
-import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 import type { QueueControl } from '#shared/queue/sqs-handler.ts';
 import { transmitMessage } from '#shared/queue/transmit-message.ts';
 import { readWebhookMessage, webhookMessage } from '#shared/queue/webhook-message.ts';
@@ -9,11 +18,19 @@ import { readWebhookMessage, webhookMessage } from '#shared/queue/webhook-messag
 export const needs = {
   wakeTransmit: { sendsTo: ['transmit'] },
   enqueueWebhook: { sendsTo: ['webhook'] },
+  // SendMessageBatch is allowed by sqs:SendMessage.
+  wakeTransmits: { sendsTo: ['transmit'] },
+  enqueueWebhooks: { sendsTo: ['webhook'] },
+  messagesHeld: { countsQueues: ['transmit', 'webhook'] },
   deadLetterWebhook: { deadLetters: ['webhook'] },
 } as const satisfies Partial<Record<keyof WorkQueue, Needs>>;
 
 // SQS refuses longer delays; a longer backoff (retry delay × attempts) waits as long as it can.
 const maxDelaySeconds = 900;
+/** The most messages SendMessageBatch takes in one call. */
+export const batchSize = 10;
+// What a queue holds, in the three counts SQS keeps: every message of the queue is in one of them.
+const heldCounts = ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesDelayed', 'ApproximateNumberOfMessagesNotVisible'] as const;
 
 export class SqsWorkQueue implements WorkQueue, QueueControl {
   readonly #client: SQSClient;
@@ -33,6 +50,24 @@ export class SqsWorkQueue implements WorkQueue, QueueControl {
 
   async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
     await this.#send(this.#urlOf('webhook'), webhookMessage(delivery));
+  }
+
+  async wakeTransmits(tickets: readonly string[]): Promise<void> {
+    await this.#sendBatches(this.#urlOf('transmit'), tickets.map(transmitMessage));
+  }
+
+  async enqueueWebhooks(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    await this.#sendBatches(this.#urlOf('webhook'), deliveries.map(webhookMessage));
+  }
+
+  async messagesHeld(): Promise<{ transmit: number; webhook: number }> {
+    const [transmit, webhook] = await Promise.all((['transmit', 'webhook'] as const).map((queue) => this.#held(queue)));
+    return { transmit: transmit!, webhook: webhook! };
+  }
+
+  async #held(queue: QueueName): Promise<number> {
+    const { Attributes = {} } = await this.#client.send(new GetQueueAttributesCommand({ QueueUrl: this.#urlOf(queue), AttributeNames: [...heldCounts] }));
+    return heldCounts.reduce((sum, name) => sum + Number(Attributes[name] ?? 0), 0);
   }
 
   async postpone(queue: QueueName, receiptHandle: string, seconds: number): Promise<void> {
@@ -64,6 +99,18 @@ export class SqsWorkQueue implements WorkQueue, QueueControl {
           moved++;
         }
         await this.#client.send(new DeleteMessageCommand({ QueueUrl: deadLetters, ReceiptHandle: message.ReceiptHandle! }));
+      }
+    }
+  }
+
+  /** Ten to a call; the entries SQS could not take are sent once more, and a second refusal throws. */
+  async #sendBatches(QueueUrl: string, bodies: readonly string[]): Promise<void> {
+    for (let start = 0; start < bodies.length; start += batchSize) {
+      let entries: SendMessageBatchRequestEntry[] = bodies.slice(start, start + batchSize).map((MessageBody, i) => ({ Id: String(i), MessageBody }));
+      for (let round = 0; entries.length; round++) {
+        const { Failed = [] } = await this.#client.send(new SendMessageBatchCommand({ QueueUrl, Entries: entries }));
+        if (Failed.length && round > 0) throw new Error(`SQS refused ${Failed.length} of a batch twice: ${Failed[0]!.Code} ${Failed[0]!.Message ?? ''}`.trim());
+        entries = entries.filter((entry) => Failed.some((failed) => failed.Id === entry.Id));
       }
     }
   }

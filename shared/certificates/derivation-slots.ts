@@ -1,10 +1,8 @@
-// Deriving keys from a PIN is the costliest work a request can ask of steuerbote, and PBKDF2 runs on
-// libuv's thread pool, whose threads (four unless UV_THREADPOOL_SIZE says otherwise) every other
-// request's file, DNS and zlib work shares. So one process opens at most two containers at a time:
-// whatever else it serves always finds threads free, and main-thread derivation (pkcs12-mac.ts) is
-// shared by two at most. The rest wait their turn, costing nothing meanwhile. On AWS one instance
-// serves one request at a time and never waits here; the local runtime serves every client in one
-// process.
+// Reading a container derives keys from a PIN, the costliest work a request can ask of steuerbote. It
+// runs on one PKCS#12 thread (pkcs12-thread.ts), which takes one container after the other; so one
+// process asks it about two containers at a time at most, and the rest wait their turn here, costing
+// nothing meanwhile (no copy of their container is queued on the thread). On AWS one instance serves
+// one request at a time and never waits here; the local runtime serves every client in one process.
 
 /** Containers opened at once in one process, at most. */
 export const maxDerivations = 2;

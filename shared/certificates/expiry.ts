@@ -4,7 +4,7 @@
 
 import { MetricUnit, type Metrics } from '@aws-lambda-powertools/metrics';
 import { logger } from '#shared/logger.ts';
-import type { CertificateStore } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
 
 /** Renewing an ELSTER certificate takes days (the new one comes by post); a month leaves time. */
 export const expiryWarningDays = 30;

@@ -16,7 +16,7 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { logger } from '#shared/logger.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import type { MetricSink } from '#shared/metrics.ts';
-import type { CertificateStore } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
 
 /** PIN checks, under way or wrong, within `wrongPinWindowMinutes`: no more are tried, and that many wrong ones lock the certificate. */
 export const wrongPinLimit = 10;

@@ -1,8 +1,7 @@
 // Secrets sealed before they were bound to their owner (no `version`: a constant context, no
 // associated data) are opened the old way once, and sealed again bound to their client and
 // certificate: the first time a submission names their certificate, or by the daily job that seals
-// every such certificate again, so that the key policy can drop the old way (docs/operations.md,
-// "Retiring the old way of opening sealed secrets"). Such a secret opens in any record, so it may
+// every such certificate again, so that the key policy can drop the old way (docs/operations/retiring-the-old-way-of-opening-sealed-secrets.md). Such a secret opens in any record, so it may
 // have been copied from another: it is bound only once the container opens, with the record's PIN,
 // to the very certificate the record was kept for. A per-submission PIN sealed the old way is not
 // sealed again: it lives only until its ticket's transmission ends.
@@ -14,7 +13,8 @@ import { SealBroken } from '#shared/domain/sealed.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import type { MetricSink } from '#shared/metrics.ts';
-import type { CertificateStore, KeyWrapper } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 
 /**
  * Throws `SealBroken` unless `container` opens with `pin` and its private key's certificate is the

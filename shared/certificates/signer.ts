@@ -9,12 +9,14 @@
 import { certificateProblems, sealedFor, type CertificateRecord } from '#shared/domain/certificate.ts';
 import { open, seal } from '#shared/certificates/envelope.ts';
 import { resealed } from '#shared/certificates/reseal.ts';
-import { pinRefusal } from '#shared/certificates/pkcs12-mac.ts';
+import { pinRefusal } from '#shared/certificates/pkcs12.ts';
 import { refuseWhileLocked, tryPin } from '#shared/certificates/pin-lock.ts';
 import type { MetricSink } from '#shared/metrics.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
 import { SealBroken, type Sealed } from '#shared/domain/sealed.ts';
-import type { CertificateStore, KeyWrapper, SigningCertificate } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
+import type { SigningCertificate } from '#shared/ports/tax-authority.ts';
 
 /** The header a per-submission PIN comes in: never the body, which is stored and hashed for idempotency. */
 export const pinHeader = 'elster-pin';

@@ -1,6 +1,6 @@
 // The stage's own ERiC certificate expires too: each transmit container that reads it records
 // whether it expires within the warning window, for the alarm StageCertificateExpiring
-// (docs/operations.md). Read with the PIN the stage signs with, as ERiC will open it.
+// (docs/operations/). Read with the PIN the stage signs with, as ERiC will open it.
 
 import { readFile } from 'node:fs/promises';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';

@@ -8,7 +8,8 @@ import { seal } from '#shared/certificates/envelope.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 import { text } from '#shared/forms/fields.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
-import type { CertificateStore, KeyWrapper } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 
 /** ELSTER's containers are a few KiB; 64 KiB leaves room and keeps a record well inside DynamoDB's item size. */
 export const maxContainerBytes = 64 * 1024;

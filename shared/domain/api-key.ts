@@ -19,8 +19,15 @@ export const keyIdPattern = /^key_[0-9a-f]{12}$/;
 // hash also means no stored key is ever compared character by character against the caller's.
 export const hashApiKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
+/**
+ * What every key `newApiKey` makes looks like: the prefix and 32 random bytes in base64url. A stage's
+ * edge counts only a key of this shape as a key (infra/constructs/edge-limits.ts): no other can be
+ * one of its clients'.
+ */
+export const apiKeyShape = { prefix: 'sbk_', length: 43, characters: 'A-Za-z0-9_-' } as const;
+
 /** A new key for a client: the key itself is shown once, only its hash is stored. */
-export function newApiKey(clientId: string, key = `sbk_${randomBytes(32).toString('base64url')}`): { key: string; record: ApiKeyRecord } {
+export function newApiKey(clientId: string, key = `${apiKeyShape.prefix}${randomBytes(32).toString('base64url')}`): { key: string; record: ApiKeyRecord } {
   return {
     key,
     record: {

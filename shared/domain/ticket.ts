@@ -100,6 +100,11 @@ export interface Ticket {
   file_size?: number;
   file_sha256?: string;
   error?: TicketError;
+  /**
+   * From the moment the tax authority accepted the send until its records are in the bucket: each
+   * record by file name, as it is to be written (shared/transmission/records.ts). Never shown.
+   */
+  kept_records?: Record<string, KeptRecord>;
   webhook: WebhookState;
   /** When the retention sweep deleted the submitted data; the ticket and its protocol stay. */
   submission_deleted_at?: string;
@@ -107,8 +112,18 @@ export interface Ticket {
   expires_at?: number;
 }
 
+/** A record of an accepted send as its ticket keeps it until it is written: gzip, in base64. */
+export interface KeptRecord {
+  content: string;
+  /** A live filing's: locked (S3 Object Lock) until then. */
+  retain_until?: string;
+}
+
+/** Where the tax authority's own answer to a transmission is kept, beside its protocol. */
+export const serverAnswerFileName = (ticket: string) => `server-answer_${ticket}.xml`;
+
 /** What a ticket holds only while it is worked on, and loses as it finishes: a worker's lease, a per-submission PIN. */
-export const whileWorking = ['lease_until', 'sealed_pin'] as const satisfies readonly (keyof Ticket)[];
+export const whileWorking = ['lease_until', 'sealed_pin', 'kept_records'] as const satisfies readonly (keyof Ticket)[];
 
 // 16 random bytes (128 bits) in base64url: URL-safe, opaque, and cheap to reject by shape alone.
 export const ticketIdPattern = /^tk_[A-Za-z0-9_-]{22}$/;

@@ -1,8 +1,8 @@
-// The structured body of a year-end return whose body is its ELSTER element itself, field for field
-// (the annual VAT return's E50, the Anlage EÜR's E77): each part under the root (USt 2A, UN, FV, EUER,
-// AVEUER, the Vorsatz…) and each group of the year's schema is an object under the element's name in
-// snake case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`), each ELSTER field (`E3003303`) a value
-// under its identifier in lower case (`e3003303`), a repeated element (a part or a group) a list. What a value looks like
+// A structured body that is an ELSTER declaration's Nutzdaten element itself, field for field (the
+// annual VAT return's E50, the corporate income tax return's E30): each part (USt 2A, KSt 1, Anlage
+// GK, the Vorsatz…) and each group of the year's schema is an object under the element's name in snake
+// case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`), each ELSTER field (`E3003303`) a value under
+// its identifier in lower case (`e3003303`), a repeated element a list. What a value looks like
 // follows the field's type in the schema: "X" fields are `true`, amounts with cents are decimal
 // strings or numbers ("19000.00", written "19000,00"), whole numbers are numbers, everything else
 // text. So the body carries every element of every year's schema, and the XML read back gives the
@@ -19,7 +19,7 @@ export const bodyName = (element: string) => element.replace(/([a-z])([A-Z])/g, 
 /** The Vorsatz elements the service writes from the request, never the body. */
 export const requestVorsatz = ['Unterfallart', 'StNr', 'Zeitraum', 'OrdNrArt'] as const;
 
-/** The parts under the root, by their body names (`ust2a`, `un`, `fv`, `vorsatz` of E50). */
+/** The parts under the root, by their body names (`ust2a`, `kst1`, `gk`, `vorsatz`…). */
 export type ElementParts = Record<string, unknown>;
 
 /** How a field's value is written in the body, by its type in the schema. */
@@ -86,7 +86,7 @@ function bodyValue(text: string, kind: Kind): unknown {
 export interface WrittenParts {
   /** The children of the root that the body's parts fill, in the schema's order. */
   element: XmlElement;
-  /** Fields the body has that the schema does not, and values of the wrong kind, at their body path. */
+  /** Fields the body has that the root does not, and values of the wrong kind, at their body path. */
   findings: Finding[];
 }
 
@@ -168,12 +168,12 @@ export function writeParts(
     const given = parts[key] ?? (vorsatz ? {} : undefined);
     if (given === undefined || given === null) continue;
     const type = typeOf(structure, particle.type) as ElementsType;
+    // A part the form may give more than once (E30's Anlage GK, one per Wirtschaftsjahr) is a list.
     if (particle.max > 1) {
-      // A part that repeats, as the EÜR's one per partner (SE, AVSE, ER).
       if (!Array.isArray(given)) findings.push({ path: key, code: 'INVALID_TYPE', message: 'must be a list: this part may repeat' });
       else {
-        const items = given.map((item, index) => group(item, type, `${key}.${index}`)).filter((item) => item !== undefined);
-        if (items.length > 0) element[particle.name] = items;
+        const written = given.map((item, index) => group(item, type, `${key}.${index}`)).filter((item) => item !== undefined);
+        if (written.length > 0) element[particle.name] = written;
       }
       continue;
     }
@@ -184,7 +184,7 @@ export function writeParts(
 }
 
 /**
- * The body's parts for a caller's tree (the root element), which has passed the structure check: every element
+ * The body's parts for a caller's tree, which has passed the structure check: every element
  * becomes its field; `unmapped` names (as element paths) what the body cannot carry, an attribute
  * of a field, and the Vorsatz elements the request carries (`requestVorsatz`) are left to it.
  */
@@ -228,7 +228,7 @@ export interface FieldValue {
 }
 
 /**
- * Each field of a document by its element name, for ERiC's rules, which name fields so (an E-number stands
+ * Each field of the document by its element name, for ERiC's rules, which name fields so (an E-number stands
  * in one place of the form; the Vorsatz's names are its own). A field of a repeated group is listed
  * by its first occurrence.
  */
@@ -244,6 +244,9 @@ export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   visit(tree, []);
   return fields;
 }
+
+/** A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller. */
+export const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
 
 /** The body path of an element path (names below the root): where a finding on the written XML points in the body. */
 export const bodyPathOf = (names: readonly string[]) => {

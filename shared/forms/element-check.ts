@@ -2,12 +2,11 @@
 // window, then the element, written from the body or the caller's own, read through the form's
 // findings (structure and rules), and the identifiers it names held to the request.
 import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
-import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import type { CheckContext, Ruled } from '#shared/forms/check.ts';
-import { bodyPathOf } from '#shared/forms/element-body.ts';
+import { bodyPathOf, withoutPosition } from '#shared/forms/element-body.ts';
 import { xmlPathOf } from '#shared/forms/element-nutzdaten.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import { type DeclaredIdentifiers, heldIdentifiers, identifierFindings, type IdentifierPlaces } from '#shared/forms/identifiers.ts';
+import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 export interface ElementCheck<K extends Kind, Filing extends FilingBodies[K] & { year: number; xml?: string }> {
@@ -18,30 +17,6 @@ export interface ElementCheck<K extends Kind, Filing extends FilingBodies[K] & {
   /** What ELSTER would find in the element; `pathOf` names an element for a finding. */
   read(xml: string, year: number, pathOf: (names: readonly string[]) => string): { findings: Finding[]; tree?: XmlTree };
 }
-
-/**
- * The identifiers of the element held to what the request declares, and its IdNrs for the live guard.
- * A body's parts are the element itself and so declare the IdNrs and the W-IdNr they name; the
- * Ordnungsbegriff is still held to `tax_number`, and the spouse may not be the taxpayer.
- */
-function identifiersOf(
-  places: IdentifierPlaces,
-  tree: XmlTree,
-  request: DeclaredIdentifiers & { xml?: string },
-  pathOf: (names: readonly string[]) => string,
-): Pick<Ruled, 'findings' | 'xmlIdnrs'> {
-  const held = heldIdentifiers(places, tree);
-  const own = held.filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr' || kind === 'widnr').reverse();
-  const declared: DeclaredIdentifiers =
-    request.xml === undefined ? { ...request, ...Object.fromEntries(own.map(({ kind, value }) => [kind, value])) } : request;
-  const xmlIdnrs: NamedIdnr[] = held
-    .filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr')
-    .map(({ names, value }) => ({ path: pathOf(names), idnr: value }));
-  return { findings: identifierFindings(places, tree, declared, pathOf), xmlIdnrs };
-}
-
-// A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller.
-const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
 
 /** The form's rules (Form.rules of shared/forms/check.ts) for `request`, stored as `body`. */
 export function elementRules<K extends Kind, Filing extends FilingBodies[K] & { year: number; xml?: string }>(
@@ -58,7 +33,7 @@ export function elementRules<K extends Kind, Filing extends FilingBodies[K] & { 
   if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
   const pathOf = fromBody ? bodyPathOf : xmlPathOf;
   const read = check.read(written.xml, body.year, pathOf);
-  const identifiers = read.tree ? identifiersOf(check.identifiers, read.tree, request, pathOf) : { findings: [] };
+  const identifiers = read.tree ? partsIdentifiers(check.identifiers, read.tree, request, pathOf) : { findings: [] };
   const findings = fromBody ? read.findings.map(withoutPosition) : read.findings;
   return { filing, ...identifiers, findings: [...open, ...findings, ...identifiers.findings] };
 }

@@ -6,9 +6,9 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
 import { type ElementParts, readParts, writeParts } from '#shared/forms/element-body.ts';
 import { buildXml } from '#shared/xml/build.ts';
-import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
+import { type CallerNutzdaten, readVorsatzNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
-import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+import { readXml } from '#shared/xml/xml.ts';
 
 /** A form of this kind: its root, how a person calls it, and its year's namespace and structure. */
 export interface ElementForm {
@@ -45,49 +45,16 @@ export function writeElement(form: ElementForm, body: ElementRequest, parts: Ele
   return { xml, findings };
 }
 
-export type ReadElement = { ok: true; tree: XmlTree; findings: Finding[] } | { ok: false; findings: Finding[] };
-
 /** Where a caller's element is, for a finding. */
 export const xmlPathOf = (names: readonly string[]) => ['xml', ...names].join('.');
 
-const childText = (tree: XmlTree, ...names: string[]) => {
-  let node: XmlTree | undefined = tree;
-  for (const name of names) node = node?.children.find((child) => child.name === name);
-  return node?.text;
-};
-
 /**
  * Checks the form's element: root, namespace, version vs `year`, the whole structure of that year's
- * schema; Vorsatz/Zeitraum must be `year`. `pathOf` names an element for a finding: in the caller's
- * XML, or in the body it was written from.
+ * schema, Vorsatz/Zeitraum and StNr (readVorsatzNutzdaten). `pathOf` names an element for a finding:
+ * in the caller's XML, or in the body it was written from.
  */
-export function readElementNutzdaten(form: ElementForm, xml: string, year: number, pathOf = xmlPathOf): ReadElement {
-  const read = readCallerNutzdaten(xml, {
-    year,
-    structure: form.structure(year),
-    rootLabel: form.rootLabel,
-    namespace: form.namespace(year),
-    pathOf,
-    // Vorsatz/Zeitraum is compared with the request below, Vorsatz/StNr's form too; the check holds StNr to the request.
-    ownValue: (names) => names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!),
-  });
-  if (!read.ok) return read;
-  const { tree, findings } = read;
-  const period = childText(tree, 'Vorsatz', 'Zeitraum');
-  if (period !== undefined && period !== String(year)) {
-    findings.push({
-      path: pathOf(['Vorsatz', 'Zeitraum']),
-      code: 'XML_PERIOD',
-      message: `has ${period}, but the request is for ${year}`,
-      expected: String(year),
-    });
-  }
-  const taxNumber = childText(tree, 'Vorsatz', 'StNr');
-  if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
-    findings.push({ path: pathOf(['Vorsatz', 'StNr']), code: 'XML_TAX_NUMBER', message: 'is not a 13-digit ELSTER tax number' });
-  }
-  return { ok: true, tree, findings };
-}
+export const readElementNutzdaten = (form: ElementForm, xml: string, year: number, pathOf = xmlPathOf): CallerNutzdaten =>
+  readVorsatzNutzdaten(xml, { year, structure: form.structure(year), rootLabel: form.rootLabel, namespace: form.namespace(year), pathOf });
 
 /**
  * The structured body a caller's element maps to (contract §12): its parts, the year its version

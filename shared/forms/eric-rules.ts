@@ -32,6 +32,15 @@ export function ericRuleBook<Name extends string>(rules: readonly (EricRuleEntry
   return { isEricRuleOf, ericFinding };
 }
 
+/** The rules on the frame and its supplier, the first rows of the UStVA's and the LStA's workbooks alike. */
+export const frameRules = [
+  ['Anmeldungssteuern', 'Erstellungsdatum_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'Name_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'Strasse_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'PLZ_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'Ort_Pflichtfeld', 'Fehler'],
+] as const satisfies readonly EricRuleEntry[];
+
 /**
  * The rules on the advisor's and the business's blocks, the same rows in the UStVA's and the LStA's
  * workbooks (shared/elster/rules/Jahresdokumentation_{UStVA,LStA}_{2021..2025}.xml), in their order;

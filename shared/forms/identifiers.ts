@@ -6,6 +6,7 @@
 // schema holds them (its module's `identifiers`); test/oracle/identifier-places.test.ts holds each
 // declaration to ELSTER's XSDs.
 import type { Finding } from '#shared/domain/ticket.ts';
+import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
@@ -41,8 +42,8 @@ export interface DeclaredIdentifiers {
  */
 export const xmlDeclaredFields = ['idnr', 'spouse_idnr', 'widnr'] as const;
 
-/** A request as it is stored: only what it gave, but for the fields that only declare the XML's identifiers. */
-export function withoutDeclaredFields<Request extends object>(request: Request): Omit<Request, (typeof xmlDeclaredFields)[number]> {
+/** A request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
+export function withoutDeclared<Request extends object>(request: Request): Omit<Request, (typeof xmlDeclaredFields)[number]> {
   const filing = Object.entries(request).filter(([field, value]) => value !== undefined && !(xmlDeclaredFields as readonly string[]).includes(field));
   return Object.fromEntries(filing) as Omit<Request, (typeof xmlDeclaredFields)[number]>;
 }
@@ -130,4 +131,26 @@ function taxNumberAgrees(request: Pick<DeclaredIdentifiers, 'tax_number' | 'tax_
     return [{ path, code: 'XML_TAX_OFFICE_MISMATCH', message, expected: request.tax_office }];
   }
   return [{ path, code: 'XML_TAX_NUMBER_MISMATCH', message: 'must be left out when the request names no tax_number (a first return, filed by tax_office)' }];
+}
+
+/**
+ * The identifiers of a document whose body is its Nutzdaten element field for field
+ * (shared/forms/element-body.ts), held to what the request declares, and its IdNrs for the live
+ * guard. A body's parts are the document itself and so declare the IdNrs and the W-IdNr they name;
+ * the Ordnungsbegriff is still held to `tax_number`, and the spouse may not be the taxpayer.
+ */
+export function partsIdentifiers(
+  places: IdentifierPlaces,
+  tree: XmlTree,
+  request: DeclaredIdentifiers & { xml?: string },
+  pathOf: (names: readonly string[]) => string,
+): { findings: Finding[]; xmlIdnrs: NamedIdnr[] } {
+  const held = heldIdentifiers(places, tree);
+  const own = held.filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr' || kind === 'widnr').reverse();
+  const declared: DeclaredIdentifiers =
+    request.xml === undefined ? { ...request, ...Object.fromEntries(own.map(({ kind, value }) => [kind, value])) } : request;
+  const xmlIdnrs: NamedIdnr[] = held
+    .filter(({ kind }) => kind === 'idnr' || kind === 'spouse_idnr')
+    .map(({ names, value }) => ({ path: pathOf(names), idnr: value }));
+  return { findings: identifierFindings(places, tree, declared, pathOf), xmlIdnrs };
 }

@@ -1,4 +1,4 @@
-import type { SubmissionData } from '#shared/ports.ts';
+import type { TransmissionData } from '#shared/ports/tax-authority.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
 
@@ -7,7 +7,7 @@ import type { Filing } from '#shared/forms/filing.ts';
  * `period` is the ticket's, `nutzdaten` what the filing's form writes of it (shared/forms/form.ts),
  * built at transmission so it carries the day it was sent.
  */
-export function submissionFor(filing: Filing, period: string | undefined, datenartVersion: string, nutzdaten: string): SubmissionData {
+export function transmissionFor(filing: Filing, period: string | undefined, datenartVersion: string, nutzdaten: string): TransmissionData {
   const body: AcceptedBody = filing.body;
   return {
     kind: filing.kind,

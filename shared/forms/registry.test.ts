@@ -22,7 +22,8 @@ describe('the form registry', () => {
   it.each(kinds)('finds each part of %s in its folder, by the names generic code uses', async (kind) => {
     const facts = formFacts[kind];
     expect(facts.kind).toBe(kind);
-    expect(facts.datenartVersion(2024)).toMatch(new RegExp(`^${facts.datenart}(_2024)?$`));
+    // ERiC may name the form's Unterfallart between the Datenart and the year (`KSt_30_2024`).
+    expect(facts.datenartVersion(2024)).toMatch(new RegExp(`^${facts.datenart}(_\\d+)?(_2024)?$`));
     const form = await loadForm(kind);
     expect(form.facts).toBe(facts);
     // What its functions' entries import from `#form/` (functions/form.d.ts).
@@ -44,6 +45,8 @@ describe('the form registry', () => {
     expect(formFacts.ust.datenartVersion(2025)).toBe('USt_2025');
     expect(formFacts.euer.datenartVersion(2024)).toBe('EUER_2024');
     expect(formFacts.lsta.datenartVersion(2026)).toBe('LStA_2026');
+    // The KSt's names E30's Unterfallart 30 (`KSt_30_<Jahr>`).
+    expect(formFacts.kst.datenartVersion(2024)).toBe('KSt_30_2024');
     // The ZM's schema is not per year: one version for all (Datenartversionmatrix.xml).
     expect(formFacts.zm.datenartVersion(2024)).toBe('ZMDO');
   });

@@ -3,7 +3,7 @@ import { clientOf } from '#shared/http/authenticate.ts';
 import { checkExpectation } from '#shared/http/expectation.ts';
 import { checkSingleHeaders } from '#shared/http/single-headers.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
-import type { ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
 
 /**
  * What a request's headers alone decide, in this order: an `Expect` other than `100-continue` (417),

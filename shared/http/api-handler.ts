@@ -4,8 +4,11 @@ import { envelope } from '#shared/http/envelope.ts';
 import { jsonBody } from '#shared/http/json-body.ts';
 import { rateLimit } from '#shared/http/rate-limit.ts';
 import { requestId } from '#shared/http/request-id.ts';
+import { restApiEvents } from '#shared/http/rest-api-event.ts';
+import { serverErrors } from '#shared/http/server-errors.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
-import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
 import { traced } from '#shared/tracing.ts';
 
 export interface ApiHandlerOptions {
@@ -21,6 +24,9 @@ export interface ApiHandlerOptions {
 /** The same middleware chain for every API function, so envelope, IDs and errors never drift apart. */
 export function apiHandler(handler: ApiHandler, options: ApiHandlerOptions = {}) {
   const chain = middy<ApiEvent, ApiResponse>(handler as never)
+    .use(restApiEvents())
+    // Before the envelope, so that it sees the answer the envelope made of a result or an error.
+    .use(serverErrors())
     .use(requestId())
     .use(envelope())
     .use(admission(options.auth?.keys));

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { rateLimitPerMinute } from '#shared/config.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
-import type { RateCounter } from '#shared/ports.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
 
 const windowSeconds = 60;
 

@@ -7,7 +7,7 @@ import { isTicketId, type Ticket, type TicketStatus } from '#shared/domain/ticke
 import { metadataView } from '#shared/domain/views.ts';
 import { badListRequest, itemsFitting, refuseUnknownParameters } from '#shared/http/list-page.ts';
 import { kinds } from '#shared/forms/registry.ts';
-import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 
 export const listLimit = { default: 50, max: 200 } as const;
 export const listStatuses: readonly TicketStatus[] = ['queued', 'processing', 'delivered', 'rejected', 'failed'];

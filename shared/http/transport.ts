@@ -1,4 +1,4 @@
-// What the local gateway allows one connection (README, "Transport"). On AWS, API Gateway's own
+// What the local gateway allows one connection (docs/reference/limits.md, "Transport"). On AWS, API Gateway's own
 // limits apply; its payload limit is the same 10 MiB.
 
 export const transportLimits = {

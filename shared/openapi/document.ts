@@ -37,100 +37,33 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { once } from '#shared/once.ts';
 import { listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
+import { contractText } from '#shared/openapi/contract-text.ts';
 
-const description = `
-Transmits German income tax returns (\`est\`, Einkommensteuererklärung) and VAT pre-returns (\`ustva\`,
-Umsatzsteuer-Voranmeldung) to ELSTER. A submission becomes a ticket to follow to \`delivered\`, with the
-tax authority's transfer ticket and the PDF transfer protocol.
+const text = contractText(new URL('./document.md', import.meta.url));
 
-**Envelope.** Every answer with a body, success or error, is \`{ success, status, message, request_id,
-api_version, service_version, timestamp, data }\`; errors have \`data: null\` (on 409 for a ticket: its
-status) and add \`error: { code, details }\`, where \`details\` names every failing field at once.
-Only this document itself comes without the envelope. Field names are snake_case, times ISO 8601 UTC,
-money a JSON number or a decimal string (\`"1200.50"\`) below one trillion euros.
-
-**Authentication.** \`Authorization: Bearer <api_key>\` or \`x-api-key: <api_key>\`, on every route but
-\`/v2/version\`, \`/v2/openapi.json\` and \`/v2/docs\`. A ticket belongs to the client whose key created it; any other
-client gets 404, exactly as for a ticket that does not exist.
-
-**Decisions the contract leaves open.**
-- Ticket IDs are \`tk_\` and 22 base64url characters (128 random bits), pattern \`^tk_[A-Za-z0-9_-]{22}$\`;
-  anything else is 404 without a storage lookup.
-- A caller's \`x-request-id\` is echoed when it matches \`${saneRequestId.source}\`; otherwise the service
-  chooses a UUID.
-- The protocol comes as raw PDF when \`Accept\` rates \`application/pdf\` at least as high as JSON; JSON
-  (base64) is the default.
-- A protocol request for a \`rejected\` or \`failed\` ticket answers 409 \`CONFLICT\` with the ticket's error.
-- \`test: false\` is a live submission, refused with 422 (\`LIVE_NOT_ALLOWED\`) unless the service runs with
-  \`ALLOW_LIVE_SUBMISSIONS=true\`; test tax offices and test IdNrs are never sent live.
-- "The same request" for \`Idempotency-Key\` is the same route and a body that parses to the same JSON
-  value (key order and whitespace aside; \`734.5\` and \`"734.50"\` differ).
-- \`POST /v2/{kind}/validate\` runs every check a submission gets and answers 200 whether the body is valid
-  or not; \`datenart_version\` is null when the year itself is unusable. It checks the shape of
-  \`certificate_id\`, not the certificate: that happens on submission.
-- Certificates are \`crt_\` and 22 base64url characters. A submission naming one is refused with 422 when the
-  certificate is another client's, deleted, expired or not yet valid, or its per-submission PIN is missing or
-  wrong, so that no ticket is made that could only fail; one kept before keys were matched to certificates
-  (\`problems\` shows \`CERTIFICATE_UNCHECKED\`) is opened first and refused with the code an upload would give.
-  A subject or issuer is at most ${countText(maxCertificateNameLength)} characters as shown, its values escaped as RFC 4514 writes them;
-  EC keys are kept on P-256, P-384 and P-521 only.
-  A certificate whose per-submission PIN was wrong too often is locked for a while (423
-  \`CERTIFICATE_PIN_LOCKED\` with \`Retry-After\`; the certificate shows \`usable: false\` and
-  \`locked_until\`); PINs tried at the same moment count as well (429 \`CERTIFICATE_PIN_BUSY\` while too
-  many are being tried). \`DELETE\` waits for the client's \`queued\` and \`processing\` tickets that need
-  the certificate (409 \`CONFLICT\` names one); a ticket keeps \`certificate_id\` and the subject after the
-  certificate is gone.
-
-**Free text.** Every text field (names, addresses, the supplier, \`client_reference\`) takes ELSTER's
-character set ("Standard_E_V2") and nothing else: printable ASCII, \`¡¢£¥§ª«¬®¯°±²³µ¹º»\`, \`¿\` to \`ÿ\`,
-\`ŒœŠšŸŽž\` and \`€\`; so no tab or line break, no no-break space, no typographic dashes or quotes, and no
-invisible or bidirectional formatting characters. Each such field carries the set as its \`pattern\`. Any
-other character is the finding \`TEXT_CHARSET\`, which names the field, the character's position (counted
-in characters from 1) and its code point.
-
-**Ticket lifecycle.** \`queued\` → \`processing\` → \`delivered\` | \`rejected\` | \`failed\`. A transient
-failure before anything left the service puts the ticket back to \`queued\`; after the last attempt it is
-\`failed\` with \`TRANSMISSION_FAILED\`. A transmission interrupted where the data may already have arrived
-is never repeated blindly: the ticket is \`failed\` with \`TRANSMISSION_UNCERTAIN\`.
-
-**Methods and limits.** HEAD on a GET path gives the GET's status and headers, \`Content-Length\` included,
-without a body; a known path with a method it does not take is 405 \`METHOD_NOT_ALLOWED\` with \`Allow\` (so is
-HEAD on a POST-only path); an unknown path is 404 \`NOT_FOUND\`. Each client may make a budget of
-authenticated requests per calendar minute (600 unless configured otherwise); beyond it 429 \`RATE_LIMITED\`
-with \`Retry-After\`. Forms known: ${kinds.map((kind) => `${formOpenapi[kind].name} ${formYears[kind].join(', ')}`).join('; ')}; which of them are open
-today (by the Berlin calendar) \`GET /v2/version\` lists.
-
-**Requests that mean one thing.** Bodies are JSON of at most 1 MiB, in UTF-8 and uncompressed: a \`charset\`
-other than \`utf-8\` or a \`Content-Encoding\` other than \`identity\` is 415 \`UNSUPPORTED_MEDIA_TYPE\`; bytes
-that are not UTF-8 are 400 \`MALFORMED_JSON\` naming the offset of the first; a key repeated within one object
-is 400 \`MALFORMED_JSON\` with a \`DUPLICATE_KEY\` detail naming its path; the keys
-${codeList(forbiddenKeys)} are refused anywhere in a body with 422 \`VALIDATION_FAILED\` and a
-\`KEY_NOT_ALLOWED\` detail each, and so is a body that nests objects and arrays deeper than ${maxNesting} levels, with one
-\`NESTING_TOO_DEEP\` detail naming the path of the first value too deep (on \`/validate\` too: such a body never
-reaches the checks). \`kennzahlen\` and \`deductions\` take at most ${maxRecordKeys} keys; more are one \`OUT_OF_RANGE\`
-finding on the field, its keys unread. API Gateway hands a
-repeated header over with its values joined by commas, so ${codeList(singleValuedHeaders)}
-sent twice (or holding a comma) are 400 \`BAD_REQUEST\`.
-
-**Small answers.** An answer lists at most ${maxFindings} findings, in \`error.details\` and in validate's
-\`data.findings\` alike, in the order found and within ${maxFindingsBytes / 1024} KiB of JSON; then one last detail
-\`${truncatedCode}\` whose \`count\` says how many more there are (on validate a \`hint\` when all of them are).
-A finding's \`path\` is cut to ${maxTextLength.path} characters, its \`message\` to ${maxTextLength.message}, \`expected\` and \`rule\`
-to ${maxTextLength.expected}, each ending in \`…\` when cut. So an error answer stays under 64 KiB, whatever the body.
-
-**Transport.** What the headers alone decide is answered before the body is read, in this order: an
-\`Expect\` other than \`100-continue\` (the token whole, in any case) is 417 \`EXPECTATION_FAILED\`, a header
-sent twice 400, and on a route that needs a key a missing, unknown or revoked key 401, instead of
-\`100 Continue\` to a client that waits for it. The local runtime closes the connection after such an
-answer, the body unread. It answers in the envelope even what no function sees: a body over
-${transportLimits.maxBodyBytes / 1024 / 1024} MiB (413 \`PAYLOAD_TOO_LARGE\`), a request line and headers over ${transportLimits.maxHeaderBytes / 1024} KiB (431
-\`HEADERS_TOO_LARGE\`), a request that is not well-formed HTTP/1.1 or 1.0 or whose request line or Host cannot be
-served (a URL target without a usable host or port, a broken percent-encoding, a fragment, the target \`*\`,
-\`CONNECT\`, not exactly one Host: 400 \`BAD_REQUEST\`), a connection beyond the ${transportLimits.maxConnections} it serves at once
-unless configured otherwise (503 \`UNAVAILABLE\` with \`Retry-After\`), and a request whose headers take over
-${transportLimits.headersTimeoutSeconds} s or which takes over ${transportLimits.requestTimeoutSeconds} s in all (408 \`REQUEST_TIMEOUT\`); each closes the connection, as
-does ${transportLimits.keepAliveSeconds} s without a request. On AWS, API Gateway's own limits and answers apply to these cases.
-`.trim();
+const description = () =>
+  text('introduction', {
+    forms: kinds.map((kind) => `\`${kind}\` (${formOpenapi[kind].name})`).join(', '),
+    requestIdPattern: saneRequestId.source,
+    maxCertificateNameLength: countText(maxCertificateNameLength),
+    formYears: kinds.map((kind) => `${formOpenapi[kind].name} ${formYears[kind].join(', ')}`).join('; '),
+    forbiddenKeys: codeList(forbiddenKeys),
+    maxNesting,
+    maxRecordKeys,
+    singleValuedHeaders: codeList(singleValuedHeaders),
+    maxFindings,
+    maxFindingsKiB: maxFindingsBytes / 1024,
+    truncatedCode,
+    maxPathLength: maxTextLength.path,
+    maxMessageLength: maxTextLength.message,
+    maxExpectedLength: maxTextLength.expected,
+    maxBodyMiB: transportLimits.maxBodyBytes / 1024 / 1024,
+    maxHeaderKiB: transportLimits.maxHeaderBytes / 1024,
+    maxConnections: transportLimits.maxConnections,
+    headersTimeoutSeconds: transportLimits.headersTimeoutSeconds,
+    requestTimeoutSeconds: transportLimits.requestTimeoutSeconds,
+    keepAliveSeconds: transportLimits.keepAliveSeconds,
+  });
 
 const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
 
@@ -176,7 +109,7 @@ function submit(kind: Kind): Json {
       }),
       ...bodyErrors,
       422: failure(
-        'The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`)',
+        text('submit-422'),
         ['VALIDATION_FAILED', 'IDEMPOTENCY_KEY_REUSED'],
         formOpenapi[kind].showcase ? { examples: { kz83Mismatch: { summary: 'kz83 does not add up', value: validationFailedExample } } } : {},
       ),
@@ -272,7 +205,7 @@ const listTickets: Json = {
   tags: ['Tickets'],
   operationId: 'getTickets',
   summary: "The client's tickets, newest first, page by page",
-  description: `Only the calling client's tickets, from an index of each client's tickets (never a scan of all). Filters combine; pass each page's \`next_cursor\` as \`cursor\`, with the same filters, until it is null. A page's answer takes at most ${listAnswerSize}, envelope included: when \`limit\` tickets would take more, the page holds fewer and its cursor goes on right after the last it holds, so following the cursors lists every ticket once. On AWS the index follows the table within a second or so: a ticket just accepted may be missing from a listing for that long.`,
+  description: text('tickets', { listAnswerSize }),
   parameters: [
     query('limit', `Tickets per page, ${listLimit.default} when absent`, { type: 'integer', minimum: 1, maximum: listLimit.max, default: listLimit.default }),
     query('cursor', "The previous page's `next_cursor`: opaque, and valid only for the client it was handed to", { type: 'string' }),
@@ -331,12 +264,7 @@ const uploadCertificate: Json = {
     ]),
     401: responseRef('Unauthorized'),
     ...bodyErrors,
-    422: failure(
-      '`VALIDATION_FAILED` with a finding at `pkcs12`: `CERTIFICATE_INVALID` (not a PKCS#12 container, no private key, no integrity MAC, more than 100,000 key derivation iterations anywhere, whatever the PIN, nothing derived: the message names the cap), `CERTIFICATE_KEY_MISMATCH` (the private key belongs to none of its certificates), `CERTIFICATE_KEY_TOO_WEAK` (RSA under 2048 bits, an EC key on a curve other than P-256, P-384 and P-521, such as P-192, P-224, secp256k1 or Brainpool, or a key that cannot sign), `CERTIFICATE_SUBJECT_TOO_LONG` and `CERTIFICATE_ISSUER_TOO_LONG` (a name over ' +
-        countText(maxCertificateNameLength) +
-        ' characters as shown, escapes included), `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_UNREADABLE` (a certificate or its validity that cannot be read), `CERTIFICATE_LIMIT_REACHED` (the client keeps 100 certificates already; delete one); `CERTIFICATE_PIN_WRONG` at `pin`; or a field that is missing or malformed',
-      ['VALIDATION_FAILED'],
-    ),
+    422: failure(text('certificate-upload-422', { maxCertificateNameLength: countText(maxCertificateNameLength) }), ['VALIDATION_FAILED']),
     429: responseRef('RateLimited'),
     '5XX': responseRef('ServerError'),
   },
@@ -368,9 +296,9 @@ const getCertificate: Json = {
 const deleteCertificate: Json = {
   tags: certificateTag,
   operationId: 'deleteCertificate',
-  summary: 'Delete a certificate and its PIN for good',
+  summary: 'Delete a certificate and its PIN',
   description:
-    "Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject.",
+    "Not while a `queued` or `processing` ticket of the client still needs it: 409 `CONFLICT`, whose message names one such ticket; delete it once that ticket has finished. Finished tickets keep `certificate_id` and the certificate's subject. The deleted container and PIN, sealed, stay in the table's point-in-time recovery for 35 days; the table is not backed up.",
   responses: {
     200: ok('Deleted', { type: 'object', properties: { certificate_id: { type: 'string' }, deleted: { const: true } } }),
     409: failure('A ticket that is still `queued` or `processing` is to be signed with this certificate', ['CONFLICT']),
@@ -405,9 +333,9 @@ const ticket = [parameterRef('Ticket')];
 function build(): Json {
   return {
     openapi: '3.1.1',
-    info: { title: 'steuerbote API', version: serviceVersion(), description },
+    info: { title: 'steuerbote API', version: serviceVersion(), description: description() },
     tags: [
-      { name: 'Submissions', description: 'Income tax returns and VAT pre-returns, submitted or only checked' },
+      { name: 'Submissions', description: 'Tax filings of every form, submitted or only checked' },
       { name: 'Tickets', description: 'What became of a submission' },
       { name: 'Certificates', description: "Each client's own ELSTER certificates, kept sealed" },
       { name: 'Service', description: 'Public: no API key needed' },

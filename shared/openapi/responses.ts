@@ -8,6 +8,9 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
 import { pinLockMinutes, wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
+import { contractText } from '#shared/openapi/contract-text.ts';
+
+const text = contractText(new URL('./responses.md', import.meta.url));
 
 export type Json = Record<string, unknown>;
 
@@ -91,39 +94,21 @@ export const parameters = {
     name: 'include',
     in: 'query',
     required: false,
-    description: [
-      'A comma-separated list (`include=body,nutzdaten`).',
-      "`nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER).",
-      "`body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`.",
-      'Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail.',
-    ].join(' '),
+    description: text('include'),
     schema: { type: 'string', pattern: '^(nutzdaten|body)(,(nutzdaten|body))*$', examples: ['nutzdaten', 'body,nutzdaten'] },
   },
   ElsterPin: {
     name: 'Elster-Pin',
     in: 'header',
     required: false,
-    description: [
-      "The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`).",
-      "A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so.",
-      'It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded.',
-      `It is tried only in one of ${wrongPinLimit} places on the certificate within ${wrongPinWindowMinutes} minutes, taken before it is tried and kept if it is wrong: the ${wrongPinLimit}th wrong one locks the certificate for ${pinLockMinutes} minutes (423 \`CERTIFICATE_PIN_LOCKED\`); a right one gives its place back but resets nothing.`,
-      `PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 \`CERTIFICATE_PIN_BUSY\` with \`Retry-After: 1\`, no PIN tried.`,
-    ].join(' '),
+    description: text('elster-pin', { wrongPinLimit, wrongPinWindowMinutes, pinLockMinutes }),
     schema: { type: 'string', minLength: 1, maxLength: 1159 },
   },
   IdempotencyKey: {
     name: 'Idempotency-Key',
     in: 'header',
     required: false,
-    description: [
-      'Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`.',
-      'That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried.',
-      'The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`.',
-      '"The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ.',
-      'Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`.',
-      'A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.',
-    ].join(' '),
+    description: text('idempotency-key'),
     schema: { type: 'string', pattern: usableKey.source },
     example: 'order-4711-ustva-2026-03',
   },

@@ -10,6 +10,9 @@ import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-l
 import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
 import { maxListAnswerBytes } from '#shared/http/list-page.ts';
+import { contractText } from '#shared/openapi/contract-text.ts';
+
+const text = contractText(new URL('./schemas.md', import.meta.url));
 
 const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
 
@@ -52,10 +55,7 @@ export const finding = z.object({ ...findingFields, severity: z.optional(describ
 
 export const ticketError = described(
   z.object({
-    code: described(
-      z.string(),
-      '`REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`; with a client certificate, nothing sent: `CERTIFICATE_PIN_WRONG`, `CERTIFICATE_PIN_LOCKED`, `CERTIFICATE_INVALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_DELETED`, `CERTIFICATE_SEAL_BROKEN`',
-    ),
+    code: described(z.string(), text('ticket-error-code')),
     message: z.string(),
     details: z.array(finding),
   }),
@@ -181,11 +181,7 @@ const certificateId = described(z.string().check(z.regex(certificateIdPattern)),
 export const certificate = z.object({
   certificate_id: certificateId,
   label: z.optional(z.string()),
-  subject: described(
-    z.string(),
-    "The certificate's subject, e.g. `CN=Muster GmbH, O=…`, its attributes in the certificate's order, those of one multi-valued RDN joined by `+`; each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1), each run of control, invisible, bidirectional or line-separating characters shown as one U+FFFD, and escaped as RFC 4514 writes it (`,` `+` `\"` `\\` `<` `>` `;`, a leading `#` or space and a trailing space behind a backslash: `CN=Muster GmbH\\, O=Finanzamt München` is one common name), " +
-      `at most ${countText(maxCertificateNameLength)} characters (a longer one is refused at upload; one kept before that is cut to them, ending in \`…\`, and unusable). Names kept before they were escaped are shown as they were kept`,
-  ),
+  subject: described(z.string(), text('certificate-subject', { maxCertificateNameLength: countText(maxCertificateNameLength) })),
   issuer: described(z.string(), 'As `subject`'),
   serial: described(z.string(), 'Hexadecimal'),
   not_before: timestamp,
@@ -295,7 +291,7 @@ const commonFields = {
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. ' +
     `In the sandbox, with \`test: true\`, these test tax numbers force an outcome: ${sandboxTestValueList}`,
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
-  idnr: "Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr",
+  idnr: text('idnr'),
   spouse_idnr:
     "Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`)",
   certificate_id:

@@ -88,6 +88,35 @@ describe('sqsHandler', () => {
     expect(result.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
   });
 
+  it('counts each record its handler failed on, for the rollback alarm, and neither one postponed nor one parked', async () => {
+    const metrics = { addMetric: vi.fn() };
+    vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const handler = sqsHandler({
+      queue: 'webhook',
+      control: () => control().queue,
+      read,
+      metrics: () => metrics,
+      handle: async (id) => {
+        if (id.startsWith('bad')) throw new Error('boom');
+        return id === 'later' ? { retryAfterSeconds: 60 } : undefined;
+      },
+    });
+    const records = [
+      record('m1', '{"id":"bad1"}'),
+      record('m2', '{"id":"later"}'),
+      record('m3', 'unreadable'),
+      record('m4', '{"id":"bad2"}'),
+      record('m5', '{"id":"ok"}'),
+    ];
+    const result = await handler(batch(...records), context());
+    expect(result.batchItemFailures.map((failure) => failure.itemIdentifier).sort()).toEqual(['m1', 'm2', 'm4']);
+    expect(metrics.addMetric.mock.calls).toEqual([
+      ['FailedRecords_webhook', 'Count', 1],
+      ['FailedRecords_webhook', 'Count', 1],
+    ]);
+    vi.restoreAllMocks();
+  });
+
   it('answers an empty failure list when all succeed, and does not throw when all fail', async () => {
     const ok = handlerOf(async () => undefined);
     expect(await ok(batch(record('m1', '{"id":"a"}')), context())).toEqual({ batchItemFailures: [] });

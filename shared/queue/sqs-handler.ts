@@ -1,7 +1,10 @@
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { describeError, logger } from '#shared/logger.ts';
 import type { QueueName } from '#shared/manifest.ts';
+import { failedRecords } from '#shared/metric-names.ts';
+import type { MetricSink } from '#shared/metrics.ts';
 import { traced } from '#shared/tracing.ts';
 
 /** What the queue is told about a message once it is handled: nothing (it is done), or when to deliver it again. */
@@ -23,6 +26,8 @@ export interface SqsHandlerOptions<T> {
   handle: (message: T) => Promise<Handled>;
   /** Handle a batch's records one after another rather than all at once. */
   oneAtATime?: () => boolean;
+  /** Where a record that failed is counted (`failedRecords`), the alarm its consumer's deployments roll back on. */
+  metrics?: () => MetricSink;
 }
 
 /** Marks a record failed after its visibility was set, so the queue keeps it until then. */
@@ -35,7 +40,7 @@ class Postponed extends Error {
  * one the queue delivers again (after its visibility timeout, or when the handler asked); the
  * others are deleted.
  */
-export function sqsHandler<T>({ queue, control, read, handle, oneAtATime }: SqsHandlerOptions<T>) {
+export function sqsHandler<T>({ queue, control, read, handle, oneAtATime, metrics }: SqsHandlerOptions<T>) {
   const processRecord = async (record: SQSRecord) => {
     const message = read(record.body);
     if (message === undefined) {
@@ -49,6 +54,7 @@ export function sqsHandler<T>({ queue, control, read, handle, oneAtATime }: SqsH
       handled = await handle(message);
     } catch (error) {
       logger.warn('message failed; it will be retried', { queue, message_id: record.messageId, error: describeError(error) });
+      metrics?.().addMetric(failedRecords(queue), MetricUnit.Count, 1);
       throw error;
     }
     if (handled) {

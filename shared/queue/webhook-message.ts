@@ -2,7 +2,7 @@
 // sent, so no message size ever limits it. Written by the SQS work queue, read by the webhook
 // function and by the dead-letter redrive.
 import { isTicketId, isWebhookId } from '#shared/domain/ticket.ts';
-import type { WebhookDelivery } from '#shared/ports.ts';
+import type { WebhookDelivery } from '#shared/ports/work-queue.ts';
 import { jsonObject } from '#shared/queue/json-object.ts';
 
 export const webhookMessage = ({ ticket, webhook_id }: WebhookDelivery): string => JSON.stringify({ ticket, webhook_id });

@@ -7,7 +7,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { formFacts, formYears, isFormYear } from '#shared/forms/registry.ts';
 import type { Recheck } from '#shared/forms/form.ts';
 import { loadForm } from '#shared/forms/load.ts';
-import type { Submission, SubmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { type ProtocolInput, renderProtocolPdf } from '#shared/sandbox/protocol-pdf.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { vatIdProblem } from '#shared/tax/vat-id.ts';
@@ -54,22 +54,22 @@ export class SandboxTaxAuthority implements TaxAuthority {
     this.#random = options.random ?? Math.random;
   }
 
-  async transmit(submission: Submission): Promise<TransmitOutcome> {
-    const testOutcome = sandboxTestOutcome(submission);
+  async transmit(transmission: Transmission): Promise<TransmitOutcome> {
+    const testOutcome = sandboxTestOutcome(transmission);
     const latencyMs = testOutcome === 'slow' ? slowAnswerMs : this.#options.latencyMs;
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 
     // ERiC opens the certificate before anything else, so a wrong PIN fails here as it would live.
-    if (submission.certificate && !this.#opened.has(submission.ticket)) {
-      const opened = await openPkcs12(submission.certificate.pkcs12, submission.certificate.pin, this.#now());
+    if (transmission.certificate && !this.#opened.has(transmission.ticket)) {
+      const opened = await openPkcs12(transmission.certificate.pkcs12, transmission.certificate.pin, this.#now());
       if (!opened.ok)
-        return { outcome: 'failed', code: opened.code, message: `The certificate ${submission.certificate.certificate_id} cannot sign: ${opened.message}` };
-      this.#opened.add(submission.ticket);
+        return { outcome: 'failed', code: opened.code, message: `The certificate ${transmission.certificate.certificate_id} cannot sign: ${opened.message}` };
+      this.#opened.add(transmission.ticket);
       if (this.#opened.size > rememberedTickets) this.#opened.delete(this.#opened.values().next().value!);
     }
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
-    const { findings, figures, title, section, taxpayer } = await recheck(submission);
+    const { findings, figures, title, section, taxpayer } = await recheck(transmission);
     if (testOutcome === 'rejected') findings.push(testRejection);
     if (findings.length > 0) {
       return {
@@ -81,7 +81,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
     }
     if (testOutcome === 'failed') return testFailure;
     if (testOutcome === 'uncertain') return testUncertainty;
-    if ((testOutcome === 'transient' && submission.attempt === 1) || this.#random() < this.#options.transientFailureRate) {
+    if ((testOutcome === 'transient' && transmission.attempt === 1) || this.#random() < this.#options.transientFailureRate) {
       return {
         outcome: 'retry',
         code: 'SANDBOX_TRANSIENT',
@@ -92,26 +92,26 @@ export class SandboxTaxAuthority implements TaxAuthority {
     const transferTicket = newTransferTicket();
     const receivedAt = this.#now().toISOString();
     const pdf = await renderProtocolPdf({
-      ticket: submission.ticket,
+      ticket: transmission.ticket,
       transferTicket,
       title,
       section,
-      test: submission.test,
+      test: transmission.test,
       ...(taxpayer !== undefined && { taxpayer }),
-      ...(submission.client_reference !== undefined && { clientReference: submission.client_reference }),
-      ...(submission.certificate && { certificateSubject: submission.certificate.subject }),
-      ...filerOf(submission),
-      datenartVersion: submission.datenart_version,
+      ...(transmission.client_reference !== undefined && { clientReference: transmission.client_reference }),
+      ...(transmission.certificate && { certificateSubject: transmission.certificate.subject }),
+      ...filerOf(transmission),
+      datenartVersion: transmission.datenart_version,
       herstellerId: this.#options.herstellerId,
       receivedAt,
       figures,
     });
-    const fileName = `Uebertragungsprotokoll_${submission.kind}_${submission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+    const fileName = `Uebertragungsprotokoll_${transmission.kind}_${transmission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
     return { outcome: 'delivered', transferTicket, receivedAt, protocol: { fileName, pdf } };
   }
 
-  async validate(submission: SubmissionData): Promise<Finding[]> {
-    return (await recheck(submission)).findings;
+  async validate(transmission: TransmissionData): Promise<Finding[]> {
+    return (await recheck(transmission)).findings;
   }
 }
 
@@ -119,18 +119,18 @@ export class SandboxTaxAuthority implements TaxAuthority {
  * Reads the Nutzdaten back as ERiC would and runs the tax rules on what they say, so data that
  * slipped past the API (or was changed after it) is caught here, named by its ELSTER field.
  */
-async function recheck(submission: SubmissionData): Promise<Recheck> {
-  const form = await loadForm(submission.kind);
-  const checked = await form.recheck(submission.nutzdaten, submission.year, submission.period);
-  return { ...checked, findings: [...identityFindings(submission), ...checked.findings.map(asEricFinding)] };
+async function recheck(transmission: TransmissionData): Promise<Recheck> {
+  const form = await loadForm(transmission.kind);
+  const checked = await form.recheck(transmission.nutzdaten, transmission.year, transmission.period);
+  return { ...checked, findings: [...identityFindings(transmission), ...checked.findings.map(asEricFinding)] };
 }
 
 /** Who filed, as the protocol names them: by the field the form's facts name. */
-function filerOf(submission: SubmissionData): Pick<ProtocolInput, 'vatId' | 'taxNumber' | 'taxOffice'> {
-  if (formFacts[submission.kind].filer === 'vat_id') return { vatId: submission.vat_id ?? '–', taxOffice: '' };
+function filerOf(transmission: TransmissionData): Pick<ProtocolInput, 'vatId' | 'taxNumber' | 'taxOffice'> {
+  if (formFacts[transmission.kind].filer === 'vat_id') return { vatId: transmission.vat_id ?? '–', taxOffice: '' };
   return {
-    taxNumber: submission.tax_number,
-    taxOffice: submission.tax_number === undefined ? (submission.tax_office ?? '') : taxOfficeOf(submission.tax_number),
+    taxNumber: transmission.tax_number,
+    taxOffice: transmission.tax_number === undefined ? (transmission.tax_office ?? '') : taxOfficeOf(transmission.tax_number),
   };
 }
 
@@ -152,21 +152,21 @@ const testUncertainty: TransmitOutcome = {
     'The connection broke after the data was sent (simulated for a sandbox test value); the data may have reached ELSTER, reconcile before sending again',
 };
 
-function identityFindings(submission: SubmissionData): Finding[] {
+function identityFindings(transmission: TransmissionData): Finding[] {
   const findings: Finding[] = [];
-  if (formFacts[submission.kind].filer === 'vat_id') {
-    const problem = vatIdProblem(submission.vat_id ?? '');
+  if (formFacts[transmission.kind].filer === 'vat_id') {
+    const problem = vatIdProblem(transmission.vat_id ?? '');
     if (problem) findings.push(asEricFinding({ path: 'USt-IdNr', ...problem }));
   } else {
-    const problem = submission.tax_number === undefined ? taxOfficeProblem(submission.tax_office ?? '') : taxNumberProblem(submission.tax_number);
+    const problem = transmission.tax_number === undefined ? taxOfficeProblem(transmission.tax_office ?? '') : taxNumberProblem(transmission.tax_number);
     if (problem) findings.push(asEricFinding({ path: 'Steuernummer', ...problem }));
   }
-  if (!isFormYear(submission.kind, submission.year)) {
+  if (!isFormYear(transmission.kind, transmission.year)) {
     findings.push(
       asEricFinding({
         path: 'Jahr',
         code: 'YEAR_NOT_SUPPORTED',
-        message: `Das Jahr ${submission.year} wird nicht unterstützt (${formYears[submission.kind].join(', ')}) / The year ${submission.year} is not supported`,
+        message: `Das Jahr ${transmission.year} wird nicht unterstützt (${formYears[transmission.kind].join(', ')}) / The year ${transmission.year} is not supported`,
       }),
     );
   }

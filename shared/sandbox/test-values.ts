@@ -1,5 +1,5 @@
 // Tax numbers that make the sandbox answer with one outcome each, so a caller can try its handling
-// of every outcome before going live, as a payment provider's test cards do (README, "Sandbox test
+// of every outcome before going live, as a payment provider's test cards do (docs/guides/filing.md, "Sandbox test
 // values"). Each is a valid tax number of the test tax office 9198 (Bayern, shared/tax/bufa.ts): the
 // API takes it only with `test: true`, whatever the form, and ELSTER would take it only with the
 // Testmerker. ERiC gives them no meaning; the sandbox heeds them only on a test submission.

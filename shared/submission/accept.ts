@@ -5,12 +5,15 @@ import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Ruled } from '#shared/forms/check.ts';
 import type { Signer } from '#shared/certificates/signer.ts';
 import { describeError, logger } from '#shared/logger.ts';
-import type { StoredBodyNotes, SubmissionStore, TicketStore, WorkQueue } from '#shared/ports.ts';
+import type { StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WorkQueue } from '#shared/ports/work-queue.ts';
 import { storeFiling } from '#shared/submission/stored-filing.ts';
 
 export interface AcceptDeps {
   tickets: TicketStore;
-  submissions: SubmissionStore;
+  filings: FilingStore;
   notes: StoredBodyNotes;
   queue: WorkQueue;
 }
@@ -64,7 +67,7 @@ export async function acceptSubmission(
     webhook: { status: 'disabled', attempts: 0 },
   };
   await deps.notes.note(ticket.ticket, new Date(now));
-  await storeFiling(deps.submissions, ticket.ticket, filing);
+  await storeFiling(deps.filings, ticket.ticket, filing);
   if (!(await deps.tickets.create(ticket))) throw new TicketIdTaken();
   try {
     await deps.queue.wakeTransmit(ticket.ticket);

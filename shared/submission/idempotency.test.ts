@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '#shared/domain/ticket.ts';
-import type { IdempotencyRecord } from '#shared/ports.ts';
+import type { IdempotencyRecord } from '#shared/ports/idempotency-store.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import { acceptOnce, leaseMs, replayOf, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import { idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { MemoryIdempotencyStore, MemoryStoredBodyNotes, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
+import { MemoryIdempotencyStore, MemoryStoredBodyNotes, MemoryFilingStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: UstvaFiling = { type: 'voranmeldung', test: true, year: 2026, tax_number: '9198011310010', xml: '<Anmeldungssteuern/>' };
 const request = idempotentRequest('client-a', 'order-7', 'ustva', body);
@@ -14,7 +14,7 @@ const start = Date.parse('2026-11-22T10:00:00.000Z');
 function setup() {
   let now = start;
   const records = new MemoryIdempotencyStore();
-  const d = { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), notes: new MemoryStoredBodyNotes(), queue: new MemoryWorkQueue() };
+  const d = { tickets: new MemoryTicketStore(), filings: new MemoryFilingStore(), notes: new MemoryStoredBodyNotes(), queue: new MemoryWorkQueue() };
   const accept = (ticketId: string) => acceptSubmission(d, 'client-a', { filing: { kind: 'ustva', body }, period: '03' }, ticketId);
   const deps = { records, tickets: d.tickets, now: () => now };
   return {
@@ -55,7 +55,7 @@ describe('acceptOnce', () => {
   it('replays the same ticket for the same request, without a second ticket, body or wake-up', async () => {
     const s = setup();
     const first = await s.submit();
-    const put = vi.spyOn(s.submissions, 'put');
+    const put = vi.spyOn(s.filings, 'put');
     s.advance(replayWindowSeconds * 1000 - 1000);
     const again = await s.submit();
     expect(again).toEqual({ ticket: first.ticket, replayed: true });
@@ -88,7 +88,7 @@ describe('acceptOnce', () => {
 
   it('lets one retry take over a claim whose request died before its ticket, and creates the same ticket', async () => {
     const s = setup();
-    vi.spyOn(s.submissions, 'put').mockRejectedValueOnce(new Error('crash'));
+    vi.spyOn(s.filings, 'put').mockRejectedValueOnce(new Error('crash'));
     await expect(s.submit()).rejects.toThrow('crash');
     const promised = s.record().ticket;
     expect(s.tickets.tickets.size).toBe(0);
@@ -103,7 +103,7 @@ describe('acceptOnce', () => {
 
   it('lets only one of two retries take a lapsed lease over', async () => {
     const s = setup();
-    vi.spyOn(s.submissions, 'put').mockRejectedValueOnce(new Error('crash'));
+    vi.spyOn(s.filings, 'put').mockRejectedValueOnce(new Error('crash'));
     await expect(s.submit()).rejects.toThrow('crash');
     s.advance(leaseMs + 1);
     let release!: () => void;

@@ -14,7 +14,8 @@
 import { newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { describeError, logger } from '#shared/logger.ts';
-import type { IdempotencyRecord, IdempotencyStore, TicketStore } from '#shared/ports.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
 import { TicketIdTaken } from '#shared/submission/accept.ts';
 import type { IdempotentRequest } from '#shared/submission/idempotent-request.ts';
 

@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
 import { nutzdatenFileName, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
-import type { TransmitOutcome } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
+import type { TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
 import type { PinStorage } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { sealedTheOldWay } from '#test/support/sealed-before.ts';
+import { ustvaTransmissionSample } from '#test/support/samples.ts';
 import {
   CountingKeyWrapper,
   MemoryCertificateStore,
   MemoryProtocolStore,
-  MemorySubmissionStore,
+  MemoryFilingStore,
   MemoryTicketStore,
   MemoryWorkQueue,
   ScriptedTaxAuthority,
@@ -51,17 +53,17 @@ async function setup(
   options: { resendIsSafe?: boolean; webhooks?: WebhookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown; recordLockDays?: number } = {},
 ) {
   const tickets = new MemoryTicketStore();
-  const submissions = new MemorySubmissionStore();
+  const filings = new MemoryFilingStore();
   const protocols = new MemoryProtocolStore();
   const queue = new MemoryWorkQueue();
   const authority = new ScriptedTaxAuthority(steps, { resendIsSafe: options.resendIsSafe ?? true });
   await tickets.create(aTicket(options.ticket));
-  if (options.storeBody ?? true) await submissions.put(id, options.body ?? body);
+  if (options.storeBody ?? true) await filings.put(id, options.body ?? body);
   const certificates = { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() };
   const deps: TransmitDeps = {
     tickets,
     certificates,
-    submissions,
+    filings,
     protocols,
     queue,
     authority,
@@ -70,7 +72,7 @@ async function setup(
     now: () => now,
   };
   const stored = async () => (await tickets.get(id))!;
-  return { deps, tickets, submissions, protocols, queue, authority, stored, certificates };
+  return { deps, tickets, filings, protocols, queue, authority, stored, certificates };
 }
 
 /** A ticket naming a per-submission-PIN certificate, its PIN sealed by `sealPin` under the wrapper that seals the certificate. */
@@ -99,18 +101,8 @@ describe('transmitTicket', () => {
   it('hands the authority the ticket, the stored body and its ELSTER XML', async () => {
     const { deps, authority } = await setup([delivered]);
     await transmitTicket(deps, id);
-    expect(authority.submissions).toEqual([
-      {
-        ticket: id,
-        attempt: 1,
-        kind: 'ustva',
-        test: true,
-        year: 2026,
-        period: '03',
-        tax_number: '9198011310010',
-        datenart_version: 'UStVA_2026',
-        nutzdaten: expect.stringMatching(/^<Anmeldungssteuern .*<Kz81>10000<\/Kz81><Kz83>1900.00<\/Kz83>/),
-      },
+    expect(authority.transmissions).toEqual([
+      ustvaTransmissionSample({ ticket: id, nutzdaten: expect.stringMatching(/^<Anmeldungssteuern .*<Kz81>10000<\/Kz81><Kz83>1900.00<\/Kz83>/) }),
     ]);
   });
 
@@ -148,7 +140,7 @@ describe('transmitTicket', () => {
       const { deps, authority, certificates } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });
       await keptCertificate(certificates, 'stored');
       await transmitTicket(deps, id);
-      const [sent] = authority.submissions;
+      const [sent] = authority.transmissions;
       expect(sent?.certificate).toEqual({
         certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
         subject: 'CN=Muster GmbH',
@@ -162,7 +154,7 @@ describe('transmitTicket', () => {
         seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin')),
       );
       await transmitTicket(deps, id);
-      expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
+      expect(authority.transmissions[0]?.certificate?.pin).toBe('ticket-pin');
       expect(await stored()).toMatchObject({ status: 'delivered' });
       expect((await stored()).sealed_pin).toBeUndefined();
     });
@@ -185,7 +177,7 @@ describe('transmitTicket', () => {
     it('fails with CERTIFICATE_DELETED, sending nothing, when the certificate is gone', async () => {
       const { deps, authority, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });
       await transmitTicket(deps, id);
-      expect(authority.submissions).toEqual([]);
+      expect(authority.transmissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_DELETED' } });
     });
 
@@ -195,7 +187,7 @@ describe('transmitTicket', () => {
         return sealedTheOldWay(wrapper.file, Buffer.from('ticket-pin'));
       });
       await transmitTicket(deps, id);
-      expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
+      expect(authority.transmissions[0]?.certificate?.pin).toBe('ticket-pin');
       expect(await stored()).toMatchObject({ status: 'delivered' });
     });
 
@@ -204,7 +196,7 @@ describe('transmitTicket', () => {
         seal(wrapper, { ...certificateOwner, ticket_id: 'tk_another' }, Buffer.from('ticket-pin')),
       );
       await transmitTicket(deps, id);
-      expect(authority.submissions).toEqual([]);
+      expect(authority.transmissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_SEAL_BROKEN' } });
       expect((await stored()).sealed_pin).toBeUndefined();
     });
@@ -214,7 +206,7 @@ describe('transmitTicket', () => {
       await keptCertificate(certificates, 'stored');
       vi.spyOn(certificates.wrapper, 'unwrap').mockRejectedValue(new Error('KMS unavailable'));
       await expect(transmitTicket(deps, id)).rejects.toThrow('KMS unavailable');
-      expect(authority.submissions).toEqual([]);
+      expect(authority.transmissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'queued' });
     });
   });
@@ -222,14 +214,14 @@ describe('transmitTicket', () => {
   it('fails a stored body that cannot be written as ELSTER XML, without sending it', async () => {
     const { deps, authority, stored } = await setup([delivered], { body: { ...body, kennzahlen: { kz81: '10.5', kz83: '2' } } });
     await transmitTicket(deps, id);
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
     expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'NUTZDATEN_INVALID' } });
   });
 
   it('fails a stored body that no longer reads as its form, naming the field and not its value', async () => {
     const { deps, authority, stored } = await setup([delivered], { body: { ...body, tax_number: '9198011310099' } });
     await transmitTicket(deps, id);
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
     const { error } = await stored();
     expect(error).toMatchObject({ code: 'NUTZDATEN_INVALID', message: expect.stringContaining('tax_number') });
     expect(error?.message).not.toContain('9198011310099');
@@ -346,7 +338,27 @@ describe('transmitTicket', () => {
     const { deps, authority, stored } = await setup([delivered], { storeBody: false });
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'SUBMISSION_MISSING' } });
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
+  });
+
+  it('tries again a body the store cannot tell gone from refused, as S3 answers without ListBucket, and fails it SUBMISSION_MISSING after the last attempt', async () => {
+    const { deps, authority, queue, filings, stored } = await setup([delivered], { storeBody: false });
+    vi.spyOn(filings, 'get').mockRejectedValue(new MissingOrRefused(`submissions/${id}.json: Access Denied`));
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 1, next_wake_at: '2026-11-22T10:00:30.000Z' });
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'queued', attempts: 2, next_wake_at: '2026-11-22T10:01:00.000Z' });
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      error: { code: 'SUBMISSION_MISSING', message: expect.stringContaining('3 attempts'), details: [] },
+    });
+    expect(queue.transmits).toEqual([
+      { ticket: id, delaySeconds: 30 },
+      { ticket: id, delaySeconds: 60 },
+    ]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it('hands a retry back to the queue with a growing delay, and fails it after the last attempt', async () => {
@@ -379,7 +391,7 @@ describe('transmitTicket', () => {
     expect(queue.transmits).toHaveLength(2);
 
     await transmitTicket(deps, id);
-    expect(authority.submissions).toHaveLength(3);
+    expect(authority.transmissions).toHaveLength(3);
   });
 
   it.each<TicketStatus>(['processing', 'delivered', 'rejected', 'failed'])('does nothing on a wake-up for a %s ticket', async (status) => {
@@ -388,14 +400,14 @@ describe('transmitTicket', () => {
     const before = structuredClone(tickets.tickets.get(id));
     await transmitTicket(deps, id);
     expect(tickets.tickets.get(id)).toEqual(before);
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
     expect(queue.transmits).toEqual([]);
   });
 
   it('does nothing for an unknown ticket', async () => {
     const { deps, authority } = await setup([delivered]);
     await transmitTicket(deps, 'tk_BBBBBBBBBBBBBBBBBBBBBB');
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it('does nothing when another worker claims the ticket first', async () => {
@@ -403,17 +415,17 @@ describe('transmitTicket', () => {
     await tickets.transition(id, { status: 'queued' }, { status: 'processing', lease_until: leaseUntil, attempts: 1 });
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil, attempts: 1 });
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it.each([true, false])('releases the ticket and rethrows when it fails before sending (resendIsSafe: %s)', async (resendIsSafe) => {
-    const { deps, submissions, authority, stored } = await setup([delivered], { resendIsSafe });
-    vi.spyOn(submissions, 'get').mockRejectedValue(new Error('S3 down'));
+    const { deps, filings, authority, stored } = await setup([delivered], { resendIsSafe });
+    vi.spyOn(filings, 'get').mockRejectedValue(new Error('S3 down'));
     await expect(transmitTicket(deps, id)).rejects.toThrow('S3 down');
     const ticket = await stored();
     expect(ticket).toMatchObject({ status: 'queued', attempts: 1 });
     expect(ticket).not.toHaveProperty('lease_until');
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it('releases the ticket and rethrows when sending fails and resending is safe', async () => {
@@ -430,10 +442,112 @@ describe('transmitTicket', () => {
     expect(await stored()).toMatchObject({ status: 'processing', attempts: 1, lease_until: leaseUntil });
   });
 
-  it('keeps the ticket processing when recording fails after an unsafe send', async () => {
-    const { deps, protocols, stored } = await setup([delivered], { resendIsSafe: false });
-    vi.spyOn(protocols, 'put').mockRejectedValue(new Error('S3 down'));
-    await expect(transmitTicket(deps, id)).rejects.toThrow('S3 down');
-    expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil });
+  describe('an accepted send', () => {
+    const transferred = { transfer_ticket: delivered.transferTicket, received_at: delivered.receivedAt, file_name: delivered.protocol.fileName };
+
+    it.each([true, false])(
+      'records its transfer ticket before it writes any record, and keeps on the ticket those it could not write (resendIsSafe: %s)',
+      async (resendIsSafe) => {
+        const { deps, protocols, tickets, stored } = await setup([delivered], { resendIsSafe });
+        const seen: Ticket[] = [];
+        const put = protocols.putOnce.bind(protocols);
+        vi.spyOn(protocols, 'putOnce').mockImplementation(async (...args) => {
+          seen.push((await tickets.get(id))!);
+          if (args[1] === delivered.protocol.fileName) throw new Error('S3 down');
+          return put(...args);
+        });
+        await transmitTicket(deps, id);
+        expect(seen[0]).toMatchObject({ status: 'processing', ...transferred });
+        expect(seen[0]).not.toHaveProperty('kept_records');
+        const waiting = await stored();
+        expect(Object.keys(waiting.kept_records!)).toEqual([delivered.protocol.fileName]);
+        expect(await protocols.get(id, nutzdatenFileName(aTicket()))).toBeDefined();
+      },
+    );
+
+    it('gives up records too large to keep on the ticket after a few writes, and delivers the send all the same', async () => {
+      const large = new Uint8Array(400_000).map(() => Math.floor(Math.random() * 256));
+      const { deps, protocols, stored } = await setup([{ ...delivered, protocol: { ...delivered.protocol, pdf: large } }]);
+      const put = protocols.putOnce.bind(protocols);
+      const writes = vi.spyOn(protocols, 'putOnce').mockImplementation(async (...args) => {
+        if (args[1] === delivered.protocol.fileName) throw new Error('S3 down');
+        return put(...args);
+      });
+      await transmitTicket(deps, id);
+      expect(await stored()).toMatchObject({ status: 'delivered', ...transferred });
+      expect(writes.mock.calls.filter((call) => call[1] === delivered.protocol.fileName)).toHaveLength(3);
+    });
+
+    it('waits under a short lease when its records cannot be written, and a later attempt writes them without sending again', async () => {
+      const { deps, protocols, queue, authority, stored } = await setup([delivered], { ticket: { test: false }, recordLockDays: 3653, webhooks: webhooksOn });
+      const metrics = { addMetric: vi.fn() };
+      const put = vi.spyOn(protocols, 'putOnce').mockRejectedValue(new Error('S3 down'));
+      await transmitTicket({ ...deps, metrics }, id);
+      const waiting = await stored();
+      expect(waiting).toMatchObject({ status: 'processing', ...transferred, lease_until: '2026-11-22T10:00:30.000Z' });
+      expect(metrics.addMetric).toHaveBeenCalledWith('RecordsUnwritten', 'Count', 1);
+      expect(queue.transmits).toEqual([{ ticket: id, delaySeconds: 31 }]);
+      expect(protocols.files.size).toBe(0);
+
+      // The wake-up comes a second after the lease lapsed; a wake-up before then finds nothing to do.
+      put.mockRestore();
+      await transmitTicket({ ...deps, now: () => new Date('2026-11-22T10:00:20.000Z') }, id);
+      expect(await stored()).toEqual(waiting);
+      await transmitTicket({ ...deps, now: () => new Date('2026-11-22T10:00:31.000Z') }, id);
+      const ticket = await stored();
+      expect(ticket).toMatchObject({ status: 'delivered', ...transferred, attempts: 1, delivered_at: '2026-11-22T10:00:31.000Z' });
+      expect(ticket).not.toHaveProperty('kept_records');
+      expect(ticket).not.toHaveProperty('lease_until');
+      expect(authority.transmissions).toHaveLength(1);
+      expect(await protocols.get(id, delivered.protocol.fileName)).toEqual(pdf);
+      // Locked from the acceptance, not from the later write.
+      const until = new Date(now.getTime() + 3653 * 86_400_000);
+      expect([...protocols.retained.values()]).toEqual([until, until]);
+      expect(queue.webhooks).toEqual([{ ticket: id, webhook_id: ticket.webhook.webhook_id }]);
+    });
+
+    it('leaves a record written before as it is, and writes the others', async () => {
+      const { deps, protocols, stored } = await setup([delivered]);
+      await protocols.put(id, delivered.protocol.fileName, new TextEncoder().encode('written by an attempt that crashed'));
+      await transmitTicket(deps, id);
+      expect(await stored()).toMatchObject({ status: 'delivered' });
+      expect(Buffer.from((await protocols.get(id, delivered.protocol.fileName))!).toString()).toBe('written by an attempt that crashed');
+      expect(await protocols.get(id, nutzdatenFileName(aTicket()))).toBeDefined();
+    });
+
+    it("keeps ELSTER's answer beside the protocol, locked as a live filing's records are", async () => {
+      const { deps, protocols } = await setup([{ ...delivered, serverAnswer: '<Elster>answer</Elster>' }], { ticket: { test: false }, recordLockDays: 10 });
+      await transmitTicket(deps, id);
+      expect(Buffer.from((await protocols.get(id, `server-answer_${id}.xml`))!).toString()).toBe('<Elster>answer</Elster>');
+      expect(protocols.retained.get(`${id}/server-answer_${id}.xml`)).toEqual(new Date(now.getTime() + 10 * 86_400_000));
+    });
+
+    it('is not sent again when the acceptance was recorded and the run then failed', async () => {
+      const { deps, tickets, protocols, stored } = await setup([delivered], { resendIsSafe: true });
+      vi.spyOn(protocols, 'putOnce').mockRejectedValue(new Error('S3 down'));
+      const transition = tickets.transition.bind(tickets);
+      // The short lease cannot be written: the run fails with the records kept on the ticket.
+      vi.spyOn(tickets, 'transition').mockImplementation(async (...args) => {
+        if (args[2].lease_until) throw new Error('DynamoDB down');
+        return transition(...args);
+      });
+      await expect(transmitTicket(deps, id)).rejects.toThrow('DynamoDB down');
+      expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil, ...transferred });
+    });
+  });
+
+  it('refuses to send a live filing while the bucket cannot lock its records', async () => {
+    const { deps, protocols, authority, stored } = await setup([delivered], { ticket: { test: false }, recordLockDays: 3653 });
+    protocols.locks = false;
+    await transmitTicket(deps, id);
+    expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'RECORDS_NOT_LOCKABLE' } });
+    expect(authority.transmissions).toEqual([]);
+    // A test filing's records are not locked, nor a stage's that locks nothing.
+    for (const options of [{ recordLockDays: 3653 }, { ticket: { test: false } }]) {
+      const other = await setup([delivered], options);
+      other.protocols.locks = false;
+      await transmitTicket(other.deps, id);
+      expect(await other.stored()).toMatchObject({ status: 'delivered' });
+    }
   });
 });

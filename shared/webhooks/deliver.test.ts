@@ -2,7 +2,7 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
-import type { NotifyResult } from '#shared/ports.ts';
+import type { NotifyResult } from '#shared/ports/notifier.ts';
 import { deliverWebhook, webhookBody, type DeliverDeps } from '#shared/webhooks/deliver.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
 import { MemoryProtocolStore, MemoryTicketStore, MemoryWorkQueue, ScriptedNotifier, aTicket, validTicketId as id } from '#test/fakes.ts';

@@ -2,7 +2,10 @@ import { MetricUnit, type Metrics } from '@aws-lambda-powertools/metrics';
 import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
-import type { Notifier, NotifyResult, ProtocolStore, TicketStore, WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
+import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 import { backoffSeconds, retryAfterSeconds } from '#shared/webhooks/backoff.ts';
 import { webhookOutcome } from '#shared/metric-names.ts';
 import { signWebhook } from '#shared/webhooks/signature.ts';
@@ -19,7 +22,7 @@ export interface DeliverDeps {
   random?: () => number;
 }
 
-/** The webhook body of the OpenAPI document and README: everything a receiver needs, the PDF included. */
+/** The webhook body of the OpenAPI document and docs/guides/webhooks.md: everything a receiver needs, the PDF included. */
 export function webhookBody(ticket: Ticket, pdf: Uint8Array): string {
   return JSON.stringify({
     ticket: ticket.ticket,

@@ -4,7 +4,8 @@
 
 import type { WebhookConfig } from '#shared/config.ts';
 import { newWebhookId, type Ticket } from '#shared/domain/ticket.ts';
-import type { TicketStore, WorkQueue } from '#shared/ports.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WorkQueue } from '#shared/ports/work-queue.ts';
 
 export interface ResendDeps {
   tickets: TicketStore;

@@ -1,4 +1,5 @@
-import type { TicketStore, WebhookDelivery } from '#shared/ports.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookDelivery } from '#shared/ports/work-queue.ts';
 
 /**
  * Readies a dead-lettered delivery to be sent again: a failed one starts a fresh round of attempts

@@ -12,7 +12,7 @@ import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { sqs } from '#shared/adapters/sqs-client.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
-import { S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
+import { S3FilingStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
@@ -21,19 +21,23 @@ import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
 import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
-import type { ProtocolStore } from '#shared/ports.ts';
+import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
-/** Each getter reaches its table or folder; which calls it makes there, the adapters' own `needs` say. */
+/**
+ * The table or folder of the stores each getter builds; which calls a function makes there, the SDK
+ * commands its code reaches say (test/infra/code-reach.ts).
+ */
 export const needs = {
   ticketStore: { tables: { tickets: [] } },
-  // Authentication reads the caller's key and counts the request against RATE_LIMIT_PER_MINUTE. Its
-  // code is in every API function's bundle (shared/http/api-handler.ts), but only those handed
-  // `callers` run it, so the needs are declared here rather than by the stores.
-  callers: { tables: { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] }, settings: ['rateLimit'] },
+  apiKeyStore: { tables: { apiKeys: [] } },
+  rateCounter: { tables: { rateLimits: [] } },
+  // Authentication counts the request against RATE_LIMIT_PER_MINUTE. Its code is in every API
+  // function (shared/http/api-handler.ts), but only those handed `callers` run it.
+  callers: { settings: ['rateLimit'] },
   idempotencyStore: { tables: { idempotency: [] } },
   certificateStore: { tables: { certificates: [] } },
-  submissionStore: { bucket: ['submissions'] },
+  filingStore: { bucket: ['submissions'] },
   storedBodyNotes: { tables: { storedBodies: [] } },
   protocolStore: { bucket: ['protocols'] },
 } as const satisfies Record<string, Needs>;
@@ -50,7 +54,7 @@ export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(dyna
 /** What an authenticated API function needs to know its caller and keep it to its budget. */
 export const callers = { keys: apiKeyStore, budget: rateCounter };
 export const idempotencyStore = /* @__PURE__ */ once(() => new DynamoIdempotencyStore(dynamo(), tableName('idempotency')));
-export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(s3(), bucketName()));
+export const filingStore = /* @__PURE__ */ once(() => new S3FilingStore(s3(), bucketName()));
 // A note is read by the sweep until its body has passed the orphan window, and needed no longer.
 export const storedBodyNotes = /* @__PURE__ */ once(
   () => new DynamoStoredBodyNotes(dynamo(), tableName('storedBodies'), orphanGraceSeconds + orphanWindowSeconds),

@@ -2,18 +2,37 @@
 // and the local runtime runs it once more at start.
 
 import { redriveConfig, resendIsSafe, retentionConfig } from '#shared/config.ts';
-import { sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
-import { metrics } from '#shared/metrics.ts';
+import { sweepOrphanedSubmissions, sweepSubmissions, type SweepCounts } from '#shared/retention/sweep.ts';
+import { flushMetrics, metrics } from '#shared/metrics.ts';
+import type { StopAt } from '#shared/time-budget.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
-import { storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { storedBodyNotes, filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
-/** Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded. */
-export const redriveOwedWork = (options: { leasesExpired?: boolean } = {}) =>
-  redrive({ tickets: ticketStore(), queue: workQueue(), resendIsSafe: resendIsSafe(), grace: redriveConfig(), metrics: metrics() }, options);
+/**
+ * Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded.
+ * Its figures are published as soon as they are known, before it sends anything.
+ */
+export const redriveOwedWork = (options: { leasesExpired?: boolean; stopAt?: StopAt } = {}) =>
+  redrive(
+    {
+      tickets: ticketStore(),
+      queue: workQueue(),
+      resendIsSafe: resendIsSafe(),
+      grace: redriveConfig(),
+      metrics: metrics(),
+      publishMetrics: flushMetrics,
+      stopAt: options.stopAt,
+    },
+    { leasesExpired: options.leasesExpired },
+  );
 
-/** `now` lets a test look at the sweep's world from later. */
-export async function sweepExpiredSubmissions(now?: () => Date): Promise<void> {
-  const deps = { tickets: ticketStore(), submissions: submissionStore(), notes: storedBodyNotes(), now };
-  await sweepSubmissions({ ...deps, retention: retentionConfig() });
-  await sweepOrphanedSubmissions(deps);
+/**
+ * Both passes of the sweep, in one budget of time: the second gets at least a page of its own
+ * however long the first took. `now` lets a test look at the sweep's world from later.
+ */
+export async function sweepExpiredSubmissions(options: { now?: () => Date; stopAt?: StopAt } = {}): Promise<{ retention: SweepCounts; orphans: SweepCounts }> {
+  const deps = { tickets: ticketStore(), filings: filingStore(), notes: storedBodyNotes(), ...options };
+  const retention = await sweepSubmissions({ ...deps, retention: retentionConfig() });
+  const orphans = await sweepOrphanedSubmissions(deps);
+  return { retention, orphans };
 }

@@ -10,7 +10,7 @@ import { checkForm, type Form } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
@@ -45,7 +45,7 @@ export function submitHandler(form: Form<unknown>) {
       // A per-submission PIN is sealed for its ticket, whose ID an idempotent request chooses first.
       const accept = async (ticketId = newTicketId()) =>
         acceptSubmission(
-          { tickets, submissions: submissionStore(), notes: storedBodyNotes(), queue: workQueue() },
+          { tickets, filings: filingStore(), notes: storedBodyNotes(), queue: workQueue() },
           clientId,
           { ...checked, signer: await signed.signer?.(ticketId) },
           ticketId,

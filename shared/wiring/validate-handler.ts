@@ -3,7 +3,7 @@ import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormValidation } from '#shared/forms/form.ts';
 import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
-import { submissionFor } from '#shared/forms/nutzdaten.ts';
+import { transmissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { callers } from '#shared/wiring/adapters.ts';
@@ -26,7 +26,7 @@ export function validateHandler(form: FormValidation) {
       const checker = checked.filing && authorityChecks();
       if (checked.filing && checker) {
         findings.push(
-          ...(await checker.validate(submissionFor(checked.filing, checked.period, checked.datenartVersion, form.nutzdaten(checked.filing.body, options)))),
+          ...(await checker.validate(transmissionFor(checked.filing, checked.period, checked.datenartVersion, form.nutzdaten(checked.filing.body, options)))),
         );
       }
       const valid = !findings.some(isError);

@@ -70,6 +70,40 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
   };
 }
 
+const childText = (tree: XmlTree, ...names: string[]) => {
+  let node: XmlTree | undefined = tree;
+  for (const name of names) node = node?.children.find((child) => child.name === name);
+  return node?.text;
+};
+
+/**
+ * Reads a caller's declaration whose Vorsatz names its year and tax number (the annual returns E50,
+ * E30): as `readCallerNutzdaten`, and Vorsatz/Zeitraum must be `year`, Vorsatz/StNr a 13-digit tax
+ * number (the form's check holds it to the request).
+ */
+export function readVorsatzNutzdaten(xml: string, frame: Omit<NutzdatenFrame, 'ownValue'>): CallerNutzdaten {
+  const pathOf = frame.pathOf;
+  const read = readCallerNutzdaten(xml, {
+    ...frame,
+    ownValue: (names) => names.length === 2 && names[0] === 'Vorsatz' && ['StNr', 'Zeitraum'].includes(names[1]!),
+  });
+  if (!read.ok) return read;
+  const period = childText(read.tree, 'Vorsatz', 'Zeitraum');
+  if (period !== undefined && period !== String(frame.year)) {
+    read.findings.push({
+      path: pathOf(['Vorsatz', 'Zeitraum']),
+      code: 'XML_PERIOD',
+      message: `has ${period}, but the request is for ${frame.year}`,
+      expected: String(frame.year),
+    });
+  }
+  const taxNumber = childText(read.tree, 'Vorsatz', 'StNr');
+  if (taxNumber !== undefined && !/^\d{13}$/.test(taxNumber)) {
+    read.findings.push({ path: pathOf(['Vorsatz', 'StNr']), code: 'XML_TAX_NUMBER', message: 'is not a 13-digit ELSTER tax number' });
+  }
+  return read;
+}
+
 /** Each finding once: the structure check and a form's reader may both notice the same element. */
 export function distinctFindings(findings: Finding[]): Finding[] {
   const seen = new Set<string>();

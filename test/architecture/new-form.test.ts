@@ -120,7 +120,7 @@ const spec = functions.submitDemo;
 const bundled = await build({ entryPoints: [spec.entry], alias: bundleAliases(spec), absWorkingDir: process.cwd(), bundle: true, write: false, metafile: true,
   platform: 'node', format: 'esm', outfile: 'index.mjs', external: ['@aws-sdk/*', '@smithy/*', 'koffi', '@aws-lambda-powertools/*'], logLevel: 'silent' });
 const forms = [...new Set(Object.keys(bundled.metafile.inputs).flatMap((input) => /^shared\\/forms\\/(\\w+)\\/(?!facts\\.ts)/.exec(input)?.[1] ?? []))];
-const runtime = await startLocalRuntime({ dataDir: await mkdtemp(join(tmpdir(), 'steuerbote-demo-')), apiPort: 0, hookPort: 0 });
+const runtime = await startLocalRuntime({ dataDir: await mkdtemp(join(tmpdir(), 'steuerbote-demo-')), apiPort: 0, receiverPort: 0 });
 try {
   const headers = { authorization: \`Bearer \${runtime.apiKey}\`, 'content-type': 'application/json' };
   const body = JSON.stringify({ year: 2025, tax_office: '9198', amount: '12.50' });

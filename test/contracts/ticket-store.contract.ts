@@ -1,9 +1,9 @@
-// What the TicketStore port (shared/ports.ts) promises, held against each implementation: the
+// What the TicketStore port (shared/ports/ticket-store.ts) promises, held against each implementation: the
 // DynamoDB adapter, and the in-memory fake the unit tests trust in its place.
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newTicketId, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
-import type { TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import { aTicket } from '#test/fakes.ts';
 
 const lease = '2026-11-22T10:05:00.000Z';
@@ -255,8 +255,45 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
           await created({ ...signer, certificate_id: 'crt_BBBBBBBBBBBBBBBBBBBBBB' }),
           await created({ client_id: signer.client_id }),
         ];
-        const found = await yielded(store.awaitingCertificate(signer.client_id, signer.certificate_id), [...awaiting, ...others]);
-        expect(found).toEqual(awaiting.sort(byId));
+        const ids = new Set([...awaiting, ...others].map((ticket) => ticket.ticket));
+        const found: Pick<Ticket, 'ticket' | 'status'>[] = [];
+        for await (const ticket of store.awaitingCertificate(signer.client_id, signer.certificate_id)) if (ids.has(ticket.ticket)) found.push(ticket);
+        expect(found.sort((a, b) => a.ticket.localeCompare(b.ticket))).toEqual(awaiting.sort(byId).map(({ ticket, status }) => ({ ticket, status })));
+
+        // Finished, it is awaited no longer.
+        const [queued, processing] = awaiting.sort((a, b) => a.status.localeCompare(b.status)).reverse();
+        await store.transition(processing!.ticket, { status: 'processing' }, { status: 'delivered' }, ['lease_until']);
+        const left: string[] = [];
+        for await (const { ticket } of store.awaitingCertificate(signer.client_id, signer.certificate_id)) if (ids.has(ticket)) left.push(ticket);
+        expect(left).toEqual([queued!.ticket]);
+      });
+    });
+
+    describe('claimRecords', () => {
+      const accepted = (lease_until: string) =>
+        created({ status: 'processing', lease_until, attempts: 1, transfer_ticket: 'abcdefghij0123456789klmnopqrstuv' });
+
+      it('takes an accepted ticket whose records are owed once its lease has lapsed, under a new lease', async () => {
+        const ticket = await accepted(at);
+        const taken = await store.claimRecords(ticket.ticket, lease, '2026-11-22T10:02:00.001Z');
+        expect(taken).toEqual({ ...ticket, lease_until: lease, updated_at: '2026-11-22T10:02:00.001Z' });
+        expect(await store.get(ticket.ticket)).toEqual(taken);
+      });
+
+      it('leaves a live lease, a ticket not accepted and a finished one alone', async () => {
+        const live = await accepted(lease);
+        const unsent = await created({ status: 'processing', lease_until: at, attempts: 1 });
+        const finished = await created({ status: 'delivered', transfer_ticket: 'abcdefghij0123456789klmnopqrstuv' });
+        for (const ticket of [live, unsent, finished]) {
+          expect(await store.claimRecords(ticket.ticket, otherLease, '2026-11-22T10:04:00.000Z')).toBeUndefined();
+          expect(await store.get(ticket.ticket)).toEqual(ticket);
+        }
+        expect(await store.claimRecords(newTicketId(), otherLease, at)).toBeUndefined();
+      });
+
+      it('lets one of many racing workers take it', async () => {
+        const ticket = await accepted(at);
+        await soleWinner(ticket, await Promise.all(racingLeases.map((racing) => store.claimRecords(ticket.ticket, racing, lease))));
       });
     });
 

@@ -61,7 +61,7 @@ function judge(options: AuditOptions, settled: Map<string, any>): Figures {
     const pids = new Set(deliveries.map((entry) => entry.pid));
     const announced = options.announced?.get(ticket) ?? new Set<string>();
     // Two deliveries from one process can only be a second transmission. Across processes, the
-    // sandbox may be sent to again after a crash, by design (README, "Ticket lifecycle"): that is
+    // sandbox may be sent to again after a crash, by design (docs/guides/filing.md, "Ticket lifecycle"): that is
     // a resend of what nobody recorded, unless the record names an earlier delivery than the last,
     // which means a delivery already recorded was sent again.
     const twice =

@@ -75,7 +75,7 @@ async function sweptLater(dataDir: string) {
   const service = await startService({ dataDir, env: quiet });
   try {
     const orphansLeft = await orphanedBodies();
-    await sweepExpiredSubmissions(() => new Date(Date.now() + (orphanGraceSeconds + 60) * 1000));
+    await sweepExpiredSubmissions({ now: () => new Date(Date.now() + (orphanGraceSeconds + 60) * 1000) });
     return { orphansLeft, orphans: await orphanedBodies() };
   } finally {
     await service.stop();

@@ -194,7 +194,7 @@ const xmlTricks: ((xml: string, inner: string) => string)[] = [
   (xml, inner) => xml.replace(inner, `${'&amp;'.repeat(50_000)}${inner}`),
 ];
 
-// Request lines and Hosts the local gateway refuses (README, "Transport"), each around a body that
+// Request lines and Hosts the local gateway refuses (docs/reference/limits.md, "Transport"), each around a body that
 // would be accepted, so that a line let through would store a ticket.
 const brokenTargets = (route: string) => [
   `http://[${route}`,

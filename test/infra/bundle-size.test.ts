@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { kinds } from '#shared/forms/registry.ts';
-import { bundleAliases, functions, submitFunction, validateFunction, type FunctionName } from '#shared/manifest.ts';
+import { bundleAliases, functions, submitFunction, validateFunction, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
 const maxBytes = 250 * 1024;
@@ -106,9 +106,9 @@ describe('the bundles of submit and validate', () => {
 
   // Most submissions carry structured fields: the reader of a caller's XML is imported only for one that
   // carries XML, so the function does not evaluate it as it starts (BENCHMARKS.md, "Cold starts"). The
-  // UStE's check reads the XML it writes from a body, so it needs its reader for every body.
+  // checks of the UStE and the KSt read the XML they write from a body, so they need their reader for every body.
   const xmlReader = /^shared\/(forms\/\w+\/xml-reader|xml\/caller-nutzdaten)\.ts$/;
-  const readsXmlOfEveryBody: readonly Kind[] = ['ust'];
+  const readsXmlOfEveryBody: readonly Kind[] = ['ust', 'kst'];
   it.each(kinds.filter((kind) => !readsXmlOfEveryBody.includes(kind)).map(submitFunction))('%s starts without the XML reader', async (name) => {
     const { carried } = await bundle(name);
     const started = await startsWith(name);
@@ -130,5 +130,17 @@ describe('the S3 client', () => {
 
   it('is evaluated as submitUstva starts', async () => {
     expect(await startsWith('submitUstva')).toEqual(expect.arrayContaining(s3));
+  });
+});
+
+// A container is read on the PKCS#12 thread, whose own bundle is built beside the functions that ask
+// it (`readsCertificates`; shared/certificates/pkcs12-thread.ts): no function carries the reader, its
+// ASN.1 schemas or node-forge, and each that carries the thread's client has the thread beside it.
+describe('the PKCS#12 thread', () => {
+  it.each(Object.keys(functions) as FunctionName[])('is built beside %s exactly when its bundle asks for it', async (name) => {
+    const { carried } = await bundle(name);
+    const spec: FunctionSpec = functions[name];
+    expect(carried.includes('shared/certificates/pkcs12-thread.ts')).toBe(spec.readsCertificates === true);
+    expect(carried.filter((input) => /container-reader|@peculiar|asn1js|node-forge/.test(input))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
-// The synthesized templates of a test and a production stage, its nested stacks' too, through cfn-lint (AWS's template
-// linter) where it is installed: `pip install cfn-lint` (README, "Deploying a stage"). Without it
+// The synthesized templates of a test and a production stage, its nested stacks' and the stacks beside it (the
+// copies in the backup account) too, through cfn-lint (AWS's template linter) where it is installed: `pip install cfn-lint` (docs/operations/deploying.md, "Template checks"). Without it
 // there is nothing to run here; the template tests beside this file check the rules of the stack.
 
 import { execFile, execFileSync } from 'node:child_process';
@@ -7,6 +7,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, describe, expect, it } from 'vitest';
 import { removeStageApps } from '#test/infra/stage-app.ts';
 import { synth } from '#test/infra/stage-template.ts';
@@ -25,7 +27,10 @@ const installed = (() => {
 /** cfn-lint's findings of level error (`E…`) in each of a stage's templates; warnings and notes are left to a person. */
 async function lintErrors(context: Record<string, string>): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), 'steuerbote-cfn-'));
-  const files = synth(context, { bundle: false }).stacks.map(({ stack, template }) => {
+  const stage = synth(context, { bundle: false });
+  const beside = stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack);
+  const templates = [...stage.stacks, ...beside.map((stack) => ({ stack, template: Template.fromStack(stack).toJSON() }))];
+  const files = templates.map(({ stack, template }) => {
     const file = path.join(dir, `${stack.node.id}.json`);
     writeFileSync(file, JSON.stringify(template));
     return file;
@@ -52,6 +57,24 @@ describe('cfn-lint', { timeout: 300_000 }, () => {
           domainName: 'api.example.com',
           certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
           alarmEmail: 'ops@example.com',
+        },
+      ],
+      [
+        'prod behind the edge limits',
+        {
+          stage: 'prod',
+          edgeLimitPerMinute: '300',
+          domainName: 'api.example.com',
+          certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
+        },
+      ],
+      [
+        'prod with its records copied to a backup account and a break-glass role',
+        {
+          stage: 'prod',
+          account: '111111111111',
+          backupAccount: '222222222222',
+          breakGlassRole: 'arn:aws:iam::111111111111:role/steuerbote-break-glass',
         },
       ],
     ])('finds no error in the %s template', async (_, context) => {

@@ -1,6 +1,7 @@
 // cdk-nag's AwsSolutions rules over every kind of stage: each finding is fixed or suppressed with
 // its reason on the resource it concerns, and nothing else is.
 
+import { Stack } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
@@ -23,17 +24,20 @@ afterAll(() => {
  */
 function checkedStage(context: Record<string, string>): SteuerboteStack {
   const stack = stageStack({ ...context, '@aws-cdk/core:annotationsInValidationReport': false }, { bundle: false });
-  addStageChecks(stack);
+  // Each stack of the stage, as infra/app.ts checks them: the root, and beside it the edge's and the copies'.
+  for (const each of stack.node.root.node.children) if (Stack.isStack(each)) addStageChecks(each);
   return stack;
 }
 
-/** Every unsuppressed AwsSolutions error and warning, as `path rule`. */
+/** Every unsuppressed AwsSolutions error and warning in the stacks of the stage, as `path rule`. */
 function findings(stack: SteuerboteStack): string[] {
-  const annotations = Annotations.fromStack(stack);
   const rule = Match.stringLikeRegexp('^AwsSolutions-');
-  return [...annotations.findError('*', rule), ...annotations.findWarning('*', rule)].map(
-    (finding) => `${finding.id} ${String(finding.entry.data).split(': ')[0]}`,
-  );
+  return stack.node.root.node.children.filter(Stack.isStack).flatMap((each) => {
+    const annotations = Annotations.fromStack(each);
+    return [...annotations.findError('*', rule), ...annotations.findWarning('*', rule)].map(
+      (finding) => `${finding.id} ${String(finding.entry.data).split(': ')[0]}`,
+    );
+  });
 }
 
 const hooks = { hookEnabled: 'true', hookSecretName: 'steuerbote/hook', tracing: 'true' };
@@ -53,6 +57,18 @@ describe('AwsSolutions checks', { timeout: 300_000 }, () => {
     ['prod with webhooks, a webhook secret and tracing', { stage: 'prod', ...hooks, hookUri: 'https://hooks.example.com/elster' }],
     ['dev transmitting through ERiC', { stage: 'dev', ...eric }],
     ['prod transmitting through ERiC, with a published layer', { stage: 'prod', ...eric, ericLayer: 'arn:aws:lambda:eu-central-1:123456789012:layer:eric:1' }],
+    [
+      'prod with its records copied to a backup account and a break-glass role, behind the edge limits',
+      {
+        stage: 'prod',
+        account: '123456789012',
+        backupAccount: '210987654321',
+        breakGlassRole: 'arn:aws:iam::123456789012:role/steuerbote-break-glass',
+        edgeLimitPerMinute: '300',
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
+      },
+    ],
   ])('leave no finding unexplained on %s', (_, context) => {
     expect(findings(checkedStage(context))).toEqual([]);
   });

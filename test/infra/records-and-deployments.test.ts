@@ -1,17 +1,18 @@
 // Records that last and code that arrives gradually, as the dev and prod templates show them: Object
 // Lock on the bucket and the grant and setting that lock live filings' records, the tables' backups in
 // a locked vault, the region each stage is pinned to, and CodeDeploy canaries behind every alias a
-// route or a queue invokes.
+// route, a queue or a schedule invokes, each with the stage's pre-traffic hook and its function's own alarms.
 
-import type { CfnElement } from 'aws-cdk-lib';
+import type { CfnElement, NestedStack } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
+import { backedUpTables, backupRetention, vaultLockGraceDays } from '#infra/constructs/records.ts';
 import { groupOf } from '#infra/function-groups.ts';
-import { apis, queues, schedules, servedRoutes, tables, type FunctionName } from '#shared/manifest.ts';
+import { apis, functions, queues, schedules, servedRoutes, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import { failedRecords, metricNames, metricNamespace } from '#shared/metric-names.ts';
 import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
-import { actions, arnOf, fnProps, idOf, ofType, ref, statements, synth, type Stage } from '#test/infra/stage-template.ts';
+import { actions, arnOf, fnProps, idOf, nestedStackId, ofType, ref, statements, synth, type Stage } from '#test/infra/stage-template.ts';
 
 afterAll(removeStageApps);
 
@@ -44,14 +45,14 @@ describe('records and deployments', { timeout: 300_000 }, () => {
       expect(dev.resources[bucketId(dev)]!.Properties.ObjectLockEnabled).toBeUndefined();
     });
 
-    it('has transmit lock live records as long as protocols are kept, granted on protocols/ alone', () => {
-      const lockDays = String(Math.ceil(10 * 365.25));
+    it('has transmit lock live records as long as protocols are kept, 11 years unless the stage says otherwise, granted on protocols/ alone', () => {
+      const lockDays = String(Math.ceil(11 * 365.25));
       expect(fnProps(prod, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(lockDays);
       expect(fnProps(prod, 'transmit').Environment.Variables[settingNames.protocolRetentionDays]).toBeUndefined();
       const retention = statements(prod, 'transmit').filter((statement) => [statement.Action].flat().includes('s3:PutObjectRetention'));
       expect(retention.map((statement) => statement.Resource)).toEqual([{ 'Fn::Join': ['', [arnOf(bucketId(prod)), `/${bucketFolders.protocols}*`]] }]);
-      const kept = synth({ stage: 'prod', protocolRetentionYears: '11' }, { bundle: false });
-      expect(fnProps(kept, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(String(Math.ceil(11 * 365.25)));
+      const kept = synth({ stage: 'prod', protocolRetentionYears: '12' }, { bundle: false });
+      expect(fnProps(kept, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBe(String(Math.ceil(12 * 365.25)));
 
       expect(fnProps(dev, 'transmit').Environment.Variables[settingNames.recordLockDays]).toBeUndefined();
       expect(actions(dev, 'transmit')).not.toContain('s3:PutObjectRetention');
@@ -70,7 +71,7 @@ describe('records and deployments', { timeout: 300_000 }, () => {
   });
 
   describe('AWS Backup', () => {
-    it('copies every table of prod daily and monthly into a vault that locks in compliance mode after its grace days', () => {
+    it('copies the tables that must survive, tickets and API keys, of prod daily and monthly into a vault that locks in compliance mode after its grace days', () => {
       const [vaultId, vault] = ofType(prod, 'AWS::Backup::BackupVault')[0]!;
       expect(vault.Properties).toMatchObject({
         BackupVaultName: 'steuerbote-prod',
@@ -96,7 +97,8 @@ describe('records and deployments', { timeout: 300_000 }, () => {
         expect(rule.Lifecycle.DeleteAfterDays).toBeGreaterThanOrEqual(vault.Properties.LockConfiguration.MinRetentionDays);
         expect(rule.Lifecycle.DeleteAfterDays).toBeLessThanOrEqual(vault.Properties.LockConfiguration.MaxRetentionDays);
       }
-      const tableIds = Object.keys(tables).map((name) => logicalId(prod, prod.stack.node.findChild(`${name}Table`)));
+      expect(backedUpTables).toEqual(['tickets', 'apiKeys']);
+      const tableIds = backedUpTables.map((name) => logicalId(prod, prod.stack.node.findChild(`${name}Table`)));
       prod.template.hasResourceProperties('AWS::Backup::BackupSelection', {
         BackupPlanId: { 'Fn::GetAtt': [planId, 'BackupPlanId'] },
         BackupSelection: { Resources: Match.arrayEquals(tableIds.map(arnOf)) },
@@ -119,24 +121,29 @@ describe('records and deployments', { timeout: 300_000 }, () => {
   describe('gradual deployments', () => {
     const aliases = (stage: Stage) => ofType(stage, 'AWS::Lambda::Alias');
     const aliasOf = (stage: Stage, name: FunctionName) => aliases(stage).find(([, alias]) => alias.Properties.FunctionName.Ref === idOf(stage, name));
+    const alarms = (stage: Stage) => ofType(stage, 'AWS::CloudWatch::Alarm');
+    const groupOfAlias = (stage: Stage, name: FunctionName) => {
+      const [, alias] = aliasOf(stage, name)! as [string, { UpdatePolicy?: any }];
+      return stage.resources[alias.UpdatePolicy.CodeDeployLambdaAliasUpdate.DeploymentGroupName.Ref]!.Properties;
+    };
+    const scheduled = new Set<FunctionName>(Object.values(schedules).map((schedule) => schedule.function as FunctionName));
+    const everyDeployed = new Set<FunctionName>([...triggered, ...scheduled]);
 
-    it('put every function a route or a queue invokes in prod behind its alias live, on its newest version', () => {
+    it('put every function a route, a queue or a schedule invokes in prod behind its alias live, on its newest version', () => {
       expect(
         aliases(prod)
           .map(([, alias]) => alias.Properties.FunctionName.Ref)
           .sort(),
-      ).toEqual([...triggered].map((name) => idOf(prod, name)).sort());
-      for (const name of triggered) {
+      ).toEqual([...everyDeployed].map((name) => idOf(prod, name)).sort());
+      for (const name of everyDeployed) {
         const [, alias] = aliasOf(prod, name)!;
         expect(alias.Properties.Name).toBe('live');
         const version = prod.resources[alias.Properties.FunctionVersion['Fn::GetAtt'][0]]!;
         expect([version.Type, version.Properties.FunctionName]).toEqual(['AWS::Lambda::Version', ref(idOf(prod, name))]);
       }
-      // The scheduled jobs run whatever code the stage has: no traffic would try a canary of theirs.
-      for (const schedule of Object.values(schedules)) expect(aliasOf(prod, schedule.function), schedule.function).toBeUndefined();
     });
 
-    it('point routes and queues at the alias in prod, at the function in dev', () => {
+    it('point routes, queues and schedules at the alias in prod, at the function in dev', () => {
       const aliasIds = new Set(aliases(prod).map(([id]) => id));
       const integrations = ofType(prod, 'AWS::ApiGatewayV2::Integration');
       expect(integrations.length).toBeGreaterThan(0);
@@ -149,6 +156,14 @@ describe('records and deployments', { timeout: 300_000 }, () => {
       // API Gateway may invoke the alias it calls, and nothing else of the function.
       for (const [id, permission] of ofType(prod, 'AWS::Lambda::Permission').filter(([, p]) => p.Properties.Principal === 'apigateway.amazonaws.com'))
         expect(aliasIds.has(permission.Properties.FunctionName.Ref), id).toBe(true);
+      // A schedule starts the alias, and a run that failed every try is recorded from the alias.
+      // The rules that watch keys and records match events rather than a schedule.
+      const rules = ofType(prod, 'AWS::Events::Rule').filter(([, rule]) => rule.Properties.ScheduleExpression);
+      expect(rules).toHaveLength(scheduled.size);
+      for (const [id, rule] of rules) expect(aliasIds.has(rule.Properties.Targets[0].Arn.Ref), id).toBe(true);
+      const asyncConfigs = ofType(prod, 'AWS::Lambda::EventInvokeConfig');
+      expect(asyncConfigs.map(([, config]) => config.Properties.FunctionName.Ref).sort()).toEqual([...scheduled].map((name) => idOf(prod, name)).sort());
+      for (const [id, config] of asyncConfigs) expect(aliasIds.has(config.Properties.Qualifier['Fn::Select'][1]['Fn::Split'][1].Ref), id).toBe(true);
 
       for (const type of ['AWS::Lambda::Alias', 'AWS::Lambda::Version', 'AWS::CodeDeploy::DeploymentGroup', 'AWS::CodeDeploy::Application'])
         dev.template.resourceCountIs(type, 0);
@@ -156,42 +171,112 @@ describe('records and deployments', { timeout: 300_000 }, () => {
         expect(integration.Properties.IntegrationUri['Fn::GetAtt'], id).toBeDefined();
       const consumers = new Set(Object.values(queues).map((queue) => idOf(dev, queue.consumer as FunctionName)));
       for (const [id, mapping] of ofType(dev, 'AWS::Lambda::EventSourceMapping')) expect(consumers.has(mapping.Properties.FunctionName.Ref), id).toBe(true);
+      for (const [id, rule] of ofType(dev, 'AWS::Events::Rule')) expect(rule.Properties.Targets[0].Arn['Fn::GetAtt'], id).toBeDefined();
     });
 
-    it("move each alias by a CodeDeploy canary, a tenth for five minutes, rolled back on the function's errors and its API's 5xx", () => {
-      const apiId = logicalId(prod, prod.stack.node.findChild('apiApi'));
-      const alarmNamed = (name: string) =>
-        ofType(prod, 'AWS::CloudWatch::Alarm').find(([, alarm]) => alarm.Properties.AlarmName === `steuerbote-prod-${name}`)!;
-      const [serverErrorsId, serverErrors] = alarmNamed('apiApiServerErrors');
-      expect(serverErrors.Properties).toMatchObject({
-        Namespace: 'AWS/ApiGateway',
-        MetricName: '5xx',
-        Dimensions: [{ Name: 'ApiId', Value: ref(apiId) }],
-        Period: 60,
-        Threshold: 0,
-        AlarmDescription: expect.stringMatching(/docs\/operations\.md#a-deployment-rolled-back$/),
-      });
-      const topic = ref(ofType(prod, 'AWS::SNS::Topic')[0]![0]);
-      expect([serverErrors.Properties.AlarmActions, serverErrors.Properties.OKActions]).toEqual([[topic], [topic]]);
-
+    it("move each alias by a CodeDeploy canary, a tenth for five minutes, rolled back on the function's own alarms of a minute", () => {
+      const alarmNamed = (name: string) => alarms(prod).find(([, alarm]) => alarm.Properties.AlarmName === `steuerbote-prod-${name}`)!;
       const applications = ofType(prod, 'AWS::CodeDeploy::Application');
       expect(applications.map(([, application]) => application.Properties)).toEqual([
         expect.objectContaining({ ApplicationName: 'steuerbote-prod', ComputePlatform: 'Lambda' }),
       ]);
-      const queueConsumers = new Set<FunctionName>(Object.values(queues).map((queue) => queue.consumer));
-      for (const name of triggered) {
+      const consumerOf = new Map(Object.entries(queues).map(([queue, spec]) => [spec.consumer as FunctionName, queue]));
+      for (const name of everyDeployed) {
         const [, alias] = aliasOf(prod, name)! as [string, { UpdatePolicy?: any }];
-        const groupId = alias.UpdatePolicy.CodeDeployLambdaAliasUpdate.DeploymentGroupName.Ref;
         expect(alias.UpdatePolicy.CodeDeployLambdaAliasUpdate.ApplicationName).toEqual(ref(applications[0]![0]));
-        const group = prod.resources[groupId]!.Properties;
+        const group = groupOfAlias(prod, name);
+        // The hook finds the function's probe by the group's name.
+        expect(group.DeploymentGroupName).toBe(name);
         expect(group.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
         expect(group.AutoRollbackConfiguration).toEqual({
           Enabled: true,
           Events: ['DEPLOYMENT_FAILURE', 'DEPLOYMENT_STOP_ON_REQUEST', 'DEPLOYMENT_STOP_ON_ALARM'],
         });
+        const own = [`${groupOf(name)}-${name}Errors`];
+        if (triggered.has(name) && !consumerOf.has(name)) own.push(`${groupOf(name)}-${name}ServerErrors`);
+        if (consumerOf.has(name)) own.push(`${groupOf(name)}-${consumerOf.get(name)}FailedRecords`);
         const watched = group.AlarmConfiguration.Alarms.map((alarm: { Name: { Ref: string } }) => alarm.Name.Ref);
-        expect(watched, name).toEqual([alarmNamed(`${groupOf(name)}-${name}Errors`)[0], ...(queueConsumers.has(name) ? [] : [serverErrorsId])]);
+        expect(watched, name).toEqual(own.map((each) => alarmNamed(each)[0]));
         expect(group.AlarmConfiguration.Enabled).toBe(true);
+        for (const id of watched) expect(prod.resources[id]!.Properties, id).toMatchObject({ Period: 60, Threshold: 0, EvaluationPeriods: 1 });
+      }
+      // No API's 5xx rolls every function back at once: each group watches its own function.
+      expect(alarms(prod).filter(([, alarm]) => /ServerErrors$/.test(alarm.Properties.AlarmName) && alarm.Properties.Namespace === 'AWS/ApiGateway')).toEqual(
+        [],
+      );
+    });
+
+    it("count an API function's 5xx answers and a consumer's failed records by the metrics its code records", () => {
+      const [, serverErrors] = alarms(prod).find(
+        ([, alarm]) => alarm.Properties.AlarmName === `steuerbote-prod-${groupOf('getStatus')}-getStatusServerErrors`,
+      )!;
+      expect(serverErrors.Properties).toMatchObject({
+        Namespace: metricNamespace,
+        MetricName: metricNames.serverErrors,
+        Dimensions: expect.arrayContaining([
+          { Name: 'function_name', Value: ref(idOf(prod, 'getStatus')) },
+          { Name: 'stage', Value: 'prod' },
+        ]),
+        Statistic: 'Sum',
+      });
+      for (const [queue, spec] of Object.entries(queues)) {
+        const [, failed] = alarms(prod).find(
+          ([, alarm]) => alarm.Properties.AlarmName === `steuerbote-prod-${groupOf(spec.consumer as FunctionName)}-${queue}FailedRecords`,
+        )!;
+        expect(failed.Properties, queue).toMatchObject({ Namespace: metricNamespace, MetricName: failedRecords(queue), Period: 60, Statistic: 'Sum' });
+      }
+    });
+
+    it('run one pre-traffic hook before every deployment moves any traffic, named so that CodeDeploy may invoke it', () => {
+      const hooks = ofType(prod, 'AWS::Lambda::Function').filter(([, fn]) => fn.Properties.FunctionName === 'CodeDeployHook_steuerbote-prod');
+      expect(hooks).toHaveLength(1);
+      const [hookId, hook] = hooks[0]!;
+      for (const name of everyDeployed) {
+        const [, alias] = aliasOf(prod, name)! as [string, { UpdatePolicy?: any }];
+        expect(alias.UpdatePolicy.CodeDeployLambdaAliasUpdate.BeforeAllowTrafficHook, name).toBe('CodeDeployHook_steuerbote-prod');
+      }
+      // It outlasts the longest run of any function it probes.
+      expect(hook.Properties.Timeout).toBeGreaterThan(Math.max(...Object.values(functions).map((spec: FunctionSpec) => spec.timeoutSeconds ?? 10)));
+      const granted = ofType(prod, 'AWS::IAM::Policy')
+        .filter(([, policy]) => JSON.stringify(policy.Properties.Roles) === JSON.stringify([hook.Properties.Role['Fn::GetAtt'][0]].map(ref)))
+        .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement);
+      expect(granted.flatMap((statement) => [statement.Action].flat()).sort()).toEqual([
+        'codedeploy:GetApplicationRevision',
+        'codedeploy:GetDeployment',
+        'codedeploy:PutLifecycleEventHookExecutionStatus',
+        'lambda:InvokeFunction',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+      ]);
+      // It may invoke the stage's own functions alone.
+      expect(granted.find((statement) => statement.Action === 'lambda:InvokeFunction').Condition).toEqual({
+        StringEquals: { 'aws:ResourceTag/service': 'steuerbote', 'aws:ResourceTag/stage': 'prod' },
+      });
+      for (const name of everyDeployed)
+        expect(fnProps(prod, name).Tags, name).toEqual(
+          expect.arrayContaining([
+            { Key: 'stage', Value: 'prod' },
+            { Key: 'service', Value: 'steuerbote' },
+          ]),
+        );
+      // It is there before any group's deployment needs it.
+      for (const { stack, template } of prod.stacks.slice(1)) {
+        if (!Object.values(template.Resources).some((resource) => resource.Type === 'AWS::Lambda::Alias')) continue;
+        expect([prod.stacks[0]!.template.Resources[nestedStackId(stack as NestedStack)]!.DependsOn].flat(), stack.node.id).toContain(hookId);
+      }
+      // A test stage has no deployments to hook.
+      expect(ofType(dev, 'AWS::Lambda::Function').filter(([id]) => id === hookId)).toEqual([]);
+    });
+
+    it('deploy a fix while an alarm fires only when the stage says so, the hook and the canary still in place', () => {
+      const despite = synth({ stage: 'prod', ignoreRollbackAlarms: 'true' }, { bundle: false });
+      for (const name of everyDeployed) {
+        const group = groupOfAlias(despite, name);
+        expect(group.AlarmConfiguration.Enabled, name).toBe(false);
+        expect(group.DeploymentConfigName).toBe('CodeDeployDefault.LambdaCanary10Percent5Minutes');
+        expect((aliasOf(despite, name)![1] as { UpdatePolicy?: any }).UpdatePolicy.CodeDeployLambdaAliasUpdate.BeforeAllowTrafficHook).toBe(
+          'CodeDeployHook_steuerbote-prod',
+        );
       }
     });
   });

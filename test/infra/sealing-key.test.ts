@@ -1,10 +1,11 @@
 // The key over clients' certificates and PINs, as the templates of a test and a production stage
 // have it: its key policy names every role that may use it, each for what its function does (seal,
-// open), only with an owner in the encryption context; its administrators cannot use it; and no
-// IAM policy of the stage reaches it, so account-wide IAM alone opens nothing.
+// open), only with an owner in the encryption context; its administrators can neither use it nor
+// grant its use; and no IAM policy of the stage reaches it, so account-wide IAM alone opens nothing.
 
 import type { CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keyAdminActions } from '#infra/constructs/key-policy.ts';
 import { functions, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { settingNames } from '#shared/setting-names.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
@@ -80,23 +81,27 @@ describe('the sealing key', { timeout: 300_000 }, () => {
     }
   });
 
-  it.each(['dev', 'prod'] as const)('is administered by the account root, which may not use it, and reached by no IAM policy (%s)', (name) => {
-    const stage = stages[name];
-    const policy = keyPolicy(stage);
-    const admin = policy.filter((statement) => principals(statement).includes(root));
-    expect(admin).toHaveLength(1);
-    expect(actionsOf(admin[0]!)).toEqual(
-      expect.arrayContaining(['kms:Put*', 'kms:Enable*', 'kms:Disable*', 'kms:ScheduleKeyDeletion', 'kms:CancelKeyDeletion']),
-    );
-    expect(using(admin[0]!)).toBe(false);
-    expect(policy.filter(using).flatMap(principals)).not.toContain(root);
-    // Without the root's kms:*, an IAM grant on the key would open nothing; the stage makes none.
-    const key = JSON.stringify({ 'Fn::GetAtt': [keyId(stage), 'Arn'] });
-    const onKey = ofType(stage, 'AWS::IAM::Policy')
-      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[])
-      .filter((statement) => JSON.stringify(statement.Resource).includes(key) || (statement.Resource === '*' && using(statement)));
-    expect(onKey).toEqual([]);
-  });
+  it.each(['dev', 'prod'] as const)(
+    'is administered by the account root, which may neither use it nor grant its use, and reached by no IAM policy (%s)',
+    (name) => {
+      const stage = stages[name];
+      const policy = keyPolicy(stage);
+      const admin = policy.filter((statement) => principals(statement).includes(root));
+      expect(admin).toHaveLength(1);
+      // Named one by one: no wildcard (CDK's kms:Create* and kms:Put* held CreateGrant), no grant at all.
+      expect(actionsOf(admin[0]!).sort()).toEqual([...keyAdminActions].sort());
+      expect(actionsOf(admin[0]!).filter((action) => action.includes('*') || action === 'kms:CreateGrant')).toEqual([]);
+      expect(policy.flatMap(actionsOf).filter((action) => action.startsWith('kms:CreateGrant'))).toEqual([]);
+      expect(using(admin[0]!)).toBe(false);
+      expect(policy.filter(using).flatMap(principals)).not.toContain(root);
+      // Without the root's kms:*, an IAM grant on the key would open nothing; the stage makes none.
+      const key = JSON.stringify({ 'Fn::GetAtt': [keyId(stage), 'Arn'] });
+      const onKey = ofType(stage, 'AWS::IAM::Policy')
+        .flatMap(([, p]) => p.Properties.PolicyDocument.Statement as Statement[])
+        .filter((statement) => JSON.stringify(statement.Resource).includes(key) || (statement.Resource === '*' && using(statement)));
+      expect(onKey).toEqual([]);
+    },
+  );
 
   it('leaves out the old way of opening with -c openSealedBeforeOwners=false, and every other statement as it was', () => {
     const old = (statement: Statement) => statement.Sid === 'OpenSealedBeforeOwners';
@@ -113,7 +118,7 @@ describe('the sealing key', { timeout: 300_000 }, () => {
     const stage = synth({ stage: 'prod', sealingKeyAdmins: admins.join(',') }, { bundle: false });
     const policy = keyPolicy(stage);
     expect(policy.flatMap(principals)).not.toContain(root);
-    const admin = policy.filter((statement) => !using(statement));
+    const admin = policy.filter((statement) => statement.Effect === 'Allow' && !using(statement));
     expect(admin.flatMap(principals).sort()).toEqual(admins.map((arn) => JSON.stringify(arn)).sort());
     expect(() => synth({ stage: 'prod', sealingKeyAdmins: 'key-admin' }, { bundle: false })).toThrow(/sealingKeyAdmins.*IAM role ARNs/);
   });

@@ -22,11 +22,15 @@ afterAll(() => {
 const bound = 300;
 const moreForms = 10;
 
-/** A production stage with every stage setting on, each where it adds the most: a layer of its own, two APIs' worth of options, the edge. */
+/**
+ * A production stage with every stage setting on, each where it adds the most: a layer of its own,
+ * the edge. Behind the edge the API serves no browser, so browser origins are the other stage's.
+ */
 const everyOption = (): Record<string, string> => ({
   stage: 'prod',
   production: 'true',
   region: 'eu-central-1',
+  account: '123456789012',
   build: 'abc1234',
   tracing: 'true',
   hookEnabled: 'true',
@@ -50,13 +54,21 @@ const everyOption = (): Record<string, string> => ({
   webhookConcurrency: '20',
   submissionRetentionDays: '30',
   protocolRetentionYears: '11',
-  corsOrigins: 'https://app.example.com',
   domainName: 'api.example.com',
   certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
   alarmEmail: 'ops@example.com',
   sealingKeyAdmins: 'arn:aws:iam::123456789012:role/steuerbote-deploy',
   openSealedBeforeOwners: 'true',
+  ignoreRollbackAlarms: 'true',
+  backupAccount: '210987654321',
+  breakGlassRole: 'arn:aws:iam::123456789012:role/steuerbote-break-glass',
 });
+
+/** Every option but the edge, with browser origins: the HTTP API, whose routes are resources of the root each. */
+const everyOptionButTheEdge = (): Record<string, string> => {
+  const { edgeLimitPerMinute: _, ...rest } = everyOption();
+  return { ...rest, corsOrigins: 'https://app.example.com' };
+};
 
 const count = (template: { Resources: object }) => Object.keys(template.Resources).length;
 
@@ -66,14 +78,36 @@ const referredTo = (resource: unknown, ids: Iterable<string>) => {
   return [...ids].filter((id) => json.includes(`"${id}"`));
 };
 
-describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
+it('turns on every option the stage settings read, in one of the two stages', () => {
+  const options = { ...everyOption(), ...everyOptionButTheEdge() };
+  const app = stageApp(options);
+  const read = new Set<string>();
+  const tryGetContext = app.node.tryGetContext.bind(app.node);
+  app.node.tryGetContext = (key: string) => {
+    read.add(key);
+    return tryGetContext(key);
+  };
+  expect(() => stageSettings(app)).toThrow(/"corsOrigins" is not served behind the edge/);
+  expect([...read].filter((key) => !(key in options))).toEqual([]);
+});
+
+/** What holds data stays in the root stack; so does each API with what callers reach it by. */
+const apiTypes = {
+  http: ['AWS::ApiGatewayV2::Api', 'AWS::ApiGatewayV2::Route', 'AWS::ApiGatewayV2::DomainName'],
+  rest: ['AWS::ApiGateway::RestApi', 'AWS::ApiGateway::DomainName', 'AWS::WAFv2::WebACL'],
+};
+
+describe.each([
+  ['behind the edge', everyOption, apiTypes.rest],
+  ['without the edge', everyOptionButTheEdge, apiTypes.http],
+])('room in the stacks of a stage with every option, %s', { timeout: 300_000 }, (_, optionsOf, apiResources) => {
   let options: Record<string, string>;
   let stage: Stage;
   /** Every stack of the stage, nested or not, with its count of resources. */
   let counts: Map<Stack, number>;
 
   beforeAll(() => {
-    options = everyOption();
+    options = optionsOf();
     stage = synth(options, { bundle: false });
     const others = stage.app.node.children.filter((child): child is Stack => Stack.isStack(child) && child !== stage.stack);
     counts = new Map([
@@ -81,18 +115,6 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
       ...others.map((stack) => [stack, count(Template.fromStack(stack).toJSON() as { Resources: object })] as const),
     ]);
   }, 300_000);
-
-  it('turns on every option the stage settings read', () => {
-    const app = stageApp(options);
-    const read = new Set<string>();
-    const tryGetContext = app.node.tryGetContext.bind(app.node);
-    app.node.tryGetContext = (key: string) => {
-      read.add(key);
-      return tryGetContext(key);
-    };
-    stageSettings(app);
-    expect([...read].filter((key) => !(key in options))).toEqual([]);
-  });
 
   it(`keeps every stack under ${bound} resources`, () => {
     const over = [...counts].filter(([, resources]) => resources >= bound).map(([stack, resources]) => `${stack.node.path}: ${resources}`);
@@ -114,13 +136,13 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
       expect(home, kind).not.toBe(root);
       const sharing = [...stage.stack.functions].filter(([name, fn]) => Stack.of(fn) === home && formOf(name) !== kind).map(([name]) => name);
       expect(sharing, kind).toEqual([]);
-      // What it costs the root: its stack, and what refers to that stack alone (its routes).
+      // What it costs the root: its stack, and what refers to that stack alone (its routes, or the REST API's permissions to invoke its functions).
       const own = Object.values(rootTemplate.Resources).filter((resource) => referredTo(resource, nestedIds).join() === nestedStackId(home));
       return { inRoot: 1 + own.length, ofItsOwn: counts.get(home)! };
     });
     const inRoot = Math.max(...costs.map((cost) => cost.inRoot));
     const ofItsOwn = Math.max(...costs.map((cost) => cost.ofItsOwn));
-    // At least its stack and its two routes, POST /v2/{kind} and POST /v2/{kind}/validate.
+    // At least its stack and, for each of POST /v2/{kind} and POST /v2/{kind}/validate, the route or the permission to invoke its function.
     expect(inRoot).toBeGreaterThanOrEqual(3);
     expect(counts.get(root)! + moreForms * inRoot, `root: ${counts.get(root)} resources, ${inRoot} more per form`).toBeLessThan(bound);
     expect(ofItsOwn, 'a form stack').toBeLessThan(bound);
@@ -133,9 +155,8 @@ describe('room in the stacks of a stage', { timeout: 300_000 }, () => {
       'AWS::KMS::Key',
       'AWS::SQS::Queue',
       'AWS::Backup::BackupVault',
-      'AWS::ApiGatewayV2::Api',
-      'AWS::ApiGatewayV2::Route',
-      'AWS::ApiGatewayV2::DomainName',
+      'AWS::CloudTrail::Trail',
+      ...apiResources,
     ];
     const [rootTemplate, nestedTemplates] = [stage.stacks[0]!.template, stage.stacks.slice(1)];
     for (const type of stateful) {

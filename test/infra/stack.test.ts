@@ -212,7 +212,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         ...Object.values(schedules).map((schedule) => schedule.function),
       ]);
       expect([...prod.stack.functions.keys()].sort()).toEqual([...used].sort());
-      expect(prod.stack.functions.has('hookEndpoint')).toBe(false);
+      expect(prod.stack.functions.has('receiverEndpoint')).toBe(false);
       expect(serviceFunctions(prod)).toHaveLength(used.size);
     });
   });
@@ -245,7 +245,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
       expect(expiring).toHaveLength(4);
       // A ticket expires with its protocol: the sweep is told the days the bucket keeps protocols.
-      expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '3653' });
+      expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '4018' });
     });
 
     it('keeps tables, bucket and key when a production stack is deleted', () => {
@@ -285,7 +285,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       });
     });
 
-    it('expires old versions of swept submissions after a day, and protocols after 10 years unless the stage says otherwise', () => {
+    it('expires old versions of swept submissions after a day, and protocols after 11 years unless the stage says otherwise', () => {
       const rules = (stage: Stage) =>
         ofType(stage, 'AWS::S3::Bucket').find(([, b]) => b.Properties.VersioningConfiguration)![1].Properties.LifecycleConfiguration.Rules;
       expect(rules(dev)).toEqual([
@@ -296,7 +296,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
           ExpiredObjectDeleteMarker: true,
           Status: 'Enabled',
         },
-        { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 3653, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
+        { Id: 'ProtocolRetention', Prefix: 'protocols/', ExpirationInDays: 4018, NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' },
         { Id: 'ReceiverFiles', Prefix: 'receiver/', ExpirationInDays: 30, NoncurrentVersionExpiration: { NoncurrentDays: 1 }, Status: 'Enabled' },
         { Id: 'IncompleteUploads', AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 }, Status: 'Enabled' },
       ]);
@@ -304,8 +304,8 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(rules(prod).map((rule: { Id: string }) => rule.Id)).toEqual(['SubmissionsOldVersions', 'ProtocolRetention', 'IncompleteUploads']);
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(30 * 86_400) });
 
-      const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '11' }, { bundle: false });
-      expect(rules(tuned)[1]).toMatchObject({ ExpirationInDays: 4018 });
+      const tuned = synth({ stage: 'qa', submissionRetentionDays: '7', protocolRetentionYears: '12' }, { bundle: false });
+      expect(rules(tuned)[1]).toMatchObject({ ExpirationInDays: 4383 });
       expect(fnProps(tuned, 'sweep').Environment.Variables).toMatchObject({ SUBMISSION_RETENTION_SECONDS: String(7 * 86_400) });
       expect(() => synth({ stage: 'qa', protocolRetentionYears: '0' }, { bundle: false })).toThrow(/protocolRetentionYears/);
     });
@@ -371,17 +371,22 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(() => synth({ stage: 'qa', hookTimeoutMs: '55000', hookMaxAttempts: '50' }, { bundle: false })).not.toThrow();
     });
 
-    it('hides a transmit message six times as long as the function may run, and caps transmit concurrency by the stage', () => {
+    it('hides a transmit message six times as long as the function may run, and caps transmit concurrency by the stage, reserving as much', () => {
       expect(queues.transmit.visibilityTimeoutSeconds).toBe(6 * fnProps(dev, 'transmit').Timeout);
       dev.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: ref(idOf(dev, 'transmit')),
         ScalingConfig: { MaximumConcurrency: 5 },
       });
+      expect(fnProps(dev, 'transmit').ReservedConcurrentExecutions).toBe(5);
       const tuned = synth({ stage: 'qa', transmitConcurrency: '2' }, { bundle: false });
       tuned.template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
         FunctionName: ref(idOf(tuned, 'transmit')),
         ScalingConfig: { MaximumConcurrency: 2 },
       });
+      expect(fnProps(tuned, 'transmit').ReservedConcurrentExecutions).toBe(2);
+      // No other function holds a share of the account's concurrency.
+      const reserving = serviceFunctions(dev).filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined);
+      expect(reserving).toEqual([[idOf(dev, 'transmit'), expect.anything()]]);
       expect(() => synth({ stage: 'qa', transmitConcurrency: '1' }, { bundle: false })).toThrow(/transmitConcurrency/);
     });
 
@@ -433,12 +438,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         ScheduleExpression: 'rate(5 minutes)',
         Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'redrive')) })],
       });
-      prod.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ Arn: arnOf(idOf(prod, 'redrive')) })] });
+      // On a production stage a schedule starts the job's alias (test/infra/records-and-deployments.test.ts).
       dev.template.hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: 'rate(30 minutes)',
         Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'sweep')) })],
       });
-      prod.template.hasResourceProperties('AWS::Events::Rule', { Targets: [Match.objectLike({ Arn: arnOf(idOf(prod, 'sweep')) })] });
       dev.template.hasResourceProperties('AWS::Events::Rule', {
         ScheduleExpression: 'rate(1 day)',
         Targets: [Match.objectLike({ Arn: arnOf(idOf(dev, 'certificateExpiry')) })],
@@ -496,6 +500,18 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         expect.stringMatching(/^webhookQueue/),
       ]);
 
+      // The counts of both queues, to know a backlog; nothing else of them.
+      const counts = granted.filter((s) => [s.Action].flat().includes('sqs:GetQueueAttributes'));
+      expect(counts.map((s) => [s.Action].flat())).toEqual([['sqs:GetQueueAttributes']]);
+      const counted = counts.flatMap((s) => [s.Resource].flat()).map((resource: any) => resource['Fn::GetAtt'][0]);
+      expect(counted.sort()).toEqual([expect.stringMatching(/^transmitQueue/), expect.stringMatching(/^webhookQueue/)]);
+      // Besides the queues' consumers, whose event sources read their queue's attributes.
+      const consumers = new Set<string>(Object.values(queues).map((queue) => queue.consumer));
+      expect(
+        [...dev.stack.functions.keys()].filter((name) => !consumers.has(name) && actions(dev, name).includes('sqs:GetQueueAttributes')),
+        'only the re-drive counts messages',
+      ).toEqual(['redrive']);
+
       const redriveActions = granted.flatMap((s) => [s.Action].flat());
       expect(redriveActions.filter((action) => /^(s3|secretsmanager):|^sqs:(Receive|Delete|ChangeMessage)/.test(action))).toEqual([]);
       expect(fnProps(dev, 'redrive').Environment.Variables).toMatchObject({ TAX_AUTHORITY: 'sandbox' });
@@ -521,20 +537,11 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::SNS::TopicPolicy', {
         PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
       });
-      const runbook = readFileSync(path.join(repoRoot, 'docs', 'operations.md'), 'utf8');
-      const anchors = new Set(
-        [...runbook.matchAll(/^#+ (.+)$/gm)].map(([, title]) =>
-          title!
-            .toLowerCase()
-            .replace(/[^a-z0-9 -]/g, '')
-            .replace(/ /g, '-'),
-        ),
-      );
       for (const alarm of alarms(dev)) {
         expect(alarm.AlarmActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
         expect(alarm.OKActions, alarm.AlarmName).toEqual([ref(topicId(dev))]);
-        const section = /docs\/operations\.md#([a-z0-9-]+)$/.exec(alarm.AlarmDescription)?.[1];
-        expect(section && anchors.has(section), `${alarm.AlarmName}: ${alarm.AlarmDescription}`).toBe(true);
+        const runbook = /docs\/operations\/([a-z0-9-]+\.md)$/.exec(alarm.AlarmDescription)?.[1];
+        expect(runbook && existsSync(path.join(repoRoot, 'docs', 'operations', runbook)), `${alarm.AlarmName}: ${alarm.AlarmDescription}`).toBe(true);
         expect(alarm.AlarmName).toMatch(/^steuerbote-dev-/);
       }
       dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
@@ -546,16 +553,21 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     it('watches every dead-letter queue, every function, every schedule and the pipeline', () => {
       const names = alarms(dev).map((alarm) => String(alarm.AlarmName).replace('steuerbote-dev-', ''));
       const built = [...dev.stack.functions.keys()];
+      const answersRoutes = new Set<FunctionName>(Object.values(apis).flatMap((api) => [...api.routes.map((route) => route.function), api.fallback]));
       expect(names.sort()).toEqual(
         [
           ...Object.keys(queues).map((queue) => `${queue}DeadLetters`),
           // A function's alarms are in its group's stack, and name it.
           ...built.flatMap((name) => [`${groupOf(name)}-${name}Errors`, `${groupOf(name)}-${name}Throttles`]),
+          // An API function answers its own failures with 5xx, and a queue's consumer hands them back to the queue.
+          ...built.filter((name) => answersRoutes.has(name)).map((name) => `${groupOf(name)}-${name}ServerErrors`),
+          ...Object.entries(queues).map(([queue, spec]) => `${groupOf(spec.consumer as FunctionName)}-${queue}FailedRecords`),
           ...Object.values(schedules).map((schedule) => `${groupOf(schedule.function)}-${schedule.function}NotRunning`),
           'FailedRuns',
           'TicketsFailed',
           'TicketsUncertain',
           'OldestQueuedTicket',
+          'RecordsUnwritten',
           'WebhooksGivenUp',
           'CertificatesExpiring',
           'CertificatesPinLocked',
@@ -578,14 +590,14 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
         Statistic: 'Sum',
         Threshold: 0,
         ComparisonOperator: 'GreaterThanThreshold',
-        AlarmDescription: expect.stringMatching(/docs\/operations\.md#a-certificate-is-locked-after-wrong-pins$/),
+        AlarmDescription: expect.stringMatching(/docs\/operations\/a-certificate-is-locked-after-wrong-pins\.md$/),
       });
       expect(byName('CertificatesNotResealed')).toMatchObject({
         MetricName: 'CertificatesNotResealed',
         Statistic: 'Sum',
         Period: 86_400,
         Threshold: 0,
-        AlarmDescription: expect.stringMatching(/docs\/operations\.md#retiring-the-old-way-of-opening-sealed-secrets$/),
+        AlarmDescription: expect.stringMatching(/docs\/operations\/retiring-the-old-way-of-opening-sealed-secrets\.md$/),
       });
       expect(byName('OldestQueuedTicket')).toMatchObject({ MetricName: 'OldestQueuedTicketAge', Threshold: 1800, Statistic: 'Maximum' });
       expect(byName(`${groupOf('redrive')}-redriveNotRunning`)).toMatchObject({
@@ -665,7 +677,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       );
       const authenticating = (Object.keys(functions) as FunctionName[]).filter((name) => (functions[name] as FunctionSpec).tables?.apiKeys);
       expect(reaching.sort()).toEqual(authenticating.sort());
-      expect(reaching).toEqual(expect.arrayContaining(['submitUstva', 'getStatus', 'getProtocol', 'hookRun']));
+      expect(reaching).toEqual(expect.arrayContaining(['submitUstva', 'getStatus', 'getProtocol', 'receiverRun']));
       const counting = statements(dev, 'getStatus').filter((statement) => JSON.stringify(statement.Resource).includes(table));
       const granted = counting.flatMap((statement) => [statement.Action].flat());
       expect(granted).toContain('dynamodb:UpdateItem');
@@ -673,7 +685,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       expect(fnProps(dev, 'getStatus').Environment.Variables).toHaveProperty('RATE_LIMITS_TABLE');
     });
 
-    it('grants every function exactly the table calls and bucket folders its manifest entry names, listing any wider grant per function', () => {
+    it('grants every function exactly the table calls and bucket folders its manifest entry names, listing any grant wider or missing per function', () => {
       const objectActions: Record<BucketAccess, string[]> = {
         read: ['s3:GetObject'],
         write: ['s3:PutObject'],
@@ -682,28 +694,31 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       };
       const tableOf = (resource: string) => (Object.keys(tables) as TableName[]).find((table) => resource.includes(`${table}Table`));
       const folderOf = (resource: string) => (Object.keys(bucketFolders) as BucketFolder[]).find((folder) => resource.includes(`/${bucketFolders[folder]}*`));
-      const wider: Record<string, string[]> = {};
+      const differing: Record<string, { wider?: string[]; missing?: string[] }> = {};
       for (const name of dev.stack.functions.keys()) {
         const spec = functions[name] as FunctionSpec;
         const allowed = new Set([
           ...Object.entries(spec.tables ?? {}).flatMap(([table, granted]) => granted.map((action) => `dynamodb:${action} on ${table}`)),
           ...Object.entries(spec.bucket ?? {}).flatMap(([folder, access]) => objectActions[access].map((action) => `${action} on ${folder}`)),
+          ...(spec.bucketSettings ?? []).map(() => 's3:GetBucketObjectLockConfiguration on the bucket'),
         ]);
         const granted = statements(dev, name).flatMap((statement) =>
           [statement.Action]
             .flat()
-            .filter((action) => action.startsWith('dynamodb:') || (action.startsWith('s3:') && action !== 's3:ListBucket'))
+            .filter((action) => action.startsWith('dynamodb:') || action.startsWith('s3:'))
             .flatMap((action) =>
               [statement.Resource].flat().map((resource) => {
                 const text = JSON.stringify(resource);
-                return `${action} on ${(action.startsWith('s3:') ? folderOf(text) : tableOf(text)) ?? text}`;
+                const on = action === 's3:GetBucketObjectLockConfiguration' ? 'the bucket' : action.startsWith('s3:') ? folderOf(text) : tableOf(text);
+                return `${action} on ${on ?? text}`;
               }),
             ),
         );
-        const extra = [...new Set(granted)].filter((grant) => !allowed.has(grant));
-        if (extra.length) wider[name] = extra;
+        const wider = [...new Set(granted)].filter((grant) => !allowed.has(grant));
+        const missing = [...allowed].filter((grant) => !granted.includes(grant));
+        if (wider.length || missing.length) differing[name] = { ...(wider.length && { wider }), ...(missing.length && { missing }) };
       }
-      expect(wider).toEqual({});
+      expect(differing).toEqual({});
       // And the check would see a wider grant: the re-drive may not read a ticket, the getters not scan.
       expect(actions(dev, 'redrive')).not.toContain('dynamodb:GetItem');
       expect(actions(dev, 'getStatus')).not.toContain('dynamodb:Scan');
@@ -756,25 +771,28 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     });
 
     it('confines the example receiver to its folder of the bucket, listing included', () => {
-      const s3 = statements(dev, 'hookEndpoint').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
-      expect(s3.map((statement) => statement.Action)).toEqual(['s3:ListBucket', ['s3:GetObject', 's3:PutObject']]);
-      expect(s3[0]!.Condition).toEqual({ StringLike: { 's3:prefix': 'receiver/*' } });
-      expect(JSON.stringify(s3[1]!.Resource)).toMatch(/"\/receiver\/\*"/);
-      expect(fnProps(dev, 'hookEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
+      const s3 = statements(dev, 'receiverEndpoint').filter((s) => [s.Action].flat().some((a) => a.startsWith('s3:')));
+      expect(s3.map((statement) => statement.Action)).toEqual([['s3:GetObject', 's3:PutObject']]);
+      expect(JSON.stringify(s3[0]!.Resource)).toMatch(/"\/receiver\/\*"/);
+      expect(fnProps(dev, 'receiverEndpoint').Environment.Variables.BUCKET_PREFIX).toBe('receiver/');
     });
 
-    it('grants exactly the object calls the stores make: GetObject and PutObject, with ListBucket only where a missing object is answered', () => {
+    it('grants exactly the object calls the stores make: GetObject and PutObject, and no listing', () => {
       const s3 = (name: FunctionName) =>
         actions(dev, name)
           .filter((action) => action.startsWith('s3:'))
           .sort();
-      // A delivered ticket says its protocol is there, a queued one its body: those readers list nothing.
       expect(s3('getProtocol')).toEqual(['s3:GetObject']);
       expect(s3('deliverWebhook')).toEqual(['s3:GetObject']);
-      expect(s3('getNutzdaten')).toEqual(['s3:GetObject', 's3:ListBucket']);
+      expect(s3('getNutzdaten')).toEqual(['s3:GetObject']);
       expect(s3('submitUstva')).toEqual(['s3:PutObject']);
-      expect(s3('hookEndpoint')).toEqual(['s3:GetObject', 's3:ListBucket', 's3:PutObject']);
-      expect(s3('transmit')).toEqual(['s3:GetObject', 's3:PutObject']);
+      expect(s3('receiverEndpoint')).toEqual(['s3:GetObject', 's3:PutObject']);
+      // And whether the bucket's Object Lock is on, before it sends a live filing: the bucket's setting, no object.
+      expect(s3('transmit')).toEqual(['s3:GetBucketObjectLockConfiguration', 's3:GetObject', 's3:PutObject']);
+      const lockCheck = statements(dev, 'transmit').filter((s) => [s.Action].flat().includes('s3:GetBucketObjectLockConfiguration'));
+      expect(lockCheck.map((s) => [[s.Action].flat(), JSON.stringify(s.Resource)])).toEqual([
+        [['s3:GetBucketObjectLockConfiguration'], expect.not.stringContaining('/*')],
+      ]);
     });
 
     it('lets only the sweep delete objects, only submitted data, never old versions', () => {
@@ -841,7 +859,7 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
     it("hands a stage's per-client budget to the authenticating functions only, and leaves the default to them otherwise", () => {
       expect(fnProps(dev, 'getStatus').Environment.Variables).not.toHaveProperty('RATE_LIMIT_PER_MINUTE');
       const tuned = synth({ stage: 'qa', rateLimitPerMinute: '120' }, { bundle: false });
-      for (const name of ['submitUstva', 'submitEst', 'getStatus', 'getTicket', 'getProtocol', 'hookRun'] as const) {
+      for (const name of ['submitUstva', 'submitEst', 'getStatus', 'getTicket', 'getProtocol', 'receiverRun'] as const) {
         expect(fnProps(tuned, name).Environment.Variables, name).toMatchObject({ RATE_LIMIT_PER_MINUTE: '120' });
       }
       for (const name of ['getVersion', 'notFound', 'transmit', 'redrive'] as const) {
@@ -889,17 +907,17 @@ describe('stage settings', () => {
   it('points enabled webhooks at the example receiver by default; the signing secret is fetched, never embedded, by those that sign or verify', () => {
     const stage = synth({ stage: 'dev', hookEnabled: 'true', hookSecretName: 'steuerbote/dev/hook' }, { bundle: false });
     const receiverId = stage.stack.getLogicalId(stage.stack.node.findChild('receiverApi').node.defaultChild as CfnElement);
-    for (const name of ['transmit', 'deliverWebhook', 'hookRun', 'hookEndpoint'] as const) {
+    for (const name of ['transmit', 'deliverWebhook', 'receiverRun', 'receiverEndpoint'] as const) {
       const variables = fnProps(stage, name).Environment.Variables;
       // The example receiver only verifies and stores what reaches it; it sends nothing.
-      if (name !== 'hookEndpoint') {
+      if (name !== 'receiverEndpoint') {
         expect(variables, name).toMatchObject({
           HOOK_ENABLED: 'true',
           HOOK_URI: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [receiverId, 'ApiEndpoint'] }, '/dummy/hook-endpoint']] },
         });
       }
       expect(variables, name).not.toHaveProperty('HOOK_SECRET');
-      const signs = name === 'deliverWebhook' || name === 'hookEndpoint';
+      const signs = name === 'deliverWebhook' || name === 'receiverEndpoint';
       expect(variables.HOOK_SECRET_ID, name).toBe(signs ? 'steuerbote/dev/hook' : undefined);
       expect(actions(stage, name).includes('secretsmanager:GetSecretValue'), name).toBe(signs);
     }

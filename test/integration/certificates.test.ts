@@ -2,9 +2,9 @@
 // sealed, listed, shown and deleted, never returned or shown to another client; submissions that
 // name one are signed with it, and a per-submission PIN is kept only until the transmission ends.
 
-import { createHook } from 'node:async_hooks';
+import { Worker } from 'node:worker_threads';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import {
   container,
@@ -138,26 +138,28 @@ describe('POST /v2/certificates, bounded work', () => {
     }
   });
 
-  it('opens at most two containers at a time however many uploads are in flight, so PBKDF2 never holds every thread of the pool', async () => {
-    // Each PBKDF2 that node:crypto runs on libuv's pool, from its start until its callback.
-    const deriving = new Set<number>();
+  it('asks the PKCS#12 thread about at most two containers at a time however many uploads are in flight', async () => {
+    // Each container handed to the thread, from the question until its answer.
+    const asked = new Set<number>();
     let most = 0;
-    const hook = createHook({
-      init(id, type) {
-        if (type !== 'PBKDF2REQUEST') return;
-        deriving.add(id);
-        most = Math.max(most, deriving.size);
-      },
-      before(id) {
-        deriving.delete(id);
-      },
-    }).enable();
+    const post = Worker.prototype.postMessage;
+    const spy = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (this: Worker, message: { id: number }, transfer) {
+      asked.add(message.id);
+      most = Math.max(most, asked.size);
+      const answered = (answer: { id: number }) => {
+        if (answer.id !== message.id) return;
+        asked.delete(message.id);
+        this.off('message', answered);
+      };
+      this.on('message', answered);
+      post.call(this, message, transfer);
+    });
     try {
       const bytes = pkcs12(containerOfIterations('modern', 20_000));
       const replies = await Promise.all(Array.from({ length: 8 }, () => upload({ pkcs12: bytes, pin: testPin })));
       expect(replies.map((reply) => reply.status)).toEqual(Array(8).fill(201));
     } finally {
-      hook.disable();
+      spy.mockRestore();
     }
     expect(most).toBeGreaterThan(0);
     expect(most).toBeLessThanOrEqual(2);

@@ -1,6 +1,6 @@
 // One client at its limit leaves the others' requests alone: a load test on the local runtime, counting
-// answers and refusals (no times). The per-client budget runs in the functions (README, "Limits");
-// the edge limits of a stage (infra/constructs/edge-limits.ts) count each API key the same way.
+// answers and refusals (no times). The per-client budget runs in the functions (docs/reference/limits.md);
+// the edge limits of a stage (infra/constructs/edge-limits.ts) count each API key before them.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';

@@ -1,4 +1,4 @@
-// The local runtime serves a bounded number of connections at once (README, "Transport"): one
+// The local runtime serves a bounded number of connections at once (docs/reference/limits.md, "Transport"): one
 // beyond the limit is answered in the envelope and closed, and is served again once another has
 // gone. Against its own runtime with a limit of two, over raw sockets that hold their connections.
 

@@ -7,10 +7,11 @@
 // window (shared/forms/filing-window.test.ts). Here the samples must draw no finding but the
 // calendar's: that is what "accepted" means for their content.
 
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
+import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
 let service: LocalService;
@@ -143,13 +144,12 @@ function withCase(nutzdaten: string, fields: Record<string, unknown>): string {
   return nutzdaten.replace('<Kz38>', '<Kz29>1</Kz29><Kz38>');
 }
 
-const samples = join(import.meta.dirname, '../../../shared/elster/samples');
-const present = existsSync(samples);
-if (!present) console.warn(`ELSTER's samples are not at ${samples}: their acceptance is not tested`);
+const samples = join(elsterDir, 'samples');
+const missing = elsterMissing('samples');
 const calendar = new Set(['YEAR_CLOSED', 'YEAR_NOT_ENDED', 'PERIOD_NOT_BEGUN']);
 
-describe.skipIf(!present)("ELSTER's UStVA samples, as the caller's own Nutzdaten", () => {
-  const files = present ? readdirSync(samples).filter((name) => /^UStVA_(?:(?:Df|SoVZ)_)?\d{4}\.xml$/.test(name)) : [];
+describe.skipIf(missing)("ELSTER's UStVA samples, as the caller's own Nutzdaten", needsElster, () => {
+  const files = missing ? [] : readdirSync(samples).filter((name) => /^UStVA_(?:(?:Df|SoVZ)_)?\d{4}\.xml$/.test(name));
 
   it('are fifteen: Voranmeldung, Dauerfristverlängerung and Sondervorauszahlung of 2021 to 2025', () => {
     expect(files).toHaveLength(15);

@@ -1,5 +1,5 @@
 // POST /v2/est/validate?include=body over HTTP on ELSTER's own E10 samples of 2023 and 2024
-// (../shared/elster/samples): each is read back with nothing unmapped, its body (with the IdNrs the
+// (test/support/elster.ts): each is read back with nothing unmapped, its body (with the IdNrs the
 // samples leave out) is submitted, and the ticket transmits the same forms element for element,
 // valid against that year's XSD. And `steuerbote validate est` sends the new fields of a household
 // return (further special expenses, the children's insurance, further other provision).
@@ -7,14 +7,14 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
-import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
+import { elementValues, sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { runCli } from '#test/support/cli.ts';
 import { fixturesOf } from '#test/support/corpus.ts';
 
-const hasOracle = hasElsterSamples && hasElsterSchemas;
-if (!hasOracle) console.log("ESt read-back round trip skipped: ../shared/elster (ELSTER's samples and schemas) is missing beside the checkout");
+const missing = elsterMissing('samples', 'schemas');
 
 let service: LocalService;
 beforeAll(async () => {
@@ -26,7 +26,7 @@ const json = { 'content-type': 'application/json' };
 // The Vorsatz is the service's own (contract §12): only the forms are compared.
 const forms = (xml: string) => elementValues(xml).filter((line) => !line.startsWith('E10/Vorsatz/'));
 
-describe.skipIf(!hasOracle)("ELSTER's E10 samples, read back into a body and submitted", () => {
+describe.skipIf(missing)("ELSTER's E10 samples, read back into a body and submitted", needsElster, () => {
   it.each([2023, 2024])('est_e10_%i.xml', async (year) => {
     const xml = sampleNutzdaten(`est_e10_${year}.xml`, 'E10');
     const validated = await service.call('POST', '/v2/est/validate?include=body', {

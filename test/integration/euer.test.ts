@@ -2,17 +2,17 @@
 // is accepted as the caller's E77, read back into the structured body with nothing unmapped, and
 // that body, submitted again, writes the same elements and values, valid against the year's XSD;
 // both are delivered with a protocol showing the profit. The totals are checked by rule, or computed
-// where a body leaves them out. Without ../shared/elster the samples' part says so and is skipped.
+// where a body leaves them out. Without ELSTER's files the samples' part says so and is skipped.
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { euerExample } from '#shared/forms/euer/openapi.ts';
 import { profit } from '#shared/forms/euer/profit.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elementValues, sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
 
-const missing = !hasElsterSamples || !hasElsterSchemas;
-if (missing) console.log("E77 samples: ../shared/elster (ELSTER's samples and schemas) not found, not sent");
+const missing = elsterMissing('samples', 'schemas');
 
 const samples = [2021, 2022, 2023].map((year) => ({ file: `euer_${year}_ok.xml`, year }));
 
@@ -38,7 +38,7 @@ async function delivered(body: unknown, year: number): Promise<string> {
   return text;
 }
 
-describe.skipIf(missing)("ELSTER's E77 samples", () => {
+describe.skipIf(missing)("ELSTER's E77 samples", needsElster, () => {
   it.each(samples)('$file: accepted as XML, read back, written again the same, and delivered both ways', async ({ file, year }) => {
     const xml = sampleNutzdaten(file, 'E77');
     const request = { test: true, year, tax_number: '9198011310010', xml };

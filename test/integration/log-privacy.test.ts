@@ -13,7 +13,7 @@ vi.hoisted(() => {
 
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
-import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
@@ -241,7 +241,7 @@ describe('log lines', () => {
     // sandbox's own check rejects its Kz 83.
     const rejected = newTicketId();
     const now = new Date().toISOString();
-    await submissionStore().put(rejected, { ...ustva(), kennzahlen: { ...ustva().kennzahlen, kz83: '1.00' } });
+    await filingStore().put(rejected, { ...ustva(), kennzahlen: { ...ustva().kennzahlen, kz83: '1.00' } });
     await ticketStore().create(
       aTicket({
         ticket: rejected,
@@ -272,7 +272,7 @@ describe('log lines', () => {
     await eventually(
       async () => receiver.requests.length > before && (await service.call('GET', `/v2/ticket/${delivered[0]}`)).json.data.webhook.status === 'delivered',
     );
-    for (const ticket of [...delivered, rejected]) await eventually(async () => (await submissionStore().get(ticket)) === undefined);
+    for (const ticket of [...delivered, rejected]) await eventually(async () => (await filingStore().get(ticket)) === undefined);
 
     // Whatever is still under way writes its lines before the scan.
     await service.stop();

@@ -1,13 +1,16 @@
-// The Lohnsteuer-Anmeldung through the local service, on ELSTER's own samples (../shared/elster/samples/
-// lsta_{2022..2025}_ok.xml): each is accepted as the caller's XML and delivered with a protocol; read
+// The Lohnsteuer-Anmeldung through the local service, on ELSTER's own samples (lsta_{2022..2025}_ok.xml,
+// test/support/elster.ts): each is accepted as the caller's XML and delivered with a protocol; read
 // back into a structured body with nothing unmapped; and that body, submitted again, gives Nutzdaten
 // with the same elements and values, but for those the service sets itself, valid against the year's XSD.
 
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
+import { elementValues, sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+
+const missing = elsterMissing('samples', 'schemas');
 
 let service: LocalService;
 
@@ -30,8 +33,8 @@ async function deliveredTitle(body: unknown): Promise<string | undefined> {
   return (await PDFDocument.load(pdf.bytes, { updateMetadata: false })).getSubject();
 }
 
-describe.skipIf(!hasElsterSamples || !hasElsterSchemas).each([2022, 2023, 2024, 2025])("ELSTER's LStA sample of %i", (year) => {
-  const xml = hasElsterSamples ? sampleNutzdaten(`lsta_${year}_ok.xml`, 'Anmeldungssteuern') : '';
+describe.skipIf(missing).each([2022, 2023, 2024, 2025])("ELSTER's LStA sample of %i", needsElster, (year) => {
+  const xml = missing ? '' : sampleNutzdaten(`lsta_${year}_ok.xml`, 'Anmeldungssteuern');
   const request = { test: true, year, tax_number: taxNumber, xml };
 
   it('is accepted as the caller’s XML and delivered with a protocol', async () => {

@@ -1,31 +1,30 @@
-// POST /v2/ustva/validate?include=body over HTTP on ELSTER's own UStVA samples (../shared/elster/samples,
+// POST /v2/ustva/validate?include=body over HTTP on ELSTER's own UStVA samples (test/support/elster.ts,
 // every filing of every year there): each is read back with nothing unmapped, its body is submitted,
 // and the ticket transmits the same elements with the same values (but those the service sets
 // itself), valid against that year's XSD.
-import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leavesOf } from '#shared/forms/ustva/read-back.ts';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 
-const sampleFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-const hasSamples = existsSync(sampleFolder) && hasElsterSchemas;
-if (!hasSamples) console.log("read-back round trip skipped: ../shared/elster (ELSTER's samples and schemas) is missing beside the checkout");
+const sampleFolder = join(elsterDir, 'samples');
+const missing = elsterMissing('samples', 'schemas');
 
-const samples = hasSamples ? (await readdir(sampleFolder)).filter((file) => /^UStVA_.*\d{4}\.xml$/.test(file)).sort() : [];
+const samples = missing ? [] : (await readdir(sampleFolder)).filter((file) => /^UStVA_.*\d{4}\.xml$/.test(file)).sort();
 const typeOf = (file: string) => (file.includes('_Df_') ? 'dauerfristverlaengerung' : file.includes('_SoVZ_') ? 'sondervorauszahlung' : 'voranmeldung');
 const setByService = /^(Erstellungsdatum|Steuerfall\.\w+\.Kz09)$/;
 const comparable = (xml: string) => [...leavesOf(xml)].filter(([path]) => !setByService.test(path));
 
 let service: LocalService;
 beforeAll(async () => {
-  if (hasSamples) service = await startService();
+  if (!missing) service = await startService();
 });
 afterAll(() => service?.stop());
 
-describe.skipIf(!hasSamples)("ELSTER's UStVA samples, read back into a body and submitted", () => {
+describe.skipIf(missing)("ELSTER's UStVA samples, read back into a body and submitted", needsElster, () => {
   it('are every filing of every year', () => {
     expect(samples).toHaveLength(15);
   });

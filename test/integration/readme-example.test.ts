@@ -1,4 +1,4 @@
-// The README's integrator example is examples/file-ustva.ts, shown there as it stands and run here as
+// The integrator example of docs/guides/client.md is examples/file-ustva.ts, shown there as it stands and run here as
 // a user runs it, against the real local runtime: a delivered ticket saves its protocol; an invalid
 // body, a service that is not running and a ticket that ends failed each print a line and exit 1.
 
@@ -40,9 +40,9 @@ async function runExample(env: Record<string, string>, body: unknown = ustvaSamp
 
 const envFor = ({ runtime }: LocalService) => ({ STEUERBOTE_URL: runtime.apiUrl, STEUERBOTE_API_KEY: runtime.apiKey });
 
-describe('the README integrator example', () => {
-  it('is in the README as it stands in examples/', async () => {
-    const readme = await readFile(join(repoRoot, 'README.md'), 'utf8');
+describe('the integrator example', () => {
+  it('is in docs/guides/client.md as it stands in examples/', async () => {
+    const readme = await readFile(join(repoRoot, 'docs/guides/client.md'), 'utf8');
     const code = (await readFile(example, 'utf8')).replace(/^(\/\/.*\n)+/, '');
     expect(readme).toContain(`\`\`\`ts\n${code}\`\`\``);
   });

@@ -1,4 +1,4 @@
-// The sandbox's test values (README, "Sandbox test values") over HTTP into the local runtime: each
+// The sandbox's test values (docs/guides/filing.md, "Sandbox test values") over HTTP into the local runtime: each
 // test tax number passes the API's own checks and reaches its outcome, whatever the form; and the
 // protocol says whom a return is for.
 

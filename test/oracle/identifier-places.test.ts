@@ -1,21 +1,21 @@
 // Every registered form declares where its Nutzdaten name whom a filing is for (its module's
 // `identifiers`, held to the request by shared/forms/identifiers.ts), and the declaration is the
 // schema's: each place is an element of the form's generated structure, and, read from ELSTER's own
-// XSDs beside the checkout, every identifier element of every year's schema is either one of its
-// places or stands below one of the prefixes the form names as others'. Without ../shared/elster
-// that part says so and is skipped.
-import { existsSync, readFileSync } from 'node:fs';
+// XSDs (test/support/elster.ts), every identifier element of every year's schema is either one of
+// its places or stands below one of the prefixes the form names as others'. Without them that part
+// says so and is skipped.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { kinds } from '#shared/forms/registry.ts';
 import { loadForm } from '#shared/forms/load.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
-import { elsterDir, repoRoot, sources } from '../../scripts/structure/modules.ts';
+import { repoRoot, sources } from '../../scripts/structure/modules.ts';
 import { identifierPaths } from '#test/oracle/xsd-identifiers.ts';
+import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { schemaHas } from '#test/support/xml-edit.ts';
 
-const missing = !existsSync(elsterDir);
-if (missing) console.log("identifier places: ELSTER's XSDs (../shared/elster) not found, not compared with them");
+const missing = elsterMissing('schemas');
 
 /** The generated structure files and XSDs of a form, every year. */
 const schemasOf = (kind: string) => sources.filter(({ module }) => module.startsWith(`shared/forms/${kind}/structure/`));
@@ -33,7 +33,7 @@ describe.each(kinds)('the identifier places of %s', (kind) => {
       ).toBe(true);
   });
 
-  it.skipIf(missing)("account for every identifier element of ELSTER's XSD of every year", async () => {
+  it.skipIf(missing)("account for every identifier element of ELSTER's XSD of every year", needsElster, async () => {
     const { identifiers } = await loadForm(kind);
     const found = new Set<string>();
     for (const { schema, root } of schemasOf(kind)) {

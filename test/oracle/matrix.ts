@@ -4,12 +4,13 @@
 // block alone; the E10 Anlagen are generated from their descriptions (est-anlagen.ts). Which years
 // are accepted depends on "today", which the test configuration fixes (STEUERBOTE_TODAY in
 // vitest.config.ts), so the matrix is the same on any day.
-import { acceptedYears } from '#shared/forms/registry.ts';
+import { acceptedYears, kinds } from '#shared/forms/registry.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { ustvaTypes, type UstvaType } from '#shared/forms/ustva/facts.ts';
 import { today } from '#shared/config.ts';
 import * as z from 'zod/mini';
 import { componentSchemas } from '#shared/openapi/schemas.ts';
+import { requestExamples } from '#shared/openapi/examples.ts';
 import { advisorClientSchema, partySchema } from '#shared/forms/parties.ts';
 import { ustvaForm, ustvaPairs } from '#shared/forms/ustva/kennzahlen.ts';
 import { expectedKz83 } from '#shared/forms/ustva/rules.ts';
@@ -19,12 +20,16 @@ import { supportedDeductions } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 import { estParts } from '#test/oracle/est-parts.ts';
 import { ustExample } from '#shared/forms/ust/openapi.ts';
+import { kstExample } from '#shared/forms/kst/openapi.ts';
+import { kstParts } from '#shared/forms/kst/schema.ts';
+import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
 import { readParts } from '#shared/forms/element-body.ts';
-import { euerExample } from '#shared/forms/euer/openapi.ts';
-import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
+import { euerExample } from '#shared/forms/euer/openapi.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
+import { elsterDir } from '#test/support/elster.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { lstaFlags, lstaKennzahlen, splitTotals } from '#shared/forms/lsta/kennzahlen.ts';
@@ -378,27 +383,13 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** ELSTER's sample `file` (../shared/elster/samples), its `root` element read back into the body it maps to. */
-function sampleBody(file: string, root: string, structure: CompactStructure): Record<string, unknown> | undefined {
-  const path = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples', file);
-  if (!existsSync(path)) return undefined;
-  const element = new RegExp(`<${root}[\\s\\S]*</${root}>`).exec(readFileSync(path, 'utf8'))?.[0];
-  const read = element === undefined ? undefined : readXml(element);
-  return read?.ok ? readParts(read.tree, structure).parts : undefined;
-}
-
-/** ELSTER's E50 sample of `year`, read back. */
-const ustSampleBody = (year: number) => sampleBody(year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`, 'E50', ustSchemaStructure(year));
-
-/** The Anlage EÜR of `year`: the OpenAPI document's example, whose groups every year has, and ELSTER's sample of the year read back. */
-function euerBodies(year: number): MatrixBody[] {
-  const sample = sampleBody(`euer_${year}_ok.xml`, 'E77', euerSchemaStructure(year));
-  return [
-    { name: `E77 ${year}: the example`, kind: 'euer', body: { ...euerExample, year } },
-    ...(sample
-      ? [{ name: `E77 ${year}: ELSTER's sample read back`, kind: 'euer' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
-      : []),
-  ];
+/** ELSTER's E50 sample of `year` (test/support/elster.ts), read back into the body it maps to. */
+function ustSampleBody(year: number): Record<string, unknown> | undefined {
+  const file = join(elsterDir, 'samples', year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
+  if (!existsSync(file)) return undefined;
+  const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
+  const read = e50 === undefined ? undefined : readXml(e50);
+  return read?.ok ? readParts(read.tree, ustSchemaStructure(year)).parts : undefined;
 }
 
 /**
@@ -430,15 +421,79 @@ function ustBodies(year: number): MatrixBody[] {
   ];
 }
 
+/** ELSTER's E30 sample of `year`, read back into the body it maps to (the Anlagen a body does not carry left out). */
+function kstSampleBody(year: number): Record<string, unknown> | undefined {
+  const file = join(elsterDir, 'samples', `kst_${year}_ok.xml`);
+  const e30 = existsSync(file) ? /<E30[\s\S]*<\/E30>/.exec(readFileSync(file, 'utf8'))?.[0] : undefined;
+  const read = e30 === undefined ? undefined : readXml(e30);
+  if (!read?.ok) return undefined;
+  const { parts } = readParts(read.tree, kstSchemaStructure(year));
+  return Object.fromEntries(Object.entries(parts).filter(([part]) => (kstParts as readonly string[]).includes(part)));
+}
+
+/**
+ * The corporate income tax return of `year`: the OpenAPI document's example, with its computed
+ * lines left to the service, with two Wirtschaftsjahre, and ELSTER's own sample of the year read
+ * back. Every field of its parts is written once by every-field.test.ts.
+ */
+function kstBodies(year: number): MatrixBody[] {
+  const example = { ...kstExample, year, kst1: { ...kstExample.kst1, wirtschaftsjahr: { e8002606: `01.01.${year}`, e8002607: `31.12.${year}` } } };
+  const sample = kstSampleBody(year);
+  const body = (name: string, value: Record<string, unknown>): MatrixBody => ({
+    name: `E30 ${year}: ${name}`,
+    kind: 'kst',
+    body: { ...example, ...value, year },
+  });
+  return [
+    body('the example', {}),
+    body('Anlage ZVE computed', { zve: undefined }),
+    body('two Wirtschaftsjahre', {
+      gk: [
+        { wj: 'WJ1', einkunfte: { e8109901: 2000 } },
+        { wj: 'WJ2', einkunfte: { e8109901: -500 } },
+      ],
+      zve: undefined,
+    }),
+    ...(sample ? [body("ELSTER's sample read back", { kst1: undefined, gk: undefined, zve: undefined, vorsatz: undefined, ...sample })] : []),
+  ];
+}
+
+/** ELSTER's sample `file` (test/support/elster.ts), its `root` element read back into the body it maps to. */
+function sampleBody(file: string, root: string, structure: CompactStructure): Record<string, unknown> | undefined {
+  const path = join(elsterDir, 'samples', file);
+  if (!existsSync(path)) return undefined;
+  const element = new RegExp(`<${root}[\\s>][\\s\\S]*</${root}>`).exec(readFileSync(path, 'utf8'))?.[0];
+  const read = element === undefined ? undefined : readXml(element);
+  return read?.ok ? readParts(read.tree, structure).parts : undefined;
+}
+
+/** The Anlage EÜR of `year`: the OpenAPI document's example, whose groups every year has, and ELSTER's sample of the year read back. */
+function euerBodies(year: number): MatrixBody[] {
+  const sample = sampleBody(`euer_${year}_ok.xml`, 'E77', euerSchemaStructure(year));
+  return [
+    { name: `E77 ${year}: the example`, kind: 'euer', body: { ...euerExample, year } },
+    ...(sample
+      ? [{ name: `E77 ${year}: ELSTER's sample read back`, kind: 'euer' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
+}
+
+/** Each form's own bodies of a year it accepts on `day`; a form without them has its contract example in each such year. */
+const bodiesOf: { readonly [K in Kind]?: (year: number, day: string) => MatrixBody[] } = {
+  ustva: (year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type)),
+  est: (year) => assessments.flatMap((assessment) => estBodies(year, assessment)),
+  ust: ustBodies,
+  lsta: (year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period)),
+  zm: zmBodies,
+  kst: kstBodies,
+  euer: euerBodies,
+};
+
 /** The whole matrix for the day the tests fix. */
 export function matrix(): MatrixBody[] {
   const day = today();
-  return [
-    ...acceptedYears('ustva', day).flatMap((year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type))),
-    ...acceptedYears('est', day).flatMap((year) => assessments.flatMap((assessment) => estBodies(year, assessment))),
-    ...acceptedYears('ust', day).flatMap(ustBodies),
-    ...acceptedYears('lsta', day).flatMap((year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period))),
-    ...acceptedYears('zm', day).flatMap((year) => zmBodies(year, day)),
-    ...acceptedYears('euer', day).flatMap(euerBodies),
+  const example = (kind: Kind, year: number): MatrixBody[] => [
+    { name: `${kind} ${year}: the contract example`, kind, body: { ...(requestExamples[kind].contract.value as Record<string, unknown>), year } },
   ];
+  return kinds.flatMap((kind) => acceptedYears(kind, day).flatMap((year) => bodiesOf[kind]?.(year, day) ?? example(kind, year)));
 }

@@ -2,8 +2,8 @@
 // year: the fixture corpus, the examples (examples/ and the OpenAPI document's), and a generated
 // matrix of every form, year, filing type and assessment (matrix.ts). Each body passes the same
 // check as a request, then the XML it would transmit is validated by libxml2 (xsd.ts). Bodies that
-// carry the caller's own XML are validated as they came. Without ../shared/elster the suite says
-// so in one line and is skipped; CI fails before that (.ci/run).
+// carry the caller's own XML are validated as they came. Without ELSTER's schemas
+// (test/support/elster.ts) the suite says so in one line and is skipped; under CI it fails.
 import { existsSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ import { kinds } from '#shared/forms/registry.ts';
 import { requestExamples } from '#shared/openapi/examples.ts';
 import { loadCorpus } from '#test/support/corpus.ts';
 import { matrix } from '#test/oracle/matrix.ts';
-import { hasElsterSchemas, validateNutzdaten } from '#test/oracle/xsd.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
 interface Document {
@@ -68,10 +69,14 @@ const counted = { own: 0, standIn: 0 };
 /** Each stand-in used, e.g. `lsta 2026 against 2025`. */
 const standIns = new Set<string>();
 
-if (!hasElsterSchemas) console.log("XSD oracle skipped: ../shared/elster (ELSTER's schemas) is missing beside the checkout");
+const missing = elsterMissing('schemas');
 
-describe.skipIf(!hasElsterSchemas)("ELSTER's XSDs accept every document steuerbote writes", async () => {
-  const all = hasElsterSchemas ? await documents() : [];
+describe.skipIf(missing)("ELSTER's XSDs accept every document steuerbote writes", needsElster, async () => {
+  const all = missing ? [] : await documents();
+
+  it('takes documents of every form', () => {
+    expect(new Set(all.map(({ kind }) => kind))).toEqual(new Set(kinds));
+  });
 
   it.each(all)('$name', async (document) => {
     const xml = await nutzdatenOf(document);

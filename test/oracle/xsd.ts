@@ -1,20 +1,18 @@
 // ELSTER's own XSDs as a test oracle: libxml2 (compiled to WebAssembly) validates a Nutzdaten
-// document against the schema of its form and year, read from ../shared/elster/schemas beside the
-// repository (never copied into it). A year without a published schema is validated against the
+// document against the schema of its form and year, read from the schemas of ELSTER's folder
+// (test/support/elster.ts; never copied into the repository). A year without a published schema is validated against the
 // newest earlier one, its namespace and version rewritten to that year's: a stand-in. Which schemas
 // are a form's is what it generates its structure from (`structure/sources.ts` in its folder): one a
 // year by prefix, or one for every year, whose root element is added where it declares only its type.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { StructureSources } from '#shared/forms/form.ts';
+import { elsterDir } from '#test/support/elster.ts';
 import { formSources } from '../../scripts/structure/modules.ts';
 
-/** ELSTER's reference files, beside the checkout as `../shared/elster` (shared/elster/README.md there). */
-const elsterFolder = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster');
-const schemaFolder = join(elsterFolder, 'schemas');
-export const hasElsterSchemas = existsSync(schemaFolder);
+const schemaFolder = join(elsterDir, 'schemas');
 
 type YearlySchema = Extract<StructureSources, { prefix: string }>;
 
@@ -48,7 +46,7 @@ function validatorFor(kind: Kind, schemaYear: number): XsdValidator {
   const file = 'prefix' in form ? `schemas/${form.prefix}-${schemaYear}.xsd` : form.schema;
   let validator = validators.get(file);
   if (!validator) {
-    const text = readFileSync(join(elsterFolder, file), 'utf8');
+    const text = readFileSync(join(elsterDir, file), 'utf8');
     const rooted =
       'root' in form && form.root ? text.replace('</xs:schema>', `<xs:element name="${form.root.name}" type="${form.root.type}"/></xs:schema>`) : text;
     const schema = XmlDocument.fromString(rooted);

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import forge from 'node-forge';
-import { digests, macParts, pkcs12Kdf } from '#shared/certificates/pkcs12-mac.ts';
+import { macParts } from '#shared/certificates/container-mac.ts';
 
 export const testPin = '123456';
 
@@ -219,8 +219,8 @@ export async function withKeyCopies(bytes: Buffer, copies: number, pin = testPin
     octets.value = forge.asn1.toDer(safe).getBytes();
   }
   const macced = Buffer.from(forge.asn1.toDer(authSafe).getBytes(), 'binary');
-  const sha1 = digests['2b0e03021a']!;
-  const key = await pkcs12Kdf(sha1, 3, pin, parts.mac.salt, parts.mac.iterations, 20);
+  const salt = forge.util.createBuffer(Buffer.from(parts.mac.salt).toString('binary'));
+  const key = Buffer.from(forge.pkcs12.generateKey(pin, salt, 3, parts.mac.iterations, 20).getBytes(), 'binary');
   const pfx = forge.asn1.fromDer(bytes.toString('binary'), true);
   const [, contentInfo, macData] = pfx.value as forge.asn1.Asn1[];
   ((contentInfo!.value as forge.asn1.Asn1[])[1]!.value as forge.asn1.Asn1[])[0]!.value = macced.toString('binary');

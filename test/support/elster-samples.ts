@@ -1,11 +1,11 @@
-// ELSTER's own sample documents, read from ../shared/elster/samples beside the checkout (never
-// copied into it; shared/elster/README.md there says what each is).
-import { existsSync, readFileSync } from 'node:fs';
+// ELSTER's own sample documents, read from the samples of ELSTER's folder (test/support/elster.ts;
+// never copied into the repository; the folder's README says what each is).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
+import { elsterDir } from '#test/support/elster.ts';
 
-const samplesDir = join(import.meta.dirname, '..', '..', '..', 'shared', 'elster', 'samples');
-export const hasElsterSamples = existsSync(samplesDir);
+const samplesDir = join(elsterDir, 'samples');
 
 /** The Nutzdaten element `root` of one of ELSTER's whole `<Elster>` sample files. */
 export function sampleNutzdaten(file: string, root: string): string {

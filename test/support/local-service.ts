@@ -40,7 +40,7 @@ export async function startService(options: Partial<LocalRuntimeOptions> = {}): 
   const dataDir = options.dataDir ?? (await newDataDir());
   const runtime = await startLocalRuntime({
     apiPort: 0,
-    hookPort: 0,
+    receiverPort: 0,
     visibilityTimeoutSeconds: { transmit: 1, webhook: 1 },
     ...options,
     dataDir,

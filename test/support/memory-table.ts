@@ -4,6 +4,7 @@
 import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
+import '#infra/local/dynalite-index-keys.ts';
 import { tables, type TableName } from '#shared/manifest.ts';
 import { createTable } from '#infra/local/provision.ts';
 

@@ -48,3 +48,17 @@ export function withValue(xml: string, structure: CompactStructure, names: reado
   node.text = value;
   return written(read.tree);
 }
+
+/** Elements and values in document order, white space between elements left out. */
+export function elements(xml: string): string[] {
+  const read = readXml(xml);
+  if (!read.ok) throw new Error(read.problem.message);
+  const lines: string[] = [];
+  const visit = (node: XmlTree, path: string) => {
+    const here = `${path}/${node.name}`;
+    lines.push(node.children.length > 0 ? here : `${here} = ${node.text}`);
+    for (const child of node.children) visit(child, here);
+  };
+  visit(read.tree, '');
+  return lines;
+}

@@ -1,7 +1,7 @@
 // The Anlage EÜR as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { checkEuer, e77Findings } from '#shared/forms/euer/check.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
 import { euerIdentifiers } from '#shared/forms/euer/identifiers.ts';
@@ -17,10 +17,7 @@ export const formModule: FormModule<'euer'> = {
   facts: euerFacts,
   identifiers: euerIdentifiers,
   check: checkEuer,
-  readStored(stored) {
-    const parsed = z.safeParse(euerSchema, stored);
-    return parsed.success ? { body: euerFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(euerSchema, euerFilingOf),
   nutzdaten: (body, options) => body.xml ?? euerXml(body, options.createdAt).xml,
   readBack: readEuerBack,
   async recheck(xml, year) {

@@ -3,7 +3,7 @@
 // the contract says of its fields, and its examples. Every request example passes the service's own
 // checks (shared/openapi/document.test.ts).
 import * as z from 'zod/mini';
-import { documentedParts } from '#shared/forms/documented-parts.ts';
+import { documentedParts } from '#shared/forms/documented-elements.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
 import { type EuerPart, euerShape } from '#shared/forms/euer/schema.ts';
@@ -11,7 +11,10 @@ import newest from '#shared/forms/euer/structure/e77-2024.json' with { type: 'js
 import type { CompactStructure } from '#shared/xml/structure.ts';
 
 // The newest published schema shows the fields; 2025 is filed on it too.
-const parts = documentedParts(newest as unknown as CompactStructure) as Record<EuerPart, z.ZodMiniType>;
+const structure = newest as unknown as CompactStructure;
+const documented = documentedParts(structure, ['EUER', 'AVEUER', 'SZ', 'SE', 'AVSE', 'ER', 'LuF', 'Vorsatz']) as Record<EuerPart, z.ZodMiniType>;
+// A part per partner is a list.
+const parts = { ...documented, se: z.array(documented.se), avse: z.array(documented.avse), er: z.array(documented.er) };
 
 /**
  * A freelancer's EÜR for 2025: fees with VAT, the VAT collected, services bought entry by entry,

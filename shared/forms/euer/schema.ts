@@ -4,7 +4,7 @@
 import * as z from 'zod/mini';
 import { common, declaredIdnrs, elementRequestRefinement, formYear, nutzdatenXml, taxNumber, taxOffice, widnr } from '#shared/forms/fields.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
-import { withoutDeclaredFields, type xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { withoutDeclared, type xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /**
  * The parts of E77 a body fills, by their body names: the EÜR itself, Anlage AVEÜR (fixed assets),
@@ -55,4 +55,4 @@ export type EuerRequest = z.infer<typeof euerSchema>;
 export type EuerFiling = Omit<EuerRequest, (typeof xmlDeclaredFields)[number]>;
 
 /** The request as it is stored: only what it gave, but for what only declares the XML's identifiers. */
-export const euerFilingOf = (request: EuerRequest): EuerFiling => withoutDeclaredFields(request);
+export const euerFilingOf = (request: EuerRequest): EuerFiling => withoutDeclared(request);

@@ -1,17 +1,17 @@
 // The list of ERiC's LStA rules is what the workbooks say, year by year, and docs/sources.md tells
 // for every rule whether it is applied. The workbooks are ELSTER's and stay outside the repository:
-// they are read from ../shared/elster/rules beside the checkout.
+// they are read from the rules of ELSTER's folder (test/support/elster.ts).
 
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ericFinding, ericRules, isEricRuleOf } from '#shared/forms/lsta/eric-rules.ts';
 
 const root = join(import.meta.dirname, '../../..');
-const workbooks = join(root, '../shared/elster/rules');
+const workbooks = join(elsterDir, 'rules');
 const years = [2021, 2022, 2023, 2024, 2025];
-const present = existsSync(workbooks);
-if (!present) console.warn(`ERiC's rule workbooks are not at ${workbooks}: their comparison is skipped`);
+const missing = elsterMissing('rules');
 
 /** Context (its last step, the root for none), name and kind of every rule on the rules sheet of `year`'s workbook. */
 function workbookRules(year: number): string[] {
@@ -29,7 +29,7 @@ function workbookRules(year: number): string[] {
   });
 }
 
-describe.skipIf(!present)("ERiC's LStA rules against the workbooks", () => {
+describe.skipIf(missing)("ERiC's LStA rules against the workbooks", needsElster, () => {
   it.each(years)('lists every rule of %i, and no other, in the workbook of its year', (year) => {
     const listed = ericRules.filter(([, name]) => isEricRuleOf(name, year)).map(([context, name, kind]) => `${context} ${name} ${kind}`);
     expect(listed.sort()).toEqual(workbookRules(year).sort());

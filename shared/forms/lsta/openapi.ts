@@ -5,6 +5,9 @@ import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { lstaSchema } from '#shared/forms/lsta/schema.ts';
+import { contractText } from '#shared/openapi/contract-text.ts';
+
+const text = contractText(new URL('./openapi.md', import.meta.url));
 
 /** The sample LStA body callers start from: a month's wage tax of twelve employees. */
 export const lstaContractExample = {
@@ -24,7 +27,7 @@ export const formOpenapi: FormOpenapi = {
   year: `A Lohnsteuer-Anmeldung for ${lstaFacts.years[0]} to ${lstaFacts.years.at(-1)} (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a period not yet ended is the hint \`PERIOD_NOT_ENDED\`, one whose due date, the tenth day after it, has passed the hint \`PERIOD_DUE_PASSED\` unless \`flags.corrected\`)`,
   fields: () => ({
     period: 'ELSTER\'s Zeitraum: a month "01"–"12", a quarter "41"–"44", or "19", the calendar year (§ 41a Abs. 2 EStG); required unless `xml` is given',
-    kennzahlen: `Keys of that year's LStA form in lower case, at most ${maxRecordKeys}: amounts in euros and cents (\`kz33\`, \`kz41\`, \`kz42\`, \`kz44\`, \`kz45\`, \`kz47\`, \`kz48\`, \`kz49\`, the church taxes \`kz61\`–\`kz68\`, \`kz72\`–\`kz78\`, \`kz70\`, \`kz83\`; \`kz43\` to 2023, \`kz35\` in 2022), where the form splits a total by the year the wages belong to its parts \`_vorjahr\`, \`_lfdjahr\`, \`_folgejahr\` beside it (\`kz42_lfdjahr\`), the numbers of employees \`kz86\` and \`kz90\`, and \`kz91\` (to 2023) the family benefits office's key as a string of nine digits. \`kz48\` must be kz41 + kz42 + kz44 less the deductions, \`kz83\` the sum of kz47, kz48, kz49 and the church taxes; \`kz42\`, \`kz49\`, \`kz83\` and \`kz86\` are required. ERiC's rules of the year's workbook apply, each finding naming its \`rule\`. Required unless \`xml\` is given`,
+    kennzahlen: text('kennzahlen', { maxRecordKeys }),
     flags:
       'Kz10 (corrected: a corrected return), Kz21 (liability_declaration, from 2024: the liability declaration of § 19a Abs. 4a EStG), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset: only with a refund, a negative kz83, or a corrected return)',
     business: "The employer (ELSTER's Unternehmer), optional: the fields of the UStVA's `business`",

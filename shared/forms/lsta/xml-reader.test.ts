@@ -1,17 +1,18 @@
-// ELSTER's own LStA samples (../shared/elster/samples/lsta_{2022..2025}_ok.xml, read beside the
-// checkout, never copied) pass the check as a caller's XML, read back into a body with every
+// ELSTER's own LStA samples (lsta_{2022..2025}_ok.xml, read from ELSTER's folder, test/support/elster.ts,
+// never copied) pass the check as a caller's XML, read back into a body with every
 // element carried, and that body writes the same elements and values again.
 import { describe, expect, it } from 'vitest';
 import { isError } from '#shared/domain/ticket.ts';
 import { checkLsta } from '#shared/forms/lsta/check.ts';
 import { formModule as lstaModule } from '#shared/forms/lsta/module.ts';
 import { lstaBodyOf, lstaElementOf, readLstaBack, readLstaNutzdaten } from '#shared/forms/lsta/xml-reader.ts';
-import { elementValues, hasElsterSamples, sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
+import { elementValues, sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
-if (!hasElsterSamples) console.warn("ELSTER's samples are not beside the checkout: the LStA round trip is skipped");
+const missing = elsterMissing('samples');
 
-describe.skipIf(!hasElsterSamples)("ELSTER's LStA samples", () => {
+describe.skipIf(missing)("ELSTER's LStA samples", needsElster, () => {
   it.each([2022, 2023, 2024, 2025])('%i: accepted as xml, read back, and written again element for element', async (year) => {
     const xml = sampleNutzdaten(`lsta_${year}_ok.xml`, 'Anmeldungssteuern');
     const asXml = await checkLsta({ year, tax_number: '9198011310134', xml }, checkContext());
@@ -27,7 +28,7 @@ describe.skipIf(!hasElsterSamples)("ELSTER's LStA samples", () => {
   });
 });
 
-describe.skipIf(!hasElsterSamples)('readLstaBack', () => {
+describe.skipIf(missing)('readLstaBack', needsElster, () => {
   it('names what the request cannot carry: EOP', async () => {
     const xml = sampleNutzdaten('lsta_2025_ok.xml', 'Anmeldungssteuern').replace(
       '</Anmeldungssteuern>',

@@ -1,13 +1,13 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
-import { elementPaths, type FieldValue, fieldsOf } from '#shared/forms/element-body.ts';
-import { type ElementCheck, elementRules } from '#shared/forms/element-check.ts';
+import { partsIdentifiers } from '#shared/forms/identifiers.ts';
+import { bodyPathOf, elementPaths, type FieldValue, fieldsOf, withoutPosition } from '#shared/forms/element-body.ts';
 import { ericRuleFindings } from '#shared/forms/ust/eric-rules.ts';
-import { ustFacts } from '#shared/forms/ust/facts.ts';
+import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
-import { ustFilingOf, type UstFiling, ustSchema, type UstRequest } from '#shared/forms/ust/schema.ts';
+import { ustFilingOf, ustSchema, type UstRequest } from '#shared/forms/ust/schema.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
-import { readUstNutzdaten } from '#shared/forms/ust/xml-reader.ts';
+import { readUstNutzdaten, xmlPathOf } from '#shared/forms/ust/xml-reader.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 
@@ -28,9 +28,21 @@ export function e50Findings(
   return { findings: [...read.findings, ...rules], tree: read.tree, fields };
 }
 
-const ustCheck: ElementCheck<'ust', UstFiling> = { facts: ustFacts, identifiers: ustIdentifiers, write: ustXml, read: e50Findings };
-
-const ustRules = (request: UstRequest, context: CheckContext): Ruled => elementRules(ustCheck, request, ustFilingOf(request), context);
+function ustRules(request: UstRequest, { today }: CheckContext): Ruled {
+  const body = ustFilingOf(request);
+  const filing = { kind: 'ust', body } as const;
+  const open = ustYearFindings(body.year, today);
+  if (body.xml === undefined) {
+    const written = ustXml(body, new Date());
+    if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
+    const read = e50Findings(written.xml, body.year, bodyPathOf);
+    const identifiers = read.tree ? partsIdentifiers(ustIdentifiers, read.tree, request, bodyPathOf) : { findings: [] };
+    return { filing, ...identifiers, findings: [...open, ...read.findings.map(withoutPosition), ...identifiers.findings] };
+  }
+  const read = e50Findings(body.xml, body.year, xmlPathOf);
+  const identifiers = read.tree ? partsIdentifiers(ustIdentifiers, read.tree, request, xmlPathOf) : { findings: [] };
+  return { filing, ...identifiers, findings: [...open, ...read.findings, ...identifiers.findings] };
+}
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
 export const form: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: ustRules };

@@ -1,7 +1,7 @@
 // The annual VAT return as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
@@ -17,10 +17,7 @@ export const formModule: FormModule<'ust'> = {
   facts: ustFacts,
   identifiers: ustIdentifiers,
   check: checkUst,
-  readStored(stored) {
-    const parsed = z.safeParse(ustSchema, stored);
-    return parsed.success ? { body: ustFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(ustSchema, ustFilingOf),
   nutzdaten: (body, options) => body.xml ?? ustXml(body, options.createdAt).xml,
   readBack: readUstBack,
   async recheck(xml, year) {

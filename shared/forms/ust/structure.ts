@@ -2,10 +2,9 @@
 // them (ERiC 41.6.2.0 documentation, Schnittstellenbeschreibungen/Erklaerungssteuern/USt_50_{year}/
 // Schema). The whole structure of each year (USt 2A, the UN and FV parts, the Vorsatz) is generated
 // from those files (structure/e50-{year}.json, written by scripts/structure/generate.ts); the body's
-// fields are mapped onto it by body-map.ts. No 2026 schema is published with that documentation; the
+// fields are mapped onto it by shared/forms/element-body.ts. No 2026 schema is published with that documentation; the
 // 2025 one stands in for it, in the 2026 namespace (docs/sources.md).
 import { readFileSync } from 'node:fs';
-import type { ElementForm } from '#shared/forms/element-nutzdaten.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
 
 /** The newest year whose schema is published. */
@@ -28,12 +27,3 @@ export function ustSchemaStructure(year: number): CompactStructure {
   }
   return structure;
 }
-
-/** E50 as the writer and reader of shared/forms/element-nutzdaten.ts take it. */
-export const e50: ElementForm = {
-  root: 'E50',
-  rootLabel: 'an <E50> element (the annual VAT return)',
-  unterfallart: '50',
-  namespace: ustNamespace,
-  structure: ustSchemaStructure,
-};

@@ -13,16 +13,16 @@ import { kz38From, specialFindings } from '#shared/forms/ustva/special-filings.t
 import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { requestOf, unmappedElements, versionOf } from '#shared/forms/ustva/read-back.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
+
+const readUstvaStored = readStoredBy(ustvaSchema, ustvaFilingOf);
 
 export const formModule: FormModule<'ustva'> = {
   facts: ustvaFacts,
   identifiers: ustvaIdentifiers,
   check: checkUstva,
-  readStored(stored) {
-    const parsed = z.safeParse(ustvaSchema, withoutXmlPeriod(stored));
-    return parsed.success ? { body: ustvaFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: (stored) => readUstvaStored(withoutXmlPeriod(stored)),
   nutzdaten,
   async readBack(xml) {
     const read = await readUstvaNutzdaten(xml, versionOf(xml));

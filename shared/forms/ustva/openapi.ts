@@ -8,6 +8,9 @@ import { baseAmountDigits, nonNegativeKennzahlen, taxAmountDigits } from '#share
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 import { maxXmlAttributes, maxXmlBytes, maxXmlDepth, maxXmlElements, maxXmlNamespaces } from '#shared/xml/limits.ts';
+import { contractText } from '#shared/openapi/contract-text.ts';
+
+const text = contractText(new URL('./openapi.md', import.meta.url));
 
 /** The sample UStVA body callers start from. */
 export const ustvaContractExample = {
@@ -73,21 +76,27 @@ export const formOpenapi: FormOpenapi = {
   ticketPeriod: 'a UStVA `voranmeldung`\'s month "01"–"12" or quarter "41"–"44"',
   year: `A UStVA for ${ustvaFacts.years[0]} to ${ustvaFacts.years.at(-1)}, for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a period not yet ended is the hint \`PERIOD_NOT_ENDED\`)`,
   fields: () => ({
-    type: "The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`",
+    type: text('type'),
     period: 'Month "01"–"12" or quarter "41"–"44"; required for a `voranmeldung` unless `xml` is given',
     widnr:
       'The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none)',
-    business:
-      "The business (ELSTER's Unternehmer), optional: `company_name` (Bezeichnung), `last_name`, `first_name`, `name_prefix`, `name_suffix`, `street` (Str), `house_number` (digits), `house_number_suffix`, `address_supplement`, `city`, `postal_code` (five digits), `foreign_postal_code`, `country`, `po_box_city`, `po_box`, `po_box_postal_code`, `large_customer_postal_code`, `phone`, `email`; each with the length and pattern of its element in that year's schema, a text too long named with its limit in `expected`",
+    business: text('business'),
     advisor: "The tax advisor who files (ELSTER's Berater), optional: the same fields as `business`",
     advisor_client:
       "The advisor's reference to the business (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number` (MandantenNr), `clerk` (Bearbeiterkennzeichen)",
     prepayments_prior_year:
       "`sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros",
-    kennzahlen: `Keys \`kzNN\` of that year's UStVA form, at most ${maxRecordKeys}; any other key, whatever its case, is 422 \`KZ_UNKNOWN\`, with the Kennzahl it most likely meant in \`expected\` (\`kz811\`, \`Kz86\`: \`kz81\`, \`kz86\`). Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. \`kz83\` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless \`xml\` is given`,
+    kennzahlen: text('kennzahlen', { maxRecordKeys }),
     flags:
       'Kz10 (corrected), Kz22 (documents_separate), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset). A Dauerfristverlängerung takes only `supplementary`; a Sondervorauszahlung all but `documents_separate`',
-    xml: `Instead of period, kennzahlen, flags and supplier: the Nutzdaten element \`<Anmeldungssteuern …>\`, checked and sent as is. Read strictly (UTF-8 text, no DTD, no processing instructions, no other namespace; at most ${maxXmlBytes / 1024} KiB, ${maxXmlDepth} levels, ${maxXmlElements} elements, ${maxXmlAttributes} attributes on an element, ${maxXmlNamespaces.element} namespace declarations on an element and ${maxXmlNamespaces.document} in all, refused as XML_MALFORMED at the first one over; between markup only XML's white space (space, tab, CR, LF: no U+00A0, U+3000 or U+2028), a byte order mark only once at the very start, comments as XML 1.0 allows them (no \`--\` inside, none ending in \`--->\`); XML_MALFORMED names the character, line and column) and checked against the structure of that year's ELSTER schema: element order and cardinality (XML_STRUCTURE), lengths, patterns and ELSTER's character set (XML_VALUE), exactly the namespace and version of \`year\`; one filing (Umsatzsteuervoranmeldung, Dauerfristverlaengerung or Umsatzsteuersondervorauszahlung, as \`type\` names it: \`XML_TYPE_MISMATCH\`) whose Steuernummer equals \`tax_number\` (\`XML_TAX_NUMBER_MISMATCH\`)`,
+    xml: text('xml', {
+      maxXmlKiB: maxXmlBytes / 1024,
+      maxXmlDepth,
+      maxXmlElements,
+      maxXmlAttributes,
+      maxXmlNamespacesPerElement: maxXmlNamespaces.element,
+      maxXmlNamespacesPerDocument: maxXmlNamespaces.document,
+    }),
   }),
   properties: () => ({ kennzahlen: kennzahlenProperties() }),
   examples: {

@@ -1,7 +1,7 @@
 // The ZM as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { checkZm } from '#shared/forms/zm/check.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { zmIdentifiers } from '#shared/forms/zm/identifiers.ts';
@@ -15,10 +15,7 @@ export const formModule: FormModule<'zm'> = {
   facts: zmFacts,
   identifiers: zmIdentifiers,
   check: checkZm,
-  readStored(stored) {
-    const parsed = z.safeParse(zmSchema, stored);
-    return parsed.success ? { body: zmFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(zmSchema, zmFilingOf),
   nutzdaten,
   async recheck(xml, year, period) {
     const title = zmProtocolTitle(year, period);

@@ -1,7 +1,7 @@
 // ELSTER's own E10 samples read into the mapped Anlagen and written again: nothing of those
 // Anlagen is left unread, and the writer gives back the very elements and values (the totals
-// computed from the lines). The samples lie beside the checkout (shared/elster/README.md).
-import { existsSync, readFileSync } from 'node:fs';
+// computed from the lines). The samples are read from ELSTER's folder (test/support/elster.ts).
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkEst } from '#shared/forms/est/check.ts';
@@ -12,8 +12,10 @@ import { buildXml } from '#shared/xml/build.ts';
 import { mappedAnlagen, readMapped, withMappedForms, mappedFindings, mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
+import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 
-const samples = join(import.meta.dirname, '..', '..', '..', '..', '..', 'shared', 'elster', 'samples');
+const samples = join(elsterDir, 'samples');
+const missing = elsterMissing('samples');
 
 function sampleE10(year: number): XmlElement {
   const parsed = parseXml(readFileSync(join(samples, `est_e10_${year}.xml`), 'utf8'));
@@ -24,7 +26,7 @@ function sampleE10(year: number): XmlElement {
 
 const base = (year: number) => ({ year, test: true, joint_assessment: true, employment: [], pensions: [] }) as unknown as EstReturn;
 
-describe.skipIf(!existsSync(samples))("ELSTER's E10 samples through the mapped Anlagen", () => {
+describe.skipIf(missing)("ELSTER's E10 samples through the mapped Anlagen", needsElster, () => {
   for (const year of [2022, 2023, 2024]) {
     it(`${year}: every element of the mapped Anlagen is read, and written back the same`, () => {
       const root = sampleE10(year);

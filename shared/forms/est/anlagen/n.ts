@@ -522,7 +522,7 @@ function checkEmployment(context: Context, job: Employment, at: string, commutes
   checkReference(context, `${at}.person`, job.person, true);
   // ERiC is reported to refuse a wage without its tax class (its rule 241, as [JL] reads it); ELSTER's
   // schema makes the field optional and ERiC's E10 rules are not at hand, and the contract's own
-  // sample has none, so it stays a hint (README, "Hints and errors"); with TAX_AUTHORITY=eric
+  // sample has none, so it stays a hint (docs/guides/filing.md, "Checks"); with TAX_AUTHORITY=eric
   // ERiC's own check decides.
   if (job.tax_class === undefined) {
     add(

@@ -1,0 +1,35 @@
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+
+/**
+ * The corporate income tax return (E30) from 2021, the first year of the E30 schemas at hand
+ * (shared/elster/schemas/E30-2021.xsd to E30-2024.xsd); for 2025 no schema is published yet and the
+ * 2024 one stands in (docs/forms/kst.md). A year's return is filed once the year has ended (§ 7
+ * Abs. 3 KStG: the calendar year is the assessment period; § 31 Abs. 1 KStG, § 149 AO), and, a
+ * corrected one too, while the assessment may still be made or changed: four years (§ 169 Abs. 2
+ * Satz 1 Nr. 2 AO) from the end of the year it is filed, at the latest three years after the tax
+ * year (§ 170 Abs. 2 Satz 1 Nr. 1 AO), so until the end of the seventh year after it. ERiC names
+ * the Datenart version by E30's Unterfallart 30 (Datenartversionmatrix.xml: `KSt_30_<Jahr>`).
+ */
+export const kstFacts: FormFacts<'kst'> = {
+  kind: 'kst',
+  years: [2021, 2022, 2023, 2024, 2025],
+  acceptedYears(today) {
+    const current = Number(today.slice(0, 4));
+    return kstFacts.years.filter((year) => year < current && year >= current - 7);
+  },
+  yearFindings: (year, today) => kstYearFindings(year, today),
+  verfahren: 'ElsterErklaerung',
+  datenart: 'KSt',
+  datenartVersion: (year) => `KSt_30_${year}`,
+};
+
+/** Why a return for `year` cannot be filed on `today`, by the window above; none when it can. */
+export function kstYearFindings(year: number, today: string): Finding[] {
+  if (kstFacts.acceptedYears(today).includes(year)) return [];
+  if (year >= Number(today.slice(0, 4))) {
+    const first = `${year + 1}-01-01`;
+    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed from ${first}`, expected: first }];
+  }
+  return [{ path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: its assessment period ended on ${year + 7}-12-31 at the latest` }];
+}
