@@ -7,7 +7,7 @@
 // parts of a text, repeated groups, fields outside E50) is listed under `left` with the reason, and
 // docs/sources.md says so.
 import { type CompactStructure, typeOf } from '#shared/xml/structure.ts';
-import { sheetRows } from './workbook.ts';
+import { readWorkbook } from '../workbook/read-workbook.ts';
 
 /** A condition: arrays with an operator first (eric-rules.ts evaluates them). */
 export type Condition = readonly [string, ...unknown[]];
@@ -178,8 +178,9 @@ export interface RuleTable {
 export function ruleTable(workbook: string, structure: CompactStructure): RuleTable {
   const { fields, contexts } = namesOf(structure);
   const table: RuleTable = { rules: [], left: [] };
+  const book = readWorkbook(workbook);
   for (const [sheet, part] of sheets) {
-    const [header, ...rows] = sheetRows(workbook, sheet);
+    const [header, ...rows] = book.get(sheet) ?? [];
     if (!header) continue;
     const column = (title: string) => {
       const index = header.findIndex((cell) => cell.trim() === title);

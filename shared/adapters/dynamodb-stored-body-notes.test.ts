@@ -40,9 +40,10 @@ describe('DynamoStoredBodyNotes', () => {
     }
     expect(read.sort()).toEqual(inside.map(({ ticket }) => ticket).sort());
 
-    // Later notes come after the position; one behind a later window's start is not read again.
+    // Later notes come after the position; one behind a later window's start is not read again. Later
+    // is later in time: a note of the same millisecond as the last one read sorts by its ticket ID.
     const late = newTicketId();
-    await store.note(late, minute(29));
+    await store.note(late, new Date(minute(29).getTime() + 30_000));
     expect((await store.nextNoted(minute(10), minute(30), position, 10)).tickets).toEqual([late]);
     expect((await store.nextNoted(minute(20), minute(31), { '0': `${minute(5).toISOString()}#tk` }, 100)).tickets).toContain(outside[1]!.ticket);
   });

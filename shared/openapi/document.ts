@@ -37,7 +37,7 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { once } from '#shared/once.ts';
 import { listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./document.md', import.meta.url));
 

@@ -8,7 +8,7 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
 import { pinLockMinutes, wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./responses.md', import.meta.url));
 

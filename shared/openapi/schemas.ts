@@ -10,7 +10,7 @@ import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-l
 import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
 import { maxListAnswerBytes } from '#shared/http/list-page.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./schemas.md', import.meta.url));
 

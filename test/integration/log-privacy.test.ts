@@ -151,7 +151,8 @@ const est = () => {
   };
 };
 
-describe('log lines', () => {
+// Every form's submissions delivered one after another: minutes on two busy cores.
+describe('log lines', { timeout: 300_000 }, () => {
   const lines: string[] = [];
   let service: LocalService;
   let receiver: TestReceiver;

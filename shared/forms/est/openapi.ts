@@ -5,7 +5,7 @@ import type { FormOpenapi } from '#shared/forms/form.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
 import { mappedDescriptions } from '#shared/forms/est/anlagen/mapped.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 

@@ -5,38 +5,22 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
+import { anmeldungssteuernRules } from '#test/support/anmeldungssteuern-rules.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ericFinding, ericRules, isEricRuleOf } from '#shared/forms/lsta/eric-rules.ts';
 
 const root = join(import.meta.dirname, '../../..');
-const workbooks = join(elsterDir, 'rules');
 const years = [2021, 2022, 2023, 2024, 2025];
 const missing = elsterMissing('rules');
-
-/** Context (its last step, the root for none), name and kind of every rule on the rules sheet of `year`'s workbook. */
-function workbookRules(year: number): string[] {
-  const workbook = readFileSync(join(workbooks, `Jahresdokumentation_LStA_${year}.xml`), 'utf8');
-  const start = workbook.indexOf('ss:Name="Anmeldungssteuern - Regeln"');
-  const sheet = workbook.slice(start, workbook.indexOf('</Worksheet>', start));
-  const rows = [...sheet.matchAll(/<Row[^>]*>([\s\S]*?)<\/Row>/g)].slice(1);
-  return rows.flatMap(([, row]) => {
-    const cells = [...row!.matchAll(/<Cell\b[^>]*?(?:\/>|>([\s\S]*?)<\/Cell>)/g)].map(
-      ([, cell]) => /<ss:Data[^>]*>([\s\S]*?)<\/ss:Data>/.exec(cell ?? '')?.[1] ?? '',
-    );
-    const [context = '', name = ''] = cells;
-    if (name.endsWith('(alt)')) return [];
-    return [`${context.split('/').at(-1) || 'Anmeldungssteuern'} ${name} ${cells[10]}`];
-  });
-}
 
 describe.skipIf(missing)("ERiC's LStA rules against the workbooks", needsElster, () => {
   it.each(years)('lists every rule of %i, and no other, in the workbook of its year', (year) => {
     const listed = ericRules.filter(([, name]) => isEricRuleOf(name, year)).map(([context, name, kind]) => `${context} ${name} ${kind}`);
-    expect(listed.sort()).toEqual(workbookRules(year).sort());
+    expect(listed.sort()).toEqual(anmeldungssteuernRules('LStA', year).sort());
   });
 
   it("keeps the 2023 workbook's order, which holds every rule", () => {
-    expect(ericRules.map(([context, name, kind]) => `${context} ${name} ${kind}`)).toEqual(workbookRules(2023));
+    expect(ericRules.map(([context, name, kind]) => `${context} ${name} ${kind}`)).toEqual(anmeldungssteuernRules('LStA', 2023));
   });
 });
 
@@ -66,6 +50,6 @@ describe('ericFinding', () => {
 describe('docs/sources.md', () => {
   const sources = readFileSync(join(root, 'docs/sources.md'), 'utf8');
   it.each(ericRules.map(([context, name]) => [context, name]))('tells how the rule %s %s is applied, or why not', (_context, name) => {
-    expect(sources).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+    expect(sources).toMatch(new RegExp(`^- \`${name}\` — `, 'm'));
   });
 });

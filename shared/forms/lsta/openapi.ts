@@ -5,7 +5,7 @@ import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { lstaSchema } from '#shared/forms/lsta/schema.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 

@@ -9,7 +9,7 @@ import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustParts, ustShape } from '#shared/forms/ust/schema.ts';
 import newest from '#shared/forms/ust/structure/e50-2025.json' with { type: 'json' };
 import type { CompactStructure } from '#shared/xml/structure.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 

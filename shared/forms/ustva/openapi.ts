@@ -8,7 +8,7 @@ import { baseAmountDigits, nonNegativeKennzahlen, taxAmountDigits } from '#share
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 import { maxXmlAttributes, maxXmlBytes, maxXmlDepth, maxXmlElements, maxXmlNamespaces } from '#shared/xml/limits.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 

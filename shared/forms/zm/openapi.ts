@@ -5,7 +5,7 @@ import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxLines, zmPeriods } from '#shared/forms/zm/model.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { zmSchema } from '#shared/forms/zm/schema.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 
