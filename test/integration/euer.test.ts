@@ -67,7 +67,7 @@ describe('the Anlage EÜR', () => {
     expect(reply.json.data).toMatchObject({ valid: true, datenart_version: 'EUER_2025', findings: [] });
     expect(reply.json.data.nutzdaten).toContain('<GesamtSum><E6001201>99960,00</E6001201></GesamtSum>');
     expect(reply.json.data.nutzdaten).toContain('<Stpfl_GuV><E6007002>77040,00</E6007002><E6007202>77040,00</E6007202></Stpfl_GuV>');
-    expect(profit({ ...euerExample, test: true })).toBe(7_704_000);
+    expect(profit({ ...euerExample, test: true })).toBe(77_040);
     expect(await delivered(euerExample, 2025)).toMatch(/Steuerpflichtiger Gewinn\/Verlust\s*77\.040,00/);
   });
 

@@ -6,8 +6,9 @@ import type { EuerFiling } from '#shared/forms/euer/schema.ts';
 import { profitElement } from '#shared/forms/euer/totals.ts';
 import { euerXml } from '#shared/forms/euer/xml-writer.ts';
 
-/** The profit of a filing body in cents (a loss is negative), or undefined where its E77 cannot be read. */
+/** The profit of a filing body in euros (a loss is negative), or undefined where its E77 cannot be read (Profit in shared/forms/form.ts). */
 export function profit(body: EuerFiling): number | undefined {
   const xml = body.xml ?? euerXml(body, new Date()).xml;
-  return e77Findings(xml, body.year, (names) => names.join('/')).amounts?.get(profitElement);
+  const cents = e77Findings(xml, body.year, (names) => names.join('/')).amounts?.get(profitElement);
+  return cents === undefined ? undefined : cents / 100;
 }
