@@ -2,6 +2,7 @@
 // read it, so a route, queue or table can never exist in one and be missing in the other. The names
 // a function's own code reads (settings' variables, the bucket's folders) are in
 // shared/setting-names.ts, which a function's bundle carries without the rest of the manifest.
+import { existsSync } from 'node:fs';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { kinds } from '#shared/forms/registry.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
@@ -251,7 +252,7 @@ const authenticated = { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] } as co
 // by conditional update.
 const submitting = {
   ...authenticated,
-  tickets: ['PutItem', 'GetItem'],
+  tickets: ['PutItem', 'GetItem', 'Query'],
   storedBodies: ['PutItem'],
   idempotency: ['PutItem', 'GetItem', 'UpdateItem'],
   certificates: ['GetItem', 'UpdateItem'],
@@ -270,9 +271,17 @@ export const validateFunction = (kind: Kind) => `validate${capitalized(kind)}` a
 /**
  * The import aliases a function's bundle is built with (infra/constructs/steuerbote-function.ts, and
  * as it builds them the bundle test and the cold-start bench): a form's function has `#form/` stand
- * for its form's folder, relative to the repository.
+ * for its form's folder, relative to the repository, and `#form-profit` for its year figure.
  */
-export const bundleAliases = (spec: FunctionSpec): Record<string, string> => (spec.form ? { '#form': `./shared/forms/${spec.form}` } : {});
+export const bundleAliases = (spec: FunctionSpec): Record<string, string> =>
+  spec.form ? { '#form': `./shared/forms/${spec.form}`, '#form-profit': profitModule(spec.form) } : {};
+
+/**
+ * The module of a form's year figure, relative to the repository: its folder's `profit.ts`, whose
+ * presence alone makes the form take part in the hints across filings, or else none.
+ */
+export const profitModule = (kind: Kind) =>
+  existsSync(new URL(`forms/${kind}/profit.ts`, import.meta.url)) ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts';
 
 function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   return Object.fromEntries(
@@ -284,6 +293,8 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
           form: kind,
           checksStructure: [kind],
           tables: submitting,
+          // The hints across filings read the client's newest tickets (shared/submission/hints-across.ts).
+          indexes: { tickets: ['by_client'] },
           bucket: { submissions: 'write' },
           sendsTo: ['transmit'],
           settings: ['liveSubmissions', 'rateLimit'],

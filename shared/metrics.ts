@@ -11,8 +11,10 @@ export const metrics = once(() => {
   return new Metrics({ namespace: metricNamespace, serviceName: service, defaultDimensions: { stage } });
 });
 
-/** What the use cases record metrics through; Powertools' `Metrics` is one. */
-export type MetricSink = Pick<Metrics, 'addMetric'>;
+/** What the use cases record metrics through; Powertools' `Metrics` is one, `countLines` (metric-line.ts) another. */
+export interface MetricSink {
+  addMetric(...metric: Parameters<Metrics['addMetric']>): unknown;
+}
 
 /** Publishes what this invocation recorded: publishing nothing would only earn a warning. */
 export function flushMetrics(): void {

@@ -49,8 +49,10 @@ export function variablesOf(name: FunctionName): Set<string> {
 
 const given = new Map((Object.keys(functions) as FunctionName[]).map((name) => [name, variablesOf(name)]));
 
+/** Whether function `name` is given `variable`. */
+export const sees = (name: FunctionName, variable: string): boolean => !apportioned.has(variable) || given.get(name)!.has(variable);
+
 /** The part of `env` that function `name` sees. */
 export function functionEnvironment(name: FunctionName, env: Record<string, string | undefined>): Record<string, string | undefined> {
-  const own = given.get(name)!;
-  return Object.fromEntries(Object.entries(env).filter(([variable]) => !apportioned.has(variable) || own.has(variable)));
+  return Object.fromEntries(Object.entries(env).filter(([variable]) => sees(name, variable)));
 }

@@ -4,7 +4,7 @@
 // is not given fails here as it would on AWS, instead of being borrowed from another function.
 
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { functionEnvironment } from '#infra/local/function-environment.ts';
+import { functionEnvironment, sees } from '#infra/local/function-environment.ts';
 import type { FunctionName } from '#shared/manifest.ts';
 import { keepContainersApart } from '#shared/once.ts';
 
@@ -26,19 +26,29 @@ function install(): void {
     const container = running.getStore();
     return container ? functionEnvironment(container.name, processEnv) : processEnv;
   };
+  // One variable is looked up alone: the SDK and the logger read several on every call, and a copy
+  // of the environment for each read cost a sixth of the main thread's time under load.
+  const valueOf = (name: string | symbol) => {
+    if (typeof name !== 'string') return undefined;
+    const container = running.getStore();
+    return !container || sees(container.name, name) ? processEnv[name] : undefined;
+  };
   process.env = new Proxy(processEnv, {
     set: (_, name, value) => Reflect.set(processEnv, name, value),
     deleteProperty: (_, name) => Reflect.deleteProperty(processEnv, name),
-    get: (_, name) => (typeof name === 'string' ? seen()[name] : undefined),
-    has: (_, name) => typeof name === 'string' && seen()[name] !== undefined,
+    get: (_, name) => valueOf(name),
+    has: (_, name) => valueOf(name) !== undefined,
     ownKeys: () => Object.keys(seen()).filter((name) => seen()[name] !== undefined),
     getOwnPropertyDescriptor: (_, name) => {
-      const value = typeof name === 'string' ? seen()[name] : undefined;
+      const value = valueOf(name);
       return value === undefined ? undefined : { value, writable: true, enumerable: true, configurable: true };
     },
   });
   keepContainersApart(() => running.getStore());
 }
+
+/** The function whose code is running, if any: what the cost model counts each AWS call for. */
+export const runningFunction = (): FunctionName | undefined => running.getStore()?.name;
 
 /** Runs `work` (a function's import, or one invocation) as function `name`. */
 export function runAs<T>(name: FunctionName, work: () => T): T {

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { runAs } from '#infra/local/function-scope.ts';
 import type { HttpLambda } from '#infra/local/http-gateway.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { type FunctionName, type FunctionSpec, functions } from '#shared/manifest.ts';
+import { type FunctionName, type FunctionSpec, functions, profitModule } from '#shared/manifest.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 
@@ -23,8 +23,12 @@ interface Entry {
  */
 const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
   'functions/submit-form.ts': async (form) => {
-    const [{ submitHandler }, part] = await Promise.all([import('#shared/wiring/submit-handler.ts'), import(`#shared/forms/${form}/check.ts`)]);
-    return { handler: submitHandler(part.form) };
+    const [{ submitHandler }, part, figure] = await Promise.all([
+      import('#shared/wiring/submit-handler.ts'),
+      import(`#shared/forms/${form}/check.ts`),
+      import(pathToFileURL(join(repoRoot, profitModule(form))).href),
+    ]);
+    return { handler: submitHandler(part.form, figure.profit) };
   },
   'functions/validate-form.ts': async (form) => {
     const [{ validateHandler }, part] = await Promise.all([import('#shared/wiring/validate-handler.ts'), import(`#shared/forms/${form}/validation.ts`)]);

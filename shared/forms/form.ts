@@ -54,6 +54,13 @@ export interface FormModule<K extends Kind = Kind> {
 }
 
 /**
+ * A form's year figure, from its `profit.ts` (`profit`), where it has one: the profit in euros its
+ * filing declares, or undefined where it declares none. Its submit function keeps it on the ticket
+ * (shared/submission/accept.ts) for the hints across the client's filings.
+ */
+export type Profit<K extends Kind = Kind> = (body: FilingBodies[K]) => number | undefined;
+
+/**
  * What `POST /v2/{kind}/validate` takes of a form (shared/wiring/validate-handler.ts), from its
  * `validation.ts`: a form may hand over less than its module, and so its function loads less.
  */

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadForm } from '#shared/forms/load.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
-import { formFacts, kinds } from '#shared/forms/registry.ts';
+import { formFacts, kinds, profitPairs, profitPartners } from '#shared/forms/registry.ts';
+import { profitModule } from '#shared/manifest.ts';
 import { loadCorpus } from '#test/support/corpus.ts';
 
 const shared = path.join(import.meta.dirname, '..');
@@ -37,6 +38,21 @@ describe('the form registry', () => {
     const files = 'prefix' in sources ? sources.years.map((year: number) => `${sources.file}-${year}.json`) : [`${sources.file}.json`];
     for (const file of files) expect(existsSync(path.join(import.meta.dirname, kind, 'structure', file)), file).toBe(true);
     expect((await loadCorpus()).some((fixture) => fixture.kind === kind && fixture.valid)).toBe(true);
+  });
+
+  // A form takes part in the hints across filings by its profit.ts alone (`#form-profit`, bundleAliases).
+  it.each(kinds)('gives the submit function of %s its profit.ts, or none, and has one where a pair names it', async (kind) => {
+    const own = existsSync(path.join(import.meta.dirname, kind, 'profit.ts'));
+    expect(profitModule(kind)).toBe(own ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts');
+    const { profit } = await import(`#shared/forms/${kind}/profit.ts`).catch(() => import('#shared/forms/no-profit.ts'));
+    expect(profit === undefined ? 'none' : typeof profit).toBe(own ? 'function' : 'none');
+    if (profitPartners(kind).length > 0) expect(own).toBe(true);
+  });
+
+  it('pairs only profits of two different forms, each pair once', () => {
+    const keys = profitPairs.map((pair) => [...pair].sort().join('/'));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(profitPairs.filter(([one, other]) => one === other)).toEqual([]);
   });
 
   it('names each Datenart version as ERiC does', () => {

@@ -34,3 +34,19 @@ export const datenartVersion = (kind: Kind, year: number) => formFacts[kind].dat
 
 /** The years a filing of `kind` is accepted for on `today` (YYYY-MM-DD). */
 export const acceptedYears = (kind: Kind, today: string) => formFacts[kind].acceptedYears(today);
+
+/**
+ * The forms whose profits are one figure of one business and year, so that a filing of either is held
+ * to the client's filing of the other (hint `PROFIT_DIFFERS`, shared/submission/hints-across.ts): the
+ * EÜR and Anlage G and S of the income tax return, the trade tax return and the EÜR or the corporate
+ * income tax return. A form takes part with its `profit.ts`; a kind not listed above yet is left out.
+ */
+export const profitPairs: readonly (readonly [string, string])[] = [
+  ['est', 'euer'],
+  ['gewst', 'euer'],
+  ['gewst', 'kst'],
+];
+
+/** The forms listed above that a filing of `kind` holds its profit to. */
+export const profitPartners = (kind: Kind, pairs = profitPairs): Kind[] =>
+  pairs.flatMap(([one, other]) => (one === kind ? [other] : other === kind ? [one] : [])).filter((other): other is Kind => kinds.includes(other as Kind));

@@ -2,7 +2,7 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '#shared/config.ts';
-import { datenartVersion, formYears } from '#shared/forms/registry.ts';
+import { datenartVersion, formYears, kinds } from '#shared/forms/registry.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { zmContractExample } from '#shared/forms/zm/openapi.ts';
@@ -266,7 +266,8 @@ describe('sandboxTaxAuthorityFromEnv', () => {
 
 describe('years', () => {
   it('names the Datenart version of every supported year', () => {
-    expect(formYears).toEqual({
+    expect(Object.keys(formYears)).toEqual(kinds);
+    expect(formYears).toMatchObject({
       ustva: [2021, 2022, 2023, 2024, 2025, 2026],
       est: [2022, 2023, 2024, 2025, 2026],
       lsta: [2021, 2022, 2023, 2024, 2025, 2026],
