@@ -17,6 +17,14 @@ module.exports = {
       to: { path: '^(infra|functions|test|bench|receiver)/' },
     },
     {
+      name: 'service-not-local',
+      severity: 'error',
+      comment:
+        'The local runtime (local/, the workspace package @steuerbote/local) runs the service; the service, its CDK app, its commands, the example receiver and the client know nothing of it, so nothing a stand-in lacks shapes them. Tests and benchmarks may start it.',
+      from: { path: '^(shared|functions|infra|receiver|client)/' },
+      to: { path: '^local/' },
+    },
+    {
       name: 'commands-are-leaves',
       severity: 'error',
       comment: 'A command line tool runs on its own; what the stack also needs lives beside it in infra/.',

@@ -30,7 +30,7 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runAs, runningFunction } from '#infra/local/function-scope.ts';
+import { runAs, runningFunction } from '#local/function-scope.ts';
 import { retentionConfig, tableName } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { metricNames } from '#shared/metric-names.ts';
@@ -437,7 +437,7 @@ async function measureRun(resources: Resources) {
   let webhookBytes: number | undefined;
   const cpu = { submit: 0, transmit: 0, status: 0, protocol: 0, sweep: 0 };
 
-  // Each function builds its own clients (infra/local/function-scope.ts), so every client's `send` is counted.
+  // Each function builds its own clients (local/function-scope.ts), so every client's `send` is counted.
   const restores: (() => void)[] = [];
   const instrument = (client: { prototype: { send: Send } }, count: (command: string, input: any, send: () => Promise<any>) => Promise<any>) => {
     const send = client.prototype.send;

@@ -33,7 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker, type CPUProfileHandle } from 'node:worker_threads';
-import { startLocalRuntime } from '#infra/local/runtime.ts';
+import { startLocalRuntime } from '#local/runtime.ts';
 import { logger } from '#shared/logger.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { formatSummary, s3StandIn, startProfile, summarize, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';

@@ -6,8 +6,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SQSClient } from '@aws-sdk/client-sqs';
-import { handlerLoader } from '#infra/local/handlers.ts';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { handlerLoader } from '#local/handlers.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
 import type { FunctionName } from '#shared/manifest.ts';
 
 type ClientName = 'dynamodb' | 's3' | 'sqs';

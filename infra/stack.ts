@@ -329,9 +329,8 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
     ...(production && { objectLockEnabled: true }),
     lifecycleRules: [
       // The sweep (functions/sweep.ts) deletes a finished ticket's submission: it, not a lifecycle
-      // rule, because "finished" is known from the ticket, and so that one mechanism works on AWS and
-      // locally alike. In this versioned bucket its delete leaves the data as an old version, which
-      // goes here a day later, and the delete marker after it.
+      // rule, because "finished" is known from the ticket. In this versioned bucket its delete leaves
+      // the data as an old version, which goes here a day later, and the delete marker after it.
       {
         id: 'SubmissionsOldVersions',
         prefix: bucketFolders.submissions,

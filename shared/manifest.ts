@@ -28,8 +28,8 @@ export interface TableSpec {
   /** Items sharing a partition key, ordered by this one. */
   readonly sortKey?: string;
   /**
-   * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL on AWS. The local stand-in has
-   * no TTL, and TTL may lag by days anyway, so readers treat an expired item as absent.
+   * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL. TTL may lag by days, so
+   * readers treat an expired item as absent.
    */
   readonly ttlAttribute?: string;
   /** Sparse global secondary indexes: an item is in one only while it has the index's key attributes. */
@@ -490,7 +490,7 @@ export const apis = {
 /**
  * The variables of each group of settings. A function is given those of the groups it names, and no
  * other: by the stack, those the stage sets (the rest keep their defaults), and locally by the
- * runtime, which gives each function only its own environment, as Lambda does (infra/local/).
+ * runtime, which gives each function only its own environment, as Lambda does (local/).
  */
 export const settingVariables = {
   // The sandbox's own knobs travel with the tax authority's name: only who loads it reads them.

@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import { newCertificateId, newestFirst, pinCheckUnderWay, secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';

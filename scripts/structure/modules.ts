@@ -8,7 +8,7 @@ import type { StructureSources } from '#shared/forms/form.ts';
 import { kinds } from '#shared/forms/registry.ts';
 import { elsterDir } from '#test/support/elster.ts';
 import { compactStructure } from './xsd.ts';
-import { ruleTable } from './ust-rules.ts';
+import { ruleTable } from './rule-table.ts';
 
 export const repoRoot = path.join(import.meta.dirname, '..', '..');
 
@@ -49,21 +49,22 @@ export const generated: readonly { module: string; from: string; text: (dir?: st
           return {
             module: `shared/forms/${kind}/structure/${from.file}-${year}-rules.json`,
             from: `${workbook} and ${schema}`,
-            text: (dir = elsterDir) => ustRulesText(workbook, schema, dir),
+            text: (dir = elsterDir) => rulesText(workbook, schema, dir),
           };
         })
       : [],
   ),
 ];
 
-/** The annual VAT return's rules of one year's workbook, against that year's schema: one rule per line. */
-export function ustRulesText(workbook: string, schema: string, dir = elsterDir): string {
+/** A form's rules of one year's workbook, against that year's schema: one rule per line. */
+export function rulesText(workbook: string, schema: string, dir = elsterDir): string {
   const structure = compactStructure(readFileSync(path.join(dir, schema), 'utf8'), schema);
-  const { rules, left } = ruleTable(readFileSync(path.join(dir, workbook), 'utf8'), structure);
+  const { rules, left, attributes } = ruleTable(readFileSync(path.join(dir, workbook), 'utf8'), structure);
   const lines = [
     `{"generated": ${JSON.stringify(`by scripts/structure/generate.ts (npm run generate:structure) from shared/elster/${workbook} and ${schema}; do not edit`)},`,
     `"rules": [\n${rules.map((rule) => JSON.stringify(rule)).join(',\n')}],`,
-    `"left": [\n${left.map((rule) => JSON.stringify(rule)).join(',\n')}]}`,
+    `"left": [\n${left.map((rule) => JSON.stringify(rule)).join(',\n')}],`,
+    `"attributes": ${JSON.stringify(attributes)}}`,
   ];
   return `${lines.join('\n')}\n`;
 }

@@ -7,10 +7,10 @@ import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(write)).held;
 
 /**
- * Single-item conditional writes only, read back with a consistent read: the local stand-in has no
- * transactions and ignores ReturnValuesOnConditionCheckFailure. It has no TTL either, which is why
- * expiry is decided here by `expires_at` rather than left to the record's removal. (`key` and
- * `state` are reserved words, hence the placeholders.)
+ * Single-item conditional writes, each decided by DynamoDB in one step. A claim only says whether it
+ * held: a request whose claim failed, rare as a replay is found before it claims (shared/submission/idempotency.ts), reads
+ * the record with a consistent read. Expiry is decided here by `expires_at`, as TTL removes an expired record only
+ * within days. (`key` and `state` are reserved words, hence the placeholders.)
  */
 export class DynamoIdempotencyStore extends DynamoTable implements IdempotencyStore {
   claim(record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {

@@ -70,7 +70,10 @@ export const needs = {
   list: { indexes: { tickets: ['by_client'] } },
 } as const satisfies Partial<Record<keyof TicketStore, Needs>>;
 
-/** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
+/**
+ * Tickets as single items, every write conditional on what it read: a change touches one item, which
+ * DynamoDB decides in one step, so no write needs a transaction.
+ */
 export class DynamoTicketStore extends DynamoTable implements TicketStore {
   async create(ticket: Ticket): Promise<boolean> {
     const put = new PutItemCommand({
@@ -179,17 +182,13 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
    * Gives every ticket the index attributes its state calls for, as tickets written before the
    * indexes existed lack them (`npm run tickets -- reindex`). Each write is conditional on the state
    * read, so a ticket that moved meanwhile keeps what its move wrote. Returns how many it changed.
-   *
-   * `rewrite` writes the attributes of every ticket again, right or not: the local stand-in writes an
-   * item's index entries and the item one after the other, so a runtime killed in between leaves the
-   * index disagreeing with the table, which a write of the item puts right (infra/local/runtime.ts).
    */
-  async reindex({ rewrite = false }: { rewrite?: boolean } = {}): Promise<number> {
+  async reindex(): Promise<number> {
     let changed = 0;
     for await (const item of pagedItems((ExclusiveStartKey) => this.client.send(new ScanCommand({ TableName: this.table, ExclusiveStartKey })))) {
       const ticket = fromItem(item);
       const wanted = indexAttributes(ticket);
-      const sets = Object.keys(wanted).filter((key) => rewrite || item[key]?.S !== wanted[key]);
+      const sets = Object.keys(wanted).filter((key) => item[key]?.S !== wanted[key]);
       const removals = Object.values(indexKeys).filter((key) => item[key] && !(key in wanted));
       if (!sets.length && !removals.length) continue;
       const update = [sets.length ? `SET ${sets.map((key) => `${key} = :${key}`).join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']

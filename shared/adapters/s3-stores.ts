@@ -26,9 +26,6 @@ export class S3Folder {
       // record the law requires erased (docs/operations/); nobody else, until the date.
       ObjectLockMode: 'GOVERNANCE' as const,
       ObjectLockRetainUntilDate: kept.retainUntil,
-      // S3 takes Object Lock settings only with a checksum of the body, which the client adds by
-      // default only where every request needs one (s3-client.ts).
-      ChecksumAlgorithm: 'SHA256' as const,
     };
     const command = new PutObjectCommand({
       Bucket: this.#bucket,

@@ -1,13 +1,14 @@
 // A structured body that is an ELSTER declaration's Nutzdaten element itself, field for field (the
-// annual VAT return's E50, the corporate income tax return's E30): each part (USt 2A, KSt 1, Anlage
-// GK, the Vorsatz…) and each group of the year's schema is an object under the element's name in snake
-// case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`), each ELSTER field (`E3003303`) a value under
-// its identifier in lower case (`e3003303`), a repeated element a list. What a value looks like
-// follows the field's type in the schema: "X" fields are `true`, amounts with cents are decimal
-// strings or numbers ("19000.00", written "19000,00"), whole numbers are numbers, everything else
-// text. So the body carries every element of every year's schema, and the XML read back gives the
-// same body (contract §12). The service sets the Vorsatz's Unterfallart, StNr, Zeitraum and OrdNrArt
-// from the request (`tax_number`, `year`) itself.
+// annual VAT return's E50, the corporate income tax return's E30, the trade tax return's E20): each
+// part (USt 2A, KSt 1, Anlage GK, GewSt 1A, the Vorsatz…) and each group of the year's schema is an
+// object under the element's name in snake case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`),
+// each ELSTER field (`E3003303`) a value under its identifier in lower case (`e3003303`), a repeated
+// element a list. What a value looks like follows the field's type in the schema: "X" fields are
+// `true`, amounts with cents are decimal strings or numbers ("19000.00", written "19000,00"), shares
+// with six decimals likewise ("33.333333", written "33,333333"), whole numbers are numbers,
+// everything else text. So the body carries every element of every year's schema, and the XML read
+// back gives the same body (contract §12). The service sets the Vorsatz's Unterfallart, StNr,
+// Zeitraum and OrdNrArt from the request (`tax_number`, `year`) itself.
 import type { Finding } from '#shared/domain/ticket.ts';
 import { formatEuros, toCents } from '#shared/tax/money.ts';
 import { type CompactStructure, type ElementsType, type TextType, typeOf } from '#shared/xml/structure.ts';
@@ -19,17 +20,18 @@ export const bodyName = (element: string) => element.replace(/([a-z])([A-Z])/g, 
 /** The Vorsatz elements the service writes from the request, never the body. */
 export const requestVorsatz = ['Unterfallart', 'StNr', 'Zeitraum', 'OrdNrArt'] as const;
 
-/** The parts under the root, by their body names (`ust2a`, `kst1`, `gk`, `vorsatz`…). */
+/** The parts under the root, by their body names (`ust2a`, `kst1`, `gk`, `gewst1a`, `vorsatz`…). */
 export type ElementParts = Record<string, unknown>;
 
 /** How a field's value is written in the body, by its type in the schema. */
-type Kind = 'flag' | 'cents' | 'decimal' | 'integer' | 'text';
+type Kind = 'flag' | 'cents' | 'share' | 'decimal' | 'integer' | 'text';
 
 export function valueKind({ text, patterns }: TextType): Kind {
   if (text.e?.length === 1 && text.e[0] === 'X') return 'flag';
   if (text.b) return 'integer';
   const sources = patterns.map((pattern) => pattern.source);
   if (sources.some((source) => source.includes(',\\d{2,2}'))) return 'cents';
+  if (sources.some((source) => source.includes(',\\d{6,6}'))) return 'share';
   if (sources.some((source) => source.includes('(,[0-9]+)'))) return 'decimal';
   return 'text';
 }
@@ -41,6 +43,7 @@ const decimalText = /^-?\d{1,15}(?:\.\d+)?$/;
 const takes: Record<Kind, string> = {
   flag: 'must be true (the box is ticked) or left out',
   cents: 'must be an amount in euros and cents: a number or a decimal string like "1200.50"',
+  share: 'must be a percentage with up to three digits and six decimals: a number or a decimal string like "33.333333"',
   decimal: 'must be a decimal number or a decimal string like "7.5"',
   integer: 'must be a whole number',
   text: 'must be a string',
@@ -55,6 +58,12 @@ function fieldText(value: unknown, kind: Kind): string | undefined {
       const text = typeof value === 'number' ? String(value) : value;
       if (typeof text !== 'string' || !/^-?\d{1,13}(?:\.\d{1,2})?$/.test(text)) return undefined;
       return formatEuros(toCents(text)).replace('.', ',');
+    }
+    case 'share': {
+      // ELSTER writes a share with exactly six decimals ("33,333333").
+      const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+      const match = typeof text === 'string' ? /^(\d{1,3})(?:\.(\d{1,6}))?$/.exec(text) : null;
+      return match ? `${match[1]},${(match[2] ?? '').padEnd(6, '0')}` : undefined;
     }
     case 'decimal': {
       const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
@@ -74,6 +83,7 @@ function bodyValue(text: string, kind: Kind): unknown {
     case 'flag':
       return text === 'X' ? true : text;
     case 'cents':
+    case 'share':
     case 'decimal':
       return /^-?\d+(?:,\d+)?$/.test(text) ? text.replace(',', '.') : text;
     case 'integer':
@@ -228,9 +238,9 @@ export interface FieldValue {
 }
 
 /**
- * Each field of the document by its element name, for ERiC's rules, which name fields so (an E-number stands
- * in one place of the form; the Vorsatz's names are its own). A field of a repeated group is listed
- * by its first occurrence.
+ * Each field of the document by its element name, for the protocol's figures (an E-number stands in
+ * one place of the form; the Vorsatz's names are its own). A field of a repeated group is listed by
+ * its first occurrence.
  */
 export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   const fields = new Map<string, FieldValue>();

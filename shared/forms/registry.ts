@@ -7,6 +7,7 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
+import { gewstFacts } from '#shared/forms/gewst/facts.ts';
 import { kstFacts } from '#shared/forms/kst/facts.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
@@ -19,6 +20,7 @@ export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ust: ustFacts,
   lsta: lstaFacts,
   zm: zmFacts,
+  gewst: gewstFacts,
   kst: kstFacts,
   euer: euerFacts,
 };

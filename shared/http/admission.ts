@@ -11,7 +11,7 @@ import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
  * unknown or revoked API key (401). Answers the caller's client on an authenticated route.
  *
  * Every API function runs it first (api-handler.ts), and the local gateway runs it before it reads a
- * body (infra/local/http-gateway.ts), so a request it refuses never has its body read there.
+ * body (local/http-gateway.ts), so a request it refuses never has its body read there.
  */
 export async function admit(headers: ApiEvent['headers'], keys?: ApiKeyStore): Promise<string | undefined> {
   checkExpectation(headers);

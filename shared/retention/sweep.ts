@@ -45,8 +45,8 @@ const notesPage = 100;
  * never needs its body again (the re-drive and webhooks read only the ticket and its protocol), so
  * what remains is the ticket's metadata and the protocol, kept under their own retention.
  *
- * The same code runs on AWS and locally, where the stand-ins know neither TTL nor lifecycle rules. A
- * run that stops for time needs no position kept: a swept ticket leaves the index the pass reads, so
+ * Not a lifecycle rule: S3 counts an object's age from its writing, a retention here runs from its
+ * ticket's end, which only the ticket knows. A run that stops for time needs no position kept: a swept ticket leaves the index the pass reads, so
  * the next run starts with those left.
  */
 export async function sweepSubmissions(deps: SweepDeps): Promise<SweepCounts> {

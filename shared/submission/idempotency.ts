@@ -1,5 +1,5 @@
-// One ticket per Idempotency-Key and request, with single-item conditional writes only (the local
-// stand-in has no transactions). Why a crash anywhere is harmless:
+// One ticket per Idempotency-Key and request, with single-item conditional writes only, each decided
+// by DynamoDB in one step: no transaction spans the record and the ticket. Why a crash anywhere is harmless:
 // - The record is claimed first, with the ticket ID chosen up front. Every later request with the
 //   key can therefore only ever create, or replay, that one ticket, and the ticket store's
 //   conditional create lets exactly one ticket have it.

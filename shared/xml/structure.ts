@@ -4,6 +4,7 @@
 // form and year is checked, so no function's bundle carries it; `schemaFindings` checks a tree
 // against it. `ElementFacts` are the few facts the forms also need while they write XML or check
 // JSON fields (shared/forms/{ustva,est}/structure.ts), held by hand and cited there.
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { maxFindings, truncatedFinding } from '#shared/domain/finding-limits.ts';
@@ -50,6 +51,21 @@ export function loadStructure(file: URL): Promise<CompactStructure> {
   if (!structure) {
     structure = readFile(file, 'utf8').then((text) => JSON.parse(text) as CompactStructure);
     loaded.set(file.href, structure);
+  }
+  return structure;
+}
+
+const read = new Map<string, CompactStructure>();
+
+/**
+ * The generated structure at `file`, read at once the first time: for a form that writes its body
+ * into XML in its module's synchronous `nutzdaten`.
+ */
+export function readStructure(file: URL): CompactStructure {
+  let structure = read.get(file.href);
+  if (!structure) {
+    structure = JSON.parse(readFileSync(file, 'utf8')) as CompactStructure;
+    read.set(file.href, structure);
   }
   return structure;
 }

@@ -19,6 +19,7 @@ const copied = [
   'shared',
   'functions',
   'infra',
+  'local',
   'receiver',
   'client',
   'scripts',
@@ -112,7 +113,7 @@ const probe = `import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { startLocalRuntime } from '#infra/local/runtime.ts';
+import { startLocalRuntime } from '#local/runtime.ts';
 import { apis, bundleAliases, functions } from '#shared/manifest.ts';
 
 const routes = apis.api.routes.filter((route) => route.path.startsWith('/v2/demo')).map(({ method, path, function: fn }) => \`\${method} \${path} \${fn}\`);

@@ -16,7 +16,7 @@ export interface ChildRuntime {
 }
 
 export async function startChild(dataDir: string, env: Record<string, string>): Promise<ChildRuntime> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', pathToFileURL(ledgerPath).href, 'infra/local/start.ts'], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', pathToFileURL(ledgerPath).href, 'local/start.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOOK_EXAMPLE_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

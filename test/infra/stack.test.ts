@@ -28,7 +28,7 @@ import { bucketFolders, settingNames } from '#shared/setting-names.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
 import { groupOf } from '#infra/function-groups.ts';
 import { stageSettings } from '#infra/stage-settings.ts';
-import { variablesOf } from '#infra/local/function-environment.ts';
+import { variablesOf } from '#local/function-environment.ts';
 import { removeStageApps, stageApp } from '#test/infra/stage-app.ts';
 import { longestScheduleSeconds } from '#shared/webhooks/backoff.ts';
 import {

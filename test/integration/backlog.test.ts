@@ -5,8 +5,8 @@
 import { BatchWriteItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { provision } from '#infra/local/provision.ts';
-import { startStandIns, type StandIns } from '#infra/local/stand-ins.ts';
+import { provision } from '#local/provision.ts';
+import { startStandIns, type StandIns } from '#local/stand-ins.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { noteItem } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { ticketItem } from '#shared/adapters/dynamodb-ticket-store.ts';

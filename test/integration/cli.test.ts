@@ -389,7 +389,7 @@ describe('npm start and the command beside it', () => {
   it('prints the command that finds it, and Ctrl-C during --wait leaves the terminal as it was and says the ticket goes on', async () => {
     const dataDir = await newDataDir();
     // A slow tax authority keeps the ticket in `processing` while the command waits for it.
-    const child = spawn(process.execPath, ['infra/local/start.ts'], {
+    const child = spawn(process.execPath, ['local/start.ts'], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,

@@ -6,10 +6,10 @@
 // told which. Without ELSTER's files the suite says so and is skipped.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kstExample } from '#shared/forms/kst/openapi.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
+import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
 import { validateNutzdaten } from '#test/oracle/xsd.ts';
 import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { elements } from '#test/support/xml-edit.ts';
@@ -28,17 +28,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function delivered(body: unknown, year: number) {
-  const reply = await service.submit('kst', body);
-  expect(reply.status, JSON.stringify(reply.json)).toBe(202);
-  const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
-  expect(ticket).toMatchObject({ status: 'delivered', datenart_version: `KSt_30_${year}` });
-  const protocol = await service.call('GET', `/v2/protocol/${ticket.ticket}`, { headers: { accept: 'application/pdf' } });
-  expect(protocol.status).toBe(200);
-  const { text } = await extractText(await getDocumentProxy(protocol.bytes.slice()), { mergePages: true });
-  expect(text).toContain(`Körperschaftsteuererklärung ${year}`);
-  return text;
-}
+const delivered = (body: unknown, year: number) => deliveredProtocol(service, 'kst', body, `KSt_30_${year}`, `Körperschaftsteuererklärung ${year}`);
 
 /** The elements of `xml` but those of the parts named, which a body does not carry. */
 const carried = (xml: string, unmapped: readonly string[]) => elements(xml).filter((line) => !unmapped.some((part) => line.startsWith(`/E30${part}`)));

@@ -3,7 +3,7 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandIns } from '#infra/local/stand-ins.ts';
+import { startStandIns } from '#local/stand-ins.ts';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { bucketName } from '#shared/config.ts';

@@ -4,9 +4,9 @@
 // are delivered with a protocol. Without ELSTER's files that suite says so and is skipped.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
+import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
 import { validateNutzdaten } from '#test/oracle/xsd.ts';
 import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ustSample } from '#test/support/samples.ts';
@@ -40,17 +40,7 @@ afterAll(async () => {
   await service?.stop();
 });
 
-async function delivered(body: unknown, year: number) {
-  const reply = await service.submit('ust', body);
-  expect(reply.status, JSON.stringify(reply.json)).toBe(202);
-  const ticket = await service.waitForStatus(reply.json.data.ticket, ['delivered', 'rejected', 'failed']);
-  expect(ticket).toMatchObject({ status: 'delivered', datenart_version: `USt_${year}` });
-  const protocol = await service.call('GET', `/v2/protocol/${ticket.ticket}`, { headers: { accept: 'application/pdf' } });
-  expect(protocol.status).toBe(200);
-  const { text } = await extractText(await getDocumentProxy(protocol.bytes.slice()), { mergePages: true });
-  expect(text).toContain(`Umsatzsteuererklärung ${year}`);
-  return text;
-}
+const delivered = (body: unknown, year: number) => deliveredProtocol(service, 'ust', body, `USt_${year}`, `Umsatzsteuererklärung ${year}`);
 
 describe.skipIf(missing)("ELSTER's E50 samples", needsElster, () => {
   it.each(samples)('$file: accepted as XML, read back, written again the same, and delivered both ways', async ({ file, year, taxNumber }) => {

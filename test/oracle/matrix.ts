@@ -23,6 +23,8 @@ import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { kstExample } from '#shared/forms/kst/openapi.ts';
 import { kstParts } from '#shared/forms/kst/schema.ts';
 import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
+import { gewstExample } from '#shared/forms/gewst/openapi.ts';
+import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
 import { readParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
@@ -383,14 +385,17 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** ELSTER's E50 sample of `year` (test/support/elster.ts), read back into the body it maps to. */
-function ustSampleBody(year: number): Record<string, unknown> | undefined {
-  const file = join(elsterDir, 'samples', year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
-  if (!existsSync(file)) return undefined;
-  const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
-  const read = e50 === undefined ? undefined : readXml(e50);
-  return read?.ok ? readParts(read.tree, ustSchemaStructure(year)).parts : undefined;
+/** ELSTER's sample `file` (test/support/elster.ts), its Nutzdaten element read back into the parts of the body it maps to. */
+function sampleParts(file: string, structure: CompactStructure): Record<string, unknown> | undefined {
+  const path = join(elsterDir, 'samples', file);
+  if (!existsSync(path)) return undefined;
+  const nutzdaten = new RegExp(`<${structure.root}[\\s\\S]*</${structure.root}>`).exec(readFileSync(path, 'utf8'))?.[0];
+  const read = nutzdaten === undefined ? undefined : readXml(nutzdaten);
+  return read?.ok ? readParts(read.tree, structure).parts : undefined;
 }
+
+/** ELSTER's E50 sample of `year`, read back into the body it maps to. */
+const ustSampleBody = (year: number) => sampleParts(year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`, ustSchemaStructure(year));
 
 /**
  * The annual VAT return of `year`: the OpenAPI document's example in that year's shape (the
@@ -423,12 +428,8 @@ function ustBodies(year: number): MatrixBody[] {
 
 /** ELSTER's E30 sample of `year`, read back into the body it maps to (the Anlagen a body does not carry left out). */
 function kstSampleBody(year: number): Record<string, unknown> | undefined {
-  const file = join(elsterDir, 'samples', `kst_${year}_ok.xml`);
-  const e30 = existsSync(file) ? /<E30[\s\S]*<\/E30>/.exec(readFileSync(file, 'utf8'))?.[0] : undefined;
-  const read = e30 === undefined ? undefined : readXml(e30);
-  if (!read?.ok) return undefined;
-  const { parts } = readParts(read.tree, kstSchemaStructure(year));
-  return Object.fromEntries(Object.entries(parts).filter(([part]) => (kstParts as readonly string[]).includes(part)));
+  const parts = sampleParts(`kst_${year}_ok.xml`, kstSchemaStructure(year));
+  return parts && Object.fromEntries(Object.entries(parts).filter(([part]) => (kstParts as readonly string[]).includes(part)));
 }
 
 /**
@@ -458,22 +459,27 @@ function kstBodies(year: number): MatrixBody[] {
   ];
 }
 
-/** ELSTER's sample `file` (test/support/elster.ts), its `root` element read back into the body it maps to. */
-function sampleBody(file: string, root: string, structure: CompactStructure): Record<string, unknown> | undefined {
-  const path = join(elsterDir, 'samples', file);
-  if (!existsSync(path)) return undefined;
-  const element = new RegExp(`<${root}[\\s>][\\s\\S]*</${root}>`).exec(readFileSync(path, 'utf8'))?.[0];
-  const read = element === undefined ? undefined : readXml(element);
-  return read?.ok ? readParts(read.tree, structure).parts : undefined;
-}
-
 /** The Anlage EÜR of `year`: the OpenAPI document's example, whose groups every year has, and ELSTER's sample of the year read back. */
 function euerBodies(year: number): MatrixBody[] {
-  const sample = sampleBody(`euer_${year}_ok.xml`, 'E77', euerSchemaStructure(year));
+  const sample = sampleParts(`euer_${year}_ok.xml`, euerSchemaStructure(year));
   return [
     { name: `E77 ${year}: the example`, kind: 'euer', body: { ...euerExample, year } },
     ...(sample
       ? [{ name: `E77 ${year}: ELSTER's sample read back`, kind: 'euer' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
+}
+
+/**
+ * The trade tax return of `year`: the OpenAPI document's example, and ELSTER's own sample of the
+ * year read back, filed under the service's test tax number.
+ */
+function gewstBodies(year: number): MatrixBody[] {
+  const sample = sampleParts(`gewst_${year}.xml`, gewstSchemaStructure(year));
+  return [
+    { name: `E20 ${year}: the example`, kind: 'gewst', body: { ...gewstExample, year } },
+    ...(sample
+      ? [{ name: `E20 ${year}: ELSTER's sample read back`, kind: 'gewst' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
       : []),
   ];
 }
@@ -487,6 +493,7 @@ const bodiesOf: { readonly [K in Kind]?: (year: number, day: string) => MatrixBo
   zm: zmBodies,
   kst: kstBodies,
   euer: euerBodies,
+  gewst: gewstBodies,
 };
 
 /** The whole matrix for the day the tests fix. */

@@ -3,7 +3,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#infra/local/runtime.ts';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#local/runtime.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 
 export interface Reply {

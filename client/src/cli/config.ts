@@ -18,7 +18,7 @@ export const defaultUrl = 'http://127.0.0.1:3000';
 
 const localHosts = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** The URL a running `npm start` wrote into its runtime file (infra/local/runtime-file.ts), if one is running there. */
+/** The URL a running `npm start` wrote into its runtime file (shared/runtime-file.ts), if one is running there. */
 function runningUrl(runtimeFile: string): string | undefined {
   try {
     const url: unknown = JSON.parse(readFileSync(runtimeFile, 'utf8')).STEUERBOTE_URL;

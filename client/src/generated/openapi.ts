@@ -119,6 +119,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/gewst": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a trade tax return
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitGewst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/kst": {
         parameters: {
             query?: never;
@@ -274,6 +297,29 @@ export interface paths {
          * @description Runs every check `POST /v2/zm` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateZm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/gewst/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a trade tax return without submitting it
+         * @description Runs every check `POST /v2/gewst` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateGewst"];
         delete?: never;
         options?: never;
         head?: never;
@@ -663,7 +709,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -862,7 +908,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
@@ -1999,7 +2045,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -2765,7 +2811,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
@@ -2862,7 +2908,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
             vat_id: string;
@@ -2900,6 +2946,1180 @@ export interface components {
             /** @description Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER's schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri`, the one identifier of whom it is for, equals `vat_id` (`XML_VAT_ID_MISMATCH`; each line's `knre` is a customer's) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC */
             xml?: string;
         };
+        GewstSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            year: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
+            tax_number?: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O") */
+            tax_office?: string;
+            /** @description GewSt 1A, the return itself (E20/GewSt1A), required unless `xml` is given: the business and its legal form (`allgemein`, `rechtsform`), its permanent establishments and municipalities (`ang_gew_betr`), the profit (`gewinn.e4001703`, Gewinn aus Gewerbebetrieb), the Hinzurechnungen (`hinz`), the Kürzungen (`kuerz`, `kuerzung_astg`), the losses carried forward and every other line. Every group and field of the year's ELSTER schema under its name in snake case: a group `Ang_Gew_Betr` is `ang_gew_betr`, a field `E4001703` is `e4001703`, a repeating element a list. Whole-euro amounts are whole numbers, amounts with cents numbers or decimal strings, choices the code ELSTER gives them ("1" yes, "2" no). The names shown are those of 2024. Checked against the year's whole schema (a field the year's form does not have is `UNKNOWN_FIELD`, with the fields it has in `expected`), then by every rule of ERiC's workbook of the year, each finding naming its `rule` (`ERIC_RULE`): which legal form may fill which lines, each sum against its lines (with the value it arrives at in `expected`), the unit values at their share, the municipalities, the Anlagen a partnership or an Organschaft needs */
+            gew_st1a?: {
+                /** @description ELSTER GewSt1A/Allgemein */
+                allgemein?: {
+                    /** @description ELSTER GewSt1A/Allgemein/E4000101: text, at most 103 characters */
+                    e4000101?: string;
+                    /** @description ELSTER GewSt1A/Allgemein/E4000201: text, at most 25 characters */
+                    e4000201?: string;
+                    /** @description ELSTER GewSt1A/Allgemein/E4000502: text, at most 11 characters */
+                    e4000502?: string;
+                };
+                /** @description ELSTER GewSt1A/Rechtsform */
+                rechtsform?: {
+                    /** @description ELSTER GewSt1A/Rechtsform/E4001203: text, one of "1" */
+                    e4001203?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4001902: text, one of "1" */
+                    e4001902?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4001201: text, one of "1" */
+                    e4001201?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4001204: text, one of "1" */
+                    e4001204?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4000501: text, one of "350", "370", "310", "360", "320", "910", "460", "450", "490", "930", "510", "511", "520", "623", "540", "590", "940", "621", "650", "624", "950", "810", "811", "838", "831", "833", "820", "840", "850", "834", "960", "611", "391", "221", "837", "200", "210", "220", "230", "240", "250", "260", "270", "280", "290", "291", "292", "293", "295", "920" */
+                    e4000501?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4001405: text, one of "1" */
+                    e4001405?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4000602: text */
+                    e4000602?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4001603: text */
+                    e4001603?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4001705: text, at most 11 characters */
+                    e4001705?: string;
+                    /** @description ELSTER GewSt1A/Rechtsform/E4000905: text, one of "1" */
+                    e4000905?: string;
+                };
+                /** @description ELSTER GewSt1A/Erg_Ang */
+                erg_ang?: {
+                    /** @description ELSTER GewSt1A/Erg_Ang/E4003204: text, one of "1" */
+                    e4003204?: string;
+                    /** @description ELSTER GewSt1A/Erg_Ang/E4003205: text, at most 999 characters */
+                    e4003205?: string;
+                };
+                st_gest?: {
+                    /** @description ELSTER GewSt1A/St_Gest/E4003208: text, at most 17 characters */
+                    e4003208?: string;
+                    /** @description ELSTER GewSt1A/St_Gest/E4003209: text, at most 17 characters */
+                    e4003209?: string;
+                    /** @description ELSTER GewSt1A/St_Gest/E4003210: text, one of "1" */
+                    e4003210?: string;
+                    /** @description ELSTER GewSt1A/St_Gest/E4003211: text, at most 999 characters */
+                    e4003211?: string;
+                }[];
+                /** @description ELSTER GewSt1A/Ang_Gew_Betr */
+                ang_gew_betr?: {
+                    /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St */
+                    betr_st?: {
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001506: text, one of "1", "2" */
+                        e4001506?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001507: text, one of "1", "2" */
+                        e4001507?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001102: text, one of "1", "2" */
+                        e4001102?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001103: text */
+                        e4001103?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001104: text, at most 999 characters */
+                        e4001104?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001105: text, at most 999 characters */
+                        e4001105?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001110: text, at most 5 characters */
+                        e4001110?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_St/E4001111: text, at most 999 characters */
+                        e4001111?: string;
+                    };
+                    /** @description ELSTER GewSt1A/Ang_Gew_Betr/Heb_Nr */
+                    heb_nr?: {
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Heb_Nr/E4001803: text, at most 28 characters */
+                        e4001803?: string;
+                    };
+                    /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_Eroeff */
+                    betr_eroeff?: {
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_Eroeff/E4002103: text */
+                        e4002103?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/Betr_Eroeff/E4002205: text */
+                        e4002205?: string;
+                    };
+                    /** @description ELSTER GewSt1A/Ang_Gew_Betr/OG */
+                    og?: {
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/OG/E4001401: text, one of "1" */
+                        e4001401?: string;
+                        /** @description ELSTER GewSt1A/Ang_Gew_Betr/OG/E4001501: text, one of "1" */
+                        e4001501?: string;
+                    };
+                };
+                /** @description ELSTER GewSt1A/Gewinn */
+                gewinn?: {
+                    /** @description ELSTER GewSt1A/Gewinn/E4001703: a whole number */
+                    e4001703?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4003408: a whole number */
+                    e4003408?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4003409: a whole number */
+                    e4003409?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4003504: text, at most 2 characters */
+                    e4003504?: string;
+                    /** @description ELSTER GewSt1A/Gewinn/E4003603: a whole number */
+                    e4003603?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4003604: a whole number */
+                    e4003604?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4003704: a whole number */
+                    e4003704?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4003903: a whole number */
+                    e4003903?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4004003: a whole number */
+                    e4004003?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4004004: a whole number */
+                    e4004004?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4004006: a whole number */
+                    e4004006?: number;
+                    /** @description ELSTER GewSt1A/Gewinn/E4004005: a whole number */
+                    e4004005?: number;
+                };
+                /** @description ELSTER GewSt1A/Hinz */
+                hinz?: {
+                    /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1 */
+                    p_8_nr_1_wj1?: {
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4003202: a whole number */
+                        e4003202?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4003302: a whole number */
+                        e4003302?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4003407: a whole number */
+                        e4003407?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4003502: a whole number */
+                        e4003502?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4004402: a whole number */
+                        e4004402?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4003602: a whole number */
+                        e4003602?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4003703: a whole number */
+                        e4003703?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj1/E4004103: a whole number */
+                        e4004103?: number;
+                    };
+                    /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2 */
+                    p_8_nr_1_wj2?: {
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4003802: a whole number */
+                        e4003802?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4003902: a whole number */
+                        e4003902?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4004002: a whole number */
+                        e4004002?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4004102: a whole number */
+                        e4004102?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4005103: a whole number */
+                        e4005103?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4004203: a whole number */
+                        e4004203?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4004303: a whole number */
+                        e4004303?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_1_Wj2/E4004702: a whole number */
+                        e4004702?: number;
+                    };
+                    /** @description ELSTER GewSt1A/Hinz/P_8_Nr_4 */
+                    p_8_nr_4?: {
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_4/E4002101: a whole number */
+                        e4002101?: number;
+                    };
+                    /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8 */
+                    p_8_nr_8?: {
+                        einz?: {
+                            /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Einz/E4002320: text, at most 999 characters */
+                            e4002320?: string;
+                            /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Einz/E4002321: text */
+                            e4002321?: string;
+                            /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Einz/E4002323: text, at most 11 characters */
+                            e4002323?: string;
+                            /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Einz/E4002322: a whole number */
+                            e4002322?: number;
+                        }[];
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Sum */
+                        sum?: {
+                            /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Sum/E4002301: a whole number */
+                            e4002301?: number;
+                        };
+                    };
+                    /** @description ELSTER GewSt1A/Hinz/P_8_9_12 */
+                    p_8_9_12?: {
+                        /** @description ELSTER GewSt1A/Hinz/P_8_9_12/E4002501: a whole number */
+                        e4002501?: number;
+                        /** @description ELSTER GewSt1A/Hinz/P_8_9_12/E4002601: a whole number */
+                        e4002601?: number;
+                    };
+                };
+                /** @description ELSTER GewSt1A/Gew_Ant_Koe */
+                gew_ant_koe?: {
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006104: a percentage, a number or a decimal string such as "33.333333" (written with six decimals, "33,333333") */
+                    e4006104?: number | string;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006201: a percentage, a number or a decimal string such as "33.333333" (written with six decimals, "33,333333") */
+                    e4006201?: number | string;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006301: a percentage, a number or a decimal string such as "33.333333" (written with six decimals, "33,333333") */
+                    e4006301?: number | string;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006401: a whole number */
+                    e4006401?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006501: a whole number */
+                    e4006501?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006502: a whole number */
+                    e4006502?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006601: a whole number */
+                    e4006601?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006602: a whole number */
+                    e4006602?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006701: a whole number */
+                    e4006701?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006702: a whole number */
+                    e4006702?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006801: a whole number */
+                    e4006801?: number;
+                    /** @description ELSTER GewSt1A/Gew_Ant_Koe/E4006802: a whole number */
+                    e4006802?: number;
+                };
+                /** @description ELSTER GewSt1A/Kuerz */
+                kuerz?: {
+                    /** @description ELSTER GewSt1A/Kuerz/Ehw */
+                    ehw?: {
+                        einz?: {
+                            /** @description ELSTER GewSt1A/Kuerz/Ehw/Einz/E4002801: a whole number */
+                            e4002801?: number;
+                            /** @description ELSTER GewSt1A/Kuerz/Ehw/Einz/E4002808: text, at most 17 characters */
+                            e4002808?: string;
+                            /** @description ELSTER GewSt1A/Kuerz/Ehw/Einz/E4002809: text, one of "1", "2", "3", "4", "5", "6" */
+                            e4002809?: string;
+                            /** @description ELSTER GewSt1A/Kuerz/Ehw/Einz/E4008601: a whole number */
+                            e4008601?: number;
+                        }[];
+                        /** @description ELSTER GewSt1A/Kuerz/Ehw/Sum */
+                        sum?: {
+                            /** @description ELSTER GewSt1A/Kuerz/Ehw/Sum/E4002807: a whole number */
+                            e4002807?: number;
+                        };
+                    };
+                    /** @description ELSTER GewSt1A/Kuerz/Weit_Kuerz */
+                    weit_kuerz?: {
+                        /** @description ELSTER GewSt1A/Kuerz/Weit_Kuerz/E4002901: a whole number */
+                        e4002901?: number;
+                    };
+                    /** @description ELSTER GewSt1A/Kuerz/Gew_PersG */
+                    gew_pers_g?: {
+                        einz?: {
+                            /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Einz/E4003020: text, at most 999 characters */
+                            e4003020?: string;
+                            /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Einz/E4003021: text */
+                            e4003021?: string;
+                            /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Einz/E4003023: text, at most 11 characters */
+                            e4003023?: string;
+                            /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Einz/E4003022: a whole number */
+                            e4003022?: number;
+                        }[];
+                        /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Sum */
+                        sum?: {
+                            /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Sum/E4003001: a whole number */
+                            e4003001?: number;
+                        };
+                    };
+                    /** @description ELSTER GewSt1A/Kuerz/Weit_Ang */
+                    weit_ang?: {
+                        /** @description ELSTER GewSt1A/Kuerz/Weit_Ang/E4003201: a whole number */
+                        e4003201?: number;
+                        /** @description ELSTER GewSt1A/Kuerz/Weit_Ang/E4003301: a whole number */
+                        e4003301?: number;
+                    };
+                    /** @description ELSTER GewSt1A/Kuerz/Zuw */
+                    zuw?: {
+                        /** @description ELSTER GewSt1A/Kuerz/Zuw/E4003403: a whole number */
+                        e4003403?: number;
+                        /** @description ELSTER GewSt1A/Kuerz/Zuw/E4006101: a whole number */
+                        e4006101?: number;
+                        /** @description ELSTER GewSt1A/Kuerz/Zuw/E4006103: a whole number */
+                        e4006103?: number;
+                        /** @description ELSTER GewSt1A/Kuerz/Zuw/E4009404: a whole number */
+                        e4009404?: number;
+                        /** @description ELSTER GewSt1A/Kuerz/Zuw/Sp_HB */
+                        sp_hb?: {
+                            /** @description ELSTER GewSt1A/Kuerz/Zuw/Sp_HB/E4004001: a whole number */
+                            e4004001?: number;
+                        };
+                        /** @description ELSTER GewSt1A/Kuerz/Zuw/Sp_erh_Verm_Stift */
+                        sp_erh_verm_stift?: {
+                            /** @description ELSTER GewSt1A/Kuerz/Zuw/Sp_erh_Verm_Stift/E4003404: a whole number */
+                            e4003404?: number;
+                            /** @description ELSTER GewSt1A/Kuerz/Zuw/Sp_erh_Verm_Stift/E4003405: a whole number */
+                            e4003405?: number;
+                            /** @description ELSTER GewSt1A/Kuerz/Zuw/Sp_erh_Verm_Stift/E4003406: a whole number */
+                            e4003406?: number;
+                            /** @description ELSTER GewSt1A/Kuerz/Zuw/Sp_erh_Verm_Stift/E4003505: a whole number */
+                            e4003505?: number;
+                        };
+                    };
+                };
+                /** @description ELSTER GewSt1A/Kuerzung_AStG */
+                kuerzung_ast_g?: {
+                    einz?: {
+                        /** @description ELSTER GewSt1A/Kuerzung_AStG/Einz/E4009910: text, at most 999 characters */
+                        e4009910?: string;
+                        /** @description ELSTER GewSt1A/Kuerzung_AStG/Einz/E4009911: a whole number */
+                        e4009911?: number;
+                    }[];
+                    /** @description ELSTER GewSt1A/Kuerzung_AStG/Sum */
+                    sum?: {
+                        /** @description ELSTER GewSt1A/Kuerzung_AStG/Sum/E4009902: a whole number */
+                        e4009902?: number;
+                    };
+                };
+                /** @description ELSTER GewSt1A/Gew_Ertr */
+                gew_ertr?: {
+                    /** @description ELSTER GewSt1A/Gew_Ertr/P_5a_EStG */
+                    p_5a_est_g?: {
+                        /** @description ELSTER GewSt1A/Gew_Ertr/P_5a_EStG/E4004202: a whole number */
+                        e4004202?: number;
+                        /** @description ELSTER GewSt1A/Gew_Ertr/P_5a_EStG/E4001704: a whole number */
+                        e4001704?: number;
+                        /** @description ELSTER GewSt1A/Gew_Ertr/P_5a_EStG/E4003503: a whole number */
+                        e4003503?: number;
+                    };
+                    /** @description ELSTER GewSt1A/Gew_Ertr/Oer_Rundfunk */
+                    oer_rundfunk?: {
+                        /** @description ELSTER GewSt1A/Gew_Ertr/Oer_Rundfunk/E4004811: a whole number */
+                        e4004811?: number;
+                    };
+                    /** @description ELSTER GewSt1A/Gew_Ertr/Spartentr */
+                    spartentr?: {
+                        /** @description ELSTER GewSt1A/Gew_Ertr/Spartentr/E4007601: a whole number */
+                        e4007601?: number;
+                    };
+                };
+                /** @description ELSTER GewSt1A/Weit_Ang */
+                weit_ang?: {
+                    /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG */
+                    gew_ertr_og?: {
+                        einz?: {
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004320: text, at most 999 characters */
+                            e4004320?: string;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004321: text */
+                            e4004321?: string;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004323: text, at most 11 characters */
+                            e4004323?: string;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004322: a whole number */
+                            e4004322?: number;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004922: a whole number */
+                            e4004922?: number;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004925: a whole number */
+                            e4004925?: number;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004926: a whole number */
+                            e4004926?: number;
+                        }[];
+                        /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Sum */
+                        sum?: {
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Sum/E4004301: a whole number */
+                            e4004301?: number;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Sum/E4004913: a whole number */
+                            e4004913?: number;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Sum/E4004914: a whole number */
+                            e4004914?: number;
+                            /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Sum/E4004915: a whole number */
+                            e4004915?: number;
+                        };
+                    };
+                    /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG */
+                    ang_og?: {
+                        /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG/E4006003: a whole number */
+                        e4006003?: number;
+                        /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG/E4006004: a whole number */
+                        e4006004?: number;
+                        /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG/E4006005: a whole number */
+                        e4006005?: number;
+                        /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG/E4006006: a whole number */
+                        e4006006?: number;
+                        /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG/E4006007: a whole number */
+                        e4006007?: number;
+                        /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG/E4006008: a whole number */
+                        e4006008?: number;
+                        /** @description ELSTER GewSt1A/Weit_Ang/Ang_OG/E4006009: a whole number */
+                        e4006009?: number;
+                    };
+                };
+                /** @description ELSTER GewSt1A/P2_Abs4_UmwStG */
+                p2_abs4_umw_st_g?: {
+                    /** @description ELSTER GewSt1A/P2_Abs4_UmwStG/E4008301: a whole number */
+                    e4008301?: number;
+                    /** @description ELSTER GewSt1A/P2_Abs4_UmwStG/E4008401: a whole number */
+                    e4008401?: number;
+                };
+                /** @description ELSTER GewSt1A/P2_Abs5_UmwStG */
+                p2_abs5_umw_st_g?: {
+                    /** @description ELSTER GewSt1A/P2_Abs5_UmwStG/E4009002: a whole number */
+                    e4009002?: number;
+                };
+                /** @description ELSTER GewSt1A/Beschraenk_lfd_Verlust */
+                beschraenk_lfd_verlust?: {
+                    /** @description ELSTER GewSt1A/Beschraenk_lfd_Verlust/Mind_lfd_Verl */
+                    mind_lfd_verl?: {
+                        /** @description ELSTER GewSt1A/Beschraenk_lfd_Verlust/Mind_lfd_Verl/E4009001: a whole number */
+                        e4009001?: number;
+                        /** @description ELSTER GewSt1A/Beschraenk_lfd_Verlust/Mind_lfd_Verl/E4009701: a whole number */
+                        e4009701?: number;
+                        /** @description ELSTER GewSt1A/Beschraenk_lfd_Verlust/Mind_lfd_Verl/E4004801: a whole number */
+                        e4004801?: number;
+                        /** @description ELSTER GewSt1A/Beschraenk_lfd_Verlust/Mind_lfd_Verl/E4009901: a whole number */
+                        e4009901?: number;
+                    };
+                };
+                /** @description ELSTER GewSt1A/Ffg_Verlust */
+                ffg_verlust?: {
+                    /** @description ELSTER GewSt1A/Ffg_Verlust/E4009403: text, one of "1" */
+                    e4009403?: string;
+                    /** @description ELSTER GewSt1A/Ffg_Verlust/E4009503: text, one of "1", "2" */
+                    e4009503?: string;
+                };
+                /** @description ELSTER GewSt1A/Verlust */
+                verlust?: {
+                    /** @description ELSTER GewSt1A/Verlust/E4004501: a whole number */
+                    e4004501?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4004601: a whole number */
+                    e4004601?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4009201: a whole number */
+                    e4009201?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4009101: a whole number */
+                    e4009101?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4004701: a whole number */
+                    e4004701?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4009605: a whole number */
+                    e4009605?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4010201: a whole number */
+                    e4010201?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4009802: a whole number */
+                    e4009802?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4005001: a whole number */
+                    e4005001?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4010405: a whole number */
+                    e4010405?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4010402: a whole number */
+                    e4010402?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4010403: a whole number */
+                    e4010403?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4010701: a whole number */
+                    e4010701?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4010702: a whole number */
+                    e4010702?: number;
+                    /** @description ELSTER GewSt1A/Verlust/E4001202: a whole number */
+                    e4001202?: number;
+                };
+                /** @description ELSTER GewSt1A/P_35_EStG */
+                p_35_est_g?: {
+                    /** @description ELSTER GewSt1A/P_35_EStG/E4006002: a whole number */
+                    e4006002?: number;
+                };
+                /** @description ELSTER GewSt1A/San */
+                san?: {
+                    /** @description ELSTER GewSt1A/San/E4010901: a whole number */
+                    e4010901?: number;
+                };
+                /** @description ELSTER GewSt1A/Rfw_PersG_EU */
+                rfw_pers_g_eu?: {
+                    /** @description ELSTER GewSt1A/Rfw_PersG_EU/E4011002: a whole number */
+                    e4011002?: number;
+                    /** @description ELSTER GewSt1A/Rfw_PersG_EU/E4011001: a whole number */
+                    e4011001?: number;
+                    /** @description ELSTER GewSt1A/Rfw_PersG_EU/E4011101: a whole number */
+                    e4011101?: number;
+                };
+                /** @description ELSTER GewSt1A/VJ1_EZ */
+                vj1_ez?: {
+                    /** @description ELSTER GewSt1A/VJ1_EZ/E4014801: a whole number */
+                    e4014801?: number;
+                    /** @description ELSTER GewSt1A/VJ1_EZ/E4014901: a whole number */
+                    e4014901?: number;
+                    /** @description ELSTER GewSt1A/VJ1_EZ/E4015001: a whole number */
+                    e4015001?: number;
+                };
+                /** @description ELSTER GewSt1A/Steuerberater */
+                steuerberater?: {
+                    /** @description ELSTER GewSt1A/Steuerberater/E4001617: text, at most 60 characters */
+                    e4001617?: string;
+                    /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung */
+                    mitwirkung?: {
+                        /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/E4002002: text, one of "1" */
+                        e4002002?: string;
+                        /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/E4001614: text, at most 55 characters */
+                        e4001614?: string;
+                        /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung */
+                        anfertigung?: {
+                            /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung/E4001610: text, at most 55 characters */
+                            e4001610?: string;
+                            /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung/E4001611: text, at most 55 characters */
+                            e4001611?: string;
+                            /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung/E4001612: text, at most 55 characters */
+                            e4001612?: string;
+                            /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung/E4001613: text, at most 55 characters */
+                            e4001613?: string;
+                            /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung/E4001615: text, at most 55 characters */
+                            e4001615?: string;
+                            /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung/E4001616: text, at most 60 characters */
+                            e4001616?: string;
+                            /** @description ELSTER GewSt1A/Steuerberater/Mitwirkung/Anfertigung/E4001618: text, at most 55 characters */
+                            e4001618?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Anlage EMU (E20/EMU), a list: the partners of a partnership and their shares; the same naming */
+            emu?: {
+                /** @description ELSTER EMU/Beteiligter: a whole number */
+                beteiligter?: number;
+                /** @description ELSTER EMU/Bet */
+                bet?: {
+                    /** @description ELSTER EMU/Bet/E4031730: text, at most 30 characters */
+                    e4031730?: string;
+                    /** @description ELSTER EMU/Bet/E4031728: text */
+                    e4031728?: string;
+                    /** @description ELSTER EMU/Bet/E4030602: text, at most 11 characters */
+                    e4030602?: string;
+                    /** @description ELSTER EMU/Bet/E4031727: text */
+                    e4031727?: string;
+                    /** @description ELSTER EMU/Bet/E4030601: text */
+                    e4030601?: string;
+                    /** @description ELSTER EMU/Bet/E4031710: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e4031710?: number | string;
+                    /** @description ELSTER EMU/Bet/E4031745: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e4031745?: number | string;
+                    /** @description ELSTER EMU/Bet/E4031748: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e4031748?: number | string;
+                    /** @description ELSTER EMU/Bet/E4031712: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e4031712?: number | string;
+                    /** @description ELSTER EMU/Bet/E4031713: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e4031713?: number | string;
+                    /** @description ELSTER EMU/Bet/E4031716: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e4031716?: number | string;
+                };
+                /** @description ELSTER EMU/VJ1_EZ */
+                vj1_ez?: {
+                    /** @description ELSTER EMU/VJ1_EZ/E4031301: a whole number */
+                    e4031301?: number;
+                };
+            }[];
+            /** @description Anlage ORG (E20/OHG), a list: one per controlled company of an Organschaft; the same naming */
+            ohg?: {
+                /** @description ELSTER OHG/Allgemein */
+                allgemein?: {
+                    /** @description ELSTER OHG/Allgemein/E4040102: text, at most 999 characters */
+                    e4040102?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040201: text, at most 999 characters */
+                    e4040201?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040301: text, at most 999 characters */
+                    e4040301?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040401: text, at most 5 characters */
+                    e4040401?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040402: text, at most 999 characters */
+                    e4040402?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040403: text, at most 12 characters */
+                    e4040403?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040501: text, at most 103 characters */
+                    e4040501?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040601: text, one of "1" */
+                    e4040601?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040901: text, one of "1" */
+                    e4040901?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040902: text, one of "1" */
+                    e4040902?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040904: text */
+                    e4040904?: string;
+                    /** @description ELSTER OHG/Allgemein/E4040905: text, one of "1" */
+                    e4040905?: string;
+                };
+                /** @description ELSTER OHG/Gew_Ertr */
+                gew_ertr?: {
+                    /** @description ELSTER OHG/Gew_Ertr/E4042101: a whole number */
+                    e4042101?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/E4042102: text, at most 2 characters */
+                    e4042102?: string;
+                    /** @description ELSTER OHG/Gew_Ertr/E4042103: a whole number */
+                    e4042103?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/E4042104: a whole number */
+                    e4042104?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/E4042105: a whole number */
+                    e4042105?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/E4042509: a whole number */
+                    e4042509?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/E4042106: a whole number */
+                    e4042106?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/E4044002: a whole number */
+                    e4044002?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/E4042107: a whole number */
+                    e4042107?: number;
+                    /** @description ELSTER OHG/Gew_Ertr/Hinz */
+                    hinz?: {
+                        /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1 */
+                        p_8_nr_1_wj1?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/E4042201: a whole number */
+                            e4042201?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/E4042301: a whole number */
+                            e4042301?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/E4042401: a whole number */
+                            e4042401?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Vorspalte */
+                            vorspalte?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Vorspalte/E4042502: a whole number */
+                                e4042502?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Vorspalte/E4042503: a whole number */
+                                e4042503?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Vorspalte/E4042602: a whole number */
+                                e4042602?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Vorspalte/E4042703: a whole number */
+                                e4042703?: number;
+                            };
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte */
+                            hauptspalte?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4042501: a whole number */
+                                e4042501?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4042504: a whole number */
+                                e4042504?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4042601: a whole number */
+                                e4042601?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4042701: a whole number */
+                                e4042701?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4042702: a whole number */
+                                e4042702?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4042801: a whole number */
+                                e4042801?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4042901: a whole number */
+                                e4042901?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4043001: a whole number */
+                                e4043001?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj1/Hauptspalte/E4043101: a whole number */
+                                e4043101?: number;
+                            };
+                        };
+                        /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2 */
+                        p_8_nr_1_wj2?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/E4042202: a whole number */
+                            e4042202?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/E4042302: a whole number */
+                            e4042302?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/E4042402: a whole number */
+                            e4042402?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Vorspalte */
+                            vorspalte?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Vorspalte/E4042505: a whole number */
+                                e4042505?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Vorspalte/E4042507: a whole number */
+                                e4042507?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Vorspalte/E4042603: a whole number */
+                                e4042603?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Vorspalte/E4042704: a whole number */
+                                e4042704?: number;
+                            };
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte */
+                            hauptspalte?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4042506: a whole number */
+                                e4042506?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4042508: a whole number */
+                                e4042508?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4042604: a whole number */
+                                e4042604?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4042705: a whole number */
+                                e4042705?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4042706: a whole number */
+                                e4042706?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4042802: a whole number */
+                                e4042802?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4042902: a whole number */
+                                e4042902?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4043002: a whole number */
+                                e4043002?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/P_8_Nr_1_Wj2/Hauptspalte/E4043102: a whole number */
+                                e4043102?: number;
+                            };
+                        };
+                        /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz */
+                        weitere_hinz?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/E4043201: a whole number */
+                            e4043201?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/E4043601: a whole number */
+                            e4043601?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/E4043701: a whole number */
+                            e4043701?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/E4043901: a whole number */
+                            e4043901?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG */
+                            ant_verl_pg?: {
+                                einz?: {
+                                    /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Einz/E4043411: text, at most 999 characters */
+                                    e4043411?: string;
+                                    /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Einz/E4043412: text */
+                                    e4043412?: string;
+                                    /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Einz/E4043414: text, at most 11 characters */
+                                    e4043414?: string;
+                                    /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Einz/E4043413: a whole number */
+                                    e4043413?: number;
+                                }[];
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Sum */
+                                sum?: {
+                                    /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Sum/E4043401: a whole number */
+                                    e4043401?: number;
+                                };
+                            };
+                            /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Gew_nach_Hinz */
+                            gew_nach_hinz?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Gew_nach_Hinz/E4044001: a whole number */
+                                e4044001?: number;
+                            };
+                        };
+                    };
+                    /** @description ELSTER OHG/Gew_Ertr/Gew_Ant_Koe */
+                    gew_ant_koe?: {
+                        /** @description ELSTER OHG/Gew_Ertr/Gew_Ant_Koe/E4044003: a whole number */
+                        e4044003?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Gew_Ant_Koe/E4044004: a whole number */
+                        e4044004?: number;
+                    };
+                    /** @description ELSTER OHG/Gew_Ertr/Kuerz */
+                    kuerz?: {
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz/E4044101: a whole number */
+                        e4044101?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz/E4044201: a whole number */
+                        e4044201?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz/E4044501: a whole number */
+                        e4044501?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz/E4044601: a whole number */
+                        e4044601?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz/E4044801: a whole number */
+                        e4044801?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG */
+                        ant_gew_pg?: {
+                            einz?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Einz/E4044311: text, at most 999 characters */
+                                e4044311?: string;
+                                /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Einz/E4044312: text */
+                                e4044312?: string;
+                                /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Einz/E4044314: text, at most 11 characters */
+                                e4044314?: string;
+                                /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Einz/E4044313: a whole number */
+                                e4044313?: number;
+                            }[];
+                            /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Sum */
+                            sum?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Sum/E4044301: a whole number */
+                                e4044301?: number;
+                            };
+                        };
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz/Betrag_nach_Kuerz */
+                        betrag_nach_kuerz?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Kuerz/Betrag_nach_Kuerz/E4044901: a whole number */
+                            e4044901?: number;
+                        };
+                    };
+                    /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG */
+                    kuerz_ast_g?: {
+                        einz?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG/Einz/E4045511: text, at most 999 characters */
+                            e4045511?: string;
+                            /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG/Einz/E4045512: a whole number */
+                            e4045512?: number;
+                        }[];
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG/Sum */
+                        sum?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG/Sum/E4045503: a whole number */
+                            e4045503?: number;
+                        };
+                    };
+                    /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang */
+                    weitere_ang?: {
+                        /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/E4045502: a whole number */
+                        e4045502?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/E4045001: a whole number */
+                        e4045001?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG */
+                        gew_ertr_og?: {
+                            einz?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045110: text, at most 999 characters */
+                                e4045110?: string;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045111: text */
+                                e4045111?: string;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045116: text, at most 11 characters */
+                                e4045116?: string;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045112: a whole number */
+                                e4045112?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045113: a whole number */
+                                e4045113?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045114: a whole number */
+                                e4045114?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045115: a whole number */
+                                e4045115?: number;
+                            }[];
+                            /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Sum */
+                            sum?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Sum/E4045101: a whole number */
+                                e4045101?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Sum/E4045803: a whole number */
+                                e4045803?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Sum/E4045804: a whole number */
+                                e4045804?: number;
+                                /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Sum/E4045805: a whole number */
+                                e4045805?: number;
+                            };
+                        };
+                        /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Abspaltung */
+                        abspaltung?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Abspaltung/E4045301: a whole number */
+                            e4045301?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Abspaltung/E4045401: a whole number */
+                            e4045401?: number;
+                        };
+                        /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Sanierung */
+                        sanierung?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Sanierung/E4045402: a whole number */
+                            e4045402?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Sanierung/E4045403: a whole number */
+                            e4045403?: number;
+                        };
+                    };
+                    /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG */
+                    p2_abs4_umw_st_g?: {
+                        /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Vorspalte/E4045501: a whole number */
+                            e4045501?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Vorspalte/E4045601: a whole number */
+                            e4045601?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Vorspalte/E4045701: a whole number */
+                            e4045701?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Vorspalte/E4045801: a whole number */
+                            e4045801?: number;
+                        };
+                        /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Hauptspalte/E4045802: a whole number */
+                            e4045802?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/P2_Abs4_UmwStG/Hauptspalte/E4045901: a whole number */
+                            e4045901?: number;
+                        };
+                    };
+                    /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr */
+                    ergebnis_gew_ertr?: {
+                        /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/E4046001: a whole number */
+                        e4046001?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/E4046101: a whole number */
+                        e4046101?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/E4046201: a whole number */
+                        e4046201?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/E4046301: a whole number */
+                        e4046301?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/E4046401: a whole number */
+                        e4046401?: number;
+                        /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/OG */
+                        og?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/OG/E4046501: a whole number */
+                            e4046501?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/OG/E4046602: a whole number */
+                            e4046602?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/OG/E4046603: a whole number */
+                            e4046603?: number;
+                        };
+                        /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/P2_Abs4_UmwStG */
+                        p2_abs4_umw_st_g?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/P2_Abs4_UmwStG/E4046701: a whole number */
+                            e4046701?: number;
+                            /** @description ELSTER OHG/Gew_Ertr/Ergebnis_Gew_Ertr/P2_Abs4_UmwStG/E4046801: a whole number */
+                            e4046801?: number;
+                        };
+                    };
+                };
+                /** @description ELSTER OHG/Verlust */
+                verlust?: {
+                    /** @description ELSTER OHG/Verlust/Anfang */
+                    anfang?: {
+                        /** @description ELSTER OHG/Verlust/Anfang/E4046901: a whole number */
+                        e4046901?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047102: a whole number */
+                        e4047102?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047103: a whole number */
+                        e4047103?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047101: a whole number */
+                        e4047101?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047001: a whole number */
+                        e4047001?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047301: a whole number */
+                        e4047301?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047201: a whole number */
+                        e4047201?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4048402: a whole number */
+                        e4048402?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047302: a whole number */
+                        e4047302?: number;
+                        /** @description ELSTER OHG/Verlust/Anfang/E4047501: a whole number */
+                        e4047501?: number;
+                    };
+                    /** @description ELSTER OHG/Verlust/Positiv */
+                    positiv?: {
+                        /** @description ELSTER OHG/Verlust/Positiv/Vorspalte */
+                        vorspalte?: {
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4047601: a whole number */
+                            e4047601?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4047701: a whole number */
+                            e4047701?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4048902: a whole number */
+                            e4048902?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4048802: a whole number */
+                            e4048802?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4047801: a whole number */
+                            e4047801?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4047901: a whole number */
+                            e4047901?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4048001: a whole number */
+                            e4048001?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4048101: a whole number */
+                            e4048101?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4048103: a whole number */
+                            e4048103?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4048104: a whole number */
+                            e4048104?: number;
+                            /** @description ELSTER OHG/Verlust/Positiv/Vorspalte/E4048105: a whole number */
+                            e4048105?: number;
+                        };
+                        /** @description ELSTER OHG/Verlust/Positiv/Hauptspalte */
+                        hauptspalte?: {
+                            /** @description ELSTER OHG/Verlust/Positiv/Hauptspalte/E4048106: a whole number */
+                            e4048106?: number;
+                        };
+                    };
+                    /** @description ELSTER OHG/Verlust/Negativ */
+                    negativ?: {
+                        /** @description ELSTER OHG/Verlust/Negativ/E4047401: a whole number */
+                        e4047401?: number;
+                        /** @description ELSTER OHG/Verlust/Negativ/E4048102: a whole number */
+                        e4048102?: number;
+                    };
+                    /** @description ELSTER OHG/Verlust/Ende */
+                    ende?: {
+                        /** @description ELSTER OHG/Verlust/Ende/E4048201: a whole number */
+                        e4048201?: number;
+                        /** @description ELSTER OHG/Verlust/Ende/E4048301: a whole number */
+                        e4048301?: number;
+                        /** @description ELSTER OHG/Verlust/Ende/E4048401: a whole number */
+                        e4048401?: number;
+                    };
+                };
+                /** @description ELSTER OHG/Ffg_Verlust */
+                ffg_verlust?: {
+                    /** @description ELSTER OHG/Ffg_Verlust/E4048501: a whole number */
+                    e4048501?: number;
+                    /** @description ELSTER OHG/Ffg_Verlust/E4048601: a whole number */
+                    e4048601?: number;
+                    /** @description ELSTER OHG/Ffg_Verlust/E4048602: a whole number */
+                    e4048602?: number;
+                    /** @description ELSTER OHG/Ffg_Verlust/E4048801: a whole number */
+                    e4048801?: number;
+                    /** @description ELSTER OHG/Ffg_Verlust/E4049001: a whole number */
+                    e4049001?: number;
+                    /** @description ELSTER OHG/Ffg_Verlust/E4049102: a whole number */
+                    e4049102?: number;
+                    /** @description ELSTER OHG/Ffg_Verlust/E4049201: a whole number */
+                    e4049201?: number;
+                    /** @description ELSTER OHG/Ffg_Verlust/E4049301: a whole number */
+                    e4049301?: number;
+                };
+            }[];
+            /** @description Anlage BEG (E20/BEG), a list: the participations in other companies; the same naming */
+            beg?: {
+                /** @description ELSTER BEG/Allg */
+                allg?: {
+                    /** @description ELSTER BEG/Allg/E4050101: text */
+                    e4050101?: string;
+                    /** @description ELSTER BEG/Allg/E4050506: text, at most 11 characters */
+                    e4050506?: string;
+                    /** @description ELSTER BEG/Allg/E4050504: text, at most 12 characters */
+                    e4050504?: string;
+                    /** @description ELSTER BEG/Allg/E4050201: text, at most 25 characters */
+                    e4050201?: string;
+                    /** @description ELSTER BEG/Allg/Adr */
+                    adr?: {
+                        /** @description ELSTER BEG/Allg/Adr/E4050301: text, at most 25 characters */
+                        e4050301?: string;
+                        /** @description ELSTER BEG/Allg/Adr/E4050401: text, at most 4 characters */
+                        e4050401?: string;
+                        /** @description ELSTER BEG/Allg/Adr/E4050402: text, at most 6 characters */
+                        e4050402?: string;
+                        /** @description ELSTER BEG/Allg/Adr/E4050403: text, at most 25 characters */
+                        e4050403?: string;
+                        /** @description ELSTER BEG/Allg/Adr/E4050501: text, at most 5 characters */
+                        e4050501?: string;
+                        /** @description ELSTER BEG/Allg/Adr/E4050505: text, at most 12 characters */
+                        e4050505?: string;
+                        /** @description ELSTER BEG/Allg/Adr/E4050502: text, at most 20 characters */
+                        e4050502?: string;
+                        /** @description ELSTER BEG/Allg/Adr/E4050503: text */
+                        e4050503?: string;
+                    };
+                };
+                /** @description ELSTER BEG/Ausschuett */
+                ausschuett?: {
+                    /** @description ELSTER BEG/Ausschuett/E4050601: a whole number */
+                    e4050601?: number;
+                    /** @description ELSTER BEG/Ausschuett/E4050701: text, one of "1", "2", "3" */
+                    e4050701?: string;
+                    /** @description ELSTER BEG/Ausschuett/E4050801: a whole number */
+                    e4050801?: number;
+                    /** @description ELSTER BEG/Ausschuett/E4050901: a whole number */
+                    e4050901?: number;
+                    /** @description ELSTER BEG/Ausschuett/E4051001: a percentage, a number or a decimal string such as "33.333333" (written with six decimals, "33,333333") */
+                    e4051001?: number | string;
+                    /** @description ELSTER BEG/Ausschuett/E4051101: a percentage, a number or a decimal string such as "33.333333" (written with six decimals, "33,333333") */
+                    e4051101?: number | string;
+                };
+                /** @description ELSTER BEG/Ang_Bet_Koe */
+                ang_bet_koe?: {
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051201: a whole number */
+                    e4051201?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051301: a whole number */
+                    e4051301?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051401: a whole number */
+                    e4051401?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051501: a whole number */
+                    e4051501?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051601: a whole number */
+                    e4051601?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051701: a whole number */
+                    e4051701?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051801: a whole number */
+                    e4051801?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4051901: a whole number */
+                    e4051901?: number;
+                    /** @description ELSTER BEG/Ang_Bet_Koe/E4052001: a whole number */
+                    e4052001?: number;
+                };
+                /** @description ELSTER BEG/Ang_Bet_nat_P */
+                ang_bet_nat_p?: {
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052101: a whole number */
+                    e4052101?: number;
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052201: a whole number */
+                    e4052201?: number;
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052301: a whole number */
+                    e4052301?: number;
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052401: a whole number */
+                    e4052401?: number;
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052501: a whole number */
+                    e4052501?: number;
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052601: a whole number */
+                    e4052601?: number;
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052701: a whole number */
+                    e4052701?: number;
+                    /** @description ELSTER BEG/Ang_Bet_nat_P/E4052801: a whole number */
+                    e4052801?: number;
+                };
+            }[];
+            /** @description Anlage BEK-GW (E20/BEKGW): who receives the notices; the same naming */
+            bekgw?: {
+                /** @description ELSTER BEKGW/Unternehmen */
+                unternehmen?: {
+                    /** @description ELSTER BEKGW/Unternehmen/Einwilligung */
+                    einwilligung?: {
+                        /** @description ELSTER BEKGW/Unternehmen/Einwilligung/E4070101: text, one of "1" */
+                        e4070101?: string;
+                        /** @description ELSTER BEKGW/Unternehmen/Einwilligung/E4070201: text, one of "1" */
+                        e4070201?: string;
+                    };
+                    /** @description ELSTER BEKGW/Unternehmen/Benachrichtigung */
+                    benachrichtigung?: {
+                        /** @description ELSTER BEKGW/Unternehmen/Benachrichtigung/E4070301: text, at most 60 characters */
+                        e4070301?: string;
+                        /** @description ELSTER BEKGW/Unternehmen/Benachrichtigung/E4070401: text, at most 60 characters */
+                        e4070401?: string;
+                    };
+                };
+                /** @description ELSTER BEKGW/Empfangsbevollm */
+                empfangsbevollm?: {
+                    /** @description ELSTER BEKGW/Empfangsbevollm/Einwilligung */
+                    einwilligung?: {
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Einwilligung/E4070501: text, one of "1" */
+                        e4070501?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Einwilligung/E4070601: text, one of "1" */
+                        e4070601?: string;
+                    };
+                    /** @description ELSTER BEKGW/Empfangsbevollm/Bestaetigung */
+                    bestaetigung?: {
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Bestaetigung/E4070701: text, one of "1" */
+                        e4070701?: string;
+                    };
+                    /** @description ELSTER BEKGW/Empfangsbevollm/Benachrichtigung */
+                    benachrichtigung?: {
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Benachrichtigung/E4070801: text, at most 60 characters */
+                        e4070801?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Benachrichtigung/E4070901: text, at most 60 characters */
+                        e4070901?: string;
+                    };
+                    /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm */
+                    empfangsvollm?: {
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071001: text, at most 25 characters */
+                        e4071001?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071101: text, at most 25 characters */
+                        e4071101?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071201: text, at most 30 characters */
+                        e4071201?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071301: text, at most 4 characters */
+                        e4071301?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071401: text, at most 6 characters */
+                        e4071401?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071501: text, at most 6 characters */
+                        e4071501?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071601: text, at most 5 characters */
+                        e4071601?: string;
+                        /** @description ELSTER BEKGW/Empfangsbevollm/Empfangsvollm/E4071701: text, at most 30 characters */
+                        e4071701?: string;
+                    };
+                };
+            };
+            /** @description The Vorsatz (E20/Vorsatz) without what the service writes from the request (Unterfallart 20, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort` (required by ERiC), and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`), and `idehefrau` is never `id` (`IDNR_SAME_AS_TAXPAYER`) */
+            vorsatz?: {
+                /** @description ELSTER Vorsatz/Vorgang: text, one of "01", "04" */
+                vorgang?: string;
+                /** @description ELSTER Vorsatz/Ordnungsbegriff: text, at most 13 characters */
+                ordnungsbegriff?: string;
+                /** @description ELSTER Vorsatz/ID: text */
+                id?: string;
+                /** @description ELSTER Vorsatz/IDEhefrau: text */
+                idehefrau?: string;
+                /** @description ELSTER Vorsatz/AbsName: text, at most 45 characters */
+                abs_name?: string;
+                /** @description ELSTER Vorsatz/AbsStr: text, at most 30 characters */
+                abs_str?: string;
+                /** @description ELSTER Vorsatz/AbsPlz: text, at most 5 characters */
+                abs_plz?: string;
+                /** @description ELSTER Vorsatz/AbsOrt: text, at most 29 characters */
+                abs_ort?: string;
+                /** @description ELSTER Vorsatz/Copyright: text, at most 50 characters */
+                copyright?: string;
+                /** @description ELSTER Vorsatz/TeleNummer: text, at most 3 characters */
+                tele_nummer?: string;
+                /** @description ELSTER Vorsatz/Rueckuebermittlung */
+                rueckuebermittlung?: {
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/Bescheid: text, one of "1", "2" */
+                    bescheid?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/ArtRueckuebermittlung: text, at most 10 characters */
+                    art_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/SchluesselRueckuebermittlung: text, at most 2997 characters */
+                    schluessel_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/AdresseRueckuebermittlung: text, at most 290 characters */
+                    adresse_rueckuebermittlung?: string;
+                };
+            };
+            /** @description Instead of the structured fields: the Nutzdaten element `<E20 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's: Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`; a first return has neither, `XML_TAX_OFFICE_MISMATCH` where its first four digits are another office than `tax_office`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), GewSt1A/Allgemein/E4000502 is `widnr` (`XML_WIDNR_MISMATCH`). The tax numbers, IdNrs and W-IdNrs of partners, controlling companies and participations name others. `POST /v2/gewst/validate?include=body` reads it back into the structured fields. The Zerlegung (the split of the trade tax between municipalities, Datenart GewStZ) is a return of its own and not part of this one */
+            xml?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
+            idnr?: string;
+            /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
+            spouse_idnr?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `gew_st1a.allgemein.e4000502`): the business's W-IdNr, `DE` and nine digits, that the XML names in GewSt1A/Allgemein/E4000502; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
+            widnr?: string;
+        };
         KstSubmission: {
             /**
              * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
@@ -2910,7 +4130,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
             tax_number: string | {
@@ -5050,7 +6270,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -9482,7 +10702,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "euer" | "kst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "est" | "euer" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -9522,7 +10742,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "euer" | "kst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "est" | "euer" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -9619,7 +10839,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "kst" | "euer";
+            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -9702,6 +10922,7 @@ export interface components {
             years: {
                 est: number[];
                 euer: number[];
+                gewst: number[];
                 kst: number[];
                 lsta: number[];
                 ust: number[];
@@ -10429,6 +11650,97 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitGewst: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GewstSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["SubmissionRateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     submitKst: {
         parameters: {
             query?: never;
@@ -10843,6 +12155,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ZmSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateGewst: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GewstSubmission"];
             };
         };
         responses: {
@@ -11344,7 +12710,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "kst" | "euer";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -11403,7 +12769,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "kst" | "euer";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -12277,4 +13643,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est","ust","lsta","zm","kst","euer"] as const;
+export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst","euer"] as const;

@@ -6,8 +6,9 @@ import { kstFacts, kstYearFindings } from '#shared/forms/kst/facts.ts';
 import { kstIdentifiers } from '#shared/forms/kst/identifiers.ts';
 import { amountRules, wirtschaftsjahrFindings } from '#shared/forms/kst/rules.ts';
 import { type KstFiling, kstFilingOf, kstParts, kstSchema, type KstRequest } from '#shared/forms/kst/schema.ts';
-import { kstDocument, readKstNutzdaten, xmlPathOf } from '#shared/forms/kst/xml-reader.ts';
+import { e30, kstDocument } from '#shared/forms/kst/xml-reader.ts';
 import { kstXml } from '#shared/forms/kst/xml-writer.ts';
+import { readYearEndNutzdaten, xmlPathOf } from '#shared/forms/year-end-nutzdaten.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 /**
@@ -15,7 +16,7 @@ import type { XmlTree } from '#shared/xml/xml.ts';
  * the form computes (rules.ts). `pathOf` names an element for a finding, in the caller's XML or in the body.
  */
 export function e30Findings(xml: string, year: number, pathOf: (names: readonly string[]) => string): { findings: Finding[]; tree?: XmlTree } {
-  const read = readKstNutzdaten(xml, year, pathOf);
+  const read = readYearEndNutzdaten(e30, xml, year, pathOf);
   if (!read.ok) return read;
   const { parts } = kstDocument(read.tree, year);
   const { findings } = amountRules(parts, false, pathOf);
@@ -37,7 +38,7 @@ function kstRules(request: KstRequest, { today }: CheckContext): Ruled {
     const filing = { kind: 'kst', body } as const;
     const written = kstXml(body, new Date());
     if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
-    const read = readKstNutzdaten(written.xml, body.year, bodyPathOf);
+    const read = readYearEndNutzdaten(e30, written.xml, body.year, bodyPathOf);
     if (!read.ok) return { filing, findings: [...open, ...read.findings.map(withoutPosition)] };
     const identifiers = partsIdentifiers(kstIdentifiers, read.tree, request, bodyPathOf);
     return { filing, ...identifiers, findings: [...open, ...read.findings.map(withoutPosition), ...amounts, ...identifiers.findings] };

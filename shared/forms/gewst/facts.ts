@@ -1,0 +1,35 @@
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+
+/**
+ * The trade tax return (E20) from 2021, the first year of the E20 schemas at hand
+ * (shared/elster/schemas/E20-2021.xsd to E20-2024.xsd); for 2025 no schema is published yet and the
+ * 2024 one stands in (docs/forms/gewst.md). The trade tax of a year (its Erhebungszeitraum, the
+ * calendar year: § 14 GewStG) is declared once the year has ended (§ 14a GewStG, § 25 GewStDV); the
+ * return, or a corrected one, can be filed while the Gewerbesteuermessbetrag may still be assessed
+ * or changed: four years (§ 169 Abs. 2 Satz 1 Nr. 2 AO), which begin with the end of the year the
+ * return is filed, at the latest three years after the year (§ 170 Abs. 2 Satz 1 Nr. 1 AO), so the
+ * end of the seventh year after it.
+ */
+export const gewstFacts: FormFacts<'gewst'> = {
+  kind: 'gewst',
+  years: [2021, 2022, 2023, 2024, 2025],
+  acceptedYears(today) {
+    const current = Number(today.slice(0, 4));
+    return gewstFacts.years.filter((year) => year < current && year >= current - 7);
+  },
+  yearFindings: (year, today) => gewstYearFindings(year, today),
+  verfahren: 'ElsterErklaerung',
+  datenart: 'GewSt',
+  datenartVersion: (year) => `GewSt_${year}`,
+};
+
+/** Why a return for `year` cannot be filed on `today`, by the window above; none when it can. */
+export function gewstYearFindings(year: number, today: string): Finding[] {
+  if (gewstFacts.acceptedYears(today).includes(year)) return [];
+  if (year >= Number(today.slice(0, 4))) {
+    const first = `${year + 1}-01-01`;
+    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed from ${first}`, expected: first }];
+  }
+  return [{ path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: its assessment period ended on ${year + 7}-12-31 at the latest` }];
+}
