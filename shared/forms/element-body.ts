@@ -266,3 +266,18 @@ export const bodyPathOf = (names: readonly string[]) => {
   }
   return names.map(bodyName).join('.');
 };
+
+/** Where each field of a structure stands (its element path below the root), for a field a document lacks. */
+export function elementPaths(structure: CompactStructure): (name: string) => readonly string[] | undefined {
+  const paths = new Map<string, readonly string[]>();
+  const visit = (index: number, names: readonly string[]) => {
+    const type = typeOf(structure, index);
+    if (!('particles' in type)) {
+      if (!paths.has(names.at(-1)!)) paths.set(names.at(-1)!, names);
+      return;
+    }
+    for (const particle of type.particles) visit(particle.type, [...names, particle.name]);
+  };
+  visit(structure.type, []);
+  return (name) => paths.get(name);
+}

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
@@ -180,6 +181,21 @@ export function refuseWithoutXml(context: Context, body: Record<string, unknown>
     if (value === undefined) continue;
     context.addIssue(problemIssue({ code: 'FIELD_ONLY_WITH_XML', message: `declares what xml names and is given only with it: ${instead}` }, value, [field]));
   }
+}
+
+/**
+ * What a request of a form whose body is its ELSTER element must have (element-body.ts): a tax number
+ * or, for a first return, a tax office; then either the caller's `xml` alone, or the `required` parts
+ * (each with why), the IdNrs and W-IdNr named in the parts (`instead`) rather than beside them.
+ */
+export function elementRequestRefinement(parts: readonly string[], required: Readonly<Record<string, string>>, instead: string) {
+  return z.superRefine((body: Record<string, unknown>, context) => {
+    if (body.tax_number === undefined && body.tax_office === undefined)
+      requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
+    if (body.xml !== undefined) return refuseBesideXml(context, body, parts);
+    refuseWithoutXml(context, body, xmlDeclaredFields, instead);
+    for (const [part, why] of Object.entries(required)) if (body[part] === undefined) requireField(context, part, `is required: ${why}`);
+  }, alongsideFieldChecks);
 }
 
 export const isoDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });

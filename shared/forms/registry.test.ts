@@ -59,6 +59,7 @@ describe('the form registry', () => {
     expect(formFacts.ustva.datenartVersion(2026)).toBe('UStVA_2026');
     expect(formFacts.est.datenartVersion(2024)).toBe('ESt_2024');
     expect(formFacts.ust.datenartVersion(2025)).toBe('USt_2025');
+    expect(formFacts.euer.datenartVersion(2024)).toBe('EUER_2024');
     expect(formFacts.lsta.datenartVersion(2026)).toBe('LStA_2026');
     // The KSt's names E30's Unterfallart 30 (`KSt_30_<Jahr>`).
     expect(formFacts.kst.datenartVersion(2024)).toBe('KSt_30_2024');

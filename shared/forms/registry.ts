@@ -6,6 +6,7 @@
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
+import { euerFacts } from '#shared/forms/euer/facts.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
 import { kstFacts } from '#shared/forms/kst/facts.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
@@ -21,6 +22,7 @@ export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   zm: zmFacts,
   gewst: gewstFacts,
   kst: kstFacts,
+  euer: euerFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

@@ -122,6 +122,8 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
     expect(shipped('submitEst')).toEqual(est);
     expect(shipped('validateUst')).toEqual(ust);
     expect(shipped('validateLsta')).toEqual(lsta);
+    const euer = ['e77-2021.json', 'e77-2022.json', 'e77-2023.json', 'e77-2024.json'];
+    expect(shipped('validateEuer')).toEqual(euer);
     // transmit checks every form: what each form's validate ships, together.
     expect(shipped('transmit')).toEqual(kinds.flatMap((kind) => shipped(validateFunction(kind))).sort());
     expect(shipped('submitZm')).toEqual(['zm.json']);

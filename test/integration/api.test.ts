@@ -168,6 +168,8 @@ describe('version', () => {
     expect(Object.keys(data.years).sort()).toEqual([...kinds].sort());
     expect(data.years).toMatchObject({
       est: [2022, 2023, 2024, 2025],
+      euer: [2021, 2022, 2023, 2024, 2025],
+      kst: [2021, 2022, 2023, 2024, 2025],
       lsta: [2021, 2022, 2023, 2024, 2025, 2026],
       ust: [2021, 2022, 2023, 2024, 2025],
       ustva: [2021, 2022, 2023, 2024, 2025, 2026],
@@ -179,6 +181,7 @@ describe('version', () => {
     expect(data.datenart_versions).toEqual(
       expect.arrayContaining([
         ...['ESt_2022', 'ESt_2023', 'ESt_2024', 'ESt_2025'],
+        ...['EUER_2021', 'EUER_2022', 'EUER_2023', 'EUER_2024', 'EUER_2025'],
         ...['LStA_2021', 'LStA_2022', 'LStA_2023', 'LStA_2024', 'LStA_2025', 'LStA_2026'],
         ...['USt_2021', 'USt_2022', 'USt_2023', 'USt_2024', 'USt_2025'],
         ...['UStVA_2021', 'UStVA_2022', 'UStVA_2023', 'UStVA_2024', 'UStVA_2025', 'UStVA_2026'],

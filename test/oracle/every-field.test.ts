@@ -1,5 +1,5 @@
 // Every field of a body that is its Nutzdaten element field for field (shared/forms/element-body.ts:
-// E50, E20, and E30's parts a body carries) is written as ELSTER's XSD wants it: for each accepted year,
+// E50, E77, E20, and E30's parts a body carries) is written as ELSTER's XSD wants it: for each accepted year,
 // a body that fills every group and field of those parts of that year's schema (each repeating
 // element twice) with a value of its type goes through the form's writer and libxml2 validates the
 // result against the year's XSD. The rules are not run: such a return adds up to nothing.
@@ -16,6 +16,9 @@ import { kstElements } from '#shared/forms/kst/schema.ts';
 import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
 import { readKstBack } from '#shared/forms/kst/xml-reader.ts';
 import { kstXml } from '#shared/forms/kst/xml-writer.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
+import { readEuerBack } from '#shared/forms/euer/xml-reader.ts';
+import { euerXml } from '#shared/forms/euer/xml-writer.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
@@ -26,7 +29,7 @@ import { elsterMissing, needsElster } from '#test/support/elster.ts';
 const missing = elsterMissing('schemas');
 
 // Texts of the forms the schemas' patterns ask for: dates, date ranges, IBAN, BIC, e-mail, VAT ID, IdNr, tax number, year, postal code, digits,
-// a kind of transmission, tax office, ISIN, a share with six decimals, register and disclosure numbers.
+// a kind of transmission, tax office, ISIN, a share with six decimals, register and disclosure numbers, W-IdNr.
 const candidates = (year: number) => [
   'A',
   '1',
@@ -44,6 +47,7 @@ const candidates = (year: number) => [
   '80331',
   'ABC',
   'PK',
+  'DE123456789-00001',
   '9198',
   'DE0001234567',
   '1,000000',
@@ -79,6 +83,7 @@ interface ElementForm {
 const forms: readonly ElementForm[] = [
   { kind: 'ust', structure: ustSchemaStructure, write: ustXml, readBack: readUstBack },
   { kind: 'kst', structure: kstSchemaStructure, parts: kstElements, write: kstXml, readBack: readKstBack },
+  { kind: 'euer', structure: euerSchemaStructure, write: euerXml, readBack: readEuerBack },
   { kind: 'gewst', structure: gewstSchemaStructure, write: gewstXml, readBack: readGewstBack },
 ];
 
@@ -107,9 +112,9 @@ function everyField(form: ElementForm, year: number): Record<string, unknown> {
       .map((part) => {
         const value = fill(part.type, part.name === 'Vorsatz' ? requestVorsatz : []) as Record<string, unknown>;
         if (part.max === 1) return [bodyName(part.name), value];
-        // A repeated part's second has numbers of its own (E20's unique keys), and one given for each Wirtschaftsjahr its own `WJ` (E30's unique key).
+        // A repeated part's second has numbers of its own (E20's unique keys), one given for each Wirtschaftsjahr or partner its own `WJ` or `Beteiligter` (E30's and E77's unique keys).
         const again = fill(part.type, [], '', true) as Record<string, unknown>;
-        return [bodyName(part.name), [value, 'wj' in value ? { ...again, wj: 'WJ2' } : again]];
+        return [bodyName(part.name), [value, 'wj' in value ? { ...again, wj: 'WJ2' } : 'beteiligter' in value ? { ...again, beteiligter: 2 } : again]];
       }),
   );
 }

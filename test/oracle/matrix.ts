@@ -29,6 +29,8 @@ import { readParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
+import { euerExample } from '#shared/forms/euer/openapi.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
 import { elsterDir } from '#test/support/elster.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -457,6 +459,17 @@ function kstBodies(year: number): MatrixBody[] {
   ];
 }
 
+/** The Anlage EÜR of `year`: the OpenAPI document's example, whose groups every year has, and ELSTER's sample of the year read back. */
+function euerBodies(year: number): MatrixBody[] {
+  const sample = sampleParts(`euer_${year}_ok.xml`, euerSchemaStructure(year));
+  return [
+    { name: `E77 ${year}: the example`, kind: 'euer', body: { ...euerExample, year } },
+    ...(sample
+      ? [{ name: `E77 ${year}: ELSTER's sample read back`, kind: 'euer' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
+}
+
 /**
  * The trade tax return of `year`: the OpenAPI document's example, and ELSTER's own sample of the
  * year read back, filed under the service's test tax number.
@@ -479,6 +492,7 @@ const bodiesOf: { readonly [K in Kind]?: (year: number, day: string) => MatrixBo
   lsta: (year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period)),
   zm: zmBodies,
   kst: kstBodies,
+  euer: euerBodies,
   gewst: gewstBodies,
 };
 

@@ -165,6 +165,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/euer": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a Anlage EÜR
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitEuer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ustva/validate": {
         parameters: {
             query?: never;
@@ -320,6 +343,29 @@ export interface paths {
          * @description Runs every check `POST /v2/kst` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateKst"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/euer/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a Anlage EÜR without submitting it
+         * @description Runs every check `POST /v2/euer` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateEuer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -663,7 +709,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -862,7 +908,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
@@ -1999,7 +2045,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -2765,7 +2811,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
@@ -2862,7 +2908,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
             vat_id: string;
@@ -2910,7 +2956,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -4084,7 +4130,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
             tax_number: string | {
@@ -6214,6 +6260,4358 @@ export interface components {
             /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: KSt 1 carries it in `kst1.allgemein.e8000102`): the W-IdNr, `DE` and nine digits, that the XML names in KSt 1; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
             widnr?: string;
         };
+        EuerSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            year: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
+            tax_number?: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O") */
+            tax_office?: string;
+            /** @description The Anlage EÜR itself (E77/EUER), required unless `xml` is given: `allg` (the business), `bein` (Betriebseinnahmen), `baus` (Betriebsausgaben by line), `ermittlung_gewinn` (from the sums to the profit) and the rest of the year's ELSTER schema, every group and field under its name in snake case: a group `Ermittlung_Gewinn` is `ermittlung_gewinn`, a field `E6000401` is `e6000401`, a repeating element a list. A line given entry by entry lists them in `einz` (`bezeichnung` and amount fields), its total in `sum`. Amounts with cents are numbers or decimal strings ("84000.00"). Left out, the line sums, the Summe der Betriebseinnahmen (`e6001201`), der Betriebsausgaben (`e6005301`), their carried-over lines (`e6005501`, `e6005601`) and the profit lines (`e6006801`, `e6007002`, `e6007202`, written when not zero) are computed; given, each must be what its lines compute (422 `TOTAL_MISMATCH` with the rule's name in `rule` and the computed amount in `expected`). The groups around some fields differ by year (until 2023 the two sums stand in `weitere_angabe` and `summe_baus`); a field the year's form does not have is `UNKNOWN_FIELD`, with the fields it has in `expected` */
+            euer?: {
+                /** @description ELSTER EUER/Abw_Zeitraum */
+                abw_zeitraum?: {
+                    /** @description ELSTER EUER/Abw_Zeitraum/E6000302: text */
+                    e6000302?: string;
+                    /** @description ELSTER EUER/Abw_Zeitraum/E6000303: text */
+                    e6000303?: string;
+                };
+                /** @description ELSTER EUER/Allg */
+                allg?: {
+                    /** @description ELSTER EUER/Allg/E6000026: text */
+                    e6000026?: string;
+                    /** @description ELSTER EUER/Allg/E6000016: text, at most 999 characters */
+                    e6000016?: string;
+                    /** @description ELSTER EUER/Allg/E6000011: text, at most 999 characters */
+                    e6000011?: string;
+                    /** @description ELSTER EUER/Allg/E6000023: text, at most 30 characters */
+                    e6000023?: string;
+                    /** @description ELSTER EUER/Allg/E6000024: text, at most 5 characters */
+                    e6000024?: string;
+                    /** @description ELSTER EUER/Allg/E6000025: text, at most 29 characters */
+                    e6000025?: string;
+                    /** @description ELSTER EUER/Allg/E6000404: text, at most 17 characters */
+                    e6000404?: string;
+                    /** @description ELSTER EUER/Allg/E6000017: text, at most 25 characters */
+                    e6000017?: string;
+                    /** @description ELSTER EUER/Allg/E6000602: text, one of "110", "120", "130", "140", "150", "160", "190", "200", "210", "220", "230", "240", "250", "260", "270", "280", "290", "310", "320", "350", "360", "370", "450", "490", "510", "590", "621", "810", "820", "834", "910", "920" */
+                    e6000602?: string;
+                    /** @description ELSTER EUER/Allg/E6000603: text, one of "1", "2", "3" */
+                    e6000603?: string;
+                    /** @description ELSTER EUER/Allg/E6000604: text, one of "1", "2", "3" */
+                    e6000604?: string;
+                    /** @description ELSTER EUER/Allg/E6000502: text, one of "1", "2" */
+                    e6000502?: string;
+                    /** @description ELSTER EUER/Allg/E6000019: text, one of "1", "2" */
+                    e6000019?: string;
+                };
+                /** @description ELSTER EUER/BEin */
+                bein?: {
+                    /** @description ELSTER EUER/BEin/Kleinunternehmer */
+                    kleinunternehmer?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/Kleinunternehmer/Einz/E6000102: text, at most 999 characters */
+                            e6000102?: string;
+                            /** @description ELSTER EUER/BEin/Kleinunternehmer/Einz/E6000103: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000103?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/Kleinunternehmer/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/Kleinunternehmer/Sum/E6000101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000101?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar */
+                    umsatz_nicht_steuerbar?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar/Einz/E6000202: text, at most 999 characters */
+                            e6000202?: string;
+                            /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar/Einz/E6000203: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000203?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar/Sum/E6000201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000201?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/Land_Forst */
+                    land_forst?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/Land_Forst/Einz/E6000304: text, at most 999 characters */
+                            e6000304?: string;
+                            /** @description ELSTER EUER/BEin/Land_Forst/Einz/E6000305: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000305?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/Land_Forst/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/Land_Forst/Sum/E6000301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000301?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/USt_StPflicht */
+                    ust_st_pflicht?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/USt_StPflicht/Einz/E6000402: text, at most 999 characters */
+                            e6000402?: string;
+                            /** @description ELSTER EUER/BEin/USt_StPflicht/Einz/E6000403: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000403?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/USt_StPflicht/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/USt_StPflicht/Sum/E6000401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000401?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/USt_StFrei */
+                    ust_st_frei?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/USt_StFrei/Einz/E6000503: text, at most 999 characters */
+                            e6000503?: string;
+                            /** @description ELSTER EUER/BEin/USt_StFrei/Einz/E6000504: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000504?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/USt_StFrei/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/USt_StFrei/Sum/E6000501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000501?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl */
+                    ust_vereinnahmt_unentgeltl?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl/Einz/E6000605: text, at most 999 characters */
+                            e6000605?: string;
+                            /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl/Einz/E6000606: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000606?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl/Sum/E6000601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000601?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet */
+                    ust_erstattet_verrechnet?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet/Einz/E6000702: text, at most 999 characters */
+                            e6000702?: string;
+                            /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet/Einz/E6000703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000703?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet/Sum/E6000701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000701?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/Anlagevermoegen */
+                    anlagevermoegen?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/Anlagevermoegen/Einz/E6000802: text, at most 999 characters */
+                            e6000802?: string;
+                            /** @description ELSTER EUER/BEin/Anlagevermoegen/Einz/E6000803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000803?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/Anlagevermoegen/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/Anlagevermoegen/Sum/E6000801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000801?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz */
+                    nutzung_priv_kfz?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz/Einz/E6000902: text, at most 999 characters */
+                            e6000902?: string;
+                            /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz/Einz/E6000903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000903?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz/Sum/E6000901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6000901?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/Entnahme_Sonst */
+                    entnahme_sonst?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BEin/Entnahme_Sonst/Einz/E6001002: text, at most 999 characters */
+                            e6001002?: string;
+                            /** @description ELSTER EUER/BEin/Entnahme_Sonst/Einz/E6001003: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001003?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BEin/Entnahme_Sonst/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BEin/Entnahme_Sonst/Sum/E6001001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001001?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BEin/Ruecklagen_Ausgleichsposten */
+                    ruecklagen_ausgleichsposten?: {
+                        /** @description ELSTER EUER/BEin/Ruecklagen_Ausgleichsposten/E6001101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6001101?: number | string;
+                    };
+                    /** @description ELSTER EUER/BEin/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER EUER/BEin/GesamtSum/E6001201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6001201?: number | string;
+                    };
+                };
+                /** @description ELSTER EUER/BAus */
+                baus?: {
+                    /** @description ELSTER EUER/BAus/E6002304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6002304?: number | string;
+                    /** @description ELSTER EUER/BAus/E6002402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6002402?: number | string;
+                    /** @description ELSTER EUER/BAus/E6002403: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6002403?: number | string;
+                    /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff */
+                    ware_rohstoff_hilfsstoff?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff/Einz/E6001602: text, at most 999 characters */
+                            e6001602?: string;
+                            /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff/Einz/E6001603: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001603?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff/Sum/E6001601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001601?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/Fremdleistung */
+                    fremdleistung?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BAus/Fremdleistung/Einz/E6001702: text, at most 999 characters */
+                            e6001702?: string;
+                            /** @description ELSTER EUER/BAus/Fremdleistung/Einz/E6001703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001703?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BAus/Fremdleistung/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BAus/Fremdleistung/Sum/E6001701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001701?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/Personal */
+                    personal?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BAus/Personal/Einz/E6001802: text, at most 999 characters */
+                            e6001802?: string;
+                            /** @description ELSTER EUER/BAus/Personal/Einz/E6001803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001803?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BAus/Personal/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BAus/Personal/Sum/E6001801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6001801?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/AfA */
+                    af_a?: {
+                        /** @description ELSTER EUER/BAus/AfA/E6001901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6001901?: number | string;
+                        /** @description ELSTER EUER/BAus/AfA/E6002001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6002001?: number | string;
+                        /** @description ELSTER EUER/BAus/AfA/E6002101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6002101?: number | string;
+                        /** @description ELSTER EUER/BAus/AfA/E6002201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6002201?: number | string;
+                        /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g */
+                        herabsetzung_p7g?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g/Einz/E6003105: text, at most 999 characters */
+                                e6003105?: string;
+                                /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g/Einz/E6003106: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003106?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g/Sum/E6003102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003102?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig */
+                        wirtschaftsgut_geringwertig?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig/Einz/E6002302: text, at most 999 characters */
+                                e6002302?: string;
+                                /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig/Einz/E6002303: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6002303?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig/Sum/E6002301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6002301?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/AfA/Weitere_Angabe */
+                        weitere_angabe?: {
+                            /** @description ELSTER EUER/BAus/AfA/Weitere_Angabe/E6003302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6003302?: number | string;
+                            /** @description ELSTER EUER/BAus/AfA/Weitere_Angabe/E6002401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6002401?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/Raumkosten_u_sonst */
+                    raumkosten_u_sonst?: {
+                        /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht */
+                        miete_pacht?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht/Einz/E6003202: text, at most 999 characters */
+                                e6003202?: string;
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht/Einz/E6003203: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003203?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht/Sum/E6003201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003201?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF */
+                        dhhf?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF/Einz/E6003706: text, at most 999 characters */
+                                e6003706?: string;
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF/Einz/E6003707: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003707?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF/Sum/E6003703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003703?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund */
+                        sonst_aufw_betr_grund?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz/E6003303: text, at most 999 characters */
+                                e6003303?: string;
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz/E6003304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003304?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Sum/E6003301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003301?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck */
+                        davon_erhalt_grundstueck?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz/E6004013: text, at most 999 characters */
+                                e6004013?: string;
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz/E6004014: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004014?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Sum/E6004015: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004015?: number | string;
+                            };
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt */
+                    sonst_unbeschraenkt?: {
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation */
+                        kommunikation?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation/Einz/E6003902: text, at most 999 characters */
+                                e6003902?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation/Einz/E6003903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003903?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation/Sum/E6003901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003901?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit */
+                        auswertstaetigkeit?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz/E6004011: text, at most 999 characters */
+                                e6004011?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz/E6004012: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004012?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Sum/E6004004: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004004?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung */
+                        fortbildung?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung/Einz/E6004009: text, at most 999 characters */
+                                e6004009?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung/Einz/E6004010: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004010?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung/Sum/E6004003: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004003?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf */
+                        rechtsberatung_st_b_buchf?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz/E6004805: text, at most 999 characters */
+                                e6004805?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz/E6004806: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004806?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Sum/E6004801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004801?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG */
+                        miete_leasing_bewegl_wg?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz/E6004311: text, at most 999 characters */
+                                e6004311?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz/E6004312: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004312?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Sum/E6004304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004304?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand */
+                        erhaltungsaufwand?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz/E6004314: text, at most 999 characters */
+                                e6004314?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz/E6004315: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004315?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Sum/E6004313: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004313?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung */
+                        beitrag_gebuehr_abgabe_versicherung?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz/E6004403: text, at most 999 characters */
+                                e6004403?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz/E6004404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004404?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Sum/E6004402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004402?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV */
+                        edv?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV/Einz/E6004406: text, at most 999 characters */
+                                e6004406?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV/Einz/E6004407: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004407?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV/Sum/E6004405: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004405?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel */
+                        arbeitsmittel?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz/E6004409: text, at most 999 characters */
+                                e6004409?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz/E6004410: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004410?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel/Sum/E6004408: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004408?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall */
+                        abfall?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall/Einz/E6004412: text, at most 999 characters */
+                                e6004412?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall/Einz/E6004413: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004413?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall/Sum/E6004411: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004411?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport */
+                        verpackung_transport?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz/E6004415: text, at most 999 characters */
+                                e6004415?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz/E6004416: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004416?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport/Sum/E6004414: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004414?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung */
+                        werbung?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung/Einz/E6004502: text, at most 999 characters */
+                                e6004502?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung/Einz/E6004503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004503?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung/Sum/E6004501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004501?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm */
+                        schuldzins_anlage_verm?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz/E6004203: text, at most 999 characters */
+                                e6004203?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz/E6004204: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004204?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Sum/E6004202: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004202?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige */
+                        schuldzins_uebrige?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz/E6004309: text, at most 999 characters */
+                                e6004309?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz/E6004310: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004310?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Sum/E6004303: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004303?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer */
+                        vorsteuer?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer/Einz/E6005003: text, at most 999 characters */
+                                e6005003?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer/Einz/E6005004: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005004?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer/Sum/E6005001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005001?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt */
+                        ust?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt/Einz/E6005103: text, at most 999 characters */
+                                e6005103?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt/Einz/E6005104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005104?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt/Sum/E6005101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005101?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rueckl_stille_Rerserve_Ausgleichsp */
+                        rueckl_stille_rerserve_ausgleichsp?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rueckl_stille_Rerserve_Ausgleichsp/E6005201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6005201?: number | string;
+                        };
+                        /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar */
+                        sonst_unbeschr_abziehbar?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz/E6004902: text, at most 999 characters */
+                                e6004902?: string;
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz/E6004903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004903?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Sum/E6004901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6004901?: number | string;
+                            };
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/Beschr_abziehbar */
+                    beschr_abziehbar?: {
+                        /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar */
+                        nicht_abziehbar?: {
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke */
+                            geschenke?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke/Einz/E6004005: text, at most 999 characters */
+                                    e6004005?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke/Einz/E6004006: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004006?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke/Sum/E6004001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004001?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung */
+                            bewirtung?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung/Einz/E6004103: text, at most 999 characters */
+                                    e6004103?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung/Einz/E6004104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004104?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung/Sum/E6004101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004101?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer */
+                            arbeitszimmer?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz/E6005105: text, at most 999 characters */
+                                    e6005105?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz/E6005106: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005106?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer/Sum/E6005102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005102?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst */
+                            sonst?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst/Einz/E6004305: text, at most 999 characters */
+                                    e6004305?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst/Einz/E6004306: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004306?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst/Sum/E6004301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004301?: number | string;
+                                };
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar */
+                        abziehbar?: {
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke */
+                            geschenke?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke/Einz/E6004007: text, at most 999 characters */
+                                    e6004007?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke/Einz/E6004008: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004008?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke/Sum/E6004002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004002?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung */
+                            bewirtung?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung/Einz/E6004105: text, at most 999 characters */
+                                    e6004105?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung/Einz/E6004106: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004106?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung/Sum/E6004102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004102?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung */
+                            verpflegung?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung/Einz/E6005005: text, at most 999 characters */
+                                    e6005005?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung/Einz/E6005006: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005006?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung/Sum/E6005002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005002?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer */
+                            arbeitszimmer?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer/Einz/E6003103: text, at most 999 characters */
+                                    e6003103?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer/Einz/E6003104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6003104?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer/Sum/E6003101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6003101?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Tagespauschale_1 */
+                            tagespauschale_1?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Tagespauschale_1/E6006405: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006405?: number | string;
+                            };
+                            /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst */
+                            sonst?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst/Einz/E6004307: text, at most 999 characters */
+                                    e6004307?: string;
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst/Einz/E6004308: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004308?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst/Sum/E6004302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6004302?: number | string;
+                                };
+                            };
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten */
+                    kfz_u_fahrtkosten?: {
+                        /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing */
+                        leasing?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing/Einz/E6005802: text, at most 999 characters */
+                                e6005802?: string;
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing/Einz/E6005803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005803?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing/Sum/E6005801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005801?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut */
+                        steuer_versicherung_maut?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz/E6005908: text, at most 999 characters */
+                                e6005908?: string;
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz/E6005909: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005909?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Sum/E6005903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6005903?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst */
+                        sonst?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst/Einz/E6006004: text, at most 999 characters */
+                                e6006004?: string;
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst/Einz/E6006005: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006005?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst/Sum/E6006003: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006003?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage */
+                        fahrtkosten_nutzungseinlage?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz/E6006104: text, at most 999 characters */
+                                e6006104?: string;
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz/E6006105: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006105?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Sum/E6006103: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006103?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg */
+                        fahrtkosten_arbeitsweg?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz/E6002702: text, at most 999 characters */
+                                e6002702?: string;
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz/E6002703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6002703?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Sum/E6002701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6002701?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt */
+                        entfernungspausch_familienheimfahrt?: {
+                            einz?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz/E6003704: text, at most 999 characters */
+                                e6003704?: string;
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz/E6003705: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003705?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Sum/E6003702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6003702?: number | string;
+                            };
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/Nicht_abziehbar */
+                    nicht_abziehbar?: {
+                        einz?: {
+                            /** @description ELSTER EUER/BAus/Nicht_abziehbar/Einz/E6003602: text, at most 999 characters */
+                            e6003602?: string;
+                            /** @description ELSTER EUER/BAus/Nicht_abziehbar/Einz/E6003603: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6003603?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/BAus/Nicht_abziehbar/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/BAus/Nicht_abziehbar/Sum/E6003601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6003601?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/BAus/Summe_BAus */
+                    summe_baus?: {
+                        /** @description ELSTER EUER/BAus/Summe_BAus/E6005301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6005301?: number | string;
+                    };
+                };
+                /** @description ELSTER EUER/Ermittlung_Gewinn */
+                ermittlung_gewinn?: {
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Uebertrag */
+                    uebertrag?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Uebertrag/E6005501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6005501?: number | string;
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Uebertrag/E6005601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6005601?: number | string;
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar */
+                    p3_26_26a_26b_abziehbar?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz/E6007209: text, at most 999 characters */
+                            e6007209?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz/E6007210: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007210?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Sum/E6007203: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007203?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst */
+                    p3_sonst?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst/Einz/E6007252: text, at most 999 characters */
+                            e6007252?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst/Einz/E6007253: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007253?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst/Sum/E6007204: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007204?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/P3a */
+                    p3a?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3a/E6007205: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007205?: number | string;
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar */
+                    p3_26_26a_26b_nicht_abziehbar?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz/E6007254: text, at most 999 characters */
+                            e6007254?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz/E6007255: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007255?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Sum/E6007206: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007206?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1 */
+                    p3c_1?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1/Einz/E6007256: text, at most 999 characters */
+                            e6007256?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1/Einz/E6007257: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007257?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1/Sum/E6007207: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007207?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_4 */
+                    p3c_4?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_4/E6007208: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007208?: number | string;
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3 */
+                    invest_abzugsbetrag_p7g_vzm3?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6007305: text, at most 999 characters */
+                            e6007305?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6007306: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007306?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6007307: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007307?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6007308: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007308?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Sum/E6007302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007302?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2 */
+                    invest_abzugsbetrag_p7g_vzm2?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6007405: text, at most 999 characters */
+                            e6007405?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6007406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007406?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6007407: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007407?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6007408: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007408?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Sum/E6007402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007402?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1 */
+                    invest_abzugsbetrag_p7g_vzm1?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6007505: text, at most 999 characters */
+                            e6007505?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6007506: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007506?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6007507: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007507?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6007508: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007508?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Sum/E6007502: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007502?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b */
+                    gewinnzuschlag_6c_u_6b?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz/E6006403: text, at most 999 characters */
+                            e6006403?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz/E6006404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006404?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Sum/E6006401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006401?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g */
+                    invest_abzugsbetrag_p7g?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz/E6004807: text, at most 999 characters */
+                            e6004807?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz/E6004808: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 9 characters */
+                            e6004808?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Sum/E6004804: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 9 characters */
+                            e6004804?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung */
+                    wechsel_gewinnermittlung?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz/E6006705: text, at most 999 characters */
+                            e6006705?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz/E6006706: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006706?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Sum/E6006702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006702?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG */
+                    ergebnisanteil_bet_pers_g?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz/E6006708: text, at most 999 characters */
+                            e6006708?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz/E6006709: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006709?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Sum/E6006703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006703?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Korrektur_GuV */
+                    korrektur_gu_v?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Korrektur_GuV/E6006801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6006801?: number | string;
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG */
+                    teilfreistellung_inv_st_g?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6008106: text, at most 999 characters */
+                            e6008106?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6008107: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6008107?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6008108: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6008108?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Sum/E6008104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6008104?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Sum/E6008105: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6008105?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b */
+                    teileinkuenfte_p8b?: {
+                        einz?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6006906: text, at most 999 characters */
+                            e6006906?: string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6006907: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006907?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6006909: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006909?: number | string;
+                        }[];
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Sum */
+                        sum?: {
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Sum/E6006902: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006902?: number | string;
+                            /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Sum/E6006903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6006903?: number | string;
+                        };
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/Stpfl_GuV */
+                    stpfl_gu_v?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Stpfl_GuV/E6007002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007002?: number | string;
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Stpfl_GuV/E6007102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007102?: number | string;
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Stpfl_GuV/E6007202: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007202?: number | string;
+                    };
+                    /** @description ELSTER EUER/Ermittlung_Gewinn/PersG_Gesonderte_Feststellung */
+                    pers_g_gesonderte_feststellung?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/PersG_Gesonderte_Feststellung/E6008503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6008503?: number | string;
+                    };
+                };
+                /** @description ELSTER EUER/Erg_Angabe */
+                erg_angabe?: {
+                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve */
+                    rueckl_stille_reserve?: {
+                        /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung */
+                        bildung_uebertragung?: {
+                            /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b */
+                            ruecklage_p6c_p6b?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz/E6005904: text, at most 999 characters */
+                                    e6005904?: string;
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz/E6005905: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005905?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Sum/E6005901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005901?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b */
+                            rueckl_p6c_p6b?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz/E6006904: text, at most 999 characters */
+                                    e6006904?: string;
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz/E6006905: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6006905?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Sum/E6006901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6006901?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g */
+                            ausgleichsposten_p4g?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz/E6005403: text, at most 999 characters */
+                                    e6005403?: string;
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz/E6005404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005404?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Sum/E6005401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005401?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/GesamtSum */
+                            gesamt_sum?: {
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/GesamtSum/E6006301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006301?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung */
+                        aufloesung?: {
+                            /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b */
+                            ruecklage_p6c_p6b?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz/E6005906: text, at most 999 characters */
+                                    e6005906?: string;
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz/E6005907: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005907?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Sum/E6005902: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005902?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g */
+                            ausgleichsposten_p4g?: {
+                                einz?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz/E6005405: text, at most 999 characters */
+                                    e6005405?: string;
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz/E6005406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005406?: number | string;
+                                }[];
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Sum */
+                                sum?: {
+                                    /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Sum/E6005402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6005402?: number | string;
+                                };
+                            };
+                            /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/GesamtSum */
+                            gesamt_sum?: {
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/GesamtSum/E6006302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006302?: number | string;
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/GesamtSum/E6006320: text, at most 999 characters */
+                                e6006320?: string;
+                            };
+                        };
+                    };
+                };
+                /** @description ELSTER EUER/Zus_Angabe_EinzelUntern */
+                zus_angabe_einzel_untern?: {
+                    /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage */
+                    entnahme_einlage?: {
+                        /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme */
+                        entnahme?: {
+                            einz?: {
+                                /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme/Einz/E6006603: text, at most 999 characters */
+                                e6006603?: string;
+                                /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme/Einz/E6006604: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006604?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme/Sum/E6006601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006601?: number | string;
+                            };
+                        };
+                        /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage */
+                        einlage?: {
+                            einz?: {
+                                /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage/Einz/E6006704: text, at most 999 characters */
+                                e6006704?: string;
+                                /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage/Einz/E6006707: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006707?: number | string;
+                            }[];
+                            /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage/Sum */
+                            sum?: {
+                                /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage/Sum/E6006701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6006701?: number | string;
+                            };
+                        };
+                    };
+                };
+                /** @description ELSTER EUER/Steuerberater */
+                steuerberater?: {
+                    /** @description ELSTER EUER/Steuerberater/Mitwirkung */
+                    mitwirkung?: {
+                        /** @description ELSTER EUER/Steuerberater/Mitwirkung/E6000035: text, one of "1" */
+                        e6000035?: string;
+                        /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung */
+                        anfertigung?: {
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000028: text, at most 55 characters */
+                            e6000028?: string;
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000029: text, at most 55 characters */
+                            e6000029?: string;
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000030: text, at most 55 characters */
+                            e6000030?: string;
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000031: text, at most 55 characters */
+                            e6000031?: string;
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000033: text, at most 55 characters */
+                            e6000033?: string;
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000022: text, at most 60 characters */
+                            e6000022?: string;
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000034: text, at most 55 characters */
+                            e6000034?: string;
+                            /** @description ELSTER EUER/Steuerberater/Mitwirkung/Anfertigung/E6000032: text, at most 55 characters */
+                            e6000032?: string;
+                        };
+                    };
+                };
+            };
+            /** @description Anlage AVEÜR, the fixed assets (E77/AVEUER); the same naming */
+            aveuer?: {
+                /** @description ELSTER AVEUER/Grundstueck */
+                grundstueck?: {
+                    /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden */
+                    grund_u_boden?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz/E6007011: text, at most 999 characters */
+                            e6007011?: string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz/E6007012: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007012?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz/E6007014: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007014?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz/E6007016: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007016?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz/E6007020: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007020?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz/E6007022: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007022?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Sum/E6007013: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007013?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Sum/E6007015: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007015?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Sum/E6007017: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007017?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Sum/E6007021: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007021?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Sum/E6007023: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007023?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Grundstueck/Gebaeude */
+                    gebaeude?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007031: text, at most 999 characters */
+                            e6007031?: string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007032: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007032?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007034: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007034?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007036: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007036?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007044: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007044?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007038: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007038?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007040: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007040?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007042: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007042?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum/E6007033: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007033?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum/E6007035: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007035?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum/E6007037: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007037?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum/E6007045: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007045?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum/E6007039: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007039?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum/E6007041: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007041?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Sum/E6007043: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007043?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Grundstueck/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007051: text, at most 999 characters */
+                            e6007051?: string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007052: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007052?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007054: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007054?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007056: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007056?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007058: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007058?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007060: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007060?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007062: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007062?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Grundstueck/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Sum/E6007053: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007053?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Sum/E6007055: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007055?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Sum/E6007057: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007057?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Sum/E6007059: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007059?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Sum/E6007061: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007061?: number | string;
+                            /** @description ELSTER AVEUER/Grundstueck/Andere/Sum/E6007063: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007063?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Grundstueck/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER AVEUER/Grundstueck/GesamtSum/E6007071: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007071?: number | string;
+                    };
+                };
+                /** @description ELSTER AVEUER/Arbeitszimmer */
+                arbeitszimmer?: {
+                    /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden */
+                    anteil_grund_u_boden?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6007111: text, at most 999 characters */
+                            e6007111?: string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6007112: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007112?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6007114: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007114?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6007116: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007116?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6007120: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007120?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6007122: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007122?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6007113: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007113?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6007115: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007115?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6007117: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007117?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6007121: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007121?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6007123: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007123?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede */
+                    anteil_gebauede?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007131: text, at most 999 characters */
+                            e6007131?: string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007132: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007132?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007134: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007134?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007136: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007136?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007138: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007138?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007140: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007140?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007142: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007142?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Sum/E6007133: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007133?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Sum/E6007135: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007135?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Sum/E6007137: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007137?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Sum/E6007139: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007139?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Sum/E6007141: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007141?: number | string;
+                            /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Sum/E6007143: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007143?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER AVEUER/Immaterielle_WG */
+                immaterielle_wg?: {
+                    einz?: {
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007244: text, at most 999 characters */
+                        e6007244?: string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007245: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007245?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007246: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007246?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007247: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007247?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007248: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007248?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007249: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007249?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007250: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007250?: number | string;
+                    }[];
+                    /** @description ELSTER AVEUER/Immaterielle_WG/Sum */
+                    sum?: {
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Sum/E6007224: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007224?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Sum/E6007225: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007225?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Sum/E6007226: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007226?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Sum/E6007227: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007227?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Sum/E6007228: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007228?: number | string;
+                        /** @description ELSTER AVEUER/Immaterielle_WG/Sum/E6007229: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007229?: number | string;
+                    };
+                };
+                /** @description ELSTER AVEUER/Bewegliche_WG */
+                bewegliche_wg?: {
+                    /** @description ELSTER AVEUER/Bewegliche_WG/KFZ */
+                    kfz?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007311: text, at most 999 characters */
+                            e6007311?: string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007326: text */
+                            e6007326?: string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007312: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007312?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007314: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007314?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007316: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007316?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007318: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007318?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007320: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007320?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007322: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007322?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007324: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007324?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum/E6007313: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007313?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum/E6007315: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007315?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum/E6007317: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007317?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum/E6007319: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007319?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum/E6007321: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007321?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum/E6007323: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007323?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Sum/E6007325: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007325?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Bewegliche_WG/Buero */
+                    buero?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007331: text, at most 999 characters */
+                            e6007331?: string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007346: text */
+                            e6007346?: string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007332: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007332?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007334: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007334?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007336: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007336?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007338: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007338?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007340: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007340?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007342: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007342?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007344: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007344?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum/E6007333: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007333?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum/E6007335: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007335?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum/E6007337: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007337?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum/E6007339: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007339?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum/E6007341: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007341?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum/E6007343: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007343?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Sum/E6007345: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007345?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Bewegliche_WG/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007351: text, at most 999 characters */
+                            e6007351?: string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007366: text */
+                            e6007366?: string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007352: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007352?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007354: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007354?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007356: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007356?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007358: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007358?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007360: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007360?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007362: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007362?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007364: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007364?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum/E6007353: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007353?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum/E6007355: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007355?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum/E6007357: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007357?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum/E6007359: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007359?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum/E6007361: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007361?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum/E6007363: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007363?: number | string;
+                            /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Sum/E6007365: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007365?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Bewegliche_WG/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER AVEUER/Bewegliche_WG/GesamtSum/E6007371: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007371?: number | string;
+                        /** @description ELSTER AVEUER/Bewegliche_WG/GesamtSum/E6007372: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007372?: number | string;
+                    };
+                };
+                /** @description ELSTER AVEUER/Sammelposten_VZ */
+                sammelposten_vz?: {
+                    einz?: {
+                        /** @description ELSTER AVEUER/Sammelposten_VZ/Einz/E6007381: text, at most 999 characters */
+                        e6007381?: string;
+                        /** @description ELSTER AVEUER/Sammelposten_VZ/Einz/E6007384: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007384?: number | string;
+                        /** @description ELSTER AVEUER/Sammelposten_VZ/Einz/E6007385: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007385?: number | string;
+                        /** @description ELSTER AVEUER/Sammelposten_VZ/Einz/E6007386: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007386?: number | string;
+                    }[];
+                    /** @description ELSTER AVEUER/Sammelposten_VZ/Sum */
+                    sum?: {
+                        /** @description ELSTER AVEUER/Sammelposten_VZ/Sum/E6007393: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007393?: number | string;
+                        /** @description ELSTER AVEUER/Sammelposten_VZ/Sum/E6007394: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007394?: number | string;
+                        /** @description ELSTER AVEUER/Sammelposten_VZ/Sum/E6007395: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007395?: number | string;
+                    };
+                };
+                /** @description ELSTER AVEUER/Sammelposten_VZm1 */
+                sammelposten_vzm1?: {
+                    /** @description ELSTER AVEUER/Sammelposten_VZm1/E6017391: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017391?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm1/E6017392: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017392?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm1/E6017393: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017393?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm1/E6017394: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017394?: number | string;
+                };
+                /** @description ELSTER AVEUER/Sammelposten_VZm2 */
+                sammelposten_vzm2?: {
+                    /** @description ELSTER AVEUER/Sammelposten_VZm2/E6017395: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017395?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm2/E6017396: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017396?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm2/E6017397: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017397?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm2/E6017398: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017398?: number | string;
+                };
+                /** @description ELSTER AVEUER/Sammelposten_VZm3 */
+                sammelposten_vzm3?: {
+                    /** @description ELSTER AVEUER/Sammelposten_VZm3/E6017400: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017400?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm3/E6017401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017401?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm3/E6017402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017402?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm3/E6017403: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017403?: number | string;
+                };
+                /** @description ELSTER AVEUER/Sammelposten_VZm4 */
+                sammelposten_vzm4?: {
+                    /** @description ELSTER AVEUER/Sammelposten_VZm4/E6017404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017404?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm4/E6017405: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017405?: number | string;
+                    /** @description ELSTER AVEUER/Sammelposten_VZm4/E6017406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017406?: number | string;
+                };
+                /** @description ELSTER AVEUER/GesamtSum */
+                gesamt_sum?: {
+                    /** @description ELSTER AVEUER/GesamtSum/E6017399: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6017399?: number | string;
+                };
+                /** @description ELSTER AVEUER/Finanzanlage */
+                finanzanlage?: {
+                    /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile */
+                    unternehmensanteile?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz/E6007411: text, at most 999 characters */
+                            e6007411?: string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz/E6007412: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007412?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz/E6007414: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007414?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz/E6007416: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007416?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz/E6007420: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007420?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz/E6007422: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007422?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Sum/E6007413: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007413?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Sum/E6007415: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007415?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Sum/E6007417: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007417?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Sum/E6007421: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007421?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Sum/E6007423: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007423?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVEUER/Finanzanlage/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz/E6007431: text, at most 999 characters */
+                            e6007431?: string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz/E6007432: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007432?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz/E6007434: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007434?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz/E6007436: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007436?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz/E6007440: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007440?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz/E6007442: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007442?: number | string;
+                        }[];
+                        /** @description ELSTER AVEUER/Finanzanlage/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Sum/E6007433: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007433?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Sum/E6007435: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007435?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Sum/E6007437: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007437?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Sum/E6007441: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007441?: number | string;
+                            /** @description ELSTER AVEUER/Finanzanlage/Andere/Sum/E6007443: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6007443?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER AVEUER/Umlaufvermoegen */
+                umlaufvermoegen?: {
+                    einz?: {
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Einz/E6007511: text, at most 999 characters */
+                        e6007511?: string;
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Einz/E6007512: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007512?: number | string;
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Einz/E6007514: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007514?: number | string;
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Einz/E6007516: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007516?: number | string;
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Einz/E6007518: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007518?: number | string;
+                    }[];
+                    /** @description ELSTER AVEUER/Umlaufvermoegen/Sum */
+                    sum?: {
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Sum/E6007513: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007513?: number | string;
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Sum/E6007515: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007515?: number | string;
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Sum/E6007517: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007517?: number | string;
+                        /** @description ELSTER AVEUER/Umlaufvermoegen/Sum/E6007519: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6007519?: number | string;
+                    };
+                };
+            };
+            /** @description Anlage SZ, the interest on debts not deductible under § 4 Abs. 4a EStG (E77/SZ); the same naming */
+            sz?: {
+                /** @description ELSTER SZ/Erm_Massgeblicher_GuV */
+                erm_massgeblicher_gu_v?: {
+                    /** @description ELSTER SZ/Erm_Massgeblicher_GuV/E6014101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6014101?: number | string;
+                    /** @description ELSTER SZ/Erm_Massgeblicher_GuV/E6014201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6014201?: number | string;
+                    /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn */
+                    steuerfreier_gewinn?: {
+                        einz?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn/Einz/E6014302: text, at most 999 characters */
+                            e6014302?: string;
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn/Einz/E6014303: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014303?: number | string;
+                        }[];
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn/Sum */
+                        sum?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn/Sum/E6014301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014301?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben */
+                    nicht_abziehb_betriebsausgaben?: {
+                        einz?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben/Einz/E6014402: text, at most 999 characters */
+                            e6014402?: string;
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben/Einz/E6014403: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014403?: number | string;
+                        }[];
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben/Sum */
+                        sum?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben/Sum/E6014401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014401?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem */
+                    personengesellsch_kostentraegergem?: {
+                        einz?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem/Einz/E6014502: text, at most 999 characters */
+                            e6014502?: string;
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem/Einz/E6014503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014503?: number | string;
+                        }[];
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem/Sum */
+                        sum?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem/Sum/E6014501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014501?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe */
+                    verausserung_aufgabe?: {
+                        einz?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe/Einz/E6014602: text, at most 999 characters */
+                            e6014602?: string;
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe/Einz/E6014603: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014603?: number | string;
+                        }[];
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe/Sum */
+                        sum?: {
+                            /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe/Sum/E6014601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6014601?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Massgeblicher_GuV */
+                    massgeblicher_gu_v?: {
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Massgeblicher_GuV/E6012802: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6012802?: number | string;
+                    };
+                };
+                /** @description ELSTER SZ/Erm_Ueber_Unterentnahme */
+                erm_ueber_unterentnahme?: {
+                    /** @description ELSTER SZ/Erm_Ueber_Unterentnahme/E6012501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6012501?: number | string;
+                    /** @description ELSTER SZ/Erm_Ueber_Unterentnahme/E6012201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6012201?: number | string;
+                    /** @description ELSTER SZ/Erm_Ueber_Unterentnahme/E6012301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6012301?: number | string;
+                    /** @description ELSTER SZ/Erm_Ueber_Unterentnahme/E6012601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6012601?: number | string;
+                    /** @description ELSTER SZ/Erm_Ueber_Unterentnahme/E6011301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6011301?: number | string;
+                    /** @description ELSTER SZ/Erm_Ueber_Unterentnahme/E6011401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6011401?: number | string;
+                };
+                /** @description ELSTER SZ/Erm_Entnahmeueberschuss */
+                erm_entnahmeueberschuss?: {
+                    /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Vor */
+                    vor?: {
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Vor/E6011501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6011501?: number | string;
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Vor/E6011601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6011601?: number | string;
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Vor/E6011701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6011701?: number | string;
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Vor/E6011801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6011801?: number | string;
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Vor/E6011901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6011901?: number | string;
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Vor/E6012001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6012001?: number | string;
+                    };
+                    /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Haupt */
+                    haupt?: {
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Haupt/E6011702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6011702?: number | string;
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Haupt/E6012002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6012002?: number | string;
+                        /** @description ELSTER SZ/Erm_Entnahmeueberschuss/Haupt/E6012102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6012102?: number | string;
+                    };
+                };
+                /** @description ELSTER SZ/Schuldzins_Nichtabziehbar */
+                schuldzins_nichtabziehbar?: {
+                    /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/E6013401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6013401?: number | string;
+                    /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/E6012202: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6012202?: number | string;
+                    /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag */
+                    korrekturbetrag?: {
+                        einz?: {
+                            /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag/Einz/E6012303: text, at most 999 characters */
+                            e6012303?: string;
+                            /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag/Einz/E6012304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6012304?: number | string;
+                        }[];
+                        /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag/Sum */
+                        sum?: {
+                            /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag/Sum/E6012302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6012302?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Hoechstbetrag */
+                    hoechstbetrag?: {
+                        /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Hoechstbetrag/E6013801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6013801?: number | string;
+                    };
+                };
+                /** @description ELSTER SZ/Hinzurechnungsbetrag */
+                hinzurechnungsbetrag?: {
+                    /** @description ELSTER SZ/Hinzurechnungsbetrag/E6013901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6013901?: number | string;
+                };
+            };
+            /** @description Anlage SE, per partner: special business income and expenses (E77/SE), a list; the same naming. Each partner (`beteiligter`) has one `se`, one `avse` and one `er` (422 `DUPLICATE_PARTNER`) */
+            se?: {
+                /** @description ELSTER SE/Beteiligter: a whole number */
+                beteiligter?: number;
+                /** @description ELSTER SE/Bet */
+                bet?: {
+                    /** @description ELSTER SE/Bet/E6300001: text, at most 25 characters */
+                    e6300001?: string;
+                    /** @description ELSTER SE/Bet/E6300002: text */
+                    e6300002?: string;
+                    /** @description ELSTER SE/Bet/E6300003: text */
+                    e6300003?: string;
+                    /** @description ELSTER SE/Bet/E6300004: text */
+                    e6300004?: string;
+                    /** @description ELSTER SE/Bet/E6300005: text, one of "1", "2" */
+                    e6300005?: string;
+                };
+                /** @description ELSTER SE/Sonder_BEin */
+                sonder_bein?: {
+                    /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges */
+                    dienst_an_ges?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges/Einz/E6300014: text, at most 999 characters */
+                            e6300014?: string;
+                            /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges/Einz/E6300015: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300015?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges/Sum/E6300010: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300010?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen */
+                    hingabe_darlehen?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen/Einz/E6300016: text, at most 999 characters */
+                            e6300016?: string;
+                            /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen/Einz/E6300017: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300017?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen/Sum/E6300011: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300011?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG */
+                    ueberlassung_wg?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG/Einz/E6300018: text, at most 999 characters */
+                            e6300018?: string;
+                            /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG/Einz/E6300019: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300019?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG/Sum/E6300012: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300012?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/Sonst_BEin */
+                    sonst_bein?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/Sonst_BEin/Einz/E6300020: text, at most 999 characters */
+                            e6300020?: string;
+                            /** @description ELSTER SE/Sonder_BEin/Sonst_BEin/Einz/E6300021: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300021?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/Sonst_BEin/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/Sonst_BEin/Sum/E6300013: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300013?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl */
+                    ust_vereinnahmt_unentgeltl?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl/Einz/E6300605: text, at most 999 characters */
+                            e6300605?: string;
+                            /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl/Einz/E6300606: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300606?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl/Sum/E6300601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300601?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet */
+                    ust_erstattet_verrechnet?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet/Einz/E6300702: text, at most 999 characters */
+                            e6300702?: string;
+                            /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet/Einz/E6300703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300703?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet/Sum/E6300701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300701?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen */
+                    anlagevermoegen?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen/Einz/E6300802: text, at most 999 characters */
+                            e6300802?: string;
+                            /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen/Einz/E6300803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300803?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen/Sum/E6300801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300801?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz */
+                    nutzung_priv_kfz?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz/Einz/E6300902: text, at most 999 characters */
+                            e6300902?: string;
+                            /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz/Einz/E6300903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300903?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz/Sum/E6300901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6300901?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst */
+                    entnahme_sonst?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst/Einz/E6301002: text, at most 999 characters */
+                            e6301002?: string;
+                            /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst/Einz/E6301003: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301003?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst/Sum/E6301001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301001?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/Ruecklagen_Ausgleichsposten */
+                    ruecklagen_ausgleichsposten?: {
+                        /** @description ELSTER SE/Sonder_BEin/Ruecklagen_Ausgleichsposten/E6301101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6301101?: number | string;
+                    };
+                    /** @description ELSTER SE/Sonder_BEin/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER SE/Sonder_BEin/GesamtSum/E6301201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6301201?: number | string;
+                    };
+                };
+                /** @description ELSTER SE/Sonder_BAus */
+                sonder_baus?: {
+                    /** @description ELSTER SE/Sonder_BAus/E6302304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6302304?: number | string;
+                    /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst */
+                    bebau_weinbau_forst?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst/Einz/E6301502: text, at most 999 characters */
+                            e6301502?: string;
+                            /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst/Einz/E6301503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301503?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst/Sum/E6301501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301501?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff */
+                    ware_rohstoff_hilfsstoff?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff/Einz/E6301602: text, at most 999 characters */
+                            e6301602?: string;
+                            /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff/Einz/E6301603: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301603?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff/Sum/E6301601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301601?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Fremdleistung */
+                    fremdleistung?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BAus/Fremdleistung/Einz/E6301702: text, at most 999 characters */
+                            e6301702?: string;
+                            /** @description ELSTER SE/Sonder_BAus/Fremdleistung/Einz/E6301703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301703?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BAus/Fremdleistung/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BAus/Fremdleistung/Sum/E6301701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301701?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Personal */
+                    personal?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BAus/Personal/Einz/E6301802: text, at most 999 characters */
+                            e6301802?: string;
+                            /** @description ELSTER SE/Sonder_BAus/Personal/Einz/E6301803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301803?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BAus/Personal/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BAus/Personal/Sum/E6301801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6301801?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/AfA */
+                    af_a?: {
+                        /** @description ELSTER SE/Sonder_BAus/AfA/E6301901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6301901?: number | string;
+                        /** @description ELSTER SE/Sonder_BAus/AfA/E6302001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6302001?: number | string;
+                        /** @description ELSTER SE/Sonder_BAus/AfA/E6302101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6302101?: number | string;
+                        /** @description ELSTER SE/Sonder_BAus/AfA/E6302201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6302201?: number | string;
+                        /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g */
+                        herabsetzung_p7g?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g/Einz/E6303105: text, at most 999 characters */
+                                e6303105?: string;
+                                /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g/Einz/E6303106: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303106?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g/Sum/E6303102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303102?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig */
+                        wirtschaftsgut_geringwertig?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig/Einz/E6302302: text, at most 999 characters */
+                                e6302302?: string;
+                                /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig/Einz/E6302303: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6302303?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig/Sum/E6302301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6302301?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/AfA/Weitere_Angabe */
+                        weitere_angabe?: {
+                            /** @description ELSTER SE/Sonder_BAus/AfA/Weitere_Angabe/E6303302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6303302?: number | string;
+                            /** @description ELSTER SE/Sonder_BAus/AfA/Weitere_Angabe/E6302401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6302401?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst */
+                    raumkosten_u_sonst?: {
+                        /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht */
+                        miete_pacht?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht/Einz/E6303202: text, at most 999 characters */
+                                e6303202?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht/Einz/E6303203: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303203?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht/Sum/E6303201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303201?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF */
+                        dhhf?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF/Einz/E6303706: text, at most 999 characters */
+                                e6303706?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF/Einz/E6303707: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303707?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF/Sum/E6303703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303703?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund */
+                        sonst_aufw_betr_grund?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz/E6303303: text, at most 999 characters */
+                                e6303303?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz/E6303304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303304?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Sum/E6303301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303301?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck */
+                        davon_erhalt_grundstueck?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz/E6304013: text, at most 999 characters */
+                                e6304013?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz/E6304014: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304014?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Sum/E6304015: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304015?: number | string;
+                            };
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt */
+                    sonst_unbeschraenkt?: {
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation */
+                        kommunikation?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation/Einz/E6303902: text, at most 999 characters */
+                                e6303902?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation/Einz/E6303903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303903?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation/Sum/E6303901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303901?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit */
+                        auswertstaetigkeit?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz/E6304011: text, at most 999 characters */
+                                e6304011?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz/E6304012: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304012?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Sum/E6304004: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304004?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung */
+                        fortbildung?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung/Einz/E6304009: text, at most 999 characters */
+                                e6304009?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung/Einz/E6304010: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304010?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung/Sum/E6304003: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304003?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf */
+                        rechtsberatung_st_b_buchf?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz/E6304805: text, at most 999 characters */
+                                e6304805?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz/E6304806: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304806?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Sum/E6304801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304801?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG */
+                        miete_leasing_bewegl_wg?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz/E6304311: text, at most 999 characters */
+                                e6304311?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz/E6304312: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304312?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Sum/E6304304: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304304?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand */
+                        erhaltungsaufwand?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz/E6304314: text, at most 999 characters */
+                                e6304314?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz/E6304315: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304315?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Sum/E6304313: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304313?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung */
+                        beitrag_gebuehr_abgabe_versicherung?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz/E6304403: text, at most 999 characters */
+                                e6304403?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz/E6304404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304404?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Sum/E6304402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304402?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV */
+                        edv?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV/Einz/E6304406: text, at most 999 characters */
+                                e6304406?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV/Einz/E6304407: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304407?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV/Sum/E6304405: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304405?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel */
+                        arbeitsmittel?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz/E6304409: text, at most 999 characters */
+                                e6304409?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz/E6304410: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304410?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel/Sum/E6304408: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304408?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall */
+                        abfall?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall/Einz/E6304412: text, at most 999 characters */
+                                e6304412?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall/Einz/E6304413: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304413?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall/Sum/E6304411: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304411?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport */
+                        verpackung_transport?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz/E6304415: text, at most 999 characters */
+                                e6304415?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz/E6304416: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304416?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport/Sum/E6304414: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304414?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung */
+                        werbung?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung/Einz/E6304502: text, at most 999 characters */
+                                e6304502?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung/Einz/E6304503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304503?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung/Sum/E6304501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304501?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm */
+                        schuldzins_anlage_verm?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz/E6304203: text, at most 999 characters */
+                                e6304203?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz/E6304204: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304204?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Sum/E6304202: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304202?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige */
+                        schuldzins_uebrige?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz/E6304309: text, at most 999 characters */
+                                e6304309?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz/E6304310: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304310?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Sum/E6304303: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304303?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer */
+                        vorsteuer?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer/Einz/E6305003: text, at most 999 characters */
+                                e6305003?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer/Einz/E6305004: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305004?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer/Sum/E6305001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305001?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt */
+                        ust?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt/Einz/E6305103: text, at most 999 characters */
+                                e6305103?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt/Einz/E6305104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305104?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt/Sum/E6305101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305101?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Weitere_Angabe */
+                        weitere_angabe?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Weitere_Angabe/E6305201: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6305201?: number | string;
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar */
+                        sonst_unbeschr_abziehbar?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz/E6304902: text, at most 999 characters */
+                                e6304902?: string;
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz/E6304903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304903?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Sum/E6304901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6304901?: number | string;
+                            };
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar */
+                    beschr_abziehbare_sonder_baus_nicht_abziehbar?: {
+                        /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar */
+                        nicht_abziehbar?: {
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke */
+                            geschenke?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke/Einz/E6304005: text, at most 999 characters */
+                                    e6304005?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke/Einz/E6304006: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304006?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke/Sum/E6304001: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304001?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung */
+                            bewirtung?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung/Einz/E6304103: text, at most 999 characters */
+                                    e6304103?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung/Einz/E6304104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304104?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung/Sum/E6304101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304101?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer */
+                            arbeitszimmer?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz/E6305105: text, at most 999 characters */
+                                    e6305105?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz/E6305106: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305106?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer/Sum/E6305102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305102?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst */
+                            sonst?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst/Einz/E6304305: text, at most 999 characters */
+                                    e6304305?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst/Einz/E6304306: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304306?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst/Sum/E6304301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304301?: number | string;
+                                };
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar */
+                        beschr_abziehbare_sonder_baus_abziehbar?: {
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke */
+                            geschenke?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke/Einz/E6304007: text, at most 999 characters */
+                                    e6304007?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke/Einz/E6304008: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304008?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke/Sum/E6304002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304002?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung */
+                            bewirtung?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung/Einz/E6304105: text, at most 999 characters */
+                                    e6304105?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung/Einz/E6304106: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304106?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung/Sum/E6304102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304102?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung */
+                            verpflegung?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung/Einz/E6305005: text, at most 999 characters */
+                                    e6305005?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung/Einz/E6305006: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305006?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung/Sum/E6305002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305002?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer */
+                            arbeitszimmer?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer/Einz/E6303103: text, at most 999 characters */
+                                    e6303103?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer/Einz/E6303104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6303104?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer/Sum/E6303101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6303101?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Tagespauschale_1 */
+                            tagespauschale_1?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Tagespauschale_1/E6306405: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6306405?: number | string;
+                            };
+                            /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst */
+                            sonst?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst/Einz/E6304307: text, at most 999 characters */
+                                    e6304307?: string;
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst/Einz/E6304308: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304308?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst/Sum/E6304302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6304302?: number | string;
+                                };
+                            };
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten */
+                    kfz_u_fahrtkosten?: {
+                        /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing */
+                        leasing?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing/Einz/E6305802: text, at most 999 characters */
+                                e6305802?: string;
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing/Einz/E6305803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305803?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing/Sum/E6305801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305801?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut */
+                        steuer_versicherung_maut?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz/E6305908: text, at most 999 characters */
+                                e6305908?: string;
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz/E6305909: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305909?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Sum/E6305903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6305903?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst */
+                        sonst?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst/Einz/E6306004: text, at most 999 characters */
+                                e6306004?: string;
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst/Einz/E6306005: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6306005?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst/Sum/E6306003: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6306003?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage */
+                        fahrtkosten_nutzungseinlage?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz/E6306104: text, at most 999 characters */
+                                e6306104?: string;
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz/E6306105: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6306105?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Sum/E6306103: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6306103?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg */
+                        fahrtkosten_arbeitsweg?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz/E6302702: text, at most 999 characters */
+                                e6302702?: string;
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz/E6302703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6302703?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Sum/E6302701: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6302701?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt */
+                        entfernungspausch_familienheimfahrt?: {
+                            einz?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz/E6303704: text, at most 999 characters */
+                                e6303704?: string;
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz/E6303705: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303705?: number | string;
+                            }[];
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Sum */
+                            sum?: {
+                                /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Sum/E6303702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6303702?: number | string;
+                            };
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar */
+                    nicht_abziehbar?: {
+                        einz?: {
+                            /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar/Einz/E6303602: text, at most 999 characters */
+                            e6303602?: string;
+                            /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar/Einz/E6303603: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6303603?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar/Sum/E6303601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6303601?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Sonder_BAus/Summe_BAus */
+                    summe_baus?: {
+                        /** @description ELSTER SE/Sonder_BAus/Summe_BAus/E6305301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6305301?: number | string;
+                    };
+                };
+                /** @description ELSTER SE/Ermittlung_Gewinn */
+                ermittlung_gewinn?: {
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Uebertrag */
+                    uebertrag?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Uebertrag/E6305501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6305501?: number | string;
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Uebertrag/E6305601: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6305601?: number | string;
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar */
+                    p3_26_26a_26b_abziehbar?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz/E6307209: text, at most 999 characters */
+                            e6307209?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz/E6307210: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307210?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Sum/E6307203: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307203?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst */
+                    p3_sonst?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst/Einz/E6307252: text, at most 999 characters */
+                            e6307252?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst/Einz/E6307253: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307253?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst/Sum/E6307204: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307204?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/P3a */
+                    p3a?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3a/E6307205: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6307205?: number | string;
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar */
+                    p3_26_26a_26b_nicht_abziehbar?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz/E6307254: text, at most 999 characters */
+                            e6307254?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz/E6307255: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307255?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Sum/E6307206: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307206?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1 */
+                    p3c_1?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1/Einz/E6307256: text, at most 999 characters */
+                            e6307256?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1/Einz/E6307257: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307257?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1/Sum/E6307207: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307207?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/P3c_4 */
+                    p3c_4?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3c_4/E6307208: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6307208?: number | string;
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3 */
+                    invest_abzugsbetrag_p7g_vzm3?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6307305: text, at most 999 characters */
+                            e6307305?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6307306: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307306?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6307307: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307307?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6307308: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307308?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Sum/E6307302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307302?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2 */
+                    invest_abzugsbetrag_p7g_vzm2?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6307405: text, at most 999 characters */
+                            e6307405?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6307406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307406?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6307407: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307407?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6307408: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307408?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Sum/E6307402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307402?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1 */
+                    invest_abzugsbetrag_p7g_vzm1?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6307505: text, at most 999 characters */
+                            e6307505?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6307506: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307506?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6307507: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307507?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6307508: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307508?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Sum/E6307502: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6307502?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b */
+                    gewinnzuschlag_6c_u_6b?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz/E6306403: text, at most 999 characters */
+                            e6306403?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz/E6306404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306404?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Sum/E6306401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306401?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g */
+                    invest_abzugsbetrag_p7g?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz/E6304807: text, at most 999 characters */
+                            e6304807?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz/E6304808: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 9 characters */
+                            e6304808?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Sum/E6304804: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 9 characters */
+                            e6304804?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung */
+                    wechsel_gewinnermittlung?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz/E6306705: text, at most 999 characters */
+                            e6306705?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz/E6306706: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306706?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Sum/E6306702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306702?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG */
+                    ergebnisanteil_bet_pers_g?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz/E6306708: text, at most 999 characters */
+                            e6306708?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz/E6306709: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306709?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Sum/E6306703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306703?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Korrektur_GuV */
+                    korrektur_gu_v?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Korrektur_GuV/E6306801: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6306801?: number | string;
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG */
+                    teilfreistellung_inv_st_g?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6308106: text, at most 999 characters */
+                            e6308106?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6308107: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6308107?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6308108: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6308108?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Sum/E6308104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6308104?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Sum/E6308105: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6308105?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b */
+                    teileinkuenfte_p8b?: {
+                        einz?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6306906: text, at most 999 characters */
+                            e6306906?: string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6306907: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306907?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6306909: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306909?: number | string;
+                        }[];
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Sum */
+                        sum?: {
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Sum/E6306902: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306902?: number | string;
+                            /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Sum/E6306903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6306903?: number | string;
+                        };
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Stpfl_GuV */
+                    stpfl_gu_v?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Stpfl_GuV/E6307002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6307002?: number | string;
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Stpfl_GuV/E6307102: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6307102?: number | string;
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Stpfl_GuV/E6307202: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6307202?: number | string;
+                    };
+                    /** @description ELSTER SE/Ermittlung_Gewinn/Anzusetzender_GV */
+                    anzusetzender_gv?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Anzusetzender_GV/E6308503: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6308503?: number | string;
+                    };
+                };
+                /** @description ELSTER SE/Erg_Angabe */
+                erg_angabe?: {
+                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve */
+                    rueckl_stille_reserve?: {
+                        /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung */
+                        bildung_uebertragung?: {
+                            /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b */
+                            ruecklage_p6c_p6b?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz/E6305904: text, at most 999 characters */
+                                    e6305904?: string;
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz/E6305905: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305905?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Sum/E6305901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305901?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b */
+                            rueckl_p6c_p6b?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz/E6306904: text, at most 999 characters */
+                                    e6306904?: string;
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz/E6306905: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6306905?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Sum/E6306901: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6306901?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g */
+                            ausgleichsposten_p4g?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz/E6305403: text, at most 999 characters */
+                                    e6305403?: string;
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz/E6305404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305404?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Sum/E6305401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305401?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/GesamtSum */
+                            gesamt_sum?: {
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/GesamtSum/E6306301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6306301?: number | string;
+                            };
+                        };
+                        /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung */
+                        aufloesung?: {
+                            /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b */
+                            ruecklage_p6c_p6b?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz/E6305906: text, at most 999 characters */
+                                    e6305906?: string;
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz/E6305907: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305907?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Sum/E6305902: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305902?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g */
+                            ausgleichsposten_p4g?: {
+                                einz?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz/E6305405: text, at most 999 characters */
+                                    e6305405?: string;
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz/E6305406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305406?: number | string;
+                                }[];
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Sum */
+                                sum?: {
+                                    /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Sum/E6305402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                    e6305402?: number | string;
+                                };
+                            };
+                            /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/GesamtSum */
+                            gesamt_sum?: {
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/GesamtSum/E6306302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                                e6306302?: number | string;
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/GesamtSum/E6306320: text, at most 999 characters */
+                                e6306320?: string;
+                            };
+                        };
+                    };
+                };
+            }[];
+            /** @description Anlage AVSE, per partner: the fixed assets of the special business (E77/AVSE), a list; the same naming */
+            avse?: {
+                /** @description ELSTER AVSE/Beteiligter: a whole number */
+                beteiligter?: number;
+                /** @description ELSTER AVSE/Bet */
+                bet?: {
+                    /** @description ELSTER AVSE/Bet/E6500001: text, at most 25 characters */
+                    e6500001?: string;
+                    /** @description ELSTER AVSE/Bet/E6500002: text */
+                    e6500002?: string;
+                    /** @description ELSTER AVSE/Bet/E6500003: text */
+                    e6500003?: string;
+                    /** @description ELSTER AVSE/Bet/E6500004: text */
+                    e6500004?: string;
+                };
+                /** @description ELSTER AVSE/Grundstueck */
+                grundstueck?: {
+                    /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden */
+                    grund_u_boden?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz/E6507011: text, at most 999 characters */
+                            e6507011?: string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz/E6507012: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507012?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz/E6507014: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507014?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz/E6507016: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507016?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz/E6507020: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507020?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz/E6507022: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507022?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Sum/E6507013: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507013?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Sum/E6507015: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507015?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Sum/E6507017: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507017?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Sum/E6507021: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507021?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Sum/E6507023: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507023?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Grundstueck/Gebaeude */
+                    gebaeude?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507031: text, at most 999 characters */
+                            e6507031?: string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507032: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507032?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507034: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507034?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507036: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507036?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507044: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507044?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507038: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507038?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507040: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507040?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507042: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507042?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum/E6507033: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507033?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum/E6507035: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507035?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum/E6507037: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507037?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum/E6507045: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507045?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum/E6507039: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507039?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum/E6507041: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507041?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Gebaeude/Sum/E6507043: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507043?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Grundstueck/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507051: text, at most 999 characters */
+                            e6507051?: string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507052: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507052?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507054: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507054?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507056: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507056?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507058: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507058?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507060: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507060?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507062: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507062?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Grundstueck/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Sum/E6507053: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507053?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Sum/E6507055: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507055?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Sum/E6507057: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507057?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Sum/E6507059: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507059?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Sum/E6507061: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507061?: number | string;
+                            /** @description ELSTER AVSE/Grundstueck/Andere/Sum/E6507063: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507063?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Grundstueck/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER AVSE/Grundstueck/GesamtSum/E6507071: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507071?: number | string;
+                    };
+                };
+                /** @description ELSTER AVSE/Arbeitszimmer */
+                arbeitszimmer?: {
+                    /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden */
+                    anteil_grund_u_boden?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6507111: text, at most 999 characters */
+                            e6507111?: string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6507112: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507112?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6507114: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507114?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6507116: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507116?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6507120: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507120?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6507122: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507122?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6507113: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507113?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6507115: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507115?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6507117: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507117?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6507121: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507121?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Sum/E6507123: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507123?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede */
+                    anteil_gebauede?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507131: text, at most 999 characters */
+                            e6507131?: string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507132: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507132?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507134: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507134?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507136: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507136?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507138: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507138?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507140: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507140?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507142: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507142?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Sum/E6507133: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507133?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Sum/E6507135: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507135?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Sum/E6507137: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507137?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Sum/E6507139: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507139?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Sum/E6507141: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507141?: number | string;
+                            /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Sum/E6507143: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507143?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER AVSE/Immaterielle_WG */
+                immaterielle_wg?: {
+                    einz?: {
+                        /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507244: text, at most 999 characters */
+                        e6507244?: string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507245: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507245?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507246: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507246?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507247: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507247?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507248: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507248?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507249: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507249?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507250: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507250?: number | string;
+                    }[];
+                    /** @description ELSTER AVSE/Immaterielle_WG/Sum */
+                    sum?: {
+                        /** @description ELSTER AVSE/Immaterielle_WG/Sum/E6507224: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507224?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Sum/E6507225: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507225?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Sum/E6507226: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507226?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Sum/E6507227: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507227?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Sum/E6507228: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507228?: number | string;
+                        /** @description ELSTER AVSE/Immaterielle_WG/Sum/E6507229: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507229?: number | string;
+                    };
+                };
+                /** @description ELSTER AVSE/Bewegliche_WG */
+                bewegliche_wg?: {
+                    /** @description ELSTER AVSE/Bewegliche_WG/KFZ */
+                    kfz?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507311: text, at most 999 characters */
+                            e6507311?: string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507326: text */
+                            e6507326?: string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507312: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507312?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507314: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507314?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507316: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507316?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507318: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507318?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507320: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507320?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507322: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507322?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507324: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507324?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum/E6507313: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507313?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum/E6507315: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507315?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum/E6507317: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507317?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum/E6507319: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507319?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum/E6507321: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507321?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum/E6507323: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507323?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Sum/E6507325: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507325?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Bewegliche_WG/Buero */
+                    buero?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507331: text, at most 999 characters */
+                            e6507331?: string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507346: text */
+                            e6507346?: string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507332: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507332?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507334: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507334?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507336: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507336?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507338: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507338?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507340: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507340?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507342: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507342?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507344: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507344?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum/E6507333: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507333?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum/E6507335: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507335?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum/E6507337: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507337?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum/E6507339: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507339?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum/E6507341: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507341?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum/E6507343: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507343?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Buero/Sum/E6507345: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507345?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Bewegliche_WG/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507351: text, at most 999 characters */
+                            e6507351?: string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507366: text */
+                            e6507366?: string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507352: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507352?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507354: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507354?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507356: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507356?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507358: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507358?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507360: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507360?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507362: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507362?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507364: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507364?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum/E6507353: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507353?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum/E6507355: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507355?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum/E6507357: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507357?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum/E6507359: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507359?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum/E6507361: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507361?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum/E6507363: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507363?: number | string;
+                            /** @description ELSTER AVSE/Bewegliche_WG/Andere/Sum/E6507365: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507365?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Bewegliche_WG/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER AVSE/Bewegliche_WG/GesamtSum/E6507371: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507371?: number | string;
+                        /** @description ELSTER AVSE/Bewegliche_WG/GesamtSum/E6507372: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507372?: number | string;
+                    };
+                };
+                /** @description ELSTER AVSE/Sammelposten_VZ */
+                sammelposten_vz?: {
+                    einz?: {
+                        /** @description ELSTER AVSE/Sammelposten_VZ/Einz/E6507381: text, at most 999 characters */
+                        e6507381?: string;
+                        /** @description ELSTER AVSE/Sammelposten_VZ/Einz/E6507384: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507384?: number | string;
+                        /** @description ELSTER AVSE/Sammelposten_VZ/Einz/E6507385: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507385?: number | string;
+                        /** @description ELSTER AVSE/Sammelposten_VZ/Einz/E6507386: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507386?: number | string;
+                    }[];
+                    /** @description ELSTER AVSE/Sammelposten_VZ/Sum */
+                    sum?: {
+                        /** @description ELSTER AVSE/Sammelposten_VZ/Sum/E6507393: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507393?: number | string;
+                        /** @description ELSTER AVSE/Sammelposten_VZ/Sum/E6507394: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507394?: number | string;
+                        /** @description ELSTER AVSE/Sammelposten_VZ/Sum/E6507395: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507395?: number | string;
+                    };
+                };
+                /** @description ELSTER AVSE/Sammelposten_VZm1 */
+                sammelposten_vzm1?: {
+                    /** @description ELSTER AVSE/Sammelposten_VZm1/E6517391: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517391?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm1/E6517392: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517392?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm1/E6517393: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517393?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm1/E6517394: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517394?: number | string;
+                };
+                /** @description ELSTER AVSE/Sammelposten_VZm2 */
+                sammelposten_vzm2?: {
+                    /** @description ELSTER AVSE/Sammelposten_VZm2/E6517395: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517395?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm2/E6517396: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517396?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm2/E6517397: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517397?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm2/E6517398: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517398?: number | string;
+                };
+                /** @description ELSTER AVSE/Sammelposten_VZm3 */
+                sammelposten_vzm3?: {
+                    /** @description ELSTER AVSE/Sammelposten_VZm3/E6517400: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517400?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm3/E6517401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517401?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm3/E6517402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517402?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm3/E6517403: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517403?: number | string;
+                };
+                /** @description ELSTER AVSE/Sammelposten_VZm4 */
+                sammelposten_vzm4?: {
+                    /** @description ELSTER AVSE/Sammelposten_VZm4/E6517404: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517404?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm4/E6517405: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517405?: number | string;
+                    /** @description ELSTER AVSE/Sammelposten_VZm4/E6517406: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517406?: number | string;
+                };
+                /** @description ELSTER AVSE/GesamtSum */
+                gesamt_sum?: {
+                    /** @description ELSTER AVSE/GesamtSum/E6517399: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6517399?: number | string;
+                };
+                /** @description ELSTER AVSE/Finanzanlage */
+                finanzanlage?: {
+                    /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile */
+                    unternehmensanteile?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz/E6507411: text, at most 999 characters */
+                            e6507411?: string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz/E6507412: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507412?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz/E6507414: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507414?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz/E6507416: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507416?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz/E6507420: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507420?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz/E6507422: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507422?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Sum/E6507413: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507413?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Sum/E6507415: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507415?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Sum/E6507417: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507417?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Sum/E6507421: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507421?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Sum/E6507423: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507423?: number | string;
+                        };
+                    };
+                    /** @description ELSTER AVSE/Finanzanlage/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Einz/E6507431: text, at most 999 characters */
+                            e6507431?: string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Einz/E6507432: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507432?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Einz/E6507434: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507434?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Einz/E6507436: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507436?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Einz/E6507440: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507440?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Einz/E6507442: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507442?: number | string;
+                        }[];
+                        /** @description ELSTER AVSE/Finanzanlage/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Sum/E6507433: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507433?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Sum/E6507435: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507435?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Sum/E6507437: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507437?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Sum/E6507441: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507441?: number | string;
+                            /** @description ELSTER AVSE/Finanzanlage/Andere/Sum/E6507443: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6507443?: number | string;
+                        };
+                    };
+                };
+                /** @description ELSTER AVSE/Umlaufvermoegen */
+                umlaufvermoegen?: {
+                    einz?: {
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Einz/E6507511: text, at most 999 characters */
+                        e6507511?: string;
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Einz/E6507512: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507512?: number | string;
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Einz/E6507514: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507514?: number | string;
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Einz/E6507516: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507516?: number | string;
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Einz/E6507518: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507518?: number | string;
+                    }[];
+                    /** @description ELSTER AVSE/Umlaufvermoegen/Sum */
+                    sum?: {
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Sum/E6507513: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507513?: number | string;
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Sum/E6507515: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507515?: number | string;
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Sum/E6507517: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507517?: number | string;
+                        /** @description ELSTER AVSE/Umlaufvermoegen/Sum/E6507519: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6507519?: number | string;
+                    };
+                };
+            }[];
+            /** @description Anlage ER, per partner: the supplementary accounts (E77/ER), a list; the same naming */
+            er?: {
+                /** @description ELSTER ER/Beteiligter: a whole number */
+                beteiligter?: number;
+                /** @description ELSTER ER/Bet */
+                bet?: {
+                    /** @description ELSTER ER/Bet/E6600001: text, at most 25 characters */
+                    e6600001?: string;
+                    /** @description ELSTER ER/Bet/E6600002: text */
+                    e6600002?: string;
+                    /** @description ELSTER ER/Bet/E6600003: text */
+                    e6600003?: string;
+                    /** @description ELSTER ER/Bet/E6600004: text */
+                    e6600004?: string;
+                };
+                /** @description ELSTER ER/Mehrbetrag */
+                mehrbetrag?: {
+                    /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden */
+                    grund_u_boden?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Einz/E6607011: text, at most 999 characters */
+                            e6607011?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Einz/E6607012: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607012?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Einz/E6607014: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607014?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Einz/E6607016: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607016?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Sum/E6607013: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607013?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Sum/E6607015: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607015?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Sum/E6607017: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607017?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Gebaeude */
+                    gebaeude?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Gebaeude/Einz/E6607031: text, at most 999 characters */
+                            e6607031?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Gebaeude/Einz/E6607032: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607032?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Gebaeude/Einz/E6607034: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607034?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Gebaeude/Einz/E6607036: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607036?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Gebaeude/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Gebaeude/Sum/E6607033: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607033?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Gebaeude/Sum/E6607035: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607035?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Gebaeude/Sum/E6607037: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607037?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Andere/Einz/E6607051: text, at most 999 characters */
+                            e6607051?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere/Einz/E6607052: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607052?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere/Einz/E6607054: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607054?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere/Einz/E6607056: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607056?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Andere/Sum/E6607053: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607053?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere/Sum/E6607055: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607055?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere/Sum/E6607057: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607057?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG */
+                    immaterielle_wg?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Einz/E6607244: text, at most 999 characters */
+                            e6607244?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Einz/E6607245: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607245?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Einz/E6607246: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607246?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Einz/E6607247: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607247?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Sum/E6607224: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607224?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Sum/E6607225: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607225?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Sum/E6607226: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607226?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/KFZ */
+                    kfz?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/KFZ/Einz/E6607311: text, at most 999 characters */
+                            e6607311?: string;
+                            /** @description ELSTER ER/Mehrbetrag/KFZ/Einz/E6607312: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607312?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/KFZ/Einz/E6607314: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607314?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/KFZ/Einz/E6607316: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607316?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/KFZ/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/KFZ/Sum/E6607313: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607313?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/KFZ/Sum/E6607315: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607315?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/KFZ/Sum/E6607317: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607317?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Buero */
+                    buero?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Buero/Einz/E6607331: text, at most 999 characters */
+                            e6607331?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Buero/Einz/E6607332: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607332?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Buero/Einz/E6607334: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607334?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Buero/Einz/E6607336: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607336?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Buero/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Buero/Sum/E6607333: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607333?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Buero/Sum/E6607335: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607335?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Buero/Sum/E6607337: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607337?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG */
+                    andere_bewegl_wg?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Einz/E6607351: text, at most 999 characters */
+                            e6607351?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Einz/E6607352: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607352?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Einz/E6607354: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607354?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Einz/E6607356: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607356?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Sum/E6607353: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607353?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Sum/E6607355: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607355?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Sum/E6607357: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607357?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Sammel */
+                    sammel?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Sammel/Einz/E6607381: text, at most 999 characters */
+                            e6607381?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Sammel/Einz/E6607612: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607612?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sammel/Einz/E6607614: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607614?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sammel/Einz/E6607384: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607384?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Sammel/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Sammel/Sum/E6607613: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607613?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sammel/Sum/E6607615: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607615?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sammel/Sum/E6607393: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607393?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG */
+                    geringwertiges_wg?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Einz/E6607631: text, at most 999 characters */
+                            e6607631?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Einz/E6607634: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607634?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Einz/E6607636: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607636?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Sum/E6607635: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607635?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Sum/E6607637: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607637?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile */
+                    unternehmensanteile?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Einz/E6607411: text, at most 999 characters */
+                            e6607411?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Einz/E6607412: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607412?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Einz/E6607414: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607414?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Einz/E6607416: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607416?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Sum/E6607413: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607413?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Sum/E6607415: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607415?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Sum/E6607417: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607417?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen */
+                    andere_finanzanlagen?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Einz/E6607431: text, at most 999 characters */
+                            e6607431?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Einz/E6607432: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607432?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Einz/E6607434: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607434?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Einz/E6607436: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607436?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Sum/E6607433: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607433?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Sum/E6607435: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607435?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Sum/E6607437: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607437?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen */
+                    umlaufvermoegen?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Einz/E6607511: text, at most 999 characters */
+                            e6607511?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Einz/E6607512: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607512?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Einz/E6607534: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607534?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Einz/E6607514: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607514?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Sum/E6607513: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607513?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Sum/E6607535: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607535?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Sum/E6607515: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607515?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b */
+                    rueckl_6c_6b?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Einz/E6607711: text, at most 999 characters */
+                            e6607711?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Einz/E6607712: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607712?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Einz/E6607714: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607714?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Einz/E6607716: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607716?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Sum/E6607713: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607713?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Sum/E6607715: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607715?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Sum/E6607717: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607717?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen */
+                    sonst_korrekturen?: {
+                        einz?: {
+                            /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Einz/E6607731: text, at most 999 characters */
+                            e6607731?: string;
+                            /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Einz/E6607732: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607732?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Einz/E6607734: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607734?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Einz/E6607736: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607736?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Sum/E6607733: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607733?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Sum/E6607735: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607735?: number | string;
+                            /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Sum/E6607737: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607737?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Mehrbetrag/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER ER/Mehrbetrag/GesamtSum/E6600810: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6600810?: number | string;
+                    };
+                };
+                /** @description ELSTER ER/Minderbetraege */
+                minderbetraege?: {
+                    /** @description ELSTER ER/Minderbetraege/Grund_u_Boden */
+                    grund_u_boden?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Einz/E6607010: text, at most 999 characters */
+                            e6607010?: string;
+                            /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Einz/E6607020: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607020?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Einz/E6607022: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607022?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Einz/E6607024: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607024?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Sum/E6607021: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607021?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Sum/E6607023: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607023?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Sum/E6607025: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607025?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Gebaeude */
+                    gebaeude?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Gebaeude/Einz/E6607030: text, at most 999 characters */
+                            e6607030?: string;
+                            /** @description ELSTER ER/Minderbetraege/Gebaeude/Einz/E6607040: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607040?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Gebaeude/Einz/E6607042: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607042?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Gebaeude/Einz/E6607044: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607044?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Gebaeude/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Gebaeude/Sum/E6607041: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607041?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Gebaeude/Sum/E6607043: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607043?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Gebaeude/Sum/E6607045: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607045?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Andere */
+                    andere?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Andere/Einz/E6607050: text, at most 999 characters */
+                            e6607050?: string;
+                            /** @description ELSTER ER/Minderbetraege/Andere/Einz/E6607060: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607060?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere/Einz/E6607062: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607062?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere/Einz/E6607064: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607064?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Andere/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Andere/Sum/E6607061: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607061?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere/Sum/E6607063: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607063?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere/Sum/E6607065: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607065?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Immaterielle_WG */
+                    immaterielle_wg?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Einz/E6607243: text, at most 999 characters */
+                            e6607243?: string;
+                            /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Einz/E6607249: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607249?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Einz/E6607250: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607250?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Einz/E6607254: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607254?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Sum/E6607228: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607228?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Sum/E6607229: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607229?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Sum/E6607255: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607255?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/KFZ */
+                    kfz?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/KFZ/Einz/E6607310: text, at most 999 characters */
+                            e6607310?: string;
+                            /** @description ELSTER ER/Minderbetraege/KFZ/Einz/E6607322: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607322?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/KFZ/Einz/E6607324: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607324?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/KFZ/Einz/E6607326: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607326?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/KFZ/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/KFZ/Sum/E6607323: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607323?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/KFZ/Sum/E6607325: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607325?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/KFZ/Sum/E6607327: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607327?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Buero */
+                    buero?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Buero/Einz/E6607330: text, at most 999 characters */
+                            e6607330?: string;
+                            /** @description ELSTER ER/Minderbetraege/Buero/Einz/E6607342: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607342?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Buero/Einz/E6607344: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607344?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Buero/Einz/E6607346: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607346?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Buero/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Buero/Sum/E6607343: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607343?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Buero/Sum/E6607345: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607345?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Buero/Sum/E6607347: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607347?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG */
+                    andere_bewegl_wg?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Einz/E6607350: text, at most 999 characters */
+                            e6607350?: string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Einz/E6607362: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607362?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Einz/E6607364: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607364?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Einz/E6607366: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607366?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Sum/E6607363: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607363?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Sum/E6607365: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607365?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Sum/E6607367: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607367?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Sammel */
+                    sammel?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Sammel/Einz/E6607380: text, at most 999 characters */
+                            e6607380?: string;
+                            /** @description ELSTER ER/Minderbetraege/Sammel/Einz/E6607622: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607622?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sammel/Einz/E6607386: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607386?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sammel/Einz/E6607626: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607626?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Sammel/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Sammel/Sum/E6607623: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607623?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sammel/Sum/E6607395: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607395?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sammel/Sum/E6607627: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607627?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Unternehmensanteile */
+                    unternehmensanteile?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Einz/E6607410: text, at most 999 characters */
+                            e6607410?: string;
+                            /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Einz/E6607420: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607420?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Einz/E6607422: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607422?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Einz/E6607424: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607424?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Sum/E6607421: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607421?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Sum/E6607423: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607423?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Sum/E6607425: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607425?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen */
+                    andere_finanzanlagen?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Einz/E6607430: text, at most 999 characters */
+                            e6607430?: string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Einz/E6607440: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607440?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Einz/E6607442: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607442?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Einz/E6607444: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607444?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Sum/E6607441: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607441?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Sum/E6607443: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607443?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Sum/E6607445: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607445?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen */
+                    umlaufvermoegen?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Einz/E6607510: text, at most 999 characters */
+                            e6607510?: string;
+                            /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Einz/E6607516: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607516?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Einz/E6607518: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607518?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Einz/E6607520: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607520?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Sum/E6607517: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607517?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Sum/E6607519: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607519?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Sum/E6607521: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607521?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b */
+                    rueckl_6c_6b?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Einz/E6607710: text, at most 999 characters */
+                            e6607710?: string;
+                            /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Einz/E6607720: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607720?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Einz/E6607722: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607722?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Einz/E6607724: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607724?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Sum/E6607721: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607721?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Sum/E6607723: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607723?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Sum/E6607725: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607725?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen */
+                    sonst_korrekturen?: {
+                        einz?: {
+                            /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Einz/E6607730: text, at most 999 characters */
+                            e6607730?: string;
+                            /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Einz/E6607740: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607740?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Einz/E6607742: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607742?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Einz/E6607744: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607744?: number | string;
+                        }[];
+                        /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Sum */
+                        sum?: {
+                            /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Sum/E6607741: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607741?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Sum/E6607743: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607743?: number | string;
+                            /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Sum/E6607745: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6607745?: number | string;
+                        };
+                    };
+                    /** @description ELSTER ER/Minderbetraege/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER ER/Minderbetraege/GesamtSum/E6600820: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6600820?: number | string;
+                    };
+                };
+                /** @description ELSTER ER/Gewinnauswirkung */
+                gewinnauswirkung?: {
+                    /** @description ELSTER ER/Gewinnauswirkung/E6600830: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6600830?: number | string;
+                };
+                /** @description ELSTER ER/Stpfl_GuV */
+                stpfl_gu_v?: {
+                    /** @description ELSTER ER/Stpfl_GuV/E6600863: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6600863?: number | string;
+                    /** @description ELSTER ER/Stpfl_GuV/E6600864: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6600864?: number | string;
+                    /** @description ELSTER ER/Stpfl_GuV/E6600861: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6600861?: number | string;
+                    /** @description ELSTER ER/Stpfl_GuV/E6600862: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6600862?: number | string;
+                    /** @description ELSTER ER/Stpfl_GuV/E6600889: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                    e6600889?: number | string;
+                };
+            }[];
+            /** @description Anlage LuF, for farming and forestry (E77/LuF); the same naming */
+            lu_f?: {
+                /** @description ELSTER LuF/Allg */
+                allg?: {
+                    /** @description ELSTER LuF/Allg/E6700401: text, one of "1" */
+                    e6700401?: string;
+                };
+                /** @description ELSTER LuF/Weinbau */
+                weinbau?: {
+                    /** @description ELSTER LuF/Weinbau/E6700501: text, one of "1" */
+                    e6700501?: string;
+                    /** @description ELSTER LuF/Weinbau/Richtbetrag */
+                    richtbetrag?: {
+                        /** @description ELSTER LuF/Weinbau/Richtbetrag/Ertragsrebflaeche */
+                        ertragsrebflaeche?: {
+                            /** @description ELSTER LuF/Weinbau/Richtbetrag/Ertragsrebflaeche/E6700601: a whole number */
+                            e6700601?: number;
+                            /** @description ELSTER LuF/Weinbau/Richtbetrag/Ertragsrebflaeche/E6700602: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6700602?: number | string;
+                            /** @description ELSTER LuF/Weinbau/Richtbetrag/Ertragsrebflaeche/E6700603: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6700603?: number | string;
+                        };
+                    };
+                    /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche */
+                    most_fass_flasche?: {
+                        /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Most */
+                        richtbetrag_most?: {
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Most/E6700703: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 4 characters */
+                            e6700703?: number | string;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Most/E6700701: a whole number */
+                            e6700701?: number;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Most/E6700702: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6700702?: number | string;
+                        };
+                        /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richbetrag_Most_zu_Fass */
+                        richbetrag_most_zu_fass?: {
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richbetrag_Most_zu_Fass/E6700803: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 4 characters */
+                            e6700803?: number | string;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richbetrag_Most_zu_Fass/E6700801: a whole number */
+                            e6700801?: number;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richbetrag_Most_zu_Fass/E6700802: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6700802?: number | string;
+                        };
+                        /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Fass_zu_Flasche */
+                        richtbetrag_fass_zu_flasche?: {
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Fass_zu_Flasche/E6700903: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 4 characters */
+                            e6700903?: number | string;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Fass_zu_Flasche/E6700901: a whole number */
+                            e6700901?: number;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Fass_zu_Flasche/E6700902: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6700902?: number | string;
+                        };
+                        /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Flasche */
+                        richtbetrag_flasche?: {
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Flasche/E6701003: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 4 characters */
+                            e6701003?: number | string;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Flasche/E6701001: a whole number */
+                            e6701001?: number;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_Flasche/E6701002: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6701002?: number | string;
+                        };
+                        /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_andere_Flaschen */
+                        richtbetrag_andere_flaschen?: {
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_andere_Flaschen/E6701004: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50"), at most 4 characters */
+                            e6701004?: number | string;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_andere_Flaschen/E6701005: a whole number */
+                            e6701005?: number;
+                            /** @description ELSTER LuF/Weinbau/Most_Fass_Flasche/Richtbetrag_andere_Flaschen/E6701006: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                            e6701006?: number | string;
+                        };
+                    };
+                    /** @description ELSTER LuF/Weinbau/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER LuF/Weinbau/GesamtSum/E6701101: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6701101?: number | string;
+                    };
+                };
+                /** @description ELSTER LuF/Forst_BAus_P51 */
+                forst_baus_p51?: {
+                    /** @description ELSTER LuF/Forst_BAus_P51/E6701201: text, one of "1" */
+                    e6701201?: string;
+                    /** @description ELSTER LuF/Forst_BAus_P51/Holz_Stamm */
+                    holz_stamm?: {
+                        /** @description ELSTER LuF/Forst_BAus_P51/Holz_Stamm/E6701301: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6701301?: number | string;
+                        /** @description ELSTER LuF/Forst_BAus_P51/Holz_Stamm/E6701302: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6701302?: number | string;
+                    };
+                    /** @description ELSTER LuF/Forst_BAus_P51/Holz_eingeschlagen */
+                    holz_eingeschlagen?: {
+                        /** @description ELSTER LuF/Forst_BAus_P51/Holz_eingeschlagen/E6701401: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6701401?: number | string;
+                        /** @description ELSTER LuF/Forst_BAus_P51/Holz_eingeschlagen/E6701402: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6701402?: number | string;
+                    };
+                    /** @description ELSTER LuF/Forst_BAus_P51/GesamtSum */
+                    gesamt_sum?: {
+                        /** @description ELSTER LuF/Forst_BAus_P51/GesamtSum/E6701501: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
+                        e6701501?: number | string;
+                    };
+                };
+            };
+            /** @description The Vorsatz (E77/Vorsatz) without what the service writes from the request (Unterfallart 77, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort`, and optionally `vorgang` (default "01"), `copyright` (default the service's), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`), and `idehefrau` is never `id` (`IDNR_SAME_AS_TAXPAYER`) */
+            vorsatz?: {
+                /** @description ELSTER Vorsatz/Vorgang: text, one of "01" */
+                vorgang?: string;
+                /** @description ELSTER Vorsatz/Ordnungsbegriff: text, at most 13 characters */
+                ordnungsbegriff?: string;
+                /** @description ELSTER Vorsatz/ID: text */
+                id?: string;
+                /** @description ELSTER Vorsatz/IDEhefrau: text */
+                idehefrau?: string;
+                /** @description ELSTER Vorsatz/AbsName: text, at most 45 characters */
+                abs_name?: string;
+                /** @description ELSTER Vorsatz/AbsStr: text, at most 30 characters */
+                abs_str?: string;
+                /** @description ELSTER Vorsatz/AbsPlz: text, at most 5 characters */
+                abs_plz?: string;
+                /** @description ELSTER Vorsatz/AbsOrt: text, at most 29 characters */
+                abs_ort?: string;
+                /** @description ELSTER Vorsatz/Copyright: text, at most 50 characters */
+                copyright?: string;
+                /** @description ELSTER Vorsatz/TeleNummer: text, at most 3 characters */
+                tele_nummer?: string;
+                /** @description ELSTER Vorsatz/Rueckuebermittlung */
+                rueckuebermittlung?: {
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/Bescheid: text, one of "1", "2" */
+                    bescheid?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/ArtRueckuebermittlung: text, at most 10 characters */
+                    art_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/SchluesselRueckuebermittlung: text, at most 2997 characters */
+                    schluessel_rueckuebermittlung?: string;
+                    /** @description ELSTER Vorsatz/Rueckuebermittlung/AdresseRueckuebermittlung: text, at most 290 characters */
+                    adresse_rueckuebermittlung?: string;
+                };
+            };
+            /** @description Instead of the structured fields: the Nutzdaten element `<E77 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by the totals above (`TOTAL_MISMATCH`, for the totals it gives); Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's: Vorsatz/StNr and the Leitsteuernummer EUER/Allg/E6000026 are `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), and EUER/Allg/E6000404 is `widnr` (`XML_WIDNR_MISMATCH`). The partners of Anlage SE, AVSE and ER name others. `POST /v2/euer/validate?include=body` reads it back into the structured fields */
+            xml?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
+            idnr?: string;
+            /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
+            spouse_idnr?: string;
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `euer.allg.e6000404`): the W-IdNr, `DE` and nine digits, that the XML names in EUER/Allg/E6000404 from 2024; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
+            widnr?: string;
+        };
         CertificateUpload: {
             /** @description The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open. It must have an integrity MAC, at most 100,000 key derivation iterations in its MAC and in each encryption (OpenSSL writes 2,048, Windows 2,000), and at most 4 encrypted keys and safes */
             pkcs12: string;
@@ -6304,7 +10702,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "est" | "euer" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -6344,7 +10742,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "est" | "euer" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -6441,7 +10839,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst";
+            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -6523,6 +10921,7 @@ export interface components {
             /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
                 est: number[];
+                euer: number[];
                 gewst: number[];
                 kst: number[];
                 lsta: number[];
@@ -7433,6 +11832,97 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitEuer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EuerSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["SubmissionRateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     validateUstva: {
         parameters: {
             query?: {
@@ -7773,6 +12263,60 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["KstSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateEuer: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EuerSubmission"];
             };
         };
         responses: {
@@ -8166,7 +12710,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -8225,7 +12769,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -9099,4 +13643,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst"] as const;
+export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst","euer"] as const;
