@@ -185,12 +185,14 @@ export function refuseWithoutXml(context: Context, body: Record<string, unknown>
 
 /**
  * What a request of a form whose body is its ELSTER element must have (element-body.ts): a tax number
- * or, for a first return, a tax office; then either the caller's `xml` alone, or the `required` parts
- * (each with why), the IdNrs and W-IdNr named in the parts (`instead`) rather than beside them.
+ * or, for a first return where the form allows one (`byTaxOffice`), a tax office; then either the
+ * caller's `xml` alone, or the `required` parts (each with why), the IdNrs and W-IdNr named in the
+ * parts (`instead`) rather than beside them.
  */
-export function elementRequestRefinement(parts: readonly string[], required: Readonly<Record<string, string>>, instead: string) {
+export function elementRequestRefinement(parts: readonly string[], required: Readonly<Record<string, string>>, instead: string, { byTaxOffice = true } = {}) {
   return z.superRefine((body: Record<string, unknown>, context) => {
-    if (body.tax_number === undefined && body.tax_office === undefined)
+    // Without a first return by office, the field's own check names a missing tax number.
+    if (byTaxOffice && body.tax_number === undefined && body.tax_office === undefined)
       requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
     if (body.xml !== undefined) return refuseBesideXml(context, body, parts);
     refuseWithoutXml(context, body, xmlDeclaredFields, instead);
