@@ -1,7 +1,8 @@
 // `npm run build -w client`: the package as an integrator installs it (`npm pack -w client` packs it).
 // JavaScript for Node 20 and later in dist/, with openapi-fetch bundled in, so that the package installs
 // with no dependencies; beside it one declaration file, openapi-fetch's types inlined for the same reason.
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateDtsBundle } from 'dts-bundle-generator';
 import { build } from 'esbuild';
@@ -9,8 +10,7 @@ import { build } from 'esbuild';
 const client = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${client}dist/`;
 
-await rm(dist, { recursive: true, force: true });
-await build({
+const { outputFiles } = await build({
   absWorkingDir: client,
   // src/'s layout, so that a path relative to a module holds in dist/ too (the command's ../../package.json).
   entryPoints: ['src/index.ts', 'src/cli/main.ts'],
@@ -22,6 +22,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  write: false,
   logLevel: 'warning',
 });
 const [declarations] = generateDtsBundle(
@@ -34,5 +35,12 @@ const [declarations] = generateDtsBundle(
   ],
   { preferredConfigPath: `${client}../tsconfig.json` },
 );
-await writeFile(`${dist}index.d.ts`, declarations!);
+
+// dist/ is replaced once all of it is made: a test may copy client/ while another builds it.
+const files = [...outputFiles.map(({ path, contents }) => ({ path, contents })), { path: `${dist}index.d.ts`, contents: declarations! }];
+await rm(dist, { recursive: true, force: true });
+for (const { path, contents } of files) {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, contents);
+}
 console.log(`built ${dist}`);
