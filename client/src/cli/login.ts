@@ -1,6 +1,7 @@
 // `steuerbote login [--profile NAME] [--url URL]`: keeps an API key for a service in a profile, once the
 // service has taken it. The key is read from stdin or typed without echo, and never printed.
 import type { Steuerbote } from '../client.ts';
+import { SteuerboteError } from '../errors.ts';
 import { promptSecret } from './pin.ts';
 import { saveProfile } from './profiles.ts';
 import { UsageError } from './usage-error.ts';
@@ -23,7 +24,13 @@ export async function readKey(url: string, input: NodeJS.ReadStream | undefined,
 
 export async function login(client: Steuerbote, request: LoginRequest, key: string, stderr: NodeJS.WritableStream): Promise<number> {
   // One cheap authenticated call: a key the service refuses is told (exit 2) and not kept.
-  await client.tickets({ limit: 1 });
+  try {
+    await client.tickets({ limit: 1 });
+  } catch (error) {
+    if (error instanceof SteuerboteError && (error.status === 401 || error.status === 403))
+      throw new UsageError(`the service at ${request.url} refused this key (${error.code}): nothing kept`);
+    throw error;
+  }
   saveProfile(request.file, request.profile, { url: request.url, api_key: key });
   stderr.write(`logged in to ${request.url}: profile ${JSON.stringify(request.profile)} kept in ${request.file}\n`);
   return 0;
