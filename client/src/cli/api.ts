@@ -6,7 +6,7 @@
 import type { Steuerbote } from '../client.ts';
 import { SteuerboteError } from '../errors.ts';
 import { jsonText } from './json-output.ts';
-import { readInput } from './read-input.ts';
+import { readInput, readStdin } from './read-input.ts';
 import type { Io } from './submit.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -57,9 +57,7 @@ async function fieldsOf({ fields, rawFields }: ApiRequest): Promise<Record<strin
 async function bodyOf(request: ApiRequest): Promise<string | undefined> {
   if (request.input === undefined) return undefined;
   if (request.input !== '-') return (await readInput(request.input)).toString('utf8');
-  let text = '';
-  for await (const chunk of request.stdin ?? []) text += String(chunk);
-  return text;
+  return readStdin(request.stdin);
 }
 
 export async function api(client: Steuerbote, request: ApiRequest, io: Io): Promise<number> {

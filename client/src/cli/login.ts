@@ -4,6 +4,7 @@ import type { Steuerbote } from '../client.ts';
 import { SteuerboteError } from '../errors.ts';
 import { promptSecret } from './pin.ts';
 import { saveProfile } from './profiles.ts';
+import { readStdin } from './read-input.ts';
 import { UsageError } from './usage-error.ts';
 
 export interface LoginRequest {
@@ -15,9 +16,7 @@ export interface LoginRequest {
 /** The key typed in a terminal, else all of stdin (`steuerbote login < key.txt`). */
 export async function readKey(url: string, input: NodeJS.ReadStream | undefined, output: NodeJS.WriteStream): Promise<string> {
   if (input?.isTTY) return promptSecret(`API key for ${url}: `, 'API key', input, output);
-  let text = '';
-  for await (const chunk of input ?? []) text += String(chunk);
-  const key = text.trim();
+  const key = (await readStdin(input)).trim();
   if (!key) throw new UsageError('no API key: type it in a terminal, or pipe it in: steuerbote login < key.txt');
   return key;
 }
