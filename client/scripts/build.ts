@@ -1,6 +1,7 @@
 // `npm run build -w client`: the package as an integrator installs it (`npm pack -w client` packs it).
-// JavaScript for Node 20 and later in dist/, with openapi-fetch bundled in, so that the package installs
-// with no dependencies; beside it one declaration file, openapi-fetch's types inlined for the same reason.
+// JavaScript for Node 20 and later in dist/, with openapi-fetch and the command's jq-wasm bundled in (jq in
+// a chunk of its own, loaded only for --jq), so that the package installs with no dependencies; beside it
+// one declaration file, openapi-fetch's types inlined for the same reason.
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,9 +20,18 @@ const { outputFiles } = await build({
   bundle: true,
   // The command and the library share the client's code, and so its error classes.
   splitting: true,
+  chunkNames: 'chunk-[hash]',
   format: 'esm',
   platform: 'node',
   target: 'node20',
+  // jq-wasm is CommonJS: it asks for Node's own modules with require, and for __dirname, which an ES module has not.
+  banner: {
+    js: [
+      "import { createRequire as requireFor } from 'node:module';",
+      'const require = requireFor(import.meta.url);',
+      "const __dirname = import.meta.dirname ?? new URL('.', import.meta.url).pathname;",
+    ].join(' '),
+  },
   write: false,
   logLevel: 'warning',
 });

@@ -84,10 +84,12 @@ const readInstalled = (path: string) => readFile(join(project, installed, path),
 
 describe('the packed client', () => {
   it('holds the built JavaScript, one declaration file, the command and the changelog, and depends on nothing', async () => {
-    expect(packed).toEqual([
+    // The shared code and jq, each a chunk of its own.
+    const chunks = packed.filter((path) => /^dist\/chunk-\w+\.js$/.test(path));
+    expect(chunks.length).toBeGreaterThanOrEqual(2);
+    expect(packed.filter((path) => !chunks.includes(path))).toEqual([
       'CHANGELOG.md',
       'bin/steuerbote.js',
-      expect.stringMatching(/^dist\/chunk-\w+\.js$/),
       'dist/cli/main.js',
       'dist/index.d.ts',
       'dist/index.js',
@@ -102,12 +104,12 @@ describe('the packed client', () => {
     expect((await readdir(join(project, 'node_modules'))).sort()).toEqual(['.bin', '.package-lock.json', '@steuerbote']);
   });
 
-  it('carries nothing of the service: every module bundled is the client’s or openapi-fetch’s', async () => {
+  it('carries nothing of the service: every module bundled is the client’s, openapi-fetch’s or jq-wasm’s', async () => {
     // esbuild heads each module it bundles with its path from client/.
     const bundles = await Promise.all(packed.filter((path) => path.endsWith('.js') && path.startsWith('dist/')).map(readInstalled));
     const modules = new Set(bundles.flatMap((code) => [...code.matchAll(/^\/\/ (\S+\.m?[jt]s)$/gm)].map(([, path]) => path!)));
     expect(modules).toContain('src/client.ts');
-    expect([...modules].filter((path) => !/^(src\/|\.\.\/node_modules\/openapi-fetch\/)/.test(path))).toEqual([]);
+    expect([...modules].filter((path) => !/^(src\/|\.\.\/node_modules\/(openapi-fetch|jq-wasm)\/)/.test(path))).toEqual([]);
   });
 
   it('has the version of the API it was generated from, with its entry in the changelog', async () => {
@@ -167,6 +169,9 @@ describe(`the example and the command on the machine's Node (${nodeVersion})`, (
     expect(command.stderr).toBe('');
     expect(command.code).toBe(0);
     expect(JSON.parse(command.stdout)).toMatchObject({ ticket, status: 'delivered' });
+    // jq, bundled into a chunk of its own, runs on the Node the project has.
+    const filtered = await runInProject(join(project, 'node_modules/.bin/steuerbote'), ['status', ticket!, '--json', '--jq', '.status'], envFor(service));
+    expect([filtered.stderr, filtered.code, filtered.stdout.trim()]).toEqual(['', 0, 'delivered']);
   });
 
   it('says its version', async () => {
