@@ -1,14 +1,13 @@
-import type { Finding, Kind } from '#shared/domain/ticket.ts';
+import type { Kind } from '#shared/domain/ticket.ts';
+import type { YearWindow } from '#shared/forms/years.ts';
 
 /** What is known of a form without loading its code: its calendar and ERiC's names for it. */
 export interface FormFacts<K extends Kind = Kind> {
   kind: K;
-  /** The years whose schema steuerbote knows (docs/sources.md). */
+  /** The years whose schema steuerbote has, its own or a stand-in (docs/sources.md). */
   years: readonly number[];
-  /** The years a filing is accepted for on `today` (YYYY-MM-DD). */
-  acceptedYears(today: string): number[];
-  /** Why `year` cannot be filed on `today`, where the form's window says so by the year alone. */
-  yearFindings?(year: number, today: string): Finding[];
+  /** How its years open and close: shared/forms/years.ts decides by it which are accepted on a day. */
+  window: YearWindow;
   /** ERiC's Verfahren and Datenart (ERiC's `Datenartversionmatrix.xml`). */
   verfahren: string;
   datenart: string;

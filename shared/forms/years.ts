@@ -1,0 +1,59 @@
+// Which years a form is filed for on a given day, and why not another: the one place that decides
+// it for every form, from the window each form's facts declare (FormFacts `window`) and the years
+// whose schema steuerbote has (FormFacts `years`: its own, or the stand-in docs/sources.md names).
+import type { Finding } from '#shared/domain/ticket.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+
+/** How a form's years open and close, as ELSTER and the law have them (docs/sources.md, "Years"). */
+export interface YearWindow {
+  /** A filing is made once its year has begun (a return for a period of it) or once it has ended (a return of the whole year). */
+  opens: 'year-begun' | 'year-ended';
+  /** The year closes with the end of the `after`-th year after it; `why` says what closes it, after "closed on <day>: ". */
+  closes?: { after: number; why: string };
+  /** ERiC's rules that refuse a year not yet open and a closed one, where its workbook names them. */
+  rules?: { notOpen?: string; closed?: string };
+  /** Why the years steuerbote offers begin where they do, after "it files <first> to <last>: ". */
+  offered: string;
+}
+
+const yearOf = (today: string) => Number(today.slice(0, 4));
+
+/**
+ * Why `year` cannot be filed on `today`; none when it can. A deadline that has passed comes first
+ * (YEAR_CLOSED, with that day), then a year not yet open (YEAR_NOT_BEGUN, YEAR_NOT_ENDED, with the
+ * day it opens), and a year steuerbote has no schema for is YEAR_UNSUPPORTED: never closed by a
+ * deadline still ahead.
+ */
+export function yearFindings(facts: FormFacts, year: number, today: string): Finding[] {
+  const { window } = facts;
+  const current = yearOf(today);
+  const rule = (name: string | undefined) => (name === undefined ? {} : { rule: name });
+  if (window.closes && year + window.closes.after < current) {
+    const closed = `${year + window.closes.after}-12-31`;
+    return [{ path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: closed on ${closed}: ${window.closes.why}`, ...rule(window.rules?.closed) }];
+  }
+  if (window.opens === 'year-ended' && year >= current) {
+    const first = `${year + 1}-01-01`;
+    return [
+      {
+        path: 'year',
+        code: 'YEAR_NOT_ENDED',
+        message: `has not ended: the return for ${year} can be filed from ${first}`,
+        expected: first,
+        ...rule(window.rules?.notOpen),
+      },
+    ];
+  }
+  if (window.opens === 'year-begun' && year > current) {
+    const first = `${year}-01-01`;
+    return [{ path: 'year', code: 'YEAR_NOT_BEGUN', message: `has not begun: it can be filed from ${first}`, expected: first, ...rule(window.rules?.notOpen) }];
+  }
+  if (!facts.years.includes(year)) {
+    const offered = `${facts.years[0]} to ${facts.years.at(-1)}`;
+    return [{ path: 'year', code: 'YEAR_UNSUPPORTED', message: `is not a year steuerbote files this form for: it files ${offered}: ${window.offered}` }];
+  }
+  return [];
+}
+
+/** The years a filing of the form is accepted for on `today` (YYYY-MM-DD). */
+export const acceptedYears = (facts: FormFacts, today: string): number[] => facts.years.filter((year) => yearFindings(facts, year, today).length === 0);
