@@ -4,6 +4,7 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
+import { dissolvedOfficeFindings } from '#shared/forms/tax-office.ts';
 import { yearFindings } from '#shared/forms/years.ts';
 
 /**
@@ -52,6 +53,7 @@ export async function checkForm<T>(form: Form<T>, input: unknown, context: Check
   }
   const ruled = await form.rules(parsed.data, context);
   const { findings } = ruled;
+  findings.push(...dissolvedOfficeFindings(ruled.filing.body, ruled.period));
   findings.push(...liveFindings(ruled.filing.body, context.liveSubmissionsAllowed, ruled.xmlIdnrs));
   const version = form.facts.datenartVersion(ruled.filing.body.year);
   return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
