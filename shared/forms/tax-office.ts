@@ -14,6 +14,7 @@ const zeitraum = /^(?:0[1-9]|1[0-2]|4[1-4]|19)$/;
 const lastDayOf = (year: number, period: string | undefined) =>
   period !== undefined && zeitraum.test(period) ? periodDays(year, period).last : `${year}-12-31`;
 
+/** The offices a filing names by `tax_number` or `tax_office`, held to the period it is for (`period`: its Zeitraum, where it has one). */
 export function dissolvedOfficeFindings(body: AcceptedBody, period?: string): Finding[] {
   const places = [
     ['tax_number', body.tax_number === undefined ? undefined : taxOfficeOf(body.tax_number)],
@@ -22,7 +23,7 @@ export function dissolvedOfficeFindings(body: AcceptedBody, period?: string): Fi
   const last = lastDayOf(body.year, period);
   return places.flatMap(([path, bufa]) => {
     const dissolved = bufa === undefined ? undefined : dissolvedTaxOffice(bufa);
-    if (!bufa || !dissolved) return [];
+    if (bufa === undefined || dissolved === undefined) return [];
     const successor = taxOfficeName(dissolved.successor);
     if (last <= dissolved.until) {
       const message = `names ${taxOfficeName(bufa)}, dissolved: ${successor} took over; ELSTER took ${bufa} until ${dissolved.until}, so a filing for a period that ended by then is sent to it, but a later letter gives the tax number to use from now on`;

@@ -31,7 +31,7 @@ describe('a year refused', () => {
       {
         path: 'year',
         code: 'YEAR_CLOSED',
-        message: 'can no longer be filed: closed on 2025-12-31: ERiC takes a ZM for the ten years before the current one (jahr_Inhalt)',
+        message: 'can no longer be filed: it closed on 2025-12-31, as ERiC takes a ZM for the ten years before the current one (jahr_Inhalt)',
         rule: 'jahr_Inhalt',
       },
     ]);
@@ -46,7 +46,7 @@ describe('a year refused', () => {
         {
           path: 'year',
           code: 'YEAR_UNSUPPORTED',
-          message: expect.stringContaining("it files 2021 to 2026: ELSTER's E50 structure begins with 2021"),
+          message: expect.stringContaining("(2021 to 2026): ELSTER's E50 structure begins with 2021"),
         },
       ]);
     }

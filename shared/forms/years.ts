@@ -8,11 +8,11 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export interface YearWindow {
   /** A filing is made once its year has begun (a return for a period of it) or once it has ended (a return of the whole year). */
   opens: 'year-begun' | 'year-ended';
-  /** The year closes with the end of the `after`-th year after it; `why` says what closes it, after "closed on <day>: ". */
+  /** The year closes with the end of the `after`-th year after it; `why` says what closes it, after "it closed on <day>, as ". */
   closes?: { after: number; why: string };
   /** ERiC's rules that refuse a year not yet open and a closed one, where its workbook names them. */
   rules?: { notOpen?: string; closed?: string };
-  /** Why the years steuerbote offers begin where they do, after "it files <first> to <last>: ". */
+  /** Why the years steuerbote offers begin where they do, after "is not a year steuerbote files this form for (<first> to <last>): ". */
   offered: string;
 }
 
@@ -30,7 +30,9 @@ export function yearFindings(facts: FormFacts, year: number, today: string): Fin
   const rule = (name: string | undefined) => (name === undefined ? {} : { rule: name });
   if (window.closes && year + window.closes.after < current) {
     const closed = `${year + window.closes.after}-12-31`;
-    return [{ path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: closed on ${closed}: ${window.closes.why}`, ...rule(window.rules?.closed) }];
+    return [
+      { path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: it closed on ${closed}, as ${window.closes.why}`, ...rule(window.rules?.closed) },
+    ];
   }
   if (window.opens === 'year-ended' && year >= current) {
     const first = `${year + 1}-01-01`;
@@ -50,7 +52,7 @@ export function yearFindings(facts: FormFacts, year: number, today: string): Fin
   }
   if (!facts.years.includes(year)) {
     const offered = `${facts.years[0]} to ${facts.years.at(-1)}`;
-    return [{ path: 'year', code: 'YEAR_UNSUPPORTED', message: `is not a year steuerbote files this form for: it files ${offered}: ${window.offered}` }];
+    return [{ path: 'year', code: 'YEAR_UNSUPPORTED', message: `is not a year steuerbote files this form for (${offered}): ${window.offered}` }];
   }
   return [];
 }
