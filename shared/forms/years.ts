@@ -16,6 +16,20 @@ export interface YearWindow {
   offered: string;
 }
 
+/**
+ * The window of a return of a whole year that is filed, corrected too, while its assessment may be
+ * made or changed: four years (§ 169 Abs. 2 Satz 1 Nr. 2 AO) from the end of the year it is filed,
+ * which begin at the latest three years after the tax year (§ 170 Abs. 2 Satz 1 Nr. 1 AO).
+ */
+export const assessedYearWindow = (offered: string): YearWindow => ({
+  opens: 'year-ended',
+  closes: {
+    after: 7,
+    why: 'the assessment may be made or changed until the end of the seventh year after it at the latest (§ 169 Abs. 2 Satz 1 Nr. 2, § 170 Abs. 2 Satz 1 Nr. 1 AO)',
+  },
+  offered,
+});
+
 const yearOf = (today: string) => Number(today.slice(0, 4));
 
 /**

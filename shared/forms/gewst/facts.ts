@@ -1,4 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { assessedYearWindow } from '#shared/forms/years.ts';
 
 /**
  * The trade tax return (E20) from 2021, the first year of the E20 schemas at hand
@@ -13,15 +14,9 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export const gewstFacts: FormFacts<'gewst'> = {
   kind: 'gewst',
   years: [2021, 2022, 2023, 2024, 2025],
-  window: {
-    opens: 'year-ended',
-    closes: {
-      after: 7,
-      why: 'the assessment may be made or changed until the end of the seventh year after it at the latest (§ 169 Abs. 2 Satz 1 Nr. 2, § 170 Abs. 2 Satz 1 Nr. 1 AO)',
-    },
-    offered:
-      "ELSTER's E20 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2025 is checked against the 2024 schema and rules",
-  },
+  window: assessedYearWindow(
+    "ELSTER's E20 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2025 is checked against the 2024 schema and rules",
+  ),
   verfahren: 'ElsterErklaerung',
   datenart: 'GewSt',
   datenartVersion: (year) => `GewSt_${year}`,

@@ -1,4 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { assessedYearWindow } from '#shared/forms/years.ts';
 
 /**
  * The corporate income tax return (E30) from 2021, the first year of the E30 schemas at hand
@@ -13,14 +14,7 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export const kstFacts: FormFacts<'kst'> = {
   kind: 'kst',
   years: [2021, 2022, 2023, 2024, 2025],
-  window: {
-    opens: 'year-ended',
-    closes: {
-      after: 7,
-      why: 'the assessment may be made or changed until the end of the seventh year after it at the latest (§ 169 Abs. 2 Satz 1 Nr. 2, § 170 Abs. 2 Satz 1 Nr. 1 AO)',
-    },
-    offered: 'the E30 schemas at hand begin with 2021, and 2025 is checked against the 2024 one',
-  },
+  window: assessedYearWindow('the E30 schemas at hand begin with 2021, and 2025 is checked against the 2024 one'),
   verfahren: 'ElsterErklaerung',
   datenart: 'KSt',
   datenartVersion: (year) => `KSt_30_${year}`,

@@ -1,4 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { assessedYearWindow } from '#shared/forms/years.ts';
 
 /**
  * The annual VAT return (E50) from 2021, the first year of the E50 schemas ELSTER publishes
@@ -12,15 +13,9 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export const ustFacts: FormFacts<'ust'> = {
   kind: 'ust',
   years: [2021, 2022, 2023, 2024, 2025, 2026],
-  window: {
-    opens: 'year-ended',
-    closes: {
-      after: 7,
-      why: 'the assessment may be made or changed until the end of the seventh year after it at the latest (§ 169 Abs. 2 Satz 1 Nr. 2, § 170 Abs. 2 Satz 1 Nr. 1 AO)',
-    },
-    offered:
-      "ELSTER's E50 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2026 is checked against the 2025 schema",
-  },
+  window: assessedYearWindow(
+    "ELSTER's E50 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2026 is checked against the 2025 schema",
+  ),
   verfahren: 'ElsterErklaerung',
   datenart: 'USt',
   datenartVersion: (year) => `USt_${year}`,
