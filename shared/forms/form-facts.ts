@@ -1,5 +1,16 @@
 import type { Kind } from '#shared/domain/ticket.ts';
-import type { YearWindow } from '#shared/forms/years.ts';
+
+/** How a form's years open and close, as ELSTER and the law have them: shared/forms/years.ts decides by it (docs/sources.md, "Which years are open"). */
+export interface YearWindow {
+  /** A filing is made once its year has begun (a return for a period of it) or once it has ended (a return of the whole year). */
+  opens: 'year-begun' | 'year-ended';
+  /** The year closes with the end of the `after`-th year after it; `why` says what closes it, after "it closed on <day>, as ". */
+  closes?: { after: number; why: string };
+  /** ERiC's rules that refuse a year not yet open and a closed one, where its workbook names them. */
+  rules?: { notOpen?: string; closed?: string };
+  /** Why the years steuerbote offers begin where they do, after "is not a year steuerbote files this form for (<first> to <last>): ". */
+  offered: string;
+}
 
 /** What is known of a form without loading its code: its calendar and ERiC's names for it. */
 export interface FormFacts<K extends Kind = Kind> {

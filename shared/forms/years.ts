@@ -2,19 +2,7 @@
 // it for every form, from the window each form's facts declare (FormFacts `window`) and the years
 // whose schema steuerbote has (FormFacts `years`: its own, or the stand-in docs/sources.md names).
 import type { Finding } from '#shared/domain/ticket.ts';
-import type { FormFacts } from '#shared/forms/form-facts.ts';
-
-/** How a form's years open and close, as ELSTER and the law have them (docs/sources.md, "Years"). */
-export interface YearWindow {
-  /** A filing is made once its year has begun (a return for a period of it) or once it has ended (a return of the whole year). */
-  opens: 'year-begun' | 'year-ended';
-  /** The year closes with the end of the `after`-th year after it; `why` says what closes it, after "it closed on <day>, as ". */
-  closes?: { after: number; why: string };
-  /** ERiC's rules that refuse a year not yet open and a closed one, where its workbook names them. */
-  rules?: { notOpen?: string; closed?: string };
-  /** Why the years steuerbote offers begin where they do, after "is not a year steuerbote files this form for (<first> to <last>): ". */
-  offered: string;
-}
+import type { FormFacts, YearWindow } from '#shared/forms/form-facts.ts';
 
 /**
  * The window of a return of a whole year that is filed, corrected too, while its assessment may be
