@@ -7,6 +7,7 @@ import { bodyPathOf, withoutPosition } from '#shared/forms/element-body.ts';
 import { xmlPathOf } from '#shared/forms/element-nutzdaten.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
+import { yearFindings } from '#shared/forms/years.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 export interface ElementCheck<K extends Kind, Filing extends FilingBodies[K] & { year: number; xml?: string }> {
@@ -27,7 +28,7 @@ export function elementRules<K extends Kind, Filing extends FilingBodies[K] & { 
 ): Ruled {
   // The form's own kind and body, which the compiler cannot pair for a kind it does not know.
   const filing = { kind: check.facts.kind, body } as unknown as Ruled['filing'];
-  const open = check.facts.yearFindings?.(body.year, today) ?? [];
+  const open = yearFindings(check.facts, body.year, today);
   const fromBody = body.xml === undefined;
   const written = fromBody ? check.write(body, new Date()) : { xml: body.xml!, findings: [] };
   if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };

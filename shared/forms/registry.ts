@@ -13,6 +13,7 @@ import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
+import { acceptedYears as yearsOpen } from '#shared/forms/years.ts';
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
@@ -35,7 +36,7 @@ export const isFormYear = (kind: Kind, year: number) => formFacts[kind].years.in
 export const datenartVersion = (kind: Kind, year: number) => formFacts[kind].datenartVersion(year);
 
 /** The years a filing of `kind` is accepted for on `today` (YYYY-MM-DD). */
-export const acceptedYears = (kind: Kind, today: string) => formFacts[kind].acceptedYears(today);
+export const acceptedYears = (kind: Kind, today: string) => yearsOpen(formFacts[kind], today);
 
 /**
  * The forms whose profits are one figure of one business and year, so that a filing of either is held

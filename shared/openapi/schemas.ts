@@ -286,9 +286,9 @@ const sandboxTestValueList = Object.entries(sandboxTestValues)
 // What the contract says of the request fields, beside the schema the handlers parse with.
 const commonFields = {
   test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
-  year: `The tax year. ${kinds.map((kind) => formOpenapi[kind].year).join('; ')}. "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today`,
+  year: `The tax year. ${kinds.map((kind) => formOpenapi[kind].year).join('; ')}. "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today. A year refused is 422 with one of: \`YEAR_CLOSED\` (its deadline has passed: the message names the day it closed), \`YEAR_NOT_BEGUN\` or \`YEAR_NOT_ENDED\` (not open yet: \`expected\` the first day it is), \`YEAR_UNSUPPORTED\` (steuerbote has no schema for it, nor a stand-in: the message names the years it files)`,
   tax_number:
-    'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. ' +
+    'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. ' +
     `In the sandbox, with \`test: true\`, these test tax numbers force an outcome: ${sandboxTestValueList}`,
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
   idnr: text('idnr'),

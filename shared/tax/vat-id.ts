@@ -55,10 +55,14 @@ export const vatIdFormats: Readonly<Record<string, { pattern: RegExp; form: stri
   XI: { pattern: /^(?:[0-9]{9}|[0-9]{12}|GD[0-4][0-9]{2}|HA[5-9][0-9]{2})$/, form: '9 or 12 digits, or GD/HA and 3 digits' },
 };
 
-/** A customer's VAT ID in another member state: a known prefix, then that state's form. */
-export function customerVatIdProblem(vatId: string): Problem | undefined {
+/**
+ * A customer's VAT ID in another member state: a known prefix, then that state's form. Before
+ * Brexit (`beforeBrexit`, a period before 2021) the United Kingdom's GB was one, in the form
+ * Northern Ireland's XI has kept [VIES].
+ */
+export function customerVatIdProblem(vatId: string, beforeBrexit = false): Problem | undefined {
   const prefix = vatId.slice(0, 2);
-  const format = vatIdFormats[prefix];
+  const format = beforeBrexit && prefix === 'GB' ? vatIdFormats.XI : vatIdFormats[prefix];
   if (!format) {
     return {
       code: 'VAT_ID_COUNTRY',

@@ -348,7 +348,8 @@ function zmBodies(year: number, day: string): MatrixBody[] {
     (index: number) => `NL${digits(index, 9)}B01`,
     (index: number) => `EL${digits(index, 9)}`,
     (index: number) => `IE${digits(index, 7)}WA`,
-    (index: number) => `XI${digits(index, 12)}`,
+    // Northern Ireland's XI from 2021; before, the United Kingdom's GB in the same form.
+    (index: number) => `${year < 2021 ? 'GB' : 'XI'}${digits(index, 12)}`,
   ];
   const kinds = Object.keys(lineKinds) as (keyof typeof lineKinds)[];
   const body = (name: string, extra: Record<string, unknown>): MatrixBody => ({

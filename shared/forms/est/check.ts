@@ -4,13 +4,14 @@ import { identifierFindings } from '#shared/forms/identifiers.ts';
 import { estIdentifiers } from '#shared/forms/est/identifiers.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
 import { estLimitFindings } from '#shared/forms/est/limits.ts';
-import { estFacts, estYearFindings } from '#shared/forms/est/facts.ts';
+import { estFacts } from '#shared/forms/est/facts.ts';
+import { yearFindings } from '#shared/forms/years.ts';
 import { mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
 
 async function estRules(request: EstRequest, { today }: CheckContext): Promise<Ruled> {
   const body = estFilingOf(request);
   const filing = { kind: 'est', body } as const;
-  const open = estYearFindings(body.year, today);
+  const open = yearFindings(estFacts, body.year, today);
   if (body.xml === undefined) return { filing, xmlIdnrs: mappedIdnrs(body), findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
   // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
   // without it (BENCHMARKS.md, "Cold starts").

@@ -2,7 +2,8 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { bodyPathOf, withoutPosition } from '#shared/forms/element-body.ts';
 import { partsIdentifiers } from '#shared/forms/identifiers.ts';
-import { kstFacts, kstYearFindings } from '#shared/forms/kst/facts.ts';
+import { kstFacts } from '#shared/forms/kst/facts.ts';
+import { yearFindings } from '#shared/forms/years.ts';
 import { kstIdentifiers } from '#shared/forms/kst/identifiers.ts';
 import { amountRules, wirtschaftsjahrFindings } from '#shared/forms/kst/rules.ts';
 import { type KstFiling, kstFilingOf, kstParts, kstSchema, type KstRequest } from '#shared/forms/kst/schema.ts';
@@ -32,7 +33,7 @@ function computedBody(body: KstFiling): { body: KstFiling; findings: Finding[] }
 
 function kstRules(request: KstRequest, { today }: CheckContext): Ruled {
   const given = kstFilingOf(request);
-  const open = kstYearFindings(given.year, today);
+  const open = yearFindings(kstFacts, given.year, today);
   if (given.xml === undefined) {
     const { body, findings: amounts } = computedBody(given);
     const filing = { kind: 'kst', body } as const;
