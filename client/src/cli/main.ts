@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util';
 import { createSteuerbote } from '../client.ts';
 import { SteuerboteError, SteuerboteUnreachable } from '../errors.ts';
 import { kinds } from '../generated/openapi.ts';
-import { retryAfterMs } from '../retrying-fetch.ts';
 import type { Kind } from '../types.ts';
 import { api, methodAndPath } from './api.ts';
 import * as certificates from './certificates.ts';
@@ -332,9 +331,7 @@ function explain(error: unknown, config: Config | undefined): [string, number] {
       .filter((detail) => !repeats(error.message, detail.message))
       .map((detail) => `${detail.path}: ${detail.message}`)
       .join('; ');
-    const retryAfter = retryAfterMs(error.retryAfter ?? null);
-    const message = retryAfter === undefined ? error.message : error.message.replace('Retry-After seconds', `${Math.ceil(retryAfter / 1000)} seconds`);
-    const said = `${message}${details ? ` (${details})` : ''} [${error.code}${error.requestId ? `, request ${error.requestId}` : ''}]`;
+    const said = `${error.message}${details ? ` (${details})` : ''} [${error.code}${error.requestId ? `, request ${error.requestId}` : ''}]`;
     if (error.status === 401) return [`the service refused the API key from ${config?.keySource ?? 'STEUERBOTE_API_KEY'}: set STEUERBOTE_API_KEY`, 2];
     if (error.status === 404) return [`${said}; check the ID`, 2];
     // 423: the certificate is locked after wrong PINs; every file of the batch names it, so the batch stops.
