@@ -165,6 +165,17 @@ function textType(text: CompactText, patterns: readonly string[]): TextType {
   return { attributes: attributesOf(text.a), text, patterns: (text.p ?? []).map((index) => new RegExp(`^(?:${patterns[index]})$`, 'u')) };
 }
 
+/** The identity constraints of the element at `names` below the root; none where the schema has no such element. */
+export function constraintsAt(structure: CompactStructure, names: readonly string[]): readonly IdentityConstraint[] {
+  let type = typeOf(structure, structure.type);
+  for (const name of names) {
+    const at = 'particles' in type ? type.positions.get(name) : undefined;
+    if (at === undefined) return [];
+    type = typeOf(structure, (type as ElementsType).particles[at]!.type);
+  }
+  return 'constraints' in type ? type.constraints : [];
+}
+
 type PathOf = (names: readonly string[]) => string;
 
 export interface SchemaCheck {

@@ -528,6 +528,58 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   return findings;
 }
 
+/**
+ * An item of a list that gives a direct child element the value an earlier item of that list gave:
+ * its request path, the element path of the list's parent below E10, the repeated element, the child
+ * and its value as written, and the request's value.
+ */
+export interface Repeated {
+  path: string;
+  parent: readonly string[];
+  selector: string;
+  field: string;
+  written: string;
+  given: unknown;
+  person: boolean;
+}
+
+/**
+ * Every item of the Anlage's lists (the Anlage itself where it repeats) that repeats a value of
+ * one of its direct child elements, as written in the body's year: where ELSTER's schema holds that
+ * child unique (xs:unique), the second is refused. Of a year written in an earlier shape, none.
+ */
+export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
+  const year = body.year as number;
+  const given = body[anlage.key];
+  if (given === undefined || given === null || (anlage.earlier && year <= anlage.earlier.until)) return [];
+  const found: Repeated[] = [];
+  const inList = (fields: Fields, items: Json[], parent: readonly string[], selector: string, path: string) => {
+    for (const [key, node] of Object.entries(fields)) {
+      const at = node.kind === 'leaf' ? pathIn(node.at, year) : undefined;
+      if (node.kind !== 'leaf' || at?.length !== 1) continue;
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        if (item[key] === undefined) return;
+        const written = (node.format.write as (value: unknown) => string)(item[key]);
+        if (seen.has(written)) found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given: item[key], person: node.format === person });
+        seen.add(written);
+      });
+    }
+    items.forEach((item, index) => walk(fields, item, [...parent, selector], `${path}.${index}`));
+  };
+  const walk = (fields: Fields, value: Json, xml: readonly string[], path: string) => {
+    for (const [key, node] of Object.entries(fields)) {
+      const at = node.kind === 'group' && value[key] !== undefined ? pathIn(node.at, year) : undefined;
+      if (node.kind !== 'group' || !at) continue;
+      if (node.many === undefined) walk(node.fields, value[key] as Json, [...xml, ...at], `${path}.${key}`);
+      else inList(node.fields, value[key] as Json[], [...xml, ...at.slice(0, -1)], at.at(-1)!, `${path}.${key}`);
+    }
+  };
+  if (anlage.many === undefined) walk(anlage.fields, given as Json, [anlage.element], anlage.key);
+  else inList(anlage.fields, given as Json[], [], anlage.element, anlage.key);
+  return found;
+}
+
 /** One protocol row: an amount field of the Anlage, added up over its lines, in one format. */
 export interface Row {
   label: string;

@@ -20,7 +20,19 @@ import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
 import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.ts';
 import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
-import { anlageSchema, describe, idnrsIn, mapFindings, protocolRows, readAnlage, writeAnlage, type Anlage, type Row } from '#shared/forms/est/anlagen/map.ts';
+import {
+  anlageSchema,
+  describe,
+  idnrsIn,
+  mapFindings,
+  protocolRows,
+  readAnlage,
+  repeatedValues,
+  writeAnlage,
+  type Anlage,
+  type Row,
+} from '#shared/forms/est/anlagen/map.ts';
+import { type CompactStructure, constraintsAt } from '#shared/xml/structure.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
 /** In E10's order (E10-2024.xsd: SA, AgB, HA_35a, …, ESt1A_U, Kind, G, S, Corona, N, KAP, KAP_BET, R, RAV_bAV, SO, V, VOR, AV). */
@@ -179,4 +191,26 @@ export function mappedFindings(body: EstReturn): Finding[] {
     ...furtherExpenseFindings(body),
     ...coronaFindings(asBody(body) as Parameters<typeof coronaFindings>[0]),
   ];
+}
+
+/**
+ * Each Anlage or block given a second time for one person, or for another key ELSTER's schema of the
+ * year holds unique among them (xs:unique, which the structure generator reads): the second, by its
+ * path in the body. The year's structure is read only for a body that repeats a value at all.
+ */
+export async function duplicateFindings(body: EstReturn, structureOf: (year: number) => Promise<CompactStructure>): Promise<Finding[]> {
+  const repeated = mappedAnlagen.flatMap((anlage) => repeatedValues(anlage, asBody(body)));
+  if (repeated.length === 0) return [];
+  const structure = await structureOf(body.year);
+  return repeated
+    .filter(({ parent, selector, field }) => constraintsAt(structure, parent).some((key) => key.selector === selector && key.fields.join() === field))
+    .map(({ path, selector, field, written, given, person }) =>
+      person
+        ? {
+            path,
+            code: 'DUPLICATE_PERSON',
+            message: `names ${String(given)} (${written}) a second time: ELSTER's form takes one ${selector} for each person`,
+          }
+        : { path, code: 'DUPLICATE_ENTRY', message: `gives ${written} a second time: ELSTER's form takes one ${selector} for each ${field}` },
+    );
 }
