@@ -363,7 +363,8 @@ const xmlSpace = /^[ \t\r\n]+|[ \t\r\n]+$/g;
 // XML Schema's lexical forms of the numeric bases; their values are read with white space collapsed.
 const numeric = { d: /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/, i: /^[+-]?\d+$/, n: /^\+?\d+$|^-0+$/, p: /^\+?0*[1-9]\d*$/ };
 
-function valueProblem(raw: string, { text, patterns }: TextType): string | undefined {
+/** What `type` refuses in the value `raw`, in a finding's words; undefined where it takes it. */
+export function valueProblem(raw: string, { text, patterns }: TextType): string | undefined {
   const value = text.b ? raw.replace(xmlSpace, '') : raw;
   if (text.e && !text.e.includes(value)) return `must be one of ${list(text.e.map((option) => `"${option}"`))}`;
   const length = [...value].length;
