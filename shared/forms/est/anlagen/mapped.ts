@@ -25,11 +25,13 @@ import {
   describe,
   idnrsIn,
   mapFindings,
+  personLeaf,
   protocolRows,
   readAnlage,
   repeatedValues,
   writeAnlage,
   type Anlage,
+  type Fields,
   type Row,
 } from '#shared/forms/est/anlagen/map.ts';
 import { type CompactStructure, constraintsAt } from '#shared/xml/structure.ts';
@@ -103,12 +105,20 @@ export const mappedKeys = mappedAnlagen.map((anlage) => anlage.key);
 const earlierShape = (anlage: Anlage) =>
   anlage.earlier ? `. Up to ${anlage.earlier.until} the same fields are written in that year's shape of the form (docs/sources.md)` : '';
 
+/** Whether `fields` hold a list of one item per person (E10's xs:unique of `Person` holds each once). */
+const perPersonList = (fields: Fields): boolean =>
+  Object.values(fields).some((node) => node.kind === 'group' && ((node.many !== undefined && node.fields.person === personLeaf) || perPersonList(node.fields)));
+const oncePerPerson = (anlage: Anlage) =>
+  (anlage.many !== undefined && anlage.fields.person === personLeaf) || perPersonList(anlage.fields)
+    ? " Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`)."
+    : '';
+
 /** What the OpenAPI document says of each Anlage's field: every field with the E10 element it fills. */
 export const mappedDescriptions = () =>
   Object.fromEntries(
     mappedAnlagen.map((anlage) => [
       anlage.key,
-      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}). ${describe(anlage)}${earlierShape(anlage)}`,
+      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}).${oncePerPerson(anlage)} ${describe(anlage)}${earlierShape(anlage)}`,
     ]),
   );
 
