@@ -293,7 +293,8 @@ export function schemaFindings(tree: XmlTree, structure: CompactStructure, check
       for (const { child, values } of duplicates(structure, node, type, constraint)) {
         const field = constraint.fields.length === 1 && !constraint.fields[0]!.startsWith('@') ? [constraint.fields[0]!] : [];
         const path = [...names, constraint.selector, ...field];
-        if (values === undefined) problem(path, child, 'XML_STRUCTURE', `lacks ${constraint.fields.join(', ')}, the key ELSTER's schema wants for each ${constraint.selector}`);
+        if (values === undefined)
+          problem(path, child, 'XML_STRUCTURE', `lacks ${constraint.fields.join(', ')}, the key ELSTER's schema wants for each ${constraint.selector}`);
         else
           problem(
             path,

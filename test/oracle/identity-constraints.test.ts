@@ -32,7 +32,10 @@ describe.skipIf(missing)("ELSTER's identity constraints, broken", needsElster, (
 
   it.each(cases)('$name: refused by the XSD and the structure check alike', (broken) => {
     const oracle = validateNutzdaten(broken.kind, broken.year, broken.broken).errors;
-    expect(oracle.filter((error) => duplicateKey.test(error)), `${oracle.join('\n')}\n${broken.broken}`).toHaveLength(1);
+    expect(
+      oracle.filter((error) => duplicateKey.test(error)),
+      `${oracle.join('\n')}\n${broken.broken}`,
+    ).toHaveLength(1);
     expect(checked(broken.broken, broken).filter(({ code }) => code === 'XML_DUPLICATE')).toEqual([
       expect.objectContaining({ path: keyPath(broken), message: expect.stringMatching(/a second time/) }),
     ]);

@@ -40,7 +40,14 @@ function valuesOf(type: TextType, year: number): string[] {
 const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** The XML of a document of `structure` whose elements `constraint` selects below `parent` are keyed by `keys`, one each. */
-function document(structure: CompactStructure, year: number, namespace: string, parent: readonly string[], constraint: IdentityConstraint, keys: readonly string[]) {
+function document(
+  structure: CompactStructure,
+  year: number,
+  namespace: string,
+  parent: readonly string[],
+  constraint: IdentityConstraint,
+  keys: readonly string[],
+) {
   const required = (type: ElementsType | TextType, given = '') =>
     type.attributes
       .filter((attribute) => attribute.required && !given.includes(` ${attribute.name}=`))
@@ -70,7 +77,8 @@ function document(structure: CompactStructure, year: number, namespace: string, 
   const names = [structure.root, ...parent];
   const xmlns = namespace ? ` xmlns="${namespace}"` : '';
   let xml = element(names.at(-1)!, indexes.at(-1)!, new Map([[constraint.selector, keyed]]), parent.length === 0 ? xmlns : '');
-  for (let level = parent.length - 1; level >= 0; level--) xml = element(names[level]!, indexes[level]!, new Map([[names[level + 1]!, [xml]]]), level === 0 ? xmlns : '');
+  for (let level = parent.length - 1; level >= 0; level--)
+    xml = element(names[level]!, indexes[level]!, new Map([[names[level + 1]!, [xml]]]), level === 0 ? xmlns : '');
   return xml;
 }
 

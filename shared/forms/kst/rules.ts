@@ -322,4 +322,3 @@ export function amountRules(document: Document, compute: boolean, pathOf: (names
   }
   return { findings, computed };
 }
-

@@ -561,7 +561,8 @@ export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
       items.forEach((item, index) => {
         if (item[key] === undefined) return;
         const written = (node.format.write as (value: unknown) => string)(item[key]);
-        if (seen.has(written)) found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given: item[key], person: node.format === person });
+        if (seen.has(written))
+          found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given: item[key], person: node.format === person });
         seen.add(written);
       });
     }
