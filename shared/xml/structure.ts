@@ -341,8 +341,9 @@ function duplicates(structure: CompactStructure, node: XmlTree, type: ElementsTy
   }
 
   function fieldType(selected: string, field: string): Type | undefined {
-    const selectedType = typeOf(structure, type.particles[type.positions.get(selected)!]!.type);
-    const particle = 'particles' in selectedType ? selectedType.particles[selectedType.positions.get(field) ?? -1] : undefined;
+    const selectedParticle = type.particles[type.positions.get(selected) ?? -1];
+    const selectedType = selectedParticle && typeOf(structure, selectedParticle.type);
+    const particle = selectedType && 'particles' in selectedType ? selectedType.particles[selectedType.positions.get(field) ?? -1] : undefined;
     return particle && typeOf(structure, particle.type);
   }
 }

@@ -85,7 +85,7 @@ describe('a structured income tax return', () => {
     );
   });
 
-  it('is refused with 422 when submitted with KAP twice for one person, and no ticket is made', async () => {
+  it('is refused with 422 when submitted with KAP twice for one person', async () => {
     const reply = await service.post('/v2/est', twice(households, 'capital_income'));
     expect(reply.status).toBe(422);
     expect(reply.json.error.details).toContainEqual(expect.objectContaining({ path: 'capital_income.1.person', code: 'DUPLICATE_PERSON' }));
