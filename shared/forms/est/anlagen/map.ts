@@ -528,6 +528,14 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   return findings;
 }
 
+// The groups of each set of fields, found once: a return's lists are walked on every check.
+const groups = new WeakMap<Fields, readonly [string, Group][]>();
+const groupsOf = (fields: Fields) => {
+  let found = groups.get(fields);
+  if (!found) groups.set(fields, (found = Object.entries(fields).filter((entry): entry is [string, Group] => entry[1].kind === 'group')));
+  return found;
+};
+
 /**
  * An item of a list that gives a direct child element the value an earlier item of that list gave:
  * its request path, the element path of the list's parent below E10, the repeated element, the child
@@ -554,24 +562,28 @@ export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
   if (given === undefined || given === null || (anlage.earlier && year <= anlage.earlier.until)) return [];
   const found: Repeated[] = [];
   const inList = (fields: Fields, items: Json[], parent: readonly string[], selector: string, path: string) => {
-    for (const [key, node] of Object.entries(fields)) {
-      const at = node.kind === 'leaf' ? pathIn(node.at, year) : undefined;
+    // An amount is no key of ELSTER's (they are persons, partners, Wirtschaftsjahre, numbers of a list): its lines are left alone.
+    for (const [key, node] of items.length > 1 ? Object.entries(fields) : []) {
+      const at = node.kind === 'leaf' && !node.format.amount ? pathIn(node.at, year) : undefined;
       if (node.kind !== 'leaf' || at?.length !== 1) continue;
-      const seen = new Set<string>();
+      // Every format but an amount's writes one text for each value and each value as one text, so the values are compared.
+      const seen = new Set<unknown>();
       items.forEach((item, index) => {
-        if (item[key] === undefined) return;
-        const written = (node.format.write as (value: unknown) => string)(item[key]);
-        if (seen.has(written))
-          found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given: item[key], person: node.format === person });
-        seen.add(written);
+        const given = item[key];
+        if (given === undefined) return;
+        if (seen.has(given)) {
+          const written = (node.format.write as (value: unknown) => string)(given);
+          found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given, person: node.format === person });
+        }
+        seen.add(given);
       });
     }
-    items.forEach((item, index) => walk(fields, item, [...parent, selector], `${path}.${index}`));
+    if (groupsOf(fields).length > 0) items.forEach((item, index) => walk(fields, item, [...parent, selector], `${path}.${index}`));
   };
   const walk = (fields: Fields, value: Json, xml: readonly string[], path: string) => {
-    for (const [key, node] of Object.entries(fields)) {
-      const at = node.kind === 'group' && value[key] !== undefined ? pathIn(node.at, year) : undefined;
-      if (node.kind !== 'group' || !at) continue;
+    for (const [key, node] of groupsOf(fields)) {
+      const at = value[key] !== undefined ? pathIn(node.at, year) : undefined;
+      if (!at) continue;
       if (node.many === undefined) walk(node.fields, value[key] as Json, [...xml, ...at], `${path}.${key}`);
       else inList(node.fields, value[key] as Json[], [...xml, ...at.slice(0, -1)], at.at(-1)!, `${path}.${key}`);
     }
