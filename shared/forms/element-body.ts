@@ -256,7 +256,18 @@ export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
 }
 
 /** A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller. */
-export const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
+/** What a body's key given twice is called, by the key's element (the schemas' xs:unique fields). */
+const duplicateCodes: Readonly<Record<string, string>> = { beteiligter: 'DUPLICATE_PARTNER', wj: 'WIRTSCHAFTSJAHR_TWICE', person: 'DUPLICATE_PERSON' };
+
+/**
+ * A finding on the XML written from a body, as the body's: without the XML's position, and a key
+ * the schema holds unique given twice (XML_DUPLICATE) named by what it is, as the partner.
+ */
+export const bodyFinding = (finding: Finding): Finding => ({
+  ...finding,
+  ...(finding.code === 'XML_DUPLICATE' && { code: duplicateCodes[finding.path.split('.').at(-1)!] ?? 'DUPLICATE_ENTRY' }),
+  message: finding.message.replace(/ \(line \d+, column \d+\)$/, ''),
+});
 
 /** The body path of an element path (names below the root): where a finding on the written XML points in the body. */
 export const bodyPathOf = (names: readonly string[]) => {

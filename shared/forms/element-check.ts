@@ -3,7 +3,7 @@
 // findings (structure and rules), and the identifiers it names held to the request.
 import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { CheckContext, Ruled } from '#shared/forms/check.ts';
-import { bodyPathOf, withoutPosition } from '#shared/forms/element-body.ts';
+import { bodyPathOf, bodyFinding } from '#shared/forms/element-body.ts';
 import { xmlPathOf } from '#shared/forms/element-nutzdaten.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
@@ -35,6 +35,6 @@ export function elementRules<K extends Kind, Filing extends FilingBodies[K] & { 
   const pathOf = fromBody ? bodyPathOf : xmlPathOf;
   const read = check.read(written.xml, body.year, pathOf);
   const identifiers = read.tree ? partsIdentifiers(check.identifiers, read.tree, request, pathOf) : { findings: [] };
-  const findings = fromBody ? read.findings.map(withoutPosition) : read.findings;
+  const findings = fromBody ? read.findings.map(bodyFinding) : read.findings;
   return { filing, ...identifiers, findings: [...open, ...findings, ...identifiers.findings] };
 }

@@ -5,7 +5,7 @@
 // identifiers of whom it is for (shared/forms/identifiers.ts, `partsIdentifiers`).
 import type { Finding, Kind } from '#shared/domain/ticket.ts';
 import type { CheckContext, Ruled } from '#shared/forms/check.ts';
-import { bodyPathOf, type FieldValue, fieldsOf, withoutPosition } from '#shared/forms/element-body.ts';
+import { bodyPathOf, type FieldValue, fieldsOf, bodyFinding } from '#shared/forms/element-body.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
 import { type RuleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
@@ -59,6 +59,6 @@ export function yearEndRules<Request extends DeclaredIdentifiers & { year: numbe
     if (body.xml !== undefined) return checked(body.xml, xmlPathOf, (finding) => finding);
     const written = form.xmlOf(body, new Date());
     if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
-    return checked(written.xml, bodyPathOf, withoutPosition);
+    return checked(written.xml, bodyPathOf, bodyFinding);
   };
 }

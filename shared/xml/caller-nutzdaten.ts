@@ -57,7 +57,9 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
     const form = frame.version === undefined ? `the form of the year ${frame.year}` : "the version of ELSTER's schema";
     findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", ${form}`, expected: version });
   }
-  findings.push(...schemaFindings(tree, frame.structure, frame));
+  // The root's version is XML_VERSION's above, in the words callers know.
+  const ownValue = (names: readonly string[]) => (names.length === 1 && names[0] === '@version') || (frame.ownValue?.(names) ?? false);
+  findings.push(...schemaFindings(tree, frame.structure, { ...frame, ownValue }));
   // Made when a reader first asks for it: some read the tree alone, and thousands of elements cost.
   let element: XmlElement | undefined;
   return {

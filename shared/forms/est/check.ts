@@ -6,13 +6,17 @@ import { estFindings } from '#shared/forms/est/rules.ts';
 import { estLimitFindings } from '#shared/forms/est/limits.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { yearFindings } from '#shared/forms/years.ts';
-import { mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
+import { duplicateFindings, mappedIdnrs } from '#shared/forms/est/anlagen/mapped.ts';
+import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 
 async function estRules(request: EstRequest, { today }: CheckContext): Promise<Ruled> {
   const body = estFilingOf(request);
   const filing = { kind: 'est', body } as const;
   const open = yearFindings(estFacts, body.year, today);
-  if (body.xml === undefined) return { filing, xmlIdnrs: mappedIdnrs(body), findings: [...open, ...estLimitFindings(body), ...estFindings(body)] };
+  if (body.xml === undefined) {
+    const duplicates = await duplicateFindings(body, estSchemaStructure);
+    return { filing, xmlIdnrs: mappedIdnrs(body), findings: [...open, ...estLimitFindings(body), ...estFindings(body), ...duplicates] };
+  }
   // The XML reader is imported only for a body that carries `xml`, so a function's cold start does
   // without it (BENCHMARKS.md, "Cold starts").
   const { checkEstNutzdaten, xmlPathOf } = await import('#shared/forms/est/xml-reader.ts');

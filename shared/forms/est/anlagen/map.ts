@@ -528,6 +528,71 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   return findings;
 }
 
+// The groups of each set of fields, found once: a return's lists are walked on every check.
+const groups = new WeakMap<Fields, readonly [string, Group][]>();
+const groupsOf = (fields: Fields) => {
+  let found = groups.get(fields);
+  if (!found) groups.set(fields, (found = Object.entries(fields).filter((entry): entry is [string, Group] => entry[1].kind === 'group')));
+  return found;
+};
+
+/**
+ * An item of a list that gives a direct child element the value an earlier item of that list gave:
+ * its request path, the element path of the list's parent below E10, the repeated element, the child
+ * and its value as written, and the request's value.
+ */
+export interface Repeated {
+  path: string;
+  parent: readonly string[];
+  selector: string;
+  field: string;
+  written: string;
+  given: unknown;
+  person: boolean;
+}
+
+/**
+ * Every item of the Anlage's lists (the Anlage itself where it repeats) that repeats a value of
+ * one of its direct child elements, as written in the body's year: where ELSTER's schema holds that
+ * child unique (xs:unique), the second is refused. Of a year written in an earlier shape, none.
+ */
+export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
+  const year = body.year as number;
+  const given = body[anlage.key];
+  if (given === undefined || given === null || (anlage.earlier && year <= anlage.earlier.until)) return [];
+  const found: Repeated[] = [];
+  const inList = (fields: Fields, items: Json[], parent: readonly string[], selector: string, path: string) => {
+    // An amount is no key of ELSTER's (they are persons, partners, Wirtschaftsjahre, numbers of a list): its lines are left alone.
+    for (const [key, node] of items.length > 1 ? Object.entries(fields) : []) {
+      const at = node.kind === 'leaf' && !node.format.amount ? pathIn(node.at, year) : undefined;
+      if (node.kind !== 'leaf' || at?.length !== 1) continue;
+      // Every format but an amount's writes one text for each value and each value as one text, so the values are compared.
+      const seen = new Set<unknown>();
+      items.forEach((item, index) => {
+        const given = item[key];
+        if (given === undefined) return;
+        if (seen.has(given)) {
+          const written = (node.format.write as (value: unknown) => string)(given);
+          found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given, person: node.format === person });
+        }
+        seen.add(given);
+      });
+    }
+    if (groupsOf(fields).length > 0) items.forEach((item, index) => walk(fields, item, [...parent, selector], `${path}.${index}`));
+  };
+  const walk = (fields: Fields, value: Json, xml: readonly string[], path: string) => {
+    for (const [key, node] of groupsOf(fields)) {
+      const at = value[key] !== undefined ? pathIn(node.at, year) : undefined;
+      if (!at) continue;
+      if (node.many === undefined) walk(node.fields, value[key] as Json, [...xml, ...at], `${path}.${key}`);
+      else inList(node.fields, value[key] as Json[], [...xml, ...at.slice(0, -1)], at.at(-1)!, `${path}.${key}`);
+    }
+  };
+  if (anlage.many === undefined) walk(anlage.fields, given as Json, [anlage.element], anlage.key);
+  else inList(anlage.fields, given as Json[], [], anlage.element, anlage.key);
+  return found;
+}
+
 /** One protocol row: an amount field of the Anlage, added up over its lines, in one format. */
 export interface Row {
   label: string;
