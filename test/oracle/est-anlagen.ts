@@ -48,7 +48,7 @@ const patterned = (year: number) => [
   '01.01-31.12',
   '01.10',
   '9198011310010',
-  'DE123456789-00001',
+  'DE123456788-00001',
   ...['', '0', '00'].flatMap((start) => Array.from({ length: 20 }, (_, index) => `${start}${'1'.repeat(20 - index)}`)),
 ];
 
