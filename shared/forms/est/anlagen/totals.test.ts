@@ -208,6 +208,19 @@ describe('Anlage G', () => {
     ]);
   });
 
+  it('checks the check digit of a W-IdNr in a caller’s E10 too', async () => {
+    const { body } = await checked({
+      ...base(2024),
+      trade: [{ person: 'taxpayer', businesses: [{ kind: 'Kiosk', business_id: 'DE123456788-00001', profit: 1 }] }],
+    });
+    const xml = estNutzdaten(body, options);
+    const nutzdaten = /<E10[\s\S]*<\/E10>/.exec(xml)![0];
+    const declared = { test: true, year: 2024, tax_number: '9198011310010', idnr: '04452397687' };
+    expect((await checked({ ...declared, xml: nutzdaten })).findings).toEqual([]);
+    const { findings } = await checked({ ...declared, xml: nutzdaten.replace('DE123456788-00001', 'DE123456789-00001') });
+    expect(findings).toEqual([{ path: 'xml.G.Gew.Einz_U.Betr_1_2.E0800405', code: 'WIDNR_CHECK_DIGIT', expected: undefined }]);
+  });
+
   it('checks the check digit of a business’s W-IdNr from 2024', async () => {
     const { findings } = await checked({ ...base(2024), trade: [{ businesses: [{ kind: 'Kiosk', business_id: 'DE123456789-00001', profit: 1 }] }] });
     expect(findings.map(({ path, code }) => `${path} ${code}`)).toEqual(['trade.0.businesses.0.business_id WIDNR_CHECK_DIGIT']);
