@@ -415,7 +415,7 @@ function computedCents(node: Leaf, fields: Fields, value: Json, year: number): n
     if (a === undefined || b === undefined || ('ratio' in computation && b === 0)) return undefined;
     cents = 'product' in computation ? a * b * computation.factor : a / b;
   }
-  return toCents(wholeEuros(cents, node.format.round ?? 'down'));
+  return (node.format.round === 'up' ? Math.ceil(cents / 100) : Math.floor(cents / 100)) * 100;
 }
 
 function write(fields: Fields, value: Json, year: number): XmlElement {
@@ -634,7 +634,11 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
       }
       const item = value[key];
       if (node.kind === 'leaf' && node.computed && pathIn(node.at, year)) {
-        const mismatch = totalMismatch(node, fields, value, year);
+        const computed = value[key] === undefined ? computedCents(node, fields, value, year) : undefined;
+        const beyond = computed !== undefined && tooManyEuros(computed, node.format.round ?? 'down', moneyDigits)?.expected;
+        const mismatch = beyond
+          ? { code: 'OUT_OF_RANGE', message: `computes to more than ELSTER's form takes: ${beyond}`, expected: beyond }
+          : totalMismatch(node, fields, value, year);
         if (mismatch) findings.push({ path: `${path}.${key}`, ...mismatch });
       }
       if (item === undefined) continue;

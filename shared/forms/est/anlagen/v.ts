@@ -107,7 +107,7 @@ const fields: Fields = {
   interest_total: total('Wk/Schuldzins/Sum/E0703406', ['interest', 'amount']),
   maintenance_direct: list(since2023('Wk/Erhalt_AW_dir/Einz'), 99, {
     description: leaf('E0703707', text(), 'Erhaltungsaufwand, Bezeichnung'),
-    issuer: leaf('E0703708', text(), 'Rechnungsaussteller'),
+    issuer: leaf('E0703708', text(40), 'Rechnungsaussteller'),
     invoice_date: leaf('E0703709', date, 'Rechnungsdatum'),
     amount: leaf('E0704410', nonNegativeExpense, 'Erhaltungsaufwand (direkt zugeordnet), Gesamtbetrag'),
     deductible: leaf('E0703911', nonNegativeExpense, 'Erhaltungsaufwand (direkt zugeordnet), abzugsfähig', { computed: sumOf('amount') }),
@@ -115,7 +115,7 @@ const fields: Fields = {
   maintenance_direct_total: total(since2023('Wk/Erhalt_AW_dir/Sum/E0704412'), ['maintenance_direct', 'deductible']),
   maintenance_shared: list(since2023('Wk/Erhalt_AW_verh/Einz'), 99, {
     description: leaf('E0703835', text(), 'Erhaltungsaufwand, Bezeichnung'),
-    issuer: leaf('E0703836', text(), 'Rechnungsaussteller'),
+    issuer: leaf('E0703836', text(40), 'Rechnungsaussteller'),
     invoice_date: leaf('E0703837', date, 'Rechnungsdatum'),
     amount: leaf('E0704510', decimalOf('euros and cents, not negative', cents), 'Erhaltungsaufwand (verhältnismäßig zugeordnet), Gesamtbetrag'),
     share: leaf('E0705507', percent, 'abzugsfähiger Anteil (in %)'),
@@ -127,8 +127,8 @@ const fields: Fields = {
   maintenance_spread: group(since2023('Wk/Erhalt_AW_5_J'), {
     expenses: list('Aufw_Einz', 99, {
       amount: leaf('E0704701', nonNegativeExpense, 'Erhaltungsaufwand dieses Jahres (verteilt), Gesamtbetrag'),
-      description: leaf('E0703908', text(), 'Erhaltungsaufwand, Bezeichnung'),
-      issuer: leaf('E0703909', text(), 'Rechnungsaussteller'),
+      description: leaf('E0703908', text(40), 'Erhaltungsaufwand, Bezeichnung'),
+      issuer: leaf('E0703909', text(40), 'Rechnungsaussteller'),
       invoice_date: leaf('E0703910', date, 'Rechnungsdatum'),
     }),
     expenses_total: total('Aufw_Sum/E0703907', ['expenses', 'amount']),
