@@ -333,8 +333,14 @@ export function describe(anlage: Anlage): string {
   const walk = (fields: Fields, prefix: string, xml: string) => {
     for (const [key, node] of Object.entries(fields)) {
       const at = typeof node.at === 'string' ? node.at : Object.values(node.at).find((path) => path !== null)!;
+      const computed =
+        node.kind === 'leaf' && node.computed
+          ? `, computed from ${termsText(node.computed)} where left out (422 \`TOTAL_MISMATCH\` where given otherwise)`
+          : '';
       if (node.kind === 'leaf')
-        lines.push(`\`${prefix}${key}\`: ${node.label}, ${node.format.shape} (${node.unwritten ? 'not sent, it computes another field' : `${xml}/${at}`})`);
+        lines.push(
+          `\`${prefix}${key}\`: ${node.label}, ${node.format.shape}${computed} (${node.unwritten ? 'not sent, it computes another field' : `${xml}/${at}`})`,
+        );
       if (node.kind === 'group') walk(node.fields, `${prefix}${key}${node.many ? `[≤${node.many}]` : ''}.`, `${xml}/${at}`);
     }
   };
@@ -590,6 +596,16 @@ function totalBeyondDigits(node: Total, fields: Fields, value: Json, year: numbe
   return cents === undefined ? undefined : tooManyEuros(cents, node.round, moneyDigits)?.expected;
 }
 
+/** A computation as the fields it is made of: `a + b − c`, `a × b × 0.01`, `a ÷ b`. */
+function termsText(computation: Computation): string {
+  if ('sum' in computation)
+    return computation.sum
+      .map((term) => (term.startsWith('-') ? `− ${term.slice(1)}` : term))
+      .join(' + ')
+      .replaceAll('+ −', '−');
+  return 'product' in computation ? `${computation.product.join(' × ')} × ${computation.factor}` : computation.ratio.join(' ÷ ');
+}
+
 /** A computed field given otherwise than it computes from the fields it is made of, as written. */
 function totalMismatch(node: Leaf, fields: Fields, value: Json, year: number): Omit<Finding, 'path'> | undefined {
   const key = Object.keys(fields).find((name) => fields[name] === node)!;
@@ -600,15 +616,10 @@ function totalMismatch(node: Leaf, fields: Fields, value: Json, year: number): O
   // A product's first term is written in whole euros: what that rounding moves the product by is not a mismatch.
   const slack = 'product' in computation ? Math.ceil(Math.abs((termOf(fields, value, computation.product[1], year) ?? 0) * computation.factor) * 100) : 0;
   if (Math.abs(writtenCents(node.format, given) - expected) <= slack) return undefined;
-  const of =
-    'sum' in computation
-      ? computation.sum.map((term) => (term.startsWith('-') ? `− ${term.slice(1)}` : term)).join(' + ')
-      : 'product' in computation
-        ? computation.product.join(' × ')
-        : computation.ratio.join(' ÷ ');
+  const of = termsText(computation);
   return {
     code: 'TOTAL_MISMATCH',
-    message: `is ${formatEuros(writtenCents(node.format, given))} as written, but ${node.label} computes to ${formatEuros(expected)} from ${of.replaceAll('+ −', '−')}; leave it out to have it computed`,
+    message: `is ${formatEuros(writtenCents(node.format, given))} as written, but ${node.label} computes to ${formatEuros(expected)} from ${of}; leave it out to have it computed`,
     expected: formatEuros(expected),
   };
 }
