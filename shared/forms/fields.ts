@@ -9,6 +9,7 @@ import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { lands } from '#shared/tax/lands.ts';
 import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
+import { widnrProblem } from '#shared/tax/widnr.ts';
 
 // Money arrives as a JSON number or a decimal string (the OpenAPI document: "1200.50"); the strings keep
 // cents exact where a float might not. Both forms stay below 10^digits euros (a trillion for most
@@ -85,9 +86,13 @@ export const idnr = z.string().check(passes(idnrProblem));
 
 /** The Wirtschafts-Identifikationsnummer as ELSTER's forms take it from 2025 (UStVA-2025.xsd WIdNr, E50-2025.xsd E3000401). */
 export const widnrText = { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ };
-export const widnr = z
-  .string()
-  .check(z.minLength(widnrText.minLength), z.maxLength(widnrText.maxLength), z.regex(widnrText.pattern, { error: `must match ${widnrText.pattern.source}` }));
+export const widnr = z.string().check(
+  z.minLength(widnrText.minLength),
+  z.maxLength(widnrText.maxLength),
+  z.regex(widnrText.pattern, { error: `must match ${widnrText.pattern.source}` }),
+  // Its check digit once its form holds, as ERiC's ungueltigeWirtschaftsIdentifikationsnummer checks it.
+  passes((value: string) => (widnrText.pattern.test(value) ? widnrProblem(value) : undefined)),
+);
 
 /**
  * The IdNrs a caller's XML names, declared beside it: the XML may name no other

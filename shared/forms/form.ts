@@ -61,6 +61,15 @@ export interface FormModule<K extends Kind = Kind> {
 export type Profit<K extends Kind = Kind> = (body: FilingBodies[K]) => number | undefined;
 
 /**
+ * A form's year figures, its `profit.ts`: the profit (`profit`), and where a filing declares what it
+ * prepaid, or an annual return the prepayments of its year, that amount in euros (`prepayment`).
+ */
+export interface YearFigureSources {
+  profit?: Profit | undefined;
+  prepayment?: Profit | undefined;
+}
+
+/**
  * What `POST /v2/{kind}/validate` takes of a form (shared/wiring/validate-handler.ts), from its
  * `validation.ts`: a form may hand over less than its module, and so its function loads less.
  */

@@ -50,6 +50,13 @@ export const profitPairs: readonly (readonly [string, string])[] = [
   ['gewst', 'kst'],
 ];
 
+/**
+ * The annual returns whose prepayments are the sum of a periodic form's filings of that year, so that
+ * the annual return is held to the client's filings of the other (hint `PREPAYMENTS_DIFFER`,
+ * shared/submission/hints-across.ts): the annual VAT return's Vorauszahlungssoll and the UStVAs.
+ */
+export const prepaymentPairs: readonly (readonly [annual: Kind, periodic: Kind])[] = [['ust', 'ustva']];
+
 /** The forms listed above that a filing of `kind` holds its profit to. */
 export const profitPartners = (kind: Kind, pairs = profitPairs): Kind[] =>
   pairs.flatMap(([one, other]) => (one === kind ? [other] : other === kind ? [one] : [])).filter((other): other is Kind => kinds.includes(other as Kind));

@@ -71,7 +71,7 @@ export const ticketSummary = z.object({
   hints: z.optional(
     described(
       z.array(finding),
-      'The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again',
+      'The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); and `PREPAYMENTS_DIFFER` where the Vorauszahlungssoll of an annual VAT return differs by more than 1 euro a filing from the sum of the UStVAs the client filed for the same tax number and year, the newest of each period (its message names both sums); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again',
     ),
   ),
   links: z.object({ status: z.string(), ticket: z.string(), protocol: z.string() }),

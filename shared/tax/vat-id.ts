@@ -14,11 +14,14 @@ export function vatIdProblem(vatId: string): Problem | undefined {
   if (!/^DE[1-9][0-9]{8}$/.test(vatId)) {
     return { code: 'VAT_ID_FORMAT', message: 'must be the German USt-IdNr: DE and nine digits, the first not 0, like DE136695976' };
   }
-  if (mod11x10CheckDigit(vatId.slice(2, 10)) !== Number(vatId[10])) {
+  if (!germanCheckDigitHolds(vatId.slice(2))) {
     return { code: 'VAT_ID_CHECK_DIGIT', message: 'does not pass its check digit (the last digit): a digit is probably mistyped or swapped' };
   }
   return undefined;
 }
+
+/** The ninth of a German USt-IdNr's digits (and a W-IdNr's) is the ISO 7064 MOD 11,10 check digit over the first eight. */
+export const germanCheckDigitHolds = (nineDigits: string) => mod11x10CheckDigit(nineDigits.slice(0, 8)) === Number(nineDigits[8]);
 
 /**
  * The form of a VAT ID after its country prefix, for every member state and Northern Ireland (XI),

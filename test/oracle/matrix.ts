@@ -156,13 +156,13 @@ function ustvaBodies(year: number, type: UstvaType): MatrixBody[] {
       ...(type === 'voranmeldung' ? figures(every) : content),
       flags: Object.assign({}, ...flagsOf[type].map(flagValues)),
       ...parties,
-      ...(year >= 2025 && { widnr: 'DE123456789' }),
+      ...(year >= 2025 && { widnr: 'DE123456788' }),
     }),
     body('nothing optional', content),
     ...flagsOf[type].map((flag) => body(`flag ${flag} alone`, { ...content, flags: flagValues(flag) })),
     ...partyVariants.map(([name, party, value]) => body(`${name} alone`, { ...content, [party]: value })),
   ];
-  if (year >= 2025) bodies.push(body('widnr alone', { ...content, widnr: 'DE123456789' }));
+  if (year >= 2025) bodies.push(body('widnr alone', { ...content, widnr: 'DE123456788' }));
   if (type === 'voranmeldung')
     bodies.push(
       ...kennzahlGroups(year).map((group) =>

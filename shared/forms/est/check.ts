@@ -2,6 +2,7 @@ import { estFilingOf, estSchema, type EstRequest } from '#shared/forms/est/schem
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { identifierFindings } from '#shared/forms/identifiers.ts';
 import { estIdentifiers } from '#shared/forms/est/identifiers.ts';
+import { widnrFindings } from '#shared/forms/est/widnr.ts';
 import { estFindings } from '#shared/forms/est/rules.ts';
 import { estLimitFindings } from '#shared/forms/est/limits.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
@@ -22,7 +23,8 @@ async function estRules(request: EstRequest, { today }: CheckContext): Promise<R
   const { checkEstNutzdaten, xmlPathOf } = await import('#shared/forms/est/xml-reader.ts');
   const read = await checkEstNutzdaten(body.xml, body.year);
   if (!read.ok) return { filing, findings: [...open, ...read.findings] };
-  return { filing, xmlIdnrs: read.idnrs, findings: [...open, ...identifierFindings(estIdentifiers, read.tree, request, xmlPathOf)] };
+  const identifiers = [...identifierFindings(estIdentifiers, read.tree, request, xmlPathOf), ...widnrFindings(read.tree, xmlPathOf)];
+  return { filing, xmlIdnrs: read.idnrs, findings: [...open, ...identifiers] };
 }
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
