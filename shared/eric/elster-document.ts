@@ -48,7 +48,8 @@ export function elsterDocument(
     return { ok: false, finding: { path: 'tax_number', code: 'TAX_OFFICE_MISSING', message: 'must name the tax office (tax_number or tax_office)' } };
   }
   const nutzdaten = transmission.nutzdaten.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, '').trimEnd();
-  const parsed = parseXml(nutzdaten);
+  // A letter's Nutzdaten are its element and the attachments beside it (contract §13): each must be well-formed.
+  const parsed = parseXml(`<Nutzdaten>${nutzdaten}</Nutzdaten>`);
   if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
 
   const placeholder = `nutzdaten-${randomUUID()}`;

@@ -5,6 +5,7 @@
 // for each kind a form's filing-body.ts adds.
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
@@ -23,6 +24,7 @@ export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   gewst: gewstFacts,
   kst: kstFacts,
   euer: euerFacts,
+  einspruch: einspruchFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];
