@@ -146,16 +146,17 @@ export function letterRules<Request extends LetterRequest, Filing extends Letter
     const body = letter.filingOf(request, today);
     // The letter's own kind and body: the compiler cannot pair a generic kind with its body in the union.
     const filing = { kind: letter.kind, body } as unknown as Ruled['filing'];
+    const open = letter.facts.yearFindings?.(body.year, today) ?? [];
     const checked = (xml: string, pathOf: (names: readonly string[]) => string, shown: (finding: Finding) => Finding) => {
       const read = letterFindings(letter, xml, body.year, pathOf);
-      if (!read.tree) return { filing, findings: read.findings.map(shown) };
+      if (!read.tree) return { filing, findings: [...open, ...read.findings.map(shown)] };
       const identifiers = partsIdentifiers(letter.identifiers, read.tree, request, pathOf);
       const own = letter.findings?.(read.tree, body, today, pathOf) ?? [];
-      return { filing, xmlIdnrs: identifiers.xmlIdnrs, findings: [...read.findings.map(shown), ...identifiers.findings, ...own] };
+      return { filing, xmlIdnrs: identifiers.xmlIdnrs, findings: [...open, ...read.findings.map(shown), ...identifiers.findings, ...own] };
     };
     if (body.xml !== undefined) return checked(body.xml, xmlPath, (finding) => finding);
     const written = letterXml(letter, body);
-    if (written.findings.length > 0) return { filing, findings: written.findings };
+    if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
     const part = bodyName(letter.element.structure().root);
     const taxNumberAt = letter.element.taxNumberAt.join('/');
     const bodyPath = (names: readonly string[]) => {

@@ -11,6 +11,7 @@ import { euerFacts } from '#shared/forms/euer/facts.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
 import { kstFacts } from '#shared/forms/kst/facts.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
+import { nachrichtFacts } from '#shared/forms/nachricht/facts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
@@ -25,6 +26,7 @@ export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   kst: kstFacts,
   euer: euerFacts,
   einspruch: einspruchFacts,
+  nachricht: nachrichtFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];
