@@ -35,7 +35,13 @@ const decoded = (text: string) => Buffer.from(text.replace(/\s+/g, ''), 'base64'
  * The Anhaenge element `xml` checked: its structure, then ERiC's rules; `datenart` names the two rules
  * each letter's workbook names after its Datenart, `pathOf` an element below the root for a finding.
  */
-export function attachmentFindings(xml: string, datenart: string, pathOf: (names: readonly string[]) => string): { findings: Finding[]; files: number } {
+export function attachmentFindings(
+  xml: string,
+  datenart: string,
+  pathOf: (names: readonly string[]) => string,
+  // Larger once attachments are uploaded apart from the request (contract §13).
+  maxBytes = attachmentsXmlBytes,
+): { findings: Finding[]; files: number } {
   const read = readCallerNutzdaten(xml, {
     year: Number(attachmentsVersion),
     version: attachmentsVersion,
@@ -43,7 +49,7 @@ export function attachmentFindings(xml: string, datenart: string, pathOf: (names
     rootLabel: 'an <Anhaenge> element (the attachments)',
     namespace: attachmentsNamespace,
     pathOf,
-    maxBytes: attachmentsXmlBytes,
+    maxBytes,
   });
   if (!read.ok) return { findings: read.findings, files: 0 };
   const { tree } = read;

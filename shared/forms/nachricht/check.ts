@@ -10,7 +10,7 @@ export const nachrichtLetter: Letter<NachrichtRequest, NachrichtFiling> = {
   datenart: 'SonstigeNachrichten',
   element: nachrichtElement,
   // The taxpayer's and the spouse's IdNrs name who writes; the tax number is the letter's.
-  identifiers: { held: { Steuernummer: 'tax_number' }, others: ['Steuerpflichtiger/', 'Ehegatte/', 'Aktenzeichen'] },
+  identifiers: { held: { Steuernummer: 'tax_number' }, others: ['Steuerpflichtiger/', 'Ehegatte/'] },
   // A message without a year of its own is filed under the year it is sent in.
   filingOf: (request, today) => ({ ...request, year: request.year ?? Number(today.slice(0, 4)) }),
   fieldsOf: (filing) => ({ ...filing.nachricht }),
