@@ -2,8 +2,11 @@ import type { Kind } from '#shared/domain/ticket.ts';
 
 /** How a form's years open and close, as ELSTER and the law have them: shared/forms/years.ts decides by it (docs/sources.md, "Which years are open"). */
 export interface YearWindow {
-  /** A filing is made once its year has begun (a return for a period of it) or once it has ended (a return of the whole year). */
-  opens: 'year-begun' | 'year-ended';
+  /**
+   * A filing is made once its year has begun (a return for a period of it), once it has ended (a
+   * return of the whole year), or from the year before (a letter about what is still to come).
+   */
+  opens: 'year-before' | 'year-begun' | 'year-ended';
   /** The year closes with the end of the `after`-th year after it; `why` says what closes it, after "it closed on <day>, as ". */
   closes?: { after: number; why: string };
   /** ERiC's rules that refuse a year not yet open and a closed one, where its workbook names them. */

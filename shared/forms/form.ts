@@ -116,5 +116,8 @@ export type StructureSources =
    * with `workbook`, also each year's rules, `rules/{workbook}_{year}.xml`, to `structure/{file}-{year}-rules.json`.
    */
   | { prefix: string; years: readonly number[]; file: string; workbook?: string }
-  /** One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only. */
-  | { schema: string; file: string; root?: { name: string; type: string } };
+  /**
+   * One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only;
+   * with `workbook` (its path below `../shared/elster/`), its rules to `structure/{file}-rules.json` (a letter's).
+   */
+  | { schema: string; file: string; root?: { name: string; type: string }; workbook?: string };

@@ -5,11 +5,13 @@
 // for each kind a form's filing-body.ts adds.
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
 import { kstFacts } from '#shared/forms/kst/facts.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
+import { nachrichtFacts } from '#shared/forms/nachricht/facts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
@@ -24,6 +26,8 @@ export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   gewst: gewstFacts,
   kst: kstFacts,
   euer: euerFacts,
+  einspruch: einspruchFacts,
+  nachricht: nachrichtFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

@@ -48,8 +48,9 @@ export function yearFindings(facts: FormFacts, year: number, today: string): Fin
       },
     ];
   }
-  if (window.opens === 'year-begun' && year > current) {
-    const first = `${year}-01-01`;
+  const opensIn = window.opens === 'year-before' ? year - 1 : year;
+  if (window.opens !== 'year-ended' && opensIn > current) {
+    const first = `${opensIn}-01-01`;
     return [{ path: 'year', code: 'YEAR_NOT_BEGUN', message: `has not begun: it can be filed from ${first}`, expected: first, ...rule(window.rules?.notOpen) }];
   }
   if (!facts.years.includes(year)) {

@@ -1,5 +1,5 @@
 import { dissolvedTaxOffice } from '#shared/tax/dissolved-tax-offices.ts';
-import type { Land } from '#shared/tax/lands.ts';
+import { type Land, lands } from '#shared/tax/lands.ts';
 
 // Tax offices (Bundesfinanzamtsnummern) as lists of numbers and inclusive ranges, per Land.
 
@@ -105,4 +105,10 @@ export const isKnownTaxOffice = (bufa: string) => isListed(realTaxOffices, bufa)
 export function berlinProcedure(bufa: string, district: string): 'A' | 'B' {
   const districtsOfB = berlinProcedureB[bufa];
   return districtsOfB !== undefined && inRanges(districtsOfB, Number(district)) ? 'B' : 'A';
+}
+
+/** The Land a tax office (real or test) belongs to, by its Bundesfinanzamtsnummer; undefined for none known. */
+export function landOfTaxOffice(bufa: string): Land | undefined {
+  if (!/^\d{4}$/.test(bufa)) return undefined;
+  return lands.find((land) => inRanges(realTaxOffices[land], Number(bufa)) || inRanges(testTaxOffices[land], Number(bufa)));
 }

@@ -15,6 +15,8 @@ export interface NutzdatenFrame extends SchemaCheck {
   namespace: string;
   /** The root's `version`, where it is not the year (the ZM's schema version). */
   version?: string;
+  /** A cap above the reader's own (shared/xml/xml.ts `maxBytes`). */
+  maxBytes?: number;
 }
 
 export type CallerNutzdaten = { ok: true; tree: XmlTree; element: XmlElement; findings: Finding[] } | { ok: false; findings: Finding[] };
@@ -30,7 +32,7 @@ const refused = (code: string, message: string, expected?: string): CallerNutzda
  * them together with what the form's reader finds.
  */
 export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerNutzdaten {
-  const read = readXml(xml, { strict: true });
+  const read = readXml(xml, { strict: true, ...(frame.maxBytes !== undefined && { maxBytes: frame.maxBytes }) });
   if (!read.ok) return refused(read.problem.code, read.problem.message);
   const { tree } = read;
   const root = frame.structure.root;

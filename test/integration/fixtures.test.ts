@@ -31,7 +31,8 @@ const post = (path: string, body: unknown) => service.post(path, body);
 
 /** The request fields that declare the IdNrs and the W-IdNr `xml` names, as a caller sending it would give them. */
 async function declaredIn(kind: Kind, xml: string): Promise<Record<string, string>> {
-  const read = readXml(xml);
+  // A letter's attachments stand beside its element (contract §13): its identifiers are the element's.
+  const read = readXml(xml.split(/(?=<Anhaenge )/)[0]!);
   if (!read.ok) throw new Error(read.problem.message);
   const held = heldIdentifiers((await loadForm(kind)).identifiers, read.tree).filter(({ kind }) => ['idnr', 'spouse_idnr', 'widnr'].includes(kind));
   return Object.fromEntries(held.reverse().map(({ kind, value }) => [kind, value]));
