@@ -5,7 +5,6 @@ import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import { periodDays } from '#shared/forms/filing-window.ts';
 import { dissolvedTaxOffice } from '#shared/tax/dissolved-tax-offices.ts';
 import { taxOfficeOf } from '#shared/tax/test-cases.ts';
-import { taxOfficeName } from '#shared/tax/tax-offices.ts';
 
 // ELSTER's Zeitraum of a period: a month, a quarter or the whole year (filing-window.ts).
 const zeitraum = /^(?:0[1-9]|1[0-2]|4[1-4]|19)$/;
@@ -24,12 +23,13 @@ export function dissolvedOfficeFindings(body: AcceptedBody, period?: string): Fi
   return places.flatMap(([path, bufa]) => {
     const dissolved = bufa === undefined ? undefined : dissolvedTaxOffice(bufa);
     if (bufa === undefined || dissolved === undefined) return [];
-    const successor = taxOfficeName(dissolved.successor);
+    // By number: the offices' names are a table too large for every submit function (bundle-size.test.ts); the protocol names them.
+    const successor = `the tax office ${dissolved.successor}`;
     if (last <= dissolved.until) {
-      const message = `names ${taxOfficeName(bufa)}, dissolved: ${successor} took over; ELSTER took ${bufa} until ${dissolved.until}, so a filing for a period that ended by then is sent to it, but a later letter gives the tax number to use from now on`;
+      const message = `names the tax office ${bufa}, dissolved: ${successor} took over; ELSTER took ${bufa} until ${dissolved.until}, so a filing for a period that ended by then is sent to it, but a later letter gives the tax number to use from now on`;
       return [{ path, code: 'TAX_OFFICE_DISSOLVED', message, expected: dissolved.successor, severity: 'hint' as const }];
     }
-    const message = `names ${taxOfficeName(bufa)}, dissolved: ELSTER took ${bufa} until ${dissolved.until}, and this filing's period ends after that: file it with ${successor}, under the tax number its letters give`;
+    const message = `names the tax office ${bufa}, dissolved: ELSTER took ${bufa} until ${dissolved.until}, and this filing's period ends after that: file it with ${successor}, under the tax number its letters give`;
     return [{ path, code: 'TAX_OFFICE_DISSOLVED', message, expected: dissolved.successor }];
   });
 }
