@@ -57,7 +57,7 @@ describe("ERiC's rules of the trade tax return", () => {
 
   it('name the field a sum or a share is wrong at, with the value it arrives at, in the body or the XML', () => {
     const e20 = (kuerz: string) =>
-      `<E20 xmlns="http://finkonsens.de/elster/elstererklaerung/gewst/e20/v2024" version="2024"><GewSt1A><Allgemein><E4000101>A</E4000101><E4000201>B</E4000201></Allgemein><Rechtsform><E4001203>1</E4001203></Rechtsform><Gewinn><E4001703>100</E4001703></Gewinn><Kuerz><Ehw>${kuerz}</Ehw></Kuerz></GewSt1A>` +
+      `<E20 xmlns="http://finkonsens.de/elster/elstererklaerung/gewst/e20/v2024" version="2024"><GewSt1A><Allgemein><E4000101>A</E4000101><E4000201>B</E4000201></Allgemein><Rechtsform><E4001203>1</E4001203><E4001201>1</E4001201></Rechtsform><Gewinn><E4001703>100</E4001703></Gewinn><Kuerz><Ehw>${kuerz}</Ehw></Kuerz></GewSt1A>` +
       `<Vorsatz><Unterfallart>20</Unterfallart><Vorgang>01</Vorgang><StNr>9198011310010</StNr><Zeitraum>2024</Zeitraum><AbsName>A</AbsName><AbsStr>B</AbsStr><AbsOrt>C</AbsOrt><Copyright>D</Copyright><OrdNrArt>S</OrdNrArt><Rueckuebermittlung><Bescheid>2</Bescheid></Rueckuebermittlung></Vorsatz></E20>`;
     const line = (value: string, share: string) =>
       `<Einz><E4002801>${value}</E4002801><E4002808>91980123456780001</E4002808><E4002809>5</E4002809><E4008601>${share}</E4008601></Einz>`;
