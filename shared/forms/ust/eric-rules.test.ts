@@ -3,7 +3,7 @@
 // `npm run generate:rule-cases -- ust`), one the rule refuses and one it accepts, each checked against
 // the whole rule book of its year; and ELSTER's own samples, which no rule may refuse.
 import { describe, expect, it } from 'vitest';
-import { e50Findings } from '#shared/forms/ust/check.ts';
+import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustRuleBook } from '#shared/forms/ust/eric-rules.ts';
 import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
@@ -107,6 +107,20 @@ describe("ERiC's rules of the annual VAT return", () => {
     const adviser =
       '<Mitwirk><Bearb><E3002501>Kanzlei Muster</E3002501></Bearb><Adr><E3002503>Hauptstr. 1</E3002503><E3002504>80331 München</E3002504></Adr><Kanzlei><E3002506>4711</E3002506></Kanzlei></Mitwirk>';
     expect(findings(e50(2025, adviser), 2025, ['USt_2021_30944'])).toEqual([]);
+  });
+});
+
+describe('a Vorsatz whose Zeitraum is not the year', () => {
+  it('is one refusal, naming the rule Vorsatzdaten_Zeitraum_VZ', async () => {
+    const filled =
+      '<Allg><Unternehmen><E3000901>Muster GmbH</E3000901><Adr><E3001101>Hauptstr.</E3001101><E3001203>1</E3001203><E3001206>80331</E3001206><E3001207>München</E3001207></Adr></Unternehmen><Best_Art><E3002203>1</E3002203></Best_Art></Allg>' +
+      '<Berech_USt><Tabelle><Verbl_USt><E3011101>0,00</E3011101><E3011301>0,00</E3011301></Verbl_USt><Zahl_Erstatt><E3011401>0,00</E3011401></Zahl_Erstatt></Tabelle></Berech_USt>';
+    const refusing = async (xml: string) =>
+      (await checkUst({ test: true, year: 2025, tax_number: '9198011310010', xml }, { today: '2026-11-29', liveSubmissionsAllowed: false })).findings
+        .filter(({ severity }) => severity !== 'hint')
+        .map(({ path, code, rule }) => `${path} ${code} ${rule}`);
+    expect(await refusing(e50(2025, filled))).toEqual([]);
+    expect(await refusing(e50(2025, filled).replace('<Zeitraum>2025<', '<Zeitraum>2024<'))).toEqual(['xml.Vorsatz.Zeitraum XML_PERIOD Vorsatzdaten_Zeitraum_VZ']);
   });
 });
 
