@@ -177,7 +177,8 @@ export function parseCondition(text: string, names: Names): Condition {
       return name === 'Veranlagungsjahr' ? ['year'] : ['yearOf', field(name!)];
     }
     // A range of days of the year ("TT.MM-TT.MM"): its first or last day.
-    if (token === 'StartAusDatumBereich' || token === 'EndeAusDatumBereich') return [token === 'StartAusDatumBereich' ? 'rangeStart' : 'rangeEnd', listed(() => field(take()))[0]];
+    if (token === 'StartAusDatumBereich' || token === 'EndeAusDatumBereich')
+      return [token === 'StartAusDatumBereich' ? 'rangeStart' : 'rangeEnd', listed(() => field(take()))[0]];
     // A day of the assessment year: Datum("TT", "MM").
     if (token === 'Datum') {
       const [day, month] = listed(take).map((part) => part.replaceAll('"', ''));

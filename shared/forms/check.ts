@@ -64,7 +64,11 @@ export async function checkForm<T>(form: Form<T>, input: unknown, context: Check
     const known = typeof year === 'number' && form.facts.years.includes(year);
     const findings = findingsOf(parsed.error);
     return {
-      findings: named(form, input, typeof year === 'number' && !known ? findings.map((finding) => yearOutside(form.facts, year, finding, context.today)) : findings),
+      findings: named(
+        form,
+        input,
+        typeof year === 'number' && !known ? findings.map((finding) => yearOutside(form.facts, year, finding, context.today)) : findings,
+      ),
       ...(known && { datenartVersion: form.facts.datenartVersion(year) }),
     };
   }

@@ -370,7 +370,12 @@ function contextsOf(root: XmlTree, context: string, repeating: ReadonlySet<strin
       if (found.length > 0) return found.map((child) => [...chain, child]);
       const repeats = repeating.has([...plain(here.names), name].join('/'));
       const names = repeats ? [...here.names, name, '0'] : [...here.names, name];
-      const stand: Found = { node: { ...root, name, children: [], text: '', attributes: {} }, names, absent: true, ...((repeats || here.repeated) && { repeated: true as const }) };
+      const stand: Found = {
+        node: { ...root, name, children: [], text: '', attributes: {} },
+        names,
+        absent: true,
+        ...((repeats || here.repeated) && { repeated: true as const }),
+      };
       return [[...chain, stand]];
     });
   }

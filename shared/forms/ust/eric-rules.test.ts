@@ -68,9 +68,12 @@ describe("ERiC's rules of the annual VAT return", () => {
   });
 
   it('check a context that is not sent as an empty one: a return of a name and an address is refused', () => {
-    const nameAndAddress = '<Allg><Unternehmen><E3000901>Muster GmbH</E3000901><Adr><E3001101>Hauptstr.</E3001101><E3001203>1</E3001203><E3001206>80331</E3001206><E3001207>München</E3001207></Adr></Unternehmen></Allg>';
+    const nameAndAddress =
+      '<Allg><Unternehmen><E3000901>Muster GmbH</E3000901><Adr><E3001101>Hauptstr.</E3001101><E3001203>1</E3001203><E3001206>80331</E3001206><E3001207>München</E3001207></Adr></Unternehmen></Allg>';
     const refusing = (year: number) =>
-      findings(e50(year, nameAndAddress), year).filter(({ severity }) => severity !== 'hint').map(({ path, rule }) => `${rule} ${path}`);
+      findings(e50(year, nameAndAddress), year)
+        .filter(({ severity }) => severity !== 'hint')
+        .map(({ path, rule }) => `${rule} ${path}`);
     for (const year of years) {
       expect(refusing(year)).toEqual(expect.arrayContaining([expect.stringMatching(/^USt_30093 /), expect.stringMatching(/^USt_30620 /)]));
     }
@@ -120,7 +123,9 @@ describe('a Vorsatz whose Zeitraum is not the year', () => {
         .filter(({ severity }) => severity !== 'hint')
         .map(({ path, code, rule }) => `${path} ${code} ${rule}`);
     expect(await refusing(e50(2025, filled))).toEqual([]);
-    expect(await refusing(e50(2025, filled).replace('<Zeitraum>2025<', '<Zeitraum>2024<'))).toEqual(['xml.Vorsatz.Zeitraum XML_PERIOD Vorsatzdaten_Zeitraum_VZ']);
+    expect(await refusing(e50(2025, filled).replace('<Zeitraum>2025<', '<Zeitraum>2024<'))).toEqual([
+      'xml.Vorsatz.Zeitraum XML_PERIOD Vorsatzdaten_Zeitraum_VZ',
+    ]);
   });
 });
 

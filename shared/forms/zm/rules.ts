@@ -71,7 +71,8 @@ const requiredRules: Record<string, string> = {
  */
 export function zmRuleOf({ path, code, message }: Finding): string | undefined {
   const field = path.replace(/^xml\./, '').replace(/^lines\.\d+\./, '');
-  if (code === 'REQUIRED' || (code === 'XML_STRUCTURE' && message.startsWith('is missing'))) return requiredRules[field] ?? requiredRules[field.split('.').at(-1)!];
+  if (code === 'REQUIRED' || (code === 'XML_STRUCTURE' && message.startsWith('is missing')))
+    return requiredRules[field] ?? requiredRules[field.split('.').at(-1)!];
   if ((path === 'vat_id' && code === 'VAT_ID_FORMAT') || (path === 'xml.unternehmer.knri' && code === 'XML_VALUE')) return 'UStIdNr_Inland_Format';
   // The schema's values of the admission number, which the workbook's Inhalt rules hold too.
   if (code === 'XML_VALUE' && /^xml\.unternehmer\.zulassNr\.zulnr[12]$/.test(path)) return `${path.slice(-6)}_Teilnehmernummer_Inhalt`;

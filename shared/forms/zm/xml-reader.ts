@@ -82,7 +82,8 @@ export async function readZmNutzdaten(
   if (child(admission, 'zulnr2')?.text !== ericAdmission.zulnr2) unmapped.push('zm/unternehmer/zulassNr/zulnr2');
   // An attribute left out is the workbook's Pflicht rule of its field.
   const waehrung = lines.attributes.waehrung;
-  if (waehrung !== euro) problem(report.join('.'), 'XML_VALUE', `must carry waehrung="${euro}": reports are in euros`, waehrung === undefined ? 'waehrung_Pflicht' : undefined);
+  if (waehrung !== euro)
+    problem(report.join('.'), 'XML_VALUE', `must carry waehrung="${euro}": reports are in euros`, waehrung === undefined ? 'waehrung_Pflicht' : undefined);
   const meldeart = lines.attributes.meldeart;
   if (meldeart !== '10' && meldeart !== '11') {
     const rule = meldeart === undefined ? 'meldeart_Pflicht' : undefined;
