@@ -362,6 +362,7 @@ function explanation(condition: Condition, scope: Scope, nameOf: (reference: str
  * only for the rules that ask for it (`KontextNichtAngegeben(RegelKontext)`), as `repeated` marks.
  */
 function contextsOf(root: XmlTree, context: string, repeating: ReadonlySet<string>): Found[][] {
+  // A letter's rules stand on its element itself (scripts/structure/rule-table.ts): no name, the root alone.
   let chains: Found[][] = [[{ node: root, names: [] }]];
   for (const name of context.split('/').filter(Boolean)) {
     chains = chains.flatMap((chain) => {

@@ -188,6 +188,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/einspruch": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a appeal (Einspruch)
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitEinspruch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/nachricht": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a message to the tax office (Sonstige Nachricht)
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitNachricht"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ustva/validate": {
         parameters: {
             query?: never;
@@ -366,6 +412,52 @@ export interface paths {
          * @description Runs every check `POST /v2/euer` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateEuer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/einspruch/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a appeal (Einspruch) without submitting it
+         * @description Runs every check `POST /v2/einspruch` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateEinspruch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/nachricht/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a message to the tax office (Sonstige Nachricht) without submitting it
+         * @description Runs every check `POST /v2/nachricht` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateNachricht"];
         delete?: never;
         options?: never;
         head?: never;
@@ -709,7 +801,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -717,7 +809,7 @@ export interface components {
              * @enum {string}
              */
             type?: "voranmeldung" | "dauerfristverlaengerung" | "sondervorauszahlung";
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -840,7 +932,7 @@ export interface components {
                 supplementary?: boolean;
                 supplementary_text?: string;
             };
-            /** @description The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none) */
+            /** @description The Wirtschafts-Identifikationsnummer, `DE` and nine digits, the last the check digit of the USt-IdNr (WIdNr; `WIDNR_CHECK_DIGIT`, ERiC rule ungueltigeWirtschaftsIdentifikationsnummer); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none) */
             widnr?: string;
             /** @description The business (ELSTER's Unternehmer), optional: `company_name` (Bezeichnung), `last_name`, `first_name`, `name_prefix`, `name_suffix`, `street` (Str), `house_number` (digits), `house_number_suffix`, `address_supplement`, `city`, `postal_code` (five digits), `foreign_postal_code`, `country`, `po_box_city`, `po_box`, `po_box_postal_code`, `large_customer_postal_code`, `phone`, `email`; each with the length and pattern of its element in that year's schema, a text too long named with its limit in `expected` */
             business?: {
@@ -908,9 +1000,9 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -1293,7 +1385,7 @@ export interface components {
             deductions?: {
                 [key: string]: number | string;
             };
-            /** @description Sonderausgaben (E10 `SA`). `church_tax.paid[≤99].kind`: Art der Kirchensteuer, text, at most 999 characters (SA/KiSt/Gezahlt/Einz/E0108003); `church_tax.paid[≤99].amount`: Gezahlte Kirchensteuer, euros and cents (SA/KiSt/Gezahlt/Einz/E0108004); `church_tax.refunded`: Erstattete Kirchensteuer, euros (a number or a decimal string), sent as whole euros (SA/KiSt/Erstattet/E0107602); `donations.domestic.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108102); `donations.domestic.lines[≤99].amount`: Spenden Inland laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108103); `donations.domestic.lines[≤99].amount_business`: Spenden Inland laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108104); `donations.eu.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104704); `donations.eu.lines[≤99].amount`: Spenden EU/EWR laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104705); `donations.eu.lines[≤99].amount_business`: Spenden EU/EWR laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104708); `donations.party.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Polit_P/Einz/E0108716); `donations.party.lines[≤99].amount`: Spenden an Parteien laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108717); `donations.party.lines[≤99].amount_business`: Spenden an Parteien laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108718); `donations.voters_association.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108804); `donations.voters_association.lines[≤99].amount`: Spenden an Wählervereinigungen laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108805); `donations.voters_association.lines[≤99].amount_business`: Spenden an Wählervereinigungen laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108806); `donations.foundation[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/Zuw/Sp_erh_Verm_Stift/Person); `donations.foundation[≤2].domestic`: Spenden in das Vermögen einer Stiftung, Inland, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108405); `donations.foundation[≤2].eu`: Spenden in das Vermögen einer Stiftung, EU/EWR, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0105502); `donations.foundation[≤2].not_to_deduct`: Davon nicht abzuziehen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108509); `donations.foundation[≤2].from_earlier_years`: Spenden in das Vermögen einer Stiftung aus Vorjahren, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108607); `own_training[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/AW_eig_BAusb/Pers/Person); `own_training[≤2].costs[≤10].description`: Ausbildung, Art der Aufwendungen, text, at most 999 characters (SA/AW_eig_BAusb/Pers/Einz/E0108201); `own_training[≤2].costs[≤10].amount`: Aufwendungen für die eigene Berufsausbildung, euros (a number or a decimal string), sent as whole euros (SA/AW_eig_BAusb/Pers/Einz/E0108002); `further_expenses.support_annuities[≤10].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107301); `further_expenses.support_annuities[≤10].deductible_percent`: Abziehbar in %, a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107303); `further_expenses.support_annuities[≤10].amount`: Versorgungsrenten, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107302); `further_expenses.support_annuities[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181604); `further_expenses.support_annuities[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181701); `further_expenses.support_annuities[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181702); `further_expenses.support_annuities_determined[≤10].description`: Beschreibung, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181601); `further_expenses.support_annuities_determined[≤10].deductible_percent`: Abziehbar in %, a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181602); `further_expenses.support_annuities_determined[≤10].amount`: Renten laut Feststellung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181603); `further_expenses.support_burdens[≤10].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107401); `further_expenses.support_burdens[≤10].amount`: Dauernde Lasten, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107702); `further_expenses.support_burdens[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182001); `further_expenses.support_burdens[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182101); `further_expenses.support_burdens[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182401); `further_expenses.support_burdens_determined.lines[≤10].description`: Beschreibung, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181801); `further_expenses.support_burdens_determined.lines[≤10].amount`: Dauernde Lasten laut Feststellung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181802); `further_expenses.maintenance[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/U_Leist/Einz/E0183101); `further_expenses.maintenance[≤10].amount`: Unterhalt (Realsplitting), euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/U_Leist/Einz/E0104408); `further_expenses.maintenance[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/U_Leist/Einz/E0104305); `further_expenses.maintenance[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/U_Leist/Einz/E0183001); `further_expenses.maintenance[≤10].insurance_included`: Darin Versicherungsbeiträge, euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104503); `further_expenses.maintenance[≤10].insurance_with_sick_pay`: Davon mit Anspruch auf Krankengeld, euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104504); `further_expenses.equalisation_payments.lines[≤99].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104306); `further_expenses.equalisation_payments.lines[≤99].amount`: Ausgleichszahlungen (Versorgungsausgleich), euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104307); `further_expenses.equalisation_payments.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103904); `further_expenses.equalisation_payments.lines[≤99].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103905); `further_expenses.equalisation_payments.lines[≤99].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0183901); `further_expenses.equalisation_avoidance[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184201); `further_expenses.equalisation_avoidance[≤10].amount`: Zahlungen gegen Versorgungsausgleich, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0103903); `further_expenses.equalisation_avoidance[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0182301); `further_expenses.equalisation_avoidance[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184101) */
+            /** @description Sonderausgaben (E10 `SA`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `church_tax.paid[≤99].kind`: Art der Kirchensteuer, text, at most 999 characters (SA/KiSt/Gezahlt/Einz/E0108003); `church_tax.paid[≤99].amount`: Gezahlte Kirchensteuer, euros and cents (SA/KiSt/Gezahlt/Einz/E0108004); `church_tax.refunded`: Erstattete Kirchensteuer, euros (a number or a decimal string), sent as whole euros (SA/KiSt/Erstattet/E0107602); `donations.domestic.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108102); `donations.domestic.lines[≤99].amount`: Spenden Inland laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108103); `donations.domestic.lines[≤99].amount_business`: Spenden Inland laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108104); `donations.eu.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104704); `donations.eu.lines[≤99].amount`: Spenden EU/EWR laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104705); `donations.eu.lines[≤99].amount_business`: Spenden EU/EWR laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104708); `donations.party.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Polit_P/Einz/E0108716); `donations.party.lines[≤99].amount`: Spenden an Parteien laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108717); `donations.party.lines[≤99].amount_business`: Spenden an Parteien laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108718); `donations.voters_association.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108804); `donations.voters_association.lines[≤99].amount`: Spenden an Wählervereinigungen laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108805); `donations.voters_association.lines[≤99].amount_business`: Spenden an Wählervereinigungen laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108806); `donations.foundation[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/Zuw/Sp_erh_Verm_Stift/Person); `donations.foundation[≤2].domestic`: Spenden in das Vermögen einer Stiftung, Inland, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108405); `donations.foundation[≤2].eu`: Spenden in das Vermögen einer Stiftung, EU/EWR, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0105502); `donations.foundation[≤2].not_to_deduct`: Davon nicht abzuziehen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108509); `donations.foundation[≤2].from_earlier_years`: Spenden in das Vermögen einer Stiftung aus Vorjahren, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108607); `own_training[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/AW_eig_BAusb/Pers/Person); `own_training[≤2].costs[≤10].description`: Ausbildung, Art der Aufwendungen, text, at most 999 characters (SA/AW_eig_BAusb/Pers/Einz/E0108201); `own_training[≤2].costs[≤10].amount`: Aufwendungen für die eigene Berufsausbildung, euros (a number or a decimal string), sent as whole euros (SA/AW_eig_BAusb/Pers/Einz/E0108002); `further_expenses.support_annuities[≤10].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107301); `further_expenses.support_annuities[≤10].deductible_percent`: Abziehbar in %, a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107303); `further_expenses.support_annuities[≤10].amount`: Versorgungsrenten, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107302); `further_expenses.support_annuities[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181604); `further_expenses.support_annuities[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181701); `further_expenses.support_annuities[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181702); `further_expenses.support_annuities_determined[≤10].description`: Beschreibung, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181601); `further_expenses.support_annuities_determined[≤10].deductible_percent`: Abziehbar in %, a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181602); `further_expenses.support_annuities_determined[≤10].amount`: Renten laut Feststellung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181603); `further_expenses.support_burdens[≤10].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107401); `further_expenses.support_burdens[≤10].amount`: Dauernde Lasten, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107702); `further_expenses.support_burdens[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182001); `further_expenses.support_burdens[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182101); `further_expenses.support_burdens[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182401); `further_expenses.support_burdens_determined.lines[≤10].description`: Beschreibung, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181801); `further_expenses.support_burdens_determined.lines[≤10].amount`: Dauernde Lasten laut Feststellung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181802); `further_expenses.maintenance[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/U_Leist/Einz/E0183101); `further_expenses.maintenance[≤10].amount`: Unterhalt (Realsplitting), euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/U_Leist/Einz/E0104408); `further_expenses.maintenance[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/U_Leist/Einz/E0104305); `further_expenses.maintenance[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/U_Leist/Einz/E0183001); `further_expenses.maintenance[≤10].insurance_included`: Darin Versicherungsbeiträge, euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104503); `further_expenses.maintenance[≤10].insurance_with_sick_pay`: Davon mit Anspruch auf Krankengeld, euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104504); `further_expenses.equalisation_payments.lines[≤99].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104306); `further_expenses.equalisation_payments.lines[≤99].amount`: Ausgleichszahlungen (Versorgungsausgleich), euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104307); `further_expenses.equalisation_payments.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103904); `further_expenses.equalisation_payments.lines[≤99].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103905); `further_expenses.equalisation_payments.lines[≤99].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0183901); `further_expenses.equalisation_avoidance[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184201); `further_expenses.equalisation_avoidance[≤10].amount`: Zahlungen gegen Versorgungsausgleich, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0103903); `further_expenses.equalisation_avoidance[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0182301); `further_expenses.equalisation_avoidance[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184101) */
             special_expenses?: {
                 church_tax?: {
                     paid?: {
@@ -1405,7 +1497,7 @@ export interface components {
                     }[];
                 };
             };
-            /** @description Außergewöhnliche Belastungen (E10 `AgB`). `disability[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh/Person); `disability[≤2].valid_from`: Ausweis gültig von, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109101); `disability[≤2].valid_until`: Ausweis gültig bis, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109102); `disability[≤2].unlimited`: Ausweis unbefristet gültig, true when it applies (AgB/Beh/Ausw_Rentb_Besch/E0109103); `disability[≤2].degree`: Grad der Behinderung, one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (AgB/Beh/Ausw_Rentb_Besch/E0109708); `disability[≤2].mark_g_or_ag`: Merkzeichen G oder aG, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109707); `disability[≤2].mark_bl_tbl_h`: Merkzeichen Bl, TBl oder H, Pflegegrad 4 oder 5, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109706); `survivors[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Hinterbl/Person); `survivors[≤2].claimed`: Hinterbliebenen-Pauschbetrag beantragt, true when it applies (AgB/Hinterbl/E0109704); `care_allowance[≤5].carer`: Pflegende Person, one of `taxpayer`, `spouse`, `both` (AgB/Pflege_PB/Einz/E0106507); `care_allowance[≤5].other_carers`: Anzahl weiterer Pflegepersonen, a whole number from 1 to 9 (AgB/Pflege_PB/Einz/E0106603); `care_allowance[≤5].cared_for`: Gepflegte Person: Name, Anschrift, Verwandtschaftsverhältnis, text, at most 999 characters (AgB/Pflege_PB/Einz/E0110601); `care_allowance[≤5].cared_for_idnr`: Identifikationsnummer der gepflegten Person, a tax identification number (11 digits) (AgB/Pflege_PB/Einz/E0161506); `care_allowance[≤5].cared_for_in_germany`: Gepflegte Person wohnt im Inland, one of `yes`, `no` (AgB/Pflege_PB/Einz/E0161607); `care_allowance[≤5].care_degree`: Pflegegrad, one of `2`, `3`, `4_or_5` (AgB/Pflege_PB/Einz/E0161606); `care_allowance[≤5].mark_h`: Merkzeichen H der gepflegten Person, true when it applies (AgB/Pflege_PB/Einz/E0161808); `travel_lump_sum[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh_Fk_Pausch/Person); `travel_lump_sum[≤2].degree_80_or_70_with_g`: Behinderungsbedingte Fahrtkosten: GdB 80, oder 70 mit G, true when it applies (AgB/Beh_Fk_Pausch/E0161706); `travel_lump_sum[≤2].mark_ag_bl_tbl_h`: Behinderungsbedingte Fahrtkosten: aG, Bl, TBl oder H, true when it applies (AgB/Beh_Fk_Pausch/E0161806); `illness.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Krankh/Einz/E0161301); `illness.lines[≤50].amount`: Krankheitskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161302); `illness.lines[≤50].reimbursed`: Krankheitskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161303); `care.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Pflege/Einz/E0161401); `care.lines[≤50].amount`: Pflegekosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161402); `care.lines[≤50].reimbursed`: Pflegekosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161403); `disability_costs.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Beh_Aufw/Einz/E0161501); `disability_costs.lines[≤50].amount`: Behinderungsbedingte Aufwendungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161502); `disability_costs.lines[≤50].reimbursed`: Behinderungsbedingte Aufwendungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161503); `funeral.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Bestatt/Einz/E0161701); `funeral.lines[≤50].amount`: Bestattungskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161702); `funeral.lines[≤50].reimbursed`: Bestattungskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161703); `other.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Sonst/Einz/E0161801); `other.lines[≤50].amount`: Sonstige außergewöhnliche Belastungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161802); `other.lines[≤50].reimbursed`: Sonstige außergewöhnliche Belastungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161803) */
+            /** @description Außergewöhnliche Belastungen (E10 `AgB`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `disability[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh/Person); `disability[≤2].valid_from`: Ausweis gültig von, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109101); `disability[≤2].valid_until`: Ausweis gültig bis, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109102); `disability[≤2].unlimited`: Ausweis unbefristet gültig, true when it applies (AgB/Beh/Ausw_Rentb_Besch/E0109103); `disability[≤2].degree`: Grad der Behinderung, one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (AgB/Beh/Ausw_Rentb_Besch/E0109708); `disability[≤2].mark_g_or_ag`: Merkzeichen G oder aG, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109707); `disability[≤2].mark_bl_tbl_h`: Merkzeichen Bl, TBl oder H, Pflegegrad 4 oder 5, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109706); `survivors[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Hinterbl/Person); `survivors[≤2].claimed`: Hinterbliebenen-Pauschbetrag beantragt, true when it applies (AgB/Hinterbl/E0109704); `care_allowance[≤5].carer`: Pflegende Person, one of `taxpayer`, `spouse`, `both` (AgB/Pflege_PB/Einz/E0106507); `care_allowance[≤5].other_carers`: Anzahl weiterer Pflegepersonen, a whole number from 1 to 9 (AgB/Pflege_PB/Einz/E0106603); `care_allowance[≤5].cared_for`: Gepflegte Person: Name, Anschrift, Verwandtschaftsverhältnis, text, at most 999 characters (AgB/Pflege_PB/Einz/E0110601); `care_allowance[≤5].cared_for_idnr`: Identifikationsnummer der gepflegten Person, a tax identification number (11 digits) (AgB/Pflege_PB/Einz/E0161506); `care_allowance[≤5].cared_for_in_germany`: Gepflegte Person wohnt im Inland, one of `yes`, `no` (AgB/Pflege_PB/Einz/E0161607); `care_allowance[≤5].care_degree`: Pflegegrad, one of `2`, `3`, `4_or_5` (AgB/Pflege_PB/Einz/E0161606); `care_allowance[≤5].mark_h`: Merkzeichen H der gepflegten Person, true when it applies (AgB/Pflege_PB/Einz/E0161808); `travel_lump_sum[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh_Fk_Pausch/Person); `travel_lump_sum[≤2].degree_80_or_70_with_g`: Behinderungsbedingte Fahrtkosten: GdB 80, oder 70 mit G, true when it applies (AgB/Beh_Fk_Pausch/E0161706); `travel_lump_sum[≤2].mark_ag_bl_tbl_h`: Behinderungsbedingte Fahrtkosten: aG, Bl, TBl oder H, true when it applies (AgB/Beh_Fk_Pausch/E0161806); `illness.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Krankh/Einz/E0161301); `illness.lines[≤50].amount`: Krankheitskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161302); `illness.lines[≤50].reimbursed`: Krankheitskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161303); `care.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Pflege/Einz/E0161401); `care.lines[≤50].amount`: Pflegekosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161402); `care.lines[≤50].reimbursed`: Pflegekosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161403); `disability_costs.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Beh_Aufw/Einz/E0161501); `disability_costs.lines[≤50].amount`: Behinderungsbedingte Aufwendungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161502); `disability_costs.lines[≤50].reimbursed`: Behinderungsbedingte Aufwendungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161503); `funeral.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Bestatt/Einz/E0161701); `funeral.lines[≤50].amount`: Bestattungskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161702); `funeral.lines[≤50].reimbursed`: Bestattungskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161703); `other.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Sonst/Einz/E0161801); `other.lines[≤50].amount`: Sonstige außergewöhnliche Belastungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161802); `other.lines[≤50].reimbursed`: Sonstige außergewöhnliche Belastungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161803) */
             extraordinary_burdens?: {
                 disability?: {
                     /** @enum {string} */
@@ -1484,7 +1576,7 @@ export interface components {
                     }[];
                 };
             };
-            /** @description Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG) (E10 `HA_35a`). `minijobs[≤12].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Minijobs/Einz/E0104206); `minijobs[≤12].amount`: Minijobs im Haushalt, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Minijobs/Einz/E0104108); `services[≤50].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107206); `services[≤50].amount`: Haushaltsnahe Dienstleistungen, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107207); `craftsmen[≤50].description`: Art der Aufwendungen, text, at most 999 characters (HA_35a/St_Erm/Handw_L/Einz/E0111217); `craftsmen[≤50].invoiced`: Handwerkerleistungen: Rechnungsbeträge, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0170601); `craftsmen[≤50].labour`: Handwerkerleistungen: Arbeits-, Maschinen- und Fahrtkosten, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0111214); `shared_household.persons`: Anzahl der Personen im gemeinsamen Haushalt, a whole number from 1 to 99 (HA_35a/St_Erm/Alleinst/E0107606); `shared_household.names[≤12].name`: Name, Vorname, Geburtsdatum, text, at most 999 characters (HA_35a/St_Erm/Alleinst/Pers_gem_HH/E0104706); `household_changed[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (HA_35a/St_Erm/ZV_EVEG/Person); `household_changed[≤2].changed`: Haushalt begründet oder aufgelöst, true when it applies (HA_35a/St_Erm/ZV_EVEG/E0107605) */
+            /** @description Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG) (E10 `HA_35a`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `minijobs[≤12].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Minijobs/Einz/E0104206); `minijobs[≤12].amount`: Minijobs im Haushalt, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Minijobs/Einz/E0104108); `services[≤50].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107206); `services[≤50].amount`: Haushaltsnahe Dienstleistungen, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107207); `craftsmen[≤50].description`: Art der Aufwendungen, text, at most 999 characters (HA_35a/St_Erm/Handw_L/Einz/E0111217); `craftsmen[≤50].invoiced`: Handwerkerleistungen: Rechnungsbeträge, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0170601); `craftsmen[≤50].labour`: Handwerkerleistungen: Arbeits-, Maschinen- und Fahrtkosten, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0111214); `shared_household.persons`: Anzahl der Personen im gemeinsamen Haushalt, a whole number from 1 to 99 (HA_35a/St_Erm/Alleinst/E0107606); `shared_household.names[≤12].name`: Name, Vorname, Geburtsdatum, text, at most 999 characters (HA_35a/St_Erm/Alleinst/Pers_gem_HH/E0104706); `household_changed[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (HA_35a/St_Erm/ZV_EVEG/Person); `household_changed[≤2].changed`: Haushalt begründet oder aufgelöst, true when it applies (HA_35a/St_Erm/ZV_EVEG/E0107605) */
             section_35a?: {
                 minijobs?: {
                     description?: string;
@@ -1665,16 +1757,19 @@ export interface components {
                     }[];
                 };
             }[];
-            /** @description Anlage G (E10 `G`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (G/Person); `businesses[≤2].kind`: Art des Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Betr_1_2/E0800301); `businesses[≤2].profit`: Gewinn aus Gewerbebetrieb, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Betr_1_2/E0800302); `further_businesses[≤99].kind`: Art des weiteren Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Weit_Betr/Einz/E0800401); `further_profit`: Gewinn weiterer Gewerbebetriebe, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Weit_Betr/Sum/E0800402); `partnerships[≤99].name`: Gesellschaft, Finanzamt und Steuernummer, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800501); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800704); `partnerships[≤99].share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Fest/Einz/E0800504); `trade_tax.businesses[≤2].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801607); `trade_tax.businesses[≤2].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801608); `trade_tax.businesses[≤2].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801606); `trade_tax.businesses[≤2].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801705); `trade_tax.businesses[≤2].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801704); `trade_tax.further[≤99].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802007); `trade_tax.further[≤99].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802008); `trade_tax.further[≤99].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802009); `trade_tax.further[≤99].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802104); `trade_tax.further[≤99].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802105); `trade_tax.indirect_shares[≤99].name`: Beteiligung, text, at most 999 characters (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802207); `trade_tax.indirect_shares[≤99].maximum`: Höchstbetrag § 35 EStG (mittelbare Beteiligungen), euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802208) */
+            /** @description Anlage G (E10 `G`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (G/Person); `businesses[≤2].kind`: Art des Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Betr_1_2/E0800301); `businesses[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Betr_1_2/E0800405); `businesses[≤2].profit`: Gewinn aus Gewerbebetrieb, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Betr_1_2/E0800302); `further_businesses[≤99].kind`: Art des weiteren Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Weit_Betr/Einz/E0800401); `further_businesses[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Weit_Betr/Einz/E0800604); `further_businesses[≤99].profit`: Gewinn des weiteren Gewerbebetriebs, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Weit_Betr/Einz/E0800404); `further_profit`: Gewinn weiterer Gewerbebetriebe, euros (a number or a decimal string), sent as whole euros, computed from further_businesses[].profit where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/Gew/Einz_U/Weit_Betr/Sum/E0800402); `partnerships[≤99].name`: Gesellschaft, Finanzamt und Steuernummer, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800501); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800704); `partnerships[≤99].share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Fest/Einz/E0800504); `trade_tax.businesses[≤2].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801607); `trade_tax.businesses[≤2].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801608); `trade_tax.businesses[≤2].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801606); `trade_tax.businesses[≤2].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801705); `trade_tax.businesses[≤2].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801704); `trade_tax.further[≤99].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802007); `trade_tax.further[≤99].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802008); `trade_tax.further[≤99].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802009); `trade_tax.further[≤99].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802104); `trade_tax.further[≤99].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802105); `trade_tax.indirect_shares[≤99].name`: Beteiligung, text, at most 999 characters (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802207); `trade_tax.indirect_shares[≤99].maximum`: Höchstbetrag § 35 EStG (mittelbare Beteiligungen), euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802208) */
             trade?: {
                 /** @enum {string} */
                 person?: "taxpayer" | "spouse";
                 businesses?: {
                     kind?: string;
+                    business_id?: string;
                     profit?: number | string;
                 }[];
                 further_businesses?: {
                     kind?: string;
+                    business_id?: string;
+                    profit?: number | string;
                 }[];
                 further_profit?: number | string;
                 partnerships?: {
@@ -1703,7 +1798,7 @@ export interface components {
                     }[];
                 };
             }[];
-            /** @description Anlage S (E10 `S`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (S/Person); `professions[≤2].activity`: Berufsbezeichnung oder Tätigkeit, text, at most 999 characters (S/Gewinn/Freiber_T/E0803101); `professions[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456789-00001" (S/Gewinn/Freiber_T/E0820501); `professions[≤2].profit`: Gewinn aus freiberuflicher Tätigkeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Freiber_T/E0803202); `partnerships[≤99].name`: Gesellschaft (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0803301); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820601); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Ges_Fest/Einz/E0820701); `partnerships[≤99].share`: Anteil an Gewinnen aus Gemeinschaften, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Fest/Einz/E0800505); `first_participation.name`: Beteiligung (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Beteil_1/E0803501); `first_participation.tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Beteil_1/E0820801); `first_participation.tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Beteil_1/E0820901); `first_participation.share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602); `other_activities[≤99].activity`: Sonstige selbständige Tätigkeit, text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901); `other_activities[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456789-00001" (S/Gewinn/So_selb_A/Einz/E0821703); `other_activities[≤99].profit`: Gewinn aus sonstiger selbständiger Arbeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
+            /** @description Anlage S (E10 `S`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (S/Person); `professions[≤2].activity`: Berufsbezeichnung oder Tätigkeit, text, at most 999 characters (S/Gewinn/Freiber_T/E0803101); `professions[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (S/Gewinn/Freiber_T/E0820501); `professions[≤2].profit`: Gewinn aus freiberuflicher Tätigkeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Freiber_T/E0803202); `partnerships[≤99].name`: Gesellschaft (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0803301); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820601); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Ges_Fest/Einz/E0820701); `partnerships[≤99].share`: Anteil an Gewinnen aus Gemeinschaften, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Fest/Einz/E0800505); `first_participation.name`: Beteiligung (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Beteil_1/E0803501); `first_participation.tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Beteil_1/E0820801); `first_participation.tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Beteil_1/E0820901); `first_participation.share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602); `other_activities[≤99].activity`: Sonstige selbständige Tätigkeit, text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901); `other_activities[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (S/Gewinn/So_selb_A/Einz/E0821703); `other_activities[≤99].profit`: Gewinn aus sonstiger selbständiger Arbeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
             self_employment?: {
                 /** @enum {string} */
                 person?: "taxpayer" | "spouse";
@@ -1738,7 +1833,7 @@ export interface components {
                     profit?: number | string;
                 }[];
             }[];
-            /** @description Anlage Corona-Hilfen (E10 `Corona`). `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Corona/ESt/Person); `persons[≤2].received`: Corona-Hilfen bezogen oder zurückgezahlt, one of `no`, `yes` (Corona/ESt/E0840401); `persons[≤2].aids[≤99].business`: Betrieb / Betriebssteuernummer, text, at most 999 characters (Corona/ESt/Hilfen/Einz/E0840501); `persons[≤2].aids[≤99].amount`: Corona-Hilfen, euros (a number or a decimal string), sent as whole euros (Corona/ESt/Hilfen/Einz/E0840503); `persons[≤2].paid_out_from_last_balance`: Ausgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841201); `persons[≤2].paid_back_from_last_balance`: Zurückgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841301) */
+            /** @description Anlage Corona-Hilfen (E10 `Corona`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Corona/ESt/Person); `persons[≤2].received`: Corona-Hilfen bezogen oder zurückgezahlt, one of `no`, `yes` (Corona/ESt/E0840401); `persons[≤2].aids[≤99].business`: Betrieb / Betriebssteuernummer, text, at most 999 characters (Corona/ESt/Hilfen/Einz/E0840501); `persons[≤2].aids[≤99].amount`: Corona-Hilfen, euros (a number or a decimal string), sent as whole euros (Corona/ESt/Hilfen/Einz/E0840503); `persons[≤2].paid_out_from_last_balance`: Ausgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841201); `persons[≤2].paid_back_from_last_balance`: Zurückgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841301) */
             corona_aid?: {
                 persons?: {
                     /** @enum {string} */
@@ -1755,7 +1850,7 @@ export interface components {
                     paid_back_from_last_balance?: true;
                 }[];
             };
-            /** @description Anlage KAP (E10 `KAP`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP/Person); `more_favourable_assessment`: Günstigerprüfung beantragt, true when it applies (KAP/Ant/E1900401); `withholding_review`: Überprüfung des Steuereinbehalts beantragt, true when it applies (KAP/Ant/E1900501); `church_tax_liable`: Kirchensteuerpflichtig ohne Kirchensteuerabzug, true when it applies (KAP/KiSt_Pfl/E1900601); `withheld_german.income`: Kapitalerträge mit Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900701); `withheld_german.sale_gains`: Darin Gewinne aus Veräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900901); `withheld_german.replacement_income`: Darin Ersatzbemessungsgrundlage, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901101); `withheld_german.losses`: Nicht ausgeglichene Verluste ohne Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901201); `withheld_german.share_sale_losses`: Nicht ausgeglichene Verluste aus Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901301); `savers_allowance.on_reported`: Sparer-Pauschbetrag auf erklärte Erträge, euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901401); `savers_allowance.on_unreported`: Sparer-Pauschbetrag auf nicht erklärte Erträge, euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901402); `without_withholding.german`: Inländische Kapitalerträge ohne Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901501); `without_withholding.foreign`: Ausländische Kapitalerträge, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901702); `without_withholding.tax_refund_interest`: Erstattungszinsen des Finanzamts, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1902001); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904701); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904901); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904801); `taxes_withheld.foreign_tax_credited`: Angerechnete ausländische Steuern, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905001); `taxes_withheld.foreign_tax_creditable`: Anrechenbare ausländische Steuern, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905101); `taxes_withheld.foreign_tax_fictitious`: Fiktive ausländische Quellensteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905201) */
+            /** @description Anlage KAP (E10 `KAP`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP/Person); `more_favourable_assessment`: Günstigerprüfung beantragt, true when it applies (KAP/Ant/E1900401); `withholding_review`: Überprüfung des Steuereinbehalts beantragt, true when it applies (KAP/Ant/E1900501); `church_tax_liable`: Kirchensteuerpflichtig ohne Kirchensteuerabzug, true when it applies (KAP/KiSt_Pfl/E1900601); `withheld_german.income`: Kapitalerträge mit Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900701); `withheld_german.sale_gains`: Darin Gewinne aus Veräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900901); `withheld_german.replacement_income`: Darin Ersatzbemessungsgrundlage, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901101); `withheld_german.losses`: Nicht ausgeglichene Verluste ohne Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901201); `withheld_german.share_sale_losses`: Nicht ausgeglichene Verluste aus Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901301); `savers_allowance.on_reported`: Sparer-Pauschbetrag auf erklärte Erträge, euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901401); `savers_allowance.on_unreported`: Sparer-Pauschbetrag auf nicht erklärte Erträge, euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901402); `without_withholding.german`: Inländische Kapitalerträge ohne Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901501); `without_withholding.foreign`: Ausländische Kapitalerträge, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901702); `without_withholding.tax_refund_interest`: Erstattungszinsen des Finanzamts, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1902001); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904701); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904901); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904801); `taxes_withheld.foreign_tax_credited`: Angerechnete ausländische Steuern, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905001); `taxes_withheld.foreign_tax_creditable`: Anrechenbare ausländische Steuern, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905101); `taxes_withheld.foreign_tax_fictitious`: Fiktive ausländische Quellensteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905201) */
             capital_income?: {
                 /** @enum {string} */
                 person?: "taxpayer" | "spouse";
@@ -1790,7 +1885,7 @@ export interface components {
                     foreign_tax_fictitious?: number | string;
                 };
             }[];
-            /** @description Anlage KAP-BET (E10 `KAP_BET`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP_BET/Person); `partnerships[≤99].name`: Gemeinschaft / Gesellschaft, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1903101); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1920501); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (KAP_BET/Ertr/Beteiligungen/E1920502); `withheld_german.income`: Kapitalerträge mit Steuerabzug (Beteiligungen), euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/M_inl_St_Abz/E1903301); `without_withholding.income`: Kapitalerträge ohne inländischen Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/O_inl_St_Abz/E1904001); `foreign_taxes.credited`: Angerechnete ausländische Steuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905002); `foreign_taxes.creditable`: Anrechenbare ausländische Steuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905102); `foreign_taxes.fictitious`: Fiktive ausländische Quellensteuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905202); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905301); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905501); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905401) */
+            /** @description Anlage KAP-BET (E10 `KAP_BET`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP_BET/Person); `partnerships[≤99].name`: Gemeinschaft / Gesellschaft, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1903101); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1920501); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (KAP_BET/Ertr/Beteiligungen/E1920502); `withheld_german.income`: Kapitalerträge mit Steuerabzug (Beteiligungen), euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/M_inl_St_Abz/E1903301); `without_withholding.income`: Kapitalerträge ohne inländischen Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/O_inl_St_Abz/E1904001); `foreign_taxes.credited`: Angerechnete ausländische Steuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905002); `foreign_taxes.creditable`: Anrechenbare ausländische Steuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905102); `foreign_taxes.fictitious`: Fiktive ausländische Quellensteuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905202); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905301); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905501); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905401) */
             capital_income_partnerships?: {
                 /** @enum {string} */
                 person?: "taxpayer" | "spouse";
@@ -1820,7 +1915,7 @@ export interface components {
                     church_tax?: number | string;
                 };
             }[];
-            /** @description Anlage R (E10 `R`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R/Person); `statutory[≤15].amount`: Rentenbetrag (gesetzliche Rente), euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800301); `statutory[≤15].adjustment`: Rentenanpassungsbetrag, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800606); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800501); `statutory[≤15].previous_start`: Beginn der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800806); `statutory[≤15].previous_end`: Ende der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906); `statutory[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601); `private[≤15].amount`: Rentenbetrag (private Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1801601); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701); `private[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901); `private[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1802001); `other[≤15].amount`: Rentenbetrag (sonstige Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803102); `other[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803202); `other[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502); `other[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803602); `expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R/WK_Leibr/Leibr/Einz/E1804901); `expenses[≤99].amount`: Werbungskosten zu Leibrenten, euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
+            /** @description Anlage R (E10 `R`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R/Person); `statutory[≤15].amount`: Rentenbetrag (gesetzliche Rente), euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800301); `statutory[≤15].adjustment`: Rentenanpassungsbetrag, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800606); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800501); `statutory[≤15].previous_start`: Beginn der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800806); `statutory[≤15].previous_end`: Ende der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906); `statutory[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601); `private[≤15].amount`: Rentenbetrag (private Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1801601); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701); `private[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901); `private[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1802001); `other[≤15].amount`: Rentenbetrag (sonstige Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803102); `other[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803202); `other[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502); `other[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803602); `expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R/WK_Leibr/Leibr/Einz/E1804901); `expenses[≤99].amount`: Werbungskosten zu Leibrenten, euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
             pension_income?: {
                 /** @enum {string} */
                 person?: "taxpayer" | "spouse";
@@ -1856,7 +1951,7 @@ export interface components {
                     amount?: number | string;
                 }[];
             }[];
-            /** @description Anlage R-AV/bAV (E10 `RAV_bAV`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (RAV_bAV/Person); `benefits[≤15].subsidised`: Leistungen aus geförderten Altersvorsorgeverträgen (Nr. 1), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803101); `benefits[≤15].pension_fund`: Leistungen aus einem Pensionsfonds (Nr. 2), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803201); `benefits[≤15].company_pension`: Leistungen aus betrieblicher Altersversorgung, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803301); `benefits[≤15].start`: Beginn der Leistung, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803401); `benefits[≤15].annuity`: Leibrente aus Altersvorsorgevertrag oder bAV, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803501); `benefits[≤15].annuity_start`: Beginn der Rente, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803601); `benefits[≤15].other`: Andere Leistungen (Nr. 7, 8, 10), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804001); `benefits[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804701) */
+            /** @description Anlage R-AV/bAV (E10 `RAV_bAV`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (RAV_bAV/Person); `benefits[≤15].subsidised`: Leistungen aus geförderten Altersvorsorgeverträgen (Nr. 1), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803101); `benefits[≤15].pension_fund`: Leistungen aus einem Pensionsfonds (Nr. 2), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803201); `benefits[≤15].company_pension`: Leistungen aus betrieblicher Altersversorgung, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803301); `benefits[≤15].start`: Beginn der Leistung, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803401); `benefits[≤15].annuity`: Leibrente aus Altersvorsorgevertrag oder bAV, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803501); `benefits[≤15].annuity_start`: Beginn der Rente, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803601); `benefits[≤15].other`: Andere Leistungen (Nr. 7, 8, 10), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804001); `benefits[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804701) */
             pension_plan_income?: {
                 /** @enum {string} */
                 person?: "taxpayer" | "spouse";
@@ -1873,7 +1968,7 @@ export interface components {
                     arrears?: number | string;
                 }[];
             }[];
-            /** @description Anlage SO (E10 `SO`). `recurring[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wied_Bez/Person); `recurring[≤2].description`: Art der wiederkehrenden Bezüge, text, at most 999 characters (SO/Wied_Bez/E0304501); `recurring[≤2].amount`: Einnahmen aus wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502); `maintenance_received[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Unt_Leist/Person); `maintenance_received[≤2].amount`: Unterhaltsleistungen (Realsplitting), euros (a number or a decimal string), sent as whole euros (SO/Unt_Leist/E0304601); `recurring_expenses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wk/Person); `recurring_expenses[≤2].amount`: Werbungskosten zu wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701); `land_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Grdst/Person); `land_sales[≤2].sales[≤99].property`: Grundstück oder Recht, text, at most 999 characters (SO/Priv_VA_G/Grdst/Einz/E0306111); `land_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306201); `land_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202); `land_sales[≤2].sales[≤99].price`: Veräußerungspreis (Grundstücke), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401); `land_sales[≤2].sales[≤99].cost`: Anschaffungs- oder Herstellungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501); `land_sales[≤2].sales[≤99].depreciation`: Absetzungen für Abnutzung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306601); `land_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Grundstücksveräußerung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701); `land_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus privaten Grundstücksveräußerungen, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306801); `other_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/And_WG/Person); `other_sales[≤2].sales[≤99].asset`: Art des Wirtschaftsguts, text, at most 999 characters (SO/Priv_VA_G/And_WG/Einz/E0307101); `other_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307201); `other_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307202); `other_sales[≤2].sales[≤99].price`: Veräußerungspreis (andere Wirtschaftsgüter), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307401); `other_sales[≤2].sales[≤99].cost`: Anschaffungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307501); `other_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Veräußerung anderer Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307601); `other_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus anderen privaten Veräußerungen, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307701) */
+            /** @description Anlage SO (E10 `SO`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `recurring[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wied_Bez/Person); `recurring[≤2].description`: Art der wiederkehrenden Bezüge, text, at most 999 characters (SO/Wied_Bez/E0304501); `recurring[≤2].amount`: Einnahmen aus wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502); `maintenance_received[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Unt_Leist/Person); `maintenance_received[≤2].amount`: Unterhaltsleistungen (Realsplitting), euros (a number or a decimal string), sent as whole euros (SO/Unt_Leist/E0304601); `recurring_expenses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wk/Person); `recurring_expenses[≤2].amount`: Werbungskosten zu wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701); `land_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Grdst/Person); `land_sales[≤2].sales[≤99].property`: Grundstück oder Recht, text, at most 999 characters (SO/Priv_VA_G/Grdst/Einz/E0306111); `land_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306201); `land_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202); `land_sales[≤2].sales[≤99].price`: Veräußerungspreis (Grundstücke), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401); `land_sales[≤2].sales[≤99].cost`: Anschaffungs- oder Herstellungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501); `land_sales[≤2].sales[≤99].depreciation`: Absetzungen für Abnutzung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306601); `land_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Grundstücksveräußerung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701); `land_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus privaten Grundstücksveräußerungen, euros (a number or a decimal string), sent as whole euros, computed from price − cost + depreciation − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/Grdst/Einz/E0306801); `other_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/And_WG/Person); `other_sales[≤2].sales[≤99].asset`: Art des Wirtschaftsguts, text, at most 999 characters (SO/Priv_VA_G/And_WG/Einz/E0307101); `other_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307201); `other_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307202); `other_sales[≤2].sales[≤99].price`: Veräußerungspreis (andere Wirtschaftsgüter), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307401); `other_sales[≤2].sales[≤99].cost`: Anschaffungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307501); `other_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Veräußerung anderer Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307601); `other_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus anderen privaten Veräußerungen, euros (a number or a decimal string), sent as whole euros, computed from price − cost − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/And_WG/Einz/E0307701) */
             other_income?: {
                 recurring?: {
                     /** @enum {string} */
@@ -1923,17 +2018,24 @@ export interface components {
                     }[];
                 }[];
             };
-            /** @description Anlage V (E10 `V`, at most 999). `street`: Straße, Hausnummer, text, at most 999 characters (V/Allg/Lage/E0700407); `postal_code`: Postleitzahl, text, at most 12 characters (V/Allg/Lage/E0700503); `city`: Ort, text, at most 999 characters (V/Allg/Lage/E0700504); `acquired_on`: Angeschafft am, a date, YYYY-MM-DD (V/Allg/Lage/E0700102); `flats[≤99].unit`: Wohneinheit, text, at most 999 characters (V/Einn/Mieteinn/Whg/Einz/E0701202); `flats[≤99].rent`: Mieteinnahmen, euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/Whg/Einz/E0700201); `building_depreciation[≤99].method`: Art der AfA, one of `linear`, `declining` (V/Wk/AfA_Geb/Direkt/E0703302); `building_depreciation[≤99].percent`: AfA-Satz in Prozent, a percentage with at most two decimals (V/Wk/AfA_Geb/Direkt/E0703303); `building_depreciation[≤99].basis`: AfA-Grundlage, one of `as_last_year`, `as_explained` (V/Wk/AfA_Geb/Direkt/E0703304); `building_depreciation[≤99].explanation`: Erläuterung, text, at most 999 characters (V/Wk/AfA_Geb/Direkt/E0703305); `building_depreciation[≤99].amount`: AfA für Gebäude, euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_Geb/Direkt/E0703306); `movables_depreciation[≤99].basis`: AfA-Grundlage, one of `as_last_year`, `as_explained` (V/Wk/AfA_bew_WG/Direkt/E0704205); `movables_depreciation[≤99].explanation`: Einzelangaben, text, at most 999 characters (V/Wk/AfA_bew_WG/Direkt/E0704206); `movables_depreciation[≤99].amount`: AfA für bewegliche Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_bew_WG/Direkt/E0704207); `interest[≤99].lender`: Kreditinstitut, text, at most 999 characters (V/Wk/Schuldzins/Direkt/E0704507); `interest[≤99].amount`: Schuldzinsen, euros (a number or a decimal string), sent as whole euros (V/Wk/Schuldzins/Direkt/E0704508); `other_costs[≤99].description`: Art der Werbungskosten, text, at most 999 characters (V/Wk/Sonst/Direkt/E0707901); `other_costs[≤99].amount`: Sonstige Werbungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Sonst/Direkt/E0707902); `expenses_total`: Summe der Werbungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Se_WK/E0705701); `surplus`: Überschuss, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701601); `share_taxpayer`: Anteil Person A, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701801); `share_spouse`: Anteil Person B, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701802). Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
+            /** @description Anlage V (E10 `V`, at most 999). `street`: Straße, Hausnummer, text, at most 999 characters (V/Allg/Lage/E0700407); `postal_code`: Postleitzahl, text, at most 12 characters (V/Allg/Lage/E0700503); `city`: Ort, text, at most 999 characters (V/Allg/Lage/E0700504); `acquired_on`: Angeschafft am, a date, YYYY-MM-DD (V/Allg/Lage/E0700102); `business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (V/Allg/Lage/E0700805); `living_space`: Gesamtwohnfläche (in m²), whole square metres (V/Allg/Flaechen/E0700702); `own_use_space`: davon eigengenutzt oder unentgeltlich überlassen (in m²), whole square metres (V/Allg/Flaechen/E0700104); `flats[≤99].unit`: Wohneinheit, text, at most 999 characters (V/Einn/Mieteinn/Whg/Einz/E0701202); `flats[≤99].area`: Wohnfläche (in m²), square metres with at most two decimals (V/Einn/Mieteinn/Whg/Einz/E0700302); `flats[≤99].rent`: Mieteinnahmen, euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/Whg/Einz/E0700201); `allocations`: Umlagen (laufende Neben- / Betriebskosten), euros (a number or a decimal string), sent as whole euros, not negative (V/Einn/Uml/E0700501); `allocations_settlement`: Nachzahlungen / Erstattungen von Umlagen, euros (a number or a decimal string), sent as whole euros (V/Einn/Uml/E0702106); `income_total`: Summe der Einnahmen, euros (a number or a decimal string), sent as whole euros, computed from flats_total + allocations + allocations_settlement where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Einn/Sum/E0701401); `building_depreciation[≤99].method`: Art der AfA, one of `linear`, `declining` (V/Wk/AfA_Geb/Direkt/E0703302); `building_depreciation[≤99].percent`: AfA-Satz in Prozent, a percentage with at most two decimals (V/Wk/AfA_Geb/Direkt/E0703303); `building_depreciation[≤99].basis`: AfA-Grundlage, one of `as_last_year`, `as_explained` (V/Wk/AfA_Geb/Direkt/E0703304); `building_depreciation[≤99].explanation`: Erläuterung, text, at most 999 characters (V/Wk/AfA_Geb/Direkt/E0703305); `building_depreciation[≤99].amount`: AfA für Gebäude, euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_Geb/Direkt/E0703306); `movables_depreciation[≤99].basis`: AfA-Grundlage, one of `as_last_year`, `as_explained` (V/Wk/AfA_bew_WG/Direkt/E0704205); `movables_depreciation[≤99].explanation`: Einzelangaben, text, at most 999 characters (V/Wk/AfA_bew_WG/Direkt/E0704206); `movables_depreciation[≤99].amount`: AfA für bewegliche Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_bew_WG/Direkt/E0704207); `interest[≤99].lender`: Kreditinstitut, text, at most 999 characters (V/Wk/Schuldzins/Direkt/E0704507); `interest[≤99].amount`: Schuldzinsen, euros (a number or a decimal string), sent as whole euros (V/Wk/Schuldzins/Direkt/E0704508); `maintenance_direct[≤99].description`: Erhaltungsaufwand, Bezeichnung, text, at most 999 characters (V/Wk/Erhalt_AW_dir/Einz/E0703707); `maintenance_direct[≤99].issuer`: Rechnungsaussteller, text, at most 40 characters (V/Wk/Erhalt_AW_dir/Einz/E0703708); `maintenance_direct[≤99].invoice_date`: Rechnungsdatum, a date, YYYY-MM-DD (V/Wk/Erhalt_AW_dir/Einz/E0703709); `maintenance_direct[≤99].amount`: Erhaltungsaufwand (direkt zugeordnet), Gesamtbetrag, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_dir/Einz/E0704410); `maintenance_direct[≤99].deductible`: Erhaltungsaufwand (direkt zugeordnet), abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from amount where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_dir/Einz/E0703911); `maintenance_shared[≤99].description`: Erhaltungsaufwand, Bezeichnung, text, at most 999 characters (V/Wk/Erhalt_AW_verh/Einz/E0703835); `maintenance_shared[≤99].issuer`: Rechnungsaussteller, text, at most 40 characters (V/Wk/Erhalt_AW_verh/Einz/E0703836); `maintenance_shared[≤99].invoice_date`: Rechnungsdatum, a date, YYYY-MM-DD (V/Wk/Erhalt_AW_verh/Einz/E0703837); `maintenance_shared[≤99].amount`: Erhaltungsaufwand (verhältnismäßig zugeordnet), Gesamtbetrag, euros and cents, not negative (V/Wk/Erhalt_AW_verh/Einz/E0704510); `maintenance_shared[≤99].share`: abzugsfähiger Anteil (in %), a percentage with at most two decimals (V/Wk/Erhalt_AW_verh/Einz/E0705507); `maintenance_shared[≤99].deductible`: Erhaltungsaufwand (verhältnismäßig zugeordnet), abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from amount × share × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_verh/Einz/E0703838); `maintenance_spread.expenses[≤99].amount`: Erhaltungsaufwand dieses Jahres (verteilt), Gesamtbetrag, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0704701); `maintenance_spread.expenses[≤99].description`: Erhaltungsaufwand, Bezeichnung, text, at most 40 characters (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703908); `maintenance_spread.expenses[≤99].issuer`: Rechnungsaussteller, text, at most 40 characters (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703909); `maintenance_spread.expenses[≤99].invoice_date`: Rechnungsdatum, a date, YYYY-MM-DD (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703910); `maintenance_spread.years`: Verteilungszeitraum (Jahre), a whole number of years from 2 to 5 (not sent, it computes another field); `maintenance_spread.this_year`: davon in diesem Jahr abzuziehen, euros (a number or a decimal string), sent as whole euros, not negative, computed from expenses_total ÷ years where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Aufw_Sum/E0704703); `maintenance_spread.direct`: davon direkt zugeordnet, euros (a number or a decimal string), sent as whole euros, not negative, computed from this_year where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Direkt/E0705702); `maintenance_spread.deductible`: Erhaltungsaufwand dieses Jahres (verteilt), abzugsfähig, euros (a number or a decimal string), sent as whole euros, at least 1 euro, computed from direct where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Abzb_VZ/E0704708); `maintenance_spread.from_fourth_year_before`: Verteilter Erhaltungsaufwand aus dem vierten Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_4/Direkt/E0706003); `maintenance_spread.from_fourth_year_before_total`: Verteilter Erhaltungsaufwand aus dem vierten Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_fourth_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_4/Sum/E0704015); `maintenance_spread.from_third_year_before`: Verteilter Erhaltungsaufwand aus dem dritten Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_3/Direkt/E0706301); `maintenance_spread.from_third_year_before_total`: Verteilter Erhaltungsaufwand aus dem dritten Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_third_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_3/Sum/E0704115); `maintenance_spread.from_second_year_before`: Verteilter Erhaltungsaufwand aus dem zweiten Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_2/Direkt/E0706601); `maintenance_spread.from_second_year_before_total`: Verteilter Erhaltungsaufwand aus dem zweiten Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_second_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_2/Sum/E0704215); `maintenance_spread.from_year_before`: Verteilter Erhaltungsaufwand aus dem Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_1/Direkt/E0706901); `maintenance_spread.from_year_before_total`: Verteilter Erhaltungsaufwand aus dem Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_1/Sum/E0704315); `administration[≤99].description`: Verwaltungskosten, Einzelangaben, text, at most 999 characters (V/Wk/Verw_Ko/Direkt/E0707501); `administration[≤99].amount`: Verwaltungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Verw_Ko/Direkt/E0707502); `other_costs[≤99].description`: Art der Werbungskosten, text, at most 999 characters (V/Wk/Sonst/Direkt/E0707901); `other_costs[≤99].amount`: Sonstige Werbungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Sonst/Direkt/E0707902); `expenses_total`: Summe der Werbungskosten, euros (a number or a decimal string), sent as whole euros, computed from building_depreciation_total + movables_depreciation_total + interest_total + maintenance_direct_total + maintenance_shared_total + maintenance_spread.deductible + maintenance_spread.from_fourth_year_before_total + maintenance_spread.from_third_year_before_total + maintenance_spread.from_second_year_before_total + maintenance_spread.from_year_before_total + administration_total + other_costs_total where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Se_WK/E0705701); `surplus`: Überschuss, euros (a number or a decimal string), sent as whole euros, computed from income_total − expenses_total where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Erm_Zuord_Ek/E0701601); `share_taxpayer`: Anteil Person A, euros (a number or a decimal string), sent as whole euros, computed from surplus − share_spouse where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Erm_Zuord_Ek/E0701801); `share_spouse`: Anteil Person B, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701802). Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
             rentals?: {
                 street?: string;
                 postal_code?: string;
                 city?: string;
                 /** Format: date */
                 acquired_on?: string;
+                business_id?: string;
+                living_space?: number;
+                own_use_space?: number;
                 flats?: {
                     unit?: string;
+                    area?: number | string;
                     rent?: number | string;
                 }[];
+                allocations?: number | string;
+                allocations_settlement?: number | string;
+                income_total?: number | string;
                 building_depreciation?: {
                     /** @enum {string} */
                     method?: "linear" | "declining";
@@ -1951,6 +2053,48 @@ export interface components {
                 }[];
                 interest?: {
                     lender?: string;
+                    amount?: number | string;
+                }[];
+                maintenance_direct?: {
+                    description?: string;
+                    issuer?: string;
+                    /** Format: date */
+                    invoice_date?: string;
+                    amount?: number | string;
+                    deductible?: number | string;
+                }[];
+                maintenance_shared?: {
+                    description?: string;
+                    issuer?: string;
+                    /** Format: date */
+                    invoice_date?: string;
+                    amount?: number | string;
+                    share?: number | string;
+                    deductible?: number | string;
+                }[];
+                maintenance_spread?: {
+                    expenses?: {
+                        amount?: number | string;
+                        description?: string;
+                        issuer?: string;
+                        /** Format: date */
+                        invoice_date?: string;
+                    }[];
+                    years?: number;
+                    this_year?: number | string;
+                    direct?: number | string;
+                    deductible?: number | string;
+                    from_fourth_year_before?: number | string;
+                    from_fourth_year_before_total?: number | string;
+                    from_third_year_before?: number | string;
+                    from_third_year_before_total?: number | string;
+                    from_second_year_before?: number | string;
+                    from_second_year_before_total?: number | string;
+                    from_year_before?: number | string;
+                    from_year_before_total?: number | string;
+                };
+                administration?: {
+                    description?: string;
                     amount?: number | string;
                 }[];
                 other_costs?: {
@@ -1995,7 +2139,7 @@ export interface components {
                     }[];
                 };
             };
-            /** @description Anlage AV (E10 `AV`). `entitlement[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Ber_Grundl/Person); `entitlement[≤2].direct`: Unmittelbar begünstigt, true when it applies (AV/Ber_Grundl/Begue_unmitt/E2003901); `entitlement[≤2].contributory_income`: Beitragspflichtige Einnahmen des Vorjahres, euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004001); `entitlement[≤2].civil_service_pay`: Besoldung und Amtsbezüge des Vorjahres, euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004101); `no_further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Kein_SA_Abz/Person); `no_further_deduction[≤2].claimed`: Kein weiterer Sonderausgabenabzug, true when it applies (AV/Kein_SA_Abz/E2023101); `no_further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Kein_SA_Abz/Vertr/E2023201); `no_further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Kein_SA_Abz/Vertr/E2023202); `no_further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Kein_SA_Abz/Vertr/E2023301); `further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Doch_SA_Abz/Person); `further_deduction[≤2].claimed`: Doch Sonderausgabenabzug, true when it applies (AV/Doch_SA_Abz/E2024103); `further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Doch_SA_Abz/Vertr/E2024202); `further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Doch_SA_Abz/Vertr/E2024203); `further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Doch_SA_Abz/Vertr/E2024301) */
+            /** @description Anlage AV (E10 `AV`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `entitlement[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Ber_Grundl/Person); `entitlement[≤2].direct`: Unmittelbar begünstigt, true when it applies (AV/Ber_Grundl/Begue_unmitt/E2003901); `entitlement[≤2].contributory_income`: Beitragspflichtige Einnahmen des Vorjahres, euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004001); `entitlement[≤2].civil_service_pay`: Besoldung und Amtsbezüge des Vorjahres, euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004101); `no_further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Kein_SA_Abz/Person); `no_further_deduction[≤2].claimed`: Kein weiterer Sonderausgabenabzug, true when it applies (AV/Kein_SA_Abz/E2023101); `no_further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Kein_SA_Abz/Vertr/E2023201); `no_further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Kein_SA_Abz/Vertr/E2023202); `no_further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Kein_SA_Abz/Vertr/E2023301); `further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Doch_SA_Abz/Person); `further_deduction[≤2].claimed`: Doch Sonderausgabenabzug, true when it applies (AV/Doch_SA_Abz/E2024103); `further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Doch_SA_Abz/Vertr/E2024202); `further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Doch_SA_Abz/Vertr/E2024203); `further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Doch_SA_Abz/Vertr/E2024301) */
             riester?: {
                 entitlement?: {
                     /** @enum {string} */
@@ -2028,7 +2172,7 @@ export interface components {
                     }[];
                 }[];
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE), and every identifier of whom the return is for must be the request's, and none the request does not declare may stand there: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`); Vorsatz/ID and Person A of ESt1A (E0100081) are `idnr`, Vorsatz/IDEhefrau and Person B (E0100082) `spouse_idnr`, each given beside the XML (`XML_IDNR_MISMATCH`), and the spouse's is never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`). The identifiers inside the forms name others (children, recipients of payments, partnerships and their tax offices, each business by its W-IdNr) and are not held to the request. Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E10 …>`, checked and sent as is. Read strictly as for the UStVA and checked against the whole structure of that year's ELSTER schema, every Anlage included (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE, an attribute's value too; XML_DUPLICATE, naming the element and the key, where a key the schema holds unique is given twice, such as Anlage KAP twice for Person A), and every identifier of whom the return is for must be the request's, and none the request does not declare may stand there: Vorsatz/StNr equals `tax_number` (and is absent for a first return filed by `tax_office`), Vorsatz/Ordnungsbegriff, where given, repeats `tax_number` (`XML_TAX_NUMBER_MISMATCH`; a first return has none, and one naming another office than `tax_office` is `XML_TAX_OFFICE_MISMATCH`); Vorsatz/ID and Person A of ESt1A (E0100081) are `idnr`, Vorsatz/IDEhefrau and Person B (E0100082) `spouse_idnr`, each given beside the XML (`XML_IDNR_MISMATCH`), and the spouse's is never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`). The identifiers inside the forms name others (children, recipients of payments, partnerships and their tax offices, each business by its W-IdNr) and are not held to the request. Every IdNr (Vorsatz/ID and IDEhefrau, Person A and B of ESt1A, each child in Anlage Kind, the other persons a return names) is checked as `taxpayer.idnr` is (`IDNR_FORMAT`, `IDNR_DIGIT_PATTERN`, `IDNR_CHECK_DIGIT`), and none may be a test IdNr with `test: false` (`TEST_IDNR_NOT_LIVE`, at the element) */
             xml?: string;
             /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
             idnr?: string;
@@ -2045,9 +2189,9 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -2798,7 +2942,7 @@ export interface components {
             idnr?: string;
             /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
             spouse_idnr?: string;
-            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `ust2a.allg.unternehmen.e3000401`): the W-IdNr, `DE` and nine digits, that the XML names in USt 2A, Anlage UN and FV from 2025; every such element must hold it, and the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`, at the element, or at `widnr` when the XML names none) */
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `ust2a.allg.unternehmen.e3000401`): the W-IdNr, `DE` and nine digits, the last the check digit of the USt-IdNr (`WIDNR_CHECK_DIGIT`), that the XML names in USt 2A, Anlage UN and FV from 2025; every such element must hold it, and the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`, at the element, or at `widnr` when the XML names none) */
             widnr?: string;
         };
         LstaSubmission: {
@@ -2811,9 +2955,9 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -2908,7 +3052,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
             vat_id: string;
@@ -2956,9 +3100,9 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -4111,13 +4255,13 @@ export interface components {
                     adresse_rueckuebermittlung?: string;
                 };
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E20 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by ERiC's rules; Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's: Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`; a first return has neither, `XML_TAX_OFFICE_MISMATCH` where its first four digits are another office than `tax_office`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), GewSt1A/Allgemein/E4000502 is `widnr` (`XML_WIDNR_MISMATCH`). The tax numbers, IdNrs and W-IdNrs of partners, controlling companies and participations name others. `POST /v2/gewst/validate?include=body` reads it back into the structured fields. The Zerlegung (the split of the trade tax between municipalities, Datenart GewStZ) is a return of its own and not part of this one */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E20 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE, an attribute's value too; XML_DUPLICATE, naming the element and the key, where a key the schema holds unique is given twice) and by ERiC's rules; Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's: Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`; a first return has neither, `XML_TAX_OFFICE_MISMATCH` where its first four digits are another office than `tax_office`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), GewSt1A/Allgemein/E4000502 is `widnr` (`XML_WIDNR_MISMATCH`). The tax numbers, IdNrs and W-IdNrs of partners, controlling companies and participations name others. `POST /v2/gewst/validate?include=body` reads it back into the structured fields. The Zerlegung (the split of the trade tax between municipalities, Datenart GewStZ) is a return of its own and not part of this one */
             xml?: string;
             /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
             idnr?: string;
             /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
             spouse_idnr?: string;
-            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `gew_st1a.allgemein.e4000502`): the business's W-IdNr, `DE` and nine digits, that the XML names in GewSt1A/Allgemein/E4000502; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `gew_st1a.allgemein.e4000502`): the business's W-IdNr, `DE` and nine digits, the last the check digit of the USt-IdNr (`WIDNR_CHECK_DIGIT`), that the XML names in GewSt1A/Allgemein/E4000502; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
             widnr?: string;
         };
         KstSubmission: {
@@ -4130,9 +4274,9 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
             tax_number: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -6251,13 +6395,13 @@ export interface components {
                     adresse_rueckuebermittlung?: string;
                 };
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E30 …>` with any of its Anlagen (those a body does not carry, such as Anlage WA, OT, OG, Zinsschranke or the others of the schema, only so), checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by the same amount rules as a body (nothing is computed in a caller's XML); Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), and KSt 1's W-IdNr (E8000102) is `widnr` (`XML_WIDNR_MISMATCH`). `POST /v2/kst/validate?include=body` reads it back into the structured fields; the Anlagen a body does not carry are named in `unmapped` */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E30 …>` with any of its Anlagen (those a body does not carry, such as Anlage WA, OT, OG, Zinsschranke or the others of the schema, only so), checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE, an attribute's value too; XML_DUPLICATE, naming the element and the key, where a key the schema holds unique is given twice) and by the same amount rules as a body (nothing is computed in a caller's XML); Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), Vorsatz/StNr is `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), and KSt 1's W-IdNr (E8000102) is `widnr` (`XML_WIDNR_MISMATCH`). `POST /v2/kst/validate?include=body` reads it back into the structured fields; the Anlagen a body does not carry are named in `unmapped` */
             xml?: string;
             /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
             idnr?: string;
             /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
             spouse_idnr?: string;
-            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: KSt 1 carries it in `kst1.allgemein.e8000102`): the W-IdNr, `DE` and nine digits, that the XML names in KSt 1; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: KSt 1 carries it in `kst1.allgemein.e8000102`): the W-IdNr, `DE` and nine digits, the last the check digit of the USt-IdNr (`WIDNR_CHECK_DIGIT`), that the XML names in KSt 1; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
             widnr?: string;
         };
         EuerSubmission: {
@@ -6270,9 +6414,9 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2021 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (`YEAR_CLOSED`); a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
                 /** @enum {string} */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
@@ -10603,14 +10747,592 @@ export interface components {
                     adresse_rueckuebermittlung?: string;
                 };
             };
-            /** @description Instead of the structured fields: the Nutzdaten element `<E77 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE) and by the totals above (`TOTAL_MISMATCH`, for the totals it gives); Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's: Vorsatz/StNr and the Leitsteuernummer EUER/Allg/E6000026 are `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), and EUER/Allg/E6000404 is `widnr` (`XML_WIDNR_MISMATCH`). The partners of Anlage SE, AVSE and ER name others. `POST /v2/euer/validate?include=body` reads it back into the structured fields */
+            /** @description Instead of the structured fields: the Nutzdaten element `<E77 …>`, checked and sent as is: read strictly, checked against the whole structure of that year's ELSTER schema (XML_STRUCTURE with line, column and the elements expected there; XML_VALUE, an attribute's value too; XML_DUPLICATE, naming the element and the key, where a key the schema holds unique is given twice) and by the totals above (`TOTAL_MISMATCH`, for the totals it gives); Vorsatz/Zeitraum must be the `year` (`XML_PERIOD`), and every identifier of whom the return is for the request's: Vorsatz/StNr and the Leitsteuernummer EUER/Allg/E6000026 are `tax_number` and a Vorsatz/Ordnungsbegriff may only repeat it (`XML_TAX_NUMBER_MISMATCH`), Vorsatz/ID is `idnr` and Vorsatz/IDEhefrau `spouse_idnr` (`XML_IDNR_MISMATCH`), and EUER/Allg/E6000404 is `widnr` (`XML_WIDNR_MISMATCH`). The partners of Anlage SE, AVSE and ER name others. `POST /v2/euer/validate?include=body` reads it back into the structured fields */
             xml?: string;
             /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the structured fields carry the IdNr themselves): the taxpayer's IdNr, checked as every IdNr is, that the XML names (Vorsatz/ID, and in an E10 Person A of ESt1A). Every such element must hold it, and the XML may name the taxpayer's IdNr only when it is given here (`XML_IDNR_MISMATCH`, at the element, or at `idnr` when the XML names none); a finding never repeats an IdNr */
             idnr?: string;
             /** @description Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`) */
             spouse_idnr?: string;
-            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `euer.allg.e6000404`): the W-IdNr, `DE` and nine digits, that the XML names in EUER/Allg/E6000404 from 2024; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
+            /** @description Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `euer.allg.e6000404`): the W-IdNr, `DE` and nine digits, the last the check digit of the USt-IdNr (`WIDNR_CHECK_DIGIT`), that the XML names in EUER/Allg/E6000404 from 2024; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`) */
             widnr?: string;
+        };
+        EinspruchSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            year: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Ordnungsbegriff/Steuernummer, its tax office receives the appeal and its Land decides the working days of the deadline */
+            tax_number: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description The notice the appeal contests, written as the first Verwaltungsakt: `type` (income_tax, income_tax_prepayments, inheritance_tax, separate_uniform_determination, separate_determination, trade_tax_base, real_estate_transfer_tax, property_tax_equivalents, property_tax_base, property_tax_value, property_tax_value_agriculture, corporate_income_tax, corporate_income_tax_determinations, corporate_income_tax_prepayments, wage_tax_year, wage_tax_period, gift_tax, vat, vat_prepayment, other; `other` with its name in `other`), `date` (the notice's date, YYYY-MM-DD), `period` (ELSTER's Zeitraum, a month "01"–"12" or a quarter "41"–"44", for a notice of a month or quarter), `suspension` (none, full, partial: whether the appeal asks to suspend the notice's enforcement, AdV). Its year is `year`. Required unless `einspruch.verwaltungsakt` names the notices. The answer (202 and validate) carries the deadline as the hint `APPEAL_DEADLINE` (the last day in `expected`): one month after the notice counts as made known, three days after its date, four for notices dated from 2025-01-01 (§ 355, § 122 Abs. 2, § 122a AO), moved to the next working day of the tax office's Land (§ 108 Abs. 3 AO); the hint `APPEAL_DEADLINE_PASSED` where that day is past */
+            notice?: {
+                /** @enum {string} */
+                type: "income_tax" | "income_tax_prepayments" | "inheritance_tax" | "separate_uniform_determination" | "separate_determination" | "trade_tax_base" | "real_estate_transfer_tax" | "property_tax_equivalents" | "property_tax_base" | "property_tax_value" | "property_tax_value_agriculture" | "corporate_income_tax" | "corporate_income_tax_determinations" | "corporate_income_tax_prepayments" | "wage_tax_year" | "wage_tax_period" | "gift_tax" | "vat" | "vat_prepayment" | "other";
+                /** Format: date */
+                date: string;
+                /** @enum {string} */
+                period?: "10" | "11" | "12" | "41" | "42" | "43" | "44" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+                other?: string;
+                /**
+                 * @default none
+                 * @enum {string}
+                 */
+                suspension?: "none" | "full" | "partial";
+            };
+            /** @description true where the notice came without instructions on the remedy or with wrong ones: the deadline is then a year (§ 356 Abs. 2 AO). Not part of the XML; allowed beside `xml` */
+            instructions_missing?: boolean;
+            /** @description The rest of the Einspruch element, every group and field of ELSTER's schema under its name in snake case (`Einspruchsfuehrer` is `einspruchsfuehrer`, a list of one or two; `Begruendungen`; `Empfangsbevollmaechtigter`; further `verwaltungsakt` after the notice). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_Einspruch_22, each finding naming its `rule` (`ERIC_RULE`) */
+            einspruch?: {
+                /** @description ELSTER Einspruch/Ordnungsbegriff */
+                ordnungsbegriff?: {
+                    /** @description ELSTER Einspruch/Ordnungsbegriff/Steuernummer: text */
+                    steuernummer?: string;
+                    /** @description ELSTER Einspruch/Ordnungsbegriff/Aktenzeichen: text */
+                    aktenzeichen?: string;
+                    /** @description ELSTER Einspruch/Ordnungsbegriff/Bedarfsbewertungsaktenzeichen: text, at most 25 characters */
+                    bedarfsbewertungsaktenzeichen?: string;
+                    /** @description ELSTER Einspruch/Ordnungsbegriff/Ueberwachungskontonummer: text, at most 25 characters */
+                    ueberwachungskontonummer?: string;
+                };
+                /** @description ELSTER Einspruch/Empfangsbevollmaechtigter */
+                empfangsbevollmaechtigter?: {
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                    /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Kontakt */
+                    kontakt?: {
+                        /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Kontakt/Email: text, at most 128 characters */
+                        email?: string;
+                        /** @description ELSTER Einspruch/Empfangsbevollmaechtigter/Kontakt/Telefon: text, at most 20 characters */
+                        telefon?: string;
+                    };
+                };
+                einspruchsfuehrer?: {
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Id: text */
+                    id?: string;
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Einspruch/Einspruchsfuehrer/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                    /** @description ELSTER Einspruch/Einspruchsfuehrer/Kontakt */
+                    kontakt?: {
+                        /** @description ELSTER Einspruch/Einspruchsfuehrer/Kontakt/Email: text, at most 128 characters */
+                        email?: string;
+                        /** @description ELSTER Einspruch/Einspruchsfuehrer/Kontakt/Telefon: text, at most 20 characters */
+                        telefon?: string;
+                    };
+                }[];
+                verwaltungsakt?: {
+                    /** @description ELSTER Einspruch/Verwaltungsakt/VaId: text, one of "11", "14", "16", "25", "26", "34", "38", "299", "108", "271", "272", "44", "185", "49", "124", "52", "56", "69", "72", "57" */
+                    va_id?: string;
+                    /** @description ELSTER Einspruch/Verwaltungsakt/VerwaltungsaktSonstiger: text, at most 100 characters */
+                    verwaltungsakt_sonstiger?: string;
+                    /** @description ELSTER Einspruch/Verwaltungsakt/Jahr: text, at most 4 characters */
+                    jahr?: string;
+                    /** @description ELSTER Einspruch/Verwaltungsakt/Zeitraum: text, one of "41", "42", "43", "44", "01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12" */
+                    zeitraum?: string;
+                    /** @description ELSTER Einspruch/Verwaltungsakt/Stichtag: text */
+                    stichtag?: string;
+                    /** @description ELSTER Einspruch/Verwaltungsakt/Verwaltungsakt_Datum: text */
+                    verwaltungsakt_datum?: string;
+                    /** @description ELSTER Einspruch/Verwaltungsakt/AdV: text, one of "k", "v", "t" */
+                    ad_v?: string;
+                }[];
+                /** @description ELSTER Einspruch/Begruendungen */
+                begruendungen?: {
+                    /** @description ELSTER Einspruch/Begruendungen/BegruendungViaPDF: text, one of "true", "false" */
+                    begruendung_via_pdf?: string;
+                    begruendung?: {
+                        /** @description ELSTER Einspruch/Begruendungen/Begruendung/Schlagwort: text, at most 99 characters */
+                        schlagwort?: string;
+                        /** @description ELSTER Einspruch/Begruendungen/Begruendung/Text: text, at most 2000 characters */
+                        text?: string;
+                        /**
+                         * @description ELSTER Einspruch/Begruendungen/Begruendung/AdV_aktiv: true where the box is ticked ("X")
+                         * @constant
+                         */
+                        ad_v_aktiv?: true;
+                    }[];
+                };
+            };
+            /** @description The attachments (ELSTER's Anhaenge element) in the same naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            anhaenge?: {
+                /** @description ELSTER Anhaenge/Rueckmeldung */
+                rueckmeldung?: {
+                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    rueckmeldung_gewuenscht?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    email_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    schluessel_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_druck_rueckmeldung?: string;
+                };
+                anhang?: {
+                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    dateibezeichnung?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    dateityp?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    dateiinhalt?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    virengeprueft?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    normalisiert?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    loeschgrund?: string;
+                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    bearbeiter_info?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    hinweise?: {
+                        hinweis?: {
+                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            hinweistext?: string;
+                        }[];
+                    };
+                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    metadaten_anhang?: {
+                        metadatum_anhang?: {
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            schluessel_anhang?: string;
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            wert_anhang?: string;
+                        }[];
+                    };
+                }[];
+            };
+            /** @description Instead of `notice`, `einspruch` and `anhaenge`: the whole content of the Nutzdaten, the `<Einspruch …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is: read strictly, checked against the whole structure of both schemas (XML_STRUCTURE, XML_VALUE) and by ERiC's rules; Ordnungsbegriff/Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/einspruch/validate?include=body` reads it back into the structured fields */
+            xml?: string;
+        };
+        NachrichtSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            year?: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the message */
+            tax_number: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description The Nachricht element, every group and field of ELSTER's schema under its name in snake case: `steuerpflichtiger` (who writes: `steuerpflichtiger_typ` "NatPerson" or "NichtNatPerson", name, address…), `ehegatte`, `uebermittler`, `inhalt` (`betreff` and `text`, required by ERiC). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_SonstigeNachrichten_21, each finding naming its `rule` (`ERIC_RULE`) */
+            nachricht?: {
+                /** @description ELSTER Nachricht/Steuernummer: text */
+                steuernummer?: string;
+                /** @description ELSTER Nachricht/Aktenzeichen: text */
+                aktenzeichen?: string;
+                /** @description ELSTER Nachricht/Steuerpflichtiger */
+                steuerpflichtiger?: {
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/SteuerpflichtigerTyp: text, one of "NatPerson", "NichtNatPerson" */
+                    steuerpflichtiger_typ?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/IdNr: text */
+                    id_nr?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Steuerpflichtiger/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Nachricht/Ehegatte */
+                ehegatte?: {
+                    /** @description ELSTER Nachricht/Ehegatte/IdNr: text */
+                    id_nr?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Nachricht/Ehegatte/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Nachricht/Ehegatte/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Nachricht/Ehegatte/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Ehegatte/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Nachricht/Uebermittler */
+                uebermittler?: {
+                    /** @description ELSTER Nachricht/Uebermittler/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Nachricht/Uebermittler/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Nachricht/Uebermittler/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Nachricht/Uebermittler/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Nachricht/Uebermittler/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Nachricht/Inhalt */
+                inhalt?: {
+                    /** @description ELSTER Nachricht/Inhalt/Betreff: text, at most 99 characters */
+                    betreff?: string;
+                    /** @description ELSTER Nachricht/Inhalt/Text: text, at most 15000 characters */
+                    text?: string;
+                };
+            };
+            /** @description The attachments (ELSTER's Anhaenge element), named as for the appeal: `rueckmeldung.rueckmeldung_gewuenscht` "true", `anhang` a list of files (`dateibezeichnung`, `dateityp` "application/pdf", `dateiinhalt` base64); ERiC's limits 20 files, 10485760 bytes each, 38700000 together, the request's body limit (1 MiB) first */
+            anhaenge?: {
+                /** @description ELSTER Anhaenge/Rueckmeldung */
+                rueckmeldung?: {
+                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    rueckmeldung_gewuenscht?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    email_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    schluessel_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_druck_rueckmeldung?: string;
+                };
+                anhang?: {
+                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    dateibezeichnung?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    dateityp?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    dateiinhalt?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    virengeprueft?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    normalisiert?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    loeschgrund?: string;
+                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    bearbeiter_info?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    hinweise?: {
+                        hinweis?: {
+                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            hinweistext?: string;
+                        }[];
+                    };
+                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    metadaten_anhang?: {
+                        metadatum_anhang?: {
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            schluessel_anhang?: string;
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            wert_anhang?: string;
+                        }[];
+                    };
+                }[];
+            };
+            /** @description Instead of `nachricht` and `anhaenge`: the whole content of the Nutzdaten, the `<Nachricht …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/nachricht/validate?include=body` reads it back into the structured fields */
+            xml?: string;
         };
         CertificateUpload: {
             /** @description The ELSTER certificate, a .pfx or .p12 file, in base64; at most 64 KiB. Current (PBES2, AES) and legacy (3DES, RC2) containers open. It must have an integrity MAC, at most 100,000 key derivation iterations in its MAC and in each encryption (OpenSSL writes 2,048, Windows 2,000), and at most 4 encrypted keys and safes */
@@ -10702,7 +11424,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "euer" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "einspruch" | "est" | "euer" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -10714,7 +11436,7 @@ export interface components {
              * @description ISO 8601, UTC
              */
             created_at: string;
-            /** @description The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again */
+            /** @description The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); and `PREPAYMENTS_DIFFER` where the Vorauszahlungssoll of an annual VAT return differs by more than 1 euro a filing from the sum of the UStVAs the client filed for the same tax number and year, the newest of each period (its message names both sums); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again */
             hints?: components["schemas"]["Finding"][];
             links: {
                 status: string;
@@ -10742,7 +11464,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "est" | "euer" | "gewst" | "kst" | "lsta" | "ust" | "ustva" | "zm";
+            kind: "einspruch" | "est" | "euer" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -10839,7 +11561,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
+            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -10920,11 +11642,13 @@ export interface components {
             today: string;
             /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
+                einspruch: number[];
                 est: number[];
                 euer: number[];
                 gewst: number[];
                 kst: number[];
                 lsta: number[];
+                nachricht: number[];
                 ust: number[];
                 ustva: number[];
                 zm: number[];
@@ -11923,6 +12647,188 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitEinspruch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EinspruchSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["SubmissionRateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    submitNachricht: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NachrichtSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["SubmissionRateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     validateUstva: {
         parameters: {
             query?: {
@@ -12355,6 +13261,114 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    validateEinspruch: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EinspruchSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateNachricht: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NachrichtSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getStatus: {
         parameters: {
             query?: never;
@@ -12710,7 +13724,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -12769,7 +13783,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -13643,4 +14657,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst","euer"] as const;
+export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst","euer","einspruch","nachricht"] as const;

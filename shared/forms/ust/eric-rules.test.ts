@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustRuleBook } from '#shared/forms/ust/eric-rules.ts';
-import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { sampleNutzdaten } from '#test/support/elster-samples.ts';
@@ -140,14 +139,5 @@ describe.skipIf(elsterMissing('samples'))("ELSTER's E50 samples", needsElster, (
   it.each(samples)('%s: no rule of its year refuses it', (file, year) => {
     const refusing = e50Findings(sampleNutzdaten(file, 'E50'), year, (names) => names.join('/')).findings.filter(({ severity }) => severity !== 'hint');
     expect(refusing).toEqual([]);
-  });
-});
-
-describe('the window of the annual VAT return', () => {
-  it('opens when the year has ended and closes with the seventh year after it', () => {
-    expect(ustFacts.acceptedYears('2026-11-24')).toEqual([2021, 2022, 2023, 2024, 2025]);
-    expect(ustFacts.acceptedYears('2029-01-01')).toEqual([2022, 2023, 2024, 2025, 2026]);
-    expect(ustYearFindings(2026, '2026-11-24')).toEqual([expect.objectContaining({ code: 'YEAR_NOT_ENDED', expected: '2027-01-01' })]);
-    expect(ustYearFindings(2021, '2029-01-01')).toEqual([expect.objectContaining({ code: 'YEAR_CLOSED' })]);
   });
 });
