@@ -164,14 +164,28 @@ export function parseCondition(text: string, names: Names): Condition {
       return ['value', name];
     }
     if (/^[0-9]/.test(token)) return ['number', Number(token)];
+    // A day of the year written as text ("31.12."), as a range's days are compared with it.
+    const day = /^"(\d{2})\.(\d{2})\."$/.exec(token);
+    if (day) return ['number', Number(day[2]) * 100 + Number(day[1])];
     if (token.startsWith('"')) return ['text', token.slice(1, -1)];
     if (token in truth) return ['text', truth[token]];
     if (token === 'Veranlagungsjahr') return ['year'];
     if (token === 'Summe') return ['sum', listed(summand)];
     if (token in numberFunctions) return [numberFunctions[token]!, listed(sum)];
-    if (token === 'JahrAusDatum') return ['yearOf', listed(() => field(take()))[0]];
-    if (token === 'BereichAlsZahl') {
-      // A field's characters from a position (counted from 1), as a number.
+    if (token === 'JahrAusDatum') {
+      const [name] = listed(take);
+      return name === 'Veranlagungsjahr' ? ['year'] : ['yearOf', field(name!)];
+    }
+    // A range of days of the year ("TT.MM-TT.MM"): its first or last day.
+    if (token === 'StartAusDatumBereich' || token === 'EndeAusDatumBereich')
+      return [token === 'StartAusDatumBereich' ? 'rangeStart' : 'rangeEnd', listed(() => field(take()))[0]];
+    // A day of the assessment year: Datum("TT", "MM").
+    if (token === 'Datum') {
+      const [day, month] = listed(take).map((part) => part.replaceAll('"', ''));
+      return ['date', Number(day), Number(month)];
+    }
+    if (token === 'BereichAlsZahl' || token === 'BereichAlsString') {
+      // A field's characters from a position (counted from 1), as a number where they are one.
       const [name, from, length] = listed(take);
       return ['slice', field(name!), Number(from), Number(length)];
     }

@@ -137,6 +137,17 @@ const supplierRules = [
 ] as const;
 
 /**
+ * ERiC's rule a REQUIRED of the request schema stands for in a form of Anmeldungssteuern: the data
+ * supplier's name and address (the whole supplier missing is its name first), and the form's own
+ * Pflicht rules of the request fields in `own` (`tax_number`, `period`).
+ */
+export function requiredRuleOf({ path, code }: Finding, own: Readonly<Record<string, string>>): string | undefined {
+  if (code !== 'REQUIRED') return undefined;
+  if (path === 'supplier') return 'Name_Pflichtfeld';
+  return supplierRules.find(([, field]) => path === `supplier.${field}`)?.[2] ?? own[path];
+}
+
+/**
  * ERiC's rules of what the service writes itself but a caller's own Nutzdaten must carry: the
  * creation date and the data supplier with name and address (rules Erstellungsdatum_Pflichtfeld and
  * *_Pflichtfeld of DatenLieferant, Fehler in every year of both forms' workbooks). Paths are the XML's.

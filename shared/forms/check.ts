@@ -34,6 +34,25 @@ export interface Form<T> {
   schema: z.ZodMiniType<T>;
   /** A promise where the body is the caller's own XML, whose schema structure is read when first needed. */
   rules(body: T, context: CheckContext): Ruled | Promise<Ruled>;
+  /**
+   * ERiC's rule that a finding of the service's own code stands for, where the form's workbook names
+   * one (a field the request schema or the XSD requires, which the workbook makes a Pflicht rule):
+   * the finding carries it in `rule`.
+   */
+  ruleOf?(finding: Finding, input: unknown): string | undefined;
+}
+
+/** The findings, each with the rule of ERiC's it stands for where the form names one. */
+function named<T>(form: Form<T>, input: unknown, findings: Finding[]): Finding[] {
+  const ruleOf = form.ruleOf;
+  if (!ruleOf) return findings;
+  const all = findings.map((finding) => {
+    const rule = finding.rule ?? ruleOf(finding, input);
+    return rule === undefined ? finding : { ...finding, rule };
+  });
+  // A workbook rule that says again what a finding of the service's own code now names is one refusal.
+  const said = new Set(all.filter(({ code, rule }) => rule !== undefined && code !== 'ERIC_RULE').map(({ path, rule }) => `${path} ${rule}`));
+  return all.filter(({ code, path, rule }) => code !== 'ERIC_RULE' || !said.has(`${path} ${rule}`));
 }
 
 /**
@@ -47,16 +66,20 @@ export async function checkForm<T>(form: Form<T>, input: unknown, context: Check
     const known = typeof year === 'number' && form.facts.years.includes(year);
     const findings = findingsOf(parsed.error);
     return {
-      findings: typeof year === 'number' && !known ? findings.map((finding) => yearOutside(form.facts, year, finding, context.today)) : findings,
+      findings: named(
+        form,
+        input,
+        typeof year === 'number' && !known ? findings.map((finding) => yearOutside(form.facts, year, finding, context.today)) : findings,
+      ),
       ...(known && { datenartVersion: form.facts.datenartVersion(year) }),
     };
   }
   const ruled = await form.rules(parsed.data, context);
-  const { findings } = ruled;
+  const findings = named(form, input, ruled.findings);
   findings.push(...dissolvedOfficeFindings(ruled.filing.body, ruled.period));
   findings.push(...liveFindings(ruled.filing.body, context.liveSubmissionsAllowed, ruled.xmlIdnrs));
   const version = form.facts.datenartVersion(ruled.filing.body.year);
-  return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
+  return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, findings, datenartVersion: version };
 }
 
 /**

@@ -107,7 +107,7 @@ function groupWriter(structure: CompactStructure, findings: Finding[]) {
     type: ElementsType,
     path: string,
     extra: Readonly<Record<string, string | undefined>> = {},
-    fallback = {} as Readonly<Record<string, string>>,
+    fallback = {} as Readonly<Record<string, unknown>>,
   ): XmlElement | undefined => {
     if (!isObject(value)) {
       findings.push({ path, code: 'INVALID_TYPE', message: 'must be an object' });
@@ -170,7 +170,7 @@ export function writeParts(
   parts: ElementParts,
   structure: CompactStructure,
   own: Readonly<Record<string, string | undefined>>,
-  defaults: Readonly<Record<string, string>> = {},
+  defaults: Readonly<Record<string, unknown>> = {},
 ): WrittenParts {
   const findings: Finding[] = [];
   const root = typeOf(structure, structure.type) as ElementsType;

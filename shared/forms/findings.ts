@@ -39,7 +39,7 @@ function findingOf(issue: z.core.$ZodIssue, path: string): Finding {
     const { code, expected } = issue.params as { code: string; expected?: string };
     return { path, code, message: issue.message, ...(expected !== undefined && { expected }) };
   }
-  const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
+  const missing = ['invalid_type', 'invalid_union', 'invalid_value'].includes(issue.code) && issue.input === undefined;
   const limit = lengthLimit(issue);
   return {
     path,

@@ -38,6 +38,16 @@ export function ruleBook(file: URL): RuleBook {
 
 /** A field's number: ELSTER writes a decimal comma; a text that is no number is none. */
 const numberOf = (text: string) => (/^-?\d+(?:,\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
+/** A date (TT.MM.JJJJ) as a number that orders as the days do, JJJJMMTT. */
+const dateOf = (text: string) => {
+  const date = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
+  return date ? Number(date[3]) * 10000 + Number(date[2]) * 100 + Number(date[1]) : undefined;
+};
+/** The first or last day of a range of days (TT.MM-TT.MM) as MMTT, a day of the year written "TT.MM." in a rule. */
+const rangeDay = (text: string, end: boolean) => {
+  const range = /^(\d{2})\.(\d{2})-(\d{2})\.(\d{2})$/.exec(text);
+  return range ? Number(range[end ? 4 : 2]) * 100 + Number(range[end ? 3 : 1]) : '';
+};
 const cents = (value: number) => Math.round(value * 100) / 100;
 
 /** An element found, and its path below the root: names, with the index of each repetition of a repeating element. */
@@ -46,6 +56,8 @@ interface Found {
   names: readonly string[];
   /** A context the document lacks, standing in where a rule is checked. */
   absent?: true;
+  /** An absent context that repeats, or stands below one that does. */
+  repeated?: true;
 }
 
 /** Where each element of a structure may stand (its names below the root), and which of those paths repeat. */
@@ -189,8 +201,13 @@ function evaluate(condition: Condition, scope: Scope): unknown {
       return Math.floor(cents(numbers()[0]!));
     case 'value': {
       const own = text(operands[0] as string);
-      return numberOf(own) ?? own;
+      return numberOf(own) ?? dateOf(own) ?? own;
     }
+    case 'rangeStart':
+    case 'rangeEnd':
+      return rangeDay(text(operands[0] as string), operator === 'rangeEnd');
+    case 'date':
+      return scope.year * 10000 + (operands[1] as number) * 100 + (operands[0] as number);
     case 'yearOf': {
       const year = /(\d{4})$/.exec(text(operands[0] as string))?.[1];
       return year === undefined ? '' : Number(year);
@@ -265,7 +282,7 @@ function lastComparison(condition: Condition): Condition | undefined {
 /** The references a condition names, in its order. */
 function referencesIn(condition: Condition): string[] {
   const [operator, ...operands] = condition;
-  if (['value', 'total', 'yearOf', 'slice', 'in', 'notIn'].includes(operator)) return [operands[0] as string];
+  if (['value', 'total', 'yearOf', 'slice', 'rangeStart', 'rangeEnd', 'in', 'notIn'].includes(operator)) return [operands[0] as string];
   if (['any', 'none', 'all', 'notAll', 'notTogether', 'moreThanOne', 'notOne', 'count', 'repeated'].includes(operator)) return operands[0] as string[];
   if (['context', 'noContext', 'contexts'].includes(operator)) return [];
   return operands
@@ -318,39 +335,49 @@ function explanation(condition: Condition, scope: Scope, nameOf: (reference: str
     const [, operator, left, right] = comparison as readonly [string, string, Condition, Condition];
     const value = evaluate(right, scope);
     const tolerance = operator === '!=' ? '' : `, within ${operator.slice(2)} euro`;
+    // A year, or a part of a text, is a whole number; an amount has cents; a day has no value to show.
+    const whole = ['yearOf', 'slice'].includes(left[0]) || right[0] === 'year';
+    const day = ['rangeStart', 'rangeEnd', 'date'].some((kind) => [left[0], right[0]].includes(kind)) || typeof value !== 'number';
+    const [reference] = referencesIn(left);
     return {
-      ...(left[0] === 'value' && { reference: left[1] as string }),
+      ...(reference !== undefined && { reference }),
       message: `must be ${describe(right, nameOf)}${tolerance}`,
-      ...(typeof value === 'number' && { expected: value.toFixed(2) }),
+      ...(!day && { expected: whole ? String(value) : value.toFixed(2) }),
     };
   }
   const last = condition[0] === 'and' ? (condition[2] as Condition) : condition;
   const listed = (last[1] as string[] | undefined) ?? [];
   if (last[0] === 'notTogether' || last[0] === 'notAll')
     return { reference: listed[0], message: `must be given together with ${listed.map(nameOf).join(', ')}` };
-  if (last[0] === 'none' && condition[0] === 'and') return { reference: listed[0], message: 'is required here' };
+  if (last[0] === 'none') return { reference: listed[0], message: 'is required here' };
   const [first] = referencesIn(condition);
   return { ...(first !== undefined && { reference: first }), message: 'is what this rule of ERiC is about: check it against the rest of the return' };
 }
 
 /**
  * Each place `context` (names below the root) stands in the document: the elements from the root
- * down to it, each repetition its own. Where the part (GewSt 1A, an Anlage) is but the context is
- * not, an empty stand-in that is not given, for the rules that ask for their context
- * (`KontextNichtAngegeben(RegelKontext)`).
+ * down to it, each repetition its own. Where the context is absent, an empty stand-in that is not
+ * given: ERiC checks a context that stands once in its schema on an empty one where it is not sent
+ * (a rule that should not apply there asks `KontextAngegeben`), and a repeated one that is absent
+ * only for the rules that ask for it (`KontextNichtAngegeben(RegelKontext)`), as `repeated` marks.
  */
 function contextsOf(root: XmlTree, context: string, repeating: ReadonlySet<string>): Found[][] {
-  const [part, ...below] = context.split('/').filter(Boolean);
-  // A letter's rules stand on its element itself (scripts/structure/rule-table.ts).
-  if (part === undefined) return [[{ node: root, names: [] }]];
-  let chains: Found[][] = descend({ node: root, names: [] }, [part!], repeating).map((found) => [{ node: root, names: [] }, found]);
-  for (const name of below) {
+  // A letter's rules stand on its element itself (scripts/structure/rule-table.ts): no name, the root alone.
+  let chains: Found[][] = [[{ node: root, names: [] }]];
+  for (const name of context.split('/').filter(Boolean)) {
     chains = chains.flatMap((chain) => {
       const here = chain.at(-1)!;
       const found = here.absent ? [] : descend(here, [name], repeating);
       if (found.length > 0) return found.map((child) => [...chain, child]);
-      const names = repeating.has([...plain(here.names), name].join('/')) ? [...here.names, name, '0'] : [...here.names, name];
-      return [[...chain, { node: { ...root, name, children: [], text: '', attributes: {} }, names, absent: true }]];
+      const repeats = repeating.has([...plain(here.names), name].join('/'));
+      const names = repeats ? [...here.names, name, '0'] : [...here.names, name];
+      const stand: Found = {
+        node: { ...root, name, children: [], text: '', attributes: {} },
+        names,
+        absent: true,
+        ...((repeats || here.repeated) && { repeated: true as const }),
+      };
+      return [[...chain, stand]];
     });
   }
   return chains;
@@ -376,8 +403,8 @@ export function workbookRuleFindings(
     if (!chains) contexts.set(context, (chains = contextsOf(root, context, known.repeating)));
     const asksForContext = JSON.stringify(condition).includes('["noContext","."]');
     for (const chain of chains) {
-      // A rule is checked where its context is; only a rule that asks for its context where it is absent.
-      if (chain.at(-1)!.absent && !asksForContext) continue;
+      // An absent repeated context has no place of its own: only a rule that asks for it is checked there.
+      if (chain.at(-1)!.repeated && !asksForContext) continue;
       const scope: Scope = { root, chain, year, places: known, book };
       if (!evaluate(condition, scope)) continue;
       // Where a reference stands: the element found, else where it would stand in this place.

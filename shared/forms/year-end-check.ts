@@ -62,3 +62,9 @@ export function yearEndRules<Request extends DeclaredIdentifiers & { year: numbe
     return checked(written.xml, bodyPathOf, bodyFinding);
   };
 }
+
+/**
+ * ERiC's rule the reader's own finding stands for in a form whose workbook has it: a Vorsatz whose
+ * Zeitraum is not the year (`XML_PERIOD`, Vorsatzdaten_Zeitraum_VZ).
+ */
+export const yearEndRuleOf = ({ code }: Finding): string | undefined => (code === 'XML_PERIOD' ? 'Vorsatzdaten_Zeitraum_VZ' : undefined);

@@ -29,8 +29,8 @@ export interface YearEndElement {
 /**
  * The element of a body's `parts`, and what the parts have that the element does not (at its body
  * path). The Vorsatz's Unterfallart is the form's, OrdNrArt says whether the return is filed by tax
- * number ("S") or is a first return ("O"), and a Vorsatz without Vorgang or Copyright gets the
- * original return ("01") and the service's name.
+ * number ("S") or is a first return ("O"), and a Vorsatz without Vorgang, Copyright or
+ * Rueckuebermittlung gets the original return ("01"), the service's name and no notice for download.
  */
 export function yearEndXml(
   element: YearEndElement,
@@ -45,7 +45,8 @@ export function yearEndXml(
     Zeitraum: String(body.year),
     OrdNrArt: body.tax_number === undefined ? 'O' : 'S',
   };
-  const defaults = { Vorgang: '01', Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote` };
+  // ERiC asks every return whether its notice is wanted for download (Rueckuebermittlung_Bescheid_Pflichtfeld): "2", no, unless the body says.
+  const defaults = { Vorgang: '01', Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`, Rueckuebermittlung: { bescheid: '2' } };
   const written = writeParts(parts, structure, own, defaults);
   const xml = buildXml({ [structure.root]: { '@_xmlns': element.namespace(body.year), '@_version': String(body.year), ...written.element } });
   return { xml, findings: written.findings };

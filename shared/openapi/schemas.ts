@@ -39,7 +39,7 @@ const findingFields = {
   rule: z.optional(
     described(
       z.string(),
-      "ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it",
+      "ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it; also beside steuerbote's own code where a rule of the workbook says the same (`REQUIRED` of `kennzahlen.kz38` is `Svz_Kz38_Pflichtfeld`, `XML_PERIOD` is `Vorsatzdaten_Zeitraum_VZ`)",
     ),
   ),
   count: z.optional(

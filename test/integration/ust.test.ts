@@ -72,6 +72,18 @@ describe('the annual VAT return', () => {
     expect(reply.json.data.years.ust).toEqual([2021, 2022, 2023, 2024, 2025]);
   });
 
+  it('refuses a return of a name and an address alone, by the rules of the groups it leaves out', async () => {
+    const { umsaetze: _, berech_ust: __, ...ust2a } = ustSample().ust2a;
+    const reply = await service.post('/v2/ust', { ...ustSample(), ust2a: { allg: { unternehmen: ust2a.allg.unternehmen } } });
+    expect(reply.status).toBe(422);
+    expect(reply.json.error.details.map(({ path, rule }: { path: string; rule?: string }) => `${path} ${rule}`)).toEqual([
+      'ust2a.allg.best_art.e3002203 USt_30093',
+      'ust2a.berech_ust.tabelle.verbl_ust.e3011101 USt_30070',
+      'ust2a.berech_ust.tabelle.verbl_ust.e3011301 USt_30915',
+      'ust2a.berech_ust.tabelle.zahl_erstatt.e3011401 USt_30620',
+    ]);
+  });
+
   it('names the tax computed from a base, the sum and the amount left after the prepayments, by rule', async () => {
     const body = ustSample();
     body.ust2a.umsaetze.tabelle.ums_allg.e3003304 = '18000.00';

@@ -11403,7 +11403,7 @@ export interface components {
             message: string;
             /** @description For a computed field: the value the rules arrive at, written as the caller would send it */
             expected?: string;
-            /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it */
+            /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it; also beside steuerbote's own code where a rule of the workbook says the same (`REQUIRED` of `kennzahlen.kz38` is `Svz_Kz38_Pflichtfeld`, `XML_PERIOD` is `Vorsatzdaten_Zeitraum_VZ`) */
             rule?: string;
             /** @description Only on the last detail, `FINDINGS_TRUNCATED`: how many findings the answer leaves out, beyond the 100 it lists at most */
             count?: number;
@@ -11670,7 +11670,7 @@ export interface components {
                 message: string;
                 /** @description For a computed field: the value the rules arrive at, written as the caller would send it */
                 expected?: string;
-                /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it */
+                /** @description ERiC's name for the plausibility rule the finding is about (`Unternehmer_Ort`, `Svz_Kz29_ohne_Kz10`), whether steuerbote's check found it or the tax authority reported it; also beside steuerbote's own code where a rule of the workbook says the same (`REQUIRED` of `kennzahlen.kz38` is `Svz_Kz38_Pflichtfeld`, `XML_PERIOD` is `Vorsatzdaten_Zeitraum_VZ`) */
                 rule?: string;
                 /** @description Only on the last detail, `FINDINGS_TRUNCATED`: how many findings the answer leaves out, beyond the 100 it lists at most */
                 count?: number;

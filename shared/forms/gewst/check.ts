@@ -5,7 +5,7 @@ import { gewstIdentifiers } from '#shared/forms/gewst/identifiers.ts';
 import { gewstFilingOf, gewstSchema, type GewstFiling, type GewstRequest } from '#shared/forms/gewst/schema.ts';
 import { e20 } from '#shared/forms/gewst/xml-reader.ts';
 import { gewstXml } from '#shared/forms/gewst/xml-writer.ts';
-import { yearEndFindings, yearEndRules, type YearEndForm } from '#shared/forms/year-end-check.ts';
+import { yearEndFindings, yearEndRuleOf, yearEndRules, type YearEndForm } from '#shared/forms/year-end-check.ts';
 
 /**
  * The trade tax return as a year-end form (shared/forms/year-end-check.ts): E20 of the year's
@@ -26,6 +26,6 @@ const gewst: YearEndForm<GewstRequest, GewstFiling> = {
 export const e20Findings = (xml: string, year: number, pathOf: (names: readonly string[]) => string) => yearEndFindings(gewst, xml, year, pathOf);
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<GewstRequest> = { facts: gewstFacts, schema: gewstSchema, rules: yearEndRules(gewst) };
+export const form: Form<GewstRequest> = { facts: gewstFacts, schema: gewstSchema, rules: yearEndRules(gewst), ruleOf: yearEndRuleOf };
 
 export const checkGewst = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -3,11 +3,10 @@
 // run generate:rule-cases -- gewst`), one the rule refuses and one it accepts, each checked against
 // the whole rule book of its year, so a rule that fires where it should not shows too.
 import { describe, expect, it } from 'vitest';
-import { documentOf, type RuleCase } from '../../../scripts/structure/rule-cases.ts';
 import { e20Findings } from '#shared/forms/gewst/check.ts';
 import { gewstRuleBook } from '#shared/forms/gewst/eric-rules.ts';
 import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
-import { workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
+import { refusingRules, ruleCaseRows, rulesWithoutRow } from '#test/support/workbook-rule-cases.ts';
 import cases from '#shared/forms/gewst/eric-rule-cases.json' with { type: 'json' };
 
 const years = [2021, 2022, 2023, 2024];
@@ -20,29 +19,18 @@ const neverFires: Record<string, string> = {
   '2023 BEG_2019_40756': 'asks for E4050701 "4", which the 2023 schema does not list',
 };
 
-const table = years.flatMap((year) =>
-  Object.entries((cases as Record<string, Record<string, RuleCase>>)[year] ?? {}).map(([rule, { refused, accepted }]) => ({ year, rule, refused, accepted })),
-);
-
-/** The Fehler rules of the year's whole book that refuse `document`. */
-const refusedBy = (year: number, document: RuleCase['refused']) =>
-  workbookRuleFindings(gewstRuleBook(year), documentOf('E20', document), year, gewstSchemaStructure(year), (names) => names.join('/'))
-    .filter(({ severity }) => severity !== 'hint')
-    .map(({ rule }) => rule);
+const table = ruleCaseRows(cases, years);
+const refusedBy = (year: number, document: Record<string, string | null>) => refusingRules(gewstRuleBook(year), gewstSchemaStructure(year), year, document);
 
 describe("ERiC's rules of the trade tax return", () => {
   it.each(years)('%i: every Fehler rule of the workbook has its row, or is one no document of the year meets', (year) => {
-    const fehler = gewstRuleBook(year)
-      .rules.filter(([, kind]) => kind === 'Fehler')
-      .map(([name]) => name);
-    const rows = table.filter((row) => row.year === year).map(({ rule }) => rule);
-    expect(fehler.filter((name) => !rows.includes(name)).sort()).toEqual(
+    expect(rulesWithoutRow(gewstRuleBook(year), table, year)).toEqual(
       Object.keys(neverFires)
         .filter((key) => key.startsWith(`${year} `))
         .map((key) => key.slice(5))
         .sort(),
     );
-    expect(fehler.length).toBeGreaterThan(400);
+    expect(gewstRuleBook(year).rules.filter(([, kind]) => kind === 'Fehler').length).toBeGreaterThan(400);
   });
 
   it.each(table)('$year $rule refuses one document and accepts another', ({ year, rule, refused, accepted }) => {
@@ -56,7 +44,7 @@ describe("ERiC's rules of the trade tax return", () => {
 
   it('name the field a sum or a share is wrong at, with the value it arrives at, in the body or the XML', () => {
     const e20 = (kuerz: string) =>
-      `<E20 xmlns="http://finkonsens.de/elster/elstererklaerung/gewst/e20/v2024" version="2024"><GewSt1A><Allgemein><E4000101>A</E4000101><E4000201>B</E4000201></Allgemein><Rechtsform><E4001203>1</E4001203></Rechtsform><Gewinn><E4001703>100</E4001703></Gewinn><Kuerz><Ehw>${kuerz}</Ehw></Kuerz></GewSt1A>` +
+      `<E20 xmlns="http://finkonsens.de/elster/elstererklaerung/gewst/e20/v2024" version="2024"><GewSt1A><Allgemein><E4000101>A</E4000101><E4000201>B</E4000201></Allgemein><Rechtsform><E4001203>1</E4001203><E4001201>1</E4001201></Rechtsform><Gewinn><E4001703>100</E4001703></Gewinn><Kuerz><Ehw>${kuerz}</Ehw></Kuerz></GewSt1A>` +
       `<Vorsatz><Unterfallart>20</Unterfallart><Vorgang>01</Vorgang><StNr>9198011310010</StNr><Zeitraum>2024</Zeitraum><AbsName>A</AbsName><AbsStr>B</AbsStr><AbsOrt>C</AbsOrt><Copyright>D</Copyright><OrdNrArt>S</OrdNrArt><Rueckuebermittlung><Bescheid>2</Bescheid></Rueckuebermittlung></Vorsatz></E20>`;
     const line = (value: string, share: string) =>
       `<Einz><E4002801>${value}</E4002801><E4002808>91980123456780001</E4002808><E4002809>5</E4002809><E4008601>${share}</E4008601></Einz>`;

@@ -1,5 +1,5 @@
 import type { Finding } from '#shared/domain/ticket.ts';
-import { frameFindings, herstellerId } from '#shared/forms/anmeldungssteuern.ts';
+import { frameFindings, herstellerId, requiredRuleOf } from '#shared/forms/anmeldungssteuern.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { identifierFindings } from '#shared/forms/identifiers.ts';
 import { lstaIdentifiers } from '#shared/forms/lsta/identifiers.ts';
@@ -101,6 +101,11 @@ export function nutzdatenFindings(figures: LstaReadFigures): Finding[] {
 }
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<LstaRequest> = { facts: lstaFacts, schema: lstaSchema, rules: lstaRules };
+export const form: Form<LstaRequest> = {
+  facts: lstaFacts,
+  schema: lstaSchema,
+  rules: lstaRules,
+  ruleOf: (finding) => requiredRuleOf(finding, { tax_number: 'LStA_Steuernummer_Pflichtfeld', period: 'LStA_Zeitraum_Pflichtfeld' }),
+};
 
 export const checkLsta = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { anmeldungssteuernRules } from '#test/support/anmeldungssteuern-rules.ts';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ericFinding, ericRules, isEricRuleOf } from '#shared/forms/lsta/eric-rules.ts';
+import { checkLsta } from '#shared/forms/lsta/check.ts';
+import { lstaContractExample } from '#shared/forms/lsta/openapi.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const years = [2021, 2022, 2023, 2024, 2025];
@@ -51,5 +53,19 @@ describe('docs/sources.md', () => {
   const sources = readFileSync(join(root, 'docs/sources.md'), 'utf8');
   it.each(ericRules.map(([context, name]) => [context, name]))('tells how the rule %s %s is applied, or why not', (_context, name) => {
     expect(sources).toMatch(new RegExp(`^- \`${name}\` — `, 'm'));
+  });
+});
+
+describe('a field the request schema requires names the rule of the workbook that requires it', () => {
+  it('the period, the tax number and the data supplier', async () => {
+    const { tax_number: _tax, period: _period, ...rest } = lstaContractExample;
+    const checked = await checkLsta({ ...rest, supplier: { name: 'Muster GmbH' } }, { today: '2026-11-29', liveSubmissionsAllowed: false });
+    expect(checked.findings.map(({ path, rule }) => `${path} ${rule}`).sort()).toEqual([
+      'period LStA_Zeitraum_Pflichtfeld',
+      'supplier.city Ort_Pflichtfeld',
+      'supplier.postal_code PLZ_Pflichtfeld',
+      'supplier.street Strasse_Pflichtfeld',
+      'tax_number LStA_Steuernummer_Pflichtfeld',
+    ]);
   });
 });

@@ -5,7 +5,7 @@ import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
 import { ustFilingOf, ustSchema, type UstFiling, type UstRequest } from '#shared/forms/ust/schema.ts';
 import { e50 } from '#shared/forms/ust/xml-reader.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
-import { yearEndFindings, yearEndRules, type YearEndForm } from '#shared/forms/year-end-check.ts';
+import { yearEndFindings, yearEndRuleOf, yearEndRules, type YearEndForm } from '#shared/forms/year-end-check.ts';
 
 /**
  * The annual VAT return as a year-end form (shared/forms/year-end-check.ts): E50 of the year's
@@ -26,6 +26,6 @@ const ust: YearEndForm<UstRequest, UstFiling> = {
 export const e50Findings = (xml: string, year: number, pathOf: (names: readonly string[]) => string) => yearEndFindings(ust, xml, year, pathOf);
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: yearEndRules(ust) };
+export const form: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: yearEndRules(ust), ruleOf: yearEndRuleOf };
 
 export const checkUst = (input: unknown, context: CheckContext) => checkForm(form, input, context);

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { anmeldungssteuernRules } from '#test/support/anmeldungssteuern-rules.ts';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ericFinding, ericRules, isEricRuleOf } from '#shared/forms/ustva/eric-rules.ts';
+import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { ustvaContractExample } from '#shared/forms/ustva/openapi.ts';
 
 const root = join(import.meta.dirname, '../../..');
 const years = [2021, 2022, 2023, 2024, 2025];
@@ -49,5 +51,29 @@ describe('docs/sources.md', () => {
   const sources = readFileSync(join(root, 'docs/sources.md'), 'utf8');
   it.each(ericRules.map(([context, name]) => [context, name]))('tells how the rule %s %s is applied, or why not', (_context, name) => {
     expect(sources).toMatch(new RegExp(`^- \`${name}\` — `, 'm'));
+  });
+});
+
+describe('a field the request schema requires names the rule of the workbook that requires it', () => {
+  const rulesOf = async (body: Record<string, unknown>) =>
+    (await checkUstva(body, { today: '2026-01-20', liveSubmissionsAllowed: false })).findings.map(({ path, rule }) => `${path} ${rule}`);
+  const { kennzahlen: _, period: __, flags: ____, ...frame } = ustvaContractExample;
+  it('in a Sondervorauszahlung, Kz 38 and the tax number', async () => {
+    const svz = { ...frame, year: 2026, type: 'sondervorauszahlung' };
+    expect(await rulesOf({ ...svz, kennzahlen: { kz38: 100 } })).toEqual([]);
+    expect(await rulesOf(svz)).toEqual(['kennzahlen.kz38 Svz_Kz38_Pflichtfeld']);
+    const { tax_number: ___, ...untaxed } = svz;
+    expect(await rulesOf({ ...untaxed, kennzahlen: { kz38: 100 } })).toEqual(['tax_number Steuernummer_Pflichtfeld']);
+  });
+
+  it('in a Voranmeldung, the period, the tax number and the data supplier', async () => {
+    const { tax_number: _tax, supplier: _supplier, ...rest } = ustvaContractExample;
+    expect((await rulesOf({ ...rest, period: undefined, supplier: { name: 'Muster GmbH' } })).sort()).toEqual([
+      'period UStVA_Zeitraum_Pflichtfeld',
+      'supplier.city Ort_Pflichtfeld',
+      'supplier.postal_code PLZ_Pflichtfeld',
+      'supplier.street Strasse_Pflichtfeld',
+      'tax_number UStVA_Steuernummer_Pflichtfeld',
+    ]);
   });
 });

@@ -36,6 +36,53 @@ export const zmRules = [
 ] as const;
 export type ZmRule = (typeof zmRules)[number];
 
+// The Pflicht rules of the workbook, by the request field (REQUIRED) and the element of the
+// caller's XML (missing from the structure) they concern: the request schema and the XSD refuse
+// first, and the finding names the rule.
+const requiredRules: Record<string, string> = {
+  vat_id: 'UStIdNr_Inland_Pflicht',
+  knri: 'UStIdNr_Inland_Pflicht',
+  year: 'jahr_Pflicht',
+  jahr: 'jahr_Pflicht',
+  period: 'quart_Pflicht',
+  quart: 'quart_Pflicht',
+  'business.name': 'Name_Unternehmen_Pflicht',
+  name: 'Name_Unternehmen_Pflicht',
+  'business.street': 'Strasse_Pflicht',
+  strasse: 'Strasse_Pflicht',
+  'business.city': 'Ort_Pflicht',
+  ort: 'Ort_Pflicht',
+  staat: 'Staat_Pflicht',
+  lines: 'Meldezeile_Pflicht',
+  zeile: 'Meldezeile_Pflicht',
+  customer_vat_id: 'UStIdNr_Erwerber_Pflicht',
+  knre: 'UStIdNr_Erwerber_Pflicht',
+  amount: 'betrag_Pflicht',
+  betrag: 'betrag_Pflicht',
+  kind: 'umsatzart_Pflicht',
+  anzeige: 'anzeige_Pflicht',
+  widerruf: 'widerruf_Pflicht',
+  zulnr1: 'zulnr1_Teilnehmernummer_Pflicht',
+  zulnr2: 'zulnr2_Teilnehmernummer_Pflicht',
+};
+
+/**
+ * ERiC's rule a finding of the request schema or the structure check stands for: a field the
+ * workbook requires, the business's USt-IdNr that is not German (UStIdNr_Inland_Format). A year
+ * beyond ERiC's ten (jahr_Inhalt) or ahead (meldezeitraum_Zukunft) is named where years are decided
+ * (shared/forms/years.ts, zmFacts `window.rules`).
+ */
+export function zmRuleOf({ path, code, message }: Finding): string | undefined {
+  const field = path.replace(/^xml\./, '').replace(/^lines\.\d+\./, '');
+  if (code === 'REQUIRED' || (code === 'XML_STRUCTURE' && message.startsWith('is missing')))
+    return requiredRules[field] ?? requiredRules[field.split('.').at(-1)!];
+  if ((path === 'vat_id' && code === 'VAT_ID_FORMAT') || (path === 'xml.unternehmer.knri' && code === 'XML_VALUE')) return 'UStIdNr_Inland_Format';
+  // The schema's values of the admission number, which the workbook's Inhalt rules hold too.
+  if (code === 'XML_VALUE' && /^xml\.unternehmer\.zulassNr\.zulnr[12]$/.test(path)) return `${path.slice(-6)}_Teilnehmernummer_Inhalt`;
+  if (path === 'lines' && code === 'OUT_OF_RANGE') return 'Meldezeile_Pflicht';
+  return undefined;
+}
+
 const repeated: Record<string, ZmRule> = {
   D: 'Meldezeile_Wiederholung_Dreiecksgeschaeft',
   L: 'Meldezeile_Wiederholung_Lieferung',
