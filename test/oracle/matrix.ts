@@ -173,10 +173,11 @@ function ustvaBodies(year: number, type: UstvaType): MatrixBody[] {
   return bodies;
 }
 
-const assessments = ['single', 'joint', 'separate'] as const;
+export const assessments = ['single', 'joint', 'separate'] as const;
 type Assessment = (typeof assessments)[number];
 
-function estBodies(year: number, assessment: Assessment): MatrixBody[] {
+/** The E10 bodies of `year` for one kind of assessment: also what scripts/est-fields/ counts the reachable fields by. */
+export function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   const limits = estLimits(year);
   const text = (max: number, start: string) => `${start}${'x'.repeat(max)}`.slice(0, max);
   const address = (street: string, city: string) => ({
