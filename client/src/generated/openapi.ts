@@ -1512,6 +1512,71 @@ export interface components {
                     changed?: true;
                 }[];
             };
+            /** @description Sonstige Angaben und Anträge (E10 `Sonst`). `inheritance_tax_reduction`: Steuerermäßigung nach § 35b EStG beantragt, true when it applies (Sonst/Belast_ErbSt/E0107802); `inheritance_burdened_income`: Mit Erbschaftsteuer belastete Einkünfte (§ 35b EStG), euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109104); `inheritance_tax_assessed`: Festgesetzte Erbschaftsteuer, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109105); `inheritance_acquisition`: Erbschaftsteuerpflichtiger Erwerb mit Freibeträgen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109106); `inheritance_income_reduced_rate`: Darin ermäßigt besteuerte Einkünfte, true when it applies (Sonst/Belast_ErbSt/E0109107); `inheritance_notes`: Erläuterungen zu § 35b EStG, text, at most 999 characters (Sonst/Belast_ErbSt/E0109108); `cultural_assets`: Abzugsbetrag für schutzwürdige Kulturgüter (§ 10g EStG), euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/E0107711); `cultural_asset_shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Person); `cultural_asset_shares[≤2].shares[≤10].partnership`: Gemeinschaft oder Gesellschaft, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191001); `cultural_asset_shares[≤2].shares[≤10].tax_office`: Finanzamt, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191102); `cultural_asset_shares[≤2].shares[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191103); `cultural_asset_shares[≤2].shares[≤10].amount`: Festgestellter Betrag nach § 10g EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191204); `donation_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Spend_Vortr/Person); `donation_carry_forward[≤2].determined`: Spendenvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Spend_Vortr/E0190601); `loss_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Vortrag/Person); `loss_carry_forward[≤2].determined`: Verlustvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Verl_Abz/Vortrag/E0190701); `no_loss_carry_back`: Kein Verlustrücktrag (§ 10d Abs. 1 Satz 5 EStG), true when it applies (Sonst/Verl_Abz/Ruecktrag/E0190802); `section_2b_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Ruecktrag/Par_2b/Person); `section_2b_losses[≤2].items[≤5].source`: Objekt, Finanzamt, Steuernummer (§ 2b EStG), text, at most 999 characters (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109402); `section_2b_losses[≤2].items[≤5].amount`: Negative Einkünfte nach § 2b EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109403); `third_state_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Neg_Ek_Drittst/Person); `third_state_losses[≤2].determined`: Negative Einkünfte aus Drittstaaten festgestellt (§ 2a EStG), true when it applies (Sonst/Neg_Ek_Drittst/E0190903); `old_fund_units_allowance[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/FB_Alt_Ant_InvStG/Person); `old_fund_units_allowance[≤2].determined`: Freibetrag für Alt-Anteile an Investmentfonds festgestellt, true when it applies (Sonst/FB_Alt_Ant_InvStG/E0190901); `deductions_allocated`: Abzüge anders als hälftig aufgeteilt (§ 26a Abs. 2 EStG), true when it applies (Sonst/EVEG/E0109504); `research_allowance_deferral`: Zurückstellung bis zur Forschungszulage beantragt, true when it applies (Sonst/FZul/E0191202); `research_allowance_notes`: Erläuterungen zur Forschungszulage, text, at most 999 characters (Sonst/FZul/E0191203) */
+            miscellaneous?: {
+                /** @constant */
+                inheritance_tax_reduction?: true;
+                inheritance_burdened_income?: number | string;
+                inheritance_tax_assessed?: number | string;
+                inheritance_acquisition?: number | string;
+                /** @constant */
+                inheritance_income_reduced_rate?: true;
+                inheritance_notes?: string;
+                cultural_assets?: number | string;
+                cultural_asset_shares?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    shares?: {
+                        partnership?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                }[];
+                donation_carry_forward?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                loss_carry_forward?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                /** @constant */
+                no_loss_carry_back?: true;
+                section_2b_losses?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    items?: {
+                        source?: string;
+                        amount?: number | string;
+                    }[];
+                }[];
+                third_state_losses?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                old_fund_units_allowance?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                /** @constant */
+                deductions_allocated?: true;
+                /** @constant */
+                research_allowance_deferral?: true;
+                research_allowance_notes?: string;
+            };
             /** @description Anlage Unterhalt (E10 `ESt1A_U`, at most 99). `household_address`: Anschrift des Haushalts, text, at most 999 characters (ESt1A_U/HH_unt_P/E0120101); `household_persons`: Personen im Haushalt, a whole number from 1 to 99 (ESt1A_U/HH_unt_P/E0120108); `payments[≤12].supported`: Unterstützungszeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120109); `payments[≤12].paid`: Zeitraum der Zahlungen, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120104); `payments[≤12].amount`: Unterhaltszahlungen, euros (a number or a decimal string), sent as whole euros (ESt1A_U/AW_U/U_Ztr/E0120103); `persons[≤9].idnr`: Identifikationsnummer der unterstützten Person, a tax identification number (11 digits) (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120211); `persons[≤9].name`: Name, Vorname, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120201); `persons[≤9].birth_date`: Geburtsdatum, a date, YYYY-MM-DD (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120203); `persons[≤9].relation`: Verwandtschaftsverhältnis, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120701); `persons[≤9].in_my_household`: Lebte in meinem inländischen Haushalt, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122505); `persons[≤9].child_benefit_for_them`: Anspruch auf Kindergeld für diese Person, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122613). Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
             maintenance?: {
                 household_address?: string;

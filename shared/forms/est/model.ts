@@ -105,6 +105,7 @@ export interface EstReturn extends MainFormFields {
   maintenance?: unknown;
   corona_aid?: unknown;
   other_provision?: unknown;
+  miscellaneous?: unknown;
 }
 
 /**

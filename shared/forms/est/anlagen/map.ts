@@ -47,6 +47,8 @@ export interface Leaf {
   label: string;
   /** Health data (GDPR Art. 9): never shown in the protocol. */
   health?: true;
+  /** The format the element had up to a year, where the schema wrote the same value otherwise (a box ticked "X", later "1"). */
+  earlier?: { until: number; format: Format };
 }
 
 export interface Group {
@@ -113,6 +115,10 @@ function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
 export const positiveExpense = atLeast(expense, 'up', 1);
 /** An expense the schema takes from zero (NichtNeg). */
 export const nonNegativeExpense = atLeast(expense, 'up', 0);
+/** Income the schema takes only above zero (Pos). */
+export const positiveIncome = atLeast(income, 'down', 1);
+/** Income the schema takes from zero (NichtNeg). */
+export const nonNegativeIncome = atLeast(income, 'down', 0);
 /** Euros and cents with a decimal comma, as ELSTER writes taxes withheld. */
 export const cents: Format = {
   schema: money,
@@ -127,6 +133,8 @@ export const text = builtOncePer((max: number = 999): Format => ({
   write: (value: string) => value,
   read: (value) => value,
 }));
+/** A state as ELSTER's form names it in German, such as "Österreich" (the schema's list of states is a text). */
+export const country: Format = { ...text(50), shape: 'a state as ELSTER\'s form names it in German, such as "Österreich"' };
 export const date: Format = { schema: isoDate, shape: 'a date, YYYY-MM-DD', write: elsterDate, read: isoDateOf };
 const periodPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])$/;
 /** A span within the year as ELSTER writes it: "01.01-31.12". */
@@ -199,7 +207,15 @@ export const person: Format = {
   read: (value) => (value === 'PersonA' ? 'taxpayer' : value === 'PersonB' ? 'spouse' : undefined),
 };
 
-export const leaf = (at: Path, format: Format, label: string, options: { health?: true } = {}): Leaf => ({ kind: 'leaf', at, format, label, ...options });
+export const leaf = (at: Path, format: Format, label: string, options: Pick<Leaf, 'health' | 'earlier'> = {}): Leaf => ({
+  kind: 'leaf',
+  at,
+  format,
+  label,
+  ...options,
+});
+/** The format `node` is written and read in for `year`. */
+const formatIn = (node: Leaf, year: number) => (node.earlier && year <= node.earlier.until ? node.earlier.format : node.format);
 export const group = (at: Path, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, ...(label && { label }) });
 export const list = (at: Path, many: number, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, many, ...(label && { label }) });
 export const total = (at: Path, of: readonly [string, string], round: 'up' | 'down' = 'up'): Total => ({ kind: 'total', at, of, round });
@@ -340,7 +356,7 @@ function write(fields: Fields, value: Json, year: number): XmlElement {
     }
     const given = value[key];
     if (given === undefined) continue;
-    if (node.kind === 'leaf') put(element, path, (node.format.write as (value: unknown) => string)(given));
+    if (node.kind === 'leaf') put(element, path, (formatIn(node, year).write as (value: unknown) => string)(given));
     else if (node.many === undefined) {
       const written = write(node.fields, given as Json, year);
       if (Object.keys(written).length > 0) put(element, path, written);
@@ -391,7 +407,7 @@ function read(fields: Fields, element: XmlElement, year: number, where: string, 
     if (node.kind === 'leaf') {
       const text = found[0];
       if (typeof text !== 'string') continue;
-      const json = node.format.read(text);
+      const json = formatIn(node, year).read(text);
       if (json === undefined) continue;
       value[key] = json;
       markTaken(element, path, taken);

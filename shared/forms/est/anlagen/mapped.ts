@@ -15,6 +15,7 @@ import { sAnlage } from '#shared/forms/est/anlagen/s.ts';
 import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
 import { furtherExpenseFindings } from '#shared/forms/est/anlagen/sa-further.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
+import { sonstAnlage } from '#shared/forms/est/anlagen/sonst.ts';
 import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
 import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
@@ -28,6 +29,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   saAnlage,
   agbAnlage,
   ha35aAnlage,
+  sonstAnlage,
   unterhaltAnlage,
   kindAnlage,
   gAnlage,
