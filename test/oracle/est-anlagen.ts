@@ -58,7 +58,7 @@ function largest(format: Format, year: number, longest: number): unknown {
   if (format.amount) return largestAmount(format);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum.at(-1);
-  if (schema.type === 'integer' && schema.maximum !== undefined) return schema.maximum;
+  if ((schema.type === 'integer' || schema.type === 'number') && schema.maximum !== undefined) return schema.maximum;
   if (schema.type === 'string' && schema.maxLength !== undefined) return longestText(format, Math.min(schema.maxLength, longest));
   const fitting = patterned(year).find((candidate) => admits(format, candidate));
   if (fitting === undefined) throw new Error(`no sample value for ${JSON.stringify(schema)}: add one to patterned() in test/oracle/est-anlagen.ts`);
@@ -154,5 +154,7 @@ export function estAnlagen(year: number, spouse: boolean, parents: readonly stri
   });
   const shared = sampling();
   const every = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageValue(anlage, shared, true)]).filter(([, value]) => value !== undefined));
+  // Each Anlage V-FeWo names another Anlage V (RENTAL_NUMBER_TWICE, anlagen/v-fewo.ts).
+  for (const [index, line] of ((every.holiday_lettings ?? []) as Json[]).entries()) if (line.rental_number !== undefined) line.rental_number = index + 1;
   return { every, each };
 }

@@ -1768,6 +1768,53 @@ export interface components {
                     }[];
                 };
             }[];
+            /** @description Anlage Zinsschranke (E10 `Zins`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Zins/Person); `businesses[≤99].name`: Bezeichnung des Betriebs, text, at most 999 characters (Zins/Betr/Ang_Betr/E2110401); `businesses[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456789-00001" (Zins/Betr/Ang_Betr/E2110502); `businesses[≤99].interest_carried_forward`: Zinsvortrag zum Schluss des Vorjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110501); `businesses[≤99].interest_carried_forward_reduced`: Verringerung des Zinsvortrags, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110801); `businesses[≤99].interest_expenses`: Zinsaufwendungen des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110601); `businesses[≤99].deductible`: Nach § 4h EStG abziehbare Beträge, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110701); `businesses[≤99].deductible_calculation`: Berechnung der abziehbaren Beträge, text, at most 999 characters (Zins/Betr/Zins_Vort/E2110802); `businesses[≤99].exemption_small`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG, true when it applies (Zins/Betr/Zins_Vort/E2110902); `businesses[≤99].exemption_group_kst`: Ausnahme nach § 8a KStG, Konzernzugehörigkeit, true when it applies (Zins/Betr/Zins_Vort/E2111002); `businesses[≤99].exemption_equity_kst`: Ausnahme nach § 8a KStG, Eigenkapitalvergleich, true when it applies (Zins/Betr/Zins_Vort/E2111102); `businesses[≤99].not_deductible`: Nicht abziehbare Zinsaufwendungen (Zinsvortrag), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110901); `businesses[≤99].interest_income`: Zinserträge des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111001); `businesses[≤99].depreciation_immediate`: Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111101); `businesses[≤99].shareholder_loans`: Vergütungen für Fremdkapital an Anteilseigner, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111201); `businesses[≤99].from_2024`: Zinsvortrag zum Schluss des Vorjahres (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111704); `businesses[≤99].from_2024_reduced`: Verringerung des Zinsvortrags (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111801); `businesses[≤99].from_2024_expenses`: Zinsaufwendungen ohne § 4h Abs. 6 EStG, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111901); `businesses[≤99].from_2024_deductible`: Abziehbare Beträge (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112001); `businesses[≤99].from_2024_deductible_calculation`: Berechnung der abziehbaren Beträge (ab 2024), text, at most 999 characters (Zins/Betr/Zins_Vort_ab_2024/E2112002); `businesses[≤99].from_2024_exemption_small`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112101); `businesses[≤99].from_2024_exemption_group`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. b EStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112201); `businesses[≤99].from_2024_exemption_kst`: Ausnahme nach § 8a KStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112301); `businesses[≤99].from_2024_not_deductible`: Nicht abziehbare Zinsaufwendungen (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112401); `businesses[≤99].from_2024_interest_income`: Zinserträge ohne § 4h Abs. 6 EStG, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112501); `businesses[≤99].from_2024_depreciation_immediate`: Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112601); `businesses[≤99].from_2024_shareholder_loans`: Vergütungen für Fremdkapital an Anteilseigner (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112701); `businesses[≤99].ebitda_description`: EBITDA-Vortrag zum Schluss des Vorjahres (Bezeichnung), text, at most 999 characters (Zins/Betr/EBITDA_Vortr/E2111302); `businesses[≤99].ebitda_carried_forward`: EBITDA-Vortrag zum Schluss des Vorjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111301); `businesses[≤99].ebitda_reduced`: Verringerung des EBITDA-Vortrags, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111703); `businesses[≤99].ebitda_offsettable`: Verrechenbares EBITDA des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111401); `businesses[≤99].ebitda_eligible`: Berücksichtigungsfähiges verrechenbares EBITDA, euros (a number or a decimal string), sent as whole euros, not negative (Zins/Betr/EBITDA_Vortr/E2111501); `businesses[≤99].ebitda_used_current`: Verbrauch von EBITDA des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111601); `businesses[≤99].ebitda_used_carried`: Verbrauch von festgestelltem EBITDA-Vortrag, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111702); `businesses[≤99].ebitda_remaining`: Verbleibendes EBITDA (EBITDA-Vortrag zum Schluss), euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111701) */
+            interest_barrier?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                businesses?: {
+                    name?: string;
+                    business_id?: string;
+                    interest_carried_forward?: number | string;
+                    interest_carried_forward_reduced?: number | string;
+                    interest_expenses?: number | string;
+                    deductible?: number | string;
+                    deductible_calculation?: string;
+                    /** @constant */
+                    exemption_small?: true;
+                    /** @constant */
+                    exemption_group_kst?: true;
+                    /** @constant */
+                    exemption_equity_kst?: true;
+                    not_deductible?: number | string;
+                    interest_income?: number | string;
+                    depreciation_immediate?: number | string;
+                    shareholder_loans?: number | string;
+                    from_2024?: number | string;
+                    from_2024_reduced?: number | string;
+                    from_2024_expenses?: number | string;
+                    from_2024_deductible?: number | string;
+                    from_2024_deductible_calculation?: string;
+                    /** @constant */
+                    from_2024_exemption_small?: true;
+                    /** @constant */
+                    from_2024_exemption_group?: true;
+                    /** @constant */
+                    from_2024_exemption_kst?: true;
+                    from_2024_not_deductible?: number | string;
+                    from_2024_interest_income?: number | string;
+                    from_2024_depreciation_immediate?: number | string;
+                    from_2024_shareholder_loans?: number | string;
+                    ebitda_description?: string;
+                    ebitda_carried_forward?: number | string;
+                    ebitda_reduced?: number | string;
+                    ebitda_offsettable?: number | string;
+                    ebitda_eligible?: number | string;
+                    ebitda_used_current?: number | string;
+                    ebitda_used_carried?: number | string;
+                    ebitda_remaining?: number | string;
+                }[];
+            }[];
             /** @description Anlage S (E10 `S`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (S/Person); `professions[≤2].activity`: Berufsbezeichnung oder Tätigkeit, text, at most 999 characters (S/Gewinn/Freiber_T/E0803101); `professions[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456789-00001" (S/Gewinn/Freiber_T/E0820501); `professions[≤2].profit`: Gewinn aus freiberuflicher Tätigkeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Freiber_T/E0803202); `partnerships[≤99].name`: Gesellschaft (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0803301); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820601); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Ges_Fest/Einz/E0820701); `partnerships[≤99].share`: Anteil an Gewinnen aus Gemeinschaften, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Fest/Einz/E0800505); `first_participation.name`: Beteiligung (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Beteil_1/E0803501); `first_participation.tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Beteil_1/E0820801); `first_participation.tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Beteil_1/E0820901); `first_participation.share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602); `other_activities[≤99].activity`: Sonstige selbständige Tätigkeit, text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901); `other_activities[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456789-00001" (S/Gewinn/So_selb_A/Einz/E0821703); `other_activities[≤99].profit`: Gewinn aus sonstiger selbständiger Arbeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
             self_employment?: {
                 /** @enum {string} */
@@ -1938,6 +1985,87 @@ export interface components {
                     arrears?: number | string;
                 }[];
             }[];
+            /** @description Anlage R-AUS (E10 `R_AUS`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R_AUS/Person); `statutory[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_gesetzl/Einz/E1820402); `statutory[≤15].amount`: Ausländische Rente aus gesetzlicher Versicherung, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820401); `statutory[≤15].adjustment`: Rentenanpassungsbetrag (ausländische Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820501); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820601); `statutory[≤15].previous_1_start`: Beginn der 1. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820701); `statutory[≤15].previous_1_end`: Ende der 1. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820801); `statutory[≤15].previous_2_start`: Beginn der 2. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820702); `statutory[≤15].previous_2_end`: Ende der 2. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820802); `statutory[≤15].previous_3_start`: Beginn der 3. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820703); `statutory[≤15].previous_3_end`: Ende der 3. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820803); `statutory[≤15].back_payments`: Nachzahlungen für mehrere Jahre (ausländische Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820901); `statutory[≤15].public_fund_percentage`: Prozentsatz der öffentlichen Kasse, a percentage above 0 with at most two decimals, such as 45.5 (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821001); `statutory[≤15].public_fund_ends`: Rente erlischt oder wird umgewandelt spätestens am, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821101); `statutory[≤15].public_fund_lump_sum`: Einmalzahlung der öffentlichen Kasse, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821201); `private[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_priv/Einz/E1821402); `private[≤15].amount`: Ausländische private Rente, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821301); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821401); `private[≤15].other_life_birth_date`: Geburtsdatum der Person, von deren Leben die Rente abhängt, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821501); `private[≤15].ends_on_death_of`: Rente erlischt mit dem Tod von, text, at most 999 characters (R_AUS/Leibr_priv/Einz/E1821601); `private[≤15].ends`: Rente erlischt oder wird umgewandelt spätestens am, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821701); `private[≤15].back_payments`: Nachzahlungen für mehrere Jahre (private Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821801); `occupational[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leist_bAV/Einz/E1823101); `occupational[≤15].funded`: Leistungen bAV aus geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823201); `occupational[≤15].life_annuity`: Lebenslange Leibrente bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823301); `occupational[≤15].life_annuity_start`: Beginn der lebenslangen Leibrente, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823401); `occupational[≤15].other_life_birth_date`: Geburtsdatum der Person, von deren Leben die Rente abhängt, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823501); `occupational[≤15].term_annuity`: Abgekürzte Leibrente bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823601); `occupational[≤15].term_annuity_start`: Beginn der abgekürzten Leibrente, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823701); `occupational[≤15].term_annuity_ends`: Abgekürzte Leibrente erlischt spätestens am, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823801); `occupational[≤15].lump_sum`: Einmalleistungen bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823901); `occupational[≤15].contract_date`: Datum des Vertragsabschlusses, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1824001); `occupational[≤15].back_payments`: Nachzahlungen für mehrere Jahre (bAV), euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1824101); `statutory_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr/Einz/E1821901); `statutory_expenses[≤99].amount`: Werbungskosten zu ausländischen Leibrenten, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr/Einz/E1821902); `back_payment_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_Nachz/Einz/E1822001); `back_payment_expenses[≤99].amount`: Werbungskosten zu Nachzahlungen, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz/Einz/E1822002); `occupational_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leist_bAV/Einz/E1824301); `occupational_expenses[≤99].amount`: Werbungskosten zu Leistungen bAV, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leist_bAV/Einz/E1824302); `occupational_annuity_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_bAV/Einz/E1824401); `occupational_annuity_expenses[≤99].amount`: Werbungskosten zu Leibrenten bAV, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_bAV/Einz/E1824402); `funded_back_payment_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824601); `funded_back_payment_expenses[≤99].amount`: Werbungskosten zu geförderten Nachzahlungen, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824602); `tax_shelter_models`: Gesellschaften oder Modelle nach § 15b EStG, text, at most 999 characters (R_AUS/Steuerstund_Mod/E1822101); `tax_shelter_income`: Einkünfte aus Modellen nach § 15b EStG, euros (a number or a decimal string), sent as whole euros (R_AUS/Steuerstund_Mod/E1822102) */
+            foreign_pensions?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                statutory?: {
+                    country?: string;
+                    amount?: number | string;
+                    adjustment?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    /** Format: date */
+                    previous_1_start?: string;
+                    /** Format: date */
+                    previous_1_end?: string;
+                    /** Format: date */
+                    previous_2_start?: string;
+                    /** Format: date */
+                    previous_2_end?: string;
+                    /** Format: date */
+                    previous_3_start?: string;
+                    /** Format: date */
+                    previous_3_end?: string;
+                    back_payments?: number | string;
+                    public_fund_percentage?: number;
+                    /** Format: date */
+                    public_fund_ends?: string;
+                    public_fund_lump_sum?: number | string;
+                }[];
+                private?: {
+                    country?: string;
+                    amount?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    /** Format: date */
+                    other_life_birth_date?: string;
+                    ends_on_death_of?: string;
+                    /** Format: date */
+                    ends?: string;
+                    back_payments?: number | string;
+                }[];
+                occupational?: {
+                    country?: string;
+                    funded?: number | string;
+                    life_annuity?: number | string;
+                    /** Format: date */
+                    life_annuity_start?: string;
+                    /** Format: date */
+                    other_life_birth_date?: string;
+                    term_annuity?: number | string;
+                    /** Format: date */
+                    term_annuity_start?: string;
+                    /** Format: date */
+                    term_annuity_ends?: string;
+                    lump_sum?: number | string;
+                    /** Format: date */
+                    contract_date?: string;
+                    back_payments?: number | string;
+                }[];
+                statutory_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                back_payment_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                occupational_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                occupational_annuity_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                funded_back_payment_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                tax_shelter_models?: string;
+                tax_shelter_income?: number | string;
+            }[];
             /** @description Anlage SO (E10 `SO`). `recurring[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wied_Bez/Person); `recurring[≤2].description`: Art der wiederkehrenden Bezüge, text, at most 999 characters (SO/Wied_Bez/E0304501); `recurring[≤2].amount`: Einnahmen aus wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502); `maintenance_received[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Unt_Leist/Person); `maintenance_received[≤2].amount`: Unterhaltsleistungen (Realsplitting), euros (a number or a decimal string), sent as whole euros (SO/Unt_Leist/E0304601); `recurring_expenses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wk/Person); `recurring_expenses[≤2].amount`: Werbungskosten zu wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701); `land_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Grdst/Person); `land_sales[≤2].sales[≤99].property`: Grundstück oder Recht, text, at most 999 characters (SO/Priv_VA_G/Grdst/Einz/E0306111); `land_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306201); `land_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202); `land_sales[≤2].sales[≤99].price`: Veräußerungspreis (Grundstücke), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401); `land_sales[≤2].sales[≤99].cost`: Anschaffungs- oder Herstellungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501); `land_sales[≤2].sales[≤99].depreciation`: Absetzungen für Abnutzung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306601); `land_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Grundstücksveräußerung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701); `land_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus privaten Grundstücksveräußerungen, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306801); `other_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/And_WG/Person); `other_sales[≤2].sales[≤99].asset`: Art des Wirtschaftsguts, text, at most 999 characters (SO/Priv_VA_G/And_WG/Einz/E0307101); `other_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307201); `other_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307202); `other_sales[≤2].sales[≤99].price`: Veräußerungspreis (andere Wirtschaftsgüter), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307401); `other_sales[≤2].sales[≤99].cost`: Anschaffungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307501); `other_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Veräußerung anderer Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307601); `other_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus anderen privaten Veräußerungen, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307701) */
             other_income?: {
                 recurring?: {
@@ -2027,6 +2155,118 @@ export interface components {
                 share_taxpayer?: number | string;
                 share_spouse?: number | string;
             }[];
+            /** @description Anlage V-FeWo (E10 `V_FeWo`, at most 999). `rental_number`: Laufende Nummer der Anlage V, a whole number from 1 to 999 (V_FeWo/Laufende_Nummer_V); `flats[≤99].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (V_FeWo/Obj/Allg/E0730501); `flats[≤99].description`: Bezeichnung der Ferienwohnung, text, at most 999 characters (V_FeWo/Obj/Allg/E0730602); `flats[≤99].living_space`: Wohnfläche in m², a whole number from 1 to 99999 (V_FeWo/Obj/Allg/E0730601); `flats[≤99].used_by_owner_or_reserved`: Selbst genutzt oder zur Selbstnutzung vorbehalten, one of `yes`, `no` (V_FeWo/Obj/Nutz/E0730701); `flats[≤99].days_used_by_owner`: Tage der Selbstnutzung, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730801); `flats[≤99].days_let`: Vermietungstage, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730802); `flats[≤99].days_empty`: Leerstandstage, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730803); `flats[≤99].usual_days_let`: Ortsübliche Vermietungstage, a whole number from 1 to 366 (V_FeWo/Obj/Nutz/Ortsuebl/E0730901); `flats[≤99].let_through_agent`: Vermietung über einen nicht nahestehenden Vermittler, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0730702); `flats[≤99].in_own_house`: Im sonst selbst genutzten Haus oder in dessen Nähe, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731101); `flats[≤99].other_flats_in_place`: Weitere eigene Ferienwohnungen am Ort, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731201) */
+            holiday_lettings?: {
+                rental_number?: number;
+                flats?: {
+                    property_tax_reference?: string;
+                    description?: string;
+                    living_space?: number;
+                    /** @enum {string} */
+                    used_by_owner_or_reserved?: "yes" | "no";
+                    days_used_by_owner?: number;
+                    days_let?: number;
+                    days_empty?: number;
+                    usual_days_let?: number;
+                    /** @enum {string} */
+                    let_through_agent?: "yes" | "no";
+                    /** @enum {string} */
+                    in_own_house?: "yes" | "no";
+                    /** @enum {string} */
+                    other_flats_in_place?: "yes" | "no";
+                }[];
+            }[];
+            /** @description Anlage V-Sonstige (E10 `V_Sonstige`). `shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (V_Sonstige/Anteil_Ek/Person); `shares[≤2].communities[≤2].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0702301); `shares[≤2].communities[≤2].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0720501); `shares[≤2].communities[≤2].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/GG/E0720502); `shares[≤2].communities[≤2].amount`: Anteil an Einkünften einer Gemeinschaft, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/GG/E0702302); `shares[≤2].further_communities[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702511); `shares[≤2].further_communities[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720801); `shares[≤2].further_communities[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720802); `shares[≤2].further_communities[≤99].amount`: Anteil an weiteren Gemeinschaften, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702514); `shares[≤2].property_funds[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702201); `shares[≤2].property_funds[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721001); `shares[≤2].property_funds[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721002); `shares[≤2].property_funds[≤99].amount`: Anteil an geschlossenen Immobilienfonds, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702204); `shares[≤2].building_communities[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702101); `shares[≤2].building_communities[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721204); `shares[≤2].building_communities[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721205); `shares[≤2].building_communities[≤99].amount`: Anteil an Bauherren- und Erwerbergemeinschaften, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702104); `business_ids[≤99].taxpayer`: Wirtschafts-Identifikationsnummer (Person A oder Gemeinschaft), a business identification number, such as "DE123456789-00001" (V_Sonstige/W_IdNr/E0723001); `business_ids[≤99].spouse`: Wirtschafts-Identifikationsnummer (Person B), a business identification number, such as "DE123456789-00001" (V_Sonstige/W_IdNr/E0723002); `subletting[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Unterverm/Einz/E0702603); `subletting[≤99].taxpayer`: Einkünfte aus Untervermietung (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702604); `subletting[≤99].spouse`: Einkünfte aus Untervermietung (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702605); `undeveloped_land[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702703); `undeveloped_land[≤99].taxpayer`: Vermietung unbebauter Grundstücke (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702704); `undeveloped_land[≤99].spouse`: Vermietung unbebauter Grundstücke (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702705); `other_immovables[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/And_Unbewegl/E0721101); `other_immovables[≤99].taxpayer`: Vermietung anderen unbeweglichen Vermögens (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721102); `other_immovables[≤99].spouse`: Vermietung anderen unbeweglichen Vermögens (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721103); `aggregates[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Sachinbegr/E0721201); `aggregates[≤99].taxpayer`: Vermietung von Sachinbegriffen (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721202); `aggregates[≤99].spouse`: Vermietung von Sachinbegriffen (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721203); `rights[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Rechte/E0721301); `rights[≤99].taxpayer`: Überlassung von Rechten (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721302); `rights[≤99].spouse`: Überlassung von Rechten (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721303); `other_rentals_total_taxpayer`: Summe anderer Vermietung (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702701); `other_rentals_total_spouse`: Summe anderer Vermietung (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702702); `process_interest_description`: Prozess- und Verzugszinsen (Bezeichnung), text, at most 999 characters (V_Sonstige/Proz_Verz_Zins/E0723701); `process_interest_taxpayer`: Prozess- und Verzugszinsen (Person A), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723702); `process_interest_spouse`: Prozess- und Verzugszinsen (Person B), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723703); `extraordinary[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Ao_Ek/Einz/E0702903); `extraordinary[≤99].taxpayer`: Außerordentliche Einkünfte (§ 24 EStG) (Person A), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702904); `extraordinary[≤99].spouse`: Außerordentliche Einkünfte (§ 24 EStG) (Person B), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702905); `tax_shelter_models[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Ges_Gem_P15b/E0702801); `tax_shelter_models[≤99].taxpayer`: Einkünfte aus Modellen nach § 15b EStG (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702802); `tax_shelter_models[≤99].spouse`: Einkünfte aus Modellen nach § 15b EStG (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702803) */
+            rentals_other?: {
+                shares?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    communities?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                    further_communities?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                    property_funds?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                    building_communities?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                }[];
+                business_ids?: {
+                    taxpayer?: string;
+                    spouse?: string;
+                }[];
+                subletting?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                undeveloped_land?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                other_immovables?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                aggregates?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                rights?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                other_rentals_total_taxpayer?: number | string;
+                other_rentals_total_spouse?: number | string;
+                process_interest_description?: string;
+                process_interest_taxpayer?: number | string;
+                process_interest_spouse?: number | string;
+                extraordinary?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                tax_shelter_models?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+            };
             /** @description Weitere sonstige Vorsorgeaufwendungen (E10 `VOR`). `unemployment.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001401); `unemployment.contracts[≤50].amount`: Arbeitslosenversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001402); `disability.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001501); `disability.contracts[≤50].amount`: Berufsunfähigkeitsversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001502); `accident_liability_term_life.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001801); `accident_liability_term_life.contracts[≤50].amount`: Unfall-, Haftpflicht-, Risikoversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001802); `life_with_capital_option.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001901); `life_with_capital_option.contracts[≤50].amount`: Versicherung mit Kapitalwahlrecht, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001902); `annuity_without_capital_option.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002001); `annuity_without_capital_option.contracts[≤50].amount`: Versicherung ohne Kapitalwahlrecht, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002002) */
             other_provision?: {
                 unemployment?: {
@@ -2090,6 +2330,30 @@ export interface components {
                         provider?: string;
                         certification?: string;
                         contract?: string;
+                    }[];
+                }[];
+            };
+            /** @description Anlage Mobilitätsprämie (E10 `Mob`). `applied`: Mobilitätsprämie beantragt, true when it applies (Mob/Antr/E0420401); `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Mob/Ang/Person); `persons[≤2].employment`: Für Einkünfte aus nichtselbständiger Arbeit, one of `yes`, `no` (Mob/Ang/E0420501); `persons[≤2].other_income`: Für andere Einkünfte, one of `yes`, `no` (Mob/Ang/E0420601); `persons[≤2].sources[≤9].description`: Betrieb, Tätigkeit oder Vermietungsobjekt, text, at most 999 characters (Mob/Ang/Einz/E0420701); `persons[≤2].sources[≤9].income_kind`: Einkunftsart, one of `agriculture`, `trade`, `self_employment`, `rentals`, `other` (Mob/Ang/Einz/E0420801); `persons[≤2].sources[≤9].workplace`: Erste Betriebs- oder Tätigkeitsstätte, text, at most 999 characters (Mob/Ang/Einz/EP/E0420901); `persons[≤2].sources[≤9].workplace_days`: Aufgesucht an Tagen, a whole number from 1 to 999 (Mob/Ang/Einz/EP/E0421001); `persons[≤2].sources[≤9].workplace_km`: Einfache Entfernung in km, a whole number from 1 to 9999 (Mob/Ang/Einz/EP/E0421002); `persons[≤2].sources[≤9].double_household_place`: Beschäftigungsort der doppelten Haushaltsführung, text, at most 999 characters (Mob/Ang/Einz/DHHF/E0421101); `persons[≤2].sources[≤9].home_trips`: Anzahl der Familienheimfahrten, a whole number from 1 to 53 (Mob/Ang/Einz/DHHF/E0421201); `persons[≤2].sources[≤9].home_trip_km`: Einfache Entfernung der Familienheimfahrten in km, a whole number from 1 to 9999 (Mob/Ang/Einz/DHHF/E0421202) */
+            mobility_premium?: {
+                /** @constant */
+                applied?: true;
+                persons?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @enum {string} */
+                    employment?: "yes" | "no";
+                    /** @enum {string} */
+                    other_income?: "yes" | "no";
+                    sources?: {
+                        description?: string;
+                        /** @enum {string} */
+                        income_kind?: "agriculture" | "trade" | "self_employment" | "rentals" | "other";
+                        workplace?: string;
+                        workplace_days?: number;
+                        workplace_km?: number;
+                        double_household_place?: string;
+                        home_trips?: number;
+                        home_trip_km?: number;
                     }[];
                 }[];
             };

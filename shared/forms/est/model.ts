@@ -106,6 +106,11 @@ export interface EstReturn extends MainFormFields {
   corona_aid?: unknown;
   other_provision?: unknown;
   miscellaneous?: unknown;
+  interest_barrier?: unknown;
+  foreign_pensions?: unknown;
+  rentals_other?: unknown;
+  holiday_lettings?: unknown;
+  mobility_premium?: unknown;
 }
 
 /**

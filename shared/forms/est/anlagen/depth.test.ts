@@ -8,7 +8,7 @@ import { mappedAnlagen, mappedFindings, readMapped, withMappedForms } from '#sha
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 
-const depthElements = ['Sonst'];
+const depthElements = ['Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
 
 const base = (year: number) => ({ year, test: true, joint_assessment: true, employment: [], pensions: [], spouse: {} }) as unknown as EstReturn;
 
@@ -16,7 +16,8 @@ describe('the Anlagen of the depth, every field through the XML and back', () =>
   for (const year of [2022, 2023, 2024, 2025])
     it(`${year}`, () => {
       const { each } = estAnlagen(year, true, ['04452397687', '02476291358']);
-      for (const element of depthElements) {
+      // 2022's form has the lines of V-Sonstige and V-FeWo in Anlage V.
+      for (const element of depthElements.filter((name) => year > 2022 || !['V_Sonstige', 'V_FeWo'].includes(name))) {
         const anlage = mappedAnlagen.find((candidate) => candidate.element === element)!;
         const body = { ...base(year), ...Object.fromEntries(each)[anlage.key] };
         const written = withMappedForms(body, {});
@@ -36,5 +37,19 @@ describe('the rules of the depth', () => {
     const miscellaneous = { cultural_asset_shares: [{ person: 'taxpayer', shares: [{ partnership: 'Burg GbR', amount: '1200' }] }] };
     expect(codes({ year: 2022, miscellaneous })).toEqual(['miscellaneous.cultural_asset_shares NOT_IN_YEAR']);
     expect(codes({ year: 2023, miscellaneous })).toEqual([]);
+  });
+
+  it('V-FeWo: each names its own Anlage V, and none stands in 2022', () => {
+    const holiday_lettings = [{ rental_number: 1 }, { rental_number: 2 }, { rental_number: 1 }];
+    expect(codes({ year: 2024, holiday_lettings })).toEqual(['holiday_lettings.2.rental_number RENTAL_NUMBER_TWICE']);
+    expect(codes({ year: 2022, holiday_lettings: [{ rental_number: 1 }] })).toEqual(['holiday_lettings.0.rental_number NOT_IN_YEAR']);
+  });
+
+  it('Mob: the kind of income by name, a trip home at most weekly', () => {
+    const persons = (source: Record<string, unknown>) => ({ mobility_premium: { persons: [{ person: 'taxpayer', sources: [source] }] } });
+    expect(codes({ year: 2024, ...persons({ income_kind: 'trade', home_trips: 53 }) })).toEqual([]);
+    expect(withMappedForms({ ...base(2024), ...persons({ income_kind: 'rentals' }) } as EstReturn, {}).Mob).toEqual({
+      Ang: [{ Person: 'PersonA', Einz: [{ E0420801: '4' }] }],
+    });
   });
 });

@@ -176,6 +176,21 @@ export const count = builtOncePer((max: number): Format => ({
   write: (value: number) => String(value),
   read: (value) => (/^[1-9]\d*$/.test(value) && Number(value) <= max ? Number(value) : undefined),
 }));
+const percentPattern = /^\d{1,3},\d{2}$/;
+/** A percentage above zero with two decimals, written with a decimal comma ("45,50"). */
+export const percent: Format = {
+  schema: z.number().check(z.minimum(0.01), z.maximum(999.99), z.multipleOf(0.01)),
+  shape: 'a percentage above 0 with at most two decimals, such as 45.5',
+  write: (value: number) => value.toFixed(2).replace('.', ','),
+  read: (value) => (percentPattern.test(value) && value !== '0,00' ? Number(value.replace(',', '.')) : undefined),
+};
+/** A whole number from 0, such as days of a year. */
+export const tally = builtOncePer((max: number): Format => ({
+  schema: z.number().check(z.int(), z.minimum(0), z.maximum(max)),
+  shape: `a whole number from 0 to ${max}`,
+  write: (value: number) => String(value),
+  read: (value) => (/^(0|[1-9]\d*)$/.test(value) && Number(value) <= max ? Number(value) : undefined),
+}));
 /** A text the schema holds to a pattern, named in `shape`. */
 export const matching = (pattern: RegExp, shape: string): Format => ({
   schema: z.string().check(z.regex(pattern, { error: `must be ${shape}` })),
@@ -380,7 +395,8 @@ export function writeAnlage(anlage: Anlage, body: Json): XmlElement | XmlElement
     const element = write(fields, given as Json, year);
     return Object.keys(element).length > 0 ? element : undefined;
   }
-  const elements = (given as Json[]).map((item) => write(fields, item, year));
+  // A line whose every field its year lacks writes no element (refused as NOT_IN_YEAR).
+  const elements = (given as Json[]).map((item) => write(fields, item, year)).filter((element) => Object.keys(element).length > 0);
   return elements.length > 0 ? elements : undefined;
 }
 

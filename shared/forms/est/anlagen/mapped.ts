@@ -16,6 +16,11 @@ import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
 import { furtherExpenseFindings } from '#shared/forms/est/anlagen/sa-further.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
 import { sonstAnlage } from '#shared/forms/est/anlagen/sonst.ts';
+import { zinsAnlage } from '#shared/forms/est/anlagen/zins.ts';
+import { rAusAnlage } from '#shared/forms/est/anlagen/r-aus.ts';
+import { vSonstigeAnlage } from '#shared/forms/est/anlagen/v-sonstige.ts';
+import { vFewoAnlage, vFewoFindings } from '#shared/forms/est/anlagen/v-fewo.ts';
+import { mobAnlage } from '#shared/forms/est/anlagen/mob.ts';
 import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
 import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
@@ -33,16 +38,21 @@ export const mappedAnlagen: readonly Anlage[] = [
   unterhaltAnlage,
   kindAnlage,
   gAnlage,
+  zinsAnlage,
   sAnlage,
   coronaAnlage,
   kapAnlage,
   kapBetAnlage,
   rAnlage,
   ravBavAnlage,
+  rAusAnlage,
   soAnlage,
   vAnlage,
+  vFewoAnlage,
+  vSonstigeAnlage,
   vorOtherAnlage,
   avAnlage,
+  mobAnlage,
 ];
 
 /** The forms directly below E10, in the schema's order (E10-2022.xsd to E10-2024.xsd); the writer puts its forms in it. */
@@ -180,5 +190,6 @@ export function mappedFindings(body: EstReturn): Finding[] {
     ...unterhaltFindings(asBody(body) as Parameters<typeof unterhaltFindings>[0]),
     ...furtherExpenseFindings(body),
     ...coronaFindings(asBody(body) as Parameters<typeof coronaFindings>[0]),
+    ...vFewoFindings(asBody(body) as Parameters<typeof vFewoFindings>[0]),
   ];
 }
