@@ -255,6 +255,9 @@ export function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   // Payments to avoid a pension equalisation take one recipient until 2023 (anlagen/sa-further.ts).
   const further = (anlagen.every.special_expenses as { further_expenses?: { equalisation_avoidance?: unknown[] } } | undefined)?.further_expenses;
   if (year < 2024 && further?.equalisation_avoidance) further.equalisation_avoidance = further.equalisation_avoidance.slice(0, 1);
+  // 2022's form takes one building of energy-saving measures (anlagen/em-35c.ts).
+  const renovation = anlagen.every.energy_renovation as { buildings?: unknown[] } | undefined;
+  if (year <= 2022 && renovation?.buildings) renovation.buildings = renovation.buildings.slice(0, 1);
   bodies.push(body('every Anlage at its largest', anlagen.every), ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)));
   // The main form beside the persons, Anlage N and Vorsorgeaufwand, generated from the request schema.
   const parts = estParts(base);

@@ -1512,6 +1512,90 @@ export interface components {
                     changed?: true;
                 }[];
             };
+            /** @description Anlage Energetische Maßnahmen (E10 `EM_35c`). `buildings[≤9].street`: Straße und Hausnummer des Gebäudes, text, at most 999 characters (EM_35c/Obj/Allg/E0240401); `buildings[≤9].construction_started`: Herstellungsbeginn des Gebäudes, a date, YYYY-MM-DD (EM_35c/Obj/Allg/E0240402); `buildings[≤9].place`: Postleitzahl und Ort, text, at most 999 characters (EM_35c/Obj/Allg/E0240501); `buildings[≤9].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (EM_35c/Obj/Allg/E0240601); `buildings[≤9].total_area`: Gesamtfläche in m², a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240801); `buildings[≤9].own_use_area`: Davon zu eigenen Wohnzwecken genutzt in m², a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240802); `buildings[≤9].earlier_reduction`: Früher bereits Steuerermäßigung für energetische Maßnahmen, one of `yes`, `no` (EM_35c/Obj/Allg/E0240803); `buildings[≤9].public_funding`: Öffentliche Förderung beantragt oder erhalten, one of `yes`, `no` (EM_35c/Obj/Aufw/E0240902); `buildings[≤9].measures_started`: Beginn der energetischen Maßnahme, a date, YYYY-MM-DD (EM_35c/Obj/Aufw/Massn/E0240901); `buildings[≤9].walls[≤10].amount`: Wärmedämmung von Wänden, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Waende/E0241001); `buildings[≤9].roof[≤10].amount`: Wärmedämmung von Dachflächen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Dach/E0241101); `buildings[≤9].ceilings[≤10].amount`: Wärmedämmung von Geschossdecken, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Geschossd/E0241201); `buildings[≤9].windows_doors[≤10].amount`: Erneuerung von Fenstern und Außentüren, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Fenst_Tuer/E0241301); `buildings[≤9].summer_heat_protection[≤10].amount`: Sommerlicher Wärmeschutz, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Somm_Waerm/E0241302); `buildings[≤9].ventilation[≤10].amount`: Lüftungsanlage, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Lueftung/E0241401); `buildings[≤9].heating[≤10].amount`: Erneuerung der Heizungsanlage, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung/E0241501); `buildings[≤9].digital_systems[≤10].amount`: Digitale Systeme zur Verbrauchsoptimierung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Digital/E0241601); `buildings[≤9].heating_optimisation[≤10].amount`: Optimierung bestehender Heizungsanlagen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung_alt/E0241701); `buildings[≤9].certificates[≤10].amount`: Erteilung der Bescheinigungen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Bescheinig/E0241801); `buildings[≤9].measures_total`: Summe der Aufwendungen für energetische Maßnahmen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Sum/E0241901); `buildings[≤9].energy_adviser`: Energieberater, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Energieberat/E0242001); `buildings[≤9].hybrid_gas_heating`: Darin Gasbrennwerttechnik zur Hybridisierung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Hybrid/E0242101); `buildings[≤9].hybrid_proof_submitted`: Nachweis der Hybridisierung eingereicht, one of `yes`, `no` (EM_35c/Obj/Aufw/Massn/Hybrid/E0242201); `buildings[≤9].as_burden_measures`: Davon als außergewöhnliche Belastung beantragt, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242601); `buildings[≤9].as_burden_adviser`: Davon Energieberater als außergewöhnliche Belastung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242701); `buildings[≤9].recognised_last_year`: Anerkannte Aufwendungen des Vorjahres, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0242501); `buildings[≤9].recognised_year_before`: Anerkannte Aufwendungen des Vorvorjahres, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0243401); `buildings[≤9].owners[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Obj/Eigent/StPfl/Person); `buildings[≤9].owners[≤2].share`: Miteigentumsanteil in %, a whole number from 0 to 99 (EM_35c/Obj/Eigent/StPfl/E0242301); `buildings[≤9].co_owners[≤10].details`: Weitere Miteigentümer, text, at most 999 characters (EM_35c/Obj/Eigent/Miteigent/E0242401); `partnership_shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Ant_35c/Ant/Person); `partnership_shares[≤2].shares[≤10].partnership`: Gemeinschaft oder Gesellschaft, text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243001); `partnership_shares[≤2].shares[≤10].tax_office`: Finanzamt, text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243101); `partnership_shares[≤2].shares[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (EM_35c/Ant_35c/Ant/Einz/E0243201); `partnership_shares[≤2].shares[≤10].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (EM_35c/Ant_35c/Ant/Einz/E0243202); `partnership_shares[≤2].shares[≤10].share`: Festgestellter Anteil an der Steuerermäßigung in %, a percentage above 0 with at most two decimals, such as 45.5 (EM_35c/Ant_35c/Ant/Einz/E0243301); `partnership_shares[≤2].shares[≤10].costs`: Festgestellte Aufwendungen des Jahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243402); `partnership_shares[≤2].shares[≤10].adviser`: Festgestellte Aufwendungen für den Energieberater, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243501); `partnership_shares[≤2].shares[≤10].costs_last_year`: Festgestellte Aufwendungen des Vorjahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243601); `partnership_shares[≤2].shares[≤10].costs_year_before`: Festgestellte Aufwendungen des Vorvorjahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243701) */
+            energy_renovation?: {
+                buildings?: {
+                    street?: string;
+                    /** Format: date */
+                    construction_started?: string;
+                    place?: string;
+                    property_tax_reference?: string;
+                    total_area?: number;
+                    own_use_area?: number;
+                    /** @enum {string} */
+                    earlier_reduction?: "yes" | "no";
+                    /** @enum {string} */
+                    public_funding?: "yes" | "no";
+                    /** Format: date */
+                    measures_started?: string;
+                    walls?: {
+                        amount?: number | string;
+                    }[];
+                    roof?: {
+                        amount?: number | string;
+                    }[];
+                    ceilings?: {
+                        amount?: number | string;
+                    }[];
+                    windows_doors?: {
+                        amount?: number | string;
+                    }[];
+                    summer_heat_protection?: {
+                        amount?: number | string;
+                    }[];
+                    ventilation?: {
+                        amount?: number | string;
+                    }[];
+                    heating?: {
+                        amount?: number | string;
+                    }[];
+                    digital_systems?: {
+                        amount?: number | string;
+                    }[];
+                    heating_optimisation?: {
+                        amount?: number | string;
+                    }[];
+                    certificates?: {
+                        amount?: number | string;
+                    }[];
+                    measures_total?: number | string;
+                    energy_adviser?: number | string;
+                    hybrid_gas_heating?: number | string;
+                    /** @enum {string} */
+                    hybrid_proof_submitted?: "yes" | "no";
+                    as_burden_measures?: number | string;
+                    as_burden_adviser?: number | string;
+                    recognised_last_year?: number | string;
+                    recognised_year_before?: number | string;
+                    owners?: {
+                        /** @enum {string} */
+                        person?: "taxpayer" | "spouse";
+                        share?: number;
+                    }[];
+                    co_owners?: {
+                        details?: string;
+                    }[];
+                }[];
+                partnership_shares?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    shares?: {
+                        partnership?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        property_tax_reference?: string;
+                        share?: number;
+                        costs?: number | string;
+                        adviser?: number | string;
+                        costs_last_year?: number | string;
+                        costs_year_before?: number | string;
+                    }[];
+                }[];
+            };
             /** @description Sonstige Angaben und Anträge (E10 `Sonst`). `inheritance_tax_reduction`: Steuerermäßigung nach § 35b EStG beantragt, true when it applies (Sonst/Belast_ErbSt/E0107802); `inheritance_burdened_income`: Mit Erbschaftsteuer belastete Einkünfte (§ 35b EStG), euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109104); `inheritance_tax_assessed`: Festgesetzte Erbschaftsteuer, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109105); `inheritance_acquisition`: Erbschaftsteuerpflichtiger Erwerb mit Freibeträgen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109106); `inheritance_income_reduced_rate`: Darin ermäßigt besteuerte Einkünfte, true when it applies (Sonst/Belast_ErbSt/E0109107); `inheritance_notes`: Erläuterungen zu § 35b EStG, text, at most 999 characters (Sonst/Belast_ErbSt/E0109108); `cultural_assets`: Abzugsbetrag für schutzwürdige Kulturgüter (§ 10g EStG), euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/E0107711); `cultural_asset_shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Person); `cultural_asset_shares[≤2].shares[≤10].partnership`: Gemeinschaft oder Gesellschaft, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191001); `cultural_asset_shares[≤2].shares[≤10].tax_office`: Finanzamt, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191102); `cultural_asset_shares[≤2].shares[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191103); `cultural_asset_shares[≤2].shares[≤10].amount`: Festgestellter Betrag nach § 10g EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191204); `donation_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Spend_Vortr/Person); `donation_carry_forward[≤2].determined`: Spendenvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Spend_Vortr/E0190601); `loss_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Vortrag/Person); `loss_carry_forward[≤2].determined`: Verlustvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Verl_Abz/Vortrag/E0190701); `no_loss_carry_back`: Kein Verlustrücktrag (§ 10d Abs. 1 Satz 5 EStG), true when it applies (Sonst/Verl_Abz/Ruecktrag/E0190802); `section_2b_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Ruecktrag/Par_2b/Person); `section_2b_losses[≤2].items[≤5].source`: Objekt, Finanzamt, Steuernummer (§ 2b EStG), text, at most 999 characters (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109402); `section_2b_losses[≤2].items[≤5].amount`: Negative Einkünfte nach § 2b EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109403); `third_state_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Neg_Ek_Drittst/Person); `third_state_losses[≤2].determined`: Negative Einkünfte aus Drittstaaten festgestellt (§ 2a EStG), true when it applies (Sonst/Neg_Ek_Drittst/E0190903); `old_fund_units_allowance[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/FB_Alt_Ant_InvStG/Person); `old_fund_units_allowance[≤2].determined`: Freibetrag für Alt-Anteile an Investmentfonds festgestellt, true when it applies (Sonst/FB_Alt_Ant_InvStG/E0190901); `deductions_allocated`: Abzüge anders als hälftig aufgeteilt (§ 26a Abs. 2 EStG), true when it applies (Sonst/EVEG/E0109504); `research_allowance_deferral`: Zurückstellung bis zur Forschungszulage beantragt, true when it applies (Sonst/FZul/E0191202); `research_allowance_notes`: Erläuterungen zur Forschungszulage, text, at most 999 characters (Sonst/FZul/E0191203) */
             miscellaneous?: {
                 /** @constant */
@@ -1931,6 +2015,87 @@ export interface components {
                     solidarity_surcharge?: number | string;
                     church_tax?: number | string;
                 };
+            }[];
+            /** @description Anlage AUS (E10 `AUS`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AUS/Person); `states[≤99].country`: Staat oder Spezial-Investmentfonds, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Staat_Spez_InvFonds/E0600301); `states[≤99].sources`: Einkunftsquellen, text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0601501); `states[≤99].included_in`: Enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0600622); `states[≤99].income`: Ausländische Einkünfte, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601401); `states[≤99].partial_income`: Darin Einkünfte nach § 3 Nr. 40 EStG, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601510); `states[≤99].partial_exemption`: Darin Teilfreistellungsbeträge (InvStG), euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0600921); `states[≤99].taxes_deducted_34c2`: Abgezogene ausländische Steuern (§ 34c Abs. 2 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0600920); `states[≤99].taxes_deducted_34c3`: Abgezogene ausländische Steuern (§ 34c Abs. 3 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0601002); `states[≤99].creditable_taxes`: Anzurechnende ausländische Steuern, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0601901); `states[≤99].fictitious_taxes`: Darin fiktive ausländische Steuern, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0602001); `flat_rate_income`: Einkünfte mit pauschaler Besteuerung (§ 34c Abs. 5 EStG), euros (a number or a decimal string), sent as whole euros (AUS/Pausch_best_Ek_P34c_Abs5/E0602401); `section_50d_income`: Inländische Einkünfte (§ 50d Abs. 10 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602101); `section_50d_tax`: Anrechenbare ausländische Steuer (§ 50d Abs. 10 EStG), euros and cents, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602201); `added_tax_office`: Finanzamt der Hinzurechnung, text, at most 999 characters (AUS/Hinzur_Best_ab2022/E0603509); `added_tax_number`: Steuernummer der Hinzurechnung, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Hinzur_Best_ab2022/E0601802); `added_country`: Staat der Hinzurechnung, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Hinzur_Best_ab2022/E0603510); `added_amount`: Hinzurechnungsbetrag (AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603610); `added_taxes_12_1`: Anzurechnende Steuern (§ 12 Abs. 1 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603802); `added_taxes_12_2`: Anzurechnende Steuern auf Antrag (§ 12 Abs. 2 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603906); `family_foundations[≤10].name`: Ausländische Familienstiftung, text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0604703); `family_foundations[≤10].tax_office`: Finanzamt, text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602501); `family_foundations[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602605); `family_foundations[≤10].amount`: Einkünfte der Familienstiftung, euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Ek_ausl_Fam_St/E0601801); `family_foundations[≤10].creditable_taxes`: Anzurechnende Steuern (§ 15 Abs. 5 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0601912); `family_foundations[≤10].creditable_on_application`: Anzurechnende Steuern auf Antrag (§ 15 Abs. 11 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0602010); `negative_income[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Nicht_stfr_neg_Ek/Staat/E0603201); `negative_income[≤20].provision`: Nach § 2a Abs. 1 Satz 1 Nr. … EStG, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603202); `negative_income[≤20].losses_earlier`: Noch nicht verrechnete Verluste (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603203); `negative_income[≤20].losses_year`: Nicht ausgleichsfähige Verluste des Jahres (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603204); `negative_income[≤20].losses_year_in`: Verluste enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603205); `negative_income[≤20].positive_income`: Positive Einkünfte des Jahres (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603206); `negative_income[≤20].positive_income_in`: Positive Einkünfte enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603207); `negative_income[≤20].sum`: Summe (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603208); `progression[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603901); `progression[≤20].source`: Einkunftsquelle, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603902); `progression[≤20].kind`: Einkunftsart, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603903); `progression[≤20].income`: Steuerfreie Einkünfte (Progressionsvorbehalt), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603904); `progression[≤20].tax_shelter_model`: Steuerstundungsmodell (§ 15b EStG), true when it applies (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603609); `progression_capital_income`: Ausländische Kapitalerträge (§ 32d EStG, Progressionsvorbehalt), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Kap32d/E0604305); `progression_business_profits`: Darin Gewinne gewerblicher Betriebsstätten, euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604601); `progression_extraordinary`: Darin außerordentliche Einkünfte (§§ 34, 34b EStG), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604701); `progression_private_sales[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604502); `progression_private_sales[≤20].source`: Einkunftsquelle, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604503); `progression_private_sales[≤20].income`: Steuerfreie private Veräußerungsgeschäfte, euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604504); `progression_losses_determined`: Negative Einkünfte nach § 10d EStG festgestellt, true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0604602); `progression_no_carry_back`: Kein Verlustrücktrag, true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0607701); `treaty_negative_income[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605101); `treaty_negative_income[≤20].provision`: Nach § 2a Abs. 1 Satz 1 Nr. … EStG, text, at most 999 characters (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605102); `treaty_negative_income[≤20].losses_earlier`: Noch nicht verrechnete Verluste (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605103); `treaty_negative_income[≤20].losses_year`: Nicht ausgleichsfähige Verluste des Jahres (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605104); `treaty_negative_income[≤20].positive_income`: Positive Einkünfte des Jahres (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605106); `treaty_negative_income[≤20].sum`: Summe (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605108); `treaty_negative_income[≤20].positive_sum`: Positive Summe (DBA), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605109) */
+            foreign_income?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                states?: {
+                    country?: string;
+                    sources?: string;
+                    included_in?: string;
+                    income?: number | string;
+                    partial_income?: number | string;
+                    partial_exemption?: number | string;
+                    taxes_deducted_34c2?: number | string;
+                    taxes_deducted_34c3?: number | string;
+                    creditable_taxes?: number | string;
+                    fictitious_taxes?: number | string;
+                }[];
+                flat_rate_income?: number | string;
+                section_50d_income?: number | string;
+                section_50d_tax?: number | string;
+                added_tax_office?: string;
+                added_tax_number?: string | {
+                    /** @enum {string} */
+                    state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                    number: string;
+                };
+                added_country?: string;
+                added_amount?: number | string;
+                added_taxes_12_1?: number | string;
+                added_taxes_12_2?: number | string;
+                family_foundations?: {
+                    name?: string;
+                    tax_office?: string;
+                    tax_number?: string | {
+                        /** @enum {string} */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        number: string;
+                    };
+                    amount?: number | string;
+                    creditable_taxes?: number | string;
+                    creditable_on_application?: number | string;
+                }[];
+                negative_income?: {
+                    country?: string;
+                    provision?: string;
+                    losses_earlier?: number | string;
+                    losses_year?: number | string;
+                    losses_year_in?: string;
+                    positive_income?: number | string;
+                    positive_income_in?: string;
+                    sum?: number | string;
+                }[];
+                progression?: {
+                    country?: string;
+                    source?: string;
+                    kind?: string;
+                    income?: number | string;
+                    /** @constant */
+                    tax_shelter_model?: true;
+                }[];
+                progression_capital_income?: number | string;
+                progression_business_profits?: number | string;
+                progression_extraordinary?: number | string;
+                progression_private_sales?: {
+                    country?: string;
+                    source?: string;
+                    income?: number | string;
+                }[];
+                /** @constant */
+                progression_losses_determined?: true;
+                /** @constant */
+                progression_no_carry_back?: true;
+                treaty_negative_income?: {
+                    country?: string;
+                    provision?: string;
+                    losses_earlier?: number | string;
+                    losses_year?: number | string;
+                    positive_income?: number | string;
+                    sum?: number | string;
+                    positive_sum?: number | string;
+                }[];
             }[];
             /** @description Anlage R (E10 `R`, at most 2). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R/Person); `statutory[≤15].amount`: Rentenbetrag (gesetzliche Rente), euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800301); `statutory[≤15].adjustment`: Rentenanpassungsbetrag, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800606); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800501); `statutory[≤15].previous_start`: Beginn der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800806); `statutory[≤15].previous_end`: Ende der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906); `statutory[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601); `private[≤15].amount`: Rentenbetrag (private Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1801601); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701); `private[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901); `private[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1802001); `other[≤15].amount`: Rentenbetrag (sonstige Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803102); `other[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803202); `other[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502); `other[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803602); `expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R/WK_Leibr/Leibr/Einz/E1804901); `expenses[≤99].amount`: Werbungskosten zu Leibrenten, euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
             pension_income?: {

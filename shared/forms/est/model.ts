@@ -111,6 +111,8 @@ export interface EstReturn extends MainFormFields {
   rentals_other?: unknown;
   holiday_lettings?: unknown;
   mobility_premium?: unknown;
+  energy_renovation?: unknown;
+  foreign_income?: unknown;
 }
 
 /**

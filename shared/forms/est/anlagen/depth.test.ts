@@ -8,7 +8,7 @@ import { mappedAnlagen, mappedFindings, readMapped, withMappedForms } from '#sha
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 
-const depthElements = ['Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
+const depthElements = ['AUS', 'EM_35c', 'Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
 
 const base = (year: number) => ({ year, test: true, joint_assessment: true, employment: [], pensions: [], spouse: {} }) as unknown as EstReturn;
 
@@ -51,5 +51,11 @@ describe('the rules of the depth', () => {
     expect(withMappedForms({ ...base(2024), ...persons({ income_kind: 'rentals' }) } as EstReturn, {}).Mob).toEqual({
       Ang: [{ Person: 'PersonA', Einz: [{ E0420801: '4' }] }],
     });
+  });
+
+  it('EM_35c: one building in 2022, nine later', () => {
+    const energy_renovation = { buildings: [{ street: 'Hauptstr. 1' }, { street: 'Nebenweg 2' }] };
+    expect(codes({ year: 2022, energy_renovation })).toEqual(['energy_renovation.buildings NOT_IN_YEAR']);
+    expect(codes({ year: 2023, energy_renovation })).toEqual([]);
   });
 });

@@ -127,6 +127,16 @@ export const cents: Format = {
   read: (text) => (/^-?\d{1,15},\d{2}$/.test(text) ? text.replace(',', '.') : undefined),
   amount: true,
 };
+/** Euros and cents the schema takes from zero (NichtNeg). */
+export const nonNegativeCents: Format = {
+  ...cents,
+  schema: money.check(
+    passes((value: number | string) =>
+      isAmount(value) && toCents(value) < 0 ? { code: 'OUT_OF_RANGE', message: 'must not be negative', expected: 'not negative' } : undefined,
+    ),
+  ),
+  shape: `${cents.shape}, not negative`,
+};
 export const text = builtOncePer((max: number = 999): Format => ({
   schema: textSchema(max, 1),
   shape: `text, at most ${max} characters`,

@@ -15,8 +15,10 @@ import { sAnlage } from '#shared/forms/est/anlagen/s.ts';
 import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
 import { furtherExpenseFindings } from '#shared/forms/est/anlagen/sa-further.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
+import { em35cAnlage, em35cFindings } from '#shared/forms/est/anlagen/em-35c.ts';
 import { sonstAnlage } from '#shared/forms/est/anlagen/sonst.ts';
 import { zinsAnlage } from '#shared/forms/est/anlagen/zins.ts';
+import { ausAnlage } from '#shared/forms/est/anlagen/aus.ts';
 import { rAusAnlage } from '#shared/forms/est/anlagen/r-aus.ts';
 import { vSonstigeAnlage } from '#shared/forms/est/anlagen/v-sonstige.ts';
 import { vFewoAnlage, vFewoFindings } from '#shared/forms/est/anlagen/v-fewo.ts';
@@ -34,6 +36,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   saAnlage,
   agbAnlage,
   ha35aAnlage,
+  em35cAnlage,
   sonstAnlage,
   unterhaltAnlage,
   kindAnlage,
@@ -43,6 +46,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   coronaAnlage,
   kapAnlage,
   kapBetAnlage,
+  ausAnlage,
   rAnlage,
   ravBavAnlage,
   rAusAnlage,
@@ -190,6 +194,7 @@ export function mappedFindings(body: EstReturn): Finding[] {
     ...unterhaltFindings(asBody(body) as Parameters<typeof unterhaltFindings>[0]),
     ...furtherExpenseFindings(body),
     ...coronaFindings(asBody(body) as Parameters<typeof coronaFindings>[0]),
+    ...em35cFindings(asBody(body) as Parameters<typeof em35cFindings>[0]),
     ...vFewoFindings(asBody(body) as Parameters<typeof vFewoFindings>[0]),
   ];
 }
