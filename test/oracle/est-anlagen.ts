@@ -42,13 +42,14 @@ function largestAmount(format: Format): string {
   throw new Error(`no amount fits ${JSON.stringify(z.toJSONSchema(format.schema))}`);
 }
 
-/** Texts held to a pattern (dates, spans, months, tax numbers, business IDs, digits): the first of these the format admits. */
+/** Texts held to a pattern (dates, spans, months, tax numbers, business IDs, ISINs, digits): the first of these the format admits. */
 const patterned = (year: number) => [
   `${year}-01-01`,
   '01.01-31.12',
   '01.10',
   '9198011310010',
   'DE123456789-00001',
+  'DE0008404005',
   ...['', '0', '00'].flatMap((start) => Array.from({ length: 20 }, (_, index) => `${start}${'1'.repeat(20 - index)}`)),
 ];
 

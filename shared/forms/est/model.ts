@@ -113,6 +113,7 @@ export interface EstReturn extends MainFormFields {
   mobility_premium?: unknown;
   energy_renovation?: unknown;
   foreign_income?: unknown;
+  investment_funds?: unknown;
 }
 
 /**

@@ -8,7 +8,7 @@ import { mappedAnlagen, mappedFindings, readMapped, withMappedForms } from '#sha
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 
-const depthElements = ['AUS', 'EM_35c', 'Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
+const depthElements = ['KAP_I', 'AUS', 'EM_35c', 'Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
 
 const base = (year: number) => ({ year, test: true, joint_assessment: true, employment: [], pensions: [], spouse: {} }) as unknown as EstReturn;
 

@@ -194,6 +194,14 @@ export const percent: Format = {
   write: (value: number) => value.toFixed(2).replace('.', ','),
   read: (value) => (percentPattern.test(value) && value !== '0,00' ? Number(value.replace(',', '.')) : undefined),
 };
+const unitsPattern = /^\d{1,15}(,\d{1,4})?$/;
+/** A number of units from 0 with at most four decimals, written with a decimal comma ("12,5"). */
+export const units: Format = {
+  schema: z.number().check(z.minimum(0), z.maximum(999_999_999), z.multipleOf(0.0001)),
+  shape: 'a number of units from 0 with at most four decimals, such as 12.5',
+  write: (value: number) => String(Number(value.toFixed(4))).replace('.', ','),
+  read: (value) => (unitsPattern.test(value) ? Number(value.replace(',', '.')) : undefined),
+};
 /** A whole number from 0, such as days of a year. */
 export const tally = builtOncePer((max: number): Format => ({
   schema: z.number().check(z.int(), z.minimum(0), z.maximum(max)),

@@ -18,6 +18,7 @@ import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
 import { em35cAnlage, em35cFindings } from '#shared/forms/est/anlagen/em-35c.ts';
 import { sonstAnlage } from '#shared/forms/est/anlagen/sonst.ts';
 import { zinsAnlage } from '#shared/forms/est/anlagen/zins.ts';
+import { kapIAnlage } from '#shared/forms/est/anlagen/kap-i.ts';
 import { ausAnlage } from '#shared/forms/est/anlagen/aus.ts';
 import { rAusAnlage } from '#shared/forms/est/anlagen/r-aus.ts';
 import { vSonstigeAnlage } from '#shared/forms/est/anlagen/v-sonstige.ts';
@@ -46,6 +47,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   coronaAnlage,
   kapAnlage,
   kapBetAnlage,
+  kapIAnlage,
   ausAnlage,
   rAnlage,
   ravBavAnlage,
