@@ -7,6 +7,7 @@
 // additions of the older block (Hinzur_Best, to 2023) are not carried.
 import {
   country,
+  from2024,
   income,
   leaf,
   list,
@@ -19,8 +20,6 @@ import {
   total,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
-
-const from2024 = (path: string) => ({ 2022: null, 2024: path });
 
 /** Negative income of § 2a Abs. 1 EStG from a state: losses not yet set off, this year's, positive income, their sum. */
 const section2a = {

@@ -9,6 +9,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import {
   count,
   date,
+  from2023,
   leaf,
   list,
   nonNegativeIncome,
@@ -22,8 +23,6 @@ import {
   type Anlage,
   type Node,
 } from '#shared/forms/est/anlagen/map.ts';
-
-const from2023 = (path: string) => ({ 2022: null, 2023: path });
 
 /** The costs of one kind of measure, each invoice on its line. */
 const costs = (at: string, id: string, label: string): Node => list(`Aufw/Massn/${at}`, 10, { amount: leaf(id, positiveExpense, label) });

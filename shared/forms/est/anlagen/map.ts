@@ -252,6 +252,10 @@ const formatIn = (node: Leaf, year: number) => (node.earlier && year <= node.ear
 export const group = (at: Path, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, ...(label && { label }) });
 export const list = (at: Path, many: number, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, many, ...(label && { label }) });
 export const total = (at: Path, of: readonly [string, string], round: 'up' | 'down' = 'up'): Total => ({ kind: 'total', at, of, round });
+/** A path from 2023's form on (2022's lacks it). */
+export const from2023 = (path: string): Path => ({ 2022: null, 2023: path });
+/** A path from 2024's form on. */
+export const from2024 = (path: string): Path => ({ 2022: null, 2024: path });
 /** Who a per-person Anlage or block belongs to: its `Person` element. */
 export const personLeaf = leaf('Person', person, 'Person');
 

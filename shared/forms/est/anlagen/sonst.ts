@@ -6,9 +6,19 @@
 // a loss carry-back (§ 10d Abs. 1 Satz 5) with the negative income of § 2b EStG, the spouses'
 // allocation of deductions (§ 26a Abs. 2 EStG) and the deferral for a research allowance
 // (FZulG). The energy price allowance of 2022 (EPP) is not carried.
-import { leaf, list, nonNegativeIncome, personLeaf, positiveIncome, taxNumber, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
-
-const from2023 = (path: string) => ({ 2022: null, 2023: path });
+import {
+  from2023,
+  leaf,
+  list,
+  nonNegativeIncome,
+  personLeaf,
+  positiveIncome,
+  taxNumber,
+  text,
+  tick,
+  total,
+  type Anlage,
+} from '#shared/forms/est/anlagen/map.ts';
 
 export const sonstAnlage: Anlage = {
   key: 'miscellaneous',

@@ -3,9 +3,7 @@
 // it was used by its owner, let and empty, and the questions on the days of letting usual in the
 // place (the intention to make a profit, § 21 EStG).
 import type { Finding } from '#shared/domain/ticket.ts';
-import { count, leaf, list, tally, text, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
-
-const from2023 = (path: string) => ({ 2022: null, 2023: path });
+import { count, from2023, leaf, list, tally, text, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const vFewoAnlage: Anlage = {
   key: 'holiday_lettings',

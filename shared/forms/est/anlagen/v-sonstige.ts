@@ -7,6 +7,8 @@
 // community) and `spouse` Person B; the totals are computed.
 import {
   businessId,
+  from2023,
+  from2024,
   income,
   leaf,
   list,
@@ -18,9 +20,6 @@ import {
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
-
-const from2023 = (path: string) => ({ 2022: null, 2023: path });
-const from2024 = (path: string) => ({ 2022: null, 2024: path });
 
 /** A share determined by a partnership's tax office: its name, office, tax number and amount. */
 const share = (ids: readonly [string, string, string, string], label: string): Fields => ({

@@ -2,9 +2,7 @@
 // the interest carried forward and the EBITDA carried forward. From 2024 the interest lines stand
 // in their own block without the interest of § 4h Abs. 6 EStG, and a business names its business
 // identification number.
-import { businessId, income, leaf, list, nonNegativeIncome, personLeaf, text, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
-
-const from2024 = (path: string) => ({ 2022: null, 2024: path });
+import { businessId, from2024, income, leaf, list, nonNegativeIncome, personLeaf, text, tick, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const zinsAnlage: Anlage = {
   key: 'interest_barrier',
