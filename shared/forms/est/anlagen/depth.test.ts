@@ -7,6 +7,10 @@ import { buildXml } from '#shared/xml/build.ts';
 import { mappedAnlagen, mappedFindings, readMapped, withMappedForms } from '#shared/forms/est/anlagen/mapped.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
+import { protocolRows } from '#test/support/est-protocol.ts';
+import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
+import { estReturnSample } from '#test/support/samples.ts';
+import type { Fields, Leaf } from '#shared/forms/est/anlagen/map.ts';
 
 const depthElements = ['KAP_I', 'AUS', 'EM_35c', 'Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
 
@@ -57,5 +61,30 @@ describe('the rules of the depth', () => {
     const energy_renovation = { buildings: [{ street: 'Hauptstr. 1' }, { street: 'Nebenweg 2' }] };
     expect(codes({ year: 2022, energy_renovation })).toEqual(['energy_renovation.buildings NOT_IN_YEAR']);
     expect(codes({ year: 2023, energy_renovation })).toEqual([]);
+  });
+});
+
+describe("the child's disability in Anlage Kind (health data)", () => {
+  const leaves = (fields: Fields): Leaf[] =>
+    Object.values(fields).flatMap((node) => (node.kind === 'leaf' ? [node] : node.kind === 'group' ? leaves(node.fields) : []));
+  const kind = mappedAnlagen.find((anlage) => anlage.element === 'Kind')!;
+
+  it('marks every field of a disability, a mark or a care degree as health data', () => {
+    const disability = leaves(kind.fields).filter((leaf) => /Behinderung|Merkzeichen|Pflegegrad/.test(leaf.label));
+    expect(disability.length).toBeGreaterThanOrEqual(7);
+    expect(disability.filter((leaf) => !leaf.health).map((leaf) => leaf.label)).toEqual([]);
+  });
+
+  it('is written, and the protocol shows none of it', async () => {
+    const child = {
+      first_name: 'Lena',
+      birth_date: '2010-04-01',
+      disability_transfer: { degree: '50', mark_g: true, valid_indefinitely: true },
+      disability_travel: { degree_80_or_70_g: true },
+    };
+    const body = estReturnSample({ year: 2024, children: [child] } as Partial<EstReturn>);
+    const xml = estNutzdaten(body, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });
+    expect(xml).toContain('<E0505809>50</E0505809>');
+    expect((await protocolRows(xml, 2024)).filter((row) => /Behinderung|Merkzeichen|Pflegegrad|Fahrtkosten/.test(row))).toEqual([]);
   });
 });
