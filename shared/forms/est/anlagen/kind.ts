@@ -111,6 +111,7 @@ export const kindAnlage: Anlage = {
       schools: list('Einz', 5, { school: leaf('E0505606', text(), 'Schule oder Träger'), amount: leaf('E0504405', expense, 'Schulgeld') }),
       schools_total: total('Sum/E0505607', ['schools', 'amount']),
       own_share: leaf('Elt_k_ZV/E0504505', expense, 'Von mir übernommenes Schulgeld'),
+      agreed_share: leaf('Elt_k_ZV/E0504603', tally(100), 'Anteil am Schulgeld laut gemeinsamem Antrag in %'),
     }),
     // The child's disability and survivors' allowances transferred to the parents (§ 33b Abs. 5 EStG): health data.
     disability_transfer: group('Ueb_PB_Beh_Hbl', {
@@ -157,6 +158,7 @@ export const kindAnlage: Anlage = {
         amount: leaf('E0506605', expense, 'Von mir getragene Kinderbetreuungskosten'),
       }),
       unmarried_parents_total: total('Elt_k_ZV/Kosten/Sum/E0506604', ['unmarried_parents_costs', 'amount']),
+      agreed_share: leaf('Elt_k_ZV/Auft_HB_Ki_Bet/E0508601', tally(100), 'Anteil an den Kinderbetreuungskosten laut Antrag in %'),
     }),
   },
 };
