@@ -128,7 +128,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)node_modules/|\\.test\\.ts$|^test/|^bench/|^cdk\\.out/' },
+    exclude: { path: '(^|/)node_modules/|\\.test\\.ts$|^test/|^bench/|^cdk\\.out/|^client/dist/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
     enhancedResolveOptions: { extensions: ['.ts', '.js'], conditionNames: ['import', 'node', 'default'] },

@@ -18,4 +18,5 @@ declare module '#form-profit' {
   import type { Profit } from '#shared/forms/form.ts';
 
   export const profit: Profit | undefined;
+  export const prepayment: Profit | undefined;
 }

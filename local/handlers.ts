@@ -28,7 +28,7 @@ const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
       import(`../shared/forms/${form}/check.ts`),
       import(pathToFileURL(join(repoRoot, profitModule(form))).href),
     ]);
-    return { handler: submitHandler(part.form, figure.profit) };
+    return { handler: submitHandler(part.form, figure) };
   },
   'functions/validate-form.ts': async (form) => {
     const [{ validateHandler }, part] = await Promise.all([import('../shared/wiring/validate-handler.ts'), import(`../shared/forms/${form}/validation.ts`)]);

@@ -30,7 +30,7 @@ const textTypes = /^(application\/(json|xml|x-www-form-urlencoded)|text\/)/i;
 
 const tooLarge = () => refusal(413, 'PAYLOAD_TOO_LARGE', `The request body exceeds ${limits.maxBodyBytes} bytes`);
 const tooManyConnections = (max: number) =>
-  refusal(503, 'UNAVAILABLE', `The local runtime serves at most ${max} connections at once; retry after Retry-After seconds`, {
+  refusal(503, 'UNAVAILABLE', `The local runtime serves at most ${max} connections at once; retry after ${limits.retryAfterSeconds} seconds`, {
     'retry-after': String(limits.retryAfterSeconds),
   });
 

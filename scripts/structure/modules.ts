@@ -9,6 +9,7 @@ import { kinds } from '#shared/forms/registry.ts';
 import { elsterDir } from '#test/support/elster.ts';
 import { compactStructure } from './xsd.ts';
 import { ruleTable } from './rule-table.ts';
+import { attachmentsSchema } from '#shared/forms/attachments-schema.ts';
 
 export const repoRoot = path.join(import.meta.dirname, '..', '..');
 
@@ -18,11 +19,15 @@ export const formSources = await Promise.all(
 );
 
 /** Each module's path in the repository and the XSD (below shared/elster/) it is derived from. */
-export const sources: readonly { module: string; schema: string; root?: { name: string; type: string } }[] = formSources.flatMap(({ kind, sources: from }) =>
-  'prefix' in from
-    ? from.years.map((year) => ({ module: `shared/forms/${kind}/structure/${from.file}-${year}.json`, schema: `schemas/${from.prefix}-${year}.xsd` }))
-    : [{ module: `shared/forms/${kind}/structure/${from.file}.json`, schema: from.schema, ...(from.root && { root: from.root }) }],
-);
+export const sources: readonly { module: string; schema: string; root?: { name: string; type: string } }[] = [
+  ...formSources.flatMap(({ kind, sources: from }) =>
+    'prefix' in from
+      ? from.years.map((year) => ({ module: `shared/forms/${kind}/structure/${from.file}-${year}.json`, schema: `schemas/${from.prefix}-${year}.xsd` }))
+      : [{ module: `shared/forms/${kind}/structure/${from.file}.json`, schema: from.schema, ...(from.root && { root: from.root }) }],
+  ),
+  // The attachments a letter carries beside its element, one schema for every letter (shared/forms/attachments.ts).
+  { module: 'shared/forms/attachments.json', schema: attachmentsSchema },
+];
 
 /** The text of the file derived from `schema`, read from `dir`: one line per type after the header. */
 export function moduleText(schema: string, dir = elsterDir, rootOf = sources.find((source) => source.schema === schema)?.root): string {
@@ -43,16 +48,24 @@ export function moduleText(schema: string, dir = elsterDir, rootOf = sources.fin
 export const generated: readonly { module: string; from: string; text: (dir?: string) => string }[] = [
   ...sources.map(({ module, schema }) => ({ module, from: schema, text: (dir?: string) => moduleText(schema, dir) })),
   ...formSources.flatMap(({ kind, sources: from }) =>
-    'workbook' in from && from.workbook !== undefined
-      ? from.years.map((year) => {
-          const [workbook, schema] = [`rules/${from.workbook}_${year}.xml`, `schemas/${from.prefix}-${year}.xsd`];
-          return {
-            module: `shared/forms/${kind}/structure/${from.file}-${year}-rules.json`,
-            from: `${workbook} and ${schema}`,
-            text: (dir = elsterDir) => rulesText(workbook, schema, dir),
-          };
-        })
-      : [],
+    'schema' in from && from.workbook !== undefined
+      ? [
+          {
+            module: `shared/forms/${kind}/structure/${from.file}-rules.json`,
+            from: `${from.workbook} and ${from.schema}`,
+            text: (dir = elsterDir) => rulesText(from.workbook!, from.schema, dir),
+          },
+        ]
+      : 'prefix' in from && from.workbook !== undefined
+        ? from.years.map((year) => {
+            const [workbook, schema] = [`rules/${from.workbook}_${year}.xml`, `schemas/${from.prefix}-${year}.xsd`];
+            return {
+              module: `shared/forms/${kind}/structure/${from.file}-${year}-rules.json`,
+              from: `${workbook} and ${schema}`,
+              text: (dir = elsterDir) => rulesText(workbook, schema, dir),
+            };
+          })
+        : [],
   ),
 ];
 

@@ -224,28 +224,38 @@ export function findCase(rule: Rule, structure: CompactStructure, year: number, 
   return accepted ? { refused: smallest, accepted } : undefined;
 }
 
-/** The cases of every Fehler rule of every year of `kind`'s rule files, and the rules without one. */
-export function ruleCases(kind: string, sources: Extract<StructureSources, { prefix: string }>, root: string) {
+/**
+ * The cases of every Fehler rule of every year of `kind`'s rule files, and the rules without one: by
+ * year, or for a letter's one schema of every year under "all" (its rules are checked as of `letterYear`).
+ */
+export function ruleCases(kind: string, sources: StructureSources, root: string) {
   const cases: Record<string, Record<string, RuleCase>> = {};
   const missing: string[] = [];
-  for (const year of sources.years) {
+  const files: [key: string, file: string, year: number][] =
+    'prefix' in sources ? sources.years.map((year) => [String(year), `${sources.file}-${year}`, year]) : [['all', sources.file, letterYear]];
+  for (const [key, file, year] of files) {
     const folder = path.join(root, 'shared', 'forms', kind, 'structure');
-    const structure = JSON.parse(readFileSync(path.join(folder, `${sources.file}-${year}.json`), 'utf8')) as CompactStructure;
-    const { rules, attributes } = ruleBook(new URL(`file://${path.join(folder, `${sources.file}-${year}-rules.json`)}`));
-    cases[year] = {};
+    const structure = JSON.parse(readFileSync(path.join(folder, `${file}.json`), 'utf8')) as CompactStructure;
+    const { rules, attributes } = ruleBook(new URL(`file://${path.join(folder, `${file}-rules.json`)}`));
+    cases[key] = {};
     for (const rule of rules.filter(([, ruleKind]) => ruleKind === 'Fehler')) {
       const found = findCase(rule, structure, year, attributes);
-      if (found) cases[year]![rule[0]] = found;
-      else missing.push(`${year} ${rule[0]}`);
+      // A letter's workbook names alike rules of alike groups (an address's) alike: each is its own row.
+      const name = key === 'all' && cases[key]![rule[0]] ? `${rule[0]} ${rule[2]}` : rule[0];
+      if (found) cases[key]![name] = found;
+      else missing.push(`${key} ${name}`);
     }
   }
   return { cases, missing };
 }
 
+/** The year a letter's rules are checked as of, where one of them asks for a year. */
+export const letterYear = 2024;
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const kind = process.argv[2]!;
   const root = path.join(import.meta.dirname, '..', '..');
-  const { sources } = (await import(`#shared/forms/${kind}/structure/sources.ts`)) as { sources: Extract<StructureSources, { prefix: string }> };
+  const { sources } = (await import(`#shared/forms/${kind}/structure/sources.ts`)) as { sources: StructureSources };
   const { cases, missing } = ruleCases(kind, sources, root);
   // One rule a line, so that a change to one rule's case is one line of the diff.
   const years = Object.entries(cases).map(

@@ -251,8 +251,10 @@ export function ruleTable(workbook: string, structure: CompactStructure): RuleTa
   const parts = 'particles' in root ? root.particles.map(({ name }) => name) : [];
   const book = readWorkbook(workbook);
   const table: RuleTable = { rules: [], left: [], attributes: attributesOf(book) };
-  for (const part of parts) {
+  // A declaration's workbook has a sheet per part of its element; a letter's one for the element itself, its contexts below the root.
+  for (const part of [...parts, structure.root]) {
     const [header, ...rows] = book.get(`${part} - Regeln`) ?? [];
+    const below = part === structure.root ? undefined : part;
     if (!header) continue;
     const column = (title: string) => {
       const index = header.findIndex((cell) => cell.trim() === title);
@@ -265,13 +267,13 @@ export function ruleTable(workbook: string, structure: CompactStructure): RuleTa
       const kind = row[kindColumn!]?.trim();
       // "(alt)" rows are the previous version of a changed rule.
       if (!name || name.endsWith('(alt)') || (kind !== 'Fehler' && kind !== 'Hinweis')) continue;
-      const context = `/${[part, row[contextColumn!]?.trim()].filter(Boolean).join('/')}`;
-      const below = (relative: string) => paths.has(relative.startsWith('/') ? relative : `${context}/${relative}`);
+      const context = `/${[below, row[contextColumn!]?.trim()].filter(Boolean).join('/')}`;
+      const inSchema = (relative: string) => paths.has(relative.startsWith('/') ? relative : `${context === '/' ? '' : context}/${relative}`);
       try {
-        if (!paths.has(context)) throw new Error(`the context ${context} is not in the year's schema`);
+        if (context !== '/' && !paths.has(context)) throw new Error(`the context ${context} is not in the year's schema`);
         const condition = parseCondition(row[conditionColumn!]!.replace(/\s+/g, ' ').trim(), {
-          field: (reference) => (reference.includes('/') ? below(reference) : leaves.has(reference)),
-          context: below,
+          field: (reference) => (reference.includes('/') ? inSchema(reference) : leaves.has(reference)),
+          context: inSchema,
         });
         table.rules.push([name, kind, context.slice(1), condition]);
       } catch (error) {

@@ -43,6 +43,8 @@ describe('wrong per-submission PINs', () => {
 
     const right = await submit(testPin, minutes(80));
     expect(right).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED', headers: { 'retry-after': '1800' } });
+    // The message says the wait too, for whoever reads only the message.
+    expect((right as HttpError).message).toMatch(/; retry after 1800 seconds$/);
     expect(await submit('wrong-10', minutes(109.99))).toMatchObject({ status: 423, headers: { 'retry-after': '1' } });
     expect(deps.metrics.addMetric).toHaveBeenCalledTimes(1);
     expect(deps.metrics.addMetric).toHaveBeenCalledWith('CertificatesPinLocked', 'Count', 1);

@@ -116,10 +116,11 @@ async function lockNow(deps: PinLockDeps, record: CertificateRecord, now: Date):
 }
 
 function lockedError(certificateId: string, until: string, now: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
   const message = `The PIN was wrong ${wrongPinLimit} times within ${wrongPinWindowMinutes} minutes: the certificate is locked until ${until}`;
-  return new HttpError(423, 'CERTIFICATE_PIN_LOCKED', `${message}; retry after Retry-After seconds`, {
+  return new HttpError(423, 'CERTIFICATE_PIN_LOCKED', `${message}; retry after ${seconds} seconds`, {
     details: [{ path: 'certificate_id', code: 'CERTIFICATE_PIN_LOCKED', message: `is locked until ${until}` }],
-    headers: { 'retry-after': String(Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000))) },
+    headers: { 'retry-after': String(seconds) },
   });
 }
 
@@ -127,7 +128,7 @@ function lockedError(certificateId: string, until: string, now: Date): HttpError
 // free again or the certificate is locked.
 function busyError(): HttpError {
   const message = `${wrongPinLimit} PINs were wrong or are being tried on the certificate within ${wrongPinWindowMinutes} minutes, and some are still being tried`;
-  return new HttpError(429, 'CERTIFICATE_PIN_BUSY', `${message}: no PIN is tried meanwhile; retry after Retry-After seconds`, {
+  return new HttpError(429, 'CERTIFICATE_PIN_BUSY', `${message}: no PIN is tried meanwhile; retry after 1 second`, {
     details: [{ path: 'certificate_id', code: 'CERTIFICATE_PIN_BUSY', message: `has ${wrongPinLimit} PIN checks under way or wrong` }],
     headers: { 'retry-after': '1' },
   });

@@ -124,7 +124,9 @@ export interface Ticket {
 export interface YearFigures {
   tax_number_digest: string;
   /** In euros, as the form's `profit.ts` finds it. */
-  profit: number;
+  profit?: number;
+  /** In euros: what a UStVA declares as prepaid for its period, or an annual VAT return as the prepayments of its year (its `profit.ts`). */
+  prepayment?: number;
 }
 
 /** The tax number as year figures are kept under it. */

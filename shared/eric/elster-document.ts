@@ -48,8 +48,11 @@ export function elsterDocument(
     return { ok: false, finding: { path: 'tax_number', code: 'TAX_OFFICE_MISSING', message: 'must name the tax office (tax_number or tax_office)' } };
   }
   const nutzdaten = transmission.nutzdaten.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, '').trimEnd();
-  const parsed = parseXml(nutzdaten);
-  if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
+  // A letter's Nutzdaten are its element and the attachments beside it (contract §13): each must be a well-formed element.
+  for (const element of nutzdaten.split(/(?=<Anhaenge[\s>])/)) {
+    const parsed = parseXml(element.trim());
+    if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
+  }
 
   const placeholder = `nutzdaten-${randomUUID()}`;
   const envelope = buildXml(

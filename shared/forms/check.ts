@@ -4,6 +4,8 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
+import { dissolvedOfficeFindings } from '#shared/forms/tax-office.ts';
+import { yearFindings } from '#shared/forms/years.ts';
 
 /**
  * What a check is handed of the day and the stage, rather than reading configuration or the clock:
@@ -51,6 +53,7 @@ export async function checkForm<T>(form: Form<T>, input: unknown, context: Check
   }
   const ruled = await form.rules(parsed.data, context);
   const { findings } = ruled;
+  findings.push(...dissolvedOfficeFindings(ruled.filing.body, ruled.period));
   findings.push(...liveFindings(ruled.filing.body, context.liveSubmissionsAllowed, ruled.xmlIdnrs));
   const version = form.facts.datenartVersion(ruled.filing.body.year);
   return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
@@ -58,10 +61,10 @@ export async function checkForm<T>(form: Form<T>, input: unknown, context: Check
 
 /**
  * A year beyond those whose form steuerbote knows is named by why it cannot be filed today
- * (YEAR_CLOSED, YEAR_NOT_ENDED) where the form's window says so by the year alone, as for the years
- * within them; the schema, which knows no day, names it only as no year of the form (formYear).
+ * (shared/forms/years.ts: closed, not yet open, or unsupported); the schema, which knows no day,
+ * names it only as no year of the form (formYear).
  */
 function yearOutside(facts: FormFacts, year: number, finding: Finding, today: string): Finding {
   if (finding.path !== 'year' || !Number.isInteger(year)) return finding;
-  return facts.yearFindings?.(year, today)[0] ?? finding;
+  return yearFindings(facts, year, today)[0] ?? finding;
 }

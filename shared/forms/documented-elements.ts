@@ -55,3 +55,6 @@ export function documentedParts(structure: CompactStructure, names: readonly str
     }),
   );
 }
+
+/** The schema of the whole root element of `structure` (a letter's, whose body is its element). */
+export const documentedElement = (structure: CompactStructure): z.ZodMiniType => documented(structure, structure.type, [structure.root]);

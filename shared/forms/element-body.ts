@@ -100,20 +100,8 @@ export interface WrittenParts {
   findings: Finding[];
 }
 
-/**
- * The root's children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
- * service writes itself, placed where the schema has them, and `defaults` those it writes where the
- * body's Vorsatz has none.
- */
-export function writeParts(
-  parts: ElementParts,
-  structure: CompactStructure,
-  own: Readonly<Record<string, string | undefined>>,
-  defaults: Readonly<Record<string, string>> = {},
-): WrittenParts {
-  const findings: Finding[] = [];
-  const root = typeOf(structure, structure.type) as ElementsType;
-
+/** Writes a group of the structure from its body value, gathering what it cannot write in `findings`. */
+function groupWriter(structure: CompactStructure, findings: Finding[]) {
   const group = (
     value: unknown,
     type: ElementsType,
@@ -170,6 +158,23 @@ export function writeParts(
     }
     return element;
   };
+  return group;
+}
+
+/**
+ * The root's children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
+ * service writes itself, placed where the schema has them, and `defaults` those it writes where the
+ * body's Vorsatz has none.
+ */
+export function writeParts(
+  parts: ElementParts,
+  structure: CompactStructure,
+  own: Readonly<Record<string, string | undefined>>,
+  defaults: Readonly<Record<string, string>> = {},
+): WrittenParts {
+  const findings: Finding[] = [];
+  const root = typeOf(structure, structure.type) as ElementsType;
+  const group = groupWriter(structure, findings);
 
   const element: XmlElement = {};
   for (const particle of root.particles) {
@@ -191,6 +196,16 @@ export function writeParts(
     if (written) element[particle.name] = written;
   }
   return { element, findings };
+}
+
+/**
+ * The root element's children from a body that is the root itself, field for field (a letter's
+ * element, whose fields stand beside its groups): what `parts` writes for a declaration's parts.
+ */
+export function writeElement(body: Record<string, unknown>, structure: CompactStructure): WrittenParts {
+  const findings: Finding[] = [];
+  const element = groupWriter(structure, findings)(body, typeOf(structure, structure.type) as ElementsType, '') ?? {};
+  return { element, findings: findings.map((finding) => ({ ...finding, path: finding.path.replace(/^\./, '') })) };
 }
 
 /**
@@ -255,8 +270,18 @@ export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   return fields;
 }
 
-/** A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller. */
-export const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
+/** What a body's key given twice is called, by the key's element (the schemas' xs:unique fields). */
+const duplicateCodes: Readonly<Record<string, string>> = { beteiligter: 'DUPLICATE_PARTNER', wj: 'WIRTSCHAFTSJAHR_TWICE', person: 'DUPLICATE_PERSON' };
+
+/**
+ * A finding on the XML written from a body, as the body's: without the XML's position, and a key
+ * the schema holds unique given twice (XML_DUPLICATE) named by what it is, as the partner.
+ */
+export const bodyFinding = (finding: Finding): Finding => ({
+  ...finding,
+  ...(finding.code === 'XML_DUPLICATE' && { code: duplicateCodes[finding.path.split('.').at(-1)!] ?? 'DUPLICATE_ENTRY' }),
+  message: finding.message.replace(/ \(line \d+, column \d+\)$/, ''),
+});
 
 /** The body path of an element path (names below the root): where a finding on the written XML points in the body. */
 export const bodyPathOf = (names: readonly string[]) => {

@@ -3,10 +3,11 @@
 // findings (structure and rules), and the identifiers it names held to the request.
 import type { FilingBodies, Finding, Kind } from '#shared/domain/ticket.ts';
 import type { CheckContext, Ruled } from '#shared/forms/check.ts';
-import { bodyPathOf, withoutPosition } from '#shared/forms/element-body.ts';
+import { bodyPathOf, bodyFinding } from '#shared/forms/element-body.ts';
 import { xmlPathOf } from '#shared/forms/element-nutzdaten.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
+import { yearFindings } from '#shared/forms/years.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 export interface ElementCheck<K extends Kind, Filing extends FilingBodies[K] & { year: number; xml?: string }> {
@@ -27,13 +28,13 @@ export function elementRules<K extends Kind, Filing extends FilingBodies[K] & { 
 ): Ruled {
   // The form's own kind and body, which the compiler cannot pair for a kind it does not know.
   const filing = { kind: check.facts.kind, body } as unknown as Ruled['filing'];
-  const open = check.facts.yearFindings?.(body.year, today) ?? [];
+  const open = yearFindings(check.facts, body.year, today);
   const fromBody = body.xml === undefined;
   const written = fromBody ? check.write(body, new Date()) : { xml: body.xml!, findings: [] };
   if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
   const pathOf = fromBody ? bodyPathOf : xmlPathOf;
   const read = check.read(written.xml, body.year, pathOf);
   const identifiers = read.tree ? partsIdentifiers(check.identifiers, read.tree, request, pathOf) : { findings: [] };
-  const findings = fromBody ? read.findings.map(withoutPosition) : read.findings;
+  const findings = fromBody ? read.findings.map(bodyFinding) : read.findings;
   return { filing, ...identifiers, findings: [...open, ...findings, ...identifiers.findings] };
 }

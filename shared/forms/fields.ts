@@ -9,6 +9,7 @@ import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { lands } from '#shared/tax/lands.ts';
 import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
+import { widnrProblem } from '#shared/tax/widnr.ts';
 
 // Money arrives as a JSON number or a decimal string (the OpenAPI document: "1200.50"); the strings keep
 // cents exact where a float might not. Both forms stay below 10^digits euros (a trillion for most
@@ -85,9 +86,13 @@ export const idnr = z.string().check(passes(idnrProblem));
 
 /** The Wirtschafts-Identifikationsnummer as ELSTER's forms take it from 2025 (UStVA-2025.xsd WIdNr, E50-2025.xsd E3000401). */
 export const widnrText = { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ };
-export const widnr = z
-  .string()
-  .check(z.minLength(widnrText.minLength), z.maxLength(widnrText.maxLength), z.regex(widnrText.pattern, { error: `must match ${widnrText.pattern.source}` }));
+export const widnr = z.string().check(
+  z.minLength(widnrText.minLength),
+  z.maxLength(widnrText.maxLength),
+  z.regex(widnrText.pattern, { error: `must match ${widnrText.pattern.source}` }),
+  // Its check digit once its form holds, as ERiC's ungueltigeWirtschaftsIdentifikationsnummer checks it.
+  passes((value: string) => (widnrText.pattern.test(value) ? widnrProblem(value) : undefined)),
+);
 
 /**
  * The IdNrs a caller's XML names, declared beside it: the XML may name no other
@@ -185,12 +190,14 @@ export function refuseWithoutXml(context: Context, body: Record<string, unknown>
 
 /**
  * What a request of a form whose body is its ELSTER element must have (element-body.ts): a tax number
- * or, for a first return, a tax office; then either the caller's `xml` alone, or the `required` parts
- * (each with why), the IdNrs and W-IdNr named in the parts (`instead`) rather than beside them.
+ * or, for a first return where the form allows one (`byTaxOffice`), a tax office; then either the
+ * caller's `xml` alone, or the `required` parts (each with why), the IdNrs and W-IdNr named in the
+ * parts (`instead`) rather than beside them.
  */
-export function elementRequestRefinement(parts: readonly string[], required: Readonly<Record<string, string>>, instead: string) {
+export function elementRequestRefinement(parts: readonly string[], required: Readonly<Record<string, string>>, instead: string, { byTaxOffice = true } = {}) {
   return z.superRefine((body: Record<string, unknown>, context) => {
-    if (body.tax_number === undefined && body.tax_office === undefined)
+    // Without a first return by office, the field's own check names a missing tax number.
+    if (byTaxOffice && body.tax_number === undefined && body.tax_office === undefined)
       requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
     if (body.xml !== undefined) return refuseBesideXml(context, body, parts);
     refuseWithoutXml(context, body, xmlDeclaredFields, instead);

@@ -61,6 +61,15 @@ export interface FormModule<K extends Kind = Kind> {
 export type Profit<K extends Kind = Kind> = (body: FilingBodies[K]) => number | undefined;
 
 /**
+ * A form's year figures, its `profit.ts`: the profit (`profit`), and where a filing declares what it
+ * prepaid, or an annual return the prepayments of its year, that amount in euros (`prepayment`).
+ */
+export interface YearFigureSources {
+  profit?: Profit | undefined;
+  prepayment?: Profit | undefined;
+}
+
+/**
  * What `POST /v2/{kind}/validate` takes of a form (shared/wiring/validate-handler.ts), from its
  * `validation.ts`: a form may hand over less than its module, and so its function loads less.
  */
@@ -107,5 +116,8 @@ export type StructureSources =
    * with `workbook`, also each year's rules, `rules/{workbook}_{year}.xml`, to `structure/{file}-{year}-rules.json`.
    */
   | { prefix: string; years: readonly number[]; file: string; workbook?: string }
-  /** One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only. */
-  | { schema: string; file: string; root?: { name: string; type: string } };
+  /**
+   * One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only;
+   * with `workbook` (its path below `../shared/elster/`), its rules to `structure/{file}-rules.json` (a letter's).
+   */
+  | { schema: string; file: string; root?: { name: string; type: string }; workbook?: string };

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadForm } from '#shared/forms/load.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
-import { formFacts, kinds, profitPairs, profitPartners } from '#shared/forms/registry.ts';
+import type { YearFigureSources } from '#shared/forms/form.ts';
+import { formFacts, kinds, prepaymentPairs, profitPairs, profitPartners } from '#shared/forms/registry.ts';
 import { profitModule } from '#shared/manifest.ts';
 import { loadCorpus } from '#test/support/corpus.ts';
 
@@ -44,9 +45,10 @@ describe('the form registry', () => {
   it.each(kinds)('gives the submit function of %s its profit.ts, or none, and has one where a pair names it', async (kind) => {
     const own = existsSync(path.join(import.meta.dirname, kind, 'profit.ts'));
     expect(profitModule(kind)).toBe(own ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts');
-    const { profit } = await import(`#shared/forms/${kind}/profit.ts`).catch(() => import('#shared/forms/no-profit.ts'));
-    expect(profit === undefined ? 'none' : typeof profit).toBe(own ? 'function' : 'none');
-    if (profitPartners(kind).length > 0) expect(own).toBe(true);
+    const figures = await import(`#shared/forms/${kind}/profit.ts`).catch(() => import('#shared/forms/no-profit.ts'));
+    const figure = figures.profit ?? (figures as YearFigureSources).prepayment;
+    expect(figure === undefined ? 'none' : typeof figure).toBe(own ? 'function' : 'none');
+    if (profitPartners(kind).length > 0 || prepaymentPairs.some((pair) => pair.includes(kind))) expect(own).toBe(true);
   });
 
   it('pairs only profits of two different forms, each pair once', () => {

@@ -5,14 +5,17 @@
 // for each kind a form's filing-body.ts adds.
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
 import { kstFacts } from '#shared/forms/kst/facts.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
+import { nachrichtFacts } from '#shared/forms/nachricht/facts.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
+import { acceptedYears as yearsOpen } from '#shared/forms/years.ts';
 
 export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   ustva: ustvaFacts,
@@ -23,6 +26,8 @@ export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   gewst: gewstFacts,
   kst: kstFacts,
   euer: euerFacts,
+  einspruch: einspruchFacts,
+  nachricht: nachrichtFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];
@@ -35,7 +40,7 @@ export const isFormYear = (kind: Kind, year: number) => formFacts[kind].years.in
 export const datenartVersion = (kind: Kind, year: number) => formFacts[kind].datenartVersion(year);
 
 /** The years a filing of `kind` is accepted for on `today` (YYYY-MM-DD). */
-export const acceptedYears = (kind: Kind, today: string) => formFacts[kind].acceptedYears(today);
+export const acceptedYears = (kind: Kind, today: string) => yearsOpen(formFacts[kind], today);
 
 /**
  * The forms whose profits are one figure of one business and year, so that a filing of either is held
@@ -48,6 +53,13 @@ export const profitPairs: readonly (readonly [string, string])[] = [
   ['gewst', 'euer'],
   ['gewst', 'kst'],
 ];
+
+/**
+ * The annual returns whose prepayments are the sum of a periodic form's filings of that year, so that
+ * the annual return is held to the client's filings of the other (hint `PREPAYMENTS_DIFFER`,
+ * shared/submission/hints-across.ts): the annual VAT return's Vorauszahlungssoll and the UStVAs.
+ */
+export const prepaymentPairs: readonly (readonly [annual: Kind, periodic: Kind])[] = [['ust', 'ustva']];
 
 /** The forms listed above that a filing of `kind` holds its profit to. */
 export const profitPartners = (kind: Kind, pairs = profitPairs): Kind[] =>

@@ -341,6 +341,8 @@ function explanation(condition: Condition, scope: Scope, nameOf: (reference: str
  */
 function contextsOf(root: XmlTree, context: string, repeating: ReadonlySet<string>): Found[][] {
   const [part, ...below] = context.split('/').filter(Boolean);
+  // A letter's rules stand on its element itself (scripts/structure/rule-table.ts).
+  if (part === undefined) return [[{ node: root, names: [] }]];
   let chains: Found[][] = descend({ node: root, names: [] }, [part!], repeating).map((found) => [{ node: root, names: [] }, found]);
   for (const name of below) {
     chains = chains.flatMap((chain) => {

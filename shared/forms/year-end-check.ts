@@ -5,11 +5,12 @@
 // identifiers of whom it is for (shared/forms/identifiers.ts, `partsIdentifiers`).
 import type { Finding, Kind } from '#shared/domain/ticket.ts';
 import type { CheckContext, Ruled } from '#shared/forms/check.ts';
-import { bodyPathOf, type FieldValue, fieldsOf, withoutPosition } from '#shared/forms/element-body.ts';
+import { bodyPathOf, type FieldValue, fieldsOf, bodyFinding } from '#shared/forms/element-body.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
 import { type RuleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import { readYearEndNutzdaten, xmlPathOf, type YearEndElement } from '#shared/forms/year-end-nutzdaten.ts';
+import { yearFindings } from '#shared/forms/years.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 /** A year-end form as its check sees it. */
@@ -49,7 +50,7 @@ export function yearEndRules<Request extends DeclaredIdentifiers & { year: numbe
     const body = form.filingOf(request);
     // The form's own kind and body: the compiler cannot pair a generic kind with its body in the union.
     const filing = { kind: form.kind, body } as unknown as Ruled['filing'];
-    const open = form.facts.yearFindings?.(body.year, today) ?? [];
+    const open = yearFindings(form.facts, body.year, today);
     const checked = (xml: string, pathOf: (names: readonly string[]) => string, shown: (finding: Finding) => Finding) => {
       const read = yearEndFindings(form, xml, body.year, pathOf);
       const identifiers = read.tree ? partsIdentifiers(form.identifiers, read.tree, request, pathOf) : { findings: [] };
@@ -58,6 +59,6 @@ export function yearEndRules<Request extends DeclaredIdentifiers & { year: numbe
     if (body.xml !== undefined) return checked(body.xml, xmlPathOf, (finding) => finding);
     const written = form.xmlOf(body, new Date());
     if (written.findings.length > 0) return { filing, findings: [...open, ...written.findings] };
-    return checked(written.xml, bodyPathOf, withoutPosition);
+    return checked(written.xml, bodyPathOf, bodyFinding);
   };
 }

@@ -31,7 +31,7 @@ export const rateLimit = (counter: () => RateCounter, perMinute: () => number = 
     if (limit === 0) return;
     const result = await spend(counter(), event.clientId!, limit, now());
     if (!result.admitted) {
-      throw new HttpError(429, 'RATE_LIMITED', `This client's budget of ${limit} requests a minute is spent; retry after Retry-After seconds`, {
+      throw new HttpError(429, 'RATE_LIMITED', `This client's budget of ${limit} requests a minute is spent; retry after ${result.retryAfterSeconds} seconds`, {
         headers: { 'retry-after': String(result.retryAfterSeconds) },
       });
     }

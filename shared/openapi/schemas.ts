@@ -71,7 +71,7 @@ export const ticketSummary = z.object({
   hints: z.optional(
     described(
       z.array(finding),
-      'The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again',
+      'The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); and `PREPAYMENTS_DIFFER` where the Vorauszahlungssoll of an annual VAT return differs by more than 1 euro a filing from the sum of the UStVAs the client filed for the same tax number and year, the newest of each period (its message names both sums); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again',
     ),
   ),
   links: z.object({ status: z.string(), ticket: z.string(), protocol: z.string() }),
@@ -286,9 +286,9 @@ const sandboxTestValueList = Object.entries(sandboxTestValues)
 // What the contract says of the request fields, beside the schema the handlers parse with.
 const commonFields = {
   test: 'Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live',
-  year: `The tax year. ${kinds.map((kind) => formOpenapi[kind].year).join('; ')}. "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today`,
+  year: `The tax year. ${kinds.map((kind) => formOpenapi[kind].year).join('; ')}. "Today" is the Berlin calendar day; \`GET /v2/version\` lists what is accepted today. A year refused is 422 with one of: \`YEAR_CLOSED\` (its deadline has passed: the message names the day it closed), \`YEAR_NOT_BEGUN\` or \`YEAR_NOT_ENDED\` (not open yet: \`expected\` the first day it is), \`YEAR_UNSUPPORTED\` (steuerbote has no schema for it, nor a stand-in: the message names the years it files)`,
   tax_number:
-    'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. ' +
+    'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. ' +
     `In the sandbox, with \`test: true\`, these test tax numbers force an outcome: ${sandboxTestValueList}`,
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
   idnr: text('idnr'),

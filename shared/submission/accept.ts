@@ -3,7 +3,7 @@ import { isError, maskTaxNumber, newTicketId, taxNumberDigest, type Finding, typ
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Ruled } from '#shared/forms/check.ts';
-import type { Profit } from '#shared/forms/form.ts';
+import type { YearFigureSources } from '#shared/forms/form.ts';
 import type { Signer } from '#shared/certificates/signer.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import type { StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
@@ -35,7 +35,7 @@ export class TicketIdTaken extends Error {
  * is found again by the re-drive, since the table, not the queue, is the record of work.
  * `ticketId` is chosen beforehand by an idempotent request; the conditional create lets only one
  * ticket ever have it. The check's hints stay with the ticket, so a replay answers them too, and so
- * do those across the client's filings, where the form declares a profit (`profit`, its `profit.ts`).
+ * do those across the client's filings, where the form declares a year figure (its `profit.ts`).
  */
 export async function acceptSubmission(
   deps: AcceptDeps,
@@ -46,14 +46,14 @@ export async function acceptSubmission(
     type,
     findings = [],
     signer,
-    profit,
-  }: Pick<Ruled, 'filing' | 'period' | 'type'> & Partial<Pick<Ruled, 'findings'>> & { signer?: Signer; profit?: Profit | undefined },
+    figures: sources = {},
+  }: Pick<Ruled, 'filing' | 'period' | 'type'> & Partial<Pick<Ruled, 'findings'>> & { signer?: Signer; figures?: YearFigureSources },
   ticketId = newTicketId(),
 ): Promise<Ticket> {
   const now = new Date().toISOString();
   const { kind } = filing;
   const body: AcceptedBody = filing.body;
-  const figures = yearFigures(body, profit?.(filing.body));
+  const figures = yearFigures(body, sources.profit?.(filing.body), sources.prepayment?.(filing.body));
   const ticket: Ticket = {
     ticket: ticketId,
     client_id: clientId,
@@ -88,8 +88,10 @@ export async function acceptSubmission(
   return ticket;
 }
 
-const yearFigures = ({ tax_number }: AcceptedBody, profit: number | undefined): YearFigures | undefined =>
-  tax_number !== undefined && profit !== undefined ? { tax_number_digest: taxNumberDigest(tax_number), profit } : undefined;
+const yearFigures = ({ tax_number }: AcceptedBody, profit: number | undefined, prepayment: number | undefined): YearFigures | undefined =>
+  tax_number !== undefined && (profit !== undefined || prepayment !== undefined)
+    ? { tax_number_digest: taxNumberDigest(tax_number), ...(profit !== undefined && { profit }), ...(prepayment !== undefined && { prepayment }) }
+    : undefined;
 
 /**
  * The hints across the client's filings, loaded only for a filing with year figures. A hint is worth

@@ -68,3 +68,34 @@ describe('hints across filings', () => {
     expect(await hintsFor([other, ...later.slice(1)], 500)).toHaveLength(1);
   });
 });
+
+describe('prepayments across filings', () => {
+  const periodic = (prepayment: number, period: string, overrides: Partial<Ticket> = {}) =>
+    earlier({ kind: 'ustva', period, year_figures: { tax_number_digest: taxNumberDigest('9198011310010'), prepayment }, ...overrides });
+  const annual = (prepayment: number) =>
+    aTicket({ ticket: newTicketId(), kind: 'ust', year: 2024, year_figures: { tax_number_digest: taxNumberDigest('9198011310010'), prepayment } });
+  async function prepaymentHints(tickets: Ticket[], prepayment: number) {
+    const store = new MemoryTicketStore();
+    for (const ticket of tickets) await store.create(ticket);
+    return hintsAcross(store, annual(prepayment), [], ['ustva']);
+  }
+
+  it('sums the newest filing of each period, leaving out rejected ones and other tax numbers', async () => {
+    const tickets = [
+      periodic(100, '01'),
+      periodic(50, '02'),
+      periodic(70, '02'),
+      periodic(999, '03', { status: 'rejected' }),
+      periodic(999, '04', { year_figures: { tax_number_digest: taxNumberDigest('9198011310029'), prepayment: 999 } }),
+    ];
+    expect(await prepaymentHints(tickets, 170)).toEqual([]);
+    expect(await prepaymentHints(tickets, 300)).toEqual([
+      expect.objectContaining({ code: 'PREPAYMENTS_DIFFER', message: expect.stringContaining('(300.00 euros) differ from the sum of the 2 ustva filings') }),
+    ]);
+    expect((await prepaymentHints(tickets, 300))[0]!.message).toContain('(170.00 euros)');
+  });
+
+  it('gives none where the client filed no UStVA of that year', async () => {
+    expect(await prepaymentHints([], 300)).toEqual([]);
+  });
+});

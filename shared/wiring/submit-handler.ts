@@ -7,7 +7,7 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import { checkForm, type Form } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
-import type { Profit } from '#shared/forms/form.ts';
+import type { YearFigureSources } from '#shared/forms/form.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
 import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
@@ -16,11 +16,11 @@ import { checkContext } from '#shared/wiring/check-context.ts';
 
 /**
  * `POST /v2/{kind}`: check, accept (once per `Idempotency-Key`), answer 202 with where to follow the
- * ticket. `form` is the schema and rules of the route's form, and `profit` its year figure where it
- * has one (its `profit.ts`): a submission needs nothing more of it, since its XML is written when it
+ * ticket. `form` is the schema and rules of the route's form, and `figures` its year figures where it
+ * has them (its `profit.ts`): a submission needs nothing more of it, since its XML is written when it
  * is transmitted.
  */
-export function submitHandler(form: Form<unknown>, profit?: Profit) {
+export function submitHandler(form: Form<unknown>, figures: YearFigureSources = {}) {
   const { kind } = form.facts;
   return apiHandler(
     async (event) => {
@@ -49,7 +49,7 @@ export function submitHandler(form: Form<unknown>, profit?: Profit) {
         acceptSubmission(
           { tickets, filings: filingStore(), notes: storedBodyNotes(), queue: workQueue() },
           clientId,
-          { ...checked, signer: await signed.signer?.(ticketId), profit },
+          { ...checked, signer: await signed.signer?.(ticketId), figures },
           ticketId,
         );
       const answer: Accepted = request === undefined ? { ticket: await accept(), replayed: false } : await acceptOnce(idempotency, request, accept);

@@ -44,7 +44,7 @@ declare module '#shared/domain/ticket.ts' {
 export const demoFacts: FormFacts<'demo'> = {
   kind: 'demo',
   years: [2025, 2026],
-  acceptedYears: (today) => demoFacts.years.filter((year) => year <= Number(today.slice(0, 4))),
+  window: { opens: 'year-begun', offered: 'the demo begins with 2025' },
   verfahren: 'ElsterErklaerung',
   datenart: 'Demo',
   datenartVersion: (year) => \`Demo_\${year}\`,

@@ -106,9 +106,9 @@ describe('the bundles of submit and validate', () => {
 
   // Most submissions carry structured fields: the reader of a caller's XML is imported only for one that
   // carries XML, so the function does not evaluate it as it starts (BENCHMARKS.md, "Cold starts"). The
-  // checks of the UStE, the KSt, the GewSt and the Anlage EÜR read the XML they write from a body, so they need their reader for every body.
+  // checks of the UStE, the KSt, the GewSt, the Anlage EÜR and the letters read the XML they write from a body, so they need their reader for every body.
   const xmlReader = /^shared\/(forms\/\w+\/xml-reader|xml\/caller-nutzdaten)\.ts$/;
-  const readsXmlOfEveryBody: readonly Kind[] = ['ust', 'kst', 'gewst', 'euer'];
+  const readsXmlOfEveryBody: readonly Kind[] = ['ust', 'kst', 'gewst', 'euer', 'einspruch', 'nachricht'];
   it.each(kinds.filter((kind) => !readsXmlOfEveryBody.includes(kind)).map(submitFunction))('%s starts without the XML reader', async (name) => {
     const { carried } = await bundle(name);
     const started = await startsWith(name);

@@ -33,11 +33,12 @@ describe('an ERiC stage', { timeout: 120_000 }, () => {
   let eric: Stage;
   let layer: ReturnType<typeof builtEricLayer>;
 
-  // A bundled synth runs esbuild once per function: one took 56 s on two cores shared with other work.
+  // A bundled synth runs esbuild once per function: one took over 300 s beside the whole suite on two
+  // busy cores, and each form adds two functions.
   beforeAll(() => {
     layer = builtEricLayer();
     eric = synth(ericContext(layer.folder));
-  }, 300_000);
+  }, 900_000);
 
   it('attaches one x86-64 layer to exactly the functions that load the tax authority, which stay on x86-64', () => {
     expect(loadingTaxAuthority.sort()).toEqual(['transmit', ...kinds.map(validateFunction)].sort());

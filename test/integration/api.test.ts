@@ -173,7 +173,7 @@ describe('version', () => {
       lsta: [2021, 2022, 2023, 2024, 2025, 2026],
       ust: [2021, 2022, 2023, 2024, 2025],
       ustva: [2021, 2022, 2023, 2024, 2025, 2026],
-      zm: [2021, 2022, 2023, 2024, 2025, 2026],
+      zm: [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026],
     });
     expect([...data.datenart_versions].sort()).toEqual(
       [...new Set(kinds.flatMap((kind) => data.years[kind].map((year: number) => datenartVersion(kind, year))))].sort(),

@@ -46,7 +46,10 @@ const messagesInTransmitQueue = async () => {
   return names.reduce((sum, name) => sum + Number(Attributes[name]), 0);
 };
 
-describe(`a backlog of ${backlog.toLocaleString('en')} tickets`, { timeout: 240_000 }, () => {
+// Alone on a busy machine the file takes under a minute and a half; beside the rest of the suite on two cores, several times that.
+const patience = 600_000;
+
+describe(`a backlog of ${backlog.toLocaleString('en')} tickets`, { timeout: patience }, () => {
   let standIns: StandIns | undefined;
   const queued: Ticket[] = [];
   const finished: Ticket[] = [];
@@ -75,7 +78,7 @@ describe(`a backlog of ${backlog.toLocaleString('en')} tickets`, { timeout: 240_
       queued.map((ticket) => noteItem(ticket.ticket, new Date(ticket.created_at), 86_400)),
     );
     for (let at = 0; at < backlog; at += 500) await workQueue().wakeTransmits(queued.slice(at, at + 500).map((ticket) => ticket.ticket));
-  }, 240_000);
+  }, patience);
 
   afterAll(() => standIns?.stop());
 

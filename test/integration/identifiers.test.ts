@@ -55,7 +55,7 @@ const own: Record<IdentifierKind, (body: Body) => string> = {
   ordnungsbegriff: (body) => body.tax_number as string,
   idnr: () => '04452397687',
   spouse_idnr: () => '02476291358',
-  widnr: () => 'DE123456789',
+  widnr: () => 'DE123456788',
   vat_id: (body) => body.vat_id as string,
 };
 const foreign: Record<IdentifierKind, string> = {
@@ -63,7 +63,7 @@ const foreign: Record<IdentifierKind, string> = {
   ordnungsbegriff: '9198011310029',
   idnr: '65929970489',
   spouse_idnr: '57549285017',
-  widnr: 'DE987654321',
+  widnr: 'DE987654328',
   vat_id: 'DE554367942',
 };
 const codes: Record<IdentifierKind, string> = {

@@ -1,6 +1,7 @@
 // A caller's own XML is held to the whole structure of its year's ELSTER schema, every Anlage of
 // the income tax return included: an unknown element or a wrong order anywhere is refused with
-// XML_STRUCTURE, where it stands and the elements the schema expects there.
+// XML_STRUCTURE, where it stands and the elements the schema expects there; an attribute's value
+// its type refuses with XML_VALUE.
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startService, type LocalService } from '#test/support/local-service.ts';
@@ -42,6 +43,19 @@ describe("POST /v2/est/validate with the caller's own E10", () => {
         },
       ],
     });
+  });
+
+  it("refuses an attribute value the attribute's type refuses, as it refuses an element's", async () => {
+    const alias = (length: number) =>
+      e10(`<Kind><Ang_Kind><Allg><E0500406 alias="${'a'.repeat(length)}">65929970489</E0500406><E0500107>Paula</E0500107></Allg></Ang_Kind></Kind>`);
+    expect(await validate(alias(300))).toMatchObject({ valid: true, findings: [] });
+    expect((await validate(alias(301))).findings).toEqual([
+      expect.objectContaining({
+        path: 'xml.Kind.Ang_Kind.Allg.E0500406',
+        code: 'XML_VALUE',
+        message: expect.stringMatching(/^has an attribute alias that must be at most 300 characters long/),
+      }),
+    ]);
   });
 
   it('refuses two elements swapped inside Anlage Kind, naming line, column and what is expected there', async () => {

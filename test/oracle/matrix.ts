@@ -156,13 +156,13 @@ function ustvaBodies(year: number, type: UstvaType): MatrixBody[] {
       ...(type === 'voranmeldung' ? figures(every) : content),
       flags: Object.assign({}, ...flagsOf[type].map(flagValues)),
       ...parties,
-      ...(year >= 2025 && { widnr: 'DE123456789' }),
+      ...(year >= 2025 && { widnr: 'DE123456788' }),
     }),
     body('nothing optional', content),
     ...flagsOf[type].map((flag) => body(`flag ${flag} alone`, { ...content, flags: flagValues(flag) })),
     ...partyVariants.map(([name, party, value]) => body(`${name} alone`, { ...content, [party]: value })),
   ];
-  if (year >= 2025) bodies.push(body('widnr alone', { ...content, widnr: 'DE123456789' }));
+  if (year >= 2025) bodies.push(body('widnr alone', { ...content, widnr: 'DE123456788' }));
   if (type === 'voranmeldung')
     bodies.push(
       ...kennzahlGroups(year).map((group) =>
@@ -352,7 +352,8 @@ function zmBodies(year: number, day: string): MatrixBody[] {
     (index: number) => `NL${digits(index, 9)}B01`,
     (index: number) => `EL${digits(index, 9)}`,
     (index: number) => `IE${digits(index, 7)}WA`,
-    (index: number) => `XI${digits(index, 12)}`,
+    // Northern Ireland's XI from 2021; before, the United Kingdom's GB in the same form.
+    (index: number) => `${year < 2021 ? 'GB' : 'XI'}${digits(index, 12)}`,
   ];
   const kinds = Object.keys(lineKinds) as (keyof typeof lineKinds)[];
   const body = (name: string, extra: Record<string, unknown>): MatrixBody => ({

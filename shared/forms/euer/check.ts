@@ -11,7 +11,8 @@ import { euerXml } from '#shared/forms/euer/xml-writer.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 /**
- * What ELSTER would find in an E77 element: the structure of the year's schema, then the form's
+ * What ELSTER would find in an E77 element: the structure of the year's schema (a partner named
+ * twice in SE, AVSE or ER among it: the schema's xs:unique of Beteiligter), then the form's
  * totals (totals.ts); `amounts` are the EÜR's amounts by element, the totals it leaves out computed.
  * `pathOf` names an element for a finding, in the caller's XML or in the body.
  */
@@ -23,32 +24,7 @@ export function e77Findings(
   const read = readEuerNutzdaten(xml, year, pathOf);
   if (!read.ok) return read;
   const totals = euerTotals(read.tree, euerSchemaStructure(year), pathOf);
-  return { findings: [...read.findings, ...partnerFindings(read.tree, pathOf), ...totals.findings], tree: read.tree, amounts: totals.amounts };
-}
-
-/** The parts each partner has one of, by the partner's number (`Beteiligter`): the schemas hold it unique per part (xs:unique). */
-const perPartner = ['SE', 'AVSE', 'ER'];
-
-function partnerFindings(tree: XmlTree, pathOf: (names: readonly string[]) => string): Finding[] {
-  return perPartner.flatMap((part) => {
-    const seen = new Set<string>();
-    return tree.children
-      .filter((child) => child.name === part)
-      .flatMap((child, index) => {
-        const partner = child.children.find((field) => field.name === 'Beteiligter')?.text;
-        if (partner === undefined || !seen.has(partner)) {
-          if (partner !== undefined) seen.add(partner);
-          return [];
-        }
-        return [
-          {
-            path: pathOf([part, 'Beteiligter']),
-            code: 'DUPLICATE_PARTNER',
-            message: `names partner ${partner} a second time (entry ${index + 1}): each partner has one ${part}`,
-          },
-        ];
-      });
-  });
+  return { findings: [...read.findings, ...totals.findings], tree: read.tree, amounts: totals.amounts };
 }
 
 const euerCheck: ElementCheck<'euer', EuerFiling> = { facts: euerFacts, identifiers: euerIdentifiers, write: euerXml, read: e77Findings };

@@ -6,7 +6,6 @@ import { describe, expect, it } from 'vitest';
 import { documentOf, type RuleCase } from '../../../scripts/structure/rule-cases.ts';
 import { e20Findings } from '#shared/forms/gewst/check.ts';
 import { gewstRuleBook } from '#shared/forms/gewst/eric-rules.ts';
-import { gewstFacts, gewstYearFindings } from '#shared/forms/gewst/facts.ts';
 import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
 import { workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import cases from '#shared/forms/gewst/eric-rule-cases.json' with { type: 'json' };
@@ -71,14 +70,5 @@ describe("ERiC's rules of the trade tax return", () => {
     expect(findings(e20(`${line('1000', '1400')}${line('10', '10')}<Sum><E4002807>1410</E4002807></Sum>`))).toEqual([
       { path: 'GewSt1A/Kuerz/Ehw/Einz/1/E4008601', rule: 'GewSt_40045', expected: undefined, severity: undefined },
     ]);
-  });
-});
-
-describe('the window of the trade tax return', () => {
-  it('opens when the year has ended and closes with the seventh year after it', () => {
-    expect(gewstFacts.acceptedYears('2026-11-24')).toEqual([2021, 2022, 2023, 2024, 2025]);
-    expect(gewstFacts.acceptedYears('2029-01-01')).toEqual([2022, 2023, 2024, 2025]);
-    expect(gewstYearFindings(2026, '2026-11-24')).toEqual([expect.objectContaining({ code: 'YEAR_NOT_ENDED', expected: '2027-01-01' })]);
-    expect(gewstYearFindings(2021, '2029-01-01')).toEqual([expect.objectContaining({ code: 'YEAR_CLOSED' })]);
   });
 });

@@ -1,5 +1,5 @@
-import type { Finding } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { assessedYearWindow } from '#shared/forms/years.ts';
 
 /**
  * The trade tax return (E20) from 2021, the first year of the E20 schemas at hand
@@ -14,22 +14,10 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export const gewstFacts: FormFacts<'gewst'> = {
   kind: 'gewst',
   years: [2021, 2022, 2023, 2024, 2025],
-  acceptedYears(today) {
-    const current = Number(today.slice(0, 4));
-    return gewstFacts.years.filter((year) => year < current && year >= current - 7);
-  },
-  yearFindings: (year, today) => gewstYearFindings(year, today),
+  window: assessedYearWindow(
+    "ELSTER's E20 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2025 is checked against the 2024 schema and rules",
+  ),
   verfahren: 'ElsterErklaerung',
   datenart: 'GewSt',
   datenartVersion: (year) => `GewSt_${year}`,
 };
-
-/** Why a return for `year` cannot be filed on `today`, by the window above; none when it can. */
-export function gewstYearFindings(year: number, today: string): Finding[] {
-  if (gewstFacts.acceptedYears(today).includes(year)) return [];
-  if (year >= Number(today.slice(0, 4))) {
-    const first = `${year + 1}-01-01`;
-    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed from ${first}`, expected: first }];
-  }
-  return [{ path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: its assessment period ended on ${year + 7}-12-31 at the latest` }];
-}

@@ -50,7 +50,7 @@ export const formOpenapi: FormOpenapi = {
     bekgw: 'Anlage BEK-GW (E20/BEKGW): who receives the notices; the same naming',
     vorsatz: text('vorsatz'),
     widnr:
-      "Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `gew_st1a.allgemein.e4000502`): the business's W-IdNr, `DE` and nine digits, that the XML names in GewSt1A/Allgemein/E4000502; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`)",
+      "Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `gew_st1a.allgemein.e4000502`): the business's W-IdNr, `DE` and nine digits, the last the check digit of the USt-IdNr (`WIDNR_CHECK_DIGIT`), that the XML names in GewSt1A/Allgemein/E4000502; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`)",
     xml: text('xml'),
   }),
   examples: {

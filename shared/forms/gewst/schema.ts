@@ -2,21 +2,9 @@
 // shared/forms/element-body.ts maps them, or the caller's own E20 element. The parts' fields are the
 // year's schema's, so they are checked against it (check.ts), not here.
 import * as z from 'zod/mini';
-import {
-  alongsideFieldChecks,
-  common,
-  declaredIdnrs,
-  formYear,
-  nutzdatenXml,
-  refuseBesideXml,
-  refuseWithoutXml,
-  requireField,
-  taxNumber,
-  taxOffice,
-  widnr,
-} from '#shared/forms/fields.ts';
+import { common, declaredIdnrs, elementRequestRefinement, formYear, nutzdatenXml, taxNumber, taxOffice, widnr } from '#shared/forms/fields.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
-import { withoutDeclared, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { withoutDeclared, type xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /** The parts of E20 a body fills, by their body names, and their elements: GewSt 1A, the Anlagen EMU, OHG, BEG (each a list), BEK-GW, the Vorsatz. */
 export const gewstParts = { gew_st1a: 'GewSt1A', emu: 'EMU', ohg: 'OHG', beg: 'BEG', bekgw: 'BEKGW', vorsatz: 'Vorsatz' } as const;
@@ -43,16 +31,15 @@ export const gewstShape = <Schema extends z.ZodMiniType, List extends z.ZodMiniT
   widnr: z.optional(widnr),
 });
 
-export const gewstSchema = z.strictObject(gewstShape({ gew_st1a: part, emu: part, ohg: part, beg: part, bekgw: part, vorsatz: part }, () => parts)).check(
-  z.superRefine((body, context) => {
-    if (body.tax_number === undefined && body.tax_office === undefined)
-      requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
-    if (body.xml !== undefined) return refuseBesideXml(context, body, Object.keys(gewstParts));
-    refuseWithoutXml(context, body, xmlDeclaredFields, 'the parts name them (vorsatz.id, vorsatz.idehefrau, gew_st1a.allgemein.e4000502)');
-    if (body.gew_st1a === undefined) requireField(context, 'gew_st1a', 'is required: the return itself (GewSt 1A)');
-    if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
-  }, alongsideFieldChecks),
-);
+export const gewstSchema = z
+  .strictObject(gewstShape({ gew_st1a: part, emu: part, ohg: part, beg: part, bekgw: part, vorsatz: part }, () => parts))
+  .check(
+    elementRequestRefinement(
+      Object.keys(gewstParts),
+      { gew_st1a: 'the return itself (GewSt 1A)', vorsatz: 'the sender of the return (abs_name, abs_str, abs_ort)' },
+      'the parts name them (vorsatz.id, vorsatz.idehefrau, gew_st1a.allgemein.e4000502)',
+    ),
+  );
 
 export type GewstRequest = z.infer<typeof gewstSchema>;
 

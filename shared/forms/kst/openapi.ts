@@ -57,7 +57,7 @@ export const formOpenapi: FormOpenapi = {
     vorsatz:
       'The Vorsatz (E30/Vorsatz) without what the service writes from the request (Unterfallart 30, StNr, Zeitraum, OrdNrArt): the sender `abs_name`, `abs_str`, `abs_plz`, `abs_ort`, and optionally `vorgang` (default "01"), `copyright` (default the service\'s), `rueckuebermittlung`. An `ordnungsbegriff` may only repeat `tax_number` (`XML_TAX_NUMBER_MISMATCH`)',
     widnr:
-      'Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: KSt 1 carries it in `kst1.allgemein.e8000102`): the W-IdNr, `DE` and nine digits, that the XML names in KSt 1; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`)',
+      'Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: KSt 1 carries it in `kst1.allgemein.e8000102`): the W-IdNr, `DE` and nine digits, the last the check digit of the USt-IdNr (`WIDNR_CHECK_DIGIT`), that the XML names in KSt 1; the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`)',
     xml: text('xml'),
   }),
   examples: {

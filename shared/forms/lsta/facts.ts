@@ -8,9 +8,10 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export const lstaFacts: FormFacts<'lsta'> = {
   kind: 'lsta',
   years: [2021, 2022, 2023, 2024, 2025, 2026],
-  acceptedYears(today) {
-    const current = Number(today.slice(0, 4));
-    return lstaFacts.years.filter((year) => year <= current);
+  window: {
+    opens: 'year-begun',
+    offered:
+      "ELSTER's current Anmeldungssteuern structure begins with 2021 (ERiC carries the years before it in the older one), and 2026 is checked against the 2025 schema",
   },
   verfahren: 'ElsterAnmeldung',
   datenart: 'LStA',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { e50Findings } from '#shared/forms/ust/check.ts';
 import { ustRuleBook } from '#shared/forms/ust/eric-rules.ts';
-import { ustFacts, ustYearFindings } from '#shared/forms/ust/facts.ts';
 
 const e50 = (year: number, ust2a: string) =>
   `<E50 xmlns="http://finkonsens.de/elster/elstererklaerung/ust/e50/v${year}" version="${year}"><USt2A>${ust2a}</USt2A>` +
@@ -43,14 +42,5 @@ describe("ERiC's rules of the annual VAT return", () => {
     expect(findings(e50(2022, '<Umsaetze><Ums_erm><E3004401>1000</E3004401></Ums_erm></Umsaetze>'), 2022)).toEqual([
       { path: 'USt2A/Umsaetze/Ums_erm/E3004401', rule: 'USt_30652', expected: undefined, severity: undefined },
     ]);
-  });
-});
-
-describe('the window of the annual VAT return', () => {
-  it('opens when the year has ended and closes with the seventh year after it', () => {
-    expect(ustFacts.acceptedYears('2026-11-24')).toEqual([2021, 2022, 2023, 2024, 2025]);
-    expect(ustFacts.acceptedYears('2029-01-01')).toEqual([2022, 2023, 2024, 2025, 2026]);
-    expect(ustYearFindings(2026, '2026-11-24')).toEqual([expect.objectContaining({ code: 'YEAR_NOT_ENDED', expected: '2027-01-01' })]);
-    expect(ustYearFindings(2021, '2029-01-01')).toEqual([expect.objectContaining({ code: 'YEAR_CLOSED' })]);
   });
 });

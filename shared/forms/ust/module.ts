@@ -1,6 +1,5 @@
 // The annual VAT return as generic code sees it (shared/forms/form.ts).
-import { isError } from '#shared/domain/ticket.ts';
-import type { FormModule } from '#shared/forms/form.ts';
+import { elementModule } from '#shared/forms/element-module.ts';
 import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
@@ -10,24 +9,20 @@ import { ustFilingOf, ustSchema } from '#shared/forms/ust/schema.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 
-/** ELSTER's element path, as ERiC names a field it refuses. */
-const elementPath = (names: readonly string[]) => names.join('/');
-
-export const formModule: FormModule<'ust'> = {
+export const formModule = elementModule<'ust'>({
   facts: ustFacts,
   identifiers: ustIdentifiers,
   check: checkUst,
   readStored: readStoredBy(ustSchema, ustFilingOf),
-  nutzdaten: (body, options) => body.xml ?? ustXml(body, options.createdAt).xml,
+  write: ustXml,
   readBack: readUstBack,
-  async recheck(xml, year) {
-    const { findings, fields } = e50Findings(xml, year, elementPath);
-    // What is due when is the service's concern, not the tax office's: only the form's own rules here, and its errors.
+  protocol(xml, year, path) {
+    const { findings, fields } = e50Findings(xml, year, path);
     return {
-      findings: findings.filter(isError),
+      findings,
       title: ustProtocolTitle(year),
       section: 'Berechnung der Umsatzsteuer',
       figures: fields ? ustRows(fields) : [],
     };
   },
-};
+});

@@ -79,7 +79,7 @@ export const formOpenapi: FormOpenapi = {
     type: text('type'),
     period: 'Month "01"–"12" or quarter "41"–"44"; required for a `voranmeldung` unless `xml` is given',
     widnr:
-      'The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none)',
+      'The Wirtschafts-Identifikationsnummer, `DE` and nine digits, the last the check digit of the USt-IdNr (WIdNr; `WIDNR_CHECK_DIGIT`, ERiC rule ungueltigeWirtschaftsIdentifikationsnummer); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none)',
     business: text('business'),
     advisor: "The tax advisor who files (ELSTER's Berater), optional: the same fields as `business`",
     advisor_client:

@@ -28,7 +28,7 @@ export const formOpenapi: FormOpenapi = {
   schemaName: 'ZmSubmission',
   schema: zmSchema,
   ticketPeriod: 'a ZM\'s `period` (also "01-02" … "10-11", "year")',
-  year: `A ZM for ${zmFacts.years[0]} to ${zmFacts.years.at(-1)} (ERiC's one Datenart version \`ZMDO\`, schema version 000005), for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a two-month period once its second month has), and not more than ten years back (\`YEAR_CLOSED\`)`,
+  year: `A ZM for ${zmFacts.years[0]} to ${zmFacts.years.at(-1)} (ERiC's one Datenart version \`ZMDO\`, schema version 000005), for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a two-month period once its second month has), and not more than ten years back (ERiC's \`jahr_Inhalt\`: \`YEAR_CLOSED\`), all on the one schema`,
   fields: () => ({
     vat_id:
       "The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern",

@@ -53,6 +53,8 @@ export async function readZmNutzdaten(
     namespace: '',
     version: zmVersion,
     pathOf: xmlPathOf,
+    // The report's currency and kind and each line's kind of supply are checked below, with ERiC's rule names.
+    ownValue: (names) => ['@waehrung', '@meldeart', '@umsatzart'].includes(names.at(-1)!),
   });
   if (!read.ok) return read;
   const findings = read.findings;

@@ -4,7 +4,8 @@
 // refused by name.
 import { describe, expect, it } from 'vitest';
 import { buildXml } from '#shared/xml/build.ts';
-import { mappedAnlagen, mappedFindings, readMapped, withMappedForms } from '#shared/forms/est/anlagen/mapped.ts';
+import { duplicateFindings, mappedAnlagen, mappedFindings, readMapped, withMappedForms } from '#shared/forms/est/anlagen/mapped.ts';
+import { estSchemaStructure } from '#shared/forms/est/structure.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import { estAnlagen } from '#test/oracle/est-anlagen.ts';
 import { protocolRows } from '#test/support/est-protocol.ts';
@@ -43,9 +44,10 @@ describe('the rules of the depth', () => {
     expect(codes({ year: 2023, miscellaneous })).toEqual([]);
   });
 
-  it('V-FeWo: each names its own Anlage V, and none stands in 2022', () => {
+  it('V-FeWo: each names its own Anlage V, and none stands in 2022', async () => {
     const holiday_lettings = [{ rental_number: 1 }, { rental_number: 2 }, { rental_number: 1 }];
-    expect(codes({ year: 2024, holiday_lettings })).toEqual(['holiday_lettings.2.rental_number RENTAL_NUMBER_TWICE']);
+    const duplicates = await duplicateFindings({ ...base(2024), holiday_lettings } as EstReturn, estSchemaStructure);
+    expect(duplicates.map((finding) => `${finding.path} ${finding.code}`)).toEqual(['holiday_lettings.2.rental_number DUPLICATE_ENTRY']);
     expect(codes({ year: 2022, holiday_lettings: [{ rental_number: 1 }] })).toEqual(['holiday_lettings.0.rental_number NOT_IN_YEAR']);
   });
 

@@ -3,9 +3,26 @@
 // offices determined (§ 180 Abs. 1 Nr. 2 Buchst. a AO). A loss is a negative amount. For the
 // credit of trade tax against income tax (§ 35 EStG), each business's trade tax base amount
 // (Gewerbesteuer-Messbetrag, § 14 GewStG) and the trade tax it has to pay, and the maximum amounts
-// shares in partnerships held through others bring along (§ 35 Abs. 2 Satz 5 EStG).
+// shares in partnerships held through others bring along (§ 35 Abs. 2 Satz 5 EStG). The further
+// businesses' profit and each line's trade tax are computed where a body leaves them out and held
+// to their lines where it gives them.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { count, expense, group, income, leaf, list, personLeaf, text, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import {
+  businessId,
+  count,
+  expense,
+  group,
+  income,
+  leaf,
+  list,
+  personLeaf,
+  productOf,
+  sumOf,
+  text,
+  total,
+  type Anlage,
+  type Fields,
+} from '#shared/forms/est/anlagen/map.ts';
 
 /** One business's or share's line of § 35 EStG (E10-2022.xsd to E10-2024.xsd: G/St_Erm_P35/Ang_GSt_GMB). */
 const tradeTaxLine = (ids: { income: string; allowance: string; base: string; rate: string; tax: string }): Fields => ({
@@ -13,7 +30,8 @@ const tradeTaxLine = (ids: { income: string; allowance: string; base: string; ra
   allowance: leaf(`Festzus_GMB_VZ/${ids.allowance}`, income, 'Freibetrag'),
   base_amount: leaf(`Festzus_GMB_VZ/${ids.base}`, income, 'Gewerbesteuer-Messbetrag'),
   rate: leaf(`Zu_zah_GSt_VZ/${ids.rate}`, count(9999), 'Hebesatz in Prozent'),
-  tax_due: leaf(`Zu_zah_GSt_VZ/${ids.tax}`, expense, 'Zu zahlende Gewerbesteuer'),
+  // The base amount times the municipality's rate (§ 16 GewStG), within what the base's rounding to whole euros moves it.
+  tax_due: leaf(`Zu_zah_GSt_VZ/${ids.tax}`, expense, 'Zu zahlende Gewerbesteuer', { computed: productOf('base_amount', 'rate', 1 / 100) }),
 });
 
 export const gAnlage: Anlage = {
@@ -25,10 +43,15 @@ export const gAnlage: Anlage = {
     person: personLeaf,
     businesses: list('Gew/Einz_U/Betr_1_2', 2, {
       kind: leaf('E0800301', text(), 'Art des Gewerbebetriebs'),
+      business_id: leaf({ 2022: null, 2024: 'E0800405' }, businessId, 'Wirtschafts-Identifikationsnummer'),
       profit: leaf('E0800302', income, 'Gewinn aus Gewerbebetrieb'),
     }),
-    further_businesses: list('Gew/Einz_U/Weit_Betr/Einz', 99, { kind: leaf('E0800401', text(), 'Art des weiteren Gewerbebetriebs') }),
-    further_profit: leaf('Gew/Einz_U/Weit_Betr/Sum/E0800402', income, 'Gewinn weiterer Gewerbebetriebe'),
+    further_businesses: list('Gew/Einz_U/Weit_Betr/Einz', 99, {
+      kind: leaf('E0800401', text(), 'Art des weiteren Gewerbebetriebs'),
+      business_id: leaf({ 2022: null, 2024: 'E0800604' }, businessId, 'Wirtschafts-Identifikationsnummer'),
+      profit: leaf('E0800404', income, 'Gewinn des weiteren Gewerbebetriebs'),
+    }),
+    further_profit: leaf('Gew/Einz_U/Weit_Betr/Sum/E0800402', income, 'Gewinn weiterer Gewerbebetriebe', { computed: sumOf('further_businesses[].profit') }),
     partnerships: list('Gew/Ges_Fest/Einz', 99, {
       name: leaf('E0800501', text(), 'Gesellschaft, Finanzamt und Steuernummer'),
       tax_office: leaf({ 2022: null, 2023: 'E0800704' }, text(), 'Finanzamt'),

@@ -19,7 +19,8 @@ import {
 } from '#shared/forms/fields.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
-import { germanEuros, isAmount, toCents } from '#shared/tax/money.ts';
+import { formatEuros, germanEuros, isAmount, toCents } from '#shared/tax/money.ts';
+import { widnrProblem } from '#shared/tax/widnr.ts';
 import { expenseEuros, incomeEuros, withCents } from '#shared/forms/est/xml-parts.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 
@@ -36,6 +37,8 @@ export interface Format {
   read(text: string): unknown;
   /** Whole euros or euros and cents: summed in the protocol. */
   amount?: true;
+  /** Whole euros, rounded in the taxpayer's favour: an expense up, income down. */
+  round?: 'up' | 'down';
   idnr?: true;
 }
 
@@ -49,7 +52,23 @@ export interface Leaf {
   health?: true;
   /** The format the element had up to a year, where the schema wrote the same value otherwise (a box ticked "X", later "1"). */
   earlier?: { until: number; format: Format };
+  /** A total the form defines from other fields: computed where the body leaves it out, else held to them. */
+  computed?: Computation;
+  /** Asked of the request only to compute another field: no element holds it, so it is neither written nor read back. */
+  unwritten?: true;
 }
+
+/**
+ * How a field follows from the other fields of its object, each named by its key (`group.key`
+ * reaches into a group, `list[].key` sums a list's lines): a sum of them, a key with `-` before it subtracted; the product of two
+ * and a factor; or the one divided by the other. Every term counts as it is written (whole euros,
+ * each rounded its own way), so a total is the sum of its lines as the form shows them, and the
+ * result is rounded as its own field is, in the taxpayer's favour.
+ */
+export type Computation = { sum: readonly string[] } | { product: readonly [string, string]; factor: number } | { ratio: readonly [string, string] };
+export const sumOf = (...keys: string[]): Computation => ({ sum: keys });
+export const productOf = (a: string, b: string, factor: number): Computation => ({ product: [a, b], factor });
+export const ratioOf = (a: string, b: string): Computation => ({ ratio: [a, b] });
 
 export interface Group {
   kind: 'group';
@@ -82,6 +101,7 @@ const euros = (round: 'up' | 'down', digits = moneyDigits): Format => ({
   write: (value: number | string) => wholeEuros(toCents(value), round),
   read: (text) => (/^-?\d{1,15}$/.test(text) ? text : undefined),
   amount: true,
+  round,
 });
 const wholeEuros = (cents: number, round: 'up' | 'down') => (round === 'up' ? expenseEuros : incomeEuros)(cents);
 
@@ -218,7 +238,15 @@ export const matching = (pattern: RegExp, shape: string): Format => ({
 });
 export const digits = builtOncePer((length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`));
 /** A business identification number (Wirtschafts-Identifikationsnummer, § 139c AO): DE, nine digits, a hyphen and a distinguishing number from 00001. */
-export const businessId = matching(/^DE\d{9}-(?!00000)\d{5}$/, 'a business identification number, such as "DE123456789-00001"');
+const businessIdPattern = /^DE\d{9}-(?!00000)\d{5}$/;
+export const businessId: Format = {
+  ...matching(businessIdPattern, 'a business identification number, such as "DE123456788-00001"'),
+  // Its check digit once its form holds, as ERiC's ungueltigeWirtschaftsIdentifikationsnummerU checks it.
+  schema: z.string().check(
+    z.regex(businessIdPattern, { error: 'must be a business identification number, such as "DE123456788-00001"' }),
+    passes((value: string) => (businessIdPattern.test(value) ? widnrProblem(value, 'distinguished') : undefined)),
+  ),
+};
 /** A tax number in ELSTER's 13 digits or in the Land's own notation, written as the 13 digits it is checked into (fields.ts). */
 export const taxNumber: Format = {
   schema: taxNumberSchema,
@@ -240,7 +268,7 @@ export const person: Format = {
   read: (value) => (value === 'PersonA' ? 'taxpayer' : value === 'PersonB' ? 'spouse' : undefined),
 };
 
-export const leaf = (at: Path, format: Format, label: string, options: Pick<Leaf, 'health' | 'earlier'> = {}): Leaf => ({
+export const leaf = (at: Path, format: Format, label: string, options: Pick<Leaf, 'health' | 'earlier' | 'computed'> = {}): Leaf => ({
   kind: 'leaf',
   at,
   format,
@@ -350,7 +378,14 @@ export function describe(anlage: Anlage): string {
   const walk = (fields: Fields, prefix: string, xml: string) => {
     for (const [key, node] of Object.entries(fields)) {
       const at = typeof node.at === 'string' ? node.at : Object.values(node.at).find((path) => path !== null)!;
-      if (node.kind === 'leaf') lines.push(`\`${prefix}${key}\`: ${node.label}, ${node.format.shape} (${xml}/${at})`);
+      const computed =
+        node.kind === 'leaf' && node.computed
+          ? `, computed from ${termsText(node.computed)} where left out (422 \`TOTAL_MISMATCH\` where given otherwise)`
+          : '';
+      if (node.kind === 'leaf')
+        lines.push(
+          `\`${prefix}${key}\`: ${node.label}, ${node.format.shape}${computed} (${node.unwritten ? 'not sent, it computes another field' : `${xml}/${at}`})`,
+        );
       if (node.kind === 'group') walk(node.fields, `${prefix}${key}${node.many ? `[≤${node.many}]` : ''}.`, `${xml}/${at}`);
     }
   };
@@ -373,12 +408,65 @@ function put(into: XmlElement, path: readonly string[], value: XmlNode) {
   at[last] = isObject(existing) && isObject(value) ? { ...existing, ...value } : value;
 }
 
-/** The cents a total adds up from its lines, or undefined where no line gives an amount. */
-function totalCents(node: Total, value: Json): number | undefined {
+/**
+ * The cents a total adds up from its lines, or undefined where no line gives an amount. Each line
+ * counts as it is written, rounded in the taxpayer's favour on its own (`fields` holds the line's
+ * format), so that the sum is the lines' as the form shows them.
+ */
+function totalCents(node: Total, fields: Fields, value: Json, year: number): number | undefined {
   const items = value[node.of[0]];
-  if (!Array.isArray(items)) return undefined;
-  const amounts = items.map((item: Json) => item[node.of[1]]).filter((amount) => amount !== undefined) as (number | string)[];
-  return amounts.length === 0 ? undefined : amounts.reduce<number>((sum, amount) => sum + toCents(amount), 0);
+  const line = fields[node.of[0]];
+  if (!Array.isArray(items) || line?.kind !== 'group') return undefined;
+  const amounts = items.map((item: Json) => termOf(line.fields, item, node.of[1], year)).filter((amount) => amount !== undefined);
+  return amounts.length === 0 ? undefined : amounts.reduce((sum, amount) => sum + amount, 0);
+}
+
+/** The cents of an amount as `format` writes it: whole euros where it rounds. */
+const writtenCents = (format: Format, amount: number | string) =>
+  format.round ? toCents((format.write as (value: unknown) => string)(amount)) : toCents(amount);
+
+/** A term of a computation: `key` of `value` as written, in cents for an amount; undefined where it is neither given nor computed. */
+function termOf(fields: Fields, value: Json, key: string, year: number): number | undefined {
+  const [head, ...rest] = key.split('.') as [string, ...string[]];
+  // `list[].field`: the field summed over the list's lines.
+  const lines = head.endsWith('[]') ? fields[head.slice(0, -2)] : undefined;
+  if (lines?.kind === 'group' && pathIn(lines.at, year)) {
+    const items = value[head.slice(0, -2)];
+    const terms = (Array.isArray(items) ? items : [])
+      .map((item: Json) => termOf(lines.fields, item, rest.join('.'), year))
+      .filter((term) => term !== undefined);
+    return terms.length === 0 ? undefined : terms.reduce((sum, term) => sum + term, 0);
+  }
+  const node = fields[head];
+  if (!node || !pathIn(node.at, year)) return undefined;
+  if (node.kind === 'total') {
+    const cents = totalCents(node, fields, value, year);
+    return cents === undefined ? undefined : toCents(wholeEuros(cents, node.round));
+  }
+  if (node.kind === 'group')
+    return rest.length > 0 && node.many === undefined && isObject(value[head]) ? termOf(node.fields, value[head], rest.join('.'), year) : undefined;
+  // A computed field counts as it computes, so that one wrong line is one finding; as given where it has no lines.
+  const computed = node.computed && computedCents(node, fields, value, year);
+  if (computed !== undefined) return computed;
+  const given = value[head];
+  if (given === undefined) return undefined;
+  return node.format.amount ? writtenCents(node.format, given as number | string) : Number(given);
+}
+
+/** The whole euros' cents `node` computes to from the other fields of `value`, or undefined where none of them is given. */
+function computedCents(node: Leaf, fields: Fields, value: Json, year: number): number | undefined {
+  const computation = node.computed!;
+  let cents: number;
+  if ('sum' in computation) {
+    const terms = computation.sum.map((key) => [key.startsWith('-') ? -1 : 1, termOf(fields, value, key.replace(/^-/, ''), year)] as const);
+    if (terms.every(([, term]) => term === undefined)) return undefined;
+    cents = terms.reduce((total, [sign, term]) => total + sign * (term ?? 0), 0);
+  } else {
+    const [a, b] = ('product' in computation ? computation.product : computation.ratio).map((key) => termOf(fields, value, key, year));
+    if (a === undefined || b === undefined || ('ratio' in computation && b === 0)) return undefined;
+    cents = 'product' in computation ? a * b * computation.factor : a / b;
+  }
+  return (node.format.round === 'up' ? Math.ceil(cents / 100) : Math.floor(cents / 100)) * 100;
 }
 
 function write(fields: Fields, value: Json, year: number): XmlElement {
@@ -387,11 +475,17 @@ function write(fields: Fields, value: Json, year: number): XmlElement {
     const path = pathIn(node.at, year);
     if (!path) continue;
     if (node.kind === 'total') {
-      const cents = totalCents(node, value);
+      const cents = totalCents(node, fields, value, year);
       if (cents !== undefined) put(element, path, wholeEuros(cents, node.round));
       continue;
     }
+    if (node.kind === 'leaf' && node.unwritten) continue;
     const given = value[key];
+    if (given === undefined && node.kind === 'leaf' && node.computed) {
+      const cents = computedCents(node, fields, value, year);
+      if (cents !== undefined) put(element, path, (node.format.write as (value: unknown) => string)(formatEuros(cents)));
+      continue;
+    }
     if (given === undefined) continue;
     if (node.kind === 'leaf') put(element, path, (formatIn(node, year).write as (value: unknown) => string)(given));
     else if (node.many === undefined) {
@@ -441,7 +535,7 @@ function read(fields: Fields, element: XmlElement, year: number, where: string, 
     const path = pathIn(node.at, year);
     if (!path) continue;
     const found = nodesAt(element, path);
-    if (node.kind === 'total') continue;
+    if (node.kind === 'total' || (node.kind === 'leaf' && node.unwritten)) continue;
     if (node.kind === 'leaf') {
       const text = found[0];
       if (typeof text !== 'string') continue;
@@ -543,9 +637,37 @@ export const idnrsIn = (anlage: Anlage, body: Json): NamedIdnr[] =>
     .map(({ path, value }) => ({ path, idnr: value as string }));
 
 /** What a total's lines add up to beyond the digits of its element (totalDigits 12), or undefined where it fits. */
-function totalBeyondDigits(node: Total, value: Json): string | undefined {
-  const cents = totalCents(node, value);
+function totalBeyondDigits(node: Total, fields: Fields, value: Json, year: number): string | undefined {
+  const cents = totalCents(node, fields, value, year);
   return cents === undefined ? undefined : tooManyEuros(cents, node.round, moneyDigits)?.expected;
+}
+
+/** A computation as the fields it is made of: `a + b − c`, `a × b × 0.01`, `a ÷ b`. */
+function termsText(computation: Computation): string {
+  if ('sum' in computation)
+    return computation.sum
+      .map((term) => (term.startsWith('-') ? `− ${term.slice(1)}` : term))
+      .join(' + ')
+      .replaceAll('+ −', '−');
+  return 'product' in computation ? `${computation.product.join(' × ')} × ${computation.factor}` : computation.ratio.join(' ÷ ');
+}
+
+/** A computed field given otherwise than it computes from the fields it is made of, as written. */
+function totalMismatch(node: Leaf, fields: Fields, value: Json, year: number): Omit<Finding, 'path'> | undefined {
+  const key = Object.keys(fields).find((name) => fields[name] === node)!;
+  const given = value[key] as number | string | undefined;
+  const expected = computedCents(node, fields, value, year);
+  if (given === undefined || expected === undefined || !isAmount(given)) return undefined;
+  const computation = node.computed!;
+  // A product's first term is written in whole euros: what that rounding moves the product by is not a mismatch.
+  const slack = 'product' in computation ? Math.ceil(Math.abs((termOf(fields, value, computation.product[1], year) ?? 0) * computation.factor) * 100) : 0;
+  if (Math.abs(writtenCents(node.format, given) - expected) <= slack) return undefined;
+  const of = termsText(computation);
+  return {
+    code: 'TOTAL_MISMATCH',
+    message: `is ${formatEuros(writtenCents(node.format, given))} as written, but ${node.label} computes to ${formatEuros(expected)} from ${of}; leave it out to have it computed`,
+    expected: formatEuros(expected),
+  };
 }
 
 /** A field given for a year whose form lacks it, `person: "spouse"` without a spouse, and lines whose total is too large for its element. */
@@ -557,7 +679,7 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   const check = (fields: Fields, value: Json, path: string) => {
     for (const [key, node] of Object.entries(fields)) {
       if (node.kind === 'total') {
-        const beyond = pathIn(node.at, year) && totalBeyondDigits(node, value);
+        const beyond = pathIn(node.at, year) && totalBeyondDigits(node, fields, value, year);
         if (beyond)
           findings.push({
             path: `${path}.${node.of[0]}`,
@@ -568,6 +690,14 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
         continue;
       }
       const item = value[key];
+      if (node.kind === 'leaf' && node.computed && pathIn(node.at, year)) {
+        const computed = value[key] === undefined ? computedCents(node, fields, value, year) : undefined;
+        const beyond = computed !== undefined && tooManyEuros(computed, node.format.round ?? 'down', moneyDigits)?.expected;
+        const mismatch = beyond
+          ? { code: 'OUT_OF_RANGE', message: `computes to more than ELSTER's form takes: ${beyond}`, expected: beyond }
+          : totalMismatch(node, fields, value, year);
+        if (mismatch) findings.push({ path: `${path}.${key}`, ...mismatch });
+      }
       if (item === undefined) continue;
       if (!pathIn(node.at, year))
         findings.push({ path: `${path}.${key}`, code: 'NOT_IN_YEAR', message: `is not on ELSTER's form of ${year}; leave it out for that year` });
@@ -580,6 +710,71 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   if (anlage.many === undefined) check(anlage.fields, given as Json, anlage.key);
   else (given as Json[]).forEach((item, index) => check(anlage.fields, item, `${anlage.key}.${index}`));
   return findings;
+}
+
+// The groups of each set of fields, found once: a return's lists are walked on every check.
+const groups = new WeakMap<Fields, readonly [string, Group][]>();
+const groupsOf = (fields: Fields) => {
+  let found = groups.get(fields);
+  if (!found) groups.set(fields, (found = Object.entries(fields).filter((entry): entry is [string, Group] => entry[1].kind === 'group')));
+  return found;
+};
+
+/**
+ * An item of a list that gives a direct child element the value an earlier item of that list gave:
+ * its request path, the element path of the list's parent below E10, the repeated element, the child
+ * and its value as written, and the request's value.
+ */
+export interface Repeated {
+  path: string;
+  parent: readonly string[];
+  selector: string;
+  field: string;
+  written: string;
+  given: unknown;
+  person: boolean;
+}
+
+/**
+ * Every item of the Anlage's lists (the Anlage itself where it repeats) that repeats a value of
+ * one of its direct child elements, as written in the body's year: where ELSTER's schema holds that
+ * child unique (xs:unique), the second is refused. Of a year written in an earlier shape, none.
+ */
+export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
+  const year = body.year as number;
+  const given = body[anlage.key];
+  if (given === undefined || given === null || (anlage.earlier && year <= anlage.earlier.until)) return [];
+  const found: Repeated[] = [];
+  const inList = (fields: Fields, items: Json[], parent: readonly string[], selector: string, path: string) => {
+    // An amount is no key of ELSTER's (they are persons, partners, Wirtschaftsjahre, numbers of a list): its lines are left alone.
+    for (const [key, node] of items.length > 1 ? Object.entries(fields) : []) {
+      const at = node.kind === 'leaf' && !node.format.amount ? pathIn(node.at, year) : undefined;
+      if (node.kind !== 'leaf' || at?.length !== 1) continue;
+      // Every format but an amount's writes one text for each value and each value as one text, so the values are compared.
+      const seen = new Set<unknown>();
+      items.forEach((item, index) => {
+        const given = item[key];
+        if (given === undefined) return;
+        if (seen.has(given)) {
+          const written = (formatIn(node, year).write as (value: unknown) => string)(given);
+          found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given, person: node.format === person });
+        }
+        seen.add(given);
+      });
+    }
+    if (groupsOf(fields).length > 0) items.forEach((item, index) => walk(fields, item, [...parent, selector], `${path}.${index}`));
+  };
+  const walk = (fields: Fields, value: Json, xml: readonly string[], path: string) => {
+    for (const [key, node] of groupsOf(fields)) {
+      const at = value[key] !== undefined ? pathIn(node.at, year) : undefined;
+      if (!at) continue;
+      if (node.many === undefined) walk(node.fields, value[key] as Json, [...xml, ...at], `${path}.${key}`);
+      else inList(node.fields, value[key] as Json[], [...xml, ...at.slice(0, -1)], at.at(-1)!, `${path}.${key}`);
+    }
+  };
+  if (anlage.many === undefined) walk(anlage.fields, given as Json, [anlage.element], anlage.key);
+  else inList(anlage.fields, given as Json[], [], anlage.element, anlage.key);
+  return found;
 }
 
 /** One protocol row: an amount field of the Anlage, added up over its lines, in one format. */

@@ -22,14 +22,28 @@ import { kapIAnlage } from '#shared/forms/est/anlagen/kap-i.ts';
 import { ausAnlage } from '#shared/forms/est/anlagen/aus.ts';
 import { rAusAnlage } from '#shared/forms/est/anlagen/r-aus.ts';
 import { vSonstigeAnlage } from '#shared/forms/est/anlagen/v-sonstige.ts';
-import { vFewoAnlage, vFewoFindings } from '#shared/forms/est/anlagen/v-fewo.ts';
+import { vFewoAnlage } from '#shared/forms/est/anlagen/v-fewo.ts';
 import { mobAnlage } from '#shared/forms/est/anlagen/mob.ts';
 import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
 import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
 import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.ts';
 import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
-import { anlageSchema, describe, idnrsIn, mapFindings, protocolRows, readAnlage, writeAnlage, type Anlage, type Row } from '#shared/forms/est/anlagen/map.ts';
+import {
+  anlageSchema,
+  describe,
+  idnrsIn,
+  mapFindings,
+  personLeaf,
+  protocolRows,
+  readAnlage,
+  repeatedValues,
+  writeAnlage,
+  type Anlage,
+  type Fields,
+  type Row,
+} from '#shared/forms/est/anlagen/map.ts';
+import { type CompactStructure, constraintsAt } from '#shared/xml/structure.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
 /** In E10's order (E10-2024.xsd: SA, AgB, HA_35a, …, ESt1A_U, Kind, G, S, Corona, N, KAP, KAP_BET, R, RAV_bAV, SO, V, VOR, AV). */
@@ -109,12 +123,20 @@ export const mappedKeys = mappedAnlagen.map((anlage) => anlage.key);
 const earlierShape = (anlage: Anlage) =>
   anlage.earlier ? `. Up to ${anlage.earlier.until} the same fields are written in that year's shape of the form (docs/sources.md)` : '';
 
+/** Whether `fields` hold a list of one item per person (E10's xs:unique of `Person` holds each once). */
+const perPersonList = (fields: Fields): boolean =>
+  Object.values(fields).some((node) => node.kind === 'group' && ((node.many !== undefined && node.fields.person === personLeaf) || perPersonList(node.fields)));
+const oncePerPerson = (anlage: Anlage) =>
+  (anlage.many !== undefined && anlage.fields.person === personLeaf) || perPersonList(anlage.fields)
+    ? " Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`)."
+    : '';
+
 /** What the OpenAPI document says of each Anlage's field: every field with the E10 element it fills. */
 export const mappedDescriptions = () =>
   Object.fromEntries(
     mappedAnlagen.map((anlage) => [
       anlage.key,
-      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}). ${describe(anlage)}${earlierShape(anlage)}`,
+      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}).${oncePerPerson(anlage)} ${describe(anlage)}${earlierShape(anlage)}`,
     ]),
   );
 
@@ -197,6 +219,27 @@ export function mappedFindings(body: EstReturn): Finding[] {
     ...furtherExpenseFindings(body),
     ...coronaFindings(asBody(body) as Parameters<typeof coronaFindings>[0]),
     ...em35cFindings(asBody(body) as Parameters<typeof em35cFindings>[0]),
-    ...vFewoFindings(asBody(body) as Parameters<typeof vFewoFindings>[0]),
   ];
+}
+
+/**
+ * Each Anlage or block given a second time for one person, or for another key ELSTER's schema of the
+ * year holds unique among them (xs:unique, which the structure generator reads): the second, by its
+ * path in the body. The year's structure is read only for a body that repeats a value at all.
+ */
+export async function duplicateFindings(body: EstReturn, structureOf: (year: number) => Promise<CompactStructure>): Promise<Finding[]> {
+  const repeated = mappedAnlagen.flatMap((anlage) => repeatedValues(anlage, asBody(body)));
+  if (repeated.length === 0) return [];
+  const structure = await structureOf(body.year);
+  return repeated
+    .filter(({ parent, selector, field }) => constraintsAt(structure, parent).some((key) => key.selector === selector && key.fields.join() === field))
+    .map(({ path, selector, field, written, given, person }) =>
+      person
+        ? {
+            path,
+            code: 'DUPLICATE_PERSON',
+            message: `names ${String(given)} (${written}) a second time: ELSTER's form takes one ${selector} for each person`,
+          }
+        : { path, code: 'DUPLICATE_ENTRY', message: `gives ${written} a second time: ELSTER's form takes one ${selector} for each ${field}` },
+    );
 }

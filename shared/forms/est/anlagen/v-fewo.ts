@@ -2,7 +2,6 @@
 // each holiday flat or short-term letting with its property tax reference, living space, the days
 // it was used by its owner, let and empty, and the questions on the days of letting usual in the
 // place (the intention to make a profit, § 21 EStG).
-import type { Finding } from '#shared/domain/ticket.ts';
 import { count, from2023, leaf, list, tally, text, yesNo, type Anlage } from '#shared/forms/est/anlagen/map.ts';
 
 export const vFewoAnlage: Anlage = {
@@ -27,19 +26,3 @@ export const vFewoAnlage: Anlage = {
     }),
   },
 };
-
-/** Each Anlage V-FeWo names its Anlage V once: the schema holds the running numbers unique. */
-export function vFewoFindings(body: { holiday_lettings?: { rental_number?: number }[] }): Finding[] {
-  const seen = new Set<number>();
-  return (body.holiday_lettings ?? []).flatMap(({ rental_number: number }, index): Finding[] => {
-    if (number === undefined) return [];
-    if (!seen.has(number)) return (seen.add(number), []);
-    return [
-      {
-        path: `holiday_lettings.${index}.rental_number`,
-        code: 'RENTAL_NUMBER_TWICE',
-        message: 'names an Anlage V another Anlage V-FeWo names already: give each one Anlage V-FeWo',
-      },
-    ];
-  });
-}

@@ -1,5 +1,6 @@
 // Files one UStVA, follows its ticket and saves the protocol; every other outcome prints one line
-// and ends with exit code 1. docs/guides/client.md shows this file; test/integration/readme-example.test.ts runs it.
+// and ends with exit code 1. docs/guides/client.md shows this file; test/integration/client-package.test.ts
+// runs it in a project that installed the packed client.
 import { readFile, writeFile } from 'node:fs/promises';
 import { createSteuerbote, SteuerboteError, SteuerboteUnreachable, TicketWaitTimeout } from '@steuerbote/client';
 

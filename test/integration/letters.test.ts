@@ -1,0 +1,107 @@
+// The letters to the tax office over HTTP, from ELSTER's own samples (test/support/elster.ts: the
+// appeal with attachments, a message with one): each is accepted as the caller's Nutzdaten, its
+// element and attachments, read back into the structured body with nothing unmapped, and that body,
+// submitted again, writes the same elements and values, valid against both XSDs; both are delivered
+// with a protocol that says what the letter is. The appeal's deadline comes as a hint on the answer. Without ELSTER's files the suite says so and is skipped.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { einspruchExample } from '#shared/forms/einspruch/openapi.ts';
+import { splitLetter } from '#shared/forms/letter.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
+import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterMissing, needsElster } from '#test/support/elster.ts';
+import { sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { elements } from '#test/support/xml-edit.ts';
+
+const missing = elsterMissing('samples', 'schemas');
+
+const samples = [
+  {
+    kind: 'einspruch' as const,
+    file: 'einspruch_22_mit_anhang.xml',
+    root: 'Einspruch',
+    year: 2024,
+    taxNumber: '9198081508152',
+    version: 'Einspruch_22',
+    title: 'Einspruch gegen den Bescheid vom 31.12.2024',
+  },
+  {
+    kind: 'nachricht' as const,
+    file: 'sonstige_nachrichten_21.xml',
+    root: 'Nachricht',
+    year: 2025,
+    taxNumber: '9198011310010',
+    version: 'SonstigeNachrichten_21',
+    title: 'Nachricht an das Finanzamt',
+  },
+];
+
+/** The whole content of a sample's Nutzdaten: the letter's element and its attachments. */
+const contentOf = (file: string) =>
+  sampleNutzdaten(file, 'Nutzdaten')
+    .replace(/^<Nutzdaten>/, '')
+    .replace(/<\/Nutzdaten>$/, '')
+    .trim();
+
+/** The elements and values of a letter's element, and its attachments without the white space between their elements (too long for `elements`). */
+const lettered = (xml: string, root: string) => {
+  const { element, attachments } = splitLetter(xml, root);
+  return [...elements(element), attachments?.replace(/>\s+</g, '><')];
+};
+
+let service: LocalService;
+
+beforeAll(async () => {
+  if (!missing) service = await startService();
+});
+afterAll(async () => {
+  await service?.stop();
+});
+
+describe.skipIf(missing)("ELSTER's letter samples", needsElster, () => {
+  it.each(samples)(
+    '$file: accepted as XML, read back, written again the same, and delivered both ways',
+    async ({ kind, file, root, year, taxNumber, version, title }) => {
+      const xml = contentOf(file);
+      const request = { test: true, year, tax_number: taxNumber, xml };
+
+      const read = await service.post(`/v2/${kind}/validate?include=body,nutzdaten`, request);
+      expect(read.status).toBe(200);
+      expect(read.json.data).toMatchObject({ valid: true, datenart_version: version, unmapped: [] });
+      const { body } = read.json.data;
+      expect(body).toMatchObject({ test: true, year, tax_number: taxNumber });
+      expect(body.xml).toBeUndefined();
+
+      const again = await service.post(`/v2/${kind}/validate?include=nutzdaten`, body);
+      expect(again.json.data.valid).toBe(true);
+      const nutzdaten: string = again.json.data.nutzdaten;
+      expect(lettered(nutzdaten, root)).toEqual(lettered(xml, root));
+      expect(validateNutzdaten(kind, year, nutzdaten).errors).toEqual([]);
+
+      await deliveredProtocol(service, kind, request, version, title);
+      await deliveredProtocol(service, kind, body, version, title);
+    },
+  );
+});
+
+describe('the appeal', () => {
+  it.skipIf(missing)('answers its deadline, and that it has passed, on the 202', async () => {
+    const reply = await service.submit('einspruch', einspruchExample);
+    expect(reply.status).toBe(202);
+    const deadline = { path: 'notice.date', severity: 'hint', expected: '2025-11-24' };
+    expect(reply.json.data.hints).toEqual([
+      expect.objectContaining({ ...deadline, code: 'APPEAL_DEADLINE' }),
+      expect.objectContaining({ ...deadline, code: 'APPEAL_DEADLINE_PASSED' }),
+    ]);
+  });
+
+  it.skipIf(missing)('gives a year where the notice came without instructions on the remedy', async () => {
+    const reply = await service.post('/v2/einspruch/validate', {
+      ...einspruchExample,
+      notice: { type: 'income_tax', date: '2026-10-20' },
+      year: 2025,
+      instructions_missing: true,
+    });
+    expect(reply.json.data.findings).toEqual([expect.objectContaining({ code: 'APPEAL_DEADLINE', expected: '2027-10-26' })]);
+  });
+});
