@@ -52,6 +52,14 @@ const cases: readonly { list: string; base?: Body }[] = [
   { list: 'special_expenses.donations.foundation' },
   { list: 'section_35a.household_changed' },
   { list: 'corona_aid.persons', base: income2022 },
+  { list: 'foreign_income' },
+  { list: 'foreign_pensions' },
+  { list: 'interest_barrier' },
+  { list: 'investment_funds' },
+  { list: 'mobility_premium.persons' },
+  { list: 'rentals_other.shares' },
+  { list: 'miscellaneous.loss_carry_forward' },
+  { list: 'miscellaneous.section_2b_losses' },
 ];
 
 /** `base` with the list at `path` holding the same person's item twice. */

@@ -42,13 +42,14 @@ function largestAmount(format: Format): string {
   throw new Error(`no amount fits ${JSON.stringify(z.toJSONSchema(format.schema))}`);
 }
 
-/** Texts held to a pattern (dates, spans, months, tax numbers, business IDs, digits): the first of these the format admits. */
+/** Texts held to a pattern (dates, spans, months, tax numbers, business IDs, ISINs, digits): the first of these the format admits. */
 const patterned = (year: number) => [
   `${year}-01-01`,
   '01.01-31.12',
   '01.10',
   '9198011310010',
   'DE123456788-00001',
+  'DE0008404005',
   ...['', '0', '00'].flatMap((start) => Array.from({ length: 20 }, (_, index) => `${start}${'1'.repeat(20 - index)}`)),
 ];
 
@@ -58,7 +59,7 @@ function largest(format: Format, year: number, longest: number): unknown {
   if (format.amount) return largestAmount(format);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum.at(-1);
-  if (schema.type === 'integer' && schema.maximum !== undefined) return schema.maximum;
+  if ((schema.type === 'integer' || schema.type === 'number') && schema.maximum !== undefined) return schema.maximum;
   if (schema.type === 'string' && schema.maxLength !== undefined) return longestText(format, Math.min(schema.maxLength, longest));
   const fitting = patterned(year).find((candidate) => admits(format, candidate));
   if (fitting === undefined) throw new Error(`no sample value for ${JSON.stringify(schema)}: add one to patterned() in test/oracle/est-anlagen.ts`);
@@ -177,5 +178,7 @@ export function estAnlagen(year: number, spouse: boolean, parents: readonly stri
   });
   const shared = sampling();
   const every = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageValue(anlage, shared, true)]).filter(([, value]) => value !== undefined));
+  // Each Anlage V-FeWo names another Anlage V (E10 holds the running numbers unique, DUPLICATE_ENTRY).
+  for (const [index, line] of ((every.holiday_lettings ?? []) as Json[]).entries()) if (line.rental_number !== undefined) line.rental_number = index + 1;
   return { every, each };
 }

@@ -173,10 +173,11 @@ function ustvaBodies(year: number, type: UstvaType): MatrixBody[] {
   return bodies;
 }
 
-const assessments = ['single', 'joint', 'separate'] as const;
+export const assessments = ['single', 'joint', 'separate'] as const;
 type Assessment = (typeof assessments)[number];
 
-function estBodies(year: number, assessment: Assessment): MatrixBody[] {
+/** The E10 bodies of `year` for one kind of assessment: also what scripts/est-fields/ counts the reachable fields by. */
+export function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   const limits = estLimits(year);
   const text = (max: number, start: string) => `${start}${'x'.repeat(max)}`.slice(0, max);
   const address = (street: string, city: string) => ({
@@ -254,6 +255,9 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   // Payments to avoid a pension equalisation take one recipient until 2023 (anlagen/sa-further.ts).
   const further = (anlagen.every.special_expenses as { further_expenses?: { equalisation_avoidance?: unknown[] } } | undefined)?.further_expenses;
   if (year < 2024 && further?.equalisation_avoidance) further.equalisation_avoidance = further.equalisation_avoidance.slice(0, 1);
+  // 2022's form takes one building of energy-saving measures (anlagen/em-35c.ts).
+  const renovation = anlagen.every.energy_renovation as { buildings?: unknown[] } | undefined;
+  if (year <= 2022 && renovation?.buildings) renovation.buildings = renovation.buildings.slice(0, 1);
   bodies.push(body('every Anlage at its largest', anlagen.every), ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)));
   // The main form beside the persons, Anlage N and Vorsorgeaufwand, generated from the request schema.
   const parts = estParts(base);

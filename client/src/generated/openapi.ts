@@ -1604,6 +1604,155 @@ export interface components {
                     changed?: true;
                 }[];
             };
+            /** @description Anlage Energetische Maßnahmen (E10 `EM_35c`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `buildings[≤9].street`: Straße und Hausnummer des Gebäudes, text, at most 999 characters (EM_35c/Obj/Allg/E0240401); `buildings[≤9].construction_started`: Herstellungsbeginn des Gebäudes, a date, YYYY-MM-DD (EM_35c/Obj/Allg/E0240402); `buildings[≤9].place`: Postleitzahl und Ort, text, at most 999 characters (EM_35c/Obj/Allg/E0240501); `buildings[≤9].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (EM_35c/Obj/Allg/E0240601); `buildings[≤9].total_area`: Gesamtfläche in m², a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240801); `buildings[≤9].own_use_area`: Davon zu eigenen Wohnzwecken genutzt in m², a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240802); `buildings[≤9].earlier_reduction`: Früher bereits Steuerermäßigung für energetische Maßnahmen, one of `yes`, `no` (EM_35c/Obj/Allg/E0240803); `buildings[≤9].public_funding`: Öffentliche Förderung beantragt oder erhalten, one of `yes`, `no` (EM_35c/Obj/Aufw/E0240902); `buildings[≤9].measures_started`: Beginn der energetischen Maßnahme, a date, YYYY-MM-DD (EM_35c/Obj/Aufw/Massn/E0240901); `buildings[≤9].walls[≤10].amount`: Wärmedämmung von Wänden, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Waende/E0241001); `buildings[≤9].roof[≤10].amount`: Wärmedämmung von Dachflächen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Dach/E0241101); `buildings[≤9].ceilings[≤10].amount`: Wärmedämmung von Geschossdecken, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Geschossd/E0241201); `buildings[≤9].windows_doors[≤10].amount`: Erneuerung von Fenstern und Außentüren, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Fenst_Tuer/E0241301); `buildings[≤9].summer_heat_protection[≤10].amount`: Sommerlicher Wärmeschutz, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Somm_Waerm/E0241302); `buildings[≤9].ventilation[≤10].amount`: Lüftungsanlage, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Lueftung/E0241401); `buildings[≤9].heating[≤10].amount`: Erneuerung der Heizungsanlage, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung/E0241501); `buildings[≤9].digital_systems[≤10].amount`: Digitale Systeme zur Verbrauchsoptimierung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Digital/E0241601); `buildings[≤9].heating_optimisation[≤10].amount`: Optimierung bestehender Heizungsanlagen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung_alt/E0241701); `buildings[≤9].certificates[≤10].amount`: Erteilung der Bescheinigungen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Bescheinig/E0241801); `buildings[≤9].measures_total`: Summe der Aufwendungen für energetische Maßnahmen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Sum/E0241901); `buildings[≤9].energy_adviser`: Energieberater, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Energieberat/E0242001); `buildings[≤9].hybrid_gas_heating`: Darin Gasbrennwerttechnik zur Hybridisierung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Hybrid/E0242101); `buildings[≤9].hybrid_proof_submitted`: Nachweis der Hybridisierung eingereicht, one of `yes`, `no` (EM_35c/Obj/Aufw/Massn/Hybrid/E0242201); `buildings[≤9].as_burden_measures`: Davon als außergewöhnliche Belastung beantragt, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242601); `buildings[≤9].as_burden_adviser`: Davon Energieberater als außergewöhnliche Belastung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242701); `buildings[≤9].recognised_last_year`: Anerkannte Aufwendungen des Vorjahres, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0242501); `buildings[≤9].recognised_year_before`: Anerkannte Aufwendungen des Vorvorjahres, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0243401); `buildings[≤9].owners[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Obj/Eigent/StPfl/Person); `buildings[≤9].owners[≤2].share`: Miteigentumsanteil in %, a whole number from 0 to 99 (EM_35c/Obj/Eigent/StPfl/E0242301); `buildings[≤9].co_owners[≤10].details`: Weitere Miteigentümer, text, at most 999 characters (EM_35c/Obj/Eigent/Miteigent/E0242401); `partnership_shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Ant_35c/Ant/Person); `partnership_shares[≤2].shares[≤10].partnership`: Gemeinschaft oder Gesellschaft, text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243001); `partnership_shares[≤2].shares[≤10].tax_office`: Finanzamt, text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243101); `partnership_shares[≤2].shares[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (EM_35c/Ant_35c/Ant/Einz/E0243201); `partnership_shares[≤2].shares[≤10].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (EM_35c/Ant_35c/Ant/Einz/E0243202); `partnership_shares[≤2].shares[≤10].share`: Festgestellter Anteil an der Steuerermäßigung in %, a percentage above 0 with at most two decimals, such as 45.5 (EM_35c/Ant_35c/Ant/Einz/E0243301); `partnership_shares[≤2].shares[≤10].costs`: Festgestellte Aufwendungen des Jahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243402); `partnership_shares[≤2].shares[≤10].adviser`: Festgestellte Aufwendungen für den Energieberater, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243501); `partnership_shares[≤2].shares[≤10].costs_last_year`: Festgestellte Aufwendungen des Vorjahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243601); `partnership_shares[≤2].shares[≤10].costs_year_before`: Festgestellte Aufwendungen des Vorvorjahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243701) */
+            energy_renovation?: {
+                buildings?: {
+                    street?: string;
+                    /** Format: date */
+                    construction_started?: string;
+                    place?: string;
+                    property_tax_reference?: string;
+                    total_area?: number;
+                    own_use_area?: number;
+                    /** @enum {string} */
+                    earlier_reduction?: "yes" | "no";
+                    /** @enum {string} */
+                    public_funding?: "yes" | "no";
+                    /** Format: date */
+                    measures_started?: string;
+                    walls?: {
+                        amount?: number | string;
+                    }[];
+                    roof?: {
+                        amount?: number | string;
+                    }[];
+                    ceilings?: {
+                        amount?: number | string;
+                    }[];
+                    windows_doors?: {
+                        amount?: number | string;
+                    }[];
+                    summer_heat_protection?: {
+                        amount?: number | string;
+                    }[];
+                    ventilation?: {
+                        amount?: number | string;
+                    }[];
+                    heating?: {
+                        amount?: number | string;
+                    }[];
+                    digital_systems?: {
+                        amount?: number | string;
+                    }[];
+                    heating_optimisation?: {
+                        amount?: number | string;
+                    }[];
+                    certificates?: {
+                        amount?: number | string;
+                    }[];
+                    measures_total?: number | string;
+                    energy_adviser?: number | string;
+                    hybrid_gas_heating?: number | string;
+                    /** @enum {string} */
+                    hybrid_proof_submitted?: "yes" | "no";
+                    as_burden_measures?: number | string;
+                    as_burden_adviser?: number | string;
+                    recognised_last_year?: number | string;
+                    recognised_year_before?: number | string;
+                    owners?: {
+                        /** @enum {string} */
+                        person?: "taxpayer" | "spouse";
+                        share?: number;
+                    }[];
+                    co_owners?: {
+                        details?: string;
+                    }[];
+                }[];
+                partnership_shares?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    shares?: {
+                        partnership?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        property_tax_reference?: string;
+                        share?: number;
+                        costs?: number | string;
+                        adviser?: number | string;
+                        costs_last_year?: number | string;
+                        costs_year_before?: number | string;
+                    }[];
+                }[];
+            };
+            /** @description Sonstige Angaben und Anträge (E10 `Sonst`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `inheritance_tax_reduction`: Steuerermäßigung nach § 35b EStG beantragt, true when it applies (Sonst/Belast_ErbSt/E0107802); `inheritance_burdened_income`: Mit Erbschaftsteuer belastete Einkünfte (§ 35b EStG), euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109104); `inheritance_tax_assessed`: Festgesetzte Erbschaftsteuer, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109105); `inheritance_acquisition`: Erbschaftsteuerpflichtiger Erwerb mit Freibeträgen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109106); `inheritance_income_reduced_rate`: Darin ermäßigt besteuerte Einkünfte, true when it applies (Sonst/Belast_ErbSt/E0109107); `inheritance_notes`: Erläuterungen zu § 35b EStG, text, at most 999 characters (Sonst/Belast_ErbSt/E0109108); `cultural_assets`: Abzugsbetrag für schutzwürdige Kulturgüter (§ 10g EStG), euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/E0107711); `cultural_asset_shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Person); `cultural_asset_shares[≤2].shares[≤10].partnership`: Gemeinschaft oder Gesellschaft, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191001); `cultural_asset_shares[≤2].shares[≤10].tax_office`: Finanzamt, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191102); `cultural_asset_shares[≤2].shares[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191103); `cultural_asset_shares[≤2].shares[≤10].amount`: Festgestellter Betrag nach § 10g EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191204); `donation_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Spend_Vortr/Person); `donation_carry_forward[≤2].determined`: Spendenvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Spend_Vortr/E0190601); `loss_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Vortrag/Person); `loss_carry_forward[≤2].determined`: Verlustvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Verl_Abz/Vortrag/E0190701); `no_loss_carry_back`: Kein Verlustrücktrag (§ 10d Abs. 1 Satz 5 EStG), true when it applies (Sonst/Verl_Abz/Ruecktrag/E0190802); `section_2b_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Ruecktrag/Par_2b/Person); `section_2b_losses[≤2].items[≤5].source`: Objekt, Finanzamt, Steuernummer (§ 2b EStG), text, at most 999 characters (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109402); `section_2b_losses[≤2].items[≤5].amount`: Negative Einkünfte nach § 2b EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109403); `third_state_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Neg_Ek_Drittst/Person); `third_state_losses[≤2].determined`: Negative Einkünfte aus Drittstaaten festgestellt (§ 2a EStG), true when it applies (Sonst/Neg_Ek_Drittst/E0190903); `old_fund_units_allowance[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/FB_Alt_Ant_InvStG/Person); `old_fund_units_allowance[≤2].determined`: Freibetrag für Alt-Anteile an Investmentfonds festgestellt, true when it applies (Sonst/FB_Alt_Ant_InvStG/E0190901); `deductions_allocated`: Abzüge anders als hälftig aufgeteilt (§ 26a Abs. 2 EStG), true when it applies (Sonst/EVEG/E0109504); `research_allowance_deferral`: Zurückstellung bis zur Forschungszulage beantragt, true when it applies (Sonst/FZul/E0191202); `research_allowance_notes`: Erläuterungen zur Forschungszulage, text, at most 999 characters (Sonst/FZul/E0191203) */
+            miscellaneous?: {
+                /** @constant */
+                inheritance_tax_reduction?: true;
+                inheritance_burdened_income?: number | string;
+                inheritance_tax_assessed?: number | string;
+                inheritance_acquisition?: number | string;
+                /** @constant */
+                inheritance_income_reduced_rate?: true;
+                inheritance_notes?: string;
+                cultural_assets?: number | string;
+                cultural_asset_shares?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    shares?: {
+                        partnership?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                }[];
+                donation_carry_forward?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                loss_carry_forward?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                /** @constant */
+                no_loss_carry_back?: true;
+                section_2b_losses?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    items?: {
+                        source?: string;
+                        amount?: number | string;
+                    }[];
+                }[];
+                third_state_losses?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                old_fund_units_allowance?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @constant */
+                    determined?: true;
+                }[];
+                /** @constant */
+                deductions_allocated?: true;
+                /** @constant */
+                research_allowance_deferral?: true;
+                research_allowance_notes?: string;
+            };
             /** @description Anlage Unterhalt (E10 `ESt1A_U`, at most 99). `household_address`: Anschrift des Haushalts, text, at most 999 characters (ESt1A_U/HH_unt_P/E0120101); `household_persons`: Personen im Haushalt, a whole number from 1 to 99 (ESt1A_U/HH_unt_P/E0120108); `payments[≤12].supported`: Unterstützungszeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120109); `payments[≤12].paid`: Zeitraum der Zahlungen, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120104); `payments[≤12].amount`: Unterhaltszahlungen, euros (a number or a decimal string), sent as whole euros (ESt1A_U/AW_U/U_Ztr/E0120103); `persons[≤9].idnr`: Identifikationsnummer der unterstützten Person, a tax identification number (11 digits) (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120211); `persons[≤9].name`: Name, Vorname, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120201); `persons[≤9].birth_date`: Geburtsdatum, a date, YYYY-MM-DD (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120203); `persons[≤9].relation`: Verwandtschaftsverhältnis, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120701); `persons[≤9].in_my_household`: Lebte in meinem inländischen Haushalt, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122505); `persons[≤9].child_benefit_for_them`: Anspruch auf Kindergeld für diese Person, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122613). Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
             maintenance?: {
                 household_address?: string;
@@ -1625,7 +1774,7 @@ export interface components {
                     child_benefit_for_them?: "yes" | "no";
                 }[];
             }[];
-            /** @description Anlage Kind (E10 `Kind`, at most 14). `idnr`: Identifikationsnummer des Kindes, a tax identification number (11 digits) (Kind/Ang_Kind/Allg/E0500406); `first_name`: Vorname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500107); `last_name`: Abweichender Familienname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500108); `birth_date`: Geburtsdatum, a date, YYYY-MM-DD (Kind/Ang_Kind/Allg/E0500701); `child_benefit`: Anspruch auf Kindergeld, euros (a number or a decimal string), sent as whole euros of at most 4 digits (Kind/Ang_Kind/Allg/E0500702); `family_office`: Zuständige Familienkasse, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500706); `residence_germany[≤9].span`: Wohnsitz im Inland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Inl/E0500703); `residence_germany[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Inl/E0500102); `residence_abroad[≤9].span`: Wohnsitz im Ausland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Ausl/E0500704); `residence_abroad[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Ausl/E0500103); `residence_abroad[≤9].country`: Staat (Länderschlüssel), text, at most 3 characters (Kind/Ang_Kind/WS/Ausl/E0500104); `relation_taxpayer.kind`: Kindschaftsverhältnis zu Person A, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_A/KV/E0500807); `relation_taxpayer.span`: Kindschaftsverhältnis zu Person A, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_A/KV/E0500601); `relation_spouse.kind`: Kindschaftsverhältnis zu Person B, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_B/KV/E0500808); `relation_spouse.span`: Kindschaftsverhältnis zu Person B, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_B/KV/E0500805); `other_parent.name`: Anderer Elternteil: Name, Vorname, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501103); `other_parent.birth_date`: Anderer Elternteil: Geburtsdatum, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Ang_Pers/E0501104); `other_parent.span`: Anderer Elternteil: Kindschaftsverhältnis, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Ang_Pers/E0501903); `other_parent.address`: Anderer Elternteil: letzte bekannte Adresse, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501105); `other_parent.kind`: Anderer Elternteil: Kindschaftsverhältnis, one of `own`, `foster` (Kind/K_Verh_and_P/Ang_Pers/E0501106); `other_parent.abroad`: Anderer Elternteil im Ausland, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Weit_Ang/E0503903); `other_parent.died_on`: Anderer Elternteil verstorben am, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Weit_Ang/E0501102); `other_parent.whereabouts_unknown`: Aufenthalt des anderen Elternteils nicht zu ermitteln, true when it applies (Kind/K_Verh_and_P/Weit_Ang/E0501513); `health_insurance.parents_policy.health`: Krankenversicherung des Kindes, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503110); `health_insurance.parents_policy.care`: Pflegeversicherung des Kindes, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503310); `health_insurance.parents_policy.refunded`: Erstattungen, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503409); `health_insurance.parents_policy.beyond_basic`: Zusatzversicherung des Kindes, euros (a number or a decimal string), sent as whole euros (Kind/KV_PV/AW_Stpfl/E0503609); `health_insurance.childs_policy.health`: Krankenversicherung des Kindes, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503111); `health_insurance.childs_policy.health_with_sick_pay`: Darin mit Krankengeld, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503209); `health_insurance.childs_policy.care`: Pflegeversicherung des Kindes, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503311); `health_insurance.childs_policy.refunded`: Erstattungen, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503410); `health_insurance.childs_policy.refunded_with_sick_pay`: Erstattungen mit Krankengeld, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503509); `health_insurance.childs_policy.subsidy`: Zuschüsse Dritter, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503610); `health_insurance_abroad.contributions`: Versicherung des Kindes im Ausland, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503822); `health_insurance_abroad.with_sick_pay`: Darin mit Krankengeld, Ausland, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503823); `transfer.no_maintenance.claimed`: Voller Kinderfreibetrag: keine Unterhaltsleistung des anderen Elternteils, true when it applies (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/E0503907); `transfer.no_maintenance.periods[≤12].span`: Zeitraum ohne Unterhalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/Ztr/E0503911); `transfer.from_other_parent.claimed`: Voller BEA-Freibetrag vom anderen Elternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/E0503906); `transfer.from_other_parent.periods[≤12].span`: Zeitraum der Übertragung, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/Ztr/E0504106); `transfer.to_step_or_grandparent.claimed`: Übertragung auf Stief- oder Großelternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/E0504301); `transfer.to_step_or_grandparent.periods[≤12].span`: Zeitraum der Haushaltszugehörigkeit, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/Ztr/E0504302); `transfer.parents_consent`: Zustimmung laut Anlage K, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Anlage_K/E0503904); `single_parent[≤6].registered_together`: Kind in gemeinsamer Wohnung gemeldet, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503801); `single_parent[≤6].child_benefit_paid`: Kindergeld ausgezahlt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503802); `single_parent[≤6].other_adult_registered`: Weitere volljährige Person gemeldet, one of `yes`, `no` (Kind/EfA/E0503701); `single_parent[≤6].other_adult_registered_span`: Weitere volljährige Person gemeldet, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503803); `single_parent[≤6].household_with_adult`: Haushaltsgemeinschaft mit volljähriger Person, one of `yes`, `no` (Kind/EfA/E0503821); `single_parent[≤6].household_with_adult_span`: Haushaltsgemeinschaft, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503804); `single_parent[≤6].claimed_for`: Entlastungsbetrag beantragt für, one of `taxpayer`, `spouse` (Kind/EfA/ZV_Pers/E0505002); `school_fees.schools[≤5].school`: Schule oder Träger, text, at most 999 characters (Kind/Schulgeld/Einz/E0505606); `school_fees.schools[≤5].amount`: Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Einz/E0504405); `school_fees.own_share`: Von mir übernommenes Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Elt_k_ZV/E0504505); `childcare.services[≤50].service`: Art der Dienstleistung (ab 2023 mit Name und Anschrift des Dienstleisters), text, at most 999 characters (Kind/KBK/Art/Einz/E0506101); `childcare.services[≤50].provider`: Name und Anschrift des Dienstleisters, text, at most 999 characters (Kind/KBK/Art/Einz/E0506102); `childcare.services[≤50].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Art/Einz/E0506103); `childcare.services[≤50].amount`: Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Art/Einz/E0506104); `childcare.reimbursements[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ersatz_Erstatt/Einz/E0506506); `childcare.reimbursements[≤6].amount`: Steuerfreier Ersatz, Erstattungen, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Ersatz_Erstatt/Einz/E0506505); `childcare.parents_household[≤6].span`: Gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504807); `childcare.parents_household[≤6].child_in_household`: Kind in unserem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504808); `childcare.separate_households[≤6].span`: Kein gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505201); `childcare.separate_households[≤6].child_in_my_household`: Kind in meinem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505202); `childcare.separate_households[≤6].child_in_other_household`: Kind im Haushalt des anderen Elternteils, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0508901); `childcare.unmarried_parents_costs[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506606); `childcare.unmarried_parents_costs[≤6].amount`: Von mir getragene Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506605) */
+            /** @description Anlage Kind (E10 `Kind`, at most 14). `idnr`: Identifikationsnummer des Kindes, a tax identification number (11 digits) (Kind/Ang_Kind/Allg/E0500406); `first_name`: Vorname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500107); `last_name`: Abweichender Familienname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500108); `birth_date`: Geburtsdatum, a date, YYYY-MM-DD (Kind/Ang_Kind/Allg/E0500701); `child_benefit`: Anspruch auf Kindergeld, euros (a number or a decimal string), sent as whole euros of at most 4 digits (Kind/Ang_Kind/Allg/E0500702); `family_office`: Zuständige Familienkasse, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500706); `residence_germany[≤9].span`: Wohnsitz im Inland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Inl/E0500703); `residence_germany[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Inl/E0500102); `residence_abroad[≤9].span`: Wohnsitz im Ausland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Ausl/E0500704); `residence_abroad[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Ausl/E0500103); `residence_abroad[≤9].country`: Staat (Länderschlüssel), text, at most 3 characters (Kind/Ang_Kind/WS/Ausl/E0500104); `relation_taxpayer.kind`: Kindschaftsverhältnis zu Person A, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_A/KV/E0500807); `relation_taxpayer.span`: Kindschaftsverhältnis zu Person A, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_A/KV/E0500601); `relation_spouse.kind`: Kindschaftsverhältnis zu Person B, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_B/KV/E0500808); `relation_spouse.span`: Kindschaftsverhältnis zu Person B, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_B/KV/E0500805); `other_parent.name`: Anderer Elternteil: Name, Vorname, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501103); `other_parent.birth_date`: Anderer Elternteil: Geburtsdatum, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Ang_Pers/E0501104); `other_parent.span`: Anderer Elternteil: Kindschaftsverhältnis, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Ang_Pers/E0501903); `other_parent.address`: Anderer Elternteil: letzte bekannte Adresse, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501105); `other_parent.kind`: Anderer Elternteil: Kindschaftsverhältnis, one of `own`, `foster` (Kind/K_Verh_and_P/Ang_Pers/E0501106); `other_parent.abroad`: Anderer Elternteil im Ausland, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Weit_Ang/E0503903); `other_parent.died_on`: Anderer Elternteil verstorben am, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Weit_Ang/E0501102); `other_parent.whereabouts_unknown`: Aufenthalt des anderen Elternteils nicht zu ermitteln, true when it applies (Kind/K_Verh_and_P/Weit_Ang/E0501513); `health_insurance.parents_policy.health`: Krankenversicherung des Kindes, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503110); `health_insurance.parents_policy.care`: Pflegeversicherung des Kindes, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503310); `health_insurance.parents_policy.refunded`: Erstattungen, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503409); `health_insurance.parents_policy.beyond_basic`: Zusatzversicherung des Kindes, euros (a number or a decimal string), sent as whole euros (Kind/KV_PV/AW_Stpfl/E0503609); `health_insurance.childs_policy.health`: Krankenversicherung des Kindes, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503111); `health_insurance.childs_policy.health_with_sick_pay`: Darin mit Krankengeld, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503209); `health_insurance.childs_policy.care`: Pflegeversicherung des Kindes, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503311); `health_insurance.childs_policy.refunded`: Erstattungen, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503410); `health_insurance.childs_policy.refunded_with_sick_pay`: Erstattungen mit Krankengeld, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503509); `health_insurance.childs_policy.subsidy`: Zuschüsse Dritter, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503610); `health_insurance_abroad.contributions`: Versicherung des Kindes im Ausland, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503822); `health_insurance_abroad.with_sick_pay`: Darin mit Krankengeld, Ausland, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503823); `transfer.no_maintenance.claimed`: Voller Kinderfreibetrag: keine Unterhaltsleistung des anderen Elternteils, true when it applies (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/E0503907); `transfer.no_maintenance.periods[≤12].span`: Zeitraum ohne Unterhalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/Ztr/E0503911); `transfer.from_other_parent.claimed`: Voller BEA-Freibetrag vom anderen Elternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/E0503906); `transfer.from_other_parent.periods[≤12].span`: Zeitraum der Übertragung, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/Ztr/E0504106); `transfer.to_step_or_grandparent.claimed`: Übertragung auf Stief- oder Großelternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/E0504301); `transfer.to_step_or_grandparent.periods[≤12].span`: Zeitraum der Haushaltszugehörigkeit, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/Ztr/E0504302); `transfer.parents_consent`: Zustimmung laut Anlage K, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Anlage_K/E0503904); `single_parent[≤6].registered_together`: Kind in gemeinsamer Wohnung gemeldet, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503801); `single_parent[≤6].child_benefit_paid`: Kindergeld ausgezahlt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503802); `single_parent[≤6].other_adult_registered`: Weitere volljährige Person gemeldet, one of `yes`, `no` (Kind/EfA/E0503701); `single_parent[≤6].other_adult_registered_span`: Weitere volljährige Person gemeldet, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503803); `single_parent[≤6].household_with_adult`: Haushaltsgemeinschaft mit volljähriger Person, one of `yes`, `no` (Kind/EfA/E0503821); `single_parent[≤6].household_with_adult_span`: Haushaltsgemeinschaft, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503804); `single_parent[≤6].claimed_for`: Entlastungsbetrag beantragt für, one of `taxpayer`, `spouse` (Kind/EfA/ZV_Pers/E0505002); `school_fees.schools[≤5].school`: Schule oder Träger, text, at most 999 characters (Kind/Schulgeld/Einz/E0505606); `school_fees.schools[≤5].amount`: Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Einz/E0504405); `school_fees.own_share`: Von mir übernommenes Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Elt_k_ZV/E0504505); `school_fees.agreed_share`: Anteil am Schulgeld laut gemeinsamem Antrag in %, a whole number from 0 to 100 (Kind/Schulgeld/Elt_k_ZV/E0504603); `disability_transfer.valid_from`: Nachweis der Behinderung gültig von, a month, MM.YY such as "01.10" (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0504601); `disability_transfer.valid_until`: Nachweis der Behinderung gültig bis, a month, MM.YY such as "01.10" (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0504602); `disability_transfer.valid_indefinitely`: Nachweis unbefristet gültig, true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0505908); `disability_transfer.degree`: Grad der Behinderung des Kindes, one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0505809); `disability_transfer.mark_g`: Merkzeichen G oder aG des Kindes, true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Geh_Steh/E0505808); `disability_transfer.mark_bl_h`: Merkzeichen Bl, TBl oder H des Kindes, Pflegegrad 4 oder 5, true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Blind_Hilfl/E0505807); `disability_transfer.survivors`: Übertragung des Hinterbliebenen-Pauschbetrags beantragt, true when it applies (Kind/Ueb_PB_Beh_Hbl/Hbl/E0505805); `disability_transfer.own_share`: Anteil laut gemeinsamem Antrag in %, a whole number from 0 to 100 (Kind/Ueb_PB_Beh_Hbl/Elt_k_ZV/E0506007); `disability_travel.degree_80_or_70_g`: Grad der Behinderung mindestens 80, oder 70 mit Merkzeichen G, true when it applies (Kind/Beh_Fk_Pausch/E0507302); `disability_travel.mark_ag_bl_h`: Merkzeichen aG, Bl, TBl oder H, Pflegegrad 4 oder 5, true when it applies (Kind/Beh_Fk_Pausch/E0507403); `disability_travel.own_share`: Anteil an der behinderungsbedingten Fahrtkostenpauschale in %, a whole number from 0 to 100 (Kind/Beh_Fk_Pausch/Elt_k_ZV/E0507507); `childcare.services[≤50].service`: Art der Dienstleistung (ab 2023 mit Name und Anschrift des Dienstleisters), text, at most 999 characters (Kind/KBK/Art/Einz/E0506101); `childcare.services[≤50].provider`: Name und Anschrift des Dienstleisters, text, at most 999 characters (Kind/KBK/Art/Einz/E0506102); `childcare.services[≤50].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Art/Einz/E0506103); `childcare.services[≤50].amount`: Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Art/Einz/E0506104); `childcare.reimbursements[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ersatz_Erstatt/Einz/E0506506); `childcare.reimbursements[≤6].amount`: Steuerfreier Ersatz, Erstattungen, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Ersatz_Erstatt/Einz/E0506505); `childcare.parents_household[≤6].span`: Gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504807); `childcare.parents_household[≤6].child_in_household`: Kind in unserem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504808); `childcare.separate_households[≤6].span`: Kein gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505201); `childcare.separate_households[≤6].child_in_my_household`: Kind in meinem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505202); `childcare.separate_households[≤6].child_in_other_household`: Kind im Haushalt des anderen Elternteils, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0508901); `childcare.unmarried_parents_costs[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506606); `childcare.unmarried_parents_costs[≤6].amount`: Von mir getragene Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506605); `childcare.agreed_share`: Anteil an den Kinderbetreuungskosten laut Antrag in %, a whole number from 0 to 100 (Kind/KBK/Elt_k_ZV/Auft_HB_Ki_Bet/E0508601) */
             children?: {
                 idnr?: string;
                 first_name?: string;
@@ -1730,6 +1879,29 @@ export interface components {
                         amount?: number | string;
                     }[];
                     own_share?: number | string;
+                    agreed_share?: number;
+                };
+                disability_transfer?: {
+                    valid_from?: string;
+                    valid_until?: string;
+                    /** @constant */
+                    valid_indefinitely?: true;
+                    /** @enum {string} */
+                    degree?: "20" | "25" | "30" | "35" | "40" | "45" | "50" | "55" | "60" | "65" | "70" | "75" | "80" | "85" | "90" | "95" | "100";
+                    /** @constant */
+                    mark_g?: true;
+                    /** @constant */
+                    mark_bl_h?: true;
+                    /** @constant */
+                    survivors?: true;
+                    own_share?: number;
+                };
+                disability_travel?: {
+                    /** @constant */
+                    degree_80_or_70_g?: true;
+                    /** @constant */
+                    mark_ag_bl_h?: true;
+                    own_share?: number;
                 };
                 childcare?: {
                     services?: {
@@ -1755,6 +1927,7 @@ export interface components {
                         span?: string;
                         amount?: number | string;
                     }[];
+                    agreed_share?: number;
                 };
             }[];
             /** @description Anlage G (E10 `G`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (G/Person); `businesses[≤2].kind`: Art des Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Betr_1_2/E0800301); `businesses[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Betr_1_2/E0800405); `businesses[≤2].profit`: Gewinn aus Gewerbebetrieb, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Betr_1_2/E0800302); `further_businesses[≤99].kind`: Art des weiteren Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Weit_Betr/Einz/E0800401); `further_businesses[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Weit_Betr/Einz/E0800604); `further_businesses[≤99].profit`: Gewinn des weiteren Gewerbebetriebs, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Weit_Betr/Einz/E0800404); `further_profit`: Gewinn weiterer Gewerbebetriebe, euros (a number or a decimal string), sent as whole euros, computed from further_businesses[].profit where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/Gew/Einz_U/Weit_Betr/Sum/E0800402); `partnerships[≤99].name`: Gesellschaft, Finanzamt und Steuernummer, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800501); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800704); `partnerships[≤99].share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Fest/Einz/E0800504); `trade_tax.businesses[≤2].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801607); `trade_tax.businesses[≤2].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801608); `trade_tax.businesses[≤2].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801606); `trade_tax.businesses[≤2].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801705); `trade_tax.businesses[≤2].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801704); `trade_tax.further[≤99].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802007); `trade_tax.further[≤99].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802008); `trade_tax.further[≤99].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802009); `trade_tax.further[≤99].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802104); `trade_tax.further[≤99].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802105); `trade_tax.indirect_shares[≤99].name`: Beteiligung, text, at most 999 characters (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802207); `trade_tax.indirect_shares[≤99].maximum`: Höchstbetrag § 35 EStG (mittelbare Beteiligungen), euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802208) */
@@ -1797,6 +1970,53 @@ export interface components {
                         maximum?: number | string;
                     }[];
                 };
+            }[];
+            /** @description Anlage Zinsschranke (E10 `Zins`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Zins/Person); `businesses[≤99].name`: Bezeichnung des Betriebs, text, at most 999 characters (Zins/Betr/Ang_Betr/E2110401); `businesses[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (Zins/Betr/Ang_Betr/E2110502); `businesses[≤99].interest_carried_forward`: Zinsvortrag zum Schluss des Vorjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110501); `businesses[≤99].interest_carried_forward_reduced`: Verringerung des Zinsvortrags, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110801); `businesses[≤99].interest_expenses`: Zinsaufwendungen des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110601); `businesses[≤99].deductible`: Nach § 4h EStG abziehbare Beträge, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110701); `businesses[≤99].deductible_calculation`: Berechnung der abziehbaren Beträge, text, at most 999 characters (Zins/Betr/Zins_Vort/E2110802); `businesses[≤99].exemption_small`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG, true when it applies (Zins/Betr/Zins_Vort/E2110902); `businesses[≤99].exemption_group_kst`: Ausnahme nach § 8a KStG, Konzernzugehörigkeit, true when it applies (Zins/Betr/Zins_Vort/E2111002); `businesses[≤99].exemption_equity_kst`: Ausnahme nach § 8a KStG, Eigenkapitalvergleich, true when it applies (Zins/Betr/Zins_Vort/E2111102); `businesses[≤99].not_deductible`: Nicht abziehbare Zinsaufwendungen (Zinsvortrag), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110901); `businesses[≤99].interest_income`: Zinserträge des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111001); `businesses[≤99].depreciation_immediate`: Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111101); `businesses[≤99].shareholder_loans`: Vergütungen für Fremdkapital an Anteilseigner, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111201); `businesses[≤99].from_2024`: Zinsvortrag zum Schluss des Vorjahres (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111704); `businesses[≤99].from_2024_reduced`: Verringerung des Zinsvortrags (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111801); `businesses[≤99].from_2024_expenses`: Zinsaufwendungen ohne § 4h Abs. 6 EStG, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111901); `businesses[≤99].from_2024_deductible`: Abziehbare Beträge (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112001); `businesses[≤99].from_2024_deductible_calculation`: Berechnung der abziehbaren Beträge (ab 2024), text, at most 999 characters (Zins/Betr/Zins_Vort_ab_2024/E2112002); `businesses[≤99].from_2024_exemption_small`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112101); `businesses[≤99].from_2024_exemption_group`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. b EStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112201); `businesses[≤99].from_2024_exemption_kst`: Ausnahme nach § 8a KStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112301); `businesses[≤99].from_2024_not_deductible`: Nicht abziehbare Zinsaufwendungen (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112401); `businesses[≤99].from_2024_interest_income`: Zinserträge ohne § 4h Abs. 6 EStG, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112501); `businesses[≤99].from_2024_depreciation_immediate`: Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112601); `businesses[≤99].from_2024_shareholder_loans`: Vergütungen für Fremdkapital an Anteilseigner (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112701); `businesses[≤99].ebitda_description`: EBITDA-Vortrag zum Schluss des Vorjahres (Bezeichnung), text, at most 999 characters (Zins/Betr/EBITDA_Vortr/E2111302); `businesses[≤99].ebitda_carried_forward`: EBITDA-Vortrag zum Schluss des Vorjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111301); `businesses[≤99].ebitda_reduced`: Verringerung des EBITDA-Vortrags, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111703); `businesses[≤99].ebitda_offsettable`: Verrechenbares EBITDA des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111401); `businesses[≤99].ebitda_eligible`: Berücksichtigungsfähiges verrechenbares EBITDA, euros (a number or a decimal string), sent as whole euros, not negative (Zins/Betr/EBITDA_Vortr/E2111501); `businesses[≤99].ebitda_used_current`: Verbrauch von EBITDA des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111601); `businesses[≤99].ebitda_used_carried`: Verbrauch von festgestelltem EBITDA-Vortrag, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111702); `businesses[≤99].ebitda_remaining`: Verbleibendes EBITDA (EBITDA-Vortrag zum Schluss), euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111701) */
+            interest_barrier?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                businesses?: {
+                    name?: string;
+                    business_id?: string;
+                    interest_carried_forward?: number | string;
+                    interest_carried_forward_reduced?: number | string;
+                    interest_expenses?: number | string;
+                    deductible?: number | string;
+                    deductible_calculation?: string;
+                    /** @constant */
+                    exemption_small?: true;
+                    /** @constant */
+                    exemption_group_kst?: true;
+                    /** @constant */
+                    exemption_equity_kst?: true;
+                    not_deductible?: number | string;
+                    interest_income?: number | string;
+                    depreciation_immediate?: number | string;
+                    shareholder_loans?: number | string;
+                    from_2024?: number | string;
+                    from_2024_reduced?: number | string;
+                    from_2024_expenses?: number | string;
+                    from_2024_deductible?: number | string;
+                    from_2024_deductible_calculation?: string;
+                    /** @constant */
+                    from_2024_exemption_small?: true;
+                    /** @constant */
+                    from_2024_exemption_group?: true;
+                    /** @constant */
+                    from_2024_exemption_kst?: true;
+                    from_2024_not_deductible?: number | string;
+                    from_2024_interest_income?: number | string;
+                    from_2024_depreciation_immediate?: number | string;
+                    from_2024_shareholder_loans?: number | string;
+                    ebitda_description?: string;
+                    ebitda_carried_forward?: number | string;
+                    ebitda_reduced?: number | string;
+                    ebitda_offsettable?: number | string;
+                    ebitda_eligible?: number | string;
+                    ebitda_used_current?: number | string;
+                    ebitda_used_carried?: number | string;
+                    ebitda_remaining?: number | string;
+                }[];
             }[];
             /** @description Anlage S (E10 `S`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (S/Person); `professions[≤2].activity`: Berufsbezeichnung oder Tätigkeit, text, at most 999 characters (S/Gewinn/Freiber_T/E0803101); `professions[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (S/Gewinn/Freiber_T/E0820501); `professions[≤2].profit`: Gewinn aus freiberuflicher Tätigkeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Freiber_T/E0803202); `partnerships[≤99].name`: Gesellschaft (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0803301); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820601); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Ges_Fest/Einz/E0820701); `partnerships[≤99].share`: Anteil an Gewinnen aus Gemeinschaften, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Fest/Einz/E0800505); `first_participation.name`: Beteiligung (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Beteil_1/E0803501); `first_participation.tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Beteil_1/E0820801); `first_participation.tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Beteil_1/E0820901); `first_participation.share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602); `other_activities[≤99].activity`: Sonstige selbständige Tätigkeit, text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901); `other_activities[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (S/Gewinn/So_selb_A/Einz/E0821703); `other_activities[≤99].profit`: Gewinn aus sonstiger selbständiger Arbeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
             self_employment?: {
@@ -1915,6 +2135,132 @@ export interface components {
                     church_tax?: number | string;
                 };
             }[];
+            /** @description Anlage KAP-INV (E10 `KAP_I`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP_I/Person); `distributions_equity`: Ausschüttungen Aktienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940401); `distributions_mixed`: Ausschüttungen Mischfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940501); `distributions_real_estate`: Ausschüttungen Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940601); `distributions_foreign_real_estate`: Ausschüttungen Auslands-Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940701); `distributions_other`: Ausschüttungen sonstiger Investmentfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940801); `advance_equity`: Vorabpauschale Aktienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1940902); `advance_mixed`: Vorabpauschale Mischfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941002); `advance_real_estate`: Vorabpauschale Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941102); `advance_foreign_real_estate`: Vorabpauschale Auslands-Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941202); `advance_other`: Vorabpauschale sonstiger Investmentfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941302); `sales_equity`: Veräußerungen Aktienfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1940901); `sales_equity_protected`: Darin bestandsgeschützte Alt-Anteile (Aktienfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941001); `sales_equity_notional`: Fiktive Veräußerung von Alt-Anteilen (Aktienfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941101); `sales_mixed`: Veräußerungen Mischfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941201); `sales_mixed_protected`: Darin bestandsgeschützte Alt-Anteile (Mischfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941301); `sales_mixed_notional`: Fiktive Veräußerung von Alt-Anteilen (Mischfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941401); `sales_real_estate`: Veräußerungen Immobilienfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941501); `sales_real_estate_protected`: Darin bestandsgeschützte Alt-Anteile (Immobilienfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941601); `sales_real_estate_notional`: Fiktive Veräußerung von Alt-Anteilen (Immobilienfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941701); `sales_foreign_real_estate`: Veräußerungen Auslands-Immobilienfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941801); `sales_foreign_real_estate_protected`: Darin bestandsgeschützte Alt-Anteile (Auslands-Immobilienfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941901); `sales_foreign_real_estate_notional`: Fiktive Veräußerung von Alt-Anteilen (Auslands-Immobilienfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942001); `sales_other`: Veräußerungen sonstiger Investmentfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942101); `sales_other_protected`: Darin bestandsgeschützte Alt-Anteile (sonstige Fonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942201); `sales_other_notional`: Fiktive Veräußerung von Alt-Anteilen (sonstige Fonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942301); `interim_gains`: Zwischengewinne aus fiktiven Veräußerungen (InvStG 2004), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Zwi_Gew_InvStG_2004/E1942401); `sales[≤999].isin`: ISIN, an ISIN, such as "DE0008404005" (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943101); `sales[≤999].fund`: Fondsbezeichnung, text, at most 999 characters (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943201); `sales[≤999].kind`: Art des Investmentfonds, one of `equity`, `mixed`, `real_estate`, `foreign_real_estate`, `other` (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943301); `sales[≤999].units`: Anzahl der veräußerten Anteile, a number of units from 0 with at most four decimals, such as 12.5 (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943401); `sales[≤999].price`: Veräußerungspreis der Investmentanteile, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943501); `sales[≤999].cost`: Anschaffungskosten der Investmentanteile, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943601); `sales[≤999].selling_costs`: Veräußerungskosten der Investmentanteile, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943701); `sales[≤999].advance_lump_sums`: Angesetzte Vorabpauschalen, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1945401); `sales[≤999].gain`: Veräußerungsgewinn oder -verlust, euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943801); `sales[≤999].bought_before_2009`: Bei Anschaffung vor 2009, euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/Vor_2018_ang/E1944001); `sales[≤999].notional_gain_2017`: Fiktiver Veräußerungsgewinn zum 31.12.2017, euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/Vor_2018_ang/E1944101) */
+            investment_funds?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                distributions_equity?: number | string;
+                distributions_mixed?: number | string;
+                distributions_real_estate?: number | string;
+                distributions_foreign_real_estate?: number | string;
+                distributions_other?: number | string;
+                advance_equity?: number | string;
+                advance_mixed?: number | string;
+                advance_real_estate?: number | string;
+                advance_foreign_real_estate?: number | string;
+                advance_other?: number | string;
+                sales_equity?: number | string;
+                sales_equity_protected?: number | string;
+                sales_equity_notional?: number | string;
+                sales_mixed?: number | string;
+                sales_mixed_protected?: number | string;
+                sales_mixed_notional?: number | string;
+                sales_real_estate?: number | string;
+                sales_real_estate_protected?: number | string;
+                sales_real_estate_notional?: number | string;
+                sales_foreign_real_estate?: number | string;
+                sales_foreign_real_estate_protected?: number | string;
+                sales_foreign_real_estate_notional?: number | string;
+                sales_other?: number | string;
+                sales_other_protected?: number | string;
+                sales_other_notional?: number | string;
+                interim_gains?: number | string;
+                sales?: {
+                    isin?: string;
+                    fund?: string;
+                    /** @enum {string} */
+                    kind?: "equity" | "mixed" | "real_estate" | "foreign_real_estate" | "other";
+                    units?: number;
+                    price?: number | string;
+                    cost?: number | string;
+                    selling_costs?: number | string;
+                    advance_lump_sums?: number | string;
+                    gain?: number | string;
+                    bought_before_2009?: number | string;
+                    notional_gain_2017?: number | string;
+                }[];
+            }[];
+            /** @description Anlage AUS (E10 `AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AUS/Person); `states[≤99].country`: Staat oder Spezial-Investmentfonds, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Staat_Spez_InvFonds/E0600301); `states[≤99].sources`: Einkunftsquellen, text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0601501); `states[≤99].included_in`: Enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0600622); `states[≤99].income`: Ausländische Einkünfte, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601401); `states[≤99].partial_income`: Darin Einkünfte nach § 3 Nr. 40 EStG, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601510); `states[≤99].partial_exemption`: Darin Teilfreistellungsbeträge (InvStG), euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0600921); `states[≤99].taxes_deducted_34c2`: Abgezogene ausländische Steuern (§ 34c Abs. 2 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0600920); `states[≤99].taxes_deducted_34c3`: Abgezogene ausländische Steuern (§ 34c Abs. 3 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0601002); `states[≤99].creditable_taxes`: Anzurechnende ausländische Steuern, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0601901); `states[≤99].fictitious_taxes`: Darin fiktive ausländische Steuern, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0602001); `flat_rate_income`: Einkünfte mit pauschaler Besteuerung (§ 34c Abs. 5 EStG), euros (a number or a decimal string), sent as whole euros (AUS/Pausch_best_Ek_P34c_Abs5/E0602401); `section_50d_income`: Inländische Einkünfte (§ 50d Abs. 10 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602101); `section_50d_tax`: Anrechenbare ausländische Steuer (§ 50d Abs. 10 EStG), euros and cents, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602201); `added_tax_office`: Finanzamt der Hinzurechnung, text, at most 999 characters (AUS/Hinzur_Best_ab2022/E0603509); `added_tax_number`: Steuernummer der Hinzurechnung, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Hinzur_Best_ab2022/E0601802); `added_country`: Staat der Hinzurechnung, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Hinzur_Best_ab2022/E0603510); `added_amount`: Hinzurechnungsbetrag (AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603610); `added_taxes_12_1`: Anzurechnende Steuern (§ 12 Abs. 1 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603802); `added_taxes_12_2`: Anzurechnende Steuern auf Antrag (§ 12 Abs. 2 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603906); `family_foundations[≤10].name`: Ausländische Familienstiftung, text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0604703); `family_foundations[≤10].tax_office`: Finanzamt, text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602501); `family_foundations[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602605); `family_foundations[≤10].amount`: Einkünfte der Familienstiftung, euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Ek_ausl_Fam_St/E0601801); `family_foundations[≤10].creditable_taxes`: Anzurechnende Steuern (§ 15 Abs. 5 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0601912); `family_foundations[≤10].creditable_on_application`: Anzurechnende Steuern auf Antrag (§ 15 Abs. 11 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0602010); `negative_income[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Nicht_stfr_neg_Ek/Staat/E0603201); `negative_income[≤20].provision`: Nach § 2a Abs. 1 Satz 1 Nr. … EStG, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603202); `negative_income[≤20].losses_earlier`: Noch nicht verrechnete Verluste (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603203); `negative_income[≤20].losses_year`: Nicht ausgleichsfähige Verluste des Jahres (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603204); `negative_income[≤20].losses_year_in`: Verluste enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603205); `negative_income[≤20].positive_income`: Positive Einkünfte des Jahres (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603206); `negative_income[≤20].positive_income_in`: Positive Einkünfte enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603207); `negative_income[≤20].sum`: Summe (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603208); `progression[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603901); `progression[≤20].source`: Einkunftsquelle, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603902); `progression[≤20].kind`: Einkunftsart, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603903); `progression[≤20].income`: Steuerfreie Einkünfte (Progressionsvorbehalt), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603904); `progression[≤20].tax_shelter_model`: Steuerstundungsmodell (§ 15b EStG), true when it applies (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603609); `progression_capital_income`: Ausländische Kapitalerträge (§ 32d EStG, Progressionsvorbehalt), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Kap32d/E0604305); `progression_business_profits`: Darin Gewinne gewerblicher Betriebsstätten, euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604601); `progression_extraordinary`: Darin außerordentliche Einkünfte (§§ 34, 34b EStG), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604701); `progression_private_sales[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604502); `progression_private_sales[≤20].source`: Einkunftsquelle, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604503); `progression_private_sales[≤20].income`: Steuerfreie private Veräußerungsgeschäfte, euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604504); `progression_losses_determined`: Negative Einkünfte nach § 10d EStG festgestellt, true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0604602); `progression_no_carry_back`: Kein Verlustrücktrag, true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0607701); `treaty_negative_income[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605101); `treaty_negative_income[≤20].provision`: Nach § 2a Abs. 1 Satz 1 Nr. … EStG, text, at most 999 characters (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605102); `treaty_negative_income[≤20].losses_earlier`: Noch nicht verrechnete Verluste (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605103); `treaty_negative_income[≤20].losses_year`: Nicht ausgleichsfähige Verluste des Jahres (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605104); `treaty_negative_income[≤20].positive_income`: Positive Einkünfte des Jahres (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605106); `treaty_negative_income[≤20].sum`: Summe (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605108); `treaty_negative_income[≤20].positive_sum`: Positive Summe (DBA), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605109) */
+            foreign_income?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                states?: {
+                    country?: string;
+                    sources?: string;
+                    included_in?: string;
+                    income?: number | string;
+                    partial_income?: number | string;
+                    partial_exemption?: number | string;
+                    taxes_deducted_34c2?: number | string;
+                    taxes_deducted_34c3?: number | string;
+                    creditable_taxes?: number | string;
+                    fictitious_taxes?: number | string;
+                }[];
+                flat_rate_income?: number | string;
+                section_50d_income?: number | string;
+                section_50d_tax?: number | string;
+                added_tax_office?: string;
+                added_tax_number?: string | {
+                    /** @enum {string} */
+                    state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                    number: string;
+                };
+                added_country?: string;
+                added_amount?: number | string;
+                added_taxes_12_1?: number | string;
+                added_taxes_12_2?: number | string;
+                family_foundations?: {
+                    name?: string;
+                    tax_office?: string;
+                    tax_number?: string | {
+                        /** @enum {string} */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        number: string;
+                    };
+                    amount?: number | string;
+                    creditable_taxes?: number | string;
+                    creditable_on_application?: number | string;
+                }[];
+                negative_income?: {
+                    country?: string;
+                    provision?: string;
+                    losses_earlier?: number | string;
+                    losses_year?: number | string;
+                    losses_year_in?: string;
+                    positive_income?: number | string;
+                    positive_income_in?: string;
+                    sum?: number | string;
+                }[];
+                progression?: {
+                    country?: string;
+                    source?: string;
+                    kind?: string;
+                    income?: number | string;
+                    /** @constant */
+                    tax_shelter_model?: true;
+                }[];
+                progression_capital_income?: number | string;
+                progression_business_profits?: number | string;
+                progression_extraordinary?: number | string;
+                progression_private_sales?: {
+                    country?: string;
+                    source?: string;
+                    income?: number | string;
+                }[];
+                /** @constant */
+                progression_losses_determined?: true;
+                /** @constant */
+                progression_no_carry_back?: true;
+                treaty_negative_income?: {
+                    country?: string;
+                    provision?: string;
+                    losses_earlier?: number | string;
+                    losses_year?: number | string;
+                    positive_income?: number | string;
+                    sum?: number | string;
+                    positive_sum?: number | string;
+                }[];
+            }[];
             /** @description Anlage R (E10 `R`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R/Person); `statutory[≤15].amount`: Rentenbetrag (gesetzliche Rente), euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800301); `statutory[≤15].adjustment`: Rentenanpassungsbetrag, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800606); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800501); `statutory[≤15].previous_start`: Beginn der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800806); `statutory[≤15].previous_end`: Ende der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906); `statutory[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601); `private[≤15].amount`: Rentenbetrag (private Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1801601); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701); `private[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901); `private[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1802001); `other[≤15].amount`: Rentenbetrag (sonstige Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803102); `other[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803202); `other[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502); `other[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803602); `expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R/WK_Leibr/Leibr/Einz/E1804901); `expenses[≤99].amount`: Werbungskosten zu Leibrenten, euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
             pension_income?: {
                 /** @enum {string} */
@@ -1967,6 +2313,87 @@ export interface components {
                     other?: number | string;
                     arrears?: number | string;
                 }[];
+            }[];
+            /** @description Anlage R-AUS (E10 `R_AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R_AUS/Person); `statutory[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_gesetzl/Einz/E1820402); `statutory[≤15].amount`: Ausländische Rente aus gesetzlicher Versicherung, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820401); `statutory[≤15].adjustment`: Rentenanpassungsbetrag (ausländische Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820501); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820601); `statutory[≤15].previous_1_start`: Beginn der 1. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820701); `statutory[≤15].previous_1_end`: Ende der 1. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820801); `statutory[≤15].previous_2_start`: Beginn der 2. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820702); `statutory[≤15].previous_2_end`: Ende der 2. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820802); `statutory[≤15].previous_3_start`: Beginn der 3. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820703); `statutory[≤15].previous_3_end`: Ende der 3. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820803); `statutory[≤15].back_payments`: Nachzahlungen für mehrere Jahre (ausländische Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820901); `statutory[≤15].public_fund_percentage`: Prozentsatz der öffentlichen Kasse, a percentage above 0 with at most two decimals, such as 45.5 (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821001); `statutory[≤15].public_fund_ends`: Rente erlischt oder wird umgewandelt spätestens am, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821101); `statutory[≤15].public_fund_lump_sum`: Einmalzahlung der öffentlichen Kasse, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821201); `private[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_priv/Einz/E1821402); `private[≤15].amount`: Ausländische private Rente, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821301); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821401); `private[≤15].other_life_birth_date`: Geburtsdatum der Person, von deren Leben die Rente abhängt, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821501); `private[≤15].ends_on_death_of`: Rente erlischt mit dem Tod von, text, at most 999 characters (R_AUS/Leibr_priv/Einz/E1821601); `private[≤15].ends`: Rente erlischt oder wird umgewandelt spätestens am, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821701); `private[≤15].back_payments`: Nachzahlungen für mehrere Jahre (private Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821801); `occupational[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leist_bAV/Einz/E1823101); `occupational[≤15].funded`: Leistungen bAV aus geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823201); `occupational[≤15].life_annuity`: Lebenslange Leibrente bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823301); `occupational[≤15].life_annuity_start`: Beginn der lebenslangen Leibrente, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823401); `occupational[≤15].other_life_birth_date`: Geburtsdatum der Person, von deren Leben die Rente abhängt, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823501); `occupational[≤15].term_annuity`: Abgekürzte Leibrente bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823601); `occupational[≤15].term_annuity_start`: Beginn der abgekürzten Leibrente, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823701); `occupational[≤15].term_annuity_ends`: Abgekürzte Leibrente erlischt spätestens am, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823801); `occupational[≤15].lump_sum`: Einmalleistungen bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823901); `occupational[≤15].contract_date`: Datum des Vertragsabschlusses, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1824001); `occupational[≤15].back_payments`: Nachzahlungen für mehrere Jahre (bAV), euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1824101); `statutory_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr/Einz/E1821901); `statutory_expenses[≤99].amount`: Werbungskosten zu ausländischen Leibrenten, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr/Einz/E1821902); `back_payment_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_Nachz/Einz/E1822001); `back_payment_expenses[≤99].amount`: Werbungskosten zu Nachzahlungen, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz/Einz/E1822002); `occupational_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leist_bAV/Einz/E1824301); `occupational_expenses[≤99].amount`: Werbungskosten zu Leistungen bAV, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leist_bAV/Einz/E1824302); `occupational_annuity_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_bAV/Einz/E1824401); `occupational_annuity_expenses[≤99].amount`: Werbungskosten zu Leibrenten bAV, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_bAV/Einz/E1824402); `funded_back_payment_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824601); `funded_back_payment_expenses[≤99].amount`: Werbungskosten zu geförderten Nachzahlungen, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824602); `tax_shelter_models`: Gesellschaften oder Modelle nach § 15b EStG, text, at most 999 characters (R_AUS/Steuerstund_Mod/E1822101); `tax_shelter_income`: Einkünfte aus Modellen nach § 15b EStG, euros (a number or a decimal string), sent as whole euros (R_AUS/Steuerstund_Mod/E1822102) */
+            foreign_pensions?: {
+                /** @enum {string} */
+                person?: "taxpayer" | "spouse";
+                statutory?: {
+                    country?: string;
+                    amount?: number | string;
+                    adjustment?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    /** Format: date */
+                    previous_1_start?: string;
+                    /** Format: date */
+                    previous_1_end?: string;
+                    /** Format: date */
+                    previous_2_start?: string;
+                    /** Format: date */
+                    previous_2_end?: string;
+                    /** Format: date */
+                    previous_3_start?: string;
+                    /** Format: date */
+                    previous_3_end?: string;
+                    back_payments?: number | string;
+                    public_fund_percentage?: number;
+                    /** Format: date */
+                    public_fund_ends?: string;
+                    public_fund_lump_sum?: number | string;
+                }[];
+                private?: {
+                    country?: string;
+                    amount?: number | string;
+                    /** Format: date */
+                    start?: string;
+                    /** Format: date */
+                    other_life_birth_date?: string;
+                    ends_on_death_of?: string;
+                    /** Format: date */
+                    ends?: string;
+                    back_payments?: number | string;
+                }[];
+                occupational?: {
+                    country?: string;
+                    funded?: number | string;
+                    life_annuity?: number | string;
+                    /** Format: date */
+                    life_annuity_start?: string;
+                    /** Format: date */
+                    other_life_birth_date?: string;
+                    term_annuity?: number | string;
+                    /** Format: date */
+                    term_annuity_start?: string;
+                    /** Format: date */
+                    term_annuity_ends?: string;
+                    lump_sum?: number | string;
+                    /** Format: date */
+                    contract_date?: string;
+                    back_payments?: number | string;
+                }[];
+                statutory_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                back_payment_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                occupational_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                occupational_annuity_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                funded_back_payment_expenses?: {
+                    description?: string;
+                    amount?: number | string;
+                }[];
+                tax_shelter_models?: string;
+                tax_shelter_income?: number | string;
             }[];
             /** @description Anlage SO (E10 `SO`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `recurring[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wied_Bez/Person); `recurring[≤2].description`: Art der wiederkehrenden Bezüge, text, at most 999 characters (SO/Wied_Bez/E0304501); `recurring[≤2].amount`: Einnahmen aus wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502); `maintenance_received[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Unt_Leist/Person); `maintenance_received[≤2].amount`: Unterhaltsleistungen (Realsplitting), euros (a number or a decimal string), sent as whole euros (SO/Unt_Leist/E0304601); `recurring_expenses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wk/Person); `recurring_expenses[≤2].amount`: Werbungskosten zu wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701); `land_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Grdst/Person); `land_sales[≤2].sales[≤99].property`: Grundstück oder Recht, text, at most 999 characters (SO/Priv_VA_G/Grdst/Einz/E0306111); `land_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306201); `land_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202); `land_sales[≤2].sales[≤99].price`: Veräußerungspreis (Grundstücke), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401); `land_sales[≤2].sales[≤99].cost`: Anschaffungs- oder Herstellungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501); `land_sales[≤2].sales[≤99].depreciation`: Absetzungen für Abnutzung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306601); `land_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Grundstücksveräußerung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701); `land_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus privaten Grundstücksveräußerungen, euros (a number or a decimal string), sent as whole euros, computed from price − cost + depreciation − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/Grdst/Einz/E0306801); `other_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/And_WG/Person); `other_sales[≤2].sales[≤99].asset`: Art des Wirtschaftsguts, text, at most 999 characters (SO/Priv_VA_G/And_WG/Einz/E0307101); `other_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307201); `other_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307202); `other_sales[≤2].sales[≤99].price`: Veräußerungspreis (andere Wirtschaftsgüter), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307401); `other_sales[≤2].sales[≤99].cost`: Anschaffungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307501); `other_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Veräußerung anderer Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307601); `other_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus anderen privaten Veräußerungen, euros (a number or a decimal string), sent as whole euros, computed from price − cost − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/And_WG/Einz/E0307701) */
             other_income?: {
@@ -2106,6 +2533,118 @@ export interface components {
                 share_taxpayer?: number | string;
                 share_spouse?: number | string;
             }[];
+            /** @description Anlage V-FeWo (E10 `V_FeWo`, at most 999). `rental_number`: Laufende Nummer der Anlage V, a whole number from 1 to 999 (V_FeWo/Laufende_Nummer_V); `flats[≤99].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (V_FeWo/Obj/Allg/E0730501); `flats[≤99].description`: Bezeichnung der Ferienwohnung, text, at most 999 characters (V_FeWo/Obj/Allg/E0730602); `flats[≤99].living_space`: Wohnfläche in m², a whole number from 1 to 99999 (V_FeWo/Obj/Allg/E0730601); `flats[≤99].used_by_owner_or_reserved`: Selbst genutzt oder zur Selbstnutzung vorbehalten, one of `yes`, `no` (V_FeWo/Obj/Nutz/E0730701); `flats[≤99].days_used_by_owner`: Tage der Selbstnutzung, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730801); `flats[≤99].days_let`: Vermietungstage, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730802); `flats[≤99].days_empty`: Leerstandstage, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730803); `flats[≤99].usual_days_let`: Ortsübliche Vermietungstage, a whole number from 1 to 366 (V_FeWo/Obj/Nutz/Ortsuebl/E0730901); `flats[≤99].let_through_agent`: Vermietung über einen nicht nahestehenden Vermittler, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0730702); `flats[≤99].in_own_house`: Im sonst selbst genutzten Haus oder in dessen Nähe, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731101); `flats[≤99].other_flats_in_place`: Weitere eigene Ferienwohnungen am Ort, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731201) */
+            holiday_lettings?: {
+                rental_number?: number;
+                flats?: {
+                    property_tax_reference?: string;
+                    description?: string;
+                    living_space?: number;
+                    /** @enum {string} */
+                    used_by_owner_or_reserved?: "yes" | "no";
+                    days_used_by_owner?: number;
+                    days_let?: number;
+                    days_empty?: number;
+                    usual_days_let?: number;
+                    /** @enum {string} */
+                    let_through_agent?: "yes" | "no";
+                    /** @enum {string} */
+                    in_own_house?: "yes" | "no";
+                    /** @enum {string} */
+                    other_flats_in_place?: "yes" | "no";
+                }[];
+            }[];
+            /** @description Anlage V-Sonstige (E10 `V_Sonstige`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (V_Sonstige/Anteil_Ek/Person); `shares[≤2].communities[≤2].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0702301); `shares[≤2].communities[≤2].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0720501); `shares[≤2].communities[≤2].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/GG/E0720502); `shares[≤2].communities[≤2].amount`: Anteil an Einkünften einer Gemeinschaft, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/GG/E0702302); `shares[≤2].further_communities[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702511); `shares[≤2].further_communities[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720801); `shares[≤2].further_communities[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720802); `shares[≤2].further_communities[≤99].amount`: Anteil an weiteren Gemeinschaften, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702514); `shares[≤2].property_funds[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702201); `shares[≤2].property_funds[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721001); `shares[≤2].property_funds[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721002); `shares[≤2].property_funds[≤99].amount`: Anteil an geschlossenen Immobilienfonds, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702204); `shares[≤2].building_communities[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702101); `shares[≤2].building_communities[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721204); `shares[≤2].building_communities[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721205); `shares[≤2].building_communities[≤99].amount`: Anteil an Bauherren- und Erwerbergemeinschaften, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702104); `business_ids[≤99].taxpayer`: Wirtschafts-Identifikationsnummer (Person A oder Gemeinschaft), a business identification number, such as "DE123456788-00001" (V_Sonstige/W_IdNr/E0723001); `business_ids[≤99].spouse`: Wirtschafts-Identifikationsnummer (Person B), a business identification number, such as "DE123456788-00001" (V_Sonstige/W_IdNr/E0723002); `subletting[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Unterverm/Einz/E0702603); `subletting[≤99].taxpayer`: Einkünfte aus Untervermietung (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702604); `subletting[≤99].spouse`: Einkünfte aus Untervermietung (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702605); `undeveloped_land[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702703); `undeveloped_land[≤99].taxpayer`: Vermietung unbebauter Grundstücke (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702704); `undeveloped_land[≤99].spouse`: Vermietung unbebauter Grundstücke (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702705); `other_immovables[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/And_Unbewegl/E0721101); `other_immovables[≤99].taxpayer`: Vermietung anderen unbeweglichen Vermögens (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721102); `other_immovables[≤99].spouse`: Vermietung anderen unbeweglichen Vermögens (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721103); `aggregates[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Sachinbegr/E0721201); `aggregates[≤99].taxpayer`: Vermietung von Sachinbegriffen (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721202); `aggregates[≤99].spouse`: Vermietung von Sachinbegriffen (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721203); `rights[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Rechte/E0721301); `rights[≤99].taxpayer`: Überlassung von Rechten (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721302); `rights[≤99].spouse`: Überlassung von Rechten (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721303); `other_rentals_total_taxpayer`: Summe anderer Vermietung (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702701); `other_rentals_total_spouse`: Summe anderer Vermietung (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702702); `process_interest_description`: Prozess- und Verzugszinsen (Bezeichnung), text, at most 999 characters (V_Sonstige/Proz_Verz_Zins/E0723701); `process_interest_taxpayer`: Prozess- und Verzugszinsen (Person A), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723702); `process_interest_spouse`: Prozess- und Verzugszinsen (Person B), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723703); `extraordinary[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Ao_Ek/Einz/E0702903); `extraordinary[≤99].taxpayer`: Außerordentliche Einkünfte (§ 24 EStG) (Person A), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702904); `extraordinary[≤99].spouse`: Außerordentliche Einkünfte (§ 24 EStG) (Person B), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702905); `tax_shelter_models[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Ges_Gem_P15b/E0702801); `tax_shelter_models[≤99].taxpayer`: Einkünfte aus Modellen nach § 15b EStG (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702802); `tax_shelter_models[≤99].spouse`: Einkünfte aus Modellen nach § 15b EStG (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702803) */
+            rentals_other?: {
+                shares?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    communities?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                    further_communities?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                    property_funds?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                    building_communities?: {
+                        name?: string;
+                        tax_office?: string;
+                        tax_number?: string | {
+                            /** @enum {string} */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            number: string;
+                        };
+                        amount?: number | string;
+                    }[];
+                }[];
+                business_ids?: {
+                    taxpayer?: string;
+                    spouse?: string;
+                }[];
+                subletting?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                undeveloped_land?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                other_immovables?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                aggregates?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                rights?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                other_rentals_total_taxpayer?: number | string;
+                other_rentals_total_spouse?: number | string;
+                process_interest_description?: string;
+                process_interest_taxpayer?: number | string;
+                process_interest_spouse?: number | string;
+                extraordinary?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+                tax_shelter_models?: {
+                    description?: string;
+                    taxpayer?: number | string;
+                    spouse?: number | string;
+                }[];
+            };
             /** @description Weitere sonstige Vorsorgeaufwendungen (E10 `VOR`). `unemployment.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001401); `unemployment.contracts[≤50].amount`: Arbeitslosenversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001402); `disability.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001501); `disability.contracts[≤50].amount`: Berufsunfähigkeitsversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001502); `accident_liability_term_life.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001801); `accident_liability_term_life.contracts[≤50].amount`: Unfall-, Haftpflicht-, Risikoversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001802); `life_with_capital_option.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001901); `life_with_capital_option.contracts[≤50].amount`: Versicherung mit Kapitalwahlrecht, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001902); `annuity_without_capital_option.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002001); `annuity_without_capital_option.contracts[≤50].amount`: Versicherung ohne Kapitalwahlrecht, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002002) */
             other_provision?: {
                 unemployment?: {
@@ -2169,6 +2708,30 @@ export interface components {
                         provider?: string;
                         certification?: string;
                         contract?: string;
+                    }[];
+                }[];
+            };
+            /** @description Anlage Mobilitätsprämie (E10 `Mob`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `applied`: Mobilitätsprämie beantragt, true when it applies (Mob/Antr/E0420401); `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Mob/Ang/Person); `persons[≤2].employment`: Für Einkünfte aus nichtselbständiger Arbeit, one of `yes`, `no` (Mob/Ang/E0420501); `persons[≤2].other_income`: Für andere Einkünfte, one of `yes`, `no` (Mob/Ang/E0420601); `persons[≤2].sources[≤9].description`: Betrieb, Tätigkeit oder Vermietungsobjekt, text, at most 999 characters (Mob/Ang/Einz/E0420701); `persons[≤2].sources[≤9].income_kind`: Einkunftsart, one of `agriculture`, `trade`, `self_employment`, `rentals`, `other` (Mob/Ang/Einz/E0420801); `persons[≤2].sources[≤9].workplace`: Erste Betriebs- oder Tätigkeitsstätte, text, at most 999 characters (Mob/Ang/Einz/EP/E0420901); `persons[≤2].sources[≤9].workplace_days`: Aufgesucht an Tagen, a whole number from 1 to 999 (Mob/Ang/Einz/EP/E0421001); `persons[≤2].sources[≤9].workplace_km`: Einfache Entfernung in km, a whole number from 1 to 9999 (Mob/Ang/Einz/EP/E0421002); `persons[≤2].sources[≤9].double_household_place`: Beschäftigungsort der doppelten Haushaltsführung, text, at most 999 characters (Mob/Ang/Einz/DHHF/E0421101); `persons[≤2].sources[≤9].home_trips`: Anzahl der Familienheimfahrten, a whole number from 1 to 53 (Mob/Ang/Einz/DHHF/E0421201); `persons[≤2].sources[≤9].home_trip_km`: Einfache Entfernung der Familienheimfahrten in km, a whole number from 1 to 9999 (Mob/Ang/Einz/DHHF/E0421202) */
+            mobility_premium?: {
+                /** @constant */
+                applied?: true;
+                persons?: {
+                    /** @enum {string} */
+                    person?: "taxpayer" | "spouse";
+                    /** @enum {string} */
+                    employment?: "yes" | "no";
+                    /** @enum {string} */
+                    other_income?: "yes" | "no";
+                    sources?: {
+                        description?: string;
+                        /** @enum {string} */
+                        income_kind?: "agriculture" | "trade" | "self_employment" | "rentals" | "other";
+                        workplace?: string;
+                        workplace_days?: number;
+                        workplace_km?: number;
+                        double_household_place?: string;
+                        home_trips?: number;
+                        home_trip_km?: number;
                     }[];
                 }[];
             };

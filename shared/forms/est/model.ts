@@ -105,6 +105,15 @@ export interface EstReturn extends MainFormFields {
   maintenance?: unknown;
   corona_aid?: unknown;
   other_provision?: unknown;
+  miscellaneous?: unknown;
+  interest_barrier?: unknown;
+  foreign_pensions?: unknown;
+  rentals_other?: unknown;
+  holiday_lettings?: unknown;
+  mobility_premium?: unknown;
+  energy_renovation?: unknown;
+  foreign_income?: unknown;
+  investment_funds?: unknown;
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   incomeUpTo,
   leaf,
   list,
+  monthYear,
   period,
+  tally,
   text,
   tick,
   total,
@@ -23,6 +25,7 @@ import {
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
 import { childInsurance, childInsuranceAbroad } from '#shared/forms/est/anlagen/kind-insurance.ts';
+import { degree } from '#shared/forms/est/anlagen/agb.ts';
 
 const relation = code({ own: '1', foster: '2', grandchild_or_stepchild: '3' });
 const periods = (id: string, label: string) => list('Ztr', 12, { span: leaf(id, period, label) });
@@ -108,6 +111,24 @@ export const kindAnlage: Anlage = {
       schools: list('Einz', 5, { school: leaf('E0505606', text(), 'Schule oder Träger'), amount: leaf('E0504405', expense, 'Schulgeld') }),
       schools_total: total('Sum/E0505607', ['schools', 'amount']),
       own_share: leaf('Elt_k_ZV/E0504505', expense, 'Von mir übernommenes Schulgeld'),
+      agreed_share: leaf('Elt_k_ZV/E0504603', tally(100), 'Anteil am Schulgeld laut gemeinsamem Antrag in %'),
+    }),
+    // The child's disability and survivors' allowances transferred to the parents (§ 33b Abs. 5 EStG): health data.
+    disability_transfer: group('Ueb_PB_Beh_Hbl', {
+      valid_from: leaf('Beh/Ausw_Rentb_Besch/E0504601', monthYear, 'Nachweis der Behinderung gültig von', { health: true }),
+      valid_until: leaf('Beh/Ausw_Rentb_Besch/E0504602', monthYear, 'Nachweis der Behinderung gültig bis', { health: true }),
+      valid_indefinitely: leaf('Beh/Ausw_Rentb_Besch/E0505908', tick('X'), 'Nachweis unbefristet gültig', { health: true }),
+      degree: leaf('Beh/Ausw_Rentb_Besch/E0505809', degree, 'Grad der Behinderung des Kindes', { health: true }),
+      mark_g: leaf('Beh/Geh_Steh/E0505808', tick('1'), 'Merkzeichen G oder aG des Kindes', { health: true }),
+      mark_bl_h: leaf('Beh/Blind_Hilfl/E0505807', tick('1'), 'Merkzeichen Bl, TBl oder H des Kindes, Pflegegrad 4 oder 5', { health: true }),
+      survivors: leaf('Hbl/E0505805', tick('1'), 'Übertragung des Hinterbliebenen-Pauschbetrags beantragt'),
+      own_share: leaf('Elt_k_ZV/E0506007', tally(100), 'Anteil laut gemeinsamem Antrag in %'),
+    }),
+    // The lump sum for a disabled child's travel costs transferred (§ 33 Abs. 2a EStG): health data.
+    disability_travel: group('Beh_Fk_Pausch', {
+      degree_80_or_70_g: leaf('E0507302', tick('1'), 'Grad der Behinderung mindestens 80, oder 70 mit Merkzeichen G', { health: true }),
+      mark_ag_bl_h: leaf('E0507403', tick('1'), 'Merkzeichen aG, Bl, TBl oder H, Pflegegrad 4 oder 5', { health: true }),
+      own_share: leaf('Elt_k_ZV/E0507507', tally(100), 'Anteil an der behinderungsbedingten Fahrtkostenpauschale in %'),
     }),
     childcare: group('KBK', {
       services: list('Art/Einz', 50, {
@@ -137,6 +158,7 @@ export const kindAnlage: Anlage = {
         amount: leaf('E0506605', expense, 'Von mir getragene Kinderbetreuungskosten'),
       }),
       unmarried_parents_total: total('Elt_k_ZV/Kosten/Sum/E0506604', ['unmarried_parents_costs', 'amount']),
+      agreed_share: leaf('Elt_k_ZV/Auft_HB_Ki_Bet/E0508601', tally(100), 'Anteil an den Kinderbetreuungskosten laut Antrag in %'),
     }),
   },
 };

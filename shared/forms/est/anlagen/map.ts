@@ -50,6 +50,8 @@ export interface Leaf {
   label: string;
   /** Health data (GDPR Art. 9): never shown in the protocol. */
   health?: true;
+  /** The format the element had up to a year, where the schema wrote the same value otherwise (a box ticked "X", later "1"). */
+  earlier?: { until: number; format: Format };
   /** A total the form defines from other fields: computed where the body leaves it out, else held to them. */
   computed?: Computation;
   /** Asked of the request only to compute another field: no element holds it, so it is neither written nor read back. */
@@ -133,6 +135,8 @@ function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
 export const positiveExpense = atLeast(expense, 'up', 1);
 /** An expense the schema takes from zero (NichtNeg). */
 export const nonNegativeExpense = atLeast(expense, 'up', 0);
+/** Income the schema takes only above zero (Pos). */
+export const positiveIncome = atLeast(income, 'down', 1);
 /** Income the schema takes from zero (NichtNeg). */
 export const nonNegativeIncome = atLeast(income, 'down', 0);
 /** Euros and cents with a decimal comma, as ELSTER writes taxes withheld. */
@@ -143,12 +147,24 @@ export const cents: Format = {
   read: (text) => (/^-?\d{1,15},\d{2}$/.test(text) ? text.replace(',', '.') : undefined),
   amount: true,
 };
+/** Euros and cents the schema takes from zero (NichtNeg). */
+export const nonNegativeCents: Format = {
+  ...cents,
+  schema: money.check(
+    passes((value: number | string) =>
+      isAmount(value) && toCents(value) < 0 ? { code: 'OUT_OF_RANGE', message: 'must not be negative', expected: 'not negative' } : undefined,
+    ),
+  ),
+  shape: `${cents.shape}, not negative`,
+};
 export const text = builtOncePer((max: number = 999): Format => ({
   schema: textSchema(max, 1),
   shape: `text, at most ${max} characters`,
   write: (value: string) => value,
   read: (value) => value,
 }));
+/** A state as ELSTER's form names it in German, such as "Österreich" (the schema's list of states is a text). */
+export const country: Format = { ...text(50), shape: 'a state as ELSTER\'s form names it in German, such as "Österreich"' };
 export const date: Format = { schema: isoDate, shape: 'a date, YYYY-MM-DD', write: elsterDate, read: isoDateOf };
 const periodPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])$/;
 /** A span within the year as ELSTER writes it: "01.01-31.12". */
@@ -190,6 +206,29 @@ export const count = builtOncePer((max: number): Format => ({
   write: (value: number) => String(value),
   read: (value) => (/^[1-9]\d*$/.test(value) && Number(value) <= max ? Number(value) : undefined),
 }));
+const percentPattern = /^\d{1,3},\d{2}$/;
+/** A percentage above zero with two decimals, written with a decimal comma ("45,50"). */
+export const percent: Format = {
+  schema: z.number().check(z.minimum(0.01), z.maximum(999.99), z.multipleOf(0.01)),
+  shape: 'a percentage above 0 with at most two decimals, such as 45.5',
+  write: (value: number) => value.toFixed(2).replace('.', ','),
+  read: (value) => (percentPattern.test(value) && value !== '0,00' ? Number(value.replace(',', '.')) : undefined),
+};
+const unitsPattern = /^\d{1,15}(,\d{1,4})?$/;
+/** A number of units from 0 with at most four decimals, written with a decimal comma ("12,5"). */
+export const units: Format = {
+  schema: z.number().check(z.minimum(0), z.maximum(999_999_999), z.multipleOf(0.0001)),
+  shape: 'a number of units from 0 with at most four decimals, such as 12.5',
+  write: (value: number) => String(Number(value.toFixed(4))).replace('.', ','),
+  read: (value) => (unitsPattern.test(value) ? Number(value.replace(',', '.')) : undefined),
+};
+/** A whole number from 0, such as days of a year. */
+export const tally = builtOncePer((max: number): Format => ({
+  schema: z.number().check(z.int(), z.minimum(0), z.maximum(max)),
+  shape: `a whole number from 0 to ${max}`,
+  write: (value: number) => String(value),
+  read: (value) => (/^(0|[1-9]\d*)$/.test(value) && Number(value) <= max ? Number(value) : undefined),
+}));
 /** A text the schema holds to a pattern, named in `shape`. */
 export const matching = (pattern: RegExp, shape: string): Format => ({
   schema: z.string().check(z.regex(pattern, { error: `must be ${shape}` })),
@@ -229,16 +268,22 @@ export const person: Format = {
   read: (value) => (value === 'PersonA' ? 'taxpayer' : value === 'PersonB' ? 'spouse' : undefined),
 };
 
-export const leaf = (at: Path, format: Format, label: string, options: { health?: true; computed?: Computation } = {}): Leaf => ({
+export const leaf = (at: Path, format: Format, label: string, options: Pick<Leaf, 'health' | 'earlier' | 'computed'> = {}): Leaf => ({
   kind: 'leaf',
   at,
   format,
   label,
   ...options,
 });
+/** The format `node` is written and read in for `year`. */
+const formatIn = (node: Leaf, year: number) => (node.earlier && year <= node.earlier.until ? node.earlier.format : node.format);
 export const group = (at: Path, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, ...(label && { label }) });
 export const list = (at: Path, many: number, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, many, ...(label && { label }) });
 export const total = (at: Path, of: readonly [string, string], round: 'up' | 'down' = 'up'): Total => ({ kind: 'total', at, of, round });
+/** A path from 2023's form on (2022's lacks it). */
+export const from2023 = (path: string): Path => ({ 2022: null, 2023: path });
+/** A path from 2024's form on. */
+export const from2024 = (path: string): Path => ({ 2022: null, 2024: path });
 /** Who a per-person Anlage or block belongs to: its `Person` element. */
 export const personLeaf = leaf('Person', person, 'Person');
 
@@ -442,7 +487,7 @@ function write(fields: Fields, value: Json, year: number): XmlElement {
       continue;
     }
     if (given === undefined) continue;
-    if (node.kind === 'leaf') put(element, path, (node.format.write as (value: unknown) => string)(given));
+    if (node.kind === 'leaf') put(element, path, (formatIn(node, year).write as (value: unknown) => string)(given));
     else if (node.many === undefined) {
       const written = write(node.fields, given as Json, year);
       if (Object.keys(written).length > 0) put(element, path, written);
@@ -466,7 +511,8 @@ export function writeAnlage(anlage: Anlage, body: Json): XmlElement | XmlElement
     const element = write(fields, given as Json, year);
     return Object.keys(element).length > 0 ? element : undefined;
   }
-  const elements = (given as Json[]).map((item) => write(fields, item, year));
+  // A line whose every field its year lacks writes no element (refused as NOT_IN_YEAR).
+  const elements = (given as Json[]).map((item) => write(fields, item, year)).filter((element) => Object.keys(element).length > 0);
   return elements.length > 0 ? elements : undefined;
 }
 
@@ -493,7 +539,7 @@ function read(fields: Fields, element: XmlElement, year: number, where: string, 
     if (node.kind === 'leaf') {
       const text = found[0];
       if (typeof text !== 'string') continue;
-      const json = node.format.read(text);
+      const json = formatIn(node, year).read(text);
       if (json === undefined) continue;
       value[key] = json;
       markTaken(element, path, taken);
@@ -710,7 +756,7 @@ export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
         const given = item[key];
         if (given === undefined) return;
         if (seen.has(given)) {
-          const written = (node.format.write as (value: unknown) => string)(given);
+          const written = (formatIn(node, year).write as (value: unknown) => string)(given);
           found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given, person: node.format === person });
         }
         seen.add(given);

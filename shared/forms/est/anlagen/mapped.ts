@@ -15,6 +15,15 @@ import { sAnlage } from '#shared/forms/est/anlagen/s.ts';
 import { saAnlage } from '#shared/forms/est/anlagen/sa.ts';
 import { furtherExpenseFindings } from '#shared/forms/est/anlagen/sa-further.ts';
 import { soAnlage } from '#shared/forms/est/anlagen/so.ts';
+import { em35cAnlage, em35cFindings } from '#shared/forms/est/anlagen/em-35c.ts';
+import { sonstAnlage } from '#shared/forms/est/anlagen/sonst.ts';
+import { zinsAnlage } from '#shared/forms/est/anlagen/zins.ts';
+import { kapIAnlage } from '#shared/forms/est/anlagen/kap-i.ts';
+import { ausAnlage } from '#shared/forms/est/anlagen/aus.ts';
+import { rAusAnlage } from '#shared/forms/est/anlagen/r-aus.ts';
+import { vSonstigeAnlage } from '#shared/forms/est/anlagen/v-sonstige.ts';
+import { vFewoAnlage } from '#shared/forms/est/anlagen/v-fewo.ts';
+import { mobAnlage } from '#shared/forms/est/anlagen/mob.ts';
 import { vAnlage } from '#shared/forms/est/anlagen/v.ts';
 import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
@@ -42,19 +51,28 @@ export const mappedAnlagen: readonly Anlage[] = [
   saAnlage,
   agbAnlage,
   ha35aAnlage,
+  em35cAnlage,
+  sonstAnlage,
   unterhaltAnlage,
   kindAnlage,
   gAnlage,
+  zinsAnlage,
   sAnlage,
   coronaAnlage,
   kapAnlage,
   kapBetAnlage,
+  kapIAnlage,
+  ausAnlage,
   rAnlage,
   ravBavAnlage,
+  rAusAnlage,
   soAnlage,
   vAnlage,
+  vFewoAnlage,
+  vSonstigeAnlage,
   vorOtherAnlage,
   avAnlage,
+  mobAnlage,
 ];
 
 /** The forms directly below E10, in the schema's order (E10-2022.xsd to E10-2024.xsd); the writer puts its forms in it. */
@@ -200,6 +218,7 @@ export function mappedFindings(body: EstReturn): Finding[] {
     ...unterhaltFindings(asBody(body) as Parameters<typeof unterhaltFindings>[0]),
     ...furtherExpenseFindings(body),
     ...coronaFindings(asBody(body) as Parameters<typeof coronaFindings>[0]),
+    ...em35cFindings(asBody(body) as Parameters<typeof em35cFindings>[0]),
   ];
 }
 
