@@ -95,6 +95,26 @@ export const supplierSchema = z.strictObject({
 
 export type Supplier = { name: string; street?: string; postal_code?: string; city?: string; phone?: string; email?: string };
 
+/** What the OpenAPI document says of each field of `supplier`, by path. */
+export const supplierFieldDescriptions = {
+  supplier: 'Who hands the data over (DatenLieferant): the business itself, its advisor or its software provider',
+  'supplier.name': 'Name (DatenLieferant/Name)',
+  'supplier.street': 'Street and house number (DatenLieferant/Strasse)',
+  'supplier.postal_code': 'Postal code (DatenLieferant/PLZ)',
+  'supplier.city': 'Town or city (DatenLieferant/Ort)',
+  'supplier.phone': 'Phone number (DatenLieferant/Telefon)',
+  'supplier.email': 'Email address (DatenLieferant/Email)',
+};
+
+/** What the OpenAPI document says of the flags a UStVA and an LStA share, by path. */
+export const flagFieldDescriptions = {
+  'flags.corrected': 'true for a corrected return (Kz10)',
+  'flags.supplementary': 'true where further or different facts are told in `supplementary_text` (Kz23)',
+  'flags.supplementary_text': 'Those facts, at most 180 characters; required with `supplementary` (Kz23_Begruendung)',
+  'flags.direct_debit_revoked': 'true where a direct debit mandate is revoked for this return (Kz26)',
+  'flags.refund_offset': 'true where a refund is to be offset against other taxes (Kz29)',
+};
+
 /** The element names of DatenLieferant and the supplier field each holds, in schema order. */
 export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_code', Ort: 'city', Telefon: 'phone', Email: 'email' } as const;
 

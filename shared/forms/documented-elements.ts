@@ -38,7 +38,13 @@ function documented(structure: CompactStructure, index: number, names: readonly 
       .filter(({ name }) => !skip.includes(name))
       .map((particle) => {
         const child = documented(structure, particle.type, [...names, particle.name]);
-        return [bodyName(particle.name), z.optional(particle.max > 1 ? z.array(child) : child)];
+        const many = () =>
+          z
+            .array(child)
+            .check(
+              z.meta({ description: `ELSTER ${path}/${particle.name}, repeated${Number.isFinite(particle.max) ? ` at most ${particle.max} times` : ''}` }),
+            );
+        return [bodyName(particle.name), z.optional(particle.max > 1 ? many() : child)];
       }),
   );
   return z.strictObject(shape).check(z.meta({ description: `ELSTER ${path}` }));

@@ -61,6 +61,12 @@ export const passes = <T>(problemOf: (value: T) => Problem | undefined) =>
     if (problem) context.addIssue(problemIssue(problem, value));
   });
 
+/** What the OpenAPI document says of the two fields of a tax number in the Land's own notation. */
+export const taxNumberParts = {
+  state: 'The Land whose notation `number` is written in, as its two-letter code',
+  number: "The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria",
+};
+
 // The caller's tax number, in ELSTER's 13 digits or in the Land's own notation, leaves the check
 // as ELSTER's 13 digits: everything after it (tickets, XML, the live guard) knows only that form.
 export const taxNumber = z.pipe(

@@ -158,6 +158,23 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('describes every field of every schema, nested ones too', () => {
+    const schemas = doc.components.schemas as Record<string, Json>;
+    const described = (field: Json): boolean =>
+      typeof field.description === 'string' || (typeof field.$ref === 'string' && typeof schemas[field.$ref.split('/').at(-1)!]?.description === 'string');
+    const undescribed: string[] = [];
+    const walk = (schema: Json, path: string) => {
+      for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(alternative, path);
+      if (schema.items) walk(schema.items, path);
+      for (const [name, field] of Object.entries<Json>(schema.properties ?? {})) {
+        if (!described(field)) undescribed.push(`${path}${name}`);
+        walk(field, `${path}${name}.`);
+      }
+    };
+    for (const [name, schema] of Object.entries(schemas)) walk(schema, `${name}: `);
+    expect(undescribed).toEqual([]);
+  });
+
   it('answers HEAD with the headers of GET and no body', () => {
     const { get, head } = doc.paths['/v2/status/{ticket}'];
     expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));

@@ -9,6 +9,7 @@ import { uploadSchema } from '#shared/certificates/upload.ts';
 import { wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
 import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
+import { taxNumberParts } from '#shared/forms/fields.ts';
 import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 import { contractText } from '#shared/contract-text.ts';
 
@@ -18,11 +19,14 @@ const described = <T extends z.ZodMiniType>(schema: T, description: string): T =
 
 const timestamp = z.string().check(z.meta({ format: 'date-time', description: 'ISO 8601, UTC' }));
 const count = z.number().check(z.int(), z.minimum(0));
+const apiVersion = described(z.literal('v2'), 'The API version of the path');
+const serviceVersion = described(z.string(), "The service's release, as `GET /v2/version` names it");
+const isTest = described(z.boolean(), 'Whether it was filed with `test: true`');
 /** The most a list's answer takes, envelope included, in words. */
 export const listAnswerSize = `${maxListAnswerBytes / 1024 ** 2} MiB (${maxListAnswerBytes} bytes)`;
 const ticketId = described(z.string().check(z.regex(ticketIdPattern)), 'Ticket ID: `tk_` and 22 base64url characters (128 random bits)');
 // The document has named the forms alphabetically here, and in the version's years; the client's types keep that order.
-const kind = z.enum([...kinds].sort());
+const kind = described(z.enum([...kinds].sort()), 'The form: the path segment it was filed under');
 // A ticket's `type`: the filing its request made, of a form that makes one of several (FormFacts `filings`).
 const kindsWithFilings = kinds.filter((form) => formFacts[form].filings);
 const filings = kindsWithFilings.flatMap((form) => formFacts[form].filings!) as [string, ...string[]];
@@ -56,8 +60,8 @@ export const finding = z.object({ ...findingFields, severity: z.optional(describ
 export const ticketError = described(
   z.object({
     code: described(z.string(), text('ticket-error-code')),
-    message: z.string(),
-    details: z.array(finding),
+    message: described(z.string(), 'What happened, for the bookkeeper'),
+    details: described(z.array(finding), 'The findings behind it, as a refusal lists them'),
   }),
   'Why a ticket ended `rejected` or `failed`',
 );
@@ -66,7 +70,7 @@ export const ticketSummary = z.object({
   ticket: ticketId,
   kind,
   status: ticketStatus,
-  test: z.boolean(),
+  test: isTest,
   created_at: timestamp,
   hints: z.optional(
     described(
@@ -74,17 +78,30 @@ export const ticketSummary = z.object({
       'The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); and `PREPAYMENTS_DIFFER` where the Vorauszahlungssoll of an annual VAT return differs by more than 1 euro a filing from the sum of the UStVAs the client filed for the same tax number and year, the newest of each period (its message names both sums); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again',
     ),
   ),
-  links: z.object({ status: z.string(), ticket: z.string(), protocol: z.string() }),
+  links: described(
+    z.object({
+      status: described(z.string(), "Path of the ticket's status"),
+      ticket: described(z.string(), 'Path of its metadata'),
+      protocol: described(z.string(), 'Path of its PDF transfer protocol, once delivered'),
+    }),
+    'Where to follow the ticket',
+  ),
 });
 
-export const ticketStatusView = z.object({ ticket: ticketId, status: ticketStatus, updated_at: timestamp, attempts: count, error: z.optional(ticketError) });
+export const ticketStatusView = z.object({
+  ticket: ticketId,
+  status: ticketStatus,
+  updated_at: timestamp,
+  attempts: described(count, 'Transmission attempts so far'),
+  error: z.optional(ticketError),
+});
 
 export const ticketMetadata = z.object({
   ticket: ticketId,
   kind,
   status: ticketStatus,
-  test: z.boolean(),
-  year: z.number().check(z.int()),
+  test: isTest,
+  year: described(z.number().check(z.int()), 'The year filed for'),
   type: z.optional(described(z.enum(filings), `${kindsWithFilings.join(', ')} only: the filing`)),
   period: z.optional(described(z.string(), `The period filed: ${kinds.flatMap((form) => formOpenapi[form].ticketPeriod ?? []).join('; ')}`)),
   tax_number: z.optional(
@@ -93,10 +110,10 @@ export const ticketMetadata = z.object({
       'Masked to its last 4 digits; absent for a first return filed with `tax_office`, and for a ZM, filed by `vat_id`',
     ),
   ),
-  tax_office: z.optional(z.string()),
+  tax_office: z.optional(described(z.string(), 'The 4-digit number of the tax office it went to')),
   vat_id: z.optional(described(z.string().check(z.regex(/^\*+[0-9A-Z]{4}$/)), 'zm only: the USt-IdNr, masked to its last 4 characters')),
   datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
-  client_reference: z.optional(z.string()),
+  client_reference: z.optional(described(z.string(), 'Yours, as the request gave it')),
   certificate_id: z.optional(described(z.string(), 'The client certificate the submission named; absent when the stage’s certificate signs')),
   certificate_subject: z.optional(
     described(z.string(), 'That certificate’s subject, as the certificate shows it (RFC 4514 escapes), kept with the ticket after the certificate is deleted'),
@@ -106,38 +123,41 @@ export const ticketMetadata = z.object({
   delivered_at: z.optional(timestamp),
   transfer_ticket: z.optional(described(z.string(), "The tax authority's transfer ticket (Transferticket)")),
   received_at: z.optional(described(timestamp, "The tax authority's receipt time")),
-  file_name: z.optional(z.string()),
-  file_size: z.optional(count),
-  file_sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
+  file_name: z.optional(described(z.string(), "The PDF transfer protocol's file name, once delivered")),
+  file_size: z.optional(described(count, 'Its size in bytes')),
+  file_sha256: z.optional(described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'Its SHA-256, hexadecimal')),
   attempts: described(count, 'Transmission attempts so far'),
   error: z.optional(ticketError),
-  webhook: z.object({
-    status: z.enum(['disabled', 'pending', 'delivered', 'failed']),
-    attempts: count,
-    last_attempt_at: z.optional(timestamp),
-    last_response_status: z.optional(z.number().check(z.int())),
-    next_attempt_at: z.optional(described(timestamp, 'While `pending` after a failed attempt: when the next one is due')),
-    failure_reason: z.optional(described(z.enum(['GONE', 'MAX_ATTEMPTS']), 'When `failed`: why delivery stopped')),
-  }),
+  webhook: described(
+    z.object({
+      status: described(z.enum(['disabled', 'pending', 'delivered', 'failed']), '`disabled` where the stage sends no webhooks'),
+      attempts: described(count, 'Delivery attempts so far'),
+      last_attempt_at: z.optional(timestamp),
+      last_response_status: z.optional(described(z.number().check(z.int()), "The HTTP status of the receiver's last answer")),
+      next_attempt_at: z.optional(described(timestamp, 'While `pending` after a failed attempt: when the next one is due')),
+      failure_reason: z.optional(described(z.enum(['GONE', 'MAX_ATTEMPTS']), 'When `failed`: why delivery stopped')),
+    }),
+    'The webhook of the delivered ticket (§ 6 of the contract)',
+  ),
 });
 
 export const protocol = z.object({
   ticket: ticketId,
-  transfer_ticket: z.string(),
-  file_name: z.string(),
-  content_type: z.literal('application/pdf'),
-  file_size: count,
+  transfer_ticket: described(z.string(), "The tax authority's transfer ticket (Transferticket)"),
+  file_name: described(z.string(), 'A file name for saving it'),
+  content_type: described(z.literal('application/pdf'), 'Always a PDF'),
+  file_size: described(count, 'Bytes of the PDF'),
   file_content: z.string().check(z.meta({ contentEncoding: 'base64', contentMediaType: 'application/pdf', description: 'The PDF transfer protocol, base64' })),
 });
 
 export const version = z.object({
-  api_version: z.literal('v2'),
-  service_version: z.string(),
-  build: z.string(),
+  api_version: apiVersion,
+  service_version: serviceVersion,
+  build: described(z.string(), 'The commit or build the running code was made from'),
   tax_authority: described(z.enum(['sandbox', 'eric']), '`sandbox` checks and answers like ERiC but never sends'),
   today: described(z.iso.date(), 'The Berlin calendar day the lists below hold for'),
   years: described(
-    z.object(Object.fromEntries([...kinds].sort().map((kind) => [kind, z.array(z.number())]))),
+    z.object(Object.fromEntries([...kinds].sort().map((kind) => [kind, described(z.array(z.number()), `The years \`${kind}\` is accepted for`)]))),
     "The years each form is accepted for today, by the form's path segment; each form's `year` field says its window",
   ),
   datenart_versions: described(z.array(z.string()), 'Every form and year accepted today, e.g. `UStVA_2026`'),
@@ -146,7 +166,7 @@ export const version = z.object({
 export const validationResult = z.object({
   valid: described(z.boolean(), 'True when no finding is an error: the same body would be accepted by `POST /v2/{kind}`'),
   datenart_version: described(z.nullable(z.string()), 'The Datenart version the body would be sent as; null when the year itself is unusable'),
-  findings: z.array(z.object({ ...findingFields, severity })),
+  findings: described(z.array(z.object({ ...findingFields, severity })), 'Every error and hint at once; empty when there is none'),
   nutzdaten: z.optional(
     described(
       z.string(),
@@ -168,11 +188,11 @@ export const validationResult = z.object({
 });
 
 export const transmittedNutzdaten = z.object({
-  ticket: z.string(),
-  kind: z.enum(kinds),
-  datenart_version: z.string(),
+  ticket: ticketId,
+  kind,
+  datenart_version: described(z.string(), 'e.g. `UStVA_2026`'),
   file_name: described(z.string(), '`Nutzdaten_{kind}_{ticket}.xml`'),
-  content_type: z.literal('application/xml'),
+  content_type: described(z.literal('application/xml'), 'Always XML'),
   nutzdaten: described(z.string(), 'The Nutzdaten element the ticket was transmitted with, as sent'),
 });
 
@@ -180,7 +200,7 @@ const certificateId = described(z.string().check(z.regex(certificateIdPattern)),
 
 export const certificate = z.object({
   certificate_id: certificateId,
-  label: z.optional(z.string()),
+  label: z.optional(described(z.string(), 'Yours, as uploaded')),
   subject: described(z.string(), text('certificate-subject', { maxCertificateNameLength: countText(maxCertificateNameLength) })),
   issuer: described(z.string(), 'As `subject`'),
   serial: described(z.string(), 'Hexadecimal'),
@@ -212,15 +232,18 @@ export const certificate = z.object({
   problems: described(
     z.array(
       z.object({
-        code: z.enum([
-          'CERTIFICATE_EXPIRED',
-          'CERTIFICATE_NOT_YET_VALID',
-          'CERTIFICATE_UNCHECKED',
-          'CERTIFICATE_KEY_TOO_WEAK',
-          'CERTIFICATE_SUBJECT_TOO_LONG',
-          'CERTIFICATE_ISSUER_TOO_LONG',
-        ]),
-        message: z.string(),
+        code: described(
+          z.enum([
+            'CERTIFICATE_EXPIRED',
+            'CERTIFICATE_NOT_YET_VALID',
+            'CERTIFICATE_UNCHECKED',
+            'CERTIFICATE_KEY_TOO_WEAK',
+            'CERTIFICATE_SUBJECT_TOO_LONG',
+            'CERTIFICATE_ISSUER_TOO_LONG',
+          ]),
+          'Stable, for programs',
+        ),
+        message: described(z.string(), 'Why, for the person who manages the certificate'),
       }),
     ),
     'What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now. ' +
@@ -250,24 +273,30 @@ export const ticketList = z.object({
 
 const envelopeFields = {
   status: described(count, 'The HTTP status again'),
-  message: z.string(),
+  message: described(z.string(), 'What happened, in a sentence'),
   request_id: described(z.string(), 'Also sent as header `x-request-id`'),
-  api_version: z.literal('v2'),
-  service_version: z.string(),
+  api_version: apiVersion,
+  service_version: serviceVersion,
   timestamp,
 };
 
 export const envelope = described(
-  z.object({ success: z.literal(true), ...envelopeFields, data: z.unknown() }),
+  z.object({ success: described(z.literal(true), 'Always true here'), ...envelopeFields, data: described(z.unknown(), 'What the operation returns') }),
   'Every successful answer with a body; `data` is what the operation returns',
 );
 
 export const errorEnvelope = described(
   z.object({
-    success: z.literal(false),
+    success: described(z.literal(false), 'Always false here'),
     ...envelopeFields,
     data: described(z.nullable(z.record(z.string(), z.unknown())), 'null, except on 409 for a ticket: its current `status` (and `error`)'),
-    error: z.object({ code: z.string(), details: described(z.array(finding), 'Every failing field at once') }),
+    error: described(
+      z.object({
+        code: described(z.string(), 'Stable, for programs: `VALIDATION_FAILED`, `NOT_FOUND`, …'),
+        details: described(z.array(finding), 'Every failing field at once'),
+      }),
+      'What went wrong',
+    ),
   }),
   'Every error, in the same envelope as a success',
 );
@@ -290,6 +319,8 @@ const commonFields = {
   tax_number:
     'The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land\'s own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. ' +
     `In the sandbox, with \`test: true\`, these test tax numbers force an outcome: ${sandboxTestValueList}`,
+  'tax_number.state': taxNumberParts.state,
+  'tax_number.number': taxNumberParts.number,
   client_reference: "Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field",
   idnr: text('idnr'),
   spouse_idnr:
@@ -309,9 +340,32 @@ const uploadFields = {
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, Record<string, unknown>> };
 
-function withFieldDescriptions(schema: JsonSchema, descriptions: Record<string, string>): JsonSchema {
+/**
+ * `schema` with each field of `descriptions` described; a key is a field's path, `.`-separated
+ * (through arrays and alternatives alike: `kap.[].amount` is written `kap.amount`).
+ */
+function withFieldDescriptions(schema: JsonSchema, descriptions: Readonly<Record<string, string>>, prefix = ''): JsonSchema {
+  const nested = (inner: unknown, path: string): unknown => {
+    if (typeof inner !== 'object' || inner === null) return inner;
+    const part = inner as JsonSchema;
+    const alternatives = (['anyOf', 'oneOf'] as const).filter((key) => Array.isArray(part[key]));
+    return withFieldDescriptions(
+      {
+        ...part,
+        ...(part.items !== undefined && { items: nested(part.items, path) }),
+        ...Object.fromEntries(alternatives.map((key) => [key, (part[key] as unknown[]).map((alternative) => nested(alternative, path))])),
+      },
+      descriptions,
+      path,
+    );
+  };
+  if (!schema.properties) return schema;
   const properties = Object.fromEntries(
-    Object.entries(schema.properties ?? {}).map(([name, property]) => [name, descriptions[name] ? { ...property, description: descriptions[name] } : property]),
+    Object.entries(schema.properties).map(([name, property]) => {
+      const path = `${prefix}${name}`;
+      const described = nested(property, `${path}.`) as JsonSchema;
+      return [name, descriptions[path] ? { ...described, description: descriptions[path] } : described];
+    }),
   );
   return { ...schema, properties };
 }

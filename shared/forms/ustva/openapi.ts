@@ -1,6 +1,8 @@
 // The UStVA's part of the OpenAPI document (shared/openapi/): its request schema, what the contract
 // says of its fields, and its examples. Every request example passes the service's own checks
 // (shared/openapi/document.test.ts).
+import { partyFieldDescriptions } from '#shared/forms/parties.ts';
+import { flagFieldDescriptions, supplierFieldDescriptions } from '#shared/forms/anmeldungssteuern.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { type KennzahlSpec, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
@@ -82,6 +84,10 @@ export const formOpenapi: FormOpenapi = {
       'The Wirtschafts-Identifikationsnummer, `DE` and nine digits, the last the check digit of the USt-IdNr (WIdNr; `WIDNR_CHECK_DIGIT`, ERiC rule ungueltigeWirtschaftsIdentifikationsnummer); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none)',
     business: text('business'),
     advisor: "The tax advisor who files (ELSTER's Berater), optional: the same fields as `business`",
+    ...partyFieldDescriptions(),
+    ...supplierFieldDescriptions,
+    ...flagFieldDescriptions,
+    'flags.documents_separate': 'true where documents are handed in separately (Kz22)',
     advisor_client:
       "The advisor's reference to the business (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number` (MandantenNr), `clerk` (Bearbeiterkennzeichen)",
     prepayments_prior_year:

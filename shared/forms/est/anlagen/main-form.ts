@@ -9,7 +9,7 @@ import { religionKeys } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { houseNumberParts, streetLine } from '#shared/forms/est/limits.ts';
 import { address } from '#shared/forms/est/schema-parts.ts';
-import { cents, incomeEuros, personTag, perPerson as perPersonForm, sum } from '#shared/forms/est/xml-parts.ts';
+import { cents, incomeEuros, personTag, perPerson as perPersonForm, sum, writtenSum } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
 import { amountCents, amountOf, defined, element, elements, field, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 import { germanEuros } from '#shared/tax/money.ts';
@@ -120,7 +120,14 @@ export function mainForm(body: EstReturn): XmlElement {
       Person: personTag[person],
       Inl: {
         Einz: lines.map((line) => ({ [ids.wageReplacement.description]: line.description, [ids.wageReplacement.amount]: incomeEuros(cents(line.amount)) })),
-        Sum: { [ids.wageReplacement.total]: incomeEuros(sum(lines.map((line) => cents(line.amount)))) },
+        Sum: {
+          [ids.wageReplacement.total]: incomeEuros(
+            writtenSum(
+              lines.map((line) => line.amount),
+              incomeEuros,
+            ),
+          ),
+        },
       },
     };
   });

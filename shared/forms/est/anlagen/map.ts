@@ -15,6 +15,7 @@ import {
   optionalOf,
   passes,
   taxNumber as taxNumberSchema,
+  taxNumberParts,
   text as textSchema,
 } from '#shared/forms/fields.ts';
 import type { Problem } from '#shared/tax/problem.ts';
@@ -372,25 +373,27 @@ const groupSchema = (node: Group) => (node.many === undefined ? schemaOf(node.fi
 export const anlageSchema = (anlage: Anlage) =>
   z.optional(groupSchema({ kind: 'group', at: anlage.element, fields: anlage.fields, ...(anlage.many && { many: anlage.many }) }));
 
-/** The OpenAPI description of an Anlage's field: each field with the E10 element it fills. */
-export function describe(anlage: Anlage): string {
-  const lines: string[] = [];
+/** The OpenAPI description of each field of an Anlage, by its path below the Anlage: what it holds and the E10 element it fills. */
+export function fieldDescriptions(anlage: Anlage): Record<string, string> {
+  const described: Record<string, string> = {};
   const walk = (fields: Fields, prefix: string, xml: string) => {
     for (const [key, node] of Object.entries(fields)) {
+      if (node.kind === 'total') continue;
       const at = typeof node.at === 'string' ? node.at : Object.values(node.at).find((path) => path !== null)!;
-      const computed =
-        node.kind === 'leaf' && node.computed
-          ? `, computed from ${termsText(node.computed)} where left out (422 \`TOTAL_MISMATCH\` where given otherwise)`
-          : '';
-      if (node.kind === 'leaf')
-        lines.push(
-          `\`${prefix}${key}\`: ${node.label}, ${node.format.shape}${computed} (${node.unwritten ? 'not sent, it computes another field' : `${xml}/${at}`})`,
-        );
-      if (node.kind === 'group') walk(node.fields, `${prefix}${key}${node.many ? `[≤${node.many}]` : ''}.`, `${xml}/${at}`);
+      if (node.kind === 'group') {
+        const repeats = node.many ? `, at most ${node.many}` : '';
+        described[`${prefix}${key}`] = `${node.label ?? at} (${xml}/${at}${repeats})`;
+        walk(node.fields, `${prefix}${key}.`, `${xml}/${at}`);
+        continue;
+      }
+      const computed = node.computed ? `, computed from ${termsText(node.computed)} where left out (422 \`TOTAL_MISMATCH\` where given otherwise)` : '';
+      described[`${prefix}${key}`] =
+        `${node.label}: ${node.format.shape}${computed} (${node.unwritten ? 'not sent, it computes another field' : `${xml}/${at}`})`;
+      if (node.format === taxNumber) for (const [part, text] of Object.entries(taxNumberParts)) described[`${prefix}${key}.${part}`] = text;
     }
   };
   walk(anlage.fields, '', anlage.element);
-  return lines.join('; ');
+  return described;
 }
 
 // --- writing ------------------------------------------------------------------------------------
@@ -546,8 +549,10 @@ function read(fields: Fields, element: XmlElement, year: number, where: string, 
     } else {
       const items = found.filter(isElement).map((item) => read(node.fields, item, year, `${where}/${path.join('/')}`, unmapped));
       if (items.length === 0) continue;
-      value[key] = node.many === undefined ? items[0] : items;
       markTaken(element, path, taken);
+      // A group that holds nothing the body carries (only a total another writer wrote) is no value.
+      if (items.every((item) => Object.keys(item).length === 0)) continue;
+      value[key] = node.many === undefined ? items[0] : items;
     }
   }
   // Totals are read as taken: the writer computes them again from the lines.
@@ -591,7 +596,8 @@ export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { va
   if (elements.length === 0) return { unmapped };
   const { many, fields, fromShape } = shapeIn(anlage, year);
   const items = elements.map((element) => read(fields, element, year, anlage.element, unmapped));
-  if (!anlage.part) return { value: fromShape(many === undefined ? items[0] : items), unmapped };
+  const empty = items.every((item) => Object.keys(item).length === 0);
+  if (!anlage.part) return empty ? { unmapped } : { value: fromShape(many === undefined ? items[0] : items), unmapped };
   // A part reads only its own paths: the rest of its element is another writer's.
   if (Object.keys(items[0] ?? {}).length === 0) return { unmapped: [] };
   const own = (path: string) =>

@@ -31,7 +31,7 @@ import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.t
 import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
 import {
   anlageSchema,
-  describe,
+  fieldDescriptions,
   idnrsIn,
   mapFindings,
   personLeaf,
@@ -131,12 +131,15 @@ const oncePerPerson = (anlage: Anlage) =>
     ? " Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`)."
     : '';
 
-/** What the OpenAPI document says of each Anlage's field: every field with the E10 element it fills. */
+/** What the OpenAPI document says of each Anlage and each of its fields (by path), with the E10 element each fills. */
 export const mappedDescriptions = () =>
   Object.fromEntries(
-    mappedAnlagen.map((anlage) => [
-      anlage.key,
-      `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}).${oncePerPerson(anlage)} ${describe(anlage)}${earlierShape(anlage)}`,
+    mappedAnlagen.flatMap((anlage) => [
+      [
+        anlage.key,
+        `${anlage.label} (E10 \`${anlage.element}\`${anlage.many ? `, at most ${anlage.many}` : ''}).${oncePerPerson(anlage)}${earlierShape(anlage)}`,
+      ],
+      ...Object.entries(fieldDescriptions(anlage)).map(([path, description]) => [`${anlage.key}.${path}`, description]),
     ]),
   );
 
