@@ -1,16 +1,10 @@
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DynamoTicketStore } from '../shared/adapters/dynamodb-ticket-store.ts';
 import { aTicket } from '../test/fakes.ts';
-import { startMemoryTable, type MemoryTable } from '../test/support/memory-table.ts';
+import { memoryTableOfFile } from '../test/support/memory-table.ts';
 
-let table: MemoryTable;
-
-beforeAll(async () => {
-  table = await startMemoryTable('tickets');
-});
-
-afterAll(() => table?.close());
+const table = memoryTableOfFile('tickets');
 
 describe("dynalite's index entries", () => {
   it('keep two items of one index key whose table keys dynalite would have hashed alike', async () => {

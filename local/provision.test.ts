@@ -5,19 +5,15 @@
 import { CreateTableCommand, ListTablesCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import db from 'dynalite/db/index.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DynamoTicketStore } from '../shared/adapters/dynamodb-ticket-store.ts';
 import { newTicketId } from '../shared/domain/ticket.ts';
 import { carryOverTickets, rewriteItems } from '#local/provision.ts';
 import { aTicket } from '../test/fakes.ts';
 import { eventually } from '../test/support/local-service.ts';
-import { startMemoryTable, type MemoryTable } from '../test/support/memory-table.ts';
+import { memoryTableOfFile } from '../test/support/memory-table.ts';
 
-let table: MemoryTable;
-beforeAll(async () => {
-  table = await startMemoryTable('tickets');
-});
-afterAll(() => table?.close());
+const table = memoryTableOfFile('tickets');
 
 describe('carryOverTickets', () => {
   it('moves every ticket of the old table into the indexed one, owed ones where the re-drive looks, then drops the old table', async () => {

@@ -360,6 +360,16 @@ export class ScriptedNotifier implements Notifier {
 
 export const validTicketId = 'tk_AAAAAAAAAAAAAAAAAAAAAA';
 
+/** What a delivered ticket records of its transmission and protocol, to set on aTicket. */
+export const deliveredFacts = {
+  delivered_at: '2026-11-22T10:01:00.000Z',
+  transfer_ticket: 'abcdefghij0123456789klmnopqrstuv',
+  received_at: '2026-11-22T10:00:59.000Z',
+  file_name: 'p.pdf',
+  file_size: 1234,
+  file_sha256: 'f'.repeat(64),
+} satisfies Partial<Ticket>;
+
 /** A queued test UStVA ticket of client-a, with whatever the test changes. */
 export function aTicket(overrides: Partial<Ticket> = {}): Ticket {
   return {

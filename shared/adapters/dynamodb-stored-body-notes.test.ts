@@ -1,19 +1,13 @@
 // Against dynalite, the local stand-in, in memory: the notes are read in their table's order,
 // shard after shard, and the sweep's position is moved by one conditional write.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DynamoStoredBodyNotes } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { newTicketId } from '#shared/domain/ticket.ts';
 import type { NotesPosition } from '#shared/ports/stored-body-notes.ts';
-import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
+import { memoryTableOfFile } from '#test/support/memory-table.ts';
 
-let table: MemoryTable;
-
-beforeAll(async () => {
-  table = await startMemoryTable('storedBodies');
-});
-
-afterAll(() => table?.close());
+const table = memoryTableOfFile('storedBodies');
 
 const notes = () => new DynamoStoredBodyNotes(table.client, table.tableName, 86_400);
 const minute = (n: number) => new Date(Date.UTC(2026, 4, 1, 12, n));

@@ -2,7 +2,7 @@
 // Jahresdokumentation_{form}_{year}.xml): each rule's context, its name (what ERiC reports as
 // `FehlerRegelpruefung/RegelName` and findings carry as `rule`), its kind (Fehler refuses, Hinweis
 // informs), and the first and last workbook it is in. Each form lists its own (ustva/eric-rules.ts,
-// lsta/eric-rules.ts), checked against the workbooks by that list's test.
+// lsta/eric-rules.ts), checked against the workbooks by eric-rules.test.ts.
 import type { Finding } from '#shared/domain/ticket.ts';
 
 export type EricRuleEntry = readonly [context: string, name: string, kind: 'Fehler' | 'Hinweis', since?: number, until?: number];

@@ -4,7 +4,7 @@
 // ERiC's rules of the year's workbook (shared/forms/workbook-rules.ts), then the one check of the
 // identifiers of whom it is for (shared/forms/identifiers.ts, `partsIdentifiers`).
 import type { Finding, Kind } from '#shared/domain/ticket.ts';
-import type { CheckContext, Ruled } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { bodyPathOf, type FieldValue, fieldsOf, bodyFinding } from '#shared/forms/element-body.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
@@ -30,7 +30,7 @@ export interface YearEndForm<Request extends DeclaredIdentifiers & { year: numbe
  * What ELSTER would find in the form's element: the structure of the year's schema, then ERiC's
  * rules. `pathOf` names an element for a finding, in the caller's XML or in the body.
  */
-export function yearEndFindings(
+function yearEndFindings(
   form: Pick<YearEndForm<never, never>, 'element' | 'rules'>,
   xml: string,
   year: number,
@@ -43,7 +43,7 @@ export function yearEndFindings(
 }
 
 /** The form's tax rules: the filing a request makes, and what the year's window, the schema, ERiC's rules and the identifiers find in it. */
-export function yearEndRules<Request extends DeclaredIdentifiers & { year: number; xml?: string }, Filing extends { year: number; xml?: string }>(
+function yearEndRules<Request extends DeclaredIdentifiers & { year: number; xml?: string }, Filing extends { year: number; xml?: string }>(
   form: YearEndForm<Request, Filing>,
 ) {
   return (request: Request, { today }: CheckContext): Ruled => {
@@ -67,4 +67,21 @@ export function yearEndRules<Request extends DeclaredIdentifiers & { year: numbe
  * ERiC's rule the reader's own finding stands for in a form whose workbook has it: a Vorsatz whose
  * Zeitraum is not the year (`XML_PERIOD`, Vorsatzdaten_Zeitraum_VZ).
  */
-export const yearEndRuleOf = ({ code }: Finding): string | undefined => (code === 'XML_PERIOD' ? 'Vorsatzdaten_Zeitraum_VZ' : undefined);
+const yearEndRuleOf = ({ code }: Finding): string | undefined => (code === 'XML_PERIOD' ? 'Vorsatzdaten_Zeitraum_VZ' : undefined);
+
+/**
+ * What the form's own modules take of its check: what ELSTER would find in its element (`findings`),
+ * the form's schema and rules as its submit function checks a body with them (`form`,
+ * functions/submit-form.ts), and that check of a request (`check`).
+ */
+export function yearEndCheck<Request extends DeclaredIdentifiers & { year: number; xml?: string }, Filing extends { year: number; xml?: string }>(
+  yearEnd: YearEndForm<Request, Filing>,
+  schema: Form<Request>['schema'],
+) {
+  const form: Form<Request> = { facts: yearEnd.facts, schema, rules: yearEndRules(yearEnd), ruleOf: yearEndRuleOf };
+  return {
+    findings: (xml: string, year: number, pathOf: (names: readonly string[]) => string) => yearEndFindings(yearEnd, xml, year, pathOf),
+    form,
+    check: (input: unknown, context: CheckContext) => checkForm(form, input, context),
+  };
+}

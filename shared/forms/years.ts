@@ -18,6 +18,19 @@ export const assessedYearWindow = (offered: string): YearWindow => ({
   offered,
 });
 
+/**
+ * The years of the Anmeldungssteuern forms (UStVA, LStA): from 2021, the first of ELSTER's current
+ * Anmeldungssteuern structure, to the year begun, 2026 checked against the 2025 schema.
+ */
+export const anmeldungssteuernYears: Pick<FormFacts, 'years' | 'window'> = {
+  years: [2021, 2022, 2023, 2024, 2025, 2026],
+  window: {
+    opens: 'year-begun',
+    offered:
+      "ELSTER's current Anmeldungssteuern structure begins with 2021 (ERiC carries the years before it in the older one), and 2026 is checked against the 2025 schema",
+  },
+};
+
 const yearOf = (today: string) => Number(today.slice(0, 4));
 
 /**

@@ -23,7 +23,7 @@ import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import { elsterTextPattern } from '#shared/tax/elster-charset.ts';
-import { aTicket, apiEvent, context } from '#test/fakes.ts';
+import { aTicket, apiEvent, context, deliveredFacts } from '#test/fakes.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
 type Json = Record<string, any>;
@@ -235,12 +235,7 @@ describe('the response schemas', () => {
     certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
     certificate_subject: 'CN=Muster GmbH',
     attempts: 3,
-    delivered_at: '2026-11-22T10:01:00.000Z',
-    transfer_ticket: 'abcdefghij0123456789klmnopqrstuv',
-    received_at: '2026-11-22T10:00:59.000Z',
-    file_name: 'p.pdf',
-    file_size: 1234,
-    file_sha256: 'f'.repeat(64),
+    ...deliveredFacts,
     error: { code: 'REJECTED', message: 'Refused', details: [{ path: 'Kz83', code: 'X', message: 'm', rule: 'R1', severity: 'error' }] },
     webhook: {
       status: 'failed',

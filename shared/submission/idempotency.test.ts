@@ -25,6 +25,16 @@ function setup() {
     advance: (ms: number) => (now += ms),
     submit: (req = request, acceptWith: (ticketId: string) => Promise<Ticket> = accept) => acceptOnce(deps, req, acceptWith),
     record: () => records.records.get(request.key)!,
+    /** A submission that has claimed its key and waits, before creating its ticket, until released. */
+    async held() {
+      let release!: () => void;
+      const submitted = acceptOnce(deps, request, async (ticketId) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return accept(ticketId);
+      });
+      await vi.waitFor(() => expect(release).toBeDefined());
+      return { submitted, release: () => release() };
+    },
   };
 }
 
@@ -74,12 +84,7 @@ describe('acceptOnce', () => {
 
   it('answers 409 with Retry-After while the first request is still creating the ticket', async () => {
     const s = setup();
-    let release!: () => void;
-    const first = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: first, release } = await s.held();
     await expect(s.submit()).rejects.toMatchObject(inProgress);
     release();
     const done = await first;
@@ -106,12 +111,7 @@ describe('acceptOnce', () => {
     vi.spyOn(s.filings, 'put').mockRejectedValueOnce(new Error('crash'));
     await expect(s.submit()).rejects.toThrow('crash');
     s.advance(leaseMs + 1);
-    let release!: () => void;
-    const taker = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: taker, release } = await s.held();
     await expect(s.submit()).rejects.toMatchObject(inProgress);
     release();
     expect((await taker).replayed).toBe(false);
@@ -120,12 +120,7 @@ describe('acceptOnce', () => {
 
   it('replays to a request that was only slow when a retry took over and created the ticket first', async () => {
     const s = setup();
-    let release!: () => void;
-    const slow = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: slow, release } = await s.held();
     s.advance(leaseMs + 1);
     const takenOver = await s.submit();
     release();
@@ -198,12 +193,7 @@ describe('replayOf', () => {
   it('finds the ticket of the same request, and nothing for a new key, another body or a ticket not made yet', async () => {
     const s = setup();
     expect(await replayOf(s.deps, request)).toBeUndefined();
-    let release!: () => void;
-    const first = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: first, release } = await s.held();
     expect(await replayOf(s.deps, request)).toBeUndefined();
     release();
     const done = await first;

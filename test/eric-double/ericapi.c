@@ -92,11 +92,12 @@ typedef struct EricReturnBufferApi *EricRueckgabepufferHandle;
 
 typedef int (*EricPdfCallback)(const char *pdfBezeichner, const uint8_t *pdfDaten, uint32_t pdfGroesse, void *benutzerDaten);
 
-#if ERIC_MAJOR <= 40
 typedef struct {
   uint32_t version;
   uint32_t vorschau;
+#if ERIC_MAJOR <= 40
   uint32_t ersteSeite;
+#endif
   uint32_t duplexDruck;
   const byteChar *pdfName;
   const char *fussText;
@@ -108,29 +109,16 @@ typedef struct {
   uint32_t version;
   EricZertifikatHandle zertifikatHandle;
   const char *pin;
+#if ERIC_MAJOR <= 40
   const char *abrufCode;
+#endif
 } eric_verschluesselungs_parameter_t;
 
+#if ERIC_MAJOR <= 40
 #define DRUCK_VERSION_OK(v) ((v) == 2 || (v) == 3)
 #define DRUCK_CALLBACK(p) ((p)->version == 3 ? (p)->pdfCallback : NULL)
 #define CRYPT_VERSION 2
 #else
-typedef struct {
-  uint32_t version;
-  uint32_t vorschau;
-  uint32_t duplexDruck;
-  const byteChar *pdfName;
-  const char *fussText;
-  EricPdfCallback pdfCallback;
-  void *pdfCallbackBenutzerdaten;
-} eric_druck_parameter_t;
-
-typedef struct {
-  uint32_t version;
-  EricZertifikatHandle zertifikatHandle;
-  const char *pin;
-} eric_verschluesselungs_parameter_t;
-
 #define DRUCK_VERSION_OK(v) ((v) == 4)
 #define DRUCK_CALLBACK(p) ((p)->pdfCallback)
 #define CRYPT_VERSION 3

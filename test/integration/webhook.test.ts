@@ -32,11 +32,12 @@ const testMs = 180_000;
 // still runs, however long a busy machine makes it take; retries set their own delay.
 const visibilityTimeoutSeconds = { transmit: 1, webhook: 60 };
 
-const settled = (service: LocalService, ticket: string, status: 'delivered' | 'failed') =>
+/** The ticket's webhook once it has `status`; with `after`, from an attempt later than that one. */
+const settled = (service: LocalService, ticket: string, status: 'delivered' | 'failed', after?: string) =>
   eventually(
     async () => {
       const webhook = await webhookOf(service, ticket);
-      return webhook.status === status && webhook;
+      return webhook.status === status && (after === undefined || webhook.last_attempt_at > after) && webhook;
     },
     settleMs,
     pollMs,
@@ -210,14 +211,7 @@ describe('delivery to the example receiver', { timeout: testMs }, () => {
     const run = await service.call('GET', `/dummy/hook-run/${ticket}`, { base: 'receiver' });
     expect(run.status).toBe(202);
     expect(run.json.data).toEqual({ ticket, webhook_id: expect.stringMatching(/^msg_/) });
-    const again = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const again = await settled(service, ticket, 'delivered', first.last_attempt_at);
     expect(again).toMatchObject({ attempts: 1, last_response_status: 200 });
     const ids = proxy.requests.filter((request) => bodyOf(request).ticket === ticket).map((request) => request.headers['webhook-id']);
     expect(ids.at(-1)).toBe(run.json.data.webhook_id);
@@ -233,14 +227,7 @@ describe('delivery to the example receiver', { timeout: testMs }, () => {
     expect(resend.code).toBe(0);
     const webhookId = resend.output.match(/^webhook of (tk_\S+) queued again as (msg_\S+) on the local runtime$/m);
     expect(webhookId?.[1]).toBe(ticket);
-    const again = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const again = await settled(service, ticket, 'delivered', first.last_attempt_at);
     expect(again).toMatchObject({ attempts: 1, last_response_status: 200 });
     expect(proxy.requests.filter((request) => bodyOf(request).ticket === ticket).at(-1)!.headers['webhook-id']).toBe(webhookId?.[2]);
 

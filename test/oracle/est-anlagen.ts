@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { mappedAnlagen } from '#shared/forms/est/anlagen/mapped.ts';
 import { pathIn, person, type Anlage, type Fields, type Format, type Group } from '#shared/forms/est/anlagen/map.ts';
 import { idnrProblem, mod11x10CheckDigit } from '#shared/tax/idnr.ts';
+import { elsterText } from '#test/oracle/elster-text.ts';
 
 type Json = Record<string, unknown>;
 
@@ -25,13 +26,7 @@ const admits = (format: Format, value: unknown) => z.safeParse(format.schema, va
 
 /** The longest text of ELSTER's character set the format admits, at most `max` characters. */
 function longestText(format: Format, max: number): string {
-  const text = (length: number) =>
-    'Müller-Lüdenscheidt '
-      .repeat(Math.ceil(length / 20) + 1)
-      .slice(0, length)
-      .trimEnd()
-      .padEnd(length, 'x');
-  for (let length = max; length > 0; length -= 1) if (admits(format, text(length))) return text(length);
+  for (let length = max; length > 0; length -= 1) if (admits(format, elsterText(length))) return elsterText(length);
   throw new Error(`no text fits ${JSON.stringify(z.toJSONSchema(format.schema))}`);
 }
 

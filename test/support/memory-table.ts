@@ -2,6 +2,7 @@
 // stand-in's own reading of conditional expressions rather than a mock's.
 
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, beforeAll } from 'vitest';
 import { startDynamoStandIn } from '#local/dynamo-stand-in.ts';
 import { createTable } from '#local/provision.ts';
 import { tables, type TableName } from '#shared/manifest.ts';
@@ -27,5 +28,21 @@ export async function startMemoryTable(name: TableName): Promise<MemoryTable> {
       client.destroy();
       await server.close();
     },
+  };
+}
+
+/** `name`'s table for the tests of the file that asks: started before them and closed after them. */
+export function memoryTableOfFile(name: TableName): Pick<MemoryTable, 'client' | 'tableName'> {
+  let table: MemoryTable | undefined;
+  beforeAll(async () => {
+    table = await startMemoryTable(name);
+  });
+  afterAll(() => table?.close());
+  return {
+    get client() {
+      if (!table) throw new Error(`the memory table ${name} is only there while the tests run`);
+      return table.client;
+    },
+    tableName: name,
   };
 }

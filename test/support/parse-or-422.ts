@@ -9,3 +9,14 @@ export function parseOr422<S extends z.ZodMiniType>(schema: S, input: unknown): 
   if (result.success) return result.data;
   throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: findingsOf(result.error) });
 }
+
+/** Each finding of a body `schema` refuses, as `path:code`; throws where it takes the body. */
+export function failuresOf(schema: z.ZodMiniType, input: unknown): string[] {
+  try {
+    parseOr422(schema, input);
+  } catch (error) {
+    if (error instanceof HttpError) return error.details.map(({ path, code }) => `${path}:${code}`);
+    throw error;
+  }
+  throw new Error('expected the body to fail');
+}

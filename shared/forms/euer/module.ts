@@ -9,22 +9,18 @@ import { euerFilingOf, euerSchema } from '#shared/forms/euer/schema.ts';
 import { readEuerBack } from '#shared/forms/euer/xml-reader.ts';
 import { euerXml } from '#shared/forms/euer/xml-writer.ts';
 
-export const formModule = elementModule<'euer'>({
+export const formModule = elementModule({
   facts: euerFacts,
   identifiers: euerIdentifiers,
   check: checkEuer,
   readStored: readStoredBy(euerSchema, euerFilingOf),
   write: euerXml,
   readBack: readEuerBack,
-  protocol(xml, year, path) {
-    const { findings, tree, amounts } = e77Findings(xml, year, path);
-    const taxpayer = tree && euerTaxpayer(tree);
-    return {
-      findings,
-      title: euerProtocolTitle(year),
-      section: 'Gewinnermittlung',
-      figures: amounts ? euerRows(amounts) : [],
-      ...(taxpayer !== undefined && { taxpayer }),
-    };
+  protocol: {
+    read: e77Findings,
+    title: euerProtocolTitle,
+    section: 'Gewinnermittlung',
+    figures: ({ amounts }) => (amounts ? euerRows(amounts) : []),
+    taxpayer: ({ tree }) => tree && euerTaxpayer(tree),
   },
 });

@@ -1,11 +1,10 @@
-import { checkForm, type CheckContext, type Form } from '#shared/forms/check.ts';
 import { gewstRuleBook } from '#shared/forms/gewst/eric-rules.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
 import { gewstIdentifiers } from '#shared/forms/gewst/identifiers.ts';
 import { gewstFilingOf, gewstSchema, type GewstFiling, type GewstRequest } from '#shared/forms/gewst/schema.ts';
 import { e20 } from '#shared/forms/gewst/xml-reader.ts';
 import { gewstXml } from '#shared/forms/gewst/xml-writer.ts';
-import { yearEndFindings, yearEndRuleOf, yearEndRules, type YearEndForm } from '#shared/forms/year-end-check.ts';
+import { yearEndCheck, type YearEndForm } from '#shared/forms/year-end-check.ts';
 
 /**
  * The trade tax return as a year-end form (shared/forms/year-end-check.ts): E20 of the year's
@@ -22,10 +21,5 @@ const gewst: YearEndForm<GewstRequest, GewstFiling> = {
   xmlOf: gewstXml,
 };
 
-/** What ELSTER would find in an E20 element: the structure of the year's schema, then ERiC's rules. */
-export const e20Findings = (xml: string, year: number, pathOf: (names: readonly string[]) => string) => yearEndFindings(gewst, xml, year, pathOf);
-
-/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<GewstRequest> = { facts: gewstFacts, schema: gewstSchema, rules: yearEndRules(gewst), ruleOf: yearEndRuleOf };
-
-export const checkGewst = (input: unknown, context: CheckContext) => checkForm(form, input, context);
+/** What ELSTER would find in an E20 element (the structure of the year's schema, then ERiC's rules), and the form's check. */
+export const { findings: e20Findings, form, check: checkGewst } = yearEndCheck(gewst, gewstSchema);

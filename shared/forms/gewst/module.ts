@@ -9,20 +9,12 @@ import { readGewstBack } from '#shared/forms/gewst/xml-reader.ts';
 import { gewstXml } from '#shared/forms/gewst/xml-writer.ts';
 import { readStoredBy } from '#shared/forms/read-stored.ts';
 
-export const formModule = elementModule<'gewst'>({
+export const formModule = elementModule({
   facts: gewstFacts,
   identifiers: gewstIdentifiers,
   check: checkGewst,
   readStored: readStoredBy(gewstSchema, gewstFilingOf),
   write: gewstXml,
   readBack: readGewstBack,
-  protocol(xml, year, path) {
-    const { findings, fields } = e20Findings(xml, year, path);
-    return {
-      findings,
-      title: gewstProtocolTitle(year),
-      section: 'Gewerbeertrag',
-      figures: fields ? gewstRows(fields) : [],
-    };
-  },
+  protocol: { read: e20Findings, title: gewstProtocolTitle, section: 'Gewerbeertrag', figures: ({ fields }) => (fields ? gewstRows(fields) : []) },
 });

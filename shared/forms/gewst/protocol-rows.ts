@@ -1,7 +1,7 @@
 // The figures of a trade tax return's protocol, read from the E20 as transmitted: who files, what
 // the business does, and the profit the trade earnings start from (GewSt 1A, in every year's schema).
 import type { FieldValue } from '#shared/forms/element-body.ts';
-import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+import { fieldRows, type ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 
 const rows: readonly (readonly [field: string, label: string])[] = [
@@ -15,11 +15,5 @@ const rows: readonly (readonly [field: string, label: string])[] = [
 export const gewstProtocolTitle = (year: number) => `Gewerbesteuererklärung ${year}`;
 
 /** The rows the return has, amounts in German notation. */
-export function gewstRows(fields: ReadonlyMap<string, FieldValue>): ProtocolRow[] {
-  return rows.flatMap(([field, label]) => {
-    const text = fields.get(field)?.text;
-    if (text === undefined) return [];
-    const value = /^-?\d+$/.test(text) && field !== 'E4001803' ? germanEuros(toCents(text), false) : text;
-    return [{ label, value }];
-  });
-}
+export const gewstRows = (fields: ReadonlyMap<string, FieldValue>): ProtocolRow[] =>
+  fieldRows(rows, fields, (text, field) => (/^-?\d+$/.test(text) && field !== 'E4001803' ? germanEuros(toCents(text), false) : text));

@@ -10,20 +10,17 @@ import { readKstBack } from '#shared/forms/kst/xml-reader.ts';
 import { kstXml } from '#shared/forms/kst/xml-writer.ts';
 import { readStoredBy } from '#shared/forms/read-stored.ts';
 
-export const formModule = elementModule<'kst'>({
+export const formModule = elementModule({
   facts: kstFacts,
   identifiers: kstIdentifiers,
   check: checkKst,
   readStored: readStoredBy(kstSchema, kstFilingOf),
   write: kstXml,
   readBack: readKstBack,
-  protocol(xml, year, path) {
-    const { findings, tree } = e30Findings(xml, year, path);
-    return {
-      findings,
-      title: kstProtocolTitle(year),
-      section: 'Ermittlung des zu versteuernden Einkommens',
-      figures: tree ? kstRows(fieldsOf(tree)) : [],
-    };
+  protocol: {
+    read: e30Findings,
+    title: kstProtocolTitle,
+    section: 'Ermittlung des zu versteuernden Einkommens',
+    figures: ({ tree }) => (tree ? kstRows(fieldsOf(tree)) : []),
   },
 });

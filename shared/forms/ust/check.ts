@@ -1,11 +1,10 @@
-import { checkForm, type CheckContext, type Form } from '#shared/forms/check.ts';
 import { ustRuleBook } from '#shared/forms/ust/eric-rules.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
 import { ustFilingOf, ustSchema, type UstFiling, type UstRequest } from '#shared/forms/ust/schema.ts';
 import { e50 } from '#shared/forms/ust/xml-reader.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
-import { yearEndFindings, yearEndRuleOf, yearEndRules, type YearEndForm } from '#shared/forms/year-end-check.ts';
+import { yearEndCheck, type YearEndForm } from '#shared/forms/year-end-check.ts';
 
 /**
  * The annual VAT return as a year-end form (shared/forms/year-end-check.ts): E50 of the year's
@@ -22,10 +21,5 @@ const ust: YearEndForm<UstRequest, UstFiling> = {
   xmlOf: ustXml,
 };
 
-/** What ELSTER would find in an E50 element: the structure of the year's schema, then ERiC's rules. */
-export const e50Findings = (xml: string, year: number, pathOf: (names: readonly string[]) => string) => yearEndFindings(ust, xml, year, pathOf);
-
-/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<UstRequest> = { facts: ustFacts, schema: ustSchema, rules: yearEndRules(ust), ruleOf: yearEndRuleOf };
-
-export const checkUst = (input: unknown, context: CheckContext) => checkForm(form, input, context);
+/** What ELSTER would find in an E50 element (the structure of the year's schema, then ERiC's rules), and the form's check. */
+export const { findings: e50Findings, form, check: checkUst } = yearEndCheck(ust, ustSchema);

@@ -9,20 +9,12 @@ import { ustFilingOf, ustSchema } from '#shared/forms/ust/schema.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 
-export const formModule = elementModule<'ust'>({
+export const formModule = elementModule({
   facts: ustFacts,
   identifiers: ustIdentifiers,
   check: checkUst,
   readStored: readStoredBy(ustSchema, ustFilingOf),
   write: ustXml,
   readBack: readUstBack,
-  protocol(xml, year, path) {
-    const { findings, fields } = e50Findings(xml, year, path);
-    return {
-      findings,
-      title: ustProtocolTitle(year),
-      section: 'Berechnung der Umsatzsteuer',
-      figures: fields ? ustRows(fields) : [],
-    };
-  },
+  protocol: { read: e50Findings, title: ustProtocolTitle, section: 'Berechnung der Umsatzsteuer', figures: ({ fields }) => (fields ? ustRows(fields) : []) },
 });

@@ -1,6 +1,6 @@
 // The figures of an annual VAT return's protocol, read from the E50 as transmitted: who files, and
 // the lines that compute what is still owed (USt 2A, Berech_USt, in every year's schema).
-import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
+import { fieldRows, type ProtocolRow } from '#shared/forms/protocol-row.ts';
 import type { FieldValue } from '#shared/forms/element-body.ts';
 import { germanEuros, toCents } from '#shared/tax/money.ts';
 
@@ -18,11 +18,5 @@ const rows: readonly (readonly [field: string, label: string])[] = [
 export const ustProtocolTitle = (year: number) => `Umsatzsteuererklärung ${year}`;
 
 /** The rows the return has, amounts in German notation. */
-export function ustRows(fields: ReadonlyMap<string, FieldValue>): ProtocolRow[] {
-  return rows.flatMap(([field, label]) => {
-    const text = fields.get(field)?.text;
-    if (text === undefined) return [];
-    const amount = /^-?\d+,\d{2}$/.test(text) ? germanEuros(toCents(text.replace(',', '.')), true) : text;
-    return [{ label, value: amount }];
-  });
-}
+export const ustRows = (fields: ReadonlyMap<string, FieldValue>): ProtocolRow[] =>
+  fieldRows(rows, fields, (text) => (/^-?\d+,\d{2}$/.test(text) ? germanEuros(toCents(text.replace(',', '.')), true) : text));

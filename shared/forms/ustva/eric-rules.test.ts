@@ -1,56 +1,17 @@
-// The list of ERiC's UStVA rules is what the workbooks say, year by year, and docs/sources.md tells
-// for every rule whether it is applied. The workbooks are ELSTER's and stay outside the repository:
-// they are read from the rules of ELSTER's folder (test/support/elster.ts).
+// What ERiC's UStVA rules find: a rule only in the years whose workbook has it, and a field the
+// request schema requires under the name of the rule that requires it. The list against the
+// workbooks, and docs/sources.md on each rule, are checked for every such form (../eric-rules.test.ts).
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { anmeldungssteuernRules } from '#test/support/anmeldungssteuern-rules.ts';
-import { elsterMissing, needsElster } from '#test/support/elster.ts';
-import { ericFinding, ericRules, isEricRuleOf } from '#shared/forms/ustva/eric-rules.ts';
+import { ericFinding, isEricRuleOf } from '#shared/forms/ustva/eric-rules.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaContractExample } from '#shared/forms/ustva/openapi.ts';
 
-const root = join(import.meta.dirname, '../../..');
-const years = [2021, 2022, 2023, 2024, 2025];
-const missing = elsterMissing('rules');
-
-describe.skipIf(missing)("ERiC's UStVA rules against the workbooks", needsElster, () => {
-  it.each(years)('lists every rule of %i, and no other, in the workbook of its year', (year) => {
-    const listed = ericRules.filter(([, name]) => isEricRuleOf(name, year)).map(([context, name, kind]) => `${context} ${name} ${kind}`);
-    expect(listed.sort()).toEqual(anmeldungssteuernRules('UStVA', year).sort());
-  });
-
-  it("keeps the newest workbook's order", () => {
-    expect(ericRules.map(([context, name, kind]) => `${context} ${name} ${kind}`)).toEqual(anmeldungssteuernRules('UStVA', 2025));
-  });
-});
-
 describe('ericFinding', () => {
-  it('names the rule, and makes a Hinweis a hint', () => {
-    expect(ericFinding('Svz_Kz29_ohne_Kz10', 2025, { path: 'p', code: 'C', message: 'm' })).toEqual([
-      { path: 'p', code: 'C', message: 'm', rule: 'Svz_Kz29_ohne_Kz10' },
-    ]);
-    expect(ericFinding('UStVA_Kz41_Nullwertangabe_Hinweis', 2025, { path: 'p', code: 'C', message: 'm' })).toEqual([
-      { path: 'p', code: 'C', message: 'm', rule: 'UStVA_Kz41_Nullwertangabe_Hinweis', severity: 'hint' },
-    ]);
-  });
-
   it('reports nothing for a year whose workbook lacks the rule, and takes the 2025 workbook for 2026', () => {
     expect(ericFinding('Svz_Kz29_ohne_Kz10', 2021, { path: 'p', code: 'C', message: 'm' })).toEqual([]);
     expect(isEricRuleOf('UStVA_Kz70_falsches_Jahr', 2024)).toBe(false);
     expect(isEricRuleOf('UStVA_Kz70_falsches_Jahr', 2026)).toBe(true);
-  });
-
-  it('throws for a name that is no rule, a fault of the code', () => {
-    expect(() => isEricRuleOf('UStVA_Kz81_Nullwertangabe_Hinweis' as never, 2025)).toThrow(RangeError);
-  });
-});
-
-describe('docs/sources.md', () => {
-  const sources = readFileSync(join(root, 'docs/sources.md'), 'utf8');
-  it.each(ericRules.map(([context, name]) => [context, name]))('tells how the rule %s %s is applied, or why not', (_context, name) => {
-    expect(sources).toMatch(new RegExp(`^- \`${name}\` — `, 'm'));
   });
 });
 

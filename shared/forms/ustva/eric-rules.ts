@@ -4,7 +4,7 @@
 // from shared/elster/rules/Jahresdokumentation_UStVA_{2021..2025}.xml (ERiC 41.6.2.0
 // documentation, Plausipruefungen/Anmeldungssteuern/UStVA/), sheet "Anmeldungssteuern - Regeln",
 // in its order; the "(alt)" rows, the previous version of a changed rule, are left out. No rule
-// was dropped between 2021 and 2025. eric-rules.test.ts checks the list against the workbooks,
+// was dropped between 2021 and 2025. ../eric-rules.test.ts checks the list against the workbooks,
 // and docs/sources.md tells for each rule how it is applied, or why not.
 
 import { ericRuleBook, frameRules, partyRules } from '#shared/forms/eric-rules.ts';

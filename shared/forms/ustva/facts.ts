@@ -1,4 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { anmeldungssteuernYears } from '#shared/forms/years.ts';
 
 /**
  * The filings a UStVA request makes, each its own element in ELSTER's `Steuerfall`: the return for
@@ -15,12 +16,7 @@ export type UstvaType = (typeof ustvaTypes)[number];
  */
 export const ustvaFacts: FormFacts<'ustva'> = {
   kind: 'ustva',
-  years: [2021, 2022, 2023, 2024, 2025, 2026],
-  window: {
-    opens: 'year-begun',
-    offered:
-      "ELSTER's current Anmeldungssteuern structure begins with 2021 (ERiC carries the years before it in the older one), and 2026 is checked against the 2025 schema",
-  },
+  ...anmeldungssteuernYears,
   verfahren: 'ElsterAnmeldung',
   datenart: 'UStVA',
   datenartVersion: (year) => `UStVA_${year}`,
