@@ -27,6 +27,10 @@ interface Form {
   edit?: (xml: string) => string;
   /** The elements the service writes itself, by name, as `replaced` lists those a sample has. */
   replaced: string[];
+  /** What a sample holds that a body cannot carry yet, by file: left to the caller's XML, and out of the comparison. */
+  unmapped?: Record<string, string[]>;
+  /** Where the service computes lines a sample leaves out, by file: the part they stand in. */
+  computed?: Record<string, string>;
 }
 
 const anmeldung = ['Erstellungsdatum', 'Kz09'];
@@ -63,7 +67,15 @@ const forms: Record<Kind, Form & { count: number; type?: (file: string) => strin
     replaced: yearEnd,
     edit: (xml) => xml.replace(/<StNr>\d{13}<\/StNr>/, '<StNr>9198011310010</StNr>'),
   },
-  kst: { files: /^kst_\d{4}_ok\.xml$/, root: 'E30', count: 3, replaced: yearEnd },
+  // Three Anlagen of 2023's sample (Zinsschranke, Zwischengesellschaften, Organträger) no body carries yet.
+  kst: {
+    files: /^kst_\d{4}_ok\.xml$/,
+    root: 'E30',
+    count: 3,
+    replaced: yearEnd,
+    unmapped: { 'kst_2023_ok.xml': ['/Zinsschr', '/ZwiG', '/OT'] },
+    computed: { 'kst_2023_ok.xml': 'E30/ZVE/' },
+  },
   euer: { files: /^euer_\d{4}_ok\.xml$/, root: 'E77', count: 3, replaced: yearEnd },
   // The appeal names the assessment year of the notice it contests; the message has none, and takes the year it is sent in.
   einspruch: {
@@ -135,7 +147,8 @@ describe.skipIf(missing)("ELSTER's samples, read back and submitted", needsElste
     };
 
     const read = await service.post(`/v2/${kind}/validate?include=body`, request);
-    expect(read.json.data, JSON.stringify(read.json.data.findings)).toMatchObject({ valid: true, unmapped: [] });
+    const unmapped = form.unmapped?.[file] ?? [];
+    expect(read.json.data, JSON.stringify(read.json.data.findings)).toMatchObject({ valid: true, unmapped });
     const { body, replaced } = read.json.data as { body: Record<string, unknown>; replaced: { path: string; value: string }[] };
     expect(body).not.toHaveProperty('xml');
     const { xml: _, ...beside } = request;
@@ -151,7 +164,11 @@ describe.skipIf(missing)("ELSTER's samples, read back and submitted", needsElste
     expect(fieldValues(xml)).toEqual(expect.arrayContaining(replaced.map(({ path, value }) => `${path} ${value}`)));
     const setBySelf = new Set(replaced.map(({ path }) => path));
     expect(fieldValues(xml, setBySelf).length).toBeGreaterThan(10);
-    expect(fieldValues(nutzdaten, setBySelf)).toEqual(fieldValues(xml, setBySelf));
+    const expected = fieldValues(xml, setBySelf).filter((line) => !unmapped.some((part) => line.startsWith(`${form.root}${part}/`)));
+    const computed = form.computed?.[file];
+    const written = fieldValues(nutzdaten, setBySelf);
+    const added = computed === undefined ? [] : written.filter((line) => line.startsWith(computed) && !expected.includes(line));
+    expect(written.filter((line) => !added.includes(line))).toEqual(expected);
     expect(validateNutzdaten(kind, request.year, nutzdaten).errors).toEqual([]);
   });
 });
