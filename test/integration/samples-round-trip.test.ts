@@ -11,7 +11,7 @@ import type { Kind } from '#shared/domain/ticket.ts';
 import { kinds } from '#shared/forms/registry.ts';
 import { validateNutzdaten } from '#test/oracle/xsd.ts';
 import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
-import { fieldValues, sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { fieldValues, sampleLetter, sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 
 const missing = elsterMissing('samples', 'schemas');
@@ -98,15 +98,7 @@ const taxNumberOf = (xml: string) => /<(?:StNr|Steuernummer)>(\d{13})<\//.exec(x
 
 /** The `xml` a sample is filed with: its Nutzdaten element, or a letter's content without the Nutzdaten element around it. */
 function xmlOf(file: string, { root, edit = (xml) => xml }: Form): string {
-  const element = sampleNutzdaten(file, root);
-  return edit(
-    root === 'Nutzdaten'
-      ? element
-          .replace(/^<Nutzdaten>/, '')
-          .replace(/<\/Nutzdaten>$/, '')
-          .trim()
-      : element,
-  );
+  return edit(root === 'Nutzdaten' ? sampleLetter(file) : sampleNutzdaten(file, root));
 }
 
 const samples = missing

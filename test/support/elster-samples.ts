@@ -15,6 +15,13 @@ export function sampleNutzdaten(file: string, root: string): string {
   return match[0];
 }
 
+/** A letter's sample as its `xml`: the whole content of its Nutzdaten, the letter's element and its attachments. */
+export const sampleLetter = (file: string) =>
+  sampleNutzdaten(file, 'Nutzdaten')
+    .replace(/^<Nutzdaten>/, '')
+    .replace(/<\/Nutzdaten>$/, '')
+    .trim();
+
 /**
  * Every element of a Nutzdaten document with its value, by its path, but for those the service sets
  * itself (contract §12: Erstellungsdatum, the Hersteller-ID in Kz09): what a read-back body must
