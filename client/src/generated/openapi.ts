@@ -1010,7 +1010,7 @@ export interface components {
             };
             /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer */
             tax_office?: string;
-            /** @description `idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); dates are YYYY-MM-DD. Required unless `xml` is given. Names and `address` as ELSTER's form of `year` takes them: names and street at most 25 characters, `house_number` at most 4 digits and a suffix of at most 6 characters, `postal_code` five digits, `city` at most 20 characters (2022, 2023) or 25; a longer value is refused with its limit in `expected`. `title` (E0101004, B: E0102003) and `profession` (E0100403, B: E0101003), each at most 25 characters. An address abroad names its `country` (E0101403, B: E0102404) and takes a `postal_code` of up to 12 characters (E0101405, B: E0102505) */
+            /** @description `idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); a person without one is taken with the hint `IDNR_MISSING` (ELSTER's schema leaves it optional). Dates are YYYY-MM-DD. Required unless `xml` is given. Names and `address` as ELSTER's form of `year` takes them: names and street at most 25 characters, `house_number` at most 4 digits and a suffix of at most 6 characters, `postal_code` five digits, `city` at most 20 characters (2022, 2023) or 25; a longer value is refused with its limit in `expected`. `title` (E0101004, B: E0102003) and `profession` (E0100403, B: E0101003), each at most 25 characters. An address abroad names its `country` (E0101403, B: E0102404) and takes a `postal_code` of up to 12 characters (E0101405, B: E0102505) */
             taxpayer?: {
                 idnr?: string;
                 first_name: string;
