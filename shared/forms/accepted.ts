@@ -11,8 +11,8 @@ export interface AcceptedBody {
   vat_id?: string;
   client_reference?: string;
   certificate_id?: string;
-  taxpayer?: { idnr: string };
-  spouse?: { idnr: string } | null;
+  taxpayer?: { idnr?: string | undefined };
+  spouse?: { idnr?: string | undefined } | null;
 }
 
 /** An IdNr a filing names, and where: a field of the request, or an element of the caller's XML. */

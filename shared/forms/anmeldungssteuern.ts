@@ -7,6 +7,7 @@ import { text } from '#shared/forms/fields.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { type ElementFacts, elsterString, textFactsOf } from '#shared/xml/structure.ts';
 import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
+import { pathsSetBySelf } from '#shared/forms/replaced.ts';
 
 const digits = (name: string, length: number): ElementFacts => ({ name, text: { minLength: length, maxLength: length, pattern: /^[0-9]+$/ } });
 
@@ -191,3 +192,6 @@ export function frameFindings(figures: { created?: string; supplier?: Supplier }
       });
   return findings;
 }
+
+/** What the service writes itself into every Anmeldungssteuern document, whatever a caller's said: the creation date and the Hersteller-ID (Kz09). */
+export const anmeldungssteuernSetBySelf = pathsSetBySelf('Anmeldungssteuern/Erstellungsdatum', 'Anmeldungssteuern/Steuerfall/*/Kz09');

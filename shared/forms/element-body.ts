@@ -13,12 +13,16 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { formatEuros, toCents } from '#shared/tax/money.ts';
 import { type CompactStructure, type ElementsType, type TextType, typeOf } from '#shared/xml/structure.ts';
 import type { XmlElement, XmlNode, XmlTree } from '#shared/xml/xml.ts';
+import { pathsSetBySelf } from '#shared/forms/replaced.ts';
 
 /** An element's name in the body. */
 export const bodyName = (element: string) => element.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
 
 /** The Vorsatz elements the service writes from the request, never the body. */
 export const requestVorsatz = ['Unterfallart', 'StNr', 'Zeitraum', 'OrdNrArt'] as const;
+
+/** Of those, what the service writes itself rather than from a field a body carries (`tax_number`, `year`): the form's number and OrdNrArt. */
+export const vorsatzSetBySelf = (root: string) => pathsSetBySelf(`${root}/Vorsatz/Unterfallart`, `${root}/Vorsatz/OrdNrArt`);
 
 /** The parts under the root, by their body names (`ust2a`, `kst1`, `gk`, `gewst1a`, `vorsatz`…). */
 export type ElementParts = Record<string, unknown>;

@@ -4,7 +4,8 @@
 // a caller's own XML, the XML written from a body and the sandbox's re-check all go through.
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
-import { type ElementParts, readParts, writeParts } from '#shared/forms/element-body.ts';
+import { type ElementParts, readParts, vorsatzSetBySelf, writeParts } from '#shared/forms/element-body.ts';
+import { replacedElements } from '#shared/forms/replaced.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import { type CallerNutzdaten, readVorsatzNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
 import type { CompactStructure } from '#shared/xml/structure.ts';
@@ -63,9 +64,9 @@ export const readElementNutzdaten = (form: ElementForm, xml: string, year: numbe
  */
 export function readElementBack(form: ElementForm, xml: string): ReadBack {
   const read = readXml(xml, { strict: true });
-  if (!read.ok || read.tree.name !== form.root) return { body: {}, unmapped: read.ok ? [read.tree.name] : [] };
+  if (!read.ok || read.tree.name !== form.root) return { body: {}, unmapped: read.ok ? [read.tree.name] : [], replaced: [] };
   const year = Number(read.tree.attributes.version);
-  if (!Number.isInteger(year)) return { body: {}, unmapped: [`${form.root}/@version`] };
+  if (!Number.isInteger(year)) return { body: {}, unmapped: [`${form.root}/@version`], replaced: [] };
   const { parts, unmapped } = readParts(read.tree, form.structure(year));
-  return { body: parts, unmapped };
+  return { body: parts, unmapped, replaced: replacedElements(xml, vorsatzSetBySelf(form.root)) };
 }

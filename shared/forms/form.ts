@@ -7,6 +7,7 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { CheckContext, Checked } from '#shared/forms/check.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import type { IdentifierPlaces } from '#shared/forms/identifiers.ts';
+import type { ReplacedElement } from '#shared/forms/replaced.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;
@@ -28,12 +29,14 @@ export interface Recheck {
 
 /**
  * A caller's Nutzdaten read back into the form's structured fields (contract §12): submitting `body`
- * writes the same elements and values, apart from those the service sets itself; `unmapped` names, as
- * element paths, what the fields cannot carry yet.
+ * writes the same elements and values, apart from those the service sets itself, which `replaced`
+ * names with the caller's values (shared/forms/replaced.ts); `unmapped` names, as element paths,
+ * what the fields cannot carry yet.
  */
 export interface ReadBack {
   body: Record<string, unknown>;
   unmapped: string[];
+  replaced: ReplacedElement[];
 }
 
 /** Everything that is the form's own, for generic code to look up by the form's kind. */

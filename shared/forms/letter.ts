@@ -177,7 +177,7 @@ export function readLetterBack(element: LetterElement, xml: string): ReadBack {
   const structure = element.structure();
   const parts = splitLetter(xml, structure.root);
   const read = readXml(parts.element, { strict: true });
-  if (!read.ok || read.tree.name !== structure.root) return { body: {}, unmapped: read.ok ? [read.tree.name] : [] };
+  if (!read.ok || read.tree.name !== structure.root) return { body: {}, unmapped: read.ok ? [read.tree.name] : [], replaced: [] };
   const fields = readParts(read.tree, structure);
   withoutTaxNumber(fields.parts, element.taxNumberAt);
   const body: Record<string, unknown> = { [bodyName(structure.root)]: fields.parts };
@@ -190,7 +190,8 @@ export function readLetterBack(element: LetterElement, xml: string): ReadBack {
       unmapped.push(...read.unmapped.map((path) => `/Anhaenge${path}`));
     } else unmapped.push('/Anhaenge');
   }
-  return { body, unmapped };
+  // A letter's writer sets nothing itself: the tax number at its place is the request's.
+  return { body, unmapped, replaced: [] };
 }
 
 /** Leaves out the tax number at its place (and a group it alone filled): the request carries it. */

@@ -4,7 +4,8 @@
 // reader, so the structure check, ERiC's rules and the protocol's figures see the same tree that is
 // transmitted. Built as a tree and serialised by buildXml, so no caller text ever becomes markup.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { bodyName, type ElementParts, readParts, writeParts } from '#shared/forms/element-body.ts';
+import { bodyName, type ElementParts, readParts, vorsatzSetBySelf, writeParts } from '#shared/forms/element-body.ts';
+import { replacedElements } from '#shared/forms/replaced.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
 import { type CallerNutzdaten, readVorsatzNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
@@ -69,11 +70,15 @@ export const readYearEndNutzdaten = (element: YearEndElement, xml: string, year:
 export function readYearEndBack(element: YearEndElement, xml: string): ReadBack {
   const read = readXml(xml, { strict: true });
   const root = element.structure(Number.MAX_SAFE_INTEGER).root;
-  if (!read.ok || read.tree.name !== root) return { body: {}, unmapped: read.ok ? [read.tree.name] : [] };
+  if (!read.ok || read.tree.name !== root) return { body: {}, unmapped: read.ok ? [read.tree.name] : [], replaced: [] };
   const year = Number(read.tree.attributes.version);
-  if (!Number.isInteger(year)) return { body: {}, unmapped: [`${root}/@version`] };
+  if (!Number.isInteger(year)) return { body: {}, unmapped: [`${root}/@version`], replaced: [] };
   const { parts, unmapped } = readParts(read.tree, element.structure(year));
   const carried = (part: string) => element.parts?.includes(part) ?? true;
   const others = [...new Set(read.tree.children.filter(({ name }) => !carried(bodyName(name))).map(({ name }) => `/${name}`))];
-  return { body: Object.fromEntries(Object.entries(parts).filter(([part]) => carried(part))), unmapped: [...others, ...unmapped] };
+  return {
+    body: Object.fromEntries(Object.entries(parts).filter(([part]) => carried(part))),
+    unmapped: [...others, ...unmapped],
+    replaced: replacedElements(xml, vorsatzSetBySelf(root)),
+  };
 }

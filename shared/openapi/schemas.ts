@@ -176,13 +176,24 @@ export const validationResult = z.object({
   body: z.optional(
     described(
       z.record(z.string(), z.unknown()),
-      "With `?include=body` and a valid request in `xml`: the structured body the XML maps to, with the request's other fields (`test`, `certificate_id`, …) beside; submitting it writes the same Nutzdaten apart from Erstellungsdatum and the HerstellerID",
+      "With `?include=body` and a valid request in `xml`: the structured body the XML maps to, with the request's other fields (`test`, `certificate_id`, …) beside; submitting it writes the same Nutzdaten apart from the elements listed in `replaced`",
     ),
   ),
   unmapped: z.optional(
     described(
       z.array(z.string()),
       'With `body`: the paths of the XML elements the structured body cannot carry yet (e.g. `E10/Anlage_AUS`); empty when it carries them all',
+    ),
+  ),
+  replaced: z.optional(
+    described(
+      z.array(
+        z.object({
+          path: described(z.string(), 'The element, by its path from the root (e.g. `E10/Vorsatz/AbsName`)'),
+          value: described(z.string(), 'Its value in the caller’s XML'),
+        }),
+      ),
+      'With `body`: each element of the XML that the service writes itself, so that submitting `body` sends the service’s value there instead, with the value the XML had: the creation date and Hersteller-ID (`Erstellungsdatum`, `Kz09`), the E10’s Vorsatz but for StNr, Zeitraum and the IdNrs (its sender `AbsName`, `AbsStr`, `AbsPlz`, `AbsOrt`, `Copyright`…), a year-end return’s `Vorsatz/Unterfallart` and `Vorsatz/OrdNrArt`, the ZM’s `zulassNr`; listed whether or not the service’s value differs, empty for a letter',
     ),
   ),
 });

@@ -73,13 +73,14 @@ function included(include: string | undefined): Set<Includable> {
 /**
  * The structured body of a valid request in `xml`: the request's own fields beside the XML (`test`,
  * `certificate_id`, …) with the fields the XML maps to, which carry the identifiers the request
- * declared beside it. A request in structured fields has no body to read back.
+ * declared beside it, what they cannot carry and what the service writes itself in their place. A
+ * request in structured fields has no body to read back.
  */
 async function readBackOf(form: FormValidation, body: object | undefined, request: unknown) {
   if (!body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
-  const { body: fields, unmapped } = await form.readBack(body.xml);
+  const { body: fields, unmapped, replaced } = await form.readBack(body.xml);
   const beside = Object.entries(request as Record<string, unknown>).filter(
     ([field]) => field !== 'xml' && !(xmlDeclaredFields as readonly string[]).includes(field),
   );
-  return { body: { ...Object.fromEntries(beside), ...fields }, unmapped };
+  return { body: { ...Object.fromEntries(beside), ...fields }, unmapped, replaced };
 }

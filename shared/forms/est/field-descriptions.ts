@@ -12,7 +12,7 @@ const itemised = (path: string, what: string, description: string, amount: strin
 });
 
 const person = {
-  idnr: 'The tax identification number: 11 digits, the last a check digit (ISO 7064 MOD 11,10)',
+  idnr: 'The tax identification number: 11 digits, the last a check digit (ISO 7064 MOD 11,10); without it, the hint `IDNR_MISSING`',
   first_name: 'First name, at most 25 characters',
   last_name: 'Surname, at most 25 characters',
   title: 'Academic title, at most 25 characters (A: E0101004, B: E0102003)',

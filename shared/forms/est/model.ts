@@ -20,7 +20,8 @@ export interface Address {
 }
 
 export interface Person {
-  idnr: string;
+  /** Optional, as in ELSTER's schema: its absence is a hint (IDNR_MISSING). */
+  idnr?: string | undefined;
   first_name: string;
   last_name: string;
   title?: string;

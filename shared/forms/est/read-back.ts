@@ -13,10 +13,13 @@ import { readPensions } from '#shared/forms/est/anlagen/r.ts';
 import { readProvision } from '#shared/forms/est/anlagen/vorsorge.ts';
 import { mappedSchemas, readMapped } from '#shared/forms/est/anlagen/mapped.ts';
 import * as z from 'zod/mini';
+import { replacedElements } from '#shared/forms/replaced.ts';
 
 // The Vorsatz is the service's own (contract §12): it names the sender from the taxpayer, its own
-// Copyright and how the notice comes back; of it only what the body carries is compared.
+// Copyright and how the notice comes back; of it only what the body carries is compared, and the
+// rest is answered as `replaced`.
 const vorsatzCarried = new Set(['StNr', 'Zeitraum', 'ID', 'IDEhefrau']);
+const vorsatzSetBySelf = (path: string) => path.startsWith('E10/Vorsatz/') && !vorsatzCarried.has(path.split('/')[2]!);
 
 /**
  * The body's deductions, each read from the sum of its line (the body has one amount per deduction),
@@ -67,7 +70,7 @@ function missing(original: string[], rewritten: string[]): string[] {
 /** A caller's E10 (already checked against its year's schema) as the structured body, and what it cannot carry. */
 export async function readBackEst(xml: string): Promise<ReadBack> {
   const parsed = parseXml(xml);
-  if (!parsed.ok) return { body: {}, unmapped: ['E10'] };
+  if (!parsed.ok) return { body: {}, unmapped: ['E10'], replaced: [] };
   const root = parsed.element;
   const year = Number(root['@_version']);
   const vorsatz = element(root.Vorsatz);
@@ -88,7 +91,7 @@ export async function readBackEst(xml: string): Promise<ReadBack> {
     ...readProvision(root),
     ...mapped,
   }) as Partial<EstReturn>;
-  return { body, unmapped: notCarried(root, body) };
+  return { body, unmapped: notCarried(root, body), replaced: replacedElements(xml, vorsatzSetBySelf) };
 }
 
 function notCarried(root: XmlElement, body: Partial<EstReturn>): string[] {

@@ -63,8 +63,8 @@ function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
     Unterfallart: '10',
     Vorgang: '01',
     ...(body.tax_number && { StNr: body.tax_number }),
-    ID: taxpayer.idnr,
-    ...(spouse && { IDEhefrau: spouse.idnr }),
+    ...(taxpayer.idnr && { ID: taxpayer.idnr }),
+    ...(spouse?.idnr && { IDEhefrau: spouse.idnr }),
     Zeitraum: String(body.year),
     AbsName: senderLine('AbsName', `${taxpayer.last_name} ${taxpayer.first_name}`),
     ...(address && {

@@ -14,6 +14,8 @@ import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-read
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { requestOf, unmappedElements, versionOf } from '#shared/forms/ustva/read-back.ts';
 import { readStoredBy } from '#shared/forms/read-stored.ts';
+import { anmeldungssteuernSetBySelf } from '#shared/forms/anmeldungssteuern.ts';
+import { replacedElements } from '#shared/forms/replaced.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
 const readUstvaStored = readStoredBy(ustvaSchema, ustvaFilingOf);
@@ -31,7 +33,7 @@ export const formModule: FormModule<'ustva'> = {
     // Written again as a submission of the body would write them, so what they leave out is what the body cannot carry.
     const filing = ustvaFilingOf(z.parse(ustvaSchema, body));
     const rewritten = nutzdaten(filing, { herstellerId: read.figures.herstellerId ?? '', createdAt: new Date() });
-    return { body, unmapped: unmappedElements(xml, rewritten) };
+    return { body, unmapped: unmappedElements(xml, rewritten), replaced: replacedElements(xml, anmeldungssteuernSetBySelf) };
   },
   async recheck(xml, year, period) {
     const read = await readUstvaNutzdaten(xml, year);

@@ -2,6 +2,7 @@
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
 import { readStoredBy } from '#shared/forms/read-stored.ts';
+import { pathsSetBySelf, replacedElements } from '#shared/forms/replaced.ts';
 import { checkZm } from '#shared/forms/zm/check.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { zmIdentifiers } from '#shared/forms/zm/identifiers.ts';
@@ -34,9 +35,12 @@ export const formModule: FormModule<'zm'> = {
   async readBack(xml) {
     const read = await readZmNutzdaten(xml);
     if (!read.ok) throw new TypeError('readBack is asked only of Nutzdaten that passed the check');
-    return { body: read.read.body, unmapped: read.read.unmapped };
+    return { body: read.read.body, unmapped: read.read.unmapped, replaced: replacedElements(xml, admissionSetBySelf) };
   },
 };
+
+// ERiC's admission number, which every report through ERiC carries (xml-writer.ts writes it whatever the caller's XML said).
+const admissionSetBySelf = pathsSetBySelf('zm/unternehmer/zulassNr/*');
 
 function nutzdaten(body: ZmFiling): string {
   if (body.xml !== undefined) return body.xml;

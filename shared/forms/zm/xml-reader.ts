@@ -80,8 +80,6 @@ export async function readZmNutzdaten(
       'zulnr1_Teilnehmernummer_Inhalt',
     );
   }
-  // ERiC's value; another the service would not send again (xml-writer.ts writes the documented one).
-  if (child(admission, 'zulnr2')?.text !== ericAdmission.zulnr2) unmapped.push('zm/unternehmer/zulassNr/zulnr2');
   // An attribute left out is the workbook's Pflicht rule of its field.
   const waehrung = lines.attributes.waehrung;
   if (waehrung !== euro)

@@ -16,7 +16,7 @@ import { germanEuros } from '#shared/tax/money.ts';
 import type { XmlNode } from '#shared/xml/xml.ts';
 
 export const personSchema = z.strictObject({
-  idnr,
+  idnr: z.optional(idnr),
   first_name: text(100, 1),
   last_name: text(100, 1),
   title: z.optional(text(25, 1)),
@@ -187,7 +187,7 @@ export function checkMainForm(context: Context, today: Date) {
   if (body.joint_assessment && !spouse) add('spouse', 'SPOUSE_REQUIRED', 'is required for a joint assessment (Zusammenveranlagung)');
   if (spouse) {
     checkPerson(spouse, 'spouse', body.year, today, add);
-    if (body.taxpayer && spouse.idnr === body.taxpayer.idnr)
+    if (spouse.idnr !== undefined && spouse.idnr === body.taxpayer?.idnr)
       add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
   }
   checkMarriedSince(body, spouse, today, add);
@@ -225,6 +225,9 @@ function checkPerson(person: Person, at: PersonRef, year: number, today: Date, a
     if (!person[field]?.trim()) add(`${at}.${field}`, 'NAME_REQUIRED', 'must not be empty');
   }
   checkBirthDate(person.birth_date, `${at}.birth_date`, year, today, add);
+  // The E10 schemas leave every IdNr of the persons optional and ELSTER's own E10 samples carry none (docs/forms/est.md).
+  if (person.idnr === undefined)
+    add(`${at}.idnr`, 'IDNR_MISSING', 'should be given: the tax office files the return by it, and asks for it where it is missing', { severity: 'hint' });
 
   if (person.religion === undefined) {
     add(`${at}.religion`, 'RELIGION_MISSING', 'should be given for every person of the return (use "none" for no church tax): the tax office asks for it', {
