@@ -379,7 +379,8 @@ export const functions = {
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes the records (protocol,
     // Nutzdaten, ELSTER's answer), and sends no live filing while the bucket's Object Lock is off.
-    tables: { tickets: ['UpdateItem'], certificates: ['GetItem'], events: ['PutItem'] },
+    // A wake-up that finds its ticket finished reads it, to tell its end again (shared/transmission/transmit-ticket.ts).
+    tables: { tickets: ['UpdateItem', 'GetItem'], certificates: ['GetItem'], events: ['PutItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
     bucketSettings: ['objectLock'],
     // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.

@@ -80,10 +80,13 @@ export const needs = {
  * it: an event is made of the ticket as written, so writing it again changes nothing.
  */
 export class DynamoTicketStore extends DynamoTable implements TicketStore {
-  readonly #events: EventStore | undefined;
+  readonly #events: (() => EventStore) | undefined;
 
-  /** `events`: where the client's events go; without it (the operator's commands), none are written. */
-  constructor(client: DynamoDBClient, table: string, events?: EventStore) {
+  /**
+   * `events`: where the client's events go, asked for only when one is told, so a function that only
+   * reads tickets needs nothing of the events table; without it (the operator's commands), none are written.
+   */
+  constructor(client: DynamoDBClient, table: string, events?: () => EventStore) {
     super(client, table);
     this.#events = events;
   }
@@ -95,7 +98,7 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
       ConditionExpression: 'attribute_not_exists(ticket)',
     });
     const created = (await conditionHeld(() => this.client.send(put))).held;
-    if (created) await this.#events?.record(ticketEvent(ticket, true));
+    if (created) await this.#events?.().record(ticketEvent(ticket, true));
     return created;
   }
 
@@ -148,9 +151,14 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
     );
   }
 
+  async retellEnd(ticket: string): Promise<void> {
+    const finished = this.#events && (await this.get(ticket));
+    if (finished && isTerminal(finished.status)) await this.#events!().record(ticketEvent(finished));
+  }
+
   /** Tells the client's events of a change of status that was written. */
   async #told(changed: Ticket | undefined): Promise<Ticket | undefined> {
-    if (changed) await this.#events?.record(ticketEvent(changed));
+    if (changed) await this.#events?.().record(ticketEvent(changed));
     return changed;
   }
 

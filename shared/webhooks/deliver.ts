@@ -108,10 +108,11 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
   deps.metrics?.addMetric(webhookOutcome(outcome), MetricUnit.Count, 1);
 
   // Told before it is recorded: the attempt was made, whichever of two attempts at once records its outcome.
-  if (outcome !== 'delivered')
-    await deps.events?.record(
-      webhookAttemptFailed(ticket, { ...attempted, webhook_id: delivery.webhook_id, attempt: attempts, at: attempted.last_attempt_at!, error: result.error }),
-    );
+  if (outcome !== 'delivered') {
+    const { next_attempt_at } = attempted;
+    const attempt = { webhook_id: delivery.webhook_id, attempt: attempts, at: attempted.last_attempt_at!, next_attempt_at };
+    await deps.events?.record(webhookAttemptFailed(ticket, { ...attempt, response_status: result.status, error: result.error }));
+  }
   // Parked before it is marked failed: a crash in between leaves a delivery to retry, never one lost.
   if (outcome === 'exhausted') await deps.queue.deadLetterWebhook(delivery);
   // Another attempt of this delivery recorded its outcome first: look again at once, which drops a

@@ -45,7 +45,7 @@ export const needs = {
 } as const satisfies Record<string, Needs>;
 
 export const eventStore = /* @__PURE__ */ once(() => new DynamoEventStore(dynamo(), tableName('events')));
-export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets'), eventStore()));
+export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets'), eventStore));
 // A revoked key stops working well within the minute operators are promised; `npm run keys` says how soon.
 export const apiKeyCacheSeconds = 30;
 export const apiKeyStore = /* @__PURE__ */ once(

@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('steuerbote listen --forward-to', () => {
   it('forwards the delivered event of a submission made meanwhile, signed with the secret it printed, and shows the answer', async () => {
     const bin = resolve(import.meta.dirname, '../../node_modules/.bin');
-    const child = spawn('steuerbote', ['listen', '--forward-to', `${receiver.url}/hooks`, '--events', 'ticket.delivered'], {
+    const child = spawn('steuerbote', ['listen', '--forward-to', receiver.url, '--events', 'ticket.delivered'], {
       env: { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME ?? '/tmp', ...env },
     });
     let stdout = '';
@@ -44,7 +44,7 @@ describe('steuerbote listen --forward-to', () => {
       const ticket: string = reply.json.data.ticket;
 
       const request = await eventually(() => receiver.requests.find((received) => received.body.includes(ticket)), 40_000);
-      expect(request.path).toBe('/hooks');
+      expect(request.path).toBe('/hook');
       const event = JSON.parse(request.body);
       expect(event).toMatchObject({ type: 'ticket.delivered', data: { ticket, status: 'delivered', client_reference: 'listen-1' } });
       expect(request.headers['webhook-id']).toBe(event.id);
@@ -54,7 +54,7 @@ describe('steuerbote listen --forward-to', () => {
       expect(() => verifySignature(request.body.replace(ticket, 'tk_AAAAAAAAAAAAAAAAAAAAAA'), headers, parseSecrets(secret))).toThrow();
       // Only the type asked for, and the receiver's answer shown.
       expect(receiver.requests.every((received) => JSON.parse(received.body).type === 'ticket.delivered')).toBe(true);
-      await eventually(() => stdout.includes(`${event.id}  ${ticket}  --> POST ${receiver.url}/hooks [204]`), 10_000);
+      await eventually(() => stdout.includes(`${event.id}  ${ticket}  --> POST ${receiver.url} [204]`), 10_000);
     } finally {
       child.kill('SIGINT');
     }

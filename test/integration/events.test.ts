@@ -33,7 +33,7 @@ const events = async (query = '', key?: string) => {
   return reply.json.data as { events: any[]; next_cursor: string | null; follow_cursor: string };
 };
 
-const ofTicket = (list: any[], ticket: string) => list.filter((event) => event.data.ticket === ticket);
+const ofTicket = (list: any[], ticket: string) => list.filter((event) => event.type.startsWith('ticket.') && event.data.ticket === ticket);
 
 describe('GET /v2/events', () => {
   let rejected: string;
@@ -84,14 +84,13 @@ describe('GET /v2/events', () => {
     expect(paged).toEqual(all);
   });
 
-  it('follows: after a follow_cursor, waits for what happens next and answers it oldest first', async () => {
+  it('follows: after a follow_cursor, waits for what happens next and answers it oldest first, each event once', async () => {
     const { follow_cursor } = await events();
     const waiting = events(`?after=${follow_cursor}&wait=15`);
     const reply = await service.submit('ustva', { ...ustvaSample(), client_reference: 'events-follow' });
     const ticket = reply.json.data.ticket;
     const first = await waiting;
-    expect(first.events[0].data.ticket).toBe(ticket);
-    expect(first.events[0].type).toBe('ticket.created');
+    expect(first.events.length).toBeGreaterThan(0);
     // Following on from each answer's follow_cursor reaches the delivery, each event once, in the order they happened.
     const seen = [...first.events];
     let after = first.follow_cursor;
@@ -100,15 +99,14 @@ describe('GET /v2/events', () => {
       seen.push(...next.events);
       after = next.follow_cursor;
     }
-    const mine = ofTicket(seen, ticket);
-    expect(mine.map((event) => event.type)).toEqual(['ticket.created', 'ticket.status_changed', 'ticket.delivered']);
+    expect(ofTicket(seen, ticket).map((event) => event.type)).toEqual(['ticket.created', 'ticket.status_changed', 'ticket.delivered']);
     expect(new Set(seen.map((event) => event.id)).size).toBe(seen.length);
     expect(seen.map((event) => event.created_at)).toEqual([...seen.map((event) => event.created_at)].sort());
   });
 
   it("tells a webhook's failed attempt: which delivery, which attempt, the receiver's status", async () => {
     const failed = await eventually(async () => (await events('?type=webhook.attempt_failed')).events[0], 20_000, 200);
-    expect(failed).toMatchObject({ type: 'webhook.attempt_failed', data: { kind: 'ustva', attempt: 1, response_status: 500 } });
+    expect(failed, JSON.stringify(failed)).toMatchObject({ type: 'webhook.attempt_failed', data: { kind: 'ustva', attempt: 1, response_status: 500 } });
     expect(failed.data.webhook_id).toMatch(/^msg_/);
     expect(failed.data.next_attempt_at).toEqual(expect.any(String));
   });
