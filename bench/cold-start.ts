@@ -483,6 +483,7 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
     createCertificate: { event: apiEvent('POST', '/v2/certificates', '/v2/certificates', { key, body: '{}' }), expect: '422' },
     listCertificates: { event: apiEvent('GET', '/v2/certificates', '/v2/certificates', { key }), expect: '200' },
     listTickets: { event: apiEvent('GET', '/v2/tickets', '/v2/tickets', { key }), expect: '200' },
+    listEvents: { event: apiEvent('GET', '/v2/events', '/v2/events', { key }), expect: '200' },
     getCertificate: {
       event: apiEvent('GET', '/v2/certificates/crt_AAAAAAAAAAAAAAAAAAAAAA', '/v2/certificates/{certificate_id}', {
         key,

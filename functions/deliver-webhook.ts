@@ -5,7 +5,7 @@ import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readWebhookMessage } from '#shared/queue/webhook-message.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
 import { webhookSigningKeys } from '#shared/webhooks/signing-keys.ts';
-import { notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { eventStore, notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const processBatch = sqsHandler({
   queue: 'webhook',
@@ -20,6 +20,7 @@ const processBatch = sqsHandler({
       queue: workQueue(),
       webhooks: webhookConfig(),
       signingKeys: webhookSigningKeys,
+      events: eventStore(),
       metrics: metrics(),
     };
     const result = await deliverWebhook(deps, delivery);

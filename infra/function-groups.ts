@@ -13,6 +13,7 @@ const apiGroups: Partial<Record<FunctionName, string>> = {
   getNutzdaten: 'Tickets',
   getProtocol: 'Tickets',
   listTickets: 'Tickets',
+  listEvents: 'Tickets',
   createCertificate: 'Certificates',
   listCertificates: 'Certificates',
   getCertificate: 'Certificates',

@@ -215,6 +215,9 @@ export const tables = {
   rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
   // Each client's certificates under its own partition: another client's cannot even be addressed.
   certificates: { partitionKey: 'client_id', sortKey: 'certificate_id' },
+  // Each client's events (`GET /v2/events`) under its own partition, by `{created_at}#{id}`: a listing
+  // reads one range of the caller's partition, newest or oldest first. Kept eventRetentionDays (shared/domain/event.ts).
+  events: { partitionKey: 'client_id', sortKey: 'position', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
@@ -250,8 +253,10 @@ const authenticated = { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] } as co
 // idempotency record is claimed, read, taken over and completed. It reads the certificate it names,
 // reserves a place for each check of a PIN on it and ends it, or locks it (shared/certificates/pin-lock.ts),
 // by conditional update.
+// Every new ticket, and every change of its status, is an event of its client.
 const submitting = {
   ...authenticated,
+  events: ['PutItem'],
   tickets: ['PutItem', 'GetItem', 'Query'],
   storedBodies: ['PutItem'],
   idempotency: ['PutItem', 'GetItem', 'UpdateItem'],
@@ -342,6 +347,9 @@ export const functions = {
     indexes: { tickets: ['by_client'] },
     settings: ['rateLimit'],
   },
+  // Queries the caller's partition of the events; asked to wait, looks again each second for up to
+  // maxEventWaitSeconds (shared/http/event-listing.ts), within its timeout and API Gateway's 30 s.
+  listEvents: { entry: 'functions/list-events.ts', timeoutSeconds: 28, tables: { ...authenticated, events: ['Query'] }, settings: ['rateLimit'] },
   // Certificates: the upload opens the container it is given and seals it; it never unseals anything.
   // It queries the client's certificates to count them against the limit.
   createCertificate: {
@@ -371,7 +379,8 @@ export const functions = {
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes the records (protocol,
     // Nutzdaten, ELSTER's answer), and sends no live filing while the bucket's Object Lock is off.
-    tables: { tickets: ['UpdateItem'], certificates: ['GetItem'] },
+    // A wake-up that finds its ticket finished reads it, to tell its end again (shared/transmission/transmit-ticket.ts).
+    tables: { tickets: ['UpdateItem', 'GetItem'], certificates: ['GetItem'], events: ['PutItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
     bucketSettings: ['objectLock'],
     // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.
@@ -388,7 +397,8 @@ export const functions = {
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
     timeoutSeconds: webhookTimeoutSeconds,
-    tables: { tickets: ['GetItem', 'UpdateItem'] },
+    // A failed attempt is an event of the ticket's client.
+    tables: { tickets: ['GetItem', 'UpdateItem'], events: ['PutItem'] },
     bucket: { protocols: 'read' },
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
@@ -410,7 +420,7 @@ export const functions = {
   redrive: {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 120,
-    tables: { tickets: ['Query', 'UpdateItem'] },
+    tables: { tickets: ['Query', 'UpdateItem'], events: ['PutItem'] },
     indexes: { tickets: ['owed'] },
     sendsTo: ['transmit', 'webhook'],
     countsQueues: ['transmit', 'webhook'],
@@ -421,13 +431,15 @@ export const functions = {
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'] },
+    // Its changes leave the status as it was, so they make no event; the ticket store that would is granted it all the same.
+    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'], events: ['PutItem'] },
     indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],
   },
   // Reads when certificates expire, never their sealed secrets.
-  certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: ['Scan'] } },
+  // Each certificate it reports is an event of its client, once a day.
+  certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: ['Scan'], events: ['PutItem'] } },
   // Finds the certificates still sealed the old way by a scan that leaves the secrets where they are,
   // then reads each, opens it and seals it again (shared/certificates/reseal.ts).
   resealCertificates: {
@@ -465,6 +477,7 @@ export const apis = {
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),
       readable('/v2/tickets', 'listTickets'),
+      readable('/v2/events', 'listEvents'),
       { method: 'POST', path: '/v2/certificates', function: 'createCertificate' },
       readable('/v2/certificates', 'listCertificates'),
       readable('/v2/certificates/{certificate_id}', 'getCertificate'),

@@ -42,6 +42,12 @@ export class MemoryTicketStore implements TicketStore {
     return ticket && stored(ticket);
   }
 
+  /** The tickets whose end was told again. */
+  readonly retold: string[] = [];
+  async retellEnd(id: string): Promise<void> {
+    this.retold.push(id);
+  }
+
   async transition(
     id: string,
     expected: { status: TicketStatus; lease_until?: string },

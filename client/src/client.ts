@@ -5,7 +5,17 @@ import createClient, { type Client } from 'openapi-fetch';
 import { SteuerboteError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
-import type { Certificate, CertificateUpload, Kind, Submission, TicketListQuery, TicketMetadata, TicketStatus, TicketSummary } from './types.ts';
+import type {
+  Certificate,
+  CertificateUpload,
+  EventListQuery,
+  Kind,
+  Submission,
+  TicketListQuery,
+  TicketMetadata,
+  TicketStatus,
+  TicketSummary,
+} from './types.ts';
 import { waitForTicket, type WaitOptions } from './wait.ts';
 
 export interface SteuerboteOptions {
@@ -101,6 +111,8 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
         cursor = page.next_cursor ?? undefined;
       } while (cursor);
     },
+    /** The client's events, newest first; with `after` (an answer's `follow_cursor`) those that followed it, waiting up to `wait` seconds. */
+    events: (query: EventListQuery = {}) => unwrap(api.GET('/v2/events', { params: { query } })),
     /** The PDF transfer protocol of a delivered ticket. */
     protocol: async (id: string) =>
       new Uint8Array(await content(api.GET('/v2/protocol/{ticket}', { ...ticket(id), headers: { accept: 'application/pdf' }, parseAs: 'arrayBuffer' }))),

@@ -7,6 +7,9 @@ import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#
 import type { Needs } from '#shared/manifest.ts';
 import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ticketEvent } from '#shared/domain/event.ts';
+import type { EventStore } from '#shared/ports/event-store.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
 
@@ -72,16 +75,31 @@ export const needs = {
 
 /**
  * Tickets as single items, every write conditional on what it read: a change touches one item, which
- * DynamoDB decides in one step, so no write needs a transaction.
+ * DynamoDB decides in one step, so no write needs a transaction. Each creation and change of status
+ * is told to the client's events here, the one place they are made, right after the write that made
+ * it: an event is made of the ticket as written, so writing it again changes nothing.
  */
 export class DynamoTicketStore extends DynamoTable implements TicketStore {
+  readonly #events: (() => EventStore) | undefined;
+
+  /**
+   * `events`: where the client's events go, asked for only when one is told, so a function that only
+   * reads tickets needs nothing of the events table; without it (the operator's commands), none are written.
+   */
+  constructor(client: DynamoDBClient, table: string, events?: () => EventStore) {
+    super(client, table);
+    this.#events = events;
+  }
+
   async create(ticket: Ticket): Promise<boolean> {
     const put = new PutItemCommand({
       TableName: this.table,
       Item: ticketItem(ticket),
       ConditionExpression: 'attribute_not_exists(ticket)',
     });
-    return (await conditionHeld(() => this.client.send(put))).held;
+    const created = (await conditionHeld(() => this.client.send(put))).held;
+    if (created) await this.#events?.().record(ticketEvent(ticket, true));
+    return created;
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
@@ -118,16 +136,30 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
       condition += ' AND #lease = :expected_lease';
     }
     const update = [sets.length ? `SET ${sets.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : ''].filter(Boolean).join(' ');
-    return this.#update(ticket, { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, values });
+    const changed = await this.#update(ticket, { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, values });
+    return changes.status === undefined ? changed : this.#told(changed);
   }
 
-  claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
-    return this.#update(ticket, {
-      UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at REMOVE next_wake_at ADD attempts :one',
-      ConditionExpression: '#status = :queued',
-      ExpressionAttributeNames: { '#status': 'status' },
-      values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 },
-    });
+  async claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    return this.#told(
+      await this.#update(ticket, {
+        UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at REMOVE next_wake_at ADD attempts :one',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 },
+      }),
+    );
+  }
+
+  async retellEnd(ticket: string): Promise<void> {
+    const finished = this.#events && (await this.get(ticket));
+    if (finished && isTerminal(finished.status)) await this.#events!().record(ticketEvent(finished));
+  }
+
+  /** Tells the client's events of a change of status that was written. */
+  async #told(changed: Ticket | undefined): Promise<Ticket | undefined> {
+    if (changed) await this.#events?.().record(ticketEvent(changed));
+    return changed;
   }
 
   claimRecords(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {

@@ -17,6 +17,8 @@ import { logger } from '#shared/logger.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import type { MetricSink } from '#shared/metrics.ts';
 import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { EventStore } from '#shared/ports/event-store.ts';
+import { certificateEvent } from '#shared/domain/event.ts';
 
 /** PIN checks, under way or wrong, within `wrongPinWindowMinutes`: no more are tried, and that many wrong ones lock the certificate. */
 export const wrongPinLimit = 10;
@@ -34,6 +36,8 @@ const minuteMs = 60_000;
 export interface PinLockDeps {
   store: Pick<CertificateStore, 'get' | 'reservePinCheck' | 'releasePinCheck' | 'confirmWrongPin' | 'lock'>;
   metrics?: MetricSink;
+  /** Where a lock is told to the certificate's client. */
+  events?: Pick<EventStore, 'record'>;
 }
 
 /** 423 while the certificate is locked, before any PIN is tried on it. */
@@ -109,6 +113,7 @@ async function lockNow(deps: PinLockDeps, record: CertificateRecord, now: Date):
   if (await deps.store.lock(record.client_id, record.certificate_id, until, now.toISOString())) {
     logger.warn('certificate locked after wrong PINs', { client_id: record.client_id, certificate_id: record.certificate_id, locked_until: until });
     deps.metrics?.addMetric(metricNames.certificatesPinLocked, MetricUnit.Count, 1);
+    await deps.events?.record(certificateEvent('certificate.locked', record, now.toISOString(), { locked_until: until }));
     throw lockedError(record.certificate_id, until, now);
   }
   const held = await deps.store.get(record.client_id, record.certificate_id);

@@ -12,6 +12,7 @@ import { resealed } from '#shared/certificates/reseal.ts';
 import { pinRefusal } from '#shared/certificates/pkcs12.ts';
 import { refuseWhileLocked, tryPin } from '#shared/certificates/pin-lock.ts';
 import type { MetricSink } from '#shared/metrics.ts';
+import type { EventStore } from '#shared/ports/event-store.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
 import { SealBroken, type Sealed } from '#shared/domain/sealed.ts';
 import type { CertificateStore } from '#shared/ports/certificate-store.ts';
@@ -49,6 +50,8 @@ export interface SignerDeps {
   wrapper: KeyWrapper;
   /** Where a lock after wrong PINs is counted. */
   metrics?: MetricSink;
+  /** Where a lock after wrong PINs is told to the client. */
+  events?: Pick<EventStore, 'record'>;
   now?: () => Date;
 }
 

@@ -8,6 +8,7 @@ import {
   acceptedExample,
   certificateKeptExample,
   certificateUploadExample,
+  eventListExample,
   protocolNotReadyExample,
   ticketListExample,
   validationFailedExample,
@@ -37,6 +38,8 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { once } from '#shared/once.ts';
 import { listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
+import { eventListLimit, eventSettleSeconds, maxEventWaitSeconds } from '#shared/http/event-listing.ts';
+import { eventRetentionDays, eventTypes } from '#shared/domain/event.ts';
 import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./document.md', import.meta.url));
@@ -229,6 +232,44 @@ const listTickets: Json = {
   },
 };
 
+const listEvents: Json = {
+  tags: ['Tickets'],
+  operationId: 'getEvents',
+  summary: "The client's events, newest first; or those that followed a cursor, waiting for them",
+  description: text('events', { maxWait: String(maxEventWaitSeconds), settle: String(eventSettleSeconds), retention: String(eventRetentionDays) }),
+  parameters: [
+    query('limit', `Events per answer, ${eventListLimit.default} when absent`, {
+      type: 'integer',
+      minimum: 1,
+      maximum: eventListLimit.max,
+      default: eventListLimit.default,
+    }),
+    query('cursor', "The previous page's `next_cursor`: opaque, and valid only for the client it was handed to", { type: 'string' }),
+    query('after', "An answer's `follow_cursor`: the events that followed it, oldest first; opaque, and valid only for the client it was handed to", {
+      type: 'string',
+    }),
+    query('wait', `With \`after\`: seconds to wait for an event when none has followed yet (0 to ${maxEventWaitSeconds})`, {
+      type: 'integer',
+      minimum: 0,
+      maximum: maxEventWaitSeconds,
+      default: 0,
+    }),
+    query('type', 'Only events of these types, comma-separated', { type: 'string', examples: ['ticket.delivered,ticket.rejected,ticket.failed'] }),
+  ],
+  responses: {
+    200: ok('Events, and the cursors to go on', schemaRef('EventList'), {
+      examples: { page: { summary: 'A page with more to follow', value: eventListExample } },
+    }),
+    400: failure(
+      `\`BAD_REQUEST\` with one detail: \`LIMIT_INVALID\` at \`limit\`, \`WAIT_INVALID\` at \`wait\`, \`FILTER_INVALID\` at \`type\` (the message names the types: ${eventTypes.join(', ')}), \`PARAMETER_CONFLICT\` (\`cursor\` with \`after\`, \`wait\` without \`after\`), \`PARAMETER_UNKNOWN\` at a parameter the listing does not take, \`CURSOR_INVALID\` at \`cursor\` or \`after\` (not handed to this client, or altered); nothing is read. Also ${headerTwice}`,
+      ['BAD_REQUEST'],
+    ),
+    401: responseRef('Unauthorized'),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
 const certificateErrors = {
   400: responseRef('BadHeader'),
   401: responseRef('Unauthorized'),
@@ -354,6 +395,7 @@ function build(): Json {
       ),
       '/v2/ticket/{ticket}/nutzdaten': readable(nutzdatenRead(), ticket),
       '/v2/tickets': readable(listTickets),
+      '/v2/events': readable(listEvents),
       '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },
       '/v2/certificates/{certificate_id}': { ...readable(getCertificate, [parameterRef('CertificateId')]), delete: deleteCertificate },
       '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),

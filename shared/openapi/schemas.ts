@@ -11,6 +11,8 @@ import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
 import { taxNumberParts } from '#shared/forms/fields.ts';
 import { maxListAnswerBytes } from '#shared/http/list-page.ts';
+import { eventTypes } from '#shared/domain/event.ts';
+import { eventSettleSeconds } from '#shared/http/event-listing.ts';
 import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./schemas.md', import.meta.url));
@@ -282,6 +284,31 @@ export const ticketList = z.object({
   ),
 });
 
+const clientEvent = described(
+  z.object({
+    id: described(z.string(), 'evt_…: the same for the same happening; `listen` sends it as `webhook-id`, so a receiver can drop a repeat'),
+    type: described(z.enum(eventTypes), text('event-types')),
+    created_at: described(timestamp, 'When it happened: the feed is in this order'),
+    data: described(
+      z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+      'IDs and metadata only, never a filing, its protocol, an amount, an IdNr or a tax number: `ticket`, `kind`, `status`, `test`, `attempts`, `type`, `client_reference`, `transfer_ticket`, `error_code` for a ticket; `ticket`, `webhook_id`, `attempt`, `response_status` or `error` (`timeout`, `unreachable`), `next_attempt_at` for a webhook attempt; `certificate_id` and `locked_until` or `not_after` for a certificate',
+    ),
+  }),
+  'Something that happened to a ticket, webhook or certificate of the client',
+);
+
+export const eventList = z.object({
+  events: described(z.array(clientEvent), 'Newest first; with `after`, oldest first'),
+  next_cursor: described(
+    z.nullable(z.string()),
+    'Pass as `cursor`, with the same `type`, for the older page; null on the last page and when following (`after`)',
+  ),
+  follow_cursor: described(
+    z.string(),
+    `Pass as \`after\` for the events that follow this answer: after its last event, or, with none, from ${eventSettleSeconds} s ago`,
+  ),
+});
+
 const envelopeFields = {
   status: described(count, 'The HTTP status again'),
   message: described(z.string(), 'What happened, in a sentence'),
@@ -390,6 +417,7 @@ const responseSchemas = {
   TicketStatus: ticketStatusView,
   TicketMetadata: ticketMetadata,
   TicketList: ticketList,
+  EventList: eventList,
   Protocol: protocol,
   TransmittedNutzdaten: transmittedNutzdaten,
   Certificate: certificate,

@@ -36,6 +36,11 @@ export interface TicketStore {
    * (a queue may hand a message out twice), only the first to finish records its outcome.
    */
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined>;
+  /**
+   * Writes the event of a finished ticket's end again: a wake-up that finds the ticket finished may
+   * follow a crash between the change and its event. The same event, so told twice it is one.
+   */
+  retellEnd(ticket: string): Promise<void>;
   /** Tickets whose work is not finished: transmission or webhook delivery still owed. */
   owed(): AsyncIterable<Ticket>;
   /** Tickets in a terminal status since before `cutoff` (ISO time) whose submission has not been deleted yet. */

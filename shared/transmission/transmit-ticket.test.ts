@@ -410,6 +410,14 @@ describe('transmitTicket', () => {
     expect(authority.transmissions).toEqual([]);
   });
 
+  it('tells the end of a finished ticket again when woken for it, and sends nothing', async () => {
+    const { deps, tickets, authority } = await setup([delivered, delivered]);
+    await transmitTicket(deps, id);
+    await transmitTicket(deps, id);
+    expect(authority.transmissions).toHaveLength(1);
+    expect(tickets.retold).toEqual([id]);
+  });
+
   it('does nothing when another worker claims the ticket first', async () => {
     const { deps, tickets, authority, stored } = await setup([delivered]);
     await tickets.transition(id, { status: 'queued' }, { status: 'processing', lease_until: leaseUntil, attempts: 1 });

@@ -45,8 +45,10 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
   if (!claimed) {
     // Sent and accepted before, its records still owed: they are written from what the ticket kept.
     const owing = await deps.tickets.claimRecords(id, leaseUntil, now().toISOString());
-    // Otherwise a duplicate wake-up, or a ticket another worker holds under a live lease: nothing to do.
     if (owing) await completeRecords(deps, held, owing, keptFiles(owing), now);
+    // Otherwise a duplicate wake-up, or a ticket another worker holds under a live lease: nothing to
+    // do but tell a finished ticket's end again, as a crash may have come before its event.
+    else await deps.tickets.retellEnd(id);
     return;
   }
 

@@ -3,6 +3,8 @@ import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
 import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
+import type { EventStore } from '#shared/ports/event-store.ts';
+import { webhookAttemptFailed } from '#shared/domain/event.ts';
 import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import type { TicketStore } from '#shared/ports/ticket-store.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
@@ -17,6 +19,8 @@ export interface DeliverDeps {
   queue: WorkQueue;
   webhooks: WebhookConfig;
   signingKeys: () => Promise<Buffer[]>;
+  /** Where a failed attempt is told to the ticket's client. */
+  events?: Pick<EventStore, 'record'>;
   metrics?: Pick<Metrics, 'addMetric'>;
   now?: () => Date;
   random?: () => number;
@@ -103,6 +107,12 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
   });
   deps.metrics?.addMetric(webhookOutcome(outcome), MetricUnit.Count, 1);
 
+  // Told before it is recorded: the attempt was made, whichever of two attempts at once records its outcome.
+  if (outcome !== 'delivered') {
+    const { next_attempt_at } = attempted;
+    const attempt = { webhook_id: delivery.webhook_id, attempt: attempts, at: attempted.last_attempt_at!, next_attempt_at };
+    await deps.events?.record(webhookAttemptFailed(ticket, { ...attempt, response_status: result.status, error: result.error }));
+  }
   // Parked before it is marked failed: a crash in between leaves a delivery to retry, never one lost.
   if (outcome === 'exhausted') await deps.queue.deadLetterWebhook(delivery);
   // Another attempt of this delivery recorded its outcome first: look again at once, which drops a

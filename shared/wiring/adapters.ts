@@ -8,6 +8,7 @@ import { DynamoIdempotencyStore } from '#shared/adapters/dynamodb-idempotency-st
 import { DynamoRateCounter } from '#shared/adapters/dynamodb-rate-counter.ts';
 import { DynamoStoredBodyNotes } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
+import { DynamoEventStore } from '#shared/adapters/dynamodb-event-store.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { sqs } from '#shared/adapters/sqs-client.ts';
@@ -30,6 +31,7 @@ import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep
  */
 export const needs = {
   ticketStore: { tables: { tickets: [] } },
+  eventStore: { tables: { events: [] } },
   apiKeyStore: { tables: { apiKeys: [] } },
   rateCounter: { tables: { rateLimits: [] } },
   // Authentication counts the request against RATE_LIMIT_PER_MINUTE. Its code is in every API
@@ -42,7 +44,8 @@ export const needs = {
   protocolStore: { bucket: ['protocols'] },
 } as const satisfies Record<string, Needs>;
 
-export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
+export const eventStore = /* @__PURE__ */ once(() => new DynamoEventStore(dynamo(), tableName('events')));
+export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets'), eventStore));
 // A revoked key stops working well within the minute operators are promised; `npm run keys` says how soon.
 export const apiKeyCacheSeconds = 30;
 export const apiKeyStore = /* @__PURE__ */ once(

@@ -10,7 +10,17 @@ import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { YearFigureSources } from '#shared/forms/form.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import {
+  callers,
+  certificateStore,
+  eventStore,
+  idempotencyStore,
+  keyWrapper,
+  storedBodyNotes,
+  filingStore,
+  ticketStore,
+  workQueue,
+} from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
@@ -38,7 +48,7 @@ export function submitHandler(form: Form<unknown>, figures: YearFigureSources = 
       const { certificate_id }: AcceptedBody = checked.filing.body;
       const signed = await signerFor(
         // Counts as lines of their own rather than through Powertools' metrics, which the bundle then need not carry.
-        { store: certificateStore(), wrapper: keyWrapper(), metrics: countLines },
+        { store: certificateStore(), wrapper: keyWrapper(), metrics: countLines, events: eventStore() },
         clientId,
         certificate_id,
         event.headers[pinHeader],

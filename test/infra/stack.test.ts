@@ -236,15 +236,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it("lets DynamoDB expire idempotency records, rate counters, swept tickets and the sweep's notes by their TTL attribute, and nothing else", () => {
-      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets, tables.storedBodies] as TableSpec[]) {
+    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes and events by their TTL attribute, and nothing else", () => {
+      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets, tables.storedBodies, tables.events] as TableSpec[]) {
         dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
           KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }, ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : [])],
           TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true },
         });
       }
       const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
-      expect(expiring).toHaveLength(4);
+      expect(expiring).toHaveLength(5);
       // A ticket expires with its protocol: the sweep is told the days the bucket keeps protocols.
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '4018' });
     });
@@ -482,13 +482,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       }
     });
 
-    it('lets the re-drive query the index of owed work and update tickets, never scan them, and wake both queues, and reach nothing else', () => {
+    it('lets the re-drive query the index of owed work and update tickets, never scan them, tell their changes as events, and wake both queues, and reach nothing else', () => {
       const granted = statements(dev, 'redrive');
-      const tickets = arnOf(dev.stack.getLogicalId(dev.stack.node.findChild('ticketsTable').node.defaultChild as CfnElement));
+      const tableArn = (name: string) => arnOf(dev.stack.getLogicalId(dev.stack.node.findChild(`${name}Table`).node.defaultChild as CfnElement));
+      const tickets = tableArn('tickets');
       const dynamo = granted.filter((s) => [s.Action].flat().some((action) => action.startsWith('dynamodb:')));
       expect(dynamo.map((s) => [[s.Action].flat(), s.Resource])).toEqual([
         [['dynamodb:UpdateItem'], tickets],
         [['dynamodb:Query'], { 'Fn::Join': ['', [tickets, '/index/owed']] }],
+        [['dynamodb:PutItem'], tableArn('events')],
       ]);
       for (const name of dev.stack.functions.keys()) {
         if (name !== 'certificateExpiry' && name !== 'resealCertificates') expect(actions(dev, name), name).not.toContain('dynamodb:Scan');

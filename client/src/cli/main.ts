@@ -11,6 +11,8 @@ import { api, methodAndPath } from './api.ts';
 import * as certificates from './certificates.ts';
 import { completion, shells, type Vocabulary } from './completion.ts';
 import { list } from './list.ts';
+import { listen } from './listen.ts';
+import { trigger, triggerOf, triggers } from './trigger.ts';
 import { checkedUrl, configFrom, type Config } from './config.ts';
 import { jsonOutput } from './json-output.ts';
 import { login, readKey } from './login.ts';
@@ -51,6 +53,11 @@ export const usage = `Usage: steuerbote <command> [options]
                              numbers, true, false, null and @file; --raw-field keeps text)
   login [--profile NAME] [--url URL]
                              keep an API key (typed without echo, or piped in) in a profile
+  listen --forward-to URL [--events T,T…] [--secret whsec_…]
+                             follow your events and post each to URL, signed as the service's
+                             webhooks are with a secret it prints (or --secret); shows each answer
+  trigger delivered|rejected|failed
+                             file a test UStVA the sandbox ends so: its events follow
   completion bash|zsh|fish   the shell's completion script: eval "$(steuerbote completion bash)"
 
   <form>                     ${kinds.join(', ')}
@@ -102,6 +109,9 @@ const options = {
   input: { type: 'string' },
   profile: { type: 'string' },
   url: { type: 'string' },
+  'forward-to': { type: 'string' },
+  events: { type: 'string' },
+  secret: { type: 'string' },
   json: { type: 'boolean' },
   'json-fields': { type: 'string' },
   jq: { type: 'string', short: 'q' },
@@ -121,6 +131,8 @@ const commands: Record<string, string> = {
   certificates: 'add, list or remove your ELSTER certificates',
   api: 'call any route of the service',
   login: 'keep an API key in a profile',
+  listen: 'forward your events to a local endpoint, signed',
+  trigger: 'make the sandbox produce an event',
   completion: "the shell's completion script",
 };
 const statuses = ['queued', 'processing', 'delivered', 'rejected', 'failed'];
@@ -132,7 +144,14 @@ const vocabulary: Vocabulary = {
     short: 'short' in option ? option.short : undefined,
     takesValue: option.type === 'string',
   })),
-  firstWords: { submit: kinds, validate: kinds, certificates: ['add', 'list', 'rm'], completion: shells, api: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] },
+  firstWords: {
+    submit: kinds,
+    validate: kinds,
+    certificates: ['add', 'list', 'rm'],
+    completion: shells,
+    api: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    trigger: triggers,
+  },
   values: { kind: kinds, status: statuses, 'pin-storage': ['stored', 'per_submission'] },
   paths: ['out', 'pin-file', 'input'],
 };
@@ -144,9 +163,12 @@ const onlyFor: Record<string, readonly string[]> = {
   'raw-field': ['api'],
   input: ['api'],
   url: ['login'],
+  'forward-to': ['listen'],
+  events: ['listen'],
+  secret: ['listen'],
 };
 /** The commands that print no data, where --json, --json-fields, --jq and --template mean nothing. */
-const noData = new Set(['protocol', 'login', 'completion']);
+const noData = new Set(['protocol', 'login', 'completion', 'listen']);
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -270,6 +292,14 @@ async function dispatch(argv: readonly string[], streams: Streams, config: (prof
         { ...methodAndPath(rest), fields: values.field ?? [], rawFields: values['raw-field'] ?? [], input: values.input, stdin: streams.stdin },
         io,
       );
+    case 'listen': {
+      if (rest.length) throw new UsageError(`listen takes options only${seeHelp}`);
+      if (!values['forward-to']) throw new UsageError('listen needs --forward-to URL, e.g. --forward-to http://localhost:8080/webhooks');
+      const forwardTo = checkedUrl(values['forward-to'], 'given with --forward-to');
+      return listen(client, { forwardTo, types: values.events, secret: values.secret }, io);
+    }
+    case 'trigger':
+      return trigger(client, triggerOf(one(rest, `event (${triggers.join(', ')})`)), io);
     case 'certificates': {
       const [action, ...args] = rest;
       if (action === 'list') return certificates.list(client, io);

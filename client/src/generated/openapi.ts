@@ -584,6 +584,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/events": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's events, newest first; or those that followed a cursor, waiting for them
+         * @description Only the calling client's events, from its own partition of the events table. Without `after`: newest first, page by page; pass `next_cursor` as `cursor`, with the same `type`, until it is null. With `after` (any answer's `follow_cursor`): the events that followed it, oldest first, and with `wait` the answer holds up to that many seconds (at most 20: API Gateway ends a request after 30 s) until one comes; pass each answer's `follow_cursor` as the next `after`. An event is shown to a follower once it is 2 s old, so one written just after its change is never passed over. Events are kept 30 days. Each ticket's creation and change of status is written right after the change, made of the ticket as it was written, so writing it again changes nothing: a wake-up of the transmission that finds its ticket finished writes its end again, so a crash after a transmission's end loses no `ticket.delivered`, `ticket.rejected` or `ticket.failed`; another change's event may be lost in a crash, never the change.
+         */
+        get: operations["getEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The client's events, newest first; or those that followed a cursor, waiting for them: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headEvents"];
+        patch?: never;
+        trace?: never;
+    };
     "/v2/certificates": {
         parameters: {
             query?: never;
@@ -12110,6 +12137,31 @@ export interface components {
             /** @description Pass as `cursor`, with the same filters, for the next page; null on the last page. A page may hold fewer than `limit` tickets and still have one: a rare filter, or tickets that would take the answer past 1 MiB (1048576 bytes) */
             next_cursor: string | null;
         };
+        EventList: {
+            /** @description Newest first; with `after`, oldest first */
+            events: {
+                /** @description evt_…: the same for the same happening; `listen` sends it as `webhook-id`, so a receiver can drop a repeat */
+                id: string;
+                /**
+                 * @description `ticket.created`; `ticket.status_changed` (to `processing`, or back to `queued` for another attempt); `ticket.delivered`, `ticket.rejected`, `ticket.failed`; `webhook.attempt_failed` (each attempt of the ticket's webhook that did not get a 2xx); `certificate.locked` (wrong PINs); `certificate.expiring` (once a day from 30 days before its end); `notice.available`. More may come: a client must not treat the list as closed
+                 * @enum {string}
+                 */
+                type: "ticket.created" | "ticket.status_changed" | "ticket.delivered" | "ticket.rejected" | "ticket.failed" | "webhook.attempt_failed" | "certificate.locked" | "certificate.expiring" | "notice.available";
+                /**
+                 * Format: date-time
+                 * @description When it happened: the feed is in this order
+                 */
+                created_at: string;
+                /** @description IDs and metadata only, never a filing, its protocol, an amount, an IdNr or a tax number: `ticket`, `kind`, `status`, `test`, `attempts`, `type`, `client_reference`, `transfer_ticket`, `error_code` for a ticket; `ticket`, `webhook_id`, `attempt`, `response_status` or `error` (`timeout`, `unreachable`), `next_attempt_at` for a webhook attempt; `certificate_id` and `locked_until` or `not_after` for a certificate */
+                data: {
+                    [key: string]: string | number | boolean;
+                };
+            }[];
+            /** @description Pass as `cursor`, with the same `type`, for the older page; null on the last page and when following (`after`) */
+            next_cursor: string | null;
+            /** @description Pass as `after` for the events that follow this answer: after its last event, or, with none, from 2 s ago */
+            follow_cursor: string;
+        };
         Protocol: {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
@@ -14381,6 +14433,128 @@ export interface operations {
                 content?: never;
             };
             /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `FILTER_INVALID` at the filter, `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` (not handed to this client, altered, or outside the time filters given with it); nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per answer, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
+                cursor?: string;
+                /** @description An answer's `follow_cursor`: the events that followed it, oldest first; opaque, and valid only for the client it was handed to */
+                after?: string;
+                /** @description With `after`: seconds to wait for an event when none has followed yet (0 to 20) */
+                wait?: number;
+                /** @description Only events of these types, comma-separated */
+                type?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events, and the cursors to go on */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["EventList"];
+                    };
+                };
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `WAIT_INVALID` at `wait`, `FILTER_INVALID` at `type` (the message names the types: ticket.created, ticket.status_changed, ticket.delivered, ticket.rejected, ticket.failed, webhook.attempt_failed, certificate.locked, certificate.expiring, notice.available), `PARAMETER_CONFLICT` (`cursor` with `after`, `wait` without `after`), `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` or `after` (not handed to this client, or altered); nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headEvents: {
+        parameters: {
+            query?: {
+                /** @description Events per answer, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
+                cursor?: string;
+                /** @description An answer's `follow_cursor`: the events that followed it, oldest first; opaque, and valid only for the client it was handed to */
+                after?: string;
+                /** @description With `after`: seconds to wait for an event when none has followed yet (0 to 20) */
+                wait?: number;
+                /** @description Only events of these types, comma-separated */
+                type?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events, and the cursors to go on */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID` at `limit`, `WAIT_INVALID` at `wait`, `FILTER_INVALID` at `type` (the message names the types: ticket.created, ticket.status_changed, ticket.delivered, ticket.rejected, ticket.failed, webhook.attempt_failed, certificate.locked, certificate.expiring, notice.available), `PARAMETER_CONFLICT` (`cursor` with `after`, `wait` without `after`), `PARAMETER_UNKNOWN` at a parameter the listing does not take, `CURSOR_INVALID` at `cursor` or `after` (not handed to this client, or altered); nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
