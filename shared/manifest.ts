@@ -215,6 +215,10 @@ export const tables = {
   rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
   // Each client's certificates under its own partition: another client's cannot even be addressed.
   certificates: { partitionKey: 'client_id', sortKey: 'certificate_id' },
+  // Every attempt of a ticket's webhooks under the ticket, oldest first (shared/adapters/
+  // dynamodb-webhook-attempts.ts): kept as long as the ticket, whose expiry the sweep gives them, the
+  // answer's excerpt beside each for 30 days.
+  webhookAttempts: { partitionKey: 'ticket', sortKey: 'entry', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
@@ -335,6 +339,7 @@ export const functions = {
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
+  listWebhookAttempts: { entry: 'functions/list-webhook-attempts.ts', tables: { ...readingTickets, webhookAttempts: ['Query'] }, settings: ['rateLimit'] },
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',
@@ -388,7 +393,8 @@ export const functions = {
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
     timeoutSeconds: webhookTimeoutSeconds,
-    tables: { tickets: ['GetItem', 'UpdateItem'] },
+    // Notes each attempt beside the ticket.
+    tables: { tickets: ['GetItem', 'UpdateItem'], webhookAttempts: ['PutItem'] },
     bucket: { protocols: 'read' },
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
@@ -417,11 +423,11 @@ export const functions = {
     settings: ['taxAuthority', 'redrive'],
   },
   // The one function that may delete objects, and only submitted data. It keeps where its check of
-  // the notes left off in an item of their table.
+  // the notes left off in an item of their table, and gives a ticket's webhook attempts its expiry.
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'] },
+    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'], webhookAttempts: ['Query', 'UpdateItem'] },
     indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],
@@ -464,6 +470,7 @@ export const apis = {
       readable('/v2/status/{ticket}', 'getStatus'),
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),
+      readable('/v2/ticket/{ticket}/webhooks', 'listWebhookAttempts'),
       readable('/v2/tickets', 'listTickets'),
       { method: 'POST', path: '/v2/certificates', function: 'createCertificate' },
       readable('/v2/certificates', 'listCertificates'),

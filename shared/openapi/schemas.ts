@@ -176,6 +176,43 @@ export const transmittedNutzdaten = z.object({
   nutzdaten: described(z.string(), 'The Nutzdaten element the ticket was transmitted with, as sent'),
 });
 
+export const webhookAttempts = z.object({
+  ticket: ticketId,
+  attempts: described(
+    z.array(
+      z.object({
+        webhook_id: described(
+          z.string(),
+          'The delivery (Standard Webhooks `webhook-id`): the same across its retries, a new one when the webhook is sent again',
+        ),
+        attempt: described(z.int().check(z.minimum(1)), 'Which attempt of its delivery'),
+        attempted_at: timestamp,
+        host: described(z.string(), "The receiver's host and port; never the URL's path or query"),
+        response_status: z.optional(described(z.int(), "The receiver's HTTP status; absent when no answer came")),
+        error: z.optional(
+          described(
+            z.enum(['timeout', 'connection_refused', 'connection_reset', 'dns', 'tls', 'invalid_url', 'unreachable']),
+            'Why no answer came: the class of the network error',
+          ),
+        ),
+        duration_ms: described(count, 'From sending to the answer, or to giving up on one'),
+        outcome: described(
+          z.enum(['delivered', 'retry', 'gone', 'exhausted']),
+          '`delivered` (2xx); `retry`: tried again later; `gone`: 410, never tried again; `exhausted`: the last of `HOOK_MAX_ATTEMPTS`',
+        ),
+        next_attempt_at: z.optional(described(timestamp, 'After `retry`: when the next attempt is due')),
+        response_excerpt: z.optional(
+          described(
+            z.string(),
+            "The answer's first 256 bytes, as UTF-8 (a character cut in two replaced); kept 30 days after the attempt, as it may hold personal data",
+          ),
+        ),
+      }),
+    ),
+    'Every attempt, oldest first, kept as long as the ticket',
+  ),
+});
+
 const certificateId = described(z.string().check(z.regex(certificateIdPattern)), 'Certificate ID: `crt_` and 22 base64url characters');
 
 export const certificate = z.object({
@@ -327,6 +364,7 @@ const responseSchemas = {
   TicketList: ticketList,
   Protocol: protocol,
   TransmittedNutzdaten: transmittedNutzdaten,
+  WebhookAttempts: webhookAttempts,
   Certificate: certificate,
   CertificateList: certificateList,
   Version: version,

@@ -5,15 +5,18 @@ import { logger } from '#shared/logger.ts';
 import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
 import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookAttemptStore } from '#shared/ports/webhook-attempts.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 import { backoffSeconds, retryAfterSeconds } from '#shared/webhooks/backoff.ts';
 import { webhookOutcome } from '#shared/metric-names.ts';
+import { recordAttempt, receiverHost } from '#shared/webhooks/attempts.ts';
 import { signWebhook } from '#shared/webhooks/signature.ts';
 
 export interface DeliverDeps {
   tickets: TicketStore;
   protocols: ProtocolStore;
   notifier: Notifier;
+  attempts: WebhookAttemptStore;
   queue: WorkQueue;
   webhooks: WebhookConfig;
   signingKeys: () => Promise<Buffer[]>;
@@ -66,6 +69,7 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
   const body = webhookBody(ticket, pdf);
   const timestamp = Math.floor(now().getTime() / 1000);
   const keys = await deps.signingKeys();
+  const startedAt = now();
   const result = await deps.notifier.notify({
     url: deps.webhooks.uri,
     body,
@@ -102,6 +106,18 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
     retry_in_seconds: outcome === 'retry' ? delay : undefined,
   });
   deps.metrics?.addMetric(webhookOutcome(outcome), MetricUnit.Count, 1);
+  await recordAttempt(deps.attempts, ticket, {
+    webhook_id: delivery.webhook_id,
+    attempt: attempts,
+    attempted_at: startedAt.toISOString(),
+    host: receiverHost(deps.webhooks.uri),
+    ...(result.status !== undefined && { response_status: result.status }),
+    ...(result.error && { error: result.error }),
+    duration_ms: answeredAt.getTime() - startedAt.getTime(),
+    outcome,
+    ...(attempted.next_attempt_at && { next_attempt_at: attempted.next_attempt_at }),
+    ...(result.excerpt && { response_excerpt: result.excerpt }),
+  });
 
   // Parked before it is marked failed: a crash in between leaves a delivery to retry, never one lost.
   if (outcome === 'exhausted') await deps.queue.deadLetterWebhook(delivery);

@@ -236,15 +236,15 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it("lets DynamoDB expire idempotency records, rate counters, swept tickets and the sweep's notes by their TTL attribute, and nothing else", () => {
-      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets, tables.storedBodies] as TableSpec[]) {
+    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes and webhook attempts by their TTL attribute, and nothing else", () => {
+      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets, tables.storedBodies, tables.webhookAttempts] as TableSpec[]) {
         dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
           KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }, ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : [])],
           TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true },
         });
       }
       const expiring = ofType(dev, 'AWS::DynamoDB::Table').filter(([, table]) => table.Properties.TimeToLiveSpecification);
-      expect(expiring).toHaveLength(4);
+      expect(expiring).toHaveLength(5);
       // A ticket expires with its protocol: the sweep is told the days the bucket keeps protocols.
       expect(fnProps(dev, 'sweep').Environment.Variables).toMatchObject({ PROTOCOL_RETENTION_DAYS: '4018' });
     });
