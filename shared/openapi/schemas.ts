@@ -77,7 +77,26 @@ export const ticketSummary = z.object({
   links: z.object({ status: z.string(), ticket: z.string(), protocol: z.string() }),
 });
 
-export const ticketStatusView = z.object({ ticket: ticketId, status: ticketStatus, updated_at: timestamp, attempts: count, error: z.optional(ticketError) });
+const transmitted = z.optional(
+  described(
+    z.object({
+      datenart_version: described(z.string(), 'The Datenart and its version, e.g. `UStVA_2026`'),
+      at: described(timestamp, 'When the Nutzdaten were handed to the tax authority'),
+      size: described(count, 'Bytes of the Nutzdaten sent, as UTF-8'),
+      sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'SHA-256 of those bytes, hexadecimal'),
+    }),
+    "What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8)",
+  ),
+);
+
+export const ticketStatusView = z.object({
+  ticket: ticketId,
+  status: ticketStatus,
+  updated_at: timestamp,
+  attempts: count,
+  error: z.optional(ticketError),
+  transmitted,
+});
 
 export const ticketMetadata = z.object({
   ticket: ticketId,
@@ -111,6 +130,7 @@ export const ticketMetadata = z.object({
   file_sha256: z.optional(z.string().check(z.regex(/^[0-9a-f]{64}$/))),
   attempts: described(count, 'Transmission attempts so far'),
   error: z.optional(ticketError),
+  transmitted,
   webhook: z.object({
     status: z.enum(['disabled', 'pending', 'delivered', 'failed']),
     attempts: count,

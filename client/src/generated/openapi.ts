@@ -12055,6 +12055,20 @@ export interface components {
             updated_at: string;
             attempts: number;
             error?: components["schemas"]["TicketError"];
+            /** @description What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8) */
+            transmitted?: {
+                /** @description The Datenart and its version, e.g. `UStVA_2026` */
+                datenart_version: string;
+                /**
+                 * Format: date-time
+                 * @description When the Nutzdaten were handed to the tax authority
+                 */
+                at: string;
+                /** @description Bytes of the Nutzdaten sent, as UTF-8 */
+                size: number;
+                /** @description SHA-256 of those bytes, hexadecimal */
+                sha256: string;
+            };
         };
         TicketMetadata: {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
@@ -12115,6 +12129,20 @@ export interface components {
             /** @description Transmission attempts so far */
             attempts: number;
             error?: components["schemas"]["TicketError"];
+            /** @description What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8) */
+            transmitted?: {
+                /** @description The Datenart and its version, e.g. `UStVA_2026` */
+                datenart_version: string;
+                /**
+                 * Format: date-time
+                 * @description When the Nutzdaten were handed to the tax authority
+                 */
+                at: string;
+                /** @description Bytes of the Nutzdaten sent, as UTF-8 */
+                size: number;
+                /** @description SHA-256 of those bytes, hexadecimal */
+                sha256: string;
+            };
             webhook: {
                 /** @enum {string} */
                 status: "disabled" | "pending" | "delivered" | "failed";
