@@ -480,6 +480,10 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
       event: apiEvent('GET', `/v2/ticket/${missingTicket}/nutzdaten`, '/v2/ticket/{ticket}/nutzdaten', { key, pathParameters: ticket }),
       expect: '404',
     },
+    listWebhookAttempts: {
+      event: apiEvent('GET', `/v2/ticket/${missingTicket}/webhooks`, '/v2/ticket/{ticket}/webhooks', { key, pathParameters: ticket }),
+      expect: '404',
+    },
     createCertificate: { event: apiEvent('POST', '/v2/certificates', '/v2/certificates', { key, body: '{}' }), expect: '422' },
     listCertificates: { event: apiEvent('GET', '/v2/certificates', '/v2/certificates', { key }), expect: '200' },
     listTickets: { event: apiEvent('GET', '/v2/tickets', '/v2/tickets', { key }), expect: '200' },

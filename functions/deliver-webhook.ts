@@ -5,7 +5,7 @@ import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readWebhookMessage } from '#shared/queue/webhook-message.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
 import { webhookSigningKeys } from '#shared/webhooks/signing-keys.ts';
-import { eventStore, notifier, protocolStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { eventStore, notifier, protocolStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const processBatch = sqsHandler({
   queue: 'webhook',
@@ -17,6 +17,7 @@ const processBatch = sqsHandler({
       tickets: ticketStore(),
       protocols: await protocolStore(),
       notifier: notifier(),
+      attempts: webhookAttemptStore(),
       queue: workQueue(),
       webhooks: webhookConfig(),
       signingKeys: webhookSigningKeys,

@@ -11,6 +11,7 @@ const apiGroups: Partial<Record<FunctionName, string>> = {
   getStatus: 'Tickets',
   getTicket: 'Tickets',
   getNutzdaten: 'Tickets',
+  listWebhookAttempts: 'Tickets',
   getProtocol: 'Tickets',
   listTickets: 'Tickets',
   listEvents: 'Tickets',

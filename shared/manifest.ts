@@ -218,6 +218,10 @@ export const tables = {
   // Each client's events (`GET /v2/events`) under its own partition, by `{created_at}#{id}`: a listing
   // reads one range of the caller's partition, newest or oldest first. Kept eventRetentionDays (shared/domain/event.ts).
   events: { partitionKey: 'client_id', sortKey: 'position', ttlAttribute: 'expires_at' },
+  // Every attempt of a ticket's webhooks under the ticket, oldest first (shared/adapters/
+  // dynamodb-webhook-attempts.ts): kept as long as the ticket, whose expiry the sweep gives them, the
+  // answer's excerpt beside each for 30 days.
+  webhookAttempts: { partitionKey: 'ticket', sortKey: 'entry', ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
@@ -340,6 +344,7 @@ export const functions = {
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
+  listWebhookAttempts: { entry: 'functions/list-webhook-attempts.ts', tables: { ...readingTickets, webhookAttempts: ['Query'] }, settings: ['rateLimit'] },
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',
@@ -397,8 +402,8 @@ export const functions = {
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
     timeoutSeconds: webhookTimeoutSeconds,
-    // A failed attempt is an event of the ticket's client.
-    tables: { tickets: ['GetItem', 'UpdateItem'], events: ['PutItem'] },
+    // Notes each attempt beside the ticket; a failed attempt is also an event of the ticket's client.
+    tables: { tickets: ['GetItem', 'UpdateItem'], events: ['PutItem'], webhookAttempts: ['PutItem'] },
     bucket: { protocols: 'read' },
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
@@ -427,12 +432,17 @@ export const functions = {
     settings: ['taxAuthority', 'redrive'],
   },
   // The one function that may delete objects, and only submitted data. It keeps where its check of
-  // the notes left off in an item of their table.
+  // the notes left off in an item of their table, and gives a ticket's webhook attempts its expiry.
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
     // Its changes leave the status as it was, so they make no event; the ticket store that would is granted it all the same.
-    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'], events: ['PutItem'] },
+    tables: {
+      tickets: ['Query', 'GetItem', 'UpdateItem'],
+      storedBodies: ['Query', 'GetItem', 'PutItem'],
+      events: ['PutItem'],
+      webhookAttempts: ['Query', 'UpdateItem'],
+    },
     indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],
@@ -476,6 +486,7 @@ export const apis = {
       readable('/v2/status/{ticket}', 'getStatus'),
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),
+      readable('/v2/ticket/{ticket}/webhooks', 'listWebhookAttempts'),
       readable('/v2/tickets', 'listTickets'),
       readable('/v2/events', 'listEvents'),
       { method: 'POST', path: '/v2/certificates', function: 'createCertificate' },

@@ -23,6 +23,7 @@ import type { RateCounter } from '#shared/ports/rate-counter.ts';
 import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import type { FilingStore } from '#shared/ports/filing-store.ts';
 import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { AttemptExpiry, WebhookAttempt, WebhookAttemptStore } from '#shared/ports/webhook-attempts.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
 // DynamoDB stores no undefined attributes and hands out copies, never the stored item itself.
@@ -361,6 +362,30 @@ export class ScriptedNotifier implements Notifier {
     const result = this.#results.shift();
     if (!result) throw new Error('ScriptedNotifier: no result left');
     return result;
+  }
+}
+
+/** Each ticket's attempts in the order recorded, with the expiry each was given. */
+export class MemoryWebhookAttemptStore implements WebhookAttemptStore {
+  readonly kept = new Map<string, { attempt: WebhookAttempt; expiry: AttemptExpiry }[]>();
+
+  async record(ticket: string, attempt: WebhookAttempt, expiry: AttemptExpiry): Promise<void> {
+    this.kept.set(ticket, [...(this.kept.get(ticket) ?? []), stored({ attempt, expiry })]);
+  }
+
+  async list(ticket: string, now: Date): Promise<WebhookAttempt[]> {
+    const seconds = now.getTime() / 1000;
+    const alive = (expiresAt: number | undefined) => expiresAt === undefined || expiresAt > seconds;
+    return (this.kept.get(ticket) ?? [])
+      .filter(({ expiry }) => alive(expiry.attempt))
+      .map(({ attempt: { response_excerpt, ...attempt }, expiry }) => stored({ ...attempt, ...(alive(expiry.excerpt) && { response_excerpt }) }));
+  }
+
+  async expireBy(ticket: string, expiresAt: number): Promise<void> {
+    for (const { expiry } of this.kept.get(ticket) ?? []) {
+      expiry.attempt = Math.min(expiry.attempt ?? expiresAt, expiresAt);
+      expiry.excerpt = Math.min(expiry.excerpt, expiresAt);
+    }
   }
 }
 

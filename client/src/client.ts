@@ -116,6 +116,8 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
     /** The PDF transfer protocol of a delivered ticket. */
     protocol: async (id: string) =>
       new Uint8Array(await content(api.GET('/v2/protocol/{ticket}', { ...ticket(id), headers: { accept: 'application/pdf' }, parseAs: 'arrayBuffer' }))),
+    /** Every attempt at posting the ticket's webhook, oldest first. */
+    webhooks: (id: string) => unwrap(api.GET('/v2/ticket/{ticket}/webhooks', ticket(id))),
     /** The Nutzdaten XML a delivered ticket was transmitted with. */
     nutzdaten: (id: string) => content(api.GET('/v2/ticket/{ticket}/nutzdaten', { ...ticket(id), headers: { accept: 'application/xml' }, parseAs: 'text' })),
     certificates: {

@@ -22,3 +22,4 @@ export type ValidationResult = Schemas['ValidationResult'];
 export type CertificateUpload = Schemas['CertificateUpload'];
 export type Certificate = Schemas['Certificate'];
 export type Version = Schemas['Version'];
+export type WebhookAttempt = Schemas['WebhookAttempts']['attempts'][number];

@@ -37,7 +37,7 @@ export interface UploadDeps {
 
 export async function uploadCertificate(deps: UploadDeps, clientId: string, input: unknown): Promise<{ record: CertificateRecord } | { findings: Finding[] }> {
   const parsed = z.safeParse(uploadSchema, input);
-  if (!parsed.success) return { findings: findingsOf(parsed.error) };
+  if (!parsed.success) return { findings: findingsOf(parsed.error, uploadSchema) };
   const { pkcs12, pin, label, pin_storage } = parsed.data;
   const now = deps.now?.() ?? new Date();
   const container = Buffer.from(pkcs12, 'base64');

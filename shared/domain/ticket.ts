@@ -108,6 +108,8 @@ export interface Ticket {
   file_size?: number;
   file_sha256?: string;
   error?: TicketError;
+  /** What was last handed to the tax authority, noted just before the send: to reconcile a send whose outcome is unknown. */
+  transmitted?: TransmittedData;
   /**
    * From the moment the tax authority accepted the send until its records are in the bucket: each
    * record by file name, as it is to be written (shared/transmission/records.ts). Never shown.
@@ -118,6 +120,15 @@ export interface Ticket {
   submission_deleted_at?: string;
   /** Epoch seconds: set with `submission_deleted_at`, when the protocol's retention ends; DynamoDB's TTL removes the ticket some time after. */
   expires_at?: number;
+}
+
+/** What a send handed the tax authority, never its content: the Nutzdaten's Datenart, when, their size and digest. */
+export interface TransmittedData {
+  datenart_version: string;
+  at: string;
+  /** Of the Nutzdaten as UTF-8, the document kept as `Nutzdaten_{kind}_{ticket}.xml` once delivered. */
+  size: number;
+  sha256: string;
 }
 
 /** A filing's figures for its year, under the tax number it is filed for (its digest: only equality is asked of it). */

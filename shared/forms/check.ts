@@ -64,7 +64,7 @@ export async function checkForm<T>(form: Form<T>, input: unknown, context: Check
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;
     const known = typeof year === 'number' && form.facts.years.includes(year);
-    const findings = findingsOf(parsed.error);
+    const findings = findingsOf(parsed.error, form.schema);
     return {
       findings: named(
         form,

@@ -52,6 +52,8 @@ describe('the body of E50', () => {
       'vorsatz.st_nr UNKNOWN_FIELD',
       'vorsatz.abs_name INVALID_VALUE',
     ]);
+    // A type error shows the object's shape by its first field.
+    expect(findings[0]!.message).toMatch(/^must be an object, e\.g\. \{"[a-z0-9_]+":.+\}$/);
   });
 
   it('reads an E50 back into the body that writes it again, leaving the request’s Vorsatz elements to the request', () => {

@@ -49,9 +49,25 @@ const takes: Record<Kind, string> = {
   cents: 'must be an amount in euros and cents: a number or a decimal string like "1200.50"',
   share: 'must be a percentage with up to three digits and six decimals: a number or a decimal string like "33.333333"',
   decimal: 'must be a decimal number or a decimal string like "7.5"',
-  integer: 'must be a whole number',
+  integer: 'must be a whole number, e.g. 12',
   text: 'must be a string',
 };
+
+/** A value of each kind, for the example a type error shows. */
+const kindExamples: Record<Kind, unknown> = { flag: true, cents: '1200.50', share: '33.333333', decimal: '7.5', integer: 12, text: 'Text' };
+
+/** How a caller writes a value of `type`: a group shown by its first field, as JSON. */
+function writtenExample(structure: CompactStructure, type: ElementsType | TextType, depth = 0): unknown {
+  if (!('particles' in type)) return kindExamples[valueKind(type)];
+  const first = type.particles[0];
+  if (!first || depth > 1) return {};
+  const value = writtenExample(structure, typeOf(structure, first.type), depth + 1);
+  return { [bodyName(first.name)]: first.max > 1 ? [value] : value };
+}
+
+const objectMessage = (structure: CompactStructure, type: ElementsType) => `must be an object, e.g. ${JSON.stringify(writtenExample(structure, type))}`;
+const listMessage = (structure: CompactStructure, type: ElementsType | TextType, what: string) =>
+  `must be a list: this ${what} may repeat, e.g. ${JSON.stringify([writtenExample(structure, type)])}`;
 
 /** The text of a field for its value in the body, or undefined when the value is none of its kind. */
 function fieldText(value: unknown, kind: Kind): string | undefined {
@@ -114,7 +130,7 @@ function groupWriter(structure: CompactStructure, findings: Finding[]) {
     fallback = {} as Readonly<Record<string, unknown>>,
   ): XmlElement | undefined => {
     if (!isObject(value)) {
-      findings.push({ path, code: 'INVALID_TYPE', message: 'must be an object' });
+      findings.push({ path, code: 'INVALID_TYPE', message: objectMessage(structure, type) });
       return undefined;
     }
     const names = new Map(type.particles.map((particle) => [bodyName(particle.name), particle]));
@@ -150,7 +166,7 @@ function groupWriter(structure: CompactStructure, findings: Finding[]) {
       };
       if (particle.max > 1) {
         if (!Array.isArray(given)) {
-          findings.push({ path: `${path}.${key}`, code: 'INVALID_TYPE', message: 'must be a list: this element may repeat' });
+          findings.push({ path: `${path}.${key}`, code: 'INVALID_TYPE', message: listMessage(structure, childType, 'element') });
           continue;
         }
         const items = given.map((item, index) => one(item, `${path}.${key}.${index}`)).filter((item) => item !== undefined);
@@ -189,7 +205,7 @@ export function writeParts(
     const type = typeOf(structure, particle.type) as ElementsType;
     // A part the form may give more than once (E30's Anlage GK, one per Wirtschaftsjahr) is a list.
     if (particle.max > 1) {
-      if (!Array.isArray(given)) findings.push({ path: key, code: 'INVALID_TYPE', message: 'must be a list: this part may repeat' });
+      if (!Array.isArray(given)) findings.push({ path: key, code: 'INVALID_TYPE', message: listMessage(structure, type, 'part') });
       else {
         const written = given.map((item, index) => group(item, type, `${key}.${index}`)).filter((item) => item !== undefined);
         if (written.length > 0) element[particle.name] = written;

@@ -394,6 +394,14 @@ function build(): Json {
         ticket,
       ),
       '/v2/ticket/{ticket}/nutzdaten': readable(nutzdatenRead(), ticket),
+      '/v2/ticket/{ticket}/webhooks': readable(
+        {
+          ...ticketRead('getWebhookAttempts', "A ticket's webhook attempts", 'WebhookAttempts', 'Every attempt, oldest first'),
+          description:
+            "Each attempt at posting the ticket's webhook: when, to which host, the HTTP status or the class of network error, how long it took, its outcome and when the next is due. Kept as long as the ticket's metadata; the first 256 bytes of each answer for 30 days. Empty while nothing was attempted (webhooks off, not yet delivered).",
+        },
+        ticket,
+      ),
       '/v2/tickets': readable(listTickets),
       '/v2/events': readable(listEvents),
       '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },

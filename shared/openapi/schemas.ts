@@ -90,12 +90,25 @@ export const ticketSummary = z.object({
   ),
 });
 
+const transmitted = z.optional(
+  described(
+    z.object({
+      datenart_version: described(z.string(), 'The Datenart and its version, e.g. `UStVA_2026`'),
+      at: described(timestamp, 'When the Nutzdaten were handed to the tax authority'),
+      size: described(count, 'Bytes of the Nutzdaten sent, as UTF-8'),
+      sha256: described(z.string().check(z.regex(/^[0-9a-f]{64}$/)), 'SHA-256 of those bytes, hexadecimal'),
+    }),
+    "What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8)",
+  ),
+);
+
 export const ticketStatusView = z.object({
   ticket: ticketId,
   status: ticketStatus,
   updated_at: timestamp,
   attempts: described(count, 'Transmission attempts so far'),
   error: z.optional(ticketError),
+  transmitted,
 });
 
 export const ticketMetadata = z.object({
@@ -141,6 +154,7 @@ export const ticketMetadata = z.object({
     }),
     'The webhook of the delivered ticket (§ 6 of the contract)',
   ),
+  transmitted,
 });
 
 export const protocol = z.object({
@@ -207,6 +221,43 @@ export const transmittedNutzdaten = z.object({
   file_name: described(z.string(), '`Nutzdaten_{kind}_{ticket}.xml`'),
   content_type: described(z.literal('application/xml'), 'Always XML'),
   nutzdaten: described(z.string(), 'The Nutzdaten element the ticket was transmitted with, as sent'),
+});
+
+export const webhookAttempts = z.object({
+  ticket: ticketId,
+  attempts: described(
+    z.array(
+      z.object({
+        webhook_id: described(
+          z.string(),
+          'The delivery (Standard Webhooks `webhook-id`): the same across its retries, a new one when the webhook is sent again',
+        ),
+        attempt: described(z.int().check(z.minimum(1)), 'Which attempt of its delivery'),
+        attempted_at: timestamp,
+        host: described(z.string(), "The receiver's host and port; never the URL's path or query"),
+        response_status: z.optional(described(z.int(), "The receiver's HTTP status; absent when no answer came")),
+        error: z.optional(
+          described(
+            z.enum(['timeout', 'connection_refused', 'connection_reset', 'dns', 'tls', 'invalid_url', 'unreachable']),
+            'Why no answer came: the class of the network error',
+          ),
+        ),
+        duration_ms: described(count, 'From sending to the answer, or to giving up on one'),
+        outcome: described(
+          z.enum(['delivered', 'retry', 'gone', 'exhausted']),
+          '`delivered` (2xx); `retry`: tried again later; `gone`: 410, never tried again; `exhausted`: the last of `HOOK_MAX_ATTEMPTS`',
+        ),
+        next_attempt_at: z.optional(described(timestamp, 'After `retry`: when the next attempt is due')),
+        response_excerpt: z.optional(
+          described(
+            z.string(),
+            "The answer's first 256 bytes, as UTF-8 (a character cut in two replaced); kept 30 days after the attempt, as it may hold personal data",
+          ),
+        ),
+      }),
+    ),
+    'Every attempt, oldest first, kept as long as the ticket',
+  ),
 });
 
 const certificateId = described(z.string().check(z.regex(certificateIdPattern)), 'Certificate ID: `crt_` and 22 base64url characters');
@@ -420,6 +471,7 @@ const responseSchemas = {
   EventList: eventList,
   Protocol: protocol,
   TransmittedNutzdaten: transmittedNutzdaten,
+  WebhookAttempts: webhookAttempts,
   Certificate: certificate,
   CertificateList: certificateList,
   Version: version,

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { orphanGraceSeconds, orphanWindowSeconds, sweepOrphanedSubmissions, sweepSubmissions } from '#shared/retention/sweep.ts';
 import { leaseMs, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import type { Ticket } from '#shared/domain/ticket.ts';
-import { MemoryStoredBodyNotes, MemoryFilingStore, MemoryTicketStore, aTicket } from '#test/fakes.ts';
+import { MemoryStoredBodyNotes, MemoryFilingStore, MemoryTicketStore, MemoryWebhookAttemptStore, aTicket } from '#test/fakes.ts';
 
 const now = new Date('2026-05-01T12:00:00.000Z');
 const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000).toISOString();
@@ -12,13 +12,14 @@ async function world(tickets: Partial<Ticket>[], retention = hour) {
   const store = new MemoryTicketStore();
   const filings = new MemoryFilingStore();
   const notes = new MemoryStoredBodyNotes();
+  const attempts = new MemoryWebhookAttemptStore();
   for (const [i, overrides] of tickets.entries()) {
     const ticket = aTicket({ ticket: `tk_${String(i).padStart(22, '0')}`, ...overrides });
     await store.create(ticket);
     await filings.put(ticket.ticket, { tax_number: '9198011310010' });
   }
-  const sweep = async (stopAt?: number) => (await sweepSubmissions({ tickets: store, filings, notes, retention, now: () => now, stopAt })).deleted;
-  return { store, filings, notes, sweep, id: (i: number) => `tk_${String(i).padStart(22, '0')}` };
+  const sweep = async (stopAt?: number) => (await sweepSubmissions({ tickets: store, filings, notes, attempts, retention, now: () => now, stopAt })).deleted;
+  return { store, filings, notes, attempts, sweep, id: (i: number) => `tk_${String(i).padStart(22, '0')}` };
 }
 
 describe('sweepSubmissions', () => {
@@ -33,6 +34,16 @@ describe('sweepSubmissions', () => {
       expect(await filings.get(id(i))).toBeUndefined();
       expect((await store.get(id(i)))!.submission_deleted_at).toBe(now.toISOString());
     }
+  });
+
+  it("gives the ticket's webhook attempts its expiry, and an excerpt expiring sooner keeps its own", async () => {
+    const { store, attempts, sweep, id } = await world([{ status: 'delivered', updated_at: ago(7200) }]);
+    const attempt = { webhook_id: 'msg_1', attempt: 1, attempted_at: ago(7000), host: 'hooks.example', duration_ms: 5, outcome: 'delivered' as const };
+    await attempts.record(id(0), attempt, { excerpt: 1000 });
+    expect(await sweep()).toBe(1);
+    const expiresAt = (await store.get(id(0)))!.expires_at!;
+    expect(expiresAt).toBe(Math.floor(now.getTime() / 1000) + hour.protocolRetentionDays * 86_400);
+    expect(attempts.kept.get(id(0))).toEqual([{ attempt, expiry: { attempt: expiresAt, excerpt: 1000 } }]);
   });
 
   it('keeps the bodies of tickets finished within the retention and of every unfinished ticket, however old', async () => {
@@ -66,8 +77,8 @@ describe('sweepSubmissions', () => {
   });
 
   it('stops taking tickets once its time is up, and the next run goes on with those left', async () => {
-    const { store, filings, notes, id } = await world(Array.from({ length: 40 }, () => ({ status: 'delivered' as const, updated_at: ago(7200) })));
-    const run = (stopAt?: number) => sweepSubmissions({ tickets: store, filings, notes, retention: hour, now: () => now, stopAt });
+    const { store, filings, notes, attempts, id } = await world(Array.from({ length: 40 }, () => ({ status: 'delivered' as const, updated_at: ago(7200) })));
+    const run = (stopAt?: number) => sweepSubmissions({ tickets: store, filings, notes, attempts, retention: hour, now: () => now, stopAt });
     const cut = await run(Date.now() - 1);
     // One ticket at least, and those it had begun when its time was up.
     expect(cut.done).toBe(false);

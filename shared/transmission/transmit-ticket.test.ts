@@ -244,6 +244,7 @@ describe('transmitTicket', () => {
       file_name: `Uebertragungsprotokoll_ustva_${id}.pdf`,
       file_size: pdf.length,
       file_sha256: createHash('sha256').update(pdf).digest('hex'),
+      transmitted: expect.any(Object),
       webhook: { status: 'disabled', attempts: 0 },
     });
     expect(ticket).not.toHaveProperty('lease_until');
@@ -332,6 +333,22 @@ describe('transmitTicket', () => {
     });
     expect(Buffer.from((await protocols.get(id, `server-answer_${id}.xml`))!).toString('utf8')).toBe(answer);
     expect(queue.transmits).toEqual([]);
+  });
+
+  it('notes the Datenart, time, size and SHA-256 of what it hands the tax authority before it sends, never the data itself', async () => {
+    const { deps, authority, stored } = await setup([{ outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: 'no answer after sending' }]);
+    let noted: Ticket | undefined;
+    const send = authority.transmit.bind(authority);
+    vi.spyOn(authority, 'transmit').mockImplementation(async (transmission) => {
+      noted = await stored();
+      return send(transmission);
+    });
+    await transmitTicket(deps, id);
+    const sent = Buffer.from(authority.transmissions[0]!.nutzdaten, 'utf8');
+    const transmitted = { datenart_version: 'UStVA_2026', at: now.toISOString(), size: sent.length, sha256: createHash('sha256').update(sent).digest('hex') };
+    expect(noted!.transmitted).toEqual(transmitted);
+    expect((await stored()).transmitted).toEqual(transmitted);
+    expect(JSON.stringify(await stored())).not.toContain('Kz81');
   });
 
   it('fails a ticket whose body is gone without asking the authority', async () => {

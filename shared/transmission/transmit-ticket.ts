@@ -6,7 +6,16 @@ import type { MetricSink } from '#shared/metrics.ts';
 import { queues } from '#shared/manifest.ts';
 import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
-import { newWebhookId, nutzdatenFileName, serverAnswerFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
+import {
+  newWebhookId,
+  nutzdatenFileName,
+  serverAnswerFileName,
+  whileWorking,
+  type Finding,
+  type Ticket,
+  type TransmittedData,
+  type WebhookState,
+} from '#shared/domain/ticket.ts';
 import { transmissionFor } from '#shared/forms/nutzdaten.ts';
 import { loadForm } from '#shared/forms/load.ts';
 import { logger } from '#shared/logger.ts';
@@ -101,6 +110,8 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       return;
     }
     if (signer.certificate) transmission.certificate = signer.certificate;
+    // Noted before the send, so that a send whose outcome never comes can still be matched with ELSTER's records.
+    if (!(await deps.tickets.transition(id, held, { transmitted: transmittedData(transmission, now()) }))) return;
     sent = true;
     const outcome = await deps.authority.transmit(transmission);
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
@@ -124,6 +135,11 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
 function lockedUntil(ticket: Ticket, lockDays: number, at: Date): Date | undefined {
   if (ticket.test || lockDays === 0) return undefined;
   return new Date(at.getTime() + lockDays * 86_400_000);
+}
+
+function transmittedData({ datenart_version, nutzdaten }: Transmission, at: Date): TransmittedData {
+  const bytes = Buffer.from(nutzdaten, 'utf8');
+  return { datenart_version, at: at.toISOString(), size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /**

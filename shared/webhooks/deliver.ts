@@ -7,15 +7,18 @@ import type { EventStore } from '#shared/ports/event-store.ts';
 import { webhookAttemptFailed } from '#shared/domain/event.ts';
 import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookAttemptStore } from '#shared/ports/webhook-attempts.ts';
 import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 import { backoffSeconds, retryAfterSeconds } from '#shared/webhooks/backoff.ts';
 import { webhookOutcome } from '#shared/metric-names.ts';
+import { recordAttempt, receiverHost } from '#shared/webhooks/attempts.ts';
 import { signWebhook } from '#shared/webhooks/signature.ts';
 
 export interface DeliverDeps {
   tickets: TicketStore;
   protocols: ProtocolStore;
   notifier: Notifier;
+  attempts: WebhookAttemptStore;
   queue: WorkQueue;
   webhooks: WebhookConfig;
   signingKeys: () => Promise<Buffer[]>;
@@ -70,6 +73,7 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
   const body = webhookBody(ticket, pdf);
   const timestamp = Math.floor(now().getTime() / 1000);
   const keys = await deps.signingKeys();
+  const startedAt = now();
   const result = await deps.notifier.notify({
     url: deps.webhooks.uri,
     body,
@@ -106,6 +110,18 @@ export async function deliverWebhook(deps: DeliverDeps, delivery: WebhookDeliver
     retry_in_seconds: outcome === 'retry' ? delay : undefined,
   });
   deps.metrics?.addMetric(webhookOutcome(outcome), MetricUnit.Count, 1);
+  await recordAttempt(deps.attempts, ticket, {
+    webhook_id: delivery.webhook_id,
+    attempt: attempts,
+    attempted_at: startedAt.toISOString(),
+    host: receiverHost(deps.webhooks.uri),
+    ...(result.status !== undefined && { response_status: result.status }),
+    ...(result.error && { error: result.error }),
+    duration_ms: answeredAt.getTime() - startedAt.getTime(),
+    outcome,
+    ...(attempted.next_attempt_at && { next_attempt_at: attempted.next_attempt_at }),
+    ...(result.excerpt && { response_excerpt: result.excerpt }),
+  });
 
   // Told before it is recorded: the attempt was made, whichever of two attempts at once records its outcome.
   if (outcome !== 'delivered') {

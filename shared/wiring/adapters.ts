@@ -9,6 +9,7 @@ import { DynamoRateCounter } from '#shared/adapters/dynamodb-rate-counter.ts';
 import { DynamoStoredBodyNotes } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
 import { DynamoEventStore } from '#shared/adapters/dynamodb-event-store.ts';
+import { DynamoWebhookAttemptStore } from '#shared/adapters/dynamodb-webhook-attempts.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { sqs } from '#shared/adapters/sqs-client.ts';
@@ -42,6 +43,7 @@ export const needs = {
   filingStore: { bucket: ['submissions'] },
   storedBodyNotes: { tables: { storedBodies: [] } },
   protocolStore: { bucket: ['protocols'] },
+  webhookAttemptStore: { tables: { webhookAttempts: [] } },
 } as const satisfies Record<string, Needs>;
 
 export const eventStore = /* @__PURE__ */ once(() => new DynamoEventStore(dynamo(), tableName('events')));
@@ -70,6 +72,7 @@ export const protocolStore = /* @__PURE__ */ once(async (): Promise<ProtocolStor
 });
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
 export const notifier = /* @__PURE__ */ once(() => new HttpNotifier());
+export const webhookAttemptStore = /* @__PURE__ */ once(() => new DynamoWebhookAttemptStore(dynamo(), tableName('webhookAttempts')));
 export const certificateStore = /* @__PURE__ */ once(() => new DynamoCertificateStore(dynamo(), tableName('certificates')));
 // On AWS the stage's KMS key wraps each data key; locally a key file beside the data does.
 export const keyWrapper = /* @__PURE__ */ once(() => {

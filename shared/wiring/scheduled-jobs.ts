@@ -6,7 +6,7 @@ import { sweepOrphanedSubmissions, sweepSubmissions, type SweepCounts } from '#s
 import { flushMetrics, metrics } from '#shared/metrics.ts';
 import type { StopAt } from '#shared/time-budget.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
-import { storedBodyNotes, filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { storedBodyNotes, filingStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
 
 /**
  * Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded.
@@ -32,7 +32,7 @@ export const redriveOwedWork = (options: { leasesExpired?: boolean; stopAt?: Sto
  */
 export async function sweepExpiredSubmissions(options: { now?: () => Date; stopAt?: StopAt } = {}): Promise<{ retention: SweepCounts; orphans: SweepCounts }> {
   const deps = { tickets: ticketStore(), filings: filingStore(), notes: storedBodyNotes(), ...options };
-  const retention = await sweepSubmissions({ ...deps, retention: retentionConfig() });
+  const retention = await sweepSubmissions({ ...deps, attempts: webhookAttemptStore(), retention: retentionConfig() });
   const orphans = await sweepOrphanedSubmissions(deps);
   return { retention, orphans };
 }

@@ -236,8 +236,8 @@ describe('SteuerboteStack', { timeout: 120_000 }, () => {
       dev.template.hasResourceProperties('AWS::KMS::Key', { EnableKeyRotation: true });
     });
 
-    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes and events by their TTL attribute, and nothing else", () => {
-      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets, tables.storedBodies, tables.events] as TableSpec[]) {
+    it("lets DynamoDB expire idempotency records, rate counters, swept tickets, the sweep's notes, events and webhook attempts by their TTL attribute, and nothing else", () => {
+      for (const spec of [tables.idempotency, tables.rateLimits, tables.tickets, tables.storedBodies, tables.events, tables.webhookAttempts] as TableSpec[]) {
         dev.template.hasResourceProperties('AWS::DynamoDB::Table', {
           KeySchema: [{ AttributeName: spec.partitionKey, KeyType: 'HASH' }, ...(spec.sortKey ? [{ AttributeName: spec.sortKey, KeyType: 'RANGE' }] : [])],
           TimeToLiveSpecification: { AttributeName: spec.ttlAttribute, Enabled: true },

@@ -88,7 +88,8 @@ describe('a UStVA from submission to protocol', () => {
   it('reports the status', async () => {
     const reply = await service.call('GET', `/v2/status/${ticket}`);
     expect(reply.status).toBe(200);
-    expect(reply.json.data).toEqual({ ticket, status: 'delivered', updated_at: metadata.updated_at, attempts: 1 });
+    expect(metadata.transmitted).toMatchObject({ datenart_version: 'UStVA_2026', size: expect.any(Number) });
+    expect(reply.json.data).toEqual({ ticket, status: 'delivered', updated_at: metadata.updated_at, attempts: 1, transmitted: metadata.transmitted });
   });
 
   it('serves the protocol as JSON with the PDF in base64, under both paths', async () => {
@@ -217,6 +218,12 @@ describe('errors, each in the envelope', () => {
     for (const detail of reply.json.error.details) {
       expect(detail).toEqual({ path: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
     }
+  });
+
+  it('422 naming the type a field takes and an example of it, for a value of the wrong type', async () => {
+    const reply = await service.submit('ustva', { ...ustvaSample(), period: 9 });
+    expectError(reply, 422, 'VALIDATION_FAILED');
+    expect(reply.json.error.details).toEqual([{ path: 'period', code: 'INVALID_TYPE', message: 'must be a string, e.g. "01"' }]);
   });
 
   it('422 for a live submission the service does not allow', async () => {

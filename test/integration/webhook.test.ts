@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
+import { runCli } from '#test/support/cli.ts';
 import { runOperatorCommand } from '#test/support/operator-command.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { startTestReceiver, type ReceivedRequest, type Reply, type TestReceiver } from '#test/support/test-receiver.ts';
@@ -56,6 +57,12 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
     'slow-first': (n) => ({ status: 200, delayMs: n === 1 ? 6000 : 0 }),
     busy: (n) => (n === 1 ? { status: 429, headers: { 'retry-after': '2000' } } : { status: 204 }),
     redirect: (n) => (n === 1 ? { status: 302, headers: { location: '/followed' } } : { status: 200 }),
+    'down-then-busy': (n) =>
+      [
+        { status: 500, body: 'database down: ' + 'x'.repeat(1000) },
+        { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' },
+        { status: 200, body: 'thanks' },
+      ][n - 1]!,
   };
   const requestsFor = (ticket: string) => receiver.requests.filter((request) => bodyOf(request).ticket === ticket);
 
@@ -134,6 +141,38 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
     expect(waited).toBe(2000);
     expect(pending.status).toBe('pending');
     await settled(service, ticket, 'delivered');
+  });
+
+  it('lists every attempt, a 500 and a 429 before the 200, to its client only, and the command shows them', async () => {
+    const ticket = await submitScripted(service, 'down-then-busy');
+    await settled(service, ticket, 'delivered');
+    const reply = await service.call('GET', `/v2/ticket/${ticket}/webhooks`);
+    expect(reply.status).toBe(200);
+    const { attempts } = reply.json.data;
+    const host = new URL(receiver.url).host;
+    expect(attempts.map((attempt: any) => [attempt.attempt, attempt.response_status, attempt.outcome, attempt.host])).toEqual([
+      [1, 500, 'retry', host],
+      [2, 429, 'retry', host],
+      [3, 200, 'delivered', host],
+    ]);
+    expect(attempts.map((attempt: any) => attempt.response_excerpt)).toEqual([`database down: ${'x'.repeat(241)}`, 'slow down', 'thanks']);
+    expect(new Set(attempts.map((attempt: any) => attempt.webhook_id)).size).toBe(1);
+    for (const [i, attempt] of attempts.entries()) {
+      expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+      if (i < 2) expect(Date.parse(attempt.next_attempt_at)).toBeLessThanOrEqual(Date.parse(attempts[i + 1].attempted_at));
+    }
+
+    const otherKey = await service.runtime.createApiKey('other-client');
+    expect((await service.call('GET', `/v2/ticket/${ticket}/webhooks`, { key: otherKey })).status).toBe(404);
+
+    const env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
+    const shown = await runCli(['webhooks', ticket], { env });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`^1 .*${host} +500 +retry .*database down`, 'm'));
+    expect(shown.stdout).toMatch(new RegExp(`^2 .*${host} +429 +retry .*slow down`, 'm'));
+    expect(shown.stdout).toMatch(new RegExp(`^3 .*${host} +200 +delivered .*thanks`, 'm'));
+    const statuses = await runCli(['webhooks', ticket, '--jq', '.[].response_status'], { env });
+    expect(statuses.stdout).toBe('500\n429\n200\n');
   });
 
   it('dead-letters after HOOK_MAX_ATTEMPTS, and the redrive command sends it again, safely twice', async () => {

@@ -48,6 +48,7 @@ const every: Record<keyof TicketMetadata, true> = {
   file_sha256: true,
   attempts: true,
   error: true,
+  transmitted: true,
   webhook: true,
 };
 export const ticketFields = Object.keys(every);

@@ -24,6 +24,7 @@ import { didYouMean } from './suggest.ts';
 import { metadata, protocol, status } from './tickets.ts';
 import { UsageError } from './usage-error.ts';
 import { validate } from './validate.ts';
+import { webhooks } from './webhooks.ts';
 
 export const usage = `Usage: steuerbote <command> [options]
 
@@ -38,6 +39,8 @@ export const usage = `Usage: steuerbote <command> [options]
                              every check a submission gets; nothing stored or sent
   status <ticket> [--watch]  status, attempts and error; --watch follows it until it has finished
   ticket <ticket>            metadata: transfer ticket, file name, dates
+  webhooks <ticket>          every attempt at posting its webhook: time, host, status or network
+                             error, outcome, the next attempt and how the answer began
   list [--kind K] [--status S] [--reference TEXT] [--since DATE] [--until DATE] [--limit N]
                              your tickets, newest first: created on or after --since and before
                              --until (a date or ISO time), at most N (default 50)
@@ -126,6 +129,7 @@ const commands: Record<string, string> = {
   validate: 'check JSON bodies; nothing stored or sent',
   status: "a ticket's status (--watch: until it has finished)",
   ticket: "a ticket's metadata",
+  webhooks: "a ticket's webhook attempts",
   list: 'your tickets, newest first',
   protocol: 'the PDF protocol of a delivered ticket',
   certificates: 'add, list or remove your ELSTER certificates',
@@ -270,6 +274,8 @@ async function dispatch(argv: readonly string[], streams: Streams, config: (prof
       return status(client, one(rest, 'ticket (tk_…)'), following(values.watch), io);
     case 'ticket':
       return metadata(client, one(rest, 'ticket (tk_…)'), io);
+    case 'webhooks':
+      return webhooks(client, one(rest, 'ticket (tk_…)'), io);
     case 'list':
       if (rest.length) throw new UsageError('list takes options only; see steuerbote --help');
       return list(

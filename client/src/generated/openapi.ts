@@ -557,6 +557,39 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/ticket/{ticket}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A ticket's webhook attempts
+         * @description Each attempt at posting the ticket's webhook: when, to which host, the HTTP status or the class of network error, how long it took, its outcome and when the next is due. Kept as long as the ticket's metadata; the first 256 bytes of each answer for 30 days. Empty while nothing was attempted (webhooks off, not yet delivered).
+         */
+        get: operations["getWebhookAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A ticket's webhook attempts: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headWebhookAttempts"];
+        patch?: never;
+        trace?: never;
+    };
     "/v2/tickets": {
         parameters: {
             query?: never;
@@ -12049,6 +12082,20 @@ export interface components {
             updated_at: string;
             attempts: number;
             error?: components["schemas"]["TicketError"];
+            /** @description What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8) */
+            transmitted?: {
+                /** @description The Datenart and its version, e.g. `UStVA_2026` */
+                datenart_version: string;
+                /**
+                 * Format: date-time
+                 * @description When the Nutzdaten were handed to the tax authority
+                 */
+                at: string;
+                /** @description Bytes of the Nutzdaten sent, as UTF-8 */
+                size: number;
+                /** @description SHA-256 of those bytes, hexadecimal */
+                sha256: string;
+            };
         };
         TicketMetadata: {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
@@ -12109,6 +12156,20 @@ export interface components {
             /** @description Transmission attempts so far */
             attempts: number;
             error?: components["schemas"]["TicketError"];
+            /** @description What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8) */
+            transmitted?: {
+                /** @description The Datenart and its version, e.g. `UStVA_2026` */
+                datenart_version: string;
+                /**
+                 * Format: date-time
+                 * @description When the Nutzdaten were handed to the tax authority
+                 */
+                at: string;
+                /** @description Bytes of the Nutzdaten sent, as UTF-8 */
+                size: number;
+                /** @description SHA-256 of those bytes, hexadecimal */
+                sha256: string;
+            };
             webhook: {
                 /** @enum {string} */
                 status: "disabled" | "pending" | "delivered" | "failed";
@@ -12184,6 +12245,45 @@ export interface components {
             content_type: "application/xml";
             /** @description The Nutzdaten element the ticket was transmitted with, as sent */
             nutzdaten: string;
+        };
+        WebhookAttempts: {
+            /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
+            ticket: string;
+            /** @description Every attempt, oldest first, kept as long as the ticket */
+            attempts: {
+                /** @description The delivery (Standard Webhooks `webhook-id`): the same across its retries, a new one when the webhook is sent again */
+                webhook_id: string;
+                /** @description Which attempt of its delivery */
+                attempt: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC
+                 */
+                attempted_at: string;
+                /** @description The receiver's host and port; never the URL's path or query */
+                host: string;
+                /** @description The receiver's HTTP status; absent when no answer came */
+                response_status?: number;
+                /**
+                 * @description Why no answer came: the class of the network error
+                 * @enum {string}
+                 */
+                error?: "timeout" | "connection_refused" | "connection_reset" | "dns" | "tls" | "invalid_url" | "unreachable";
+                /** @description From sending to the answer, or to giving up on one */
+                duration_ms: number;
+                /**
+                 * @description `delivered` (2xx); `retry`: tried again later; `gone`: 410, never tried again; `exhausted`: the last of `HOOK_MAX_ATTEMPTS`
+                 * @enum {string}
+                 */
+                outcome: "delivered" | "retry" | "gone" | "exhausted";
+                /**
+                 * Format: date-time
+                 * @description After `retry`: when the next attempt is due
+                 */
+                next_attempt_at?: string;
+                /** @description The answer's first 256 bytes, as UTF-8 (a character cut in two replaced); kept 30 days after the attempt, as it may hold personal data */
+                response_excerpt?: string;
+            }[];
         };
         Certificate: {
             /** @description Certificate ID: `crt_` and 22 base64url characters */
@@ -14313,6 +14413,113 @@ export interface operations {
             };
             /** @description `NOT_TRANSMITTED_YET` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed`. `data` holds the ticket's `status` (and `error`). */
             409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getWebhookAttempts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every attempt, oldest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["WebhookAttempts"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TicketNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headWebhookAttempts: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every attempt, oldest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern */
+            404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
