@@ -41,6 +41,7 @@ function largestAmount(format: Format): string {
 const patterned = (year: number) => [
   `${year}-01-01`,
   '01.01-31.12',
+  `01.01.${year}-31.12.${year}`,
   '01.10',
   '9198011310010',
   'DE123456788-00001',

@@ -114,6 +114,8 @@ export interface EstReturn extends MainFormFields {
   mobility_premium?: unknown;
   energy_renovation?: unknown;
   foreign_income?: unknown;
+  foreign_employment?: unknown;
+  provision_further?: unknown;
   investment_funds?: unknown;
 }
 

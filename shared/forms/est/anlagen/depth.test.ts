@@ -13,7 +13,7 @@ import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { estReturnSample } from '#test/support/samples.ts';
 import type { Fields, Leaf } from '#shared/forms/est/anlagen/map.ts';
 
-const depthElements = ['KAP_I', 'AUS', 'EM_35c', 'Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
+const depthElements = ['N_AUS', 'KAP_I', 'AUS', 'EM_35c', 'Sonst', 'Zins', 'R_AUS', 'V_Sonstige', 'V_FeWo', 'Mob'];
 
 const base = (year: number) => ({ year, test: true, joint_assessment: true, employment: [], pensions: [], spouse: {} }) as unknown as EstReturn;
 
@@ -66,14 +66,15 @@ describe('the rules of the depth', () => {
   });
 });
 
+const leaves = (fields: Fields): Leaf[] =>
+  Object.values(fields).flatMap((node) => (node.kind === 'leaf' ? [node] : node.kind === 'group' ? leaves(node.fields) : []));
+
 describe("the child's disability in Anlage Kind (health data)", () => {
-  const leaves = (fields: Fields): Leaf[] =>
-    Object.values(fields).flatMap((node) => (node.kind === 'leaf' ? [node] : node.kind === 'group' ? leaves(node.fields) : []));
   const kind = mappedAnlagen.find((anlage) => anlage.element === 'Kind')!;
 
   it('marks every field of a disability, a mark or a care degree as health data', () => {
     const disability = leaves(kind.fields).filter((leaf) => /Behinderung|Merkzeichen|Pflegegrad/.test(leaf.label));
-    expect(disability.length).toBeGreaterThanOrEqual(7);
+    expect(disability.length).toBeGreaterThanOrEqual(8);
     expect(disability.filter((leaf) => !leaf.health).map((leaf) => leaf.label)).toEqual([]);
   });
 
@@ -88,5 +89,34 @@ describe("the child's disability in Anlage Kind (health data)", () => {
     const xml = estNutzdaten(body, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });
     expect(xml).toContain('<E0505809>50</E0505809>');
     expect((await protocolRows(xml, 2024)).filter((row) => /Behinderung|Merkzeichen|Pflegegrad|Fahrtkosten/.test(row))).toEqual([]);
+  });
+});
+
+describe('the health and care insurance abroad and of co-insured persons in Vorsorgeaufwand (health data)', () => {
+  const vor = mappedAnlagen.find((anlage) => anlage.key === 'provision_further')!;
+
+  it('marks every amount of it as health data', () => {
+    const amounts = leaves(vor.fields).filter((leaf) => leaf.format.amount);
+    expect(amounts.length).toBe(10);
+    expect(amounts.filter((leaf) => !leaf.health).map((leaf) => leaf.label)).toEqual([]);
+  });
+
+  it('is written in the order of the form beside the per-person blocks, and the protocol shows none of it', async () => {
+    const provision_further = {
+      health_abroad: [{ person: 'taxpayer', health: '4321', care: '321' }],
+      co_insured: [{ idnr: '02476291358', name: 'Quorx Lindwurm, 01.02.2001', health: '1234' }],
+      statements: [{ person: 'taxpayer', no_health_subsidies: true }],
+    };
+    const provision = { taxpayer: { private_health: { health: '2500' }, employer_subsidies: { private_health: '800' }, unemployment_insurance: '300' } };
+    const body = estReturnSample({ year: 2024, provision, provision_further } as Partial<EstReturn>);
+    const xml = estNutzdaten(body, { herstellerId: '74931', createdAt: new Date('2026-11-24T09:00:00Z') });
+    const order = ['Beitr_p_KV_PV_Inl', 'Beitr_g_p_KV_PV_Ausl', 'Stfr_AG_Zusch', 'Uebern_KV_PV_Beitr', 'Weit_Sons_VorAW', 'Erg_Ang'].map((name) =>
+      xml.indexOf(`<${name}>`),
+    );
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order[0]).toBeGreaterThan(0);
+    expect(xml).toContain('<E2002502>4321</E2002502>');
+    expect(xml).toContain('<E2004003>1234</E2004003>');
+    expect((await protocolRows(xml, 2024)).filter((row) => /Ausland|mitversichert|Zuschüsse|4\.321|1\.234/.test(row))).toEqual([]);
   });
 });

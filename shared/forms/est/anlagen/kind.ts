@@ -2,12 +2,17 @@
 // Identity and child benefit (§§ 31, 32 EStG, § 62 ff. EStG), the parents' relation to the child,
 // the transfer of allowances (§ 32 Abs. 6 Satz 6 to 11 EStG), relief for single parents (§ 24b
 // EStG), school fees (§ 10 Abs. 1 Nr. 9 EStG) and childcare costs (§ 10 Abs. 1 Nr. 5 EStG). The
-// parents' relation moved from K_Verh_A/KV and K_Verh_B/KV (2022) into K_Verh (from 2023).
+// parents' relation moved from K_Verh_A/KV and K_Verh_B/KV (2022) into K_Verh (from 2023). An
+// adult child (§ 32 Abs. 4 EStG) comes with its times of training, of seeking work and of a
+// disability that began before 25 (health data), and its work after a first training; the
+// allowance for a child away from home in training (§ 33a Abs. 2 EStG) with its addresses.
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import {
   code,
+  count,
   date,
+  dateSpan,
   expense,
   group,
   idnr,
@@ -21,6 +26,8 @@ import {
   text,
   tick,
   total,
+  until2022,
+  from2023,
   yesNo,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
@@ -78,6 +85,30 @@ export const kindAnlage: Anlage = {
         whereabouts_unknown: leaf('Weit_Ang/E0501513', tick('1'), 'Aufenthalt des anderen Elternteils nicht zu ermitteln'),
       },
     ),
+    adult: group('Ang_vollj_Ki', {
+      training: list('Ausb', 12, {
+        span: leaf('E0501610', dateSpan, 'Volljähriges Kind in Ausbildung, Zeitraum'),
+        notes: leaf('E0501408', text(), 'Erläuterungen zur Ausbildung'),
+      }),
+      seeking_work: list('Arb_los', 6, { span: leaf('E0501802', dateSpan, 'Volljähriges Kind arbeitsuchend gemeldet, Zeitraum') }),
+      disabled: list('Behind', 2, {
+        span: leaf('E0501905', dateSpan, 'Wegen Behinderung außerstande, sich selbst zu unterhalten, Zeitraum', { health: true }),
+      }),
+    }),
+    adult_work: group('Ang_Erw_Taet_vj_K', {
+      first_training_completed: leaf('E0502204', yesNo, 'Erstausbildung oder Erststudium abgeschlossen'),
+      employed: leaf('E0502401', yesNo, 'Kind nach der Erstausbildung erwerbstätig'),
+      minijob: leaf('Ki_erw_t/Minijob/E0502501', yesNo, 'Geringfügige Beschäftigung des Kindes'),
+      minijobs: list('Ki_erw_t/Minijob/Einz', 12, {
+        span: leaf('E0502502', period, 'Geringfügige Beschäftigung, Zeitraum'),
+        weekly_hours: leaf('E0502618', count(99), 'Geringfügige Beschäftigung, Wochenstunden'),
+      }),
+      other_work: leaf('Ki_erw_t/And_ErwT/E0502616', yesNo, 'Andere Erwerbstätigkeit des Kindes'),
+      other_jobs: list('Ki_erw_t/And_ErwT/Einz', 12, {
+        span: leaf('E0502617', period, 'Andere Erwerbstätigkeit, Zeitraum'),
+        weekly_hours: leaf('E0502713', count(99), 'Andere Erwerbstätigkeit, Wochenstunden'),
+      }),
+    }),
     // The child's own health and care insurance (KV_PV, KV_PV_ausl): before the transfer, as in the schema.
     health_insurance: group('KV_PV', childInsurance),
     health_insurance_abroad: group('KV_PV_ausl/AW', childInsuranceAbroad),
@@ -95,6 +126,11 @@ export const kindAnlage: Anlage = {
         claimed: leaf('E0504301', tick('1'), 'Übertragung auf Stief- oder Großelternteil'),
         periods: periods('E0504302', 'Zeitraum der Haushaltszugehörigkeit'),
       }),
+      to_step_or_grandparent_consent: leaf(
+        'And_Gruend/Anlage_K/E0503905',
+        code({ one_parent: '1', both_parents: '2' }),
+        'Übertragung auf Stief- oder Großelternteil laut Anlage K, Zustimmung',
+      ),
       parents_consent: leaf('And_Gruend/Anlage_K/E0503904', tick('1'), 'Zustimmung laut Anlage K'),
     }),
     // Relief for single parents (Entlastungsbetrag für Alleinerziehende, § 24b EStG).
@@ -105,7 +141,23 @@ export const kindAnlage: Anlage = {
       other_adult_registered_span: leaf('E0503803', period, 'Weitere volljährige Person gemeldet, Zeitraum'),
       household_with_adult: leaf('E0503821', yesNo, 'Haushaltsgemeinschaft mit volljähriger Person'),
       household_with_adult_span: leaf('E0503804', period, 'Haushaltsgemeinschaft, Zeitraum'),
+      household_members: list('Hh_Gem', 5, {
+        name: leaf('E0503805', text(), 'Person der Haushaltsgemeinschaft: Name, Vorname'),
+        relationship: leaf('E0503806', text(), 'Person der Haushaltsgemeinschaft: Verwandtschaftsverhältnis'),
+        occupation: leaf('E0503807', text(), 'Person der Haushaltsgemeinschaft: Beschäftigung'),
+      }),
       claimed_for: leaf({ 2022: null, 2023: 'ZV_Pers/E0505002' }, code({ taxpayer: '1', spouse: '2' }), 'Entlastungsbetrag beantragt für'),
+    }),
+    // The allowance for a child of age in training and away from home (§ 33a Abs. 2 EStG): 2022's form asks of abroad first.
+    away_in_training: group('FB_Abgelt_Sbed_BA_vj_Ki', {
+      abroad_2022: leaf(until2022('E0505113'), tick('1'), 'Auswärtige Unterbringung zeitweise im Ausland'),
+      placements: list('Einz', 12, {
+        span: leaf('E0504806', period, 'Auswärtige Unterbringung, Zeitraum'),
+        address: leaf('E0504805', text(), 'Anschrift des auswärts untergebrachten Kindes'),
+        country: leaf('E0505203', text(), 'Staat der auswärtigen Unterbringung'),
+      }),
+      abroad: leaf(from2023('Ausl/E0505113'), tick('1'), 'Auswärtige Unterbringung zeitweise im Ausland'),
+      agreed_share: leaf('Elt_k_ZV/E0506202', tally(100), 'Anteil am Ausbildungsfreibetrag laut gemeinsamem Antrag in %'),
     }),
     school_fees: group('Schulgeld', {
       schools: list('Einz', 5, { school: leaf('E0505606', text(), 'Schule oder Träger'), amount: leaf('E0504405', expense, 'Schulgeld') }),

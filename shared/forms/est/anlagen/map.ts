@@ -114,6 +114,8 @@ function tooManyEuros(cents: number, round: 'up' | 'down', digits: number): Prob
 }
 
 export const expense = euros('up');
+/** An expense in an element of fewer digits than 12. */
+export const expenseUpTo = builtOncePer((digits: number) => euros('up', digits));
 export const income = euros('down');
 /** Income in an element of fewer digits than 12 (the element's totalDigits). */
 export const incomeUpTo = builtOncePer((digits: number) => euros('down', digits));
@@ -136,6 +138,8 @@ function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
 export const positiveExpense = atLeast(expense, 'up', 1);
 /** An expense the schema takes from zero (NichtNeg). */
 export const nonNegativeExpense = atLeast(expense, 'up', 0);
+/** An expense of fewer digits the schema takes from zero (NichtNeg). */
+export const nonNegativeExpenseUpTo = builtOncePer((digits: number) => atLeast(expenseUpTo(digits), 'up', 0));
 /** Income the schema takes only above zero (Pos). */
 export const positiveIncome = atLeast(income, 'down', 1);
 /** Income the schema takes from zero (NichtNeg). */
@@ -183,8 +187,8 @@ export const monthYear: Format = {
   read: (value) => (monthYearPattern.test(value) ? value : undefined),
 };
 const ticked = z.literal(true, { error: 'must be true, or left out' });
-/** A box ticked: `true`, written as the mark the schema takes ("X" or "1"). */
-export const tick = builtOncePer((mark: 'X' | '1'): Format => ({
+/** A box ticked: `true`, written as the mark the schema takes ("X", "1", or "2" for a box that answers no). */
+export const tick = builtOncePer((mark: 'X' | '1' | '2'): Format => ({
   schema: ticked,
   shape: 'true when it applies',
   write: () => mark,
@@ -237,6 +241,9 @@ export const matching = (pattern: RegExp, shape: string): Format => ({
   write: (value: string) => value,
   read: (value) => (pattern.test(value) ? value : undefined),
 });
+const dateSpanPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(?!0000)\d{4}-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(?!0000)\d{4}$/;
+/** A span of dates as ELSTER writes it: "01.03.2024-30.06.2024". */
+export const dateSpan = matching(dateSpanPattern, 'a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.03.2024-30.06.2024"');
 export const digits = builtOncePer((length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`));
 /** A business identification number (Wirtschafts-Identifikationsnummer, § 139c AO): DE, nine digits, a hyphen and a distinguishing number from 00001. */
 const businessIdPattern = /^DE\d{9}-(?!00000)\d{5}$/;
@@ -285,6 +292,10 @@ export const total = (at: Path, of: readonly [string, string], round: 'up' | 'do
 export const from2023 = (path: string): Path => ({ 2022: null, 2023: path });
 /** A path from 2024's form on. */
 export const from2024 = (path: string): Path => ({ 2022: null, 2024: path });
+/** A path of 2022's form only. */
+export const until2022 = (path: string): Path => ({ 2022: path, 2023: null });
+/** A path of the forms up to 2023 (2024's lacks it). */
+export const until2023 = (path: string): Path => ({ 2022: path, 2024: null });
 /** Who a per-person Anlage or block belongs to: its `Person` element. */
 export const personLeaf = leaf('Person', person, 'Person');
 
@@ -304,6 +315,8 @@ export interface Anlage {
    * vorsorge.ts): what it writes joins that writer's element, and it reads only its own paths.
    */
   part?: true;
+  /** The children of a part's element in the schema's order, where the part's stand between the writer's. */
+  order?: readonly string[];
 }
 
 /**

@@ -6,6 +6,7 @@ import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 import { agbAnlage } from '#shared/forms/est/anlagen/agb.ts';
 import { gAnlage, gFindings } from '#shared/forms/est/anlagen/g.ts';
 import { ha35aAnlage, ha35aFindings } from '#shared/forms/est/anlagen/ha-35a.ts';
+import { nAusAnlage } from '#shared/forms/est/anlagen/n-aus.ts';
 import { kapAnlage } from '#shared/forms/est/anlagen/kap.ts';
 import { kapBetAnlage } from '#shared/forms/est/anlagen/kap-bet.ts';
 import { kindAnlage, kindFindings } from '#shared/forms/est/anlagen/kind.ts';
@@ -29,6 +30,7 @@ import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
 import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.ts';
 import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
+import { vorFurtherAnlage } from '#shared/forms/est/anlagen/vorsorge-further.ts';
 import {
   anlageSchema,
   fieldDescriptions,
@@ -59,6 +61,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   zinsAnlage,
   sAnlage,
   coronaAnlage,
+  nAusAnlage,
   kapAnlage,
   kapBetAnlage,
   kapIAnlage,
@@ -71,6 +74,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   vFewoAnlage,
   vSonstigeAnlage,
   vorOtherAnlage,
+  vorFurtherAnlage,
   avAnlage,
   mobAnlage,
 ];
@@ -152,7 +156,7 @@ export function withMappedForms(body: EstReturn, forms: Record<string, XmlNode |
   const all: Record<string, XmlNode | undefined> = { ...forms };
   for (const anlage of mappedAnlagen) {
     const written = writeAnlage(anlage, asBody(body));
-    if (written !== undefined) all[anlage.element] = anlage.part ? joined(all[anlage.element], written) : written;
+    if (written !== undefined) all[anlage.element] = anlage.part ? inOrder(joined(all[anlage.element], written), anlage.order) : written;
   }
   return Object.fromEntries(e10FormOrder.filter((name) => all[name] !== undefined).map((name) => [name, all[name]!]));
 }
@@ -165,6 +169,12 @@ function joined(form: XmlNode | undefined, part: XmlNode): XmlNode {
   const result: XmlElement = { ...form };
   for (const [name, node] of Object.entries(part)) result[name] = joined(result[name], node);
   return result;
+}
+
+/** A form's children put in the schema's order, where a part says it. */
+function inOrder(form: XmlNode, order: readonly string[] | undefined): XmlNode {
+  if (!order || !isElement(form)) return form;
+  return Object.fromEntries(Object.entries(form).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b)));
 }
 
 /** The body's fields of the mapped Anlagen read back from E10, and the elements below them that none carries. */
