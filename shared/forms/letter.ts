@@ -83,7 +83,7 @@ export const elementLetter = <Request extends LetterRequest & Partial<Record<Par
 });
 
 /** A caller's letter in `xml`: its element and attachments, bounded by the request's body limit, which binds first. */
-export const letterXmlField = z.string().check(z.minLength(1), z.maxLength(attachmentsXmlBytes));
+const letterXmlField = z.string().check(z.minLength(1), z.maxLength(attachmentsXmlBytes));
 
 /** What every letter's request has after its element: the attachments, or the caller's XML in place of both. */
 export const letterFields = <Attachments extends z.ZodMiniType>(attachments: Attachments) => ({
@@ -133,7 +133,7 @@ export function splitLetter(xml: string, root: string): { element: string; attac
 const xmlPath = (names: readonly string[]) => ['xml', ...names].join('.');
 
 /** The letter's element and attachments written from a body, and what the body has that they do not (at its body path). */
-export function letterXml<Filing extends LetterRequest & { year: number }>(
+function letterXml<Filing extends LetterRequest & { year: number }>(
   letter: Pick<Letter<LetterRequest, Filing>, 'element' | 'fieldsOf'>,
   filing: Filing,
 ): { xml: string; findings: Finding[] } {
@@ -173,7 +173,7 @@ function withTaxNumber(fields: Record<string, unknown>, [first, ...rest]: readon
  * the attachments' structure and rules. `pathOf` names an element below the letter's root; the
  * attachments are named below `Anhaenge`.
  */
-export function letterFindings(
+function letterFindings(
   letter: Pick<Letter<never, never>, 'element' | 'datenart'>,
   xml: string,
   year: number,
@@ -200,7 +200,7 @@ export function letterFindings(
 }
 
 /** The letter's tax rules: the filing a request makes, and what its element, attachments and identifiers have. */
-export function letterRules<Request extends LetterRequest, Filing extends LetterRequest & { year: number }>(letter: Letter<Request, Filing>) {
+function letterRules<Request extends LetterRequest, Filing extends LetterRequest & { year: number }>(letter: Letter<Request, Filing>) {
   return (request: Request, { today }: CheckContext): Ruled => {
     const body = letter.filingOf(request, today);
     // The letter's own kind and body: the compiler cannot pair a generic kind with its body in the union.
@@ -233,7 +233,7 @@ export const letterForm = <Request extends LetterRequest, Filing extends LetterR
 ): Form<Request> => ({ facts: letter.facts, schema, rules: letterRules(letter) });
 
 /** What a letter's protocol shows of its element (absent where it could not be read) and its attachments. */
-export type LetterProtocol = (tree: XmlTree | undefined, files: number) => Omit<Recheck, 'findings'>;
+type LetterProtocol = (tree: XmlTree | undefined, files: number) => Omit<Recheck, 'findings'>;
 
 /**
  * A letter as generic code sees it (shared/forms/form.ts): checked by `form`, stored with its year (the
@@ -267,7 +267,7 @@ export function letterModule<K extends Kind, Request extends LetterRequest, Fili
  * attachments as `anhaenge`; the tax number at its place is the request's `tax_number`, which the
  * handler adds. `unmapped` names what the body cannot carry.
  */
-export function readLetterBack(element: LetterElement, xml: string): ReadBack {
+function readLetterBack(element: LetterElement, xml: string): ReadBack {
   const structure = element.structure();
   const parts = splitLetter(xml, structure.root);
   const read = readXml(parts.element, { strict: true });
