@@ -271,11 +271,13 @@ const readingTickets = { ...authenticated, tickets: ['GetItem'] } as const;
 // Each form's two functions, named after its kind (`submitUstva`, `validateUstva`), with one entry
 // each for every form, functions/submit-form.ts and validate-form.ts: a form's line in the registry
 // (shared/forms/registry.ts) brings them and their routes.
-type FormFunctionName = `${'submit' | 'validate'}${Capitalize<Kind>}`;
+type FormFunctionName = `${'submit' | 'validate'}${Pascal<Kind>}`;
 
-const capitalized = <K extends Kind>(kind: K) => (kind.charAt(0).toUpperCase() + kind.slice(1)) as Capitalize<K>;
-export const submitFunction = (kind: Kind) => `submit${capitalized(kind)}` as const;
-export const validateFunction = (kind: Kind) => `validate${capitalized(kind)}` as const;
+type Pascal<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
+/** A kind or name as a word of a function's or stack's name, `a_kind` → `AKind`: CloudFormation's IDs are letters and digits. */
+export const pascalCase = <S extends string>(word: S) => word.replace(/(?:^|_)(.)/g, (_, first: string) => first.toUpperCase()) as Pascal<S>;
+export const submitFunction = (kind: Kind) => `submit${pascalCase(kind)}` as const;
+export const validateFunction = (kind: Kind) => `validate${pascalCase(kind)}` as const;
 
 /**
  * The import aliases a function's bundle is built with (infra/constructs/steuerbote-function.ts, and

@@ -1,4 +1,5 @@
-// ERiC's rules of the letters, every Fehler rule of each letter's workbook by name: a table of two
+// ERiC's rules of the letters (the appeal, the message, the request for more time, the request to adjust
+// prepayments), every Fehler rule of each letter's workbook by name: a table of two
 // documents per rule (the letter's eric-rule-cases.json, found by scripts/structure/rule-cases.ts:
 // `npm run generate:rule-cases -- <kind>`), one the rule refuses and one it accepts, each checked
 // against the letter's whole rule book, so a rule that fires where it should not shows too. Then the
@@ -9,9 +10,13 @@ import { attachmentFindings } from '#shared/forms/attachments.ts';
 import { einspruchElement } from '#shared/forms/einspruch/structure.ts';
 import type { LetterElement } from '#shared/forms/letter.ts';
 import { nachrichtElement } from '#shared/forms/nachricht/structure.ts';
+import { fristverlaengerungElement } from '#shared/forms/fristverlaengerung/structure.ts';
+import { vorauszahlungElement } from '#shared/forms/anpassung_vorauszahlung/structure.ts';
 import { workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import einspruchCases from '#shared/forms/einspruch/eric-rule-cases.json' with { type: 'json' };
 import nachrichtCases from '#shared/forms/nachricht/eric-rule-cases.json' with { type: 'json' };
+import fristverlaengerungCases from '#shared/forms/fristverlaengerung/eric-rule-cases.json' with { type: 'json' };
+import vorauszahlungCases from '#shared/forms/anpassung_vorauszahlung/eric-rule-cases.json' with { type: 'json' };
 
 const letters: { kind: string; element: LetterElement; cases: Record<string, RuleCase>; neverFires: Record<string, string> }[] = [
   {
@@ -32,6 +37,26 @@ const letters: { kind: string; element: LetterElement; cases: Record<string, Rul
       Stpfl_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
       Ehegatte_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
       Uebermitler_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
+    },
+  },
+  {
+    kind: 'fristverlaengerung',
+    element: fristverlaengerungElement,
+    cases: fristverlaengerungCases.all as Record<string, RuleCase>,
+    neverFires: {
+      Stpfl_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
+      Ehegatte_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
+      Uebermitler_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
+    },
+  },
+  {
+    kind: 'anpassung_vorauszahlung',
+    element: vorauszahlungElement,
+    cases: vorauszahlungCases.all as Record<string, RuleCase>,
+    neverFires: {
+      Stpfl_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
+      Ehegatte_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
+      Uebermittler_Anschrift_mehr_als_einmal_angegeben: 'asks for a second StrAdrInl, which the schema allows once',
     },
   },
 ];

@@ -5,15 +5,17 @@
 // caller's own XML or written from a body: the structure of ELSTER's schema, ERiC's rules of the
 // letter's workbook (shared/forms/workbook-rules.ts) and of its attachments (shared/forms/attachments.ts),
 // the identifiers, then what the letter itself finds (an appeal's deadline).
-import type { Finding, Kind } from '#shared/domain/ticket.ts';
+import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
 import * as z from 'zod/mini';
 import { attachmentFindings, attachmentsStructure, attachmentsXmlBytes } from '#shared/forms/attachments.ts';
 import { attachmentsNamespace, attachmentsVersion } from '#shared/forms/attachments-schema.ts';
-import type { CheckContext, Ruled } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
+import { alongsideFieldChecks, common, formYear, refuseBesideXml, requireField, taxNumber } from '#shared/forms/fields.ts';
 import { yearFindings } from '#shared/forms/years.ts';
 import { bodyFinding, bodyName, bodyPathOf, readParts, writeElement } from '#shared/forms/element-body.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
-import type { ReadBack } from '#shared/forms/form.ts';
+import type { FormModule, ReadBack, Recheck } from '#shared/forms/form.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
 import { type RuleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import { buildXml } from '#shared/xml/build.ts';
@@ -43,6 +45,9 @@ export interface LetterRequest extends DeclaredIdentifiers {
   anhaenge?: Record<string, unknown> | undefined;
 }
 
+/** A request as it is stored and sent: its year, where it named none, the year it was accepted in. */
+export type LetterFiling<Request extends LetterRequest> = Omit<Request, 'year'> & { year: number };
+
 /** A letter as generic code sees it. */
 export interface Letter<Request extends LetterRequest, Filing extends LetterRequest & { year: number }> {
   kind: Kind;
@@ -59,8 +64,61 @@ export interface Letter<Request extends LetterRequest, Filing extends LetterRequ
   findings?: (tree: XmlTree, filing: Filing, today: string, pathOf: (names: readonly string[]) => string) => Finding[];
 }
 
+/** The first child of `node` named `name`: how a protocol finds what a letter says. */
+export const childOf = (node: XmlTree | undefined, name: string) => node?.children.find((candidate) => candidate.name === name);
+
+/**
+ * A letter whose structured body is its element alone, under `part` (the message, the request for more
+ * time, the request to adjust prepayments): its taxpayer's and spouse's IdNrs name who writes, the tax
+ * number is the letter's, and without a year of its own it is filed under the year it is sent in.
+ */
+export const elementLetter = <Request extends LetterRequest & Partial<Record<Part, unknown>>, Part extends string>(
+  letter: Pick<Letter<Request, Request & { year: number }>, 'kind' | 'facts' | 'datenart' | 'element'>,
+  part: Part,
+): Letter<Request, LetterFiling<Request>> => ({
+  ...letter,
+  identifiers: { held: { Steuernummer: 'tax_number' }, others: ['Steuerpflichtiger/', 'Ehegatte/'] },
+  filingOf: (request, today) => ({ ...request, year: request.year ?? Number(today.slice(0, 4)) }),
+  fieldsOf: (filing) => ({ ...((filing as Record<string, unknown>)[part] as Record<string, unknown> | undefined) }),
+});
+
 /** A caller's letter in `xml`: its element and attachments, bounded by the request's body limit, which binds first. */
-export const letterXmlField = z.string().check(z.minLength(1), z.maxLength(attachmentsXmlBytes));
+const letterXmlField = z.string().check(z.minLength(1), z.maxLength(attachmentsXmlBytes));
+
+/** What every letter's request has after its element: the attachments, or the caller's XML in place of both. */
+export const letterFields = <Attachments extends z.ZodMiniType>(attachments: Attachments) => ({
+  anhaenge: z.optional(attachments),
+  xml: z.optional(letterXmlField),
+});
+
+/**
+ * The request's fields of a letter whose structured body is its element alone, under `part` (its
+ * root in snake case), with `year` only where its subject has one; `element` and `attachments` are
+ * the schemas of the element's fields and of `anhaenge`: checked (letterSchema) or documented (its openapi.ts).
+ */
+export const letterShape = <Part extends string, Element extends z.ZodMiniType, Attachments extends z.ZodMiniType>(
+  facts: FormFacts,
+  part: Part,
+  element: Element,
+  attachments: Attachments,
+) => ({
+  ...common,
+  year: z.optional(formYear(facts)),
+  tax_number: taxNumber,
+  ...({ [part]: z.optional(element) } as { [P in Part]: z.ZodMiniOptional<Element> }),
+  ...letterFields(attachments),
+});
+
+const record = z.record(z.string().check(z.maxLength(60)), z.unknown());
+
+/** The schema of such a letter's request: the element required unless the caller's XML stands in its place (`required` says what it holds). */
+export const letterSchema = <Part extends string>(facts: FormFacts, part: Part, required: string) =>
+  z.strictObject(letterShape(facts, part, record, record)).check(
+    z.superRefine((body: Record<string, unknown>, context) => {
+      if (body.xml !== undefined) return refuseBesideXml(context, body, [part, 'anhaenge']);
+      if (body[part] === undefined) requireField(context, part, `is required: ${required}`);
+    }, alongsideFieldChecks),
+  );
 
 /** A letter's Nutzdaten split into its element and the attachments beside it. */
 export function splitLetter(xml: string, root: string): { element: string; attachments?: string } {
@@ -75,7 +133,7 @@ export function splitLetter(xml: string, root: string): { element: string; attac
 const xmlPath = (names: readonly string[]) => ['xml', ...names].join('.');
 
 /** The letter's element and attachments written from a body, and what the body has that they do not (at its body path). */
-export function letterXml<Filing extends LetterRequest & { year: number }>(
+function letterXml<Filing extends LetterRequest & { year: number }>(
   letter: Pick<Letter<LetterRequest, Filing>, 'element' | 'fieldsOf'>,
   filing: Filing,
 ): { xml: string; findings: Finding[] } {
@@ -115,7 +173,7 @@ function withTaxNumber(fields: Record<string, unknown>, [first, ...rest]: readon
  * the attachments' structure and rules. `pathOf` names an element below the letter's root; the
  * attachments are named below `Anhaenge`.
  */
-export function letterFindings(
+function letterFindings(
   letter: Pick<Letter<never, never>, 'element' | 'datenart'>,
   xml: string,
   year: number,
@@ -142,7 +200,7 @@ export function letterFindings(
 }
 
 /** The letter's tax rules: the filing a request makes, and what its element, attachments and identifiers have. */
-export function letterRules<Request extends LetterRequest, Filing extends LetterRequest & { year: number }>(letter: Letter<Request, Filing>) {
+function letterRules<Request extends LetterRequest, Filing extends LetterRequest & { year: number }>(letter: Letter<Request, Filing>) {
   return (request: Request, { today }: CheckContext): Ruled => {
     const body = letter.filingOf(request, today);
     // The letter's own kind and body: the compiler cannot pair a generic kind with its body in the union.
@@ -168,12 +226,48 @@ export function letterRules<Request extends LetterRequest, Filing extends Letter
   };
 }
 
+/** A letter's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
+export const letterForm = <Request extends LetterRequest, Filing extends LetterRequest & { year: number }>(
+  letter: Letter<Request, Filing>,
+  schema: z.ZodMiniType<Request>,
+): Form<Request> => ({ facts: letter.facts, schema, rules: letterRules(letter) });
+
+/** What a letter's protocol shows of its element (absent where it could not be read) and its attachments. */
+type LetterProtocol = (tree: XmlTree | undefined, files: number) => Omit<Recheck, 'findings'>;
+
+/**
+ * A letter as generic code sees it (shared/forms/form.ts): checked by `form`, stored with its year (the
+ * one it named, or the one it was accepted in), written from its body or sent as the caller wrote it,
+ * read back, and re-checked with the protocol `protocol` makes of it.
+ */
+export function letterModule<K extends Kind, Request extends LetterRequest, Filing extends LetterRequest & { year: number }>(
+  letter: Letter<Request, Filing> & { kind: K },
+  form: Form<Request>,
+  protocol: LetterProtocol,
+): FormModule<K> {
+  const module = {
+    facts: letter.facts,
+    identifiers: letter.identifiers,
+    check: (input: unknown, context: CheckContext) => checkForm(form, input, context),
+    readStored: readStoredBy(form.schema, (request) => ({ ...request, year: request.year ?? 0 })),
+    nutzdaten: (body: Filing) => body.xml ?? letterXml(letter, body).xml,
+    readBack: async (xml: string) => readLetterBack(letter.element, xml),
+    async recheck(xml: string, year: number) {
+      const { findings, tree, files } = letterFindings(letter, xml, year, (names) => names.join('/'));
+      // What the letter itself finds (an appeal's deadline) is the service's hint, not the tax office's finding.
+      return { findings: findings.filter(isError), ...protocol(tree, files) };
+    },
+  };
+  // The letter's own kind and body: the compiler cannot pair a generic kind with its body in the union.
+  return module as unknown as FormModule<K>;
+}
+
 /**
  * The structured body a caller's letter maps to (contract §12): its element under its name, the
  * attachments as `anhaenge`; the tax number at its place is the request's `tax_number`, which the
  * handler adds. `unmapped` names what the body cannot carry.
  */
-export function readLetterBack(element: LetterElement, xml: string): ReadBack {
+function readLetterBack(element: LetterElement, xml: string): ReadBack {
   const structure = element.structure();
   const parts = splitLetter(xml, structure.root);
   const read = readXml(parts.element, { strict: true });

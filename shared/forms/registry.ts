@@ -5,9 +5,11 @@
 // for each kind a form's filing-body.ts adds.
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { anpassungVorauszahlungFacts } from '#shared/forms/anpassung_vorauszahlung/facts.ts';
 import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { euerFacts } from '#shared/forms/euer/facts.ts';
+import { fristverlaengerungFacts } from '#shared/forms/fristverlaengerung/facts.ts';
 import { gewstFacts } from '#shared/forms/gewst/facts.ts';
 import { kstFacts } from '#shared/forms/kst/facts.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
@@ -28,6 +30,8 @@ export const formFacts: { readonly [K in Kind]: FormFacts<K> } = {
   euer: euerFacts,
   einspruch: einspruchFacts,
   nachricht: nachrichtFacts,
+  fristverlaengerung: fristverlaengerungFacts,
+  anpassung_vorauszahlung: anpassungVorauszahlungFacts,
 };
 
 export const kinds = Object.keys(formFacts) as Kind[];

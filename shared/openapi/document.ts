@@ -68,7 +68,8 @@ const description = () =>
     keepAliveSeconds: transportLimits.keepAliveSeconds,
   });
 
-const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+// A kind of two words is one word of the operation's name (`submitAnpassungVorauszahlung`).
+const upper = (kind: Kind) => kind.replace(/(?:^|_)(.)/g, (_, first: string) => first.toUpperCase());
 
 const requestBody = (kind: Kind) => ({
   required: true,

@@ -108,7 +108,7 @@ describe('the bundles of submit and validate', () => {
   // carries XML, so the function does not evaluate it as it starts (BENCHMARKS.md, "Cold starts"). The
   // checks of the UStE, the KSt, the GewSt, the Anlage EÜR and the letters read the XML they write from a body, so they need their reader for every body.
   const xmlReader = /^shared\/(forms\/\w+\/xml-reader|xml\/caller-nutzdaten)\.ts$/;
-  const readsXmlOfEveryBody: readonly Kind[] = ['ust', 'kst', 'gewst', 'euer', 'einspruch', 'nachricht'];
+  const readsXmlOfEveryBody: readonly Kind[] = ['ust', 'kst', 'gewst', 'euer', 'einspruch', 'nachricht', 'fristverlaengerung', 'anpassung_vorauszahlung'];
   it.each(kinds.filter((kind) => !readsXmlOfEveryBody.includes(kind)).map(submitFunction))('%s starts without the XML reader', async (name) => {
     const { carried } = await bundle(name);
     const started = await startsWith(name);

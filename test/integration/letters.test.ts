@@ -3,9 +3,12 @@
 // element and attachments, and delivered with a protocol that says what the letter is (their
 // read-back round trip is samples-round-trip.test.ts's). The appeal's deadline comes as a hint on the answer. Without ELSTER's files the suite says so and is skipped.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anpassungVorauszahlungExample } from '#shared/forms/anpassung_vorauszahlung/openapi.ts';
 import { einspruchExample } from '#shared/forms/einspruch/openapi.ts';
+import { fristverlaengerungExample } from '#shared/forms/fristverlaengerung/openapi.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { sampleLetter } from '#test/support/elster-samples.ts';
 
@@ -42,6 +45,43 @@ afterAll(async () => {
 describe.skipIf(missing)("ELSTER's letter samples", needsElster, () => {
   it.each(samples)('$file: accepted as XML and delivered with its protocol', async ({ kind, file, year, taxNumber, version, title }) => {
     await deliveredProtocol(service, kind, { test: true, year, tax_number: taxNumber, xml: sampleLetter(file) }, version, title);
+  });
+});
+
+// ELSTER gives no sample of these two: their examples are written, valid against the XSD, sent as the
+// caller's XML, read back into the same body, and delivered with a protocol that names what they ask.
+const written = [
+  {
+    kind: 'fristverlaengerung' as const,
+    body: fristverlaengerungExample,
+    version: 'Fristverlaengerung_21',
+    shown: ['Antrag auf Fristverlängerung', '31.10.2026', 'Körperschaftsteuererklärung', 'Gewerbesteuererklärung'],
+  },
+  {
+    kind: 'anpassung_vorauszahlung' as const,
+    body: anpassungVorauszahlungExample,
+    version: 'AnpassungVorauszahlung_21',
+    shown: ['Antrag auf Anpassung der Vorauszahlungen', 'Körperschaftsteuer 2026', 'ab 3. Quartal'],
+  },
+];
+
+describe.skipIf(missing)('the letters ELSTER gives no sample of', needsElster, () => {
+  it.each(written)('$kind: written valid, read back from its XML, and delivered both ways', async ({ kind, body, version, shown }) => {
+    const checked = await service.post(`/v2/${kind}/validate?include=nutzdaten`, body);
+    expect(checked.json.data).toMatchObject({ valid: true, datenart_version: version, findings: [] });
+    const xml: string = checked.json.data.nutzdaten;
+    expect(validateNutzdaten(kind, body.year, xml).errors).toEqual([]);
+
+    const { test, year, tax_number } = body;
+    const read = await service.post(`/v2/${kind}/validate?include=body`, { test, year, tax_number, xml });
+    expect(read.json.data).toMatchObject({ valid: true, unmapped: [] });
+    expect(read.json.data.body).toEqual(body);
+
+    const [title, ...figures] = shown;
+    for (const request of [body, { test, year, tax_number, xml }]) {
+      const protocol = await deliveredProtocol(service, kind, request, version, title!);
+      for (const figure of figures) expect(protocol).toContain(figure);
+    }
   });
 });
 

@@ -234,6 +234,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/fristverlaengerung": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a request for more time to file (Fristverlängerung)
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitFristverlaengerung"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/anpassung_vorauszahlung": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit a request to adjust prepayments (Anpassung der Vorauszahlungen)
+         * @description Checks the body (every finding at once), stores it and queues its transmission. The ticket is followed with `GET /v2/status/{ticket}`.
+         */
+        post: operations["submitAnpassungVorauszahlung"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/ustva/validate": {
         parameters: {
             query?: never;
@@ -458,6 +504,52 @@ export interface paths {
          * @description Runs every check `POST /v2/nachricht` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
          */
         post: operations["validateNachricht"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fristverlaengerung/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a request for more time to file (Fristverlängerung) without submitting it
+         * @description Runs every check `POST /v2/fristverlaengerung` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateFristverlaengerung"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/anpassung_vorauszahlung/validate": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check a request to adjust prepayments (Anpassung der Vorauszahlungen) without submitting it
+         * @description Runs every check `POST /v2/anpassung_vorauszahlung` runs (with the ERiC tax authority, ERiC's own checks too); nothing is stored or sent, and `Idempotency-Key` plays no part. Answers 200 whether the body is valid or not.
+         */
+        post: operations["validateAnpassungVorauszahlung"];
         delete?: never;
         options?: never;
         head?: never;
@@ -861,7 +953,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -1060,7 +1152,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
@@ -2812,7 +2904,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -3578,7 +3670,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
@@ -3675,7 +3767,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
             vat_id: string;
@@ -3723,7 +3815,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -4897,7 +4989,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
             tax_number: string | {
@@ -7037,7 +7129,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -11389,7 +11481,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Ordnungsbegriff/Steuernummer, its tax office receives the appeal and its Land decides the working days of the deadline */
             tax_number: string | {
@@ -11607,7 +11699,7 @@ export interface components {
                     }[];
                 };
             };
-            /** @description The attachments (ELSTER's Anhaenge element) in the same naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
             anhaenge?: {
                 /** @description ELSTER Anhaenge/Rueckmeldung */
                 rueckmeldung?: {
@@ -11668,7 +11760,7 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the message */
             tax_number: string | {
@@ -11906,7 +11998,7 @@ export interface components {
                     text?: string;
                 };
             };
-            /** @description The attachments (ELSTER's Anhaenge element), named as for the appeal: `rueckmeldung.rueckmeldung_gewuenscht` "true", `anhang` a list of files (`dateibezeichnung`, `dateityp` "application/pdf", `dateiinhalt` base64); ERiC's limits 20 files, 10485760 bytes each, 38700000 together, the request's body limit (1 MiB) first */
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
             anhaenge?: {
                 /** @description ELSTER Anhaenge/Rueckmeldung */
                 rueckmeldung?: {
@@ -11955,6 +12047,613 @@ export interface components {
                 }[];
             };
             /** @description Instead of `nachricht` and `anhaenge`: the whole content of the Nutzdaten, the `<Nachricht …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/nachricht/validate?include=body` reads it back into the structured fields */
+            xml?: string;
+        };
+        FristverlaengerungSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            year?: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the request */
+            tax_number: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description The Fristverlaengerung element, every group and field of ELSTER's schema under its name in snake case: `begruendung` and `bearbeitungsart` ("maschinell" or "personell"), required by ERiC; `steuerpflichtiger` (who asks: type, name, address), `ehegatte`, `uebermittler`; `antrag_fuer_vz` (`jahr`, `fristbis` as DD.MM.YYYY, `steuerarten` a list of up to 10 returns by ELSTER's code, e.g. "0030" income tax, "0610" corporate income tax, "1840" trade tax). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_Fristverlaengerung_21, each finding naming its `rule` (`ERIC_RULE`) */
+            fristverlaengerung?: {
+                /** @description ELSTER Fristverlaengerung/Steuernummer: text */
+                steuernummer?: string;
+                /** @description ELSTER Fristverlaengerung/Aktenzeichen: text */
+                aktenzeichen?: string;
+                /** @description ELSTER Fristverlaengerung/Begruendung: text, at most 5000 characters */
+                begruendung?: string;
+                /** @description ELSTER Fristverlaengerung/Bearbeitungsart: text, one of "maschinell", "personell" */
+                bearbeitungsart?: string;
+                /** @description ELSTER Fristverlaengerung/Steuerpflichtiger */
+                steuerpflichtiger?: {
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/SteuerpflichtigerTyp: text, one of "NatPerson", "NichtNatPerson" */
+                    steuerpflichtiger_typ?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/IdNr: text */
+                    id_nr?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Steuerpflichtiger/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Fristverlaengerung/Ehegatte */
+                ehegatte?: {
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/IdNr: text */
+                    id_nr?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Ehegatte/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Fristverlaengerung/Uebermittler */
+                uebermittler?: {
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Fristverlaengerung/Uebermittler/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Fristverlaengerung/AntragFuerVZ */
+                antrag_fuer_vz?: {
+                    /** @description ELSTER Fristverlaengerung/AntragFuerVZ/Jahr: a whole number */
+                    jahr?: number;
+                    /** @description ELSTER Fristverlaengerung/AntragFuerVZ/Fristbis: text */
+                    fristbis?: string;
+                    steuerarten?: {
+                        /** @description ELSTER Fristverlaengerung/AntragFuerVZ/Steuerarten/Steuerart: text, one of "0030", "0200", "0610", "0611", "1810", "1811", "1812", "1813", "1840", "1940", "2150", "2160", "2190" */
+                        steuerart?: string;
+                    }[];
+                };
+            };
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            anhaenge?: {
+                /** @description ELSTER Anhaenge/Rueckmeldung */
+                rueckmeldung?: {
+                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    rueckmeldung_gewuenscht?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    email_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    schluessel_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_druck_rueckmeldung?: string;
+                };
+                anhang?: {
+                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    dateibezeichnung?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    dateityp?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    dateiinhalt?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    virengeprueft?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    normalisiert?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    loeschgrund?: string;
+                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    bearbeiter_info?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    hinweise?: {
+                        hinweis?: {
+                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            hinweistext?: string;
+                        }[];
+                    };
+                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    metadaten_anhang?: {
+                        metadatum_anhang?: {
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            schluessel_anhang?: string;
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            wert_anhang?: string;
+                        }[];
+                    };
+                }[];
+            };
+            /** @description Instead of `fristverlaengerung` and `anhaenge`: the whole content of the Nutzdaten, the `<Fristverlaengerung …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/fristverlaengerung/validate?include=body` reads it back into the structured fields */
+            xml?: string;
+        };
+        AnpassungVorauszahlungSubmission: {
+            /**
+             * @description Sets the ELSTER Testmerker 700000004. `false` is a live submission: refused with 422 `LIVE_NOT_ALLOWED` unless the service runs with `ALLOW_LIVE_SUBMISSIONS=true`, and test tax offices and test IdNrs are never sent live
+             * @default true
+             */
+            test?: boolean;
+            /** @description Yours: echoed in the metadata and the webhook; in ELSTER's character set, like every text field */
+            client_reference?: string;
+            /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
+            certificate_id?: string;
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            year?: number;
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer (required by ERiC), its tax office receives the request */
+            tax_number: string | {
+                /** @enum {string} */
+                state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                number: string;
+            };
+            /** @description The Vorauszahlung element, every group and field of ELSTER's schema under its name in snake case: `begruendung` (required by ERiC), `steuerpflichtiger` (who asks: type, name, address), `ehegatte`, `uebermittler`; `antrag_fuer_steuerart_zeitraum`, a list of up to 10 taxes and periods (`steuerart` by ELSTER's code, each once: "0030" income tax, "0031" its bases, "0500" church tax, "0610" corporate income tax, "1840" trade tax, "1841" its base amount; `quartal` "Q1"–"Q4" or "nVz" for a subsequent prepayment; `jahr`). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_AnpassungVorauszahlung_21, each finding naming its `rule` (`ERIC_RULE`) */
+            vorauszahlung?: {
+                /** @description ELSTER Vorauszahlung/Steuernummer: text */
+                steuernummer?: string;
+                /** @description ELSTER Vorauszahlung/Begruendung: text, at most 10000 characters */
+                begruendung?: string;
+                /** @description ELSTER Vorauszahlung/Steuerpflichtiger */
+                steuerpflichtiger?: {
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/SteuerpflichtigerTyp: text, one of "NatPerson", "NichtNatPerson" */
+                    steuerpflichtiger_typ?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/IdNr: text */
+                    id_nr?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Steuerpflichtiger/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Vorauszahlung/Ehegatte */
+                ehegatte?: {
+                    /** @description ELSTER Vorauszahlung/Ehegatte/IdNr: text */
+                    id_nr?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Vorauszahlung/Ehegatte/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Ehegatte/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                /** @description ELSTER Vorauszahlung/Uebermittler */
+                uebermittler?: {
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Bezeichnung: text, at most 50 characters */
+                    bezeichnung?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Name: text, at most 72 characters */
+                    name?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Vorname: text, at most 72 characters */
+                    vorname?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Namensvorsatz: text, at most 25 characters */
+                    namensvorsatz?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Namenszusatz: text, at most 60 characters */
+                    namenszusatz?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Titel: text, at most 30 characters */
+                    titel?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Telefon: text, at most 20 characters */
+                    telefon?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Email: text, at most 128 characters */
+                    email?: string;
+                    /** @description ELSTER Vorauszahlung/Uebermittler/Adresse */
+                    adresse?: {
+                        /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrInl */
+                        str_adr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrInl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrInl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrInl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrInl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl */
+                        str_adr_ausl?: {
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl/Strasse: text, at most 72 characters */
+                            strasse?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl/Hausnummer: a whole number */
+                            hausnummer?: number;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl/Hausnummernzusatz: text, at most 20 characters */
+                            hausnummernzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl/Anschriftenzusatz: text, at most 46 characters */
+                            anschriftenzusatz?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl/Postleitzahl: text, at most 12 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl/Ort: text, at most 72 characters */
+                            ort?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/StrAdrAusl/Land: text, one of "AF", "EG", "AX", "AL", "DZ", "VI", "UM", "AS", "AD", "AO", "AI", "AQ", "AG", "GQ", "AR", "AM", "AW", "AZ", "ET", "AU", "BS", "BH", "BD", "BB", "BY", "BE", "BZ", "BJ", "BM", "BT", "BO", "BQ", "BA", "BW", "BV", "BR", "VG", "IO", "BN", "BG", "BF", "BI", "CL", "CN", "CK", "CR", "CI", "CW", "DK", "DM", "DO", "DJ", "EC", "SV", "ER", "EE", "FK", "FO", "FJ", "FI", "FR", "TF", "GF", "PF", "GA", "GM", "GE", "GH", "GI", "GD", "GR", "GL", "GP", "GU", "GT", "GG", "GN", "GW", "GY", "HT", "HM", "VA", "HN", "HK", "IN", "ID", "IM", "IQ", "IR", "IE", "IS", "IL", "IT", "JM", "JP", "YE", "JE", "JO", "KY", "KH", "CM", "CA", "CV", "KZ", "QA", "KE", "KG", "KI", "CC", "CO", "KM", "CD", "CG", "SZ", "KP", "KR", "KO", "HR", "CU", "KW", "LA", "LS", "LV", "LB", "LR", "LY", "LI", "LT", "LU", "MO", "MG", "MW", "MY", "MV", "ML", "MT", "MP", "MA", "MH", "MQ", "MR", "MU", "YT", "MX", "FM", "MD", "MC", "MN", "ME", "MS", "MZ", "MM", "NA", "NR", "NP", "NC", "NZ", "NI", "NL", "NE", "NG", "NU", "MK", "NF", "NO", "OM", "AT", "PK", "PS", "PW", "PA", "PG", "PY", "PE", "PH", "PN", "PL", "PT", "PR", "RE", "RW", "RO", "RU", "SB", "ZM", "WS", "SM", "ST", "SA", "SE", "CH", "SN", "RS", "SC", "SL", "ZW", "SG", "SX", "SK", "SI", "SO", "ES", "LK", "BL", "SH", "KN", "LC", "MF", "PM", "VC", "ZA", "SD", "GS", "SS", "SR", "SJ", "SY", "TJ", "TW", "TZ", "TH", "TL", "TG", "TK", "TO", "TT", "TD", "CZ", "TN", "TR", "TM", "TC", "TV", "UG", "UA", "HU", "UY", "UZ", "VU", "VE", "AE", "GB", "US", "VN", "WF", "CX", "EH", "CF", "CY" */
+                            land?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/PostfAdrInl */
+                        postf_adr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/PostfAdrInl/Postfach: text, at most 6 characters */
+                            postfach?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/PostfAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/PostfAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                        /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/GKAdrInl */
+                        gkadr_inl?: {
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/GKAdrInl/Postleitzahl: text, at most 5 characters */
+                            postleitzahl?: string;
+                            /** @description ELSTER Vorauszahlung/Uebermittler/Adresse/GKAdrInl/Ort: text, at most 72 characters */
+                            ort?: string;
+                        };
+                    };
+                };
+                antrag_fuer_steuerart_zeitraum?: {
+                    /** @description ELSTER Vorauszahlung/AntragFuerSteuerartZeitraum/Steuerart: text, one of "0030", "0031", "0500", "0610", "1840", "1841" */
+                    steuerart?: string;
+                    /** @description ELSTER Vorauszahlung/AntragFuerSteuerartZeitraum/Quartal: text, one of "Q1", "Q2", "Q3", "Q4", "nVz" */
+                    quartal?: string;
+                    /** @description ELSTER Vorauszahlung/AntragFuerSteuerartZeitraum/Jahr: a whole number */
+                    jahr?: number;
+                }[];
+            };
+            /** @description The attachments (ELSTER's Anhaenge element) in the element's naming: `rueckmeldung` (`rueckmeldung_gewuenscht` must be "true", ELSTER reports on the files it checks), `anhang` a list of files, each `dateibezeichnung` (at most 50 characters, each name once), `dateityp` ("application/pdf", the only type ERiC takes) and `dateiinhalt` (the file, base64). ERiC's limits: 20 files, 10485760 bytes each, 38700000 together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint `ATTACHMENT_NOT_PDF` */
+            anhaenge?: {
+                /** @description ELSTER Anhaenge/Rueckmeldung */
+                rueckmeldung?: {
+                    /** @description ELSTER Anhaenge/Rueckmeldung/RueckmeldungGewuenscht: text, one of "true", "false" */
+                    rueckmeldung_gewuenscht?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/EmailRueckmeldung: text, at most 128 characters */
+                    email_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/SchluesselRueckmeldung: text */
+                    schluessel_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_rueckmeldung?: string;
+                    /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
+                    ordnungsbegriff_druck_rueckmeldung?: string;
+                };
+                anhang?: {
+                    /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
+                    dateibezeichnung?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateityp: text, at most 99999 characters */
+                    dateityp?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Dateiinhalt: text */
+                    dateiinhalt?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Virengeprueft: text, one of "true", "false" */
+                    virengeprueft?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Normalisiert: text, one of "true", "false" */
+                    normalisiert?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Loeschgrund: text, at most 15000 characters */
+                    loeschgrund?: string;
+                    /** @description ELSTER Anhaenge/Anhang/BearbeiterInfo: text, at most 15000 characters */
+                    bearbeiter_info?: string;
+                    /** @description ELSTER Anhaenge/Anhang/Hinweise */
+                    hinweise?: {
+                        hinweis?: {
+                            /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
+                            hinweistext?: string;
+                        }[];
+                    };
+                    /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
+                    metadaten_anhang?: {
+                        metadatum_anhang?: {
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
+                            schluessel_anhang?: string;
+                            /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/WertAnhang: text, at most 100 characters */
+                            wert_anhang?: string;
+                        }[];
+                    };
+                }[];
+            };
+            /** @description Instead of `vorauszahlung` and `anhaenge`: the whole content of the Nutzdaten, the `<Vorauszahlung …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/anpassung_vorauszahlung/validate?include=body` reads it back into the structured fields */
             xml?: string;
         };
         CertificateUpload: {
@@ -12047,7 +12746,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "einspruch" | "est" | "euer" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
+            kind: "anpassung_vorauszahlung" | "einspruch" | "est" | "euer" | "fristverlaengerung" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -12101,7 +12800,7 @@ export interface components {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
             /** @enum {string} */
-            kind: "einspruch" | "est" | "euer" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
+            kind: "anpassung_vorauszahlung" | "einspruch" | "est" | "euer" | "fristverlaengerung" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
@@ -12237,7 +12936,7 @@ export interface components {
         TransmittedNutzdaten: {
             ticket: string;
             /** @enum {string} */
-            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht";
+            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht" | "fristverlaengerung" | "anpassung_vorauszahlung";
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
@@ -12357,9 +13056,11 @@ export interface components {
             today: string;
             /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
+                anpassung_vorauszahlung: number[];
                 einspruch: number[];
                 est: number[];
                 euer: number[];
+                fristverlaengerung: number[];
                 gewst: number[];
                 kst: number[];
                 lsta: number[];
@@ -13551,6 +14252,188 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    submitFristverlaengerung: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FristverlaengerungSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["SubmissionRateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    submitAnpassungVorauszahlung: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+                /**
+                 * @description Makes a retried POST file once. Within 24 hours of its first use, the same key with the same request answers 202 with the same ticket (its summary as it stands now), `Location` and `Idempotent-Replayed: true`. That answer comes before any check, so it stands when the certificate has since been locked, deleted or has expired; no `Elster-Pin` is tried. The same key with another request is 422 `IDEMPOTENCY_KEY_REUSED`; while the first request is still creating its ticket, 409 `IDEMPOTENCY_IN_PROGRESS` with `Retry-After: 1`. "The same request" is the same route and a body that parses to the same JSON value: key order and whitespace do not matter, but `734.5` and `"734.50"` differ. Keys belong to the client, so two clients never share one; only a hash of the key is kept. A body refused with 422 `VALIDATION_FAILED` does not use its key up. An unusable key is 400 `BAD_REQUEST`. A key holds no comma: API Gateway hands a header sent twice over as one, its values joined by commas, so a key with a comma could not be told from two keys; a comma, or the header sent twice, is 400 `BAD_REQUEST`.
+                 * @example order-4711-ustva-2026-03
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description The PIN of the certificate named by `certificate_id`, when that certificate's `pin_storage` is `per_submission`; required then (422 `PIN_REQUIRED` at `Elster-Pin`), refused otherwise (`PIN_NOT_EXPECTED`). A PIN beyond printable ASCII comes as `utf-8''` followed by its UTF-8 bytes percent-encoded (RFC 8187), e.g. `utf-8''Gr%C3%BC%C3%9Fe-Pin9` for `Grüße-Pin9` (422 `PIN_INVALID` when that does not decode); the typed client and the `steuerbote` command send it so. It is tried on the certificate at once (422 `CERTIFICATE_PIN_WRONG`), then kept sealed with the ticket only until its transmission has ended, and deleted. Never in the body, never returned, never logged; at most 128 characters once decoded. It is tried only in one of 10 places on the certificate within 60 minutes, taken before it is tried and kept if it is wrong: the 10th wrong one locks the certificate for 60 minutes (423 `CERTIFICATE_PIN_LOCKED`); a right one gives its place back but resets nothing. PINs being tried at the same moment take places too, so a burst at once gets no more tried than one after another: while every place is taken and some PIN is still being tried, 429 `CERTIFICATE_PIN_BUSY` with `Retry-After: 1`, no PIN tried. */
+                "Elster-Pin"?: components["parameters"]["ElsterPin"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnpassungVorauszahlungSubmission"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the ticket, `queued` */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    location: components["headers"]["Location"];
+                    "idempotent-replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketSummary"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Idempotency-Key` or another single-valued header is unusable or sent twice (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description A request with the same `Idempotency-Key` is still creating its ticket */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "IDEMPOTENCY_IN_PROGRESS";
+                        };
+                    };
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description The body is well-formed JSON but wrong (`VALIDATION_FAILED`, every finding in `error.details`, its `Idempotency-Key` not used up; a forbidden key gives `KEY_NOT_ALLOWED`; the certificate it names cannot sign: `CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_NOT_YET_VALID`, `CERTIFICATE_SEAL_BROKEN` (its sealed secrets do not open for it, or a container sealed before secrets were bound is another certificate’s: upload it again), `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG`, `CERTIFICATE_KEY_TOO_WEAK` (kept before names and key sizes were limited: its `problems` say so), and for a certificate kept before keys were matched `CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, `CERTIFICATE_INVALID`, `CERTIFICATE_UNREADABLE` at `certificate_id`; `PIN_REQUIRED`, `PIN_NOT_EXPECTED`, `PIN_INVALID`, `PIN_TOO_LONG`, `CERTIFICATE_PIN_WRONG` at `Elster-Pin`), or the `Idempotency-Key` was used with another request (`IDEMPOTENCY_KEY_REUSED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED" | "IDEMPOTENCY_KEY_REUSED";
+                        };
+                    };
+                };
+            };
+            423: components["responses"]["CertificatePinLocked"];
+            429: components["responses"]["SubmissionRateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     validateUstva: {
         parameters: {
             query?: {
@@ -14091,6 +14974,114 @@ export interface operations {
             "5XX": components["responses"]["ServerError"];
         };
     };
+    validateFristverlaengerung: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FristverlaengerungSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    validateAnpassungVorauszahlung: {
+        parameters: {
+            query?: {
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                include?: components["parameters"]["Include"];
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnpassungVorauszahlungSubmission"];
+            };
+        };
+        responses: {
+            /** @description The verdict: `valid`, and every finding (errors and hints) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ValidationResult"];
+                    };
+                };
+            };
+            /** @description The body is not JSON (`MALFORMED_JSON`, see `MalformedJson`), `include` names something unknown (`BAD_REQUEST`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["KeyNotAllowed"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
     getStatus: {
         parameters: {
             query?: never;
@@ -14553,7 +15544,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht" | "fristverlaengerung" | "anpassung_vorauszahlung";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -14612,7 +15603,7 @@ export interface operations {
                 /** @description The previous page's `next_cursor`: opaque, and valid only for the client it was handed to */
                 cursor?: string;
                 /** @description Only this kind */
-                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht";
+                kind?: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht" | "fristverlaengerung" | "anpassung_vorauszahlung";
                 /** @description Only tickets in this status */
                 status?: "queued" | "processing" | "delivered" | "rejected" | "failed";
                 /** @description Only tickets with exactly this `client_reference` */
@@ -15608,4 +16599,4 @@ export interface operations {
 }
 
 /** The forms: `POST /v2/{kind}` and `POST /v2/{kind}/validate`. */
-export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst","euer","einspruch","nachricht"] as const;
+export const kinds = ["ustva","est","ust","lsta","zm","gewst","kst","euer","einspruch","nachricht","fristverlaengerung","anpassung_vorauszahlung"] as const;

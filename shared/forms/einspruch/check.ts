@@ -1,15 +1,12 @@
 import type { Finding } from '#shared/domain/ticket.ts';
-import { checkForm, type CheckContext, type Form } from '#shared/forms/check.ts';
 import { appealDeadline } from '#shared/forms/einspruch/deadline.ts';
 import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 import { einspruchSchema, noticeTypes, suspensions, type EinspruchFiling, type EinspruchRequest } from '#shared/forms/einspruch/schema.ts';
 import { einspruchElement } from '#shared/forms/einspruch/structure.ts';
-import { type Letter, letterFindings, letterRules } from '#shared/forms/letter.ts';
+import { childOf, type Letter, letterForm } from '#shared/forms/letter.ts';
 import { landOfTaxOffice } from '#shared/tax/bufa.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
-
-const child = (node: XmlTree | undefined, name: string) => node?.children.find((candidate) => candidate.name === name);
 
 /** The first Verwaltungsakt of a body: the notice it contests, as ELSTER names it. */
 function noticeAct({ notice, year }: EinspruchFiling): Record<string, unknown> | undefined {
@@ -31,8 +28,8 @@ function noticeAct({ notice, year }: EinspruchFiling): Record<string, unknown> |
  */
 function deadlineFindings(tree: XmlTree, filing: EinspruchFiling, today: string, pathOf: (names: readonly string[]) => string): Finding[] {
   const acts = tree.children.filter(({ name }) => name === 'Verwaltungsakt');
-  const index = acts.findIndex((act) => child(act, 'Verwaltungsakt_Datum') !== undefined);
-  const date = index === -1 ? undefined : isoDateOf(child(acts[index], 'Verwaltungsakt_Datum')!.text);
+  const index = acts.findIndex((act) => childOf(act, 'Verwaltungsakt_Datum') !== undefined);
+  const date = index === -1 ? undefined : isoDateOf(childOf(acts[index], 'Verwaltungsakt_Datum')!.text);
   const land = landOfTaxOffice(filing.tax_number.slice(0, 4));
   if (date === undefined || land === undefined) return [];
   const { known, deadline, year } = appealDeadline(date, land, filing.instructions_missing === true);
@@ -70,11 +67,5 @@ export const einspruchLetter: Letter<EinspruchRequest, EinspruchFiling> = {
   findings: deadlineFindings,
 };
 
-/** What ELSTER would find in an appeal's Nutzdaten (the element and its attachments). */
-export const einspruchFindings = (xml: string, year: number, pathOf: (names: readonly string[]) => string) =>
-  letterFindings(einspruchLetter, xml, year, pathOf);
-
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<EinspruchRequest> = { facts: einspruchFacts, schema: einspruchSchema, rules: letterRules(einspruchLetter) };
-
-export const checkEinspruch = (input: unknown, context: CheckContext) => checkForm(form, input, context);
+export const form = letterForm(einspruchLetter, einspruchSchema);

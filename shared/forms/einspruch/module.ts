@@ -1,18 +1,9 @@
 // The appeal as generic code sees it (shared/forms/form.ts), and its protocol: "Einspruch gegen den
 // Bescheid vom …", the notices it contests, its reasons and attachments counted.
-import { isError } from '#shared/domain/ticket.ts';
-import type { FormModule } from '#shared/forms/form.ts';
-import { checkEinspruch, einspruchFindings, einspruchLetter } from '#shared/forms/einspruch/check.ts';
-import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
-import { einspruchSchema } from '#shared/forms/einspruch/schema.ts';
-import { einspruchElement } from '#shared/forms/einspruch/structure.ts';
-import { letterXml, readLetterBack } from '#shared/forms/letter.ts';
+import { einspruchLetter, form } from '#shared/forms/einspruch/check.ts';
+import { childOf, letterModule } from '#shared/forms/letter.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
-import { readStoredBy } from '#shared/forms/read-stored.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
-
-const elementPath = (names: readonly string[]) => names.join('/');
-const child = (node: XmlTree | undefined, name: string) => node?.children.find((candidate) => candidate.name === name);
 
 /** What each kind of notice is called, by ELSTER's code (Einsprch-22.xsd, VaId), for the protocol. */
 const noticeNames: Record<string, string> = {
@@ -41,32 +32,19 @@ const noticeNames: Record<string, string> = {
 /** The protocol's title and rows of an appeal's element: the notices it contests, how many reasons, how many attachments. */
 export function einspruchProtocol(tree: XmlTree, files: number): { title: string; figures: ProtocolRow[] } {
   const acts = tree.children.filter(({ name }) => name === 'Verwaltungsakt');
-  const date = child(acts[0], 'Verwaltungsakt_Datum')?.text;
+  const date = childOf(acts[0], 'Verwaltungsakt_Datum')?.text;
   const figures: ProtocolRow[] = acts.map((act) => {
-    const code = child(act, 'VaId')?.text ?? '57';
-    const what = child(act, 'VerwaltungsaktSonstiger')?.text ?? noticeNames[code] ?? code;
-    const year = child(act, 'Jahr')?.text;
-    return { label: `${what}${year ? ` ${year}` : ''}`, value: child(act, 'Verwaltungsakt_Datum')?.text ?? '–' };
+    const code = childOf(act, 'VaId')?.text ?? '57';
+    const what = childOf(act, 'VerwaltungsaktSonstiger')?.text ?? noticeNames[code] ?? code;
+    const year = childOf(act, 'Jahr')?.text;
+    return { label: `${what}${year ? ` ${year}` : ''}`, value: childOf(act, 'Verwaltungsakt_Datum')?.text ?? '–' };
   });
-  const reasons = child(tree, 'Begruendungen')?.children.filter(({ name }) => name === 'Begruendung').length ?? 0;
+  const reasons = childOf(tree, 'Begruendungen')?.children.filter(({ name }) => name === 'Begruendung').length ?? 0;
   figures.push({ label: 'Begründungen', value: String(reasons) }, { label: 'Anhänge', value: String(files) });
   return { title: date ? `Einspruch gegen den Bescheid vom ${date}` : 'Einspruch', figures };
 }
 
-export const formModule: FormModule<'einspruch'> = {
-  facts: einspruchFacts,
-  identifiers: einspruchLetter.identifiers,
-  check: checkEinspruch,
-  readStored: readStoredBy(einspruchSchema, (request) => request),
-  nutzdaten: (body) => body.xml ?? letterXml(einspruchLetter, body).xml,
-  readBack: async (xml) => readLetterBack(einspruchElement, xml),
-  async recheck(xml, year) {
-    const { findings, tree, files } = einspruchFindings(xml, year, elementPath);
-    // The deadline is the service's hint, not the tax office's finding: only the schema's and ERiC's errors here.
-    return {
-      findings: findings.filter(isError),
-      section: 'Angefochtene Bescheide',
-      ...(tree ? einspruchProtocol(tree, files) : { title: 'Einspruch', figures: [] }),
-    };
-  },
-};
+export const formModule = letterModule(einspruchLetter, form, (tree, files) => ({
+  section: 'Angefochtene Bescheide',
+  ...(tree ? einspruchProtocol(tree, files) : { title: 'Einspruch', figures: [] }),
+}));

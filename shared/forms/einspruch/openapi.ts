@@ -4,11 +4,10 @@
 // (shared/openapi/document.test.ts).
 import * as z from 'zod/mini';
 import type { FormOpenapi } from '#shared/forms/form.ts';
-import attachments from '#shared/forms/attachments.json' with { type: 'json' };
-import { attachmentLimits } from '#shared/forms/attachments.ts';
 import { documentedElement } from '#shared/forms/documented-elements.ts';
 import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 import { einspruchShape, noticeTypes } from '#shared/forms/einspruch/schema.ts';
+import { documentedAttachments, letterAttachmentsField } from '#shared/forms/letter-openapi.ts';
 import element from '#shared/forms/einspruch/structure/einspruch.json' with { type: 'json' };
 import type { CompactStructure } from '#shared/xml/structure.ts';
 
@@ -29,9 +28,7 @@ export const einspruchExample = {
 export const formOpenapi: FormOpenapi = {
   name: 'appeal (Einspruch)',
   schemaName: 'EinspruchSubmission',
-  schema: z.strictObject(
-    einspruchShape(documentedElement(element as unknown as CompactStructure), documentedElement(attachments as unknown as CompactStructure)),
-  ),
+  schema: z.strictObject(einspruchShape(documentedElement(element as unknown as CompactStructure), documentedAttachments())),
   year: `the year of the notice the appeal contests, ${einspruchFacts.years[0]} to ${einspruchFacts.years.at(-1)}: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 \`YEAR_CLOSED\`, and later ones, 422 \`YEAR_NOT_BEGUN\`); every year takes the one schema, version 22 (\`Einspruch_22\`)`,
   fields: (common) => ({
     tax_number: `${common.tax_number}; written to Ordnungsbegriff/Steuernummer, its tax office receives the appeal and its Land decides the working days of the deadline`,
@@ -44,7 +41,7 @@ export const formOpenapi: FormOpenapi = {
     instructions_missing:
       'true where the notice came without instructions on the remedy or with wrong ones: the deadline is then a year (§ 356 Abs. 2 AO). Not part of the XML; allowed beside `xml`',
     einspruch: `The rest of the Einspruch element, every group and field of ELSTER's schema under its name in snake case (\`Einspruchsfuehrer\` is \`einspruchsfuehrer\`, a list of one or two; \`Begruendungen\`; \`Empfangsbevollmaechtigter\`; further \`verwaltungsakt\` after the notice). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_Einspruch_22, each finding naming its \`rule\` (\`ERIC_RULE\`)`,
-    anhaenge: `The attachments (ELSTER's Anhaenge element) in the same naming: \`rueckmeldung\` (\`rueckmeldung_gewuenscht\` must be "true", ELSTER reports on the files it checks), \`anhang\` a list of files, each \`dateibezeichnung\` (at most 50 characters, each name once), \`dateityp\` ("${attachmentLimits.type}", the only type ERiC takes) and \`dateiinhalt\` (the file, base64). ERiC's limits: ${attachmentLimits.files} files, ${attachmentLimits.fileBytes} bytes each, ${attachmentLimits.totalBytes} together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint \`ATTACHMENT_NOT_PDF\``,
+    anhaenge: letterAttachmentsField,
     xml: "Instead of `notice`, `einspruch` and `anhaenge`: the whole content of the Nutzdaten, the `<Einspruch …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is: read strictly, checked against the whole structure of both schemas (XML_STRUCTURE, XML_VALUE) and by ERiC's rules; Ordnungsbegriff/Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/einspruch/validate?include=body` reads it back into the structured fields",
   }),
   examples: {

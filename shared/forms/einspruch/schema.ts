@@ -5,7 +5,7 @@
 // (or with wrong) instructions on the remedy, so the appeal has a year (§ 356 Abs. 2 AO).
 import * as z from 'zod/mini';
 import { alongsideFieldChecks, common, formYear, isoDate, problemIssue, refuseBesideXml, requireField, taxNumber } from '#shared/forms/fields.ts';
-import { letterXmlField } from '#shared/forms/letter.ts';
+import { letterFields } from '#shared/forms/letter.ts';
 import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 
 /** The kinds of notice ELSTER's appeal names (Einsprch-22.xsd, VaId), by the body's names. */
@@ -57,8 +57,7 @@ export const einspruchShape = <Element extends z.ZodMiniType, Attachments extend
   notice: z.optional(noticeSchema),
   instructions_missing: z.optional(z.boolean({ error: 'must be true or false' })),
   einspruch: z.optional(element),
-  anhaenge: z.optional(attachments),
-  xml: z.optional(letterXmlField),
+  ...letterFields(attachments),
 });
 
 export const einspruchSchema = z.strictObject(einspruchShape(record, record)).check(

@@ -1,15 +1,10 @@
 // The message's part of the OpenAPI document (shared/openapi/): its request schema with every field of
 // the Nachricht element documented beside the ELSTER element it fills (shared/forms/documented-elements.ts),
 // what the contract says of its fields, and its example, which passes the service's own checks.
-import * as z from 'zod/mini';
 import type { FormOpenapi } from '#shared/forms/form.ts';
-import attachments from '#shared/forms/attachments.json' with { type: 'json' };
-import { attachmentLimits } from '#shared/forms/attachments.ts';
-import { documentedElement } from '#shared/forms/documented-elements.ts';
+import { documentedLetter, letterAttachmentsField } from '#shared/forms/letter-openapi.ts';
 import { nachrichtFacts } from '#shared/forms/nachricht/facts.ts';
-import { nachrichtShape } from '#shared/forms/nachricht/schema.ts';
 import element from '#shared/forms/nachricht/structure/nachricht.json' with { type: 'json' };
-import type { CompactStructure } from '#shared/xml/structure.ts';
 
 /** A business tells its tax office of its new address. */
 export const nachrichtExample = {
@@ -29,14 +24,12 @@ export const nachrichtExample = {
 export const formOpenapi: FormOpenapi = {
   name: 'message to the tax office (Sonstige Nachricht)',
   schemaName: 'NachrichtSubmission',
-  schema: z.strictObject(
-    nachrichtShape(documentedElement(element as unknown as CompactStructure), documentedElement(attachments as unknown as CompactStructure)),
-  ),
+  schema: documentedLetter(nachrichtFacts, 'nachricht', element),
   year: `optional: the tax year the message concerns, where its subject has one (${nachrichtFacts.years[0]} to ${nachrichtFacts.years.at(-1)}, at most twenty years back and one ahead: 422 \`YEAR_CLOSED\`, \`YEAR_NOT_BEGUN\`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (\`SonstigeNachrichten_21\`)`,
   fields: (common) => ({
     tax_number: `${common.tax_number}; written to Steuernummer, its tax office receives the message`,
     nachricht: `The Nachricht element, every group and field of ELSTER's schema under its name in snake case: \`steuerpflichtiger\` (who writes: \`steuerpflichtiger_typ\` "NatPerson" or "NichtNatPerson", name, address…), \`ehegatte\`, \`uebermittler\`, \`inhalt\` (\`betreff\` and \`text\`, required by ERiC). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_SonstigeNachrichten_21, each finding naming its \`rule\` (\`ERIC_RULE\`)`,
-    anhaenge: `The attachments (ELSTER's Anhaenge element), named as for the appeal: \`rueckmeldung.rueckmeldung_gewuenscht\` "true", \`anhang\` a list of files (\`dateibezeichnung\`, \`dateityp\` "${attachmentLimits.type}", \`dateiinhalt\` base64); ERiC's limits ${attachmentLimits.files} files, ${attachmentLimits.fileBytes} bytes each, ${attachmentLimits.totalBytes} together, the request's body limit (1 MiB) first`,
+    anhaenge: letterAttachmentsField,
     xml: "Instead of `nachricht` and `anhaenge`: the whole content of the Nutzdaten, the `<Nachricht …>` element and, with attachments, the `<Anhaenge …>` element beside it, checked and sent as is (XML_STRUCTURE, XML_VALUE, ERiC's rules); Steuernummer must be `tax_number` (`XML_TAX_NUMBER_MISMATCH`). `POST /v2/nachricht/validate?include=body` reads it back into the structured fields",
   }),
   examples: {
