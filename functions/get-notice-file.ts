@@ -5,15 +5,9 @@ import { prefers } from '#shared/http/delivered-ticket.ts';
 import { notFound } from '#shared/http/http-error.ts';
 import { ownedNotice } from '#shared/http/owned-notice.ts';
 import { dataValues } from '#shared/notices/data-view.ts';
+import { downloadUrlSeconds, inlineFileBytes } from '#shared/notices/file-limits.ts';
 import type { ApiResult } from '#shared/http/types.ts';
 import { callers, noticeFileStore, noticeStore } from '#shared/wiring/adapters.ts';
-
-/**
- * A file larger than this is never passed through the function (whose answer holds at most 6 MB, base64
- * encoded): the answer is 302 to a download URL valid for `downloadUrlSeconds`.
- */
-export const inlineFileBytes = 4 * 1024 * 1024;
-export const downloadUrlSeconds = 300;
 
 /**
  * `GET /v2/notices/{notice_id}/data` and `/attachments/{n}`: the file as ELSTER provided it; the data

@@ -463,7 +463,7 @@ export const functions = {
   },
   // Mailbox checks: the request notes a check and wakes its queue; the check reads the mailbox of the
   // certificate (the stage's: its secret), stores each new record's objects, then its notice, then
-  // confirms; it finds a record's filing by transfer ticket, and queues each new notice's webhook.
+  // confirms; it finds a record's filing by transfer ticket.
   createMailboxCheck: {
     entry: 'functions/create-mailbox-check.ts',
     tables: { ...authenticated, certificates: ['GetItem'], mailboxChecks: ['PutItem'] },
@@ -483,9 +483,8 @@ export const functions = {
     },
     indexes: { notices: ['unconfirmed'], tickets: ['by_transfer_ticket'] },
     bucket: { notices: 'write' },
-    sendsTo: ['webhook'],
     deadLetters: ['mailbox'],
-    settings: ['taxAuthority', 'notices', 'hook'],
+    settings: ['taxAuthority', 'notices'],
     loadsTaxAuthority: true,
     sealing: ['open'],
     secrets: ['stageCertificate'],

@@ -1,4 +1,4 @@
-import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
@@ -122,23 +122,32 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
   }
 
   async ofTicket(ticket: string): Promise<Notice[]> {
-    return this.#all({ IndexName: 'by_ticket', KeyConditionExpression: 'ticket = :ticket', ExpressionAttributeValues: toItem({ ':ticket': ticket }) });
+    return this.#all('by_ticket', 'ticket = :key', toItem({ ':key': ticket }));
   }
 
   async unconfirmed(mailbox?: string): Promise<UnconfirmedNotice[]> {
-    return this.#all({
-      IndexName: 'unconfirmed',
-      KeyConditionExpression: 'unconfirmed = :owed',
-      ...(mailbox !== undefined && { FilterExpression: 'mailbox = :mailbox' }),
-      ExpressionAttributeValues: toItem({ ':owed': owed, ':mailbox': mailbox }),
-    });
+    return this.#all(
+      'unconfirmed',
+      'unconfirmed = :key',
+      toItem({ ':key': owed, ':mailbox': mailbox }),
+      mailbox === undefined ? undefined : 'mailbox = :mailbox',
+    );
   }
 
-  async #all(
-    query: Pick<ConstructorParameters<typeof QueryCommand>[0], 'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeValues'>,
-  ) {
+  async #all(index: string, keyCondition: string, values: Record<string, AttributeValue>, filter?: string): Promise<Notice[]> {
     const notices: Notice[] = [];
-    const items = pagedItems((ExclusiveStartKey) => this.client.send(new QueryCommand({ TableName: this.table, ...query, ExclusiveStartKey })));
+    const items = pagedItems((ExclusiveStartKey) =>
+      this.client.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: index,
+          KeyConditionExpression: keyCondition,
+          FilterExpression: filter,
+          ExpressionAttributeValues: values,
+          ExclusiveStartKey,
+        }),
+      ),
+    );
     for await (const item of items) notices.push(fromItem(item as never));
     return notices;
   }
