@@ -649,6 +649,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/ticket/{ticket}/notices": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        /** The notices answering a ticket's filing */
+        get: operations["getTicketNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The notices answering a ticket's filing: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headTicketNotices"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mailbox/checks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch what the tax office sent to an ELSTER mailbox
+         * @description Fetches the new records of an ELSTER mailbox (ElsterDatenabholung): the stage's own, or that of one of your certificates. The check runs on its queue: it lists every page, downloads each new record's data package and attachments into the stage's bucket (encrypted, with size and SHA-256), writes its notice, and only then confirms the record to ELSTER (at most 100 a call, each with its own result); a crash at any point loses no notice and confirms none unstored, and a record confirmed is never downloaded again. `GET /v2/mailbox/checks/{check_id}` says how far it got; `GET /v2/notices` lists what it stored. Records of the stage's own mailbox belong to the client whose filing each answers (ELSTER names the filing's transfer ticket), and otherwise to no client. A certificate is not deleted while a check fetches with it (409 `CONFLICT`). In the sandbox, filings with `bescheiddaten: true` leave the records; the test tax numbers of `bescheiddaten` make a record's confirmation answer "not found" or "try again", expire it, or download it slowly or broken off once (docs/notices.md).
+         */
+        post: operations["createMailboxCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mailbox/checks/{check_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/mailbox/checks` answered
+                 * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                check_id: components["parameters"]["CheckId"];
+            };
+            cookie?: never;
+        };
+        /** How far a mailbox check got */
+        get: operations["getMailboxCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * How far a mailbox check got: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headMailboxCheck"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's notices, newest first, page by page
+         * @description Cursor and limit as `GET /v2/tickets`: a page's answer takes at most 1 MiB (1048576 bytes), and a cursor is valid only for the client it was handed to.
+         */
+        get: operations["getNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The client's notices, newest first, page by page: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNotices"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices/{notice_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        /** One notice: its metadata and its files, never their content */
+        get: operations["getNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * One notice: its metadata and its files, never their content: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNotice"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices/{notice_id}/data": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A notice's data package
+         * @description The XML as ELSTER provided it; with `Accept: application/json` its values as JSON where steuerbote reads the format. A file above 4 MiB is answered 302 to a download URL valid for 5 minutes, never passed through a function.
+         */
+        get: operations["getNoticeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A notice's data package: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNoticeData"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices/{notice_id}/attachments/{n}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+                /** @description The attachment's `n` in the notice, from 1 */
+                n: components["parameters"]["AttachmentNumber"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A notice's attachment
+         * @description The attachment as ELSTER provided it: the notice as a PDF. A file above 4 MiB is answered 302 to a download URL valid for 5 minutes, never passed through a function.
+         */
+        get: operations["getNoticeAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A notice's attachment: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNoticeAttachment"];
+        patch?: never;
+        trace?: never;
+    };
     "/v2/protocol/{ticket}": {
         parameters: {
             query?: never;
@@ -801,6 +1009,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /**
@@ -1000,6 +1210,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
@@ -2752,6 +2964,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
@@ -3518,6 +3732,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
@@ -3615,6 +3831,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
@@ -3663,6 +3881,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
@@ -4837,6 +5057,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
@@ -6977,6 +7199,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
@@ -11329,6 +11553,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Ordnungsbegriff/Steuernummer, its tax office receives the appeal and its Land decides the working days of the deadline */
@@ -11608,6 +11834,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the message */
@@ -11910,6 +12138,24 @@ export interface components {
              * @enum {string}
              */
             pin_storage?: "stored" | "per_submission";
+        };
+        MailboxCheckRequest: {
+            /** @description Whose mailbox: one of your certificates, whose `pin_storage` is `stored` (422 `CERTIFICATE_UNKNOWN`, `PIN_NOT_STORED`); without it, the stage's own certificate's, whose records go to the client whose filing each answers (by its transfer ticket) and otherwise to no client */
+            certificate_id?: string;
+            /** @description Asks with the Testmerker, as the filings it answers were sent; default `true` */
+            test?: boolean;
+            /** @description Only these Datenarten; default every one */
+            datenarten?: string[];
+            /**
+             * Format: date
+             * @description Only records provided on or after this day
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Only records provided on or before this day
+             */
+            to?: string;
         };
         /** @description Every successful answer with a body; `data` is what the operation returns */
         Envelope: {
@@ -12252,6 +12498,104 @@ export interface components {
             /** @description With `body`: the paths of the XML elements the structured body cannot carry yet (e.g. `E10/Anlage_AUS`); empty when it carries them all */
             unmapped?: string[];
         };
+        MailboxCheck: {
+            check_id: string;
+            /**
+             * @description `done` once every page was listed, every new record stored and every stored record offered its confirmation
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            test: boolean;
+            certificate_id: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            updated_at: string;
+            found: number | null;
+            stored: number | null;
+            confirmed: number | null;
+            unconfirmed: number | null;
+            links: {
+                self: string;
+                notices: string;
+            };
+        };
+        Notice: {
+            notice_id: string;
+            /** @description ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, … */
+            datenart: string;
+            /**
+             * @description `stored`: every file kept, the confirmation to ELSTER still owed; `confirmed`: ELSTER has it
+             * @enum {string}
+             */
+            state: "stored" | "confirmed";
+            test: boolean;
+            /** @description The certificate whose mailbox held it; null for the stage's own */
+            certificate_id: string | null;
+            /** @description The ticket of the filing it answers (ELSTER's `erklaerungsticket` is its transfer ticket) */
+            ticket: string | null;
+            filing_transfer_ticket: string | null;
+            year: number | null;
+            tax_office: string | null;
+            /** @description Masked to its last 4 digits */
+            tax_number: string | null;
+            /** @description The Bescheid's date (`bescheiddatum`), where the record names one */
+            notice_date: string | null;
+            /** @description When ELSTER deletes the record (`verfuegbarbis`); steuerbote keeps its copy for the stage's notice retention */
+            available_until: string | null;
+            /**
+             * Format: date-time
+             * @description When it was stored
+             */
+            created_at: string;
+            confirmed_at: string | null;
+            /** @description The data package (XML): `/v2/notices/{notice_id}/data` */
+            data: {
+                file_name: string;
+                content_type: string;
+                file_size: number;
+                file_sha256: string;
+            };
+            /** @description The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}` */
+            attachments: {
+                n: number;
+                file_name: string;
+                content_type: string;
+                file_size: number;
+                file_sha256: string;
+            }[];
+            links: {
+                self: string;
+                data: string;
+                ticket?: string;
+            };
+        };
+        NoticeList: {
+            notices: components["schemas"]["Notice"][];
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
+        };
+        TicketNotices: {
+            ticket: string;
+            notices: components["schemas"]["Notice"][];
+        };
+        NoticeData: {
+            notice_id: string;
+            /** @description ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, … */
+            datenart: string;
+            file_name: string;
+            /** @description The values by element name where the format is one steuerbote reads (the sandbox's Bescheiddaten); null otherwise */
+            values: {
+                [key: string]: string;
+            } | null;
+            xml: string;
+        };
     };
     responses: {
         /** @description No API key, or an unknown or revoked one */
@@ -12272,6 +12616,21 @@ export interface components {
         };
         /** @description No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern */
         TicketNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+        };
+        /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+        NoticeNotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -12450,6 +12809,18 @@ export interface components {
          * @example tk_3q2-7wAbCdEfGhIjKlMnOp
          */
         Ticket: string;
+        /**
+         * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+         * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+         */
+        NoticeId: string;
+        /**
+         * @description The ID `POST /v2/mailbox/checks` answered
+         * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+         */
+        CheckId: string;
+        /** @description The attachment's `n` in the notice, from 1 */
+        AttachmentNumber: number;
         /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
         RequestId: string;
         /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
@@ -14727,6 +15098,776 @@ export interface operations {
                 content?: never;
             };
             /** @description No such certificate for this client: an ID that does not exist, belongs to another client (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTicketNotices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketNotices"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TicketNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headTicketNotices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createMailboxCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailboxCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the check runs on its queue */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MailboxCheck"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is wrong (`INVALID_VALUE`, `UNKNOWN_FIELD`), or `certificate_id` names none of your certificates (`CERTIFICATE_UNKNOWN`) or one whose PIN is not stored (`PIN_NOT_STORED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getMailboxCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/mailbox/checks` answered
+                 * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                check_id: components["parameters"]["CheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check and its counts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MailboxCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headMailboxCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/mailbox/checks` answered
+                 * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                check_id: components["parameters"]["CheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check and its counts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNotices: {
+        parameters: {
+            query?: {
+                /** @description Notices per page, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor` */
+                cursor?: string;
+                /** @description Only those from this certificate's mailbox */
+                certificate_id?: string;
+                /** @description Only this Datenart (`ESB`, …) */
+                datenart?: string;
+                /** @description Only notices for this year */
+                year?: number;
+                /** @description Only notices in this state */
+                state?: "stored" | "confirmed";
+                /** @description Only notices stored at or after this time (ISO 8601) */
+                since?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices and where the next starts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["NoticeList"];
+                    };
+                };
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID`, `FILTER_INVALID`, `PARAMETER_UNKNOWN` or `CURSOR_INVALID`; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNotices: {
+        parameters: {
+            query?: {
+                /** @description Notices per page, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor` */
+                cursor?: string;
+                /** @description Only those from this certificate's mailbox */
+                certificate_id?: string;
+                /** @description Only this Datenart (`ESB`, …) */
+                datenart?: string;
+                /** @description Only notices for this year */
+                year?: number;
+                /** @description Only notices in this state */
+                state?: "stored" | "confirmed";
+                /** @description Only notices stored at or after this time (ISO 8601) */
+                since?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices and where the next starts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID`, `FILTER_INVALID`, `PARAMETER_UNKNOWN` or `CURSOR_INVALID`; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNotice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Notice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNotice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNoticeData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With `Accept: application/json`: the values, where the format is known */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["NoticeData"];
+                    };
+                    "application/xml": unknown;
+                };
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNoticeData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With `Accept: application/json`: the values, where the format is known */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNoticeAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+                /** @description The attachment's `n` in the notice, from 1 */
+                n: components["parameters"]["AttachmentNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as ELSTER provided it (the notice: `application/pdf`) */
+            200: {
+                headers: {
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    etag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNoticeAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+                /** @description The attachment's `n` in the notice, from 1 */
+                n: components["parameters"]["AttachmentNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as ELSTER provided it (the notice: `application/pdf`) */
+            200: {
+                headers: {
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    etag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
