@@ -485,10 +485,10 @@ export const functions = {
     bucket: { notices: 'write' },
     deadLetters: ['mailbox'],
     settings: ['taxAuthority', 'notices'],
+    // ERiC's mailbox, when built, reads with ERiC and the stage's certificate; a client's certificate is unsealed for the run.
     loadsTaxAuthority: true,
     sealing: ['open'],
     secrets: ['stageCertificate'],
-    readsCertificates: true,
   },
   // Wakes the checks whose wake-up was lost, and counts the age of the oldest notice still unconfirmed (the alarm's metric).
   mailboxUpkeep: {
