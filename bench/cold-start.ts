@@ -378,6 +378,8 @@ interface Invocation {
 }
 
 const missingTicket = 'tk_AAAAAAAAAAAAAAAAAAAAAA';
+const missingNotice = 'ntc_AAAAAAAAAAAAAAAAAAAAAA';
+const missingCheck = 'chk_AAAAAAAAAAAAAAAAAAAAAA';
 const minimalInvocation: Invocation = { event: { pathParameters: { ticket: missingTicket } }, expect: '404' };
 
 /** A request as API Gateway's HTTP API (payload format 2.0) hands it to a function. */
@@ -502,6 +504,24 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
       }),
       expect: '404',
     },
+    createMailboxCheck: { event: apiEvent('POST', '/v2/mailbox/checks', '/v2/mailbox/checks', { key, body: { test: 'yes' } }), expect: '422' },
+    getMailboxCheck: {
+      event: apiEvent('GET', `/v2/mailbox/checks/${missingCheck}`, '/v2/mailbox/checks/{check_id}', { key, pathParameters: { check_id: missingCheck } }),
+      expect: '404',
+    },
+    listNotices: { event: apiEvent('GET', '/v2/notices', '/v2/notices', { key }), expect: '200' },
+    getNotice: {
+      event: apiEvent('GET', `/v2/notices/${missingNotice}`, '/v2/notices/{notice_id}', { key, pathParameters: { notice_id: missingNotice } }),
+      expect: '404',
+    },
+    getNoticeFile: {
+      event: apiEvent('GET', `/v2/notices/${missingNotice}/data`, '/v2/notices/{notice_id}/data', { key, pathParameters: { notice_id: missingNotice } }),
+      expect: '404',
+    },
+    listTicketNotices: {
+      event: apiEvent('GET', `/v2/ticket/${missingTicket}/notices`, '/v2/ticket/{ticket}/notices', { key, pathParameters: ticket }),
+      expect: '404',
+    },
     getVersion: { event: apiEvent('GET', '/v2/version', '/v2/version'), expect: '200' },
     notFound: { event: apiEvent('GET', '/v2/nothing', undefined, { key }), expect: '404' },
     receiverNotFound: { event: apiEvent('GET', '/dummy/nothing', undefined), expect: '404' },
@@ -517,6 +537,8 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
     },
     transmit: { event: sqsEvent('steuerbote-transmit', ticket), expect: 'failures:0' },
     deliverWebhook: { event: sqsEvent('steuerbote-webhook', { ...ticket, webhook_id: 'msg_bench' }), expect: 'failures:0' },
+    checkMailbox: { event: sqsEvent('steuerbote-mailbox', { check_id: missingCheck }), expect: 'failures:0' },
+    mailboxUpkeep: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
     redrive: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
     sweep: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },
     certificateExpiry: { event: { 'detail-type': 'Scheduled Event', source: 'aws.events', detail: {} }, expect: 'failures:0' },

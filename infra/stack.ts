@@ -134,6 +134,7 @@ export class SteuerboteStack extends Stack {
       // A production stage locks live filings' protocols and Nutzdaten for as long as it keeps protocols.
       transmission: settings.production ? { [settingNames.recordLockDays]: String(protocolDays(settings.retention)) } : {},
       redrive: {},
+      notices: { [settingNames.noticeRetentionDays]: String(settings.retention.noticeDays) },
     };
 
     // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
@@ -212,7 +213,8 @@ export class SteuerboteStack extends Stack {
       new CfnOutput(this, `${name}Url`, { value: servedApis.get(name)!.url, description: `Base URL of the ${name} API` });
     }
     for (const [name, spec] of entries(queues)) {
-      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
+      // Mailbox checks are few and long; two at once (Lambda's least) keep them from crowding the sends out of ERiC.
+      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency, mailbox: 2 }[name];
       const consumer = functionFor(spec.consumer);
       addConsumer(name, resources.queues[name], spec, consumer, deployments, concurrency);
       operations.watchFailedRecords(name, consumer);

@@ -20,7 +20,7 @@ import { newApiKey } from '../shared/domain/api-key.ts';
 import { describeError } from '../shared/logger.ts';
 import { resetAll } from '../shared/once.ts';
 import { taxAuthority } from '../shared/wiring/tax-authority.ts';
-import { redriveOwedWork, sweepExpiredSubmissions } from '../shared/wiring/scheduled-jobs.ts';
+import { keepMailboxesUp, redriveOwedWork, sweepExpiredSubmissions } from '../shared/wiring/scheduled-jobs.ts';
 import { parseSecrets } from '../shared/webhooks/signature.ts';
 import { apiKeyStore } from '../shared/wiring/adapters.ts';
 import { apis, type QueueName, queues, type ScheduleName, schedules } from '../shared/manifest.ts';
@@ -139,6 +139,8 @@ export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<L
     // The queues live in memory: whatever wake-ups and postponed webhooks the last run left in them
     // are gone, so everything owed is woken now, without the grace the scheduled re-drive gives.
     await redriveOwedWork({ leasesExpired: true });
+    // So are the mailbox checks' wake-ups: every check not yet done runs again, from what it stored.
+    await keepMailboxesUp({ all: true });
     // A local run is often shorter than the sweep's interval: without this, data would outlive its retention.
     await sweepExpiredSubmissions();
     for (const name of Object.keys(schedules) as ScheduleName[]) {

@@ -1,6 +1,7 @@
 // The local S3: the part of S3's REST interface steuerbote and its tools call, path-style, over
 // objects kept in a LevelDB database (s3-objects.ts). Create and head a bucket; put (also only-if-absent, the
-// `If-None-Match: *` conditional write), get, head and delete an object; list a bucket's keys by
+// `If-None-Match: *` conditional write, and in parts: a multipart upload), get (also by a presigned URL,
+// whose signature it does not check), head and delete an object; list a bucket's keys by
 // prefix, 1,000 a page. What else S3 offers is answered 501 NotImplemented, never approximated.
 // Requests are not authenticated: the stand-in listens on the loopback interface only. S3 tells a
 // caller that may list the bucket that a missing key is not there (404 NoSuchKey), and refuses one
@@ -62,6 +63,7 @@ export interface S3StandIn {
 /** Serves `store`, which stays the caller's to close once the stand-in is closed. */
 export async function startS3StandIn(options: { store: ObjectStore; host: string; missingKeys?: MissingKeys }): Promise<S3StandIn> {
   const { store, missingKeys = 'NoSuchKey' } = options;
+  const uploads = new Map<string, Upload>();
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     // Not through URL's path: it resolves `..`, which in an S3 key is just a name.
@@ -88,8 +90,11 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
       throw notImplemented(`${method} on a bucket${query.length ? ` with ${query.join(', ')}` : ''}`);
     }
 
+    if (query.includes('uploads') || query.includes('uploadId')) return multipart(store, uploads, bucket, key, parameters, request, response);
     const versionId = method === 'DELETE' ? parameters.get('versionId') : null;
-    const unknown = query.filter((name) => name !== 'versionId' || versionId === null);
+    // A presigned GET carries its signature and what the answer's headers are to say in its query.
+    const presigned = (name: string) => method === 'GET' && (name.startsWith('X-Amz-') || name === 'response-content-disposition');
+    const unknown = query.filter((name) => (name !== 'versionId' || versionId === null) && !presigned(name));
     if (unknown.length > 0) throw notImplemented(`objects' ${unknown.join(', ')}`);
     if (Buffer.byteLength(key) > maxKeyBytes) throw new S3Error(400, 'KeyTooLongError', 'Your key is too long.');
     if (!store.hasBucket(bucket)) throw noSuchBucket();
@@ -140,6 +145,7 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
           'x-amz-object-lock-retain-until-date': object.retention.until.toISOString(),
         }),
         ...(object.legalHold && { 'x-amz-object-lock-legal-hold': object.legalHold }),
+        ...(parameters.has('response-content-disposition') && { 'content-disposition': parameters.get('response-content-disposition')! }),
       });
       return response.end(method === 'GET' ? object.body : undefined);
     }
@@ -165,6 +171,69 @@ export async function startS3StandIn(options: { store: ObjectStore; host: string
         server.closeIdleConnections();
       }),
   };
+}
+
+/** A multipart upload under way: its parts in memory, as S3 keeps them apart until the upload is completed (or a restart drops it). */
+interface Upload {
+  bucket: string;
+  key: string;
+  contentType: string;
+  parts: Map<number, Buffer>;
+}
+
+/**
+ * CreateMultipartUpload, UploadPart, CompleteMultipartUpload and AbortMultipartUpload: the object
+ * exists only once completed, of its parts in order of their numbers, so an upload a crash leaves
+ * unfinished is never an object.
+ */
+async function multipart(
+  store: ObjectStore,
+  uploads: Map<string, Upload>,
+  bucket: string,
+  key: string,
+  parameters: URLSearchParams,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  if (!store.hasBucket(bucket)) throw noSuchBucket();
+  const method = request.method ?? 'GET';
+  if (method === 'POST' && parameters.has('uploads')) {
+    await drain(request);
+    const uploadId = randomBytes(16).toString('base64url');
+    uploads.set(uploadId, { bucket, key, contentType: request.headers['content-type'] ?? 'application/octet-stream', parts: new Map() });
+    return send(
+      response,
+      200,
+      buildXml({ InitiateMultipartUploadResult: { '@_xmlns': namespace, Bucket: bucket, Key: key, UploadId: uploadId } }, { declaration: true }),
+    );
+  }
+  const uploadId = parameters.get('uploadId') ?? '';
+  const upload = uploads.get(uploadId);
+  if (!upload || upload.bucket !== bucket || upload.key !== key) throw new S3Error(404, 'NoSuchUpload', 'The specified upload does not exist.');
+  if (method === 'PUT') {
+    const partNumber = Number(parameters.get('partNumber'));
+    if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000)
+      throw invalidArgument('Part number must be an integer between 1 and 10000, inclusive');
+    const body = await readBody(request);
+    upload.parts.set(partNumber, body);
+    return send(response, 200, undefined, { etag: `"${md5Of(body, 'hex')}"` });
+  }
+  if (method === 'DELETE') {
+    uploads.delete(uploadId);
+    return send(response, 204);
+  }
+  if (method === 'POST') {
+    await drain(request);
+    uploads.delete(uploadId);
+    const body = Buffer.concat([...upload.parts.entries()].sort(([a], [b]) => a - b).map(([, part]) => part));
+    const stored = await store.put(bucket, key, body, upload.contentType, {});
+    return send(
+      response,
+      200,
+      buildXml({ CompleteMultipartUploadResult: { '@_xmlns': namespace, Bucket: bucket, Key: key, ETag: stored!.etag } }, { declaration: true }),
+    );
+  }
+  throw notImplemented(`${method} of a multipart upload`);
 }
 
 /** GetObjectLockConfiguration and PutObjectLockConfiguration: whether Object Lock is on, and turning it on. */

@@ -203,6 +203,8 @@ export const tables = {
       // The tickets still to be signed with a client's certificate, one partition per certificate: what
       // `DELETE /v2/certificates/{id}` looks for, whatever the client's history or the backlog.
       awaiting_certificate: { partitionKey: 'awaiting_certificate', attributes: ['status'] },
+      // The ticket whose filing a notice answers, by the transfer ticket ELSTER names in it (`erklaerungsticket`).
+      by_transfer_ticket: { partitionKey: 'transfer_ticket', attributes: ['client_id'] },
     },
   },
   // A note of each submitted body, written just before it (shared/adapters/dynamodb-stored-body-notes.ts):
@@ -222,6 +224,34 @@ export const tables = {
   // dynamodb-webhook-attempts.ts): kept as long as the ticket, whose expiry the sweep gives them, the
   // answer's excerpt beside each for 30 days.
   webhookAttempts: { partitionKey: 'ticket', sortKey: 'entry', ttlAttribute: 'expires_at' },
+  // The notices fetched from ELSTER mailboxes (shared/notices/), one item each under an ID made of its
+  // mailbox and record, so storing one twice writes one; expired by the stage's notice retention.
+  notices: {
+    partitionKey: 'notice_id',
+    ttlAttribute: 'expires_at',
+    indexes: {
+      // Each client's notices, newest first: `GET /v2/notices` queries one client's partition.
+      by_client: { partitionKey: 'client_id', sortKey: 'created_at' },
+      // The notices of a filing: `GET /v2/ticket/{ticket}/notices`.
+      by_ticket: { partitionKey: 'ticket', sortKey: 'created_at' },
+      // The notices stored and still owed their confirmation to ELSTER, oldest first, in one partition:
+      // there are few at any time, and the alarm watches the oldest.
+      unconfirmed: { partitionKey: 'unconfirmed', sortKey: 'created_at', attributes: ['mailbox', 'record_id', 'provision_ticket', 'test', 'client_id'] },
+    },
+  },
+  // Each mailbox check (`POST /v2/mailbox/checks`): the record of the work, as the tickets are of transmissions.
+  mailboxChecks: {
+    partitionKey: 'check_id',
+    ttlAttribute: 'expires_at',
+    indexes: {
+      // The checks not yet done, in one partition: the upkeep wakes those whose wake-up was lost.
+      open: { partitionKey: 'open', sortKey: 'updated_at' },
+      // The open checks reading a client's certificate's mailbox: what `DELETE /v2/certificates/{id}` looks for.
+      fetching_certificate: { partitionKey: 'fetching_certificate', attributes: ['status'] },
+    },
+  },
+  // The sandbox's ELSTER mailboxes (shared/sandbox/sandbox-mailbox.ts): one partition per certificate.
+  sandboxMailbox: { partitionKey: 'mailbox', sortKey: 'record_id' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
@@ -233,6 +263,8 @@ export const elsterWorstCaseSeconds = 60;
 const transmitBatchSize = 5;
 const transmitTimeoutSeconds = transmitBatchSize * elsterWorstCaseSeconds + 30;
 const webhookTimeoutSeconds = 60;
+// A mailbox check lists, downloads and confirms within one run: Lambda's longest, for attachments of hundreds of MiB.
+const mailboxCheckTimeoutSeconds = 900;
 
 export const queues = {
   transmit: {
@@ -248,6 +280,8 @@ export const queues = {
   // A delivery keeps its message through all its retries (each a longer visibility timeout), so the
   // queue keeps it as long as SQS allows: HOOK_MAX_ATTEMPTS=50 spans up to about 13 days.
   webhook: { visibilityTimeoutSeconds: 6 * webhookTimeoutSeconds, retentionDays: 14, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
+  // One check a message: a run may take long, and a check interrupted runs again from its table item.
+  mailbox: { visibilityTimeoutSeconds: 6 * mailboxCheckTimeoutSeconds, retentionDays: 4, maxReceiveCount: 5, batchSize: 1, consumer: 'checkMailbox' },
 } as const satisfies Record<string, QueueSpec>;
 
 // Authenticating a caller reads its key and counts the request against its client's budget: a
@@ -371,8 +405,8 @@ export const functions = {
   // Looks for unfinished tickets that still need the certificate before it deletes it.
   deleteCertificate: {
     entry: 'functions/delete-certificate.ts',
-    tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'] },
-    indexes: { tickets: ['awaiting_certificate'] },
+    tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'], mailboxChecks: ['Query'] },
+    indexes: { tickets: ['awaiting_certificate'], mailboxChecks: ['fetching_certificate'] },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -386,8 +420,9 @@ export const functions = {
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes the records (protocol,
     // Nutzdaten, ELSTER's answer), and sends no live filing while the bucket's Object Lock is off.
-    // A wake-up that finds its ticket finished reads it, to tell its end again (shared/transmission/transmit-ticket.ts).
-    tables: { tickets: ['UpdateItem', 'GetItem'], certificates: ['GetItem'], events: ['PutItem'] },
+    // A wake-up that finds its ticket finished reads it, to tell its end again (shared/transmission/transmit-ticket.ts);
+    // the sandbox leaves a delivered filing's Bescheiddaten in its mailbox.
+    tables: { tickets: ['UpdateItem', 'GetItem'], certificates: ['GetItem'], events: ['PutItem'], sandboxMailbox: ['PutItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
     bucketSettings: ['objectLock'],
     // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.
@@ -449,6 +484,63 @@ export const functions = {
     bucket: { submissions: 'delete' },
     settings: ['retention'],
   },
+  // Mailbox checks: the request notes a check and wakes its queue; the check reads the mailbox of the
+  // certificate (the stage's: its secret), stores each new record's objects, then its notice, then
+  // confirms; it finds a record's filing by transfer ticket.
+  createMailboxCheck: {
+    entry: 'functions/create-mailbox-check.ts',
+    tables: { ...authenticated, certificates: ['GetItem'], mailboxChecks: ['PutItem'] },
+    sendsTo: ['mailbox'],
+    settings: ['rateLimit'],
+  },
+  checkMailbox: {
+    entry: 'functions/check-mailbox.ts',
+    timeoutSeconds: mailboxCheckTimeoutSeconds,
+    memoryMb: 1024,
+    tables: {
+      mailboxChecks: ['GetItem', 'UpdateItem'],
+      notices: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
+      tickets: ['Query'],
+      certificates: ['GetItem'],
+      sandboxMailbox: ['Query', 'GetItem', 'UpdateItem'],
+    },
+    indexes: { notices: ['unconfirmed'], tickets: ['by_transfer_ticket'] },
+    bucket: { notices: 'write' },
+    deadLetters: ['mailbox'],
+    settings: ['taxAuthority', 'notices'],
+    // ERiC's mailbox, when built, reads with ERiC and the stage's certificate; a client's certificate is unsealed for the run.
+    loadsTaxAuthority: true,
+    sealing: ['open'],
+    secrets: ['stageCertificate'],
+  },
+  // Wakes the checks whose wake-up was lost, and counts the age of the oldest notice still unconfirmed (the alarm's metric).
+  mailboxUpkeep: {
+    entry: 'functions/mailbox-upkeep.ts',
+    timeoutSeconds: 60,
+    tables: { mailboxChecks: ['Query'], notices: ['Query'] },
+    indexes: { mailboxChecks: ['open'], notices: ['unconfirmed'] },
+    sendsTo: ['mailbox'],
+  },
+  getMailboxCheck: { entry: 'functions/get-mailbox-check.ts', tables: { ...authenticated, mailboxChecks: ['GetItem'] }, settings: ['rateLimit'] },
+  listNotices: {
+    entry: 'functions/list-notices.ts',
+    tables: { ...authenticated, notices: ['GetItem', 'Query'] },
+    indexes: { notices: ['by_client'] },
+    settings: ['rateLimit'],
+  },
+  getNotice: { entry: 'functions/get-notice.ts', tables: { ...authenticated, notices: ['GetItem'] }, settings: ['rateLimit'] },
+  getNoticeFile: {
+    entry: 'functions/get-notice-file.ts',
+    tables: { ...authenticated, notices: ['GetItem'] },
+    bucket: { notices: 'read' },
+    settings: ['rateLimit'],
+  },
+  listTicketNotices: {
+    entry: 'functions/list-ticket-notices.ts',
+    tables: { ...authenticated, tickets: ['GetItem'], notices: ['Query'] },
+    indexes: { notices: ['by_ticket'] },
+    settings: ['rateLimit'],
+  },
   // Reads when certificates expire, never their sealed secrets.
   // Each certificate it reports is an event of its client, once a day.
   certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: ['Scan'], events: ['PutItem'] } },
@@ -472,6 +564,8 @@ export const schedules = {
   certificateExpiry: { function: 'certificateExpiry', everyMinutes: 24 * 60 },
   // Seals again, bound to their owner, the certificates still sealed the old way; once none is left the key policy may drop the old way.
   resealCertificates: { function: 'resealCertificates', everyMinutes: 24 * 60 },
+  // Wakes mailbox checks whose wake-up was lost; measures the oldest notice owed its confirmation.
+  mailboxUpkeep: { function: 'mailboxUpkeep', everyMinutes: 15 },
 } as const satisfies Record<string, ScheduleSpec>;
 
 const readable = (path: string, fn: FunctionName): RouteSpec => ({ method: 'GET', path, function: fn, safe: true });
@@ -495,6 +589,13 @@ export const apis = {
       readable('/v2/certificates', 'listCertificates'),
       readable('/v2/certificates/{certificate_id}', 'getCertificate'),
       { method: 'DELETE', path: '/v2/certificates/{certificate_id}', function: 'deleteCertificate' },
+      readable('/v2/ticket/{ticket}/notices', 'listTicketNotices'),
+      { method: 'POST', path: '/v2/mailbox/checks', function: 'createMailboxCheck' },
+      readable('/v2/mailbox/checks/{check_id}', 'getMailboxCheck'),
+      readable('/v2/notices', 'listNotices'),
+      readable('/v2/notices/{notice_id}', 'getNotice'),
+      readable('/v2/notices/{notice_id}/data', 'getNoticeFile'),
+      readable('/v2/notices/{notice_id}/attachments/{n}', 'getNoticeFile'),
       readable('/v2/protocol/{ticket}', 'getProtocol'),
       readable('/v2/response/{ticket}', 'getProtocol'),
       readable('/v2/version', 'getVersion'),
@@ -520,7 +621,14 @@ export const apis = {
  */
 export const settingVariables = {
   // The sandbox's own knobs travel with the tax authority's name: only who loads it reads them.
-  taxAuthority: [settingNames.taxAuthority, settingNames.herstellerId, settingNames.sandboxLatencyMs, settingNames.sandboxTransientFailureRate],
+  taxAuthority: [
+    settingNames.taxAuthority,
+    settingNames.herstellerId,
+    settingNames.sandboxLatencyMs,
+    settingNames.sandboxTransientFailureRate,
+    settingNames.sandboxNoticeDelaySeconds,
+    settingNames.sandboxDivaConsent,
+  ],
   liveSubmissions: [settingNames.allowLiveSubmissions],
   hook: [
     settingNames.hookEnabled,
@@ -534,6 +642,7 @@ export const settingVariables = {
   retention: [settingNames.submissionRetentionSeconds, settingNames.protocolRetentionDays],
   transmission: [settingNames.transmitMaxAttempts, settingNames.transmitRetryDelaySeconds, settingNames.transmitLeaseSeconds, settingNames.recordLockDays],
   redrive: [settingNames.redriveQueuedGraceSeconds, settingNames.redriveWebhookGraceSeconds],
+  notices: [settingNames.noticeRetentionDays],
 } as const;
 
 /** Variables of the tax authority's library, given to the functions that load it; the certificate's only to the one that signs. */

@@ -108,6 +108,11 @@ export class MemoryTicketStore implements TicketStore {
     }
   }
 
+  async byTransferTicket(transferTicket: string): Promise<Pick<Ticket, 'ticket' | 'client_id'> | undefined> {
+    const found = [...this.tickets.values()].find((ticket) => ticket.transfer_ticket === transferTicket);
+    return found && { ticket: found.ticket, client_id: found.client_id };
+  }
+
   async list(clientId: string, query: TicketQuery): Promise<TicketPage> {
     const position = (t: Pick<Ticket, 'ticket' | 'created_at'>) => `${t.created_at} ${t.ticket}`;
     const matching = [...this.tickets.values()]
@@ -218,6 +223,12 @@ export class MemoryWorkQueue implements WorkQueue {
 
   async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
     this.webhooks.push({ ...delivery });
+  }
+
+  readonly mailboxChecks: string[] = [];
+
+  async wakeMailboxCheck(checkId: string): Promise<void> {
+    this.mailboxChecks.push(checkId);
   }
 
   /** The calls of `wakeTransmits` and `enqueueWebhooks`, each with what it was given. */

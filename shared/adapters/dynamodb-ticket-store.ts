@@ -71,6 +71,7 @@ export const needs = {
   awaitingCertificate: { indexes: { tickets: ['awaiting_certificate'] } },
   finishedBefore: { indexes: { tickets: ['unswept'] } },
   list: { indexes: { tickets: ['by_client'] } },
+  byTransferTicket: { indexes: { tickets: ['by_transfer_ticket'] } },
 } as const satisfies Partial<Record<keyof TicketStore, Needs>>;
 
 /**
@@ -251,6 +252,20 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
    * index carries the status: a ticket an earlier version finished, which did not take it out of
    * the index, is left out by it.
    */
+  async byTransferTicket(transferTicket: string): Promise<Pick<Ticket, 'ticket' | 'client_id'> | undefined> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'by_transfer_ticket',
+        KeyConditionExpression: 'transfer_ticket = :transfer',
+        ExpressionAttributeValues: toItem({ ':transfer': transferTicket }),
+        Limit: 1,
+      }),
+    );
+    const item = Items[0] && unmarshall(Items[0]);
+    return item && { ticket: item.ticket, client_id: item.client_id };
+  }
+
   async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>> {
     const items = pagedItems((ExclusiveStartKey) =>
       this.client.send(

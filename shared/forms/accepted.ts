@@ -11,6 +11,7 @@ export interface AcceptedBody {
   vat_id?: string;
   client_reference?: string;
   certificate_id?: string;
+  bescheiddaten?: boolean;
   taxpayer?: { idnr?: string | undefined };
   spouse?: { idnr?: string | undefined } | null;
 }

@@ -159,6 +159,9 @@ export const common = {
   client_reference: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }), ...inElsterCharset)),
   // Which of the client's certificates signs: checked against the client's certificates on submission.
   certificate_id: z.optional(z.string().check(z.regex(certificateIdPattern, { error: 'must be a certificate ID such as crt_…, from POST /v2/certificates' }))),
+  // Asks the tax office for its Bescheiddaten (Vorsatz/Rueckuebermittlung/Bescheid "1" where the form's
+  // Vorsatz has it): they come to the mailbox of the certificate that signs (docs/notices.md).
+  bescheiddaten: z.optional(z.boolean({ error: 'must be true or false' })),
 };
 
 /**

@@ -18,6 +18,7 @@ export function transmissionFor(filing: Filing, period: string | undefined, date
     ...(body.tax_office !== undefined && { tax_office: body.tax_office }),
     ...(body.vat_id !== undefined && { vat_id: body.vat_id }),
     ...(body.client_reference !== undefined && { client_reference: body.client_reference }),
+    ...(body.bescheiddaten === true && { bescheiddaten: true }),
     datenart_version: datenartVersion,
     nutzdaten,
   };

@@ -36,7 +36,7 @@ export interface YearEndElement {
 export function yearEndXml(
   element: YearEndElement,
   parts: ElementParts,
-  body: { year: number; tax_number?: string | undefined },
+  body: { year: number; tax_number?: string | undefined; bescheiddaten?: boolean | undefined },
   createdAt: Date,
 ): { xml: string; findings: Finding[] } {
   const structure = element.structure(body.year);
@@ -47,7 +47,11 @@ export function yearEndXml(
     OrdNrArt: body.tax_number === undefined ? 'O' : 'S',
   };
   // ERiC asks every return whether its notice is wanted for download (Rueckuebermittlung_Bescheid_Pflichtfeld): "2", no, unless the body says.
-  const defaults = { Vorgang: '01', Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`, Rueckuebermittlung: { bescheid: '2' } };
+  const defaults = {
+    Vorgang: '01',
+    Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`,
+    Rueckuebermittlung: { bescheid: body.bescheiddaten ? '1' : '2' },
+  };
   const written = writeParts(parts, structure, own, defaults);
   const xml = buildXml({ [structure.root]: { '@_xmlns': element.namespace(body.year), '@_version': String(body.year), ...written.element } });
   return { xml, findings: written.findings };

@@ -38,20 +38,20 @@ export function ticketPage(page: TicketPage) {
   return { tickets: views.slice(0, shown), next_cursor: last ? Buffer.from(last.ticket).toString('base64url') : null };
 }
 
-function limitOf(value: string | undefined): number {
+export function limitOf(value: string | undefined): number {
   if (value === undefined) return listLimit.default;
   const limit = /^\d{1,3}$/.test(value) ? Number(value) : 0;
   if (limit < 1 || limit > listLimit.max) throw badListRequest('limit', 'LIMIT_INVALID', `limit must be a whole number from 1 to ${listLimit.max}`);
   return limit;
 }
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
+export function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw badListRequest(name, 'FILTER_INVALID', `${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
 /** As the tickets keep it (`toISOString`), so that comparing the strings compares the times. */
-function timeOf(value: string, name: string): string {
+export function timeOf(value: string, name: string): string {
   const time = isoTime.test(value) ? new Date(value) : undefined;
   if (!time || Number.isNaN(time.getTime())) {
     throw badListRequest(name, 'FILTER_INVALID', `${name} must be an ISO 8601 date or time, such as 2026-11-01 or 2026-11-01T00:00:00Z`);

@@ -41,6 +41,10 @@ import { listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
 import { eventListLimit, eventSettleSeconds, maxEventWaitSeconds } from '#shared/http/event-listing.ts';
 import { eventRetentionDays, eventTypes } from '#shared/domain/event.ts';
 import { contractText } from '#shared/contract-text.ts';
+import { downloadUrlSeconds, inlineFileBytes } from '#shared/notices/file-limits.ts';
+
+const inlineNoticeFileMiB = inlineFileBytes / 1024 / 1024;
+const downloadUrlMinutes = downloadUrlSeconds / 60;
 
 const text = contractText(new URL('./document.md', import.meta.url));
 
@@ -348,6 +352,112 @@ const deleteCertificate: Json = {
   },
 };
 
+const noticeTag = ['Notices'];
+const noticeErrors = {
+  400: responseRef('BadHeader'),
+  401: responseRef('Unauthorized'),
+  404: responseRef('NoticeNotFound'),
+  429: responseRef('RateLimited'),
+  '5XX': responseRef('ServerError'),
+};
+
+const createMailboxCheck: Json = {
+  tags: noticeTag,
+  operationId: 'createMailboxCheck',
+  summary: 'Fetch what the tax office sent to an ELSTER mailbox',
+  description: text('mailbox-check'),
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': { schema: schemaRef('MailboxCheckRequest'), examples: { stage: { summary: "The stage's own mailbox", value: { test: true } } } },
+    },
+  },
+  responses: {
+    202: ok('Accepted: the check runs on its queue', schemaRef('MailboxCheck')),
+    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']),
+    401: responseRef('Unauthorized'),
+    ...bodyErrors,
+    422: failure(
+      'A field is wrong (`INVALID_VALUE`, `UNKNOWN_FIELD`), or `certificate_id` names none of your certificates (`CERTIFICATE_UNKNOWN`) or one whose PIN is not stored (`PIN_NOT_STORED`)',
+      ['VALIDATION_FAILED'],
+    ),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
+const getMailboxCheck: Json = {
+  tags: noticeTag,
+  operationId: 'getMailboxCheck',
+  summary: 'How far a mailbox check got',
+  responses: { 200: ok('The check and its counts', schemaRef('MailboxCheck')), ...noticeErrors },
+};
+
+const listNotices: Json = {
+  tags: noticeTag,
+  operationId: 'getNotices',
+  summary: "The client's notices, newest first, page by page",
+  description: `Cursor and limit as \`GET /v2/tickets\`: a page's answer takes at most ${listAnswerSize}, and a cursor is valid only for the client it was handed to.`,
+  parameters: [
+    query('limit', `Notices per page, ${listLimit.default} when absent`, { type: 'integer', minimum: 1, maximum: listLimit.max, default: listLimit.default }),
+    query('cursor', "The previous page's `next_cursor`", { type: 'string' }),
+    query('certificate_id', "Only those from this certificate's mailbox", { type: 'string' }),
+    query('datenart', 'Only this Datenart (`ESB`, …)', { type: 'string' }),
+    query('year', 'Only notices for this year', { type: 'integer' }),
+    query('state', 'Only notices in this state', { type: 'string', enum: ['stored', 'confirmed'] }),
+    query('since', 'Only notices stored at or after this time (ISO 8601)', { type: 'string', format: 'date-time' }),
+  ],
+  responses: {
+    200: ok('A page of notices and where the next starts', schemaRef('NoticeList')),
+    400: failure(
+      `\`BAD_REQUEST\` with one detail: \`LIMIT_INVALID\`, \`FILTER_INVALID\`, \`PARAMETER_UNKNOWN\` or \`CURSOR_INVALID\`; nothing is read. Also ${headerTwice}`,
+      ['BAD_REQUEST'],
+    ),
+    401: responseRef('Unauthorized'),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
+const getNotice: Json = {
+  tags: noticeTag,
+  operationId: 'getNotice',
+  summary: 'One notice: its metadata and its files, never their content',
+  responses: { 200: ok('The notice', schemaRef('Notice')), ...noticeErrors },
+};
+
+const fileRead = (operationId: string, summary: string, description: string, jsonView: boolean): Json => {
+  const answer = ok(jsonView ? 'With `Accept: application/json`: the values, where the format is known' : 'The file', schemaRef('NoticeData'));
+  return {
+    tags: noticeTag,
+    operationId,
+    summary,
+    description: `${description} A file above ${inlineNoticeFileMiB} MiB is answered 302 to a download URL valid for ${downloadUrlMinutes} minutes, never passed through a function.`,
+    responses: {
+      200: jsonView
+        ? {
+            ...answer,
+            headers: { ...(answer.headers as Json), 'content-disposition': headerRef('ContentDisposition') },
+            content: { ...(answer.content as Json), 'application/xml': {} },
+          }
+        : {
+            description: 'The file as ELSTER provided it (the notice: `application/pdf`)',
+            headers: { 'content-disposition': headerRef('ContentDisposition'), etag: headerRef('ETag') },
+            content: { 'application/pdf': {}, 'application/octet-stream': {} },
+          },
+      302: { description: 'A large file: `Location` is a download URL valid for a few minutes', headers: { location: headerRef('Location') } },
+      ...noticeErrors,
+    },
+  };
+};
+
+const listTicketNotices: Json = {
+  tags: ['Tickets'],
+  operationId: 'getTicketNotices',
+  summary: "The notices answering a ticket's filing",
+  responses: { 200: ok('Oldest first', schemaRef('TicketNotices')), ...readErrors },
+};
+
 const publicRead = (operationId: string, summary: string, answer: Json): Json => ({
   tags: ['Service'],
   operationId,
@@ -380,6 +490,7 @@ function build(): Json {
       { name: 'Submissions', description: 'Tax filings of every form, submitted or only checked' },
       { name: 'Tickets', description: 'What became of a submission' },
       { name: 'Certificates', description: "Each client's own ELSTER certificates, kept sealed" },
+      { name: 'Notices', description: 'What the tax office sends back to an ELSTER mailbox: fetched, kept and confirmed' },
       { name: 'Service', description: 'Public: no API key needed' },
     ],
     security: [{ bearer: [] }, { apiKey: [] }],
@@ -407,6 +518,24 @@ function build(): Json {
       '/v2/events': readable(listEvents),
       '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },
       '/v2/certificates/{certificate_id}': { ...readable(getCertificate, [parameterRef('CertificateId')]), delete: deleteCertificate },
+      '/v2/ticket/{ticket}/notices': readable(listTicketNotices, ticket),
+      '/v2/mailbox/checks': writable(createMailboxCheck),
+      '/v2/mailbox/checks/{check_id}': readable(getMailboxCheck, [parameterRef('CheckId')]),
+      '/v2/notices': readable(listNotices),
+      '/v2/notices/{notice_id}': readable(getNotice, [parameterRef('NoticeId')]),
+      '/v2/notices/{notice_id}/data': readable(
+        fileRead(
+          'getNoticeData',
+          "A notice's data package",
+          'The XML as ELSTER provided it; with `Accept: application/json` its values as JSON where steuerbote reads the format.',
+          true,
+        ),
+        [parameterRef('NoticeId')],
+      ),
+      '/v2/notices/{notice_id}/attachments/{n}': readable(
+        fileRead('getNoticeAttachment', "A notice's attachment", 'The attachment as ELSTER provided it: the notice as a PDF.', false),
+        [parameterRef('NoticeId'), parameterRef('AttachmentNumber')],
+      ),
       '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),
       '/v2/response/{ticket}': readable(protocolRead('getResponse', 'The same as `/v2/protocol/{ticket}`'), ticket),
       '/v2/version': readable(publicRead('getVersion', 'Versions, tax authority and supported Datenart versions', ok('Versions', schemaRef('Version')))),

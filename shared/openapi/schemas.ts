@@ -14,6 +14,7 @@ import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 import { eventTypes } from '#shared/domain/event.ts';
 import { eventSettleSeconds } from '#shared/http/event-listing.ts';
 import { contractText } from '#shared/contract-text.ts';
+import { mailboxCheck, mailboxCheckRequest, notice, noticeData, noticeList, ticketNotices } from '#shared/openapi/notice-schemas.ts';
 
 const text = contractText(new URL('./schemas.md', import.meta.url));
 
@@ -414,6 +415,8 @@ const commonFields = {
   idnr: text('idnr'),
   spouse_idnr:
     "Only beside `xml`, as `idnr`: the spouse's IdNr that the XML names (Vorsatz/IDEhefrau, and in an E10 Person B of ESt1A), held to it the same way (`XML_IDNR_MISMATCH`); never the taxpayer's (`IDNR_SAME_AS_TAXPAYER`)",
+  bescheiddaten:
+    'Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz\'s `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form\'s Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller\'s `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`)',
   certificate_id:
     'Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage\'s own certificate does (the sandbox needs none). Another client\'s, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body',
 };
@@ -476,6 +479,11 @@ const responseSchemas = {
   CertificateList: certificateList,
   Version: version,
   ValidationResult: validationResult,
+  MailboxCheck: mailboxCheck,
+  Notice: notice,
+  NoticeList: noticeList,
+  TicketNotices: ticketNotices,
+  NoticeData: noticeData,
 };
 
 /** `components.schemas`, each referable as `#/components/schemas/{name}`. */
@@ -483,6 +491,7 @@ export function componentSchemas(): Record<string, JsonSchema> {
   const registry = z.registry<{ id: string }>();
   for (const kind of kinds) registry.add(formOpenapi[kind].schema, { id: formOpenapi[kind].schemaName });
   registry.add(uploadSchema, { id: 'CertificateUpload' });
+  registry.add(mailboxCheckRequest, { id: 'MailboxCheckRequest' });
   for (const [id, schema] of Object.entries(responseSchemas)) registry.add(schema, { id });
   // Input mode, for responses too: there a plain object admits further keys, so a client built from
   // this document keeps working when a response gains a field.

@@ -16,6 +16,8 @@ export interface Transmission {
   vat_id?: string;
   /** The caller's own reference, for the sandbox's protocol to show; ELSTER is not told it. */
   client_reference?: string;
+  /** The filing asks for Bescheiddaten: the sandbox then leaves a record in the signing certificate's mailbox. */
+  bescheiddaten?: boolean;
   datenart_version: string;
   /** The ELSTER Nutzdaten element to send: built from the body, or the caller's own XML. */
   nutzdaten: string;

@@ -47,6 +47,8 @@ export interface TicketStore {
   finishedBefore(cutoff: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>>;
   /** The client's `queued` or `processing` tickets that are to be signed with this certificate, read from their own index. */
   awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>>;
+  /** The ticket whose send ELSTER accepted under this transfer ticket, with its client; undefined when none. */
+  byTransferTicket(transferTicket: string): Promise<Pick<Ticket, 'ticket' | 'client_id'> | undefined>;
   /**
    * One page of the client's tickets, newest first, that match `query`; another client's are never
    * read. `last` is where the next page starts, absent when nothing follows: a page may hold fewer

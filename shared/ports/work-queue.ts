@@ -7,6 +7,8 @@ export interface WorkQueue {
   /** A wake-up only: the ticket in the table says what is to be done. */
   wakeTransmit(ticket: string, delaySeconds?: number): Promise<void>;
   enqueueWebhook(delivery: WebhookDelivery): Promise<void>;
+  /** A wake-up only: the mailbox check in its table says what is to be done. */
+  wakeMailboxCheck(checkId: string): Promise<void>;
   /** Wake-ups for many tickets, ten to a call (SendMessageBatch); throws when one could not be sent. */
   wakeTransmits(tickets: readonly string[]): Promise<void>;
   /** Webhook deliveries, ten to a call, as `wakeTransmits`. */

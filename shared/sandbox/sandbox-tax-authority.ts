@@ -15,6 +15,7 @@ import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 import { sandboxTestOutcome, slowAnswerMs } from '#shared/sandbox/test-values.ts';
 import { settingNames } from '#shared/setting-names.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
+import type { SandboxMailbox } from '#shared/sandbox/sandbox-mailbox.ts';
 
 export interface SandboxOptions {
   /** Waited before every answer, to make the asynchronous flow visible locally. */
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Uniform in [0, 1); injectable so tests can force or rule out the transient failure. */
   random?: () => number;
+  /** Where a delivered filing that asked for Bescheiddaten leaves its record (shared/sandbox/sandbox-mailbox.ts). */
+  mailbox?: () => SandboxMailbox;
 }
 
 /** ERiC's return code for data that fails its plausibility checks (ERIC_GLOBAL_PRUEF_FEHLER). */
@@ -106,6 +109,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
       receivedAt,
       figures,
     });
+    if (transmission.bescheiddaten && this.#options.mailbox) await this.#options.mailbox().deposit(transmission, transferTicket, receivedAt);
     const fileName = `Uebertragungsprotokoll_${transmission.kind}_${transmission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
     return { outcome: 'delivered', transferTicket, receivedAt, protocol: { fileName, pdf } };
   }
@@ -181,8 +185,9 @@ function asEricFinding(finding: Finding): Finding {
   return { ...finding, path: finding.path.replace(/^xml\.?/, '') || 'Nutzdaten', rule: finding.rule ?? `sandbox.${finding.code}` };
 }
 
-export function sandboxTaxAuthorityFromEnv(): SandboxTaxAuthority {
+export function sandboxTaxAuthorityFromEnv(mailbox?: () => SandboxMailbox): SandboxTaxAuthority {
   return new SandboxTaxAuthority({
+    ...(mailbox && { mailbox }),
     latencyMs: wholeNumber(settingNames.sandboxLatencyMs, 0, { min: 0, max: 60_000 }),
     transientFailureRate: decimal(settingNames.sandboxTransientFailureRate, 0, { min: 0, max: 1 }),
     herstellerId: herstellerId(),

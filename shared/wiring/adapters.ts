@@ -16,6 +16,9 @@ import { sqs } from '#shared/adapters/sqs-client.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
 import { S3FilingStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
+import { DynamoMailboxCheckStore } from '#shared/adapters/dynamodb-mailbox-check-store.ts';
+import { DynamoNoticeStore } from '#shared/adapters/dynamodb-notice-store.ts';
+import { DynamoSandboxMailboxStore } from '#shared/adapters/dynamodb-sandbox-mailbox-store.ts';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import { kms } from '#shared/adapters/kms-client.ts';
@@ -23,6 +26,7 @@ import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
 import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
+import type { NoticeFileStore } from '#shared/ports/notice-file-store.ts';
 import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
@@ -44,6 +48,10 @@ export const needs = {
   storedBodyNotes: { tables: { storedBodies: [] } },
   protocolStore: { bucket: ['protocols'] },
   webhookAttemptStore: { tables: { webhookAttempts: [] } },
+  noticeStore: { tables: { notices: [] } },
+  mailboxCheckStore: { tables: { mailboxChecks: [] } },
+  noticeFileStore: { bucket: ['notices'] },
+  sandboxMailboxStore: { tables: { sandboxMailbox: [] } },
 } as const satisfies Record<string, Needs>;
 
 export const eventStore = /* @__PURE__ */ once(() => new DynamoEventStore(dynamo(), tableName('events')));
@@ -78,4 +86,12 @@ export const certificateStore = /* @__PURE__ */ once(() => new DynamoCertificate
 export const keyWrapper = /* @__PURE__ */ once(() => {
   const key = sealingKey();
   return 'kmsKeyId' in key ? new KmsKeyWrapper(kms(), key.kmsKeyId) : new FileKeyWrapper(key.file);
+});
+export const noticeStore = /* @__PURE__ */ once(() => new DynamoNoticeStore(dynamo(), tableName('notices')));
+export const mailboxCheckStore = /* @__PURE__ */ once(() => new DynamoMailboxCheckStore(dynamo(), tableName('mailboxChecks')));
+export const sandboxMailboxStore = /* @__PURE__ */ once(() => new DynamoSandboxMailboxStore(dynamo(), tableName('sandboxMailbox')));
+// Imported on first use, as the protocols: the S3 client and the presigner are a good part of a cold start.
+export const noticeFileStore = /* @__PURE__ */ once(async (): Promise<NoticeFileStore> => {
+  const [{ s3 }, { S3NoticeFileStore }] = await Promise.all([import('#shared/adapters/s3-client.ts'), import('#shared/adapters/s3-notice-file-store.ts')]);
+  return new S3NoticeFileStore(s3(), bucketName());
 });

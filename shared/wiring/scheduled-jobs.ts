@@ -6,7 +6,8 @@ import { sweepOrphanedSubmissions, sweepSubmissions, type SweepCounts } from '#s
 import { flushMetrics, metrics } from '#shared/metrics.ts';
 import type { StopAt } from '#shared/time-budget.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
-import { storedBodyNotes, filingStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
+import { mailboxCheckStore, noticeStore, storedBodyNotes, filingStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
+import { mailboxUpkeep } from '#shared/notices/upkeep.ts';
 
 /**
  * Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded.
@@ -36,3 +37,7 @@ export async function sweepExpiredSubmissions(options: { now?: () => Date; stopA
   const orphans = await sweepOrphanedSubmissions(deps);
   return { retention, orphans };
 }
+
+/** Wakes lost mailbox checks and measures the oldest unconfirmed notice; with `all`, every open check (the local runtime's start). */
+export const keepMailboxesUp = (options: { all?: boolean } = {}) =>
+  mailboxUpkeep({ checks: mailboxCheckStore(), notices: noticeStore(), queue: workQueue(), metrics: metrics() }, options);

@@ -50,6 +50,13 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         expect(await store.get(newTicketId())).toBeUndefined();
       });
 
+      it('finds a ticket by the transfer ticket its send was accepted under, with its client', async () => {
+        const transfer = newTicketId().slice(3).toLowerCase().padEnd(32, '0');
+        const ticket = await created({ status: 'delivered', transfer_ticket: transfer });
+        expect(await store.byTransferTicket(transfer)).toEqual({ ticket: ticket.ticket, client_id: ticket.client_id });
+        expect(await store.byTransferTicket('0'.repeat(32))).toBeUndefined();
+      });
+
       it('refuses a taken ID and overwrites nothing', async () => {
         const ticket = await created();
         expect(await store.create({ ...ticket, client_id: 'client-b', status: 'failed' })).toBe(false);

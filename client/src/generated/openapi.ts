@@ -801,6 +801,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/ticket/{ticket}/notices": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        /** The notices answering a ticket's filing */
+        get: operations["getTicketNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The notices answering a ticket's filing: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headTicketNotices"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mailbox/checks": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fetch what the tax office sent to an ELSTER mailbox
+         * @description Fetches the new records of an ELSTER mailbox (ElsterDatenabholung): the stage's own, or that of one of your certificates. The check runs on its queue: it lists every page, downloads each new record's data package and attachments into the stage's bucket (encrypted, with size and SHA-256), writes its notice, and only then confirms the record to ELSTER (at most 100 a call, each with its own result); a crash at any point loses no notice and confirms none unstored, and a record confirmed is never downloaded again. `GET /v2/mailbox/checks/{check_id}` says how far it got; `GET /v2/notices` lists what it stored. Records of the stage's own mailbox belong to the client whose filing each answers (ELSTER names the filing's transfer ticket), and otherwise to no client. A certificate is not deleted while a check fetches with it (409 `CONFLICT`). In the sandbox, filings with `bescheiddaten: true` leave the records; the test tax numbers of `bescheiddaten` make a record's confirmation answer "not found" or "try again", expire it, or download it slowly or broken off once (docs/notices.md).
+         */
+        post: operations["createMailboxCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/mailbox/checks/{check_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/mailbox/checks` answered
+                 * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                check_id: components["parameters"]["CheckId"];
+            };
+            cookie?: never;
+        };
+        /** How far a mailbox check got */
+        get: operations["getMailboxCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * How far a mailbox check got: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headMailboxCheck"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The client's notices, newest first, page by page
+         * @description Cursor and limit as `GET /v2/tickets`: a page's answer takes at most 1 MiB (1048576 bytes), and a cursor is valid only for the client it was handed to.
+         */
+        get: operations["getNotices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * The client's notices, newest first, page by page: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNotices"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices/{notice_id}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        /** One notice: its metadata and its files, never their content */
+        get: operations["getNotice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * One notice: its metadata and its files, never their content: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNotice"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices/{notice_id}/data": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A notice's data package
+         * @description The XML as ELSTER provided it; with `Accept: application/json` its values as JSON where steuerbote reads the format. A file above 4 MiB is answered 302 to a download URL valid for 5 minutes, never passed through a function.
+         */
+        get: operations["getNoticeData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A notice's data package: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNoticeData"];
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/notices/{notice_id}/attachments/{n}": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+                /** @description The attachment's `n` in the notice, from 1 */
+                n: components["parameters"]["AttachmentNumber"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A notice's attachment
+         * @description The attachment as ELSTER provided it: the notice as a PDF. A file above 4 MiB is answered 302 to a download URL valid for 5 minutes, never passed through a function.
+         */
+        get: operations["getNoticeAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * A notice's attachment: headers only
+         * @description The status and headers GET would give, `Content-Length` included, without a body.
+         */
+        head: operations["headNoticeAttachment"];
+        patch?: never;
+        trace?: never;
+    };
     "/v2/protocol/{ticket}": {
         parameters: {
             query?: never;
@@ -953,6 +1161,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /**
@@ -963,18 +1173,29 @@ export interface components {
             type?: "voranmeldung" | "dauerfristverlaengerung" | "sondervorauszahlung";
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description Month "01"–"12" or quarter "41"–"44"; required for a `voranmeldung` unless `xml` is given */
             period?: string;
+            /** @description Who hands the data over (DatenLieferant): the business itself, its advisor or its software provider */
             supplier?: {
+                /** @description Name (DatenLieferant/Name) */
                 name: string;
+                /** @description Street and house number (DatenLieferant/Strasse) */
                 street: string;
+                /** @description Postal code (DatenLieferant/PLZ) */
                 postal_code: string;
+                /** @description Town or city (DatenLieferant/Ort) */
                 city: string;
+                /** @description Phone number (DatenLieferant/Telefon) */
                 phone?: string;
+                /** @description Email address (DatenLieferant/Email) */
                 email?: string;
             };
             /** @description Keys `kzNN` of that year's UStVA form, at most 100; any other key, whatever its case, is 422 `KZ_UNKNOWN`, with the Kennzahl it most likely meant in `expected` (`kz811`, `Kz86`: `kz81`, `kz86`). Assessment bases are whole euros, tax amounts have at most two decimals; base/tax pairs come together. `kz83` is required and must equal the total the form computes from the others (below 1 euro difference is accepted); the finding names the expected value. Required unless `xml` is given */
@@ -1077,64 +1298,112 @@ export interface components {
             };
             /** @description Kz10 (corrected), Kz22 (documents_separate), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset). A Dauerfristverlängerung takes only `supplementary`; a Sondervorauszahlung all but `documents_separate` */
             flags?: {
+                /** @description true for a corrected return (Kz10) */
                 corrected?: boolean;
+                /** @description true where documents are handed in separately (Kz22) */
                 documents_separate?: boolean;
+                /** @description true where a direct debit mandate is revoked for this return (Kz26) */
                 direct_debit_revoked?: boolean;
+                /** @description true where a refund is to be offset against other taxes (Kz29) */
                 refund_offset?: boolean;
+                /** @description true where further or different facts are told in `supplementary_text` (Kz23) */
                 supplementary?: boolean;
+                /** @description Those facts, at most 180 characters; required with `supplementary` (Kz23_Begruendung) */
                 supplementary_text?: string;
             };
             /** @description The Wirtschafts-Identifikationsnummer, `DE` and nine digits, the last the check digit of the USt-IdNr (WIdNr; `WIDNR_CHECK_DIGIT`, ERiC rule ungueltigeWirtschaftsIdentifikationsnummer); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none) */
             widnr?: string;
             /** @description The business (ELSTER's Unternehmer), optional: `company_name` (Bezeichnung), `last_name`, `first_name`, `name_prefix`, `name_suffix`, `street` (Str), `house_number` (digits), `house_number_suffix`, `address_supplement`, `city`, `postal_code` (five digits), `foreign_postal_code`, `country`, `po_box_city`, `po_box`, `po_box_postal_code`, `large_customer_postal_code`, `phone`, `email`; each with the length and pattern of its element in that year's schema, a text too long named with its limit in `expected` */
             business?: {
+                /** @description A company's name (Unternehmer/Bezeichnung) */
                 company_name?: string;
+                /** @description A person's surname (Unternehmer/Name) */
                 last_name?: string;
+                /** @description A person's first name (Unternehmer/Vorname) */
                 first_name?: string;
+                /** @description A prefix of the surname, such as "von" (Unternehmer/Namensvorsatz) */
                 name_prefix?: string;
+                /** @description A suffix of the name, such as "Jr." (Unternehmer/Namenszusatz) */
                 name_suffix?: string;
+                /** @description Street (Unternehmer/Str) */
                 street?: string;
+                /** @description House number (Unternehmer/Hausnummer) */
                 house_number?: string;
+                /** @description What follows the house number, such as "a" (Unternehmer/HNrZusatz) */
                 house_number_suffix?: string;
+                /** @description A further line of the address, such as "c/o" (Unternehmer/AnschriftenZusatz) */
                 address_supplement?: string;
+                /** @description Town or city (Unternehmer/Ort) */
                 city?: string;
+                /** @description German postal code (Unternehmer/PLZ) */
                 postal_code?: string;
+                /** @description Postal code abroad (Unternehmer/AuslandsPLZ) */
                 foreign_postal_code?: string;
+                /** @description Country of an address abroad (Unternehmer/Land) */
                 country?: string;
+                /** @description The post office box's town (Unternehmer/PostfachOrt) */
                 po_box_city?: string;
+                /** @description Post office box (Unternehmer/Postfach) */
                 po_box?: string;
+                /** @description The post office box's postal code (Unternehmer/PostfachPLZ) */
                 po_box_postal_code?: string;
+                /** @description Postal code of a large customer (Unternehmer/GKPLZ) */
                 large_customer_postal_code?: string;
+                /** @description Phone number (Unternehmer/Telefon) */
                 phone?: string;
+                /** @description Email address (Unternehmer/Email) */
                 email?: string;
             };
             /** @description The tax advisor who files (ELSTER's Berater), optional: the same fields as `business` */
             advisor?: {
+                /** @description A company's name (Berater/Bezeichnung) */
                 company_name?: string;
+                /** @description A person's surname (Berater/Name) */
                 last_name?: string;
+                /** @description A person's first name (Berater/Vorname) */
                 first_name?: string;
+                /** @description A prefix of the surname, such as "von" (Berater/Namensvorsatz) */
                 name_prefix?: string;
+                /** @description A suffix of the name, such as "Jr." (Berater/Namenszusatz) */
                 name_suffix?: string;
+                /** @description Street (Berater/Str) */
                 street?: string;
+                /** @description House number (Berater/Hausnummer) */
                 house_number?: string;
+                /** @description What follows the house number, such as "a" (Berater/HNrZusatz) */
                 house_number_suffix?: string;
+                /** @description A further line of the address, such as "c/o" (Berater/AnschriftenZusatz) */
                 address_supplement?: string;
+                /** @description Town or city (Berater/Ort) */
                 city?: string;
+                /** @description German postal code (Berater/PLZ) */
                 postal_code?: string;
+                /** @description Postal code abroad (Berater/AuslandsPLZ) */
                 foreign_postal_code?: string;
+                /** @description Country of an address abroad (Berater/Land) */
                 country?: string;
+                /** @description The post office box's town (Berater/PostfachOrt) */
                 po_box_city?: string;
+                /** @description Post office box (Berater/Postfach) */
                 po_box?: string;
+                /** @description The post office box's postal code (Berater/PostfachPLZ) */
                 po_box_postal_code?: string;
+                /** @description Postal code of a large customer (Berater/GKPLZ) */
                 large_customer_postal_code?: string;
+                /** @description Phone number (Berater/Telefon) */
                 phone?: string;
+                /** @description Email address (Berater/Email) */
                 email?: string;
             };
             /** @description The advisor's reference to the business (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number` (MandantenNr), `clerk` (Bearbeiterkennzeichen) */
             advisor_client?: {
+                /** @description The client's surname or company name (Mandant/Name) */
                 last_name?: string;
+                /** @description The client's first name (Mandant/Vorname) */
                 first_name?: string;
+                /** @description The advisor's number for the client (Mandant/MandantenNr) */
                 client_number?: string;
+                /** @description Who handles the client at the advisor (Mandant/Bearbeiterkennzeichen) */
                 clerk?: string;
             };
             /** @description `sondervorauszahlung` only, instead of `kennzahlen.kz38`: last year's remaining prepayments plus the special prepayment then deducted; Kz 38 is one eleventh of it, rounded down to whole euros */
@@ -1152,53 +1421,92 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer */
             tax_office?: string;
-            /** @description `idnr`: 11 digits with a valid check digit (ISO 7064 MOD 11,10); a person without one is taken with the hint `IDNR_MISSING` (ELSTER's schema leaves it optional). Dates are YYYY-MM-DD. Required unless `xml` is given. Names and `address` as ELSTER's form of `year` takes them: names and street at most 25 characters, `house_number` at most 4 digits and a suffix of at most 6 characters, `postal_code` five digits, `city` at most 20 characters (2022, 2023) or 25; a longer value is refused with its limit in `expected`. `title` (E0101004, B: E0102003) and `profession` (E0100403, B: E0101003), each at most 25 characters. An address abroad names its `country` (E0101403, B: E0102404) and takes a `postal_code` of up to 12 characters (E0101405, B: E0102505) */
+            /** @description A person without an `idnr` is taken with the hint `IDNR_MISSING` (ELSTER's schema leaves it optional). Required unless `xml` is given. Names and `address` as ELSTER's form of `year` takes them (each field says its limit); a longer value is refused with its limit in `expected` */
             taxpayer?: {
+                /** @description The tax identification number: 11 digits, the last a check digit (ISO 7064 MOD 11,10); without it, the hint `IDNR_MISSING` */
                 idnr?: string;
+                /** @description First name, at most 25 characters */
                 first_name: string;
+                /** @description Surname, at most 25 characters */
                 last_name: string;
+                /** @description Academic title, at most 25 characters (A: E0101004, B: E0102003) */
                 title?: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description Date of birth, YYYY-MM-DD
+                 */
                 birth_date: string;
+                /** @description Religion for church tax: `none` or the code of the church (ESt1A Religionsschlüssel) */
                 religion?: string;
+                /** @description Profession, at most 25 characters (A: E0100403, B: E0101003) */
                 profession?: string;
+                /** @description Where the person lives */
                 address?: {
+                    /** @description Street, at most 25 characters */
                     street: string;
+                    /** @description House number: at most 4 digits and a suffix of at most 6 characters */
                     house_number?: string;
+                    /** @description Postal code: five digits, or up to 12 characters abroad (A: E0101405, B: E0102505) */
                     postal_code: string;
+                    /** @description Town or city, at most 20 characters (2022, 2023) or 25 */
                     city: string;
+                    /** @description Country of an address abroad (A: E0101403, B: E0102404) */
                     country?: string;
                 };
             };
             /** @description The shape of `taxpayer`; required by `joint_assessment: true` */
             spouse?: {
+                /** @description The tax identification number: 11 digits, the last a check digit (ISO 7064 MOD 11,10); without it, the hint `IDNR_MISSING` */
                 idnr?: string;
+                /** @description First name, at most 25 characters */
                 first_name: string;
+                /** @description Surname, at most 25 characters */
                 last_name: string;
+                /** @description Academic title, at most 25 characters (A: E0101004, B: E0102003) */
                 title?: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description Date of birth, YYYY-MM-DD
+                 */
                 birth_date: string;
+                /** @description Religion for church tax: `none` or the code of the church (ESt1A Religionsschlüssel) */
                 religion?: string;
+                /** @description Profession, at most 25 characters (A: E0100403, B: E0101003) */
                 profession?: string;
+                /** @description Where the person lives */
                 address?: {
+                    /** @description Street, at most 25 characters */
                     street: string;
+                    /** @description House number: at most 4 digits and a suffix of at most 6 characters */
                     house_number?: string;
+                    /** @description Postal code: five digits, or up to 12 characters abroad (A: E0101405, B: E0102505) */
                     postal_code: string;
+                    /** @description Town or city, at most 20 characters (2022, 2023) or 25 */
                     city: string;
+                    /** @description Country of an address abroad (A: E0101403, B: E0102404) */
                     country?: string;
                 };
             } | null;
-            /** @default false */
+            /**
+             * @description true for spouses or civil partners assessed jointly; needs `spouse` and `married_since`
+             * @default false
+             */
             joint_assessment?: boolean;
             /**
              * Format: date
@@ -1228,1661 +1536,3909 @@ export interface components {
             receipts_later?: boolean;
             /** @description `true`: the return asks for the loss carried forward to be determined (ESt1A/Art_Erkl E0100003) */
             loss_carryforward?: boolean;
-            /** @description `{ taxpayer?, spouse? }` of booleans: the employee savings bonus applied for on every certificate transmitted (ESt1A/AN_Sp_Zul E0109109, and Art_Erkl E0100002) */
+            /** @description The employee savings bonus applied for on every certificate transmitted (ESt1A/AN_Sp_Zul, and Art_Erkl E0100002) */
             savings_bonus?: {
+                /** @description true: the employee savings bonus is applied for on the taxpayer's certificates (E0109109) */
                 taxpayer?: boolean;
+                /** @description true: the same for the spouse's (E0109109) */
                 spouse?: boolean;
             };
-            /** @description `{ taxpayer?, spouse? }`, each a list of `{ description, amount }`: wage replacement benefits under § 32b EStG such as Elterngeld, Krankengeld, Arbeitslosengeld (ESt1A/Eink_Ers/Inl: E0104110, E0104113, their sum E0104801, at most 12 digits in whole euros); the spouse needs a spouse */
+            /** @description Wage replacement benefits under § 32b EStG such as Elterngeld, Krankengeld, Arbeitslosengeld, per person (at most 12 digits in whole euros); the spouse needs a spouse */
             wage_replacement_benefits?: {
+                /** @description This person's benefits, a list (ESt1A/Eink_Ers/Inl, sum E0104801) */
                 taxpayer?: {
+                    /** @description What it was, such as Elterngeld (E0104110) */
                     description: string;
+                    /** @description Euros (E0104113) */
                     amount: number | string;
                 }[];
+                /** @description This person's benefits, a list (ESt1A/Eink_Ers/Inl, sum E0104801) */
                 spouse?: {
+                    /** @description What it was, such as Elterngeld (E0104110) */
                     description: string;
+                    /** @description Euros (E0104113) */
                     amount: number | string;
                 }[];
             };
-            /** @description `{ name, first_name?, address?, city?, phone? }`, each at most 55 characters: who helped prepare the return (ESt1A/Mitwirk E0102401, E0102501, E0102601, E0102701, E0102801) */
+            /** @description Who helped prepare the return, each field at most 55 characters (ESt1A/Mitwirk) */
             advisor?: {
+                /** @description Name of who helped prepare the return, at most 55 characters (E0102401) */
                 name: string;
+                /** @description First name (E0102501) */
                 first_name?: string;
+                /** @description Street and house number (E0102601) */
                 address?: string;
+                /** @description Postal code and town (E0102701) */
                 city?: string;
+                /** @description Phone number (E0102801) */
                 phone?: string;
             };
             /** @description Further information for the tax office, at most 999 characters (ESt1A/Erg_Ang E0109815, with the mark E0109814) */
             supplementary_information?: string;
             /** @description `iban` with a valid checksum (ESt1A/Allg/BV, E0102102 or E0102603) */
             bank?: {
+                /** @description IBAN with a valid checksum (E0102102 or E0102603) */
                 iban: string;
-                /** @enum {string} */
+                /**
+                 * @description Whose account it is: `taxpayer` or `spouse`
+                 * @enum {string}
+                 */
                 account_holder: "taxpayer" | "spouse";
             };
             /**
-             * @description One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year. `tax_class` 1–6 as on the statement (optional, as in the contract's sample, but ELSTER's plausibility check asks for it: a missing one is a hint): 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` `{ street, house_number?, postal_code, city }`: the first place of work (erste Tätigkeitsstätte), asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them. Each statement is written on its own line with cents (N/ArbL/LStB_1_5_Einz E0200204, E0200304, E0200404, E0200504; class 6 LStB_6_Einz E0200202 …), then the sums (LStB_1_5_Sum E0200002, E0200201 …). The commute of a statement (N/Wk/EP/Erste_Taetig): `workplace` E0203501, `commute_period` `{ from, to }` within `year` (E0203101), `workdays_per_week` (E0203508), `days_off` (holiday, illness, home office, business trips; E0203509), `office_days` (E0203503), `commute_km` (E0203504), `km_by_car` of them (E0203505). `etin` (2022 only): the eTIN of a statement without IdNr, 14 characters such as `MSTRMNER60E17A` (N/ETIN E0200003), at most 12 a person
+             * @description One entry per wage tax statement (Lohnsteuerbescheinigung), in the order of the year, each written on its own line with cents, then the sums (N/ArbL). `tax_class` is optional, as in the contract's sample, but ELSTER's plausibility check asks for it: a missing one is a hint; 4 and 5 need `married_since` or a `spouse`; statements in class 6 go on their own lines, those in 1–5 share one tax class on Anlage N, the last one listed. `workplace` is asked for (a hint when missing) with `commute_km` and `office_days`, and sent only with them. `etin`: at most 12 a person
              * @default []
              */
             employment?: {
-                /** @enum {string} */
+                /**
+                 * @description Whose statement it is: `taxpayer` or `spouse`
+                 * @enum {string}
+                 */
                 person: "taxpayer" | "spouse";
+                /** @description Tax class 1–6 as on the statement; a missing one is a hint */
                 tax_class?: number;
+                /** @description Gross wage, euros with cents (N/ArbL/LStB_1_5_Einz E0200204; class 6: E0200202) */
                 gross_wage: number | string;
+                /** @description Wage tax withheld (E0200304; class 6: E0200302) */
                 income_tax_withheld?: number | string;
+                /** @description Solidarity surcharge withheld (E0200404; class 6: E0200402) */
                 solidarity_surcharge_withheld?: number | string;
+                /** @description Church tax withheld (E0200504; class 6: E0200502) */
                 church_tax_withheld?: number | string;
+                /** @description The eTIN of a statement without IdNr, 2022 only, 14 characters (N/ETIN E0200003) */
                 etin?: string;
+                /** @description Kilometres of the commute one way (E0203504) */
                 commute_km?: number;
+                /** @description Days driven to the first place of work (E0203503) */
                 office_days?: number;
+                /** @description The first place of work, sent with `commute_km` and `office_days` (N/Wk/EP/Erste_Taetig E0203501) */
                 workplace?: {
+                    /** @description Street */
                     street: string;
+                    /** @description House number */
                     house_number?: string;
+                    /** @description Postal code */
                     postal_code: string;
+                    /** @description Town or city */
                     city: string;
+                    /** @description Country of a workplace abroad */
                     country?: string;
                 };
+                /** @description The span commuted within `year` (E0203101) */
                 commute_period?: {
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description First day, YYYY-MM-DD
+                     */
                     from: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Last day, YYYY-MM-DD
+                     */
                     to: string;
                 };
+                /** @description Work days a week (E0203508) */
                 workdays_per_week?: number;
+                /** @description Days of holiday, illness, home office and business trips (E0203509) */
                 days_off?: number;
+                /** @description Of `commute_km`, kilometres by own or company car (E0203505) */
                 km_by_car?: number;
+                /** @description Work equipment of this statement, euros, a line of its own (N/Wk/Arbeitsmittel) */
                 work_equipment?: number | string;
             }[];
-            /** @description `{ taxpayer?, spouse? }`: Anlage N of each person beyond the wage tax statements. `pension_benefits` (at most 3) `{ amount, allowance_base?, start_year?, first_month?, last_month? }` (N/ArbL/VBez/Einz: E0200801, E0200902, E0201307, E0201003, E0201203); `wage_replacement` (Kurzarbeitergeld and the like, Nr. 15 of the statement; ArbL/Ersatzleist: E0202604, E0202605, E0202001); `tax_free_allowance` `{ activity, amount }` (ArbL/Stfr_Aufw_Entsch E0201901, E0201902); `commute_reimbursed_tax_free` and `commute_reimbursed_flat_taxed` (Nr. 17 and 18; Wk/EP/Fahrtk_Ersatz E0204103, E0203901). Lists of `{ description, amount }`, each with its sum: `union_dues` (Wk/Berufsverb E0204001, E0204003, E0204002), `work_equipment` (Wk/Arbeitsmittel E0204401, E0204402, E0204403; 98 lines beside `work_equipment` on the statements, which is a line of its own), `study_room` (a home office room, Wk/Arb_Zim E0204503, E0204505, E0204504), `training` (Wk/Fortb E0204804, E0204808, E0204812), `flights` and `other_expenses` (Wk/Weitere_Wk Flug E0204801/E0204802, Sonst E0205405/E0205406, sum E0204803). Home-office days: `home_office_days` (Wk/Homeoffice E0204507: with another workplace available; in 2022 every home-office day) and, from 2023, `home_office_days_no_other_workplace` (E0206206); above 210 days (120 in 2022) a hint. `business_trips` `{ travel_costs?, overnight?, incidental?` (lists; Wk/AWT E0205003/E0205004, E0206301/E0206302, E0206402/E0206406, sum E0205518)`, reimbursed_tax_free?` (E0205608)`, days_over_8h?, arrival_departure_days?, days_24h?, meal_reduction?` (Wk/VMA/Inl E0205201, E0205302, E0205409, E0205508)`, meals_reimbursed_tax_free? }` (E0205108). `double_household` (at most 10) `{ founded_on, reason, until?, place_of_work, own_household, own_household_place?, own_household_since?, home_trip_km?, home_trips?, accommodation?, arrival_departure_days?, days_24h?, other?: { description, amount } }` (DHHF: E0206103, E0206205, E0206304, E0206404, E0206504, E0206505, E0206506, E0207116, E0207117, E0207611, E0207901, E0208011, E0208201/E0208202) and `double_household_reimbursed_tax_free` (VMA_ges E0206303): in Anlage N in 2022, in Anlage N_DHH from 2023 */
+            /** @description `{ taxpayer?, spouse? }`: Anlage N of each person beyond the wage tax statements; each field names the element it fills. A list of `{ description, amount }` is written line by line with its sum; `work_equipment` takes 98 lines beside the statements' own */
             employee?: {
+                /** @description Anlage N of this person beyond the wage tax statements */
                 taxpayer?: {
+                    /** @description Tax-favoured pension benefits (Versorgungsbezüge), at most 3 (N/ArbL/VBez/Einz) */
                     pension_benefits?: {
+                        /** @description Euros with cents (E0200801) */
                         amount: number | string;
+                        /** @description The base of the pension allowance, euros (E0200902) */
                         allowance_base?: number | string;
+                        /** @description The year the benefit began (E0201307) */
                         start_year?: number;
+                        /** @description First month paid in the year, 1–12 (E0201003) */
                         first_month?: number;
+                        /** @description Last month paid in the year, 1–12 (E0201203) */
                         last_month?: number;
                     }[];
+                    /** @description Wage replacement benefits on the statement, Nr. 15 (N/ArbL/Ersatzleist, sum E0202001): a list of lines, each with its own sum written */
                     wage_replacement?: {
+                        /** @description What it was (E0202604) */
                         description: string;
+                        /** @description Euros (E0202605) */
                         amount: number | string;
                     }[];
+                    /** @description Tax-free allowance for a part-time activity, § 3 Nr. 26, 26a EStG (N/ArbL/Stfr_Aufw_Entsch) */
                     tax_free_allowance?: {
+                        /** @description The activity (E0201901) */
                         activity: string;
+                        /** @description Euros (E0201902) */
                         amount: number | string;
                     };
+                    /** @description Commuting reimbursed tax-free, Nr. 17 of the statement, euros (E0204103) */
                     commute_reimbursed_tax_free?: number | string;
+                    /** @description Commuting reimbursed and taxed at a flat rate, Nr. 18, euros (E0203901) */
                     commute_reimbursed_flat_taxed?: number | string;
+                    /** @description Dues to unions and professional bodies (N/Wk/Berufsverb, sum E0204002): a list of lines, each with its own sum written */
                     union_dues?: {
+                        /** @description What it was (E0204001) */
                         description: string;
+                        /** @description Euros (E0204003) */
                         amount: number | string;
                     }[];
+                    /** @description Work equipment (N/Wk/Arbeitsmittel, sum E0204403): a list of lines, each with its own sum written */
                     work_equipment?: {
+                        /** @description What it was (E0204401) */
                         description: string;
+                        /** @description Euros (E0204402) */
                         amount: number | string;
                     }[];
+                    /** @description A home office room (N/Wk/Arb_Zim, sum E0204504): a list of lines, each with its own sum written */
                     study_room?: {
+                        /** @description What it was (E0204503) */
                         description: string;
+                        /** @description Euros (E0204505) */
                         amount: number | string;
                     }[];
+                    /** @description Home-office days with another workplace available; in 2022 every home-office day (E0204507); above 210 (120 in 2022) a hint */
                     home_office_days?: number;
+                    /** @description From 2023: home-office days without another workplace (E0206206) */
                     home_office_days_no_other_workplace?: number;
+                    /** @description Further training (N/Wk/Fortb, sum E0204812): a list of lines, each with its own sum written */
                     training?: {
+                        /** @description What it was (E0204804) */
                         description: string;
+                        /** @description Euros (E0204808) */
                         amount: number | string;
                     }[];
+                    /** @description Flights (N/Wk/Weitere_Wk, sum E0204803): a list of lines, each with its own sum written */
                     flights?: {
+                        /** @description What it was (E0204801) */
                         description: string;
+                        /** @description Euros (E0204802) */
                         amount: number | string;
                     }[];
+                    /** @description Other work expenses (N/Wk/Weitere_Wk, sum E0204803): a list of lines, each with its own sum written */
                     other_expenses?: {
+                        /** @description What it was (E0205405) */
                         description: string;
+                        /** @description Euros (E0205406) */
                         amount: number | string;
                     }[];
+                    /** @description Business trips (N/Wk/AWT and VMA) */
                     business_trips?: {
+                        /** @description Travel costs (sum E0205518): a list of lines, each with its own sum written */
                         travel_costs?: {
+                            /** @description What it was (E0205003) */
                             description: string;
+                            /** @description Euros (E0205004) */
                             amount: number | string;
                         }[];
+                        /** @description Overnight stays: a list of lines, each with its own sum written */
                         overnight?: {
+                            /** @description What it was (E0206301) */
                             description: string;
+                            /** @description Euros (E0206302) */
                             amount: number | string;
                         }[];
+                        /** @description Incidental costs: a list of lines, each with its own sum written */
                         incidental?: {
+                            /** @description What it was (E0206402) */
                             description: string;
+                            /** @description Euros (E0206406) */
                             amount: number | string;
                         }[];
+                        /** @description Reimbursed tax-free by the employer, euros (E0205608) */
                         reimbursed_tax_free?: number | string;
+                        /** @description Days in Germany away more than 8 hours (E0205201) */
                         days_over_8h?: number;
+                        /** @description Days of arrival and departure of trips with a night away (E0205302) */
                         arrival_departure_days?: number;
+                        /** @description Days away 24 hours (E0205409) */
                         days_24h?: number;
+                        /** @description Reduction for meals provided, euros (E0205508) */
                         meal_reduction?: number | string;
+                        /** @description Meal allowances reimbursed tax-free, euros (E0205108) */
                         meals_reimbursed_tax_free?: number | string;
                     };
+                    /** @description A double household, at most 10: in Anlage N in 2022, in Anlage N_DHH from 2023 (DHHF) */
                     double_household?: {
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Founded on, YYYY-MM-DD (E0206103)
+                         */
                         founded_on: string;
+                        /** @description Why, at most 200 characters (E0206205) */
                         reason: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Kept until, YYYY-MM-DD (E0206304)
+                         */
                         until?: string;
+                        /** @description Place of work (E0206404) */
                         place_of_work: string;
+                        /** @description Whether the person keeps an own household elsewhere (E0206504) */
                         own_household: boolean;
+                        /** @description Where (E0206505) */
                         own_household_place?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Since, YYYY-MM-DD (E0206506)
+                         */
                         own_household_since?: string;
+                        /** @description Kilometres of one trip home (E0207116) */
                         home_trip_km?: number;
+                        /** @description Trips home in the year (E0207117) */
                         home_trips?: number;
+                        /** @description Cost of the accommodation at the place of work, euros (E0207611) */
                         accommodation?: number | string;
+                        /** @description Days of arrival and departure (E0207901) */
                         arrival_departure_days?: number;
+                        /** @description Days away 24 hours (E0208011) */
                         days_24h?: number;
+                        /** @description Other costs */
                         other?: {
+                            /** @description What they were (E0208201) */
                             description: string;
+                            /** @description Euros (E0208202) */
                             amount: number | string;
                         };
                     }[];
+                    /** @description Double household costs reimbursed tax-free, euros (VMA_ges E0206303) */
                     double_household_reimbursed_tax_free?: number | string;
                 };
+                /** @description Anlage N of this person beyond the wage tax statements */
                 spouse?: {
+                    /** @description Tax-favoured pension benefits (Versorgungsbezüge), at most 3 (N/ArbL/VBez/Einz) */
                     pension_benefits?: {
+                        /** @description Euros with cents (E0200801) */
                         amount: number | string;
+                        /** @description The base of the pension allowance, euros (E0200902) */
                         allowance_base?: number | string;
+                        /** @description The year the benefit began (E0201307) */
                         start_year?: number;
+                        /** @description First month paid in the year, 1–12 (E0201003) */
                         first_month?: number;
+                        /** @description Last month paid in the year, 1–12 (E0201203) */
                         last_month?: number;
                     }[];
+                    /** @description Wage replacement benefits on the statement, Nr. 15 (N/ArbL/Ersatzleist, sum E0202001): a list of lines, each with its own sum written */
                     wage_replacement?: {
+                        /** @description What it was (E0202604) */
                         description: string;
+                        /** @description Euros (E0202605) */
                         amount: number | string;
                     }[];
+                    /** @description Tax-free allowance for a part-time activity, § 3 Nr. 26, 26a EStG (N/ArbL/Stfr_Aufw_Entsch) */
                     tax_free_allowance?: {
+                        /** @description The activity (E0201901) */
                         activity: string;
+                        /** @description Euros (E0201902) */
                         amount: number | string;
                     };
+                    /** @description Commuting reimbursed tax-free, Nr. 17 of the statement, euros (E0204103) */
                     commute_reimbursed_tax_free?: number | string;
+                    /** @description Commuting reimbursed and taxed at a flat rate, Nr. 18, euros (E0203901) */
                     commute_reimbursed_flat_taxed?: number | string;
+                    /** @description Dues to unions and professional bodies (N/Wk/Berufsverb, sum E0204002): a list of lines, each with its own sum written */
                     union_dues?: {
+                        /** @description What it was (E0204001) */
                         description: string;
+                        /** @description Euros (E0204003) */
                         amount: number | string;
                     }[];
+                    /** @description Work equipment (N/Wk/Arbeitsmittel, sum E0204403): a list of lines, each with its own sum written */
                     work_equipment?: {
+                        /** @description What it was (E0204401) */
                         description: string;
+                        /** @description Euros (E0204402) */
                         amount: number | string;
                     }[];
+                    /** @description A home office room (N/Wk/Arb_Zim, sum E0204504): a list of lines, each with its own sum written */
                     study_room?: {
+                        /** @description What it was (E0204503) */
                         description: string;
+                        /** @description Euros (E0204505) */
                         amount: number | string;
                     }[];
+                    /** @description Home-office days with another workplace available; in 2022 every home-office day (E0204507); above 210 (120 in 2022) a hint */
                     home_office_days?: number;
+                    /** @description From 2023: home-office days without another workplace (E0206206) */
                     home_office_days_no_other_workplace?: number;
+                    /** @description Further training (N/Wk/Fortb, sum E0204812): a list of lines, each with its own sum written */
                     training?: {
+                        /** @description What it was (E0204804) */
                         description: string;
+                        /** @description Euros (E0204808) */
                         amount: number | string;
                     }[];
+                    /** @description Flights (N/Wk/Weitere_Wk, sum E0204803): a list of lines, each with its own sum written */
                     flights?: {
+                        /** @description What it was (E0204801) */
                         description: string;
+                        /** @description Euros (E0204802) */
                         amount: number | string;
                     }[];
+                    /** @description Other work expenses (N/Wk/Weitere_Wk, sum E0204803): a list of lines, each with its own sum written */
                     other_expenses?: {
+                        /** @description What it was (E0205405) */
                         description: string;
+                        /** @description Euros (E0205406) */
                         amount: number | string;
                     }[];
+                    /** @description Business trips (N/Wk/AWT and VMA) */
                     business_trips?: {
+                        /** @description Travel costs (sum E0205518): a list of lines, each with its own sum written */
                         travel_costs?: {
+                            /** @description What it was (E0205003) */
                             description: string;
+                            /** @description Euros (E0205004) */
                             amount: number | string;
                         }[];
+                        /** @description Overnight stays: a list of lines, each with its own sum written */
                         overnight?: {
+                            /** @description What it was (E0206301) */
                             description: string;
+                            /** @description Euros (E0206302) */
                             amount: number | string;
                         }[];
+                        /** @description Incidental costs: a list of lines, each with its own sum written */
                         incidental?: {
+                            /** @description What it was (E0206402) */
                             description: string;
+                            /** @description Euros (E0206406) */
                             amount: number | string;
                         }[];
+                        /** @description Reimbursed tax-free by the employer, euros (E0205608) */
                         reimbursed_tax_free?: number | string;
+                        /** @description Days in Germany away more than 8 hours (E0205201) */
                         days_over_8h?: number;
+                        /** @description Days of arrival and departure of trips with a night away (E0205302) */
                         arrival_departure_days?: number;
+                        /** @description Days away 24 hours (E0205409) */
                         days_24h?: number;
+                        /** @description Reduction for meals provided, euros (E0205508) */
                         meal_reduction?: number | string;
+                        /** @description Meal allowances reimbursed tax-free, euros (E0205108) */
                         meals_reimbursed_tax_free?: number | string;
                     };
+                    /** @description A double household, at most 10: in Anlage N in 2022, in Anlage N_DHH from 2023 (DHHF) */
                     double_household?: {
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Founded on, YYYY-MM-DD (E0206103)
+                         */
                         founded_on: string;
+                        /** @description Why, at most 200 characters (E0206205) */
                         reason: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Kept until, YYYY-MM-DD (E0206304)
+                         */
                         until?: string;
+                        /** @description Place of work (E0206404) */
                         place_of_work: string;
+                        /** @description Whether the person keeps an own household elsewhere (E0206504) */
                         own_household: boolean;
+                        /** @description Where (E0206505) */
                         own_household_place?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Since, YYYY-MM-DD (E0206506)
+                         */
                         own_household_since?: string;
+                        /** @description Kilometres of one trip home (E0207116) */
                         home_trip_km?: number;
+                        /** @description Trips home in the year (E0207117) */
                         home_trips?: number;
+                        /** @description Cost of the accommodation at the place of work, euros (E0207611) */
                         accommodation?: number | string;
+                        /** @description Days of arrival and departure (E0207901) */
                         arrival_departure_days?: number;
+                        /** @description Days away 24 hours (E0208011) */
                         days_24h?: number;
+                        /** @description Other costs */
                         other?: {
+                            /** @description What they were (E0208201) */
                             description: string;
+                            /** @description Euros (E0208202) */
                             amount: number | string;
                         };
                     }[];
+                    /** @description Double household costs reimbursed tax-free, euros (VMA_ges E0206303) */
                     double_household_reimbursed_tax_free?: number | string;
                 };
             };
-            /** @description `{ taxpayer?, spouse? }`: Anlage Vorsorgeaufwand of each person, amounts in euros written as whole euros rounded up, each within its field's digits (`OUT_OF_RANGE` with the limit). `pension` `{ employee?, employer?, professional?, other_statutory?, basic_pension?, refunded? }` (VOR/AVor E2000401, E2000801, E2000501, E2000601, E2000701, E2000703): `employee` and `employer`, the shares of Nr. 23 and 22 of the wage tax statement, only together (`PENSION_SHARES_PAIRED`; 0 where there is none). `statutory_health` `{ health?, care?, refunded? }` (VOR/Beitr_g_KV_PV_Inl/AN E2001203, E2001505, E2001605); `private_health` `{ health?, care?, refunded?, subsidy? }` (VOR/Beitr_p_KV_PV_Inl E2003104, E2003202, E2003302, E2003402); `employer_subsidies` `{ statutory_health?, private_health?, statutory_care? }` (VOR/Stfr_AG_Zusch E2003705, E2003807, E2003907); `unemployment_insurance` (VOR/Weit_Sons_VorAW/Pers E2004403). `deductions.health_insurance` is the taxpayer's `statutory_health.health`: give it in one place */
+            /** @description `{ taxpayer?, spouse? }`: Anlage Vorsorgeaufwand of each person, amounts in euros written as whole euros rounded up, each within its field's digits (`OUT_OF_RANGE` with the limit). `pension.employee` and `pension.employer` only together (`PENSION_SHARES_PAIRED`; 0 where there is none). `deductions.health_insurance` is the taxpayer's `statutory_health.health`: give it in one place */
             provision?: {
+                /** @description Anlage Vorsorgeaufwand of this person: euros, written as whole euros rounded up */
                 taxpayer?: {
+                    /** @description Pension contributions (VOR/AVor) */
                     pension?: {
+                        /** @description The employee's share, Nr. 23 of the wage tax statement (E2000401); only with `employer` */
                         employee?: number | string;
+                        /** @description To professional pension schemes (E2000501) */
                         professional?: number | string;
+                        /** @description Other statutory pension contributions (E2000601) */
                         other_statutory?: number | string;
+                        /** @description Refunded (E2000703) */
                         refunded?: number | string;
+                        /** @description To a basic pension contract, Rürup (E2000701) */
                         basic_pension?: number | string;
+                        /** @description The employer's share, Nr. 22 (E2000801); only with `employee` */
                         employer?: number | string;
+                        /** @description The employer's share for a flat-taxed mini-job (E2000901) */
+                        employer_minijob?: number | string;
                     };
+                    /** @description Statutory health and care insurance as an employee (VOR/Beitr_g_KV_PV_Inl/AN): health data, never shown in the protocol */
                     statutory_health?: {
+                        /** @description Health insurance (E2001203) */
                         health?: number | string;
+                        /** @description Health insurance with a right to sick pay (E2001405) */
+                        health_with_sick_pay?: number | string;
+                        /** @description Care insurance (E2001505) */
                         care?: number | string;
+                        /** @description Refunded (E2001605) */
                         refunded?: number | string;
+                        /** @description Refunded of the part with a right to sick pay (E2001705) */
+                        refunded_with_sick_pay?: number | string;
                     };
+                    /** @description Private health and care insurance (VOR/Beitr_p_KV_PV_Inl): health data, never shown in the protocol */
                     private_health?: {
+                        /** @description Health insurance (E2003104) */
                         health?: number | string;
+                        /** @description Care insurance (E2003202) */
                         care?: number | string;
+                        /** @description Refunded (E2003302) */
                         refunded?: number | string;
+                        /** @description Subsidies received (E2003402) */
                         subsidy?: number | string;
                     };
+                    /** @description The employer's tax-free subsidies (VOR/Stfr_AG_Zusch) */
                     employer_subsidies?: {
+                        /** @description To statutory health insurance (E2003705) */
                         statutory_health?: number | string;
+                        /** @description To private health insurance (E2003807) */
                         private_health?: number | string;
+                        /** @description To statutory care insurance (E2003907) */
                         statutory_care?: number | string;
                     };
+                    /** @description Unemployment insurance (VOR/Weit_Sons_VorAW/Pers E2004403) */
                     unemployment_insurance?: number | string;
                 };
+                /** @description Anlage Vorsorgeaufwand of this person: euros, written as whole euros rounded up */
                 spouse?: {
+                    /** @description Pension contributions (VOR/AVor) */
                     pension?: {
+                        /** @description The employee's share, Nr. 23 of the wage tax statement (E2000401); only with `employer` */
                         employee?: number | string;
+                        /** @description To professional pension schemes (E2000501) */
                         professional?: number | string;
+                        /** @description Other statutory pension contributions (E2000601) */
                         other_statutory?: number | string;
+                        /** @description Refunded (E2000703) */
                         refunded?: number | string;
+                        /** @description To a basic pension contract, Rürup (E2000701) */
                         basic_pension?: number | string;
+                        /** @description The employer's share, Nr. 22 (E2000801); only with `employee` */
                         employer?: number | string;
+                        /** @description The employer's share for a flat-taxed mini-job (E2000901) */
+                        employer_minijob?: number | string;
                     };
+                    /** @description Statutory health and care insurance as an employee (VOR/Beitr_g_KV_PV_Inl/AN): health data, never shown in the protocol */
                     statutory_health?: {
+                        /** @description Health insurance (E2001203) */
                         health?: number | string;
+                        /** @description Health insurance with a right to sick pay (E2001405) */
+                        health_with_sick_pay?: number | string;
+                        /** @description Care insurance (E2001505) */
                         care?: number | string;
+                        /** @description Refunded (E2001605) */
                         refunded?: number | string;
+                        /** @description Refunded of the part with a right to sick pay (E2001705) */
+                        refunded_with_sick_pay?: number | string;
                     };
+                    /** @description Private health and care insurance (VOR/Beitr_p_KV_PV_Inl): health data, never shown in the protocol */
                     private_health?: {
+                        /** @description Health insurance (E2003104) */
                         health?: number | string;
+                        /** @description Care insurance (E2003202) */
                         care?: number | string;
+                        /** @description Refunded (E2003302) */
                         refunded?: number | string;
+                        /** @description Subsidies received (E2003402) */
                         subsidy?: number | string;
                     };
+                    /** @description The employer's tax-free subsidies (VOR/Stfr_AG_Zusch) */
                     employer_subsidies?: {
+                        /** @description To statutory health insurance (E2003705) */
                         statutory_health?: number | string;
+                        /** @description To private health insurance (E2003807) */
                         private_health?: number | string;
+                        /** @description To statutory care insurance (E2003907) */
                         statutory_care?: number | string;
                     };
+                    /** @description Unemployment insurance (VOR/Weit_Sons_VorAW/Pers E2004403) */
                     unemployment_insurance?: number | string;
                 };
             };
-            /** @default [] */
+            /**
+             * @description Statutory pensions (Anlage R), one entry a pension
+             * @default []
+             */
             pensions?: {
-                /** @enum {string} */
+                /**
+                 * @description Whose pension: `taxpayer` or `spouse`
+                 * @enum {string}
+                 */
                 person: "taxpayer" | "spouse";
+                /** @description The pension of the year, euros */
                 annual_amount: number | string;
+                /** @description The year the pension began */
                 start_year?: number;
             }[];
+            /** @description Special expenses and deductions in one place: `health_insurance`, `donations`, `church_tax_paid`, `household_services`, `craftsman_services`, `medical_costs`, euros each */
             deductions?: {
                 [key: string]: number | string;
             };
-            /** @description Sonderausgaben (E10 `SA`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `church_tax.paid[≤99].kind`: Art der Kirchensteuer, text, at most 999 characters (SA/KiSt/Gezahlt/Einz/E0108003); `church_tax.paid[≤99].amount`: Gezahlte Kirchensteuer, euros and cents (SA/KiSt/Gezahlt/Einz/E0108004); `church_tax.refunded`: Erstattete Kirchensteuer, euros (a number or a decimal string), sent as whole euros (SA/KiSt/Erstattet/E0107602); `donations.domestic.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108102); `donations.domestic.lines[≤99].amount`: Spenden Inland laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108103); `donations.domestic.lines[≤99].amount_business`: Spenden Inland laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108104); `donations.eu.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104704); `donations.eu.lines[≤99].amount`: Spenden EU/EWR laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104705); `donations.eu.lines[≤99].amount_business`: Spenden EU/EWR laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104708); `donations.party.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Polit_P/Einz/E0108716); `donations.party.lines[≤99].amount`: Spenden an Parteien laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108717); `donations.party.lines[≤99].amount_business`: Spenden an Parteien laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108718); `donations.voters_association.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108804); `donations.voters_association.lines[≤99].amount`: Spenden an Wählervereinigungen laut Bestätigungen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108805); `donations.voters_association.lines[≤99].amount_business`: Spenden an Wählervereinigungen laut Betriebsfinanzamt, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108806); `donations.foundation[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/Zuw/Sp_erh_Verm_Stift/Person); `donations.foundation[≤2].domestic`: Spenden in das Vermögen einer Stiftung, Inland, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108405); `donations.foundation[≤2].eu`: Spenden in das Vermögen einer Stiftung, EU/EWR, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0105502); `donations.foundation[≤2].not_to_deduct`: Davon nicht abzuziehen, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108509); `donations.foundation[≤2].from_earlier_years`: Spenden in das Vermögen einer Stiftung aus Vorjahren, euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108607); `own_training[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SA/AW_eig_BAusb/Pers/Person); `own_training[≤2].costs[≤10].description`: Ausbildung, Art der Aufwendungen, text, at most 999 characters (SA/AW_eig_BAusb/Pers/Einz/E0108201); `own_training[≤2].costs[≤10].amount`: Aufwendungen für die eigene Berufsausbildung, euros (a number or a decimal string), sent as whole euros (SA/AW_eig_BAusb/Pers/Einz/E0108002); `further_expenses.support_annuities[≤10].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107301); `further_expenses.support_annuities[≤10].deductible_percent`: Abziehbar in %, a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107303); `further_expenses.support_annuities[≤10].amount`: Versorgungsrenten, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107302); `further_expenses.support_annuities[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181604); `further_expenses.support_annuities[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181701); `further_expenses.support_annuities[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181702); `further_expenses.support_annuities_determined[≤10].description`: Beschreibung, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181601); `further_expenses.support_annuities_determined[≤10].deductible_percent`: Abziehbar in %, a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181602); `further_expenses.support_annuities_determined[≤10].amount`: Renten laut Feststellung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181603); `further_expenses.support_burdens[≤10].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107401); `further_expenses.support_burdens[≤10].amount`: Dauernde Lasten, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107702); `further_expenses.support_burdens[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182001); `further_expenses.support_burdens[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182101); `further_expenses.support_burdens[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182401); `further_expenses.support_burdens_determined.lines[≤10].description`: Beschreibung, text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181801); `further_expenses.support_burdens_determined.lines[≤10].amount`: Dauernde Lasten laut Feststellung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181802); `further_expenses.maintenance[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/U_Leist/Einz/E0183101); `further_expenses.maintenance[≤10].amount`: Unterhalt (Realsplitting), euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/U_Leist/Einz/E0104408); `further_expenses.maintenance[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/U_Leist/Einz/E0104305); `further_expenses.maintenance[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/U_Leist/Einz/E0183001); `further_expenses.maintenance[≤10].insurance_included`: Darin Versicherungsbeiträge, euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104503); `further_expenses.maintenance[≤10].insurance_with_sick_pay`: Davon mit Anspruch auf Krankengeld, euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104504); `further_expenses.equalisation_payments.lines[≤99].basis`: Rechtsgrund, Datum, text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104306); `further_expenses.equalisation_payments.lines[≤99].amount`: Ausgleichszahlungen (Versorgungsausgleich), euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104307); `further_expenses.equalisation_payments.lines[≤99].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103904); `further_expenses.equalisation_payments.lines[≤99].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103905); `further_expenses.equalisation_payments.lines[≤99].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0183901); `further_expenses.equalisation_avoidance[≤10].recipient`: Empfänger, text, at most 999 characters (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184201); `further_expenses.equalisation_avoidance[≤10].amount`: Zahlungen gegen Versorgungsausgleich, euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0103903); `further_expenses.equalisation_avoidance[≤10].recipient_idnr`: IdNr des Empfängers, a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0182301); `further_expenses.equalisation_avoidance[≤10].recipient_resident`: Empfänger im Inland, one of `yes`, `no` (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184101) */
+            /** @description Sonderausgaben (E10 `SA`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             special_expenses?: {
+                /** @description KiSt (SA/KiSt) */
                 church_tax?: {
+                    /** @description Gezahlt/Einz (SA/KiSt/Gezahlt/Einz, at most 99) */
                     paid?: {
+                        /** @description Art der Kirchensteuer: text, at most 999 characters (SA/KiSt/Gezahlt/Einz/E0108003) */
                         kind?: string;
+                        /** @description Gezahlte Kirchensteuer: euros and cents (SA/KiSt/Gezahlt/Einz/E0108004) */
                         amount?: number | string;
                     }[];
+                    /** @description Erstattete Kirchensteuer: euros (a number or a decimal string), sent as whole euros (SA/KiSt/Erstattet/E0107602) */
                     refunded?: number | string;
                 };
+                /** @description Zuw (SA/Zuw) */
                 donations?: {
+                    /** @description Sp_MB/Foerd_st_beg_Zw_Inl (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl) */
                     domestic?: {
+                        /** @description Einz (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz, at most 99) */
                         lines?: {
+                            /** @description Empfänger: text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108102) */
                             recipient?: string;
+                            /** @description Spenden Inland laut Bestätigungen: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108103) */
                             amount?: number | string;
+                            /** @description Spenden Inland laut Betriebsfinanzamt: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_Inl/Einz/E0108104) */
                             amount_business?: number | string;
                         }[];
                     };
+                    /** @description Sp_MB/Foerd_st_beg_Zw_EU_EWR (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR) */
                     eu?: {
+                        /** @description Einz (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz, at most 99) */
                         lines?: {
+                            /** @description Empfänger: text, at most 999 characters (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104704) */
                             recipient?: string;
+                            /** @description Spenden EU/EWR laut Bestätigungen: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104705) */
                             amount?: number | string;
+                            /** @description Spenden EU/EWR laut Betriebsfinanzamt: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Foerd_st_beg_Zw_EU_EWR/Einz/E0104708) */
                             amount_business?: number | string;
                         }[];
                     };
+                    /** @description Sp_MB/Polit_P (SA/Zuw/Sp_MB/Polit_P) */
                     party?: {
+                        /** @description Einz (SA/Zuw/Sp_MB/Polit_P/Einz, at most 99) */
                         lines?: {
+                            /** @description Empfänger: text, at most 999 characters (SA/Zuw/Sp_MB/Polit_P/Einz/E0108716) */
                             recipient?: string;
+                            /** @description Spenden an Parteien laut Bestätigungen: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108717) */
                             amount?: number | string;
+                            /** @description Spenden an Parteien laut Betriebsfinanzamt: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Polit_P/Einz/E0108718) */
                             amount_business?: number | string;
                         }[];
                     };
+                    /** @description Sp_MB/Unabh_Waehl_V (SA/Zuw/Sp_MB/Unabh_Waehl_V) */
                     voters_association?: {
+                        /** @description Einz (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz, at most 99) */
                         lines?: {
+                            /** @description Empfänger: text, at most 999 characters (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108804) */
                             recipient?: string;
+                            /** @description Spenden an Wählervereinigungen laut Bestätigungen: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108805) */
                             amount?: number | string;
+                            /** @description Spenden an Wählervereinigungen laut Betriebsfinanzamt: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_MB/Unabh_Waehl_V/Einz/E0108806) */
                             amount_business?: number | string;
                         }[];
                     };
+                    /** @description Sp_erh_Verm_Stift (SA/Zuw/Sp_erh_Verm_Stift, at most 2) */
                     foundation?: {
-                        /** @enum {string} */
+                        /**
+                         * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SA/Zuw/Sp_erh_Verm_Stift/Person)
+                         * @enum {string}
+                         */
                         person?: "taxpayer" | "spouse";
+                        /** @description Spenden in das Vermögen einer Stiftung, Inland: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108405) */
                         domestic?: number | string;
+                        /** @description Spenden in das Vermögen einer Stiftung, EU/EWR: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0105502) */
                         eu?: number | string;
+                        /** @description Davon nicht abzuziehen: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108509) */
                         not_to_deduct?: number | string;
+                        /** @description Spenden in das Vermögen einer Stiftung aus Vorjahren: euros (a number or a decimal string), sent as whole euros (SA/Zuw/Sp_erh_Verm_Stift/E0108607) */
                         from_earlier_years?: number | string;
                     }[];
                 };
+                /** @description AW_eig_BAusb/Pers (SA/AW_eig_BAusb/Pers, at most 2) */
                 own_training?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SA/AW_eig_BAusb/Pers/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Einz (SA/AW_eig_BAusb/Pers/Einz, at most 10) */
                     costs?: {
+                        /** @description Ausbildung, Art der Aufwendungen: text, at most 999 characters (SA/AW_eig_BAusb/Pers/Einz/E0108201) */
                         description?: string;
+                        /** @description Aufwendungen für die eigene Berufsausbildung: euros (a number or a decimal string), sent as whole euros (SA/AW_eig_BAusb/Pers/Einz/E0108002) */
                         amount?: number | string;
                     }[];
                 }[];
+                /** @description Weit_Aufw (SA/Weit_Aufw) */
                 further_expenses?: {
+                    /** @description Gez_VersL_Rent_Vertrag/Einz (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz, at most 10) */
                     support_annuities?: {
+                        /** @description Rechtsgrund, Datum: text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107301) */
                         basis?: string;
+                        /** @description Abziehbar in %: a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107303) */
                         deductible_percent?: number;
+                        /** @description Versorgungsrenten: euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0107302) */
                         amount?: number | string;
+                        /** @description Empfänger: text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181604) */
                         recipient?: string;
+                        /** @description IdNr des Empfängers: a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181701) */
                         recipient_idnr?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Empfänger im Inland: one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_Rent_Vertrag/Einz/E0181702)
+                         * @enum {string}
+                         */
                         recipient_resident?: "yes" | "no";
                     }[];
+                    /** @description Gez_VersL_Rent_Fest/Einz (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz, at most 10) */
                     support_annuities_determined?: {
+                        /** @description Beschreibung: text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181601) */
                         description?: string;
+                        /** @description Abziehbar in %: a whole number from 1 to 59 (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181602) */
                         deductible_percent?: number;
+                        /** @description Renten laut Feststellung: euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_Rent_Fest/Einz/E0181603) */
                         amount?: number | string;
                     }[];
+                    /** @description Gez_VersL_D_L_Vertrag/Einz (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz, at most 10) */
                     support_burdens?: {
+                        /** @description Rechtsgrund, Datum: text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107401) */
                         basis?: string;
+                        /** @description Dauernde Lasten: euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0107702) */
                         amount?: number | string;
+                        /** @description Empfänger: text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182001) */
                         recipient?: string;
+                        /** @description IdNr des Empfängers: a tax identification number (11 digits) (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182101) */
                         recipient_idnr?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Empfänger im Inland: one of `yes`, `no` (SA/Weit_Aufw/Gez_VersL_D_L_Vertrag/Einz/E0182401)
+                         * @enum {string}
+                         */
                         recipient_resident?: "yes" | "no";
                     }[];
+                    /** @description Gez_VersL_D_L_Fest (SA/Weit_Aufw/Gez_VersL_D_L_Fest) */
                     support_burdens_determined?: {
+                        /** @description Einz (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz, at most 10) */
                         lines?: {
+                            /** @description Beschreibung: text, at most 999 characters (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181801) */
                             description?: string;
+                            /** @description Dauernde Lasten laut Feststellung: euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Gez_VersL_D_L_Fest/Einz/E0181802) */
                             amount?: number | string;
                         }[];
                     };
+                    /** @description U_Leist/Einz (SA/Weit_Aufw/U_Leist/Einz, at most 10) */
                     maintenance?: {
+                        /** @description Empfänger: text, at most 999 characters (SA/Weit_Aufw/U_Leist/Einz/E0183101) */
                         recipient?: string;
+                        /** @description Unterhalt (Realsplitting): euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/U_Leist/Einz/E0104408) */
                         amount?: number | string;
+                        /** @description IdNr des Empfängers: a tax identification number (11 digits) (SA/Weit_Aufw/U_Leist/Einz/E0104305) */
                         recipient_idnr?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Empfänger im Inland: one of `yes`, `no` (SA/Weit_Aufw/U_Leist/Einz/E0183001)
+                         * @enum {string}
+                         */
                         recipient_resident?: "yes" | "no";
+                        /** @description Darin Versicherungsbeiträge: euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104503) */
                         insurance_included?: number | string;
+                        /** @description Davon mit Anspruch auf Krankengeld: euros (a number or a decimal string), sent as whole euros, not negative (SA/Weit_Aufw/U_Leist/Einz/E0104504) */
                         insurance_with_sick_pay?: number | string;
                     }[];
+                    /** @description Ausgl_Z_sch_r_VAusgl (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl) */
                     equalisation_payments?: {
+                        /** @description Einz (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz, at most 99) */
                         lines?: {
+                            /** @description Rechtsgrund, Datum: text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104306) */
                             basis?: string;
+                            /** @description Ausgleichszahlungen (Versorgungsausgleich): euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0104307) */
                             amount?: number | string;
+                            /** @description Empfänger: text, at most 999 characters (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103904) */
                             recipient?: string;
+                            /** @description IdNr des Empfängers: a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0103905) */
                             recipient_idnr?: string;
-                            /** @enum {string} */
+                            /**
+                             * @description Empfänger im Inland: one of `yes`, `no` (SA/Weit_Aufw/Ausgl_Z_sch_r_VAusgl/Einz/E0183901)
+                             * @enum {string}
+                             */
                             recipient_resident?: "yes" | "no";
                         }[];
                     };
+                    /** @description Ausgl_L_Verm_VAusgl (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl, at most 10) */
                     equalisation_avoidance?: {
+                        /** @description Empfänger: text, at most 999 characters (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184201) */
                         recipient?: string;
+                        /** @description Zahlungen gegen Versorgungsausgleich: euros (a number or a decimal string), sent as whole euros, at least 1 euro (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0103903) */
                         amount?: number | string;
+                        /** @description IdNr des Empfängers: a tax identification number (11 digits) (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0182301) */
                         recipient_idnr?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Empfänger im Inland: one of `yes`, `no` (SA/Weit_Aufw/Ausgl_L_Verm_VAusgl/E0184101)
+                         * @enum {string}
+                         */
                         recipient_resident?: "yes" | "no";
                     }[];
                 };
             };
-            /** @description Außergewöhnliche Belastungen (E10 `AgB`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `disability[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh/Person); `disability[≤2].valid_from`: Ausweis gültig von, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109101); `disability[≤2].valid_until`: Ausweis gültig bis, a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109102); `disability[≤2].unlimited`: Ausweis unbefristet gültig, true when it applies (AgB/Beh/Ausw_Rentb_Besch/E0109103); `disability[≤2].degree`: Grad der Behinderung, one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (AgB/Beh/Ausw_Rentb_Besch/E0109708); `disability[≤2].mark_g_or_ag`: Merkzeichen G oder aG, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109707); `disability[≤2].mark_bl_tbl_h`: Merkzeichen Bl, TBl oder H, Pflegegrad 4 oder 5, true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109706); `survivors[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Hinterbl/Person); `survivors[≤2].claimed`: Hinterbliebenen-Pauschbetrag beantragt, true when it applies (AgB/Hinterbl/E0109704); `care_allowance[≤5].carer`: Pflegende Person, one of `taxpayer`, `spouse`, `both` (AgB/Pflege_PB/Einz/E0106507); `care_allowance[≤5].other_carers`: Anzahl weiterer Pflegepersonen, a whole number from 1 to 9 (AgB/Pflege_PB/Einz/E0106603); `care_allowance[≤5].cared_for`: Gepflegte Person: Name, Anschrift, Verwandtschaftsverhältnis, text, at most 999 characters (AgB/Pflege_PB/Einz/E0110601); `care_allowance[≤5].cared_for_idnr`: Identifikationsnummer der gepflegten Person, a tax identification number (11 digits) (AgB/Pflege_PB/Einz/E0161506); `care_allowance[≤5].cared_for_in_germany`: Gepflegte Person wohnt im Inland, one of `yes`, `no` (AgB/Pflege_PB/Einz/E0161607); `care_allowance[≤5].care_degree`: Pflegegrad, one of `2`, `3`, `4_or_5` (AgB/Pflege_PB/Einz/E0161606); `care_allowance[≤5].mark_h`: Merkzeichen H der gepflegten Person, true when it applies (AgB/Pflege_PB/Einz/E0161808); `travel_lump_sum[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh_Fk_Pausch/Person); `travel_lump_sum[≤2].degree_80_or_70_with_g`: Behinderungsbedingte Fahrtkosten: GdB 80, oder 70 mit G, true when it applies (AgB/Beh_Fk_Pausch/E0161706); `travel_lump_sum[≤2].mark_ag_bl_tbl_h`: Behinderungsbedingte Fahrtkosten: aG, Bl, TBl oder H, true when it applies (AgB/Beh_Fk_Pausch/E0161806); `illness.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Krankh/Einz/E0161301); `illness.lines[≤50].amount`: Krankheitskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161302); `illness.lines[≤50].reimbursed`: Krankheitskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161303); `care.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Pflege/Einz/E0161401); `care.lines[≤50].amount`: Pflegekosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161402); `care.lines[≤50].reimbursed`: Pflegekosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161403); `disability_costs.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Beh_Aufw/Einz/E0161501); `disability_costs.lines[≤50].amount`: Behinderungsbedingte Aufwendungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161502); `disability_costs.lines[≤50].reimbursed`: Behinderungsbedingte Aufwendungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161503); `funeral.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Bestatt/Einz/E0161701); `funeral.lines[≤50].amount`: Bestattungskosten, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161702); `funeral.lines[≤50].reimbursed`: Bestattungskosten: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161703); `other.lines[≤50].description`: Art der Aufwendungen, text, at most 999 characters (AgB/And_Aufw/Sonst/Einz/E0161801); `other.lines[≤50].amount`: Sonstige außergewöhnliche Belastungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161802); `other.lines[≤50].reimbursed`: Sonstige außergewöhnliche Belastungen: Erstattungen, euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161803) */
+            /** @description Außergewöhnliche Belastungen (E10 `AgB`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             extraordinary_burdens?: {
+                /** @description Beh (AgB/Beh, at most 2) */
                 disability?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Ausweis gültig von: a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109101) */
                     valid_from?: string;
+                    /** @description Ausweis gültig bis: a month, MM.YY such as "01.10" (AgB/Beh/Ausw_Rentb_Besch/E0109102) */
                     valid_until?: string;
-                    /** @constant */
+                    /**
+                     * @description Ausweis unbefristet gültig: true when it applies (AgB/Beh/Ausw_Rentb_Besch/E0109103)
+                     * @constant
+                     */
                     unlimited?: true;
-                    /** @enum {string} */
+                    /**
+                     * @description Grad der Behinderung: one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (AgB/Beh/Ausw_Rentb_Besch/E0109708)
+                     * @enum {string}
+                     */
                     degree?: "20" | "25" | "30" | "35" | "40" | "45" | "50" | "55" | "60" | "65" | "70" | "75" | "80" | "85" | "90" | "95" | "100";
-                    /** @constant */
+                    /**
+                     * @description Merkzeichen G oder aG: true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109707)
+                     * @constant
+                     */
                     mark_g_or_ag?: true;
-                    /** @constant */
+                    /**
+                     * @description Merkzeichen Bl, TBl oder H, Pflegegrad 4 oder 5: true when it applies (AgB/Beh/Geh_Steh_Blind_Hilfl/E0109706)
+                     * @constant
+                     */
                     mark_bl_tbl_h?: true;
                 }[];
+                /** @description Hinterbl (AgB/Hinterbl, at most 2) */
                 survivors?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AgB/Hinterbl/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Hinterbliebenen-Pauschbetrag beantragt: true when it applies (AgB/Hinterbl/E0109704)
+                     * @constant
+                     */
                     claimed?: true;
                 }[];
+                /** @description Pflege_PB/Einz (AgB/Pflege_PB/Einz, at most 5) */
                 care_allowance?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Pflegende Person: one of `taxpayer`, `spouse`, `both` (AgB/Pflege_PB/Einz/E0106507)
+                     * @enum {string}
+                     */
                     carer?: "taxpayer" | "spouse" | "both";
+                    /** @description Anzahl weiterer Pflegepersonen: a whole number from 1 to 9 (AgB/Pflege_PB/Einz/E0106603) */
                     other_carers?: number;
+                    /** @description Gepflegte Person: Name, Anschrift, Verwandtschaftsverhältnis: text, at most 999 characters (AgB/Pflege_PB/Einz/E0110601) */
                     cared_for?: string;
+                    /** @description Identifikationsnummer der gepflegten Person: a tax identification number (11 digits) (AgB/Pflege_PB/Einz/E0161506) */
                     cared_for_idnr?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Gepflegte Person wohnt im Inland: one of `yes`, `no` (AgB/Pflege_PB/Einz/E0161607)
+                     * @enum {string}
+                     */
                     cared_for_in_germany?: "yes" | "no";
-                    /** @enum {string} */
+                    /**
+                     * @description Pflegegrad: one of `2`, `3`, `4_or_5` (AgB/Pflege_PB/Einz/E0161606)
+                     * @enum {string}
+                     */
                     care_degree?: "2" | "3" | "4_or_5";
-                    /** @constant */
+                    /**
+                     * @description Merkzeichen H der gepflegten Person: true when it applies (AgB/Pflege_PB/Einz/E0161808)
+                     * @constant
+                     */
                     mark_h?: true;
                 }[];
+                /** @description Beh_Fk_Pausch (AgB/Beh_Fk_Pausch, at most 2) */
                 travel_lump_sum?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AgB/Beh_Fk_Pausch/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Behinderungsbedingte Fahrtkosten: GdB 80, oder 70 mit G: true when it applies (AgB/Beh_Fk_Pausch/E0161706)
+                     * @constant
+                     */
                     degree_80_or_70_with_g?: true;
-                    /** @constant */
+                    /**
+                     * @description Behinderungsbedingte Fahrtkosten: aG, Bl, TBl oder H: true when it applies (AgB/Beh_Fk_Pausch/E0161806)
+                     * @constant
+                     */
                     mark_ag_bl_tbl_h?: true;
                 }[];
+                /** @description And_Aufw/Krankh (AgB/And_Aufw/Krankh) */
                 illness?: {
+                    /** @description Einz (AgB/And_Aufw/Krankh/Einz, at most 50) */
                     lines?: {
+                        /** @description Art der Aufwendungen: text, at most 999 characters (AgB/And_Aufw/Krankh/Einz/E0161301) */
                         description?: string;
+                        /** @description Krankheitskosten: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161302) */
                         amount?: number | string;
+                        /** @description Krankheitskosten: Erstattungen: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Krankh/Einz/E0161303) */
                         reimbursed?: number | string;
                     }[];
                 };
+                /** @description And_Aufw/Pflege (AgB/And_Aufw/Pflege) */
                 care?: {
+                    /** @description Einz (AgB/And_Aufw/Pflege/Einz, at most 50) */
                     lines?: {
+                        /** @description Art der Aufwendungen: text, at most 999 characters (AgB/And_Aufw/Pflege/Einz/E0161401) */
                         description?: string;
+                        /** @description Pflegekosten: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161402) */
                         amount?: number | string;
+                        /** @description Pflegekosten: Erstattungen: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Pflege/Einz/E0161403) */
                         reimbursed?: number | string;
                     }[];
                 };
+                /** @description And_Aufw/Beh_Aufw (AgB/And_Aufw/Beh_Aufw) */
                 disability_costs?: {
+                    /** @description Einz (AgB/And_Aufw/Beh_Aufw/Einz, at most 50) */
                     lines?: {
+                        /** @description Art der Aufwendungen: text, at most 999 characters (AgB/And_Aufw/Beh_Aufw/Einz/E0161501) */
                         description?: string;
+                        /** @description Behinderungsbedingte Aufwendungen: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161502) */
                         amount?: number | string;
+                        /** @description Behinderungsbedingte Aufwendungen: Erstattungen: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Beh_Aufw/Einz/E0161503) */
                         reimbursed?: number | string;
                     }[];
                 };
+                /** @description And_Aufw/Bestatt (AgB/And_Aufw/Bestatt) */
                 funeral?: {
+                    /** @description Einz (AgB/And_Aufw/Bestatt/Einz, at most 50) */
                     lines?: {
+                        /** @description Art der Aufwendungen: text, at most 999 characters (AgB/And_Aufw/Bestatt/Einz/E0161701) */
                         description?: string;
+                        /** @description Bestattungskosten: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161702) */
                         amount?: number | string;
+                        /** @description Bestattungskosten: Erstattungen: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Bestatt/Einz/E0161703) */
                         reimbursed?: number | string;
                     }[];
                 };
+                /** @description And_Aufw/Sonst (AgB/And_Aufw/Sonst) */
                 other?: {
+                    /** @description Einz (AgB/And_Aufw/Sonst/Einz, at most 50) */
                     lines?: {
+                        /** @description Art der Aufwendungen: text, at most 999 characters (AgB/And_Aufw/Sonst/Einz/E0161801) */
                         description?: string;
+                        /** @description Sonstige außergewöhnliche Belastungen: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161802) */
                         amount?: number | string;
+                        /** @description Sonstige außergewöhnliche Belastungen: Erstattungen: euros (a number or a decimal string), sent as whole euros (AgB/And_Aufw/Sonst/Einz/E0161803) */
                         reimbursed?: number | string;
                     }[];
                 };
             };
-            /** @description Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG) (E10 `HA_35a`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `minijobs[≤12].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Minijobs/Einz/E0104206); `minijobs[≤12].amount`: Minijobs im Haushalt, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Minijobs/Einz/E0104108); `services[≤50].description`: Art der Tätigkeit, text, at most 999 characters (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107206); `services[≤50].amount`: Haushaltsnahe Dienstleistungen, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107207); `craftsmen[≤50].description`: Art der Aufwendungen, text, at most 999 characters (HA_35a/St_Erm/Handw_L/Einz/E0111217); `craftsmen[≤50].invoiced`: Handwerkerleistungen: Rechnungsbeträge, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0170601); `craftsmen[≤50].labour`: Handwerkerleistungen: Arbeits-, Maschinen- und Fahrtkosten, euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0111214); `shared_household.persons`: Anzahl der Personen im gemeinsamen Haushalt, a whole number from 1 to 99 (HA_35a/St_Erm/Alleinst/E0107606); `shared_household.names[≤12].name`: Name, Vorname, Geburtsdatum, text, at most 999 characters (HA_35a/St_Erm/Alleinst/Pers_gem_HH/E0104706); `household_changed[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (HA_35a/St_Erm/ZV_EVEG/Person); `household_changed[≤2].changed`: Haushalt begründet oder aufgelöst, true when it applies (HA_35a/St_Erm/ZV_EVEG/E0107605) */
+            /** @description Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG) (E10 `HA_35a`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             section_35a?: {
+                /** @description St_Erm/Minijobs/Einz (HA_35a/St_Erm/Minijobs/Einz, at most 12) */
                 minijobs?: {
+                    /** @description Art der Tätigkeit: text, at most 999 characters (HA_35a/St_Erm/Minijobs/Einz/E0104206) */
                     description?: string;
+                    /** @description Minijobs im Haushalt: euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Minijobs/Einz/E0104108) */
                     amount?: number | string;
                 }[];
+                /** @description St_Erm/Hhn_BV_DL/Einz (HA_35a/St_Erm/Hhn_BV_DL/Einz, at most 50) */
                 services?: {
+                    /** @description Art der Tätigkeit: text, at most 999 characters (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107206) */
                     description?: string;
+                    /** @description Haushaltsnahe Dienstleistungen: euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Hhn_BV_DL/Einz/E0107207) */
                     amount?: number | string;
                 }[];
+                /** @description St_Erm/Handw_L/Einz (HA_35a/St_Erm/Handw_L/Einz, at most 50) */
                 craftsmen?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (HA_35a/St_Erm/Handw_L/Einz/E0111217) */
                     description?: string;
+                    /** @description Handwerkerleistungen: Rechnungsbeträge: euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0170601) */
                     invoiced?: number | string;
+                    /** @description Handwerkerleistungen: Arbeits-, Maschinen- und Fahrtkosten: euros (a number or a decimal string), sent as whole euros (HA_35a/St_Erm/Handw_L/Einz/E0111214) */
                     labour?: number | string;
                 }[];
+                /** @description St_Erm/Alleinst (HA_35a/St_Erm/Alleinst) */
                 shared_household?: {
+                    /** @description Anzahl der Personen im gemeinsamen Haushalt: a whole number from 1 to 99 (HA_35a/St_Erm/Alleinst/E0107606) */
                     persons?: number;
+                    /** @description Pers_gem_HH (HA_35a/St_Erm/Alleinst/Pers_gem_HH, at most 12) */
                     names?: {
+                        /** @description Name, Vorname, Geburtsdatum: text, at most 999 characters (HA_35a/St_Erm/Alleinst/Pers_gem_HH/E0104706) */
                         name?: string;
                     }[];
                 };
+                /** @description St_Erm/ZV_EVEG (HA_35a/St_Erm/ZV_EVEG, at most 2) */
                 household_changed?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (HA_35a/St_Erm/ZV_EVEG/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Haushalt begründet oder aufgelöst: true when it applies (HA_35a/St_Erm/ZV_EVEG/E0107605)
+                     * @constant
+                     */
                     changed?: true;
                 }[];
             };
-            /** @description Anlage Energetische Maßnahmen (E10 `EM_35c`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `buildings[≤9].street`: Straße und Hausnummer des Gebäudes, text, at most 999 characters (EM_35c/Obj/Allg/E0240401); `buildings[≤9].construction_started`: Herstellungsbeginn des Gebäudes, a date, YYYY-MM-DD (EM_35c/Obj/Allg/E0240402); `buildings[≤9].place`: Postleitzahl und Ort, text, at most 999 characters (EM_35c/Obj/Allg/E0240501); `buildings[≤9].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (EM_35c/Obj/Allg/E0240601); `buildings[≤9].total_area`: Gesamtfläche in m², a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240801); `buildings[≤9].own_use_area`: Davon zu eigenen Wohnzwecken genutzt in m², a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240802); `buildings[≤9].earlier_reduction`: Früher bereits Steuerermäßigung für energetische Maßnahmen, one of `yes`, `no` (EM_35c/Obj/Allg/E0240803); `buildings[≤9].public_funding`: Öffentliche Förderung beantragt oder erhalten, one of `yes`, `no` (EM_35c/Obj/Aufw/E0240902); `buildings[≤9].measures_started`: Beginn der energetischen Maßnahme, a date, YYYY-MM-DD (EM_35c/Obj/Aufw/Massn/E0240901); `buildings[≤9].walls[≤10].amount`: Wärmedämmung von Wänden, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Waende/E0241001); `buildings[≤9].roof[≤10].amount`: Wärmedämmung von Dachflächen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Dach/E0241101); `buildings[≤9].ceilings[≤10].amount`: Wärmedämmung von Geschossdecken, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Geschossd/E0241201); `buildings[≤9].windows_doors[≤10].amount`: Erneuerung von Fenstern und Außentüren, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Fenst_Tuer/E0241301); `buildings[≤9].summer_heat_protection[≤10].amount`: Sommerlicher Wärmeschutz, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Somm_Waerm/E0241302); `buildings[≤9].ventilation[≤10].amount`: Lüftungsanlage, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Lueftung/E0241401); `buildings[≤9].heating[≤10].amount`: Erneuerung der Heizungsanlage, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung/E0241501); `buildings[≤9].digital_systems[≤10].amount`: Digitale Systeme zur Verbrauchsoptimierung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Digital/E0241601); `buildings[≤9].heating_optimisation[≤10].amount`: Optimierung bestehender Heizungsanlagen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung_alt/E0241701); `buildings[≤9].certificates[≤10].amount`: Erteilung der Bescheinigungen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Bescheinig/E0241801); `buildings[≤9].measures_total`: Summe der Aufwendungen für energetische Maßnahmen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Sum/E0241901); `buildings[≤9].energy_adviser`: Energieberater, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Energieberat/E0242001); `buildings[≤9].hybrid_gas_heating`: Darin Gasbrennwerttechnik zur Hybridisierung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Hybrid/E0242101); `buildings[≤9].hybrid_proof_submitted`: Nachweis der Hybridisierung eingereicht, one of `yes`, `no` (EM_35c/Obj/Aufw/Massn/Hybrid/E0242201); `buildings[≤9].as_burden_measures`: Davon als außergewöhnliche Belastung beantragt, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242601); `buildings[≤9].as_burden_adviser`: Davon Energieberater als außergewöhnliche Belastung, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242701); `buildings[≤9].recognised_last_year`: Anerkannte Aufwendungen des Vorjahres, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0242501); `buildings[≤9].recognised_year_before`: Anerkannte Aufwendungen des Vorvorjahres, euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0243401); `buildings[≤9].owners[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Obj/Eigent/StPfl/Person); `buildings[≤9].owners[≤2].share`: Miteigentumsanteil in %, a whole number from 0 to 99 (EM_35c/Obj/Eigent/StPfl/E0242301); `buildings[≤9].co_owners[≤10].details`: Weitere Miteigentümer, text, at most 999 characters (EM_35c/Obj/Eigent/Miteigent/E0242401); `partnership_shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Ant_35c/Ant/Person); `partnership_shares[≤2].shares[≤10].partnership`: Gemeinschaft oder Gesellschaft, text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243001); `partnership_shares[≤2].shares[≤10].tax_office`: Finanzamt, text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243101); `partnership_shares[≤2].shares[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (EM_35c/Ant_35c/Ant/Einz/E0243201); `partnership_shares[≤2].shares[≤10].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (EM_35c/Ant_35c/Ant/Einz/E0243202); `partnership_shares[≤2].shares[≤10].share`: Festgestellter Anteil an der Steuerermäßigung in %, a percentage above 0 with at most two decimals, such as 45.5 (EM_35c/Ant_35c/Ant/Einz/E0243301); `partnership_shares[≤2].shares[≤10].costs`: Festgestellte Aufwendungen des Jahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243402); `partnership_shares[≤2].shares[≤10].adviser`: Festgestellte Aufwendungen für den Energieberater, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243501); `partnership_shares[≤2].shares[≤10].costs_last_year`: Festgestellte Aufwendungen des Vorjahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243601); `partnership_shares[≤2].shares[≤10].costs_year_before`: Festgestellte Aufwendungen des Vorvorjahres, euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243701) */
+            /** @description Anlage Energetische Maßnahmen (E10 `EM_35c`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             energy_renovation?: {
+                /** @description Obj (EM_35c/Obj, at most 9) */
                 buildings?: {
+                    /** @description Straße und Hausnummer des Gebäudes: text, at most 999 characters (EM_35c/Obj/Allg/E0240401) */
                     street?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Herstellungsbeginn des Gebäudes: a date, YYYY-MM-DD (EM_35c/Obj/Allg/E0240402)
+                     */
                     construction_started?: string;
+                    /** @description Postleitzahl und Ort: text, at most 999 characters (EM_35c/Obj/Allg/E0240501) */
                     place?: string;
+                    /** @description Aktenzeichen laut Grundsteuermessbescheid: text, at most 17 characters (EM_35c/Obj/Allg/E0240601) */
                     property_tax_reference?: string;
+                    /** @description Gesamtfläche in m²: a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240801) */
                     total_area?: number;
+                    /** @description Davon zu eigenen Wohnzwecken genutzt in m²: a whole number from 1 to 999999 (EM_35c/Obj/Allg/E0240802) */
                     own_use_area?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description Früher bereits Steuerermäßigung für energetische Maßnahmen: one of `yes`, `no` (EM_35c/Obj/Allg/E0240803)
+                     * @enum {string}
+                     */
                     earlier_reduction?: "yes" | "no";
-                    /** @enum {string} */
+                    /**
+                     * @description Öffentliche Förderung beantragt oder erhalten: one of `yes`, `no` (EM_35c/Obj/Aufw/E0240902)
+                     * @enum {string}
+                     */
                     public_funding?: "yes" | "no";
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der energetischen Maßnahme: a date, YYYY-MM-DD (EM_35c/Obj/Aufw/Massn/E0240901)
+                     */
                     measures_started?: string;
+                    /** @description Aufw/Massn/Waende (EM_35c/Obj/Aufw/Massn/Waende, at most 10) */
                     walls?: {
+                        /** @description Wärmedämmung von Wänden: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Waende/E0241001) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Dach (EM_35c/Obj/Aufw/Massn/Dach, at most 10) */
                     roof?: {
+                        /** @description Wärmedämmung von Dachflächen: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Dach/E0241101) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Geschossd (EM_35c/Obj/Aufw/Massn/Geschossd, at most 10) */
                     ceilings?: {
+                        /** @description Wärmedämmung von Geschossdecken: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Geschossd/E0241201) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Fenst_Tuer (EM_35c/Obj/Aufw/Massn/Fenst_Tuer, at most 10) */
                     windows_doors?: {
+                        /** @description Erneuerung von Fenstern und Außentüren: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Fenst_Tuer/E0241301) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Somm_Waerm (EM_35c/Obj/Aufw/Massn/Somm_Waerm, at most 10) */
                     summer_heat_protection?: {
+                        /** @description Sommerlicher Wärmeschutz: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Somm_Waerm/E0241302) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Lueftung (EM_35c/Obj/Aufw/Massn/Lueftung, at most 10) */
                     ventilation?: {
+                        /** @description Lüftungsanlage: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Lueftung/E0241401) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Heizung (EM_35c/Obj/Aufw/Massn/Heizung, at most 10) */
                     heating?: {
+                        /** @description Erneuerung der Heizungsanlage: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung/E0241501) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Digital (EM_35c/Obj/Aufw/Massn/Digital, at most 10) */
                     digital_systems?: {
+                        /** @description Digitale Systeme zur Verbrauchsoptimierung: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Digital/E0241601) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Heizung_alt (EM_35c/Obj/Aufw/Massn/Heizung_alt, at most 10) */
                     heating_optimisation?: {
+                        /** @description Optimierung bestehender Heizungsanlagen: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Heizung_alt/E0241701) */
                         amount?: number | string;
                     }[];
+                    /** @description Aufw/Massn/Bescheinig (EM_35c/Obj/Aufw/Massn/Bescheinig, at most 10) */
                     certificates?: {
+                        /** @description Erteilung der Bescheinigungen: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Bescheinig/E0241801) */
                         amount?: number | string;
                     }[];
+                    /** @description Summe der Aufwendungen für energetische Maßnahmen: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Sum/E0241901) */
                     measures_total?: number | string;
+                    /** @description Energieberater: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Energieberat/E0242001) */
                     energy_adviser?: number | string;
+                    /** @description Darin Gasbrennwerttechnik zur Hybridisierung: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/Hybrid/E0242101) */
                     hybrid_gas_heating?: number | string;
-                    /** @enum {string} */
+                    /**
+                     * @description Nachweis der Hybridisierung eingereicht: one of `yes`, `no` (EM_35c/Obj/Aufw/Massn/Hybrid/E0242201)
+                     * @enum {string}
+                     */
                     hybrid_proof_submitted?: "yes" | "no";
+                    /** @description Davon als außergewöhnliche Belastung beantragt: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242601) */
                     as_burden_measures?: number | string;
+                    /** @description Davon Energieberater als außergewöhnliche Belastung: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/Aufw/Massn/AgB/E0242701) */
                     as_burden_adviser?: number | string;
+                    /** @description Anerkannte Aufwendungen des Vorjahres: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0242501) */
                     recognised_last_year?: number | string;
+                    /** @description Anerkannte Aufwendungen des Vorvorjahres: euros (a number or a decimal string), sent as whole euros, at least 1 euro (EM_35c/Obj/EM_Vorj/E0243401) */
                     recognised_year_before?: number | string;
+                    /** @description Eigent/StPfl (EM_35c/Obj/Eigent/StPfl, at most 2) */
                     owners?: {
-                        /** @enum {string} */
+                        /**
+                         * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Obj/Eigent/StPfl/Person)
+                         * @enum {string}
+                         */
                         person?: "taxpayer" | "spouse";
+                        /** @description Miteigentumsanteil in %: a whole number from 0 to 99 (EM_35c/Obj/Eigent/StPfl/E0242301) */
                         share?: number;
                     }[];
+                    /** @description Eigent/Miteigent (EM_35c/Obj/Eigent/Miteigent, at most 10) */
                     co_owners?: {
+                        /** @description Weitere Miteigentümer: text, at most 999 characters (EM_35c/Obj/Eigent/Miteigent/E0242401) */
                         details?: string;
                     }[];
                 }[];
+                /** @description Ant_35c/Ant (EM_35c/Ant_35c/Ant, at most 2) */
                 partnership_shares?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (EM_35c/Ant_35c/Ant/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Einz (EM_35c/Ant_35c/Ant/Einz, at most 10) */
                     shares?: {
+                        /** @description Gemeinschaft oder Gesellschaft: text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243001) */
                         partnership?: string;
+                        /** @description Finanzamt: text, at most 999 characters (EM_35c/Ant_35c/Ant/Einz/E0243101) */
                         tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (EM_35c/Ant_35c/Ant/Einz/E0243201) */
                         tax_number?: string | {
-                            /** @enum {string} */
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
                             state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                             number: string;
                         };
+                        /** @description Aktenzeichen laut Grundsteuermessbescheid: text, at most 17 characters (EM_35c/Ant_35c/Ant/Einz/E0243202) */
                         property_tax_reference?: string;
+                        /** @description Festgestellter Anteil an der Steuerermäßigung in %: a percentage above 0 with at most two decimals, such as 45.5 (EM_35c/Ant_35c/Ant/Einz/E0243301) */
                         share?: number;
+                        /** @description Festgestellte Aufwendungen des Jahres: euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243402) */
                         costs?: number | string;
+                        /** @description Festgestellte Aufwendungen für den Energieberater: euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243501) */
                         adviser?: number | string;
+                        /** @description Festgestellte Aufwendungen des Vorjahres: euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243601) */
                         costs_last_year?: number | string;
+                        /** @description Festgestellte Aufwendungen des Vorvorjahres: euros (a number or a decimal string), sent as whole euros, not negative (EM_35c/Ant_35c/Ant/Einz/E0243701) */
                         costs_year_before?: number | string;
                     }[];
                 }[];
             };
-            /** @description Sonstige Angaben und Anträge (E10 `Sonst`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `inheritance_tax_reduction`: Steuerermäßigung nach § 35b EStG beantragt, true when it applies (Sonst/Belast_ErbSt/E0107802); `inheritance_burdened_income`: Mit Erbschaftsteuer belastete Einkünfte (§ 35b EStG), euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109104); `inheritance_tax_assessed`: Festgesetzte Erbschaftsteuer, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109105); `inheritance_acquisition`: Erbschaftsteuerpflichtiger Erwerb mit Freibeträgen, euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109106); `inheritance_income_reduced_rate`: Darin ermäßigt besteuerte Einkünfte, true when it applies (Sonst/Belast_ErbSt/E0109107); `inheritance_notes`: Erläuterungen zu § 35b EStG, text, at most 999 characters (Sonst/Belast_ErbSt/E0109108); `cultural_assets`: Abzugsbetrag für schutzwürdige Kulturgüter (§ 10g EStG), euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/E0107711); `cultural_asset_shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Person); `cultural_asset_shares[≤2].shares[≤10].partnership`: Gemeinschaft oder Gesellschaft, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191001); `cultural_asset_shares[≤2].shares[≤10].tax_office`: Finanzamt, text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191102); `cultural_asset_shares[≤2].shares[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191103); `cultural_asset_shares[≤2].shares[≤10].amount`: Festgestellter Betrag nach § 10g EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191204); `donation_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Spend_Vortr/Person); `donation_carry_forward[≤2].determined`: Spendenvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Spend_Vortr/E0190601); `loss_carry_forward[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Vortrag/Person); `loss_carry_forward[≤2].determined`: Verlustvortrag zum Ende des Vorjahres festgestellt, true when it applies (Sonst/Verl_Abz/Vortrag/E0190701); `no_loss_carry_back`: Kein Verlustrücktrag (§ 10d Abs. 1 Satz 5 EStG), true when it applies (Sonst/Verl_Abz/Ruecktrag/E0190802); `section_2b_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Ruecktrag/Par_2b/Person); `section_2b_losses[≤2].items[≤5].source`: Objekt, Finanzamt, Steuernummer (§ 2b EStG), text, at most 999 characters (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109402); `section_2b_losses[≤2].items[≤5].amount`: Negative Einkünfte nach § 2b EStG, euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109403); `third_state_losses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Neg_Ek_Drittst/Person); `third_state_losses[≤2].determined`: Negative Einkünfte aus Drittstaaten festgestellt (§ 2a EStG), true when it applies (Sonst/Neg_Ek_Drittst/E0190903); `old_fund_units_allowance[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Sonst/FB_Alt_Ant_InvStG/Person); `old_fund_units_allowance[≤2].determined`: Freibetrag für Alt-Anteile an Investmentfonds festgestellt, true when it applies (Sonst/FB_Alt_Ant_InvStG/E0190901); `deductions_allocated`: Abzüge anders als hälftig aufgeteilt (§ 26a Abs. 2 EStG), true when it applies (Sonst/EVEG/E0109504); `research_allowance_deferral`: Zurückstellung bis zur Forschungszulage beantragt, true when it applies (Sonst/FZul/E0191202); `research_allowance_notes`: Erläuterungen zur Forschungszulage, text, at most 999 characters (Sonst/FZul/E0191203) */
+            /** @description Sonstige Angaben und Anträge (E10 `Sonst`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             miscellaneous?: {
-                /** @constant */
+                /**
+                 * @description Steuerermäßigung nach § 35b EStG beantragt: true when it applies (Sonst/Belast_ErbSt/E0107802)
+                 * @constant
+                 */
                 inheritance_tax_reduction?: true;
+                /** @description Mit Erbschaftsteuer belastete Einkünfte (§ 35b EStG): euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109104) */
                 inheritance_burdened_income?: number | string;
+                /** @description Festgesetzte Erbschaftsteuer: euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109105) */
                 inheritance_tax_assessed?: number | string;
+                /** @description Erbschaftsteuerpflichtiger Erwerb mit Freibeträgen: euros (a number or a decimal string), sent as whole euros, at least 1 euro (Sonst/Belast_ErbSt/E0109106) */
                 inheritance_acquisition?: number | string;
-                /** @constant */
+                /**
+                 * @description Darin ermäßigt besteuerte Einkünfte: true when it applies (Sonst/Belast_ErbSt/E0109107)
+                 * @constant
+                 */
                 inheritance_income_reduced_rate?: true;
+                /** @description Erläuterungen zu § 35b EStG: text, at most 999 characters (Sonst/Belast_ErbSt/E0109108) */
                 inheritance_notes?: string;
+                /** @description Abzugsbetrag für schutzwürdige Kulturgüter (§ 10g EStG): euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/E0107711) */
                 cultural_assets?: number | string;
+                /** @description Schutz_Kulturg/Ant_Schutz_Kulturg (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg, at most 2) */
                 cultural_asset_shares?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Einz (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz, at most 10) */
                     shares?: {
+                        /** @description Gemeinschaft oder Gesellschaft: text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191001) */
                         partnership?: string;
+                        /** @description Finanzamt: text, at most 999 characters (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191102) */
                         tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191103) */
                         tax_number?: string | {
-                            /** @enum {string} */
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
                             state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                             number: string;
                         };
+                        /** @description Festgestellter Betrag nach § 10g EStG: euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Schutz_Kulturg/Ant_Schutz_Kulturg/Einz/E0191204) */
                         amount?: number | string;
                     }[];
                 }[];
+                /** @description Spend_Vortr (Sonst/Spend_Vortr, at most 2) */
                 donation_carry_forward?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Spend_Vortr/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Spendenvortrag zum Ende des Vorjahres festgestellt: true when it applies (Sonst/Spend_Vortr/E0190601)
+                     * @constant
+                     */
                     determined?: true;
                 }[];
+                /** @description Verl_Abz/Vortrag (Sonst/Verl_Abz/Vortrag, at most 2) */
                 loss_carry_forward?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Vortrag/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Verlustvortrag zum Ende des Vorjahres festgestellt: true when it applies (Sonst/Verl_Abz/Vortrag/E0190701)
+                     * @constant
+                     */
                     determined?: true;
                 }[];
-                /** @constant */
+                /**
+                 * @description Kein Verlustrücktrag (§ 10d Abs. 1 Satz 5 EStG): true when it applies (Sonst/Verl_Abz/Ruecktrag/E0190802)
+                 * @constant
+                 */
                 no_loss_carry_back?: true;
+                /** @description Verl_Abz/Ruecktrag/Par_2b (Sonst/Verl_Abz/Ruecktrag/Par_2b, at most 2) */
                 section_2b_losses?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Verl_Abz/Ruecktrag/Par_2b/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Neg_Eink (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink, at most 5) */
                     items?: {
+                        /** @description Objekt, Finanzamt, Steuernummer (§ 2b EStG): text, at most 999 characters (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109402) */
                         source?: string;
+                        /** @description Negative Einkünfte nach § 2b EStG: euros (a number or a decimal string), sent as whole euros, not negative (Sonst/Verl_Abz/Ruecktrag/Par_2b/Neg_Eink/E0109403) */
                         amount?: number | string;
                     }[];
                 }[];
+                /** @description Neg_Ek_Drittst (Sonst/Neg_Ek_Drittst, at most 2) */
                 third_state_losses?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Sonst/Neg_Ek_Drittst/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Negative Einkünfte aus Drittstaaten festgestellt (§ 2a EStG): true when it applies (Sonst/Neg_Ek_Drittst/E0190903)
+                     * @constant
+                     */
                     determined?: true;
                 }[];
+                /** @description FB_Alt_Ant_InvStG (Sonst/FB_Alt_Ant_InvStG, at most 2) */
                 old_fund_units_allowance?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Sonst/FB_Alt_Ant_InvStG/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Freibetrag für Alt-Anteile an Investmentfonds festgestellt: true when it applies (Sonst/FB_Alt_Ant_InvStG/E0190901)
+                     * @constant
+                     */
                     determined?: true;
                 }[];
-                /** @constant */
+                /**
+                 * @description Abzüge anders als hälftig aufgeteilt (§ 26a Abs. 2 EStG): true when it applies (Sonst/EVEG/E0109504)
+                 * @constant
+                 */
                 deductions_allocated?: true;
-                /** @constant */
+                /**
+                 * @description Zurückstellung bis zur Forschungszulage beantragt: true when it applies (Sonst/FZul/E0191202)
+                 * @constant
+                 */
                 research_allowance_deferral?: true;
+                /** @description Erläuterungen zur Forschungszulage: text, at most 999 characters (Sonst/FZul/E0191203) */
                 research_allowance_notes?: string;
             };
-            /** @description Anlage Unterhalt (E10 `ESt1A_U`, at most 99). `household_address`: Anschrift des Haushalts, text, at most 999 characters (ESt1A_U/HH_unt_P/E0120101); `household_persons`: Personen im Haushalt, a whole number from 1 to 99 (ESt1A_U/HH_unt_P/E0120108); `payments[≤12].supported`: Unterstützungszeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120109); `payments[≤12].paid`: Zeitraum der Zahlungen, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120104); `payments[≤12].amount`: Unterhaltszahlungen, euros (a number or a decimal string), sent as whole euros (ESt1A_U/AW_U/U_Ztr/E0120103); `persons[≤9].idnr`: Identifikationsnummer der unterstützten Person, a tax identification number (11 digits) (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120211); `persons[≤9].name`: Name, Vorname, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120201); `persons[≤9].birth_date`: Geburtsdatum, a date, YYYY-MM-DD (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120203); `persons[≤9].relation`: Verwandtschaftsverhältnis, text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120701); `persons[≤9].in_my_household`: Lebte in meinem inländischen Haushalt, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122505); `persons[≤9].child_benefit_for_them`: Anspruch auf Kindergeld für diese Person, one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122613). Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
+            /** @description Anlage Unterhalt (E10 `ESt1A_U`, at most 99).. Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
             maintenance?: {
+                /** @description Anschrift des Haushalts: text, at most 999 characters (ESt1A_U/HH_unt_P/E0120101) */
                 household_address?: string;
+                /** @description Personen im Haushalt: a whole number from 1 to 99 (ESt1A_U/HH_unt_P/E0120108) */
                 household_persons?: number;
+                /** @description AW_U/U_Ztr (ESt1A_U/AW_U/U_Ztr, at most 12) */
                 payments?: {
+                    /** @description Unterstützungszeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120109) */
                     supported?: string;
+                    /** @description Zeitraum der Zahlungen: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/AW_U/U_Ztr/E0120104) */
                     paid?: string;
+                    /** @description Unterhaltszahlungen: euros (a number or a decimal string), sent as whole euros (ESt1A_U/AW_U/U_Ztr/E0120103) */
                     amount?: number | string;
                 }[];
+                /** @description Ang_Unt_Pers (ESt1A_U/Ang_Unt_Pers, at most 9) */
                 persons?: {
+                    /** @description Identifikationsnummer der unterstützten Person: a tax identification number (11 digits) (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120211) */
                     idnr?: string;
+                    /** @description Name, Vorname: text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120201) */
                     name?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Geburtsdatum: a date, YYYY-MM-DD (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120203)
+                     */
                     birth_date?: string;
+                    /** @description Verwandtschaftsverhältnis: text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120701) */
                     relation?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Lebte in meinem inländischen Haushalt: one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122505)
+                     * @enum {string}
+                     */
                     in_my_household?: "yes" | "no";
-                    /** @enum {string} */
+                    /**
+                     * @description Anspruch auf Kindergeld für diese Person: one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122613)
+                     * @enum {string}
+                     */
                     child_benefit_for_them?: "yes" | "no";
                 }[];
             }[];
-            /** @description Anlage Kind (E10 `Kind`, at most 14). `idnr`: Identifikationsnummer des Kindes, a tax identification number (11 digits) (Kind/Ang_Kind/Allg/E0500406); `first_name`: Vorname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500107); `last_name`: Abweichender Familienname, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500108); `birth_date`: Geburtsdatum, a date, YYYY-MM-DD (Kind/Ang_Kind/Allg/E0500701); `child_benefit`: Anspruch auf Kindergeld, euros (a number or a decimal string), sent as whole euros of at most 4 digits (Kind/Ang_Kind/Allg/E0500702); `family_office`: Zuständige Familienkasse, text, at most 999 characters (Kind/Ang_Kind/Allg/E0500706); `residence_germany[≤9].span`: Wohnsitz im Inland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Inl/E0500703); `residence_germany[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Inl/E0500102); `residence_abroad[≤9].span`: Wohnsitz im Ausland, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Ausl/E0500704); `residence_abroad[≤9].address`: Abweichende Adresse, text, at most 999 characters (Kind/Ang_Kind/WS/Ausl/E0500103); `residence_abroad[≤9].country`: Staat (Länderschlüssel), text, at most 3 characters (Kind/Ang_Kind/WS/Ausl/E0500104); `relation_taxpayer.kind`: Kindschaftsverhältnis zu Person A, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_A/KV/E0500807); `relation_taxpayer.span`: Kindschaftsverhältnis zu Person A, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_A/KV/E0500601); `relation_spouse.kind`: Kindschaftsverhältnis zu Person B, one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_B/KV/E0500808); `relation_spouse.span`: Kindschaftsverhältnis zu Person B, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_B/KV/E0500805); `other_parent.name`: Anderer Elternteil: Name, Vorname, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501103); `other_parent.birth_date`: Anderer Elternteil: Geburtsdatum, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Ang_Pers/E0501104); `other_parent.span`: Anderer Elternteil: Kindschaftsverhältnis, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Ang_Pers/E0501903); `other_parent.address`: Anderer Elternteil: letzte bekannte Adresse, text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501105); `other_parent.kind`: Anderer Elternteil: Kindschaftsverhältnis, one of `own`, `foster` (Kind/K_Verh_and_P/Ang_Pers/E0501106); `other_parent.abroad`: Anderer Elternteil im Ausland, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Weit_Ang/E0503903); `other_parent.died_on`: Anderer Elternteil verstorben am, a date, YYYY-MM-DD (Kind/K_Verh_and_P/Weit_Ang/E0501102); `other_parent.whereabouts_unknown`: Aufenthalt des anderen Elternteils nicht zu ermitteln, true when it applies (Kind/K_Verh_and_P/Weit_Ang/E0501513); `health_insurance.parents_policy.health`: Krankenversicherung des Kindes, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503110); `health_insurance.parents_policy.care`: Pflegeversicherung des Kindes, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503310); `health_insurance.parents_policy.refunded`: Erstattungen, Eltern versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503409); `health_insurance.parents_policy.beyond_basic`: Zusatzversicherung des Kindes, euros (a number or a decimal string), sent as whole euros (Kind/KV_PV/AW_Stpfl/E0503609); `health_insurance.childs_policy.health`: Krankenversicherung des Kindes, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503111); `health_insurance.childs_policy.health_with_sick_pay`: Darin mit Krankengeld, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503209); `health_insurance.childs_policy.care`: Pflegeversicherung des Kindes, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503311); `health_insurance.childs_policy.refunded`: Erstattungen, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503410); `health_insurance.childs_policy.refunded_with_sick_pay`: Erstattungen mit Krankengeld, Kind versichert, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503509); `health_insurance.childs_policy.subsidy`: Zuschüsse Dritter, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503610); `health_insurance_abroad.contributions`: Versicherung des Kindes im Ausland, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503822); `health_insurance_abroad.with_sick_pay`: Darin mit Krankengeld, Ausland, euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503823); `transfer.no_maintenance.claimed`: Voller Kinderfreibetrag: keine Unterhaltsleistung des anderen Elternteils, true when it applies (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/E0503907); `transfer.no_maintenance.periods[≤12].span`: Zeitraum ohne Unterhalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/Ztr/E0503911); `transfer.from_other_parent.claimed`: Voller BEA-Freibetrag vom anderen Elternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/E0503906); `transfer.from_other_parent.periods[≤12].span`: Zeitraum der Übertragung, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/Ztr/E0504106); `transfer.to_step_or_grandparent.claimed`: Übertragung auf Stief- oder Großelternteil, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/E0504301); `transfer.to_step_or_grandparent.periods[≤12].span`: Zeitraum der Haushaltszugehörigkeit, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/Ztr/E0504302); `transfer.parents_consent`: Zustimmung laut Anlage K, true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Anlage_K/E0503904); `single_parent[≤6].registered_together`: Kind in gemeinsamer Wohnung gemeldet, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503801); `single_parent[≤6].child_benefit_paid`: Kindergeld ausgezahlt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503802); `single_parent[≤6].other_adult_registered`: Weitere volljährige Person gemeldet, one of `yes`, `no` (Kind/EfA/E0503701); `single_parent[≤6].other_adult_registered_span`: Weitere volljährige Person gemeldet, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503803); `single_parent[≤6].household_with_adult`: Haushaltsgemeinschaft mit volljähriger Person, one of `yes`, `no` (Kind/EfA/E0503821); `single_parent[≤6].household_with_adult_span`: Haushaltsgemeinschaft, Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503804); `single_parent[≤6].claimed_for`: Entlastungsbetrag beantragt für, one of `taxpayer`, `spouse` (Kind/EfA/ZV_Pers/E0505002); `school_fees.schools[≤5].school`: Schule oder Träger, text, at most 999 characters (Kind/Schulgeld/Einz/E0505606); `school_fees.schools[≤5].amount`: Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Einz/E0504405); `school_fees.own_share`: Von mir übernommenes Schulgeld, euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Elt_k_ZV/E0504505); `school_fees.agreed_share`: Anteil am Schulgeld laut gemeinsamem Antrag in %, a whole number from 0 to 100 (Kind/Schulgeld/Elt_k_ZV/E0504603); `disability_transfer.valid_from`: Nachweis der Behinderung gültig von, a month, MM.YY such as "01.10" (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0504601); `disability_transfer.valid_until`: Nachweis der Behinderung gültig bis, a month, MM.YY such as "01.10" (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0504602); `disability_transfer.valid_indefinitely`: Nachweis unbefristet gültig, true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0505908); `disability_transfer.degree`: Grad der Behinderung des Kindes, one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0505809); `disability_transfer.mark_g`: Merkzeichen G oder aG des Kindes, true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Geh_Steh/E0505808); `disability_transfer.mark_bl_h`: Merkzeichen Bl, TBl oder H des Kindes, Pflegegrad 4 oder 5, true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Blind_Hilfl/E0505807); `disability_transfer.survivors`: Übertragung des Hinterbliebenen-Pauschbetrags beantragt, true when it applies (Kind/Ueb_PB_Beh_Hbl/Hbl/E0505805); `disability_transfer.own_share`: Anteil laut gemeinsamem Antrag in %, a whole number from 0 to 100 (Kind/Ueb_PB_Beh_Hbl/Elt_k_ZV/E0506007); `disability_travel.degree_80_or_70_g`: Grad der Behinderung mindestens 80, oder 70 mit Merkzeichen G, true when it applies (Kind/Beh_Fk_Pausch/E0507302); `disability_travel.mark_ag_bl_h`: Merkzeichen aG, Bl, TBl oder H, Pflegegrad 4 oder 5, true when it applies (Kind/Beh_Fk_Pausch/E0507403); `disability_travel.own_share`: Anteil an der behinderungsbedingten Fahrtkostenpauschale in %, a whole number from 0 to 100 (Kind/Beh_Fk_Pausch/Elt_k_ZV/E0507507); `childcare.services[≤50].service`: Art der Dienstleistung (ab 2023 mit Name und Anschrift des Dienstleisters), text, at most 999 characters (Kind/KBK/Art/Einz/E0506101); `childcare.services[≤50].provider`: Name und Anschrift des Dienstleisters, text, at most 999 characters (Kind/KBK/Art/Einz/E0506102); `childcare.services[≤50].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Art/Einz/E0506103); `childcare.services[≤50].amount`: Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Art/Einz/E0506104); `childcare.reimbursements[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ersatz_Erstatt/Einz/E0506506); `childcare.reimbursements[≤6].amount`: Steuerfreier Ersatz, Erstattungen, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Ersatz_Erstatt/Einz/E0506505); `childcare.parents_household[≤6].span`: Gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504807); `childcare.parents_household[≤6].child_in_household`: Kind in unserem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504808); `childcare.separate_households[≤6].span`: Kein gemeinsamer Haushalt der Eltern, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505201); `childcare.separate_households[≤6].child_in_my_household`: Kind in meinem Haushalt, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505202); `childcare.separate_households[≤6].child_in_other_household`: Kind im Haushalt des anderen Elternteils, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0508901); `childcare.unmarried_parents_costs[≤6].span`: Zeitraum, a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506606); `childcare.unmarried_parents_costs[≤6].amount`: Von mir getragene Kinderbetreuungskosten, euros (a number or a decimal string), sent as whole euros (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506605); `childcare.agreed_share`: Anteil an den Kinderbetreuungskosten laut Antrag in %, a whole number from 0 to 100 (Kind/KBK/Elt_k_ZV/Auft_HB_Ki_Bet/E0508601) */
+            /** @description Anlage Kind (E10 `Kind`, at most 14). */
             children?: {
+                /** @description Identifikationsnummer des Kindes: a tax identification number (11 digits) (Kind/Ang_Kind/Allg/E0500406) */
                 idnr?: string;
+                /** @description Vorname: text, at most 999 characters (Kind/Ang_Kind/Allg/E0500107) */
                 first_name?: string;
+                /** @description Abweichender Familienname: text, at most 999 characters (Kind/Ang_Kind/Allg/E0500108) */
                 last_name?: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description Geburtsdatum: a date, YYYY-MM-DD (Kind/Ang_Kind/Allg/E0500701)
+                 */
                 birth_date?: string;
+                /** @description Anspruch auf Kindergeld: euros (a number or a decimal string), sent as whole euros of at most 4 digits (Kind/Ang_Kind/Allg/E0500702) */
                 child_benefit?: number | string;
+                /** @description Zuständige Familienkasse: text, at most 999 characters (Kind/Ang_Kind/Allg/E0500706) */
                 family_office?: string;
+                /** @description Ang_Kind/WS/Inl (Kind/Ang_Kind/WS/Inl, at most 9) */
                 residence_germany?: {
+                    /** @description Wohnsitz im Inland: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Inl/E0500703) */
                     span?: string;
+                    /** @description Abweichende Adresse: text, at most 999 characters (Kind/Ang_Kind/WS/Inl/E0500102) */
                     address?: string;
                 }[];
+                /** @description Ang_Kind/WS/Ausl (Kind/Ang_Kind/WS/Ausl, at most 9) */
                 residence_abroad?: {
+                    /** @description Wohnsitz im Ausland: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Kind/WS/Ausl/E0500704) */
                     span?: string;
+                    /** @description Abweichende Adresse: text, at most 999 characters (Kind/Ang_Kind/WS/Ausl/E0500103) */
                     address?: string;
+                    /** @description Staat (Länderschlüssel): text, at most 3 characters (Kind/Ang_Kind/WS/Ausl/E0500104) */
                     country?: string;
                 }[];
+                /** @description K_Verh_A/KV (Kind/K_Verh_A/KV) */
                 relation_taxpayer?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Kindschaftsverhältnis zu Person A: one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_A/KV/E0500807)
+                     * @enum {string}
+                     */
                     kind?: "own" | "foster" | "grandchild_or_stepchild";
+                    /** @description Kindschaftsverhältnis zu Person A, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_A/KV/E0500601) */
                     span?: string;
                 };
+                /** @description K_Verh_B/KV (Kind/K_Verh_B/KV) */
                 relation_spouse?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Kindschaftsverhältnis zu Person B: one of `own`, `foster`, `grandchild_or_stepchild` (Kind/K_Verh_B/KV/E0500808)
+                     * @enum {string}
+                     */
                     kind?: "own" | "foster" | "grandchild_or_stepchild";
+                    /** @description Kindschaftsverhältnis zu Person B, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_B/KV/E0500805) */
                     span?: string;
                 };
+                /** @description K_Verh_and_P (Kind/K_Verh_and_P) */
                 other_parent?: {
+                    /** @description Anderer Elternteil: Name, Vorname: text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501103) */
                     name?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Anderer Elternteil: Geburtsdatum: a date, YYYY-MM-DD (Kind/K_Verh_and_P/Ang_Pers/E0501104)
+                     */
                     birth_date?: string;
+                    /** @description Anderer Elternteil: Kindschaftsverhältnis, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Ang_Pers/E0501903) */
                     span?: string;
+                    /** @description Anderer Elternteil: letzte bekannte Adresse: text, at most 999 characters (Kind/K_Verh_and_P/Ang_Pers/E0501105) */
                     address?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Anderer Elternteil: Kindschaftsverhältnis: one of `own`, `foster` (Kind/K_Verh_and_P/Ang_Pers/E0501106)
+                     * @enum {string}
+                     */
                     kind?: "own" | "foster";
+                    /** @description Anderer Elternteil im Ausland, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/K_Verh_and_P/Weit_Ang/E0503903) */
                     abroad?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Anderer Elternteil verstorben am: a date, YYYY-MM-DD (Kind/K_Verh_and_P/Weit_Ang/E0501102)
+                     */
                     died_on?: string;
-                    /** @constant */
+                    /**
+                     * @description Aufenthalt des anderen Elternteils nicht zu ermitteln: true when it applies (Kind/K_Verh_and_P/Weit_Ang/E0501513)
+                     * @constant
+                     */
                     whereabouts_unknown?: true;
                 };
+                /** @description Ang_vollj_Ki (Kind/Ang_vollj_Ki) */
+                adult?: {
+                    /** @description Ausb (Kind/Ang_vollj_Ki/Ausb, at most 12) */
+                    training?: {
+                        /** @description Volljähriges Kind in Ausbildung, Zeitraum: a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.03.2024-30.06.2024" (Kind/Ang_vollj_Ki/Ausb/E0501610) */
+                        span?: string;
+                        /** @description Erläuterungen zur Ausbildung: text, at most 999 characters (Kind/Ang_vollj_Ki/Ausb/E0501408) */
+                        notes?: string;
+                    }[];
+                    /** @description Arb_los (Kind/Ang_vollj_Ki/Arb_los, at most 6) */
+                    seeking_work?: {
+                        /** @description Volljähriges Kind arbeitsuchend gemeldet, Zeitraum: a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.03.2024-30.06.2024" (Kind/Ang_vollj_Ki/Arb_los/E0501802) */
+                        span?: string;
+                    }[];
+                    /** @description Behind (Kind/Ang_vollj_Ki/Behind, at most 2) */
+                    disabled?: {
+                        /** @description Wegen Behinderung außerstande, sich selbst zu unterhalten, Zeitraum: a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.03.2024-30.06.2024" (Kind/Ang_vollj_Ki/Behind/E0501905) */
+                        span?: string;
+                    }[];
+                };
+                /** @description Ang_Erw_Taet_vj_K (Kind/Ang_Erw_Taet_vj_K) */
+                adult_work?: {
+                    /**
+                     * @description Erstausbildung oder Erststudium abgeschlossen: one of `yes`, `no` (Kind/Ang_Erw_Taet_vj_K/E0502204)
+                     * @enum {string}
+                     */
+                    first_training_completed?: "yes" | "no";
+                    /**
+                     * @description Kind nach der Erstausbildung erwerbstätig: one of `yes`, `no` (Kind/Ang_Erw_Taet_vj_K/E0502401)
+                     * @enum {string}
+                     */
+                    employed?: "yes" | "no";
+                    /**
+                     * @description Geringfügige Beschäftigung des Kindes: one of `yes`, `no` (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/Minijob/E0502501)
+                     * @enum {string}
+                     */
+                    minijob?: "yes" | "no";
+                    /** @description Ki_erw_t/Minijob/Einz (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/Minijob/Einz, at most 12) */
+                    minijobs?: {
+                        /** @description Geringfügige Beschäftigung, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/Minijob/Einz/E0502502) */
+                        span?: string;
+                        /** @description Geringfügige Beschäftigung, Wochenstunden: a whole number from 1 to 99 (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/Minijob/Einz/E0502618) */
+                        weekly_hours?: number;
+                    }[];
+                    /**
+                     * @description Andere Erwerbstätigkeit des Kindes: one of `yes`, `no` (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/And_ErwT/E0502616)
+                     * @enum {string}
+                     */
+                    other_work?: "yes" | "no";
+                    /** @description Ki_erw_t/And_ErwT/Einz (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/And_ErwT/Einz, at most 12) */
+                    other_jobs?: {
+                        /** @description Andere Erwerbstätigkeit, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/And_ErwT/Einz/E0502617) */
+                        span?: string;
+                        /** @description Andere Erwerbstätigkeit, Wochenstunden: a whole number from 1 to 99 (Kind/Ang_Erw_Taet_vj_K/Ki_erw_t/And_ErwT/Einz/E0502713) */
+                        weekly_hours?: number;
+                    }[];
+                };
+                /** @description KV_PV (Kind/KV_PV) */
                 health_insurance?: {
+                    /** @description AW_Stpfl (Kind/KV_PV/AW_Stpfl) */
                     parents_policy?: {
+                        /** @description Krankenversicherung des Kindes, Eltern versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503110) */
                         health?: number | string;
+                        /** @description Pflegeversicherung des Kindes, Eltern versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503310) */
                         care?: number | string;
+                        /** @description Erstattungen, Eltern versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Stpfl/E0503409) */
                         refunded?: number | string;
+                        /** @description Zusatzversicherung des Kindes: euros (a number or a decimal string), sent as whole euros (Kind/KV_PV/AW_Stpfl/E0503609) */
                         beyond_basic?: number | string;
                     };
+                    /** @description AW_Kind (Kind/KV_PV/AW_Kind) */
                     childs_policy?: {
+                        /** @description Krankenversicherung des Kindes, Kind versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503111) */
                         health?: number | string;
+                        /** @description Darin mit Krankengeld, Kind versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503209) */
                         health_with_sick_pay?: number | string;
+                        /** @description Pflegeversicherung des Kindes, Kind versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503311) */
                         care?: number | string;
+                        /** @description Erstattungen, Kind versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503410) */
                         refunded?: number | string;
+                        /** @description Erstattungen mit Krankengeld, Kind versichert: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503509) */
                         refunded_with_sick_pay?: number | string;
+                        /** @description Zuschüsse Dritter: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV/AW_Kind/E0503610) */
                         subsidy?: number | string;
                     };
                 };
+                /** @description KV_PV_ausl/AW (Kind/KV_PV_ausl/AW) */
                 health_insurance_abroad?: {
+                    /** @description Versicherung des Kindes im Ausland: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503822) */
                     contributions?: number | string;
+                    /** @description Darin mit Krankengeld, Ausland: euros (a number or a decimal string), sent as whole euros, not negative (Kind/KV_PV_ausl/AW/E0503823) */
                     with_sick_pay?: number | string;
                 };
+                /** @description Ueb_KFB_FB_BEA (Kind/Ueb_KFB_FB_BEA) */
                 transfer?: {
+                    /** @description Kein_U_a_EltT (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT) */
                     no_maintenance?: {
-                        /** @constant */
+                        /**
+                         * @description Voller Kinderfreibetrag: keine Unterhaltsleistung des anderen Elternteils: true when it applies (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/E0503907)
+                         * @constant
+                         */
                         claimed?: true;
+                        /** @description Ztr (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/Ztr, at most 12) */
                         periods?: {
+                            /** @description Zeitraum ohne Unterhalt: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/Kein_U_a_EltT/Ztr/E0503911) */
                             span?: string;
                         }[];
                     };
+                    /** @description And_Gruend/Ueb_v_and_EltT (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT) */
                     from_other_parent?: {
-                        /** @constant */
+                        /**
+                         * @description Voller BEA-Freibetrag vom anderen Elternteil: true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/E0503906)
+                         * @constant
+                         */
                         claimed?: true;
+                        /** @description Ztr (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/Ztr, at most 12) */
                         periods?: {
+                            /** @description Zeitraum der Übertragung: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Ueb_v_and_EltT/Ztr/E0504106) */
                             span?: string;
                         }[];
                     };
+                    /** @description And_Gruend/Stie_Gro_Elt (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt) */
                     to_step_or_grandparent?: {
-                        /** @constant */
+                        /**
+                         * @description Übertragung auf Stief- oder Großelternteil: true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/E0504301)
+                         * @constant
+                         */
                         claimed?: true;
+                        /** @description Ztr (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/Ztr, at most 12) */
                         periods?: {
+                            /** @description Zeitraum der Haushaltszugehörigkeit: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/Ueb_KFB_FB_BEA/And_Gruend/Stie_Gro_Elt/Ztr/E0504302) */
                             span?: string;
                         }[];
                     };
-                    /** @constant */
+                    /**
+                     * @description Übertragung auf Stief- oder Großelternteil laut Anlage K, Zustimmung: one of `one_parent`, `both_parents` (Kind/Ueb_KFB_FB_BEA/And_Gruend/Anlage_K/E0503905)
+                     * @enum {string}
+                     */
+                    to_step_or_grandparent_consent?: "one_parent" | "both_parents";
+                    /**
+                     * @description Zustimmung laut Anlage K: true when it applies (Kind/Ueb_KFB_FB_BEA/And_Gruend/Anlage_K/E0503904)
+                     * @constant
+                     */
                     parents_consent?: true;
                 };
+                /** @description EfA (Kind/EfA, at most 6) */
                 single_parent?: {
+                    /** @description Kind in gemeinsamer Wohnung gemeldet: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503801) */
                     registered_together?: string;
+                    /** @description Kindergeld ausgezahlt: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503802) */
                     child_benefit_paid?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Weitere volljährige Person gemeldet: one of `yes`, `no` (Kind/EfA/E0503701)
+                     * @enum {string}
+                     */
                     other_adult_registered?: "yes" | "no";
+                    /** @description Weitere volljährige Person gemeldet, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503803) */
                     other_adult_registered_span?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Haushaltsgemeinschaft mit volljähriger Person: one of `yes`, `no` (Kind/EfA/E0503821)
+                     * @enum {string}
+                     */
                     household_with_adult?: "yes" | "no";
+                    /** @description Haushaltsgemeinschaft, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/EfA/E0503804) */
                     household_with_adult_span?: string;
-                    /** @enum {string} */
+                    /** @description Hh_Gem (Kind/EfA/Hh_Gem, at most 5) */
+                    household_members?: {
+                        /** @description Person der Haushaltsgemeinschaft: Name, Vorname: text, at most 999 characters (Kind/EfA/Hh_Gem/E0503805) */
+                        name?: string;
+                        /** @description Person der Haushaltsgemeinschaft: Verwandtschaftsverhältnis: text, at most 999 characters (Kind/EfA/Hh_Gem/E0503806) */
+                        relationship?: string;
+                        /** @description Person der Haushaltsgemeinschaft: Beschäftigung: text, at most 999 characters (Kind/EfA/Hh_Gem/E0503807) */
+                        occupation?: string;
+                    }[];
+                    /**
+                     * @description Entlastungsbetrag beantragt für: one of `taxpayer`, `spouse` (Kind/EfA/ZV_Pers/E0505002)
+                     * @enum {string}
+                     */
                     claimed_for?: "taxpayer" | "spouse";
                 }[];
-                school_fees?: {
-                    schools?: {
-                        school?: string;
-                        amount?: number | string;
+                /** @description FB_Abgelt_Sbed_BA_vj_Ki (Kind/FB_Abgelt_Sbed_BA_vj_Ki) */
+                away_in_training?: {
+                    /**
+                     * @description Auswärtige Unterbringung zeitweise im Ausland: true when it applies (Kind/FB_Abgelt_Sbed_BA_vj_Ki/E0505113)
+                     * @constant
+                     */
+                    abroad_2022?: true;
+                    /** @description Einz (Kind/FB_Abgelt_Sbed_BA_vj_Ki/Einz, at most 12) */
+                    placements?: {
+                        /** @description Auswärtige Unterbringung, Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/FB_Abgelt_Sbed_BA_vj_Ki/Einz/E0504806) */
+                        span?: string;
+                        /** @description Anschrift des auswärts untergebrachten Kindes: text, at most 999 characters (Kind/FB_Abgelt_Sbed_BA_vj_Ki/Einz/E0504805) */
+                        address?: string;
+                        /** @description Staat der auswärtigen Unterbringung: text, at most 999 characters (Kind/FB_Abgelt_Sbed_BA_vj_Ki/Einz/E0505203) */
+                        country?: string;
                     }[];
-                    own_share?: number | string;
+                    /**
+                     * @description Auswärtige Unterbringung zeitweise im Ausland: true when it applies (Kind/FB_Abgelt_Sbed_BA_vj_Ki/Ausl/E0505113)
+                     * @constant
+                     */
+                    abroad?: true;
+                    /** @description Anteil am Ausbildungsfreibetrag laut gemeinsamem Antrag in %: a whole number from 0 to 100 (Kind/FB_Abgelt_Sbed_BA_vj_Ki/Elt_k_ZV/E0506202) */
                     agreed_share?: number;
                 };
+                /** @description Schulgeld (Kind/Schulgeld) */
+                school_fees?: {
+                    /** @description Einz (Kind/Schulgeld/Einz, at most 5) */
+                    schools?: {
+                        /** @description Schule oder Träger: text, at most 999 characters (Kind/Schulgeld/Einz/E0505606) */
+                        school?: string;
+                        /** @description Schulgeld: euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Einz/E0504405) */
+                        amount?: number | string;
+                    }[];
+                    /** @description Von mir übernommenes Schulgeld: euros (a number or a decimal string), sent as whole euros (Kind/Schulgeld/Elt_k_ZV/E0504505) */
+                    own_share?: number | string;
+                    /** @description Anteil am Schulgeld laut gemeinsamem Antrag in %: a whole number from 0 to 100 (Kind/Schulgeld/Elt_k_ZV/E0504603) */
+                    agreed_share?: number;
+                };
+                /** @description Ueb_PB_Beh_Hbl (Kind/Ueb_PB_Beh_Hbl) */
                 disability_transfer?: {
+                    /** @description Nachweis der Behinderung gültig von: a month, MM.YY such as "01.10" (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0504601) */
                     valid_from?: string;
+                    /** @description Nachweis der Behinderung gültig bis: a month, MM.YY such as "01.10" (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0504602) */
                     valid_until?: string;
-                    /** @constant */
+                    /**
+                     * @description Nachweis unbefristet gültig: true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0505908)
+                     * @constant
+                     */
                     valid_indefinitely?: true;
-                    /** @enum {string} */
+                    /**
+                     * @description Grad der Behinderung des Kindes: one of `20`, `25`, `30`, `35`, `40`, `45`, `50`, `55`, `60`, `65`, `70`, `75`, `80`, `85`, `90`, `95`, `100` (Kind/Ueb_PB_Beh_Hbl/Beh/Ausw_Rentb_Besch/E0505809)
+                     * @enum {string}
+                     */
                     degree?: "20" | "25" | "30" | "35" | "40" | "45" | "50" | "55" | "60" | "65" | "70" | "75" | "80" | "85" | "90" | "95" | "100";
-                    /** @constant */
+                    /**
+                     * @description Merkzeichen G oder aG des Kindes: true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Geh_Steh/E0505808)
+                     * @constant
+                     */
                     mark_g?: true;
-                    /** @constant */
+                    /**
+                     * @description Merkzeichen Bl, TBl oder H des Kindes, Pflegegrad 4 oder 5: true when it applies (Kind/Ueb_PB_Beh_Hbl/Beh/Blind_Hilfl/E0505807)
+                     * @constant
+                     */
                     mark_bl_h?: true;
-                    /** @constant */
+                    /**
+                     * @description Übertragung des Hinterbliebenen-Pauschbetrags beantragt: true when it applies (Kind/Ueb_PB_Beh_Hbl/Hbl/E0505805)
+                     * @constant
+                     */
                     survivors?: true;
+                    /** @description Anteil laut gemeinsamem Antrag in %: a whole number from 0 to 100 (Kind/Ueb_PB_Beh_Hbl/Elt_k_ZV/E0506007) */
                     own_share?: number;
                 };
+                /** @description Beh_Fk_Pausch (Kind/Beh_Fk_Pausch) */
                 disability_travel?: {
-                    /** @constant */
+                    /**
+                     * @description Grad der Behinderung mindestens 80, oder 70 mit Merkzeichen G: true when it applies (Kind/Beh_Fk_Pausch/E0507302)
+                     * @constant
+                     */
                     degree_80_or_70_g?: true;
-                    /** @constant */
+                    /**
+                     * @description Merkzeichen aG, Bl, TBl oder H, Pflegegrad 4 oder 5: true when it applies (Kind/Beh_Fk_Pausch/E0507403)
+                     * @constant
+                     */
                     mark_ag_bl_h?: true;
+                    /** @description Anteil an der behinderungsbedingten Fahrtkostenpauschale in %: a whole number from 0 to 100 (Kind/Beh_Fk_Pausch/Elt_k_ZV/E0507507) */
                     own_share?: number;
                 };
+                /** @description KBK (Kind/KBK) */
                 childcare?: {
+                    /** @description Art/Einz (Kind/KBK/Art/Einz, at most 50) */
                     services?: {
+                        /** @description Art der Dienstleistung (ab 2023 mit Name und Anschrift des Dienstleisters): text, at most 999 characters (Kind/KBK/Art/Einz/E0506101) */
                         service?: string;
+                        /** @description Name und Anschrift des Dienstleisters: text, at most 999 characters (Kind/KBK/Art/Einz/E0506102) */
                         provider?: string;
+                        /** @description Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Art/Einz/E0506103) */
                         span?: string;
+                        /** @description Kinderbetreuungskosten: euros (a number or a decimal string), sent as whole euros (Kind/KBK/Art/Einz/E0506104) */
                         amount?: number | string;
                     }[];
+                    /** @description Ersatz_Erstatt/Einz (Kind/KBK/Ersatz_Erstatt/Einz, at most 6) */
                     reimbursements?: {
+                        /** @description Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ersatz_Erstatt/Einz/E0506506) */
                         span?: string;
+                        /** @description Steuerfreier Ersatz, Erstattungen: euros (a number or a decimal string), sent as whole euros (Kind/KBK/Ersatz_Erstatt/Einz/E0506505) */
                         amount?: number | string;
                     }[];
+                    /** @description Ang_HH/Gem_HH_Elt (Kind/KBK/Ang_HH/Gem_HH_Elt, at most 6) */
                     parents_household?: {
+                        /** @description Gemeinsamer Haushalt der Eltern: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504807) */
                         span?: string;
+                        /** @description Kind in unserem Haushalt: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/Gem_HH_Elt/E0504808) */
                         child_in_household?: string;
                     }[];
+                    /** @description Ang_HH/K_gem_HH_Elt (Kind/KBK/Ang_HH/K_gem_HH_Elt, at most 6) */
                     separate_households?: {
+                        /** @description Kein gemeinsamer Haushalt der Eltern: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505201) */
                         span?: string;
+                        /** @description Kind in meinem Haushalt: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0505202) */
                         child_in_my_household?: string;
+                        /** @description Kind im Haushalt des anderen Elternteils: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Ang_HH/K_gem_HH_Elt/E0508901) */
                         child_in_other_household?: string;
                     }[];
+                    /** @description Elt_k_ZV/Kosten/Einz (Kind/KBK/Elt_k_ZV/Kosten/Einz, at most 6) */
                     unmarried_parents_costs?: {
+                        /** @description Zeitraum: a span of the year, DD.MM-DD.MM such as "01.01-31.12" (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506606) */
                         span?: string;
+                        /** @description Von mir getragene Kinderbetreuungskosten: euros (a number or a decimal string), sent as whole euros (Kind/KBK/Elt_k_ZV/Kosten/Einz/E0506605) */
                         amount?: number | string;
                     }[];
+                    /** @description Anteil an den Kinderbetreuungskosten laut Antrag in %: a whole number from 0 to 100 (Kind/KBK/Elt_k_ZV/Auft_HB_Ki_Bet/E0508601) */
                     agreed_share?: number;
                 };
             }[];
-            /** @description Anlage G (E10 `G`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (G/Person); `businesses[≤2].kind`: Art des Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Betr_1_2/E0800301); `businesses[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Betr_1_2/E0800405); `businesses[≤2].profit`: Gewinn aus Gewerbebetrieb, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Betr_1_2/E0800302); `further_businesses[≤99].kind`: Art des weiteren Gewerbebetriebs, text, at most 999 characters (G/Gew/Einz_U/Weit_Betr/Einz/E0800401); `further_businesses[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Weit_Betr/Einz/E0800604); `further_businesses[≤99].profit`: Gewinn des weiteren Gewerbebetriebs, euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Weit_Betr/Einz/E0800404); `further_profit`: Gewinn weiterer Gewerbebetriebe, euros (a number or a decimal string), sent as whole euros, computed from further_businesses[].profit where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/Gew/Einz_U/Weit_Betr/Sum/E0800402); `partnerships[≤99].name`: Gesellschaft, Finanzamt und Steuernummer, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800501); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800704); `partnerships[≤99].share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Fest/Einz/E0800504); `trade_tax.businesses[≤2].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801607); `trade_tax.businesses[≤2].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801608); `trade_tax.businesses[≤2].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801606); `trade_tax.businesses[≤2].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801705); `trade_tax.businesses[≤2].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801704); `trade_tax.further[≤99].trade_income`: Gewerbeertrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802007); `trade_tax.further[≤99].allowance`: Freibetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802008); `trade_tax.further[≤99].base_amount`: Gewerbesteuer-Messbetrag, euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802009); `trade_tax.further[≤99].rate`: Hebesatz in Prozent, a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802104); `trade_tax.further[≤99].tax_due`: Zu zahlende Gewerbesteuer, euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802105); `trade_tax.indirect_shares[≤99].name`: Beteiligung, text, at most 999 characters (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802207); `trade_tax.indirect_shares[≤99].maximum`: Höchstbetrag § 35 EStG (mittelbare Beteiligungen), euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802208) */
+            /** @description Anlage G (E10 `G`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             trade?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (G/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Gew/Einz_U/Betr_1_2 (G/Gew/Einz_U/Betr_1_2, at most 2) */
                 businesses?: {
+                    /** @description Art des Gewerbebetriebs: text, at most 999 characters (G/Gew/Einz_U/Betr_1_2/E0800301) */
                     kind?: string;
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Betr_1_2/E0800405) */
                     business_id?: string;
+                    /** @description Gewinn aus Gewerbebetrieb: euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Betr_1_2/E0800302) */
                     profit?: number | string;
                 }[];
+                /** @description Gew/Einz_U/Weit_Betr/Einz (G/Gew/Einz_U/Weit_Betr/Einz, at most 99) */
                 further_businesses?: {
+                    /** @description Art des weiteren Gewerbebetriebs: text, at most 999 characters (G/Gew/Einz_U/Weit_Betr/Einz/E0800401) */
                     kind?: string;
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (G/Gew/Einz_U/Weit_Betr/Einz/E0800604) */
                     business_id?: string;
+                    /** @description Gewinn des weiteren Gewerbebetriebs: euros (a number or a decimal string), sent as whole euros (G/Gew/Einz_U/Weit_Betr/Einz/E0800404) */
                     profit?: number | string;
                 }[];
+                /** @description Gewinn weiterer Gewerbebetriebe: euros (a number or a decimal string), sent as whole euros, computed from further_businesses[].profit where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/Gew/Einz_U/Weit_Betr/Sum/E0800402) */
                 further_profit?: number | string;
+                /** @description Gew/Ges_Fest/Einz (G/Gew/Ges_Fest/Einz, at most 99) */
                 partnerships?: {
+                    /** @description Gesellschaft, Finanzamt und Steuernummer: text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800501) */
                     name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (G/Gew/Ges_Fest/Einz/E0800704) */
                     tax_office?: string;
+                    /** @description Anteil an Gewinnen aus Beteiligungen: euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Fest/Einz/E0800504) */
                     share?: number | string;
                 }[];
+                /** @description St_Erm_P35/Ang_GSt_GMB (G/St_Erm_P35/Ang_GSt_GMB) */
                 trade_tax?: {
+                    /** @description Einz_Betr (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr, at most 2) */
                     businesses?: {
+                        /** @description Gewerbeertrag: euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801607) */
                         trade_income?: number | string;
+                        /** @description Freibetrag: euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801608) */
                         allowance?: number | string;
+                        /** @description Gewerbesteuer-Messbetrag: euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Festzus_GMB_VZ/E0801606) */
                         base_amount?: number | string;
+                        /** @description Hebesatz in Prozent: a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801705) */
                         rate?: number;
+                        /** @description Zu zahlende Gewerbesteuer: euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr/Zu_zah_GSt_VZ/E0801704) */
                         tax_due?: number | string;
                     }[];
+                    /** @description Weit_Betr/Einz (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz, at most 99) */
                     further?: {
+                        /** @description Gewerbeertrag: euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802007) */
                         trade_income?: number | string;
+                        /** @description Freibetrag: euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802008) */
                         allowance?: number | string;
+                        /** @description Gewerbesteuer-Messbetrag: euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Festzus_GMB_VZ/E0802009) */
                         base_amount?: number | string;
+                        /** @description Hebesatz in Prozent: a whole number from 1 to 9999 (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802104) */
                         rate?: number;
+                        /** @description Zu zahlende Gewerbesteuer: euros (a number or a decimal string), sent as whole euros, computed from base_amount × rate × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (G/St_Erm_P35/Ang_GSt_GMB/Weit_Betr/Einz/Zu_zah_GSt_VZ/E0802105) */
                         tax_due?: number | string;
                     }[];
+                    /** @description Se_HB_P35_mitt_Bet/Einz (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz, at most 99) */
                     indirect_shares?: {
+                        /** @description Beteiligung: text, at most 999 characters (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802207) */
                         name?: string;
+                        /** @description Höchstbetrag § 35 EStG (mittelbare Beteiligungen): euros (a number or a decimal string), sent as whole euros (G/St_Erm_P35/Ang_GSt_GMB/Se_HB_P35_mitt_Bet/Einz/E0802208) */
                         maximum?: number | string;
                     }[];
                 };
             }[];
-            /** @description Anlage Zinsschranke (E10 `Zins`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Zins/Person); `businesses[≤99].name`: Bezeichnung des Betriebs, text, at most 999 characters (Zins/Betr/Ang_Betr/E2110401); `businesses[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (Zins/Betr/Ang_Betr/E2110502); `businesses[≤99].interest_carried_forward`: Zinsvortrag zum Schluss des Vorjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110501); `businesses[≤99].interest_carried_forward_reduced`: Verringerung des Zinsvortrags, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110801); `businesses[≤99].interest_expenses`: Zinsaufwendungen des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110601); `businesses[≤99].deductible`: Nach § 4h EStG abziehbare Beträge, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110701); `businesses[≤99].deductible_calculation`: Berechnung der abziehbaren Beträge, text, at most 999 characters (Zins/Betr/Zins_Vort/E2110802); `businesses[≤99].exemption_small`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG, true when it applies (Zins/Betr/Zins_Vort/E2110902); `businesses[≤99].exemption_group_kst`: Ausnahme nach § 8a KStG, Konzernzugehörigkeit, true when it applies (Zins/Betr/Zins_Vort/E2111002); `businesses[≤99].exemption_equity_kst`: Ausnahme nach § 8a KStG, Eigenkapitalvergleich, true when it applies (Zins/Betr/Zins_Vort/E2111102); `businesses[≤99].not_deductible`: Nicht abziehbare Zinsaufwendungen (Zinsvortrag), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110901); `businesses[≤99].interest_income`: Zinserträge des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111001); `businesses[≤99].depreciation_immediate`: Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111101); `businesses[≤99].shareholder_loans`: Vergütungen für Fremdkapital an Anteilseigner, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111201); `businesses[≤99].from_2024`: Zinsvortrag zum Schluss des Vorjahres (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111704); `businesses[≤99].from_2024_reduced`: Verringerung des Zinsvortrags (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111801); `businesses[≤99].from_2024_expenses`: Zinsaufwendungen ohne § 4h Abs. 6 EStG, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111901); `businesses[≤99].from_2024_deductible`: Abziehbare Beträge (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112001); `businesses[≤99].from_2024_deductible_calculation`: Berechnung der abziehbaren Beträge (ab 2024), text, at most 999 characters (Zins/Betr/Zins_Vort_ab_2024/E2112002); `businesses[≤99].from_2024_exemption_small`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112101); `businesses[≤99].from_2024_exemption_group`: Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. b EStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112201); `businesses[≤99].from_2024_exemption_kst`: Ausnahme nach § 8a KStG (ab 2024), true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112301); `businesses[≤99].from_2024_not_deductible`: Nicht abziehbare Zinsaufwendungen (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112401); `businesses[≤99].from_2024_interest_income`: Zinserträge ohne § 4h Abs. 6 EStG, euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112501); `businesses[≤99].from_2024_depreciation_immediate`: Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112601); `businesses[≤99].from_2024_shareholder_loans`: Vergütungen für Fremdkapital an Anteilseigner (ab 2024), euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112701); `businesses[≤99].ebitda_description`: EBITDA-Vortrag zum Schluss des Vorjahres (Bezeichnung), text, at most 999 characters (Zins/Betr/EBITDA_Vortr/E2111302); `businesses[≤99].ebitda_carried_forward`: EBITDA-Vortrag zum Schluss des Vorjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111301); `businesses[≤99].ebitda_reduced`: Verringerung des EBITDA-Vortrags, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111703); `businesses[≤99].ebitda_offsettable`: Verrechenbares EBITDA des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111401); `businesses[≤99].ebitda_eligible`: Berücksichtigungsfähiges verrechenbares EBITDA, euros (a number or a decimal string), sent as whole euros, not negative (Zins/Betr/EBITDA_Vortr/E2111501); `businesses[≤99].ebitda_used_current`: Verbrauch von EBITDA des Wirtschaftsjahres, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111601); `businesses[≤99].ebitda_used_carried`: Verbrauch von festgestelltem EBITDA-Vortrag, euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111702); `businesses[≤99].ebitda_remaining`: Verbleibendes EBITDA (EBITDA-Vortrag zum Schluss), euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111701) */
+            /** @description Anlage Zinsschranke (E10 `Zins`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             interest_barrier?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Zins/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Betr (Zins/Betr, at most 99) */
                 businesses?: {
+                    /** @description Bezeichnung des Betriebs: text, at most 999 characters (Zins/Betr/Ang_Betr/E2110401) */
                     name?: string;
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (Zins/Betr/Ang_Betr/E2110502) */
                     business_id?: string;
+                    /** @description Zinsvortrag zum Schluss des Vorjahres: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110501) */
                     interest_carried_forward?: number | string;
+                    /** @description Verringerung des Zinsvortrags: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110801) */
                     interest_carried_forward_reduced?: number | string;
+                    /** @description Zinsaufwendungen des Wirtschaftsjahres: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110601) */
                     interest_expenses?: number | string;
+                    /** @description Nach § 4h EStG abziehbare Beträge: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110701) */
                     deductible?: number | string;
+                    /** @description Berechnung der abziehbaren Beträge: text, at most 999 characters (Zins/Betr/Zins_Vort/E2110802) */
                     deductible_calculation?: string;
-                    /** @constant */
+                    /**
+                     * @description Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG: true when it applies (Zins/Betr/Zins_Vort/E2110902)
+                     * @constant
+                     */
                     exemption_small?: true;
-                    /** @constant */
+                    /**
+                     * @description Ausnahme nach § 8a KStG, Konzernzugehörigkeit: true when it applies (Zins/Betr/Zins_Vort/E2111002)
+                     * @constant
+                     */
                     exemption_group_kst?: true;
-                    /** @constant */
+                    /**
+                     * @description Ausnahme nach § 8a KStG, Eigenkapitalvergleich: true when it applies (Zins/Betr/Zins_Vort/E2111102)
+                     * @constant
+                     */
                     exemption_equity_kst?: true;
+                    /** @description Nicht abziehbare Zinsaufwendungen (Zinsvortrag): euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2110901) */
                     not_deductible?: number | string;
+                    /** @description Zinserträge des Wirtschaftsjahres: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111001) */
                     interest_income?: number | string;
+                    /** @description Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111101) */
                     depreciation_immediate?: number | string;
+                    /** @description Vergütungen für Fremdkapital an Anteilseigner: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort/E2111201) */
                     shareholder_loans?: number | string;
+                    /** @description Zinsvortrag zum Schluss des Vorjahres (ab 2024): euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111704) */
                     from_2024?: number | string;
+                    /** @description Verringerung des Zinsvortrags (ab 2024): euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111801) */
                     from_2024_reduced?: number | string;
+                    /** @description Zinsaufwendungen ohne § 4h Abs. 6 EStG: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2111901) */
                     from_2024_expenses?: number | string;
+                    /** @description Abziehbare Beträge (ab 2024): euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112001) */
                     from_2024_deductible?: number | string;
+                    /** @description Berechnung der abziehbaren Beträge (ab 2024): text, at most 999 characters (Zins/Betr/Zins_Vort_ab_2024/E2112002) */
                     from_2024_deductible_calculation?: string;
-                    /** @constant */
+                    /**
+                     * @description Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. a EStG (ab 2024): true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112101)
+                     * @constant
+                     */
                     from_2024_exemption_small?: true;
-                    /** @constant */
+                    /**
+                     * @description Ausnahme nach § 4h Abs. 2 Satz 1 Buchst. b EStG (ab 2024): true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112201)
+                     * @constant
+                     */
                     from_2024_exemption_group?: true;
-                    /** @constant */
+                    /**
+                     * @description Ausnahme nach § 8a KStG (ab 2024): true when it applies (Zins/Betr/Zins_Vort_ab_2024/E2112301)
+                     * @constant
+                     */
                     from_2024_exemption_kst?: true;
+                    /** @description Nicht abziehbare Zinsaufwendungen (ab 2024): euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112401) */
                     from_2024_not_deductible?: number | string;
+                    /** @description Zinserträge ohne § 4h Abs. 6 EStG: euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112501) */
                     from_2024_interest_income?: number | string;
+                    /** @description Nach § 6 Abs. 2 und 2a EStG abgesetzte Beträge (ab 2024): euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112601) */
                     from_2024_depreciation_immediate?: number | string;
+                    /** @description Vergütungen für Fremdkapital an Anteilseigner (ab 2024): euros (a number or a decimal string), sent as whole euros (Zins/Betr/Zins_Vort_ab_2024/E2112701) */
                     from_2024_shareholder_loans?: number | string;
+                    /** @description EBITDA-Vortrag zum Schluss des Vorjahres (Bezeichnung): text, at most 999 characters (Zins/Betr/EBITDA_Vortr/E2111302) */
                     ebitda_description?: string;
+                    /** @description EBITDA-Vortrag zum Schluss des Vorjahres: euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111301) */
                     ebitda_carried_forward?: number | string;
+                    /** @description Verringerung des EBITDA-Vortrags: euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111703) */
                     ebitda_reduced?: number | string;
+                    /** @description Verrechenbares EBITDA des Wirtschaftsjahres: euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111401) */
                     ebitda_offsettable?: number | string;
+                    /** @description Berücksichtigungsfähiges verrechenbares EBITDA: euros (a number or a decimal string), sent as whole euros, not negative (Zins/Betr/EBITDA_Vortr/E2111501) */
                     ebitda_eligible?: number | string;
+                    /** @description Verbrauch von EBITDA des Wirtschaftsjahres: euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111601) */
                     ebitda_used_current?: number | string;
+                    /** @description Verbrauch von festgestelltem EBITDA-Vortrag: euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111702) */
                     ebitda_used_carried?: number | string;
+                    /** @description Verbleibendes EBITDA (EBITDA-Vortrag zum Schluss): euros (a number or a decimal string), sent as whole euros (Zins/Betr/EBITDA_Vortr/E2111701) */
                     ebitda_remaining?: number | string;
                 }[];
             }[];
-            /** @description Anlage S (E10 `S`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (S/Person); `professions[≤2].activity`: Berufsbezeichnung oder Tätigkeit, text, at most 999 characters (S/Gewinn/Freiber_T/E0803101); `professions[≤2].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (S/Gewinn/Freiber_T/E0820501); `professions[≤2].profit`: Gewinn aus freiberuflicher Tätigkeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Freiber_T/E0803202); `partnerships[≤99].name`: Gesellschaft (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0803301); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820601); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Ges_Fest/Einz/E0820701); `partnerships[≤99].share`: Anteil an Gewinnen aus Gemeinschaften, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Fest/Einz/E0800505); `first_participation.name`: Beteiligung (2022: mit Finanzamt und Steuernummer), text, at most 999 characters (S/Gewinn/Beteil_1/E0803501); `first_participation.tax_office`: Finanzamt, text, at most 999 characters (S/Gewinn/Beteil_1/E0820801); `first_participation.tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Beteil_1/E0820901); `first_participation.share`: Anteil an Gewinnen aus Beteiligungen, euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602); `other_activities[≤99].activity`: Sonstige selbständige Tätigkeit, text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901); `other_activities[≤99].business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (S/Gewinn/So_selb_A/Einz/E0821703); `other_activities[≤99].profit`: Gewinn aus sonstiger selbständiger Arbeit, euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
+            /** @description Anlage S (E10 `S`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             self_employment?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (S/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Gewinn/Freiber_T (S/Gewinn/Freiber_T, at most 2) */
                 professions?: {
+                    /** @description Berufsbezeichnung oder Tätigkeit: text, at most 999 characters (S/Gewinn/Freiber_T/E0803101) */
                     activity?: string;
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (S/Gewinn/Freiber_T/E0820501) */
                     business_id?: string;
+                    /** @description Gewinn aus freiberuflicher Tätigkeit: euros (a number or a decimal string), sent as whole euros (S/Gewinn/Freiber_T/E0803202) */
                     profit?: number | string;
                 }[];
+                /** @description Gewinn/Ges_Fest/Einz (S/Gewinn/Ges_Fest/Einz, at most 99) */
                 partnerships?: {
+                    /** @description Gesellschaft (2022: mit Finanzamt und Steuernummer): text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0803301) */
                     name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/Gewinn/Ges_Fest/Einz/E0820601) */
                     tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Ges_Fest/Einz/E0820701) */
                     tax_number?: string | {
-                        /** @enum {string} */
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
                         state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                         number: string;
                     };
+                    /** @description Anteil an Gewinnen aus Gemeinschaften: euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Fest/Einz/E0800505) */
                     share?: number | string;
                 }[];
+                /** @description Gewinn/Beteil_1 (S/Gewinn/Beteil_1) */
                 first_participation?: {
+                    /** @description Beteiligung (2022: mit Finanzamt und Steuernummer): text, at most 999 characters (S/Gewinn/Beteil_1/E0803501) */
                     name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/Gewinn/Beteil_1/E0820801) */
                     tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Beteil_1/E0820901) */
                     tax_number?: string | {
-                        /** @enum {string} */
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
                         state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                         number: string;
                     };
+                    /** @description Anteil an Gewinnen aus Beteiligungen: euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602) */
                     share?: number | string;
                 };
+                /** @description Gewinn/So_selb_A/Einz (S/Gewinn/So_selb_A/Einz, at most 99) */
                 other_activities?: {
+                    /** @description Sonstige selbständige Tätigkeit: text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901) */
                     activity?: string;
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (S/Gewinn/So_selb_A/Einz/E0821703) */
                     business_id?: string;
+                    /** @description Gewinn aus sonstiger selbständiger Arbeit: euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
                     profit?: number | string;
                 }[];
             }[];
-            /** @description Anlage Corona-Hilfen (E10 `Corona`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Corona/ESt/Person); `persons[≤2].received`: Corona-Hilfen bezogen oder zurückgezahlt, one of `no`, `yes` (Corona/ESt/E0840401); `persons[≤2].aids[≤99].business`: Betrieb / Betriebssteuernummer, text, at most 999 characters (Corona/ESt/Hilfen/Einz/E0840501); `persons[≤2].aids[≤99].amount`: Corona-Hilfen, euros (a number or a decimal string), sent as whole euros (Corona/ESt/Hilfen/Einz/E0840503); `persons[≤2].paid_out_from_last_balance`: Ausgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841201); `persons[≤2].paid_back_from_last_balance`: Zurückgezahlt, im Vorjahr bilanziert, true when it applies (Corona/ESt/Bilanz/E0841301) */
+            /** @description Anlage Corona-Hilfen (E10 `Corona`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             corona_aid?: {
+                /** @description ESt (Corona/ESt, at most 2) */
                 persons?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Corona/ESt/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @enum {string} */
+                    /**
+                     * @description Corona-Hilfen bezogen oder zurückgezahlt: one of `no`, `yes` (Corona/ESt/E0840401)
+                     * @enum {string}
+                     */
                     received?: "no" | "yes";
+                    /** @description Hilfen/Einz (Corona/ESt/Hilfen/Einz, at most 99) */
                     aids?: {
+                        /** @description Betrieb / Betriebssteuernummer: text, at most 999 characters (Corona/ESt/Hilfen/Einz/E0840501) */
                         business?: string;
+                        /** @description Corona-Hilfen: euros (a number or a decimal string), sent as whole euros (Corona/ESt/Hilfen/Einz/E0840503) */
                         amount?: number | string;
                     }[];
-                    /** @constant */
+                    /**
+                     * @description Ausgezahlt, im Vorjahr bilanziert: true when it applies (Corona/ESt/Bilanz/E0841201)
+                     * @constant
+                     */
                     paid_out_from_last_balance?: true;
-                    /** @constant */
+                    /**
+                     * @description Zurückgezahlt, im Vorjahr bilanziert: true when it applies (Corona/ESt/Bilanz/E0841301)
+                     * @constant
+                     */
                     paid_back_from_last_balance?: true;
                 }[];
             };
-            /** @description Anlage KAP (E10 `KAP`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP/Person); `more_favourable_assessment`: Günstigerprüfung beantragt, true when it applies (KAP/Ant/E1900401); `withholding_review`: Überprüfung des Steuereinbehalts beantragt, true when it applies (KAP/Ant/E1900501); `church_tax_liable`: Kirchensteuerpflichtig ohne Kirchensteuerabzug, true when it applies (KAP/KiSt_Pfl/E1900601); `withheld_german.income`: Kapitalerträge mit Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900701); `withheld_german.sale_gains`: Darin Gewinne aus Veräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900901); `withheld_german.replacement_income`: Darin Ersatzbemessungsgrundlage, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901101); `withheld_german.losses`: Nicht ausgeglichene Verluste ohne Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901201); `withheld_german.share_sale_losses`: Nicht ausgeglichene Verluste aus Aktienveräußerungen, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901301); `savers_allowance.on_reported`: Sparer-Pauschbetrag auf erklärte Erträge, euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901401); `savers_allowance.on_unreported`: Sparer-Pauschbetrag auf nicht erklärte Erträge, euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901402); `without_withholding.german`: Inländische Kapitalerträge ohne Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901501); `without_withholding.foreign`: Ausländische Kapitalerträge, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901702); `without_withholding.tax_refund_interest`: Erstattungszinsen des Finanzamts, euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1902001); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904701); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904901); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904801); `taxes_withheld.foreign_tax_credited`: Angerechnete ausländische Steuern, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905001); `taxes_withheld.foreign_tax_creditable`: Anrechenbare ausländische Steuern, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905101); `taxes_withheld.foreign_tax_fictitious`: Fiktive ausländische Quellensteuer, euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905201) */
-            capital_income?: {
-                /** @enum {string} */
+            /** @description Anlage N-AUS (E10 `N_AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
+            foreign_employment?: {
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (N_AUS/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
-                /** @constant */
+                /** @description Staat (N_AUS/Staat, at most 99) */
+                states?: {
+                    /** @description Tätigkeitsstaat: a state as ELSTER's form names it in German, such as "Österreich" (N_AUS/Staat/Staat/E2600401) */
+                    country?: string;
+                    /**
+                     * @description Steuerfrei nach DBA: true when it applies (N_AUS/Staat/Art_Steuerentl/E2600501)
+                     * @constant
+                     */
+                    tax_treaty_ticked?: true;
+                    /**
+                     * @description Steuerfrei nach zwischenstaatlichem Übereinkommen: true when it applies (N_AUS/Staat/Art_Steuerentl/E2600502)
+                     * @constant
+                     */
+                    other_agreement_ticked?: true;
+                    /**
+                     * @description Steuerfrei nach Auslandstätigkeitserlass: true when it applies (N_AUS/Staat/Art_Steuerentl/E2600601)
+                     * @constant
+                     */
+                    activity_decree_ticked?: true;
+                    /**
+                     * @description Grund der Steuerfreiheit des Arbeitslohns: one of `tax_treaty`, `activity_decree`, `other_agreement` (N_AUS/Staat/Allg/E2600503)
+                     * @enum {string}
+                     */
+                    exemption?: "tax_treaty" | "activity_decree" | "other_agreement";
+                    /**
+                     * @description Kein Wohnsitz im Ausland: true when it applies (N_AUS/Staat/Allg/Wohnsitz/E2600701)
+                     * @constant
+                     */
+                    no_foreign_home_ticked?: true;
+                    /**
+                     * @description Wohnsitz im Ausland: true when it applies (N_AUS/Staat/Allg/Wohnsitz/E2600702)
+                     * @constant
+                     */
+                    foreign_home_ticked?: true;
+                    /**
+                     * @description Wohnsitz im Ausland neben dem Inland: one of `yes`, `no` (N_AUS/Staat/Allg/Wohnsitz/E2600703)
+                     * @enum {string}
+                     */
+                    foreign_home?: "yes" | "no";
+                    /** @description Auslandswohnsitz: Straße und Hausnummer: text, at most 999 characters (N_AUS/Staat/Allg/Wohnsitz/E2600801) */
+                    foreign_home_street?: string;
+                    /** @description Auslandswohnsitz: Postleitzahl: text, at most 999 characters (N_AUS/Staat/Allg/Wohnsitz/E2600901) */
+                    foreign_home_postcode?: string;
+                    /** @description Auslandswohnsitz: Ort: text, at most 999 characters (N_AUS/Staat/Allg/Wohnsitz/E2600902) */
+                    foreign_home_town?: string;
+                    /** @description Auslandswohnsitz: Staat: a state as ELSTER's form names it in German, such as "Österreich" (N_AUS/Staat/Allg/Wohnsitz/E2601001) */
+                    foreign_home_country?: string;
+                    /**
+                     * @description Lebensmittelpunkt nicht in diesem Staat: true when it applies (N_AUS/Staat/Allg/Wohnsitz/E2601101)
+                     * @constant
+                     */
+                    centre_of_life_elsewhere_ticked?: true;
+                    /**
+                     * @description Lebensmittelpunkt in diesem Staat: true when it applies (N_AUS/Staat/Allg/Wohnsitz/E2601102)
+                     * @constant
+                     */
+                    centre_of_life_ticked?: true;
+                    /**
+                     * @description Lebensmittelpunkt in diesem Staat: one of `yes`, `no` (N_AUS/Staat/Allg/Wohnsitz/E2601104)
+                     * @enum {string}
+                     */
+                    centre_of_life?: "yes" | "no";
+                    /** @description Darlegung des Lebensmittelpunkts: text, at most 999 characters (N_AUS/Staat/Allg/Wohnsitz/E2601103) */
+                    centre_of_life_statement?: string;
+                    /** @description Allg/ArbG (N_AUS/Staat/Allg/ArbG, at most 10) */
+                    employers?: {
+                        /** @description Name: text, at most 999 characters (N_AUS/Staat/Allg/ArbG/E2601202) */
+                        name?: string;
+                        /** @description Straße und Hausnummer: text, at most 999 characters (N_AUS/Staat/Allg/ArbG/E2601201) */
+                        street?: string;
+                        /** @description Postleitzahl: text, at most 999 characters (N_AUS/Staat/Allg/ArbG/E2601301) */
+                        postcode?: string;
+                        /** @description Ort: text, at most 999 characters (N_AUS/Staat/Allg/ArbG/E2601302) */
+                        town?: string;
+                        /** @description Staat: a state as ELSTER's form names it in German, such as "Österreich" (N_AUS/Staat/Allg/ArbG/E2601401) */
+                        country?: string;
+                        /** @description Wirtschaftszweig des Arbeitgebers (ATE): text, at most 999 characters (N_AUS/Staat/Allg/ArbG/E2601501) */
+                        sector?: string;
+                        /** @description Begünstigtes Vorhaben des Arbeitgebers (ATE): text, at most 999 characters (N_AUS/Staat/Allg/ArbG/E2601601) */
+                        project?: string;
+                    }[];
+                    /** @description Allg/Taetigk/Art_Zeitr (N_AUS/Staat/Allg/Taetigk/Art_Zeitr, at most 10) */
+                    activities?: {
+                        /** @description Art der Auslandstätigkeit: text, at most 999 characters (N_AUS/Staat/Allg/Taetigk/Art_Zeitr/E2601701) */
+                        kind?: string;
+                        /** @description Zeitraum der Auslandstätigkeit: a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.03.2024-30.06.2024" (N_AUS/Staat/Allg/Taetigk/Art_Zeitr/E2601702) */
+                        span?: string;
+                    }[];
+                    /** @description Kalendertage im Tätigkeitsstaat: a whole number from 0 to 366 (N_AUS/Staat/Allg/Taetigk/Tage/E2602001) */
+                    days_abroad?: number;
+                    /**
+                     * @description Keine Angaben zu Aufenthaltstagen nötig: true when it applies (N_AUS/Staat/Allg/Taetigk/Tage/E2602002)
+                     * @constant
+                     */
+                    days_not_needed?: true;
+                    /** @description Allg/Taetigk/Unterbrech (N_AUS/Staat/Allg/Taetigk/Unterbrech, at most 99) */
+                    interruptions?: {
+                        /** @description Grund der Unterbrechung: text, at most 999 characters (N_AUS/Staat/Allg/Taetigk/Unterbrech/E2602101) */
+                        reason?: string;
+                        /** @description Zeitraum der Unterbrechung: a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.03.2024-30.06.2024" (N_AUS/Staat/Allg/Taetigk/Unterbrech/E2602102) */
+                        span?: string;
+                    }[];
+                    /**
+                     * @description Im Rahmen eines Werkvertrags: true when it applies (N_AUS/Staat/Allg/Taetigk_Vertr/E2602301)
+                     * @constant
+                     */
+                    under_work_contract?: true;
+                    /**
+                     * @description Im Rahmen gewerblicher Arbeitnehmerüberlassung: true when it applies (N_AUS/Staat/Allg/Taetigk_Vertr/E2602401)
+                     * @constant
+                     */
+                    under_labour_leasing?: true;
+                    /**
+                     * @description Bei einem verbundenen Unternehmen: true when it applies (N_AUS/Staat/Allg/Taetigk_Vertr/E2602501)
+                     * @constant
+                     */
+                    for_affiliate?: true;
+                    /**
+                     * @description Für eine Betriebsstätte des Arbeitgebers (DBA): true when it applies (N_AUS/Staat/Allg/Taetigk_Vertr/E2602601)
+                     * @constant
+                     */
+                    for_permanent_establishment?: true;
+                    /**
+                     * @description Für einen ausländischen Arbeitgeber: true when it applies (N_AUS/Staat/Allg/Taetigk_Vertr/E2602701)
+                     * @constant
+                     */
+                    for_foreign_employer?: true;
+                    /** @description Andere Vertragsgestaltung: text, at most 999 characters (N_AUS/Staat/Allg/Taetigk_Vertr/E2602801) */
+                    other_arrangement?: string;
+                    /** @description Allg/Unternehmen (N_AUS/Staat/Allg/Unternehmen, at most 10) */
+                    companies?: {
+                        /** @description Name: text, at most 999 characters (N_AUS/Staat/Allg/Unternehmen/E2603101) */
+                        name?: string;
+                        /** @description Straße und Hausnummer: text, at most 999 characters (N_AUS/Staat/Allg/Unternehmen/E2603201) */
+                        street?: string;
+                        /** @description Postleitzahl: text, at most 999 characters (N_AUS/Staat/Allg/Unternehmen/E2603301) */
+                        postcode?: string;
+                        /** @description Ort: text, at most 999 characters (N_AUS/Staat/Allg/Unternehmen/E2603302) */
+                        town?: string;
+                        /** @description Staat: a state as ELSTER's form names it in German, such as "Österreich" (N_AUS/Staat/Allg/Unternehmen/E2603401) */
+                        country?: string;
+                    }[];
+                    /** @description Ang_ArbL (N_AUS/Staat/Ang_ArbL) */
+                    wage?: {
+                        /** @description Bruttoarbeitslohn laut Lohnsteuerbescheinigung: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/BAL/E2603501) */
+                        gross_statement?: number | string;
+                        /** @description Bruttoarbeitslohn ohne inländischen Steuerabzug: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/BAL/E2603601) */
+                        gross_not_withheld?: number | string;
+                        /** @description Steuerfreier Bruttoarbeitslohn laut Lohnsteuerbescheinigung: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/BAL/E2603701) */
+                        gross_tax_free?: number | string;
+                        /** @description Zwischensumme Bruttoarbeitslohn: euros (a number or a decimal string), sent as whole euros, computed from gross_statement + gross_not_withheld + gross_tax_free where left out (422 `TOTAL_MISMATCH` where given otherwise) (N_AUS/Staat/Ang_ArbL/BAL/E2603801) */
+                        subtotal?: number | string;
+                        /** @description Abzuziehender ausländischer steuerpflichtiger Arbeitslohn: Art: text, at most 999 characters (N_AUS/Staat/Ang_ArbL/Abz_ausl_stpfl_AL/E2603901) */
+                        foreign_taxable_description?: string;
+                        /** @description Abzuziehender ausländischer steuerpflichtiger Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/Abz_ausl_stpfl_AL/E2603902) */
+                        foreign_taxable?: number | string;
+                        /** @description Hinzuzurechnender ausländischer steuerfreier Arbeitslohn: Art: text, at most 999 characters (N_AUS/Staat/Ang_ArbL/Zzgl_ausl_stfr_AL/E2604001) */
+                        foreign_tax_free_description?: string;
+                        /** @description Hinzuzurechnender ausländischer steuerfreier Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/Zzgl_ausl_stfr_AL/E2604002) */
+                        foreign_tax_free?: number | string;
+                        /** @description Summe in- und ausländischer Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/Sum_inl_ausl_AL/E2604101) */
+                        total?: number | string;
+                        /** @description Direkt dem Inland zuzuordnender Arbeitslohn: Art: text, at most 999 characters (N_AUS/Staat/Ang_ArbL/Aufteilg/Abz_AL_Inl/E2604201) */
+                        german_direct_description?: string;
+                        /** @description Direkt dem Inland zuzuordnender Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/Aufteilg/Abz_AL_Inl/E2604202) */
+                        german_direct?: number | string;
+                        /** @description Direkt diesem Staat zuzuordnender Arbeitslohn: Art: text, at most 999 characters (N_AUS/Staat/Ang_ArbL/Aufteilg/Abz_AL_Ausl/E2604303) */
+                        foreign_direct_description?: string;
+                        /** @description Direkt diesem Staat zuzuordnender Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/Aufteilg/Abz_AL_Ausl/E2604304) */
+                        foreign_direct?: number | string;
+                        /** @description Anderen Staaten zuzuordnender Arbeitslohn: Art: text, at most 999 characters (N_AUS/Staat/Ang_ArbL/Aufteilg/Abz_AL_Ausl_uebr_NAUS/E2604305) */
+                        other_states_description?: string;
+                        /** @description Anderen Staaten zuzuordnender Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/Aufteilg/Abz_AL_Ausl_uebr_NAUS/E2604306) */
+                        other_states?: number | string;
+                        /** @description Verbleibender Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Ang_ArbL/Verbl/E2604401) */
+                        remaining?: number | string;
+                    };
+                    /** @description ArbL_DBA (N_AUS/Staat/ArbL_DBA) */
+                    tax_treaty?: {
+                        /** @description Tatsächliche Arbeitstage im In- und Ausland: a whole number from 1 to 366 (N_AUS/Staat/ArbL_DBA/E2604501) */
+                        working_days?: number;
+                        /** @description Davon Arbeitstage mit Besteuerungsrecht des Auslands: a whole number from 0 to 366 (N_AUS/Staat/ArbL_DBA/E2604601) */
+                        foreign_days?: number;
+                        /** @description Anteiliger Arbeitslohn (DBA): euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/ArbL_DBA/E2604701) */
+                        apportioned?: number | string;
+                        /** @description Direkt zuzuordnender Arbeitslohn (DBA): euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/ArbL_DBA/E2604801) */
+                        direct?: number | string;
+                        /** @description Steuerfrei zu stellender Arbeitslohn (DBA): euros (a number or a decimal string), sent as whole euros, computed from apportioned + direct where left out (422 `TOTAL_MISMATCH` where given otherwise) (N_AUS/Staat/ArbL_DBA/E2604901) */
+                        exempt?: number | string;
+                    };
+                    /** @description ArbL_ATE (N_AUS/Staat/ArbL_ATE) */
+                    activity_decree?: {
+                        /** @description Tatsächliche Arbeitstage im In- und Ausland: a whole number from 1 to 366 (N_AUS/Staat/ArbL_ATE/E2606202) */
+                        working_days?: number;
+                        /** @description Davon Arbeitstage mit Besteuerungsrecht des Auslands: a whole number from 0 to 366 (N_AUS/Staat/ArbL_ATE/E2606101) */
+                        foreign_days?: number;
+                        /** @description Anteiliger Arbeitslohn (ATE): euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/ArbL_ATE/E2606201) */
+                        apportioned?: number | string;
+                        /** @description Direkt zuzuordnender Arbeitslohn (ATE): euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/ArbL_ATE/E2606301) */
+                        direct?: number | string;
+                        /** @description Steuerfrei zu stellender Arbeitslohn (ATE): euros (a number or a decimal string), sent as whole euros, computed from apportioned + direct where left out (422 `TOTAL_MISMATCH` where given otherwise) (N_AUS/Staat/ArbL_ATE/E2606401) */
+                        exempt?: number | string;
+                    };
+                    /** @description ArbL_ZUE (N_AUS/Staat/ArbL_ZUE) */
+                    other_agreement?: {
+                        /** @description Zwischenstaatliches Übereinkommen: text, at most 999 characters (N_AUS/Staat/ArbL_ZUE/E2606701) */
+                        agreement?: string;
+                        /** @description Organisation der Tätigkeit: text, at most 999 characters (N_AUS/Staat/ArbL_ZUE/E2606801) */
+                        organisation?: string;
+                        /** @description Art der Tätigkeit: text, at most 999 characters (N_AUS/Staat/ArbL_ZUE/E2606901) */
+                        activity?: string;
+                        /** @description Arbeitslohn nach zwischenstaatlichem Übereinkommen: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/ArbL_ZUE/E2607001) */
+                        wage?: number | string;
+                    };
+                    /** @description Wk (N_AUS/Staat/Wk) */
+                    expenses?: {
+                        /** @description Werbungskosten direkt zum steuerfreien Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Wk/E2607101) */
+                        direct?: number | string;
+                        /** @description Werbungskosten anteilig zum steuerfreien Arbeitslohn: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Wk/E2607201) */
+                        apportioned?: number | string;
+                        /** @description Werbungskosten zum steuerfreien Arbeitslohn: euros (a number or a decimal string), sent as whole euros, computed from direct + apportioned where left out (422 `TOTAL_MISMATCH` where given otherwise) (N_AUS/Staat/Wk/E2607301) */
+                        total?: number | string;
+                    };
+                    /** @description Bes_Lohnbest (N_AUS/Staat/Bes_Lohnbest) */
+                    several_years?: {
+                        /** @description Steuerfreie Entschädigungen und Vergütungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Bes_Lohnbest/E2607601) */
+                        amount?: number | string;
+                        /** @description Aufstellung der Entschädigungen und Vergütungen: text, at most 999 characters (N_AUS/Staat/Bes_Lohnbest/E2607602) */
+                        statement?: string;
+                        /** @description Werbungskosten zu Entschädigungen und Vergütungen: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/Bes_Lohnbest/E2607701) */
+                        expenses?: number | string;
+                        /** @description Verbleibende Entschädigungen und Vergütungen: euros (a number or a decimal string), sent as whole euros, computed from amount − expenses where left out (422 `TOTAL_MISMATCH` where given otherwise) (N_AUS/Staat/Bes_Lohnbest/E2607801) */
+                        remaining?: number | string;
+                    };
+                    /** @description ArbL_DBA_Sonder (N_AUS/Staat/ArbL_DBA_Sonder) */
+                    treaty_special?: {
+                        /** @description Arbeitslohn nach DBA-Sonderregelung: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/ArbL_DBA_Sonder/E2608101) */
+                        wage?: number | string;
+                        /** @description Werbungskosten zum Arbeitslohn nach DBA-Sonderregelung: euros (a number or a decimal string), sent as whole euros (N_AUS/Staat/ArbL_DBA_Sonder/E2608201) */
+                        expenses?: number | string;
+                        /** @description Staatsang (N_AUS/Staat/ArbL_DBA_Sonder/Staatsang, at most 5) */
+                        nationalities?: {
+                            /** @description Staatsangehörigkeit: text, at most 999 characters (N_AUS/Staat/ArbL_DBA_Sonder/Staatsang/E2608301) */
+                            nationality?: string;
+                        }[];
+                    };
+                }[];
+            }[];
+            /** @description Anlage KAP (E10 `KAP`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
+            capital_income?: {
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (KAP/Person)
+                 * @enum {string}
+                 */
+                person?: "taxpayer" | "spouse";
+                /**
+                 * @description Günstigerprüfung beantragt: true when it applies (KAP/Ant/E1900401)
+                 * @constant
+                 */
                 more_favourable_assessment?: true;
-                /** @constant */
+                /**
+                 * @description Überprüfung des Steuereinbehalts beantragt: true when it applies (KAP/Ant/E1900501)
+                 * @constant
+                 */
                 withholding_review?: true;
-                /** @constant */
+                /**
+                 * @description Kirchensteuerpflichtig ohne Kirchensteuerabzug: true when it applies (KAP/KiSt_Pfl/E1900601)
+                 * @constant
+                 */
                 church_tax_liable?: true;
+                /** @description KapErt_inl_StAbz/Betr_lt_StBesch (KAP/KapErt_inl_StAbz/Betr_lt_StBesch) */
                 withheld_german?: {
+                    /** @description Kapitalerträge mit Steuerabzug: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900701) */
                     income?: number | string;
+                    /** @description Darin Gewinne aus Veräußerungen: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900901) */
                     sale_gains?: number | string;
+                    /** @description Darin Stillhalterprämien und Termingeschäfte: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900904) */
+                    option_premiums?: number | string;
+                    /** @description Darin Gewinne aus bestandsgeschützten Alt-Anteilen: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1900804) */
+                    grandfathered_fund_gains?: number | string;
+                    /** @description Darin Ersatzbemessungsgrundlage: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901101) */
                     replacement_income?: number | string;
+                    /** @description Nicht ausgeglichene Verluste ohne Aktienveräußerungen: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901201) */
                     losses?: number | string;
+                    /** @description Nicht ausgeglichene Verluste aus Aktienveräußerungen: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901301) */
                     share_sale_losses?: number | string;
+                    /** @description Verluste aus Termingeschäften (mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901403) */
+                    forward_losses?: number | string;
+                    /** @description Verluste aus Forderungsausfällen (mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Betr_lt_StBesch/E1901502) */
+                    bad_debt_losses?: number | string;
                 };
+                /** @description KapErt_inl_StAbz/Korr_Betr (KAP/KapErt_inl_StAbz/Korr_Betr) */
+                withheld_german_corrected?: {
+                    /** @description Korrigiert: Kapitalerträge: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1900702) */
+                    income?: number | string;
+                    /** @description Erläuterung zur Korrektur: Kapitalerträge: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1900703) */
+                    income_reason?: string;
+                    /** @description Korrigiert: Gewinne aus Aktienveräußerungen: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1900902) */
+                    sale_gains?: number | string;
+                    /** @description Erläuterung zur Korrektur: Gewinne aus Aktienveräußerungen: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1900903) */
+                    sale_gains_reason?: string;
+                    /** @description Korrigiert: Stillhalterprämien und Termingeschäfte: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1900905) */
+                    option_premiums?: number | string;
+                    /** @description Erläuterung zur Korrektur: Stillhalterprämien und Termingeschäfte: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1900906) */
+                    option_premiums_reason?: string;
+                    /** @description Korrigiert: Gewinne aus bestandsgeschützten Alt-Anteilen: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1900805) */
+                    grandfathered_fund_gains?: number | string;
+                    /** @description Erläuterung zur Korrektur: Gewinne aus bestandsgeschützten Alt-Anteilen: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1900806) */
+                    grandfathered_fund_gains_reason?: string;
+                    /** @description Korrigiert: Ersatzbemessungsgrundlage: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1901102) */
+                    replacement_income?: number | string;
+                    /** @description Erläuterung zur Korrektur: Ersatzbemessungsgrundlage: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1901103) */
+                    replacement_income_reason?: string;
+                    /** @description Korrigiert: Verluste ohne Aktienveräußerungen: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1901202) */
+                    losses?: number | string;
+                    /** @description Erläuterung zur Korrektur: Verluste ohne Aktienveräußerungen: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1901203) */
+                    losses_reason?: string;
+                    /** @description Korrigiert: Verluste aus Aktienveräußerungen: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1901302) */
+                    share_sale_losses?: number | string;
+                    /** @description Erläuterung zur Korrektur: Verluste aus Aktienveräußerungen: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1901303) */
+                    share_sale_losses_reason?: string;
+                    /** @description Korrigiert: Verluste aus Termingeschäften: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1901404) */
+                    forward_losses?: number | string;
+                    /** @description Erläuterung zur Korrektur: Verluste aus Termingeschäften: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1901405) */
+                    forward_losses_reason?: string;
+                    /** @description Korrigiert: Verluste aus Forderungsausfällen: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_inl_StAbz/Korr_Betr/E1901503) */
+                    bad_debt_losses?: number | string;
+                    /** @description Erläuterung zur Korrektur: Verluste aus Forderungsausfällen: text, at most 999 characters (KAP/KapErt_inl_StAbz/Korr_Betr/E1901504) */
+                    bad_debt_losses_reason?: string;
+                };
+                /** @description Sp_PB (KAP/Sp_PB) */
                 savers_allowance?: {
+                    /** @description Sparer-Pauschbetrag auf erklärte Erträge: euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901401) */
                     on_reported?: number | string;
+                    /** @description Sparer-Pauschbetrag auf nicht erklärte Erträge: euros (a number or a decimal string), sent as whole euros of at most 4 digits (KAP/Sp_PB/E1901402) */
                     on_unreported?: number | string;
                 };
+                /** @description KapErt_kein_inl_StAbz (KAP/KapErt_kein_inl_StAbz) */
                 without_withholding?: {
+                    /** @description Inländische Kapitalerträge ohne Steuerabzug: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901501) */
                     german?: number | string;
+                    /** @description Ausländische Kapitalerträge: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1901702) */
                     foreign?: number | string;
+                    /** @description Darin Gewinne aus Aktienveräußerungen (ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_kein_inl_StAbz/E1901701) */
+                    sale_gains?: number | string;
+                    /** @description Darin Stillhalterprämien und Termingeschäfte (ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_kein_inl_StAbz/E1902102) */
+                    option_premiums?: number | string;
+                    /** @description Darin Verluste ohne Aktienveräußerungen (ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_kein_inl_StAbz/E1901802) */
+                    losses?: number | string;
+                    /** @description Darin Verluste aus Aktienveräußerungen (ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_kein_inl_StAbz/E1901903) */
+                    share_sale_losses?: number | string;
+                    /** @description Verluste aus Termingeschäften (ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_kein_inl_StAbz/E1902403) */
+                    forward_losses?: number | string;
+                    /** @description Verluste aus Forderungsausfällen (ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_kein_inl_StAbz/E1902501) */
+                    bad_debt_losses?: number | string;
+                    /** @description Erstattungszinsen des Finanzamts: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_kein_inl_StAbz/E1902001) */
                     tax_refund_interest?: number | string;
+                    /** @description Prozess- und Verzugszinsen: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_kein_inl_StAbz/E1902602) */
+                    default_interest?: number | string;
                 };
+                /** @description KapErt_tar_Est (KAP/KapErt_tar_Est) */
+                progressive_rate?: {
+                    /** @description Hinzurechnungsbetrag nach § 10 AStG: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_tar_Est/HinzB_P10_AStG/E1902202) */
+                    added_10_astg?: number | string;
+                    /** @description Minderung des Hinzurechnungsbetrags (§ 10 Abs. 6 AStG): euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_tar_Est/Mind_HinzB/E1902703) */
+                    added_10_astg_reduction?: number | string;
+                    /** @description Laufende Einkünfte aus sonstigen Kapitalforderungen: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_tar_Est/Lfd_Ek_so_KapFord/E1902101) */
+                    other_claims?: number | string;
+                    /** @description Gewinn aus Veräußerung sonstiger Kapitalanlagen: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_tar_Est/Gew_Verae_Einl_KapAnl/E1902201) */
+                    other_claims_sale?: number | string;
+                    /** @description Kapitalerträge aus Lebensversicherungen (§ 20 Abs. 1 Nr. 6 Satz 2 EStG): euros (a number or a decimal string), sent as whole euros (KAP/KapErt_tar_Est/KapErt_LV/E1902302) */
+                    life_insurance?: number | string;
+                    /**
+                     * @description Tarifliche Einkommensteuer für Beteiligungen beantragt: true when it applies (KAP/KapErt_tar_Est/Antr_Anw_tarifl_Est/E1902301)
+                     * @constant
+                     */
+                    progressive_rate_claimed?: true;
+                    /** @description Lfd_Ek_unt_Bet_KG/Einz (KAP/KapErt_tar_Est/Lfd_Ek_unt_Bet_KG/Einz, at most 10) */
+                    entrepreneurial_holdings?: {
+                        /** @description Gesellschaft der unternehmerischen Beteiligung: text, at most 999 characters (KAP/KapErt_tar_Est/Lfd_Ek_unt_Bet_KG/Einz/E1902401) */
+                        company?: string;
+                        /** @description Finanzamt: text, at most 999 characters (KAP/KapErt_tar_Est/Lfd_Ek_unt_Bet_KG/Einz/E1903204) */
+                        tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (KAP/KapErt_tar_Est/Lfd_Ek_unt_Bet_KG/Einz/E1903205) */
+                        tax_number?: string | {
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                            number: string;
+                        };
+                    }[];
+                    /** @description Laufende Einkünfte aus unternehmerischen Beteiligungen: euros (a number or a decimal string), sent as whole euros (KAP/KapErt_tar_Est/Lfd_Ek_unt_Bet_KG/Sum/E1902402) */
+                    entrepreneurial_income?: number | string;
+                    /**
+                     * @description Antrag auf tarifliche Einkommensteuer widerrufen: true when it applies (KAP/KapErt_tar_Est/Widerr_Anw_tarifl_Est/E1903202)
+                     * @constant
+                     */
+                    progressive_rate_revoked?: true;
+                    /** @description Widerr_Anw_tarifl_Est/Einz (KAP/KapErt_tar_Est/Widerr_Anw_tarifl_Est/Einz, at most 10) */
+                    revoked_holdings?: {
+                        /** @description Gesellschaft des Widerrufs: text, at most 999 characters (KAP/KapErt_tar_Est/Widerr_Anw_tarifl_Est/Einz/E1903203) */
+                        company?: string;
+                        /** @description Finanzamt: text, at most 999 characters (KAP/KapErt_tar_Est/Widerr_Anw_tarifl_Est/Einz/E1903206) */
+                        tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (KAP/KapErt_tar_Est/Widerr_Anw_tarifl_Est/Einz/E1903207) */
+                        tax_number?: string | {
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                            number: string;
+                        };
+                    }[];
+                    /** @description Bezüge und Einnahmen nach § 32d Abs. 2 Nr. 4 EStG: euros (a number or a decimal string), sent as whole euros, not negative (KAP/KapErt_tar_Est/Bez_Einn_P32d_Abs2_Nr4/E1902601) */
+                    section_32d_2_4?: number | string;
+                    /**
+                     * @description Einkünfte aus Spezial-Investmentanteilen erzielt: true when it applies (KAP/KapErt_tar_Est/Ek_Spez_Investm_Ant/E1902701)
+                     * @constant
+                     */
+                    special_fund_income?: true;
+                    /** @description Aufstellung zu Spezial-Investmentanteilen: text, at most 999 characters (KAP/KapErt_tar_Est/Ek_Spez_Investm_Ant/E1902702) */
+                    special_fund_statement?: string;
+                };
+                /** @description Erm_Best_34EStG (KAP/Erm_Best_34EStG) */
+                reduced_rate_34?: {
+                    /** @description Ermäßigt zu besteuernde Erträge (Abgeltungsteuer): euros (a number or a decimal string), sent as whole euros, not negative (KAP/Erm_Best_34EStG/E1903502) */
+                    flat_rate_part?: number | string;
+                    /** @description Ermäßigt zu besteuernde Einkünfte (tariflich): euros (a number or a decimal string), sent as whole euros (KAP/Erm_Best_34EStG/E1903601) */
+                    progressive_part?: number | string;
+                };
+                /** @description St_Abz_Betr_Inl_u_Inv_Ert (KAP/St_Abz_Betr_Inl_u_Inv_Ert) */
                 taxes_withheld?: {
+                    /** @description Kapitalertragsteuer: euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904701) */
                     capital_gains_tax?: number | string;
+                    /** @description Solidaritätszuschlag: euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904901) */
                     solidarity_surcharge?: number | string;
+                    /** @description Kirchensteuer zur Kapitalertragsteuer: euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1904801) */
                     church_tax?: number | string;
+                    /** @description Angerechnete ausländische Steuern: euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905001) */
                     foreign_tax_credited?: number | string;
+                    /** @description Anrechenbare ausländische Steuern: euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905101) */
                     foreign_tax_creditable?: number | string;
+                    /** @description Fiktive ausländische Quellensteuer: euros and cents (KAP/St_Abz_Betr_Inl_u_Inv_Ert/E1905201) */
                     foreign_tax_fictitious?: number | string;
                 };
-            }[];
-            /** @description Anlage KAP-BET (E10 `KAP_BET`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP_BET/Person); `partnerships[≤99].name`: Gemeinschaft / Gesellschaft, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1903101); `partnerships[≤99].tax_office`: Finanzamt, text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1920501); `partnerships[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (KAP_BET/Ertr/Beteiligungen/E1920502); `withheld_german.income`: Kapitalerträge mit Steuerabzug (Beteiligungen), euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/M_inl_St_Abz/E1903301); `without_withholding.income`: Kapitalerträge ohne inländischen Steuerabzug, euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/O_inl_St_Abz/E1904001); `foreign_taxes.credited`: Angerechnete ausländische Steuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905002); `foreign_taxes.creditable`: Anrechenbare ausländische Steuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905102); `foreign_taxes.fictitious`: Fiktive ausländische Quellensteuern, euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905202); `taxes_withheld.capital_gains_tax`: Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905301); `taxes_withheld.solidarity_surcharge`: Solidaritätszuschlag (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905501); `taxes_withheld.church_tax`: Kirchensteuer zur Kapitalertragsteuer (Beteiligungen), euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905401) */
-            capital_income_partnerships?: {
-                /** @enum {string} */
-                person?: "taxpayer" | "spouse";
-                partnerships?: {
+                /** @description Anzr_St_KapEtr_tar_Est_u_and_Ek_Art (KAP/Anzr_St_KapEtr_tar_Est_u_and_Ek_Art) */
+                taxes_progressive?: {
+                    /** @description Kapitalertragsteuer (tarifliche Erträge): euros and cents, not negative (KAP/Anzr_St_KapEtr_tar_Est_u_and_Ek_Art/E1905502) */
+                    capital_gains_tax?: number | string;
+                    /** @description Solidaritätszuschlag (tarifliche Erträge): euros and cents, not negative (KAP/Anzr_St_KapEtr_tar_Est_u_and_Ek_Art/E1905602) */
+                    solidarity_surcharge?: number | string;
+                    /** @description Kirchensteuer zur Kapitalertragsteuer (tarifliche Erträge): euros and cents, not negative (KAP/Anzr_St_KapEtr_tar_Est_u_and_Ek_Art/E1905702) */
+                    church_tax?: number | string;
+                };
+                /**
+                 * @description Volle Anrechnung nach § 36a EStG nicht gegeben: true when it applies (KAP/Beschrae_Anr_KapESt_P36a/E1905603)
+                 * @constant
+                 */
+                credit_restricted_36a?: true;
+                /** @description Kuerz_P11_AStG (KAP/Kuerz_P11_AStG) */
+                reduction_11_astg?: {
+                    /** @description Kürzungsbetrag nach § 11 AStG (gesonderter Tarif): euros (a number or a decimal string), sent as whole euros, not negative (KAP/Kuerz_P11_AStG/E1904705) */
+                    flat_rate?: number | string;
+                    /** @description Kürzungsbetrag nach § 11 AStG (tariflich): euros (a number or a decimal string), sent as whole euros, not negative (KAP/Kuerz_P11_AStG/E1904803) */
+                    progressive?: number | string;
+                };
+                /** @description Fam_Stift_P15_AStG (KAP/Fam_Stift_P15_AStG) */
+                family_foundation?: {
+                    /** @description Ausländische Familienstiftung: text, at most 999 characters (KAP/Fam_Stift_P15_AStG/E1905704) */
                     name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (KAP/Fam_Stift_P15_AStG/E1905003) */
                     tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (KAP/Fam_Stift_P15_AStG/E1905103) */
                     tax_number?: string | {
-                        /** @enum {string} */
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
                         state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Einkünfte der Familienstiftung (gesonderter Tarif): euros (a number or a decimal string), sent as whole euros, not negative (KAP/Fam_Stift_P15_AStG/E1905703) */
+                    flat_rate_income?: number | string;
+                    /** @description Anzurechnende ausländische Steuern (Familienstiftung): euros and cents, not negative (KAP/Fam_Stift_P15_AStG/E1905802) */
+                    creditable_taxes?: number | string;
+                    /** @description Einkünfte der Familienstiftung (tariflich): euros (a number or a decimal string), sent as whole euros, not negative (KAP/Fam_Stift_P15_AStG/E1905903) */
+                    progressive_income?: number | string;
+                };
+                /** @description St_Stund_Mod/Bez_Ges_Gem (KAP/St_Stund_Mod/Bez_Ges_Gem, at most 10) */
+                tax_shelter_models?: {
+                    /** @description Gesellschaft oder Modell nach § 15b EStG: text, at most 999 characters (KAP/St_Stund_Mod/Bez_Ges_Gem/E1905901) */
+                    name?: string;
+                }[];
+                /** @description Einkünfte aus Modellen nach § 15b EStG: euros (a number or a decimal string), sent as whole euros (KAP/St_Stund_Mod/Betr_Sum/E1905902) */
+                tax_shelter_income?: number | string;
+            }[];
+            /** @description Anlage KAP-BET (E10 `KAP_BET`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
+            capital_income_partnerships?: {
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (KAP_BET/Person)
+                 * @enum {string}
+                 */
+                person?: "taxpayer" | "spouse";
+                /** @description Ertr/Beteiligungen (KAP_BET/Ertr/Beteiligungen, at most 99) */
+                partnerships?: {
+                    /** @description Gemeinschaft / Gesellschaft: text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1903101) */
+                    name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (KAP_BET/Ertr/Beteiligungen/E1920501) */
+                    tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (KAP_BET/Ertr/Beteiligungen/E1920502) */
+                    tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                         number: string;
                     };
                 }[];
+                /** @description Ertr/M_inl_St_Abz (KAP_BET/Ertr/M_inl_St_Abz) */
                 withheld_german?: {
+                    /** @description Kapitalerträge mit Steuerabzug (Beteiligungen): euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/M_inl_St_Abz/E1903301) */
                     income?: number | string;
+                    /** @description Darin Gewinne aus Aktienveräußerungen (Beteiligungen, mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/M_inl_St_Abz/E1903501) */
+                    sale_gains?: number | string;
+                    /** @description Darin Stillhalterprämien und Termingeschäfte (Beteiligungen, mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/M_inl_St_Abz/E1920802) */
+                    option_premiums?: number | string;
+                    /** @description Darin Gewinne aus Alt-Anteilen (Beteiligungen, mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/M_inl_St_Abz/E1920801) */
+                    grandfathered_fund_gains?: number | string;
+                    /** @description Verluste ohne Aktienveräußerungen (Beteiligungen, mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/M_inl_St_Abz/E1903801) */
+                    losses?: number | string;
+                    /** @description Verluste aus Aktienveräußerungen (Beteiligungen, mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/M_inl_St_Abz/E1903901) */
+                    share_sale_losses?: number | string;
+                    /** @description Verluste aus Termingeschäften (Beteiligungen, mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/M_inl_St_Abz/E1921201) */
+                    forward_losses?: number | string;
+                    /** @description Verluste aus Forderungsausfällen (Beteiligungen, mit Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/M_inl_St_Abz/E1921302) */
+                    bad_debt_losses?: number | string;
                 };
+                /** @description Ertr/O_inl_St_Abz (KAP_BET/Ertr/O_inl_St_Abz) */
                 without_withholding?: {
+                    /** @description Kapitalerträge ohne inländischen Steuerabzug: euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/O_inl_St_Abz/E1904001) */
                     income?: number | string;
+                    /** @description Darin Gewinne aus Aktienveräußerungen (Beteiligungen, ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1904201) */
+                    sale_gains?: number | string;
+                    /** @description Darin Stillhalterprämien und Termingeschäfte (Beteiligungen, ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1921601) */
+                    option_premiums?: number | string;
+                    /** @description Darin Gewinne aus Alt-Anteilen (Beteiligungen, ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1921301) */
+                    grandfathered_fund_gains?: number | string;
+                    /** @description Darin Verluste ohne Aktienveräußerungen (Beteiligungen, ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1904202) */
+                    losses?: number | string;
+                    /** @description Darin Verluste aus Aktienveräußerungen (Beteiligungen, ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1904302) */
+                    share_sale_losses?: number | string;
+                    /** @description Verluste aus Termingeschäften (Beteiligungen, ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1922001) */
+                    forward_losses?: number | string;
+                    /** @description Verluste aus Forderungsausfällen (Beteiligungen, ohne Steuerabzug): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1922101) */
+                    bad_debt_losses?: number | string;
+                    /** @description Prozess- und Verzugszinsen (Beteiligungen): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1922403) */
+                    default_interest?: number | string;
+                    /** @description Gewinn oder Verlust aus Veräußerung anteiliger Wirtschaftsgüter: euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/O_inl_St_Abz/E1904401) */
+                    asset_sale?: number | string;
+                    /** @description Darin Gewinne oder Verluste aus Aktien: euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/O_inl_St_Abz/E1904602) */
+                    asset_sale_shares?: number | string;
+                    /** @description Darin Stillhalterprämien und Termingeschäfte (Veräußerung): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1922402) */
+                    asset_sale_option_premiums?: number | string;
+                    /** @description Darin Gewinne aus Alt-Anteilen (Veräußerung): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1922502) */
+                    asset_sale_grandfathered_fund_gains?: number | string;
+                    /** @description Darin Verluste aus Termingeschäften (Veräußerung): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1922501) */
+                    asset_sale_forward_losses?: number | string;
+                    /** @description Darin Verluste aus Forderungsausfällen (Veräußerung): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/O_inl_St_Abz/E1922401) */
+                    asset_sale_bad_debt_losses?: number | string;
                 };
+                /** @description Ertr/Tar_ESt_unterl (KAP_BET/Ertr/Tar_ESt_unterl) */
+                progressive_rate?: {
+                    /** @description Hinzurechnungsbetrag nach § 10 AStG (Beteiligungen): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/Tar_ESt_unterl/E1904703) */
+                    added_10_astg?: number | string;
+                    /** @description Minderung des Hinzurechnungsbetrags (Beteiligungen): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/Tar_ESt_unterl/E1922901) */
+                    added_10_astg_reduction?: number | string;
+                    /** @description Laufende Einkünfte aus sonstigen Kapitalforderungen (Beteiligungen): euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/Tar_ESt_unterl/E1904501) */
+                    other_claims?: number | string;
+                    /** @description Gewinn aus Veräußerung sonstiger Kapitalanlagen (Beteiligungen): euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/Tar_ESt_unterl/E1904601) */
+                    other_claims_sale?: number | string;
+                    /** @description Kapitalerträge aus Lebensversicherungen (Beteiligungen): euros (a number or a decimal string), sent as whole euros (KAP_BET/Ertr/Tar_ESt_unterl/E1904704) */
+                    life_insurance?: number | string;
+                    /** @description Bezüge und Einnahmen nach § 32d Abs. 2 Nr. 4 EStG (Beteiligungen): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Ertr/Tar_ESt_unterl/E1922301) */
+                    section_32d_2_4?: number | string;
+                };
+                /** @description St_Abz_Betr_Ert_m_o_inl_StAbz (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz) */
                 foreign_taxes?: {
+                    /** @description Kapitalertragsteuer (Beteiligungen, Abgeltungsteuer): euros and cents, not negative (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1904702) */
+                    capital_gains_tax?: number | string;
+                    /** @description Solidaritätszuschlag (Beteiligungen, Abgeltungsteuer): euros and cents, not negative (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1904902) */
+                    solidarity_surcharge?: number | string;
+                    /** @description Kirchensteuer zur Kapitalertragsteuer (Beteiligungen, Abgeltungsteuer): euros and cents, not negative (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1904802) */
+                    church_tax?: number | string;
+                    /** @description Angerechnete ausländische Steuern: euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905002) */
                     credited?: number | string;
+                    /** @description Anrechenbare ausländische Steuern: euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905102) */
                     creditable?: number | string;
+                    /** @description Fiktive ausländische Quellensteuern: euros and cents (KAP_BET/St_Abz_Betr_Ert_m_o_inl_StAbz/E1905202) */
                     fictitious?: number | string;
                 };
+                /** @description Anzr_StErtr_tar_Est_u_and_Ek_Art (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art) */
                 taxes_withheld?: {
+                    /** @description Kapitalertragsteuer (Beteiligungen): euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905301) */
                     capital_gains_tax?: number | string;
+                    /** @description Solidaritätszuschlag (Beteiligungen): euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905501) */
                     solidarity_surcharge?: number | string;
+                    /** @description Kirchensteuer zur Kapitalertragsteuer (Beteiligungen): euros and cents (KAP_BET/Anzr_StErtr_tar_Est_u_and_Ek_Art/E1905401) */
                     church_tax?: number | string;
                 };
+                /** @description Kuerz_P11_AStG (KAP_BET/Kuerz_P11_AStG) */
+                reduction_11_astg?: {
+                    /** @description Kürzungsbetrag nach § 11 AStG (Beteiligungen, gesonderter Tarif): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Kuerz_P11_AStG/E1924201) */
+                    flat_rate?: number | string;
+                    /** @description Kürzungsbetrag nach § 11 AStG (Beteiligungen, tariflich): euros (a number or a decimal string), sent as whole euros, not negative (KAP_BET/Kuerz_P11_AStG/E1924301) */
+                    progressive?: number | string;
+                };
             }[];
-            /** @description Anlage KAP-INV (E10 `KAP_I`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (KAP_I/Person); `distributions_equity`: Ausschüttungen Aktienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940401); `distributions_mixed`: Ausschüttungen Mischfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940501); `distributions_real_estate`: Ausschüttungen Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940601); `distributions_foreign_real_estate`: Ausschüttungen Auslands-Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940701); `distributions_other`: Ausschüttungen sonstiger Investmentfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940801); `advance_equity`: Vorabpauschale Aktienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1940902); `advance_mixed`: Vorabpauschale Mischfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941002); `advance_real_estate`: Vorabpauschale Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941102); `advance_foreign_real_estate`: Vorabpauschale Auslands-Immobilienfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941202); `advance_other`: Vorabpauschale sonstiger Investmentfonds, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941302); `sales_equity`: Veräußerungen Aktienfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1940901); `sales_equity_protected`: Darin bestandsgeschützte Alt-Anteile (Aktienfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941001); `sales_equity_notional`: Fiktive Veräußerung von Alt-Anteilen (Aktienfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941101); `sales_mixed`: Veräußerungen Mischfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941201); `sales_mixed_protected`: Darin bestandsgeschützte Alt-Anteile (Mischfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941301); `sales_mixed_notional`: Fiktive Veräußerung von Alt-Anteilen (Mischfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941401); `sales_real_estate`: Veräußerungen Immobilienfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941501); `sales_real_estate_protected`: Darin bestandsgeschützte Alt-Anteile (Immobilienfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941601); `sales_real_estate_notional`: Fiktive Veräußerung von Alt-Anteilen (Immobilienfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941701); `sales_foreign_real_estate`: Veräußerungen Auslands-Immobilienfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941801); `sales_foreign_real_estate_protected`: Darin bestandsgeschützte Alt-Anteile (Auslands-Immobilienfonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941901); `sales_foreign_real_estate_notional`: Fiktive Veräußerung von Alt-Anteilen (Auslands-Immobilienfonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942001); `sales_other`: Veräußerungen sonstiger Investmentfonds, euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942101); `sales_other_protected`: Darin bestandsgeschützte Alt-Anteile (sonstige Fonds), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942201); `sales_other_notional`: Fiktive Veräußerung von Alt-Anteilen (sonstige Fonds), euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942301); `interim_gains`: Zwischengewinne aus fiktiven Veräußerungen (InvStG 2004), euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Zwi_Gew_InvStG_2004/E1942401); `sales[≤999].isin`: ISIN, an ISIN, such as "DE0008404005" (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943101); `sales[≤999].fund`: Fondsbezeichnung, text, at most 999 characters (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943201); `sales[≤999].kind`: Art des Investmentfonds, one of `equity`, `mixed`, `real_estate`, `foreign_real_estate`, `other` (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943301); `sales[≤999].units`: Anzahl der veräußerten Anteile, a number of units from 0 with at most four decimals, such as 12.5 (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943401); `sales[≤999].price`: Veräußerungspreis der Investmentanteile, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943501); `sales[≤999].cost`: Anschaffungskosten der Investmentanteile, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943601); `sales[≤999].selling_costs`: Veräußerungskosten der Investmentanteile, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943701); `sales[≤999].advance_lump_sums`: Angesetzte Vorabpauschalen, euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1945401); `sales[≤999].gain`: Veräußerungsgewinn oder -verlust, euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943801); `sales[≤999].bought_before_2009`: Bei Anschaffung vor 2009, euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/Vor_2018_ang/E1944001); `sales[≤999].notional_gain_2017`: Fiktiver Veräußerungsgewinn zum 31.12.2017, euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/Vor_2018_ang/E1944101) */
+            /** @description Anlage KAP-INV (E10 `KAP_I`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             investment_funds?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (KAP_I/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Ausschüttungen Aktienfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940401) */
                 distributions_equity?: number | string;
+                /** @description Ausschüttungen Mischfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940501) */
                 distributions_mixed?: number | string;
+                /** @description Ausschüttungen Immobilienfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940601) */
                 distributions_real_estate?: number | string;
+                /** @description Ausschüttungen Auslands-Immobilienfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940701) */
                 distributions_foreign_real_estate?: number | string;
+                /** @description Ausschüttungen sonstiger Investmentfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Ausschuett_P2_Abs11_InvStG/E1940801) */
                 distributions_other?: number | string;
+                /** @description Vorabpauschale Aktienfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1940902) */
                 advance_equity?: number | string;
+                /** @description Vorabpauschale Mischfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941002) */
                 advance_mixed?: number | string;
+                /** @description Vorabpauschale Immobilienfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941102) */
                 advance_real_estate?: number | string;
+                /** @description Vorabpauschale Auslands-Immobilienfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941202) */
                 advance_foreign_real_estate?: number | string;
+                /** @description Vorabpauschale sonstiger Investmentfonds: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Lfd_Ert_Inv_Ant_o_inl_StAbz/Vorabpausch_P18_InvStG/E1941302) */
                 advance_other?: number | string;
+                /** @description Veräußerungen Aktienfonds: euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1940901) */
                 sales_equity?: number | string;
+                /** @description Darin bestandsgeschützte Alt-Anteile (Aktienfonds): euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941001) */
                 sales_equity_protected?: number | string;
+                /** @description Fiktive Veräußerung von Alt-Anteilen (Aktienfonds): euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941101) */
                 sales_equity_notional?: number | string;
+                /** @description Veräußerungen Mischfonds: euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941201) */
                 sales_mixed?: number | string;
+                /** @description Darin bestandsgeschützte Alt-Anteile (Mischfonds): euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941301) */
                 sales_mixed_protected?: number | string;
+                /** @description Fiktive Veräußerung von Alt-Anteilen (Mischfonds): euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941401) */
                 sales_mixed_notional?: number | string;
+                /** @description Veräußerungen Immobilienfonds: euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941501) */
                 sales_real_estate?: number | string;
+                /** @description Darin bestandsgeschützte Alt-Anteile (Immobilienfonds): euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941601) */
                 sales_real_estate_protected?: number | string;
+                /** @description Fiktive Veräußerung von Alt-Anteilen (Immobilienfonds): euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941701) */
                 sales_real_estate_notional?: number | string;
+                /** @description Veräußerungen Auslands-Immobilienfonds: euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941801) */
                 sales_foreign_real_estate?: number | string;
+                /** @description Darin bestandsgeschützte Alt-Anteile (Auslands-Immobilienfonds): euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1941901) */
                 sales_foreign_real_estate_protected?: number | string;
+                /** @description Fiktive Veräußerung von Alt-Anteilen (Auslands-Immobilienfonds): euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942001) */
                 sales_foreign_real_estate_notional?: number | string;
+                /** @description Veräußerungen sonstiger Investmentfonds: euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942101) */
                 sales_other?: number | string;
+                /** @description Darin bestandsgeschützte Alt-Anteile (sonstige Fonds): euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942201) */
                 sales_other_protected?: number | string;
+                /** @description Fiktive Veräußerung von Alt-Anteilen (sonstige Fonds): euros (a number or a decimal string), sent as whole euros (KAP_I/G_u_V_Verae_InvAnt_o_inl_StAbz/E1942301) */
                 sales_other_notional?: number | string;
+                /** @description Zwischengewinne aus fiktiven Veräußerungen (InvStG 2004): euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Zwi_Gew_InvStG_2004/E1942401) */
                 interim_gains?: number | string;
+                /** @description Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds, at most 999) */
                 sales?: {
+                    /** @description ISIN: an ISIN, such as "DE0008404005" (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943101) */
                     isin?: string;
+                    /** @description Fondsbezeichnung: text, at most 999 characters (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943201) */
                     fund?: string;
-                    /** @enum {string} */
+                    /**
+                     * @description Art des Investmentfonds: one of `equity`, `mixed`, `real_estate`, `foreign_real_estate`, `other` (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943301)
+                     * @enum {string}
+                     */
                     kind?: "equity" | "mixed" | "real_estate" | "foreign_real_estate" | "other";
+                    /** @description Anzahl der veräußerten Anteile: a number of units from 0 with at most four decimals, such as 12.5 (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943401) */
                     units?: number;
+                    /** @description Veräußerungspreis der Investmentanteile: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943501) */
                     price?: number | string;
+                    /** @description Anschaffungskosten der Investmentanteile: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943601) */
                     cost?: number | string;
+                    /** @description Veräußerungskosten der Investmentanteile: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943701) */
                     selling_costs?: number | string;
+                    /** @description Angesetzte Vorabpauschalen: euros (a number or a decimal string), sent as whole euros, not negative (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1945401) */
                     advance_lump_sums?: number | string;
+                    /** @description Veräußerungsgewinn oder -verlust: euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/E1943801) */
                     gain?: number | string;
+                    /** @description Bei Anschaffung vor 2009: euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/Vor_2018_ang/E1944001) */
                     bought_before_2009?: number | string;
+                    /** @description Fiktiver Veräußerungsgewinn zum 31.12.2017: euros (a number or a decimal string), sent as whole euros (KAP_I/Erm_G_u_V_Verae_InvAnt_o_inl_StAbz/Fonds/Vor_2018_ang/E1944101) */
                     notional_gain_2017?: number | string;
                 }[];
             }[];
-            /** @description Anlage AUS (E10 `AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AUS/Person); `states[≤99].country`: Staat oder Spezial-Investmentfonds, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Staat_Spez_InvFonds/E0600301); `states[≤99].sources`: Einkunftsquellen, text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0601501); `states[≤99].included_in`: Enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0600622); `states[≤99].income`: Ausländische Einkünfte, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601401); `states[≤99].partial_income`: Darin Einkünfte nach § 3 Nr. 40 EStG, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601510); `states[≤99].partial_exemption`: Darin Teilfreistellungsbeträge (InvStG), euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0600921); `states[≤99].taxes_deducted_34c2`: Abgezogene ausländische Steuern (§ 34c Abs. 2 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0600920); `states[≤99].taxes_deducted_34c3`: Abgezogene ausländische Steuern (§ 34c Abs. 3 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0601002); `states[≤99].creditable_taxes`: Anzurechnende ausländische Steuern, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0601901); `states[≤99].fictitious_taxes`: Darin fiktive ausländische Steuern, euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0602001); `flat_rate_income`: Einkünfte mit pauschaler Besteuerung (§ 34c Abs. 5 EStG), euros (a number or a decimal string), sent as whole euros (AUS/Pausch_best_Ek_P34c_Abs5/E0602401); `section_50d_income`: Inländische Einkünfte (§ 50d Abs. 10 EStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602101); `section_50d_tax`: Anrechenbare ausländische Steuer (§ 50d Abs. 10 EStG), euros and cents, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602201); `added_tax_office`: Finanzamt der Hinzurechnung, text, at most 999 characters (AUS/Hinzur_Best_ab2022/E0603509); `added_tax_number`: Steuernummer der Hinzurechnung, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Hinzur_Best_ab2022/E0601802); `added_country`: Staat der Hinzurechnung, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Hinzur_Best_ab2022/E0603510); `added_amount`: Hinzurechnungsbetrag (AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603610); `added_taxes_12_1`: Anzurechnende Steuern (§ 12 Abs. 1 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603802); `added_taxes_12_2`: Anzurechnende Steuern auf Antrag (§ 12 Abs. 2 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603906); `family_foundations[≤10].name`: Ausländische Familienstiftung, text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0604703); `family_foundations[≤10].tax_office`: Finanzamt, text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602501); `family_foundations[≤10].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602605); `family_foundations[≤10].amount`: Einkünfte der Familienstiftung, euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Ek_ausl_Fam_St/E0601801); `family_foundations[≤10].creditable_taxes`: Anzurechnende Steuern (§ 15 Abs. 5 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0601912); `family_foundations[≤10].creditable_on_application`: Anzurechnende Steuern auf Antrag (§ 15 Abs. 11 AStG), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0602010); `negative_income[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Nicht_stfr_neg_Ek/Staat/E0603201); `negative_income[≤20].provision`: Nach § 2a Abs. 1 Satz 1 Nr. … EStG, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603202); `negative_income[≤20].losses_earlier`: Noch nicht verrechnete Verluste (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603203); `negative_income[≤20].losses_year`: Nicht ausgleichsfähige Verluste des Jahres (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603204); `negative_income[≤20].losses_year_in`: Verluste enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603205); `negative_income[≤20].positive_income`: Positive Einkünfte des Jahres (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603206); `negative_income[≤20].positive_income_in`: Positive Einkünfte enthalten in Anlage und Zeile, text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603207); `negative_income[≤20].sum`: Summe (§ 2a EStG), euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603208); `progression[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603901); `progression[≤20].source`: Einkunftsquelle, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603902); `progression[≤20].kind`: Einkunftsart, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603903); `progression[≤20].income`: Steuerfreie Einkünfte (Progressionsvorbehalt), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603904); `progression[≤20].tax_shelter_model`: Steuerstundungsmodell (§ 15b EStG), true when it applies (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603609); `progression_capital_income`: Ausländische Kapitalerträge (§ 32d EStG, Progressionsvorbehalt), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Kap32d/E0604305); `progression_business_profits`: Darin Gewinne gewerblicher Betriebsstätten, euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604601); `progression_extraordinary`: Darin außerordentliche Einkünfte (§§ 34, 34b EStG), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604701); `progression_private_sales[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604502); `progression_private_sales[≤20].source`: Einkunftsquelle, text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604503); `progression_private_sales[≤20].income`: Steuerfreie private Veräußerungsgeschäfte, euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604504); `progression_losses_determined`: Negative Einkünfte nach § 10d EStG festgestellt, true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0604602); `progression_no_carry_back`: Kein Verlustrücktrag, true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0607701); `treaty_negative_income[≤20].country`: Staat, a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605101); `treaty_negative_income[≤20].provision`: Nach § 2a Abs. 1 Satz 1 Nr. … EStG, text, at most 999 characters (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605102); `treaty_negative_income[≤20].losses_earlier`: Noch nicht verrechnete Verluste (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605103); `treaty_negative_income[≤20].losses_year`: Nicht ausgleichsfähige Verluste des Jahres (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605104); `treaty_negative_income[≤20].positive_income`: Positive Einkünfte des Jahres (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605106); `treaty_negative_income[≤20].sum`: Summe (DBA), euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605108); `treaty_negative_income[≤20].positive_sum`: Positive Summe (DBA), euros (a number or a decimal string), sent as whole euros, not negative (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605109) */
+            /** @description Anlage AUS (E10 `AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             foreign_income?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AUS/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Staat_Spez_InvFonds (AUS/Staat_Spez_InvFonds, at most 99) */
                 states?: {
+                    /** @description Staat oder Spezial-Investmentfonds: a state as ELSTER's form names it in German, such as "Österreich" (AUS/Staat_Spez_InvFonds/E0600301) */
                     country?: string;
+                    /** @description Einkunftsquellen: text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0601501) */
                     sources?: string;
+                    /** @description Enthalten in Anlage und Zeile: text, at most 999 characters (AUS/Staat_Spez_InvFonds/Ek/E0600622) */
                     included_in?: string;
+                    /** @description Ausländische Einkünfte: euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601401) */
                     income?: number | string;
+                    /** @description Darin Einkünfte nach § 3 Nr. 40 EStG: euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0601510) */
                     partial_income?: number | string;
+                    /** @description Darin Teilfreistellungsbeträge (InvStG): euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Ek/E0600921) */
                     partial_exemption?: number | string;
+                    /** @description Abgezogene ausländische Steuern (§ 34c Abs. 2 EStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0600920) */
                     taxes_deducted_34c2?: number | string;
+                    /** @description Abgezogene ausländische Steuern (§ 34c Abs. 3 EStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Staat_Spez_InvFonds/Ek/E0601002) */
                     taxes_deducted_34c3?: number | string;
+                    /** @description Anzurechnende ausländische Steuern: euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0601901) */
                     creditable_taxes?: number | string;
+                    /** @description Darin fiktive ausländische Steuern: euros (a number or a decimal string), sent as whole euros (AUS/Staat_Spez_InvFonds/Anzur_ausl_St/E0602001) */
                     fictitious_taxes?: number | string;
                 }[];
+                /** @description Einkünfte mit pauschaler Besteuerung (§ 34c Abs. 5 EStG): euros (a number or a decimal string), sent as whole euros (AUS/Pausch_best_Ek_P34c_Abs5/E0602401) */
                 flat_rate_income?: number | string;
+                /** @description Inländische Einkünfte (§ 50d Abs. 10 EStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602101) */
                 section_50d_income?: number | string;
+                /** @description Anrechenbare ausländische Steuer (§ 50d Abs. 10 EStG): euros and cents, not negative (AUS/Anr_ausl_St_P50d_Abs10_S5/E0602201) */
                 section_50d_tax?: number | string;
+                /** @description Finanzamt der Hinzurechnung: text, at most 999 characters (AUS/Hinzur_Best_ab2022/E0603509) */
                 added_tax_office?: string;
+                /** @description Steuernummer der Hinzurechnung: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Hinzur_Best_ab2022/E0601802) */
                 added_tax_number?: string | {
-                    /** @enum {string} */
+                    /**
+                     * @description The Land whose notation `number` is written in, as its two-letter code
+                     * @enum {string}
+                     */
                     state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                    /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                     number: string;
                 };
+                /** @description Staat der Hinzurechnung: a state as ELSTER's form names it in German, such as "Österreich" (AUS/Hinzur_Best_ab2022/E0603510) */
                 added_country?: string;
+                /** @description Hinzurechnungsbetrag (AStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603610) */
                 added_amount?: number | string;
+                /** @description Anzurechnende Steuern (§ 12 Abs. 1 AStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603802) */
                 added_taxes_12_1?: number | string;
+                /** @description Anzurechnende Steuern auf Antrag (§ 12 Abs. 2 AStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Hinzur_Best_ab2022/E0603906) */
                 added_taxes_12_2?: number | string;
+                /** @description Fam_Stift (AUS/Fam_Stift, at most 10) */
                 family_foundations?: {
+                    /** @description Ausländische Familienstiftung: text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0604703) */
                     name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602501) */
                     tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (AUS/Fam_Stift/Ek_ausl_Fam_St/E0602605) */
                     tax_number?: string | {
-                        /** @enum {string} */
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
                         state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                         number: string;
                     };
+                    /** @description Einkünfte der Familienstiftung: euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Ek_ausl_Fam_St/E0601801) */
                     amount?: number | string;
+                    /** @description Anzurechnende Steuern (§ 15 Abs. 5 AStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0601912) */
                     creditable_taxes?: number | string;
+                    /** @description Anzurechnende Steuern auf Antrag (§ 15 Abs. 11 AStG): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Fam_Stift/Anzur_ausl_St/E0602010) */
                     creditable_on_application?: number | string;
                 }[];
+                /** @description Nicht_stfr_neg_Ek/Staat (AUS/Nicht_stfr_neg_Ek/Staat, at most 20) */
                 negative_income?: {
+                    /** @description Staat: a state as ELSTER's form names it in German, such as "Österreich" (AUS/Nicht_stfr_neg_Ek/Staat/E0603201) */
                     country?: string;
+                    /** @description Nach § 2a Abs. 1 Satz 1 Nr. … EStG: text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603202) */
                     provision?: string;
+                    /** @description Noch nicht verrechnete Verluste (§ 2a EStG): euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603203) */
                     losses_earlier?: number | string;
+                    /** @description Nicht ausgleichsfähige Verluste des Jahres (§ 2a EStG): euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603204) */
                     losses_year?: number | string;
+                    /** @description Verluste enthalten in Anlage und Zeile: text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603205) */
                     losses_year_in?: string;
+                    /** @description Positive Einkünfte des Jahres (§ 2a EStG): euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603206) */
                     positive_income?: number | string;
+                    /** @description Positive Einkünfte enthalten in Anlage und Zeile: text, at most 999 characters (AUS/Nicht_stfr_neg_Ek/Staat/E0603207) */
                     positive_income_in?: string;
+                    /** @description Summe (§ 2a EStG): euros (a number or a decimal string), sent as whole euros (AUS/Nicht_stfr_neg_Ek/Staat/E0603208) */
                     sum?: number | string;
                 }[];
+                /** @description Stfr_Ek_ProgV/P32b/Mitt/Einz (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz, at most 20) */
                 progression?: {
+                    /** @description Staat: a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603901) */
                     country?: string;
+                    /** @description Einkunftsquelle: text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603902) */
                     source?: string;
+                    /** @description Einkunftsart: text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603903) */
                     kind?: string;
+                    /** @description Steuerfreie Einkünfte (Progressionsvorbehalt): euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603904) */
                     income?: number | string;
-                    /** @constant */
+                    /**
+                     * @description Steuerstundungsmodell (§ 15b EStG): true when it applies (AUS/Stfr_Ek_ProgV/P32b/Mitt/Einz/E0603609)
+                     * @constant
+                     */
                     tax_shelter_model?: true;
                 }[];
+                /** @description Ausländische Kapitalerträge (§ 32d EStG, Progressionsvorbehalt): euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Kap32d/E0604305) */
                 progression_capital_income?: number | string;
+                /** @description Darin Gewinne gewerblicher Betriebsstätten: euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604601) */
                 progression_business_profits?: number | string;
+                /** @description Darin außerordentliche Einkünfte (§§ 34, 34b EStG): euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b/Mitt/Enth_GgBSt_aoEk/E0604701) */
                 progression_extraordinary?: number | string;
+                /** @description Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz, at most 20) */
                 progression_private_sales?: {
+                    /** @description Staat: a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604502) */
                     country?: string;
+                    /** @description Einkunftsquelle: text, at most 999 characters (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604503) */
                     source?: string;
+                    /** @description Steuerfreie private Veräußerungsgeschäfte: euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Einz/E0604504) */
                     income?: number | string;
                 }[];
-                /** @constant */
+                /**
+                 * @description Negative Einkünfte nach § 10d EStG festgestellt: true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0604602)
+                 * @constant
+                 */
                 progression_losses_determined?: true;
-                /** @constant */
+                /**
+                 * @description Kein Verlustrücktrag: true when it applies (AUS/Stfr_Ek_ProgV/P32b_Priv_VG_P23/Verl/E0607701)
+                 * @constant
+                 */
                 progression_no_carry_back?: true;
+                /** @description Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz, at most 20) */
                 treaty_negative_income?: {
+                    /** @description Staat: a state as ELSTER's form names it in German, such as "Österreich" (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605101) */
                     country?: string;
+                    /** @description Nach § 2a Abs. 1 Satz 1 Nr. … EStG: text, at most 999 characters (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605102) */
                     provision?: string;
+                    /** @description Noch nicht verrechnete Verluste (DBA): euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605103) */
                     losses_earlier?: number | string;
+                    /** @description Nicht ausgleichsfähige Verluste des Jahres (DBA): euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605104) */
                     losses_year?: number | string;
+                    /** @description Positive Einkünfte des Jahres (DBA): euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605106) */
                     positive_income?: number | string;
+                    /** @description Summe (DBA): euros (a number or a decimal string), sent as whole euros (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605108) */
                     sum?: number | string;
+                    /** @description Positive Summe (DBA): euros (a number or a decimal string), sent as whole euros, not negative (AUS/Stfr_Ek_ProgV/DBA_stfr_neg_Ek/Einz/E0605109) */
                     positive_sum?: number | string;
                 }[];
             }[];
-            /** @description Anlage R (E10 `R`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R/Person); `statutory[≤15].amount`: Rentenbetrag (gesetzliche Rente), euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800301); `statutory[≤15].adjustment`: Rentenanpassungsbetrag, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800606); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800501); `statutory[≤15].previous_start`: Beginn der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800806); `statutory[≤15].previous_end`: Ende der vorhergehenden Rente, a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906); `statutory[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601); `private[≤15].amount`: Rentenbetrag (private Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1801601); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701); `private[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901); `private[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1802001); `other[≤15].amount`: Rentenbetrag (sonstige Leibrente), euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803102); `other[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803202); `other[≤15].ends_on`: Rente erlischt spätestens am, a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502); `other[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803602); `expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R/WK_Leibr/Leibr/Einz/E1804901); `expenses[≤99].amount`: Werbungskosten zu Leibrenten, euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
+            /** @description Anlage R (E10 `R`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             pension_income?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (R/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Leibr_gesetzl/Einz (R/Leibr_gesetzl/Einz, at most 15) */
                 statutory?: {
+                    /** @description Rentenbetrag (gesetzliche Rente): euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800301) */
                     amount?: number | string;
+                    /** @description Rentenanpassungsbetrag: euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800606) */
                     adjustment?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800501)
+                     */
                     start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der vorhergehenden Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800806)
+                     */
                     previous_start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Ende der vorhergehenden Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906)
+                     */
                     previous_end?: string;
+                    /** @description Nachzahlungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601) */
                     arrears?: number | string;
                 }[];
+                /** @description Leibr_priv/Einz (R/Leibr_priv/Einz, at most 15) */
                 private?: {
+                    /** @description Rentenbetrag (private Leibrente): euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1801601) */
                     amount?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der Rente: a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701)
+                     */
                     start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Rente erlischt spätestens am: a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901)
+                     */
                     ends_on?: string;
+                    /** @description Nachzahlungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (R/Leibr_priv/Einz/E1802001) */
                     arrears?: number | string;
                 }[];
+                /** @description Leibr_sonst/Einz (R/Leibr_sonst/Einz, at most 15) */
                 other?: {
+                    /** @description Rentenbetrag (sonstige Leibrente): euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803102) */
                     amount?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der Rente: a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803202)
+                     */
                     start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Rente erlischt spätestens am: a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502)
+                     */
                     ends_on?: string;
+                    /** @description Nachzahlungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (R/Leibr_sonst/Einz/E1803602) */
                     arrears?: number | string;
                 }[];
+                /** @description WK_Leibr/Leibr/Einz (R/WK_Leibr/Leibr/Einz, at most 99) */
                 expenses?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (R/WK_Leibr/Leibr/Einz/E1804901) */
                     description?: string;
+                    /** @description Werbungskosten zu Leibrenten: euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
                     amount?: number | string;
                 }[];
             }[];
-            /** @description Anlage R-AV/bAV (E10 `RAV_bAV`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (RAV_bAV/Person); `benefits[≤15].subsidised`: Leistungen aus geförderten Altersvorsorgeverträgen (Nr. 1), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803101); `benefits[≤15].pension_fund`: Leistungen aus einem Pensionsfonds (Nr. 2), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803201); `benefits[≤15].company_pension`: Leistungen aus betrieblicher Altersversorgung, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803301); `benefits[≤15].start`: Beginn der Leistung, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803401); `benefits[≤15].annuity`: Leibrente aus Altersvorsorgevertrag oder bAV, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803501); `benefits[≤15].annuity_start`: Beginn der Rente, a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803601); `benefits[≤15].other`: Andere Leistungen (Nr. 7, 8, 10), euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804001); `benefits[≤15].arrears`: Nachzahlungen für mehrere Jahre, euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804701) */
+            /** @description Anlage R-AV/bAV (E10 `RAV_bAV`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             pension_plan_income?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (RAV_bAV/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Leist_AV_betr/Einz (RAV_bAV/Leist_AV_betr/Einz, at most 15) */
                 benefits?: {
+                    /** @description Leistungen aus geförderten Altersvorsorgeverträgen (Nr. 1): euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803101) */
                     subsidised?: number | string;
+                    /** @description Leistungen aus einem Pensionsfonds (Nr. 2): euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803201) */
                     pension_fund?: number | string;
+                    /** @description Leistungen aus betrieblicher Altersversorgung: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803301) */
                     company_pension?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der Leistung: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803401)
+                     */
                     start?: string;
+                    /** @description Leibrente aus Altersvorsorgevertrag oder bAV: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803501) */
                     annuity?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der Rente: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803601)
+                     */
                     annuity_start?: string;
+                    /** @description Andere Leistungen (Nr. 7, 8, 10): euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804001) */
                     other?: number | string;
+                    /** @description Nachzahlungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804701) */
                     arrears?: number | string;
                 }[];
             }[];
-            /** @description Anlage R-AUS (E10 `R_AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (R_AUS/Person); `statutory[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_gesetzl/Einz/E1820402); `statutory[≤15].amount`: Ausländische Rente aus gesetzlicher Versicherung, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820401); `statutory[≤15].adjustment`: Rentenanpassungsbetrag (ausländische Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820501); `statutory[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820601); `statutory[≤15].previous_1_start`: Beginn der 1. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820701); `statutory[≤15].previous_1_end`: Ende der 1. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820801); `statutory[≤15].previous_2_start`: Beginn der 2. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820702); `statutory[≤15].previous_2_end`: Ende der 2. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820802); `statutory[≤15].previous_3_start`: Beginn der 3. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820703); `statutory[≤15].previous_3_end`: Ende der 3. vorhergehenden Rente, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820803); `statutory[≤15].back_payments`: Nachzahlungen für mehrere Jahre (ausländische Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820901); `statutory[≤15].public_fund_percentage`: Prozentsatz der öffentlichen Kasse, a percentage above 0 with at most two decimals, such as 45.5 (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821001); `statutory[≤15].public_fund_ends`: Rente erlischt oder wird umgewandelt spätestens am, a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821101); `statutory[≤15].public_fund_lump_sum`: Einmalzahlung der öffentlichen Kasse, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821201); `private[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_priv/Einz/E1821402); `private[≤15].amount`: Ausländische private Rente, euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821301); `private[≤15].start`: Beginn der Rente, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821401); `private[≤15].other_life_birth_date`: Geburtsdatum der Person, von deren Leben die Rente abhängt, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821501); `private[≤15].ends_on_death_of`: Rente erlischt mit dem Tod von, text, at most 999 characters (R_AUS/Leibr_priv/Einz/E1821601); `private[≤15].ends`: Rente erlischt oder wird umgewandelt spätestens am, a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821701); `private[≤15].back_payments`: Nachzahlungen für mehrere Jahre (private Rente), euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821801); `occupational[≤15].country`: Staat des Leistungsbezugs, a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leist_bAV/Einz/E1823101); `occupational[≤15].funded`: Leistungen bAV aus geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823201); `occupational[≤15].life_annuity`: Lebenslange Leibrente bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823301); `occupational[≤15].life_annuity_start`: Beginn der lebenslangen Leibrente, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823401); `occupational[≤15].other_life_birth_date`: Geburtsdatum der Person, von deren Leben die Rente abhängt, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823501); `occupational[≤15].term_annuity`: Abgekürzte Leibrente bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823601); `occupational[≤15].term_annuity_start`: Beginn der abgekürzten Leibrente, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823701); `occupational[≤15].term_annuity_ends`: Abgekürzte Leibrente erlischt spätestens am, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823801); `occupational[≤15].lump_sum`: Einmalleistungen bAV aus nicht geförderten Beiträgen, euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823901); `occupational[≤15].contract_date`: Datum des Vertragsabschlusses, a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1824001); `occupational[≤15].back_payments`: Nachzahlungen für mehrere Jahre (bAV), euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1824101); `statutory_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr/Einz/E1821901); `statutory_expenses[≤99].amount`: Werbungskosten zu ausländischen Leibrenten, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr/Einz/E1821902); `back_payment_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_Nachz/Einz/E1822001); `back_payment_expenses[≤99].amount`: Werbungskosten zu Nachzahlungen, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz/Einz/E1822002); `occupational_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leist_bAV/Einz/E1824301); `occupational_expenses[≤99].amount`: Werbungskosten zu Leistungen bAV, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leist_bAV/Einz/E1824302); `occupational_annuity_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_bAV/Einz/E1824401); `occupational_annuity_expenses[≤99].amount`: Werbungskosten zu Leibrenten bAV, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_bAV/Einz/E1824402); `funded_back_payment_expenses[≤99].description`: Art der Werbungskosten, text, at most 999 characters (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824601); `funded_back_payment_expenses[≤99].amount`: Werbungskosten zu geförderten Nachzahlungen, euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824602); `tax_shelter_models`: Gesellschaften oder Modelle nach § 15b EStG, text, at most 999 characters (R_AUS/Steuerstund_Mod/E1822101); `tax_shelter_income`: Einkünfte aus Modellen nach § 15b EStG, euros (a number or a decimal string), sent as whole euros (R_AUS/Steuerstund_Mod/E1822102) */
+            /** @description Anlage R-AUS (E10 `R_AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             foreign_pensions?: {
-                /** @enum {string} */
+                /**
+                 * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (R_AUS/Person)
+                 * @enum {string}
+                 */
                 person?: "taxpayer" | "spouse";
+                /** @description Leibr_gesetzl/Einz (R_AUS/Leibr_gesetzl/Einz, at most 15) */
                 statutory?: {
+                    /** @description Staat des Leistungsbezugs: a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_gesetzl/Einz/E1820402) */
                     country?: string;
+                    /** @description Ausländische Rente aus gesetzlicher Versicherung: euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820401) */
                     amount?: number | string;
+                    /** @description Rentenanpassungsbetrag (ausländische Rente): euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820501) */
                     adjustment?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der Rente: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820601)
+                     */
                     start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der 1. vorhergehenden Rente: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820701)
+                     */
                     previous_1_start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Ende der 1. vorhergehenden Rente: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820801)
+                     */
                     previous_1_end?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der 2. vorhergehenden Rente: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820702)
+                     */
                     previous_2_start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Ende der 2. vorhergehenden Rente: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820802)
+                     */
                     previous_2_end?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der 3. vorhergehenden Rente: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820703)
+                     */
                     previous_3_start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Ende der 3. vorhergehenden Rente: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/E1820803)
+                     */
                     previous_3_end?: string;
+                    /** @description Nachzahlungen für mehrere Jahre (ausländische Rente): euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/E1820901) */
                     back_payments?: number | string;
+                    /** @description Prozentsatz der öffentlichen Kasse: a percentage above 0 with at most two decimals, such as 45.5 (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821001) */
                     public_fund_percentage?: number;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Rente erlischt oder wird umgewandelt spätestens am: a date, YYYY-MM-DD (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821101)
+                     */
                     public_fund_ends?: string;
+                    /** @description Einmalzahlung der öffentlichen Kasse: euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_gesetzl/Einz/Oeff_Kl/E1821201) */
                     public_fund_lump_sum?: number | string;
                 }[];
+                /** @description Leibr_priv/Einz (R_AUS/Leibr_priv/Einz, at most 15) */
                 private?: {
+                    /** @description Staat des Leistungsbezugs: a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leibr_priv/Einz/E1821402) */
                     country?: string;
+                    /** @description Ausländische private Rente: euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821301) */
                     amount?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der Rente: a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821401)
+                     */
                     start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Geburtsdatum der Person, von deren Leben die Rente abhängt: a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821501)
+                     */
                     other_life_birth_date?: string;
+                    /** @description Rente erlischt mit dem Tod von: text, at most 999 characters (R_AUS/Leibr_priv/Einz/E1821601) */
                     ends_on_death_of?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Rente erlischt oder wird umgewandelt spätestens am: a date, YYYY-MM-DD (R_AUS/Leibr_priv/Einz/E1821701)
+                     */
                     ends?: string;
+                    /** @description Nachzahlungen für mehrere Jahre (private Rente): euros (a number or a decimal string), sent as whole euros (R_AUS/Leibr_priv/Einz/E1821801) */
                     back_payments?: number | string;
                 }[];
+                /** @description Leist_bAV/Einz (R_AUS/Leist_bAV/Einz, at most 15) */
                 occupational?: {
+                    /** @description Staat des Leistungsbezugs: a state as ELSTER's form names it in German, such as "Österreich" (R_AUS/Leist_bAV/Einz/E1823101) */
                     country?: string;
+                    /** @description Leistungen bAV aus geförderten Beiträgen: euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823201) */
                     funded?: number | string;
+                    /** @description Lebenslange Leibrente bAV aus nicht geförderten Beiträgen: euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823301) */
                     life_annuity?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der lebenslangen Leibrente: a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823401)
+                     */
                     life_annuity_start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Geburtsdatum der Person, von deren Leben die Rente abhängt: a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823501)
+                     */
                     other_life_birth_date?: string;
+                    /** @description Abgekürzte Leibrente bAV aus nicht geförderten Beiträgen: euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823601) */
                     term_annuity?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Beginn der abgekürzten Leibrente: a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823701)
+                     */
                     term_annuity_start?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Abgekürzte Leibrente erlischt spätestens am: a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1823801)
+                     */
                     term_annuity_ends?: string;
+                    /** @description Einmalleistungen bAV aus nicht geförderten Beiträgen: euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1823901) */
                     lump_sum?: number | string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Datum des Vertragsabschlusses: a date, YYYY-MM-DD (R_AUS/Leist_bAV/Einz/E1824001)
+                     */
                     contract_date?: string;
+                    /** @description Nachzahlungen für mehrere Jahre (bAV): euros (a number or a decimal string), sent as whole euros (R_AUS/Leist_bAV/Einz/E1824101) */
                     back_payments?: number | string;
                 }[];
+                /** @description Wk/Leibr/Einz (R_AUS/Wk/Leibr/Einz, at most 99) */
                 statutory_expenses?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (R_AUS/Wk/Leibr/Einz/E1821901) */
                     description?: string;
+                    /** @description Werbungskosten zu ausländischen Leibrenten: euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr/Einz/E1821902) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/Leibr_Nachz/Einz (R_AUS/Wk/Leibr_Nachz/Einz, at most 99) */
                 back_payment_expenses?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (R_AUS/Wk/Leibr_Nachz/Einz/E1822001) */
                     description?: string;
+                    /** @description Werbungskosten zu Nachzahlungen: euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz/Einz/E1822002) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/Leist_bAV/Einz (R_AUS/Wk/Leist_bAV/Einz, at most 99) */
                 occupational_expenses?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (R_AUS/Wk/Leist_bAV/Einz/E1824301) */
                     description?: string;
+                    /** @description Werbungskosten zu Leistungen bAV: euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leist_bAV/Einz/E1824302) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/Leibr_bAV/Einz (R_AUS/Wk/Leibr_bAV/Einz, at most 99) */
                 occupational_annuity_expenses?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (R_AUS/Wk/Leibr_bAV/Einz/E1824401) */
                     description?: string;
+                    /** @description Werbungskosten zu Leibrenten bAV: euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_bAV/Einz/E1824402) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/Leibr_Nachz_gef/Einz (R_AUS/Wk/Leibr_Nachz_gef/Einz, at most 99) */
                 funded_back_payment_expenses?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824601) */
                     description?: string;
+                    /** @description Werbungskosten zu geförderten Nachzahlungen: euros (a number or a decimal string), sent as whole euros, not negative (R_AUS/Wk/Leibr_Nachz_gef/Einz/E1824602) */
                     amount?: number | string;
                 }[];
+                /** @description Gesellschaften oder Modelle nach § 15b EStG: text, at most 999 characters (R_AUS/Steuerstund_Mod/E1822101) */
                 tax_shelter_models?: string;
+                /** @description Einkünfte aus Modellen nach § 15b EStG: euros (a number or a decimal string), sent as whole euros (R_AUS/Steuerstund_Mod/E1822102) */
                 tax_shelter_income?: number | string;
             }[];
-            /** @description Anlage SO (E10 `SO`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `recurring[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wied_Bez/Person); `recurring[≤2].description`: Art der wiederkehrenden Bezüge, text, at most 999 characters (SO/Wied_Bez/E0304501); `recurring[≤2].amount`: Einnahmen aus wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502); `maintenance_received[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Unt_Leist/Person); `maintenance_received[≤2].amount`: Unterhaltsleistungen (Realsplitting), euros (a number or a decimal string), sent as whole euros (SO/Unt_Leist/E0304601); `recurring_expenses[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Wk/Person); `recurring_expenses[≤2].amount`: Werbungskosten zu wiederkehrenden Bezügen, euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701); `land_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Grdst/Person); `land_sales[≤2].sales[≤99].property`: Grundstück oder Recht, text, at most 999 characters (SO/Priv_VA_G/Grdst/Einz/E0306111); `land_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306201); `land_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202); `land_sales[≤2].sales[≤99].price`: Veräußerungspreis (Grundstücke), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401); `land_sales[≤2].sales[≤99].cost`: Anschaffungs- oder Herstellungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501); `land_sales[≤2].sales[≤99].depreciation`: Absetzungen für Abnutzung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306601); `land_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Grundstücksveräußerung, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701); `land_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus privaten Grundstücksveräußerungen, euros (a number or a decimal string), sent as whole euros, computed from price − cost + depreciation − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/Grdst/Einz/E0306801); `other_sales[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/And_WG/Person); `other_sales[≤2].sales[≤99].asset`: Art des Wirtschaftsguts, text, at most 999 characters (SO/Priv_VA_G/And_WG/Einz/E0307101); `other_sales[≤2].sales[≤99].acquired_on`: Angeschafft am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307201); `other_sales[≤2].sales[≤99].sold_on`: Veräußert am, a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307202); `other_sales[≤2].sales[≤99].price`: Veräußerungspreis (andere Wirtschaftsgüter), euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307401); `other_sales[≤2].sales[≤99].cost`: Anschaffungskosten, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307501); `other_sales[≤2].sales[≤99].selling_costs`: Werbungskosten der Veräußerung anderer Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307601); `other_sales[≤2].sales[≤99].gain`: Gewinn / Verlust aus anderen privaten Veräußerungen, euros (a number or a decimal string), sent as whole euros, computed from price − cost − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/And_WG/Einz/E0307701) */
+            /** @description Anlage SO (E10 `SO`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             other_income?: {
+                /** @description Wied_Bez (SO/Wied_Bez, at most 2) */
                 recurring?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Wied_Bez/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Art der wiederkehrenden Bezüge: text, at most 999 characters (SO/Wied_Bez/E0304501) */
                     description?: string;
+                    /** @description Einnahmen aus wiederkehrenden Bezügen: euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502) */
                     amount?: number | string;
                 }[];
+                /** @description Unt_Leist (SO/Unt_Leist, at most 2) */
                 maintenance_received?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Unt_Leist/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Unterhaltsleistungen (Realsplitting): euros (a number or a decimal string), sent as whole euros (SO/Unt_Leist/E0304601) */
                     amount?: number | string;
                 }[];
+                /** @description Wk (SO/Wk, at most 2) */
                 recurring_expenses?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Wk/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Werbungskosten zu wiederkehrenden Bezügen: euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701) */
                     amount?: number | string;
                 }[];
+                /** @description Priv_VA_G/Grdst (SO/Priv_VA_G/Grdst, at most 2) */
                 land_sales?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Grdst/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Einz (SO/Priv_VA_G/Grdst/Einz, at most 99) */
                     sales?: {
+                        /** @description Grundstück oder Recht: text, at most 999 characters (SO/Priv_VA_G/Grdst/Einz/E0306111) */
                         property?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Angeschafft am: a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306201)
+                         */
                         acquired_on?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Veräußert am: a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202)
+                         */
                         sold_on?: string;
+                        /** @description Veräußerungspreis (Grundstücke): euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401) */
                         price?: number | string;
+                        /** @description Anschaffungs- oder Herstellungskosten: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501) */
                         cost?: number | string;
+                        /** @description Absetzungen für Abnutzung: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306601) */
                         depreciation?: number | string;
+                        /** @description Werbungskosten der Grundstücksveräußerung: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701) */
                         selling_costs?: number | string;
+                        /** @description Gewinn / Verlust aus privaten Grundstücksveräußerungen: euros (a number or a decimal string), sent as whole euros, computed from price − cost + depreciation − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/Grdst/Einz/E0306801) */
                         gain?: number | string;
                     }[];
                 }[];
+                /** @description Priv_VA_G/And_WG (SO/Priv_VA_G/And_WG, at most 2) */
                 other_sales?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/And_WG/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description Einz (SO/Priv_VA_G/And_WG/Einz, at most 99) */
                     sales?: {
+                        /** @description Art des Wirtschaftsguts: text, at most 999 characters (SO/Priv_VA_G/And_WG/Einz/E0307101) */
                         asset?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Angeschafft am: a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307201)
+                         */
                         acquired_on?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Veräußert am: a date, YYYY-MM-DD (SO/Priv_VA_G/And_WG/Einz/E0307202)
+                         */
                         sold_on?: string;
+                        /** @description Veräußerungspreis (andere Wirtschaftsgüter): euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307401) */
                         price?: number | string;
+                        /** @description Anschaffungskosten: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307501) */
                         cost?: number | string;
+                        /** @description Werbungskosten der Veräußerung anderer Wirtschaftsgüter: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/And_WG/Einz/E0307601) */
                         selling_costs?: number | string;
+                        /** @description Gewinn / Verlust aus anderen privaten Veräußerungen: euros (a number or a decimal string), sent as whole euros, computed from price − cost − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/And_WG/Einz/E0307701) */
                         gain?: number | string;
                     }[];
                 }[];
             };
-            /** @description Anlage V (E10 `V`, at most 999). `street`: Straße, Hausnummer, text, at most 999 characters (V/Allg/Lage/E0700407); `postal_code`: Postleitzahl, text, at most 12 characters (V/Allg/Lage/E0700503); `city`: Ort, text, at most 999 characters (V/Allg/Lage/E0700504); `acquired_on`: Angeschafft am, a date, YYYY-MM-DD (V/Allg/Lage/E0700102); `business_id`: Wirtschafts-Identifikationsnummer, a business identification number, such as "DE123456788-00001" (V/Allg/Lage/E0700805); `living_space`: Gesamtwohnfläche (in m²), whole square metres (V/Allg/Flaechen/E0700702); `own_use_space`: davon eigengenutzt oder unentgeltlich überlassen (in m²), whole square metres (V/Allg/Flaechen/E0700104); `flats[≤99].unit`: Wohneinheit, text, at most 999 characters (V/Einn/Mieteinn/Whg/Einz/E0701202); `flats[≤99].area`: Wohnfläche (in m²), square metres with at most two decimals (V/Einn/Mieteinn/Whg/Einz/E0700302); `flats[≤99].rent`: Mieteinnahmen, euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/Whg/Einz/E0700201); `allocations`: Umlagen (laufende Neben- / Betriebskosten), euros (a number or a decimal string), sent as whole euros, not negative (V/Einn/Uml/E0700501); `allocations_settlement`: Nachzahlungen / Erstattungen von Umlagen, euros (a number or a decimal string), sent as whole euros (V/Einn/Uml/E0702106); `income_total`: Summe der Einnahmen, euros (a number or a decimal string), sent as whole euros, computed from flats_total + allocations + allocations_settlement where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Einn/Sum/E0701401); `building_depreciation[≤99].method`: Art der AfA, one of `linear`, `declining` (V/Wk/AfA_Geb/Direkt/E0703302); `building_depreciation[≤99].percent`: AfA-Satz in Prozent, a percentage with at most two decimals (V/Wk/AfA_Geb/Direkt/E0703303); `building_depreciation[≤99].basis`: AfA-Grundlage, one of `as_last_year`, `as_explained` (V/Wk/AfA_Geb/Direkt/E0703304); `building_depreciation[≤99].explanation`: Erläuterung, text, at most 999 characters (V/Wk/AfA_Geb/Direkt/E0703305); `building_depreciation[≤99].amount`: AfA für Gebäude, euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_Geb/Direkt/E0703306); `movables_depreciation[≤99].basis`: AfA-Grundlage, one of `as_last_year`, `as_explained` (V/Wk/AfA_bew_WG/Direkt/E0704205); `movables_depreciation[≤99].explanation`: Einzelangaben, text, at most 999 characters (V/Wk/AfA_bew_WG/Direkt/E0704206); `movables_depreciation[≤99].amount`: AfA für bewegliche Wirtschaftsgüter, euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_bew_WG/Direkt/E0704207); `interest[≤99].lender`: Kreditinstitut, text, at most 999 characters (V/Wk/Schuldzins/Direkt/E0704507); `interest[≤99].amount`: Schuldzinsen, euros (a number or a decimal string), sent as whole euros (V/Wk/Schuldzins/Direkt/E0704508); `maintenance_direct[≤99].description`: Erhaltungsaufwand, Bezeichnung, text, at most 999 characters (V/Wk/Erhalt_AW_dir/Einz/E0703707); `maintenance_direct[≤99].issuer`: Rechnungsaussteller, text, at most 40 characters (V/Wk/Erhalt_AW_dir/Einz/E0703708); `maintenance_direct[≤99].invoice_date`: Rechnungsdatum, a date, YYYY-MM-DD (V/Wk/Erhalt_AW_dir/Einz/E0703709); `maintenance_direct[≤99].amount`: Erhaltungsaufwand (direkt zugeordnet), Gesamtbetrag, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_dir/Einz/E0704410); `maintenance_direct[≤99].deductible`: Erhaltungsaufwand (direkt zugeordnet), abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from amount where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_dir/Einz/E0703911); `maintenance_shared[≤99].description`: Erhaltungsaufwand, Bezeichnung, text, at most 999 characters (V/Wk/Erhalt_AW_verh/Einz/E0703835); `maintenance_shared[≤99].issuer`: Rechnungsaussteller, text, at most 40 characters (V/Wk/Erhalt_AW_verh/Einz/E0703836); `maintenance_shared[≤99].invoice_date`: Rechnungsdatum, a date, YYYY-MM-DD (V/Wk/Erhalt_AW_verh/Einz/E0703837); `maintenance_shared[≤99].amount`: Erhaltungsaufwand (verhältnismäßig zugeordnet), Gesamtbetrag, euros and cents, not negative (V/Wk/Erhalt_AW_verh/Einz/E0704510); `maintenance_shared[≤99].share`: abzugsfähiger Anteil (in %), a percentage with at most two decimals (V/Wk/Erhalt_AW_verh/Einz/E0705507); `maintenance_shared[≤99].deductible`: Erhaltungsaufwand (verhältnismäßig zugeordnet), abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from amount × share × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_verh/Einz/E0703838); `maintenance_spread.expenses[≤99].amount`: Erhaltungsaufwand dieses Jahres (verteilt), Gesamtbetrag, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0704701); `maintenance_spread.expenses[≤99].description`: Erhaltungsaufwand, Bezeichnung, text, at most 40 characters (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703908); `maintenance_spread.expenses[≤99].issuer`: Rechnungsaussteller, text, at most 40 characters (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703909); `maintenance_spread.expenses[≤99].invoice_date`: Rechnungsdatum, a date, YYYY-MM-DD (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703910); `maintenance_spread.years`: Verteilungszeitraum (Jahre), a whole number of years from 2 to 5 (not sent, it computes another field); `maintenance_spread.this_year`: davon in diesem Jahr abzuziehen, euros (a number or a decimal string), sent as whole euros, not negative, computed from expenses_total ÷ years where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Aufw_Sum/E0704703); `maintenance_spread.direct`: davon direkt zugeordnet, euros (a number or a decimal string), sent as whole euros, not negative, computed from this_year where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Direkt/E0705702); `maintenance_spread.deductible`: Erhaltungsaufwand dieses Jahres (verteilt), abzugsfähig, euros (a number or a decimal string), sent as whole euros, at least 1 euro, computed from direct where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Abzb_VZ/E0704708); `maintenance_spread.from_fourth_year_before`: Verteilter Erhaltungsaufwand aus dem vierten Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_4/Direkt/E0706003); `maintenance_spread.from_fourth_year_before_total`: Verteilter Erhaltungsaufwand aus dem vierten Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_fourth_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_4/Sum/E0704015); `maintenance_spread.from_third_year_before`: Verteilter Erhaltungsaufwand aus dem dritten Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_3/Direkt/E0706301); `maintenance_spread.from_third_year_before_total`: Verteilter Erhaltungsaufwand aus dem dritten Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_third_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_3/Sum/E0704115); `maintenance_spread.from_second_year_before`: Verteilter Erhaltungsaufwand aus dem zweiten Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_2/Direkt/E0706601); `maintenance_spread.from_second_year_before_total`: Verteilter Erhaltungsaufwand aus dem zweiten Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_second_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_2/Sum/E0704215); `maintenance_spread.from_year_before`: Verteilter Erhaltungsaufwand aus dem Vorjahr, Anteil dieses Jahres, euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_1/Direkt/E0706901); `maintenance_spread.from_year_before_total`: Verteilter Erhaltungsaufwand aus dem Vorjahr, abzugsfähig, euros (a number or a decimal string), sent as whole euros, not negative, computed from from_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_1/Sum/E0704315); `administration[≤99].description`: Verwaltungskosten, Einzelangaben, text, at most 999 characters (V/Wk/Verw_Ko/Direkt/E0707501); `administration[≤99].amount`: Verwaltungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Verw_Ko/Direkt/E0707502); `other_costs[≤99].description`: Art der Werbungskosten, text, at most 999 characters (V/Wk/Sonst/Direkt/E0707901); `other_costs[≤99].amount`: Sonstige Werbungskosten, euros (a number or a decimal string), sent as whole euros (V/Wk/Sonst/Direkt/E0707902); `expenses_total`: Summe der Werbungskosten, euros (a number or a decimal string), sent as whole euros, computed from building_depreciation_total + movables_depreciation_total + interest_total + maintenance_direct_total + maintenance_shared_total + maintenance_spread.deductible + maintenance_spread.from_fourth_year_before_total + maintenance_spread.from_third_year_before_total + maintenance_spread.from_second_year_before_total + maintenance_spread.from_year_before_total + administration_total + other_costs_total where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Se_WK/E0705701); `surplus`: Überschuss, euros (a number or a decimal string), sent as whole euros, computed from income_total − expenses_total where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Erm_Zuord_Ek/E0701601); `share_taxpayer`: Anteil Person A, euros (a number or a decimal string), sent as whole euros, computed from surplus − share_spouse where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Erm_Zuord_Ek/E0701801); `share_spouse`: Anteil Person B, euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701802). Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
+            /** @description Anlage V (E10 `V`, at most 999).. Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
             rentals?: {
+                /** @description Straße, Hausnummer: text, at most 999 characters (V/Allg/Lage/E0700407) */
                 street?: string;
+                /** @description Postleitzahl: text, at most 12 characters (V/Allg/Lage/E0700503) */
                 postal_code?: string;
+                /** @description Ort: text, at most 999 characters (V/Allg/Lage/E0700504) */
                 city?: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description Angeschafft am: a date, YYYY-MM-DD (V/Allg/Lage/E0700102)
+                 */
                 acquired_on?: string;
+                /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (V/Allg/Lage/E0700805) */
                 business_id?: string;
+                /** @description Gesamtwohnfläche (in m²): whole square metres (V/Allg/Flaechen/E0700702) */
                 living_space?: number;
+                /** @description davon eigengenutzt oder unentgeltlich überlassen (in m²): whole square metres (V/Allg/Flaechen/E0700104) */
                 own_use_space?: number;
+                /** @description Einn/Mieteinn/Whg/Einz (V/Einn/Mieteinn/Whg/Einz, at most 99) */
                 flats?: {
+                    /** @description Wohneinheit: text, at most 999 characters (V/Einn/Mieteinn/Whg/Einz/E0701202) */
                     unit?: string;
+                    /** @description Wohnfläche (in m²): square metres with at most two decimals (V/Einn/Mieteinn/Whg/Einz/E0700302) */
                     area?: number | string;
+                    /** @description Mieteinnahmen: euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/Whg/Einz/E0700201) */
                     rent?: number | string;
                 }[];
+                /** @description Umlagen (laufende Neben- / Betriebskosten): euros (a number or a decimal string), sent as whole euros, not negative (V/Einn/Uml/E0700501) */
                 allocations?: number | string;
+                /** @description Nachzahlungen / Erstattungen von Umlagen: euros (a number or a decimal string), sent as whole euros (V/Einn/Uml/E0702106) */
                 allocations_settlement?: number | string;
+                /** @description Summe der Einnahmen: euros (a number or a decimal string), sent as whole euros, computed from flats_total + allocations + allocations_settlement where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Einn/Sum/E0701401) */
                 income_total?: number | string;
+                /** @description Wk/AfA_Geb/Direkt (V/Wk/AfA_Geb/Direkt, at most 99) */
                 building_depreciation?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Art der AfA: one of `linear`, `declining` (V/Wk/AfA_Geb/Direkt/E0703302)
+                     * @enum {string}
+                     */
                     method?: "linear" | "declining";
+                    /** @description AfA-Satz in Prozent: a percentage with at most two decimals (V/Wk/AfA_Geb/Direkt/E0703303) */
                     percent?: number | string;
-                    /** @enum {string} */
+                    /**
+                     * @description AfA-Grundlage: one of `as_last_year`, `as_explained` (V/Wk/AfA_Geb/Direkt/E0703304)
+                     * @enum {string}
+                     */
                     basis?: "as_last_year" | "as_explained";
+                    /** @description Erläuterung: text, at most 999 characters (V/Wk/AfA_Geb/Direkt/E0703305) */
                     explanation?: string;
+                    /** @description AfA für Gebäude: euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_Geb/Direkt/E0703306) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/AfA_bew_WG/Direkt (V/Wk/AfA_bew_WG/Direkt, at most 99) */
                 movables_depreciation?: {
-                    /** @enum {string} */
+                    /**
+                     * @description AfA-Grundlage: one of `as_last_year`, `as_explained` (V/Wk/AfA_bew_WG/Direkt/E0704205)
+                     * @enum {string}
+                     */
                     basis?: "as_last_year" | "as_explained";
+                    /** @description Einzelangaben: text, at most 999 characters (V/Wk/AfA_bew_WG/Direkt/E0704206) */
                     explanation?: string;
+                    /** @description AfA für bewegliche Wirtschaftsgüter: euros (a number or a decimal string), sent as whole euros (V/Wk/AfA_bew_WG/Direkt/E0704207) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/Schuldzins/Direkt (V/Wk/Schuldzins/Direkt, at most 99) */
                 interest?: {
+                    /** @description Kreditinstitut: text, at most 999 characters (V/Wk/Schuldzins/Direkt/E0704507) */
                     lender?: string;
+                    /** @description Schuldzinsen: euros (a number or a decimal string), sent as whole euros (V/Wk/Schuldzins/Direkt/E0704508) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/Erhalt_AW_dir/Einz (V/Wk/Erhalt_AW_dir/Einz, at most 99) */
                 maintenance_direct?: {
+                    /** @description Erhaltungsaufwand, Bezeichnung: text, at most 999 characters (V/Wk/Erhalt_AW_dir/Einz/E0703707) */
                     description?: string;
+                    /** @description Rechnungsaussteller: text, at most 40 characters (V/Wk/Erhalt_AW_dir/Einz/E0703708) */
                     issuer?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Rechnungsdatum: a date, YYYY-MM-DD (V/Wk/Erhalt_AW_dir/Einz/E0703709)
+                     */
                     invoice_date?: string;
+                    /** @description Erhaltungsaufwand (direkt zugeordnet), Gesamtbetrag: euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_dir/Einz/E0704410) */
                     amount?: number | string;
+                    /** @description Erhaltungsaufwand (direkt zugeordnet), abzugsfähig: euros (a number or a decimal string), sent as whole euros, not negative, computed from amount where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_dir/Einz/E0703911) */
                     deductible?: number | string;
                 }[];
+                /** @description Wk/Erhalt_AW_verh/Einz (V/Wk/Erhalt_AW_verh/Einz, at most 99) */
                 maintenance_shared?: {
+                    /** @description Erhaltungsaufwand, Bezeichnung: text, at most 999 characters (V/Wk/Erhalt_AW_verh/Einz/E0703835) */
                     description?: string;
+                    /** @description Rechnungsaussteller: text, at most 40 characters (V/Wk/Erhalt_AW_verh/Einz/E0703836) */
                     issuer?: string;
-                    /** Format: date */
+                    /**
+                     * Format: date
+                     * @description Rechnungsdatum: a date, YYYY-MM-DD (V/Wk/Erhalt_AW_verh/Einz/E0703837)
+                     */
                     invoice_date?: string;
+                    /** @description Erhaltungsaufwand (verhältnismäßig zugeordnet), Gesamtbetrag: euros and cents, not negative (V/Wk/Erhalt_AW_verh/Einz/E0704510) */
                     amount?: number | string;
+                    /** @description abzugsfähiger Anteil (in %): a percentage with at most two decimals (V/Wk/Erhalt_AW_verh/Einz/E0705507) */
                     share?: number | string;
+                    /** @description Erhaltungsaufwand (verhältnismäßig zugeordnet), abzugsfähig: euros (a number or a decimal string), sent as whole euros, not negative, computed from amount × share × 0.01 where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_verh/Einz/E0703838) */
                     deductible?: number | string;
                 }[];
+                /** @description Wk/Erhalt_AW_5_J (V/Wk/Erhalt_AW_5_J) */
                 maintenance_spread?: {
+                    /** @description Aufw_Einz (V/Wk/Erhalt_AW_5_J/Aufw_Einz, at most 99) */
                     expenses?: {
+                        /** @description Erhaltungsaufwand dieses Jahres (verteilt), Gesamtbetrag: euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0704701) */
                         amount?: number | string;
+                        /** @description Erhaltungsaufwand, Bezeichnung: text, at most 40 characters (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703908) */
                         description?: string;
+                        /** @description Rechnungsaussteller: text, at most 40 characters (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703909) */
                         issuer?: string;
-                        /** Format: date */
+                        /**
+                         * Format: date
+                         * @description Rechnungsdatum: a date, YYYY-MM-DD (V/Wk/Erhalt_AW_5_J/Aufw_Einz/E0703910)
+                         */
                         invoice_date?: string;
                     }[];
+                    /** @description Verteilungszeitraum (Jahre): a whole number of years from 2 to 5 (not sent, it computes another field) */
                     years?: number;
+                    /** @description davon in diesem Jahr abzuziehen: euros (a number or a decimal string), sent as whole euros, not negative, computed from expenses_total ÷ years where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Aufw_Sum/E0704703) */
                     this_year?: number | string;
+                    /** @description davon direkt zugeordnet: euros (a number or a decimal string), sent as whole euros, not negative, computed from this_year where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Direkt/E0705702) */
                     direct?: number | string;
+                    /** @description Erhaltungsaufwand dieses Jahres (verteilt), abzugsfähig: euros (a number or a decimal string), sent as whole euros, at least 1 euro, computed from direct where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Abzb_VZ/E0704708) */
                     deductible?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem vierten Vorjahr, Anteil dieses Jahres: euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_4/Direkt/E0706003) */
                     from_fourth_year_before?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem vierten Vorjahr, abzugsfähig: euros (a number or a decimal string), sent as whole euros, not negative, computed from from_fourth_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_4/Sum/E0704015) */
                     from_fourth_year_before_total?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem dritten Vorjahr, Anteil dieses Jahres: euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_3/Direkt/E0706301) */
                     from_third_year_before?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem dritten Vorjahr, abzugsfähig: euros (a number or a decimal string), sent as whole euros, not negative, computed from from_third_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_3/Sum/E0704115) */
                     from_third_year_before_total?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem zweiten Vorjahr, Anteil dieses Jahres: euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_2/Direkt/E0706601) */
                     from_second_year_before?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem zweiten Vorjahr, abzugsfähig: euros (a number or a decimal string), sent as whole euros, not negative, computed from from_second_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_2/Sum/E0704215) */
                     from_second_year_before_total?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem Vorjahr, Anteil dieses Jahres: euros (a number or a decimal string), sent as whole euros, not negative (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_1/Direkt/E0706901) */
                     from_year_before?: number | string;
+                    /** @description Verteilter Erhaltungsaufwand aus dem Vorjahr, abzugsfähig: euros (a number or a decimal string), sent as whole euros, not negative, computed from from_year_before where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Erhalt_AW_5_J/Ant_VZ_abz_1/Sum/E0704315) */
                     from_year_before_total?: number | string;
                 };
+                /** @description Wk/Verw_Ko/Direkt (V/Wk/Verw_Ko/Direkt, at most 99) */
                 administration?: {
+                    /** @description Verwaltungskosten, Einzelangaben: text, at most 999 characters (V/Wk/Verw_Ko/Direkt/E0707501) */
                     description?: string;
+                    /** @description Verwaltungskosten: euros (a number or a decimal string), sent as whole euros (V/Wk/Verw_Ko/Direkt/E0707502) */
                     amount?: number | string;
                 }[];
+                /** @description Wk/Sonst/Direkt (V/Wk/Sonst/Direkt, at most 99) */
                 other_costs?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (V/Wk/Sonst/Direkt/E0707901) */
                     description?: string;
+                    /** @description Sonstige Werbungskosten: euros (a number or a decimal string), sent as whole euros (V/Wk/Sonst/Direkt/E0707902) */
                     amount?: number | string;
                 }[];
+                /** @description Summe der Werbungskosten: euros (a number or a decimal string), sent as whole euros, computed from building_depreciation_total + movables_depreciation_total + interest_total + maintenance_direct_total + maintenance_shared_total + maintenance_spread.deductible + maintenance_spread.from_fourth_year_before_total + maintenance_spread.from_third_year_before_total + maintenance_spread.from_second_year_before_total + maintenance_spread.from_year_before_total + administration_total + other_costs_total where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Wk/Se_WK/E0705701) */
                 expenses_total?: number | string;
+                /** @description Überschuss: euros (a number or a decimal string), sent as whole euros, computed from income_total − expenses_total where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Erm_Zuord_Ek/E0701601) */
                 surplus?: number | string;
+                /** @description Anteil Person A: euros (a number or a decimal string), sent as whole euros, computed from surplus − share_spouse where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Erm_Zuord_Ek/E0701801) */
                 share_taxpayer?: number | string;
+                /** @description Anteil Person B: euros (a number or a decimal string), sent as whole euros (V/Erm_Zuord_Ek/E0701802) */
                 share_spouse?: number | string;
             }[];
-            /** @description Anlage V-FeWo (E10 `V_FeWo`, at most 999). `rental_number`: Laufende Nummer der Anlage V, a whole number from 1 to 999 (V_FeWo/Laufende_Nummer_V); `flats[≤99].property_tax_reference`: Aktenzeichen laut Grundsteuermessbescheid, text, at most 17 characters (V_FeWo/Obj/Allg/E0730501); `flats[≤99].description`: Bezeichnung der Ferienwohnung, text, at most 999 characters (V_FeWo/Obj/Allg/E0730602); `flats[≤99].living_space`: Wohnfläche in m², a whole number from 1 to 99999 (V_FeWo/Obj/Allg/E0730601); `flats[≤99].used_by_owner_or_reserved`: Selbst genutzt oder zur Selbstnutzung vorbehalten, one of `yes`, `no` (V_FeWo/Obj/Nutz/E0730701); `flats[≤99].days_used_by_owner`: Tage der Selbstnutzung, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730801); `flats[≤99].days_let`: Vermietungstage, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730802); `flats[≤99].days_empty`: Leerstandstage, a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730803); `flats[≤99].usual_days_let`: Ortsübliche Vermietungstage, a whole number from 1 to 366 (V_FeWo/Obj/Nutz/Ortsuebl/E0730901); `flats[≤99].let_through_agent`: Vermietung über einen nicht nahestehenden Vermittler, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0730702); `flats[≤99].in_own_house`: Im sonst selbst genutzten Haus oder in dessen Nähe, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731101); `flats[≤99].other_flats_in_place`: Weitere eigene Ferienwohnungen am Ort, one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731201) */
+            /** @description Anlage V-FeWo (E10 `V_FeWo`, at most 999). */
             holiday_lettings?: {
+                /** @description Laufende Nummer der Anlage V: a whole number from 1 to 999 (V_FeWo/Laufende_Nummer_V) */
                 rental_number?: number;
+                /** @description Obj (V_FeWo/Obj, at most 99) */
                 flats?: {
+                    /** @description Aktenzeichen laut Grundsteuermessbescheid: text, at most 17 characters (V_FeWo/Obj/Allg/E0730501) */
                     property_tax_reference?: string;
+                    /** @description Bezeichnung der Ferienwohnung: text, at most 999 characters (V_FeWo/Obj/Allg/E0730602) */
                     description?: string;
+                    /** @description Wohnfläche in m²: a whole number from 1 to 99999 (V_FeWo/Obj/Allg/E0730601) */
                     living_space?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description Selbst genutzt oder zur Selbstnutzung vorbehalten: one of `yes`, `no` (V_FeWo/Obj/Nutz/E0730701)
+                     * @enum {string}
+                     */
                     used_by_owner_or_reserved?: "yes" | "no";
+                    /** @description Tage der Selbstnutzung: a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730801) */
                     days_used_by_owner?: number;
+                    /** @description Vermietungstage: a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730802) */
                     days_let?: number;
+                    /** @description Leerstandstage: a whole number from 0 to 366 (V_FeWo/Obj/Nutz/E0730803) */
                     days_empty?: number;
+                    /** @description Ortsübliche Vermietungstage: a whole number from 1 to 366 (V_FeWo/Obj/Nutz/Ortsuebl/E0730901) */
                     usual_days_let?: number;
-                    /** @enum {string} */
+                    /**
+                     * @description Vermietung über einen nicht nahestehenden Vermittler: one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0730702)
+                     * @enum {string}
+                     */
                     let_through_agent?: "yes" | "no";
-                    /** @enum {string} */
+                    /**
+                     * @description Im sonst selbst genutzten Haus oder in dessen Nähe: one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731101)
+                     * @enum {string}
+                     */
                     in_own_house?: "yes" | "no";
-                    /** @enum {string} */
+                    /**
+                     * @description Weitere eigene Ferienwohnungen am Ort: one of `yes`, `no` (V_FeWo/Obj/Nutz/Ortsuebl/E0731201)
+                     * @enum {string}
+                     */
                     other_flats_in_place?: "yes" | "no";
                 }[];
             }[];
-            /** @description Anlage V-Sonstige (E10 `V_Sonstige`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `shares[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (V_Sonstige/Anteil_Ek/Person); `shares[≤2].communities[≤2].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0702301); `shares[≤2].communities[≤2].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0720501); `shares[≤2].communities[≤2].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/GG/E0720502); `shares[≤2].communities[≤2].amount`: Anteil an Einkünften einer Gemeinschaft, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/GG/E0702302); `shares[≤2].further_communities[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702511); `shares[≤2].further_communities[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720801); `shares[≤2].further_communities[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720802); `shares[≤2].further_communities[≤99].amount`: Anteil an weiteren Gemeinschaften, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702514); `shares[≤2].property_funds[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702201); `shares[≤2].property_funds[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721001); `shares[≤2].property_funds[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721002); `shares[≤2].property_funds[≤99].amount`: Anteil an geschlossenen Immobilienfonds, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702204); `shares[≤2].building_communities[≤99].name`: Gemeinschaft, Gesellschaft oder Fonds, text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702101); `shares[≤2].building_communities[≤99].tax_office`: Finanzamt, text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721204); `shares[≤2].building_communities[≤99].tax_number`: Steuernummer, a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721205); `shares[≤2].building_communities[≤99].amount`: Anteil an Bauherren- und Erwerbergemeinschaften, euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702104); `business_ids[≤99].taxpayer`: Wirtschafts-Identifikationsnummer (Person A oder Gemeinschaft), a business identification number, such as "DE123456788-00001" (V_Sonstige/W_IdNr/E0723001); `business_ids[≤99].spouse`: Wirtschafts-Identifikationsnummer (Person B), a business identification number, such as "DE123456788-00001" (V_Sonstige/W_IdNr/E0723002); `subletting[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Unterverm/Einz/E0702603); `subletting[≤99].taxpayer`: Einkünfte aus Untervermietung (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702604); `subletting[≤99].spouse`: Einkünfte aus Untervermietung (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702605); `undeveloped_land[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702703); `undeveloped_land[≤99].taxpayer`: Vermietung unbebauter Grundstücke (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702704); `undeveloped_land[≤99].spouse`: Vermietung unbebauter Grundstücke (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702705); `other_immovables[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/And_Unbewegl/E0721101); `other_immovables[≤99].taxpayer`: Vermietung anderen unbeweglichen Vermögens (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721102); `other_immovables[≤99].spouse`: Vermietung anderen unbeweglichen Vermögens (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721103); `aggregates[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Sachinbegr/E0721201); `aggregates[≤99].taxpayer`: Vermietung von Sachinbegriffen (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721202); `aggregates[≤99].spouse`: Vermietung von Sachinbegriffen (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721203); `rights[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/And_Vermiet/Rechte/E0721301); `rights[≤99].taxpayer`: Überlassung von Rechten (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721302); `rights[≤99].spouse`: Überlassung von Rechten (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721303); `other_rentals_total_taxpayer`: Summe anderer Vermietung (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702701); `other_rentals_total_spouse`: Summe anderer Vermietung (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702702); `process_interest_description`: Prozess- und Verzugszinsen (Bezeichnung), text, at most 999 characters (V_Sonstige/Proz_Verz_Zins/E0723701); `process_interest_taxpayer`: Prozess- und Verzugszinsen (Person A), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723702); `process_interest_spouse`: Prozess- und Verzugszinsen (Person B), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723703); `extraordinary[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Ao_Ek/Einz/E0702903); `extraordinary[≤99].taxpayer`: Außerordentliche Einkünfte (§ 24 EStG) (Person A), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702904); `extraordinary[≤99].spouse`: Außerordentliche Einkünfte (§ 24 EStG) (Person B), euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702905); `tax_shelter_models[≤99].description`: Bezeichnung, text, at most 999 characters (V_Sonstige/Ges_Gem_P15b/E0702801); `tax_shelter_models[≤99].taxpayer`: Einkünfte aus Modellen nach § 15b EStG (Person A), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702802); `tax_shelter_models[≤99].spouse`: Einkünfte aus Modellen nach § 15b EStG (Person B), euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702803) */
+            /** @description Anlage V-Sonstige (E10 `V_Sonstige`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             rentals_other?: {
+                /** @description Anteil_Ek (V_Sonstige/Anteil_Ek, at most 2) */
                 shares?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (V_Sonstige/Anteil_Ek/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
+                    /** @description GG (V_Sonstige/Anteil_Ek/GG, at most 2) */
                     communities?: {
+                        /** @description Gemeinschaft, Gesellschaft oder Fonds: text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0702301) */
                         name?: string;
+                        /** @description Finanzamt: text, at most 999 characters (V_Sonstige/Anteil_Ek/GG/E0720501) */
                         tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/GG/E0720502) */
                         tax_number?: string | {
-                            /** @enum {string} */
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
                             state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                             number: string;
                         };
+                        /** @description Anteil an Einkünften einer Gemeinschaft: euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/GG/E0702302) */
                         amount?: number | string;
                     }[];
+                    /** @description Weit_GG/Einz (V_Sonstige/Anteil_Ek/Weit_GG/Einz, at most 99) */
                     further_communities?: {
+                        /** @description Gemeinschaft, Gesellschaft oder Fonds: text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702511) */
                         name?: string;
+                        /** @description Finanzamt: text, at most 999 characters (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720801) */
                         tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0720802) */
                         tax_number?: string | {
-                            /** @enum {string} */
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
                             state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                             number: string;
                         };
+                        /** @description Anteil an weiteren Gemeinschaften: euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Weit_GG/Einz/E0702514) */
                         amount?: number | string;
                     }[];
+                    /** @description Gesch_Immo_Fo/Einz (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz, at most 99) */
                     property_funds?: {
+                        /** @description Gemeinschaft, Gesellschaft oder Fonds: text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702201) */
                         name?: string;
+                        /** @description Finanzamt: text, at most 999 characters (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721001) */
                         tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0721002) */
                         tax_number?: string | {
-                            /** @enum {string} */
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
                             state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                             number: string;
                         };
+                        /** @description Anteil an geschlossenen Immobilienfonds: euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Gesch_Immo_Fo/Einz/E0702204) */
                         amount?: number | string;
                     }[];
+                    /** @description Bauh_Erw_Gem/Einz (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz, at most 99) */
                     building_communities?: {
+                        /** @description Gemeinschaft, Gesellschaft oder Fonds: text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702101) */
                         name?: string;
+                        /** @description Finanzamt: text, at most 999 characters (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721204) */
                         tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0721205) */
                         tax_number?: string | {
-                            /** @enum {string} */
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
                             state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                             number: string;
                         };
+                        /** @description Anteil an Bauherren- und Erwerbergemeinschaften: euros (a number or a decimal string), sent as whole euros (V_Sonstige/Anteil_Ek/Bauh_Erw_Gem/Einz/E0702104) */
                         amount?: number | string;
                     }[];
                 }[];
+                /** @description W_IdNr (V_Sonstige/W_IdNr, at most 99) */
                 business_ids?: {
+                    /** @description Wirtschafts-Identifikationsnummer (Person A oder Gemeinschaft): a business identification number, such as "DE123456788-00001" (V_Sonstige/W_IdNr/E0723001) */
                     taxpayer?: string;
+                    /** @description Wirtschafts-Identifikationsnummer (Person B): a business identification number, such as "DE123456788-00001" (V_Sonstige/W_IdNr/E0723002) */
                     spouse?: string;
                 }[];
+                /** @description Unterverm/Einz (V_Sonstige/Unterverm/Einz, at most 99) */
                 subletting?: {
+                    /** @description Bezeichnung: text, at most 999 characters (V_Sonstige/Unterverm/Einz/E0702603) */
                     description?: string;
+                    /** @description Einkünfte aus Untervermietung (Person A): euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702604) */
                     taxpayer?: number | string;
+                    /** @description Einkünfte aus Untervermietung (Person B): euros (a number or a decimal string), sent as whole euros (V_Sonstige/Unterverm/Einz/E0702605) */
                     spouse?: number | string;
                 }[];
+                /** @description And_Vermiet/Unbeb_Grdst (V_Sonstige/And_Vermiet/Unbeb_Grdst, at most 99) */
                 undeveloped_land?: {
+                    /** @description Bezeichnung: text, at most 999 characters (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702703) */
                     description?: string;
+                    /** @description Vermietung unbebauter Grundstücke (Person A): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702704) */
                     taxpayer?: number | string;
+                    /** @description Vermietung unbebauter Grundstücke (Person B): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Unbeb_Grdst/E0702705) */
                     spouse?: number | string;
                 }[];
+                /** @description And_Vermiet/And_Unbewegl (V_Sonstige/And_Vermiet/And_Unbewegl, at most 99) */
                 other_immovables?: {
+                    /** @description Bezeichnung: text, at most 999 characters (V_Sonstige/And_Vermiet/And_Unbewegl/E0721101) */
                     description?: string;
+                    /** @description Vermietung anderen unbeweglichen Vermögens (Person A): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721102) */
                     taxpayer?: number | string;
+                    /** @description Vermietung anderen unbeweglichen Vermögens (Person B): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/And_Unbewegl/E0721103) */
                     spouse?: number | string;
                 }[];
+                /** @description And_Vermiet/Sachinbegr (V_Sonstige/And_Vermiet/Sachinbegr, at most 99) */
                 aggregates?: {
+                    /** @description Bezeichnung: text, at most 999 characters (V_Sonstige/And_Vermiet/Sachinbegr/E0721201) */
                     description?: string;
+                    /** @description Vermietung von Sachinbegriffen (Person A): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721202) */
                     taxpayer?: number | string;
+                    /** @description Vermietung von Sachinbegriffen (Person B): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sachinbegr/E0721203) */
                     spouse?: number | string;
                 }[];
+                /** @description And_Vermiet/Rechte (V_Sonstige/And_Vermiet/Rechte, at most 99) */
                 rights?: {
+                    /** @description Bezeichnung: text, at most 999 characters (V_Sonstige/And_Vermiet/Rechte/E0721301) */
                     description?: string;
+                    /** @description Überlassung von Rechten (Person A): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721302) */
                     taxpayer?: number | string;
+                    /** @description Überlassung von Rechten (Person B): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Rechte/E0721303) */
                     spouse?: number | string;
                 }[];
+                /** @description Summe anderer Vermietung (Person A): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702701) */
                 other_rentals_total_taxpayer?: number | string;
+                /** @description Summe anderer Vermietung (Person B): euros (a number or a decimal string), sent as whole euros (V_Sonstige/And_Vermiet/Sum/E0702702) */
                 other_rentals_total_spouse?: number | string;
+                /** @description Prozess- und Verzugszinsen (Bezeichnung): text, at most 999 characters (V_Sonstige/Proz_Verz_Zins/E0723701) */
                 process_interest_description?: string;
+                /** @description Prozess- und Verzugszinsen (Person A): euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723702) */
                 process_interest_taxpayer?: number | string;
+                /** @description Prozess- und Verzugszinsen (Person B): euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Proz_Verz_Zins/E0723703) */
                 process_interest_spouse?: number | string;
+                /** @description Ao_Ek/Einz (V_Sonstige/Ao_Ek/Einz, at most 99) */
                 extraordinary?: {
+                    /** @description Bezeichnung: text, at most 999 characters (V_Sonstige/Ao_Ek/Einz/E0702903) */
                     description?: string;
+                    /** @description Außerordentliche Einkünfte (§ 24 EStG) (Person A): euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702904) */
                     taxpayer?: number | string;
+                    /** @description Außerordentliche Einkünfte (§ 24 EStG) (Person B): euros (a number or a decimal string), sent as whole euros, not negative (V_Sonstige/Ao_Ek/Einz/E0702905) */
                     spouse?: number | string;
                 }[];
+                /** @description Ges_Gem_P15b (V_Sonstige/Ges_Gem_P15b, at most 99) */
                 tax_shelter_models?: {
+                    /** @description Bezeichnung: text, at most 999 characters (V_Sonstige/Ges_Gem_P15b/E0702801) */
                     description?: string;
+                    /** @description Einkünfte aus Modellen nach § 15b EStG (Person A): euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702802) */
                     taxpayer?: number | string;
+                    /** @description Einkünfte aus Modellen nach § 15b EStG (Person B): euros (a number or a decimal string), sent as whole euros (V_Sonstige/Ges_Gem_P15b/E0702803) */
                     spouse?: number | string;
                 }[];
             };
-            /** @description Weitere sonstige Vorsorgeaufwendungen (E10 `VOR`). `unemployment.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001401); `unemployment.contracts[≤50].amount`: Arbeitslosenversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001402); `disability.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001501); `disability.contracts[≤50].amount`: Berufsunfähigkeitsversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001502); `accident_liability_term_life.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001801); `accident_liability_term_life.contracts[≤50].amount`: Unfall-, Haftpflicht-, Risikoversicherung, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001802); `life_with_capital_option.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001901); `life_with_capital_option.contracts[≤50].amount`: Versicherung mit Kapitalwahlrecht, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001902); `annuity_without_capital_option.contracts[≤50].description`: Bezeichnung, text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002001); `annuity_without_capital_option.contracts[≤50].amount`: Versicherung ohne Kapitalwahlrecht, euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002002) */
+            /** @description Weitere sonstige Vorsorgeaufwendungen (E10 `VOR`). */
             other_provision?: {
+                /** @description Weit_Sons_VorAW/A_B_LP/AL_Vers (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers) */
                 unemployment?: {
+                    /** @description Einz (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz, at most 50) */
                     contracts?: {
+                        /** @description Bezeichnung: text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001401) */
                         description?: string;
+                        /** @description Arbeitslosenversicherung: euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers/Einz/E2001402) */
                         amount?: number | string;
                     }[];
                 };
+                /** @description Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers) */
                 disability?: {
+                    /** @description Einz (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz, at most 50) */
                     contracts?: {
+                        /** @description Bezeichnung: text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001501) */
                         description?: string;
+                        /** @description Berufsunfähigkeitsversicherung: euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/ErwU_BU_Vers/Einz/E2001502) */
                         amount?: number | string;
                     }[];
                 };
+                /** @description Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers) */
                 accident_liability_term_life?: {
+                    /** @description Einz (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz, at most 50) */
                     contracts?: {
+                        /** @description Bezeichnung: text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001801) */
                         description?: string;
+                        /** @description Unfall-, Haftpflicht-, Risikoversicherung: euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/U_HP_Ris_Vers/Einz/E2001802) */
                         amount?: number | string;
                     }[];
                 };
+                /** @description Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV) */
                 life_with_capital_option?: {
+                    /** @description Einz (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz, at most 50) */
                     contracts?: {
+                        /** @description Bezeichnung: text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001901) */
                         description?: string;
+                        /** @description Versicherung mit Kapitalwahlrecht: euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_m_WR_KapLV/Einz/E2001902) */
                         amount?: number | string;
                     }[];
                 };
+                /** @description Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV) */
                 annuity_without_capital_option?: {
+                    /** @description Einz (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz, at most 50) */
                     contracts?: {
+                        /** @description Bezeichnung: text, at most 999 characters (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002001) */
                         description?: string;
+                        /** @description Versicherung ohne Kapitalwahlrecht: euros (a number or a decimal string), sent as whole euros, not negative (VOR/Weit_Sons_VorAW/A_B_LP/RV_o_WR_o_AV/Einz/E2002002) */
                         amount?: number | string;
                     }[];
                 };
             };
-            /** @description Anlage AV (E10 `AV`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `entitlement[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Ber_Grundl/Person); `entitlement[≤2].direct`: Unmittelbar begünstigt, true when it applies (AV/Ber_Grundl/Begue_unmitt/E2003901); `entitlement[≤2].contributory_income`: Beitragspflichtige Einnahmen des Vorjahres, euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004001); `entitlement[≤2].civil_service_pay`: Besoldung und Amtsbezüge des Vorjahres, euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004101); `no_further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Kein_SA_Abz/Person); `no_further_deduction[≤2].claimed`: Kein weiterer Sonderausgabenabzug, true when it applies (AV/Kein_SA_Abz/E2023101); `no_further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Kein_SA_Abz/Vertr/E2023201); `no_further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Kein_SA_Abz/Vertr/E2023202); `no_further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Kein_SA_Abz/Vertr/E2023301); `further_deduction[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (AV/Doch_SA_Abz/Person); `further_deduction[≤2].claimed`: Doch Sonderausgabenabzug, true when it applies (AV/Doch_SA_Abz/E2024103); `further_deduction[≤2].contracts[≤9].provider`: Anbieternummer, 10 digits (AV/Doch_SA_Abz/Vertr/E2024202); `further_deduction[≤2].contracts[≤9].certification`: Zertifizierungsnummer, six digits starting with 00 (AV/Doch_SA_Abz/Vertr/E2024203); `further_deduction[≤2].contracts[≤9].contract`: Vertragsnummer, text, at most 20 characters (AV/Doch_SA_Abz/Vertr/E2024301) */
-            riester?: {
-                entitlement?: {
-                    /** @enum {string} */
+            /** @description Vorsorgeaufwand: Ausland, Mitversicherte, ergänzende Angaben (E10 `VOR`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
+            provision_further?: {
+                /** @description Beitr_g_p_KV_PV_Ausl (VOR/Beitr_g_p_KV_PV_Ausl, at most 2) */
+                health_abroad?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (VOR/Beitr_g_p_KV_PV_Ausl/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
-                    direct?: true;
-                    contributory_income?: number | string;
-                    civil_service_pay?: number | string;
+                    /** @description Krankenversicherung im Ausland (Basisabsicherung): euros (a number or a decimal string), sent as whole euros of at most 5 digits (VOR/Beitr_g_p_KV_PV_Ausl/E2002502) */
+                    health?: number | string;
+                    /** @description Darin mit Anspruch auf Krankengeld (Ausland): euros (a number or a decimal string), sent as whole euros of at most 5 digits (VOR/Beitr_g_p_KV_PV_Ausl/E2002602) */
+                    with_sick_pay?: number | string;
+                    /** @description Pflegeversicherung im Ausland: euros (a number or a decimal string), sent as whole euros of at most 4 digits (VOR/Beitr_g_p_KV_PV_Ausl/E2002703) */
+                    care?: number | string;
+                    /** @description Erstattete Beiträge (Ausland): euros (a number or a decimal string), sent as whole euros of at most 5 digits, not negative (VOR/Beitr_g_p_KV_PV_Ausl/E2002801) */
+                    refunded?: number | string;
+                    /** @description Darin mit Anspruch auf Krankengeld erstattet (Ausland): euros (a number or a decimal string), sent as whole euros of at most 5 digits, not negative (VOR/Beitr_g_p_KV_PV_Ausl/E2002901) */
+                    refunded_with_sick_pay?: number | string;
+                    /** @description Krankenversicherung über die Basisabsicherung hinaus (Ausland): euros (a number or a decimal string), sent as whole euros of at most 5 digits (VOR/Beitr_g_p_KV_PV_Ausl/E2003603) */
+                    beyond_basic?: number | string;
                 }[];
-                no_further_deduction?: {
-                    /** @enum {string} */
+                /** @description Uebern_KV_PV_Beitr (VOR/Uebern_KV_PV_Beitr, at most 10) */
+                co_insured?: {
+                    /** @description Identifikationsnummer der mitversicherten Person: a tax identification number (11 digits) (VOR/Uebern_KV_PV_Beitr/E2003804) */
+                    idnr?: string;
+                    /** @description Mitversicherte Person: Name, Vorname, Geburtsdatum: text, at most 999 characters (VOR/Uebern_KV_PV_Beitr/E2003904) */
+                    name?: string;
+                    /** @description Private Krankenversicherung der mitversicherten Person: euros (a number or a decimal string), sent as whole euros of at most 5 digits (VOR/Uebern_KV_PV_Beitr/E2004003) */
+                    health?: number | string;
+                    /** @description Pflege-Pflichtversicherung der mitversicherten Person: euros (a number or a decimal string), sent as whole euros of at most 4 digits (VOR/Uebern_KV_PV_Beitr/E2004103) */
+                    care?: number | string;
+                    /** @description Erstattete Beiträge der mitversicherten Person: euros (a number or a decimal string), sent as whole euros of at most 5 digits (VOR/Uebern_KV_PV_Beitr/E2004203) */
+                    refunded?: number | string;
+                    /** @description Zusatzversicherung der mitversicherten Person: euros (a number or a decimal string), sent as whole euros of at most 4 digits (VOR/Uebern_KV_PV_Beitr/E2004303) */
+                    beyond_basic?: number | string;
+                }[];
+                /** @description Erg_Ang (VOR/Erg_Ang, at most 2) */
+                statements?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (VOR/Erg_Ang/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Kein Anspruch auf steuerfreie Zuschüsse zur Krankenversicherung: true when it applies (VOR/Erg_Ang/E2001001)
+                     * @constant
+                     */
+                    no_health_subsidies?: true;
+                    /**
+                     * @description Ohne Rentenversicherungspflicht als Beamter: true when it applies (VOR/Erg_Ang/Keine_RV_Pfl/E2002201)
+                     * @constant
+                     */
+                    civil_servant?: true;
+                    /**
+                     * @description Ohne Rentenversicherungspflicht als Vorstand oder Gesellschafter-Geschäftsführer: true when it applies (VOR/Erg_Ang/Keine_RV_Pfl/E2002202)
+                     * @constant
+                     */
+                    board_member?: true;
+                    /**
+                     * @description Ohne Rentenversicherungspflicht in anderer Tätigkeit: true when it applies (VOR/Erg_Ang/Keine_RV_Pfl/E2005303)
+                     * @constant
+                     */
+                    other_activity?: true;
+                    /** @description Tätigkeit ohne Rentenversicherungspflicht: text, at most 999 characters (VOR/Erg_Ang/Keine_RV_Pfl/E2002301) */
+                    activity?: string;
+                    /**
+                     * @description Anwartschaft auf Altersversorgung aus der Tätigkeit: one of `yes`, `no` (VOR/Erg_Ang/Keine_RV_Pfl/E2002401)
+                     * @enum {string}
+                     */
+                    pension_entitlement?: "yes" | "no";
+                    /**
+                     * @description Arbeitslohn aus nicht aktivem Dienstverhältnis: true when it applies (VOR/Erg_Ang/BetrR_WerksP_n_stbeg_VersoB/E2005801)
+                     * @constant
+                     */
+                    inactive_employment_pension?: true;
+                }[];
+            };
+            /** @description Anlage AV (E10 `AV`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`).. Up to 2023 the same fields are written in that year's shape of the form (docs/sources.md) */
+            riester?: {
+                /** @description Ber_Grundl (AV/Ber_Grundl, at most 2) */
+                entitlement?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AV/Ber_Grundl/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /**
+                     * @description Unmittelbar begünstigt: true when it applies (AV/Ber_Grundl/Begue_unmitt/E2003901)
+                     * @constant
+                     */
+                    direct?: true;
+                    /** @description Beitragspflichtige Einnahmen des Vorjahres: euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004001) */
+                    contributory_income?: number | string;
+                    /** @description Besoldung und Amtsbezüge des Vorjahres: euros (a number or a decimal string), sent as whole euros of at most 6 digits (AV/Ber_Grundl/Begue_unmitt/E2004101) */
+                    civil_service_pay?: number | string;
+                    /** @description Entgeltersatzleistungen des Vorjahres: euros (a number or a decimal string), sent as whole euros, not negative (AV/Ber_Grundl/Begue_unmitt/E2004201) */
+                    wage_replacement?: number | string;
+                    /** @description Tatsächliches Entgelt des Vorjahres: euros (a number or a decimal string), sent as whole euros, not negative (AV/Ber_Grundl/Begue_unmitt/E2004301) */
+                    actual_pay?: number | string;
+                    /** @description Rente wegen voller Erwerbsminderung des Vorjahres: euros (a number or a decimal string), sent as whole euros, not negative (AV/Ber_Grundl/Begue_unmitt/E2004401) */
+                    reduced_earning_pension?: number | string;
+                    /** @description Versorgungsbezüge wegen Dienstunfähigkeit des Vorjahres: euros (a number or a decimal string), sent as whole euros, not negative (AV/Ber_Grundl/Begue_unmitt/E2004501) */
+                    incapacity_pension?: number | string;
+                    /** @description Einkünfte aus Land- und Forstwirtschaft des vorletzten Jahres: euros (a number or a decimal string), sent as whole euros (AV/Ber_Grundl/Begue_unmitt/E2004601) */
+                    farm_income?: number | string;
+                    /** @description Rente wegen Erwerbsminderung aus der Alterssicherung der Landwirte: euros (a number or a decimal string), sent as whole euros, not negative (AV/Ber_Grundl/Begue_unmitt/E2004701) */
+                    farmers_reduced_earning_pension?: number | string;
+                    /** @description Einnahmen aus einer ausländisch rentenversicherten Beschäftigung: euros (a number or a decimal string), sent as whole euros, not negative (AV/Ber_Grundl/Begue_unmitt/E2004801) */
+                    foreign_scheme_pay?: number | string;
+                    /**
+                     * @description Mittelbar begünstigt: true when it applies (AV/Ber_Grundl/Begue_mitt/E2004901)
+                     * @constant
+                     */
+                    indirect?: true;
+                }[];
+                /** @description Allg (AV/Allg, at most 2) */
+                farmers_fund?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AV/Allg/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /** @description Mitgliedsnummer der landwirtschaftlichen Alterskasse: 11 digits (AV/Allg/E2003815) */
+                    membership_number?: string;
+                }[];
+                /** @description Ang_Kinder (AV/Ang_Kinder) */
+                children?: {
+                    /** @description Elt_Verh/Geb_v_2008 (AV/Ang_Kinder/Elt_Verh/Geb_v_2008) */
+                    parents_before_2008?: {
+                        /** @description Kinder vor 2008 geboren, der Mutter zugeordnet: a whole number from 0 to 99 (AV/Ang_Kinder/Elt_Verh/Geb_v_2008/E2002103) */
+                        mother?: number;
+                        /** @description Kinder vor 2008 geboren, auf den Vater übertragen: a whole number from 0 to 99 (AV/Ang_Kinder/Elt_Verh/Geb_v_2008/E2002204) */
+                        moved_to_father?: number;
+                        /** @description Kinder vor 2008 geboren, bei Einzelveranlagung übertragen: a whole number from 0 to 99 (AV/Ang_Kinder/Elt_Verh/Geb_v_2008/E2021801) */
+                        moved_separately?: number;
+                    };
+                    /** @description Elt_Verh/Geb_n_2007 (AV/Ang_Kinder/Elt_Verh/Geb_n_2007) */
+                    parents_after_2007?: {
+                        /** @description Kinder nach 2007 geboren, der Mutter zugeordnet: a whole number from 0 to 99 (AV/Ang_Kinder/Elt_Verh/Geb_n_2007/E2002104) */
+                        mother?: number;
+                        /** @description Kinder nach 2007 geboren, auf den Vater übertragen: a whole number from 0 to 99 (AV/Ang_Kinder/Elt_Verh/Geb_n_2007/E2002205) */
+                        moved_to_father?: number;
+                        /** @description Kinder nach 2007 geboren, bei Einzelveranlagung übertragen: a whole number from 0 to 99 (AV/Ang_Kinder/Elt_Verh/Geb_n_2007/E2021802) */
+                        moved_separately?: number;
+                    };
+                    /** @description And_KiG_Berecht/Geb_v_2008 (AV/Ang_Kinder/And_KiG_Berecht/Geb_v_2008) */
+                    others_before_2008?: {
+                        /** @description Kinder vor 2008 geboren, Kindergeld für Person A: a whole number from 0 to 99 (AV/Ang_Kinder/And_KiG_Berecht/Geb_v_2008/E2005101) */
+                        person_a?: number;
+                        /** @description Kinder vor 2008 geboren, Kindergeld für Person B: a whole number from 0 to 99 (AV/Ang_Kinder/And_KiG_Berecht/Geb_v_2008/E2005201) */
+                        person_b?: number;
+                    };
+                    /** @description And_KiG_Berecht/Geb_n_2007 (AV/Ang_Kinder/And_KiG_Berecht/Geb_n_2007) */
+                    others_after_2007?: {
+                        /** @description Kinder nach 2007 geboren, Kindergeld für Person A: a whole number from 0 to 99 (AV/Ang_Kinder/And_KiG_Berecht/Geb_n_2007/E2005102) */
+                        person_a?: number;
+                        /** @description Kinder nach 2007 geboren, Kindergeld für Person B: a whole number from 0 to 99 (AV/Ang_Kinder/And_KiG_Berecht/Geb_n_2007/E2005202) */
+                        person_b?: number;
+                    };
+                };
+                /** @description Kein_SA_Abz (AV/Kein_SA_Abz, at most 2) */
+                no_further_deduction?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AV/Kein_SA_Abz/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /**
+                     * @description Kein weiterer Sonderausgabenabzug: true when it applies (AV/Kein_SA_Abz/E2023101)
+                     * @constant
+                     */
                     claimed?: true;
+                    /** @description Vertr (AV/Kein_SA_Abz/Vertr, at most 9) */
                     contracts?: {
+                        /** @description Anbieternummer: 10 digits (AV/Kein_SA_Abz/Vertr/E2023201) */
                         provider?: string;
+                        /** @description Zertifizierungsnummer: six digits starting with 00 (AV/Kein_SA_Abz/Vertr/E2023202) */
                         certification?: string;
+                        /** @description Vertragsnummer: text, at most 20 characters (AV/Kein_SA_Abz/Vertr/E2023301) */
                         contract?: string;
                     }[];
                 }[];
+                /** @description Doch_SA_Abz (AV/Doch_SA_Abz, at most 2) */
                 further_deduction?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (AV/Doch_SA_Abz/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @constant */
+                    /**
+                     * @description Doch Sonderausgabenabzug: true when it applies (AV/Doch_SA_Abz/E2024103)
+                     * @constant
+                     */
                     claimed?: true;
+                    /** @description Vertr (AV/Doch_SA_Abz/Vertr, at most 9) */
                     contracts?: {
+                        /** @description Anbieternummer: 10 digits (AV/Doch_SA_Abz/Vertr/E2024202) */
                         provider?: string;
+                        /** @description Zertifizierungsnummer: six digits starting with 00 (AV/Doch_SA_Abz/Vertr/E2024203) */
                         certification?: string;
+                        /** @description Vertragsnummer: text, at most 20 characters (AV/Doch_SA_Abz/Vertr/E2024301) */
                         contract?: string;
                     }[];
                 }[];
             };
-            /** @description Anlage Mobilitätsprämie (E10 `Mob`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). `applied`: Mobilitätsprämie beantragt, true when it applies (Mob/Antr/E0420401); `persons[≤2].person`: Person, `taxpayer` (Person A) or `spouse` (Person B) (Mob/Ang/Person); `persons[≤2].employment`: Für Einkünfte aus nichtselbständiger Arbeit, one of `yes`, `no` (Mob/Ang/E0420501); `persons[≤2].other_income`: Für andere Einkünfte, one of `yes`, `no` (Mob/Ang/E0420601); `persons[≤2].sources[≤9].description`: Betrieb, Tätigkeit oder Vermietungsobjekt, text, at most 999 characters (Mob/Ang/Einz/E0420701); `persons[≤2].sources[≤9].income_kind`: Einkunftsart, one of `agriculture`, `trade`, `self_employment`, `rentals`, `other` (Mob/Ang/Einz/E0420801); `persons[≤2].sources[≤9].workplace`: Erste Betriebs- oder Tätigkeitsstätte, text, at most 999 characters (Mob/Ang/Einz/EP/E0420901); `persons[≤2].sources[≤9].workplace_days`: Aufgesucht an Tagen, a whole number from 1 to 999 (Mob/Ang/Einz/EP/E0421001); `persons[≤2].sources[≤9].workplace_km`: Einfache Entfernung in km, a whole number from 1 to 9999 (Mob/Ang/Einz/EP/E0421002); `persons[≤2].sources[≤9].double_household_place`: Beschäftigungsort der doppelten Haushaltsführung, text, at most 999 characters (Mob/Ang/Einz/DHHF/E0421101); `persons[≤2].sources[≤9].home_trips`: Anzahl der Familienheimfahrten, a whole number from 1 to 53 (Mob/Ang/Einz/DHHF/E0421201); `persons[≤2].sources[≤9].home_trip_km`: Einfache Entfernung der Familienheimfahrten in km, a whole number from 1 to 9999 (Mob/Ang/Einz/DHHF/E0421202) */
+            /** @description Anlage Mobilitätsprämie (E10 `Mob`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             mobility_premium?: {
-                /** @constant */
+                /**
+                 * @description Mobilitätsprämie beantragt: true when it applies (Mob/Antr/E0420401)
+                 * @constant
+                 */
                 applied?: true;
+                /** @description Ang (Mob/Ang, at most 2) */
                 persons?: {
-                    /** @enum {string} */
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (Mob/Ang/Person)
+                     * @enum {string}
+                     */
                     person?: "taxpayer" | "spouse";
-                    /** @enum {string} */
+                    /**
+                     * @description Für Einkünfte aus nichtselbständiger Arbeit: one of `yes`, `no` (Mob/Ang/E0420501)
+                     * @enum {string}
+                     */
                     employment?: "yes" | "no";
-                    /** @enum {string} */
+                    /**
+                     * @description Für andere Einkünfte: one of `yes`, `no` (Mob/Ang/E0420601)
+                     * @enum {string}
+                     */
                     other_income?: "yes" | "no";
+                    /** @description Einz (Mob/Ang/Einz, at most 9) */
                     sources?: {
+                        /** @description Betrieb, Tätigkeit oder Vermietungsobjekt: text, at most 999 characters (Mob/Ang/Einz/E0420701) */
                         description?: string;
-                        /** @enum {string} */
+                        /**
+                         * @description Einkunftsart: one of `agriculture`, `trade`, `self_employment`, `rentals`, `other` (Mob/Ang/Einz/E0420801)
+                         * @enum {string}
+                         */
                         income_kind?: "agriculture" | "trade" | "self_employment" | "rentals" | "other";
+                        /** @description Erste Betriebs- oder Tätigkeitsstätte: text, at most 999 characters (Mob/Ang/Einz/EP/E0420901) */
                         workplace?: string;
+                        /** @description Aufgesucht an Tagen: a whole number from 1 to 999 (Mob/Ang/Einz/EP/E0421001) */
                         workplace_days?: number;
+                        /** @description Einfache Entfernung in km: a whole number from 1 to 9999 (Mob/Ang/Einz/EP/E0421002) */
                         workplace_km?: number;
+                        /** @description Beschäftigungsort der doppelten Haushaltsführung: text, at most 999 characters (Mob/Ang/Einz/DHHF/E0421101) */
                         double_household_place?: string;
+                        /** @description Anzahl der Familienheimfahrten: a whole number from 1 to 53 (Mob/Ang/Einz/DHHF/E0421201) */
                         home_trips?: number;
+                        /** @description Einfache Entfernung der Familienheimfahrten in km: a whole number from 1 to 9999 (Mob/Ang/Einz/DHHF/E0421202) */
                         home_trip_km?: number;
                     }[];
                 }[];
@@ -2904,12 +5460,18 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O") */
@@ -3351,6 +5913,7 @@ export interface components {
                     grdst_erstm_verw?: {
                         /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/E3007301: text, one of "1" */
                         e3007301?: string;
+                        /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst, repeated at most 99 times */
                         ang_grdst?: {
                             /** @description ELSTER USt2A/Ber_VoSt_15a/Grdst_erstm_Verw/Ang_Grdst/E3007401: text, at most 999 characters */
                             e3007401?: string;
@@ -3600,6 +6163,7 @@ export interface components {
                 };
                 /** @description ELSTER FV/Aufst_aller_vertr_Unt */
                 aufst_aller_vertr_unt?: {
+                    /** @description ELSTER FV/Aufst_aller_vertr_Unt/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER FV/Aufst_aller_vertr_Unt/Einz/E3300201: text, at most 999 characters */
                         e3300201?: string;
@@ -3670,22 +6234,35 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description ELSTER's Zeitraum: a month "01"–"12", a quarter "41"–"44", or "19", the calendar year (§ 41a Abs. 2 EStG); required unless `xml` is given */
             period?: string;
+            /** @description Who hands the data over (DatenLieferant): the business itself, its advisor or its software provider */
             supplier?: {
+                /** @description Name (DatenLieferant/Name) */
                 name: string;
+                /** @description Street and house number (DatenLieferant/Strasse) */
                 street: string;
+                /** @description Postal code (DatenLieferant/PLZ) */
                 postal_code: string;
+                /** @description Town or city (DatenLieferant/Ort) */
                 city: string;
+                /** @description Phone number (DatenLieferant/Telefon) */
                 phone?: string;
+                /** @description Email address (DatenLieferant/Email) */
                 email?: string;
             };
             /** @description Keys of that year's LStA form in lower case, at most 100: amounts in euros and cents (`kz33`, `kz41`, `kz42`, `kz44`, `kz45`, `kz47`, `kz48`, `kz49`, the church taxes `kz61`–`kz68`, `kz72`–`kz78`, `kz70`, `kz83`; `kz43` to 2023, `kz35` in 2022), where the form splits a total by the year the wages belong to its parts `_vorjahr`, `_lfdjahr`, `_folgejahr` beside it (`kz42_lfdjahr`), the numbers of employees `kz86` and `kz90`, and `kz91` (to 2023) the family benefits office's key as a string of nine digits. `kz48` must be kz41 + kz42 + kz44 less the deductions, `kz83` the sum of kz47, kz48, kz49 and the church taxes; `kz42`, `kz49`, `kz83` and `kz86` are required. ERiC's rules of the year's workbook apply, each finding naming its `rule`. Required unless `xml` is given */
@@ -3694,62 +6271,110 @@ export interface components {
             };
             /** @description Kz10 (corrected: a corrected return), Kz21 (liability_declaration, from 2024: the liability declaration of § 19a Abs. 4a EStG), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset: only with a refund, a negative kz83, or a corrected return) */
             flags?: {
+                /** @description true for a corrected return (Kz10) */
                 corrected?: boolean;
+                /** @description true for the liability declaration of § 19a Abs. 4a EStG, from 2024 (Kz21) */
                 liability_declaration?: boolean;
+                /** @description true where further or different facts are told in `supplementary_text` (Kz23) */
                 supplementary?: boolean;
+                /** @description Those facts, at most 180 characters; required with `supplementary` (Kz23_Begruendung) */
                 supplementary_text?: string;
+                /** @description true where a direct debit mandate is revoked for this return (Kz26) */
                 direct_debit_revoked?: boolean;
+                /** @description true where a refund is to be offset against other taxes (Kz29) */
                 refund_offset?: boolean;
             };
             /** @description The employer (ELSTER's Unternehmer), optional: the fields of the UStVA's `business` */
             business?: {
+                /** @description A company's name (Unternehmer/Bezeichnung) */
                 company_name?: string;
+                /** @description A person's surname (Unternehmer/Name) */
                 last_name?: string;
+                /** @description A person's first name (Unternehmer/Vorname) */
                 first_name?: string;
+                /** @description A prefix of the surname, such as "von" (Unternehmer/Namensvorsatz) */
                 name_prefix?: string;
+                /** @description A suffix of the name, such as "Jr." (Unternehmer/Namenszusatz) */
                 name_suffix?: string;
+                /** @description Street (Unternehmer/Str) */
                 street?: string;
+                /** @description House number (Unternehmer/Hausnummer) */
                 house_number?: string;
+                /** @description What follows the house number, such as "a" (Unternehmer/HNrZusatz) */
                 house_number_suffix?: string;
+                /** @description A further line of the address, such as "c/o" (Unternehmer/AnschriftenZusatz) */
                 address_supplement?: string;
+                /** @description Town or city (Unternehmer/Ort) */
                 city?: string;
+                /** @description German postal code (Unternehmer/PLZ) */
                 postal_code?: string;
+                /** @description Postal code abroad (Unternehmer/AuslandsPLZ) */
                 foreign_postal_code?: string;
+                /** @description Country of an address abroad (Unternehmer/Land) */
                 country?: string;
+                /** @description The post office box's town (Unternehmer/PostfachOrt) */
                 po_box_city?: string;
+                /** @description Post office box (Unternehmer/Postfach) */
                 po_box?: string;
+                /** @description The post office box's postal code (Unternehmer/PostfachPLZ) */
                 po_box_postal_code?: string;
+                /** @description Postal code of a large customer (Unternehmer/GKPLZ) */
                 large_customer_postal_code?: string;
+                /** @description Phone number (Unternehmer/Telefon) */
                 phone?: string;
+                /** @description Email address (Unternehmer/Email) */
                 email?: string;
             };
             /** @description The tax advisor who files (ELSTER's Berater), optional: the same fields as `business` */
             advisor?: {
+                /** @description A company's name (Berater/Bezeichnung) */
                 company_name?: string;
+                /** @description A person's surname (Berater/Name) */
                 last_name?: string;
+                /** @description A person's first name (Berater/Vorname) */
                 first_name?: string;
+                /** @description A prefix of the surname, such as "von" (Berater/Namensvorsatz) */
                 name_prefix?: string;
+                /** @description A suffix of the name, such as "Jr." (Berater/Namenszusatz) */
                 name_suffix?: string;
+                /** @description Street (Berater/Str) */
                 street?: string;
+                /** @description House number (Berater/Hausnummer) */
                 house_number?: string;
+                /** @description What follows the house number, such as "a" (Berater/HNrZusatz) */
                 house_number_suffix?: string;
+                /** @description A further line of the address, such as "c/o" (Berater/AnschriftenZusatz) */
                 address_supplement?: string;
+                /** @description Town or city (Berater/Ort) */
                 city?: string;
+                /** @description German postal code (Berater/PLZ) */
                 postal_code?: string;
+                /** @description Postal code abroad (Berater/AuslandsPLZ) */
                 foreign_postal_code?: string;
+                /** @description Country of an address abroad (Berater/Land) */
                 country?: string;
+                /** @description The post office box's town (Berater/PostfachOrt) */
                 po_box_city?: string;
+                /** @description Post office box (Berater/Postfach) */
                 po_box?: string;
+                /** @description The post office box's postal code (Berater/PostfachPLZ) */
                 po_box_postal_code?: string;
+                /** @description Postal code of a large customer (Berater/GKPLZ) */
                 large_customer_postal_code?: string;
+                /** @description Phone number (Berater/Telefon) */
                 phone?: string;
+                /** @description Email address (Berater/Email) */
                 email?: string;
             };
             /** @description The advisor's reference to the employer (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number`, `clerk` */
             advisor_client?: {
+                /** @description The client's surname or company name (Mandant/Name) */
                 last_name?: string;
+                /** @description The client's first name (Mandant/Vorname) */
                 first_name?: string;
+                /** @description The advisor's number for the client (Mandant/MandantenNr) */
                 client_number?: string;
+                /** @description Who handles the client at the advisor (Mandant/Bearbeiterkennzeichen) */
                 clerk?: string;
             };
             /** @description Optional, not sent: the wage tax of the prior year, which sets the filing period (§ 41a Abs. 2 EStG: monthly above 5,000 euros, quarterly above 1,080 euros, else yearly); a period of another length is the hint `PERIOD_NOT_FILING_FREQUENCY` with the expected `month`, `quarter` or `year` */
@@ -3767,6 +6392,8 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
@@ -3778,28 +6405,47 @@ export interface components {
             period?: "10" | "11" | "12" | "41" | "42" | "43" | "44" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "01-02" | "04-05" | "07-08" | "10-11" | "year";
             /** @description The business (`anschrift`): `name` (30 characters), `address_supplement` (40), `street` (30), `house_number` (10), `house_number_suffix` (10), `postal_code` (12 letters, digits or spaces; five digits from 01001 in Germany: `POSTAL_CODE_REQUIRED`, `POSTAL_CODE_RANGE`), `city` (30), `country` (ISO 3166, default `DE`; not `GB`), `phone` (20: digits, spaces and + - / ( )). Required unless `xml` is given */
             business?: {
+                /** @description Name of the business (anschrift/name), at most 30 characters */
                 name: string;
+                /** @description A further line of the address (adresszusatz), at most 40 characters */
                 address_supplement?: string;
+                /** @description Street (strasse), at most 30 characters */
                 street: string;
+                /** @description House number (hausnr), at most 10 characters */
                 house_number?: string;
+                /** @description What follows the house number, such as "a" (hausnrzusatz), at most 10 characters */
                 house_number_suffix?: string;
+                /** @description Postal code (plz): 12 letters, digits or spaces at most; five digits from 01001 in Germany */
                 postal_code?: string;
+                /** @description Town or city (ort), at most 30 characters */
                 city: string;
-                /** @default DE */
+                /**
+                 * @description ISO 3166 country code of two capital letters (land); `DE` where left out
+                 * @default DE
+                 */
                 country?: string;
+                /** @description Phone number (telefon): 20 digits, spaces and + - / ( ) at most */
                 phone?: string;
             };
             /** @description The report's lines (`zeile`), 1 to 1500: `customer_vat_id` (`knre`), the customer's VAT ID in another member state, with its country prefix (EL for Greece, XI for Northern Ireland), in that country's format (`VAT_ID_COUNTRY`, `VAT_ID_FORMAT` with the form in `expected`; never DE: `VAT_ID_DOMESTIC`, no longer GB: `VAT_ID_GB`; XI for goods only: `VAT_ID_XI_SERVICES`). Whether the ID is issued and valid is not confirmed: that only the EU's VIES service can tell, and the service works offline. `amount` (`betrag`): whole euros, at most 11 digits, negative in a corrected report that lowers an earlier one. `kind` (`umsatzart`): `goods` (L, intra-Community supply), `triangular_trade` (D), `services` (S). One line per customer and kind (`LINE_REPEATED`: add the amounts); a first report of a single line of 0 is not filed (`NOTHING_TO_REPORT`). Required unless `xml` is given */
             lines?: {
+                /** @description The customer's VAT ID in another member state with its country prefix (knre) */
                 customer_vat_id: string;
+                /** @description Whole euros (betrag), at most 11 digits; negative in a corrected report that lowers an earlier one */
                 amount: number | string;
-                /** @enum {string} */
+                /**
+                 * @description `goods` (L), `triangular_trade` (D) or `services` (S) (umsatzart)
+                 * @enum {string}
+                 */
                 kind: "goods" | "triangular_trade" | "services";
             }[];
             /** @description `corrected` (`meldeart` 11 instead of 10: a corrected report of the period, whose lines replace the earlier ones of the same customer and kind), `monthly_notice` (`anzeige`: from now on monthly, § 18a Abs. 1 UStG; with a month only: `NOTICE_NOT_MONTHLY`), `monthly_revoked` (`widerruf`: that notice revoked; with a quarter or its third month only: `REVOCATION_PERIOD`; never both: `NOTICE_AND_REVOCATION`) */
             flags?: {
+                /** @description true for a corrected report of the period (meldeart 11) */
                 corrected?: boolean;
+                /** @description true to report monthly from now on, § 18a Abs. 1 UStG (anzeige) */
                 monthly_notice?: boolean;
+                /** @description true to revoke that notice (widerruf) */
                 monthly_revoked?: boolean;
             };
             /** @description Instead of period, business, lines and flags: the Nutzdaten element `<zm version="000005">` (no namespace), checked and sent as is: read strictly as for the UStVA, checked against the whole structure of ELSTER's schema zm_000005.xsd (XML_STRUCTURE, XML_VALUE), one `unternehmer` with one `zm-zeilen` (`XML_ONE_REPORT`), whose `knri`, the one identifier of whom it is for, equals `vat_id` (`XML_VAT_ID_MISMATCH`; each line's `knre` is a customer's) and whose `mzr/jahr` equals `year` (`XML_YEAR_MISMATCH`), `zulassNr/zulnr1` "N" as for every report sent through ERiC, `waehrung="1"`. The service writes `zulnr1` "N" and `zulnr2` "1111111" itself, the values the schema documents for ERiC */
@@ -3815,12 +6461,18 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O") */
@@ -3866,6 +6518,7 @@ export interface components {
                     /** @description ELSTER GewSt1A/Erg_Ang/E4003205: text, at most 999 characters */
                     e4003205?: string;
                 };
+                /** @description ELSTER GewSt1A/St_Gest, repeated at most 10 times */
                 st_gest?: {
                     /** @description ELSTER GewSt1A/St_Gest/E4003208: text, at most 17 characters */
                     e4003208?: string;
@@ -3991,6 +6644,7 @@ export interface components {
                     };
                     /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8 */
                     p_8_nr_8?: {
+                        /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER GewSt1A/Hinz/P_8_Nr_8/Einz/E4002320: text, at most 999 characters */
                             e4002320?: string;
@@ -4046,6 +6700,7 @@ export interface components {
                 kuerz?: {
                     /** @description ELSTER GewSt1A/Kuerz/Ehw */
                     ehw?: {
+                        /** @description ELSTER GewSt1A/Kuerz/Ehw/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER GewSt1A/Kuerz/Ehw/Einz/E4002801: a whole number */
                             e4002801?: number;
@@ -4069,6 +6724,7 @@ export interface components {
                     };
                     /** @description ELSTER GewSt1A/Kuerz/Gew_PersG */
                     gew_pers_g?: {
+                        /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER GewSt1A/Kuerz/Gew_PersG/Einz/E4003020: text, at most 999 characters */
                             e4003020?: string;
@@ -4122,6 +6778,7 @@ export interface components {
                 };
                 /** @description ELSTER GewSt1A/Kuerzung_AStG */
                 kuerzung_ast_g?: {
+                    /** @description ELSTER GewSt1A/Kuerzung_AStG/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER GewSt1A/Kuerzung_AStG/Einz/E4009910: text, at most 999 characters */
                         e4009910?: string;
@@ -4160,6 +6817,7 @@ export interface components {
                 weit_ang?: {
                     /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG */
                     gew_ertr_og?: {
+                        /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER GewSt1A/Weit_Ang/Gew_Ertr_OG/Einz/E4004320: text, at most 999 characters */
                             e4004320?: string;
@@ -4510,6 +7168,7 @@ export interface components {
                             e4043901?: number;
                             /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG */
                             ant_verl_pg?: {
+                                /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER OHG/Gew_Ertr/Hinz/Weitere_Hinz/Ant_Verl_PG/Einz/E4043411: text, at most 999 characters */
                                     e4043411?: string;
@@ -4554,6 +7213,7 @@ export interface components {
                         e4044801?: number;
                         /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG */
                         ant_gew_pg?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER OHG/Gew_Ertr/Kuerz/Ant_Gew_PG/Einz/E4044311: text, at most 999 characters */
                                 e4044311?: string;
@@ -4578,6 +7238,7 @@ export interface components {
                     };
                     /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG */
                     kuerz_ast_g?: {
+                        /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER OHG/Gew_Ertr/Kuerz_AStG/Einz/E4045511: text, at most 999 characters */
                             e4045511?: string;
@@ -4598,6 +7259,7 @@ export interface components {
                         e4045001?: number;
                         /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG */
                         gew_ertr_og?: {
+                            /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER OHG/Gew_Ertr/Weitere_Ang/Gew_Ertr_OG/Einz/E4045110: text, at most 999 characters */
                                 e4045110?: string;
@@ -4989,12 +7651,18 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
             tax_number: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description KSt 1, the return itself (E30/KSt1), required unless `xml` is given. Every group and field of the year's ELSTER schema under its name in snake case: a group `Steuerpflicht` is `steuerpflicht`, a field `E8000101` is `e8000101`, a repeating element a list. Fields ticked with "X" are `true`, amounts with cents are numbers or decimal strings ("1200.50"), whole-euro amounts whole numbers, dates as the form writes them ("31.12.2024"). The names shown are those of 2024. Checked against the year's whole schema (a field the year's form does not have is `UNKNOWN_FIELD`, with the fields it has in `expected`) */
@@ -5092,6 +7760,7 @@ export interface components {
                 };
                 /** @description ELSTER KSt1/AE */
                 ae?: {
+                    /** @description ELSTER KSt1/AE/Einzel, repeated at most 99 times */
                     einzel?: {
                         /** @description ELSTER KSt1/AE/Einzel/E8122111: text, one of "1", "2" */
                         e8122111?: string;
@@ -5107,6 +7776,7 @@ export interface components {
                         e8122102?: string;
                         /** @description ELSTER KSt1/AE/Einzel/E8122103: text, at most 999 characters */
                         e8122103?: string;
+                        /** @description ELSTER KSt1/AE/Einzel/Besitzdauer, repeated at most 3 times */
                         besitzdauer?: {
                             /** @description ELSTER KSt1/AE/Einzel/Besitzdauer/E8122104: euros and cents, a number or a decimal string such as "1200.50" (written "1200,50") */
                             e8122104?: number | string;
@@ -5179,6 +7849,7 @@ export interface components {
                     e8002006?: number;
                     /** @description ELSTER GK/Bilanz/PG */
                     pg?: {
+                        /** @description ELSTER GK/Bilanz/PG/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/Bilanz/PG/Einzel/E8002212: text */
                             e8002212?: string;
@@ -5252,6 +7923,7 @@ export interface components {
                     e8003201?: number;
                     /** @description ELSTER GK/ABil/Lizenz */
                     lizenz?: {
+                        /** @description ELSTER GK/ABil/Lizenz/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/ABil/Lizenz/Einzel/E8002802: text, one of "Afghanistan", "Ägypten", "Albanien", "Algerien", "Andorra", "Angola", "Antigua und Barbuda", "Äquatorialguinea", "Argentinien", "Armenien", "Aserbaidschan", "Äthiopien", "Australien", "Bahamas", "Bahrain", "Bangladesch", "Barbados", "Belgien", "Belize", "Benin", "Bhutan", "Bolivien", "Bosnien und Herzegowina", "Botsuana", "Brasilien", "Brunei Darussalam", "Bulgarien", "Burkina Faso", "Burundi", "Chile", "China", "Cookinseln", "Costa Rica", "Cote d'Ivoire", "Dänemark", "Dominica", "Dominikanische Republik", "Dschibuti", "Ecuador", "El Salvador", "Eritrea", "Estland", "Eswatini", "Fidschi", "Finnland", "Frankreich", "Gabun", "Gambia", "Georgien", "Ghana", "Grenada", "Griechenland", "Guatemala", "Guinea", "Guinea-Bissau", "Guyana", "Haiti", "Honduras", "Indien", "Indonesien", "Irak", "Iran", "Irland", "Island", "Israel", "Italien", "Jamaika", "Japan", "Jemen", "Jordanien", "Kambodscha", "Kamerun", "Kanada", "Kap Verde", "Kasachstan", "Katar", "Kenia", "Kirgisistan", "Kiribati", "Kolumbien", "Komoren", "Kongo", "Kongo, Demokratische Republik", "Korea, Demokratische Volksrepublik", "Korea, Republik", "Kosovo", "Kroatien", "Kuba", "Kuwait", "Laos", "Lesotho", "Lettland", "Libanon", "Liberia", "Libyen", "Liechtenstein", "Litauen", "Luxemburg", "Madagaskar", "Malawi", "Malaysia", "Malediven", "Mali", "Malta", "Marokko", "Marshallinseln", "Mauretanien", "Mauritius", "Mexiko", "Föderierte Staaten von Mikronesien", "Moldau", "Monaco", "Mongolei", "Montenegro", "Mosambik", "Myanmar", "Namibia", "Nauru", "Nepal", "Neuseeland", "Nicaragua", "Niederlande", "Niger", "Nigeria", "Niue", "Nordmazedonien", "Norwegen", "Oman", "Österreich", "Pakistan", "Palau", "Panama", "Papua-Neuguinea", "Paraguay", "Peru", "Philippinen", "Polen", "Portugal", "Ruanda", "Rumänien", "Russische Föderation", "Salomonen", "Sambia", "Samoa", "San Marino", "Sao Tome und Principe", "Saudi-Arabien", "Schweden", "Schweiz", "Senegal", "Serbien", "Seychellen", "Sierra Leone", "Simbabwe", "Singapur", "Slowakei", "Slowenien", "Somalia", "Spanien", "Sri Lanka", "St. Kitts und Nevis", "St. Lucia", "St. Vincent und die Grenadinen", "Südafrika", "Sudan", "Südsudan", "Surinam", "Syrien", "Tadschikistan", "Tansania", "Thailand", "Timor-Leste", "Togo", "Tonga", "Trinidad und Tobago", "Tschad", "Tschechische Republik", "Tunesien", "Türkei", "Turkmenistan", "Tuvalu", "Uganda", "Ukraine", "Ungarn", "Uruguay", "USA", "Usbekistan", "Vanuatu", "Vatikanstadt", "Venezuela", "Vereinigte Arabische Emirate", "Vereinigtes Königreich", "Vietnam", "Weißrussland", "Zentralafrikanische Republik", "Zypern", "* nicht in Liste / Unterlagen werden eingereicht *" */
                             e8002802?: string;
@@ -5293,6 +7965,7 @@ export interface components {
                     };
                     /** @description ELSTER GK/ABil/AtypG */
                     atyp_g?: {
+                        /** @description ELSTER GK/ABil/AtypG/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/ABil/AtypG/Einzel/E8002112: text, at most 999 characters */
                             e8002112?: string;
@@ -5315,6 +7988,7 @@ export interface components {
                     };
                     /** @description ELSTER GK/ABil/TypG */
                     typ_g?: {
+                        /** @description ELSTER GK/ABil/TypG/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/ABil/TypG/Einzel/E8002116: text, at most 999 characters */
                             e8002116?: string;
@@ -5355,6 +8029,7 @@ export interface components {
                     };
                     /** @description ELSTER GK/ABil/VGA */
                     vga?: {
+                        /** @description ELSTER GK/ABil/VGA/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/ABil/VGA/Einzel/E8002704: text, at most 999 characters */
                             e8002704?: string;
@@ -5381,6 +8056,7 @@ export interface components {
                     };
                     /** @description ELSTER GK/ABil/Genuss */
                     genuss?: {
+                        /** @description ELSTER GK/ABil/Genuss/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/ABil/Genuss/Einzel/E8002707: text, at most 999 characters */
                             e8002707?: string;
@@ -5449,6 +8125,7 @@ export interface components {
                         e8009702?: number;
                         /** @description ELSTER GK/ABil/Weiteres2/Sonstige */
                         sonstige?: {
+                            /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Einzel, repeated at most 99 times */
                             einzel?: {
                                 /** @description ELSTER GK/ABil/Weiteres2/Sonstige/Einzel/E8003604: text, at most 999 characters */
                                 e8003604?: string;
@@ -5471,6 +8148,7 @@ export interface components {
                 umw_st_g?: {
                     /** @description ELSTER GK/UmwStG/Verschmelzung_UN */
                     verschmelzung_un?: {
+                        /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/UmwStG/Verschmelzung_UN/Einzel/E8007020: text */
                             e8007020?: string;
@@ -5519,6 +8197,7 @@ export interface components {
                     };
                     /** @description ELSTER GK/UmwStG/Anderes_Jahr */
                     anderes_jahr?: {
+                        /** @description ELSTER GK/UmwStG/Anderes_Jahr/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/UmwStG/Anderes_Jahr/Einzel/E8007303: text, at most 999 characters */
                             e8007303?: string;
@@ -5535,6 +8214,7 @@ export interface components {
                     };
                     /** @description ELSTER GK/UmwStG/Lfd_Jahr */
                     lfd_jahr?: {
+                        /** @description ELSTER GK/UmwStG/Lfd_Jahr/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/UmwStG/Lfd_Jahr/Einzel/E8007405: text, at most 999 characters */
                             e8007405?: string;
@@ -5554,6 +8234,7 @@ export interface components {
                 ausland?: {
                     /** @description ELSTER GK/Ausland/DBA */
                     dba?: {
+                        /** @description ELSTER GK/Ausland/DBA/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/Ausland/DBA/Einzel/E8180501: text */
                             e8180501?: string;
@@ -5574,6 +8255,7 @@ export interface components {
                     };
                     /** @description ELSTER GK/Ausland/Berichtigung */
                     berichtigung?: {
+                        /** @description ELSTER GK/Ausland/Berichtigung/Einzel, repeated at most 99 times */
                         einzel?: {
                             /** @description ELSTER GK/Ausland/Berichtigung/Einzel/E8183012: text, at most 999 characters */
                             e8183012?: string;
@@ -5593,6 +8275,7 @@ export interface components {
                     verkauf?: {
                         /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr */
                         anderes_jahr?: {
+                            /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr/Einzel, repeated at most 99 times */
                             einzel?: {
                                 /** @description ELSTER GK/Beteiligung/Verkauf/Anderes_Jahr/Einzel/E8004438: text, at most 999 characters */
                                 e8004438?: string;
@@ -5609,6 +8292,7 @@ export interface components {
                         };
                         /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr */
                         lfd_jahr?: {
+                            /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr/Einzel, repeated at most 99 times */
                             einzel?: {
                                 /** @description ELSTER GK/Beteiligung/Verkauf/Lfd_Jahr/Einzel/E8004442: text, at most 999 characters */
                                 e8004442?: string;
@@ -5630,6 +8314,7 @@ export interface components {
                         p8b_vergleichbar?: {
                             /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar */
                             unmittelbar?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel, repeated at most 99 times */
                                 einzel?: {
                                     /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Unmittelbar/Einzel/E8560405: text */
                                     e8560405?: string;
@@ -5654,6 +8339,7 @@ export interface components {
                             };
                             /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung */
                             verausserung?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel, repeated at most 99 times */
                                 einzel?: {
                                     /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Verausserung/Einzel/E8560802: text */
                                     e8560802?: string;
@@ -5684,6 +8370,7 @@ export interface components {
                             };
                             /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung */
                             aufholung?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel, repeated at most 99 times */
                                 einzel?: {
                                     /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Aufholung/Einzel/E8561238: text */
                                     e8561238?: string;
@@ -5725,6 +8412,7 @@ export interface components {
                             };
                             /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung */
                             minderung?: {
+                                /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Einzel, repeated at most 99 times */
                                 einzel?: {
                                     /** @description ELSTER GK/Beteiligung/Tabelle/P8b_Vergleichbar/Minderung/Einzel/E8561404: text */
                                     e8561404?: string;
@@ -5778,6 +8466,7 @@ export interface components {
                 };
                 /** @description ELSTER GK/Org_AP */
                 org_ap?: {
+                    /** @description ELSTER GK/Org_AP/Einzel, repeated at most 99 times */
                     einzel?: {
                         /** @description ELSTER GK/Org_AP/Einzel/E8562501: text, at most 50 characters */
                         e8562501?: string;
@@ -5989,6 +8678,7 @@ export interface components {
                 };
                 /** @description ELSTER GK/Ni_ORG */
                 ni_org?: {
+                    /** @description ELSTER GK/Ni_ORG/Einzel, repeated at most 99 times */
                     einzel?: {
                         /** @description ELSTER GK/Ni_ORG/Einzel/E8017605: text */
                         e8017605?: string;
@@ -6048,6 +8738,7 @@ export interface components {
                         e8022102?: number;
                         /** @description ELSTER ZVE/SdE/LuF/PG */
                         pg?: {
+                            /** @description ELSTER ZVE/SdE/LuF/PG/Einzel, repeated at most 99 times */
                             einzel?: {
                                 /** @description ELSTER ZVE/SdE/LuF/PG/Einzel/E8022104: text, at most 999 characters */
                                 e8022104?: string;
@@ -6092,6 +8783,7 @@ export interface components {
                     };
                     /** @description ELSTER ZVE/SdE/Selbstandig */
                     selbstandig?: {
+                        /** @description ELSTER ZVE/SdE/Selbstandig/Einzel_Betrieb, repeated at most 99 times */
                         einzel_betrieb?: {
                             /** @description ELSTER ZVE/SdE/Selbstandig/Einzel_Betrieb/E8023201: text, at most 999 characters */
                             e8023201?: string;
@@ -6105,6 +8797,7 @@ export interface components {
                         };
                         /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG */
                         beteiligung_pg?: {
+                            /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Einzel_PG, repeated at most 99 times */
                             einzel_pg?: {
                                 /** @description ELSTER ZVE/SdE/Selbstandig/Beteiligung_PG/Einzel_PG/E8023301: text, at most 999 characters */
                                 e8023301?: string;
@@ -6182,6 +8875,7 @@ export interface components {
                     p50a?: {
                         /** @description ELSTER ZVE/SdE/P50a/P50aNR1 */
                         p50a_nr1?: {
+                            /** @description ELSTER ZVE/SdE/P50a/P50aNR1/Einzel, repeated at most 99 times */
                             einzel?: {
                                 /** @description ELSTER ZVE/SdE/P50a/P50aNR1/Einzel/E8043710: text, at most 999 characters */
                                 e8043710?: string;
@@ -6196,6 +8890,7 @@ export interface components {
                         };
                         /** @description ELSTER ZVE/SdE/P50a/P50aNR2 */
                         p50a_nr2?: {
+                            /** @description ELSTER ZVE/SdE/P50a/P50aNR2/Einzel, repeated at most 99 times */
                             einzel?: {
                                 /** @description ELSTER ZVE/SdE/P50a/P50aNR2/Einzel/E8043720: text, at most 999 characters */
                                 e8043720?: string;
@@ -6577,6 +9272,7 @@ export interface components {
                 };
                 /** @description ELSTER KSt1F/Leistungen */
                 leistungen?: {
+                    /** @description ELSTER KSt1F/Leistungen/Einzel, repeated at most 99 times */
                     einzel?: {
                         /** @description ELSTER KSt1F/Leistungen/Einzel/E8122020: text, one of "1", "2", "3", "4", "5" */
                         e8122020?: string;
@@ -7058,6 +9754,7 @@ export interface components {
                 };
                 /** @description ELSTER KSt1F/Einlagen */
                 einlagen?: {
+                    /** @description ELSTER KSt1F/Einlagen/Einlage, repeated at most 99 times */
                     einlage?: {
                         /** @description ELSTER KSt1F/Einlagen/Einlage/E8241510: text, at most 999 characters */
                         e8241510?: string;
@@ -7129,12 +9826,18 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer (Vorsatz/OrdNrArt "O") */
@@ -7181,6 +9884,7 @@ export interface components {
                 bein?: {
                     /** @description ELSTER EUER/BEin/Kleinunternehmer */
                     kleinunternehmer?: {
+                        /** @description ELSTER EUER/BEin/Kleinunternehmer/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/Kleinunternehmer/Einz/E6000102: text, at most 999 characters */
                             e6000102?: string;
@@ -7195,6 +9899,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar */
                     umsatz_nicht_steuerbar?: {
+                        /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/Umsatz_nicht_steuerbar/Einz/E6000202: text, at most 999 characters */
                             e6000202?: string;
@@ -7209,6 +9914,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/Land_Forst */
                     land_forst?: {
+                        /** @description ELSTER EUER/BEin/Land_Forst/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/Land_Forst/Einz/E6000304: text, at most 999 characters */
                             e6000304?: string;
@@ -7223,6 +9929,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/USt_StPflicht */
                     ust_st_pflicht?: {
+                        /** @description ELSTER EUER/BEin/USt_StPflicht/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/USt_StPflicht/Einz/E6000402: text, at most 999 characters */
                             e6000402?: string;
@@ -7237,6 +9944,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/USt_StFrei */
                     ust_st_frei?: {
+                        /** @description ELSTER EUER/BEin/USt_StFrei/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/USt_StFrei/Einz/E6000503: text, at most 999 characters */
                             e6000503?: string;
@@ -7251,6 +9959,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl */
                     ust_vereinnahmt_unentgeltl?: {
+                        /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/USt_Vereinnahmt_Unentgeltl/Einz/E6000605: text, at most 999 characters */
                             e6000605?: string;
@@ -7265,6 +9974,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet */
                     ust_erstattet_verrechnet?: {
+                        /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/USt_Erstattet_Verrechnet/Einz/E6000702: text, at most 999 characters */
                             e6000702?: string;
@@ -7279,6 +9989,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/Anlagevermoegen */
                     anlagevermoegen?: {
+                        /** @description ELSTER EUER/BEin/Anlagevermoegen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/Anlagevermoegen/Einz/E6000802: text, at most 999 characters */
                             e6000802?: string;
@@ -7293,6 +10004,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz */
                     nutzung_priv_kfz?: {
+                        /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/Nutzung_Priv_Kfz/Einz/E6000902: text, at most 999 characters */
                             e6000902?: string;
@@ -7307,6 +10019,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BEin/Entnahme_Sonst */
                     entnahme_sonst?: {
+                        /** @description ELSTER EUER/BEin/Entnahme_Sonst/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BEin/Entnahme_Sonst/Einz/E6001002: text, at most 999 characters */
                             e6001002?: string;
@@ -7340,6 +10053,7 @@ export interface components {
                     e6002403?: number | string;
                     /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff */
                     ware_rohstoff_hilfsstoff?: {
+                        /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BAus/Ware_Rohstoff_Hilfsstoff/Einz/E6001602: text, at most 999 characters */
                             e6001602?: string;
@@ -7354,6 +10068,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BAus/Fremdleistung */
                     fremdleistung?: {
+                        /** @description ELSTER EUER/BAus/Fremdleistung/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BAus/Fremdleistung/Einz/E6001702: text, at most 999 characters */
                             e6001702?: string;
@@ -7368,6 +10083,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BAus/Personal */
                     personal?: {
+                        /** @description ELSTER EUER/BAus/Personal/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BAus/Personal/Einz/E6001802: text, at most 999 characters */
                             e6001802?: string;
@@ -7392,6 +10108,7 @@ export interface components {
                         e6002201?: number | string;
                         /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g */
                         herabsetzung_p7g?: {
+                            /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/AfA/Herabsetzung_P7g/Einz/E6003105: text, at most 999 characters */
                                 e6003105?: string;
@@ -7406,6 +10123,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig */
                         wirtschaftsgut_geringwertig?: {
+                            /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/AfA/Wirtschaftsgut_geringwertig/Einz/E6002302: text, at most 999 characters */
                                 e6002302?: string;
@@ -7430,6 +10148,7 @@ export interface components {
                     raumkosten_u_sonst?: {
                         /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht */
                         miete_pacht?: {
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Miete_Pacht/Einz/E6003202: text, at most 999 characters */
                                 e6003202?: string;
@@ -7444,6 +10163,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF */
                         dhhf?: {
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/DHHF/Einz/E6003706: text, at most 999 characters */
                                 e6003706?: string;
@@ -7458,6 +10178,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund */
                         sonst_aufw_betr_grund?: {
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz/E6003303: text, at most 999 characters */
                                 e6003303?: string;
@@ -7472,6 +10193,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck */
                         davon_erhalt_grundstueck?: {
+                            /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz/E6004013: text, at most 999 characters */
                                 e6004013?: string;
@@ -7489,6 +10211,7 @@ export interface components {
                     sonst_unbeschraenkt?: {
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation */
                         kommunikation?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Kommunikation/Einz/E6003902: text, at most 999 characters */
                                 e6003902?: string;
@@ -7503,6 +10226,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit */
                         auswertstaetigkeit?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz/E6004011: text, at most 999 characters */
                                 e6004011?: string;
@@ -7517,6 +10241,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung */
                         fortbildung?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Fortbildung/Einz/E6004009: text, at most 999 characters */
                                 e6004009?: string;
@@ -7531,6 +10256,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf */
                         rechtsberatung_st_b_buchf?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz/E6004805: text, at most 999 characters */
                                 e6004805?: string;
@@ -7545,6 +10271,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG */
                         miete_leasing_bewegl_wg?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz/E6004311: text, at most 999 characters */
                                 e6004311?: string;
@@ -7559,6 +10286,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand */
                         erhaltungsaufwand?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz/E6004314: text, at most 999 characters */
                                 e6004314?: string;
@@ -7573,6 +10301,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung */
                         beitrag_gebuehr_abgabe_versicherung?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz/E6004403: text, at most 999 characters */
                                 e6004403?: string;
@@ -7587,6 +10316,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV */
                         edv?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/EDV/Einz/E6004406: text, at most 999 characters */
                                 e6004406?: string;
@@ -7601,6 +10331,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel */
                         arbeitsmittel?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz/E6004409: text, at most 999 characters */
                                 e6004409?: string;
@@ -7615,6 +10346,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall */
                         abfall?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Abfall/Einz/E6004412: text, at most 999 characters */
                                 e6004412?: string;
@@ -7629,6 +10361,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport */
                         verpackung_transport?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz/E6004415: text, at most 999 characters */
                                 e6004415?: string;
@@ -7643,6 +10376,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung */
                         werbung?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Werbung/Einz/E6004502: text, at most 999 characters */
                                 e6004502?: string;
@@ -7657,6 +10391,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm */
                         schuldzins_anlage_verm?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz/E6004203: text, at most 999 characters */
                                 e6004203?: string;
@@ -7671,6 +10406,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige */
                         schuldzins_uebrige?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz/E6004309: text, at most 999 characters */
                                 e6004309?: string;
@@ -7685,6 +10421,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer */
                         vorsteuer?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Vorsteuer/Einz/E6005003: text, at most 999 characters */
                                 e6005003?: string;
@@ -7699,6 +10436,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt */
                         ust?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/USt/Einz/E6005103: text, at most 999 characters */
                                 e6005103?: string;
@@ -7718,6 +10456,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar */
                         sonst_unbeschr_abziehbar?: {
+                            /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz/E6004902: text, at most 999 characters */
                                 e6004902?: string;
@@ -7737,6 +10476,7 @@ export interface components {
                         nicht_abziehbar?: {
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke */
                             geschenke?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Geschenke/Einz/E6004005: text, at most 999 characters */
                                     e6004005?: string;
@@ -7751,6 +10491,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung */
                             bewirtung?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Bewirtung/Einz/E6004103: text, at most 999 characters */
                                     e6004103?: string;
@@ -7765,6 +10506,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer */
                             arbeitszimmer?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz/E6005105: text, at most 999 characters */
                                     e6005105?: string;
@@ -7779,6 +10521,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst */
                             sonst?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Nicht_abziehbar/Sonst/Einz/E6004305: text, at most 999 characters */
                                     e6004305?: string;
@@ -7796,6 +10539,7 @@ export interface components {
                         abziehbar?: {
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke */
                             geschenke?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Geschenke/Einz/E6004007: text, at most 999 characters */
                                     e6004007?: string;
@@ -7810,6 +10554,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung */
                             bewirtung?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Bewirtung/Einz/E6004105: text, at most 999 characters */
                                     e6004105?: string;
@@ -7824,6 +10569,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung */
                             verpflegung?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Verpflegung/Einz/E6005005: text, at most 999 characters */
                                     e6005005?: string;
@@ -7838,6 +10584,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer */
                             arbeitszimmer?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Arbeitszimmer/Einz/E6003103: text, at most 999 characters */
                                     e6003103?: string;
@@ -7857,6 +10604,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst */
                             sonst?: {
+                                /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/BAus/Beschr_abziehbar/Abziehbar/Sonst/Einz/E6004307: text, at most 999 characters */
                                     e6004307?: string;
@@ -7875,6 +10623,7 @@ export interface components {
                     kfz_u_fahrtkosten?: {
                         /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing */
                         leasing?: {
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Leasing/Einz/E6005802: text, at most 999 characters */
                                 e6005802?: string;
@@ -7889,6 +10638,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut */
                         steuer_versicherung_maut?: {
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz/E6005908: text, at most 999 characters */
                                 e6005908?: string;
@@ -7903,6 +10653,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst */
                         sonst?: {
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Sonst/Einz/E6006004: text, at most 999 characters */
                                 e6006004?: string;
@@ -7917,6 +10668,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage */
                         fahrtkosten_nutzungseinlage?: {
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz/E6006104: text, at most 999 characters */
                                 e6006104?: string;
@@ -7931,6 +10683,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg */
                         fahrtkosten_arbeitsweg?: {
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz/E6002702: text, at most 999 characters */
                                 e6002702?: string;
@@ -7945,6 +10698,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt */
                         entfernungspausch_familienheimfahrt?: {
+                            /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz/E6003704: text, at most 999 characters */
                                 e6003704?: string;
@@ -7960,6 +10714,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/BAus/Nicht_abziehbar */
                     nicht_abziehbar?: {
+                        /** @description ELSTER EUER/BAus/Nicht_abziehbar/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/BAus/Nicht_abziehbar/Einz/E6003602: text, at most 999 characters */
                             e6003602?: string;
@@ -7989,6 +10744,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar */
                     p3_26_26a_26b_abziehbar?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz/E6007209: text, at most 999 characters */
                             e6007209?: string;
@@ -8003,6 +10759,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst */
                     p3_sonst?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/P3_sonst/Einz/E6007252: text, at most 999 characters */
                             e6007252?: string;
@@ -8022,6 +10779,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar */
                     p3_26_26a_26b_nicht_abziehbar?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz/E6007254: text, at most 999 characters */
                             e6007254?: string;
@@ -8036,6 +10794,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1 */
                     p3c_1?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/P3c_1/Einz/E6007256: text, at most 999 characters */
                             e6007256?: string;
@@ -8055,6 +10814,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3 */
                     invest_abzugsbetrag_p7g_vzm3?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6007305: text, at most 999 characters */
                             e6007305?: string;
@@ -8073,6 +10833,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2 */
                     invest_abzugsbetrag_p7g_vzm2?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6007405: text, at most 999 characters */
                             e6007405?: string;
@@ -8091,6 +10852,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1 */
                     invest_abzugsbetrag_p7g_vzm1?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6007505: text, at most 999 characters */
                             e6007505?: string;
@@ -8109,6 +10871,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b */
                     gewinnzuschlag_6c_u_6b?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz/E6006403: text, at most 999 characters */
                             e6006403?: string;
@@ -8123,6 +10886,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g */
                     invest_abzugsbetrag_p7g?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz/E6004807: text, at most 999 characters */
                             e6004807?: string;
@@ -8137,6 +10901,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung */
                     wechsel_gewinnermittlung?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz/E6006705: text, at most 999 characters */
                             e6006705?: string;
@@ -8151,6 +10916,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG */
                     ergebnisanteil_bet_pers_g?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz/E6006708: text, at most 999 characters */
                             e6006708?: string;
@@ -8170,6 +10936,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG */
                     teilfreistellung_inv_st_g?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6008106: text, at most 999 characters */
                             e6008106?: string;
@@ -8188,6 +10955,7 @@ export interface components {
                     };
                     /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b */
                     teileinkuenfte_p8b?: {
+                        /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER EUER/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6006906: text, at most 999 characters */
                             e6006906?: string;
@@ -8227,6 +10995,7 @@ export interface components {
                         bildung_uebertragung?: {
                             /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b */
                             ruecklage_p6c_p6b?: {
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz/E6005904: text, at most 999 characters */
                                     e6005904?: string;
@@ -8241,6 +11010,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b */
                             rueckl_p6c_p6b?: {
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz/E6006904: text, at most 999 characters */
                                     e6006904?: string;
@@ -8255,6 +11025,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g */
                             ausgleichsposten_p4g?: {
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz/E6005403: text, at most 999 characters */
                                     e6005403?: string;
@@ -8277,6 +11048,7 @@ export interface components {
                         aufloesung?: {
                             /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b */
                             ruecklage_p6c_p6b?: {
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz/E6005906: text, at most 999 characters */
                                     e6005906?: string;
@@ -8291,6 +11063,7 @@ export interface components {
                             };
                             /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g */
                             ausgleichsposten_p4g?: {
+                                /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER EUER/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz/E6005405: text, at most 999 characters */
                                     e6005405?: string;
@@ -8319,6 +11092,7 @@ export interface components {
                     entnahme_einlage?: {
                         /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme */
                         entnahme?: {
+                            /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Entnahme/Einz/E6006603: text, at most 999 characters */
                                 e6006603?: string;
@@ -8333,6 +11107,7 @@ export interface components {
                         };
                         /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage */
                         einlage?: {
+                            /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER EUER/Zus_Angabe_EinzelUntern/Entnahme_Einlage/Einlage/Einz/E6006704: text, at most 999 characters */
                                 e6006704?: string;
@@ -8381,6 +11156,7 @@ export interface components {
                 grundstueck?: {
                     /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden */
                     grund_u_boden?: {
+                        /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Grundstueck/Grund_u_Boden/Einz/E6007011: text, at most 999 characters */
                             e6007011?: string;
@@ -8411,6 +11187,7 @@ export interface components {
                     };
                     /** @description ELSTER AVEUER/Grundstueck/Gebaeude */
                     gebaeude?: {
+                        /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Grundstueck/Gebaeude/Einz/E6007031: text, at most 999 characters */
                             e6007031?: string;
@@ -8449,6 +11226,7 @@ export interface components {
                     };
                     /** @description ELSTER AVEUER/Grundstueck/Andere */
                     andere?: {
+                        /** @description ELSTER AVEUER/Grundstueck/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Grundstueck/Andere/Einz/E6007051: text, at most 999 characters */
                             e6007051?: string;
@@ -8491,6 +11269,7 @@ export interface components {
                 arbeitszimmer?: {
                     /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden */
                     anteil_grund_u_boden?: {
+                        /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6007111: text, at most 999 characters */
                             e6007111?: string;
@@ -8521,6 +11300,7 @@ export interface components {
                     };
                     /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede */
                     anteil_gebauede?: {
+                        /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Arbeitszimmer/Anteil_Gebauede/Einz/E6007131: text, at most 999 characters */
                             e6007131?: string;
@@ -8556,6 +11336,7 @@ export interface components {
                 };
                 /** @description ELSTER AVEUER/Immaterielle_WG */
                 immaterielle_wg?: {
+                    /** @description ELSTER AVEUER/Immaterielle_WG/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER AVEUER/Immaterielle_WG/Einz/E6007244: text, at most 999 characters */
                         e6007244?: string;
@@ -8592,6 +11373,7 @@ export interface components {
                 bewegliche_wg?: {
                     /** @description ELSTER AVEUER/Bewegliche_WG/KFZ */
                     kfz?: {
+                        /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Bewegliche_WG/KFZ/Einz/E6007311: text, at most 999 characters */
                             e6007311?: string;
@@ -8632,6 +11414,7 @@ export interface components {
                     };
                     /** @description ELSTER AVEUER/Bewegliche_WG/Buero */
                     buero?: {
+                        /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Bewegliche_WG/Buero/Einz/E6007331: text, at most 999 characters */
                             e6007331?: string;
@@ -8672,6 +11455,7 @@ export interface components {
                     };
                     /** @description ELSTER AVEUER/Bewegliche_WG/Andere */
                     andere?: {
+                        /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Bewegliche_WG/Andere/Einz/E6007351: text, at most 999 characters */
                             e6007351?: string;
@@ -8720,6 +11504,7 @@ export interface components {
                 };
                 /** @description ELSTER AVEUER/Sammelposten_VZ */
                 sammelposten_vz?: {
+                    /** @description ELSTER AVEUER/Sammelposten_VZ/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER AVEUER/Sammelposten_VZ/Einz/E6007381: text, at most 999 characters */
                         e6007381?: string;
@@ -8791,6 +11576,7 @@ export interface components {
                 finanzanlage?: {
                     /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile */
                     unternehmensanteile?: {
+                        /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Finanzanlage/Unternehmensanteile/Einz/E6007411: text, at most 999 characters */
                             e6007411?: string;
@@ -8821,6 +11607,7 @@ export interface components {
                     };
                     /** @description ELSTER AVEUER/Finanzanlage/Andere */
                     andere?: {
+                        /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVEUER/Finanzanlage/Andere/Einz/E6007431: text, at most 999 characters */
                             e6007431?: string;
@@ -8852,6 +11639,7 @@ export interface components {
                 };
                 /** @description ELSTER AVEUER/Umlaufvermoegen */
                 umlaufvermoegen?: {
+                    /** @description ELSTER AVEUER/Umlaufvermoegen/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER AVEUER/Umlaufvermoegen/Einz/E6007511: text, at most 999 characters */
                         e6007511?: string;
@@ -8887,6 +11675,7 @@ export interface components {
                     e6014201?: number | string;
                     /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn */
                     steuerfreier_gewinn?: {
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Steuerfreier_Gewinn/Einz/E6014302: text, at most 999 characters */
                             e6014302?: string;
@@ -8901,6 +11690,7 @@ export interface components {
                     };
                     /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben */
                     nicht_abziehb_betriebsausgaben?: {
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Nicht_abziehb_Betriebsausgaben/Einz/E6014402: text, at most 999 characters */
                             e6014402?: string;
@@ -8915,6 +11705,7 @@ export interface components {
                     };
                     /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem */
                     personengesellsch_kostentraegergem?: {
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Personengesellsch_Kostentraegergem/Einz/E6014502: text, at most 999 characters */
                             e6014502?: string;
@@ -8929,6 +11720,7 @@ export interface components {
                     };
                     /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe */
                     verausserung_aufgabe?: {
+                        /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SZ/Erm_Massgeblicher_GuV/Verausserung_Aufgabe/Einz/E6014602: text, at most 999 characters */
                             e6014602?: string;
@@ -8997,6 +11789,7 @@ export interface components {
                     e6012202?: number | string;
                     /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag */
                     korrekturbetrag?: {
+                        /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SZ/Schuldzins_Nichtabziehbar/Korrekturbetrag/Einz/E6012303: text, at most 999 characters */
                             e6012303?: string;
@@ -9042,6 +11835,7 @@ export interface components {
                 sonder_bein?: {
                     /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges */
                     dienst_an_ges?: {
+                        /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/Dienst_an_Ges/Einz/E6300014: text, at most 999 characters */
                             e6300014?: string;
@@ -9056,6 +11850,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen */
                     hingabe_darlehen?: {
+                        /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/Hingabe_Darlehen/Einz/E6300016: text, at most 999 characters */
                             e6300016?: string;
@@ -9070,6 +11865,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG */
                     ueberlassung_wg?: {
+                        /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/Ueberlassung_WG/Einz/E6300018: text, at most 999 characters */
                             e6300018?: string;
@@ -9084,6 +11880,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/Sonst_BEin */
                     sonst_bein?: {
+                        /** @description ELSTER SE/Sonder_BEin/Sonst_BEin/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/Sonst_BEin/Einz/E6300020: text, at most 999 characters */
                             e6300020?: string;
@@ -9098,6 +11895,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl */
                     ust_vereinnahmt_unentgeltl?: {
+                        /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/USt_Vereinnahmt_Unentgeltl/Einz/E6300605: text, at most 999 characters */
                             e6300605?: string;
@@ -9112,6 +11910,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet */
                     ust_erstattet_verrechnet?: {
+                        /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/USt_Erstattet_Verrechnet/Einz/E6300702: text, at most 999 characters */
                             e6300702?: string;
@@ -9126,6 +11925,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen */
                     anlagevermoegen?: {
+                        /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/Anlagevermoegen/Einz/E6300802: text, at most 999 characters */
                             e6300802?: string;
@@ -9140,6 +11940,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz */
                     nutzung_priv_kfz?: {
+                        /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/Nutzung_Priv_Kfz/Einz/E6300902: text, at most 999 characters */
                             e6300902?: string;
@@ -9154,6 +11955,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst */
                     entnahme_sonst?: {
+                        /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BEin/Entnahme_Sonst/Einz/E6301002: text, at most 999 characters */
                             e6301002?: string;
@@ -9183,6 +11985,7 @@ export interface components {
                     e6302304?: number | string;
                     /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst */
                     bebau_weinbau_forst?: {
+                        /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BAus/Bebau_Weinbau_Forst/Einz/E6301502: text, at most 999 characters */
                             e6301502?: string;
@@ -9197,6 +12000,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff */
                     ware_rohstoff_hilfsstoff?: {
+                        /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BAus/Ware_Rohstoff_Hilfsstoff/Einz/E6301602: text, at most 999 characters */
                             e6301602?: string;
@@ -9211,6 +12015,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BAus/Fremdleistung */
                     fremdleistung?: {
+                        /** @description ELSTER SE/Sonder_BAus/Fremdleistung/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BAus/Fremdleistung/Einz/E6301702: text, at most 999 characters */
                             e6301702?: string;
@@ -9225,6 +12030,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BAus/Personal */
                     personal?: {
+                        /** @description ELSTER SE/Sonder_BAus/Personal/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BAus/Personal/Einz/E6301802: text, at most 999 characters */
                             e6301802?: string;
@@ -9249,6 +12055,7 @@ export interface components {
                         e6302201?: number | string;
                         /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g */
                         herabsetzung_p7g?: {
+                            /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/AfA/Herabsetzung_P7g/Einz/E6303105: text, at most 999 characters */
                                 e6303105?: string;
@@ -9263,6 +12070,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig */
                         wirtschaftsgut_geringwertig?: {
+                            /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/AfA/Wirtschaftsgut_geringwertig/Einz/E6302302: text, at most 999 characters */
                                 e6302302?: string;
@@ -9287,6 +12095,7 @@ export interface components {
                     raumkosten_u_sonst?: {
                         /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht */
                         miete_pacht?: {
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Miete_Pacht/Einz/E6303202: text, at most 999 characters */
                                 e6303202?: string;
@@ -9301,6 +12110,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF */
                         dhhf?: {
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/DHHF/Einz/E6303706: text, at most 999 characters */
                                 e6303706?: string;
@@ -9315,6 +12125,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund */
                         sonst_aufw_betr_grund?: {
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Sonst_Aufw_betr_Grund/Einz/E6303303: text, at most 999 characters */
                                 e6303303?: string;
@@ -9329,6 +12140,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck */
                         davon_erhalt_grundstueck?: {
+                            /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Raumkosten_u_sonst/Davon_Erhalt_Grundstueck/Einz/E6304013: text, at most 999 characters */
                                 e6304013?: string;
@@ -9346,6 +12158,7 @@ export interface components {
                     sonst_unbeschraenkt?: {
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation */
                         kommunikation?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Kommunikation/Einz/E6303902: text, at most 999 characters */
                                 e6303902?: string;
@@ -9360,6 +12173,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit */
                         auswertstaetigkeit?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Auswertstaetigkeit/Einz/E6304011: text, at most 999 characters */
                                 e6304011?: string;
@@ -9374,6 +12188,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung */
                         fortbildung?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Fortbildung/Einz/E6304009: text, at most 999 characters */
                                 e6304009?: string;
@@ -9388,6 +12203,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf */
                         rechtsberatung_st_b_buchf?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Rechtsberatung_StB_Buchf/Einz/E6304805: text, at most 999 characters */
                                 e6304805?: string;
@@ -9402,6 +12218,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG */
                         miete_leasing_bewegl_wg?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Miete_Leasing_bewegl_WG/Einz/E6304311: text, at most 999 characters */
                                 e6304311?: string;
@@ -9416,6 +12233,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand */
                         erhaltungsaufwand?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Erhaltungsaufwand/Einz/E6304314: text, at most 999 characters */
                                 e6304314?: string;
@@ -9430,6 +12248,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung */
                         beitrag_gebuehr_abgabe_versicherung?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Beitrag_Gebuehr_Abgabe_Versicherung/Einz/E6304403: text, at most 999 characters */
                                 e6304403?: string;
@@ -9444,6 +12263,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV */
                         edv?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/EDV/Einz/E6304406: text, at most 999 characters */
                                 e6304406?: string;
@@ -9458,6 +12278,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel */
                         arbeitsmittel?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Arbeitsmittel/Einz/E6304409: text, at most 999 characters */
                                 e6304409?: string;
@@ -9472,6 +12293,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall */
                         abfall?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Abfall/Einz/E6304412: text, at most 999 characters */
                                 e6304412?: string;
@@ -9486,6 +12308,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport */
                         verpackung_transport?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Verpackung_Transport/Einz/E6304415: text, at most 999 characters */
                                 e6304415?: string;
@@ -9500,6 +12323,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung */
                         werbung?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Werbung/Einz/E6304502: text, at most 999 characters */
                                 e6304502?: string;
@@ -9514,6 +12338,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm */
                         schuldzins_anlage_verm?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_AnlageVerm/Einz/E6304203: text, at most 999 characters */
                                 e6304203?: string;
@@ -9528,6 +12353,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige */
                         schuldzins_uebrige?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Schuldzins_Uebrige/Einz/E6304309: text, at most 999 characters */
                                 e6304309?: string;
@@ -9542,6 +12368,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer */
                         vorsteuer?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Vorsteuer/Einz/E6305003: text, at most 999 characters */
                                 e6305003?: string;
@@ -9556,6 +12383,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt */
                         ust?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/USt/Einz/E6305103: text, at most 999 characters */
                                 e6305103?: string;
@@ -9575,6 +12403,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar */
                         sonst_unbeschr_abziehbar?: {
+                            /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/Sonst_unbeschraenkt/Sonst_unbeschr_abziehbar/Einz/E6304902: text, at most 999 characters */
                                 e6304902?: string;
@@ -9594,6 +12423,7 @@ export interface components {
                         nicht_abziehbar?: {
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke */
                             geschenke?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Geschenke/Einz/E6304005: text, at most 999 characters */
                                     e6304005?: string;
@@ -9608,6 +12438,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung */
                             bewirtung?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Bewirtung/Einz/E6304103: text, at most 999 characters */
                                     e6304103?: string;
@@ -9622,6 +12453,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer */
                             arbeitszimmer?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Arbeitszimmer/Einz/E6305105: text, at most 999 characters */
                                     e6305105?: string;
@@ -9636,6 +12468,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst */
                             sonst?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Nicht_abziehbar/Sonst/Einz/E6304305: text, at most 999 characters */
                                     e6304305?: string;
@@ -9653,6 +12486,7 @@ export interface components {
                         beschr_abziehbare_sonder_baus_abziehbar?: {
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke */
                             geschenke?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Geschenke/Einz/E6304007: text, at most 999 characters */
                                     e6304007?: string;
@@ -9667,6 +12501,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung */
                             bewirtung?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Bewirtung/Einz/E6304105: text, at most 999 characters */
                                     e6304105?: string;
@@ -9681,6 +12516,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung */
                             verpflegung?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Verpflegung/Einz/E6305005: text, at most 999 characters */
                                     e6305005?: string;
@@ -9695,6 +12531,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer */
                             arbeitszimmer?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Arbeitszimmer/Einz/E6303103: text, at most 999 characters */
                                     e6303103?: string;
@@ -9714,6 +12551,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst */
                             sonst?: {
+                                /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Sonder_BAus/Beschr_abziehbare_SonderBAus_nicht_abziehbar/Beschr_abziehbare_SonderBAus_abziehbar/Sonst/Einz/E6304307: text, at most 999 characters */
                                     e6304307?: string;
@@ -9732,6 +12570,7 @@ export interface components {
                     kfz_u_fahrtkosten?: {
                         /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing */
                         leasing?: {
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Leasing/Einz/E6305802: text, at most 999 characters */
                                 e6305802?: string;
@@ -9746,6 +12585,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut */
                         steuer_versicherung_maut?: {
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Steuer_Versicherung_Maut/Einz/E6305908: text, at most 999 characters */
                                 e6305908?: string;
@@ -9760,6 +12600,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst */
                         sonst?: {
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Sonst/Einz/E6306004: text, at most 999 characters */
                                 e6306004?: string;
@@ -9774,6 +12615,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage */
                         fahrtkosten_nutzungseinlage?: {
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Nutzungseinlage/Einz/E6306104: text, at most 999 characters */
                                 e6306104?: string;
@@ -9788,6 +12630,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg */
                         fahrtkosten_arbeitsweg?: {
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Fahrtkosten_Arbeitsweg/Einz/E6302702: text, at most 999 characters */
                                 e6302702?: string;
@@ -9802,6 +12645,7 @@ export interface components {
                         };
                         /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt */
                         entfernungspausch_familienheimfahrt?: {
+                            /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz, repeated at most 99 times */
                             einz?: {
                                 /** @description ELSTER SE/Sonder_BAus/KFZ_u_Fahrtkosten/Entfernungspausch_Familienheimfahrt/Einz/E6303704: text, at most 999 characters */
                                 e6303704?: string;
@@ -9817,6 +12661,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar */
                     nicht_abziehbar?: {
+                        /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Sonder_BAus/Nicht_abziehbar/Einz/E6303602: text, at most 999 characters */
                             e6303602?: string;
@@ -9846,6 +12691,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar */
                     p3_26_26a_26b_abziehbar?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_abziehbar/Einz/E6307209: text, at most 999 characters */
                             e6307209?: string;
@@ -9860,6 +12706,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst */
                     p3_sonst?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/P3_sonst/Einz/E6307252: text, at most 999 characters */
                             e6307252?: string;
@@ -9879,6 +12726,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar */
                     p3_26_26a_26b_nicht_abziehbar?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/P3_26_26a_26b_nicht_abziehbar/Einz/E6307254: text, at most 999 characters */
                             e6307254?: string;
@@ -9893,6 +12741,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1 */
                     p3c_1?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/P3c_1/Einz/E6307256: text, at most 999 characters */
                             e6307256?: string;
@@ -9912,6 +12761,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3 */
                     invest_abzugsbetrag_p7g_vzm3?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm3/Einz/E6307305: text, at most 999 characters */
                             e6307305?: string;
@@ -9930,6 +12780,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2 */
                     invest_abzugsbetrag_p7g_vzm2?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm2/Einz/E6307405: text, at most 999 characters */
                             e6307405?: string;
@@ -9948,6 +12799,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1 */
                     invest_abzugsbetrag_p7g_vzm1?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g_VZm1/Einz/E6307505: text, at most 999 characters */
                             e6307505?: string;
@@ -9966,6 +12818,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b */
                     gewinnzuschlag_6c_u_6b?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/Gewinnzuschlag_6c_u_6b/Einz/E6306403: text, at most 999 characters */
                             e6306403?: string;
@@ -9980,6 +12833,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g */
                     invest_abzugsbetrag_p7g?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/InvestAbzugsbetrag_P7g/Einz/E6304807: text, at most 999 characters */
                             e6304807?: string;
@@ -9994,6 +12848,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung */
                     wechsel_gewinnermittlung?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/Wechsel_Gewinnermittlung/Einz/E6306705: text, at most 999 characters */
                             e6306705?: string;
@@ -10008,6 +12863,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG */
                     ergebnisanteil_bet_pers_g?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/Ergebnisanteil_Bet_PersG/Einz/E6306708: text, at most 999 characters */
                             e6306708?: string;
@@ -10027,6 +12883,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG */
                     teilfreistellung_inv_st_g?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/Teilfreistellung_InvStG/Einz/E6308106: text, at most 999 characters */
                             e6308106?: string;
@@ -10045,6 +12902,7 @@ export interface components {
                     };
                     /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b */
                     teileinkuenfte_p8b?: {
+                        /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER SE/Ermittlung_Gewinn/Teileinkuenfte_P8b/Einz/E6306906: text, at most 999 characters */
                             e6306906?: string;
@@ -10084,6 +12942,7 @@ export interface components {
                         bildung_uebertragung?: {
                             /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b */
                             ruecklage_p6c_p6b?: {
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ruecklage_P6c_P6b/Einz/E6305904: text, at most 999 characters */
                                     e6305904?: string;
@@ -10098,6 +12957,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b */
                             rueckl_p6c_p6b?: {
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Rueckl_P6c_P6b/Einz/E6306904: text, at most 999 characters */
                                     e6306904?: string;
@@ -10112,6 +12972,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g */
                             ausgleichsposten_p4g?: {
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Bildung_Uebertragung/Ausgleichsposten_P4g/Einz/E6305403: text, at most 999 characters */
                                     e6305403?: string;
@@ -10134,6 +12995,7 @@ export interface components {
                         aufloesung?: {
                             /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b */
                             ruecklage_p6c_p6b?: {
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ruecklage_P6c_P6b/Einz/E6305906: text, at most 999 characters */
                                     e6305906?: string;
@@ -10148,6 +13010,7 @@ export interface components {
                             };
                             /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g */
                             ausgleichsposten_p4g?: {
+                                /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz, repeated at most 99 times */
                                 einz?: {
                                     /** @description ELSTER SE/Erg_Angabe/Rueckl_stille_Reserve/Aufloesung/Ausgleichsposten_P4g/Einz/E6305405: text, at most 999 characters */
                                     e6305405?: string;
@@ -10190,6 +13053,7 @@ export interface components {
                 grundstueck?: {
                     /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden */
                     grund_u_boden?: {
+                        /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Grundstueck/Grund_u_Boden/Einz/E6507011: text, at most 999 characters */
                             e6507011?: string;
@@ -10220,6 +13084,7 @@ export interface components {
                     };
                     /** @description ELSTER AVSE/Grundstueck/Gebaeude */
                     gebaeude?: {
+                        /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Grundstueck/Gebaeude/Einz/E6507031: text, at most 999 characters */
                             e6507031?: string;
@@ -10258,6 +13123,7 @@ export interface components {
                     };
                     /** @description ELSTER AVSE/Grundstueck/Andere */
                     andere?: {
+                        /** @description ELSTER AVSE/Grundstueck/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Grundstueck/Andere/Einz/E6507051: text, at most 999 characters */
                             e6507051?: string;
@@ -10300,6 +13166,7 @@ export interface components {
                 arbeitszimmer?: {
                     /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden */
                     anteil_grund_u_boden?: {
+                        /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Grund_u_Boden/Einz/E6507111: text, at most 999 characters */
                             e6507111?: string;
@@ -10330,6 +13197,7 @@ export interface components {
                     };
                     /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede */
                     anteil_gebauede?: {
+                        /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Arbeitszimmer/Anteil_Gebauede/Einz/E6507131: text, at most 999 characters */
                             e6507131?: string;
@@ -10365,6 +13233,7 @@ export interface components {
                 };
                 /** @description ELSTER AVSE/Immaterielle_WG */
                 immaterielle_wg?: {
+                    /** @description ELSTER AVSE/Immaterielle_WG/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER AVSE/Immaterielle_WG/Einz/E6507244: text, at most 999 characters */
                         e6507244?: string;
@@ -10401,6 +13270,7 @@ export interface components {
                 bewegliche_wg?: {
                     /** @description ELSTER AVSE/Bewegliche_WG/KFZ */
                     kfz?: {
+                        /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Bewegliche_WG/KFZ/Einz/E6507311: text, at most 999 characters */
                             e6507311?: string;
@@ -10441,6 +13311,7 @@ export interface components {
                     };
                     /** @description ELSTER AVSE/Bewegliche_WG/Buero */
                     buero?: {
+                        /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Bewegliche_WG/Buero/Einz/E6507331: text, at most 999 characters */
                             e6507331?: string;
@@ -10481,6 +13352,7 @@ export interface components {
                     };
                     /** @description ELSTER AVSE/Bewegliche_WG/Andere */
                     andere?: {
+                        /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Bewegliche_WG/Andere/Einz/E6507351: text, at most 999 characters */
                             e6507351?: string;
@@ -10529,6 +13401,7 @@ export interface components {
                 };
                 /** @description ELSTER AVSE/Sammelposten_VZ */
                 sammelposten_vz?: {
+                    /** @description ELSTER AVSE/Sammelposten_VZ/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER AVSE/Sammelposten_VZ/Einz/E6507381: text, at most 999 characters */
                         e6507381?: string;
@@ -10600,6 +13473,7 @@ export interface components {
                 finanzanlage?: {
                     /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile */
                     unternehmensanteile?: {
+                        /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Finanzanlage/Unternehmensanteile/Einz/E6507411: text, at most 999 characters */
                             e6507411?: string;
@@ -10630,6 +13504,7 @@ export interface components {
                     };
                     /** @description ELSTER AVSE/Finanzanlage/Andere */
                     andere?: {
+                        /** @description ELSTER AVSE/Finanzanlage/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER AVSE/Finanzanlage/Andere/Einz/E6507431: text, at most 999 characters */
                             e6507431?: string;
@@ -10661,6 +13536,7 @@ export interface components {
                 };
                 /** @description ELSTER AVSE/Umlaufvermoegen */
                 umlaufvermoegen?: {
+                    /** @description ELSTER AVSE/Umlaufvermoegen/Einz, repeated at most 99 times */
                     einz?: {
                         /** @description ELSTER AVSE/Umlaufvermoegen/Einz/E6507511: text, at most 999 characters */
                         e6507511?: string;
@@ -10705,6 +13581,7 @@ export interface components {
                 mehrbetrag?: {
                     /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden */
                     grund_u_boden?: {
+                        /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Grund_u_Boden/Einz/E6607011: text, at most 999 characters */
                             e6607011?: string;
@@ -10727,6 +13604,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Gebaeude */
                     gebaeude?: {
+                        /** @description ELSTER ER/Mehrbetrag/Gebaeude/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Gebaeude/Einz/E6607031: text, at most 999 characters */
                             e6607031?: string;
@@ -10749,6 +13627,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Andere */
                     andere?: {
+                        /** @description ELSTER ER/Mehrbetrag/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Andere/Einz/E6607051: text, at most 999 characters */
                             e6607051?: string;
@@ -10771,6 +13650,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG */
                     immaterielle_wg?: {
+                        /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Immaterielle_WG/Einz/E6607244: text, at most 999 characters */
                             e6607244?: string;
@@ -10793,6 +13673,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/KFZ */
                     kfz?: {
+                        /** @description ELSTER ER/Mehrbetrag/KFZ/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/KFZ/Einz/E6607311: text, at most 999 characters */
                             e6607311?: string;
@@ -10815,6 +13696,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Buero */
                     buero?: {
+                        /** @description ELSTER ER/Mehrbetrag/Buero/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Buero/Einz/E6607331: text, at most 999 characters */
                             e6607331?: string;
@@ -10837,6 +13719,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG */
                     andere_bewegl_wg?: {
+                        /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Andere_bewegl_WG/Einz/E6607351: text, at most 999 characters */
                             e6607351?: string;
@@ -10859,6 +13742,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Sammel */
                     sammel?: {
+                        /** @description ELSTER ER/Mehrbetrag/Sammel/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Sammel/Einz/E6607381: text, at most 999 characters */
                             e6607381?: string;
@@ -10881,6 +13765,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG */
                     geringwertiges_wg?: {
+                        /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Geringwertiges_WG/Einz/E6607631: text, at most 999 characters */
                             e6607631?: string;
@@ -10899,6 +13784,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile */
                     unternehmensanteile?: {
+                        /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Unternehmensanteile/Einz/E6607411: text, at most 999 characters */
                             e6607411?: string;
@@ -10921,6 +13807,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen */
                     andere_finanzanlagen?: {
+                        /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Andere_Finanzanlagen/Einz/E6607431: text, at most 999 characters */
                             e6607431?: string;
@@ -10943,6 +13830,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen */
                     umlaufvermoegen?: {
+                        /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Umlaufvermoegen/Einz/E6607511: text, at most 999 characters */
                             e6607511?: string;
@@ -10965,6 +13853,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b */
                     rueckl_6c_6b?: {
+                        /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Rueckl_6c_6b/Einz/E6607711: text, at most 999 characters */
                             e6607711?: string;
@@ -10987,6 +13876,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen */
                     sonst_korrekturen?: {
+                        /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Mehrbetrag/Sonst_Korrekturen/Einz/E6607731: text, at most 999 characters */
                             e6607731?: string;
@@ -11017,6 +13907,7 @@ export interface components {
                 minderbetraege?: {
                     /** @description ELSTER ER/Minderbetraege/Grund_u_Boden */
                     grund_u_boden?: {
+                        /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Grund_u_Boden/Einz/E6607010: text, at most 999 characters */
                             e6607010?: string;
@@ -11039,6 +13930,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Gebaeude */
                     gebaeude?: {
+                        /** @description ELSTER ER/Minderbetraege/Gebaeude/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Gebaeude/Einz/E6607030: text, at most 999 characters */
                             e6607030?: string;
@@ -11061,6 +13953,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Andere */
                     andere?: {
+                        /** @description ELSTER ER/Minderbetraege/Andere/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Andere/Einz/E6607050: text, at most 999 characters */
                             e6607050?: string;
@@ -11083,6 +13976,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Immaterielle_WG */
                     immaterielle_wg?: {
+                        /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Immaterielle_WG/Einz/E6607243: text, at most 999 characters */
                             e6607243?: string;
@@ -11105,6 +13999,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/KFZ */
                     kfz?: {
+                        /** @description ELSTER ER/Minderbetraege/KFZ/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/KFZ/Einz/E6607310: text, at most 999 characters */
                             e6607310?: string;
@@ -11127,6 +14022,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Buero */
                     buero?: {
+                        /** @description ELSTER ER/Minderbetraege/Buero/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Buero/Einz/E6607330: text, at most 999 characters */
                             e6607330?: string;
@@ -11149,6 +14045,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG */
                     andere_bewegl_wg?: {
+                        /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Andere_bewegl_WG/Einz/E6607350: text, at most 999 characters */
                             e6607350?: string;
@@ -11171,6 +14068,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Sammel */
                     sammel?: {
+                        /** @description ELSTER ER/Minderbetraege/Sammel/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Sammel/Einz/E6607380: text, at most 999 characters */
                             e6607380?: string;
@@ -11193,6 +14091,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Unternehmensanteile */
                     unternehmensanteile?: {
+                        /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Unternehmensanteile/Einz/E6607410: text, at most 999 characters */
                             e6607410?: string;
@@ -11215,6 +14114,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen */
                     andere_finanzanlagen?: {
+                        /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Andere_Finanzanlagen/Einz/E6607430: text, at most 999 characters */
                             e6607430?: string;
@@ -11237,6 +14137,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen */
                     umlaufvermoegen?: {
+                        /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Umlaufvermoegen/Einz/E6607510: text, at most 999 characters */
                             e6607510?: string;
@@ -11259,6 +14160,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b */
                     rueckl_6c_6b?: {
+                        /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Rueckl_6c_6b/Einz/E6607710: text, at most 999 characters */
                             e6607710?: string;
@@ -11281,6 +14183,7 @@ export interface components {
                     };
                     /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen */
                     sonst_korrekturen?: {
+                        /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Einz, repeated at most 99 times */
                         einz?: {
                             /** @description ELSTER ER/Minderbetraege/Sonst_Korrekturen/Einz/E6607730: text, at most 999 characters */
                             e6607730?: string;
@@ -11481,24 +14384,41 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Ordnungsbegriff/Steuernummer, its tax office receives the appeal and its Land decides the working days of the deadline */
             tax_number: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
-            /** @description The notice the appeal contests, written as the first Verwaltungsakt: `type` (income_tax, income_tax_prepayments, inheritance_tax, separate_uniform_determination, separate_determination, trade_tax_base, real_estate_transfer_tax, property_tax_equivalents, property_tax_base, property_tax_value, property_tax_value_agriculture, corporate_income_tax, corporate_income_tax_determinations, corporate_income_tax_prepayments, wage_tax_year, wage_tax_period, gift_tax, vat, vat_prepayment, other; `other` with its name in `other`), `date` (the notice's date, YYYY-MM-DD), `period` (ELSTER's Zeitraum, a month "01"–"12" or a quarter "41"–"44", for a notice of a month or quarter), `suspension` (none, full, partial: whether the appeal asks to suspend the notice's enforcement, AdV). Its year is `year`. Required unless `einspruch.verwaltungsakt` names the notices. The answer (202 and validate) carries the deadline as the hint `APPEAL_DEADLINE` (the last day in `expected`): one month after the notice counts as made known, three days after its date, four for notices dated from 2025-01-01 (§ 355, § 122 Abs. 2, § 122a AO), moved to the next working day of the tax office's Land (§ 108 Abs. 3 AO); the hint `APPEAL_DEADLINE_PASSED` where that day is past */
+            /** @description The notice the appeal contests, written as the first Verwaltungsakt; its year is `year`. Required unless `einspruch.verwaltungsakt` names the notices. The answer (202 and validate) carries the deadline as the hint `APPEAL_DEADLINE` (the last day in `expected`): one month after the notice counts as made known, three days after its date, four for notices dated from 2025-01-01 (§ 355, § 122 Abs. 2, § 122a AO), moved to the next working day of the tax office's Land (§ 108 Abs. 3 AO); the hint `APPEAL_DEADLINE_PASSED` where that day is past */
             notice?: {
-                /** @enum {string} */
+                /**
+                 * @description The kind of notice: income_tax, income_tax_prepayments, inheritance_tax, separate_uniform_determination, separate_determination, trade_tax_base, real_estate_transfer_tax, property_tax_equivalents, property_tax_base, property_tax_value, property_tax_value_agriculture, corporate_income_tax, corporate_income_tax_determinations, corporate_income_tax_prepayments, wage_tax_year, wage_tax_period, gift_tax, vat, vat_prepayment, other (`other` with its name in `other`)
+                 * @enum {string}
+                 */
                 type: "income_tax" | "income_tax_prepayments" | "inheritance_tax" | "separate_uniform_determination" | "separate_determination" | "trade_tax_base" | "real_estate_transfer_tax" | "property_tax_equivalents" | "property_tax_base" | "property_tax_value" | "property_tax_value_agriculture" | "corporate_income_tax" | "corporate_income_tax_determinations" | "corporate_income_tax_prepayments" | "wage_tax_year" | "wage_tax_period" | "gift_tax" | "vat" | "vat_prepayment" | "other";
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description The notice's date, YYYY-MM-DD
+                 */
                 date: string;
-                /** @enum {string} */
+                /**
+                 * @description ELSTER's Zeitraum for a notice of a month or quarter: a month "01"–"12" or a quarter "41"–"44"
+                 * @enum {string}
+                 */
                 period?: "10" | "11" | "12" | "41" | "42" | "43" | "44" | "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09";
+                /** @description The name of a notice of the kind `other` */
                 other?: string;
                 /**
+                 * @description Whether the appeal asks to suspend the notice's enforcement (AdV): none, full, partial
                  * @default none
                  * @enum {string}
                  */
@@ -11592,6 +14512,7 @@ export interface components {
                         telefon?: string;
                     };
                 };
+                /** @description ELSTER Einspruch/Einspruchsfuehrer, repeated at most 2 times */
                 einspruchsfuehrer?: {
                     /** @description ELSTER Einspruch/Einspruchsfuehrer/Id: text */
                     id?: string;
@@ -11666,6 +14587,7 @@ export interface components {
                         telefon?: string;
                     };
                 }[];
+                /** @description ELSTER Einspruch/Verwaltungsakt, repeated at most 100 times */
                 verwaltungsakt?: {
                     /** @description ELSTER Einspruch/Verwaltungsakt/VaId: text, one of "11", "14", "16", "25", "26", "34", "38", "299", "108", "271", "272", "44", "185", "49", "124", "52", "56", "69", "72", "57" */
                     va_id?: string;
@@ -11686,6 +14608,7 @@ export interface components {
                 begruendungen?: {
                     /** @description ELSTER Einspruch/Begruendungen/BegruendungViaPDF: text, one of "true", "false" */
                     begruendung_via_pdf?: string;
+                    /** @description ELSTER Einspruch/Begruendungen/Begruendung, repeated at most 10 times */
                     begruendung?: {
                         /** @description ELSTER Einspruch/Begruendungen/Begruendung/Schlagwort: text, at most 99 characters */
                         schlagwort?: string;
@@ -11714,6 +14637,7 @@ export interface components {
                     /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
+                /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
                     /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
@@ -11731,6 +14655,7 @@ export interface components {
                     bearbeiter_info?: string;
                     /** @description ELSTER Anhaenge/Anhang/Hinweise */
                     hinweise?: {
+                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
                             /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
@@ -11738,6 +14663,7 @@ export interface components {
                     };
                     /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
+                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
                             /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
@@ -11760,12 +14686,18 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the message */
             tax_number: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description The Nachricht element, every group and field of ELSTER's schema under its name in snake case: `steuerpflichtiger` (who writes: `steuerpflichtiger_typ` "NatPerson" or "NichtNatPerson", name, address…), `ehegatte`, `uebermittler`, `inhalt` (`betreff` and `text`, required by ERiC). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_SonstigeNachrichten_21, each finding naming its `rule` (`ERIC_RULE`) */
@@ -12013,6 +14945,7 @@ export interface components {
                     /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
+                /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
                     /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
@@ -12030,6 +14963,7 @@ export interface components {
                     bearbeiter_info?: string;
                     /** @description ELSTER Anhaenge/Anhang/Hinweise */
                     hinweise?: {
+                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
                             /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
@@ -12037,6 +14971,7 @@ export interface components {
                     };
                     /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
+                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
                             /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
@@ -12059,12 +14994,18 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the request */
             tax_number: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description The Fristverlaengerung element, every group and field of ELSTER's schema under its name in snake case: `begruendung` and `bearbeitungsart` ("maschinell" or "personell"), required by ERiC; `steuerpflichtiger` (who asks: type, name, address), `ehegatte`, `uebermittler`; `antrag_fuer_vz` (`jahr`, `fristbis` as DD.MM.YYYY, `steuerarten` a list of up to 10 returns by ELSTER's code, e.g. "0030" income tax, "0610" corporate income tax, "1840" trade tax). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_Fristverlaengerung_21, each finding naming its `rule` (`ERIC_RULE`) */
@@ -12299,6 +15240,7 @@ export interface components {
                     jahr?: number;
                     /** @description ELSTER Fristverlaengerung/AntragFuerVZ/Fristbis: text */
                     fristbis?: string;
+                    /** @description ELSTER Fristverlaengerung/AntragFuerVZ/Steuerarten, repeated at most 10 times */
                     steuerarten?: {
                         /** @description ELSTER Fristverlaengerung/AntragFuerVZ/Steuerarten/Steuerart: text, one of "0030", "0200", "0610", "0611", "1810", "1811", "1812", "1813", "1840", "1940", "2150", "2160", "2190" */
                         steuerart?: string;
@@ -12320,6 +15262,7 @@ export interface components {
                     /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
+                /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
                     /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
@@ -12337,6 +15280,7 @@ export interface components {
                     bearbeiter_info?: string;
                     /** @description ELSTER Anhaenge/Anhang/Hinweise */
                     hinweise?: {
+                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
                             /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
@@ -12344,6 +15288,7 @@ export interface components {
                     };
                     /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
+                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
                             /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
@@ -12366,12 +15311,18 @@ export interface components {
             client_reference?: string;
             /** @description Which of your certificates (`POST /v2/certificates`) signs the transmission; without it, the stage's own certificate does (the sandbox needs none). Another client's, a deleted or an expired one is 422 (`CERTIFICATE_UNKNOWN`, `CERTIFICATE_EXPIRED`). With `pin_storage: "per_submission"` the PIN comes in the header `Elster-Pin`, never in the body */
             certificate_id?: string;
+            /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
+            bescheiddaten?: boolean;
             /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer (required by ERiC), its tax office receives the request */
             tax_number: string | {
-                /** @enum {string} */
+                /**
+                 * @description The Land whose notation `number` is written in, as its two-letter code
+                 * @enum {string}
+                 */
                 state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
             /** @description The Vorauszahlung element, every group and field of ELSTER's schema under its name in snake case: `begruendung` (required by ERiC), `steuerpflichtiger` (who asks: type, name, address), `ehegatte`, `uebermittler`; `antrag_fuer_steuerart_zeitraum`, a list of up to 10 taxes and periods (`steuerart` by ELSTER's code, each once: "0030" income tax, "0031" its bases, "0500" church tax, "0610" corporate income tax, "1840" trade tax, "1841" its base amount; `quartal` "Q1"–"Q4" or "nVz" for a subsequent prepayment; `jahr`). Checked against the whole schema, then by ERiC's rules of Jahresdokumentation_AnpassungVorauszahlung_21, each finding naming its `rule` (`ERIC_RULE`) */
@@ -12596,6 +15547,7 @@ export interface components {
                         };
                     };
                 };
+                /** @description ELSTER Vorauszahlung/AntragFuerSteuerartZeitraum, repeated at most 10 times */
                 antrag_fuer_steuerart_zeitraum?: {
                     /** @description ELSTER Vorauszahlung/AntragFuerSteuerartZeitraum/Steuerart: text, one of "0030", "0031", "0500", "0610", "1840", "1841" */
                     steuerart?: string;
@@ -12620,6 +15572,7 @@ export interface components {
                     /** @description ELSTER Anhaenge/Rueckmeldung/OrdnungsbegriffDruckRueckmeldung: text, at most 200 characters */
                     ordnungsbegriff_druck_rueckmeldung?: string;
                 };
+                /** @description ELSTER Anhaenge/Anhang, repeated at most 100 times */
                 anhang?: {
                     /** @description ELSTER Anhaenge/Anhang/Dateibezeichnung: text, at most 50 characters */
                     dateibezeichnung?: string;
@@ -12637,6 +15590,7 @@ export interface components {
                     bearbeiter_info?: string;
                     /** @description ELSTER Anhaenge/Anhang/Hinweise */
                     hinweise?: {
+                        /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis, repeated at most 100 times */
                         hinweis?: {
                             /** @description ELSTER Anhaenge/Anhang/Hinweise/Hinweis/Hinweistext: text, at most 15000 characters */
                             hinweistext?: string;
@@ -12644,6 +15598,7 @@ export interface components {
                     };
                     /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang */
                     metadaten_anhang?: {
+                        /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang, repeated at most 20 times */
                         metadatum_anhang?: {
                             /** @description ELSTER Anhaenge/Anhang/MetadatenAnhang/MetadatumAnhang/SchluesselAnhang: text, at most 50 characters */
                             schluessel_anhang?: string;
@@ -12670,36 +15625,71 @@ export interface components {
              */
             pin_storage?: "stored" | "per_submission";
         };
+        MailboxCheckRequest: {
+            /** @description Whose mailbox: one of your certificates, whose `pin_storage` is `stored` (422 `CERTIFICATE_UNKNOWN`, `PIN_NOT_STORED`); without it, the stage's own certificate's, whose records go to the client whose filing each answers (by its transfer ticket) and otherwise to no client */
+            certificate_id?: string;
+            /** @description Asks with the Testmerker, as the filings it answers were sent; default `true` */
+            test?: boolean;
+            /** @description Only these Datenarten; default every one */
+            datenarten?: string[];
+            /**
+             * Format: date
+             * @description Only records provided on or after this day
+             */
+            from?: string;
+            /**
+             * Format: date
+             * @description Only records provided on or before this day
+             */
+            to?: string;
+        };
         /** @description Every successful answer with a body; `data` is what the operation returns */
         Envelope: {
-            /** @constant */
+            /**
+             * @description Always true here
+             * @constant
+             */
             success: true;
             /** @description The HTTP status again */
             status: number;
+            /** @description What happened, in a sentence */
             message: string;
             /** @description Also sent as header `x-request-id` */
             request_id: string;
-            /** @constant */
+            /**
+             * @description The API version of the path
+             * @constant
+             */
             api_version: "v2";
+            /** @description The service's release, as `GET /v2/version` names it */
             service_version: string;
             /**
              * Format: date-time
              * @description ISO 8601, UTC
              */
             timestamp: string;
+            /** @description What the operation returns */
             data: unknown;
         };
         /** @description Every error, in the same envelope as a success */
         ErrorEnvelope: {
-            /** @constant */
+            /**
+             * @description Always false here
+             * @constant
+             */
             success: false;
             /** @description The HTTP status again */
             status: number;
+            /** @description What happened, in a sentence */
             message: string;
             /** @description Also sent as header `x-request-id` */
             request_id: string;
-            /** @constant */
+            /**
+             * @description The API version of the path
+             * @constant
+             */
             api_version: "v2";
+            /** @description The service's release, as `GET /v2/version` names it */
             service_version: string;
             /**
              * Format: date-time
@@ -12710,7 +15700,9 @@ export interface components {
             data: {
                 [key: string]: unknown;
             } | null;
+            /** @description What went wrong */
             error: {
+                /** @description Stable, for programs: `VALIDATION_FAILED`, `NOT_FOUND`, … */
                 code: string;
                 /** @description Every failing field at once */
                 details: components["schemas"]["Finding"][];
@@ -12739,19 +15731,25 @@ export interface components {
         TicketError: {
             /** @description `REJECTED` (the tax authority refused the data), `TRANSMISSION_FAILED`, `TRANSMISSION_UNCERTAIN` (may have arrived; never retried blindly), `SUBMISSION_MISSING`, `RECORDS_NOT_LOCKABLE` (a live filing not sent: the stage cannot lock its records yet; submit it again later); with a client certificate, nothing sent: `CERTIFICATE_PIN_WRONG`, `CERTIFICATE_PIN_LOCKED`, `CERTIFICATE_INVALID`, `CERTIFICATE_EXPIRED`, `CERTIFICATE_DELETED`, `CERTIFICATE_SEAL_BROKEN` */
             code: string;
+            /** @description What happened, for the bookkeeper */
             message: string;
+            /** @description The findings behind it, as a refusal lists them */
             details: components["schemas"]["Finding"][];
         };
         TicketSummary: {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
-            /** @enum {string} */
+            /**
+             * @description The form: the path segment it was filed under
+             * @enum {string}
+             */
             kind: "anpassung_vorauszahlung" | "einspruch" | "est" | "euer" | "fristverlaengerung" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
              */
             status: "queued" | "processing" | "delivered" | "rejected" | "failed";
+            /** @description Whether it was filed with `test: true` */
             test: boolean;
             /**
              * Format: date-time
@@ -12760,9 +15758,13 @@ export interface components {
             created_at: string;
             /** @description The hints of the check the body passed (`APPLICATION_LATE`, `PERIOD_NOT_ENDED`, …), as `POST /v2/{kind}/validate` lists them, and `PROFIT_DIFFERS` where the profit differs by more than 1 euro from the newest queued, processing or delivered return of a paired form the client filed for the same tax number and year (its message names that ticket, its kind and both profits); and `PREPAYMENTS_DIFFER` where the Vorauszahlungssoll of an annual VAT return differs by more than 1 euro a filing from the sum of the UStVAs the client filed for the same tax number and year, the newest of each period (its message names both sums); none refused the return, each may be worth a look. Absent when there are none; a replay answers them again */
             hints?: components["schemas"]["Finding"][];
+            /** @description Where to follow the ticket */
             links: {
+                /** @description Path of the ticket's status */
                 status: string;
+                /** @description Path of its metadata */
                 ticket: string;
+                /** @description Path of its PDF transfer protocol, once delivered */
                 protocol: string;
             };
         };
@@ -12779,6 +15781,7 @@ export interface components {
              * @description ISO 8601, UTC
              */
             updated_at: string;
+            /** @description Transmission attempts so far */
             attempts: number;
             error?: components["schemas"]["TicketError"];
             /** @description What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8) */
@@ -12799,14 +15802,19 @@ export interface components {
         TicketMetadata: {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
-            /** @enum {string} */
+            /**
+             * @description The form: the path segment it was filed under
+             * @enum {string}
+             */
             kind: "anpassung_vorauszahlung" | "einspruch" | "est" | "euer" | "fristverlaengerung" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
             /**
              * @description `queued` → `processing` → `delivered` | `rejected` | `failed`; the last three are terminal
              * @enum {string}
              */
             status: "queued" | "processing" | "delivered" | "rejected" | "failed";
+            /** @description Whether it was filed with `test: true` */
             test: boolean;
+            /** @description The year filed for */
             year: number;
             /**
              * @description ustva only: the filing
@@ -12817,11 +15825,13 @@ export interface components {
             period?: string;
             /** @description Masked to its last 4 digits; absent for a first return filed with `tax_office`, and for a ZM, filed by `vat_id` */
             tax_number?: string;
+            /** @description The 4-digit number of the tax office it went to */
             tax_office?: string;
             /** @description zm only: the USt-IdNr, masked to its last 4 characters */
             vat_id?: string;
             /** @description e.g. `UStVA_2026` */
             datenart_version: string;
+            /** @description Yours, as the request gave it */
             client_reference?: string;
             /** @description The client certificate the submission named; absent when the stage’s certificate signs */
             certificate_id?: string;
@@ -12849,12 +15859,42 @@ export interface components {
              * @description The tax authority's receipt time
              */
             received_at?: string;
+            /** @description The PDF transfer protocol's file name, once delivered */
             file_name?: string;
+            /** @description Its size in bytes */
             file_size?: number;
+            /** @description Its SHA-256, hexadecimal */
             file_sha256?: string;
             /** @description Transmission attempts so far */
             attempts: number;
             error?: components["schemas"]["TicketError"];
+            /** @description The webhook of the delivered ticket (§ 6 of the contract) */
+            webhook: {
+                /**
+                 * @description `disabled` where the stage sends no webhooks
+                 * @enum {string}
+                 */
+                status: "disabled" | "pending" | "delivered" | "failed";
+                /** @description Delivery attempts so far */
+                attempts: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601, UTC
+                 */
+                last_attempt_at?: string;
+                /** @description The HTTP status of the receiver's last answer */
+                last_response_status?: number;
+                /**
+                 * Format: date-time
+                 * @description While `pending` after a failed attempt: when the next one is due
+                 */
+                next_attempt_at?: string;
+                /**
+                 * @description When `failed`: why delivery stopped
+                 * @enum {string}
+                 */
+                failure_reason?: "GONE" | "MAX_ATTEMPTS";
+            };
             /** @description What the last send handed the tax authority, never its content: noted as it is sent, so that a ticket `failed` with `TRANSMISSION_UNCERTAIN` can be reconciled with ELSTER's records (docs/eric.md, section 8) */
             transmitted?: {
                 /** @description The Datenart and its version, e.g. `UStVA_2026` */
@@ -12868,27 +15908,6 @@ export interface components {
                 size: number;
                 /** @description SHA-256 of those bytes, hexadecimal */
                 sha256: string;
-            };
-            webhook: {
-                /** @enum {string} */
-                status: "disabled" | "pending" | "delivered" | "failed";
-                attempts: number;
-                /**
-                 * Format: date-time
-                 * @description ISO 8601, UTC
-                 */
-                last_attempt_at?: string;
-                last_response_status?: number;
-                /**
-                 * Format: date-time
-                 * @description While `pending` after a failed attempt: when the next one is due
-                 */
-                next_attempt_at?: string;
-                /**
-                 * @description When `failed`: why delivery stopped
-                 * @enum {string}
-                 */
-                failure_reason?: "GONE" | "MAX_ATTEMPTS";
             };
         };
         TicketList: {
@@ -12925,22 +15944,36 @@ export interface components {
         Protocol: {
             /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
+            /** @description The tax authority's transfer ticket (Transferticket) */
             transfer_ticket: string;
+            /** @description A file name for saving it */
             file_name: string;
-            /** @constant */
+            /**
+             * @description Always a PDF
+             * @constant
+             */
             content_type: "application/pdf";
+            /** @description Bytes of the PDF */
             file_size: number;
             /** @description The PDF transfer protocol, base64 */
             file_content: string;
         };
         TransmittedNutzdaten: {
+            /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
             ticket: string;
-            /** @enum {string} */
-            kind: "ustva" | "est" | "ust" | "lsta" | "zm" | "gewst" | "kst" | "euer" | "einspruch" | "nachricht" | "fristverlaengerung" | "anpassung_vorauszahlung";
+            /**
+             * @description The form: the path segment it was filed under
+             * @enum {string}
+             */
+            kind: "anpassung_vorauszahlung" | "einspruch" | "est" | "euer" | "fristverlaengerung" | "gewst" | "kst" | "lsta" | "nachricht" | "ust" | "ustva" | "zm";
+            /** @description e.g. `UStVA_2026` */
             datenart_version: string;
             /** @description `Nutzdaten_{kind}_{ticket}.xml` */
             file_name: string;
-            /** @constant */
+            /**
+             * @description Always XML
+             * @constant
+             */
             content_type: "application/xml";
             /** @description The Nutzdaten element the ticket was transmitted with, as sent */
             nutzdaten: string;
@@ -12987,6 +16020,7 @@ export interface components {
         Certificate: {
             /** @description Certificate ID: `crt_` and 22 base64url characters */
             certificate_id: string;
+            /** @description Yours, as uploaded */
             label?: string;
             /** @description The certificate's subject, e.g. `CN=Muster GmbH, O=…`, its attributes in the certificate's order, those of one multi-valued RDN joined by `+`; each value decoded by its ASN.1 string type (UTF8String, PrintableString, IA5String, BMPString; TeletexString as Latin-1), each run of control, invisible, bidirectional or line-separating characters shown as one U+FFFD, and escaped as RFC 4514 writes it (`,` `+` `"` `\` `<` `>` `;`, a leading `#` or space and a trailing space behind a backslash: `CN=Muster GmbH\, O=Finanzamt München` is one common name), at most 1,024 characters (a longer one is refused at upload; one kept before that is cut to them, ending in `…`, and unusable). Names kept before they were escaped are shown as they were kept */
             subject: string;
@@ -13026,8 +16060,12 @@ export interface components {
             usable: boolean;
             /** @description What stands against signing with it now; empty when nothing does. `CERTIFICATE_UNCHECKED`: kept before keys were matched to certificates on upload; a submission naming it opens it first and is refused with the code an upload would give (`CERTIFICATE_KEY_MISMATCH`, `CERTIFICATE_KEY_TOO_WEAK`, …); upload it again to have it checked now. Kept before today's rules, and refused at submission with the same code: `CERTIFICATE_SUBJECT_TOO_LONG`, `CERTIFICATE_ISSUER_TOO_LONG` (a name over 1,024 characters), `CERTIFICATE_KEY_TOO_WEAK` (`key_bits` 0: a key of a curve or type no longer accepted) */
             problems: {
-                /** @enum {string} */
+                /**
+                 * @description Stable, for programs
+                 * @enum {string}
+                 */
                 code: "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_YET_VALID" | "CERTIFICATE_UNCHECKED" | "CERTIFICATE_KEY_TOO_WEAK" | "CERTIFICATE_SUBJECT_TOO_LONG" | "CERTIFICATE_ISSUER_TOO_LONG";
+                /** @description Why, for the person who manages the certificate */
                 message: string;
             }[];
             /** @description Until when submissions naming it are refused with 423 `CERTIFICATE_PIN_LOCKED` (and `usable` is false), after 10 wrong `Elster-Pin` values within 60 minutes, those tried at the same moment included; null when it is not locked */
@@ -13040,9 +16078,14 @@ export interface components {
             next_cursor: string | null;
         };
         Version: {
-            /** @constant */
+            /**
+             * @description The API version of the path
+             * @constant
+             */
             api_version: "v2";
+            /** @description The service's release, as `GET /v2/version` names it */
             service_version: string;
+            /** @description The commit or build the running code was made from */
             build: string;
             /**
              * @description `sandbox` checks and answers like ERiC but never sends
@@ -13056,17 +16099,29 @@ export interface components {
             today: string;
             /** @description The years each form is accepted for today, by the form's path segment; each form's `year` field says its window */
             years: {
+                /** @description The years `anpassung_vorauszahlung` is accepted for */
                 anpassung_vorauszahlung: number[];
+                /** @description The years `einspruch` is accepted for */
                 einspruch: number[];
+                /** @description The years `est` is accepted for */
                 est: number[];
+                /** @description The years `euer` is accepted for */
                 euer: number[];
+                /** @description The years `fristverlaengerung` is accepted for */
                 fristverlaengerung: number[];
+                /** @description The years `gewst` is accepted for */
                 gewst: number[];
+                /** @description The years `kst` is accepted for */
                 kst: number[];
+                /** @description The years `lsta` is accepted for */
                 lsta: number[];
+                /** @description The years `nachricht` is accepted for */
                 nachricht: number[];
+                /** @description The years `ust` is accepted for */
                 ust: number[];
+                /** @description The years `ustva` is accepted for */
                 ustva: number[];
+                /** @description The years `zm` is accepted for */
                 zm: number[];
             };
             /** @description Every form and year accepted today, e.g. `UStVA_2026` */
@@ -13077,6 +16132,7 @@ export interface components {
             valid: boolean;
             /** @description The Datenart version the body would be sent as; null when the year itself is unusable */
             datenart_version: string | null;
+            /** @description Every error and hint at once; empty when there is none */
             findings: {
                 /** @description Where in the request (`kennzahlen.kz83`), or the ELSTER field the tax authority names (`Kz83`) */
                 path: string;
@@ -13112,6 +16168,104 @@ export interface components {
                 value: string;
             }[];
         };
+        MailboxCheck: {
+            check_id: string;
+            /**
+             * @description `done` once every page was listed, every new record stored and every stored record offered its confirmation
+             * @enum {string}
+             */
+            status: "queued" | "running" | "done" | "failed";
+            test: boolean;
+            certificate_id: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601, UTC
+             */
+            updated_at: string;
+            found: number | null;
+            stored: number | null;
+            confirmed: number | null;
+            unconfirmed: number | null;
+            links: {
+                self: string;
+                notices: string;
+            };
+        };
+        Notice: {
+            notice_id: string;
+            /** @description ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, … */
+            datenart: string;
+            /**
+             * @description `stored`: every file kept, the confirmation to ELSTER still owed; `confirmed`: ELSTER has it
+             * @enum {string}
+             */
+            state: "stored" | "confirmed";
+            test: boolean;
+            /** @description The certificate whose mailbox held it; null for the stage's own */
+            certificate_id: string | null;
+            /** @description The ticket of the filing it answers (ELSTER's `erklaerungsticket` is its transfer ticket) */
+            ticket: string | null;
+            filing_transfer_ticket: string | null;
+            year: number | null;
+            tax_office: string | null;
+            /** @description Masked to its last 4 digits */
+            tax_number: string | null;
+            /** @description The Bescheid's date (`bescheiddatum`), where the record names one */
+            notice_date: string | null;
+            /** @description When ELSTER deletes the record (`verfuegbarbis`); steuerbote keeps its copy for the stage's notice retention */
+            available_until: string | null;
+            /**
+             * Format: date-time
+             * @description When it was stored
+             */
+            created_at: string;
+            confirmed_at: string | null;
+            /** @description The data package (XML): `/v2/notices/{notice_id}/data` */
+            data: {
+                file_name: string;
+                content_type: string;
+                file_size: number;
+                file_sha256: string;
+            };
+            /** @description The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}` */
+            attachments: {
+                n: number;
+                file_name: string;
+                content_type: string;
+                file_size: number;
+                file_sha256: string;
+            }[];
+            links: {
+                self: string;
+                data: string;
+                ticket?: string;
+            };
+        };
+        NoticeList: {
+            notices: components["schemas"]["Notice"][];
+            /** @description Pass as `cursor` for the next page; null on the last */
+            next_cursor: string | null;
+        };
+        TicketNotices: {
+            ticket: string;
+            notices: components["schemas"]["Notice"][];
+        };
+        NoticeData: {
+            notice_id: string;
+            /** @description ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, … */
+            datenart: string;
+            file_name: string;
+            /** @description The values by element name where the format is one steuerbote reads (the sandbox's Bescheiddaten); null otherwise */
+            values: {
+                [key: string]: string;
+            } | null;
+            xml: string;
+        };
     };
     responses: {
         /** @description No API key, or an unknown or revoked one */
@@ -13132,6 +16286,21 @@ export interface components {
         };
         /** @description No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern */
         TicketNotFound: {
+            headers: {
+                "x-request-id": components["headers"]["RequestId"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"] & {
+                    error?: {
+                        /** @enum {string} */
+                        code?: "NOT_FOUND";
+                    };
+                };
+            };
+        };
+        /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+        NoticeNotFound: {
             headers: {
                 "x-request-id": components["headers"]["RequestId"];
                 [name: string]: unknown;
@@ -13310,6 +16479,18 @@ export interface components {
          * @example tk_3q2-7wAbCdEfGhIjKlMnOp
          */
         Ticket: string;
+        /**
+         * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+         * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+         */
+        NoticeId: string;
+        /**
+         * @description The ID `POST /v2/mailbox/checks` answered
+         * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+         */
+        CheckId: string;
+        /** @description The attachment's `n` in the notice, from 1 */
+        AttachmentNumber: number;
         /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
         RequestId: string;
         /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send, which `data.replaced` lists, each with its path and the value the XML had (whether or not the service's differs): the creation date (`Erstellungsdatum`) and the manufacturer ID (the UStVA's and LStA's `Kz09`); the E10's Vorsatz but for StNr, Zeitraum and the IdNrs (the sender, `AbsName`…, which the service writes from the taxpayer, `Copyright`, `Vorgang`, `OrdNrArt`, `Rueckuebermittlung`); a year-end return's `Vorsatz/Unterfallart` and `Vorsatz/OrdNrArt`; the ZM's admission number (`zulassNr`), the one every report through ERiC carries. A letter has none. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
@@ -14977,7 +18158,7 @@ export interface operations {
     validateFristverlaengerung: {
         parameters: {
             query?: {
-                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send, which `data.replaced` lists, each with its path and the value the XML had (whether or not the service's differs): the creation date (`Erstellungsdatum`) and the manufacturer ID (the UStVA's and LStA's `Kz09`); the E10's Vorsatz but for StNr, Zeitraum and the IdNrs (the sender, `AbsName`…, which the service writes from the taxpayer, `Copyright`, `Vorgang`, `OrdNrArt`, `Rueckuebermittlung`); a year-end return's `Vorsatz/Unterfallart` and `Vorsatz/OrdNrArt`; the ZM's admission number (`zulassNr`), the one every report through ERiC carries. A letter has none. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -15031,7 +18212,7 @@ export interface operations {
     validateAnpassungVorauszahlung: {
         parameters: {
             query?: {
-                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send: the creation date (`Erstellungsdatum`) and the manufacturer ID (`HerstellerID`, the UStVA's and LStA's `Kz09`); the ZM has neither, and its admission number (`zulassNr`) is the one every report through ERiC carries, so a `zulnr2` other than 1111111 is listed in `unmapped`. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
+                /** @description A comma-separated list (`include=body,nutzdaten`). `nutzdaten`: a valid body's answer also carries `data.nutzdaten`, the XML that would be transmitted (for an audit, or to file by hand in Mein ELSTER). `body`: a valid request in `xml` also gets `data.body`, the structured body the XML maps to, and `data.unmapped`, the elements that body cannot carry yet. Submitting `data.body` writes the same elements with the same values, apart from those the service sets itself on every send, which `data.replaced` lists, each with its path and the value the XML had (whether or not the service's differs): the creation date (`Erstellungsdatum`) and the manufacturer ID (the UStVA's and LStA's `Kz09`); the E10's Vorsatz but for StNr, Zeitraum and the IdNrs (the sender, `AbsName`…, which the service writes from the taxpayer, `Copyright`, `Vorgang`, `OrdNrArt`, `Rueckuebermittlung`); a year-end return's `Vorsatz/Unterfallart` and `Vorsatz/OrdNrArt`; the ZM's admission number (`zulassNr`), the one every report through ERiC carries. A letter has none. A request in structured fields gets no `body`. Any other value is 400 `BAD_REQUEST` with an `INCLUDE_UNKNOWN` detail. */
                 include?: components["parameters"]["Include"];
             };
             header?: {
@@ -16106,6 +19287,776 @@ export interface operations {
                 content?: never;
             };
             /** @description No such certificate for this client: an ID that does not exist, belongs to another client (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getTicketNotices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TicketNotices"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TicketNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headTicketNotices: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Oldest first */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    createMailboxCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailboxCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the check runs on its queue */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MailboxCheck"];
+                    };
+                };
+            };
+            /** @description The body is not UTF-8 JSON or repeats a key (`MALFORMED_JSON`), or `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "MALFORMED_JSON" | "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            /** @description A field is wrong (`INVALID_VALUE`, `UNKNOWN_FIELD`), or `certificate_id` names none of your certificates (`CERTIFICATE_UNKNOWN`) or one whose PIN is not stored (`PIN_NOT_STORED`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    getMailboxCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/mailbox/checks` answered
+                 * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                check_id: components["parameters"]["CheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check and its counts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["MailboxCheck"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headMailboxCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `POST /v2/mailbox/checks` answered
+                 * @example chk_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                check_id: components["parameters"]["CheckId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check and its counts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNotices: {
+        parameters: {
+            query?: {
+                /** @description Notices per page, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor` */
+                cursor?: string;
+                /** @description Only those from this certificate's mailbox */
+                certificate_id?: string;
+                /** @description Only this Datenart (`ESB`, …) */
+                datenart?: string;
+                /** @description Only notices for this year */
+                year?: number;
+                /** @description Only notices in this state */
+                state?: "stored" | "confirmed";
+                /** @description Only notices stored at or after this time (ISO 8601) */
+                since?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices and where the next starts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["NoticeList"];
+                    };
+                };
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID`, `FILTER_INVALID`, `PARAMETER_UNKNOWN` or `CURSOR_INVALID`; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "BAD_REQUEST";
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNotices: {
+        parameters: {
+            query?: {
+                /** @description Notices per page, 50 when absent */
+                limit?: number;
+                /** @description The previous page's `next_cursor` */
+                cursor?: string;
+                /** @description Only those from this certificate's mailbox */
+                certificate_id?: string;
+                /** @description Only this Datenart (`ESB`, …) */
+                datenart?: string;
+                /** @description Only notices for this year */
+                year?: number;
+                /** @description Only notices in this state */
+                state?: "stored" | "confirmed";
+                /** @description Only notices stored at or after this time (ISO 8601) */
+                since?: string;
+            };
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notices and where the next starts */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `BAD_REQUEST` with one detail: `LIMIT_INVALID`, `FILTER_INVALID`, `PARAMETER_UNKNOWN` or `CURSOR_INVALID`; nothing is read. Also `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma (`BAD_REQUEST`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNotice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Notice"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNotice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The notice */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNoticeData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With `Accept: application/json`: the values, where the format is known */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["NoticeData"];
+                    };
+                    "application/xml": unknown;
+                };
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNoticeData: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description With `Accept: application/json`: the values, where the format is known */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The client's budget of requests per calendar minute is spent (every request with a key counts one, reads included; the budget belongs to the client, not the key). Nothing was stored or sent, so retrying is safe. Above all clients, API Gateway's own throttle may also answer 429, with its own body `{"message":"Too Many Requests"}` and without `Retry-After`. */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "retry-after": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description 500 `INTERNAL` or 503 `UNAVAILABLE`; never with a stack trace or submitted data */
+            "5XX": {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getNoticeAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+                /** @description The attachment's `n` in the notice, from 1 */
+                n: components["parameters"]["AttachmentNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as ELSTER provided it (the notice: `application/pdf`) */
+            200: {
+                headers: {
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    etag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                    "application/octet-stream": unknown;
+                };
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NoticeNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    headNoticeAttachment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example ntc_AAAAAAAAAAAAAAAAAAAAAA
+                 */
+                notice_id: components["parameters"]["NoticeId"];
+                /** @description The attachment's `n` in the notice, from 1 */
+                n: components["parameters"]["AttachmentNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file as ELSTER provided it (the notice: `application/pdf`) */
+            200: {
+                headers: {
+                    "content-disposition": components["headers"]["ContentDisposition"];
+                    etag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A large file: `Location` is a download URL valid for a few minutes */
+            302: {
+                headers: {
+                    location: components["headers"]["Location"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `Authorization`, `x-api-key`, `Idempotency-Key` sent twice or holding a comma: API Gateway hands a repeated header over with its values joined by commas, so which one counts would be a guess */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No API key, or an unknown or revoked one */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "www-authenticate": components["headers"]["WwwAuthenticate"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern */
             404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -76,6 +76,8 @@ export interface EstReturn extends MainFormFields {
   tax_number?: string;
   /** 4-digit Bundesfinanzamtsnummer, for a first return without tax number. */
   tax_office?: string;
+  /** Asks for the Bescheiddaten (Vorsatz/Rueckuebermittlung/Bescheid "1"). */
+  bescheiddaten?: boolean;
   taxpayer: Person;
   spouse?: Person | null;
   joint_assessment: boolean;

@@ -75,7 +75,8 @@ function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
     Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`,
     // "S": identified by tax number; "O": a first return, which names its tax office in the transfer header only [E].
     OrdNrArt: body.tax_number ? 'S' : 'O',
-    Rueckuebermittlung: { Bescheid: '2' },
+    // "1": the tax office provides its Bescheiddaten for pickup by the certificate that signs; "2": none.
+    Rueckuebermittlung: { Bescheid: body.bescheiddaten ? '1' : '2' },
   };
 }
 

@@ -1,0 +1,93 @@
+// The schemas of the mailbox checks and the notices (docs/notices.md), as the views write them
+// (shared/notices/views.ts).
+
+import * as z from 'zod/mini';
+import { checkIdPattern, noticeIdPattern, noticeStates } from '#shared/domain/notice.ts';
+import { certificateIdPattern } from '#shared/domain/certificate.ts';
+import { ticketIdPattern } from '#shared/domain/ticket.ts';
+
+const described = <T extends z.ZodMiniType>(schema: T, description: string): T => schema.check(z.describe(description)) as T;
+const timestamp = z.string().check(z.meta({ format: 'date-time', description: 'ISO 8601, UTC' }));
+const day = z.string().check(z.meta({ format: 'date' }));
+const count = z.number().check(z.int(), z.minimum(0));
+const sha256 = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+const datenart = described(
+  z.string().check(z.regex(/^[A-Za-z][A-Za-z0-9_]{0,49}$/)),
+  "ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, …",
+);
+
+export const mailboxCheckRequest = z.object({
+  certificate_id: z.optional(
+    described(
+      z.string().check(z.regex(certificateIdPattern)),
+      "Whose mailbox: one of your certificates, whose `pin_storage` is `stored` (422 `CERTIFICATE_UNKNOWN`, `PIN_NOT_STORED`); without it, the stage's own certificate's, whose records go to the client whose filing each answers (by its transfer ticket) and otherwise to no client",
+    ),
+  ),
+  test: z.optional(described(z.boolean(), 'Asks with the Testmerker, as the filings it answers were sent; default `true`')),
+  datenarten: z.optional(described(z.array(datenart).check(z.minLength(1), z.maxLength(20)), 'Only these Datenarten; default every one')),
+  from: z.optional(described(day, 'Only records provided on or after this day')),
+  to: z.optional(described(day, 'Only records provided on or before this day')),
+});
+
+export const mailboxCheck = z.object({
+  check_id: z.string().check(z.regex(checkIdPattern)),
+  status: described(
+    z.enum(['queued', 'running', 'done', 'failed']),
+    '`done` once every page was listed, every new record stored and every stored record offered its confirmation',
+  ),
+  test: z.boolean(),
+  certificate_id: z.nullable(z.string()),
+  created_at: timestamp,
+  updated_at: timestamp,
+  found: z.nullable(described(count, 'Records the mailbox listed')),
+  stored: z.nullable(described(count, 'Records newly stored as notices')),
+  confirmed: z.nullable(described(count, 'Notices confirmed to ELSTER by this check')),
+  unconfirmed: z.nullable(described(count, 'Notices still owed their confirmation: the next check offers it again')),
+  links: z.object({ self: z.string(), notices: z.string() }),
+});
+
+const file = z.object({ file_name: z.string(), content_type: z.string(), file_size: count, file_sha256: sha256 });
+
+export const notice = z.object({
+  notice_id: z.string().check(z.regex(noticeIdPattern)),
+  datenart,
+  state: described(z.enum(noticeStates), '`stored`: every file kept, the confirmation to ELSTER still owed; `confirmed`: ELSTER has it'),
+  test: z.boolean(),
+  certificate_id: described(z.nullable(z.string()), "The certificate whose mailbox held it; null for the stage's own"),
+  ticket: described(
+    z.nullable(z.string().check(z.regex(ticketIdPattern))),
+    "The ticket of the filing it answers (ELSTER's `erklaerungsticket` is its transfer ticket)",
+  ),
+  filing_transfer_ticket: z.nullable(z.string()),
+  year: z.nullable(z.number().check(z.int())),
+  tax_office: z.nullable(z.string()),
+  tax_number: described(z.nullable(z.string()), 'Masked to its last 4 digits'),
+  notice_date: described(z.nullable(day), "The Bescheid's date (`bescheiddatum`), where the record names one"),
+  available_until: described(z.nullable(day), "When ELSTER deletes the record (`verfuegbarbis`); steuerbote keeps its copy for the stage's notice retention"),
+  created_at: described(timestamp, 'When it was stored'),
+  confirmed_at: z.nullable(timestamp),
+  data: described(file, 'The data package (XML): `/v2/notices/{notice_id}/data`'),
+  attachments: described(
+    z.array(z.object({ n: count, ...file.shape })),
+    'The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}`',
+  ),
+  links: z.object({ self: z.string(), data: z.string(), ticket: z.optional(z.string()) }),
+});
+
+export const noticeList = z.object({
+  notices: z.array(notice),
+  next_cursor: described(z.nullable(z.string()), 'Pass as `cursor` for the next page; null on the last'),
+});
+
+export const ticketNotices = z.object({ ticket: z.string(), notices: z.array(notice) });
+
+export const noticeData = z.object({
+  notice_id: z.string(),
+  datenart,
+  file_name: z.string(),
+  values: described(
+    z.nullable(z.record(z.string(), z.string())),
+    "The values by element name where the format is one steuerbote reads (the sandbox's Bescheiddaten); null otherwise",
+  ),
+  xml: z.string(),
+});
