@@ -29,6 +29,7 @@ import { avAnlage } from '#shared/forms/est/anlagen/av.ts';
 import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/unterhalt.ts';
 import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.ts';
 import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
+import { fwAnlage } from '#shared/forms/est/anlagen/fw.ts';
 import {
   anlageSchema,
   describe,
@@ -70,6 +71,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   vAnlage,
   vFewoAnlage,
   vSonstigeAnlage,
+  fwAnlage,
   vorOtherAnlage,
   avAnlage,
   mobAnlage,

@@ -8,10 +8,11 @@
 // the properties inside one V (E10-2022.xsd: V/Ek_b_Gst), with the surplus before the expenses and
 // the kind of depreciation as boxes ticked rather than codes, which `earlier` describes.
 import * as z from 'zod/mini';
-import { money, passes } from '#shared/forms/fields.ts';
 import {
+  area,
   businessId,
   cents,
+  decimalOf,
   code,
   date,
   expense,
@@ -33,16 +34,8 @@ import {
   type Group,
   type Node,
 } from '#shared/forms/est/anlagen/map.ts';
-import { isAmount, toCents } from '#shared/tax/money.ts';
 
-/** A decimal with two places, as ELSTER writes a rate or a floor space ("2,00"), not negative (the schema's DezimalzahlNichtNeg). */
-const { amount: _amount, ...decimal } = cents;
-const notNegative = passes((value: number | string) =>
-  isAmount(value) && toCents(value) < 0 ? { code: 'OUT_OF_RANGE', message: 'must not be negative', expected: 'not negative' } : undefined,
-);
-const decimalOf = (shape: string, of: Format = decimal): Format => ({ ...of, schema: money.check(notNegative), shape });
 const percent = decimalOf('a percentage with at most two decimals');
-const area = decimalOf('square metres with at most two decimals');
 /** Whole square metres (GanzzahlNichtNeg). */
 const wholeArea: Format = {
   schema: z.number().check(z.int(), z.minimum(0), z.maximum(999_999_999)),
