@@ -98,6 +98,28 @@ describe('Anlage V', () => {
     ]);
   });
 
+  it('adds other rooms, the rent from relatives and the other income to the sum of income, valid against the XSD', async () => {
+    const more = {
+      other_rooms: [{ unit: 'Laden', area: '40.00', rent: '3000.60' }],
+      relatives_unit: 'DG',
+      relatives_area: 30,
+      relatives_rent: 2400,
+      rent_earlier_years: 100,
+      other_lettings: 600,
+      vat_received: 570,
+      vat_refunded: 30,
+    };
+    const { findings, body } = await checked({ ...base(2024), rentals: [{ ...property, ...more, holiday_flat: 'no', holiday_space: 0 }] });
+    expect(findings).toEqual([]);
+    const xml = estNutzdaten(body, options);
+    if (!schemasMissing) expect(validateNutzdaten('est', 2024, xml).errors).toEqual([]);
+    // 17,850 of the flats and charges, 3,000 of the rooms (rounded down), 2,400 + 100 + 600 + 570 + 30.
+    expect(elementOf(xml, 'E0700406')).toBe('3000');
+    expect(elementOf(xml, 'E0701401')).toBe('24550');
+    const given = await checked({ ...base(2024), rentals: [{ ...property, ...more, income_total: 17850 }] });
+    expect(given.findings).toEqual([{ path: 'rentals.0.income_total', code: 'TOTAL_MISMATCH', expected: '24550.00' }]);
+  });
+
   it('holds a shared line, the part of this year and the shares to their lines', async () => {
     const { findings } = await checked({
       ...base(2024),
