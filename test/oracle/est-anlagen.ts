@@ -42,6 +42,7 @@ const patterned = (year: number) => [
   `${year}-01-01`,
   '01.01-31.12',
   `01.01.${year}-31.12.${year}`,
+  `01.01.${year - 1}-31.12.${year}`,
   '01.10',
   '9198011310010',
   'DE123456788-00001',
@@ -105,17 +106,19 @@ const termShare = 100;
 
 /**
  * The fields of `fields` that a computed field is made of, by key (a group's, a list's, or a total's
- * list): their amounts are shared so that what the service computes from them fits its element.
+ * list), each with what its amounts are divided by so that what the service computes from them fits
+ * its element: a list summed line by line (`list[].key`) by its lines as well.
  */
-function termsOf(fields: Fields): Set<string> {
-  const terms = new Set<string>();
+function termsOf(fields: Fields): Map<string, number> {
+  const terms = new Map<string, number>();
   for (const node of Object.values(fields)) {
     if (node.kind !== 'leaf' || !node.computed) continue;
     const keys = 'sum' in node.computed ? node.computed.sum : 'product' in node.computed ? node.computed.product : node.computed.ratio;
     for (const key of keys) {
-      const head = key.replace(/^-/, '').split('.')[0]!.replace(/\[\]$/, '');
-      const term = fields[head];
-      terms.add(term?.kind === 'total' ? term.of[0] : head);
+      const head = key.replace(/^-/, '').split('.')[0]!;
+      const term = fields[head.replace(/\[\]$/, '')];
+      const lines = head.endsWith('[]') && term?.kind === 'group' ? (term.many ?? 1) : 1;
+      terms.set(term?.kind === 'total' ? term.of[0] : head.replace(/\[\]$/, ''), termShare * lines);
     }
   }
   return terms;
@@ -127,7 +130,7 @@ function sample(fields: Fields, sampling: Sampling, options: { full: boolean; in
   for (const [key, node] of Object.entries(fields)) {
     // A computed field is left to the service, which computes it from its terms.
     if (node.kind === 'total' || (node.kind === 'leaf' && node.computed) || !pathIn(node.at, sampling.year)) continue;
-    const shared = (options.shared ?? 1) * (terms.has(key) ? termShare : 1);
+    const shared = (options.shared ?? 1) * (terms.get(key) ?? 1);
     if (node.kind === 'leaf') {
       const { format } = node;
       if (format === person) value[key] = options.index % 2 === 1 && sampling.spouse ? 'spouse' : 'taxpayer';

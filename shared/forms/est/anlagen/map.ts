@@ -162,6 +162,10 @@ export const nonNegativeCents: Format = {
   ),
   shape: `${cents.shape}, not negative`,
 };
+const { amount: _amount, ...decimalCents } = cents;
+/** A decimal with two places, not negative (the schema's DezimalzahlNichtNeg), as ELSTER writes a floor space or a rate ("2,00"); `of` is `cents` for euros. */
+export const decimalOf = (shape: string, of: Format = decimalCents): Format => ({ ...of, schema: nonNegativeCents.schema, shape });
+export const area = decimalOf('square metres with at most two decimals');
 export const text = builtOncePer((max: number = 999): Format => ({
   schema: textSchema(max, 1),
   shape: `text, at most ${max} characters`,
@@ -179,12 +183,34 @@ export const period: Format = {
   write: (value: string) => value,
   read: (value) => (periodPattern.test(value) ? value : undefined),
 };
+const datesPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.\d{4}-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.\d{4}$/;
+/** A span of dates as ELSTER writes it: "01.01.2020-31.12.2024". */
+export const dates: Format = {
+  schema: z.string().check(z.regex(datesPattern, { error: 'must be a span of dates as DD.MM.YYYY-DD.MM.YYYY, such as "01.01.2020-31.12.2024"' })),
+  shape: 'a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.01.2020-31.12.2024"',
+  write: (value: string) => value,
+  read: (value) => (datesPattern.test(value) ? value : undefined),
+};
 const monthYearPattern = /^(0[1-9]|1[0-2])\.\d{2}$/;
 export const monthYear: Format = {
   schema: z.string().check(z.regex(monthYearPattern, { error: 'must be a month as MM.YY, such as "01.10"' })),
   shape: 'a month, MM.YY such as "01.10"',
   write: (value: string) => value,
   read: (value) => (monthYearPattern.test(value) ? value : undefined),
+};
+/** A calendar year, such as 2024 (the schema's DatumJJJJ). */
+export const calendarYear: Format = {
+  schema: z.number().check(z.int(), z.minimum(1), z.maximum(9999)),
+  shape: 'a year, such as 2024',
+  write: (value: number) => String(value).padStart(4, '0'),
+  read: (value) => (/^\d{4}$/.test(value) && value !== '0000' ? Number(value) : undefined),
+};
+/** A month of the year, 1 to 12, written "01" to "12" (the schema's DatumMM). */
+export const month: Format = {
+  schema: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
+  shape: 'a month, 1 to 12',
+  write: (value: number) => String(value).padStart(2, '0'),
+  read: (value) => (/^(0[1-9]|1[0-2])$/.test(value) ? Number(value) : undefined),
 };
 const ticked = z.literal(true, { error: 'must be true, or left out' });
 /** A box ticked: `true`, written as the mark the schema takes ("X", "1", or "2" for a box that answers no). */
@@ -334,6 +360,8 @@ export interface Shape {
 }
 
 const same = (value: unknown) => value;
+/** An earlier shape of the same fields in another order (the same nodes, rearranged as that year's schema has them). */
+export const reordered = (until: number, fields: Fields, many?: number): Shape => ({ until, ...(many && { many }), fields, toShape: same, fromShape: same });
 /** The shape `anlage` is written and read in for `year`. */
 const shapeIn = (anlage: Anlage, year: number) =>
   (anlage.earlier && year <= anlage.earlier.until ? anlage.earlier : { ...anlage, toShape: same, fromShape: same }) as Omit<Shape, 'toShape' | 'fromShape'> & {
@@ -757,12 +785,13 @@ export interface Repeated {
 /**
  * Every item of the Anlage's lists (the Anlage itself where it repeats) that repeats a value of
  * one of its direct child elements, as written in the body's year: where ELSTER's schema holds that
- * child unique (xs:unique), the second is refused. Of a year written in an earlier shape, none.
+ * child unique (xs:unique), the second is refused. Of a year written in an earlier shape, none, unless
+ * that shape only reorders the same fields.
  */
 export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
   const year = body.year as number;
   const given = body[anlage.key];
-  if (given === undefined || given === null || (anlage.earlier && year <= anlage.earlier.until)) return [];
+  if (given === undefined || given === null || (anlage.earlier && year <= anlage.earlier.until && anlage.earlier.toShape !== same)) return [];
   const found: Repeated[] = [];
   const inList = (fields: Fields, items: Json[], parent: readonly string[], selector: string, path: string) => {
     // An amount is no key of ELSTER's (they are persons, partners, Wirtschaftsjahre, numbers of a list): its lines are left alone.

@@ -31,6 +31,7 @@ import { unterhaltAnlage, unterhaltFindings } from '#shared/forms/est/anlagen/un
 import { coronaAnlage, coronaFindings } from '#shared/forms/est/anlagen/corona.ts';
 import { vorOtherAnlage } from '#shared/forms/est/anlagen/vor-other.ts';
 import { vorFurtherAnlage } from '#shared/forms/est/anlagen/vorsorge-further.ts';
+import { fwAnlage } from '#shared/forms/est/anlagen/fw.ts';
 import {
   anlageSchema,
   fieldDescriptions,
@@ -73,6 +74,7 @@ export const mappedAnlagen: readonly Anlage[] = [
   vAnlage,
   vFewoAnlage,
   vSonstigeAnlage,
+  fwAnlage,
   vorOtherAnlage,
   vorFurtherAnlage,
   avAnlage,

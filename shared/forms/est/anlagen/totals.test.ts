@@ -1,4 +1,4 @@
-// The totals Anlage V, SO and G define from their lines, through the real check, writer and reader:
+// The totals Anlage V, SO, G and FW define from their lines, through the real check, writer and reader:
 // a total left out is written as it computes, one given otherwise is refused with TOTAL_MISMATCH
 // naming what it computes to; and V's maintenance, allocations, administration costs and floor
 // space are written valid against the year's XSD and read back (test/support/elster.ts).
@@ -98,6 +98,28 @@ describe('Anlage V', () => {
     ]);
   });
 
+  it('adds other rooms, the rent from relatives and the other income to the sum of income, valid against the XSD', async () => {
+    const more = {
+      other_rooms: [{ unit: 'Laden', area: '40.00', rent: '3000.60' }],
+      relatives_unit: 'DG',
+      relatives_area: 30,
+      relatives_rent: 2400,
+      rent_earlier_years: 100,
+      other_lettings: 600,
+      vat_received: 570,
+      vat_refunded: 30,
+    };
+    const { findings, body } = await checked({ ...base(2024), rentals: [{ ...property, ...more, holiday_flat: 'no', holiday_space: 0 }] });
+    expect(findings).toEqual([]);
+    const xml = estNutzdaten(body, options);
+    if (!schemasMissing) expect(validateNutzdaten('est', 2024, xml).errors).toEqual([]);
+    // 17,850 of the flats and charges, 3,000 of the rooms (rounded down), 2,400 + 100 + 600 + 570 + 30.
+    expect(elementOf(xml, 'E0700406')).toBe('3000');
+    expect(elementOf(xml, 'E0701401')).toBe('24550');
+    const given = await checked({ ...base(2024), rentals: [{ ...property, ...more, income_total: 17850 }] });
+    expect(given.findings).toEqual([{ path: 'rentals.0.income_total', code: 'TOTAL_MISMATCH', expected: '24550.00' }]);
+  });
+
   it('holds a shared line, the part of this year and the shares to their lines', async () => {
     const { findings } = await checked({
       ...base(2024),
@@ -168,6 +190,64 @@ describe('Anlage SO', () => {
       { path: 'other_income.land_sales.0.sales.0.gain', code: 'TOTAL_MISMATCH', expected: '47999.00' },
       { path: 'other_income.other_sales.0.sales.0.gain', code: 'TOTAL_MISMATCH', expected: '-100.00' },
     ]);
+  });
+
+  const services = {
+    virtual_currency_income: [{ description: 'Staking', amount: '120.40' }],
+    lines: [
+      { description: 'Vermittlung', amount: 300 },
+      { description: 'Nachhilfe', amount: '80.90' },
+    ],
+    expenses: 100,
+  };
+  const coins = { description: 'Bitcoin', price: 5000, cost: '3000.10', selling_costs: 20 };
+
+  it("computes the services' sums and a virtual currency sale's gain, valid against the XSD", async () => {
+    const { findings, body } = await checked({
+      ...base(2024),
+      other_income: { services: [{ person: 'taxpayer', ...services }], virtual_currency_sales: [{ person: 'taxpayer', sales: [coins] }] },
+    });
+    expect(findings).toEqual([]);
+    const xml = estNutzdaten(body, options);
+    if (!schemasMissing) expect(validateNutzdaten('est', 2024, xml).errors).toEqual([]);
+    // Each line as written in whole euros, rounded down as income: 120 + 300 + 80.
+    expect(elementOf(xml, 'E0305101')).toBe('500');
+    expect(elementOf(xml, 'E0305301')).toBe('400');
+    expect(elementOf(xml, 'E0304703')).toBe('1979');
+  });
+
+  it("refuses the services' sums and a virtual currency gain given otherwise", async () => {
+    const { findings } = await checked({
+      ...base(2024),
+      other_income: { services: [{ ...services, income_total: 501, net: 500 }], virtual_currency_sales: [{ sales: [{ ...coins, gain: 2000 }] }] },
+    });
+    expect(findings).toEqual([
+      { path: 'other_income.services.0.income_total', code: 'TOTAL_MISMATCH', expected: '500.00' },
+      { path: 'other_income.services.0.net', code: 'TOTAL_MISMATCH', expected: '400.00' },
+      { path: 'other_income.virtual_currency_sales.0.sales.0.gain', code: 'TOTAL_MISMATCH', expected: '1979.00' },
+    ]);
+  });
+});
+
+describe('Anlage FW', () => {
+  const section10e = { costs: { land: 40000, land_half: 20000, building: 150000 }, later_costs: { land_half: '500.20', building: 8000 } };
+
+  it('computes the sums of the costs of § 10e EStG, valid against the XSD of 2022 and 2024, and reads them back', async () => {
+    for (const year of [2022, 2024]) {
+      const { findings, body } = await checked({ ...base(year), home_ownership: [{ location: 'Regensburg', holiday_area: true, section_10e: section10e }] });
+      expect(findings).toEqual([]);
+      const xml = estNutzdaten(body, options);
+      if (!schemasMissing) expect(validateNutzdaten('est', year, xml).errors).toEqual([]);
+      expect([elementOf(xml, 'E0403801'), elementOf(xml, 'E0403802'), elementOf(xml, 'E0403803')]).toEqual(['20501', '158000', '178501']);
+      const back = await readBackEst(xml);
+      expect(back.unmapped).toEqual([]);
+      expect(back.body.home_ownership).toMatchObject([{ location: 'Regensburg', holiday_area: true, section_10e: { costs_total: '178501' } }]);
+    }
+  });
+
+  it('refuses a sum given otherwise', async () => {
+    const { findings } = await checked({ ...base(2024), home_ownership: [{ section_10e: { ...section10e, building_total: 158001 } }] });
+    expect(findings).toEqual([{ path: 'home_ownership.0.section_10e.building_total', code: 'TOTAL_MISMATCH', expected: '158000.00' }]);
   });
 });
 

@@ -1,6 +1,6 @@
 // Anlage V, one per property (at most 999): income from letting (§ 21 Abs. 1 Nr. 1 EStG), the
-// property and its floor space, its rents line by line and the charges passed on to the tenants
-// (Umlagen), the depreciation of the building and of movable assets (§ 9 Abs. 1 Satz 3 Nr. 7,
+// property, its use and its floor space, its rents line by line (flats, other rooms, relatives) and
+// the charges passed on to the tenants (Umlagen) and the other income (from 2023), the depreciation of the building and of movable assets (§ 9 Abs. 1 Satz 3 Nr. 7,
 // § 7 EStG), its interest, its maintenance (Erhaltungsaufwand: assigned directly, shared by a
 // percentage, or spread over two to five years, § 82b EStDV), administration and other expenses
 // (§ 9 EStG), and the sums of income and expenses, the surplus and each spouse's share, which the
@@ -8,10 +8,11 @@
 // the properties inside one V (E10-2022.xsd: V/Ek_b_Gst), with the surplus before the expenses and
 // the kind of depreciation as boxes ticked rather than codes, which `earlier` describes.
 import * as z from 'zod/mini';
-import { money, passes } from '#shared/forms/fields.ts';
 import {
+  area,
   businessId,
   cents,
+  decimalOf,
   code,
   date,
   expense,
@@ -32,17 +33,10 @@ import {
   type Format,
   type Group,
   type Node,
+  yesNo,
 } from '#shared/forms/est/anlagen/map.ts';
-import { isAmount, toCents } from '#shared/tax/money.ts';
 
-/** A decimal with two places, as ELSTER writes a rate or a floor space ("2,00"), not negative (the schema's DezimalzahlNichtNeg). */
-const { amount: _amount, ...decimal } = cents;
-const notNegative = passes((value: number | string) =>
-  isAmount(value) && toCents(value) < 0 ? { code: 'OUT_OF_RANGE', message: 'must not be negative', expected: 'not negative' } : undefined,
-);
-const decimalOf = (shape: string, of: Format = decimal): Format => ({ ...of, schema: money.check(notNegative), shape });
 const percent = decimalOf('a percentage with at most two decimals');
-const area = decimalOf('square metres with at most two decimals');
 /** Whole square metres (GanzzahlNichtNeg). */
 const wholeArea: Format = {
   schema: z.number().check(z.int(), z.minimum(0), z.maximum(999_999_999)),
@@ -76,19 +70,51 @@ const fields: Fields = {
   street: leaf('Allg/Lage/E0700407', text(), 'Straße, Hausnummer'),
   postal_code: leaf('Allg/Lage/E0700503', text(12), 'Postleitzahl'),
   city: leaf('Allg/Lage/E0700504', text(), 'Ort'),
+  property_tax_reference: leaf(since2023('Allg/Lage/E0700605'), text(17), 'Aktenzeichen laut Grundsteuermessbescheid'),
   acquired_on: leaf('Allg/Lage/E0700102', date, 'Angeschafft am'),
+  completed_on: leaf(since2023('Allg/Lage/E0700103'), date, 'Fertiggestellt am'),
+  sold_on: leaf(since2023('Allg/Lage/E0700606'), date, 'Veräußert oder übertragen am'),
   business_id: leaf({ 2022: null, 2024: 'Allg/Lage/E0700805' }, businessId, 'Wirtschafts-Identifikationsnummer'),
+  holiday_flat: leaf(since2023('Allg/Nutzung/E0700703'), yesNo, 'Als Ferienwohnung genutzt'),
+  short_term: leaf(since2023('Allg/Nutzung/E0700705'), yesNo, 'Kurzfristig vermietet'),
+  let_to_relatives: leaf(since2023('Allg/Nutzung/E0700704'), yesNo, 'An Angehörige zu Wohnzwecken vermietet'),
   living_space: leaf('Allg/Flaechen/E0700702', wholeArea, 'Gesamtwohnfläche (in m²)'),
   own_use_space: leaf('Allg/Flaechen/E0700104', wholeArea, 'davon eigengenutzt oder unentgeltlich überlassen (in m²)'),
+  holiday_space: leaf(since2023('Allg/Flaechen/E0700106'), wholeArea, 'davon als Ferienwohnung genutzt (in m²)'),
   flats: list('Einn/Mieteinn/Whg/Einz', 99, {
     unit: leaf({ 2022: null, 2023: 'E0701202' }, text(), 'Wohneinheit'),
     area: leaf('E0700302', area, 'Wohnfläche (in m²)'),
     rent: leaf('E0700201', income, 'Mieteinnahmen'),
   }),
   flats_total: total('Einn/Mieteinn/Whg/Sum/E0700206', ['flats', 'rent'], 'down'),
+  other_rooms: list(since2023('Einn/Mieteinn/And_Raeum/Einz'), 99, {
+    unit: leaf('E0701603', text(), 'Einheit'),
+    area: leaf('E0701604', area, 'Nutzfläche (in m²)'),
+    rent: leaf('E0700401', income, 'Mieteinnahmen für andere Räume'),
+  }),
+  other_rooms_total: total(since2023('Einn/Mieteinn/And_Raeum/Sum/E0700406'), ['other_rooms', 'rent'], 'down'),
+  relatives_unit: leaf(since2023('Einn/Mieteinn/Whg_Angehoe/E0701903'), text(), 'An Angehörige vermietete Wohneinheit'),
+  relatives_area: leaf(since2023('Einn/Mieteinn/Whg_Angehoe/E0700603'), area, 'An Angehörige vermietete Wohnfläche (in m²)'),
+  relatives_rent: leaf(since2023('Einn/Mieteinn/Whg_Angehoe/E0700604'), income, 'Mieteinnahmen von Angehörigen'),
   allocations: leaf('Einn/Uml/E0700501', nonNegativeIncome, 'Umlagen (laufende Neben- / Betriebskosten)'),
   allocations_settlement: leaf(since2023('Einn/Uml/E0702106'), income, 'Nachzahlungen / Erstattungen von Umlagen'),
-  income_total: leaf('Einn/Sum/E0701401', income, 'Summe der Einnahmen', { computed: sumOf('flats_total', 'allocations', 'allocations_settlement') }),
+  rent_earlier_years: leaf(since2023('Einn/Uml_sonst/E0700601'), income, 'Mieten für frühere Jahre, verrechnete Kautionen, Vorauszahlungen'),
+  other_lettings: leaf(since2023('Einn/Uml_sonst/E0700701'), income, 'Vermietung von Garagen, Werbeflächen und Ähnlichem'),
+  vat_received: leaf(since2023('Einn/Uml_sonst/E0701602'), income, 'Vereinnahmte Umsatzsteuer'),
+  vat_refunded: leaf(since2023('Einn/Uml_sonst/E0701701'), nonNegativeIncome, 'Vom Finanzamt erstattete Umsatzsteuer'),
+  income_total: leaf('Einn/Sum/E0701401', income, 'Summe der Einnahmen', {
+    computed: sumOf(
+      'flats_total',
+      'other_rooms_total',
+      'relatives_rent',
+      'allocations',
+      'allocations_settlement',
+      'rent_earlier_years',
+      'other_lettings',
+      'vat_received',
+      'vat_refunded',
+    ),
+  }),
   building_depreciation: list('Wk/AfA_Geb/Direkt', 99, {
     method: leaf('E0703302', code(methods), 'Art der AfA'),
     percent: leaf('E0703303', percent, 'AfA-Satz in Prozent'),
