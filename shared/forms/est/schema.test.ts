@@ -135,7 +135,11 @@ describe('estSchema', () => {
       expect(() => parseOr422(estSchema, withTaxClass(taxClass))).toThrow(
         expect.objectContaining({
           // A type error shows an example besides.
-          details: [expect.objectContaining({ message: expect.stringMatching(/^must be the tax class of the wage tax statement: a whole number from 1 to 6(, e\.g\. [1-6])?$/) })],
+          details: [
+            expect.objectContaining({
+              message: expect.stringMatching(/^must be the tax class of the wage tax statement: a whole number from 1 to 6(, e\.g\. [1-6])?$/),
+            }),
+          ],
         }),
       );
     });
