@@ -263,8 +263,10 @@ export const elsterWorstCaseSeconds = 60;
 const transmitBatchSize = 5;
 const transmitTimeoutSeconds = transmitBatchSize * elsterWorstCaseSeconds + 30;
 const webhookTimeoutSeconds = 60;
-// A mailbox check lists, downloads and confirms within one run: Lambda's longest, for attachments of hundreds of MiB.
-const mailboxCheckTimeoutSeconds = 900;
+// A mailbox check lists, downloads and confirms within one run, for attachments of hundreds of MiB:
+// a minute short of Lambda's longest, so that the pre-traffic hook (at most 900 s) outlasts it. A
+// check cut off is taken up again where it stood (shared/notices/).
+const mailboxCheckTimeoutSeconds = 840;
 
 export const queues = {
   transmit: {

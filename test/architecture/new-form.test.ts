@@ -72,7 +72,7 @@ import { checkDemo } from '#shared/forms/demo/check.ts';
 export const validation: FormValidation<'demo'> = {
   check: checkDemo,
   nutzdaten: (body) => \`<Demo><Betrag>\${body.amount}</Betrag></Demo>\`,
-  readBack: async () => ({ body: {}, unmapped: [] }),
+  readBack: async () => ({ body: {}, unmapped: [], replaced: [] }),
 };
 `,
   'module.ts': `import * as z from 'zod/mini';
