@@ -1,12 +1,12 @@
 // Reads the sandbox's mailbox table of the running local runtime, as ELSTER's own counters would
-// tell: how often each record was downloaded and confirmed; and beside each, the notice stored for it.
+// tell: how often each record was downloaded and confirmed.
 
+import { noticeId, type Notice } from '#shared/domain/notice.ts';
+import { noticeStore } from '#shared/wiring/adapters.ts';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { tableName } from '#shared/config.ts';
-import { noticeId, type Notice } from '#shared/domain/notice.ts';
-import { noticeStore } from '#shared/wiring/adapters.ts';
 
 export interface RecordCounters {
   mailbox: string;
@@ -18,6 +18,16 @@ export interface RecordCounters {
   confirmations: number;
   confirm_attempts: number;
   confirmed_at?: string;
+}
+
+/** Each record's counters with the notice the service stored for it, if it did. */
+export async function sandboxMailboxRecords(): Promise<(RecordCounters & { notice?: Notice })[]> {
+  return Promise.all(
+    (await sandboxMailboxCounters()).map(async (record) => {
+      const notice = await noticeStore().get(noticeId(record.mailbox, record.record_id));
+      return { ...record, ...(notice && { notice }) };
+    }),
+  );
 }
 
 export async function sandboxMailboxCounters(): Promise<RecordCounters[]> {
@@ -35,14 +45,4 @@ export async function sandboxMailboxCounters(): Promise<RecordCounters[]> {
       ...(record.confirmed_at !== undefined && { confirmed_at: record.confirmed_at }),
     };
   });
-}
-
-/** Each record's counters with the notice the service stored for it, if it did. */
-export async function sandboxMailboxRecords(): Promise<(RecordCounters & { notice?: Notice })[]> {
-  return Promise.all(
-    (await sandboxMailboxCounters()).map(async (record) => {
-      const notice = await noticeStore().get(noticeId(record.mailbox, record.record_id));
-      return { ...record, ...(notice && { notice }) };
-    }),
-  );
 }
