@@ -7,7 +7,6 @@
 // confirmation before taking it or its answer after, long enough to kill a check there.
 
 import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { stageMailbox } from '#shared/domain/notice.ts';
 import type { SandboxMailboxStore, SandboxRecord } from '#shared/ports/sandbox-mailbox-store.ts';
 import type { Transmission } from '#shared/ports/tax-authority.ts';
@@ -65,6 +64,9 @@ interface Arrival {
   record: SandboxRecord;
   attempt: number;
 }
+
+// On the global timer, which a test's fake clock moves.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const day = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
 const addressOf = (address: MailboxAddress) => address.certificate?.certificate_id ?? stageMailbox;
