@@ -21,6 +21,21 @@ async function mailbox(...taxNumbers: string[]) {
 
 const outcomes = (results: ConfirmResult[]) => results.map(({ outcome }) => outcome);
 
+/** Starts a confirmation call and moves the fake clock to a moment before its wait ends; the answer, if any came. */
+async function confirmingUntilJustBefore(sandbox: SandboxMailbox, ids: string[]) {
+  let results: ConfirmResult[] | undefined;
+  const call = sandbox.confirm(address, ids).then((answer) => (results = answer));
+  await vi.advanceTimersByTimeAsync(confirmWaitMs - 1);
+  return {
+    answered: results,
+    /** Moves the clock past the wait; the outcomes. */
+    async rest() {
+      await vi.advanceTimersByTimeAsync(1);
+      return outcomes(await call);
+    },
+  };
+}
+
 describe('the sandbox mailbox confirming', () => {
   afterEach(() => {
     vi.useRealTimers();
@@ -36,30 +51,22 @@ describe('the sandbox mailbox confirming', () => {
   it('holds the first call naming a held record before it takes any record of it', async () => {
     vi.useFakeTimers();
     const { store, sandbox, ids } = await mailbox('9198011310010', '9198080000120');
-    let results: ConfirmResult[] | undefined;
-    const first = sandbox.confirm(address, ids).then((answer) => (results = answer));
-    await vi.advanceTimersByTimeAsync(confirmWaitMs - 1);
-    expect(results).toBeUndefined();
+    const call = await confirmingUntilJustBefore(sandbox, ids);
+    expect(call.answered).toBeUndefined();
     expect([...store.byId.values()].map(({ confirm_attempts, confirmations }) => [confirm_attempts, confirmations])).toEqual([
       [1, 0],
       [1, 0],
     ]);
-    await vi.advanceTimersByTimeAsync(1);
-    await first;
-    expect(outcomes(results!)).toEqual(['confirmed', 'confirmed']);
+    expect(await call.rest()).toEqual(['confirmed', 'confirmed']);
   });
 
   it('takes every record of a call naming a slow record at once, and answers late, only while it confirms it', async () => {
     vi.useFakeTimers();
     const { store, sandbox, ids } = await mailbox('9198011310010', '9198080000139');
-    let results: ConfirmResult[] | undefined;
-    const first = sandbox.confirm(address, ids).then((answer) => (results = answer));
-    await vi.advanceTimersByTimeAsync(confirmWaitMs - 1);
-    expect(results).toBeUndefined();
+    const call = await confirmingUntilJustBefore(sandbox, ids);
+    expect(call.answered).toBeUndefined();
     expect([...store.byId.values()].map(({ confirmations }) => confirmations)).toEqual([1, 1]);
-    await vi.advanceTimersByTimeAsync(1);
-    await first;
-    expect(outcomes(results!)).toEqual(['confirmed', 'confirmed']);
+    expect(await call.rest()).toEqual(['confirmed', 'confirmed']);
     // Confirmed already: the repeated confirmation answers at once.
     expect(outcomes(await sandbox.confirm(address, ids))).toEqual(['not_found', 'not_found']);
   });
