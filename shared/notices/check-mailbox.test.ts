@@ -7,39 +7,11 @@ import { runMailboxCheck, type CheckDeps } from '#shared/notices/check-mailbox.t
 import type { MailboxCheckStore } from '#shared/ports/mailbox-check-store.ts';
 import type { NoticeFileStore, StoredFile } from '#shared/ports/notice-file-store.ts';
 import type { NoticeStore, UnconfirmedNotice } from '#shared/ports/notice-store.ts';
-import type { SandboxMailboxStore, SandboxRecord } from '#shared/ports/sandbox-mailbox-store.ts';
 import type { TaxMailbox } from '#shared/ports/tax-mailbox.ts';
-import type { Transmission } from '#shared/ports/tax-authority.ts';
 import { SandboxMailbox } from '#shared/sandbox/sandbox-mailbox.ts';
+import { MemorySandboxStore, noticeFiling } from '#test/support/memory-sandbox-mailbox.ts';
 
 class Crash extends Error {}
-
-class MemorySandboxStore implements SandboxMailboxStore {
-  readonly byId = new Map<string, SandboxRecord>();
-  async add(record: SandboxRecord) {
-    this.byId.set(record.record_id, { ...record });
-  }
-  async records(mailbox: string) {
-    return [...this.byId.values()].filter((record) => record.mailbox === mailbox).map((record) => ({ ...record }));
-  }
-  async get(_mailbox: string, id: string) {
-    const record = this.byId.get(id);
-    return record && { ...record };
-  }
-  async countDownload(_mailbox: string, id: string) {
-    this.byId.get(id)!.downloads++;
-  }
-  async countConfirmAttempt(_mailbox: string, id: string) {
-    return ++this.byId.get(id)!.confirm_attempts;
-  }
-  async confirm(_mailbox: string, id: string, at: string) {
-    const record = this.byId.get(id)!;
-    if (record.confirmed_at) return false;
-    record.confirmed_at = at;
-    record.confirmations++;
-    return true;
-  }
-}
 
 class MemoryNotices implements NoticeStore {
   readonly notices = new Map<string, Notice>();
@@ -109,23 +81,11 @@ class MemoryFiles implements NoticeFileStore {
   }
 }
 
-const filing = (tax_number: string): Transmission => ({
-  ticket: 'tk_x',
-  attempt: 1,
-  kind: 'est',
-  test: true,
-  year: 2025,
-  tax_number,
-  datenart_version: 'ESt_2025',
-  nutzdaten: '',
-  bescheiddaten: true,
-});
-
 /** A world of three records in the stage's mailbox, and a check of it; `crashAt` makes the mailbox or the store throw once. */
 async function world(crashAt?: 'download' | 'beforeConfirm' | 'afterConfirm') {
   const store = new MemorySandboxStore();
   const sandbox = new SandboxMailbox({ store, delayMs: 0, divaConsent: true, pageSize: 2 });
-  for (let i = 0; i < 3; i++) await sandbox.deposit(filing('9198011310010'), `transfer${i}`.padEnd(32, '0'), new Date(Date.now() - 1000).toISOString());
+  for (let i = 0; i < 3; i++) await sandbox.deposit(noticeFiling('9198011310010'), `transfer${i}`.padEnd(32, '0'), new Date(Date.now() - 1000).toISOString());
   let crash = crashAt;
   const mailbox: TaxMailbox = {
     list: (address, query) => sandbox.list(address, query),

@@ -3,10 +3,10 @@
 // signed it (or the stage's), linked by the filing's transfer ticket; an income tax return's carries
 // the notice as a PDF where the sandbox plays a filer who consented to DIVA. Pages are small, so that
 // every check pages; the test tax numbers of shared/sandbox/test-values.ts make a record answer
-// "not found" or "try again" to its confirmation, expire, or download slowly or fail once.
+// "not found" or "try again" to its confirmation, expire, download slowly or fail once, or hold its
+// confirmation before taking it or its answer after, long enough to kill a check there.
 
 import { randomInt } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { stageMailbox } from '#shared/domain/notice.ts';
 import type { SandboxMailboxStore, SandboxRecord } from '#shared/ports/sandbox-mailbox-store.ts';
 import type { Transmission } from '#shared/ports/tax-authority.ts';
@@ -55,7 +55,18 @@ const confirmMessages = {
 const keptDays = 60;
 /** A slow download's pause before its last block: long enough to interrupt it. */
 export const slowDownloadMs = 4_000;
+/** How long a held confirmation waits before it is taken, and a slow one's answer after: long enough to interrupt either. */
+export const confirmWaitMs = 10_000;
 const blockBytes = 16 * 1024;
+
+/** A record a confirmation call names and may confirm, with the number of this attempt. */
+interface Arrival {
+  record: SandboxRecord;
+  attempt: number;
+}
+
+// On the global timer, which a test's fake clock moves.
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const day = (date: Date) => date.toISOString().slice(0, 10).replaceAll('-', '');
 const addressOf = (address: MailboxAddress) => address.certificate?.certificate_id ?? stageMailbox;
@@ -137,11 +148,21 @@ export class SandboxMailbox implements TaxMailbox {
 
   async confirm(address: MailboxAddress, ids: readonly string[]): Promise<ConfirmResult[]> {
     const mailbox = addressOf(address);
+    // Every record the call may confirm counts its attempt as the call arrives, before any is taken.
+    const arrived = new Map<string, Arrival>();
+    for (const id of ids) {
+      const record = await this.#options.store.get(mailbox, id);
+      if (record && this.#confirmable(record)) arrived.set(id, { record, attempt: await this.#options.store.countConfirmAttempt(mailbox, id) });
+    }
+    // A check killed in this wait has stored its notices and confirmed none of them.
+    if ([...arrived.values()].some(({ record, attempt }) => record.behaviour === 'held_confirm' && attempt === 1)) await sleep(confirmWaitMs);
     const results: ConfirmResult[] = [];
     for (const id of ids) {
-      const outcome = await this.#confirmOne(mailbox, id);
+      const outcome = await this.#take(mailbox, id, arrived.get(id));
       results.push({ id, outcome, code: confirmCodes[outcome], message: confirmMessages[outcome] });
     }
+    // A check killed in this wait has confirmed its records here without learning so.
+    if (results.some(({ id, outcome }) => outcome === 'confirmed' && arrived.get(id)!.record.behaviour === 'slow_confirm')) await sleep(confirmWaitMs);
     return results;
   }
 
@@ -159,11 +180,13 @@ export class SandboxMailbox implements TaxMailbox {
     );
   }
 
-  async #confirmOne(mailbox: string, id: string): Promise<ConfirmResult['outcome']> {
-    const record = await this.#options.store.get(mailbox, id);
-    if (!record || record.confirmed_at !== undefined || this.#expired(record) || record.behaviour === 'confirm_not_found') return 'not_found';
-    const attempt = await this.#options.store.countConfirmAttempt(mailbox, id);
-    if (record.behaviour === 'confirm_retry' && attempt === 1) return 'retry';
+  #confirmable(record: SandboxRecord): boolean {
+    return record.confirmed_at === undefined && !this.#expired(record) && record.behaviour !== 'confirm_not_found';
+  }
+
+  async #take(mailbox: string, id: string, arrival: Arrival | undefined): Promise<ConfirmResult['outcome']> {
+    if (!arrival) return 'not_found';
+    if (arrival.record.behaviour === 'confirm_retry' && arrival.attempt === 1) return 'retry';
     return (await this.#options.store.confirm(mailbox, id, this.#now().toISOString())) ? 'confirmed' : 'not_found';
   }
 

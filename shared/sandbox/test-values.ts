@@ -27,7 +27,8 @@ export const sandboxTestOutcome = (submission: { test: boolean; tax_number?: str
  * Tax numbers whose filing's record in the sandbox's mailbox answers one way each (a filing with
  * `bescheiddaten: true`, docs/notices.md): its confirmation "not found" every time, or "try again"
  * the first time; deleted at once (`verfuegbarbis` its first day); downloaded slowly; its first
- * download broken off.
+ * download broken off; its first confirmation held before ELSTER takes it; its confirmation taken
+ * and answered late. The slow and held ones give a crash test a moment to kill a check in.
  */
 export const sandboxMailboxTestValues: Readonly<Record<string, SandboxRecordBehaviour>> = {
   '9198080000074': 'confirm_not_found',
@@ -35,6 +36,8 @@ export const sandboxMailboxTestValues: Readonly<Record<string, SandboxRecordBeha
   '9198080000090': 'expired',
   '9198080000104': 'slow_download',
   '9198080000112': 'failing_download',
+  '9198080000120': 'held_confirm',
+  '9198080000139': 'slow_confirm',
 };
 
 export const sandboxMailboxBehaviour = (filing: { test: boolean; tax_number?: string }): SandboxRecordBehaviour | undefined =>
