@@ -56,7 +56,6 @@ describe.each(doubleMajors)('the ERiC mailbox with the ERiC %i test double', (ma
       herstellerId: '74931',
       datenLieferant: 'steuerbote',
       productVersion: '1.0.0',
-      now: () => new Date('2026-11-24T09:00:00Z'),
     });
   });
 

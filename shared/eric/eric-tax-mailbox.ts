@@ -28,7 +28,6 @@ export interface EricMailboxOptions {
   herstellerId: string;
   datenLieferant: string;
   productVersion: string;
-  now?: () => Date;
 }
 
 /** A request ERiC or ELSTER did not answer: the message names ERiC's code; nothing in it is the mailbox's content. */
@@ -36,15 +35,13 @@ export class EricMailboxError extends Error {}
 
 export class EricTaxMailbox implements TaxMailbox {
   readonly #options: EricMailboxOptions;
-  readonly #now: () => Date;
 
   constructor(options: EricMailboxOptions) {
     this.#options = options;
-    this.#now = options.now ?? (() => new Date());
   }
 
   async list(address: MailboxAddress, query: MailboxQuery): Promise<MailboxPage> {
-    const request = postfachAnfrage({ ...query, max: Math.min(query.max, maxListedRecords) }, this.#now());
+    const request = postfachAnfrage({ ...query, max: Math.min(query.max, maxListedRecords) }, new Date());
     return mailboxPage(await this.#send(address, 'PostfachAnfrage', request));
   }
 
