@@ -54,6 +54,11 @@ export function elsterDocument(
     if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
   }
 
+  return { ok: true, xml: elsterEnvelope(nutzdaten, recipient, product) };
+}
+
+/** The <Elster> document around Nutzdaten the caller has checked: one Nutzdatenblock to `recipient`. */
+export function elsterEnvelope(nutzdaten: string, recipient: { id: string; code: string }, product: { name: string; version: string }): string {
   const placeholder = `nutzdaten-${randomUUID()}`;
   const envelope = buildXml(
     {
@@ -75,7 +80,7 @@ export function elsterDocument(
     },
     { declaration: true },
   );
-  return { ok: true, xml: envelope.replace(placeholder, () => nutzdaten) };
+  return envelope.replace(placeholder, () => nutzdaten);
 }
 
 /** The form's own recipient, or the tax office: the first four digits of the ELSTER tax number (Bundesfinanzamtsnummer). */

@@ -66,9 +66,8 @@ export interface Verdict {
   standIn: boolean;
 }
 
-/** Validates the attachments a letter carries beside its element (shared/forms/attachments.ts) against their schema. */
-function attachmentErrors(xml: string): string[] {
-  const file = attachmentsSchema;
+/** libxml2's messages for `xml` against the schema `file` of ELSTER's folder (`schemas/…`), each with its line; empty when it is valid. */
+export function schemaErrors(file: string, xml: string): string[] {
   let validator = validators.get(file);
   if (!validator) {
     const schema = XmlDocument.fromString(readFileSync(join(elsterDir, file), 'utf8'));
@@ -82,11 +81,14 @@ function attachmentErrors(xml: string): string[] {
     return [];
   } catch (error) {
     if (!(error instanceof XmlValidateError)) throw error;
-    return error.details.map((detail) => `Anhaenge line ${detail.line}: ${detail.message.trim()}`);
+    return error.details.map((detail) => `line ${detail.line}: ${detail.message.trim()}`);
   } finally {
     document.dispose();
   }
 }
+
+/** Validates the attachments a letter carries beside its element (shared/forms/attachments.ts) against their schema. */
+const attachmentErrors = (xml: string): string[] => schemaErrors(attachmentsSchema, xml).map((error) => `Anhaenge ${error}`);
 
 /** Validates the Nutzdaten `xml` of `kind` for `year` against its schema: its element, and a letter's attachments beside it against theirs. */
 export function validateNutzdaten(kind: Kind, year: number, whole: string): Verdict {
