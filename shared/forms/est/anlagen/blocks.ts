@@ -31,8 +31,8 @@ export const businessLine = (key: string, ids: readonly [string, string, string]
 });
 
 /**
- * Lines of one kind below `at`, each its description and amount (`Einz`), as `key`, and their total
- * (`Sum`) as `key_total`; ids are the description's, the amount's and the total's.
+ * Lines of one kind below `at` (empty: the group itself), each its description and amount (`Einz`),
+ * as `key`, and their total (`Sum`) as `key_total`; ids are the description's, the amount's and the total's.
  */
 export const itemised = (
   key: string,
@@ -42,6 +42,7 @@ export const itemised = (
   labels: { description: string; amount: string },
   amount: Format = expense,
 ): Fields => ({
-  [key]: list(`${at}/Einz`, many, { description: leaf(ids[0], text(), labels.description), amount: leaf(ids[1], amount, labels.amount) }),
-  [`${key}_total`]: total(`${at}/Sum/${ids[2]}`, [key, 'amount']),
+  [key]: list(below(at, 'Einz'), many, { description: leaf(ids[0], text(), labels.description), amount: leaf(ids[1], amount, labels.amount) }),
+  [`${key}_total`]: total(below(at, `Sum/${ids[2]}`), [key, 'amount']),
 });
+const below = (at: string, path: string) => (at ? `${at}/${path}` : path);
