@@ -1,6 +1,6 @@
-// Blocks of fields that several Anlagen of E10 declare alike: a tax office with the tax number it
-// gives, the name of whom it determined, a business with its identification number and profit, and lines of one kind with the total the schema wants
-// beside them. Each builder keeps the element IDs, labels and formats its callers name.
+// Blocks of fields that several Anlagen of E10 declare alike: whom a tax office determined, with
+// that office and the tax number; a business with its identification number and profit; lines of
+// one kind with the total the schema wants beside them. Callers name every element ID and label.
 import {
   businessId,
   expense,
