@@ -20,6 +20,7 @@ import {
   total,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Negative income of § 2a Abs. 1 EStG from a state: losses not yet set off, this year's, positive income, their sum. */
 const section2a = {
@@ -62,9 +63,10 @@ export const ausAnlage: Anlage = {
     added_taxes_12_1: leaf('Hinzur_Best_ab2022/E0603802', nonNegativeIncome, 'Anzurechnende Steuern (§ 12 Abs. 1 AStG)'),
     added_taxes_12_2: leaf('Hinzur_Best_ab2022/E0603906', nonNegativeIncome, 'Anzurechnende Steuern auf Antrag (§ 12 Abs. 2 AStG)'),
     family_foundations: list('Fam_Stift', 10, {
-      name: leaf('Ek_ausl_Fam_St/E0604703', text(), 'Ausländische Familienstiftung'),
-      tax_office: leaf(from2024('Ek_ausl_Fam_St/E0602501'), text(), 'Finanzamt'),
-      tax_number: leaf(from2024('Ek_ausl_Fam_St/E0602605'), taxNumber, 'Steuernummer'),
+      ...namedWithOffice(
+        ['Ek_ausl_Fam_St/E0604703', from2024('Ek_ausl_Fam_St/E0602501'), from2024('Ek_ausl_Fam_St/E0602605')],
+        'Ausländische Familienstiftung',
+      ),
       amount: leaf('Ek_ausl_Fam_St/E0601801', nonNegativeIncome, 'Einkünfte der Familienstiftung'),
       creditable_taxes: leaf('Anzur_ausl_St/E0601912', nonNegativeIncome, 'Anzurechnende Steuern (§ 15 Abs. 5 AStG)'),
       creditable_on_application: leaf('Anzur_ausl_St/E0602010', nonNegativeIncome, 'Anzurechnende Steuern auf Antrag (§ 15 Abs. 11 AStG)'),

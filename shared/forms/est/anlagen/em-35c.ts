@@ -17,12 +17,12 @@ import {
   personLeaf,
   positiveExpense,
   tally,
-  taxNumber,
   text,
   yesNo,
   type Anlage,
   type Node,
 } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** The costs of one kind of measure, each invoice on its line. */
 const costs = (at: string, id: string, label: string): Node => list(`Aufw/Massn/${at}`, 10, { amount: leaf(id, positiveExpense, label) });
@@ -66,9 +66,7 @@ export const em35cAnlage: Anlage = {
     partnership_shares: list(from2023('Ant_35c/Ant'), 2, {
       person: personLeaf,
       shares: list(from2023('Einz'), 10, {
-        partnership: leaf(from2023('E0243001'), text(), 'Gemeinschaft oder Gesellschaft'),
-        tax_office: leaf(from2023('E0243101'), text(), 'Finanzamt'),
-        tax_number: leaf(from2023('E0243201'), taxNumber, 'Steuernummer'),
+        ...namedWithOffice([from2023('E0243001'), from2023('E0243101'), from2023('E0243201')], 'Gemeinschaft oder Gesellschaft', 'partnership'),
         property_tax_reference: leaf(from2023('E0243202'), text(17), 'Aktenzeichen laut Grundsteuermessbescheid'),
         share: leaf(from2023('E0243301'), percent, 'Festgestellter Anteil an der Steuerermäßigung in %'),
         costs: leaf(from2023('E0243402'), nonNegativeIncome, 'Festgestellte Aufwendungen des Jahres'),

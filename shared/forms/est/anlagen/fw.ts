@@ -20,12 +20,12 @@ import {
   reordered,
   sumOf,
   tally,
-  taxNumber,
   text,
   tick,
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 const ticked = tick('X');
 
@@ -72,9 +72,7 @@ const fields: Fields = {
     deduction: leaf('E0401102', expense, 'Abzugsbetrag bis zu 9 % (§ 10f EStG)'),
   }),
   section_10f_share: group(from2023('Ant_10f'), {
-    name: leaf('E0402801', text(), 'Gemeinschaft oder Gesellschaft'),
-    tax_office: leaf('E0401801', text(), 'Finanzamt'),
-    tax_number: leaf('E0401802', taxNumber, 'Steuernummer'),
+    ...namedWithOffice(['E0402801', 'E0401801', 'E0401802'], 'Gemeinschaft oder Gesellschaft'),
     amount: leaf('E0402901', nonNegativeExpense, 'Festgestellter Betrag nach § 10f EStG'),
   }),
   section_10e: group('Abz_Betr_P10e/KV_BA_Hbeg_v_1996', {

@@ -33,6 +33,7 @@ import {
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
+import { businessLine, namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Losses of a kind § 15 Abs. 4 EStG keeps apart (`at`): those left out, the gains before them, those set off from other years, and no carry-back. */
 const restricted = (at: string, ids: readonly [string, string, string, string], key: string, kind: string, carryBack = 'in das Vorjahr'): Fields => ({
@@ -59,16 +60,16 @@ export const gAnlage: Anlage = {
   label: 'Anlage G',
   fields: {
     person: personLeaf,
-    businesses: list('Gew/Einz_U/Betr_1_2', 2, {
-      kind: leaf('E0800301', text(), 'Art des Gewerbebetriebs'),
-      business_id: leaf({ 2022: null, 2024: 'E0800405' }, businessId, 'Wirtschafts-Identifikationsnummer'),
-      profit: leaf('E0800302', income, 'Gewinn aus Gewerbebetrieb'),
-    }),
-    further_businesses: list('Gew/Einz_U/Weit_Betr/Einz', 99, {
-      kind: leaf('E0800401', text(), 'Art des weiteren Gewerbebetriebs'),
-      business_id: leaf({ 2022: null, 2024: 'E0800604' }, businessId, 'Wirtschafts-Identifikationsnummer'),
-      profit: leaf('E0800404', income, 'Gewinn des weiteren Gewerbebetriebs'),
-    }),
+    businesses: list(
+      'Gew/Einz_U/Betr_1_2',
+      2,
+      businessLine('kind', ['E0800301', 'E0800405', 'E0800302'], { name: 'Art des Gewerbebetriebs', profit: 'Gewinn aus Gewerbebetrieb' }),
+    ),
+    further_businesses: list(
+      'Gew/Einz_U/Weit_Betr/Einz',
+      99,
+      businessLine('kind', ['E0800401', 'E0800604', 'E0800404'], { name: 'Art des weiteren Gewerbebetriebs', profit: 'Gewinn des weiteren Gewerbebetriebs' }),
+    ),
     further_profit: leaf('Gew/Einz_U/Weit_Betr/Sum/E0800402', income, 'Gewinn weiterer Gewerbebetriebe', { computed: sumOf('further_businesses[].profit') }),
     partnerships: list('Gew/Ges_Fest/Einz', 99, {
       name: leaf('E0800501', text(), 'Gesellschaft, Finanzamt und Steuernummer'),
@@ -77,15 +78,11 @@ export const gAnlage: Anlage = {
     }),
     partnerships_total: total('Gew/Ges_Fest/Sum/E0800502', ['partnerships', 'share'], 'down'),
     co_entrepreneurships: list('Gew/M_Unt/Beteil', 99, {
-      name: leaf('E0800601', text(), 'Gesellschaft'),
-      tax_office: leaf(from2023('E0800908'), text(), 'Finanzamt'),
-      tax_number: leaf(from2023('E0801008'), taxNumber, 'Steuernummer'),
+      ...namedWithOffice(['E0800601', from2023('E0800908'), from2023('E0801008')], 'Gesellschaft'),
       share: leaf('E0800602', income, 'Anteil an Gewinnen als Mitunternehmer'),
     }),
     special_relationships: list('Gew/M_Unt_ger_Bed/Einz', 10, {
-      name: leaf('E0801202', text(), 'Gesellschaft'),
-      tax_office: leaf(from2023('E0802809'), text(), 'Finanzamt'),
-      tax_number: leaf(from2023('E0802906'), taxNumber, 'Steuernummer'),
+      ...namedWithOffice(['E0801202', from2023('E0802809'), from2023('E0802906')], 'Gesellschaft'),
       business_id: leaf(from2024('E0803102'), businessId, 'Wirtschafts-Identifikationsnummer'),
       amount: leaf('E0801203', income, 'Anteil an Gewinnen (Mitunternehmer mit geringer Bedeutung)'),
     }),

@@ -16,11 +16,10 @@ import {
   nonNegativeCents,
   nonNegativeIncome,
   personLeaf,
-  taxNumber,
-  text,
   until2023,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 export const kapBetAnlage: Anlage = {
   key: 'capital_income_partnerships',
@@ -30,9 +29,7 @@ export const kapBetAnlage: Anlage = {
   fields: {
     person: personLeaf,
     partnerships: list('Ertr/Beteiligungen', 99, {
-      name: leaf('E1903101', text(), 'Gemeinschaft / Gesellschaft'),
-      tax_office: leaf(from2023('E1920501'), text(), 'Finanzamt'),
-      tax_number: leaf(from2023('E1920502'), taxNumber, 'Steuernummer'),
+      ...namedWithOffice(['E1903101', from2023('E1920501'), from2023('E1920502')], 'Gemeinschaft / Gesellschaft'),
     }),
     withheld_german: group('Ertr/M_inl_St_Abz', {
       income: leaf('E1903301', income, 'Kapitalerträge mit Steuerabzug (Beteiligungen)'),

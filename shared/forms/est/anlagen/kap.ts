@@ -19,11 +19,11 @@ import {
   nonNegativeCents,
   nonNegativeIncome,
   personLeaf,
-  taxNumber,
   text,
   tick,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** An amount of the bank's statement as corrected (Korr_Betr), under the key of the statement's field, and the reason for the correction. */
 const corrected = (amount: string, key: string, reason: string) => ({
@@ -98,16 +98,12 @@ export const kapAnlage: Anlage = {
       life_insurance: leaf('KapErt_LV/E1902302', income, 'Kapitalerträge aus Lebensversicherungen (§ 20 Abs. 1 Nr. 6 Satz 2 EStG)'),
       progressive_rate_claimed: leaf('Antr_Anw_tarifl_Est/E1902301', tick('1'), 'Tarifliche Einkommensteuer für Beteiligungen beantragt'),
       entrepreneurial_holdings: list('Lfd_Ek_unt_Bet_KG/Einz', 10, {
-        company: leaf('E1902401', text(), 'Gesellschaft der unternehmerischen Beteiligung'),
-        tax_office: leaf(from2024('E1903204'), text(), 'Finanzamt'),
-        tax_number: leaf(from2024('E1903205'), taxNumber, 'Steuernummer'),
+        ...namedWithOffice(['E1902401', from2024('E1903204'), from2024('E1903205')], 'Gesellschaft der unternehmerischen Beteiligung', 'company'),
       }),
       entrepreneurial_income: leaf('Lfd_Ek_unt_Bet_KG/Sum/E1902402', income, 'Laufende Einkünfte aus unternehmerischen Beteiligungen'),
       progressive_rate_revoked: leaf('Widerr_Anw_tarifl_Est/E1903202', tick('1'), 'Antrag auf tarifliche Einkommensteuer widerrufen'),
       revoked_holdings: list('Widerr_Anw_tarifl_Est/Einz', 10, {
-        company: leaf('E1903203', text(), 'Gesellschaft des Widerrufs'),
-        tax_office: leaf(from2024('E1903206'), text(), 'Finanzamt'),
-        tax_number: leaf(from2024('E1903207'), taxNumber, 'Steuernummer'),
+        ...namedWithOffice(['E1903203', from2024('E1903206'), from2024('E1903207')], 'Gesellschaft des Widerrufs', 'company'),
       }),
       section_32d_2_4: leaf('Bez_Einn_P32d_Abs2_Nr4/E1902601', nonNegativeIncome, 'Bezüge und Einnahmen nach § 32d Abs. 2 Nr. 4 EStG'),
       special_fund_income: leaf('Ek_Spez_Investm_Ant/E1902701', tick('1'), 'Einkünfte aus Spezial-Investmentanteilen erzielt'),
@@ -136,9 +132,7 @@ export const kapAnlage: Anlage = {
       progressive: leaf('E1904803', nonNegativeIncome, 'Kürzungsbetrag nach § 11 AStG (tariflich)'),
     }),
     family_foundation: group('Fam_Stift_P15_AStG', {
-      name: leaf('E1905704', text(), 'Ausländische Familienstiftung'),
-      tax_office: leaf(from2024('E1905003'), text(), 'Finanzamt'),
-      tax_number: leaf(from2024('E1905103'), taxNumber, 'Steuernummer'),
+      ...namedWithOffice(['E1905704', from2024('E1905003'), from2024('E1905103')], 'Ausländische Familienstiftung'),
       flat_rate_income: leaf('E1905703', nonNegativeIncome, 'Einkünfte der Familienstiftung (gesonderter Tarif)'),
       creditable_taxes: leaf('E1905802', nonNegativeCents, 'Anzurechnende ausländische Steuern (Familienstiftung)'),
       progressive_income: leaf('E1905903', nonNegativeIncome, 'Einkünfte der Familienstiftung (tariflich)'),

@@ -3,24 +3,12 @@
 // private annuities (with the person on whose life they depend), benefits of a foreign occupational
 // pension scheme (§ 22 Nr. 5 EStG), the expenses of each kind line by line (totals computed), and
 // income from models of § 15b EStG.
-import {
-  country,
-  date,
-  income,
-  leaf,
-  list,
-  nonNegativeExpense,
-  percent,
-  personLeaf,
-  text,
-  total,
-  type Anlage,
-  type Node,
-} from '#shared/forms/est/anlagen/map.ts';
+import { country, date, income, leaf, list, nonNegativeExpense, percent, personLeaf, text, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
-/** Expenses of one kind, each on its line: their kind and amount. */
-const expenseLines = (at: string, description: string, amount: string, label: string): Node =>
-  list(at, 99, { description: leaf(description, text(), 'Art der Werbungskosten'), amount: leaf(amount, nonNegativeExpense, label) });
+/** Expenses of one kind, each on its line: their kind and amount, and their total. */
+const expenseLines = (key: string, at: string, ids: readonly [string, string, string], label: string) =>
+  itemised(key, at, 99, ids, { description: 'Art der Werbungskosten', amount: label }, nonNegativeExpense);
 
 export const rAusAnlage: Anlage = {
   key: 'foreign_pensions',
@@ -67,16 +55,11 @@ export const rAusAnlage: Anlage = {
       contract_date: leaf('E1824001', date, 'Datum des Vertragsabschlusses'),
       back_payments: leaf('E1824101', income, 'Nachzahlungen für mehrere Jahre (bAV)'),
     }),
-    statutory_expenses: expenseLines('Wk/Leibr/Einz', 'E1821901', 'E1821902', 'Werbungskosten zu ausländischen Leibrenten'),
-    statutory_expenses_total: total('Wk/Leibr/Sum/E1821903', ['statutory_expenses', 'amount']),
-    back_payment_expenses: expenseLines('Wk/Leibr_Nachz/Einz', 'E1822001', 'E1822002', 'Werbungskosten zu Nachzahlungen'),
-    back_payment_expenses_total: total('Wk/Leibr_Nachz/Sum/E1822003', ['back_payment_expenses', 'amount']),
-    occupational_expenses: expenseLines('Wk/Leist_bAV/Einz', 'E1824301', 'E1824302', 'Werbungskosten zu Leistungen bAV'),
-    occupational_expenses_total: total('Wk/Leist_bAV/Sum/E1824303', ['occupational_expenses', 'amount']),
-    occupational_annuity_expenses: expenseLines('Wk/Leibr_bAV/Einz', 'E1824401', 'E1824402', 'Werbungskosten zu Leibrenten bAV'),
-    occupational_annuity_expenses_total: total('Wk/Leibr_bAV/Sum/E1824403', ['occupational_annuity_expenses', 'amount']),
-    funded_back_payment_expenses: expenseLines('Wk/Leibr_Nachz_gef/Einz', 'E1824601', 'E1824602', 'Werbungskosten zu geförderten Nachzahlungen'),
-    funded_back_payment_expenses_total: total('Wk/Leibr_Nachz_gef/Sum/E1824603', ['funded_back_payment_expenses', 'amount']),
+    ...expenseLines('statutory_expenses', 'Wk/Leibr', ['E1821901', 'E1821902', 'E1821903'], 'Werbungskosten zu ausländischen Leibrenten'),
+    ...expenseLines('back_payment_expenses', 'Wk/Leibr_Nachz', ['E1822001', 'E1822002', 'E1822003'], 'Werbungskosten zu Nachzahlungen'),
+    ...expenseLines('occupational_expenses', 'Wk/Leist_bAV', ['E1824301', 'E1824302', 'E1824303'], 'Werbungskosten zu Leistungen bAV'),
+    ...expenseLines('occupational_annuity_expenses', 'Wk/Leibr_bAV', ['E1824401', 'E1824402', 'E1824403'], 'Werbungskosten zu Leibrenten bAV'),
+    ...expenseLines('funded_back_payment_expenses', 'Wk/Leibr_Nachz_gef', ['E1824601', 'E1824602', 'E1824603'], 'Werbungskosten zu geförderten Nachzahlungen'),
     tax_shelter_models: leaf('Steuerstund_Mod/E1822101', text(), 'Gesellschaften oder Modelle nach § 15b EStG'),
     tax_shelter_income: leaf('Steuerstund_Mod/E1822102', income, 'Einkünfte aus Modellen nach § 15b EStG'),
   },

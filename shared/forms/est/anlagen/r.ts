@@ -17,7 +17,6 @@ import { checkAmount, checkReference, type Context } from '#shared/forms/est/rul
 import { amountOf, element, elements, field, type AmountLine } from '#shared/forms/est/read-parts.ts';
 import {
   date,
-  expense,
   group,
   income,
   leaf,
@@ -28,10 +27,10 @@ import {
   positiveIncome,
   reordered,
   text,
-  total,
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
+import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 export const pensionSchema = z.strictObject({ person: personRef, annual_amount: money, start_year: z.optional(z.number().check(z.int())) });
 
@@ -92,6 +91,18 @@ export function readPensions(root: XmlElement): Pension[] {
 /** Repeats of a pension line: 15 until 2023, 99 from 2024 (E10-2023.xsd, E10-2024.xsd); the lower bound holds for every year. */
 const lines = 15;
 
+/** A private or other life annuity (Doppelbuchst. bb) on its line; ids of its amount, start, the other life's birth date, whose death ends it, its end and arrears. */
+const lifeAnnuity = (at: string, ids: readonly [string, string, string, string, string, string], label: string) =>
+  list(at, lines, {
+    amount: leaf(ids[0], income, label),
+    start: leaf(ids[1], date, 'Beginn der Rente'),
+    other_life_birth_date: leaf(ids[2], date, 'Geburtsdatum der Person, von deren Leben die Rente abhängt'),
+    ends_with_death_of: leaf(ids[3], text(), 'Rente erlischt mit dem Tod von'),
+    ends_on: leaf(ids[4], date, 'Rente erlischt spätestens am'),
+    arrears: leaf(ids[5], income, 'Nachzahlungen für mehrere Jahre'),
+  });
+const costKind = 'Art der Werbungskosten';
+
 const fields: Fields = {
   person: personLeaf,
   statutory: list('Leibr_gesetzl/Einz', lines, {
@@ -111,32 +122,17 @@ const fields: Fields = {
       lump_sum: leaf('E1800901', income, 'Einmalzahlung (Öffnungsklausel)'),
     }),
   }),
-  private: list('Leibr_priv/Einz', lines, {
-    amount: leaf('E1801601', income, 'Rentenbetrag (private Leibrente)'),
-    start: leaf('E1801701', date, 'Beginn der Rente'),
-    other_life_birth_date: leaf('E1801706', date, 'Geburtsdatum der Person, von deren Leben die Rente abhängt'),
-    ends_with_death_of: leaf('E1801801', text(), 'Rente erlischt mit dem Tod von'),
-    ends_on: leaf('E1801901', date, 'Rente erlischt spätestens am'),
-    arrears: leaf('E1802001', income, 'Nachzahlungen für mehrere Jahre'),
-  }),
-  other: list('Leibr_sonst/Einz', lines, {
-    amount: leaf('E1803102', income, 'Rentenbetrag (sonstige Leibrente)'),
-    start: leaf('E1803202', date, 'Beginn der Rente'),
-    other_life_birth_date: leaf('E1803302', date, 'Geburtsdatum der Person, von deren Leben die Rente abhängt'),
-    ends_with_death_of: leaf('E1803402', text(), 'Rente erlischt mit dem Tod von'),
-    ends_on: leaf('E1803502', date, 'Rente erlischt spätestens am'),
-    arrears: leaf('E1803602', income, 'Nachzahlungen für mehrere Jahre'),
-  }),
-  expenses: list('WK_Leibr/Leibr/Einz', 99, {
-    description: leaf('E1804901', text(), 'Art der Werbungskosten'),
-    amount: leaf('E1804902', expense, 'Werbungskosten zu Leibrenten'),
-  }),
-  expenses_total: total('WK_Leibr/Leibr/Sum/E1804903', ['expenses', 'amount']),
-  arrears_expenses: list('WK_Leibr/Leibr_Nachz/Einz', 99, {
-    description: leaf('E1805101', text(), 'Art der Werbungskosten'),
-    amount: leaf('E1805102', nonNegativeExpense, 'Werbungskosten zu Nachzahlungen'),
-  }),
-  arrears_expenses_total: total('WK_Leibr/Leibr_Nachz/Sum/E1805103', ['arrears_expenses', 'amount']),
+  private: lifeAnnuity('Leibr_priv/Einz', ['E1801601', 'E1801701', 'E1801706', 'E1801801', 'E1801901', 'E1802001'], 'Rentenbetrag (private Leibrente)'),
+  other: lifeAnnuity('Leibr_sonst/Einz', ['E1803102', 'E1803202', 'E1803302', 'E1803402', 'E1803502', 'E1803602'], 'Rentenbetrag (sonstige Leibrente)'),
+  ...itemised('expenses', 'WK_Leibr/Leibr', 99, ['E1804901', 'E1804902', 'E1804903'], { description: costKind, amount: 'Werbungskosten zu Leibrenten' }),
+  ...itemised(
+    'arrears_expenses',
+    'WK_Leibr/Leibr_Nachz',
+    99,
+    ['E1805101', 'E1805102', 'E1805103'],
+    { description: costKind, amount: 'Werbungskosten zu Nachzahlungen' },
+    nonNegativeExpense,
+  ),
   belgium_pensions: leaf('DBA_Belgien/E1801001', positiveIncome, 'Renteneinnahmen nach dem DBA Belgien'),
   belgium_expenses: leaf('DBA_Belgien/E1801002', nonNegativeExpense, 'Werbungskosten zu Renten nach dem DBA Belgien'),
   tax_shelter_model: leaf('Steuerstund_Mod/E1805404', text(), 'Gesellschaft oder Modell (§ 15b EStG)'),

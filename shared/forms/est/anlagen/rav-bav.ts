@@ -14,20 +14,14 @@ import {
   nonNegativeIncome,
   personLeaf,
   positiveIncome,
-  text,
-  total,
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
+import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** Expenses against one kind of benefit (RAV_bAV/Wk/`element`): each line's kind and amount, and their sum. */
-const expenses = (key: string, element: string, ids: readonly [string, string, string], label: string): Fields => ({
-  [key]: list(`Wk/${element}/Einz`, 99, {
-    description: leaf(ids[0], text(), 'Art der Aufwendungen'),
-    amount: leaf(ids[1], nonNegativeExpense, label),
-  }),
-  [`${key}_total`]: total(`Wk/${element}/Sum/${ids[2]}`, [key, 'amount']),
-});
+const expenses = (key: string, element: string, ids: readonly [string, string, string], label: string): Fields =>
+  itemised(key, `Wk/${element}`, 99, ids, { description: 'Art der Aufwendungen', amount: label }, nonNegativeExpense);
 
 export const ravBavAnlage: Anlage = {
   key: 'pension_plan_income',

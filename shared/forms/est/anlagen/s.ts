@@ -6,7 +6,6 @@
 // activities with their tax-free part and the reduction of § 11 AStG (from 2024). From 2023 a
 // partnership's tax office and tax number have their own fields; 2022 takes them in the description.
 import {
-  businessId,
   code,
   count,
   from2023,
@@ -25,12 +24,11 @@ import {
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
+import { businessLine, namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** A share determined by a partnership's tax office (from 2023 with the office and tax number apart): its name, office, tax number and amount. */
 const share = (ids: readonly [string, string, string, string], label: string): Fields => ({
-  name: leaf(ids[0], text(), 'Gesellschaft'),
-  tax_office: leaf(from2023(ids[1]), text(), 'Finanzamt'),
-  tax_number: leaf(from2023(ids[2]), taxNumber, 'Steuernummer'),
+  ...namedWithOffice([ids[0], from2023(ids[1]), from2023(ids[2])], 'Gesellschaft'),
   amount: leaf(ids[3], income, label),
 });
 
@@ -50,22 +48,21 @@ export const sAnlage: Anlage = {
   label: 'Anlage S',
   fields: {
     person: personLeaf,
-    professions: list('Gewinn/Freiber_T', 2, {
-      activity: leaf('E0803101', text(), 'Berufsbezeichnung oder Tätigkeit'),
-      business_id: leaf({ 2022: null, 2024: 'E0820501' }, businessId, 'Wirtschafts-Identifikationsnummer'),
-      profit: leaf('E0803202', income, 'Gewinn aus freiberuflicher Tätigkeit'),
-    }),
+    professions: list(
+      'Gewinn/Freiber_T',
+      2,
+      businessLine('activity', ['E0803101', 'E0820501', 'E0803202'], {
+        name: 'Berufsbezeichnung oder Tätigkeit',
+        profit: 'Gewinn aus freiberuflicher Tätigkeit',
+      }),
+    ),
     partnerships: list('Gewinn/Ges_Fest/Einz', 99, {
-      name: leaf('E0803301', text(), 'Gesellschaft (2022: mit Finanzamt und Steuernummer)'),
-      tax_office: leaf({ 2022: null, 2023: 'E0820601' }, text(), 'Finanzamt'),
-      tax_number: leaf({ 2022: null, 2023: 'E0820701' }, taxNumber, 'Steuernummer'),
+      ...namedWithOffice(['E0803301', from2023('E0820601'), from2023('E0820701')], 'Gesellschaft (2022: mit Finanzamt und Steuernummer)'),
       share: leaf('E0800505', income, 'Anteil an Gewinnen aus Gemeinschaften'),
     }),
     partnerships_total: total('Gewinn/Ges_Fest/Sum/E0803402', ['partnerships', 'share'], 'down'),
     first_participation: group('Gewinn/Beteil_1', {
-      name: leaf('E0803501', text(), 'Beteiligung (2022: mit Finanzamt und Steuernummer)'),
-      tax_office: leaf({ 2022: null, 2023: 'E0820801' }, text(), 'Finanzamt'),
-      tax_number: leaf({ 2022: null, 2023: 'E0820901' }, taxNumber, 'Steuernummer'),
+      ...namedWithOffice(['E0803501', from2023('E0820801'), from2023('E0820901')], 'Beteiligung (2022: mit Finanzamt und Steuernummer)'),
       share: leaf('E0803602', income, 'Anteil an Gewinnen aus Beteiligungen'),
     }),
     further_participations: list('Gewinn/Weit_Beteil/Einz', 99, share(['E0803701', 'E0821001', 'E0821002', 'E0803804'], 'Anteil an weiteren Beteiligungen')),
@@ -75,17 +72,23 @@ export const sAnlage: Anlage = {
       amount: leaf('E0803908', income, 'Einkünfte aus Modellen nach § 15b EStG'),
     }),
     tax_shelter_models_total: total('Gewinn/Ges_Gem_P15b/Sum/E0803906', ['tax_shelter_models', 'amount'], 'down'),
-    other_activities: list('Gewinn/So_selb_A/Einz', 99, {
-      activity: leaf('E0803901', text(), 'Sonstige selbständige Tätigkeit'),
-      business_id: leaf({ 2022: null, 2024: 'E0821703' }, businessId, 'Wirtschafts-Identifikationsnummer'),
-      profit: leaf('E0803902', income, 'Gewinn aus sonstiger selbständiger Arbeit'),
-    }),
+    other_activities: list(
+      'Gewinn/So_selb_A/Einz',
+      99,
+      businessLine('activity', ['E0803901', 'E0821703', 'E0803902'], {
+        name: 'Sonstige selbständige Tätigkeit',
+        profit: 'Gewinn aus sonstiger selbständiger Arbeit',
+      }),
+    ),
     other_activities_total: total('Gewinn/So_selb_A/Sum/E0804002', ['other_activities', 'profit'], 'down'),
-    further_activities: list('Gewinn/Weit_Taet/Einz', 99, {
-      activity: leaf('E0804101', text(), 'Weitere selbständige Tätigkeit'),
-      business_id: leaf(from2024('E0821902'), businessId, 'Wirtschafts-Identifikationsnummer'),
-      profit: leaf('E0804204', income, 'Gewinn aus weiterer selbständiger Tätigkeit'),
-    }),
+    further_activities: list(
+      'Gewinn/Weit_Taet/Einz',
+      99,
+      businessLine('activity', ['E0804101', 'E0821902', 'E0804204'], {
+        name: 'Weitere selbständige Tätigkeit',
+        profit: 'Gewinn aus weiterer selbständiger Tätigkeit',
+      }),
+    ),
     further_activities_total: total('Gewinn/Weit_Taet/Sum/E0804202', ['further_activities', 'profit'], 'down'),
     partial_income_exempt: leaf('Gewinn/TEV_stfr_T/E0804401', income, 'Steuerfreier Teil nach dem Teileinkünfteverfahren'),
     reorganisation_income: leaf('Gewinn/P_Ek_P2_Abs_4_UmwStG/E0821301', nonNegativeIncome, 'Positive Einkünfte (§ 2 Abs. 4 UmwStG)'),

@@ -26,13 +26,13 @@ import {
   positiveIncome,
   sumOf,
   tally,
-  taxNumber,
   text,
   tick,
   total,
   yesNo,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** How a property was used until its sale (E0306301 to E0306306): ticked, from when to when, on how many square metres. */
 const use = (ids: readonly [string, string, string], kind: string) => ({
@@ -149,9 +149,7 @@ export const soAnlage: Anlage = {
     partnership_sales: list('Priv_VA_G/Ant_Ek', 2, {
       person: personLeaf,
       shares: list('Einz', 99, {
-        name: leaf('E0318801', text(), 'Gemeinschaft oder Gesellschaft'),
-        tax_office: leaf(from2023('E0305706'), text(), 'Finanzamt'),
-        tax_number: leaf(from2023('E0305707'), taxNumber, 'Steuernummer'),
+        ...namedWithOffice(['E0318801', from2023('E0305706'), from2023('E0305707')], 'Gemeinschaft oder Gesellschaft'),
         amount: leaf('E0318802', income, 'Anteil am Gewinn / Verlust aus privaten Veräußerungen'),
       }),
       shares_total: total('Sum/E0318902', ['shares', 'amount'], 'down'),

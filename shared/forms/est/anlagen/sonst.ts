@@ -6,19 +6,11 @@
 // a loss carry-back (§ 10d Abs. 1 Satz 5) with the negative income of § 2b EStG, the spouses'
 // allocation of deductions (§ 26a Abs. 2 EStG) and the deferral for a research allowance
 // (FZulG). The energy price allowance of 2022 (EPP) is not carried.
-import {
-  from2023,
-  leaf,
-  list,
-  nonNegativeIncome,
-  personLeaf,
-  positiveIncome,
-  taxNumber,
-  text,
-  tick,
-  total,
-  type Anlage,
-} from '#shared/forms/est/anlagen/map.ts';
+import { from2023, leaf, list, nonNegativeIncome, personLeaf, positiveIncome, text, tick, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
+
+/** Per person: that the tax office determined something at the end of the year before (`at`), ticked. */
+const determined = (at: string, id: string, label: string) => list(at, 2, { person: personLeaf, determined: leaf(id, tick('1'), label) });
 
 export const sonstAnlage: Anlage = {
   key: 'miscellaneous',
@@ -37,21 +29,13 @@ export const sonstAnlage: Anlage = {
     cultural_asset_shares: list(from2023('Schutz_Kulturg/Ant_Schutz_Kulturg'), 2, {
       person: personLeaf,
       shares: list(from2023('Einz'), 10, {
-        partnership: leaf(from2023('E0191001'), text(), 'Gemeinschaft oder Gesellschaft'),
-        tax_office: leaf(from2023('E0191102'), text(), 'Finanzamt'),
-        tax_number: leaf(from2023('E0191103'), taxNumber, 'Steuernummer'),
+        ...namedWithOffice([from2023('E0191001'), from2023('E0191102'), from2023('E0191103')], 'Gemeinschaft oder Gesellschaft', 'partnership'),
         amount: leaf(from2023('E0191204'), nonNegativeIncome, 'Festgestellter Betrag nach § 10g EStG'),
       }),
       shares_total: total(from2023('Sum/E0191205'), ['shares', 'amount'], 'down'),
     }),
-    donation_carry_forward: list('Spend_Vortr', 2, {
-      person: personLeaf,
-      determined: leaf('E0190601', tick('1'), 'Spendenvortrag zum Ende des Vorjahres festgestellt'),
-    }),
-    loss_carry_forward: list('Verl_Abz/Vortrag', 2, {
-      person: personLeaf,
-      determined: leaf('E0190701', tick('1'), 'Verlustvortrag zum Ende des Vorjahres festgestellt'),
-    }),
+    donation_carry_forward: determined('Spend_Vortr', 'E0190601', 'Spendenvortrag zum Ende des Vorjahres festgestellt'),
+    loss_carry_forward: determined('Verl_Abz/Vortrag', 'E0190701', 'Verlustvortrag zum Ende des Vorjahres festgestellt'),
     no_loss_carry_back: leaf('Verl_Abz/Ruecktrag/E0190802', tick('1'), 'Kein Verlustrücktrag (§ 10d Abs. 1 Satz 5 EStG)'),
     section_2b_losses: list('Verl_Abz/Ruecktrag/Par_2b', 2, {
       person: personLeaf,
@@ -60,14 +44,8 @@ export const sonstAnlage: Anlage = {
         amount: leaf('E0109403', nonNegativeIncome, 'Negative Einkünfte nach § 2b EStG'),
       }),
     }),
-    third_state_losses: list('Neg_Ek_Drittst', 2, {
-      person: personLeaf,
-      determined: leaf('E0190903', tick('1'), 'Negative Einkünfte aus Drittstaaten festgestellt (§ 2a EStG)'),
-    }),
-    old_fund_units_allowance: list('FB_Alt_Ant_InvStG', 2, {
-      person: personLeaf,
-      determined: leaf('E0190901', tick('1'), 'Freibetrag für Alt-Anteile an Investmentfonds festgestellt'),
-    }),
+    third_state_losses: determined('Neg_Ek_Drittst', 'E0190903', 'Negative Einkünfte aus Drittstaaten festgestellt (§ 2a EStG)'),
+    old_fund_units_allowance: determined('FB_Alt_Ant_InvStG', 'E0190901', 'Freibetrag für Alt-Anteile an Investmentfonds festgestellt'),
     deductions_allocated: leaf('EVEG/E0109504', tick('1'), 'Abzüge anders als hälftig aufgeteilt (§ 26a Abs. 2 EStG)'),
     research_allowance_deferral: leaf('FZul/E0191202', tick('1'), 'Zurückstellung bis zur Forschungszulage beantragt'),
     research_allowance_notes: leaf('FZul/E0191203', text(), 'Erläuterungen zur Forschungszulage'),

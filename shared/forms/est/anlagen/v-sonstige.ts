@@ -14,18 +14,16 @@ import {
   list,
   nonNegativeIncome,
   personLeaf,
-  taxNumber,
   text,
   total,
   type Anlage,
   type Fields,
 } from '#shared/forms/est/anlagen/map.ts';
+import { namedWithOffice } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** A share determined by a partnership's tax office: its name, office, tax number and amount. */
 const share = (ids: readonly [string, string, string, string], label: string): Fields => ({
-  name: leaf(from2023(ids[0]), text(), 'Gemeinschaft, Gesellschaft oder Fonds'),
-  tax_office: leaf(from2023(ids[1]), text(), 'Finanzamt'),
-  tax_number: leaf(from2023(ids[2]), taxNumber, 'Steuernummer'),
+  ...namedWithOffice([from2023(ids[0]), from2023(ids[1]), from2023(ids[2])], 'Gemeinschaft, Gesellschaft oder Fonds'),
   amount: leaf(from2023(ids[3]), income, label),
 });
 
