@@ -6,6 +6,7 @@ import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { lambdaContext } from '#local/lambda-context.ts';
 import { region } from '#local/region.ts';
 import { leanSettings } from '../shared/adapters/lean-client.ts';
+import { sqsRecord } from '../shared/queue/sqs-record.ts';
 
 export type SqsLambda = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | undefined>;
 
@@ -79,22 +80,16 @@ export function startPoller(options: PollerOptions): Poller {
 }
 
 function toRecord(message: Message, queueUrl: string): SQSRecord {
-  const attributes = message.Attributes ?? {};
   const queueName = queueUrl.split('/').pop();
-  return {
-    messageId: message.MessageId!,
-    receiptHandle: message.ReceiptHandle!,
-    body: message.Body ?? '',
-    attributes: {
-      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
-      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
-      SenderId: attributes.SenderId ?? 'local',
-      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+  return sqsRecord(
+    message.Body ?? '',
+    {
+      messageId: message.MessageId!,
+      receiptHandle: message.ReceiptHandle!,
+      eventSourceARN: `arn:aws:sqs:${region}:000000000000:${queueName}`,
+      awsRegion: region,
+      senderId: 'local',
     },
-    messageAttributes: {},
-    md5OfBody: message.MD5OfBody ?? '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: `arn:aws:sqs:${region}:000000000000:${queueName}`,
-    awsRegion: region,
-  };
+    { ...message.Attributes, md5OfBody: message.MD5OfBody },
+  );
 }
