@@ -2,7 +2,7 @@ import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type A
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
-import { listingPage, pagedItems } from '#shared/adapters/paged-items.ts';
+import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import type { Notice } from '#shared/domain/notice.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { NoticePage, NoticeQuery, NoticeStore, UnconfirmedNotice } from '#shared/ports/notice-store.ts';
@@ -73,36 +73,23 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
   }
 
   async list(clientId: string, query: NoticeQuery): Promise<NoticePage> {
-    const names: Record<string, string> = {};
-    const filters: string[] = [];
-    const filter = (field: string, attribute: string, value: unknown) => {
-      if (value === undefined) return;
-      names[`#${field}`] = attribute;
-      filters.push(`#${field} = :${field}`);
-    };
-    filter('certificate', 'mailbox', query.certificate_id);
-    filter('datenart', 'datenart', query.datenart);
-    filter('year', 'year', query.year);
-    filter('state', 'state', query.state);
-    const values = toItem({
-      ':client': clientId,
-      ':since': query.since,
-      ':certificate': query.certificate_id,
-      ':datenart': query.datenart,
-      ':year': query.year,
-      ':state': query.state,
-    });
     const page = await listingPage(
       (ExclusiveStartKey, Limit) =>
         this.client.send(
           new QueryCommand({
             TableName: this.table,
             IndexName: 'by_client',
-            KeyConditionExpression: ['client_id = :client', query.since && 'created_at >= :since'].filter(Boolean).join(' AND '),
-            FilterExpression: filters.length ? filters.join(' AND ') : undefined,
-            ExpressionAttributeNames: filters.length ? names : undefined,
-            ExpressionAttributeValues: values,
-            ScanIndexForward: false,
+            ...newestOfClient(
+              clientId,
+              query.since && 'created_at >= :since',
+              { ':since': query.since },
+              {
+                mailbox: query.certificate_id,
+                datenart: query.datenart,
+                year: query.year,
+                state: query.state,
+              },
+            ),
             ExclusiveStartKey,
             Limit,
           }),

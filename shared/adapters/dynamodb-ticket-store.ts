@@ -1,7 +1,7 @@
 import { GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import { listingPage, pagedItems } from '#shared/adapters/paged-items.ts';
+import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
@@ -21,9 +21,6 @@ const toItem = (value: object) => marshall(value, { removeUndefinedValues: true 
 const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard', awaiting_certificate: 'awaiting_certificate' } as const;
 const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
 const signer = (clientId: string, certificateId: string) => `${clientId}/${certificateId}`;
-/** The index of each client's tickets by `created_at` (shared/manifest.ts): every ticket is in it, old ones too. */
-const byClient = 'by_client';
-/** Index pages one listing reads at most, so a rare filter costs a bounded time and answers with a cursor. */
 
 /** The ticket without the index attributes, which are this adapter's business alone. */
 function fromItem(item: Record<string, AttributeValue>): Ticket {
@@ -289,32 +286,22 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
     const { after, created_after: from, created_before: before } = query;
     // A sort key takes one condition: with both bounds BETWEEN, and `before` itself dropped below.
     const range = from && before ? 'created_at BETWEEN :from AND :before' : from ? 'created_at >= :from' : before ? 'created_at < :before' : undefined;
-    const names: Record<string, string> = {};
-    const filters = (['kind', 'status', 'client_reference'] as const)
-      .filter((field) => query[field] !== undefined)
-      .map((field) => {
-        names[`#${field}`] = field;
-        return `#${field} = :${field}`;
-      });
-    const values = toItem({
-      ':client': clientId,
-      ':from': from,
-      ':before': before,
-      ':kind': query.kind,
-      ':status': query.status,
-      ':client_reference': query.client_reference,
-    });
     const page = await listingPage(
       (ExclusiveStartKey, Limit) =>
         this.client.send(
           new QueryCommand({
             TableName: this.table,
-            IndexName: byClient,
-            KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
-            FilterExpression: filters.length ? filters.join(' AND ') : undefined,
-            ExpressionAttributeNames: filters.length ? names : undefined,
-            ExpressionAttributeValues: values,
-            ScanIndexForward: false,
+            IndexName: 'by_client',
+            ...newestOfClient(
+              clientId,
+              range,
+              { ':from': from, ':before': before },
+              {
+                kind: query.kind,
+                status: query.status,
+                client_reference: query.client_reference,
+              },
+            ),
             ExclusiveStartKey,
             Limit,
           }),

@@ -1,5 +1,5 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue, QueryCommandInput } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 
 type Item = Record<string, AttributeValue>;
 
@@ -41,4 +41,28 @@ export async function listingPage<T>(
     startKey = LastEvaluatedKey;
   }
   return { items: found.map(({ value }) => value), last: unmarshall(startKey!) };
+}
+
+/**
+ * The query of a client's listing on its `by_client` index, newest first: `range` a condition on
+ * `created_at` over `rangeValues`, and each attribute of `equal` whose value is defined one that an
+ * item must hold with that value. The caller names the index, where the code that reads it shows it.
+ */
+export function newestOfClient(
+  clientId: string,
+  range: string | undefined,
+  rangeValues: Record<string, string | undefined>,
+  equal: Record<string, unknown>,
+): Pick<QueryCommandInput, 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues' | 'ScanIndexForward'> {
+  const filtered = Object.entries(equal).filter(([, value]) => value !== undefined);
+  return {
+    KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
+    FilterExpression: filtered.length ? filtered.map(([attribute]) => `#${attribute} = :${attribute}`).join(' AND ') : undefined,
+    ExpressionAttributeNames: filtered.length ? Object.fromEntries(filtered.map(([attribute]) => [`#${attribute}`, attribute])) : undefined,
+    ExpressionAttributeValues: marshall(
+      { ':client': clientId, ...rangeValues, ...Object.fromEntries(filtered.map(([attribute, value]) => [`:${attribute}`, value])) },
+      { removeUndefinedValues: true },
+    ),
+    ScanIndexForward: false,
+  };
 }
