@@ -3,6 +3,7 @@
 
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { EventSource, InvokedFunction } from '#local/event-source.ts';
 import { lambdaContext } from '#local/lambda-context.ts';
 import { region } from '#local/region.ts';
 import { leanSettings } from '../shared/adapters/lean-client.ts';
@@ -10,21 +11,14 @@ import { sqsRecord } from '../shared/queue/sqs-record.ts';
 
 export type SqsLambda = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | undefined>;
 
-export interface PollerOptions {
-  functionName: string;
+export interface PollerOptions extends InvokedFunction<SqsLambda> {
   queueUrl: string;
   batchSize: number;
-  handler: SqsLambda;
   /** Parallel pollers, as Lambda runs several concurrent batches. */
   concurrency: number;
-  onError: (error: unknown) => void;
 }
 
-export interface Poller {
-  stop(): Promise<void>;
-}
-
-export function startPoller(options: PollerOptions): Poller {
+export function startPoller(options: PollerOptions): EventSource {
   const client = new SQSClient({ ...leanSettings, useQueueUrlAsEndpoint: false });
   const stopping = new AbortController();
   const loops = Array.from({ length: options.concurrency }, () => loop());
