@@ -24,6 +24,7 @@ import { build, type Metafile } from 'esbuild';
 import { formOpenapi } from '#shared/forms/openapi.ts';
 import { kinds } from '#shared/forms/registry.ts';
 import { apis, bundleAliases, functions, queues, submitFunction, validateFunction, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import { sqsRecord } from '#shared/queue/sqs-record.ts';
 import { bundleBudgetKb } from './bundle-budget.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { recordFirstCalls, sameCallsSource, type Call } from './same-calls.ts';
@@ -426,26 +427,14 @@ function apiEvent(
 }
 
 function sqsEvent(queue: string, body: unknown) {
-  return {
-    Records: [
-      {
-        messageId: '00000000-0000-4000-8000-000000000001',
-        receiptHandle: 'bench-receipt',
-        body: JSON.stringify(body),
-        attributes: {
-          ApproximateReceiveCount: '1',
-          SentTimestamp: String(Date.now()),
-          SenderId: 'bench',
-          ApproximateFirstReceiveTimestamp: String(Date.now()),
-        },
-        messageAttributes: {},
-        md5OfBody: '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: `arn:aws:sqs:eu-central-1:000000000000:${queue}`,
-        awsRegion: 'eu-central-1',
-      },
-    ],
+  const origin = {
+    messageId: '00000000-0000-4000-8000-000000000001',
+    receiptHandle: 'bench-receipt',
+    eventSourceARN: `arn:aws:sqs:eu-central-1:000000000000:${queue}`,
+    awsRegion: 'eu-central-1',
+    senderId: 'bench',
   };
+  return { Records: [sqsRecord(JSON.stringify(body), origin)] };
 }
 
 type FormFunctionName = ReturnType<typeof submitFunction | typeof validateFunction>;

@@ -2,25 +2,18 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Context, ScheduledEvent } from 'aws-lambda';
+import type { EventSource, InvokedFunction } from '#local/event-source.ts';
 import { lambdaContext } from '#local/lambda-context.ts';
 import { region } from '#local/region.ts';
 
 export type ScheduledLambda = (event: ScheduledEvent, context: Context) => Promise<unknown>;
 
-export interface ScheduleOptions {
+export interface ScheduleOptions extends InvokedFunction<ScheduledLambda> {
   ruleName: string;
-  functionName: string;
   everySeconds: number;
-  handler: ScheduledLambda;
-  onError: (error: unknown) => void;
 }
 
-export interface Scheduler {
-  /** Clears the timer and waits for a run still going. */
-  stop(): Promise<void>;
-}
-
-export function startScheduler(options: ScheduleOptions): Scheduler {
+export function startScheduler(options: ScheduleOptions): EventSource {
   let running: Promise<void> | undefined;
   const timer = setInterval(() => {
     // A tick that finds the last run still going passes: two runs would only wake the same work twice.

@@ -3,27 +3,22 @@
 
 import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient, type Message } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { EventSource, InvokedFunction } from '#local/event-source.ts';
 import { lambdaContext } from '#local/lambda-context.ts';
 import { region } from '#local/region.ts';
 import { leanSettings } from '../shared/adapters/lean-client.ts';
+import { sqsRecord } from '../shared/queue/sqs-record.ts';
 
 export type SqsLambda = (event: SQSEvent, context: ReturnType<typeof lambdaContext>) => Promise<SQSBatchResponse | undefined>;
 
-export interface PollerOptions {
-  functionName: string;
+export interface PollerOptions extends InvokedFunction<SqsLambda> {
   queueUrl: string;
   batchSize: number;
-  handler: SqsLambda;
   /** Parallel pollers, as Lambda runs several concurrent batches. */
   concurrency: number;
-  onError: (error: unknown) => void;
 }
 
-export interface Poller {
-  stop(): Promise<void>;
-}
-
-export function startPoller(options: PollerOptions): Poller {
+export function startPoller(options: PollerOptions): EventSource {
   const client = new SQSClient({ ...leanSettings, useQueueUrlAsEndpoint: false });
   const stopping = new AbortController();
   const loops = Array.from({ length: options.concurrency }, () => loop());
@@ -79,22 +74,16 @@ export function startPoller(options: PollerOptions): Poller {
 }
 
 function toRecord(message: Message, queueUrl: string): SQSRecord {
-  const attributes = message.Attributes ?? {};
   const queueName = queueUrl.split('/').pop();
-  return {
-    messageId: message.MessageId!,
-    receiptHandle: message.ReceiptHandle!,
-    body: message.Body ?? '',
-    attributes: {
-      ApproximateReceiveCount: attributes.ApproximateReceiveCount ?? '1',
-      SentTimestamp: attributes.SentTimestamp ?? String(Date.now()),
-      SenderId: attributes.SenderId ?? 'local',
-      ApproximateFirstReceiveTimestamp: attributes.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+  return sqsRecord(
+    message.Body ?? '',
+    {
+      messageId: message.MessageId!,
+      receiptHandle: message.ReceiptHandle!,
+      eventSourceARN: `arn:aws:sqs:${region}:000000000000:${queueName}`,
+      awsRegion: region,
+      senderId: 'local',
     },
-    messageAttributes: {},
-    md5OfBody: message.MD5OfBody ?? '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: `arn:aws:sqs:${region}:000000000000:${queueName}`,
-    awsRegion: region,
-  };
+    { ...message.Attributes, md5OfBody: message.MD5OfBody },
+  );
 }

@@ -20,3 +20,14 @@ export interface MetricSink {
 export function flushMetrics(): void {
   if (metrics().hasStoredMetrics()) metrics().publishStoredMetrics();
 }
+
+/** `handler`, publishing what each invocation recorded when it ends, however it ends. */
+export function publishingMetrics<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } finally {
+      flushMetrics();
+    }
+  };
+}

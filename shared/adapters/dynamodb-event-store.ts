@@ -3,9 +3,7 @@ import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { eventExpiry, eventPosition, positionAfter, type ClientEvent } from '#shared/domain/event.ts';
 import type { EventPage, EventQuery, EventStore } from '#shared/ports/event-store.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
-
-/** Pages of the partition one listing reads at most, so a rare type costs a bounded time and answers with a position. */
-const listPages = 10;
+import { listingPage } from '#shared/adapters/paged-items.ts';
 
 /**
  * One item per event, in its client's partition, sorted by `{created_at}#{id}`: a listing is one
@@ -35,28 +33,27 @@ export class DynamoEventStore extends DynamoTable implements EventStore {
     }
     // `position` is one of DynamoDB's reserved words.
     const names = { ...(range && { '#position': 'position' }), ...(query.types?.length && { '#type': 'type' }) };
-    const events: ClientEvent[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    for (let page = 0; page < listPages; page++) {
-      const { Items = [], LastEvaluatedKey } = await this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
-          FilterExpression: filters.join(' AND '),
-          ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-          ExpressionAttributeValues: marshall(values),
-          ScanIndexForward: forward,
-          ExclusiveStartKey: startKey && marshall(startKey),
-          // One more than the page needs tells whether another follows.
-          Limit: query.limit + 1 - events.length,
-        }),
-      );
-      events.push(...Items.map(fromItem).filter((event) => eventPosition(event) !== query.after));
-      if (events.length > query.limit) return { events: events.slice(0, query.limit), last: eventPosition(events[query.limit - 1]!) };
-      if (!LastEvaluatedKey) return { events };
-      startKey = unmarshall(LastEvaluatedKey);
-    }
-    return { events, last: startKey!.position as string };
+    const page = await listingPage(
+      (ExclusiveStartKey, Limit) =>
+        this.client.send(
+          new QueryCommand({
+            TableName: this.table,
+            KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
+            FilterExpression: filters.join(' AND '),
+            ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
+            ExpressionAttributeValues: marshall(values),
+            ScanIndexForward: forward,
+            ExclusiveStartKey,
+            Limit,
+          }),
+        ),
+      (item) => {
+        const event = fromItem(item);
+        return eventPosition(event) === query.after ? undefined : event;
+      },
+      query.limit,
+    );
+    return { events: page.items, ...(page.last && { last: page.last.position as string }) };
   }
 }
 

@@ -2,14 +2,13 @@ import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type A
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
-import { pagedItems } from '#shared/adapters/paged-items.ts';
+import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import type { Notice } from '#shared/domain/notice.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { NoticePage, NoticeQuery, NoticeStore, UnconfirmedNotice } from '#shared/ports/notice-store.ts';
 
 // The one partition of the `unconfirmed` index: a notice is in it from being stored until confirmed.
 const owed = 'owed';
-const listPages = 10;
 
 const toItem = (value: Record<string, unknown>) => marshall(value, { removeUndefinedValues: true });
 const fromItem = (item: Record<string, never>): Notice => {
@@ -74,51 +73,33 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
   }
 
   async list(clientId: string, query: NoticeQuery): Promise<NoticePage> {
-    const names: Record<string, string> = {};
-    const filters: string[] = [];
-    const filter = (field: string, attribute: string, value: unknown) => {
-      if (value === undefined) return;
-      names[`#${field}`] = attribute;
-      filters.push(`#${field} = :${field}`);
-    };
-    filter('certificate', 'mailbox', query.certificate_id);
-    filter('datenart', 'datenart', query.datenart);
-    filter('year', 'year', query.year);
-    filter('state', 'state', query.state);
-    const values = toItem({
-      ':client': clientId,
-      ':since': query.since,
-      ':certificate': query.certificate_id,
-      ':datenart': query.datenart,
-      ':year': query.year,
-      ':state': query.state,
-    });
-    const notices: Notice[] = [];
-    let startKey = query.after && toItem({ client_id: clientId, created_at: query.after.created_at, notice_id: query.after.notice_id });
-    for (let page = 0; page < listPages; page++) {
-      const { Items = [], LastEvaluatedKey } = await this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: 'by_client',
-          KeyConditionExpression: ['client_id = :client', query.since && 'created_at >= :since'].filter(Boolean).join(' AND '),
-          FilterExpression: filters.length ? filters.join(' AND ') : undefined,
-          ExpressionAttributeNames: filters.length ? names : undefined,
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-          Limit: query.limit + 1 - notices.length,
-        }),
-      );
-      notices.push(...Items.map((item) => fromItem(item as never)));
-      if (notices.length > query.limit) {
-        const last = notices[query.limit - 1]!;
-        return { notices: notices.slice(0, query.limit), last: { notice_id: last.notice_id, created_at: last.created_at } };
-      }
-      if (!LastEvaluatedKey) return { notices };
-      startKey = LastEvaluatedKey;
-    }
-    const last = notices.at(-1);
-    return { notices, ...(last && { last: { notice_id: last.notice_id, created_at: last.created_at } }) };
+    const page = await listingPage(
+      (ExclusiveStartKey, Limit) =>
+        this.client.send(
+          new QueryCommand({
+            TableName: this.table,
+            IndexName: 'by_client',
+            ...newestOfClient(
+              clientId,
+              query.since && 'created_at >= :since',
+              { ':since': query.since },
+              {
+                mailbox: query.certificate_id,
+                datenart: query.datenart,
+                year: query.year,
+                state: query.state,
+              },
+            ),
+            ExclusiveStartKey,
+            Limit,
+          }),
+        ),
+      (item) => fromItem(item as never),
+      query.limit,
+      query.after && toItem({ client_id: clientId, created_at: query.after.created_at, notice_id: query.after.notice_id }),
+    );
+    const { last } = page;
+    return { notices: page.items, ...(last && { last: { notice_id: last.notice_id as string, created_at: last.created_at as string } }) };
   }
 
   async ofTicket(ticket: string): Promise<Notice[]> {

@@ -1,7 +1,7 @@
 import { GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import { pagedItems } from '#shared/adapters/paged-items.ts';
+import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
@@ -21,10 +21,6 @@ const toItem = (value: object) => marshall(value, { removeUndefinedValues: true 
 const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard', awaiting_certificate: 'awaiting_certificate' } as const;
 const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
 const signer = (clientId: string, certificateId: string) => `${clientId}/${certificateId}`;
-/** The index of each client's tickets by `created_at` (shared/manifest.ts): every ticket is in it, old ones too. */
-const byClient = 'by_client';
-/** Index pages one listing reads at most, so a rare filter costs a bounded time and answers with a cursor. */
-const listPages = 10;
 
 /** The ticket without the index attributes, which are this adapter's business alone. */
 function fromItem(item: Record<string, AttributeValue>): Ticket {
@@ -290,48 +286,35 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
     const { after, created_after: from, created_before: before } = query;
     // A sort key takes one condition: with both bounds BETWEEN, and `before` itself dropped below.
     const range = from && before ? 'created_at BETWEEN :from AND :before' : from ? 'created_at >= :from' : before ? 'created_at < :before' : undefined;
-    const names: Record<string, string> = {};
-    const filters = (['kind', 'status', 'client_reference'] as const)
-      .filter((field) => query[field] !== undefined)
-      .map((field) => {
-        names[`#${field}`] = field;
-        return `#${field} = :${field}`;
-      });
-    const values = toItem({
-      ':client': clientId,
-      ':from': from,
-      ':before': before,
-      ':kind': query.kind,
-      ':status': query.status,
-      ':client_reference': query.client_reference,
-    });
-    const tickets: Ticket[] = [];
-    let startKey = after && toItem({ client_id: clientId, created_at: after.created_at, ticket: after.ticket });
-    for (let page = 0; page < listPages; page++) {
-      const { Items = [], LastEvaluatedKey } = await this.client.send(
-        new QueryCommand({
-          TableName: this.table,
-          IndexName: byClient,
-          KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
-          FilterExpression: filters.length ? filters.join(' AND ') : undefined,
-          ExpressionAttributeNames: filters.length ? names : undefined,
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-          // One more than the page needs tells whether another follows.
-          Limit: query.limit + 1 - tickets.length,
-        }),
-      );
-      tickets.push(...Items.map(fromItem).filter((ticket) => !before || ticket.created_at < before));
-      if (tickets.length > query.limit) {
-        const last = tickets[query.limit - 1]!;
-        return { tickets: tickets.slice(0, query.limit), last: { ticket: last.ticket, created_at: last.created_at } };
-      }
-      if (!LastEvaluatedKey) return { tickets };
-      startKey = LastEvaluatedKey;
-    }
-    const last = unmarshall(startKey!);
-    return { tickets, last: { ticket: last.ticket as string, created_at: last.created_at as string } };
+    const page = await listingPage(
+      (ExclusiveStartKey, Limit) =>
+        this.client.send(
+          new QueryCommand({
+            TableName: this.table,
+            IndexName: 'by_client',
+            ...newestOfClient(
+              clientId,
+              range,
+              { ':from': from, ':before': before },
+              {
+                kind: query.kind,
+                status: query.status,
+                client_reference: query.client_reference,
+              },
+            ),
+            ExclusiveStartKey,
+            Limit,
+          }),
+        ),
+      (item) => {
+        const ticket = fromItem(item);
+        return !before || ticket.created_at < before ? ticket : undefined;
+      },
+      query.limit,
+      after && toItem({ client_id: clientId, created_at: after.created_at, ticket: after.ticket }),
+    );
+    const { last } = page;
+    return { tickets: page.items, ...(last && { last: { ticket: last.ticket as string, created_at: last.created_at as string } }) };
   }
 
   /** Every shard of a sparse index, page by page. */

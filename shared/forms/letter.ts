@@ -17,10 +17,10 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { FormModule, ReadBack, Recheck } from '#shared/forms/form.ts';
 import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { type DeclaredIdentifiers, type IdentifierPlaces, partsIdentifiers } from '#shared/forms/identifiers.ts';
-import { type RuleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
+import { ruleBook, type RuleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import { readCallerNutzdaten } from '#shared/xml/caller-nutzdaten.ts';
-import type { CompactStructure } from '#shared/xml/structure.ts';
+import { readStructure, type CompactStructure } from '#shared/xml/structure.ts';
 import { readXml, type XmlTree } from '#shared/xml/xml.ts';
 
 /** A letter's element: its schema's structure and rules, its namespace and version, and what it is for a person. */
@@ -34,6 +34,17 @@ export interface LetterElement {
   label: string;
   /** The element names of the place that holds the tax number, which the service writes from `tax_number`. */
   taxNumberAt: readonly string[];
+}
+
+/**
+ * A letter element's structure and rules as scripts/structure/generate.ts writes them beside the
+ * module at `moduleUrl`: `structure/<name>.json` and `structure/<name>-rules.json`, each read when first asked for.
+ */
+export function generatedElement(moduleUrl: string, name: string): Pick<LetterElement, 'structure' | 'rules'> {
+  return {
+    structure: () => readStructure(new URL(`./structure/${name}.json`, moduleUrl)),
+    rules: () => ruleBook(new URL(`./structure/${name}-rules.json`, moduleUrl)),
+  };
 }
 
 /** What every letter's request has: the tax number it is filed under, its element or the caller's XML, and its attachments. */

@@ -3,7 +3,7 @@
 // only once that notice is read and found to be the caller's.
 
 import { isNoticeId, noticeStates, type Notice } from '#shared/domain/notice.ts';
-import { badListRequest, itemsFitting, refuseUnknownParameters } from '#shared/http/list-page.ts';
+import { answerPage, badListRequest, cursorId, invalidCursor, refuseUnknownParameters } from '#shared/http/list-page.ts';
 import { limitOf, oneOf, timeOf } from '#shared/http/ticket-listing.ts';
 import { noticeView } from '#shared/notices/views.ts';
 import type { NoticePage, NoticeQuery, NoticeStore } from '#shared/ports/notice-store.ts';
@@ -35,10 +35,8 @@ export async function noticeQuery(params: Record<string, string | undefined>, cl
 }
 
 export function noticePage(page: NoticePage) {
-  const views = page.notices.map(noticeView);
-  const shown = itemsFitting(views);
-  const last = shown < views.length ? page.notices[shown - 1] : page.last;
-  return { notices: views.slice(0, shown), next_cursor: last ? Buffer.from(last.notice_id).toString('base64url') : null };
+  const { items, next_cursor } = answerPage(page.notices, page.last, noticeView, (notice) => notice.notice_id);
+  return { notices: items, next_cursor };
 }
 
 async function cursorNotice(
@@ -47,10 +45,8 @@ async function cursorNotice(
   query: NoticeQuery,
   store: Pick<NoticeStore, 'get'>,
 ): Promise<Pick<Notice, 'notice_id' | 'created_at'>> {
-  const id = Buffer.from(cursor, 'base64url').toString();
-  const notice = isNoticeId(id) && Buffer.from(id).toString('base64url') === cursor ? await store.get(id) : undefined;
-  if (!notice || notice.client_id !== clientId || (query.since !== undefined && notice.created_at < query.since)) {
-    throw badListRequest('cursor', 'CURSOR_INVALID', "cursor is not one this listing handed out: pass the previous page's next_cursor with the same filters");
-  }
+  const id = cursorId(cursor, isNoticeId);
+  const notice = id === undefined ? undefined : await store.get(id);
+  if (!notice || notice.client_id !== clientId || (query.since !== undefined && notice.created_at < query.since)) throw invalidCursor();
   return { notice_id: notice.notice_id, created_at: notice.created_at };
 }

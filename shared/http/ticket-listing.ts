@@ -5,7 +5,7 @@
 
 import { isTicketId, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
 import { metadataView } from '#shared/domain/views.ts';
-import { badListRequest, itemsFitting, refuseUnknownParameters } from '#shared/http/list-page.ts';
+import { answerPage, badListRequest, cursorId, invalidCursor, refuseUnknownParameters } from '#shared/http/list-page.ts';
 import { kinds } from '#shared/forms/registry.ts';
 import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 
@@ -32,10 +32,8 @@ export async function ticketQuery(params: Record<string, string | undefined>, cl
  * in one answer, and where the next page starts (null after the last): after the last ticket shown.
  */
 export function ticketPage(page: TicketPage) {
-  const views = page.tickets.map(metadataView);
-  const shown = itemsFitting(views);
-  const last = shown < views.length ? page.tickets[shown - 1] : page.last;
-  return { tickets: views.slice(0, shown), next_cursor: last ? Buffer.from(last.ticket).toString('base64url') : null };
+  const { items, next_cursor } = answerPage(page.tickets, page.last, metadataView, (ticket) => ticket.ticket);
+  return { tickets: items, next_cursor };
 }
 
 export function limitOf(value: string | undefined): number {
@@ -60,15 +58,13 @@ export function timeOf(value: string, name: string): string {
 }
 
 async function cursorTicket(cursor: string, clientId: string, query: TicketQuery, store: TicketStore): Promise<Pick<Ticket, 'ticket' | 'created_at'>> {
-  const id = Buffer.from(cursor, 'base64url').toString();
-  const ticket = isTicketId(id) && Buffer.from(id).toString('base64url') === cursor ? await store.get(id) : undefined;
+  const id = cursorId(cursor, isTicketId);
+  const ticket = id === undefined ? undefined : await store.get(id);
   // Outside the time filters the cursor was not made with them: the page would start elsewhere than it ended.
   const fits =
     ticket?.client_id === clientId &&
     (!query.created_after || ticket.created_at >= query.created_after) &&
     (!query.created_before || ticket.created_at < query.created_before);
-  if (!ticket || !fits) {
-    throw badListRequest('cursor', 'CURSOR_INVALID', "cursor is not one this listing handed out: pass the previous page's next_cursor with the same filters");
-  }
+  if (!ticket || !fits) throw invalidCursor();
   return { ticket: ticket.ticket, created_at: ticket.created_at };
 }

@@ -6,18 +6,11 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { fixturesOf } from '#test/support/corpus.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
 
 type Body = Record<string, unknown>;
 const fixture = async (name: string): Promise<Body> => JSON.parse(await readFile(join(fixturesOf('est'), `${name}.json`), 'utf8')).body;

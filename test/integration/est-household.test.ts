@@ -5,16 +5,12 @@
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { runCli } from '#test/support/cli.ts';
 import { fixturesOf } from '#test/support/corpus.ts';
 
-let service: LocalService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(() => service?.stop());
+const service = serviceOfFile();
 
 const household = async () => JSON.parse(await readFile(join(fixturesOf('est'), 'valid-2024-further-expenses-child-insurance.json'), 'utf8')).body;
 

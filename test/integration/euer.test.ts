@@ -3,10 +3,10 @@
 // round trip is samples-round-trip.test.ts's). The totals are checked by rule, or computed
 // where a body leaves them out. Without ELSTER's files the samples' part says so and is skipped.
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { euerExample } from '#shared/forms/euer/openapi.ts';
 import { profit } from '#shared/forms/euer/profit.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
 
@@ -14,14 +14,7 @@ const missing = elsterMissing('samples', 'schemas');
 
 const samples = [2021, 2022, 2023].map((year) => ({ file: `euer_${year}_ok.xml`, year }));
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 /** Submits `body`, waits for its delivery, and answers the text of its protocol. */
 async function delivered(body: unknown, year: number): Promise<string> {

@@ -4,14 +4,14 @@
 // tax number and year, give a hint naming the other filing and both profits where they differ, and none
 // where they agree; so the whole path is tried: each form's profit.ts at submit, the figure kept on the
 // ticket, the client's tickets read from their index.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { euerExample } from '#shared/forms/euer/openapi.ts';
 import { gewstExample } from '#shared/forms/gewst/openapi.ts';
 import { kstExample } from '#shared/forms/kst/openapi.ts';
 import { profitPairs } from '#shared/forms/registry.ts';
 import { estSample } from '#test/support/samples.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 
 // The contract examples' profits: the EÜR's of 2025, the KSt's of 2024 (their openapi.ts say so).
 const euerProfit = 77040;
@@ -31,14 +31,7 @@ const est = (tax_number: string, year: number, profit: number) => ({
   trade: [{ person: 'taxpayer', businesses: [{ kind: 'Beratung', profit }] }],
 });
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 async function accepted(kind: Kind, body: unknown, key?: string) {
   const reply = await service.submit(kind, body, key);

@@ -3,21 +3,14 @@
 // read-back round trip is samples-round-trip.test.ts's).
 
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { sampleNutzdaten } from '#test/support/elster-samples.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 
 const missing = elsterMissing('samples', 'schemas');
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const taxNumber = '9198011310134';
 

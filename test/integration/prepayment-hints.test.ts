@@ -4,9 +4,9 @@
 // with a hint naming both sums; one that agrees has none.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 
 const fixture = (kind: Kind, name: string) =>
   JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'shared', 'forms', kind, 'fixtures', `${name}.json`), 'utf8')).body;
@@ -24,14 +24,7 @@ const ust = (prepayments: number) => {
   return body;
 };
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 async function accepted(kind: Kind, body: unknown) {
   const reply = await service.submit(kind, body);

@@ -2,18 +2,11 @@
 // ones that could make a name read otherwise than it is filed) is refused by validation and by
 // submission alike, with the field and the character's position; German text goes through.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const validate = (kind: 'ustva' | 'est', body: unknown) => service.post(`/v2/${kind}/validate`, body);
 

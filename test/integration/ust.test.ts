@@ -3,8 +3,8 @@
 // samples-round-trip.test.ts's). Without ELSTER's files that suite says so and is skipped.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
 import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ustSample } from '#test/support/samples.ts';
@@ -27,14 +27,7 @@ function e50Of(file: string): { xml: string; taxNumber: string } {
   return { xml, taxNumber: /<StNr>(\d{13})<\/StNr>/.exec(xml)![1]! };
 }
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const delivered = (body: unknown, year: number) => deliveredProtocol(service, 'ust', body, `USt_${year}`, `Umsatzsteuererklärung ${year}`);
 

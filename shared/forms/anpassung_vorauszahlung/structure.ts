@@ -2,13 +2,10 @@
 // defines it (ERiC 41.6.2.0 documentation, Schnittstellenbeschreibungen/Sonstige/AnpassungVorauszahlung_21/
 // Schema), generated into structure/vorauszahlung.json, and ERiC's rules of its workbook
 // (Jahresdokumentation_AnpassungVorauszahlung_21.xml) into structure/vorauszahlung-rules.json.
-import type { LetterElement } from '#shared/forms/letter.ts';
-import { ruleBook } from '#shared/forms/workbook-rules.ts';
-import { readStructure } from '#shared/xml/structure.ts';
+import { generatedElement, type LetterElement } from '#shared/forms/letter.ts';
 
 export const vorauszahlungElement: LetterElement = {
-  structure: () => readStructure(new URL('./structure/vorauszahlung.json', import.meta.url)),
-  rules: () => ruleBook(new URL('./structure/vorauszahlung-rules.json', import.meta.url)),
+  ...generatedElement(import.meta.url, 'vorauszahlung'),
   namespace: 'http://finkonsens.de/elster/elsternachricht/anpassungvorauszahlung/v21',
   version: '21',
   label: 'a <Vorauszahlung> element (a request to adjust prepayments)',

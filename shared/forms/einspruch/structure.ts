@@ -2,13 +2,10 @@
 // 41.6.2.0 documentation, Schnittstellenbeschreibungen/Sonstige/Einspruch_22/Schema), generated into
 // structure/einspruch.json, and ERiC's rules of its workbook (Plausipruefungen/Sonstige/Einspruch/
 // Jahresdokumentation_Einspruch_22.xml) into structure/einspruch-rules.json (scripts/structure/generate.ts).
-import type { LetterElement } from '#shared/forms/letter.ts';
-import { ruleBook } from '#shared/forms/workbook-rules.ts';
-import { readStructure } from '#shared/xml/structure.ts';
+import { generatedElement, type LetterElement } from '#shared/forms/letter.ts';
 
 export const einspruchElement: LetterElement = {
-  structure: () => readStructure(new URL('./structure/einspruch.json', import.meta.url)),
-  rules: () => ruleBook(new URL('./structure/einspruch-rules.json', import.meta.url)),
+  ...generatedElement(import.meta.url, 'einspruch'),
   namespace: 'http://finkonsens.de/elster/elsternachricht/einspruch/v22',
   version: '22',
   label: 'an <Einspruch> element (the appeal)',

@@ -2,13 +2,10 @@
 // defines it (ERiC 41.6.2.0 documentation, Schnittstellenbeschreibungen/Sonstige/Fristverlaengerung_21/
 // Schema), generated into structure/fristverlaengerung.json, and ERiC's rules of its workbook
 // (Jahresdokumentation_Fristverlaengerung_21.xml) into structure/fristverlaengerung-rules.json.
-import type { LetterElement } from '#shared/forms/letter.ts';
-import { ruleBook } from '#shared/forms/workbook-rules.ts';
-import { readStructure } from '#shared/xml/structure.ts';
+import { generatedElement, type LetterElement } from '#shared/forms/letter.ts';
 
 export const fristverlaengerungElement: LetterElement = {
-  structure: () => readStructure(new URL('./structure/fristverlaengerung.json', import.meta.url)),
-  rules: () => ruleBook(new URL('./structure/fristverlaengerung-rules.json', import.meta.url)),
+  ...generatedElement(import.meta.url, 'fristverlaengerung'),
   namespace: 'http://finkonsens.de/elster/elsternachricht/fristverlaengerung/v21',
   version: '21',
   label: 'a <Fristverlaengerung> element (a request for more time to file)',

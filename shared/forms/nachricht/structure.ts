@@ -2,13 +2,10 @@
 // (ERiC 41.6.2.0 documentation, Schnittstellenbeschreibungen/Sonstige/SonstigeNachrichten_21/Schema),
 // generated into structure/nachricht.json, and ERiC's rules of its workbook (Plausipruefungen/Sonstige/
 // ElsterNachricht/Jahresdokumentation_SonstigeNachrichten_21.xml) into structure/nachricht-rules.json.
-import type { LetterElement } from '#shared/forms/letter.ts';
-import { ruleBook } from '#shared/forms/workbook-rules.ts';
-import { readStructure } from '#shared/xml/structure.ts';
+import { generatedElement, type LetterElement } from '#shared/forms/letter.ts';
 
 export const nachrichtElement: LetterElement = {
-  structure: () => readStructure(new URL('./structure/nachricht.json', import.meta.url)),
-  rules: () => ruleBook(new URL('./structure/nachricht-rules.json', import.meta.url)),
+  ...generatedElement(import.meta.url, 'nachricht'),
   namespace: 'http://finkonsens.de/elster/elsternachricht/sonstigenachrichten/v21',
   version: '21',
   label: 'a <Nachricht> element (a message to the tax office)',
