@@ -36,11 +36,13 @@ const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
   },
 };
 
-/** A function's module as Lambda would load it: its entry, or for a form's function, its entry made for its form. */
+/**
+ * A function's module as Lambda would load it: its entry, or for a form's function on the entry every
+ * form shares, that entry made for its form; a form's own entry (the appeal's) imports its form itself.
+ */
 export function entryOf(spec: FunctionSpec): Promise<Entry> {
-  if (spec.form === undefined) return import(pathToFileURL(join(repoRoot, spec.entry)).href);
   const made = formEntries[spec.entry];
-  if (!made) throw new Error(`${spec.entry} is the entry of a form's function that the local runtime cannot make`);
+  if (spec.form === undefined || !made) return import(pathToFileURL(join(repoRoot, spec.entry)).href);
   return made(spec.form);
 }
 

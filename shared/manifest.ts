@@ -328,19 +328,46 @@ export const bundleAliases = (spec: FunctionSpec): Record<string, string> =>
 export const profitModule = (kind: Kind) =>
   existsSync(new URL(`forms/${kind}/profit.ts`, import.meta.url)) ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts';
 
+/**
+ * The forms whose check reads what the service keeps of the caller's beside the body, with the
+ * entries of their own that hand it over and the grants of those reads: an appeal reads the notice
+ * it names (`notice_id`), its data package and the ticket of the filing it answers, which its submit
+ * function may read already (shared/wiring/named-notice.ts).
+ */
+const formReads: Partial<
+  Record<
+    Kind,
+    {
+      submit: string;
+      validate: string;
+      tables: FunctionSpec['tables'];
+      validateTables: FunctionSpec['tables'];
+      bucket: FunctionSpec['bucket'];
+    }
+  >
+> = {
+  einspruch: {
+    submit: 'functions/submit-einspruch.ts',
+    validate: 'functions/validate-einspruch.ts',
+    tables: { notices: ['GetItem'] },
+    validateTables: { tickets: ['GetItem'] },
+    bucket: { notices: 'read' },
+  },
+};
+
 function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   return Object.fromEntries(
     kinds.flatMap((kind) => [
       [
         submitFunction(kind),
         {
-          entry: 'functions/submit-form.ts',
+          entry: formReads[kind]?.submit ?? 'functions/submit-form.ts',
           form: kind,
           checksStructure: [kind],
-          tables: submitting,
+          tables: { ...submitting, ...formReads[kind]?.tables },
           // The hints across filings read the client's newest tickets (shared/submission/hints-across.ts).
           indexes: { tickets: ['by_client'] },
-          bucket: { submissions: 'write' },
+          bucket: { submissions: 'write', ...formReads[kind]?.bucket },
           sendsTo: ['transmit'],
           settings: ['liveSubmissions', 'rateLimit'],
           // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
@@ -352,10 +379,11 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         validateFunction(kind),
         {
-          entry: 'functions/validate-form.ts',
+          entry: formReads[kind]?.validate ?? 'functions/validate-form.ts',
           form: kind,
           checksStructure: [kind],
-          tables: authenticated,
+          tables: { ...authenticated, ...formReads[kind]?.tables, ...formReads[kind]?.validateTables },
+          ...(formReads[kind]?.bucket && { bucket: formReads[kind].bucket }),
           settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
           loadsTaxAuthority: true,
         },
