@@ -22,24 +22,22 @@ async function valuesOf({ data }: Notice): Promise<Record<string, string> | null
  * it answers, and the whole tax number where its data package names it. Only those forms' functions
  * are built with it, and granted its reads (shared/manifest.ts).
  */
-export const namedNotices =
-  (clientId: string): Pick<CheckContext, 'notice'> =>
-  ({
-    async notice(noticeId) {
-      if (!isNoticeId(noticeId)) return undefined;
-      const notice = await noticeStore().get(noticeId);
-      if (!notice || notice.client_id === undefined || notice.client_id !== clientId) return undefined;
-      const [filing, values] = await Promise.all([notice.ticket === undefined ? undefined : ticketStore().get(notice.ticket), valuesOf(notice)]);
-      const taxNumber = values?.steuernummer;
-      const named: NamedNotice = {
-        datenart: notice.datenart,
-        ...(filing && filing.client_id === clientId && { kind: filing.kind }),
-        ...(notice.year !== undefined && { year: notice.year }),
-        ...(notice.tax_number !== undefined && { tax_number_masked: notice.tax_number }),
-        ...(notice.tax_office !== undefined && { tax_office: notice.tax_office }),
-        ...(taxNumber !== undefined && /^\d{13}$/.test(taxNumber) && { tax_number: taxNumber }),
-        ...(notice.notice_date !== undefined && { date: notice.notice_date }),
-      };
-      return named;
-    },
-  });
+export const namedNotices = (clientId: string): Pick<CheckContext, 'notice'> => ({
+  async notice(noticeId) {
+    if (!isNoticeId(noticeId)) return undefined;
+    const notice = await noticeStore().get(noticeId);
+    if (!notice || notice.client_id === undefined || notice.client_id !== clientId) return undefined;
+    const [filing, values] = await Promise.all([notice.ticket === undefined ? undefined : ticketStore().get(notice.ticket), valuesOf(notice)]);
+    const taxNumber = values?.steuernummer;
+    const named: NamedNotice = {
+      datenart: notice.datenart,
+      ...(filing && filing.client_id === clientId && { kind: filing.kind }),
+      ...(notice.year !== undefined && { year: notice.year }),
+      ...(notice.tax_number !== undefined && { tax_number_masked: notice.tax_number }),
+      ...(notice.tax_office !== undefined && { tax_office: notice.tax_office }),
+      ...(taxNumber !== undefined && /^\d{13}$/.test(taxNumber) && { tax_number: taxNumber }),
+      ...(notice.notice_date !== undefined && { date: notice.notice_date }),
+    };
+    return named;
+  },
+});

@@ -34,7 +34,9 @@ describe('an appeal from a notice', () => {
     expect(notice.notice_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const reply = await service.submit('einspruch', { test: true, notice_id: notice.notice_id, einspruch: reasons });
     expect(reply.status).toBe(202);
-    expect(reply.json.data.hints).toEqual([expect.objectContaining({ code: 'APPEAL_DEADLINE', path: 'notice.date', message: expect.stringContaining(notice.notice_date) })]);
+    expect(reply.json.data.hints).toEqual([
+      expect.objectContaining({ code: 'APPEAL_DEADLINE', path: 'notice.date', message: expect.stringContaining(notice.notice_date) }),
+    ]);
     const ticket = reply.json.data.ticket;
     await service.waitForStatus(ticket, ['delivered']);
     const nutzdaten = (await service.call('GET', `/v2/ticket/${ticket}/nutzdaten`)).text;

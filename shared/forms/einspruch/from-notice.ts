@@ -87,7 +87,8 @@ export async function fromNotice(input: unknown, context: CheckContext): Promise
   }
 
   if (notice.date !== undefined) {
-    if (given.date !== undefined && given.date !== notice.date) findings.push(refused('notice.date', `differs from the notice’s Bescheid date, ${notice.date}`));
+    if (given.date !== undefined && given.date !== notice.date)
+      findings.push(refused('notice.date', `differs from the notice’s Bescheid date, ${notice.date}`));
     notes.date = notice.date;
   } else if (given.date === undefined) {
     findings.push(refused('notice.date', `is required: the notice (${notice.datenart}) names no Bescheid date`, 'REQUIRED'));
