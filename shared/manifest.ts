@@ -4,7 +4,7 @@
 // shared/setting-names.ts, which a function's bundle carries without the rest of the manifest.
 import { existsSync } from 'node:fs';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/registry.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
@@ -329,31 +329,13 @@ export const profitModule = (kind: Kind) =>
   existsSync(new URL(`forms/${kind}/profit.ts`, import.meta.url)) ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts';
 
 /**
- * The forms whose check reads what the service keeps of the caller's beside the body, with the
- * entries of their own that hand it over and the grants of those reads: an appeal reads the notice
- * it names (`notice_id`), its data package and the ticket of the filing it answers, which its submit
- * function may read already (shared/wiring/named-notice.ts).
+ * What the functions of a form whose body may name a notice (`readsNotices` in its facts) read beside
+ * their form's: the notice, its data package and the ticket of the filing it answers, which the submit
+ * function reads already (shared/wiring/named-notice.ts), on entries that hand them to the check.
  */
-const formReads: Partial<
-  Record<
-    Kind,
-    {
-      submit: string;
-      validate: string;
-      tables: FunctionSpec['tables'];
-      validateTables: FunctionSpec['tables'];
-      bucket: FunctionSpec['bucket'];
-    }
-  >
-> = {
-  einspruch: {
-    submit: 'functions/submit-einspruch.ts',
-    validate: 'functions/validate-einspruch.ts',
-    tables: { notices: ['GetItem'] },
-    validateTables: { tickets: ['GetItem'] },
-    bucket: { notices: 'read' },
-  },
-};
+const readingNotices = { tables: { notices: ['GetItem'] }, bucket: { notices: 'read' } } as const;
+const formEntry = (kind: Kind, fn: 'submit' | 'validate') =>
+  formFacts[kind].readsNotices ? `functions/${fn}-form-reading-notices.ts` : `functions/${fn}-form.ts`;
 
 function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   return Object.fromEntries(
@@ -361,13 +343,13 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         submitFunction(kind),
         {
-          entry: formReads[kind]?.submit ?? 'functions/submit-form.ts',
+          entry: formEntry(kind, 'submit'),
           form: kind,
           checksStructure: [kind],
-          tables: { ...submitting, ...formReads[kind]?.tables },
+          tables: { ...submitting, ...(formFacts[kind].readsNotices && readingNotices.tables) },
           // The hints across filings read the client's newest tickets (shared/submission/hints-across.ts).
           indexes: { tickets: ['by_client'] },
-          bucket: { submissions: 'write', ...formReads[kind]?.bucket },
+          bucket: { submissions: 'write', ...(formFacts[kind].readsNotices && readingNotices.bucket) },
           sendsTo: ['transmit'],
           settings: ['liveSubmissions', 'rateLimit'],
           // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
@@ -379,11 +361,11 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         validateFunction(kind),
         {
-          entry: formReads[kind]?.validate ?? 'functions/validate-form.ts',
+          entry: formEntry(kind, 'validate'),
           form: kind,
           checksStructure: [kind],
-          tables: { ...authenticated, ...formReads[kind]?.tables, ...formReads[kind]?.validateTables },
-          ...(formReads[kind]?.bucket && { bucket: formReads[kind].bucket }),
+          tables: { ...authenticated, ...(formFacts[kind].readsNotices && { ...readingNotices.tables, tickets: ['GetItem'] as const }) },
+          ...(formFacts[kind].readsNotices && { bucket: readingNotices.bucket }),
           settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
           loadsTaxAuthority: true,
         },
