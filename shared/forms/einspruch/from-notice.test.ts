@@ -4,7 +4,14 @@ import { fromNotice, noticeTypeOf } from '#shared/forms/einspruch/from-notice.ts
 
 const id = `ntc_${'a'.repeat(22)}`;
 const contextWith = (notice: NamedNotice | undefined): CheckContext => ({ today: '2026-03-02', liveSubmissionsAllowed: false, notice: async () => notice });
-const diva: NamedNotice = { datenart: 'DivaBescheidESt', year: 2024, tax_number_masked: '*********0010', tax_office: '9198', tax_number: '9198011310010', date: '2026-02-20' };
+const diva: NamedNotice = {
+  datenart: 'DivaBescheidESt',
+  year: 2024,
+  tax_number_masked: '*********0010',
+  tax_office: '9198',
+  tax_number: '9198011310010',
+  date: '2026-02-20',
+};
 const esb: NamedNotice = { datenart: 'ESB', kind: 'kst', year: 2024, tax_number_masked: '*********0010', tax_office: '9198' };
 const paths = (result: Awaited<ReturnType<typeof fromNotice>>) => ('findings' in result ? result.findings.map(({ path, code }) => `${path} ${code}`) : []);
 
@@ -33,6 +40,7 @@ describe('an appeal completed from the notice it names', () => {
     expect(paths(await fromNotice({ notice_id: id }, contextWith(undefined)))).toEqual(['notice_id NOTICE_NOT_FOUND']);
     expect(paths(await fromNotice({ notice_id: 5 }, contextWith(diva)))).toEqual(['notice_id NOTICE_NOT_FOUND']);
     expect(paths(await fromNotice({ notice_id: id }, { today: '2026-03-02', liveSubmissionsAllowed: false }))).toEqual(['notice_id NOTICE_NOT_FOUND']);
-    for (const body of [{ year: 2024 }, { notice_id: id, xml: '<Einspruch/>' }, 'text']) expect(await fromNotice(body, contextWith(diva))).toEqual({ input: body });
+    for (const body of [{ year: 2024 }, { notice_id: id, xml: '<Einspruch/>' }, 'text'])
+      expect(await fromNotice(body, contextWith(diva))).toEqual({ input: body });
   });
 });
