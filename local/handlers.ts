@@ -21,19 +21,31 @@ interface Entry {
  * bundle resolves (bundleAliases in shared/manifest.ts). Run from the sources, each is made here as
  * its entry makes it, from the same part of the form's folder.
  */
+const submitEntry = (readsNotices: boolean) => async (form: Kind) => {
+  const [{ submitHandler }, part, figure, reads] = await Promise.all([
+    import('../shared/wiring/submit-handler.ts'),
+    import(`../shared/forms/${form}/check.ts`),
+    import(pathToFileURL(join(repoRoot, profitModule(form))).href),
+    callerReads(readsNotices),
+  ]);
+  return { handler: submitHandler(part.form, figure, reads) };
+};
+const validateEntry = (readsNotices: boolean) => async (form: Kind) => {
+  const [{ validateHandler }, part, reads] = await Promise.all([
+    import('../shared/wiring/validate-handler.ts'),
+    import(`../shared/forms/${form}/validation.ts`),
+    callerReads(readsNotices),
+  ]);
+  return { handler: validateHandler(part.validation, reads) };
+};
+/** What the check of a form whose body may name a notice reads of the caller's (its `-reading-notices` entries). */
+const callerReads = async (readsNotices: boolean) => (readsNotices ? (await import('../shared/wiring/named-notice.ts')).namedNotices : undefined);
+
 const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
-  'functions/submit-form.ts': async (form) => {
-    const [{ submitHandler }, part, figure] = await Promise.all([
-      import('../shared/wiring/submit-handler.ts'),
-      import(`../shared/forms/${form}/check.ts`),
-      import(pathToFileURL(join(repoRoot, profitModule(form))).href),
-    ]);
-    return { handler: submitHandler(part.form, figure) };
-  },
-  'functions/validate-form.ts': async (form) => {
-    const [{ validateHandler }, part] = await Promise.all([import('../shared/wiring/validate-handler.ts'), import(`../shared/forms/${form}/validation.ts`)]);
-    return { handler: validateHandler(part.validation) };
-  },
+  'functions/submit-form.ts': submitEntry(false),
+  'functions/validate-form.ts': validateEntry(false),
+  'functions/submit-form-reading-notices.ts': submitEntry(true),
+  'functions/validate-form-reading-notices.ts': validateEntry(true),
 };
 
 /** A function's module as Lambda would load it: its entry, or for a form's function, its entry made for its form. */

@@ -4,7 +4,7 @@
 // shared/setting-names.ts, which a function's bundle carries without the rest of the manifest.
 import { existsSync } from 'node:fs';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/registry.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
@@ -330,19 +330,28 @@ export const bundleAliases = (spec: FunctionSpec): Record<string, string> =>
 export const profitModule = (kind: Kind) =>
   existsSync(new URL(`forms/${kind}/profit.ts`, import.meta.url)) ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts';
 
+/**
+ * What the functions of a form whose body may name a notice (`readsNotices` in its facts) read beside
+ * their form's: the notice, its data package and the ticket of the filing it answers, which the submit
+ * function reads already (shared/wiring/named-notice.ts), on entries that hand them to the check.
+ */
+const readingNotices = { tables: { notices: ['GetItem'] }, bucket: { notices: 'read' } } as const;
+const formEntry = (kind: Kind, fn: 'submit' | 'validate') =>
+  formFacts[kind].readsNotices ? `functions/${fn}-form-reading-notices.ts` : `functions/${fn}-form.ts`;
+
 function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   return Object.fromEntries(
     kinds.flatMap((kind) => [
       [
         submitFunction(kind),
         {
-          entry: 'functions/submit-form.ts',
+          entry: formEntry(kind, 'submit'),
           form: kind,
           checksStructure: [kind],
-          tables: submitting,
+          tables: { ...submitting, ...(formFacts[kind].readsNotices && readingNotices.tables) },
           // The hints across filings read the client's newest tickets (shared/submission/hints-across.ts).
           indexes: { tickets: ['by_client'] },
-          bucket: { submissions: 'write' },
+          bucket: { submissions: 'write', ...(formFacts[kind].readsNotices && readingNotices.bucket) },
           sendsTo: ['transmit'],
           settings: ['liveSubmissions', 'rateLimit'],
           // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
@@ -354,10 +363,11 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         validateFunction(kind),
         {
-          entry: 'functions/validate-form.ts',
+          entry: formEntry(kind, 'validate'),
           form: kind,
           checksStructure: [kind],
-          tables: authenticated,
+          tables: { ...authenticated, ...(formFacts[kind].readsNotices && { ...readingNotices.tables, tickets: ['GetItem'] as const }) },
+          ...(formFacts[kind].readsNotices && { bucket: readingNotices.bucket }),
           settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
           loadsTaxAuthority: true,
         },

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { isError, type Finding } from '#shared/domain/ticket.ts';
+import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
@@ -15,6 +15,26 @@ import { yearFindings } from '#shared/forms/years.ts';
 export interface CheckContext {
   today: string;
   liveSubmissionsAllowed: boolean;
+  /**
+   * The caller's notice by its ID, where the form's functions read notices (an appeal's `notice_id`,
+   * shared/wiring/named-notice.ts); undefined for one unknown, deleted or another client's.
+   */
+  notice?: (noticeId: string) => Promise<NamedNotice | undefined>;
+}
+
+/** A notice of the caller's as a body that names it takes it: what the notice, its data package and the filing it answers say. */
+export interface NamedNotice {
+  datenart: string;
+  /** The form of the steuerbote filing it answers, where it answers one. */
+  kind?: Kind;
+  year?: number;
+  /** Masked but for the last four digits, as the notice keeps it. */
+  tax_number_masked?: string;
+  tax_office?: string;
+  /** The whole tax number, where the notice's data package names it. */
+  tax_number?: string;
+  /** The Bescheid's date (YYYY-MM-DD), where the record names one. */
+  date?: string;
 }
 
 /**
@@ -34,6 +54,11 @@ export interface Form<T> {
   schema: z.ZodMiniType<T>;
   /** A promise where the body is the caller's own XML, whose schema structure is read when first needed. */
   rules(body: T, context: CheckContext): Ruled | Promise<Ruled>;
+  /**
+   * What the body takes from something of the caller's the service keeps (an appeal from the notice
+   * it names), filled in before the schema: the body so completed, or the findings that refuse it.
+   */
+  prepare?(input: unknown, context: CheckContext): Promise<{ input: unknown } | { findings: Finding[] }>;
   /**
    * ERiC's rule that a finding of the service's own code stands for, where the form's workbook names
    * one (a field the request schema or the XSD requires, which the workbook makes a Pflicht rule):
@@ -59,7 +84,10 @@ function named<T>(form: Form<T>, input: unknown, findings: Finding[]): Finding[]
  * What `POST /v2/{kind}` and `POST /v2/{kind}/validate` both run. Each kind is its own module
  * (ustva/check.ts, est/check.ts), so a function loads the rules of its own form only.
  */
-export async function checkForm<T>(form: Form<T>, input: unknown, context: CheckContext): Promise<Checked> {
+export async function checkForm<T>(form: Form<T>, given: unknown, context: CheckContext): Promise<Checked> {
+  const prepared = form.prepare ? await form.prepare(given, context) : { input: given };
+  if ('findings' in prepared) return { findings: prepared.findings };
+  const { input } = prepared;
   const parsed = z.safeParse(form.schema, input, { reportInput: true });
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;

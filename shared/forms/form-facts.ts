@@ -40,4 +40,10 @@ export interface FormFacts<K extends Kind = Kind> {
    * request makes that names none.
    */
   filings?: readonly string[];
+  /**
+   * Its body may name a notice of the caller's, which its check reads (an appeal's `notice_id`): its
+   * functions are built on the entries that hand the check the caller's notices and granted their
+   * reads (shared/manifest.ts, shared/wiring/named-notice.ts); no other form's carry them.
+   */
+  readsNotices?: true;
 }

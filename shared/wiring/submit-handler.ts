@@ -5,7 +5,7 @@ import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
-import { checkForm, type Form } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { YearFigureSources } from '#shared/forms/form.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
@@ -28,9 +28,9 @@ import { checkContext } from '#shared/wiring/check-context.ts';
  * `POST /v2/{kind}`: check, accept (once per `Idempotency-Key`), answer 202 with where to follow the
  * ticket. `form` is the schema and rules of the route's form, and `figures` its year figures where it
  * has them (its `profit.ts`): a submission needs nothing more of it, since its XML is written when it
- * is transmitted.
+ * is transmitted. `reads` hands its check what it reads of the caller's (an appeal's notice).
  */
-export function submitHandler(form: Form<unknown>, figures: YearFigureSources = {}) {
+export function submitHandler(form: Form<unknown>, figures: YearFigureSources = {}, reads?: CallerReads) {
   const { kind } = form.facts;
   return apiHandler(
     async (event) => {
@@ -43,7 +43,7 @@ export function submitHandler(form: Form<unknown>, figures: YearFigureSources = 
       const replay = request && (await replayOf(idempotency, request));
       if (replay) return accepted(replay);
       // The check comes first, so a refused body never uses up its key.
-      const checked = await checkForm(form, event.json, checkContext());
+      const checked = await checkForm(form, event.json, { ...checkContext(), ...reads?.(clientId) });
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const { certificate_id }: AcceptedBody = checked.filing.body;
       const signed = await signerFor(
@@ -69,6 +69,9 @@ export function submitHandler(form: Form<unknown>, figures: YearFigureSources = 
     { auth: callers, json: true },
   );
 }
+
+/** What a form's check reads of the caller's own beside the body, for the caller's client (shared/wiring/named-notice.ts). */
+export type CallerReads = (clientId: string) => Partial<CheckContext>;
 
 /** The 202 for a ticket, created now or replayed. */
 const accepted = ({ ticket, replayed }: Accepted) => ({

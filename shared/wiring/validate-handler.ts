@@ -9,17 +9,19 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { callers } from '#shared/wiring/adapters.ts';
 import { authorityChecks } from '#shared/wiring/authority-checks.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
+import type { CallerReads } from '#shared/wiring/submit-handler.ts';
 
 /**
  * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent; the tax
  * authority's own checks add to ours where it has any (authorityChecks: ERiC's). `form` is what
- * validate takes of the route's form, imported by its function, which so carries no other.
+ * validate takes of the route's form, imported by its function, which so carries no other, and
+ * `reads` what its check reads of the caller's (an appeal's notice).
  */
-export function validateHandler(form: FormValidation) {
+export function validateHandler(form: FormValidation, reads?: CallerReads) {
   return apiHandler(
     async (event) => {
       const include = included(event.queryStringParameters?.include);
-      const checked = await form.check(event.json, checkContext());
+      const checked = await form.check(event.json, { ...checkContext(), ...reads?.(event.clientId!) });
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.

@@ -8,7 +8,7 @@ import { build, type BuildOptions } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/registry.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { bundleAliases, functions, submitFunction, validateFunction, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
 import { bundleBudgetKb } from '../../bench/bundle-budget.ts';
 
@@ -74,9 +74,9 @@ const formFunctions = kinds.flatMap(
 
 describe('the bundles of submit and validate', () => {
   it.each(formFunctions)(
-    '%s stays within its size without the SDK, carries no schema structure and no other form, and has its own form beside it',
+    '%s stays within its size without the SDK, carries no schema structure, no other form and the notices only where its form reads them, and has its own form beside it',
     async (name, kind) => {
-      const { bytes, inputs } = await bundle(name);
+      const { bytes, inputs, carried } = await bundle(name);
       expect(bytes).toBeLessThanOrEqual(bundleBudgetKb(name) * 1024);
       expect(inputs.filter((input) => input.includes('/structure/') || input.endsWith('.json'))).toEqual([]);
       const formFolder = /^shared\/forms\/(\w+)\//;
@@ -86,6 +86,9 @@ describe('the bundles of submit and validate', () => {
       expect(others).toEqual([]);
       expect(inputs).toContain(`shared/forms/${kind}/check.ts`);
       expect(functions[name].checksStructure).toEqual([kind]);
+      // Only a form whose body may name a notice (the appeal's `notice_id`) reads the caller's notices.
+      const notices = ['shared/adapters/dynamodb-notice-store.ts', 'shared/wiring/named-notice.ts'];
+      expect(carried.filter((input) => notices.includes(input)).sort()).toEqual(formFacts[kind].readsNotices ? notices : []);
     },
   );
 

@@ -4,6 +4,8 @@ import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
 import { einspruchSchema, noticeTypes, suspensions, type EinspruchFiling, type EinspruchRequest } from '#shared/forms/einspruch/schema.ts';
 import { einspruchElement } from '#shared/forms/einspruch/structure.ts';
 import { childOf, type Letter, letterForm } from '#shared/forms/letter.ts';
+import { fromNotice } from '#shared/forms/einspruch/from-notice.ts';
+import type { Form } from '#shared/forms/check.ts';
 import { landOfTaxOffice } from '#shared/tax/bufa.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
@@ -67,5 +69,5 @@ export const einspruchLetter: Letter<EinspruchRequest, EinspruchFiling> = {
   findings: deadlineFindings,
 };
 
-/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form = letterForm(einspruchLetter, einspruchSchema);
+/** The form's schema and rules, as its submit function checks a body with them (functions/submit-form-reading-notices.ts), a body naming a notice completed from it first. */
+export const form: Form<EinspruchRequest> = { ...letterForm(einspruchLetter, einspruchSchema), prepare: fromNotice };

@@ -1,5 +1,6 @@
 // The request of an appeal: what every form has, the tax number it is filed under, the notice it
-// contests (written as the first Verwaltungsakt), the element's other fields under `einspruch`
+// contests (written as the first Verwaltungsakt; with `notice_id`, completed from the caller's notice by
+// from-notice.ts before this schema), the element's other fields under `einspruch`
 // (element-body.ts naming, checked against the schema by the writer), the attachments, or the
 // caller's own XML. `instructions_missing` is no part of the XML: it says the notice came without
 // (or with wrong) instructions on the remedy, so the appeal has a year (§ 356 Abs. 2 AO).
@@ -7,6 +8,7 @@ import * as z from 'zod/mini';
 import { alongsideFieldChecks, common, formYear, isoDate, problemIssue, refuseBesideXml, requireField, taxNumber } from '#shared/forms/fields.ts';
 import { letterFields } from '#shared/forms/letter.ts';
 import { einspruchFacts } from '#shared/forms/einspruch/facts.ts';
+import { noticeIdPattern } from '#shared/domain/notice.ts';
 
 /** The kinds of notice ELSTER's appeal names (Einsprch-22.xsd, VaId), by the body's names. */
 export const noticeTypes = {
@@ -54,6 +56,7 @@ export const einspruchShape = <Element extends z.ZodMiniType, Attachments extend
   ...common,
   year: formYear(einspruchFacts),
   tax_number: taxNumber,
+  notice_id: z.optional(z.string().check(z.regex(noticeIdPattern, { error: 'must be a notice ID (ntc_…)' }))),
   notice: z.optional(noticeSchema),
   instructions_missing: z.optional(z.boolean({ error: 'must be true or false' })),
   einspruch: z.optional(element),
@@ -62,7 +65,7 @@ export const einspruchShape = <Element extends z.ZodMiniType, Attachments extend
 
 export const einspruchSchema = z.strictObject(einspruchShape(record, record)).check(
   z.superRefine((body: Record<string, unknown>, context) => {
-    if (body.xml !== undefined) return refuseBesideXml(context, body, ['notice', 'einspruch', 'anhaenge']);
+    if (body.xml !== undefined) return refuseBesideXml(context, body, ['notice_id', 'notice', 'einspruch', 'anhaenge']);
     const acts = (body.einspruch as { verwaltungsakt?: unknown } | undefined)?.verwaltungsakt;
     if (body.notice === undefined && acts === undefined) requireField(context, 'notice', 'is required: the notice the appeal contests (its type and date)');
     const notice = body.notice as { type?: string; other?: string } | undefined;
