@@ -99,7 +99,7 @@ function namedIn(
   if (['context', 'noContext', 'contexts'].includes(operator)) found.contexts.add(operands[0] as string);
   else if (['any', 'none', 'all', 'notAll', 'notTogether', 'moreThanOne', 'notOne', 'count', 'repeated'].includes(operator))
     for (const reference of operands[0] as string[]) found.references.add(reference);
-  else if (['value', 'total', 'yearOf', 'slice', 'rangeStart', 'rangeEnd'].includes(operator)) found.references.add(operands[0] as string);
+  else if (['value', 'total', 'yearOf', 'slice', 'length', 'rangeStart', 'rangeEnd'].includes(operator)) found.references.add(operands[0] as string);
   else if (operator === 'in' || operator === 'notIn') {
     found.references.add(operands[0] as string);
     for (const text of operands[2] as string[]) found.texts.add(text);
