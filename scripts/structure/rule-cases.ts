@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StructureSources } from '#shared/forms/form.ts';
 import { type Condition, type Rule, ruleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
-import { type CompactStructure, type ElementsType, type TextType, typeOf } from '#shared/xml/structure.ts';
+import { type CompactStructure, type ElementsType, type TextType, typeOf, valueProblem } from '#shared/xml/structure.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 export type RuleDocument = Record<string, string | null>;
@@ -64,7 +64,7 @@ function random(seed: number) {
   };
 }
 
-interface Slot {
+export interface Slot {
   path: string;
   values: readonly (string | null)[];
 }
@@ -114,7 +114,7 @@ function namedIn(
 }
 
 /** The places a rule's document may fill: each reference at a path below the context's first place, and the values it may take. */
-function slotsOf(rule: Rule, structure: CompactStructure, year: number, attributes: Parameters<typeof refuses>[1]): Slot[] {
+export function slotsOf(rule: Rule, structure: CompactStructure, year: number, attributes: Parameters<typeof refuses>[1]): Slot[] {
   const { declared, repeating, leaves } = layout(structure);
   const [, , context, condition] = rule;
   const named = namedIn(condition);
@@ -155,8 +155,8 @@ function slotsOf(rule: Rule, structure: CompactStructure, year: number, attribut
     if (enumeration.length > 0 || coded.length > 0)
       return [...new Set([...enumeration, ...coded, ...texts.filter((text) => enumeration.includes(text) || coded.includes(text))])];
     // The values the field's type takes, where any does (a date, a range of days, an amount with its comma).
-    const all = [...numbers, ...numbers.map((number) => `${number},00`), ...texts, ...dates, 'A', `${year}`];
-    const fitting = 'patterns' in leaf ? all.filter((value) => leaf.patterns.every((pattern) => pattern.test(value))) : [];
+    const all = [...numbers, ...numbers.map((number) => `${number},00`), ...numbers.map((number) => `${number}.00`), ...texts, ...dates, 'A', `${year}`];
+    const fitting = 'text' in leaf ? all.filter((value) => valueProblem(value, leaf) === undefined) : [];
     return fitting.length > 0 ? fitting : all;
   };
   const slots: Slot[] = [];

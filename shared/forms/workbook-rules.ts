@@ -36,8 +36,8 @@ export function ruleBook(file: URL): RuleBook {
   return book;
 }
 
-/** A field's number: ELSTER writes a decimal comma; a text that is no number is none. */
-const numberOf = (text: string) => (/^-?\d+(?:,\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
+/** A field's number: a declaration's schema writes a decimal comma, an Anmeldung's a point; a text that is no number is none. */
+const numberOf = (text: string) => (/^-?\d+(?:[,.]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
 /** A date (TT.MM.JJJJ) as a number that orders as the days do, JJJJMMTT. */
 const dateOf = (text: string) => {
   const date = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
