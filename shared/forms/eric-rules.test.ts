@@ -22,7 +22,8 @@ import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaSchemaStructure } from '#shared/forms/ustva/structure.ts';
 import { ruleBook } from '#shared/forms/workbook-rules.ts';
 import { sampleNutzdaten } from '#test/support/elster-samples.ts';
-import { laidOver } from '#test/support/anmeldungssteuern-cases.ts';
+import { documentOfTree, laidOver } from '#test/support/anmeldungssteuern-cases.ts';
+import { readXml } from '#shared/xml/xml.ts';
 import { refusingRules, ruleCaseRows, rulesWithoutRow } from '#test/support/workbook-rule-cases.ts';
 import lstaCases from '#shared/forms/lsta/eric-rule-cases.json' with { type: 'json' };
 import ustvaCases from '#shared/forms/ustva/eric-rule-cases.json' with { type: 'json' };
@@ -178,6 +179,18 @@ describe.each(walks)("ERiC's $form rules, each Fehler rule in force walked by na
   );
 
   describe.skipIf(elsterMissing('samples'))('laid over ELSTER’s sample', needsElster, () => {
+    it.each(
+      walked.flatMap((year) =>
+        (kind === 'ustva' ? ['', 'Dauerfristverlaengerung', 'Umsatzsteuersondervorauszahlung'] : ['']).map((filing) => ({ year, filing })),
+      ),
+    )('$year $filing: no rule of the workbook refuses ELSTER’s sample, nor does the check', async ({ year, filing }) => {
+      const sample = samples[kind](year, filing);
+      const read = readXml(sample);
+      if (!read.ok) throw new Error(read.problem.message);
+      expect(refusingRules(book(year), await structure(year), year, documentOfTree(read.tree))).toEqual([]);
+      expect(await checks[kind](year, sample)).toEqual([]);
+    });
+
     it.each(table.filter(({ rule }) => !(rule in notShown)))(
       '$year $rule: the check refuses the one naming the rule, and accepts the other',
       async ({ year, rule, refused, accepted }) => {

@@ -56,3 +56,14 @@ export function laidOver(sample: string, document: RuleDocument, rule: Rule, boo
   }
   return written(tree, structure);
 }
+
+/** A document (paths below the root to texts, null for a group) of a tree, as a rule case writes one. */
+export function documentOfTree(tree: XmlTree, below = ''): RuleDocument {
+  const document: RuleDocument = {};
+  for (const child of tree.children) {
+    const path = `${below}${child.name}`;
+    if (child.children.length === 0) document[path] = child.text.trim();
+    else Object.assign(document, { [path]: null }, documentOfTree(child, `${path}/`));
+  }
+  return document;
+}
