@@ -11,6 +11,7 @@ import type { StructureSources } from '#shared/forms/form.ts';
 import { type Condition, type Rule, ruleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
 import { type CompactStructure, type ElementsType, type TextType, typeOf, valueProblem } from '#shared/xml/structure.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
+import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
 export type RuleDocument = Record<string, string | null>;
 export interface RuleCase {
@@ -113,6 +114,16 @@ function namedIn(
   return found;
 }
 
+/** A valid 13-digit ELSTER tax number that begins with the two digits `prefix`, where one does. */
+function taxNumberOf(prefix: number): string[] {
+  for (let office = 0; office < 100 && prefix >= 10 && prefix < 100; office++)
+    for (let digit = 0; digit < 10; digit++) {
+      const number = `${prefix}${String(office).padStart(2, '0')}01234567${digit}`;
+      if (taxNumberProblem(number) === undefined) return [number];
+    }
+  return [];
+}
+
 /** The places a rule's document may fill: each reference at a path below the context's first place, and the values it may take. */
 export function slotsOf(rule: Rule, structure: CompactStructure, year: number, attributes: Parameters<typeof refuses>[1]): Slot[] {
   const { declared, repeating, leaves } = layout(structure);
@@ -154,8 +165,18 @@ export function slotsOf(rule: Rule, structure: CompactStructure, year: number, a
     const coded = Object.values(attributes[name] ?? {}).flatMap((groups) => Object.keys(groups));
     if (enumeration.length > 0 || coded.length > 0)
       return [...new Set([...enumeration, ...coded, ...texts.filter((text) => enumeration.includes(text) || coded.includes(text))])];
-    // The values the field's type takes, where any does (a date, a range of days, an amount with its comma).
-    const all = [...numbers, ...numbers.map((number) => `${number},00`), ...numbers.map((number) => `${number}.00`), ...texts, ...dates, 'A', `${year}`];
+    // The values the field's type takes, where any does (a date, a range of days, an amount with its comma or point,
+    // a tax number of a Land a rule names by its first two digits).
+    const all = [
+      ...numbers,
+      ...numbers.map((number) => `${number},00`),
+      ...numbers.map((number) => `${number}.00`),
+      ...texts,
+      ...dates,
+      'A',
+      `${year}`,
+      ...(name === 'Steuernummer' ? [...named.numbers].flatMap(taxNumberOf) : []),
+    ];
     const fitting = 'text' in leaf ? all.filter((value) => valueProblem(value, leaf) === undefined) : [];
     return fitting.length > 0 ? fitting : all;
   };
