@@ -166,7 +166,7 @@ export function slotsOf(rule: Rule, structure: CompactStructure, year: number, a
     if (enumeration.length > 0 || coded.length > 0)
       return [...new Set([...enumeration, ...coded, ...texts.filter((text) => enumeration.includes(text) || coded.includes(text))])];
     // The values the field's type takes, where any does (a date, a range of days, an amount with its comma or point,
-    // a tax number of a Land a rule names by its first two digits).
+    // a tax number of a Land a rule names by its first two digits, a postal code).
     const all = [
       ...numbers,
       ...numbers.map((number) => `${number},00`),
@@ -176,6 +176,8 @@ export function slotsOf(rule: Rule, structure: CompactStructure, year: number, a
       'A',
       `${year}`,
       ...(name === 'Steuernummer' ? [...named.numbers].flatMap(taxNumberOf) : []),
+      // A number of as many digits as the field must have at least (a postal code's five).
+      ...('text' in leaf && leaf.text.n !== undefined && leaf.text.n > 1 ? [String(10 ** (leaf.text.n - 1) + 1)] : []),
     ];
     const fitting = 'text' in leaf ? all.filter((value) => valueProblem(value, leaf) === undefined) : [];
     return fitting.length > 0 ? fitting : all;
