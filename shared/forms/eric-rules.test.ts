@@ -128,20 +128,19 @@ const checks = {
 };
 
 // The rules whose generated case the check is not yet shown on, by form, and why (docs/sources.md, "walked rule by rule").
-const emptyAdvisor =
-  "ELSTER's UStVA samples have no Berater: the case sends the group empty, which the check reads as none and the workbook's evaluator as given";
-const kz09 = 'the case leaves Kz09 out, where the check names the Pflichtfeld rule alone and ERiC both';
+const emptyParty =
+  "the case sends a party's group empty (ELSTER's UStVA samples have no Berater), which the check reads as none and the workbook's evaluator as given";
 const filings = 'the case sends two filings or none, which the reader refuses as UStVA_Df_oder_Svz before their own rules';
 const notShown: Record<'ustva' | 'lsta', Record<string, string>> = {
   ustva: {
-    Berater_Name: emptyAdvisor,
-    Berater_Adresse: emptyAdvisor,
-    UStVA_Laenge_Kz09: kz09,
+    Berater_Name: emptyParty,
+    Berater_Adresse: emptyParty,
+    UStVA_Laenge_Kz09: emptyParty,
     Df_Kz09_Laenge: filings,
     Svz_Kz09_Laenge: filings,
     UStVA_Df_oder_Svz: 'a Steuerfall with no filing is refused, but under another name (UStVA_Steuernummer_Pflichtfeld)',
   },
-  lsta: { LStA_Laenge_Kz09: kz09, LStA_Kz35_zul_Zeitraum: "the case's Jahr is not the year's, which LStA_Jahr_gleich_VZ refuses first" },
+  lsta: { LStA_Kz35_zul_Zeitraum: "the case's Jahr is not the year's, which LStA_Jahr_gleich_VZ refuses first" },
 };
 
 /** Each form's workbook rules, cases, samples and check. */
