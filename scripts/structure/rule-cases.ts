@@ -9,8 +9,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StructureSources } from '#shared/forms/form.ts';
 import { type Condition, type Rule, ruleBook, workbookRuleFindings } from '#shared/forms/workbook-rules.ts';
-import { type CompactStructure, type ElementsType, type TextType, typeOf } from '#shared/xml/structure.ts';
+import { type CompactStructure, type ElementsType, type TextType, typeOf, valueProblem } from '#shared/xml/structure.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
+import { taxNumberProblem } from '#shared/tax/tax-number.ts';
 
 export type RuleDocument = Record<string, string | null>;
 export interface RuleCase {
@@ -64,7 +65,7 @@ function random(seed: number) {
   };
 }
 
-interface Slot {
+export interface Slot {
   path: string;
   values: readonly (string | null)[];
 }
@@ -99,7 +100,7 @@ function namedIn(
   if (['context', 'noContext', 'contexts'].includes(operator)) found.contexts.add(operands[0] as string);
   else if (['any', 'none', 'all', 'notAll', 'notTogether', 'moreThanOne', 'notOne', 'count', 'repeated'].includes(operator))
     for (const reference of operands[0] as string[]) found.references.add(reference);
-  else if (['value', 'total', 'yearOf', 'slice', 'rangeStart', 'rangeEnd'].includes(operator)) found.references.add(operands[0] as string);
+  else if (['value', 'total', 'yearOf', 'slice', 'length', 'rangeStart', 'rangeEnd'].includes(operator)) found.references.add(operands[0] as string);
   else if (operator === 'in' || operator === 'notIn') {
     found.references.add(operands[0] as string);
     for (const text of operands[2] as string[]) found.texts.add(text);
@@ -113,8 +114,18 @@ function namedIn(
   return found;
 }
 
+/** A valid 13-digit ELSTER tax number that begins with the two digits `prefix`, where one does. */
+function taxNumberOf(prefix: number): string[] {
+  for (let office = 0; office < 100 && prefix >= 10 && prefix < 100; office++)
+    for (let digit = 0; digit < 10; digit++) {
+      const number = `${prefix}${String(office).padStart(2, '0')}01234567${digit}`;
+      if (taxNumberProblem(number) === undefined) return [number];
+    }
+  return [];
+}
+
 /** The places a rule's document may fill: each reference at a path below the context's first place, and the values it may take. */
-function slotsOf(rule: Rule, structure: CompactStructure, year: number, attributes: Parameters<typeof refuses>[1]): Slot[] {
+export function slotsOf(rule: Rule, structure: CompactStructure, year: number, attributes: Parameters<typeof refuses>[1]): Slot[] {
   const { declared, repeating, leaves } = layout(structure);
   const [, , context, condition] = rule;
   const named = namedIn(condition);
@@ -154,9 +165,21 @@ function slotsOf(rule: Rule, structure: CompactStructure, year: number, attribut
     const coded = Object.values(attributes[name] ?? {}).flatMap((groups) => Object.keys(groups));
     if (enumeration.length > 0 || coded.length > 0)
       return [...new Set([...enumeration, ...coded, ...texts.filter((text) => enumeration.includes(text) || coded.includes(text))])];
-    // The values the field's type takes, where any does (a date, a range of days, an amount with its comma).
-    const all = [...numbers, ...numbers.map((number) => `${number},00`), ...texts, ...dates, 'A', `${year}`];
-    const fitting = 'patterns' in leaf ? all.filter((value) => leaf.patterns.every((pattern) => pattern.test(value))) : [];
+    // The values the field's type takes, where any does (a date, a range of days, an amount with its comma or point,
+    // a tax number of a Land a rule names by its first two digits, a postal code).
+    const all = [
+      ...numbers,
+      ...numbers.map((number) => `${number},00`),
+      ...numbers.map((number) => `${number}.00`),
+      ...texts,
+      ...dates,
+      'A',
+      `${year}`,
+      ...(name === 'Steuernummer' ? [...named.numbers].flatMap(taxNumberOf) : []),
+      // A number of as many digits as the field must have at least (a postal code's five).
+      ...('text' in leaf && leaf.text.n !== undefined && leaf.text.n > 1 ? [String(10 ** (leaf.text.n - 1) + 1)] : []),
+    ];
+    const fitting = 'text' in leaf ? all.filter((value) => valueProblem(value, leaf) === undefined) : [];
     return fitting.length > 0 ? fitting : all;
   };
   const slots: Slot[] = [];

@@ -49,8 +49,8 @@ const operators: Record<string, string> = {
   UngleichMitToleranz1: '!=1',
   UngleichMitToleranz10: '!=10',
 };
-// A JaNein field holds "1" for yes and "2" for no.
-const truth: Record<string, string> = { Wahr: '1', Falsch: '2' };
+// A JaNein field holds "1" for yes and "2" for no; a field whose schema takes true and false holds those.
+const truth: Record<string, readonly [janein: string, boolean: string]> = { Wahr: ['1', 'true'], Falsch: ['2', 'false'] };
 
 const tokenPattern =
   /\s*(UngleichMitToleranz10|UngleichMitToleranz1|!=|==|<=|>=|[<>()[\]{},*+-]|"[^"]*"|[0-9]+(?:\.[0-9]+)?|\/?[A-Za-z_][\w*]*(?:\/[A-Za-z_][\w*]*)*(?:->\w+)?|\/)/y;
@@ -76,6 +76,8 @@ function tokens(text: string): string[] {
 export interface Names {
   field(reference: string): boolean;
   context(reference: string): boolean;
+  /** Whether a field's schema takes "true" and "false" (as a letter's do), not a JaNein's "1" and "2". */
+  trueFalse(reference: string): boolean;
 }
 
 /** A reference as the evaluator takes it: `.` the context, `/…` from the root, else from the context or a field's name. */
@@ -130,9 +132,10 @@ export function parseCondition(text: string, names: Names): Condition {
   const comparison = (): Condition => {
     const left = sum();
     const operator = operators[peek() ?? ''];
-    if (!operator) return left;
+    if (!operator) return settled(left);
     take();
-    return ['cmp', operator, left, sum()];
+    const right = sum();
+    return ['cmp', operator, settled(left, right), settled(right, left)];
   };
   const sum = (): Condition => {
     let left = product();
@@ -168,7 +171,7 @@ export function parseCondition(text: string, names: Names): Condition {
     const day = /^"(\d{2})\.(\d{2})\."$/.exec(token);
     if (day) return ['number', Number(day[2]) * 100 + Number(day[1])];
     if (token.startsWith('"')) return ['text', token.slice(1, -1)];
-    if (token in truth) return ['text', truth[token]];
+    if (token in truth) return ['truth', token];
     if (token === 'Veranlagungsjahr') return ['year'];
     if (token === 'Summe') return ['sum', listed(summand)];
     if (token in numberFunctions) return [numberFunctions[token]!, listed(sum)];
@@ -205,17 +208,30 @@ export function parseCondition(text: string, names: Names): Condition {
       return [token === 'FeldWertInWerteListe' ? 'in' : 'notIn', field(name!), attribute ?? '', values];
     }
     const contextKind = contextFunctions[token];
-    if (contextKind) return [contextKind, listed(() => contextPath(take()))[0]];
+    if (contextKind) {
+      // Of several contexts: any given, none given, or how many are.
+      const [first, ...more] = listed(() => contextPath(take())).map((path): Condition => [contextKind, path]);
+      const join = { context: 'or', noContext: 'and', contexts: 'add' }[contextKind]!;
+      return more.reduce((joined, next): Condition => [join, joined, next], first!);
+    }
+    if (token === 'Laenge') return ['length', listed(() => field(take()))[0]];
     throw new Error(`${token} is not evaluated`);
+  };
+  /** Wahr or Falsch as the text of the field it is compared with. */
+  const settled = (side: Condition, other?: Condition): Condition => {
+    if (side[0] !== 'truth') return side;
+    const [janein, trueFalse] = truth[side[1] as string]!;
+    return ['text', other?.[0] === 'value' && names.trueFalse(other[1] as string) ? trueFalse : janein];
   };
   const condition = or();
   if (at !== list.length) throw new Error(`${list[at]} is not evaluated`);
   return condition;
 }
 
-/** Every leaf's name, and every path from the root (`/USt2A/Allg`, `/OHG/Gew_Ertr/E4044002`). */
+/** Every leaf's name, those that take true and false, and every path from the root (`/USt2A/Allg`, `/OHG/Gew_Ertr/E4044002`). */
 function namesOf(structure: CompactStructure) {
   const leaves = new Set<string>();
+  const trueFalse = new Set<string>();
   const paths = new Set<string>();
   const visit = (index: number, path: string) => {
     const type = typeOf(structure, index);
@@ -223,12 +239,14 @@ function namesOf(structure: CompactStructure) {
     for (const particle of type.particles) {
       const childPath = `${path}/${particle.name}`;
       paths.add(childPath);
-      if ('particles' in typeOf(structure, particle.type)) visit(particle.type, childPath);
+      const type = typeOf(structure, particle.type);
+      if ('particles' in type) visit(particle.type, childPath);
       else leaves.add(particle.name);
+      if ('text' in type && [...(type.text.e ?? [])].sort().join() === 'false,true') trueFalse.add(particle.name);
     }
   };
   visit(structure.type, '');
-  return { leaves, paths };
+  return { leaves, trueFalse, paths };
 }
 
 /** A rule as the evaluator takes it: name, kind, context (an element path below the root), condition. */
@@ -260,7 +278,7 @@ function attributesOf(book: Workbook): RuleTable['attributes'] {
 
 /** The rules of one year's workbook, against that year's structure. */
 export function ruleTable(workbook: string, structure: CompactStructure): RuleTable {
-  const { leaves, paths } = namesOf(structure);
+  const { leaves, trueFalse, paths } = namesOf(structure);
   const root = typeOf(structure, structure.type);
   const parts = 'particles' in root ? root.particles.map(({ name }) => name) : [];
   const book = readWorkbook(workbook);
@@ -287,6 +305,7 @@ export function ruleTable(workbook: string, structure: CompactStructure): RuleTa
         if (context !== '/' && !paths.has(context)) throw new Error(`the context ${context} is not in the year's schema`);
         const condition = parseCondition(row[conditionColumn!]!.replace(/\s+/g, ' ').trim(), {
           field: (reference) => (reference.includes('/') ? inSchema(reference) : leaves.has(reference)),
+          trueFalse: (reference) => trueFalse.has(reference.split('/').at(-1)!),
           context: inSchema,
         });
         table.rules.push([name, kind, context.slice(1), condition]);

@@ -36,8 +36,8 @@ export function ruleBook(file: URL): RuleBook {
   return book;
 }
 
-/** A field's number: ELSTER writes a decimal comma; a text that is no number is none. */
-const numberOf = (text: string) => (/^-?\d+(?:,\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
+/** A field's number: a declaration's schema writes a decimal comma, an Anmeldung's a point; a text that is no number is none. */
+const numberOf = (text: string) => (/^-?\d+(?:[,.]\d+)?$/.test(text) ? Number(text.replace(',', '.')) : undefined);
 /** A date (TT.MM.JJJJ) as a number that orders as the days do, JJJJMMTT. */
 const dateOf = (text: string) => {
   const date = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(text);
@@ -212,6 +212,8 @@ function evaluate(condition: Condition, scope: Scope): unknown {
       const year = /(\d{4})$/.exec(text(operands[0] as string))?.[1];
       return year === undefined ? '' : Number(year);
     }
+    case 'length':
+      return text(operands[0] as string).length;
     case 'slice': {
       const [reference, from, length] = operands as [string, number, number];
       const part = text(reference).slice(from - 1, from - 1 + length);
@@ -282,7 +284,7 @@ function lastComparison(condition: Condition): Condition | undefined {
 /** The references a condition names, in its order. */
 function referencesIn(condition: Condition): string[] {
   const [operator, ...operands] = condition;
-  if (['value', 'total', 'yearOf', 'slice', 'rangeStart', 'rangeEnd', 'in', 'notIn'].includes(operator)) return [operands[0] as string];
+  if (['value', 'total', 'yearOf', 'slice', 'length', 'rangeStart', 'rangeEnd', 'in', 'notIn'].includes(operator)) return [operands[0] as string];
   if (['any', 'none', 'all', 'notAll', 'notTogether', 'moreThanOne', 'notOne', 'count', 'repeated'].includes(operator)) return operands[0] as string[];
   if (['context', 'noContext', 'contexts'].includes(operator)) return [];
   return operands
@@ -336,7 +338,7 @@ function explanation(condition: Condition, scope: Scope, nameOf: (reference: str
     const value = evaluate(right, scope);
     const tolerance = operator === '!=' ? '' : `, within ${operator.slice(2)} euro`;
     // A year, or a part of a text, is a whole number; an amount has cents; a day has no value to show.
-    const whole = ['yearOf', 'slice'].includes(left[0]) || right[0] === 'year';
+    const whole = ['yearOf', 'slice', 'length'].includes(left[0]) || right[0] === 'year';
     const day = ['rangeStart', 'rangeEnd', 'date'].some((kind) => [left[0], right[0]].includes(kind)) || typeof value !== 'number';
     const [reference] = referencesIn(left);
     return {
