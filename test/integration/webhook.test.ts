@@ -44,6 +44,17 @@ const settled = (service: LocalService, ticket: string, status: 'delivered' | 'f
     pollMs,
   );
 
+/** The ticket's webhook once its last attempt was answered with `status`. */
+const answered = (service: LocalService, ticket: string, status: number) =>
+  eventually(
+    async () => {
+      const webhook = await webhookOf(service, ticket);
+      return webhook.last_response_status === status && webhook;
+    },
+    settleMs,
+    pollMs,
+  );
+
 const bodyOf = (request: ReceivedRequest) => (request.body ? JSON.parse(request.body) : {}) as { ticket: string; client_reference: string };
 
 describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
@@ -132,14 +143,7 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
 
   it("waits as long as a 429's Retry-After asks, scaled", async () => {
     const ticket = await submitScripted(service, 'busy');
-    const pending = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.last_response_status === 429 && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const pending = await answered(service, ticket, 429);
     const waited = Date.parse(pending.next_attempt_at) - Date.parse(pending.last_attempt_at);
     expect(waited).toBe(2000);
     expect(pending.status).toBe('pending');
@@ -210,14 +214,7 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
 
   it('refuses to resend while a delivery is pending (409 WEBHOOK_PENDING), over HTTP and from the command, sending nothing', async () => {
     const ticket = await submitScripted(service, 'held');
-    const pending = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.last_response_status === 429 && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const pending = await answered(service, ticket, 429);
     const refused = await service.call('POST', `/v2/ticket/${ticket}/webhooks`);
     expect(refused.status).toBe(409);
     expect(refused.json.error.code).toBe('WEBHOOK_PENDING');
