@@ -524,6 +524,10 @@ function otherInvocations(key: string): Record<Exclude<FunctionName, FormFunctio
       event: apiEvent('GET', `/dummy/hook-run/${missingTicket}`, '/dummy/hook-run/{ticket}', { key, pathParameters: { ticket: missingTicket } }),
       expect: '404',
     },
+    resendWebhook: {
+      event: apiEvent('POST', `/v2/ticket/${missingTicket}/webhooks`, '/v2/ticket/{ticket}/webhooks', { key, pathParameters: ticket }),
+      expect: '404',
+    },
     transmit: { event: sqsEvent('steuerbote-transmit', ticket), expect: 'failures:0' },
     deliverWebhook: { event: sqsEvent('steuerbote-webhook', { ...ticket, webhook_id: 'msg_bench' }), expect: 'failures:0' },
     checkMailbox: { event: sqsEvent('steuerbote-mailbox', { check_id: missingCheck }), expect: 'failures:0' },

@@ -12,6 +12,7 @@ const apiGroups: Partial<Record<FunctionName, string>> = {
   getTicket: 'Tickets',
   getNutzdaten: 'Tickets',
   listWebhookAttempts: 'Tickets',
+  resendWebhook: 'Tickets',
   getProtocol: 'Tickets',
   listTickets: 'Tickets',
   listEvents: 'Tickets',

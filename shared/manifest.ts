@@ -393,6 +393,13 @@ export const functions = {
   // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   listWebhookAttempts: { entry: 'functions/list-webhook-attempts.ts', tables: { ...readingTickets, webhookAttempts: ['Query'] }, settings: ['rateLimit'] },
+  // Makes the delivered ticket's webhook pending again, as a new delivery, and queues it.
+  resendWebhook: {
+    entry: 'functions/resend-webhook.ts',
+    tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
+    sendsTo: ['webhook'],
+    settings: ['hook', 'rateLimit'],
+  },
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',
@@ -462,8 +469,9 @@ export const functions = {
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
   // Verifies each webhook's signature before it keeps the protocol.
   receiverEndpoint: { entry: 'functions/receiver-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
+  // The resend of the API (resendWebhook), for the example receiver's route.
   receiverRun: {
-    entry: 'functions/receiver-run.ts',
+    entry: 'functions/resend-webhook.ts',
     tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
     sendsTo: ['webhook'],
     settings: ['hook', 'rateLimit'],
@@ -595,6 +603,7 @@ export const apis = {
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),
       readable('/v2/ticket/{ticket}/webhooks', 'listWebhookAttempts'),
+      { method: 'POST', path: '/v2/ticket/{ticket}/webhooks', function: 'resendWebhook' },
       readable('/v2/tickets', 'listTickets'),
       readable('/v2/events', 'listEvents'),
       { method: 'POST', path: '/v2/certificates', function: 'createCertificate' },

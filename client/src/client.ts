@@ -118,6 +118,8 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
       new Uint8Array(await content(api.GET('/v2/protocol/{ticket}', { ...ticket(id), headers: { accept: 'application/pdf' }, parseAs: 'arrayBuffer' }))),
     /** Every attempt at posting the ticket's webhook, oldest first. */
     webhooks: (id: string) => unwrap(api.GET('/v2/ticket/{ticket}/webhooks', ticket(id))),
+    /** Sends a delivered ticket's webhook again, as a new delivery (its `webhook_id`); refused (409) while one is under way. */
+    resendWebhook: (id: string) => unwrap(api.POST('/v2/ticket/{ticket}/webhooks', ticket(id))),
     /** The Nutzdaten XML a delivered ticket was transmitted with. */
     nutzdaten: (id: string) => content(api.GET('/v2/ticket/{ticket}/nutzdaten', { ...ticket(id), headers: { accept: 'application/xml' }, parseAs: 'text' })),
     certificates: {

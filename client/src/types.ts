@@ -23,3 +23,4 @@ export type CertificateUpload = Schemas['CertificateUpload'];
 export type Certificate = Schemas['Certificate'];
 export type Version = Schemas['Version'];
 export type WebhookAttempt = Schemas['WebhookAttempts']['attempts'][number];
+export type WebhookResent = Schemas['WebhookResent'];

@@ -207,6 +207,22 @@ function nutzdatenRead(): Json {
   };
 }
 
+const resendWebhook: Json = {
+  tags: ['Tickets'],
+  operationId: 'resendWebhook',
+  summary: "Send a delivered ticket's webhook again",
+  description:
+    "Queues a new delivery of the ticket's webhook, under a new `webhook-id`, with a fresh round of attempts: its attempts follow in `GET /v2/ticket/{ticket}/webhooks`. Takes no body. Only the client's own delivered ticket, and not while a delivery is still under way.",
+  responses: {
+    202: ok('Accepted: the delivery is queued', schemaRef('WebhookResent')),
+    409: failure(
+      "`PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` (no protocol to send) or changed meanwhile; `WEBHOOK_PENDING` while a delivery is under way (`webhook.status` `pending`: wait for it, or see its attempts); `HOOK_DISABLED` where the stage sends no webhooks. `data` holds the ticket's `status` (and `error`) when it is not delivered, its `status` and `webhook` for `WEBHOOK_PENDING`",
+      ['PROTOCOL_NOT_READY', 'CONFLICT', 'WEBHOOK_PENDING', 'HOOK_DISABLED'],
+    ),
+    ...readErrors,
+  },
+};
+
 const query = (name: string, description: string, schema: Json): Json => ({ name, in: 'query', required: false, description, schema });
 
 const listTickets: Json = {
@@ -506,14 +522,17 @@ function build(): Json {
         ticket,
       ),
       '/v2/ticket/{ticket}/nutzdaten': readable(nutzdatenRead(), ticket),
-      '/v2/ticket/{ticket}/webhooks': readable(
-        {
-          ...ticketRead('getWebhookAttempts', "A ticket's webhook attempts", 'WebhookAttempts', 'Every attempt, oldest first'),
-          description:
-            "Each attempt at posting the ticket's webhook: when, to which host, the HTTP status or the class of network error, how long it took, its outcome and when the next is due. Kept as long as the ticket's metadata; the first 256 bytes of each answer for 30 days. Empty while nothing was attempted (webhooks off, not yet delivered).",
-        },
-        ticket,
-      ),
+      '/v2/ticket/{ticket}/webhooks': {
+        ...readable(
+          {
+            ...ticketRead('getWebhookAttempts', "A ticket's webhook attempts", 'WebhookAttempts', 'Every attempt, oldest first'),
+            description:
+              "Each attempt at posting the ticket's webhook: when, to which host, the HTTP status or the class of network error, how long it took, its outcome and when the next is due. Kept as long as the ticket's metadata; the first 256 bytes of each answer for 30 days. Empty while nothing was attempted (webhooks off, not yet delivered).",
+          },
+          ticket,
+        ),
+        post: resendWebhook,
+      },
       '/v2/tickets': readable(listTickets),
       '/v2/events': readable(listEvents),
       '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },

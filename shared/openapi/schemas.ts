@@ -224,6 +224,11 @@ export const transmittedNutzdaten = z.object({
   nutzdaten: described(z.string(), 'The Nutzdaten element the ticket was transmitted with, as sent'),
 });
 
+export const webhookResent = z.object({
+  ticket: ticketId,
+  webhook_id: described(z.string(), "The new delivery's `webhook-id`: its attempts are listed under it by `GET /v2/ticket/{ticket}/webhooks`"),
+});
+
 export const webhookAttempts = z.object({
   ticket: ticketId,
   attempts: described(
@@ -475,6 +480,7 @@ const responseSchemas = {
   Protocol: protocol,
   TransmittedNutzdaten: transmittedNutzdaten,
   WebhookAttempts: webhookAttempts,
+  WebhookResent: webhookResent,
   Certificate: certificate,
   CertificateList: certificateList,
   Version: version,

@@ -207,7 +207,10 @@ function pageWriter(test: boolean) {
       const labelX = row.kz === undefined ? margin : margin + kzColumn;
       const labelWidth = width - valuesWidth - (labelX - margin) - 8;
       const [first = '', ...rest] = wrapToWidth(row.label, style.face, style.size, labelWidth, maxLabelLines);
-      lines += 1 + rest.length;
+      // A Kennzahl with a part beside its number (LStA "42 Vorjahr") wraps in its column, never cut.
+      const [kz, ...kzRest] = row.kz === undefined ? [] : wrapToWidth(`Kz ${row.kz}`, style.face, style.size, kzColumn - 2, maxLabelLines);
+      const more = Math.max(rest.length, kzRest.length);
+      lines += 1 + more;
       // One line stays for the count of the rows left out.
       if (lines > maxFigureLines - (index < rows.length - 1 ? 1 : 0)) {
         const left = rows.length - index;
@@ -216,15 +219,16 @@ function pageWriter(test: boolean) {
         break;
       }
       advance(14);
-      if (row.kz !== undefined) text(`Kz ${row.kz}`, margin, kzColumn, style);
+      if (kz !== undefined) text(kz, margin, kzColumn, style);
       text(first, labelX, labelWidth, style);
       if (withTax) {
         text(row.value, margin + width - 2 * pairColumn, pairColumn, style, true);
         if (row.tax !== undefined) text(row.tax, margin + width - pairColumn, pairColumn, style, true);
       } else text(row.value, margin + width - amountColumn, amountColumn, style, true);
-      for (const more of rest) {
+      for (let next = 0; next < more; next++) {
         advance(12);
-        text(more, labelX, labelWidth, style);
+        if (kzRest[next] !== undefined) text(kzRest[next]!, margin, kzColumn, style);
+        if (rest[next] !== undefined) text(rest[next]!, labelX, labelWidth, style);
       }
     }
     y -= 12;

@@ -309,6 +309,7 @@ describe('shell completion', () => {
         encoding: 'utf8',
       }).stdout.trim();
     expect(offered('steuerbote sub')).toBe('submit');
+    expect(offered('steuerbote res')).toBe('resend');
     expect(offered('steuerbote submit us')).toBe('ustva ust');
     expect(offered('steuerbote list --status de')).toBe('delivered');
   });

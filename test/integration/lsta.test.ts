@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
 import { sampleNutzdaten } from '#test/support/elster-samples.ts';
 import { serviceOfFile } from '#test/support/local-service.ts';
+import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
+import contractSample from '#shared/forms/lsta/fixtures/valid-contract-sample.json' with { type: 'json' };
 
 const missing = elsterMissing('samples', 'schemas');
 
@@ -30,6 +32,16 @@ describe.skipIf(missing).each([2022, 2023, 2024, 2025])("ELSTER's LStA sample of
 
   it('is accepted as the caller’s XML and delivered with a protocol', async () => {
     expect(await deliveredTitle(request)).toBe(`Lohnsteuer-Anmeldung ${year}, Zeitraum Kalenderjahr`);
+  });
+});
+
+describe('the protocol of an LStA', () => {
+  it('shows each Kennzahl whole, a part beside its number wrapped in its column, never cut', async () => {
+    const text = await deliveredProtocol(service, 'lsta', contractSample.body, 'LStA_2026', 'Lohnsteuer-Anmeldung 2026');
+    // The text reads line by line: the Kennzahl's number, label and amount, then the rest of the Kennzahl below.
+    expect(text).toMatch(/Kz 42 Summe der einzubehaltenden Lohnsteuer: laufendes Jahr 4\.520,50 €\nlfdJahr\n/);
+    expect(text).toMatch(/Kz 61 Evangelische Kirchensteuer: laufendes Jahr 180,40 €\nlfdJahr\n/);
+    expect(text).not.toContain('…');
   });
 });
 

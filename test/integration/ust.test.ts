@@ -45,6 +45,14 @@ describe('the annual VAT return', () => {
     expect(reply.json.data.years.ust).toEqual([2021, 2022, 2023, 2024, 2025]);
   });
 
+  it('is delivered with a protocol naming the business and showing each base of its sales beside its tax', async () => {
+    const text = await delivered(ustSample(), 2025);
+    expect(text).toContain('Für Muster GmbH');
+    expect(text).toMatch(/Lieferungen und sonstige Leistungen zu 19 %\s*100\.000 €\s*19\.000,00 €/);
+    expect(text).toMatch(/Lieferungen und sonstige Leistungen zu 7 %\s*10\.000 €\s*700,00 €/);
+    expect(text).toContain('Noch zu entrichten');
+  });
+
   it('refuses a return of a name and an address alone, by the rules of the groups it leaves out', async () => {
     const { umsaetze: _, berech_ust: __, ...ust2a } = ustSample().ust2a;
     const reply = await service.post('/v2/ust', { ...ustSample(), ust2a: { allg: { unternehmen: ust2a.allg.unternehmen } } });

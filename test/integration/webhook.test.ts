@@ -44,6 +44,17 @@ const settled = (service: LocalService, ticket: string, status: 'delivered' | 'f
     pollMs,
   );
 
+/** The ticket's webhook once its last attempt was answered with `status`. */
+const answered = (service: LocalService, ticket: string, status: number) =>
+  eventually(
+    async () => {
+      const webhook = await webhookOf(service, ticket);
+      return webhook.last_response_status === status && webhook;
+    },
+    settleMs,
+    pollMs,
+  );
+
 const bodyOf = (request: ReceivedRequest) => (request.body ? JSON.parse(request.body) : {}) as { ticket: string; client_reference: string };
 
 describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
@@ -57,6 +68,9 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
     'slow-first': (n) => ({ status: 200, delayMs: n === 1 ? 6000 : 0 }),
     busy: (n) => (n === 1 ? { status: 429, headers: { 'retry-after': '2000' } } : { status: 204 }),
     redirect: (n) => (n === 1 ? { status: 302, headers: { location: '/followed' } } : { status: 200 }),
+    // Holds its delivery pending well past the test: its retry waits 100,000 s, scaled to 100 s.
+    held: (n) => (n === 1 ? { status: 429, headers: { 'retry-after': '100000' } } : { status: 200 }),
+    'every-time': () => ({ status: 200 }),
     'down-then-busy': (n) =>
       [
         { status: 500, body: 'database down: ' + 'x'.repeat(1000) },
@@ -129,14 +143,7 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
 
   it("waits as long as a 429's Retry-After asks, scaled", async () => {
     const ticket = await submitScripted(service, 'busy');
-    const pending = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.last_response_status === 429 && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const pending = await answered(service, ticket, 429);
     const waited = Date.parse(pending.next_attempt_at) - Date.parse(pending.last_attempt_at);
     expect(waited).toBe(2000);
     expect(pending.status).toBe('pending');
@@ -173,6 +180,51 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
     expect(shown.stdout).toMatch(new RegExp(`^3 .*${host} +200 +delivered .*thanks`, 'm'));
     const statuses = await runCli(['webhooks', ticket, '--jq', '.[].response_status'], { env });
     expect(statuses.stdout).toBe('500\n429\n200\n');
+  });
+
+  it("resends a delivered ticket's webhook on POST, as a new delivery listed among its attempts, to its client only, and from the command", async () => {
+    const ticket = await submitScripted(service, 'every-time');
+    const first = await settled(service, ticket, 'delivered');
+    const otherKey = await service.runtime.createApiKey('resend-other-client');
+    const foreign = await service.call('POST', `/v2/ticket/${ticket}/webhooks`, { key: otherKey });
+    expect([foreign.status, foreign.json.error.code]).toEqual([404, 'NOT_FOUND']);
+
+    const resent = await service.call('POST', `/v2/ticket/${ticket}/webhooks`);
+    expect(resent.status).toBe(202);
+    expect(resent.json.data).toEqual({ ticket, webhook_id: expect.stringMatching(/^msg_/) });
+    const again = await settled(service, ticket, 'delivered', first.last_attempt_at);
+    const attemptsOf = async () => (await service.call('GET', `/v2/ticket/${ticket}/webhooks`)).json.data.attempts as any[];
+    const attempts = await attemptsOf();
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.outcome])).toEqual([
+      [1, 'delivered'],
+      [1, 'delivered'],
+    ]);
+    expect(attempts[1].webhook_id).toBe(resent.json.data.webhook_id);
+    expect(attempts[0].webhook_id).not.toBe(resent.json.data.webhook_id);
+    expect(requestsFor(ticket).at(-1)!.headers['webhook-id']).toBe(resent.json.data.webhook_id);
+
+    const env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
+    const command = await runCli(['resend', ticket, '--json'], { env });
+    expect(command.code).toBe(0);
+    const { webhook_id: commandId } = JSON.parse(command.stdout);
+    expect(commandId).toMatch(/^msg_/);
+    await settled(service, ticket, 'delivered', again.last_attempt_at);
+    expect((await attemptsOf()).map((attempt) => attempt.webhook_id)).toEqual([attempts[0].webhook_id, resent.json.data.webhook_id, commandId]);
+  });
+
+  it('refuses to resend while a delivery is pending (409 WEBHOOK_PENDING), over HTTP and from the command, sending nothing', async () => {
+    const ticket = await submitScripted(service, 'held');
+    const pending = await answered(service, ticket, 429);
+    const refused = await service.call('POST', `/v2/ticket/${ticket}/webhooks`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('WEBHOOK_PENDING');
+    expect(refused.json.data).toEqual({ status: 'delivered', webhook: pending });
+    const env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
+    const command = await runCli(['resend', ticket], { env });
+    expect(command.code).toBe(1);
+    expect(command.stderr).toContain('WEBHOOK_PENDING');
+    expect(await webhookOf(service, ticket)).toEqual(pending);
+    expect(requestsFor(ticket)).toHaveLength(1);
   });
 
   it('dead-letters after HOOK_MAX_ATTEMPTS, and the redrive command sends it again, safely twice', async () => {

@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { serviceOfFile } from '#test/support/local-service.ts';
@@ -38,6 +39,13 @@ describe('a ZM from its fields', () => {
     expect(metadata).toMatchObject({ status: 'delivered', kind: 'zm', year: 2026, period: '43', vat_id: '*******5976', datenart_version: 'ZMDO' });
     expect(metadata).not.toHaveProperty('tax_number');
     expect(await subjectOf(ticket)).toBe('Zusammenfassende Meldung 3. Quartal 2026');
+    const { text } = await extractText(
+      await getDocumentProxy((await service.call('GET', `/v2/protocol/${ticket}`, { headers: { accept: 'application/pdf' } })).bytes.slice()),
+      {
+        mergePages: true,
+      },
+    );
+    expect(text).toContain(`Für ${zmContractExample.business.name}`);
     const { nutzdaten } = (await service.call('GET', `/v2/ticket/${ticket}/nutzdaten`)).json.data;
     expect(nutzdaten).toContain('<zm version="000005"><unternehmer><knri>DE136695976</knri><zulassNr><zulnr1>N</zulnr1><zulnr2>1111111</zulnr2></zulassNr>');
     expect(nutzdaten).toContain(

@@ -24,7 +24,7 @@ import { didYouMean } from './suggest.ts';
 import { metadata, protocol, status } from './tickets.ts';
 import { UsageError } from './usage-error.ts';
 import { validate } from './validate.ts';
-import { webhooks } from './webhooks.ts';
+import { resend, webhooks } from './webhooks.ts';
 
 export const usage = `Usage: steuerbote <command> [options]
 
@@ -41,6 +41,7 @@ export const usage = `Usage: steuerbote <command> [options]
   ticket <ticket>            metadata: transfer ticket, file name, dates
   webhooks <ticket>          every attempt at posting its webhook: time, host, status or network
                              error, outcome, the next attempt and how the answer began
+  resend <ticket>            send a delivered ticket's webhook again, as a new delivery
   list [--kind K] [--status S] [--reference TEXT] [--since DATE] [--until DATE] [--limit N]
                              your tickets, newest first: created on or after --since and before
                              --until (a date or ISO time), at most N (default 50)
@@ -130,6 +131,7 @@ const commands: Record<string, string> = {
   status: "a ticket's status (--watch: until it has finished)",
   ticket: "a ticket's metadata",
   webhooks: "a ticket's webhook attempts",
+  resend: "send a delivered ticket's webhook again",
   list: 'your tickets, newest first',
   protocol: 'the PDF protocol of a delivered ticket',
   certificates: 'add, list or remove your ELSTER certificates',
@@ -276,6 +278,8 @@ async function dispatch(argv: readonly string[], streams: Streams, config: (prof
       return metadata(client, one(rest, 'ticket (tk_…)'), io);
     case 'webhooks':
       return webhooks(client, one(rest, 'ticket (tk_…)'), io);
+    case 'resend':
+      return resend(client, one(rest, 'ticket (tk_…)'), io);
     case 'list':
       if (rest.length) throw new UsageError('list takes options only; see steuerbote --help');
       return list(

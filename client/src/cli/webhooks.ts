@@ -1,5 +1,6 @@
 // `steuerbote webhooks <ticket>`: every attempt at posting the ticket's webhook, oldest first
-// (GET /v2/ticket/{ticket}/webhooks), so that a receiver's failures can be read after the fact.
+// (GET /v2/ticket/{ticket}/webhooks), so that a receiver's failures can be read after the fact;
+// `steuerbote resend <ticket>`: the webhook sent again as a new delivery (POST on the same path).
 import type { Steuerbote } from '../client.ts';
 import type { WebhookAttempt } from '../types.ts';
 import { jsonText } from './json-output.ts';
@@ -40,5 +41,15 @@ export async function webhooks(client: Steuerbote, ticket: string, io: Io): Prom
     const header = ['#', 'AT (UTC)', 'HOST', 'ANSWER', 'OUTCOME', 'TOOK', 'NEXT (UTC)', 'ANSWER BEGINS'];
     io.stdout.write(table(header, rows, { maxWidth: io.stdout.isTTY ? io.stdout.columns : undefined, shrinkable: [7] }));
   }
+  return 0;
+}
+
+export async function resend(client: Steuerbote, ticket: string, io: Io): Promise<number> {
+  const resent = await client.resendWebhook(ticket);
+  io.stdout.write(
+    io.json
+      ? await jsonText(resent, io.json, ['ticket', 'webhook_id'])
+      : `webhook of ${resent.ticket} queued again as ${resent.webhook_id}; its attempts: steuerbote webhooks ${resent.ticket}\n`,
+  );
   return 0;
 }

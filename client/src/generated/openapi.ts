@@ -671,7 +671,11 @@ export interface paths {
          */
         get: operations["getWebhookAttempts"];
         put?: never;
-        post?: never;
+        /**
+         * Send a delivered ticket's webhook again
+         * @description Queues a new delivery of the ticket's webhook, under a new `webhook-id`, with a fresh round of attempts: its attempts follow in `GET /v2/ticket/{ticket}/webhooks`. Takes no body. Only the client's own delivered ticket, and not while a delivery is still under way.
+         */
+        post: operations["resendWebhook"];
         delete?: never;
         options?: never;
         /**
@@ -16017,6 +16021,12 @@ export interface components {
                 response_excerpt?: string;
             }[];
         };
+        WebhookResent: {
+            /** @description Ticket ID: `tk_` and 22 base64url characters (128 random bits) */
+            ticket: string;
+            /** @description The new delivery's `webhook-id`: its attempts are listed under it by `GET /v2/ticket/{ticket}/webhooks` */
+            webhook_id: string;
+        };
         Certificate: {
             /** @description Certificate ID: `crt_` and 22 base64url characters */
             certificate_id: string;
@@ -18643,6 +18653,58 @@ export interface operations {
             400: components["responses"]["BadHeader"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["TicketNotFound"];
+            429: components["responses"]["RateLimited"];
+            "5XX": components["responses"]["ServerError"];
+        };
+    };
+    resendWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your ID for this request, echoed in header and body when it matches `^[A-Za-z0-9._:-]{1,128}$`; otherwise (or without one) the service chooses a UUID. An unusable ID is replaced, never refused. */
+                "x-request-id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                /**
+                 * @description The ticket ID from `POST /v2/ustva` or `/v2/est`. Anything not matching the pattern is 404 without a storage lookup.
+                 * @example tk_3q2-7wAbCdEfGhIjKlMnOp
+                 */
+                ticket: components["parameters"]["Ticket"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: the delivery is queued */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["WebhookResent"];
+                    };
+                };
+            };
+            400: components["responses"]["BadHeader"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["TicketNotFound"];
+            /** @description `PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` (no protocol to send) or changed meanwhile; `WEBHOOK_PENDING` while a delivery is under way (`webhook.status` `pending`: wait for it, or see its attempts); `HOOK_DISABLED` where the stage sends no webhooks. `data` holds the ticket's `status` (and `error`) when it is not delivered, its `status` and `webhook` for `WEBHOOK_PENDING` */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        error?: {
+                            /** @enum {string} */
+                            code?: "PROTOCOL_NOT_READY" | "CONFLICT" | "WEBHOOK_PENDING" | "HOOK_DISABLED";
+                        };
+                    };
+                };
+            };
             429: components["responses"]["RateLimited"];
             "5XX": components["responses"]["ServerError"];
         };

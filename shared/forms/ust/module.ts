@@ -4,7 +4,7 @@ import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { checkUst, e50Findings } from '#shared/forms/ust/check.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustIdentifiers } from '#shared/forms/ust/identifiers.ts';
-import { ustProtocolTitle, ustRows } from '#shared/forms/ust/protocol-rows.ts';
+import { ustBusinessField, ustProtocolTitle, ustRows } from '#shared/forms/ust/protocol-rows.ts';
 import { ustFilingOf, ustSchema } from '#shared/forms/ust/schema.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
@@ -16,5 +16,11 @@ export const formModule = elementModule({
   readStored: readStoredBy(ustSchema, ustFilingOf),
   write: ustXml,
   readBack: readUstBack,
-  protocol: { read: e50Findings, title: ustProtocolTitle, section: 'Berechnung der Umsatzsteuer', figures: ({ fields }) => (fields ? ustRows(fields) : []) },
+  protocol: {
+    read: e50Findings,
+    title: ustProtocolTitle,
+    section: 'Berechnung der Umsatzsteuer',
+    figures: ({ fields }) => (fields ? ustRows(fields) : []),
+    taxpayer: ({ fields }) => fields?.get(ustBusinessField)?.text,
+  },
 });

@@ -30,6 +30,8 @@ export const formModule: FormModule<'zm'> = {
       title,
       section: 'Meldung',
       figures: zmRows(figures),
+      // The business by name, as the ZM's address names it.
+      ...(read.read.body.business.name !== undefined && { taxpayer: read.read.body.business.name }),
     };
   },
   async readBack(xml) {
