@@ -5,7 +5,7 @@ import { sqsHandler } from '#shared/queue/sqs-handler.ts';
 import { readWebhookMessage } from '#shared/queue/webhook-message.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
 import { webhookSigningKeys } from '#shared/webhooks/signing-keys.ts';
-import { eventStore, notifier, protocolStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
+import { eventStore, noticeStore, notifier, protocolStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const processBatch = sqsHandler({
   queue: 'webhook',
@@ -15,6 +15,7 @@ const processBatch = sqsHandler({
   handle: async (delivery) => {
     const deps = {
       tickets: ticketStore(),
+      notices: noticeStore(),
       protocols: await protocolStore(),
       notifier: notifier(),
       attempts: webhookAttemptStore(),
