@@ -5,9 +5,9 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
-import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
+import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample } from '#test/support/samples.ts';
-import { sandboxMailboxCounters } from '#test/support/sandbox-mailbox.ts';
+import { checkMailbox, sandboxMailboxCounters } from '#test/support/sandbox-mailbox.ts';
 
 let service: LocalService;
 let otherKey: string;
@@ -19,17 +19,6 @@ beforeAll(async () => {
   otherKey = await service.runtime.createApiKey('other-client');
 });
 afterAll(() => service?.stop());
-
-/** Posts a check and waits until it is done; its view. */
-export async function checkMailbox(target: LocalService, body: Record<string, unknown> = { test: true }, key?: string) {
-  const accepted = await target.post('/v2/mailbox/checks', body, key);
-  expect(accepted.status).toBe(202);
-  const id = accepted.json.data.check_id;
-  return eventually(async () => {
-    const reply = await target.call('GET', `/v2/mailbox/checks/${id}`, { key });
-    return reply.json.data.status === 'done' && reply.json.data;
-  }, 30_000);
-}
 
 describe('notices', () => {
   it('fetches, links, serves and confirms once the notice of each filing that asked for Bescheiddaten', async () => {
