@@ -3,7 +3,7 @@ import { metrics } from '#shared/metrics.ts';
 import { readWebhookMessage } from '#shared/queue/webhook-message.ts';
 import { deliverWebhook } from '#shared/webhooks/deliver.ts';
 import { webhookSigningKeys } from '#shared/webhooks/signing-keys.ts';
-import { eventStore, notifier, protocolStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
+import { eventStore, noticeStore, notifier, protocolStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
 import { queueConsumer } from '#shared/wiring/queue-consumer.ts';
 
 export const handler = queueConsumer({
@@ -12,6 +12,7 @@ export const handler = queueConsumer({
   handle: async (delivery) => {
     const deps = {
       tickets: ticketStore(),
+      notices: noticeStore(),
       protocols: await protocolStore(),
       notifier: notifier(),
       attempts: webhookAttemptStore(),

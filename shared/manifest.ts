@@ -459,7 +459,8 @@ export const functions = {
     entry: 'functions/deliver-webhook.ts',
     timeoutSeconds: webhookTimeoutSeconds,
     // Notes each attempt beside the ticket; a failed attempt is also an event of the ticket's client.
-    tables: { tickets: ['GetItem', 'UpdateItem'], events: ['PutItem'], webhookAttempts: ['PutItem'] },
+    // A notice's `notice.available` keeps its state on the notice.
+    tables: { tickets: ['GetItem', 'UpdateItem'], notices: ['GetItem', 'UpdateItem'], events: ['PutItem'], webhookAttempts: ['PutItem'] },
     bucket: { protocols: 'read' },
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
@@ -523,11 +524,14 @@ export const functions = {
       tickets: ['Query'],
       certificates: ['GetItem'],
       sandboxMailbox: ['Query', 'GetItem', 'UpdateItem'],
+      events: ['PutItem'],
     },
     indexes: { notices: ['unconfirmed'], tickets: ['by_transfer_ticket'] },
     bucket: { notices: 'write' },
+    // Each stored notice of a client is an event, and its `notice.available` webhook is queued.
+    sendsTo: ['webhook'],
     deadLetters: ['mailbox'],
-    settings: ['taxAuthority', 'notices'],
+    settings: ['taxAuthority', 'notices', 'hook'],
     // ERiC's mailbox, when built, reads with ERiC and the stage's certificate; a client's certificate is unsealed for the run.
     loadsTaxAuthority: true,
     sealing: ['open'],

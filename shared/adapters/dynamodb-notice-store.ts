@@ -1,9 +1,11 @@
 import { GetItemCommand, PutItemCommand, QueryCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
+import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import type { Notice } from '#shared/domain/notice.ts';
+import type { WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { NoticePage, NoticeQuery, NoticeStore, UnconfirmedNotice } from '#shared/ports/notice-store.ts';
 
@@ -70,6 +72,22 @@ export class DynamoNoticeStore extends DynamoTable implements NoticeStore {
         ExpressionAttributeValues: toItem({ ':at': at }),
       }),
     );
+  }
+
+  async updateWebhook(noticeId: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<boolean> {
+    const { condition, values } = webhookCondition(expectedWebhookId, expectedAttempts);
+    const written = await conditionHeld(() =>
+      this.client.send(
+        new UpdateItemCommand({
+          TableName: this.table,
+          Key: toItem({ notice_id: noticeId }),
+          UpdateExpression: 'SET webhook = :webhook',
+          ConditionExpression: `attribute_exists(notice_id) AND ${condition}`,
+          ExpressionAttributeValues: toItem({ ...values, ':webhook': webhook }),
+        }),
+      ),
+    );
+    return written.held;
   }
 
   async list(clientId: string, query: NoticeQuery): Promise<NoticePage> {

@@ -6,6 +6,7 @@ import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
 import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
 import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ticketEvent } from '#shared/domain/event.ts';
@@ -170,13 +171,8 @@ export class DynamoTicketStore extends DynamoTable implements TicketStore {
 
   // A webhook is delivered only for a delivered ticket, which owes nothing else: it is owed while pending.
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined> {
-    let condition = expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
-    const values: Record<string, unknown> = { ':webhook': webhook };
-    if (expectedWebhookId !== undefined) values[':expected_id'] = expectedWebhookId;
-    if (expectedAttempts !== undefined) {
-      condition += ' AND webhook.attempts = :expected_attempts';
-      values[':expected_attempts'] = expectedAttempts;
-    }
+    const { condition, values } = webhookCondition(expectedWebhookId, expectedAttempts);
+    values[':webhook'] = webhook;
     const owed = webhook.status === 'pending';
     if (owed) values[':shard'] = shardOf(ticket);
     return this.#update(ticket, {

@@ -2,6 +2,7 @@
 // certificates, said by IDs and metadata alone. An event never carries a filing's content, its
 // protocol, an amount, an IdNr or a tax number: what it names, the caller reads from its own route.
 import { createHash } from 'node:crypto';
+import type { Notice } from '#shared/domain/notice.ts';
 import type { Ticket, TicketStatus } from '#shared/domain/ticket.ts';
 
 export const eventTypes = [
@@ -117,5 +118,23 @@ export function certificateEvent(
     client_id: certificate.client_id,
     created_at: at,
     data: { certificate_id: certificate.certificate_id, ...data },
+  };
+}
+
+/** A notice stored for its client: its ID, kind, year and filing, never its tax number or content. */
+export function noticeAvailable(notice: Notice & { client_id: string }): ClientEvent {
+  return {
+    id: eventId(notice.notice_id, 'notice.available'),
+    type: 'notice.available',
+    client_id: notice.client_id,
+    created_at: notice.created_at,
+    data: {
+      notice_id: notice.notice_id,
+      datenart: notice.datenart,
+      test: notice.test,
+      ...(notice.year !== undefined && { year: notice.year }),
+      ...(notice.tax_office && { tax_office: notice.tax_office }),
+      ...(notice.ticket && { ticket: notice.ticket }),
+    },
   };
 }

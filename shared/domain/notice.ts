@@ -4,6 +4,7 @@
 // through its own routes.
 
 import { createHash, randomBytes } from 'node:crypto';
+import type { WebhookState } from '#shared/domain/ticket.ts';
 
 /**
  * `stored`: every object of the record is in the bucket, its confirmation to ELSTER still owed;
@@ -23,6 +24,9 @@ export const isNoticeId = (value: string | undefined): value is string => !!valu
  * so a check run again after a crash finds what the first stored.
  */
 export const noticeId = (mailbox: string, recordId: string) => `ntc_${createHash('sha256').update(`${mailbox}\n${recordId}`).digest('base64url').slice(0, 22)}`;
+
+/** The `webhook-id` of a notice's `notice.available` webhook: one per notice, however often it is announced. */
+export const noticeWebhookId = (id: string) => `msg_${createHash('sha256').update(`notice.available\n${id}`).digest('base64url').slice(0, 22)}`;
 
 export const checkIdPattern = /^chk_[A-Za-z0-9_-]{22}$/;
 export const newCheckId = () => `chk_${randomBytes(16).toString('base64url')}`;
@@ -71,6 +75,8 @@ export interface Notice {
   confirmed_at?: string;
   /** When its `notice.available` webhook was queued (or found not wanted). */
   announced_at?: string;
+  /** Its `notice.available` webhook, while webhooks are on and it has an owner. */
+  webhook?: WebhookState;
   /** Epoch seconds after which the notice and its objects are deleted (the stage's retention). */
   expires_at?: number;
 }

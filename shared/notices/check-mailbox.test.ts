@@ -30,6 +30,9 @@ class MemoryNotices implements NoticeStore {
     Object.assign(notice, { state: 'confirmed', confirmed_at: at });
     return true;
   }
+  async updateWebhook() {
+    return false;
+  }
   async markAnnounced(id: string, at: string) {
     this.notices.get(id)!.announced_at = at;
   }

@@ -32,6 +32,29 @@ export function noticeView(notice: Notice) {
   };
 }
 
+/**
+ * The `notice.available` webhook's body: which notice, of which filing, where to read it. Nothing of
+ * its content (no value, no full tax number, no file), which only the notice's own routes serve.
+ */
+export function noticeWebhookBody(notice: Notice): string {
+  const view = noticeView(notice);
+  return JSON.stringify({
+    type: 'notice.available',
+    notice_id: notice.notice_id,
+    datenart: notice.datenart,
+    test: notice.test,
+    certificate_id: view.certificate_id,
+    ticket: view.ticket,
+    year: view.year,
+    tax_office: view.tax_office,
+    tax_number: view.tax_number,
+    notice_date: view.notice_date,
+    attachments: notice.attachments.length,
+    created_at: notice.created_at,
+    links: view.links,
+  });
+}
+
 export const checkView = (check: MailboxCheck) => ({
   check_id: check.check_id,
   status: check.status,

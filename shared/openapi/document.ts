@@ -574,6 +574,19 @@ function build(): Json {
         }),
       ),
     },
+    webhooks: {
+      'notice.available': {
+        post: {
+          operationId: 'noticeAvailable',
+          summary: 'A notice arrived',
+          description:
+            "Posted to `HOOK_URI` while `HOOK_ENABLED` is true, for each notice a mailbox check stores for a client (none for the operator's own), signed and retried as the ticket's webhook (Standard Webhooks headers `webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx; 410 stops it.",
+          tags: ['Notices'],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NoticeAvailable' } } } },
+          responses: { '200': { description: 'Received' } },
+        },
+      },
+    },
     components: { schemas: componentSchemas(), parameters, headers, responses, securitySchemes },
   };
 }

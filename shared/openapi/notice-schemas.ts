@@ -74,6 +74,36 @@ export const notice = z.object({
   links: z.object({ self: z.string(), data: z.string(), ticket: z.optional(z.string()) }),
 });
 
+/** The `notice.available` webhook's body (shared/notices/views.ts, noticeWebhookBody). */
+export const noticeAvailable = described(
+  z.object({
+    type: described(
+      z.literal('notice.available'),
+      "The event: a body without `type`, or with a filing type such as `voranmeldung`, is a ticket's delivered protocol",
+    ),
+    notice_id: described(notice.shape.notice_id, 'The notice: `GET /v2/notices/{notice_id}`'),
+    datenart,
+    test: described(z.boolean(), 'Fetched from the test mailbox'),
+    certificate_id: notice.shape.certificate_id,
+    ticket: notice.shape.ticket,
+    year: described(notice.shape.year, 'The year assessed (`veranlagungsjahr`)'),
+    tax_office: described(notice.shape.tax_office, "The tax office's number"),
+    tax_number: notice.shape.tax_number,
+    notice_date: notice.shape.notice_date,
+    attachments: described(count, 'How many attachments it has (the notice as a PDF, with DIVA)'),
+    created_at: notice.shape.created_at,
+    links: described(
+      z.object({
+        self: described(z.string(), 'The notice'),
+        data: described(z.string(), 'Its data package'),
+        ticket: z.optional(described(z.string(), 'The filing it answers')),
+      }),
+      "Where to read it, with the client's API key",
+    ),
+  }),
+  "A notice fetched for the client: IDs and metadata, never its content (no value, no full tax number, no file), which `links` serve with the client's API key. One delivery per notice, its `webhook-id` the same across retries and repeats",
+);
+
 export const noticeList = z.object({
   notices: z.array(notice),
   next_cursor: described(z.nullable(z.string()), 'Pass as `cursor` for the next page; null on the last'),

@@ -14,7 +14,7 @@ import { maxListAnswerBytes } from '#shared/http/list-page.ts';
 import { eventTypes } from '#shared/domain/event.ts';
 import { eventSettleSeconds } from '#shared/http/event-listing.ts';
 import { contractText } from '#shared/contract-text.ts';
-import { mailboxCheck, mailboxCheckRequest, notice, noticeData, noticeList, ticketNotices } from '#shared/openapi/notice-schemas.ts';
+import { mailboxCheck, mailboxCheckRequest, notice, noticeAvailable, noticeData, noticeList, ticketNotices } from '#shared/openapi/notice-schemas.ts';
 
 const text = contractText(new URL('./schemas.md', import.meta.url));
 
@@ -348,10 +348,10 @@ const clientEvent = described(
     created_at: described(timestamp, 'When it happened: the feed is in this order'),
     data: described(
       z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
-      'IDs and metadata only, never a filing, its protocol, an amount, an IdNr or a tax number: `ticket`, `kind`, `status`, `test`, `attempts`, `type`, `client_reference`, `transfer_ticket`, `error_code` for a ticket; `ticket`, `webhook_id`, `attempt`, `response_status` or `error` (`timeout`, `unreachable`), `next_attempt_at` for a webhook attempt; `certificate_id` and `locked_until` or `not_after` for a certificate',
+      'IDs and metadata only, never a filing, its protocol, an amount, an IdNr or a tax number: `ticket`, `kind`, `status`, `test`, `attempts`, `type`, `client_reference`, `transfer_ticket`, `error_code` for a ticket; `ticket`, `webhook_id`, `attempt`, `response_status` or `error` (`timeout`, `unreachable`), `next_attempt_at` for a webhook attempt; `certificate_id` and `locked_until` or `not_after` for a certificate; `notice_id`, `datenart`, `test`, `year`, `tax_office`, `ticket` for a notice',
     ),
   }),
-  'Something that happened to a ticket, webhook or certificate of the client',
+  'Something that happened to a ticket, webhook, certificate or notice of the client',
 );
 
 export const eventList = z.object({
@@ -490,6 +490,7 @@ const responseSchemas = {
   NoticeList: noticeList,
   TicketNotices: ticketNotices,
   NoticeData: noticeData,
+  NoticeAvailable: noticeAvailable,
 };
 
 /** `components.schemas`, each referable as `#/components/schemas/{name}`. */

@@ -1,4 +1,5 @@
 import type { Notice, NoticeState } from '#shared/domain/notice.ts';
+import type { WebhookState } from '#shared/domain/ticket.ts';
 
 export interface NoticeQuery {
   limit: number;
@@ -30,6 +31,11 @@ export interface NoticeStore {
   markConfirmed(noticeId: string, at: string): Promise<boolean>;
   /** Notes that its webhook is queued. */
   markAnnounced(noticeId: string, at: string): Promise<void>;
+  /**
+   * Replaces its webhook's state where the current one is `expectedWebhookId`'s (none started when
+   * undefined), at `expectedAttempts` where given: false when another writer got there first.
+   */
+  updateWebhook(noticeId: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<boolean>;
   /** One client's notices, newest first. */
   list(clientId: string, query: NoticeQuery): Promise<NoticePage>;
   /** The notices answering a ticket's filing, oldest first. */

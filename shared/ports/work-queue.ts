@@ -1,7 +1,16 @@
-export interface WebhookDelivery {
+/** One delivery of a ticket's webhook (`ticket.delivered`). */
+export interface TicketDelivery {
   ticket: string;
   webhook_id: string;
 }
+
+/** One delivery of a notice's webhook (`notice.available`). */
+export interface NoticeDelivery {
+  notice: string;
+  webhook_id: string;
+}
+
+export type WebhookDelivery = TicketDelivery | NoticeDelivery;
 
 export interface WorkQueue {
   /** A wake-up only: the ticket in the table says what is to be done. */

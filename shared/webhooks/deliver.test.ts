@@ -60,6 +60,7 @@ async function setup(results: NotifyResult[], options: Options = {}) {
   await protocols.put(id, fileName, pdf);
   const deps: DeliverDeps = {
     tickets,
+    notices: { get: async () => undefined, updateWebhook: async () => false },
     protocols,
     notifier,
     attempts,

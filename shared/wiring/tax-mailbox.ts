@@ -1,11 +1,22 @@
-import { ConfigError, noticeRetentionDays, taxAuthorityName } from '#shared/config.ts';
+import { ConfigError, noticeRetentionDays, taxAuthorityName, webhookConfig } from '#shared/config.ts';
 import { unsealSigner } from '#shared/certificates/signer.ts';
 import type { MailboxCheck } from '#shared/domain/notice.ts';
+import { announceNotice } from '#shared/notices/announce.ts';
 import type { CheckDeps } from '#shared/notices/check-mailbox.ts';
 import { once } from '#shared/once.ts';
 import type { MailboxAddress, TaxMailbox } from '#shared/ports/tax-mailbox.ts';
 import { sandboxMailboxFromEnv } from '#shared/sandbox/sandbox-mailbox.ts';
-import { certificateStore, keyWrapper, mailboxCheckStore, noticeFileStore, noticeStore, sandboxMailboxStore, ticketStore } from '#shared/wiring/adapters.ts';
+import {
+  certificateStore,
+  eventStore,
+  keyWrapper,
+  mailboxCheckStore,
+  noticeFileStore,
+  noticeStore,
+  sandboxMailboxStore,
+  ticketStore,
+  workQueue,
+} from '#shared/wiring/adapters.ts';
 
 // The mailbox of the stage's tax authority. ERiC's (ElsterDatenabholung through ERiC, Otto through
 // koffi) implements the same port; until it does, a stage with ERiC refuses a check with this line.
@@ -33,6 +44,6 @@ export const checkDeps = async (): Promise<CheckDeps> => ({
   tickets: ticketStore(),
   mailbox: taxMailbox(),
   address: addressOf,
-  announce: async () => {},
+  announce: (notice) => announceNotice({ notices: noticeStore(), events: eventStore(), queue: workQueue(), webhooks: webhookConfig() }, notice),
   retentionDays: noticeRetentionDays(),
 });

@@ -6,8 +6,8 @@ import { noticeStore } from '#shared/wiring/adapters.ts';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
-import { tableName } from '#shared/config.ts';
 import { expect } from 'vitest';
+import { tableName } from '#shared/config.ts';
 import { eventually, type LocalService } from '#test/support/local-service.ts';
 
 export interface RecordCounters {
