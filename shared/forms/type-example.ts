@@ -99,11 +99,13 @@ const stringCandidates = [
   'DE123456704-00001',
   'DE0005140008',
   '01.01-31.12',
+  '01.03.2024-30.06.2024',
   '12.25',
   '1234567890',
   '001234',
   'MUSTERER62A01Z',
   'crt_AAAAAAAAAAAAAAAAAAAAAA',
+  'ntc_AAAAAAAAAAAAAAAAAAAAAA',
   'j',
 ];
 const numberCandidates = [2025, 1200.5, 12, 2, 1, 0];

@@ -92,7 +92,7 @@ describe('the OpenAPI document', () => {
 
   it('holds every ticket path parameter to the ticket ID pattern', () => {
     const ticketPaths = Object.keys(doc.paths).filter((path) => path.includes('{ticket}'));
-    expect(ticketPaths).toHaveLength(6);
+    expect(ticketPaths.sort()).toEqual([...new Set(servedRoutes(apis.api.routes).map(({ path }) => path))].filter((path) => path.includes('{ticket}')).sort());
     for (const path of ticketPaths) {
       const parameter = (doc.paths[path].parameters as Json[]).map((p) => (p.$ref ? resolve(p.$ref) : p) as Json).find((p) => p.in === 'path');
       expect(parameter).toMatchObject({ name: 'ticket', required: true, schema: { pattern: ticketIdPattern.source } });

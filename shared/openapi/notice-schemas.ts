@@ -29,58 +29,70 @@ export const mailboxCheckRequest = z.object({
   to: z.optional(described(day, 'Only records provided on or before this day')),
 });
 
+const noticeId = described(z.string().check(z.regex(noticeIdPattern)), 'Notice ID');
+const isTest = described(z.boolean(), 'Whether it asked, or was fetched, with the Testmerker');
+
 export const mailboxCheck = z.object({
-  check_id: z.string().check(z.regex(checkIdPattern)),
+  check_id: described(z.string().check(z.regex(checkIdPattern)), 'Check ID'),
   status: described(
     z.enum(['queued', 'running', 'done', 'failed']),
     '`done` once every page was listed, every new record stored and every stored record offered its confirmation',
   ),
-  test: z.boolean(),
-  certificate_id: z.nullable(z.string()),
+  test: isTest,
+  certificate_id: described(z.nullable(z.string()), "The certificate whose mailbox it reads; null for the stage's own"),
   created_at: timestamp,
   updated_at: timestamp,
-  found: z.nullable(described(count, 'Records the mailbox listed')),
-  stored: z.nullable(described(count, 'Records newly stored as notices')),
-  confirmed: z.nullable(described(count, 'Notices confirmed to ELSTER by this check')),
-  unconfirmed: z.nullable(described(count, 'Notices still owed their confirmation: the next check offers it again')),
-  links: z.object({ self: z.string(), notices: z.string() }),
+  found: described(z.nullable(count), 'Records the mailbox listed'),
+  stored: described(z.nullable(count), 'Records newly stored as notices'),
+  confirmed: described(z.nullable(count), 'Notices confirmed to ELSTER by this check'),
+  unconfirmed: described(z.nullable(count), 'Notices still owed their confirmation: the next check offers it again'),
+  links: described(z.object({ self: described(z.string(), 'This check'), notices: described(z.string(), 'The notices') }), 'Where to follow it'),
 });
 
-const file = z.object({ file_name: z.string(), content_type: z.string(), file_size: count, file_sha256: sha256 });
+const file = z.object({
+  file_name: described(z.string(), 'A file name for saving it'),
+  content_type: described(z.string(), 'Its media type'),
+  file_size: described(count, 'Its size in bytes'),
+  file_sha256: described(sha256, 'Its SHA-256, hexadecimal'),
+});
 
 export const notice = z.object({
-  notice_id: z.string().check(z.regex(noticeIdPattern)),
+  notice_id: noticeId,
   datenart,
   state: described(z.enum(noticeStates), '`stored`: every file kept, the confirmation to ELSTER still owed; `confirmed`: ELSTER has it'),
-  test: z.boolean(),
+  test: isTest,
   certificate_id: described(z.nullable(z.string()), "The certificate whose mailbox held it; null for the stage's own"),
   ticket: described(
     z.nullable(z.string().check(z.regex(ticketIdPattern))),
     "The ticket of the filing it answers (ELSTER's `erklaerungsticket` is its transfer ticket)",
   ),
-  filing_transfer_ticket: z.nullable(z.string()),
-  year: z.nullable(z.number().check(z.int())),
-  tax_office: z.nullable(z.string()),
+  filing_transfer_ticket: described(z.nullable(z.string()), 'The transfer ticket of the filing it answers (`erklaerungsticket`)'),
+  year: described(z.nullable(z.number().check(z.int())), 'The year assessed (`veranlagungsjahr`)'),
+  tax_office: described(z.nullable(z.string()), 'The 4-digit number of the tax office that sent it'),
   tax_number: described(z.nullable(z.string()), 'Masked to its last 4 digits'),
   notice_date: described(z.nullable(day), "The Bescheid's date (`bescheiddatum`), where the record names one"),
   available_until: described(z.nullable(day), "When ELSTER deletes the record (`verfuegbarbis`); steuerbote keeps its copy for the stage's notice retention"),
   created_at: described(timestamp, 'When it was stored'),
-  confirmed_at: z.nullable(timestamp),
+  confirmed_at: described(z.nullable(timestamp), 'When ELSTER took its confirmation'),
   data: described(file, 'The data package (XML): `/v2/notices/{notice_id}/data`'),
   attachments: described(
-    z.array(z.object({ n: count, ...file.shape })),
+    z.array(z.object({ n: described(count, 'Its number, from 0'), ...file.shape })),
     'The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}`',
   ),
-  links: z.object({ self: z.string(), data: z.string(), ticket: z.optional(z.string()) }),
+  links: described(
+    z.object({
+      self: described(z.string(), 'This notice'),
+      data: described(z.string(), 'Its data package'),
+      ticket: z.optional(described(z.string(), 'The filing it answers')),
+    }),
+    'Where to read it',
+  ),
 });
 
 /** The `notice.available` webhook's body (shared/notices/views.ts, noticeWebhookBody). */
 export const noticeAvailable = described(
   z.object({
-    type: described(
-      z.literal('notice.available'),
-      "The event: a body without `type`, or with a filing type such as `voranmeldung`, is a ticket's delivered protocol",
-    ),
+    type: described(z.literal('notice.available'), "The event: a body without `type`, or with the `type` of a filing, is a ticket's delivered protocol"),
     notice_id: described(notice.shape.notice_id, 'The notice: `GET /v2/notices/{notice_id}`'),
     datenart,
     test: described(z.boolean(), 'Fetched from the test mailbox'),
@@ -105,19 +117,22 @@ export const noticeAvailable = described(
 );
 
 export const noticeList = z.object({
-  notices: z.array(notice),
+  notices: described(z.array(notice), 'Newest first'),
   next_cursor: described(z.nullable(z.string()), 'Pass as `cursor` for the next page; null on the last'),
 });
 
-export const ticketNotices = z.object({ ticket: z.string(), notices: z.array(notice) });
+export const ticketNotices = z.object({
+  ticket: described(z.string().check(z.regex(ticketIdPattern)), 'The ticket'),
+  notices: described(z.array(notice), 'The notices that answer it, newest first'),
+});
 
 export const noticeData = z.object({
-  notice_id: z.string(),
+  notice_id: noticeId,
   datenart,
-  file_name: z.string(),
+  file_name: described(z.string(), 'A file name for saving it'),
   values: described(
     z.nullable(z.record(z.string(), z.string())),
     "The values by element name where the format is one steuerbote reads (the sandbox's Bescheiddaten); null otherwise",
   ),
-  xml: z.string(),
+  xml: described(z.string(), 'The data package, as ELSTER sent it'),
 });

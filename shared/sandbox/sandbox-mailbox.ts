@@ -102,7 +102,8 @@ export class SandboxMailbox implements TaxMailbox {
       datenart: 'ESB',
       metas,
       available_at: new Date(received.getTime() + this.#options.delayMs).toISOString(),
-      pdf: transmission.kind === 'est' && this.#options.divaConsent,
+      // ELSTER sends the notice itself (DIVA) for the income tax return; its Datenart version is `ESt_{year}`.
+      pdf: transmission.datenart_version.startsWith('ESt_') && this.#options.divaConsent,
       test: transmission.test,
       ...(behaviour && { behaviour }),
       downloads: 0,

@@ -1152,7 +1152,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "notice.available": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A notice arrived
+         * @description Posted to `HOOK_URI` while `HOOK_ENABLED` is true, for each notice a mailbox check stores for a client (none for the operator's own), signed and retried as the ticket's webhook (Standard Webhooks headers `webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx; 410 stops it.
+         */
+        post: operations["noticeAvailable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         UstvaSubmission: {
@@ -1167,7 +1188,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /**
              * @description The filing, each its own element of ELSTER's Steuerfall with its own protocol: `voranmeldung` (default), the return for `period`; `dauerfristverlaengerung`, the application for the one-month extension (§ 46 UStDV; no `period`, no `kennzahlen`; quarterly filers); `sondervorauszahlung`, the special prepayment of monthly filers with it (§ 47 UStDV; no `period`; `kennzahlen: { kz38 }` in whole euros, or `prepayments_prior_year`). A field that is not part of the filing is 422 `FIELD_NOT_FOR_TYPE`; applying after the due date of the first prepayment it covers (10 February monthly, 10 April quarterly, § 48 UStDV) is the hint `APPLICATION_LATE`
@@ -1427,7 +1448,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office` */
             tax_number?: string | {
@@ -2832,8 +2853,17 @@ export interface components {
                      * @description Geburtsdatum: a date, YYYY-MM-DD (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120203)
                      */
                     birth_date?: string;
+                    /**
+                     * Format: date
+                     * @description Im Jahr verstorben am: a date, YYYY-MM-DD (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120205)
+                     */
+                    died_on?: string;
+                    /** @description Beruf und Familienstand: text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120202) */
+                    profession?: string;
                     /** @description Verwandtschaftsverhältnis: text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120701) */
                     relation?: string;
+                    /** @description Ehegatte oder Lebenspartner im selben Haushalt: text, at most 999 characters (ESt1A_U/Ang_Unt_Pers/Allg/Persoenl/E0120204) */
+                    spouse_name?: string;
                     /**
                      * @description Lebte in meinem inländischen Haushalt: one of `yes`, `no` (ESt1A_U/Ang_Unt_Pers/Allg/U_Berecht/E0122505)
                      * @enum {string}
@@ -2844,6 +2874,54 @@ export interface components {
                      * @enum {string}
                      */
                     child_benefit_for_them?: "yes" | "no";
+                    /** @description Ek_Bez_u_P/Ek_ns_A (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ek_ns_A, at most 12) */
+                    wages?: {
+                        /** @description Zeitraum (Bruttoarbeitslohn der unterstützten Person): a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ek_ns_A/Br_AL/E0121001) */
+                        period?: string;
+                        /** @description Bruttoarbeitslohn der unterstützten Person: euros (a number or a decimal string), sent as whole euros (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ek_ns_A/Br_AL/E0121101) */
+                        amount?: number | string;
+                        /** @description Zeitraum (Versorgungsbezüge der unterstützten Person): a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ek_ns_A/VBez/E0121201) */
+                        pension_period?: string;
+                        /** @description Versorgungsbezüge der unterstützten Person: euros (a number or a decimal string), sent as whole euros (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ek_ns_A/VBez/E0121301) */
+                        pensions?: number | string;
+                        /** @description Bemessungsgrundlage des Versorgungsfreibetrags (unterstützte Person): euros (a number or a decimal string), sent as whole euros, not negative (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ek_ns_A/VBez/E0125301) */
+                        pension_allowance_basis?: number | string;
+                    }[];
+                    /** @description Ek_Bez_u_P/So_Ek (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/So_Ek, at most 4) */
+                    annuities?: {
+                        /** @description Zeitraum (Renten der unterstützten Person): a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/So_Ek/Rent/E0122001) */
+                        period?: string;
+                        /** @description Renten der unterstützten Person: euros (a number or a decimal string), sent as whole euros (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/So_Ek/Rent/E0122101) */
+                        amount?: number | string;
+                    }[];
+                    /** @description Ek_Bez_u_P/Ueb_Ek (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ueb_Ek, at most 12) */
+                    other_income?: {
+                        /** @description Zeitraum (Übrige Einkünfte der unterstützten Person): a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ueb_Ek/E0122601) */
+                        period?: string;
+                        /** @description Übrige Einkünfte der unterstützten Person: euros (a number or a decimal string), sent as whole euros (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Ueb_Ek/E0122701) */
+                        amount?: number | string;
+                    }[];
+                    /** @description Ek_Bez_u_P/Soz_L_Ueb_B (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Soz_L_Ueb_B, at most 12) */
+                    benefits?: {
+                        /** @description Zeitraum (Sozialleistungen und übrige Bezüge der unterstützten Person): a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Soz_L_Ueb_B/E0123201) */
+                        period?: string;
+                        /** @description Sozialleistungen und übrige Bezüge der unterstützten Person: euros (a number or a decimal string), sent as whole euros (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Soz_L_Ueb_B/E0123301) */
+                        amount?: number | string;
+                    }[];
+                    /** @description Ek_Bez_u_P/Oe_Ausb_Hi (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Oe_Ausb_Hi, at most 6) */
+                    grants?: {
+                        /** @description Zeitraum (Öffentliche Ausbildungshilfen der unterstützten Person): a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Oe_Ausb_Hi/E0122801) */
+                        period?: string;
+                        /** @description Öffentliche Ausbildungshilfen der unterstützten Person: euros (a number or a decimal string), sent as whole euros (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Oe_Ausb_Hi/E0122901) */
+                        amount?: number | string;
+                    }[];
+                    /** @description Ek_Bez_u_P/Kost_alle_Bez (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Kost_alle_Bez, at most 6) */
+                    costs?: {
+                        /** @description Zeitraum (Kosten zu allen Bezügen der unterstützten Person): a span of the year, DD.MM-DD.MM such as "01.01-31.12" (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Kost_alle_Bez/E0123401) */
+                        period?: string;
+                        /** @description Kosten zu allen Bezügen der unterstützten Person: euros (a number or a decimal string), sent as whole euros, not negative (ESt1A_U/Ang_Unt_Pers/Ek_Bez_u_P/Kost_alle_Bez/E0123501) */
+                        amount?: number | string;
+                    }[];
                 }[];
             }[];
             /** @description Anlage Kind (E10 `Kind`, at most 14). */
@@ -3280,6 +3358,80 @@ export interface components {
                     /** @description Anteil an Gewinnen aus Beteiligungen: euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Fest/Einz/E0800504) */
                     share?: number | string;
                 }[];
+                /** @description Gew/M_Unt/Beteil (G/Gew/M_Unt/Beteil, at most 99) */
+                co_entrepreneurships?: {
+                    /** @description Gesellschaft: text, at most 999 characters (G/Gew/M_Unt/Beteil/E0800601) */
+                    name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (G/Gew/M_Unt/Beteil/E0800908) */
+                    tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (G/Gew/M_Unt/Beteil/E0801008) */
+                    tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Anteil an Gewinnen als Mitunternehmer: euros (a number or a decimal string), sent as whole euros (G/Gew/M_Unt/Beteil/E0800602) */
+                    share?: number | string;
+                }[];
+                /** @description Gew/M_Unt_ger_Bed/Einz (G/Gew/M_Unt_ger_Bed/Einz, at most 10) */
+                special_relationships?: {
+                    /** @description Gesellschaft: text, at most 999 characters (G/Gew/M_Unt_ger_Bed/Einz/E0801202) */
+                    name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (G/Gew/M_Unt_ger_Bed/Einz/E0802809) */
+                    tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (G/Gew/M_Unt_ger_Bed/Einz/E0802906) */
+                    tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (G/Gew/M_Unt_ger_Bed/Einz/E0803102) */
+                    business_id?: string;
+                    /** @description Anteil an Gewinnen (Mitunternehmer mit geringer Bedeutung): euros (a number or a decimal string), sent as whole euros (G/Gew/M_Unt_ger_Bed/Einz/E0801203) */
+                    amount?: number | string;
+                }[];
+                /** @description Gew/Ges_Gem_P15b/Einz (G/Gew/Ges_Gem_P15b/Einz, at most 99) */
+                tax_shelter_models?: {
+                    /** @description Gesellschaft, Gemeinschaft oder Modell (§ 15b EStG): text, at most 999 characters (G/Gew/Ges_Gem_P15b/Einz/E0801001) */
+                    name?: string;
+                    /** @description Einkünfte aus Modellen nach § 15b EStG: euros (a number or a decimal string), sent as whole euros (G/Gew/Ges_Gem_P15b/Einz/E0801006) */
+                    amount?: number | string;
+                }[];
+                /** @description Steuerfreier Teil nach dem Teileinkünfteverfahren: euros (a number or a decimal string), sent as whole euros (G/Gew/TEV_stfr_T/E0800904) */
+                partial_income_exempt?: number | string;
+                /** @description Positive Einkünfte (§ 2 Abs. 4 UmwStG): euros (a number or a decimal string), sent as whole euros, not negative (G/Gew/P_Ek_P2_Abs_4_UmwStG/E0801414) */
+                reorganisation_income?: number | string;
+                /** @description Gewinn nach § 5a EStG oder verpachteter ruhender Betrieb: text, at most 999 characters (G/Gew/Ek_P5a_od_verp_ruh_Bet/E0801404) */
+                tonnage_description?: string;
+                /** @description Gewinn nach § 5a EStG oder aus verpachtetem ruhendem Betrieb: euros (a number or a decimal string), sent as whole euros, at least 1 euro (G/Gew/Ek_P5a_od_verp_ruh_Bet/E0801405) */
+                tonnage?: number | string;
+                /** @description Holznutzung (§ 34b Abs. 3 Nr. 2 EStG): text, at most 999 characters (G/Gew/Holzn_P34b/P3_Nr_2/E0801406) */
+                timber_extra_use_description?: string;
+                /** @description Einkünfte aus Holznutzung (§ 34b Abs. 3 Nr. 2 EStG): euros (a number or a decimal string), sent as whole euros, at least 1 euro (G/Gew/Holzn_P34b/P3_Nr_2/E0801407) */
+                timber_extra_use?: number | string;
+                /** @description Holznutzung (§ 34b Abs. 3 Nr. 1 EStG): text, at most 999 characters (G/Gew/Holzn_P34b/P3_Nr_1/E0801408) */
+                timber_use_description?: string;
+                /** @description Einkünfte aus Holznutzung (§ 34b Abs. 3 Nr. 1 EStG): euros (a number or a decimal string), sent as whole euros, at least 1 euro (G/Gew/Holzn_P34b/P3_Nr_1/E0801409) */
+                timber_use?: number | string;
+                /** @description Kalamitätsnutzung (§ 34b Abs. 1 Nr. 2 EStG): text, at most 999 characters (G/Gew/Holzn_P34b/Abs1_Nr2_iVm_Abs3_Nr2/E0801412) */
+                timber_calamity_description?: string;
+                /** @description Einkünfte aus Kalamitätsnutzung (§ 34b EStG): euros (a number or a decimal string), sent as whole euros, at least 1 euro (G/Gew/Holzn_P34b/Abs1_Nr2_iVm_Abs3_Nr2/E0801413) */
+                timber_calamity?: number | string;
+                /** @description Anzahl der Anlagen 34a: a whole number from 1 to 999 (G/Gew/Beg_P34a/E0801703) */
+                forms_34a?: number;
+                /**
+                 * @description Steuerfreie Sanierungserträge (§ 3a EStG): true when it applies (G/Gew/San_3a/E0801706)
+                 * @constant
+                 */
+                restructuring_gains?: true;
                 /** @description St_Erm_P35/Ang_GSt_GMB (G/St_Erm_P35/Ang_GSt_GMB) */
                 trade_tax?: {
                     /** @description Einz_Betr (G/St_Erm_P35/Ang_GSt_GMB/Einz_Betr, at most 2) */
@@ -3316,6 +3468,63 @@ export interface components {
                         maximum?: number | string;
                     }[];
                 };
+                /** @description Begünstigte sonstige Gewinne (§ 34 Abs. 2 Nr. 2 bis 4 EStG): euros (a number or a decimal string), sent as whole euros, not negative (G/Sonst/E0801701) */
+                favoured_gains?: number | string;
+                /** @description Organgesellschaft: text, at most 999 characters (G/Sonst/E0802001) */
+                organ_company?: string;
+                /** @description Finanzamt der Organgesellschaft: text, at most 999 characters (G/Sonst/Ek_Org/E0806001) */
+                organ_tax_office?: string;
+                /** @description Steuernummer der Organgesellschaft: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (G/Sonst/Ek_Org/E0806101) */
+                organ_tax_number?: string | {
+                    /**
+                     * @description The Land whose notation `number` is written in, as its two-letter code
+                     * @enum {string}
+                     */
+                    state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                    /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                    number: string;
+                };
+                /** @description Zuzurechnendes Einkommen der Organgesellschaft: euros (a number or a decimal string), sent as whole euros (G/Sonst/E0802002) */
+                organ_income?: number | string;
+                /** @description Außer Ansatz gelassene Verluste (Tierzucht): euros (a number or a decimal string), sent as whole euros (G/Tierz_Tierh/E0802401) */
+                livestock_losses?: number | string;
+                /** @description Ungekürzte Gewinne (Tierzucht): euros (a number or a decimal string), sent as whole euros (G/Tierz_Tierh/E0802402) */
+                livestock_gains?: number | string;
+                /** @description Verrechnete Verluste anderer Jahre (Tierzucht): euros (a number or a decimal string), sent as whole euros (G/Tierz_Tierh/E0802403) */
+                livestock_set_off?: number | string;
+                /**
+                 * @description Kein Verlustrücktrag in das Vorjahr (Tierzucht): true when it applies (G/Tierz_Tierh/E0805103)
+                 * @constant
+                 */
+                livestock_no_carry_back?: true;
+                /** @description Außer Ansatz gelassene Verluste (Termingeschäfte): euros (a number or a decimal string), sent as whole euros (G/Term_Gesch/E0802505) */
+                futures_losses?: number | string;
+                /** @description Ungekürzte Gewinne (Termingeschäfte): euros (a number or a decimal string), sent as whole euros (G/Term_Gesch/E0802506) */
+                futures_gains?: number | string;
+                /** @description Verrechnete Verluste anderer Jahre (Termingeschäfte): euros (a number or a decimal string), sent as whole euros (G/Term_Gesch/E0802507) */
+                futures_set_off?: number | string;
+                /**
+                 * @description Kein Verlustrücktrag in das Vorjahr (Termingeschäfte): true when it applies (G/Term_Gesch/E0805307)
+                 * @constant
+                 */
+                futures_no_carry_back?: true;
+                /** @description Außer Ansatz gelassene Verluste (Beteiligungen): euros (a number or a decimal string), sent as whole euros (G/Verl_Bet/E0804206) */
+                participations_losses?: number | string;
+                /** @description Ungekürzte Gewinne (Beteiligungen): euros (a number or a decimal string), sent as whole euros (G/Verl_Bet/E0804207) */
+                participations_gains?: number | string;
+                /** @description Verrechnete Verluste anderer Jahre (Beteiligungen): euros (a number or a decimal string), sent as whole euros (G/Verl_Bet/E0804208) */
+                participations_set_off?: number | string;
+                /**
+                 * @description Kein Verlustrücktrag in die zwei Vorjahre (Beteiligungen): true when it applies (G/Verl_Bet/E0805506)
+                 * @constant
+                 */
+                participations_no_carry_back?: true;
+                /** @description Anzahl der Anlagen Zinsschranke: a whole number from 0 to 999999999 (G/Zins_AW/E0805606) */
+                interest_barrier_forms?: number;
+                /** @description Kürzungsbetrag (§ 11 AStG): euros (a number or a decimal string), sent as whole euros, not negative (G/Kuerz_11_AStG/E0810701) */
+                section_11_astg?: number | string;
+                /** @description Aufstellung zum Kürzungsbetrag (§ 11 AStG): text, at most 999 characters (G/Kuerz_11_AStG/E0810801) */
+                section_11_astg_listing?: string;
             }[];
             /** @description Anlage Zinsschranke (E10 `Zins`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             interest_barrier?: {
@@ -3468,6 +3677,32 @@ export interface components {
                     /** @description Anteil an Gewinnen aus Beteiligungen: euros (a number or a decimal string), sent as whole euros (S/Gewinn/Beteil_1/E0803602) */
                     share?: number | string;
                 };
+                /** @description Gewinn/Weit_Beteil/Einz (S/Gewinn/Weit_Beteil/Einz, at most 99) */
+                further_participations?: {
+                    /** @description Gesellschaft: text, at most 999 characters (S/Gewinn/Weit_Beteil/Einz/E0803701) */
+                    name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/Gewinn/Weit_Beteil/Einz/E0821001) */
+                    tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Weit_Beteil/Einz/E0821002) */
+                    tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Anteil an weiteren Beteiligungen: euros (a number or a decimal string), sent as whole euros (S/Gewinn/Weit_Beteil/Einz/E0803804) */
+                    amount?: number | string;
+                }[];
+                /** @description Gewinn/Ges_Gem_P15b/Einz (S/Gewinn/Ges_Gem_P15b/Einz, at most 99) */
+                tax_shelter_models?: {
+                    /** @description Gesellschaft, Gemeinschaft oder Modell (§ 15b EStG): text, at most 999 characters (S/Gewinn/Ges_Gem_P15b/Einz/E0803905) */
+                    name?: string;
+                    /** @description Einkünfte aus Modellen nach § 15b EStG: euros (a number or a decimal string), sent as whole euros (S/Gewinn/Ges_Gem_P15b/Einz/E0803908) */
+                    amount?: number | string;
+                }[];
                 /** @description Gewinn/So_selb_A/Einz (S/Gewinn/So_selb_A/Einz, at most 99) */
                 other_activities?: {
                     /** @description Sonstige selbständige Tätigkeit: text, at most 999 characters (S/Gewinn/So_selb_A/Einz/E0803901) */
@@ -3477,6 +3712,173 @@ export interface components {
                     /** @description Gewinn aus sonstiger selbständiger Arbeit: euros (a number or a decimal string), sent as whole euros (S/Gewinn/So_selb_A/Einz/E0803902) */
                     profit?: number | string;
                 }[];
+                /** @description Gewinn/Weit_Taet/Einz (S/Gewinn/Weit_Taet/Einz, at most 99) */
+                further_activities?: {
+                    /** @description Weitere selbständige Tätigkeit: text, at most 999 characters (S/Gewinn/Weit_Taet/Einz/E0804101) */
+                    activity?: string;
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (S/Gewinn/Weit_Taet/Einz/E0821902) */
+                    business_id?: string;
+                    /** @description Gewinn aus weiterer selbständiger Tätigkeit: euros (a number or a decimal string), sent as whole euros (S/Gewinn/Weit_Taet/Einz/E0804204) */
+                    profit?: number | string;
+                }[];
+                /** @description Steuerfreier Teil nach dem Teileinkünfteverfahren: euros (a number or a decimal string), sent as whole euros (S/Gewinn/TEV_stfr_T/E0804401) */
+                partial_income_exempt?: number | string;
+                /** @description Positive Einkünfte (§ 2 Abs. 4 UmwStG): euros (a number or a decimal string), sent as whole euros, not negative (S/Gewinn/P_Ek_P2_Abs_4_UmwStG/E0821301) */
+                reorganisation_income?: number | string;
+                /** @description Gewinn/Stpfl_LVerg_WagnKapG_bis_2008/Einz (S/Gewinn/Stpfl_LVerg_WagnKapG_bis_2008/Einz, at most 99) */
+                carried_interest_until_2008?: {
+                    /** @description Gesellschaft: text, at most 999 characters (S/Gewinn/Stpfl_LVerg_WagnKapG_bis_2008/Einz/E0804301) */
+                    name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/Gewinn/Stpfl_LVerg_WagnKapG_bis_2008/Einz/E0821601) */
+                    tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Stpfl_LVerg_WagnKapG_bis_2008/Einz/E0821702) */
+                    tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Leistungsvergütungen aus Wagniskapitalgesellschaften (bis 2008): euros (a number or a decimal string), sent as whole euros (S/Gewinn/Stpfl_LVerg_WagnKapG_bis_2008/Einz/E0801201) */
+                    amount?: number | string;
+                }[];
+                /** @description Gewinn/Stpfl_Lverg_WagnKapG_ab_2009/Einz (S/Gewinn/Stpfl_Lverg_WagnKapG_ab_2009/Einz, at most 99) */
+                carried_interest_from_2009?: {
+                    /** @description Gesellschaft: text, at most 999 characters (S/Gewinn/Stpfl_Lverg_WagnKapG_ab_2009/Einz/E0801304) */
+                    name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/Gewinn/Stpfl_Lverg_WagnKapG_ab_2009/Einz/E0821801) */
+                    tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/Gewinn/Stpfl_Lverg_WagnKapG_ab_2009/Einz/E0821901) */
+                    tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Leistungsvergütungen aus Wagniskapitalgesellschaften (ab 2009): euros (a number or a decimal string), sent as whole euros (S/Gewinn/Stpfl_Lverg_WagnKapG_ab_2009/Einz/E0801305) */
+                    amount?: number | string;
+                }[];
+                /** @description Anzahl der Anlagen 34a: a whole number from 1 to 999 (S/Gewinn/Gewinn/E0801303) */
+                forms_34a?: number;
+                /**
+                 * @description Steuerfreie Sanierungserträge (§ 3a EStG): true when it applies (S/Gewinn/San_3a/E0821701)
+                 * @constant
+                 */
+                restructuring_gains?: true;
+                /** @description VAe_Gew (S/VAe_Gew) */
+                sale?: {
+                    /** @description Betrieb, Teilbetrieb oder Mitunternehmeranteil: text, at most 999 characters (S/VAe_Gew/Vor_FB/E0823001) */
+                    sale_name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/VAe_Gew/Vor_FB/E0823101) */
+                    sale_tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/VAe_Gew/Vor_FB/E0823201) */
+                    sale_tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Veräußerungsgewinn vor dem Freibetrag (§ 16 Abs. 4 EStG): euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0804501) */
+                    gain?: number | string;
+                    /** @description Darin steuerpflichtiger Teil (Teileinkünfteverfahren): euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0804903) */
+                    gain_partial_income?: number | string;
+                    /** @description Freibetrag bereits in Anspruch genommen (Betrag): euros (a number or a decimal string), sent as whole euros, not negative (S/VAe_Gew/Vor_FB/E0823302) */
+                    allowance_claimed?: number | string;
+                    /** @description Ermäßigter Steuersatz beantragt (Betrag): euros (a number or a decimal string), sent as whole euros, not negative (S/VAe_Gew/Vor_FB/E0823401) */
+                    reduced_rate_claimed?: number | string;
+                    /** @description Veräußerungsgewinn mit ermäßigtem Steuersatz: euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0805003) */
+                    gain_reduced_rate?: number | string;
+                    /** @description Betrieb, Teilbetrieb oder Mitunternehmeranteil: text, at most 999 characters (S/VAe_Gew/VAe_G_kein_FB/E0823801) */
+                    other_sale_name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/VAe_Gew/VAe_G_kein_FB/E0823902) */
+                    other_sale_tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/VAe_Gew/VAe_G_kein_FB/E0824001) */
+                    other_sale_tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Veräußerungsgewinne ohne Freibetrag: euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0804601) */
+                    other_gain?: number | string;
+                    /** @description Darin steuerpflichtiger Teil ohne Freibetrag (Teileinkünfteverfahren): euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0805203) */
+                    other_gain_partial_income?: number | string;
+                    /**
+                     * @description Ermäßigter Steuersatz bereits in Anspruch genommen: one of `all`, `some` (S/VAe_Gew/Vor_FB/E0823701)
+                     * @enum {string}
+                     */
+                    other_reduced_rate?: "all" | "some";
+                    /**
+                     * @description Ermäßigter Steuersatz für eine andere Veräußerung: true when it applies (S/VAe_Gew/Vor_FB/E0823901)
+                     * @constant
+                     */
+                    other_reduced_rate_elsewhere?: true;
+                    /** @description Darin Gewinn mit ermäßigtem Steuersatz: euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0805305) */
+                    other_gain_reduced_rate?: number | string;
+                    /** @description Darin steuerpflichtiger Teil mit ermäßigtem Steuersatz: euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0805403) */
+                    other_gain_reduced_rate_partial?: number | string;
+                    /** @description Betrieb, Teilbetrieb oder Mitunternehmeranteil: text, at most 999 characters (S/VAe_Gew/VAe_Verl_16/E0824701) */
+                    loss_name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (S/VAe_Gew/VAe_Verl_16/E0824801) */
+                    loss_tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (S/VAe_Gew/VAe_Verl_16/E0824901) */
+                    loss_tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Veräußerungsverlust (§ 16 EStG): euros (a number or a decimal string), sent as whole euros, at least 1 euro (S/VAe_Gew/Vor_FB/E0822201) */
+                    loss?: number | string;
+                    /** @description Darin steuerpflichtiger Teil des Verlusts (Teileinkünfteverfahren): euros (a number or a decimal string), sent as whole euros (S/VAe_Gew/Vor_FB/E0822301) */
+                    loss_partial_income?: number | string;
+                    /**
+                     * @description Erwerber ist eine Gesellschaft mit Beteiligung der veräußernden Person: true when it applies (S/VAe_Gew/Vor_FB/VAeGew_o_VAeVerl/E0804701)
+                     * @constant
+                     */
+                    buyer_related?: true;
+                    /**
+                     * @description Betriebsaufgabe über mehr als ein Kalenderjahr: true when it applies (S/VAe_Gew/Vor_FB/VAeGew_o_VAeVerl/E0802209)
+                     * @constant
+                     */
+                    over_several_years?: true;
+                    /** @description Erläuterung zur Beteiligung am Erwerber: text, at most 999 characters (S/VAe_Gew/Vor_FB/VAeGew_o_VAeVerl/E0802206) */
+                    buyer_explanation?: string;
+                };
+                /** @description Sonst (S/Sonst) */
+                other?: {
+                    /** @description Darin steuerfreie Einnahmen: euros (a number or a decimal string), sent as whole euros, not negative (S/Sonst/E0804901) */
+                    tax_free_income?: number | string;
+                    /** @description Einn_neb_berufl_Taet (S/Sonst/Einn_neb_berufl_Taet, at most 99) */
+                    side_activities?: {
+                        /** @description Nebenberufliche Tätigkeit: text, at most 999 characters (S/Sonst/Einn_neb_berufl_Taet/E0805301) */
+                        activity?: string;
+                        /** @description Einnahmen aus nebenberuflicher Tätigkeit: euros (a number or a decimal string), sent as whole euros, not negative (S/Sonst/Einn_neb_berufl_Taet/E0805302) */
+                        amount?: number | string;
+                        /** @description Davon steuerfrei: euros (a number or a decimal string), sent as whole euros, not negative (S/Sonst/Einn_neb_berufl_Taet/E0805303) */
+                        tax_free?: number | string;
+                        /** @description Rest enthalten in Zeile: text, at most 999 characters (S/Sonst/Einn_neb_berufl_Taet/E0805304) */
+                        rest_in?: string;
+                    }[];
+                };
+                /** @description Kürzungsbetrag (§ 11 AStG): euros (a number or a decimal string), sent as whole euros, not negative (S/Kuerz_11_AStG/E0825701) */
+                section_11_astg?: number | string;
+                /** @description Aufstellung zum Kürzungsbetrag (§ 11 AStG): text, at most 999 characters (S/Kuerz_11_AStG/E0825702) */
+                section_11_astg_listing?: string;
             }[];
             /** @description Anlage Corona-Hilfen (E10 `Corona`). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             corona_aid?: {
@@ -4388,7 +4790,7 @@ export interface components {
                     positive_sum?: number | string;
                 }[];
             }[];
-            /** @description Anlage R (E10 `R`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
+            /** @description Anlage R (E10 `R`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`).. Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
             pension_income?: {
                 /**
                  * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (R/Person)
@@ -4416,8 +4818,40 @@ export interface components {
                      * @description Ende der vorhergehenden Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800906)
                      */
                     previous_end?: string;
+                    /**
+                     * Format: date
+                     * @description Beginn der zweiten vorhergehenden Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800811)
+                     */
+                    second_previous_start?: string;
+                    /**
+                     * Format: date
+                     * @description Ende der zweiten vorhergehenden Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800911)
+                     */
+                    second_previous_end?: string;
+                    /**
+                     * Format: date
+                     * @description Beginn der dritten vorhergehenden Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800821)
+                     */
+                    third_previous_start?: string;
+                    /**
+                     * Format: date
+                     * @description Ende der dritten vorhergehenden Rente: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/E1800921)
+                     */
+                    third_previous_end?: string;
                     /** @description Nachzahlungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/E1800601) */
                     arrears?: number | string;
+                    /** @description Oeff_Kl (R/Leibr_gesetzl/Einz/Oeff_Kl) */
+                    opening_clause?: {
+                        /** @description Anteil nach der Öffnungsklausel (in %): a percentage above 0 with at most two decimals, such as 45.5 (R/Leibr_gesetzl/Einz/Oeff_Kl/E1800701) */
+                        percent?: number;
+                        /**
+                         * Format: date
+                         * @description Rente erlischt spätestens am: a date, YYYY-MM-DD (R/Leibr_gesetzl/Einz/Oeff_Kl/E1800801)
+                         */
+                        ends_on?: string;
+                        /** @description Einmalzahlung (Öffnungsklausel): euros (a number or a decimal string), sent as whole euros (R/Leibr_gesetzl/Einz/Oeff_Kl/E1800901) */
+                        lump_sum?: number | string;
+                    };
                 }[];
                 /** @description Leibr_priv/Einz (R/Leibr_priv/Einz, at most 15) */
                 private?: {
@@ -4428,6 +4862,13 @@ export interface components {
                      * @description Beginn der Rente: a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801701)
                      */
                     start?: string;
+                    /**
+                     * Format: date
+                     * @description Geburtsdatum der Person, von deren Leben die Rente abhängt: a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801706)
+                     */
+                    other_life_birth_date?: string;
+                    /** @description Rente erlischt mit dem Tod von: text, at most 999 characters (R/Leibr_priv/Einz/E1801801) */
+                    ends_with_death_of?: string;
                     /**
                      * Format: date
                      * @description Rente erlischt spätestens am: a date, YYYY-MM-DD (R/Leibr_priv/Einz/E1801901)
@@ -4447,6 +4888,13 @@ export interface components {
                     start?: string;
                     /**
                      * Format: date
+                     * @description Geburtsdatum der Person, von deren Leben die Rente abhängt: a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803302)
+                     */
+                    other_life_birth_date?: string;
+                    /** @description Rente erlischt mit dem Tod von: text, at most 999 characters (R/Leibr_sonst/Einz/E1803402) */
+                    ends_with_death_of?: string;
+                    /**
+                     * Format: date
                      * @description Rente erlischt spätestens am: a date, YYYY-MM-DD (R/Leibr_sonst/Einz/E1803502)
                      */
                     ends_on?: string;
@@ -4460,6 +4908,21 @@ export interface components {
                     /** @description Werbungskosten zu Leibrenten: euros (a number or a decimal string), sent as whole euros (R/WK_Leibr/Leibr/Einz/E1804902) */
                     amount?: number | string;
                 }[];
+                /** @description WK_Leibr/Leibr_Nachz/Einz (R/WK_Leibr/Leibr_Nachz/Einz, at most 99) */
+                arrears_expenses?: {
+                    /** @description Art der Werbungskosten: text, at most 999 characters (R/WK_Leibr/Leibr_Nachz/Einz/E1805101) */
+                    description?: string;
+                    /** @description Werbungskosten zu Nachzahlungen: euros (a number or a decimal string), sent as whole euros, not negative (R/WK_Leibr/Leibr_Nachz/Einz/E1805102) */
+                    amount?: number | string;
+                }[];
+                /** @description Renteneinnahmen nach dem DBA Belgien: euros (a number or a decimal string), sent as whole euros, at least 1 euro (R/DBA_Belgien/E1801001) */
+                belgium_pensions?: number | string;
+                /** @description Werbungskosten zu Renten nach dem DBA Belgien: euros (a number or a decimal string), sent as whole euros, not negative (R/DBA_Belgien/E1801002) */
+                belgium_expenses?: number | string;
+                /** @description Gesellschaft oder Modell (§ 15b EStG): text, at most 999 characters (R/Steuerstund_Mod/E1805404) */
+                tax_shelter_model?: string;
+                /** @description Einkünfte aus Modellen nach § 15b EStG: euros (a number or a decimal string), sent as whole euros (R/Steuerstund_Mod/E1805405) */
+                tax_shelter_income?: number | string;
             }[];
             /** @description Anlage R-AV/bAV (E10 `RAV_bAV`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
             pension_plan_income?: {
@@ -4474,13 +4937,35 @@ export interface components {
                     subsidised?: number | string;
                     /** @description Leistungen aus einem Pensionsfonds (Nr. 2): euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803201) */
                     pension_fund?: number | string;
+                    /** @description Bemessungsgrundlage des Versorgungsfreibetrags: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803303) */
+                    allowance_basis?: number | string;
+                    /** @description Jahr des Versorgungsbeginns: a year, such as 2024 (RAV_bAV/Leist_AV_betr/Einz/E1803409) */
+                    allowance_year?: number;
+                    /** @description Erster Monat der Versorgungsbezüge: a month, 1 to 12 (RAV_bAV/Leist_AV_betr/Einz/E1803509) */
+                    first_month?: number;
+                    /** @description Letzter Monat der Versorgungsbezüge: a month, 1 to 12 (RAV_bAV/Leist_AV_betr/Einz/E1803510) */
+                    last_month?: number;
+                    /** @description Abfindung einer Kleinbetragsrente (Nr. 3): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Leist_AV_betr/Einz/E1803605) */
+                    small_pension_settlement?: number | string;
                     /** @description Leistungen aus betrieblicher Altersversorgung: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803301) */
                     company_pension?: number | string;
+                    /** @description Darin Rentenanpassungsbetrag: euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Leist_AV_betr/Einz/E1803806) */
+                    company_pension_adjustment?: number | string;
                     /**
                      * Format: date
                      * @description Beginn der Leistung: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803401)
                      */
                     start?: string;
+                    /**
+                     * Format: date
+                     * @description Beginn der vorhergehenden Leistung: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803805)
+                     */
+                    previous_start?: string;
+                    /**
+                     * Format: date
+                     * @description Ende der vorhergehenden Leistung: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803905)
+                     */
+                    previous_end?: string;
                     /** @description Leibrente aus Altersvorsorgevertrag oder bAV: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803501) */
                     annuity?: number | string;
                     /**
@@ -4488,10 +4973,90 @@ export interface components {
                      * @description Beginn der Rente: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803601)
                      */
                     annuity_start?: string;
+                    /**
+                     * Format: date
+                     * @description Geburtsdatum der Person, von deren Leben die Rente abhängt: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1804005)
+                     */
+                    other_life_birth_date?: string;
+                    /** @description Abgekürzte Leibrente aus Altersvorsorgevertrag oder bAV: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1803701) */
+                    shortened_annuity?: number | string;
+                    /**
+                     * Format: date
+                     * @description Beginn der abgekürzten Rente: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803801)
+                     */
+                    shortened_start?: string;
+                    /**
+                     * Format: date
+                     * @description Abgekürzte Rente endet spätestens am: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1803901)
+                     */
+                    shortened_ends_on?: string;
                     /** @description Andere Leistungen (Nr. 7, 8, 10): euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804001) */
                     other?: number | string;
+                    /** @description Auflösungsbetrag des Wohnförderkontos (Einmalbesteuerung): euros (a number or a decimal string), sent as whole euros, at least 1 euro (RAV_bAV/Leist_AV_betr/Einz/E1804505) */
+                    home_account_once?: number | string;
+                    /** @description Auflösungsbetrag des Wohnförderkontos (Aufgabe der Selbstnutzung): euros (a number or a decimal string), sent as whole euros, at least 1 euro (RAV_bAV/Leist_AV_betr/Einz/E1804601) */
+                    home_account_given_up?: number | string;
+                    /**
+                     * Format: date
+                     * @description Beginn der Auszahlungsphase: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1804705)
+                     */
+                    payout_start?: string;
+                    /**
+                     * Format: date
+                     * @description Aufgabe der Selbstnutzung am: a date, YYYY-MM-DD (RAV_bAV/Leist_AV_betr/Einz/E1804801)
+                     */
+                    own_use_ended_on?: string;
                     /** @description Nachzahlungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (RAV_bAV/Leist_AV_betr/Einz/E1804701) */
                     arrears?: number | string;
+                }[];
+                /** @description Wk/RBM_Nr_1_7_8_10_9c_9d/Einz (RAV_bAV/Wk/RBM_Nr_1_7_8_10_9c_9d/Einz, at most 99) */
+                expenses_subsidised?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (RAV_bAV/Wk/RBM_Nr_1_7_8_10_9c_9d/Einz/E1805301) */
+                    description?: string;
+                    /** @description Werbungskosten (Nr. 1, 7, 8, 9c, 9d, 10): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Wk/RBM_Nr_1_7_8_10_9c_9d/Einz/E1805302) */
+                    amount?: number | string;
+                }[];
+                /** @description Wk/RBM_Nr_2/Einz (RAV_bAV/Wk/RBM_Nr_2/Einz, at most 99) */
+                expenses_pension_fund?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (RAV_bAV/Wk/RBM_Nr_2/Einz/E1805304) */
+                    description?: string;
+                    /** @description Werbungskosten (Nr. 2): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Wk/RBM_Nr_2/Einz/E1805306) */
+                    amount?: number | string;
+                }[];
+                /** @description Wk/RBM_Nr_4_5_9a_6_9b/Einz (RAV_bAV/Wk/RBM_Nr_4_5_9a_6_9b/Einz, at most 99) */
+                expenses_company_pension?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (RAV_bAV/Wk/RBM_Nr_4_5_9a_6_9b/Einz/E1805104) */
+                    description?: string;
+                    /** @description Werbungskosten (Nr. 4, 5, 6, 9a, 9b): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Wk/RBM_Nr_4_5_9a_6_9b/Einz/E1805105) */
+                    amount?: number | string;
+                }[];
+                /** @description Wk/ZfA_Aufl_Wohnf/Einz (RAV_bAV/Wk/ZfA_Aufl_Wohnf/Einz, at most 99) */
+                expenses_home_account_once?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (RAV_bAV/Wk/ZfA_Aufl_Wohnf/Einz/E1805501) */
+                    description?: string;
+                    /** @description Werbungskosten (Auflösung Wohnförderkonto): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Wk/ZfA_Aufl_Wohnf/Einz/E1805502) */
+                    amount?: number | string;
+                }[];
+                /** @description Wk/ZfA_Aufg_Selbstn/Einz (RAV_bAV/Wk/ZfA_Aufg_Selbstn/Einz, at most 99) */
+                expenses_home_account_given_up?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (RAV_bAV/Wk/ZfA_Aufg_Selbstn/Einz/E1805602) */
+                    description?: string;
+                    /** @description Werbungskosten (Aufgabe der Selbstnutzung): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Wk/ZfA_Aufg_Selbstn/Einz/E1805603) */
+                    amount?: number | string;
+                }[];
+                /** @description Wk/RBM_Nr_3_ua/Einz (RAV_bAV/Wk/RBM_Nr_3_ua/Einz, at most 99) */
+                expenses_small_pension?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (RAV_bAV/Wk/RBM_Nr_3_ua/Einz/E1805307) */
+                    description?: string;
+                    /** @description Werbungskosten (Nr. 3): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Wk/RBM_Nr_3_ua/Einz/E1805308) */
+                    amount?: number | string;
+                }[];
+                /** @description Wk/RBM_11_Nachz/Einz (RAV_bAV/Wk/RBM_11_Nachz/Einz, at most 99) */
+                expenses_arrears?: {
+                    /** @description Art der Aufwendungen: text, at most 999 characters (RAV_bAV/Wk/RBM_11_Nachz/Einz/E1806201) */
+                    description?: string;
+                    /** @description Werbungskosten (Nachzahlungen, Nr. 11): euros (a number or a decimal string), sent as whole euros, not negative (RAV_bAV/Wk/RBM_11_Nachz/Einz/E1806202) */
+                    amount?: number | string;
                 }[];
             }[];
             /** @description Anlage R-AUS (E10 `R_AUS`, at most 2). Each person's once (422 `DUPLICATE_PERSON` at the second one's `person`). */
@@ -4676,6 +5241,16 @@ export interface components {
                     /** @description Einnahmen aus wiederkehrenden Bezügen: euros (a number or a decimal string), sent as whole euros (SO/Wied_Bez/E0304502) */
                     amount?: number | string;
                 }[];
+                /** @description Ausg_L_Verm_Vausg (SO/Ausg_L_Verm_Vausg, at most 2) */
+                equalisation_received?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Ausg_L_Verm_Vausg/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /** @description Ausgleichsleistungen zur Vermeidung des Versorgungsausgleichs: euros (a number or a decimal string), sent as whole euros, not negative (SO/Ausg_L_Verm_Vausg/E0300515) */
+                    amount?: number | string;
+                }[];
                 /** @description Unt_Leist (SO/Unt_Leist, at most 2) */
                 maintenance_received?: {
                     /**
@@ -4694,6 +5269,110 @@ export interface components {
                      */
                     person?: "taxpayer" | "spouse";
                     /** @description Werbungskosten zu wiederkehrenden Bezügen: euros (a number or a decimal string), sent as whole euros (SO/Wk/E0304701) */
+                    amount?: number | string;
+                }[];
+                /** @description And_Wied_Bez (SO/And_Wied_Bez, at most 2) */
+                other_recurring?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/And_Wied_Bez/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /** @description Bezüge nach § 22 Nr. 1 Satz 2 EStG: euros (a number or a decimal string), sent as whole euros (SO/And_Wied_Bez/E0301906) */
+                    amount?: number | string;
+                    /** @description Werbungskosten zu Bezügen nach § 22 Nr. 1 Satz 2 EStG: euros (a number or a decimal string), sent as whole euros, not negative (SO/And_Wied_Bez/E0301916) */
+                    expenses?: number | string;
+                }[];
+                /** @description Leist (SO/Leist, at most 2) */
+                services?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Leist/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /**
+                     * @description Einkünfte aus Mining, Staking, Lending oder Airdrops: true when it applies (SO/Leist/Leist_virt_Waehr/E0301006)
+                     * @constant
+                     */
+                    virtual_currency?: true;
+                    /** @description Leist_virt_Waehr/Einz_virt_Waehr (SO/Leist/Leist_virt_Waehr/Einz_virt_Waehr, at most 99) */
+                    virtual_currency_income?: {
+                        /** @description Art der Einnahmen aus virtuellen Währungen oder Token: text, at most 999 characters (SO/Leist/Leist_virt_Waehr/Einz_virt_Waehr/E0301118) */
+                        description?: string;
+                        /** @description Einnahmen aus virtuellen Währungen oder Token: euros (a number or a decimal string), sent as whole euros, not negative (SO/Leist/Leist_virt_Waehr/Einz_virt_Waehr/E0301121) */
+                        amount?: number | string;
+                    }[];
+                    /** @description Einz (SO/Leist/Einz, at most 15) */
+                    lines?: {
+                        /** @description Art der Leistung: text, at most 999 characters (SO/Leist/Einz/E0305103) */
+                        description?: string;
+                        /** @description Einnahmen aus Leistungen: euros (a number or a decimal string), sent as whole euros (SO/Leist/Einz/E0305104) */
+                        amount?: number | string;
+                    }[];
+                    /** @description Summe der Einnahmen aus Leistungen: euros (a number or a decimal string), sent as whole euros, computed from virtual_currency_income[].amount + lines[].amount where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Leist/Sum/E0305101) */
+                    income_total?: number | string;
+                    /** @description Werbungskosten zu Leistungen: euros (a number or a decimal string), sent as whole euros, at least 1 euro (SO/Leist/Sum/E0305201) */
+                    expenses?: number | string;
+                    /** @description Einkünfte aus Leistungen: euros (a number or a decimal string), sent as whole euros, computed from income_total − expenses where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Leist/Sum/E0305301) */
+                    net?: number | string;
+                    /** @description Soforthilfe Gas und Wärme (Dezember 2022): euros (a number or a decimal string), sent as whole euros, not negative (SO/Leist/Gas_Waerme/E0301714) */
+                    gas_heat_relief?: number | string;
+                    /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (SO/Leist/W_IdNr/E0301715) */
+                    business_id?: string;
+                    /**
+                     * @description Kein Verlustrücktrag (Leistungen): true when it applies (SO/Leist/Verl_Abz/E0301514)
+                     * @constant
+                     */
+                    no_loss_carry_back?: true;
+                }[];
+                /** @description Abgeo_Bez (SO/Abgeo_Bez, at most 2) */
+                parliament?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Abgeo_Bez/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /** @description Bezug (SO/Abgeo_Bez/Bezug, at most 2) */
+                    payments?: {
+                        /** @description Abgeordnetenbezüge ohne mehrjährige Vergütungen: euros (a number or a decimal string), sent as whole euros (SO/Abgeo_Bez/Bezug/E0305501) */
+                        amount?: number | string;
+                        /** @description Darin Versorgungsbezüge: euros (a number or a decimal string), sent as whole euros, at least 1 euro (SO/Abgeo_Bez/Bezug/E0305601) */
+                        pensions?: number | string;
+                        /** @description Bemessungsgrundlage des Versorgungsfreibetrags: euros (a number or a decimal string), sent as whole euros (SO/Abgeo_Bez/Bezug/E0311801) */
+                        allowance_basis?: number | string;
+                        /** @description Jahr des Versorgungsbeginns: a year, such as 2024 (SO/Abgeo_Bez/Bezug/E0311701) */
+                        allowance_year?: number;
+                        /** @description Erster Monat der Versorgungsbezüge: a month, 1 to 12 (SO/Abgeo_Bez/Bezug/E0311901) */
+                        first_month?: number;
+                        /** @description Letzter Monat der Versorgungsbezüge: a month, 1 to 12 (SO/Abgeo_Bez/Bezug/E0312101) */
+                        last_month?: number;
+                        /** @description Sterbegeld, Kapitalauszahlungen und Nachzahlungen von Versorgungsbezügen: euros (a number or a decimal string), sent as whole euros (SO/Abgeo_Bez/Bezug/E0312001) */
+                        lump_sums?: number | string;
+                        /** @description Vergütungen für mehrere Jahre, Art: text, at most 999 characters (SO/Abgeo_Bez/Bezug/E0312005) */
+                        multi_year_description?: string;
+                        /** @description Vergütungen für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (SO/Abgeo_Bez/Bezug/E0312201) */
+                        multi_year?: number | string;
+                        /** @description Darin Versorgungsbezüge für mehrere Jahre: euros (a number or a decimal string), sent as whole euros (SO/Abgeo_Bez/Bezug/E0312301) */
+                        multi_year_pensions?: number | string;
+                        /** @description Werbungskosten zu Abgeordnetenbezügen: euros (a number or a decimal string), sent as whole euros, not negative (SO/Abgeo_Bez/Bezug/E0312105) */
+                        expenses?: number | string;
+                        /**
+                         * @description Anwartschaft auf Altersversorgung ohne eigene Beiträge: one of `yes`, `no` (SO/Abgeo_Bez/Bezug/E0312207)
+                         * @enum {string}
+                         */
+                        pension_entitlement?: "yes" | "no";
+                    }[];
+                }[];
+                /** @description Steu_St_Mod (SO/Steu_St_Mod, at most 2) */
+                tax_shelter_models?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Steu_St_Mod/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /** @description Gesellschaft oder Modell (§ 15b EStG): text, at most 999 characters (SO/Steu_St_Mod/E0312305) */
+                    description?: string;
+                    /** @description Einkünfte aus Modellen nach § 15b EStG: euros (a number or a decimal string), sent as whole euros (SO/Steu_St_Mod/E0312205) */
                     amount?: number | string;
                 }[];
                 /** @description Priv_VA_G/Grdst (SO/Priv_VA_G/Grdst, at most 2) */
@@ -4717,6 +5396,24 @@ export interface components {
                          * @description Veräußert am: a date, YYYY-MM-DD (SO/Priv_VA_G/Grdst/Einz/E0306202)
                          */
                         sold_on?: string;
+                        /**
+                         * @description Nutzung zu eigenen Wohnzwecken: true when it applies (SO/Priv_VA_G/Grdst/Einz/E0306301)
+                         * @constant
+                         */
+                        own_use?: true;
+                        /** @description Zeitraum der Nutzung (eigene Wohnzwecke): a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.01.2020-31.12.2024" (SO/Priv_VA_G/Grdst/Einz/E0306302) */
+                        own_use_period?: string;
+                        /** @description Genutzte Fläche in m² (eigene Wohnzwecke): a whole number from 0 to 999999999 (SO/Priv_VA_G/Grdst/Einz/E0306303) */
+                        own_use_area?: number;
+                        /**
+                         * @description Nutzung zu anderen Zwecken: true when it applies (SO/Priv_VA_G/Grdst/Einz/E0306304)
+                         * @constant
+                         */
+                        other_use?: true;
+                        /** @description Zeitraum der Nutzung (andere Zwecke): a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.01.2020-31.12.2024" (SO/Priv_VA_G/Grdst/Einz/E0306305) */
+                        other_use_period?: string;
+                        /** @description Genutzte Fläche in m² (andere Zwecke): a whole number from 0 to 999999999 (SO/Priv_VA_G/Grdst/Einz/E0306306) */
+                        other_use_area?: number;
                         /** @description Veräußerungspreis (Grundstücke): euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306401) */
                         price?: number | string;
                         /** @description Anschaffungs- oder Herstellungskosten: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306501) */
@@ -4726,6 +5423,42 @@ export interface components {
                         /** @description Werbungskosten der Grundstücksveräußerung: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Grdst/Einz/E0306701) */
                         selling_costs?: number | string;
                         /** @description Gewinn / Verlust aus privaten Grundstücksveräußerungen: euros (a number or a decimal string), sent as whole euros, computed from price − cost + depreciation − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/Grdst/Einz/E0306801) */
+                        gain?: number | string;
+                    }[];
+                }[];
+                /** @description Priv_VA_G/Virt_Waehr (SO/Priv_VA_G/Virt_Waehr, at most 2) */
+                virtual_currency_sales?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Virt_Waehr/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /**
+                     * @description Veräußerung virtueller Währungen oder Token: true when it applies (SO/Priv_VA_G/Virt_Waehr/E0304144)
+                     * @constant
+                     */
+                    any?: true;
+                    /** @description Einz (SO/Priv_VA_G/Virt_Waehr/Einz, at most 99) */
+                    sales?: {
+                        /** @description Virtuelle Währung oder Token: text, at most 999 characters (SO/Priv_VA_G/Virt_Waehr/Einz/E0304260) */
+                        description?: string;
+                        /**
+                         * Format: date
+                         * @description Angeschafft am: a date, YYYY-MM-DD (SO/Priv_VA_G/Virt_Waehr/Einz/E0304309)
+                         */
+                        acquired_on?: string;
+                        /**
+                         * Format: date
+                         * @description Veräußert am: a date, YYYY-MM-DD (SO/Priv_VA_G/Virt_Waehr/Einz/E0304310)
+                         */
+                        sold_on?: string;
+                        /** @description Veräußerungspreis (virtuelle Währungen): euros (a number or a decimal string), sent as whole euros, not negative (SO/Priv_VA_G/Virt_Waehr/Einz/E0304403) */
+                        price?: number | string;
+                        /** @description Anschaffungskosten (virtuelle Währungen): euros (a number or a decimal string), sent as whole euros, not negative (SO/Priv_VA_G/Virt_Waehr/Einz/E0304506) */
+                        cost?: number | string;
+                        /** @description Werbungskosten der Veräußerung virtueller Währungen: euros (a number or a decimal string), sent as whole euros, not negative (SO/Priv_VA_G/Virt_Waehr/Einz/E0304605) */
+                        selling_costs?: number | string;
+                        /** @description Gewinn / Verlust aus virtuellen Währungen: euros (a number or a decimal string), sent as whole euros, computed from price − cost − selling_costs where left out (422 `TOTAL_MISMATCH` where given otherwise) (SO/Priv_VA_G/Virt_Waehr/Einz/E0304703) */
                         gain?: number | string;
                     }[];
                 }[];
@@ -4760,6 +5493,58 @@ export interface components {
                         gain?: number | string;
                     }[];
                 }[];
+                /** @description Priv_VA_G/Ant_Ek (SO/Priv_VA_G/Ant_Ek, at most 2) */
+                partnership_sales?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Ant_Ek/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /** @description Einz (SO/Priv_VA_G/Ant_Ek/Einz, at most 99) */
+                    shares?: {
+                        /** @description Gemeinschaft oder Gesellschaft: text, at most 999 characters (SO/Priv_VA_G/Ant_Ek/Einz/E0318801) */
+                        name?: string;
+                        /** @description Finanzamt: text, at most 999 characters (SO/Priv_VA_G/Ant_Ek/Einz/E0305706) */
+                        tax_office?: string;
+                        /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (SO/Priv_VA_G/Ant_Ek/Einz/E0305707) */
+                        tax_number?: string | {
+                            /**
+                             * @description The Land whose notation `number` is written in, as its two-letter code
+                             * @enum {string}
+                             */
+                            state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                            /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                            number: string;
+                        };
+                        /** @description Anteil am Gewinn / Verlust aus privaten Veräußerungen: euros (a number or a decimal string), sent as whole euros (SO/Priv_VA_G/Ant_Ek/Einz/E0318802) */
+                        amount?: number | string;
+                    }[];
+                }[];
+                /** @description Priv_VA_G/Begr_V_Rue (SO/Priv_VA_G/Begr_V_Rue, at most 2) */
+                sales_no_loss_carry_back?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Priv_VA_G/Begr_V_Rue/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /**
+                     * @description Kein Verlustrücktrag (private Veräußerungen): true when it applies (SO/Priv_VA_G/Begr_V_Rue/E0305209)
+                     * @constant
+                     */
+                    applies?: true;
+                }[];
+                /** @description Beg_Ek (SO/Beg_Ek, at most 2) */
+                extraordinary?: {
+                    /**
+                     * @description Person: `taxpayer` (Person A) or `spouse` (Person B) (SO/Beg_Ek/Person)
+                     * @enum {string}
+                     */
+                    person?: "taxpayer" | "spouse";
+                    /** @description Entschädigung oder Vergütung (§ 34 Abs. 2 EStG): text, at most 999 characters (SO/Beg_Ek/P34_Abs2_P24_Nr_1_3/E0315201) */
+                    description?: string;
+                    /** @description Begünstigte Einkünfte (§ 34 Abs. 2 EStG): euros (a number or a decimal string), sent as whole euros, at least 1 euro (SO/Beg_Ek/P34_Abs2_P24_Nr_1_3/E0315202) */
+                    amount?: number | string;
+                }[];
             };
             /** @description Anlage V (E10 `V`, at most 999).. Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
             rentals?: {
@@ -4769,17 +5554,46 @@ export interface components {
                 postal_code?: string;
                 /** @description Ort: text, at most 999 characters (V/Allg/Lage/E0700504) */
                 city?: string;
+                /** @description Aktenzeichen laut Grundsteuermessbescheid: text, at most 17 characters (V/Allg/Lage/E0700605) */
+                property_tax_reference?: string;
                 /**
                  * Format: date
                  * @description Angeschafft am: a date, YYYY-MM-DD (V/Allg/Lage/E0700102)
                  */
                 acquired_on?: string;
+                /**
+                 * Format: date
+                 * @description Fertiggestellt am: a date, YYYY-MM-DD (V/Allg/Lage/E0700103)
+                 */
+                completed_on?: string;
+                /**
+                 * Format: date
+                 * @description Veräußert oder übertragen am: a date, YYYY-MM-DD (V/Allg/Lage/E0700606)
+                 */
+                sold_on?: string;
                 /** @description Wirtschafts-Identifikationsnummer: a business identification number, such as "DE123456788-00001" (V/Allg/Lage/E0700805) */
                 business_id?: string;
+                /**
+                 * @description Als Ferienwohnung genutzt: one of `yes`, `no` (V/Allg/Nutzung/E0700703)
+                 * @enum {string}
+                 */
+                holiday_flat?: "yes" | "no";
+                /**
+                 * @description Kurzfristig vermietet: one of `yes`, `no` (V/Allg/Nutzung/E0700705)
+                 * @enum {string}
+                 */
+                short_term?: "yes" | "no";
+                /**
+                 * @description An Angehörige zu Wohnzwecken vermietet: one of `yes`, `no` (V/Allg/Nutzung/E0700704)
+                 * @enum {string}
+                 */
+                let_to_relatives?: "yes" | "no";
                 /** @description Gesamtwohnfläche (in m²): whole square metres (V/Allg/Flaechen/E0700702) */
                 living_space?: number;
                 /** @description davon eigengenutzt oder unentgeltlich überlassen (in m²): whole square metres (V/Allg/Flaechen/E0700104) */
                 own_use_space?: number;
+                /** @description davon als Ferienwohnung genutzt (in m²): whole square metres (V/Allg/Flaechen/E0700106) */
+                holiday_space?: number;
                 /** @description Einn/Mieteinn/Whg/Einz (V/Einn/Mieteinn/Whg/Einz, at most 99) */
                 flats?: {
                     /** @description Wohneinheit: text, at most 999 characters (V/Einn/Mieteinn/Whg/Einz/E0701202) */
@@ -4789,11 +5603,34 @@ export interface components {
                     /** @description Mieteinnahmen: euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/Whg/Einz/E0700201) */
                     rent?: number | string;
                 }[];
+                /** @description Einn/Mieteinn/And_Raeum/Einz (V/Einn/Mieteinn/And_Raeum/Einz, at most 99) */
+                other_rooms?: {
+                    /** @description Einheit: text, at most 999 characters (V/Einn/Mieteinn/And_Raeum/Einz/E0701603) */
+                    unit?: string;
+                    /** @description Nutzfläche (in m²): square metres with at most two decimals (V/Einn/Mieteinn/And_Raeum/Einz/E0701604) */
+                    area?: number | string;
+                    /** @description Mieteinnahmen für andere Räume: euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/And_Raeum/Einz/E0700401) */
+                    rent?: number | string;
+                }[];
+                /** @description An Angehörige vermietete Wohneinheit: text, at most 999 characters (V/Einn/Mieteinn/Whg_Angehoe/E0701903) */
+                relatives_unit?: string;
+                /** @description An Angehörige vermietete Wohnfläche (in m²): square metres with at most two decimals (V/Einn/Mieteinn/Whg_Angehoe/E0700603) */
+                relatives_area?: number | string;
+                /** @description Mieteinnahmen von Angehörigen: euros (a number or a decimal string), sent as whole euros (V/Einn/Mieteinn/Whg_Angehoe/E0700604) */
+                relatives_rent?: number | string;
                 /** @description Umlagen (laufende Neben- / Betriebskosten): euros (a number or a decimal string), sent as whole euros, not negative (V/Einn/Uml/E0700501) */
                 allocations?: number | string;
                 /** @description Nachzahlungen / Erstattungen von Umlagen: euros (a number or a decimal string), sent as whole euros (V/Einn/Uml/E0702106) */
                 allocations_settlement?: number | string;
-                /** @description Summe der Einnahmen: euros (a number or a decimal string), sent as whole euros, computed from flats_total + allocations + allocations_settlement where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Einn/Sum/E0701401) */
+                /** @description Mieten für frühere Jahre, verrechnete Kautionen, Vorauszahlungen: euros (a number or a decimal string), sent as whole euros (V/Einn/Uml_sonst/E0700601) */
+                rent_earlier_years?: number | string;
+                /** @description Vermietung von Garagen, Werbeflächen und Ähnlichem: euros (a number or a decimal string), sent as whole euros (V/Einn/Uml_sonst/E0700701) */
+                other_lettings?: number | string;
+                /** @description Vereinnahmte Umsatzsteuer: euros (a number or a decimal string), sent as whole euros (V/Einn/Uml_sonst/E0701602) */
+                vat_received?: number | string;
+                /** @description Vom Finanzamt erstattete Umsatzsteuer: euros (a number or a decimal string), sent as whole euros, not negative (V/Einn/Uml_sonst/E0701701) */
+                vat_refunded?: number | string;
+                /** @description Summe der Einnahmen: euros (a number or a decimal string), sent as whole euros, computed from flats_total + other_rooms_total + relatives_rent + allocations + allocations_settlement + rent_earlier_years + other_lettings + vat_received + vat_refunded where left out (422 `TOTAL_MISMATCH` where given otherwise) (V/Einn/Sum/E0701401) */
                 income_total?: number | string;
                 /** @description Wk/AfA_Geb/Direkt (V/Wk/AfA_Geb/Direkt, at most 99) */
                 building_depreciation?: {
@@ -5140,6 +5977,233 @@ export interface components {
                     spouse?: number | string;
                 }[];
             };
+            /** @description Anlage FW (E10 `FW`, at most 99).. Up to 2022 the same fields are written in that year's shape of the form (docs/sources.md) */
+            home_ownership?: {
+                /** @description Lage der Wohnung: text, at most 999 characters (FW/Allg/E0400101) */
+                location?: string;
+                /** @description Allg/Eigent (FW/Allg/Eigent, at most 5) */
+                owners?: {
+                    /** @description Eigentümer: text, at most 999 characters (FW/Allg/Eigent/E0400201) */
+                    name?: string;
+                    /** @description Miteigentumsanteil (in %): a percentage above 0 with at most two decimals, such as 45.5 (FW/Allg/Eigent/E0400203) */
+                    share?: number;
+                }[];
+                /**
+                 * @description In einem Ferien- oder Wochenendgebiet: true when it applies (FW/Allg/E0400102)
+                 * @constant
+                 */
+                holiday_area?: true;
+                /**
+                 * @description Zum Dauerwohnen zugelassen: true when it applies (FW/Allg/E0400103)
+                 * @constant
+                 */
+                permanent_living_allowed?: true;
+                /**
+                 * @description Einfamilienhaus oder Eigentumswohnung: true when it applies (FW/Allg/Weit_Ang/E0403001)
+                 * @constant
+                 */
+                single_family_or_flat?: true;
+                /**
+                 * @description Anderes Haus: true when it applies (FW/Allg/Weit_Ang/E0403002)
+                 * @constant
+                 */
+                other_house?: true;
+                /** @description Anzahl der Wohnungen: a whole number from 0 to 999999999 (FW/Allg/Weit_Ang/E0403003) */
+                flats?: number;
+                /** @description Davon selbst genutzt: a whole number from 0 to 999999999 (FW/Allg/Weit_Ang/E0403004) */
+                flats_own_use?: number;
+                /**
+                 * @description Ausbau oder Erweiterung einer selbst genutzten Wohnung: true when it applies (FW/Allg/Weit_Ang/E0403005)
+                 * @constant
+                 */
+                extension?: true;
+                /**
+                 * Format: date
+                 * @description Datum des Kaufvertrags: a date, YYYY-MM-DD (FW/Allg/Weit_Ang/E0403101)
+                 */
+                purchase_contract_on?: string;
+                /**
+                 * Format: date
+                 * @description Datum des Bauantrags: a date, YYYY-MM-DD (FW/Allg/Weit_Ang/E0403102)
+                 */
+                building_application_on?: string;
+                /**
+                 * Format: date
+                 * @description Beginn der Bauarbeiten: a date, YYYY-MM-DD (FW/Allg/Weit_Ang/E0403103)
+                 */
+                construction_started_on?: string;
+                /**
+                 * Format: date
+                 * @description Angeschafft am: a date, YYYY-MM-DD (FW/Allg/Weit_Ang/E0403104)
+                 */
+                acquired_on?: string;
+                /**
+                 * Format: date
+                 * @description Fertiggestellt am: a date, YYYY-MM-DD (FW/Allg/Weit_Ang/E0403105)
+                 */
+                completed_on?: string;
+                /**
+                 * Format: date
+                 * @description Selbst genutzt seit: a date, YYYY-MM-DD (FW/Allg/Weit_Ang/E0403106)
+                 */
+                own_use_from?: string;
+                /** @description Nutzfläche des Hauses (in m²): square metres with at most two decimals (FW/Allg/Weit_Ang/E0403107) */
+                usable_area?: number | string;
+                /**
+                 * @description Abzugsbetrag für ein Folgeobjekt: true when it applies (FW/Allg/Weit_Ang/E0403201)
+                 * @constant
+                 */
+                follow_up_object?: true;
+                /** @description Fläche der Wohnung, der Erweiterung oder des Anbaus (in m²): square metres with at most two decimals (FW/Allg/Weit_Ang/E0403203) */
+                flat_area?: number | string;
+                /** @description Davon beruflich genutzt oder vermietet (in m²): square metres with at most two decimals (FW/Allg/Weit_Ang/E0403204) */
+                business_area?: number | string;
+                /**
+                 * @description Eigenheimzulage beantragt: true when it applies (FW/Allg/Weit_Ang/E0403302)
+                 * @constant
+                 */
+                home_bonus_applied?: true;
+                /** @description Objekte mit früheren Abzugsbeträgen oder erhöhten Absetzungen: text, at most 999 characters (FW/Allg/Weit_Ang/E0403301) */
+                earlier_objects?: string;
+                /** @description Abz_Betr_P10f/Ant_Unt_v_2004 (FW/Abz_Betr_P10f/Ant_Unt_v_2004) */
+                section_10f_before_2004?: {
+                    /**
+                     * @description Wie im Vorjahr (§ 10f EStG, Beginn vor 2004): true when it applies (FW/Abz_Betr_P10f/Ant_Unt_v_2004/E0401001)
+                     * @constant
+                     */
+                    as_last_year?: true;
+                    /** @description Aufwendungen, in diesem Jahr fertiggestellt (§ 10f EStG, Beginn vor 2004): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10f/Ant_Unt_v_2004/E0401002) */
+                    completed_this_year?: number | string;
+                    /** @description Abzugsbetrag bis zu 10 % (§ 10f EStG): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10f/Ant_Unt_v_2004/E0401003) */
+                    deduction?: number | string;
+                };
+                /** @description Abz_Betr_P10f/Ant_Unt_n_2003 (FW/Abz_Betr_P10f/Ant_Unt_n_2003) */
+                section_10f_after_2003?: {
+                    /**
+                     * @description Wie im Vorjahr (§ 10f EStG, Beginn nach 2003): true when it applies (FW/Abz_Betr_P10f/Ant_Unt_n_2003/E0401402)
+                     * @constant
+                     */
+                    as_last_year?: true;
+                    /** @description Aufwendungen, in diesem Jahr fertiggestellt (§ 10f EStG, Beginn nach 2003): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10f/Ant_Unt_n_2003/E0401101) */
+                    completed_this_year?: number | string;
+                    /** @description Abzugsbetrag bis zu 9 % (§ 10f EStG): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10f/Ant_Unt_n_2003/E0401102) */
+                    deduction?: number | string;
+                };
+                /** @description Ant_10f (FW/Ant_10f) */
+                section_10f_share?: {
+                    /** @description Gemeinschaft oder Gesellschaft: text, at most 999 characters (FW/Ant_10f/E0402801) */
+                    name?: string;
+                    /** @description Finanzamt: text, at most 999 characters (FW/Ant_10f/E0401801) */
+                    tax_office?: string;
+                    /** @description Steuernummer: a tax number: ELSTER's 13 digits, or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation (FW/Ant_10f/E0401802) */
+                    tax_number?: string | {
+                        /**
+                         * @description The Land whose notation `number` is written in, as its two-letter code
+                         * @enum {string}
+                         */
+                        state: "BW" | "BY" | "BE" | "BB" | "HB" | "HH" | "HE" | "MV" | "NI" | "NW" | "RP" | "SL" | "SN" | "ST" | "SH" | "TH";
+                        /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
+                        number: string;
+                    };
+                    /** @description Festgestellter Betrag nach § 10f EStG: euros (a number or a decimal string), sent as whole euros, not negative (FW/Ant_10f/E0402901) */
+                    amount?: number | string;
+                };
+                /** @description Abz_Betr_P10e/KV_BA_Hbeg_v_1996 (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996) */
+                section_10e?: {
+                    /**
+                     * @description Abzugsbetrag wie im Vorjahr (§ 10e EStG): true when it applies (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/E0403401)
+                     * @constant
+                     */
+                    as_last_year?: true;
+                    /**
+                     * @description Abzugsbetrag nach besonderer Berechnung (§ 10e EStG): true when it applies (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/E0403501)
+                     * @constant
+                     */
+                    special_calculation?: true;
+                    /** @description Abzugsbetrag (§ 10e EStG): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/E0403402) */
+                    amount?: number | string;
+                    /** @description Nachholung nach besonderer Berechnung (§ 10e EStG): euros (a number or a decimal string), sent as whole euros, not negative (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Nachhol_Abz_VZ/E0401803) */
+                    catch_up_special?: number | string;
+                    /** @description Davon in diesem Jahr in Anspruch genommen (§ 10e EStG): euros (a number or a decimal string), sent as whole euros, not negative (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Nachhol_Abz_VZ/E0401804) */
+                    catch_up_claimed?: number | string;
+                    /** @description AK_HK (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/AK_HK) */
+                    costs?: {
+                        /** @description Grund und Boden (Anschaffungs- oder Herstellungskosten): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/AK_HK/E0403601) */
+                        land?: number | string;
+                        /** @description Grund und Boden, davon 50 % (Anschaffungs- oder Herstellungskosten): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/AK_HK/E0403602) */
+                        land_half?: number | string;
+                        /** @description Gebäude (Anschaffungs- oder Herstellungskosten): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/AK_HK/E0403603) */
+                        building?: number | string;
+                    };
+                    /** @description N_AK_HK (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/N_AK_HK) */
+                    later_costs?: {
+                        /** @description Grund und Boden (nachträgliche Kosten): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/N_AK_HK/E0403701) */
+                        land?: number | string;
+                        /** @description Grund und Boden, davon 50 % (nachträgliche Kosten): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/N_AK_HK/E0403702) */
+                        land_half?: number | string;
+                        /** @description Gebäude (nachträgliche Kosten): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/N_AK_HK/E0403703) */
+                        building?: number | string;
+                    };
+                    /**
+                     * @description Zusammenstellung der Aufwendungen lag vor: true when it applies (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Zus_Stell_AW/E0403604)
+                     * @constant
+                     */
+                    listing_submitted?: true;
+                    /**
+                     * @description Zusammenstellung der Aufwendungen beigefügt: true when it applies (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Zus_Stell_AW/E0403704)
+                     * @constant
+                     */
+                    listing_attached?: true;
+                    /** @description Grund und Boden, davon 50 % (Summe): euros (a number or a decimal string), sent as whole euros, computed from costs.land_half + later_costs.land_half where left out (422 `TOTAL_MISMATCH` where given otherwise) (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Sum/E0403801) */
+                    land_total?: number | string;
+                    /** @description Gebäude (Summe): euros (a number or a decimal string), sent as whole euros, computed from costs.building + later_costs.building where left out (422 `TOTAL_MISMATCH` where given otherwise) (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Sum/E0403802) */
+                    building_total?: number | string;
+                    /** @description Gesamtsumme der Kosten (§ 10e EStG): euros (a number or a decimal string), sent as whole euros, computed from land_total + building_total where left out (422 `TOTAL_MISMATCH` where given otherwise) (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Sum/E0403803) */
+                    costs_total?: number | string;
+                    /** @description Anteil der eigenen Wohnung (in %): a percentage above 0 with at most two decimals, such as 45.5 (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Ant_eig_Whg/E0403901) */
+                    own_flat_percent?: number;
+                    /** @description Kosten der eigenen Wohnung: euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Ant_eig_Whg/E0403902) */
+                    own_flat_amount?: number | string;
+                    /** @description Art der beruflichen Nutzung: text, at most 999 characters (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Ntzg_betr_beruf/E0404001) */
+                    business_use?: string;
+                    /** @description Anteil der beruflichen Nutzung (in %): a percentage above 0 with at most two decimals, such as 45.5 (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Ntzg_betr_beruf/E0404002) */
+                    business_use_percent?: number;
+                    /** @description Kosten der beruflichen Nutzung: euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Ntzg_betr_beruf/E0404003) */
+                    business_use_amount?: number | string;
+                    /** @description Bemessungsgrundlage (§ 10e EStG): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/BMG/E0404101) */
+                    basis?: number | string;
+                    /**
+                     * @description 6 % (erstes bis viertes Jahr): true when it applies (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Abz_Betr/E0404201)
+                     * @constant
+                     */
+                    six_percent?: true;
+                    /**
+                     * @description 5 % (fünftes bis achtes Jahr): true when it applies (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Abz_Betr/E0404202)
+                     * @constant
+                     */
+                    five_percent?: true;
+                    /** @description Nachholung von Abzugsbeträgen: euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Nachhol_Abz/E0404301) */
+                    catch_up?: number | string;
+                    /** @description Davon in %: a percentage above 0 with at most two decimals, such as 45.5 (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Nachhol_Abz/E0404302) */
+                    catch_up_percent?: number;
+                    /** @description Anteiliger Nachholungsbetrag: euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Nachhol_Abz/E0404303) */
+                    catch_up_share?: number | string;
+                    /** @description In früheren Jahren nicht in Anspruch genommene Abzugsbeträge: euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Nachhol_Abz/E0404401) */
+                    catch_up_earlier?: number | string;
+                    /** @description Summe der Abzugsbeträge (§ 10e EStG): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Nachhol_Abz/E0404402) */
+                    catch_up_total?: number | string;
+                    /** @description In Anspruch genommener Abzugsbetrag (§ 10e EStG): euros (a number or a decimal string), sent as whole euros (FW/Abz_Betr_P10e/KV_BA_Hbeg_v_1996/Anspruch_VZ/E0404501) */
+                    claimed?: number | string;
+                };
+                /** @description Kinder im Haushalt im Begünstigungszeitraum: a whole number from 0 to 999999999 (FW/St_Erm_Kind/P34f_Abs_2_3/E0405901) */
+                children?: number;
+                /** @description In Vorjahren nicht berücksichtigter Betrag (§ 34f EStG): euros (a number or a decimal string), sent as whole euros, not negative (FW/St_Erm_Kind/P34f_Abs_2_3/E0405902) */
+                children_unused?: number | string;
+                /** @description Zuschüsse aus öffentlichen Mitteln: euros (a number or a decimal string), sent as whole euros, not negative (FW/Zus_Ang_Zuschue/E0402204) */
+                subsidies?: number | string;
+                /** @description Erläuterung der Zuschüsse: text, at most 999 characters (FW/Zus_Ang_Zuschue/E0402205) */
+                subsidies_explanation?: string;
+            }[];
             /** @description Weitere sonstige Vorsorgeaufwendungen (E10 `VOR`). */
             other_provision?: {
                 /** @description Weit_Sons_VorAW/A_B_LP/AL_Vers (VOR/Weit_Sons_VorAW/A_B_LP/AL_Vers) */
@@ -5466,7 +6530,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -6240,7 +7304,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered */
             tax_number: string | {
@@ -6398,7 +7462,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern */
             vat_id: string;
@@ -6467,7 +7531,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -7657,7 +8721,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Required: E30 is filed by tax number only (Vorsatz/OrdNrArt "S"); written to Vorsatz/StNr */
             tax_number: string | {
@@ -9832,7 +10896,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered. Either this or `tax_office`; written to Vorsatz/StNr */
             tax_number?: string | {
@@ -14390,9 +15454,9 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year: number;
-            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Ordnungsbegriff/Steuernummer, its tax office receives the appeal and its Land decides the working days of the deadline */
+            /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered, unless `notice_id` gives it; written to Ordnungsbegriff/Steuernummer, its tax office receives the appeal and its Land decides the working days of the deadline */
             tax_number: string | {
                 /**
                  * @description The Land whose notation `number` is written in, as its two-letter code
@@ -14402,6 +15466,8 @@ export interface components {
                 /** @description The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria */
                 number: string;
             };
+            /** @description A notice fetched from the caller's mailbox (`GET /v2/notices`) the appeal contests: `tax_number` (where its data package names the whole number), `year`, `notice.type` (from its Datenart, `DivaBescheidESt` and the like, or for an `ESB` record from the form of the filing it answers) and `notice.date` (its Bescheid date, where the record names one) are taken from it and may be left out; given beside it, each must agree (422 `NOTICE_MISMATCH` on that field). What the notice does not say is required as without it (`REQUIRED`). An unknown, deleted or another client's notice is 422 `NOTICE_NOT_FOUND` on `notice_id`. Not beside `xml` */
+            notice_id?: string;
             /** @description The notice the appeal contests, written as the first Verwaltungsakt; its year is `year`. Required unless `einspruch.verwaltungsakt` names the notices. The answer (202 and validate) carries the deadline as the hint `APPEAL_DEADLINE` (the last day in `expected`): one month after the notice counts as made known, three days after its date, four for notices dated from 2025-01-01 (§ 355, § 122 Abs. 2, § 122a AO), moved to the next working day of the tax office's Land (§ 108 Abs. 3 AO); the hint `APPEAL_DEADLINE_PASSED` where that day is past */
             notice?: {
                 /**
@@ -14692,7 +15758,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the message */
             tax_number: string | {
@@ -15000,7 +16066,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer, its tax office receives the request */
             tax_number: string | {
@@ -15317,7 +16383,7 @@ export interface components {
             certificate_id?: string;
             /** @description Asks the tax office for its Bescheiddaten (ESB): sets the Vorsatz's `Rueckuebermittlung/Bescheid` to "1" (default "2", none) where the form's Vorsatz has it (ESt, USt, EÜR, GewSt, KSt; a caller's `xml` says so in its own Vorsatz). They come, once assessed, to the ELSTER mailbox of the certificate that signs: fetch them with `POST /v2/mailbox/checks`. The sandbox leaves a record a few seconds after delivery (`SANDBOX_NOTICE_DELAY_SECONDS`), with the notice as a PDF for an income tax return (`SANDBOX_DIVA_CONSENT`) */
             bescheiddaten?: boolean;
-            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
+            /** @description The tax year. A UStVA for 2021 to 2026, for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`); an income tax return for 2022 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`, `expected` the first day it can be filed) and until the end of the fourth year after it (422 `YEAR_CLOSED`); an annual VAT return for 2021 to 2026, once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); A Lohnsteuer-Anmeldung for 2021 to 2026 (2026 is checked against the 2025 form until ELSTER publishes its own), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a period not yet ended is the hint `PERIOD_NOT_ENDED`, one whose due date, the tenth day after it, has passed the hint `PERIOD_DUE_PASSED` unless `flags.corrected`); A ZM for 2016 to 2026 (ERiC's one Datenart version `ZMDO`, schema version 000005), for a period that has begun (422 `PERIOD_NOT_BEGUN`; a two-month period once its second month has), and not more than ten years back (ERiC's `jahr_Inhalt`: `YEAR_CLOSED`), all on the one schema; a trade tax return for 2021 to 2025 (2025 checked against the 2024 schema and rules until ELSTER publishes its own), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); a corporate income tax return for 2021 to 2025 (2025 on the 2024 schema, the newest published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); an Anlage EÜR for 2021 to 2025 (2025 on the 2024 schema, as no newer one is published), once the year has ended (422 `YEAR_NOT_ENDED`), and, corrected too, while its assessment may still be made (until the end of the seventh year after it, 422 `YEAR_CLOSED`); the year of the notice the appeal contests, 2006 to 2027: a letter is no return of a year and may be sent any day, naming the current year or one of the twenty before it (ERiC refuses older ones, 422 `YEAR_CLOSED`, and later ones, 422 `YEAR_NOT_BEGUN`); every year takes the one schema, version 22 (`Einspruch_22`); with `notice_id` the notice's year, which may be left out; optional: the tax year the message concerns, where its subject has one (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the message is accepted in. A letter is no return of a year and may be sent any day; every year takes the one schema, version 21 (`SonstigeNachrichten_21`); optional: the Veranlagungszeitraum whose returns are late (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names the year itself (`antrag_fuer_vz.jahr`). Every year takes the one schema, version 21 (`Fristverlaengerung_21`); optional: the year whose prepayments the request concerns (2006 to 2027, at most twenty years back and one ahead: 422 `YEAR_CLOSED`, `YEAR_NOT_BEGUN`); without it the ticket carries the year the request is accepted in. The element names each year itself (`antrag_fuer_steuerart_zeitraum[].jahr`). Every year takes the one schema, version 21 (`AnpassungVorauszahlung_21`). "Today" is the Berlin calendar day; `GET /v2/version` lists what is accepted today. A year refused is 422 with one of: `YEAR_CLOSED` (its deadline has passed: the message names the day it closed), `YEAR_NOT_BEGUN` or `YEAR_NOT_ENDED` (not open yet: `expected` the first day it is), `YEAR_UNSUPPORTED` (steuerbote has no schema for it, nor a stand-in: the message names the years it files) */
             year?: number;
             /** @description The 13-digit ELSTER tax number (`9198011310010`), or `{ "state": "BY", "number": "181/815/08155" }` in the Land's own notation, converted to the ELSTER form; the check digit is checked. A tax office since dissolved (in `tax_number` or `tax_office`) is taken for a period that ended while ELSTER still took its number, with the hint `TAX_OFFICE_DISSOLVED` naming the office that took over (`expected` its number), and refused with that code for a later period. In the sandbox, with `test: true`, these test tax numbers force an outcome: `9198080000015` rejected, `9198080000023` failed, `9198080000031` failed with `TRANSMISSION_UNCERTAIN`, `9198080000058` delivered after 10 s, `9198080000066` a transient failure, retried, then delivered; written to Steuernummer (required by ERiC), its tax office receives the request */
             tax_number: string | {
@@ -15935,7 +17001,7 @@ export interface components {
                  * @description When it happened: the feed is in this order
                  */
                 created_at: string;
-                /** @description IDs and metadata only, never a filing, its protocol, an amount, an IdNr or a tax number: `ticket`, `kind`, `status`, `test`, `attempts`, `type`, `client_reference`, `transfer_ticket`, `error_code` for a ticket; `ticket`, `webhook_id`, `attempt`, `response_status` or `error` (`timeout`, `unreachable`), `next_attempt_at` for a webhook attempt; `certificate_id` and `locked_until` or `not_after` for a certificate */
+                /** @description IDs and metadata only, never a filing, its protocol, an amount, an IdNr or a tax number: `ticket`, `kind`, `status`, `test`, `attempts`, `type`, `client_reference`, `transfer_ticket`, `error_code` for a ticket; `ticket`, `webhook_id`, `attempt`, `response_status` or `error` (`timeout`, `unreachable`), `next_attempt_at` for a webhook attempt; `certificate_id` and `locked_until` or `not_after` for a certificate; `notice_id`, `datenart`, `test`, `year`, `tax_office`, `ticket` for a notice */
                 data: {
                     [key: string]: string | number | boolean;
                 };
@@ -16179,13 +17245,16 @@ export interface components {
             }[];
         };
         MailboxCheck: {
+            /** @description Check ID */
             check_id: string;
             /**
              * @description `done` once every page was listed, every new record stored and every stored record offered its confirmation
              * @enum {string}
              */
             status: "queued" | "running" | "done" | "failed";
+            /** @description Whether it asked, or was fetched, with the Testmerker */
             test: boolean;
+            /** @description The certificate whose mailbox it reads; null for the stage's own */
             certificate_id: string | null;
             /**
              * Format: date-time
@@ -16197,16 +17266,24 @@ export interface components {
              * @description ISO 8601, UTC
              */
             updated_at: string;
+            /** @description Records the mailbox listed */
             found: number | null;
+            /** @description Records newly stored as notices */
             stored: number | null;
+            /** @description Notices confirmed to ELSTER by this check */
             confirmed: number | null;
+            /** @description Notices still owed their confirmation: the next check offers it again */
             unconfirmed: number | null;
+            /** @description Where to follow it */
             links: {
+                /** @description This check */
                 self: string;
+                /** @description The notices */
                 notices: string;
             };
         };
         Notice: {
+            /** @description Notice ID */
             notice_id: string;
             /** @description ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, … */
             datenart: string;
@@ -16215,13 +17292,17 @@ export interface components {
              * @enum {string}
              */
             state: "stored" | "confirmed";
+            /** @description Whether it asked, or was fetched, with the Testmerker */
             test: boolean;
             /** @description The certificate whose mailbox held it; null for the stage's own */
             certificate_id: string | null;
             /** @description The ticket of the filing it answers (ELSTER's `erklaerungsticket` is its transfer ticket) */
             ticket: string | null;
+            /** @description The transfer ticket of the filing it answers (`erklaerungsticket`) */
             filing_transfer_ticket: string | null;
+            /** @description The year assessed (`veranlagungsjahr`) */
             year: number | null;
+            /** @description The 4-digit number of the tax office that sent it */
             tax_office: string | null;
             /** @description Masked to its last 4 digits */
             tax_number: string | null;
@@ -16234,47 +17315,109 @@ export interface components {
              * @description When it was stored
              */
             created_at: string;
+            /** @description When ELSTER took its confirmation */
             confirmed_at: string | null;
             /** @description The data package (XML): `/v2/notices/{notice_id}/data` */
             data: {
+                /** @description A file name for saving it */
                 file_name: string;
+                /** @description Its media type */
                 content_type: string;
+                /** @description Its size in bytes */
                 file_size: number;
+                /** @description Its SHA-256, hexadecimal */
                 file_sha256: string;
             };
             /** @description The attachments (the notice as a PDF, where the filer consented to DIVA): `/v2/notices/{notice_id}/attachments/{n}` */
             attachments: {
+                /** @description Its number, from 0 */
                 n: number;
+                /** @description A file name for saving it */
                 file_name: string;
+                /** @description Its media type */
                 content_type: string;
+                /** @description Its size in bytes */
                 file_size: number;
+                /** @description Its SHA-256, hexadecimal */
                 file_sha256: string;
             }[];
+            /** @description Where to read it */
             links: {
+                /** @description This notice */
                 self: string;
+                /** @description Its data package */
                 data: string;
+                /** @description The filing it answers */
                 ticket?: string;
             };
         };
         NoticeList: {
+            /** @description Newest first */
             notices: components["schemas"]["Notice"][];
             /** @description Pass as `cursor` for the next page; null on the last */
             next_cursor: string | null;
         };
         TicketNotices: {
+            /** @description The ticket */
             ticket: string;
+            /** @description The notices that answer it, newest first */
             notices: components["schemas"]["Notice"][];
         };
         NoticeData: {
+            /** @description Notice ID */
             notice_id: string;
             /** @description ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, … */
             datenart: string;
+            /** @description A file name for saving it */
             file_name: string;
             /** @description The values by element name where the format is one steuerbote reads (the sandbox's Bescheiddaten); null otherwise */
             values: {
                 [key: string]: string;
             } | null;
+            /** @description The data package, as ELSTER sent it */
             xml: string;
+        };
+        /** @description A notice fetched for the client: IDs and metadata, never its content (no value, no full tax number, no file), which `links` serve with the client's API key. One delivery per notice, its `webhook-id` the same across retries and repeats */
+        NoticeAvailable: {
+            /**
+             * @description The event: a body without `type`, or with the `type` of a filing, is a ticket's delivered protocol
+             * @constant
+             */
+            type: "notice.available";
+            /** @description The notice: `GET /v2/notices/{notice_id}` */
+            notice_id: string;
+            /** @description ELSTER's DatenartBereitstellung: `ESB` (Bescheiddaten), `DivaBescheidESt`, … */
+            datenart: string;
+            /** @description Fetched from the test mailbox */
+            test: boolean;
+            /** @description The certificate whose mailbox held it; null for the stage's own */
+            certificate_id: string | null;
+            /** @description The ticket of the filing it answers (ELSTER's `erklaerungsticket` is its transfer ticket) */
+            ticket: string | null;
+            /** @description The year assessed (`veranlagungsjahr`) */
+            year: number | null;
+            /** @description The tax office's number */
+            tax_office: string | null;
+            /** @description Masked to its last 4 digits */
+            tax_number: string | null;
+            /** @description The Bescheid's date (`bescheiddatum`), where the record names one */
+            notice_date: string | null;
+            /** @description How many attachments it has (the notice as a PDF, with DIVA) */
+            attachments: number;
+            /**
+             * Format: date-time
+             * @description When it was stored
+             */
+            created_at: string;
+            /** @description Where to read it, with the client's API key */
+            links: {
+                /** @description The notice */
+                self: string;
+                /** @description Its data package */
+                data: string;
+                /** @description The filing it answers */
+                ticket?: string;
+            };
         };
     };
     responses: {
@@ -20603,6 +21746,28 @@ export interface operations {
             "5XX": {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    noticeAvailable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NoticeAvailable"];
+            };
+        };
+        responses: {
+            /** @description Received */
+            200: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
