@@ -4,7 +4,7 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'eric-layer/', 'client/src/generated/'] },
+  { ignores: ['node_modules/', 'cdk.out/', '.data/', 'coverage/', 'eric-layer/', 'client/src/generated/', 'client/dist/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -34,5 +34,7 @@ export default defineConfig(
     },
   },
   { files: ['test/**', '**/*.test.ts', 'bench/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  // Plain JavaScript that Node runs as it is: the command's entry and the integrator example.
+  { files: ['client/bin/*.js', 'examples/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
   { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs', globals: { module: 'writable', require: 'readonly' } } },
 );

@@ -6,6 +6,7 @@ export default defineConfig({
       'test/**/*.test.ts',
       'shared/**/*.test.ts',
       'infra/**/*.test.ts',
+      'local/**/*.test.ts',
       'functions/**/*.test.ts',
       'receiver/**/*.test.ts',
       'client/**/*.test.ts',

@@ -6,7 +6,7 @@
 // requests with nothing else to do. The worst container is the one of the finding: four legacy 3DES
 // keys at the iteration cap, its certificates in the clear.
 
-import type { LocalRuntime } from '#infra/local/runtime.ts';
+import type { LocalRuntime } from '#local/runtime.ts';
 import { maxIterations } from '#shared/certificates/pkcs12-limits.ts';
 import { containerOfIterations, testPin, withKeyCopies } from '#test/support/certificates.ts';
 import { ustvaSample } from '#test/support/samples.ts';

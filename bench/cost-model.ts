@@ -14,6 +14,14 @@
 // receives and deletes in batches). Log bytes are every line the functions write at INFO, plus
 // Lambda's own START/END/REPORT lines and one API access log line per request.
 //
+// After the run, the sweep's later work on the same tickets, under its own function as the schedule
+// runs it: once their submissions' retention has passed, and once their notes are old enough to be
+// checked for bodies without a ticket.
+//
+// Durations are as on AWS, not as here: each call a function makes costs one network round trip
+// within the region (`roundTripMs`, stated below), and its CPU, measured on this machine's main
+// thread, is stretched by the share of a vCPU its memory buys (Lambda gives 1,769 MB one vCPU).
+//
 // Prices: eu-central-1, on-demand list prices at the time of writing (check before relying on them).
 
 import { DynamoDBClient, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -22,14 +30,19 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { tableName } from '#shared/config.ts';
+import { runAs, runningFunction } from '#local/function-scope.ts';
+import { retentionConfig, tableName } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import { tables, type TableName } from '#shared/manifest.ts';
+import { metricNames } from '#shared/metric-names.ts';
+import { tables, type FunctionName, type TableName } from '#shared/manifest.ts';
+import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
+import { sweepExpiredSubmissions } from '#shared/wiring/scheduled-jobs.ts';
 import { removeStageApps } from '#test/infra/stage-app.ts';
 import { synth } from '#test/infra/stage-template.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { figure, type Row } from './stats.ts';
+import { threadCpu } from './thread-cpu.ts';
 
 const section = 'cost';
 const submissions = Number(process.env.BENCH_COST_SUBMISSIONS ?? 20);
@@ -49,7 +62,6 @@ export const prices = {
   logGbIngested: 0.63,
   kmsRequest: 0.03 / 10_000,
   // a month
-  alarm: 0.1,
   dashboard: 3,
   kmsKey: 1,
   secret: 0.4,
@@ -60,17 +72,36 @@ export const prices = {
   wafAcl: 5,
   wafRule: 1,
   wafRequest: 0.6 / million,
+  /** Data transfer out to the internet, the first 10 TB a month. */
+  egressGb: 0.09,
+  /** AWS Backup's warm storage of DynamoDB tables, the same in the backup account's vault. */
+  backupGbMonth: 0.1142,
+  /** A month's standard-resolution alarm, per metric it watches (a metric math alarm pays for each). */
+  alarmMetric: 0.1,
 };
 
 /** Lambda's own lines per invocation (START, END, REPORT), about this many bytes. */
 const lambdaLinesBytes = 330;
 /** One line of the API access log (infra/stack.ts, accessLogFormat), filled in, about this many bytes. */
 const accessLogLineBytes = 330;
-/** Billed durations per invocation, as the local runs show them, rounded up for AWS's network. */
-const durations = { api: 0.03, transmitSandbox: 0.06, ericSend: 1.5, webhook: 0.08 };
+/**
+ * One network round trip within the region, in ms, per call: what a function waits for each call on
+ * AWS, where the local stand-ins answer on loopback. Stated, not measured here; the webhook's post
+ * goes to the caller's own server, outside AWS.
+ */
+export const roundTripMs = { dynamodb: 6, s3Put: 30, s3Get: 15, s3Delete: 15, sqs: 10, webhookPost: 80 };
+/** ERiC's send to ELSTER, as the model assumes it (BENCHMARKS.md, the ERiC peak day). */
+const ericSendSeconds = 1.5;
+/** Lambda gives a function one vCPU at 1,769 MB and a share of one below. */
+const vcpuMb = 1769;
+/** What a caller of the model does per submission: the submission, three status polls, one protocol download. */
+const requestsPerSubmission = { submit: 1, status: 3, protocol: 1 } as const;
+const apiRequests = requestsPerSubmission.submit + requestsPerSubmission.status + requestsPerSubmission.protocol;
 
 interface Counted {
   calls: Map<string, number>;
+  /** Round trips each function waited for, in ms, by the function making the calls. */
+  waitedMs: Map<string, number>;
   writeUnits: number;
   indexWriteUnits: number;
   readUnits: number;
@@ -82,21 +113,44 @@ export async function costModel(): Promise<Row[]> {
   const template = stageTemplate({ stage: 'prod' });
   const fixed = fixedPerMonth(template);
   const measured = await measureRun(template);
+  const withCopies = stageTemplate({ stage: 'prod', account: '111111111111', backupAccount: '222222222222', region: 'eu-central-1' });
+  const edge = stageTemplate({
+    stage: 'prod',
+    region: 'eu-central-1',
+    edgeLimitPerMinute: '300',
+    domainName: 'api.example.com',
+    certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
+  });
   removeStageApps();
 
   const row = (name: string, unit: string, value: number): Row => ({ section, name, unit, value: figure([value]) });
   const per = (count: number) => (count / submissions) * million;
   const fn = (name: string) => functionOf(template, name);
-  const apiRequests = 5;
-  const invocations = measured.invocations;
-  const lambdaCompute = (name: string, seconds: number) => seconds * (fn(name).memoryMb / 1024) * prices.lambdaGbSecond[fn(name).architecture];
+  const gbSeconds = (name: string, seconds: number) => seconds * (fn(name).memoryMb / 1024) * prices.lambdaGbSecond[fn(name).architecture];
+  /** A function's billed seconds per submission: its round trips, and its CPU at its share of a vCPU. */
+  const billed = (name: FunctionName, cpuMs: number) =>
+    ((measured.counted.waitedMs.get(name) ?? 0) / submissions + cpuMs * Math.max(1, vcpuMb / fn(name).memoryMb)) / 1000;
+  const { cpu } = measured;
+  const compute = {
+    submit: gbSeconds('submitUstva', billed('submitUstva', cpu.submit)),
+    status: gbSeconds('getStatus', billed('getStatus', cpu.status * requestsPerSubmission.status)),
+    protocol: gbSeconds('getProtocol', billed('getProtocol', cpu.protocol)),
+    // The post to the caller's server, and CPU as a status request's: the webhook's own runs beside transmit here.
+    webhook: gbSeconds('deliverWebhook', billed('deliverWebhook', cpu.status) + roundTripMs.webhookPost / 1000),
+    sweep: gbSeconds('sweep', billed('sweep', cpu.sweep)),
+    transmit: gbSeconds('transmit', billed('transmit', cpu.transmit)),
+    eric: gbSeconds('transmit', ericSendSeconds),
+  };
+  const writeUnits = measured.counted.writeUnits + measured.counted.indexWriteUnits;
+  const egressBytes = measured.responseBytes / submissions + measured.webhookBytes / submissions;
   const items = {
-    'API Gateway (5 requests: submit, 3 polls, 1 protocol)': apiRequests * million * prices.httpApiRequest,
-    'Lambda invocations (counted)': per(invocations.total) * prices.lambdaInvocation,
-    'Lambda compute, API functions': apiRequests * million * lambdaCompute('getStatus', durations.api),
-    'Lambda compute, webhook': million * lambdaCompute('deliverWebhook', durations.webhook),
+    [`API Gateway (${apiRequests} requests: submit, ${requestsPerSubmission.status} polls, 1 protocol)`]: apiRequests * million * prices.httpApiRequest,
+    'Lambda invocations (counted)': per(measured.invocations) * prices.lambdaInvocation,
+    [`Lambda compute, API functions (submit ${ms(billed('submitUstva', cpu.submit))}, status ${ms(billed('getStatus', cpu.status * 3) / 3)}, protocol ${ms(billed('getProtocol', cpu.protocol))} billed)`]:
+      million * (compute.submit + compute.status + compute.protocol),
+    [`Lambda compute, webhook (${ms(billed('deliverWebhook', cpu.status) + roundTripMs.webhookPost / 1000)} billed)`]: million * compute.webhook,
     [`DynamoDB writes: ${(measured.counted.writeUnits / submissions).toFixed(1)} table + ${(measured.counted.indexWriteUnits / submissions).toFixed(1)} index write units`]:
-      per(measured.counted.writeUnits + measured.counted.indexWriteUnits) * prices.writeUnit,
+      per(writeUnits) * prices.writeUnit,
     [`DynamoDB reads: ${(measured.counted.readUnits / submissions).toFixed(1)} read units`]: per(measured.counted.readUnits) * prices.readUnit,
     [`S3 PUT: ${((measured.counted.calls.get('S3 PutObject') ?? 0) / submissions).toFixed(1)}`]:
       per(measured.counted.calls.get('S3 PutObject') ?? 0) * prices.s3Put,
@@ -104,40 +158,69 @@ export async function costModel(): Promise<Row[]> {
       per(measured.counted.calls.get('S3 GetObject') ?? 0) * prices.s3Get,
     [`SQS: ${(measured.sqsRequests / submissions).toFixed(1)} requests`]: per(measured.sqsRequests) * prices.sqsRequest,
     [`CloudWatch Logs: ${(measured.logBytes / submissions / 1024).toFixed(1)} KB`]: (per(measured.logBytes) / 1024 ** 3) * prices.logGbIngested,
+    [`data out: ${(egressBytes / 1024).toFixed(1)} KB (answers, the protocol's download and its webhook)`]:
+      ((egressBytes * million) / 1024 ** 3) * prices.egressGb,
+    [`the sweep's later work (${ms(billed('sweep', cpu.sweep))} billed)`]: million * compute.sweep,
   };
   const base = Object.values(items).reduce((sum, value) => sum + value, 0);
-  const transmitSandbox = million * lambdaCompute('transmit', durations.transmitSandbox);
-  const transmitEric = million * lambdaCompute('transmit', durations.ericSend);
+  const transmitSandbox = million * compute.transmit;
+  const transmitEric = million * (compute.transmit + compute.eric);
   const rows = Object.entries(items).map(([name, value]) => row(`per million submissions: ${name}`, '$', value));
+  // Behind the edge limits every API request is a REST API request in place of an HTTP API one, and one of WAF's.
+  const edgePerSubmission = apiRequests * (prices.restApiRequest - prices.httpApiRequest + prices.wafRequest);
+  // With backupAccount every object under protocols/ is replicated: one more PUT there, and stored again.
+  const replicated = measured.counted.calls.get('S3 PutObject protocols/') ?? 0;
   rows.push(
-    row('per million submissions: Lambda compute, transmit, sandbox (60 ms)', '$', transmitSandbox),
-    row('per million submissions: Lambda compute, transmit, ERiC (1.5 s a send)', '$', transmitEric),
+    row(`per million submissions: Lambda compute, transmit, sandbox (${ms(billed('transmit', cpu.transmit))} billed)`, '$', transmitSandbox),
+    row(`per million submissions: Lambda compute, transmit, ERiC (${ericSendSeconds} s a send and the rest)`, '$', transmitEric),
     row('per million submissions: total, sandbox', '$', base + transmitSandbox),
-    row('per million submissions: total, ERiC at 1.5 s a send', '$', base + transmitEric),
+    row(`per million submissions: total, ERiC at ${ericSendSeconds} s a send`, '$', base + transmitEric),
+    row(`per million submissions, behind the edge limits: ${apiRequests} REST API in place of HTTP API requests, and WAF's`, '$', million * edgePerSubmission),
+    row(`per million submissions, with backupAccount: ${(replicated / submissions).toFixed(1)} replicated PUTs`, '$', per(replicated) * prices.s3Put),
     // shared/certificates/signer.ts: a stored PIN is unsealed with the container at transmit (2 Decrypt);
     // a per-submission PIN also opens the container at submit to check it and seals the PIN (1 Decrypt, 1 GenerateDataKey).
     row('per million certificate-signed submissions, KMS: stored PIN (2 calls)', '$', 2 * million * prices.kmsRequest),
     row('per million certificate-signed submissions, KMS: per-submission PIN (4 calls)', '$', 4 * million * prices.kmsRequest),
   );
+  for (const [name, value] of Object.entries(levers(measured, template, compute.eric))) rows.push(row(`lever: ${name}`, '$', value));
   const stored = storagePerMonth(measured.sizes, template);
   for (const [name, value] of Object.entries(stored)) rows.push(row(`per million stored tickets a month: ${name}`, '$', value));
+  const copied = storagePerMonth(measured.sizes, withCopies);
+  for (const [name, value] of Object.entries(copied)) {
+    if (!(name in stored)) rows.push(row(`per million stored tickets a month, with backupAccount: ${name}`, '$', value));
+  }
   for (const [name, value] of Object.entries(fixed)) rows.push(row(`fixed per stage a month: ${name}`, '$', value));
-  const edge = fixedPerMonth(
-    stageTemplate({
-      stage: 'prod',
-      region: 'eu-central-1',
-      edgeLimitPerMinute: '300',
-      domainName: 'api.example.com',
-      certificateArn: 'arn:aws:acm:eu-central-1:123456789012:certificate/abc-123',
-    }),
-  );
-  removeStageApps();
-  rows.push(row('fixed per stage a month, with edge limits: WAF web ACL and rules', '$', edge['WAF web ACL and rules'] ?? 0));
-  rows.push(row('per million API requests with edge limits: WAF', '$', million * prices.wafRequest));
-  rows.push(
-    row('per million API requests with edge limits: a REST API in place of the HTTP API', '$', million * (prices.restApiRequest - prices.httpApiRequest)),
-  );
+  const fixedEdge = fixedPerMonth(edge);
+  rows.push(row('fixed per stage a month, with edge limits: WAF web ACL and rules', '$', fixedEdge['WAF web ACL and rules'] ?? 0));
   return rows;
+}
+
+/** Projections narrower than ALL an index of the tickets table could have: its readers would then read each ticket from the table. */
+const narrowerProjections: Record<string, string[]> = { 'only its keys': [], 'its keys and status': ['status'] };
+
+const ms = (seconds: number) => `${Math.ceil(seconds * 1000)} ms`;
+
+/**
+ * What each lever the model can measure would save per million submissions, from the same run: the
+ * index writes of the same items under a narrower projection, the budget's write per request, and
+ * transmit's memory were ERiC content with less. None of these is a changed assumption: each is
+ * the run's own calls priced again.
+ */
+function levers(measured: Measured, resources: Resources, ericCompute: number): Record<string, number> {
+  const perSubmission = (units: number) => (units / submissions) * million * prices.writeUnit;
+  const result: Record<string, number> = {};
+  for (const [name, narrower] of Object.entries(measured.narrowerIndexUnits)) {
+    const [index, variant] = [name.slice(0, name.indexOf(' ')), name.slice(name.indexOf(' ') + 1)];
+    const saved = measured.indexUnitsByIndex[index]! - narrower;
+    if (saved > 0) result[`tickets' index ${index} holding ${variant} (saves)`] = perSubmission(saved);
+  }
+  result[`the per-client budget's write on each of the ${apiRequests} API requests (costs)`] = perSubmission(measured.budgetWriteUnits);
+  const transmit = functionOf(resources, 'transmit');
+  for (const memoryMb of [512, 256]) {
+    result[`transmit at ${memoryMb} MB instead of ${transmit.memoryMb} MB, were ERiC content with it (saves, ERiC's send alone)`] =
+      million * ericCompute * (1 - memoryMb / transmit.memoryMb);
+  }
+  return result;
 }
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any> }>;
@@ -168,11 +251,18 @@ function fixedPerMonth(resources: Resources): Record<string, number> {
         .map(([, value]) => JSON.stringify(value)),
     ),
   );
-  const customMetrics = new Set(
-    ofType(resources, 'AWS::CloudWatch::Alarm')
-      .filter(([, alarm]) => alarm.Properties.Namespace && !String(alarm.Properties.Namespace).startsWith('AWS/'))
-      .map(([, alarm]) => alarm.Properties.MetricName),
+  // Every metric an alarm watches, a metric math alarm's each: alarms are priced per metric.
+  const watched = ofType(resources, 'AWS::CloudWatch::Alarm').flatMap(([, { Properties: alarm }]) =>
+    alarm.MetricName
+      ? [{ Namespace: alarm.Namespace, MetricName: alarm.MetricName, Dimensions: alarm.Dimensions ?? [] }]
+      : (alarm.Metrics ?? []).filter((metric: any) => metric.MetricStat).map((metric: any) => metric.MetricStat.Metric),
   );
+  const custom = (metric: { Namespace?: string }) => metric.Namespace !== undefined && !String(metric.Namespace).startsWith('AWS/');
+  const watchedCustom = new Set(watched.filter(custom).map((metric) => JSON.stringify([metric.MetricName, metric.Dimensions ?? []])));
+  // What the code publishes that no alarm watches is a custom metric too, once per name with the service's dimensions (a lower bound: TicketsFailed_{code} counts once per code met).
+  const watchedNames = new Set(watched.filter(custom).map((metric) => metric.MetricName as string));
+  const unwatched = Object.values(metricNames).filter((name) => !watchedNames.has(name));
+  const customMetrics = watchedCustom.size + unwatched.length;
   // The rules that match events (a production stage's records, infra/constructs/records.ts) run nothing on a clock.
   const schedules = ofType(resources, 'AWS::Events::Rule')
     .filter(([, rule]) => rule.Properties.ScheduleExpression)
@@ -181,12 +271,11 @@ function fixedPerMonth(resources: Resources): Record<string, number> {
   const acls = ofType(resources, 'AWS::WAFv2::WebACL');
   const rules = acls.reduce((sum, [, acl]) => sum + (acl.Properties.Rules?.length ?? 0), 0);
   return {
-    [`${alarms} alarms`]: alarms * prices.alarm,
+    [`${alarms} alarms watching ${watched.length} metrics`]: watched.length * prices.alarmMetric,
     [`${dashboards} dashboard(s)`]: dashboards * prices.dashboard,
     [`${keys} KMS keys`]: keys * prices.kmsKey,
     [`${secretVariables.size} secret(s) read (with webhooks or ERiC: one each)`]: secretVariables.size * prices.secret,
-    [`${customMetrics.size} custom metrics the alarms watch (a lower bound: every metric name and dimension set counts)`]:
-      customMetrics.size * prices.customMetric,
+    [`${customMetrics} custom metrics: ${watchedCustom.size} the alarms watch, ${unwatched.length} published unwatched`]: customMetrics * prices.customMetric,
     // A scheduled run that finds nothing: one invocation and 100 ms at its memory, and no more.
     [`${Math.round(runsPerMonth)} scheduled runs`]: runsPerMonth * (prices.lambdaInvocation + 0.1 * 0.25 * prices.lambdaGbSecond.arm64),
     ...(acls.length && { 'WAF web ACL and rules': acls.length * prices.wafAcl + rules * prices.wafRule }),
@@ -209,12 +298,48 @@ interface Sizes {
   keptObjectBytes: Record<string, number>;
 }
 
+/**
+ * Full copies of a table AWS Backup keeps at any time, in the stage's vault and in the backup
+ * account's: each rule's retention over how often it runs (a daily or a monthly cron).
+ */
+function backupCopies(resources: Resources): { tables: string[]; here: number; there: number } {
+  const rules = ofType(resources, 'AWS::Backup::BackupPlan').flatMap(([, plan]) => plan.Properties.BackupPlan.BackupPlanRule as any[]);
+  const everyDays = (cron: string) => (/^cron\(\S+ \S+ \* \* \? \*\)$/.test(cron) ? 1 : /^cron\(\S+ \S+ \d+ \* \? \*\)$/.test(cron) ? 30 : Number.NaN);
+  const kept = (days: number, cron: string) => Math.ceil(days / everyDays(cron));
+  const here = rules.reduce((sum, rule) => sum + kept(rule.Lifecycle.DeleteAfterDays, rule.ScheduleExpression), 0);
+  const there = rules.reduce(
+    (sum, rule) =>
+      sum + (rule.CopyActions ?? []).reduce((copies: number, copy: any) => copies + kept(copy.Lifecycle.DeleteAfterDays, rule.ScheduleExpression), 0),
+    0,
+  );
+  if (Number.isNaN(here + there)) throw new Error('bench: a backup rule runs neither daily nor monthly');
+  const selected = JSON.stringify(ofType(resources, 'AWS::Backup::BackupSelection').map(([, selection]) => selection.Properties));
+  const tablesBackedUp = ofType(resources, 'AWS::DynamoDB::Table')
+    .map(([id]) => id)
+    .filter((id) => selected.includes(`"${id}"`));
+  return { tables: tablesBackedUp, here, there };
+}
+
 function storagePerMonth(sizes: Sizes, resources: Resources): Record<string, number> {
   const gb = (bytes: number) => (bytes * million) / 1024 ** 3;
   const kept = Object.values(sizes.keptObjectBytes).reduce((sum, bytes) => sum + bytes, 0);
   const pitr = ofType(resources, 'AWS::DynamoDB::Table').some(([, table]) => table.Properties.PointInTimeRecoverySpecification?.PointInTimeRecoveryEnabled);
   const tableBytes = sizes.ticketItemBytes + sizes.indexItemBytes;
+  const backups = backupCopies(resources);
+  // A backup copies the table's items; its indexes are built again on a restore.
+  const ticketsBackedUp = backups.tables.some((id) => id.startsWith('ticketsTable'));
+  const replicated = JSON.stringify(ofType(resources, 'AWS::S3::Bucket').map(([, bucket]) => bucket.Properties.ReplicationConfiguration ?? null)).includes(
+    '"protocols/"',
+  );
   return {
+    ...(ticketsBackedUp && {
+      [`AWS Backup: ${backups.here} full copies of the tickets kept at a time`]: gb(sizes.ticketItemBytes) * backups.here * prices.backupGbMonth,
+    }),
+    ...(ticketsBackedUp &&
+      backups.there > 0 && {
+        [`AWS Backup: ${backups.there} copies of those in the backup account`]: gb(sizes.ticketItemBytes) * backups.there * prices.backupGbMonth,
+      }),
+    ...(replicated && { 'S3: protocols/ replicated to the backup account': gb(sizes.keptObjectBytes.protocols ?? 0) * prices.s3GbMonth }),
     [`DynamoDB: ticket ${sizes.ticketItemBytes} B + its index items ${sizes.indexItemBytes} B`]: gb(tableBytes) * prices.dynamoGbMonth,
     ...(pitr && { 'DynamoDB point-in-time recovery of the table': gb(sizes.ticketItemBytes) * prices.pitrGbMonth }),
     [`S3: ${Object.entries(sizes.keptObjectBytes)
@@ -289,7 +414,11 @@ async function measureRun(resources: Resources) {
   // With the per-client budget on, as a stage runs: each API request counts one write.
   const runtime = await startQuietRuntime(dir, { env: { HOOK_ENABLED: 'true', POWERTOOLS_LOG_LEVEL: 'INFO', RATE_LIMIT_PER_MINUTE: '100000' } });
   logger.setLogLevel('INFO');
-  const counted: Counted = { calls: new Map(), writeUnits: 0, indexWriteUnits: 0, readUnits: 0, putBytes: 0, sqsSends: 0 };
+  const counted: Counted = { calls: new Map(), waitedMs: new Map(), writeUnits: 0, indexWriteUnits: 0, readUnits: 0, putBytes: 0, sqsSends: 0 };
+  // By index of the tickets table (its keys): the units spent, and what the same writes would spend under each narrower projection.
+  const indexUnitsByIndex: Record<string, number> = {};
+  const narrowerIndexUnits: Record<string, number> = {};
+  let budgetWriteUnits = 0;
   const note = (name: string, count = 1) => counted.calls.set(name, (counted.calls.get(name) ?? 0) + count);
   const indexes = indexesByTable(resources);
   const byLocalName = new Map((Object.keys(tables) as TableName[]).map((name) => [tableName(name), name]));
@@ -304,8 +433,11 @@ async function measureRun(resources: Resources) {
   const current = async (localName: string, key: Record<string, AttributeValue>) =>
     ((await read(new GetItemCommand({ TableName: localName, Key: key, ConsistentRead: true }))) as { Item?: Record<string, AttributeValue> }).Item;
   let sizes: Sizes = { ticketItemBytes: 0, indexItemBytes: 0, keptObjectBytes: {} };
+  let responseBytes = 0;
+  let webhookBytes: number | undefined;
+  const cpu = { submit: 0, transmit: 0, status: 0, protocol: 0, sweep: 0 };
 
-  // Each function builds its own clients (infra/local/function-scope.ts), so every client's `send` is counted.
+  // Each function builds its own clients (local/function-scope.ts), so every client's `send` is counted.
   const restores: (() => void)[] = [];
   const instrument = (client: { prototype: { send: Send } }, count: (command: string, input: any, send: () => Promise<any>) => Promise<any>) => {
     const send = client.prototype.send;
@@ -314,8 +446,13 @@ async function measureRun(resources: Resources) {
     } as Send;
     restores.push(() => (client.prototype.send = send));
   };
+  const wait = (service: keyof typeof roundTripMs) => {
+    const name = runningFunction() ?? 'gateway';
+    counted.waitedMs.set(name, (counted.waitedMs.get(name) ?? 0) + roundTripMs[service]);
+  };
   instrument(DynamoDBClient as never, async (command, input, send) => {
     note(`DynamoDB ${command}`);
+    wait('dynamodb');
     const name = byLocalName.get(input.TableName);
     const writes = ['PutItem', 'UpdateItem', 'DeleteItem'].includes(command);
     const indexed = writes && name !== undefined && (indexes.get(name)?.length ?? 0) > 0;
@@ -330,8 +467,19 @@ async function measureRun(resources: Resources) {
         const after = await current(input.TableName, keyOf(name, input));
         const spec = tables[name] as { partitionKey: string; sortKey?: string };
         const tableKeys = [spec.partitionKey, spec.sortKey].filter((key): key is string => !!key);
-        counted.indexWriteUnits += indexes.get(name)!.reduce((sum, index) => sum + indexWriteUnits(before, after, index, tableKeys), 0);
+        for (const index of indexes.get(name)!) {
+          const units = indexWriteUnits(before, after, index, tableKeys);
+          counted.indexWriteUnits += units;
+          if (name !== 'tickets') continue;
+          const id = index.keys.join('+');
+          indexUnitsByIndex[id] = (indexUnitsByIndex[id] ?? 0) + units;
+          for (const [variant, projected] of Object.entries(narrowerProjections)) {
+            const narrower = `${id} ${variant}`;
+            narrowerIndexUnits[narrower] = (narrowerIndexUnits[narrower] ?? 0) + indexWriteUnits(before, after, { keys: index.keys, projected }, tableKeys);
+          }
+        }
       }
+      if (name === 'rateLimits') budgetWriteUnits += units;
       return output;
     } catch (error) {
       // A refused conditional write still costs a write unit.
@@ -343,7 +491,9 @@ async function measureRun(resources: Resources) {
     // The example receiver's files stand for the caller's own server.
     if (String(input.Key ?? '').startsWith('receiver/')) return send();
     note(`S3 ${command}`);
+    wait(command === 'PutObject' ? 's3Put' : command === 'DeleteObject' ? 's3Delete' : 's3Get');
     if (command === 'PutObject') {
+      note(`S3 PutObject ${String(input.Key).split('/')[0]}/`);
       const bytes = typeof input.Body === 'string' ? Buffer.byteLength(input.Body) : (input.Body?.length ?? 0);
       counted.putBytes += bytes;
       const folder = String(input.Key).split('/')[0]!;
@@ -353,6 +503,7 @@ async function measureRun(resources: Resources) {
   });
   instrument(SQSClient as never, async (command, _input, send) => {
     note(`SQS ${command}`);
+    wait('sqs');
     counted.sqsSends += 1;
     return send();
   });
@@ -368,22 +519,54 @@ async function measureRun(resources: Resources) {
     const headers = { authorization: `Bearer ${runtime.apiKey}`, 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown) => {
       const response = await fetch(`${runtime.apiUrl}${path}`, { method, headers, ...(body !== undefined && { body: JSON.stringify(body) }) });
-      return { status: response.status, body: await response.arrayBuffer() };
+      const answer = await response.arrayBuffer();
+      responseBytes += answer.byteLength;
+      return { status: response.status, body: answer };
+    };
+    // Main-thread CPU of a phase, per submission: the gateway's and the functions' work (the stand-ins run on a thread of their own).
+    const cpuOf = async (work: () => Promise<void>) => {
+      const before = threadCpu()?.mainMs ?? 0;
+      await work();
+      return ((threadCpu()?.mainMs ?? 0) - before) / submissions;
     };
     const tickets: string[] = [];
-    for (let i = 0; i < submissions; i++) {
-      const { body } = await call('POST', '/v2/ustva', ustvaSample());
-      tickets.push(JSON.parse(Buffer.from(body).toString()).data.ticket);
-    }
+    // An upper bound for submit: transmit and the webhook start on the first tickets meanwhile.
+    cpu.submit = await cpuOf(async () => {
+      for (let i = 0; i < submissions; i++) {
+        const { body } = await call('POST', '/v2/ustva', ustvaSample());
+        tickets.push(JSON.parse(Buffer.from(body).toString()).data.ticket);
+      }
+    });
     // Waiting reads the table directly, uncounted; then each ticket gets what the model's caller does.
-    for (const ticket of tickets) {
-      await waitFor(async () => (await current(tableName('tickets'), { ticket: { S: ticket } }))?.webhook?.M?.status?.S === 'delivered');
-    }
-    for (const ticket of tickets) {
-      for (let poll = 0; poll < 3; poll++) await call('GET', `/v2/status/${ticket}`);
-      const { status } = await call('GET', `/v2/protocol/${ticket}`);
-      if (status !== 200) throw new Error(`bench: the protocol of ${ticket} answered ${status}`);
-    }
+    // What is left of transmit's and the webhook's work once the submissions are in: a lower bound for transmit.
+    cpu.transmit = await cpuOf(async () => {
+      for (const ticket of tickets) {
+        await waitFor(async () => (await current(tableName('tickets'), { ticket: { S: ticket } }))?.webhook?.M?.status?.S === 'delivered');
+      }
+    });
+    cpu.status =
+      (await cpuOf(async () => {
+        for (const ticket of tickets) for (let poll = 0; poll < requestsPerSubmission.status; poll++) await call('GET', `/v2/status/${ticket}`);
+      })) / requestsPerSubmission.status;
+    const beforeDownloads = responseBytes;
+    cpu.protocol = await cpuOf(async () => {
+      for (const ticket of tickets) {
+        const { status } = await call('GET', `/v2/protocol/${ticket}`);
+        if (status !== 200) throw new Error(`bench: the protocol of ${ticket} answered ${status}`);
+      }
+    });
+    // The webhook carries the protocol base64-encoded in its JSON body (shared/webhooks/deliver.ts).
+    webhookBytes = ((responseBytes - beforeDownloads) * 4) / 3;
+    // The sweep's later work on these tickets, as its schedule runs it: once their submissions'
+    // retention has passed, and once their notes are old enough to be checked for bodies without a ticket.
+    const created = Date.now();
+    cpu.sweep = await cpuOf(async () => {
+      for (const at of [created + (orphanGraceSeconds + 60) * 1000, created + (retentionConfig().submissionRetentionSeconds + 3600) * 1000]) {
+        await runAs('sweep', () => sweepExpiredSubmissions({ now: () => new Date(at) }));
+      }
+    });
+    const swept = await current(tableName('tickets'), { ticket: { S: tickets[0]! } });
+    if (swept?.unswept_shard) throw new Error('bench: the sweep left the first ticket unswept');
     const item = await current(tableName('tickets'), { ticket: { S: tickets[0]! } });
     const tableKeys = [tables.tickets.partitionKey];
     sizes = {
@@ -399,11 +582,25 @@ async function measureRun(resources: Resources) {
     await runtime.stop();
     await rm(dir, { recursive: true, force: true });
   }
-  // One invocation per API request (the model's 5) and per queue message: transmit and webhook, one each per submission here.
-  const invocations = { total: submissions * 5 + submissions * 2 };
+  // One invocation per API request and per queue message: transmit and webhook, one each per submission here.
+  const invocations = submissions * apiRequests + submissions * 2;
   const sqsRequests = counted.sqsSends + 2 * 2 * submissions;
-  return { counted, invocations, sqsRequests, logBytes: logBytes + (invocations.total * lambdaLinesBytes + submissions * 5 * accessLogLineBytes), sizes };
+  return {
+    counted,
+    invocations,
+    sqsRequests,
+    logBytes: logBytes + (invocations * lambdaLinesBytes + submissions * apiRequests * accessLogLineBytes),
+    sizes,
+    cpu,
+    responseBytes,
+    webhookBytes: webhookBytes ?? 0,
+    budgetWriteUnits,
+    indexUnitsByIndex,
+    narrowerIndexUnits,
+  };
 }
+
+type Measured = Awaited<ReturnType<typeof measureRun>>;
 
 async function waitFor(done: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 60_000;

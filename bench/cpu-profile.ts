@@ -109,7 +109,7 @@ function groupOfPackage(name: string): string {
   return packageGroups.get(name) ?? 'other packages';
 }
 
-/** The local S3 is the runtime's own (infra/local/s3-stand-in.ts), yet measured as a stand-in. */
+/** The local S3 is the runtime's own (local/s3-stand-in.ts), yet measured as a stand-in. */
 export const s3StandIn = 'S3 stand-in';
 
 export function groupOf(functionName: string, file: string): string {
@@ -119,8 +119,8 @@ export function groupOf(functionName: string, file: string): string {
     return 'native / VM (program)';
   }
   if (file.startsWith('node:')) return 'node core';
-  if (file.startsWith('infra/local/s3-')) return s3StandIn;
-  if (/^(shared|functions|infra|bench|test)\//.test(file)) return 'steuerbote code';
+  if (file.startsWith('local/s3-')) return s3StandIn;
+  if (/^(shared|functions|infra|local|bench|test)\//.test(file)) return 'steuerbote code';
   if (file.startsWith('/') || file.startsWith('..') || !file.includes('/')) return 'other';
   return groupOfPackage(packageOf(file)!);
 }

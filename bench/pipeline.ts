@@ -33,7 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { Worker, type CPUProfileHandle } from 'node:worker_threads';
-import { startLocalRuntime } from '#infra/local/runtime.ts';
+import { startLocalRuntime } from '#local/runtime.ts';
 import { logger } from '#shared/logger.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { formatSummary, s3StandIn, startProfile, summarize, type CpuProfile, type ProfileSummary } from './cpu-profile.ts';
@@ -117,7 +117,7 @@ export async function pipeline(): Promise<Row[]> {
     const runtime = await startLocalRuntime({
       dataDir,
       apiPort: 0,
-      hookPort: 0,
+      receiverPort: 0,
       // No per-client budget: the load comes from one client at far more than a client may send.
       env: { HOOK_ENABLED: 'true', HOOK_URI: client.hookUrl, SANDBOX_LATENCY_MS: '0', POWERTOOLS_LOG_LEVEL: 'ERROR', RATE_LIMIT_PER_MINUTE: '0' },
       ...(concurrency && { pollerConcurrency: concurrency }),

@@ -3,13 +3,15 @@
 // servers that do only the storage calls, on the very same stand-ins, in the same process.
 //
 // Baselines, and what they leave out on purpose:
-// - submit: S3 PutObject of the body, a conditional DynamoDB PutItem of the ticket, SQS SendMessage
-//   to the transmit queue; one after the other, in the service's order (body before ticket before
-//   wake-up), since that order is what makes a crash harmless.
+// - submit: the storage work a submission owes, one call after the other in the service's order
+//   (note before body before ticket before wake-up), since that order is what makes a crash
+//   harmless: the body's note for the sweep (a PutItem: the sweep finds a body left without a ticket
+//   by its note, never by listing the bucket), S3 PutObject of the body, a conditional PutItem of
+//   the ticket as the service writes it, with the key of the index of owed work (the re-drive reads
+//   what is owed there) and of `by_client`, and SQS SendMessage to the transmit queue.
 // - status: one consistent GetItem of the ticket.
-// Neither authenticates. The service looks the API key up on every request (one more GetItem), and
-// that lookup is counted as the service's overhead: whether to keep it per request or cache it is a
-// design choice, not storage work every implementation must do.
+// Neither authenticates: the service's API key lookup (cached for apiKeyCacheSeconds) and, with a
+// budget, its per-client count are the service's overhead, as are its middlewares and logging.
 //
 // The transmit worker: the runtime's pollers consume the transmit queue in this same process while
 // submits run, rendering a PDF and writing to the stand-ins for each ticket. Rather than hide that,
@@ -21,7 +23,7 @@
 // and bucket grow with every submit) falls on both alike. The load generator runs in a worker thread
 // (bench/load.ts), off the event loop of the servers it measures.
 
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,10 +32,12 @@ import { join } from 'node:path';
 import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { shards } from '#shared/adapters/shards.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { runLoad, type LoadOptions } from './load.ts';
 import { startQuietRuntime } from './quiet-runtime.ts';
 import { compare, figure, percentile, sortNumbers, type Row } from './stats.ts';
+import { threadCpu } from './thread-cpu.ts';
 
 const rounds = 5;
 // Per run: `warmup` unrecorded requests, then the recorded ones; at least 100, so a run's p99 is
@@ -80,6 +84,16 @@ export async function submitOverhead(): Promise<Row[]> {
 
     // "submit 16 service" → each run's p50 and p99
     const results = new Map<string, { p50: number[]; p99: number[] }>();
+    // Main-thread CPU per request: the gateway, handlers and SDK clients, or the bare servers, all
+    // on this thread (the stand-ins have their own); less swayed by the machine's other load than latency.
+    const cpuPerRequest = new Map<string, number[]>();
+    const measure = async (key: string, options: LoadOptions) => {
+      const before = threadCpu();
+      const latencies = await runLoad(options);
+      const after = threadCpu();
+      if (before && after) cpuPerRequest.set(key, [...(cpuPerRequest.get(key) ?? []), (after.mainMs - before.mainMs) / (options.warmup + options.requests)]);
+      record(key, latencies);
+    };
     const record = (key: string, latencies: number[]) => {
       const sorted = sortNumbers(latencies);
       const entry = results.get(key) ?? { p50: [], p99: [] };
@@ -91,11 +105,11 @@ export async function submitOverhead(): Promise<Row[]> {
       const order: Target[] = round % 2 === 0 ? ['service', 'baseline'] : ['baseline', 'service'];
       for (const { concurrency, warmup, submits, reads } of plan) {
         for (const target of order) {
-          record(`submit ${concurrency} ${target}`, await runLoad({ ...submitTo(target), concurrency, warmup, requests: submits }));
+          await measure(`submit ${concurrency} ${target}`, { ...submitTo(target), concurrency, warmup, requests: submits });
           await baseline.drained();
         }
         for (const target of order) {
-          record(`status ${concurrency} ${target}`, await runLoad({ ...readFrom(target), concurrency, warmup, requests: reads }));
+          await measure(`status ${concurrency} ${target}`, { ...readFrom(target), concurrency, warmup, requests: reads });
         }
       }
     }
@@ -124,6 +138,11 @@ export async function submitOverhead(): Promise<Row[]> {
           );
         }
       }
+      const service = cpuPerRequest.get(`${kind} 16 service`);
+      const bare = cpuPerRequest.get(`${kind} 16 baseline`);
+      if (service && bare) {
+        rows.push(compare({ section: 'submit', name: `${label} main-thread CPU per request @16`, unit: 'ms', value: figure(service), baseline: figure(bare) }));
+      }
     }
     return rows;
   } finally {
@@ -143,6 +162,7 @@ interface Baseline {
 /** The bare servers: only the storage calls, configured as shared/adapters/*-client.ts do. */
 async function startBaseline(): Promise<Baseline> {
   const table = process.env.TICKETS_TABLE!;
+  const notes = process.env.STORED_BODIES_TABLE!;
   const bucket = process.env.BUCKET!;
   const queueUrl = process.env.TRANSMIT_QUEUE_URL!;
   const dynamo = new DynamoDBClient({});
@@ -156,6 +176,13 @@ async function startBaseline(): Promise<Baseline> {
     const body = JSON.parse(raw.toString('utf8')) as { test: boolean; year: number; period: string; tax_number: string };
     const ticket = `tk_${randomBytes(16).toString('base64url')}`;
     const now = new Date().toISOString();
+    const shard = { S: String(randomInt(shards)) };
+    await dynamo.send(
+      new PutItemCommand({
+        TableName: notes,
+        Item: { shard, noted: { S: `${now}#${ticket}` }, ticket: { S: ticket }, expires_at: { N: String(Math.floor(Date.now() / 1000) + 86_400) } },
+      }),
+    );
     await s3.send(new PutObjectCommand({ Bucket: bucket, Key: `submissions/${ticket}.json`, Body: raw, ContentType: 'application/json' }));
     // The same item the service writes, so the transmit worker does the same work for it.
     await dynamo.send(
@@ -169,12 +196,14 @@ async function startBaseline(): Promise<Baseline> {
           test: { BOOL: body.test },
           year: { N: String(body.year) },
           period: { S: body.period },
+          type: { S: 'voranmeldung' },
           tax_number_masked: { S: `${'*'.repeat(body.tax_number.length - 4)}${body.tax_number.slice(-4)}` },
           datenart_version: { S: `UStVA_${body.year}` },
           created_at: { S: now },
           updated_at: { S: now },
           attempts: { N: '0' },
           webhook: { M: { status: { S: 'disabled' }, attempts: { N: '0' } } },
+          owed_shard: shard,
         },
         ConditionExpression: 'attribute_not_exists(ticket)',
       }),

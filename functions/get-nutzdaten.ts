@@ -3,7 +3,7 @@ import { apiHandler } from '#shared/http/api-handler.ts';
 import { deliveredOrConflict, nutzdatenFile, prefers } from '#shared/http/delivered-ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { ownedTicket } from '#shared/http/owned-ticket.ts';
-import { MissingOrRefused } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
 import { callers, protocolStore, ticketStore } from '#shared/wiring/adapters.ts';
 
 /** `GET /v2/ticket/{ticket}/nutzdaten`: the Nutzdaten a delivered ticket was transmitted with. */

@@ -45,7 +45,7 @@ const publicRoutes: Partial<Record<FunctionName, string>> = {
     `same for every caller, and ${answersNothing}`,
   notFound: fallback,
   receiverNotFound: fallback,
-  hookEndpoint:
+  receiverEndpoint:
     "The example receiver's webhook endpoint, on non-production stages only, is called by the webhook sender, which " +
     'holds no API key: with a webhook secret (hookSecretName) it refuses any delivery without a valid Standard Webhooks ' +
     'signature over the body (receiver/verify-signature.ts), which no authorizer can check; without one it is ' +

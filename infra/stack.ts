@@ -134,6 +134,7 @@ export class SteuerboteStack extends Stack {
       // A production stage locks live filings' protocols and Nutzdaten for as long as it keeps protocols.
       transmission: settings.production ? { [settingNames.recordLockDays]: String(protocolDays(settings.retention)) } : {},
       redrive: {},
+      notices: { [settingNames.noticeRetentionDays]: String(settings.retention.noticeDays) },
     };
 
     // Where a scheduled run that failed on every try is recorded, for the alarm and a person to read.
@@ -212,7 +213,8 @@ export class SteuerboteStack extends Stack {
       new CfnOutput(this, `${name}Url`, { value: servedApis.get(name)!.url, description: `Base URL of the ${name} API` });
     }
     for (const [name, spec] of entries(queues)) {
-      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency }[name];
+      // Mailbox checks are few and long; two at once (Lambda's least) keep them from crowding the sends out of ERiC.
+      const concurrency = { transmit: settings.limits.transmitConcurrency, webhook: settings.limits.webhookConcurrency, mailbox: 2 }[name];
       const consumer = functionFor(spec.consumer);
       addConsumer(name, resources.queues[name], spec, consumer, deployments, concurrency);
       operations.watchFailedRecords(name, consumer);
@@ -329,9 +331,8 @@ function stageBucket(scope: Construct, key: Key, production: boolean, retention:
     ...(production && { objectLockEnabled: true }),
     lifecycleRules: [
       // The sweep (functions/sweep.ts) deletes a finished ticket's submission: it, not a lifecycle
-      // rule, because "finished" is known from the ticket, and so that one mechanism works on AWS and
-      // locally alike. In this versioned bucket its delete leaves the data as an old version, which
-      // goes here a day later, and the delete marker after it.
+      // rule, because "finished" is known from the ticket. In this versioned bucket its delete leaves
+      // the data as an old version, which goes here a day later, and the delete marker after it.
       {
         id: 'SubmissionsOldVersions',
         prefix: bucketFolders.submissions,
@@ -572,7 +573,7 @@ function ericLayer(scope: Construct, source: string): ILayerVersion {
 }
 
 /** The example receiver's endpoint: where webhooks go on stages that deploy it, unless told otherwise. */
-const receiverHookPath = apis.receiver.routes.find((route) => route.function === 'hookEndpoint')!.path;
+const receiverEndpointPath = apis.receiver.routes.find((route) => route.function === 'receiverEndpoint')!.path;
 
 /**
  * Settings that would contradict each other are refused at synth: an attempt that outlasts the
@@ -597,7 +598,7 @@ function checkHookSchedule(hook: HookSettings): void {
 }
 
 function hookEnvironment(hook: HookSettings, production: boolean, receiver: HttpApi | undefined): Record<string, string> {
-  const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverHookPath}` : undefined);
+  const uri = hook.uri ?? (hook.enabled && receiver ? `${receiver.apiEndpoint}${receiverEndpointPath}` : undefined);
   if (hook.enabled && !uri) {
     throw new Error('Context "hookUri" is required when webhooks are enabled on a stage without the example receiver');
   }

@@ -99,6 +99,8 @@ export interface RetentionSettings {
    * § 147 AO's ten years count from the end of the calendar year of the delivery.
    */
   readonly protocolYears: number;
+  /** Days a fetched notice and its files are kept (`-c noticeRetentionDays=…`): 4018 (11 years) by default, as protocols. */
+  readonly noticeDays: number;
 }
 
 export interface LimitSettings {
@@ -221,6 +223,7 @@ export function stageSettings(scope: Construct): StageSettings {
       submissionDays: Number(contextMatching(scope, 'submissionRetentionDays', /^\d{1,4}$/, 'a whole number of days') ?? 30),
       // Tax records are kept ten years from the end of the calendar year (§ 147 AO), and the protocol is the proof of filing.
       protocolYears: Number(contextMatching(scope, 'protocolRetentionYears', /^[1-9]\d?$/, 'a whole number of years from 1 to 99') ?? 11),
+      noticeDays: Number(contextMatching(scope, 'noticeRetentionDays', /^[1-9]\d{0,4}$/, 'a whole number of days') ?? 4018),
     },
     access,
     alarmEmail: contextMatching(scope, 'alarmEmail', /^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'an e-mail address'),

@@ -1,6 +1,6 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { S3Folder } from '#shared/adapters/s3-stores.ts';
-import { MissingOrRefused } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
 import type { ReceivedFileStore, SaveOutcome } from '#receiver/received-file-store.ts';
 import { storeOnce } from '#receiver/store-once.ts';
 

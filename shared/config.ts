@@ -191,6 +191,9 @@ export const retentionConfig = (env: Env = process.env): RetentionConfig => ({
   protocolRetentionDays: wholeNumber(settingNames.protocolRetentionDays, 4018, { min: 1, max: 99 * 366 }, env),
 });
 
+/** Days a fetched notice and its files are kept from the day it was stored: eleven years, as protocols. */
+export const noticeRetentionDays = (env: Env = process.env) => wholeNumber(settingNames.noticeRetentionDays, 4018, { min: 1, max: 99 * 366 }, env);
+
 export interface EricConfig {
   /** The directory with libericapi.so and its plugins. */
   home: string;
@@ -255,4 +258,5 @@ export const needs = {
   transmitConfig: { settings: ['transmission'] },
   redriveConfig: { settings: ['redrive'] },
   retentionConfig: { settings: ['retention'] },
+  noticeRetentionDays: { settings: ['notices'] },
 } as const satisfies Record<string, Needs>;

@@ -2,8 +2,10 @@
 // read it, so a route, queue or table can never exist in one and be missing in the other. The names
 // a function's own code reads (settings' variables, the bucket's folders) are in
 // shared/setting-names.ts, which a function's bundle carries without the rest of the manifest.
+import { existsSync } from 'node:fs';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/registry.ts';
+import { fontFiles } from '#shared/sandbox/font-files.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { bucketFolders, resourceEnv, settingNames } from '#shared/setting-names.ts';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'DELETE';
@@ -27,8 +29,8 @@ export interface TableSpec {
   /** Items sharing a partition key, ordered by this one. */
   readonly sortKey?: string;
   /**
-   * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL on AWS. The local stand-in has
-   * no TTL, and TTL may lag by days anyway, so readers treat an expired item as absent.
+   * Attribute holding an epoch-seconds expiry, removed by DynamoDB TTL. TTL may lag by days, so
+   * readers treat an expired item as absent.
    */
   readonly ttlAttribute?: string;
   /** Sparse global secondary indexes: an item is in one only while it has the index's key attributes. */
@@ -203,6 +205,8 @@ export const tables = {
       // The tickets still to be signed with a client's certificate, one partition per certificate: what
       // `DELETE /v2/certificates/{id}` looks for, whatever the client's history or the backlog.
       awaiting_certificate: { partitionKey: 'awaiting_certificate', attributes: ['status'] },
+      // The ticket whose filing a notice answers, by the transfer ticket ELSTER names in it (`erklaerungsticket`).
+      by_transfer_ticket: { partitionKey: 'transfer_ticket', attributes: ['client_id'] },
     },
   },
   // A note of each submitted body, written just before it (shared/adapters/dynamodb-stored-body-notes.ts):
@@ -215,6 +219,41 @@ export const tables = {
   rateLimits: { partitionKey: 'client_window', ttlAttribute: 'expires_at' },
   // Each client's certificates under its own partition: another client's cannot even be addressed.
   certificates: { partitionKey: 'client_id', sortKey: 'certificate_id' },
+  // Each client's events (`GET /v2/events`) under its own partition, by `{created_at}#{id}`: a listing
+  // reads one range of the caller's partition, newest or oldest first. Kept eventRetentionDays (shared/domain/event.ts).
+  events: { partitionKey: 'client_id', sortKey: 'position', ttlAttribute: 'expires_at' },
+  // Every attempt of a ticket's webhooks under the ticket, oldest first (shared/adapters/
+  // dynamodb-webhook-attempts.ts): kept as long as the ticket, whose expiry the sweep gives them, the
+  // answer's excerpt beside each for 30 days.
+  webhookAttempts: { partitionKey: 'ticket', sortKey: 'entry', ttlAttribute: 'expires_at' },
+  // The notices fetched from ELSTER mailboxes (shared/notices/), one item each under an ID made of its
+  // mailbox and record, so storing one twice writes one; expired by the stage's notice retention.
+  notices: {
+    partitionKey: 'notice_id',
+    ttlAttribute: 'expires_at',
+    indexes: {
+      // Each client's notices, newest first: `GET /v2/notices` queries one client's partition.
+      by_client: { partitionKey: 'client_id', sortKey: 'created_at' },
+      // The notices of a filing: `GET /v2/ticket/{ticket}/notices`.
+      by_ticket: { partitionKey: 'ticket', sortKey: 'created_at' },
+      // The notices stored and still owed their confirmation to ELSTER, oldest first, in one partition:
+      // there are few at any time, and the alarm watches the oldest.
+      unconfirmed: { partitionKey: 'unconfirmed', sortKey: 'created_at', attributes: ['mailbox', 'record_id', 'provision_ticket', 'test', 'client_id'] },
+    },
+  },
+  // Each mailbox check (`POST /v2/mailbox/checks`): the record of the work, as the tickets are of transmissions.
+  mailboxChecks: {
+    partitionKey: 'check_id',
+    ttlAttribute: 'expires_at',
+    indexes: {
+      // The checks not yet done, in one partition: the upkeep wakes those whose wake-up was lost.
+      open: { partitionKey: 'open', sortKey: 'updated_at' },
+      // The open checks reading a client's certificate's mailbox: what `DELETE /v2/certificates/{id}` looks for.
+      fetching_certificate: { partitionKey: 'fetching_certificate', attributes: ['status'] },
+    },
+  },
+  // The sandbox's ELSTER mailboxes (shared/sandbox/sandbox-mailbox.ts): one partition per certificate.
+  sandboxMailbox: { partitionKey: 'mailbox', sortKey: 'record_id' },
 } as const satisfies Record<string, TableSpec>;
 
 // ELSTER's answer to one send at its slowest, as the transmit function is sized for. ERiC runs one
@@ -226,6 +265,10 @@ export const elsterWorstCaseSeconds = 60;
 const transmitBatchSize = 5;
 const transmitTimeoutSeconds = transmitBatchSize * elsterWorstCaseSeconds + 30;
 const webhookTimeoutSeconds = 60;
+// A mailbox check lists, downloads and confirms within one run, for attachments of hundreds of MiB:
+// a minute short of Lambda's longest, so that the pre-traffic hook (at most 900 s) outlasts it. A
+// check cut off is taken up again where it stood (shared/notices/).
+const mailboxCheckTimeoutSeconds = 840;
 
 export const queues = {
   transmit: {
@@ -241,6 +284,8 @@ export const queues = {
   // A delivery keeps its message through all its retries (each a longer visibility timeout), so the
   // queue keeps it as long as SQS allows: HOOK_MAX_ATTEMPTS=50 spans up to about 13 days.
   webhook: { visibilityTimeoutSeconds: 6 * webhookTimeoutSeconds, retentionDays: 14, maxReceiveCount: 60, batchSize: 10, consumer: 'deliverWebhook' },
+  // One check a message: a run may take long, and a check interrupted runs again from its table item.
+  mailbox: { visibilityTimeoutSeconds: 6 * mailboxCheckTimeoutSeconds, retentionDays: 4, maxReceiveCount: 5, batchSize: 1, consumer: 'checkMailbox' },
 } as const satisfies Record<string, QueueSpec>;
 
 // Authenticating a caller reads its key and counts the request against its client's budget: a
@@ -250,9 +295,11 @@ const authenticated = { apiKeys: ['GetItem'], rateLimits: ['UpdateItem'] } as co
 // idempotency record is claimed, read, taken over and completed. It reads the certificate it names,
 // reserves a place for each check of a PIN on it and ends it, or locks it (shared/certificates/pin-lock.ts),
 // by conditional update.
+// Every new ticket, and every change of its status, is an event of its client.
 const submitting = {
   ...authenticated,
-  tickets: ['PutItem', 'GetItem'],
+  events: ['PutItem'],
+  tickets: ['PutItem', 'GetItem', 'Query'],
   storedBodies: ['PutItem'],
   idempotency: ['PutItem', 'GetItem', 'UpdateItem'],
   certificates: ['GetItem', 'UpdateItem'],
@@ -262,18 +309,37 @@ const readingTickets = { ...authenticated, tickets: ['GetItem'] } as const;
 // Each form's two functions, named after its kind (`submitUstva`, `validateUstva`), with one entry
 // each for every form, functions/submit-form.ts and validate-form.ts: a form's line in the registry
 // (shared/forms/registry.ts) brings them and their routes.
-type FormFunctionName = `${'submit' | 'validate'}${Capitalize<Kind>}`;
+type FormFunctionName = `${'submit' | 'validate'}${Pascal<Kind>}`;
 
-const capitalized = <K extends Kind>(kind: K) => (kind.charAt(0).toUpperCase() + kind.slice(1)) as Capitalize<K>;
-export const submitFunction = (kind: Kind) => `submit${capitalized(kind)}` as const;
-export const validateFunction = (kind: Kind) => `validate${capitalized(kind)}` as const;
+type Pascal<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Capitalize<Head>}${Pascal<Tail>}` : Capitalize<S>;
+/** A kind or name as a word of a function's or stack's name, `a_kind` → `AKind`: CloudFormation's IDs are letters and digits. */
+export const pascalCase = <S extends string>(word: S) => word.replace(/(?:^|_)(.)/g, (_, first: string) => first.toUpperCase()) as Pascal<S>;
+export const submitFunction = (kind: Kind) => `submit${pascalCase(kind)}` as const;
+export const validateFunction = (kind: Kind) => `validate${pascalCase(kind)}` as const;
 
 /**
  * The import aliases a function's bundle is built with (infra/constructs/steuerbote-function.ts, and
  * as it builds them the bundle test and the cold-start bench): a form's function has `#form/` stand
- * for its form's folder, relative to the repository.
+ * for its form's folder, relative to the repository, and `#form-profit` for its year figure.
  */
-export const bundleAliases = (spec: FunctionSpec): Record<string, string> => (spec.form ? { '#form': `./shared/forms/${spec.form}` } : {});
+export const bundleAliases = (spec: FunctionSpec): Record<string, string> =>
+  spec.form ? { '#form': `./shared/forms/${spec.form}`, '#form-profit': profitModule(spec.form) } : {};
+
+/**
+ * The module of a form's year figure, relative to the repository: its folder's `profit.ts`, whose
+ * presence alone makes the form take part in the hints across filings, or else none.
+ */
+export const profitModule = (kind: Kind) =>
+  existsSync(new URL(`forms/${kind}/profit.ts`, import.meta.url)) ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts';
+
+/**
+ * What the functions of a form whose body may name a notice (`readsNotices` in its facts) read beside
+ * their form's: the notice, its data package and the ticket of the filing it answers, which the submit
+ * function reads already (shared/wiring/named-notice.ts), on entries that hand them to the check.
+ */
+const readingNotices = { tables: { notices: ['GetItem'] }, bucket: { notices: 'read' } } as const;
+const formEntry = (kind: Kind, fn: 'submit' | 'validate') =>
+  formFacts[kind].readsNotices ? `functions/${fn}-form-reading-notices.ts` : `functions/${fn}-form.ts`;
 
 function formFunctions(): Record<FormFunctionName, FunctionSpec> {
   return Object.fromEntries(
@@ -281,11 +347,13 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         submitFunction(kind),
         {
-          entry: 'functions/submit-form.ts',
+          entry: formEntry(kind, 'submit'),
           form: kind,
           checksStructure: [kind],
-          tables: submitting,
-          bucket: { submissions: 'write' },
+          tables: { ...submitting, ...(formFacts[kind].readsNotices && readingNotices.tables) },
+          // The hints across filings read the client's newest tickets (shared/submission/hints-across.ts).
+          indexes: { tickets: ['by_client'] },
+          bucket: { submissions: 'write', ...(formFacts[kind].readsNotices && readingNotices.bucket) },
           sendsTo: ['transmit'],
           settings: ['liveSubmissions', 'rateLimit'],
           // A per-submission PIN is tried on its container (open), then kept sealed for transmission (seal).
@@ -297,10 +365,11 @@ function formFunctions(): Record<FormFunctionName, FunctionSpec> {
       [
         validateFunction(kind),
         {
-          entry: 'functions/validate-form.ts',
+          entry: formEntry(kind, 'validate'),
           form: kind,
           checksStructure: [kind],
-          tables: authenticated,
+          tables: { ...authenticated, ...(formFacts[kind].readsNotices && { ...readingNotices.tables, tickets: ['GetItem'] as const }) },
+          ...(formFacts[kind].readsNotices && { bucket: readingNotices.bucket }),
           settings: ['taxAuthority', 'liveSubmissions', 'rateLimit'],
           loadsTaxAuthority: true,
         },
@@ -325,6 +394,14 @@ export const functions = {
   getProtocol: { entry: 'functions/get-protocol.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
   // A ticket does not say whether its Nutzdaten were kept: those delivered before they were have none (404).
   getNutzdaten: { entry: 'functions/get-nutzdaten.ts', tables: readingTickets, bucket: { protocols: 'read' }, settings: ['rateLimit'] },
+  listWebhookAttempts: { entry: 'functions/list-webhook-attempts.ts', tables: { ...readingTickets, webhookAttempts: ['Query'] }, settings: ['rateLimit'] },
+  // Makes the delivered ticket's webhook pending again, as a new delivery, and queues it.
+  resendWebhook: {
+    entry: 'functions/resend-webhook.ts',
+    tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
+    sendsTo: ['webhook'],
+    settings: ['hook', 'rateLimit'],
+  },
   // Reads the ticket a cursor names, to learn that it is the caller's, and queries the caller's partition of one index.
   listTickets: {
     entry: 'functions/list-tickets.ts',
@@ -332,6 +409,9 @@ export const functions = {
     indexes: { tickets: ['by_client'] },
     settings: ['rateLimit'],
   },
+  // Queries the caller's partition of the events; asked to wait, looks again each second for up to
+  // maxEventWaitSeconds (shared/http/event-listing.ts), within its timeout and API Gateway's 30 s.
+  listEvents: { entry: 'functions/list-events.ts', timeoutSeconds: 28, tables: { ...authenticated, events: ['Query'] }, settings: ['rateLimit'] },
   // Certificates: the upload opens the container it is given and seals it; it never unseals anything.
   // It queries the client's certificates to count them against the limit.
   createCertificate: {
@@ -346,8 +426,8 @@ export const functions = {
   // Looks for unfinished tickets that still need the certificate before it deletes it.
   deleteCertificate: {
     entry: 'functions/delete-certificate.ts',
-    tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'] },
-    indexes: { tickets: ['awaiting_certificate'] },
+    tables: { ...authenticated, certificates: ['GetItem', 'DeleteItem'], tickets: ['Query'], mailboxChecks: ['Query'] },
+    indexes: { tickets: ['awaiting_certificate'], mailboxChecks: ['fetching_certificate'] },
     settings: ['rateLimit'],
   },
   getVersion: { entry: 'functions/get-version.ts', settings: ['taxAuthority'] },
@@ -357,12 +437,14 @@ export const functions = {
     entry: 'functions/transmit.ts',
     // The sandbox re-checks what it is handed, as ERiC's schema check would, and writes its protocol in these fonts (shared/sandbox/fonts.ts).
     checksStructure: kinds,
-    packageFiles: ['@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf', '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'],
+    packageFiles: fontFiles,
     memoryMb: 1024,
     timeoutSeconds: transmitTimeoutSeconds,
     // Claims and moves tickets by conditional update only; reads the body, writes the records (protocol,
     // Nutzdaten, ELSTER's answer), and sends no live filing while the bucket's Object Lock is off.
-    tables: { tickets: ['UpdateItem'], certificates: ['GetItem'] },
+    // A wake-up that finds its ticket finished reads it, to tell its end again (shared/transmission/transmit-ticket.ts);
+    // the sandbox leaves a delivered filing's Bescheiddaten in its mailbox.
+    tables: { tickets: ['UpdateItem', 'GetItem'], certificates: ['GetItem'], events: ['PutItem'], sandboxMailbox: ['PutItem'] },
     bucket: { submissions: 'read', protocols: 'write' },
     bucketSettings: ['objectLock'],
     // A retry is a fresh, delayed wake-up on its own queue; a delivered ticket's webhook is queued.
@@ -379,7 +461,9 @@ export const functions = {
   deliverWebhook: {
     entry: 'functions/deliver-webhook.ts',
     timeoutSeconds: webhookTimeoutSeconds,
-    tables: { tickets: ['GetItem', 'UpdateItem'] },
+    // Notes each attempt beside the ticket; a failed attempt is also an event of the ticket's client.
+    // A notice's `notice.available` keeps its state on the notice.
+    tables: { tickets: ['GetItem', 'UpdateItem'], notices: ['GetItem', 'UpdateItem'], events: ['PutItem'], webhookAttempts: ['PutItem'] },
     bucket: { protocols: 'read' },
     // Where a delivery that gave up, or a message it cannot read, is parked.
     deadLetters: ['webhook'],
@@ -388,9 +472,10 @@ export const functions = {
   },
   // Reads back a file it finds stored, to tell a repeat from a conflict; it never replaces one.
   // Verifies each webhook's signature before it keeps the protocol.
-  hookEndpoint: { entry: 'functions/hook-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
-  hookRun: {
-    entry: 'functions/hook-run.ts',
+  receiverEndpoint: { entry: 'functions/receiver-endpoint.ts', bucket: { receiver: 'readWrite' }, secrets: ['webhookSigningKeys'] },
+  // The resend of the API (resendWebhook), for the example receiver's route.
+  receiverRun: {
+    entry: 'functions/resend-webhook.ts',
     tables: { ...authenticated, tickets: ['GetItem', 'UpdateItem'] },
     sendsTo: ['webhook'],
     settings: ['hook', 'rateLimit'],
@@ -401,24 +486,93 @@ export const functions = {
   redrive: {
     entry: 'functions/redrive.ts',
     timeoutSeconds: 120,
-    tables: { tickets: ['Query', 'UpdateItem'] },
+    tables: { tickets: ['Query', 'UpdateItem'], events: ['PutItem'] },
     indexes: { tickets: ['owed'] },
     sendsTo: ['transmit', 'webhook'],
     countsQueues: ['transmit', 'webhook'],
     settings: ['taxAuthority', 'redrive'],
   },
   // The one function that may delete objects, and only submitted data. It keeps where its check of
-  // the notes left off in an item of their table.
+  // the notes left off in an item of their table, and gives a ticket's webhook attempts its expiry.
   sweep: {
     entry: 'functions/sweep.ts',
     timeoutSeconds: 300,
-    tables: { tickets: ['Query', 'GetItem', 'UpdateItem'], storedBodies: ['Query', 'GetItem', 'PutItem'] },
+    // Its changes leave the status as it was, so they make no event; the ticket store that would is granted it all the same.
+    tables: {
+      tickets: ['Query', 'GetItem', 'UpdateItem'],
+      storedBodies: ['Query', 'GetItem', 'PutItem'],
+      events: ['PutItem'],
+      webhookAttempts: ['Query', 'UpdateItem'],
+    },
     indexes: { tickets: ['unswept'] },
     bucket: { submissions: 'delete' },
     settings: ['retention'],
   },
+  // Mailbox checks: the request notes a check and wakes its queue; the check reads the mailbox of the
+  // certificate (the stage's: its secret), stores each new record's objects, then its notice, then
+  // confirms; it finds a record's filing by transfer ticket.
+  createMailboxCheck: {
+    entry: 'functions/create-mailbox-check.ts',
+    tables: { ...authenticated, certificates: ['GetItem'], mailboxChecks: ['PutItem'] },
+    sendsTo: ['mailbox'],
+    settings: ['rateLimit'],
+  },
+  checkMailbox: {
+    entry: 'functions/check-mailbox.ts',
+    // The sandbox's mailbox writes its notices' PDFs in the protocol's fonts.
+    packageFiles: fontFiles,
+    timeoutSeconds: mailboxCheckTimeoutSeconds,
+    memoryMb: 1024,
+    tables: {
+      mailboxChecks: ['GetItem', 'UpdateItem'],
+      notices: ['GetItem', 'PutItem', 'UpdateItem', 'Query'],
+      tickets: ['Query'],
+      certificates: ['GetItem'],
+      sandboxMailbox: ['Query', 'GetItem', 'UpdateItem'],
+      events: ['PutItem'],
+    },
+    indexes: { notices: ['unconfirmed'], tickets: ['by_transfer_ticket'] },
+    bucket: { notices: 'write' },
+    // Each stored notice of a client is an event, and its `notice.available` webhook is queued.
+    sendsTo: ['webhook'],
+    deadLetters: ['mailbox'],
+    settings: ['taxAuthority', 'notices', 'hook'],
+    // ERiC's mailbox, when built, reads with ERiC and the stage's certificate; a client's certificate is unsealed for the run.
+    loadsTaxAuthority: true,
+    sealing: ['open'],
+    secrets: ['stageCertificate'],
+  },
+  // Wakes the checks whose wake-up was lost, and counts the age of the oldest notice still unconfirmed (the alarm's metric).
+  mailboxUpkeep: {
+    entry: 'functions/mailbox-upkeep.ts',
+    timeoutSeconds: 60,
+    tables: { mailboxChecks: ['Query'], notices: ['Query'] },
+    indexes: { mailboxChecks: ['open'], notices: ['unconfirmed'] },
+    sendsTo: ['mailbox'],
+  },
+  getMailboxCheck: { entry: 'functions/get-mailbox-check.ts', tables: { ...authenticated, mailboxChecks: ['GetItem'] }, settings: ['rateLimit'] },
+  listNotices: {
+    entry: 'functions/list-notices.ts',
+    tables: { ...authenticated, notices: ['GetItem', 'Query'] },
+    indexes: { notices: ['by_client'] },
+    settings: ['rateLimit'],
+  },
+  getNotice: { entry: 'functions/get-notice.ts', tables: { ...authenticated, notices: ['GetItem'] }, settings: ['rateLimit'] },
+  getNoticeFile: {
+    entry: 'functions/get-notice-file.ts',
+    tables: { ...authenticated, notices: ['GetItem'] },
+    bucket: { notices: 'read' },
+    settings: ['rateLimit'],
+  },
+  listTicketNotices: {
+    entry: 'functions/list-ticket-notices.ts',
+    tables: { ...authenticated, tickets: ['GetItem'], notices: ['Query'] },
+    indexes: { notices: ['by_ticket'] },
+    settings: ['rateLimit'],
+  },
   // Reads when certificates expire, never their sealed secrets.
-  certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: ['Scan'] } },
+  // Each certificate it reports is an event of its client, once a day.
+  certificateExpiry: { entry: 'functions/certificate-expiry.ts', timeoutSeconds: 60, tables: { certificates: ['Scan'], events: ['PutItem'] } },
   // Finds the certificates still sealed the old way by a scan that leaves the secrets where they are,
   // then reads each, opens it and seals it again (shared/certificates/reseal.ts).
   resealCertificates: {
@@ -439,6 +593,8 @@ export const schedules = {
   certificateExpiry: { function: 'certificateExpiry', everyMinutes: 24 * 60 },
   // Seals again, bound to their owner, the certificates still sealed the old way; once none is left the key policy may drop the old way.
   resealCertificates: { function: 'resealCertificates', everyMinutes: 24 * 60 },
+  // Wakes mailbox checks whose wake-up was lost; measures the oldest notice owed its confirmation.
+  mailboxUpkeep: { function: 'mailboxUpkeep', everyMinutes: 15 },
 } as const satisfies Record<string, ScheduleSpec>;
 
 const readable = (path: string, fn: FunctionName): RouteSpec => ({ method: 'GET', path, function: fn, safe: true });
@@ -455,11 +611,21 @@ export const apis = {
       readable('/v2/status/{ticket}', 'getStatus'),
       readable('/v2/ticket/{ticket}', 'getTicket'),
       readable('/v2/ticket/{ticket}/nutzdaten', 'getNutzdaten'),
+      readable('/v2/ticket/{ticket}/webhooks', 'listWebhookAttempts'),
+      { method: 'POST', path: '/v2/ticket/{ticket}/webhooks', function: 'resendWebhook' },
       readable('/v2/tickets', 'listTickets'),
+      readable('/v2/events', 'listEvents'),
       { method: 'POST', path: '/v2/certificates', function: 'createCertificate' },
       readable('/v2/certificates', 'listCertificates'),
       readable('/v2/certificates/{certificate_id}', 'getCertificate'),
       { method: 'DELETE', path: '/v2/certificates/{certificate_id}', function: 'deleteCertificate' },
+      readable('/v2/ticket/{ticket}/notices', 'listTicketNotices'),
+      { method: 'POST', path: '/v2/mailbox/checks', function: 'createMailboxCheck' },
+      readable('/v2/mailbox/checks/{check_id}', 'getMailboxCheck'),
+      readable('/v2/notices', 'listNotices'),
+      readable('/v2/notices/{notice_id}', 'getNotice'),
+      readable('/v2/notices/{notice_id}/data', 'getNoticeFile'),
+      readable('/v2/notices/{notice_id}/attachments/{n}', 'getNoticeFile'),
       readable('/v2/protocol/{ticket}', 'getProtocol'),
       readable('/v2/response/{ticket}', 'getProtocol'),
       readable('/v2/version', 'getVersion'),
@@ -471,9 +637,9 @@ export const apis = {
     production: false,
     fallback: 'receiverNotFound',
     routes: [
-      { method: 'POST', path: '/dummy/hook-endpoint', function: 'hookEndpoint' },
+      { method: 'POST', path: '/dummy/hook-endpoint', function: 'receiverEndpoint' },
       // Not safe: it sends the notification again.
-      { method: 'GET', path: '/dummy/hook-run/{ticket}', function: 'hookRun' },
+      { method: 'GET', path: '/dummy/hook-run/{ticket}', function: 'receiverRun' },
     ],
   },
 } as const satisfies Record<string, ApiSpec>;
@@ -481,11 +647,18 @@ export const apis = {
 /**
  * The variables of each group of settings. A function is given those of the groups it names, and no
  * other: by the stack, those the stage sets (the rest keep their defaults), and locally by the
- * runtime, which gives each function only its own environment, as Lambda does (infra/local/).
+ * runtime, which gives each function only its own environment, as Lambda does (local/).
  */
 export const settingVariables = {
   // The sandbox's own knobs travel with the tax authority's name: only who loads it reads them.
-  taxAuthority: [settingNames.taxAuthority, settingNames.herstellerId, settingNames.sandboxLatencyMs, settingNames.sandboxTransientFailureRate],
+  taxAuthority: [
+    settingNames.taxAuthority,
+    settingNames.herstellerId,
+    settingNames.sandboxLatencyMs,
+    settingNames.sandboxTransientFailureRate,
+    settingNames.sandboxNoticeDelaySeconds,
+    settingNames.sandboxDivaConsent,
+  ],
   liveSubmissions: [settingNames.allowLiveSubmissions],
   hook: [
     settingNames.hookEnabled,
@@ -499,6 +672,7 @@ export const settingVariables = {
   retention: [settingNames.submissionRetentionSeconds, settingNames.protocolRetentionDays],
   transmission: [settingNames.transmitMaxAttempts, settingNames.transmitRetryDelaySeconds, settingNames.transmitLeaseSeconds, settingNames.recordLockDays],
   redrive: [settingNames.redriveQueuedGraceSeconds, settingNames.redriveWebhookGraceSeconds],
+  notices: [settingNames.noticeRetentionDays],
 } as const;
 
 /** Variables of the tax authority's library, given to the functions that load it; the certificate's only to the one that signs. */

@@ -44,6 +44,13 @@ export const metricNames = {
    * `function_name` (shared/http/server-errors.ts): a function's deployment rolls back on its own.
    */
   serverErrors: 'ServerErrors',
+  /** Notices a mailbox check stored (shared/notices/check-mailbox.ts). */
+  noticesStored: 'NoticesStored',
+  /**
+   * Seconds since the oldest notice still owed its confirmation to ELSTER was stored, as each mailbox
+   * upkeep finds it (0 without one): ELSTER wants every fetched record confirmed within 24 hours.
+   */
+  oldestUnconfirmedNoticeAge: 'OldestUnconfirmedNoticeAge',
 } as const;
 
 export const failedByCode = (code: string) => `${metricNames.ticketsFailed}_${code}`;

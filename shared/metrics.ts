@@ -11,10 +11,23 @@ export const metrics = once(() => {
   return new Metrics({ namespace: metricNamespace, serviceName: service, defaultDimensions: { stage } });
 });
 
-/** What the use cases record metrics through; Powertools' `Metrics` is one. */
-export type MetricSink = Pick<Metrics, 'addMetric'>;
+/** What the use cases record metrics through; Powertools' `Metrics` is one, `countLines` (metric-line.ts) another. */
+export interface MetricSink {
+  addMetric(...metric: Parameters<Metrics['addMetric']>): unknown;
+}
 
 /** Publishes what this invocation recorded: publishing nothing would only earn a warning. */
 export function flushMetrics(): void {
   if (metrics().hasStoredMetrics()) metrics().publishStoredMetrics();
+}
+
+/** `handler`, publishing what each invocation recorded when it ends, however it ends. */
+export function publishingMetrics<A extends unknown[], R>(handler: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await handler(...args);
+    } finally {
+      flushMetrics();
+    }
+  };
 }

@@ -74,6 +74,12 @@ export const settingNames = {
   sandboxLatencyMs: 'SANDBOX_LATENCY_MS',
   /** Outside Lambda: fixes today's date (YYYY-MM-DD, Berlin), which decides the years and periods open, so that tests mean the same on any day. @default the clock */
   today: 'STEUERBOTE_TODAY',
+  /** Sandbox: how long after a filing with `bescheiddaten: true` is delivered its record is in the mailbox (docs/notices.md). @default 5 */
+  sandboxNoticeDelaySeconds: 'SANDBOX_NOTICE_DELAY_SECONDS',
+  /** Sandbox: its filers consented to digital notices (DIVA), so an income tax return's record carries the notice as a PDF. @default true */
+  sandboxDivaConsent: 'SANDBOX_DIVA_CONSENT',
+  /** Days a fetched notice and its files are kept from the day it was stored (on AWS: `-c noticeRetentionDays=`). @default 4018 (11 years) */
+  noticeRetentionDays: 'NOTICE_RETENTION_DAYS',
   /** Sandbox: share of transmissions that fail transiently. @default 0 */
   sandboxTransientFailureRate: 'SANDBOX_TRANSIENT_FAILURE_RATE',
   /** Locally: where the example receiver keeps what it is sent. @default `.data/receiver` */
@@ -108,4 +114,4 @@ function snake(name: string): string {
 }
 
 /** The stage bucket's folders, each with its own retention; `receiver/` holds what the example receiver stores. */
-export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/', receiver: 'receiver/' } as const;
+export const bucketFolders = { submissions: 'submissions/', protocols: 'protocols/', receiver: 'receiver/', notices: 'notices/' } as const;

@@ -5,39 +5,26 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Context } from 'aws-lambda';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import { newCertificateId, newestFirst, pinCheckUnderWay, secretsBound, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed, SealedFor } from '#shared/domain/sealed.ts';
 import { isTerminal, type Finding, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
-import type {
-  ApiKeyStore,
-  CertificateKey,
-  CertificateStore,
-  ExpiringCertificate,
-  IdempotencyRecord,
-  IdempotencyStore,
-  KeyWrapper,
-  Notifier,
-  NotifyResult,
-  KeptFile,
-  NotesPosition,
-  ProtocolStore,
-  RateCounter,
-  StoredBodyNotes,
-  Submission,
-  SubmissionStore,
-  TaxAuthority,
-  TicketChanges,
-  TicketPage,
-  TicketQuery,
-  TicketStore,
-  TransmitOutcome,
-  WebhookDelivery,
-  WorkQueue,
-} from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
+import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
+import type { Notifier, NotifyResult } from '#shared/ports/notifier.ts';
+import type { KeptFile, ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { NotesPosition, StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
+import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { AttemptExpiry, WebhookAttempt, WebhookAttemptStore } from '#shared/ports/webhook-attempts.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
 // DynamoDB stores no undefined attributes and hands out copies, never the stored item itself.
 const stored = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
@@ -54,6 +41,12 @@ export class MemoryTicketStore implements TicketStore {
   async get(id: string): Promise<Ticket | undefined> {
     const ticket = this.tickets.get(id);
     return ticket && stored(ticket);
+  }
+
+  /** The tickets whose end was told again. */
+  readonly retold: string[] = [];
+  async retellEnd(id: string): Promise<void> {
+    this.retold.push(id);
   }
 
   async transition(
@@ -115,6 +108,11 @@ export class MemoryTicketStore implements TicketStore {
     }
   }
 
+  async byTransferTicket(transferTicket: string): Promise<Pick<Ticket, 'ticket' | 'client_id'> | undefined> {
+    const found = [...this.tickets.values()].find((ticket) => ticket.transfer_ticket === transferTicket);
+    return found && { ticket: found.ticket, client_id: found.client_id };
+  }
+
   async list(clientId: string, query: TicketQuery): Promise<TicketPage> {
     const position = (t: Pick<Ticket, 'ticket' | 'created_at'>) => `${t.created_at} ${t.ticket}`;
     const matching = [...this.tickets.values()]
@@ -135,7 +133,7 @@ export class MemoryTicketStore implements TicketStore {
   }
 }
 
-export class MemorySubmissionStore implements SubmissionStore {
+export class MemoryFilingStore implements FilingStore {
   readonly bodies = new Map<string, unknown>();
 
   async put(ticket: string, body: unknown): Promise<void> {
@@ -225,6 +223,12 @@ export class MemoryWorkQueue implements WorkQueue {
 
   async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
     this.webhooks.push({ ...delivery });
+  }
+
+  readonly mailboxChecks: string[] = [];
+
+  async wakeMailboxCheck(checkId: string): Promise<void> {
+    this.mailboxChecks.push(checkId);
   }
 
   /** The calls of `wakeTransmits` and `enqueueWebhooks`, each with what it was given. */
@@ -330,11 +334,11 @@ export class MemoryRateCounter implements RateCounter {
 /** One step of a scripted transmission: an outcome to answer, or an error to throw. */
 export type AuthorityStep = TransmitOutcome | Error;
 
-/** Answers the scripted steps in order and keeps every submission it was handed. */
+/** Answers the scripted steps in order and keeps every transmission it was handed. */
 export class ScriptedTaxAuthority implements TaxAuthority {
   readonly name = 'sandbox';
   readonly resendIsSafe: boolean;
-  readonly submissions: Submission[] = [];
+  readonly transmissions: Transmission[] = [];
   readonly #steps: AuthorityStep[];
 
   constructor(steps: AuthorityStep[], options: { resendIsSafe?: boolean } = {}) {
@@ -342,8 +346,8 @@ export class ScriptedTaxAuthority implements TaxAuthority {
     this.resendIsSafe = options.resendIsSafe ?? true;
   }
 
-  async transmit(submission: Submission): Promise<TransmitOutcome> {
-    this.submissions.push(submission);
+  async transmit(transmission: Transmission): Promise<TransmitOutcome> {
+    this.transmissions.push(transmission);
     const step = this.#steps.shift();
     if (!step) throw new Error('ScriptedTaxAuthority: no step left');
     if (step instanceof Error) throw step;
@@ -372,7 +376,41 @@ export class ScriptedNotifier implements Notifier {
   }
 }
 
+/** Each ticket's attempts in the order recorded, with the expiry each was given. */
+export class MemoryWebhookAttemptStore implements WebhookAttemptStore {
+  readonly kept = new Map<string, { attempt: WebhookAttempt; expiry: AttemptExpiry }[]>();
+
+  async record(ticket: string, attempt: WebhookAttempt, expiry: AttemptExpiry): Promise<void> {
+    this.kept.set(ticket, [...(this.kept.get(ticket) ?? []), stored({ attempt, expiry })]);
+  }
+
+  async list(ticket: string, now: Date): Promise<WebhookAttempt[]> {
+    const seconds = now.getTime() / 1000;
+    const alive = (expiresAt: number | undefined) => expiresAt === undefined || expiresAt > seconds;
+    return (this.kept.get(ticket) ?? [])
+      .filter(({ expiry }) => alive(expiry.attempt))
+      .map(({ attempt: { response_excerpt, ...attempt }, expiry }) => stored({ ...attempt, ...(alive(expiry.excerpt) && { response_excerpt }) }));
+  }
+
+  async expireBy(ticket: string, expiresAt: number): Promise<void> {
+    for (const { expiry } of this.kept.get(ticket) ?? []) {
+      expiry.attempt = Math.min(expiry.attempt ?? expiresAt, expiresAt);
+      expiry.excerpt = Math.min(expiry.excerpt, expiresAt);
+    }
+  }
+}
+
 export const validTicketId = 'tk_AAAAAAAAAAAAAAAAAAAAAA';
+
+/** What a delivered ticket records of its transmission and protocol, to set on aTicket. */
+export const deliveredFacts = {
+  delivered_at: '2026-11-22T10:01:00.000Z',
+  transfer_ticket: 'abcdefghij0123456789klmnopqrstuv',
+  received_at: '2026-11-22T10:00:59.000Z',
+  file_name: 'p.pdf',
+  file_size: 1234,
+  file_sha256: 'f'.repeat(64),
+} satisfies Partial<Ticket>;
 
 /** A queued test UStVA ticket of client-a, with whatever the test changes. */
 export function aTicket(overrides: Partial<Ticket> = {}): Ticket {

@@ -10,6 +10,6 @@ export const generatedTypesFile = new URL('../src/generated/openapi.ts', import.
  */
 export async function typesFrom(document: object): Promise<string> {
   const nodes = await openapiTS(document as OpenAPI3, { silent: true, defaultNonNullable: false });
-  const kinds = Object.keys((document as { paths: object }).paths).flatMap((path) => /^\/v2\/([a-z]+)\/validate$/.exec(path)?.[1] ?? []);
+  const kinds = Object.keys((document as { paths: object }).paths).flatMap((path) => /^\/v2\/([a-z_]+)\/validate$/.exec(path)?.[1] ?? []);
   return `${COMMENT_HEADER}${astToString(nodes)}\n/** The forms: \`POST /v2/{kind}\` and \`POST /v2/{kind}/validate\`. */\nexport const kinds = ${JSON.stringify(kinds)} as const;\n`;
 }

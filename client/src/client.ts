@@ -5,7 +5,17 @@ import createClient, { type Client } from 'openapi-fetch';
 import { SteuerboteError } from './errors.ts';
 import type { paths } from './generated/openapi.ts';
 import { retryingFetch, type RetryOptions } from './retrying-fetch.ts';
-import type { Certificate, CertificateUpload, Kind, Submission, TicketListQuery, TicketMetadata, TicketStatus, TicketSummary } from './types.ts';
+import type {
+  Certificate,
+  CertificateUpload,
+  EventListQuery,
+  Kind,
+  Submission,
+  TicketListQuery,
+  TicketMetadata,
+  TicketStatus,
+  TicketSummary,
+} from './types.ts';
 import { waitForTicket, type WaitOptions } from './wait.ts';
 
 export interface SteuerboteOptions {
@@ -101,9 +111,15 @@ export function createSteuerbote(options: SteuerboteOptions = {}) {
         cursor = page.next_cursor ?? undefined;
       } while (cursor);
     },
+    /** The client's events, newest first; with `after` (an answer's `follow_cursor`) those that followed it, waiting up to `wait` seconds. */
+    events: (query: EventListQuery = {}) => unwrap(api.GET('/v2/events', { params: { query } })),
     /** The PDF transfer protocol of a delivered ticket. */
     protocol: async (id: string) =>
       new Uint8Array(await content(api.GET('/v2/protocol/{ticket}', { ...ticket(id), headers: { accept: 'application/pdf' }, parseAs: 'arrayBuffer' }))),
+    /** Every attempt at posting the ticket's webhook, oldest first. */
+    webhooks: (id: string) => unwrap(api.GET('/v2/ticket/{ticket}/webhooks', ticket(id))),
+    /** Sends a delivered ticket's webhook again, as a new delivery (its `webhook_id`); refused (409) while one is under way. */
+    resendWebhook: (id: string) => unwrap(api.POST('/v2/ticket/{ticket}/webhooks', ticket(id))),
     /** The Nutzdaten XML a delivered ticket was transmitted with. */
     nutzdaten: (id: string) => content(api.GET('/v2/ticket/{ticket}/nutzdaten', { ...ticket(id), headers: { accept: 'application/xml' }, parseAs: 'text' })),
     certificates: {

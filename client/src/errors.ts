@@ -19,34 +19,42 @@ export class SteuerboteError extends Error {
   readonly requestId: string | undefined;
   /** What the envelope's `data` held: on 409 for a ticket, its `status` (and `error`). */
   readonly data: unknown;
+  /** The answer's `Retry-After` as sent (seconds or an HTTP date; `retryAfterMs` reads it): on 423 when the lock ends. */
+  readonly retryAfter: string | undefined;
 
-  constructor(status: number, code: string, message: string, details: readonly Finding[] = [], requestId?: string, data: unknown = null) {
+  constructor(status: number, code: string, message: string, details: readonly Finding[] = [], requestId?: string, data: unknown = null, retryAfter?: string) {
     super(message);
     this.status = status;
     this.code = code;
     this.details = details;
     this.requestId = requestId;
     this.data = data;
+    this.retryAfter = retryAfter;
   }
 
   /** From an error answer's body, whatever it turned out to be. */
   static from(response: Response, body: unknown): SteuerboteError {
     const envelope = (typeof body === 'object' && body !== null ? body : {}) as Envelope;
     const requestId = typeof envelope.request_id === 'string' ? envelope.request_id : (response.headers.get('x-request-id') ?? undefined);
+    const retryAfter = response.headers.get('retry-after') ?? undefined;
     if (typeof envelope.error?.code === 'string') {
       const details = Array.isArray(envelope.error.details) ? (envelope.error.details as Finding[]) : [];
       const message = typeof envelope.message === 'string' ? envelope.message : envelope.error.code;
-      return new SteuerboteError(response.status, envelope.error.code, message, details, requestId, envelope.data ?? null);
+      return new SteuerboteError(response.status, envelope.error.code, message, details, requestId, envelope.data ?? null, retryAfter);
     }
     const text = typeof body === 'string' ? body.trim().slice(0, 200) : '';
-    return new SteuerboteError(response.status, `HTTP_${response.status}`, text || `The service answered ${response.status}`, [], requestId);
+    return new SteuerboteError(response.status, `HTTP_${response.status}`, text || `The service answered ${response.status}`, [], requestId, null, retryAfter);
   }
 }
 
-/** The system's reason why fetch got no answer (`ECONNREFUSED`, `ENOTFOUND`, …), which fetch keeps in `cause`. */
+/**
+ * The system's reason why fetch got no answer (`ECONNREFUSED`, `ENOTFOUND`, …), which fetch keeps in
+ * `cause`; `ERR_BAD_PORT` when fetch itself would not connect, to a port the Fetch standard bars (9, 6000, …).
+ */
 export function failureCode(error: unknown): string | undefined {
-  const code = (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
+  if (typeof cause?.code === 'string') return cause.code;
+  return cause?.message === 'bad port' ? 'ERR_BAD_PORT' : undefined;
 }
 
 /**
@@ -56,7 +64,7 @@ export function failureCode(error: unknown): string | undefined {
 export class SteuerboteUnreachable extends Error {
   override readonly name = 'SteuerboteUnreachable';
   readonly url: string;
-  /** The system's reason, e.g. `ECONNREFUSED` (nothing listens), `ENOTFOUND` (no such host), when it gave one. */
+  /** The system's reason, e.g. `ECONNREFUSED` (nothing listens), `ENOTFOUND` (no such host), when it gave one; `ERR_BAD_PORT` (see failureCode). */
   readonly code: string | undefined;
 
   constructor(url: string, cause: unknown) {

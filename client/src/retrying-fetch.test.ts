@@ -91,6 +91,20 @@ describe('retryingFetch', () => {
     expect(waits).toHaveLength(1);
   });
 
+  it('tells at once, without a retry, that fetch itself will not connect to a port the Fetch standard bars', async () => {
+    const { waits, sleep } = recordSleeps();
+    let tries = 0;
+    const once = (request: Request) => {
+      tries++;
+      return globalThis.fetch(request);
+    };
+    const error = await retryingFetch(once, { sleep })(new Request('http://service.test:6000/v2/version')).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(SteuerboteUnreachable);
+    expect(error).toMatchObject({ code: 'ERR_BAD_PORT' });
+    expect(tries).toBe(1);
+    expect(waits).toEqual([]);
+  });
+
   it('caps a wait at maxDelayMs however long Retry-After is', async () => {
     const { fetch } = scripted(new Response('', { status: 429, headers: { 'retry-after': '3600' } }), new Response('', { status: 200 }));
     const { waits, sleep } = recordSleeps();

@@ -1,6 +1,6 @@
 // Retries what a retry can cure: no answer, a throttled or overloaded service, a proxy between deploys.
 // Not a refused connection or an unknown name on this machine: nothing listens there, and waiting
-// would only delay saying so.
+// would only delay saying so. Nor a port fetch itself will not connect to (9, 6000, …): no try can.
 // A POST is retried too: every POST carries an Idempotency-Key (see client.ts), so the service files it
 // at most once however often it arrives.
 import { failureCode, SteuerboteUnreachable } from './errors.ts';
@@ -52,7 +52,8 @@ export function retryingFetch(fetchOnce: Fetch, options: RetryOptions = {}): Fet
         response = await fetchOnce(request.clone());
       } catch (error) {
         if (request.signal.aborted) throw error;
-        if (attempt > retries || nothingListens(request.url, error)) throw new SteuerboteUnreachable(request.url, error);
+        if (attempt > retries || nothingListens(request.url, error) || failureCode(error) === 'ERR_BAD_PORT')
+          throw new SteuerboteUnreachable(request.url, error);
         const delayMs = backoff(attempt);
         onRetry?.({ attempt, delayMs, url: request.url });
         await sleep(delayMs);

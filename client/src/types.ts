@@ -14,7 +14,13 @@ export type TicketMetadata = Schemas['TicketMetadata'];
 export type TicketList = Schemas['TicketList'];
 /** The filters of `GET /v2/tickets`, and `limit` and `cursor`. */
 export type TicketListQuery = NonNullable<operations['getTickets']['parameters']['query']>;
+export type EventList = Schemas['EventList'];
+export type ClientEvent = EventList['events'][number];
+/** `limit`, `cursor`, `after`, `wait` and `type` of `GET /v2/events`. */
+export type EventListQuery = NonNullable<operations['getEvents']['parameters']['query']>;
 export type ValidationResult = Schemas['ValidationResult'];
 export type CertificateUpload = Schemas['CertificateUpload'];
 export type Certificate = Schemas['Certificate'];
 export type Version = Schemas['Version'];
+export type WebhookAttempt = Schemas['WebhookAttempts']['attempts'][number];
+export type WebhookResent = Schemas['WebhookResent'];

@@ -4,7 +4,7 @@
 
 import { readFile } from 'node:fs/promises';
 import { CloudFormationClient, DescribeStacksCommand } from '@aws-sdk/client-cloudformation';
-import { runtimeFile } from '#infra/local/runtime-file.ts';
+import { runtimeFile } from '#shared/runtime-file.ts';
 import { resetAll } from '#shared/once.ts';
 import { stackOutputs } from '#shared/manifest.ts';
 import { settingNames } from '#shared/setting-names.ts';

@@ -5,8 +5,8 @@ import { stageOption, UsageError, useTarget } from '#infra/cli/target.ts';
 import { webhooksEnabled } from '#shared/config.ts';
 import { isTicketId } from '#shared/domain/ticket.ts';
 import { resendWebhook } from '#shared/webhooks/resend.ts';
-import { reviveDelivery } from '#shared/webhooks/revive.ts';
-import { ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { reviveDelivery, reviveNoticeDelivery } from '#shared/webhooks/revive.ts';
+import { noticeStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 
 const usage = 'usage: npm run webhooks -- redrive [--stage <stage>] | resend <ticket> [--stage <stage>]';
 
@@ -23,7 +23,9 @@ try {
   const [command, ticket, ...rest] = args;
   if (command === 'redrive' && ticket === undefined) {
     const target = await useTarget(stage);
-    const moved = await workQueue().reviveDeadLetters((delivery) => reviveDelivery(ticketStore(), delivery));
+    const moved = await workQueue().reviveDeadLetters((delivery) =>
+      'notice' in delivery ? reviveNoticeDelivery(noticeStore(), delivery) : reviveDelivery(ticketStore(), delivery),
+    );
     console.log(`${moved} dead-lettered webhook ${moved === 1 ? 'delivery' : 'deliveries'} sent again on ${target}`);
   } else if (command === 'resend' && ticket !== undefined && rest.length === 0) {
     if (!isTicketId(ticket)) throw new UsageError(`not a ticket ID: ${ticket}`);

@@ -32,6 +32,8 @@ export const failurePeriod = Duration.minutes(1);
 
 /** A queued ticket this old has waited through every retry the transmit queue makes on its own. */
 export const oldestQueuedBoundSeconds = 30 * 60;
+/** ELSTER wants a fetched record confirmed within 24 hours: half of that leaves a working day to act. */
+export const unconfirmedNoticeBoundSeconds = 12 * 60 * 60;
 
 export interface OperationsProps {
   readonly stage: string;
@@ -87,6 +89,11 @@ export class Operations extends Construct {
       what: `a ticket has been queued for more than ${oldestQueuedBoundSeconds / 60} minutes`,
       runbook: 'tickets-wait-in-the-queue',
       threshold: oldestQueuedBoundSeconds,
+    });
+    this.#alarm('UnconfirmedNotice', this.#metric(metricNames.oldestUnconfirmedNoticeAge, 'Maximum'), {
+      what: `a notice has been stored but not confirmed to ELSTER for more than ${unconfirmedNoticeBoundSeconds / 3600} hours`,
+      runbook: 'a-notice-stays-unconfirmed',
+      threshold: unconfirmedNoticeBoundSeconds,
     });
     this.#alarm('RecordsUnwritten', this.#metric(metricNames.recordsUnwritten), {
       what: 'records of accepted sends could not be written to the bucket; their tickets keep them until they are',
@@ -269,6 +276,8 @@ export class Operations extends Construct {
               this.#metric(metricNames.oldestQueuedTicketAge, 'Maximum'),
               this.#metric(metricNames.queuedTickets, 'Maximum'),
               this.#metric(metricNames.recordsUnwritten),
+              this.#metric(metricNames.oldestUnconfirmedNoticeAge, 'Maximum'),
+              this.#metric(metricNames.noticesStored),
               this.#metric(metricNames.certificatesExpiringSoon, 'Maximum', Duration.days(1)),
               this.#metric(metricNames.certificatesPinLocked),
               this.#metric(metricNames.certificatesNotResealed, 'Sum', Duration.days(1)),

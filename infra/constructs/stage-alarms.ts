@@ -18,6 +18,7 @@ export interface StageAlarmsProps {
 }
 
 const period = Duration.minutes(5);
+const sourcesPerAlarm = 5;
 
 export function watchStage(operations: Operations, { apis, tables, stageCertificate }: StageAlarmsProps): void {
   for (const [name, api] of apis) {
@@ -27,10 +28,18 @@ export function watchStage(operations: Operations, { apis, tables, stageCertific
     });
   }
   for (const [name, table] of Object.entries(tables) as [TableName, Table][]) {
-    operations.watch(`${name}TableThrottled`, throttleEvents(table, Object.keys((tableSpecs[name] as TableSpec).indexes ?? {})), {
-      what: `DynamoDB throttled reads or writes of the ${name} table or its indexes`,
-      runbook: 'dynamodb-throttles-a-table',
-    });
+    const sources = [undefined, ...Object.keys((tableSpecs[name] as TableSpec).indexes ?? {})];
+    // An alarm's math takes at most ten metrics, reads and writes of five sources: a table with more indexes has a second alarm.
+    for (let start = 0; start < sources.length; start += sourcesPerAlarm) {
+      operations.watch(
+        `${name}TableThrottled${start === 0 ? '' : start / sourcesPerAlarm + 1}`,
+        throttleEvents(table, sources.slice(start, start + sourcesPerAlarm)),
+        {
+          what: `DynamoDB throttled reads or writes of the ${name} table or its indexes`,
+          runbook: 'dynamodb-throttles-a-table',
+        },
+      );
+    }
   }
   if (stageCertificate) {
     operations.watch('StageCertificateExpiring', operations.metric(metricNames.stageCertificateExpiringSoon, 'Maximum', Duration.days(1)), {
@@ -41,12 +50,12 @@ export function watchStage(operations: Operations, { apis, tables, stageCertific
 }
 
 /**
- * Read and write throttle events of the table and of each of its global secondary indexes, summed:
- * an index that cannot keep up throttles the writes to its table as well.
+ * Read and write throttle events of the table (`undefined`) and of each of the global secondary
+ * indexes named, summed: an index that cannot keep up throttles the writes to its table as well.
  */
-function throttleEvents(table: Table, indexes: readonly string[]): MathExpression {
+function throttleEvents(table: Table, sources: readonly (string | undefined)[]): MathExpression {
   const metrics: Record<string, Metric> = {};
-  for (const [i, index] of [undefined, ...indexes].entries()) {
+  for (const [i, index] of sources.entries()) {
     for (const kind of ['Read', 'Write'] as const) {
       metrics[`${kind.toLowerCase()}${i}`] = new Metric({
         namespace: 'AWS/DynamoDB',
@@ -57,5 +66,10 @@ function throttleEvents(table: Table, indexes: readonly string[]): MathExpressio
       });
     }
   }
-  return new MathExpression({ expression: 'SUM(METRICS())', usingMetrics: metrics, period, label: `${table.node.id} throttle events` });
+  return new MathExpression({
+    expression: 'SUM(METRICS())',
+    usingMetrics: metrics,
+    period,
+    label: `${table.node.id} throttle events${sources[0] === undefined ? '' : ` (${sources.join(', ')})`}`,
+  });
 }

@@ -5,9 +5,12 @@
 // takes one), a queue's consumer a message naming a ticket no one holds, a scheduled job its tick.
 
 import { apiKeyShape } from '#shared/domain/api-key.ts';
+import { newCheckId } from '#shared/domain/notice.ts';
 import { newTicketId, newWebhookId } from '#shared/domain/ticket.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
 import { apis, functions, queues, schedules, servedRoutes, type FunctionName, type FunctionSpec, type QueueName, type ServedRoute } from '#shared/manifest.ts';
+import { mailboxMessage } from '#shared/queue/mailbox-message.ts';
+import { sqsRecord } from '#shared/queue/sqs-record.ts';
 import { transmitMessage } from '#shared/queue/transmit-message.ts';
 import { webhookMessage } from '#shared/queue/webhook-message.ts';
 
@@ -24,6 +27,7 @@ const unknownKey = () => `${apiKeyShape.prefix}${'0'.repeat(apiKeyShape.length)}
 const messageFor: Record<QueueName, () => string> = {
   transmit: () => transmitMessage(newTicketId()),
   webhook: () => webhookMessage({ ticket: newTicketId(), webhook_id: newWebhookId() }),
+  mailbox: () => mailboxMessage(newCheckId()),
 };
 
 const authenticates = (name: FunctionName) => Boolean((functions[name] as FunctionSpec).tables?.apiKeys);
@@ -81,22 +85,14 @@ function routeProbe(route: ServedRoute, expected: number | undefined): Probe {
 }
 
 function queueProbe(queue: QueueName): Probe {
-  const record = {
+  const record = sqsRecord(messageFor[queue](), {
     messageId: 'pre-traffic-hook',
     receiptHandle: 'pre-traffic-hook',
-    body: messageFor[queue](),
-    attributes: {
-      ApproximateReceiveCount: '1',
-      SentTimestamp: String(Date.now()),
-      SenderId: 'pre-traffic-hook',
-      ApproximateFirstReceiveTimestamp: String(Date.now()),
-    },
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
     eventSourceARN: `pre-traffic-hook:${queue}`,
     awsRegion: 'pre-traffic-hook',
-  };
+    senderId: 'pre-traffic-hook',
+  });
+
   return {
     event: { Records: [record] },
     verdict: (answer) => {

@@ -1,5 +1,5 @@
 // `npm run generate:structure`: writes the structure module of every form and year from ELSTER's
-// XSDs beside the checkout, and the annual VAT return's rules from its workbooks
+// XSDs beside the checkout, and the rules of each form that names its workbooks
 // (scripts/structure/modules.ts lists them).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,10 @@
 // Reads one of ELSTER's XSDs into the compact structure of shared/xml/structure.ts: every complex
-// type as its sequence of elements with their counts, every simple type as its facets. ELSTER's
-// schemas use a small part of XML Schema (flat sequences of elements, simple types restricted by
-// facets, simple content extended by attributes); anything beyond that stops the generator rather
-// than being read wrongly.
+// type as its sequence of elements with their counts, every simple type as its facets, every
+// attribute with its type, and the identity constraints (xs:unique, xs:key) an element declares.
+// ELSTER's schemas use a small part of XML Schema (flat sequences of elements, simple types
+// restricted by facets, simple content extended by attributes, constraints whose selector is one
+// child and whose fields are children or attributes of it); anything beyond that stops the
+// generator rather than being read wrongly.
 import { XMLParser } from 'fast-xml-parser';
 import type { CompactStructure, CompactText } from '#shared/xml/structure.ts';
 
@@ -27,12 +29,17 @@ const builtins: Record<string, CompactText['b'] | 'string'> = {
   'xs:positiveInteger': 'p',
 };
 
+/** XML Schema's base64Binary: its 64 characters, padding and whitespace (a pattern that stays linear on megabytes of text). */
+const base64Pattern = '[A-Za-z0-9+/=\\s]*';
+
 /** XML Schema's boolean (zm_000005.xsd: widerruf) is its four literals. */
 const booleanLiterals = ['true', 'false', '1', '0'];
 
 /** The facets of a built-in type, or undefined for a type of the schema's own. */
 function builtinFacets(name: string): Facets | undefined {
   if (name === 'xs:boolean') return { base: 'string', patterns: [], attributes: [], enumeration: booleanLiterals };
+  // The letters' attachments (Anhaenge-simple-3.xsd: Dateiinhalt) are base64, which may be broken into lines.
+  if (name === 'xs:base64Binary') return { base: 'string', patterns: [base64Pattern], attributes: [] };
   const builtin = builtins[name];
   return builtin && { base: builtin, patterns: [], attributes: [] };
 }
@@ -121,14 +128,24 @@ export function compactStructure(xsd: string, file: string, root?: { name: strin
       else if (tag === 'xs:fractionDigits') facets.fractionDigits = Number(value);
       else if (tag === 'xs:minInclusive') facets.minInclusive = value;
       else if (tag === 'xs:maxInclusive') facets.maxInclusive = value;
-      else if (tag === 'xs:attribute') facets.attributes.push(attrsOf(facet).name!);
+      else if (tag === 'xs:attribute') facets.attributes.push(attributeEntry(facet));
       else throw new Error(`${file}: unexpected ${tag} in ${attrsOf(node).name}`);
     }
     // A restriction's enumeration replaces its base's, of which it is a subset.
     if (values.length > 0) facets.enumeration = values;
     if (step.length > 0) facets.patterns.push(step.length === 1 ? step[0]! : step.map((pattern) => `(?:${pattern})`).join('|'));
-    for (const attribute of childrenOf(node).filter((child) => tagOf(child) === 'xs:attribute')) facets.attributes.push(attrsOf(attribute).name!);
+    for (const attribute of childrenOf(node).filter((child) => tagOf(child) === 'xs:attribute')) facets.attributes.push(attributeEntry(attribute));
     return facets;
+  };
+
+  /** An attribute as `name.type` (its simple type's index, base 36), `!` where it is required; a fixed value is its one allowed value. */
+  const attributeEntry = (attribute: Node): string => {
+    const { name, type, use, fixed } = attrsOf(attribute);
+    if (!name || !/^[A-Za-z_][\w-]*$/.test(name)) throw new Error(`${file}: attribute name ${name}`);
+    const inline = only(attribute, 'xs:simpleType');
+    const facets = type ? facetsOf(type) : inline ? facetsOfNode(inline) : { base: 'string' as const, patterns: [], attributes: [] };
+    const index = add(textEntry({ ...facets, ...(fixed !== undefined && { enumeration: [fixed] }) }));
+    return `${name}.${index.toString(36)}${use === 'required' ? '!' : ''}`;
   };
 
   const textEntry = (facets: Facets): CompactText => {
@@ -155,7 +172,7 @@ export function compactStructure(xsd: string, file: string, root?: { name: strin
     }
     const attributes = childrenOf(node)
       .filter((child) => tagOf(child) === 'xs:attribute')
-      .map((child) => attrsOf(child).name!);
+      .map(attributeEntry);
     const seen = new Set<string>();
     const particles = childrenOf(sequence)
       .filter((child) => tagOf(child) !== 'xs:annotation')
@@ -167,7 +184,7 @@ export function compactStructure(xsd: string, file: string, root?: { name: strin
         const inline = only(child, 'xs:complexType') ?? only(child, 'xs:simpleType');
         const index = type ? namedIndex(type) : inline ? typeIndex(inline) : undefined;
         if (index === undefined) throw new Error(`${file}: ${name} has no type`);
-        return `${name}.${index.toString(36)}${occurs(minOccurs, maxOccurs)}`;
+        return `${name}.${constrained(child, index).toString(36)}${occurs(minOccurs, maxOccurs)}`;
       });
     return add(`${attributes.join(' ')}|${particles.join(' ')}`);
   };
@@ -185,9 +202,38 @@ export function compactStructure(xsd: string, file: string, root?: { name: strin
     return index;
   };
 
+  /**
+   * The type of `element` with its identity constraints: the type at `index`, with a third part of
+   * `selector>field` (fields joined by `,`, an attribute as `@name`; `!` after an xs:key, whose
+   * fields every selected element must have), space-separated. Without constraints, `index` itself.
+   */
+  const constrained = (element: Node, index: number): number => {
+    const constraints = childrenOf(element).filter((child) => ['xs:unique', 'xs:key', 'xs:keyref'].includes(tagOf(child)));
+    if (constraints.length === 0) return index;
+    const entry = types[index];
+    if (typeof entry !== 'string') throw new Error(`${file}: identity constraints on ${attrsOf(element).name}, an element of simple content`);
+    const step = (xpath: string | undefined, attribute: boolean) => {
+      const match = /^(?:\.\/)?(@?)(?:[A-Za-z_][\w-]*:)?([A-Za-z_][\w-]*)$/.exec(xpath ?? '');
+      if (!match || (match[1] === '@' && !attribute)) throw new Error(`${file}: the identity constraint path ${xpath} in ${attrsOf(element).name}`);
+      return `${match[1]}${match[2]}`;
+    };
+    const keys = constraints.map((constraint) => {
+      if (tagOf(constraint) === 'xs:keyref') throw new Error(`${file}: xs:keyref in ${attrsOf(element).name}`);
+      const parts = childrenOf(constraint).filter((child) => tagOf(child) !== 'xs:annotation');
+      const selector = parts.filter((child) => tagOf(child) === 'xs:selector');
+      const fields = parts.filter((child) => tagOf(child) === 'xs:field');
+      if (selector.length !== 1 || fields.length === 0 || selector.length + fields.length !== parts.length)
+        throw new Error(`${file}: the identity constraint ${attrsOf(constraint).name} in ${attrsOf(element).name}`);
+      const path = `${step(attrsOf(selector[0]!).xpath, false)}>${fields.map((field) => step(attrsOf(field).xpath, true)).join(',')}`;
+      return tagOf(constraint) === 'xs:key' ? `${path}!` : path;
+    });
+    const [attributes = '', children = ''] = entry.split('|');
+    return add(`${attributes}|${children}|${keys.join(' ')}`);
+  };
+
   const { name, type } = root ?? attrsOf(roots[0]!);
   if (!name || !type) throw new Error(`${file}: the root element needs a name and a named type`);
-  const rootType = namedIndex(type);
+  const rootType = root ? namedIndex(type) : constrained(roots[0]!, namedIndex(type));
   return { root: name, type: rootType, patterns, types };
 }
 

@@ -1,5 +1,5 @@
 import type { ApiKeyRecord } from '#shared/domain/api-key.ts';
-import type { ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
 
 /**
  * Remembers keys that were found, for a short while per container, so an API call costs one

@@ -1,17 +1,13 @@
 // Against dynalite, the local stand-in, in memory.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
 import { newCertificateId } from '#shared/domain/certificate.ts';
 import { certificateStoreContract } from '#test/contracts/certificate-store.contract.ts';
 import { aCertificate } from '#test/fakes.ts';
-import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
+import { memoryTableOfFile } from '#test/support/memory-table.ts';
 
-let table: MemoryTable;
-beforeAll(async () => {
-  table = await startMemoryTable('certificates');
-});
-afterAll(() => table?.close());
+const table = memoryTableOfFile('certificates');
 
 const sealed = aCertificate().container;
 const record = (client_id: string, created_at: string) => aCertificate({ client_id, created_at });

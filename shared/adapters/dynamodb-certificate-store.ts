@@ -1,26 +1,19 @@
-import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteItemCommand, GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { pagedItems } from '#shared/adapters/paged-items.ts';
 import { newestFirst, pinCheckUnderWay, type CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
-import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports.ts';
+import type { CertificateKey, CertificateStore, ExpiringCertificate } from '#shared/ports/certificate-store.ts';
+import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 
 /** One partition per client, its certificates sorted by ID within it. */
-export class DynamoCertificateStore implements CertificateStore {
-  readonly #client: DynamoDBClient;
-  readonly #table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.#client = client;
-    this.#table = table;
-  }
-
+export class DynamoCertificateStore extends DynamoTable implements CertificateStore {
   async create(record: CertificateRecord): Promise<boolean> {
     const written = await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new PutItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Item: marshall(record, { removeUndefinedValues: true }),
           ConditionExpression: 'attribute_not_exists(certificate_id)',
         }),
@@ -30,8 +23,8 @@ export class DynamoCertificateStore implements CertificateStore {
   }
 
   async get(clientId: string, certificateId: string): Promise<CertificateRecord | undefined> {
-    const { Item } = await this.#client.send(
-      new GetItemCommand({ TableName: this.#table, Key: marshall({ client_id: clientId, certificate_id: certificateId }), ConsistentRead: true }),
+    const { Item } = await this.client.send(
+      new GetItemCommand({ TableName: this.table, Key: marshall({ client_id: clientId, certificate_id: certificateId }), ConsistentRead: true }),
     );
     return Item && (unmarshall(Item) as CertificateRecord);
   }
@@ -39,9 +32,9 @@ export class DynamoCertificateStore implements CertificateStore {
   async list(clientId: string): Promise<CertificateRecord[]> {
     const records: CertificateRecord[] = [];
     const items = pagedItems((ExclusiveStartKey) =>
-      this.#client.send(
+      this.client.send(
         new QueryCommand({
-          TableName: this.#table,
+          TableName: this.table,
           KeyConditionExpression: 'client_id = :client',
           ExpressionAttributeValues: marshall({ ':client': clientId }),
           ExclusiveStartKey,
@@ -54,9 +47,9 @@ export class DynamoCertificateStore implements CertificateStore {
 
   async delete(clientId: string, certificateId: string): Promise<boolean> {
     const deleted = await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new DeleteItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Key: marshall({ client_id: clientId, certificate_id: certificateId }),
           ConditionExpression: 'attribute_exists(certificate_id)',
         }),
@@ -74,9 +67,9 @@ export class DynamoCertificateStore implements CertificateStore {
     const paths = Object.keys(names).map((name) => `wrong_pins.${name}`);
     const remove = paths.length ? ` REMOVE ${paths.join(', ')}` : '';
     const intoMap = await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new UpdateItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Key: key,
           UpdateExpression: `SET wrong_pins.#check = :at${remove}`,
           // The condition sees the map before the write: the notes it forgets are in `size`, so they are
@@ -89,9 +82,9 @@ export class DynamoCertificateStore implements CertificateStore {
     );
     if (intoMap.held) return true;
     const made = await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new UpdateItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Key: key,
           UpdateExpression: 'SET wrong_pins = :first',
           ConditionExpression: 'attribute_exists(certificate_id) AND attribute_not_exists(wrong_pins)',
@@ -105,9 +98,9 @@ export class DynamoCertificateStore implements CertificateStore {
   async releasePinCheck(clientId: string, certificateId: string, note: string): Promise<void> {
     // A check no longer noted has nothing to release: the condition only keeps the write from making a stub.
     await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new UpdateItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Key: marshall({ client_id: clientId, certificate_id: certificateId }),
           UpdateExpression: 'REMOVE wrong_pins.#check',
           ConditionExpression: 'attribute_exists(wrong_pins.#check)',
@@ -119,9 +112,9 @@ export class DynamoCertificateStore implements CertificateStore {
 
   async confirmWrongPin(clientId: string, certificateId: string, note: string, at: string): Promise<Record<string, string> | undefined> {
     const written = await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new UpdateItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Key: marshall({ client_id: clientId, certificate_id: certificateId }),
           UpdateExpression: 'SET wrong_pins.#note = :at REMOVE wrong_pins.#check',
           ConditionExpression: 'attribute_exists(wrong_pins.#check)',
@@ -136,9 +129,9 @@ export class DynamoCertificateStore implements CertificateStore {
 
   async lock(clientId: string, certificateId: string, until: string, now: string): Promise<boolean> {
     const locked = await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new UpdateItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Key: marshall({ client_id: clientId, certificate_id: certificateId }),
           UpdateExpression: 'SET locked_until = :until',
           ConditionExpression: 'attribute_exists(certificate_id) AND (attribute_not_exists(locked_until) OR locked_until <= :now)',
@@ -151,9 +144,9 @@ export class DynamoCertificateStore implements CertificateStore {
 
   async reseal(clientId: string, certificateId: string, sealed: Pick<CertificateRecord, 'container' | 'pin'>, was: Sealed): Promise<boolean> {
     const written = await conditionHeld(() =>
-      this.#client.send(
+      this.client.send(
         new UpdateItemCommand({
-          TableName: this.#table,
+          TableName: this.table,
           Key: marshall({ client_id: clientId, certificate_id: certificateId }),
           UpdateExpression: `SET container = :container${sealed.pin ? ', pin = :pin' : ''}`,
           // The wrapped data key tells one sealing from any other.
@@ -169,9 +162,9 @@ export class DynamoCertificateStore implements CertificateStore {
   // A daily scan of a table that holds a few records per client; the projection leaves the sealed secrets where they are.
   async *expiringBefore(cutoff: string): AsyncIterable<ExpiringCertificate> {
     const items = pagedItems((ExclusiveStartKey) =>
-      this.#client.send(
+      this.client.send(
         new ScanCommand({
-          TableName: this.#table,
+          TableName: this.table,
           FilterExpression: 'not_after < :cutoff',
           ProjectionExpression: 'client_id, certificate_id, not_after',
           ExpressionAttributeValues: marshall({ ':cutoff': cutoff }),
@@ -185,9 +178,9 @@ export class DynamoCertificateStore implements CertificateStore {
   // The same daily scan, by the `version` a sealed secret carries (shared/domain/sealed.ts); only the keys of those without come back.
   async *sealedBeforeOwners(): AsyncIterable<CertificateKey> {
     const items = pagedItems((ExclusiveStartKey) =>
-      this.#client.send(
+      this.client.send(
         new ScanCommand({
-          TableName: this.#table,
+          TableName: this.table,
           FilterExpression: 'attribute_not_exists(container.#version) OR (attribute_exists(pin) AND attribute_not_exists(pin.#version))',
           ProjectionExpression: 'client_id, certificate_id',
           ExpressionAttributeNames: { '#version': 'version' },

@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoIdempotencyStore } from '#shared/adapters/dynamodb-idempotency-store.ts';
-import type { IdempotencyRecord } from '#shared/ports.ts';
+import type { IdempotencyRecord } from '#shared/ports/idempotency-store.ts';
 import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
 
 let table: MemoryTable;

@@ -1,63 +1,56 @@
-import { GetItemCommand, PutItemCommand, UpdateItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
+import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 
 const isHeld = async (write: () => Promise<unknown>) => (await conditionHeld(write)).held;
 
 /**
- * Single-item conditional writes only, read back with a consistent read: the local stand-in has no
- * transactions and ignores ReturnValuesOnConditionCheckFailure. It has no TTL either, which is why
- * expiry is decided here by `expires_at` rather than left to the record's removal. (`key` and
- * `state` are reserved words, hence the placeholders.)
+ * Single-item conditional writes, each decided by DynamoDB in one step. A claim only says whether it
+ * held: a request whose claim failed, rare as a replay is found before it claims (shared/submission/idempotency.ts), reads
+ * the record with a consistent read. Expiry is decided here by `expires_at`, as TTL removes an expired record only
+ * within days. (`key` and `state` are reserved words, hence the placeholders.)
  */
-export class DynamoIdempotencyStore implements IdempotencyStore {
-  readonly #client: DynamoDBClient;
-  readonly #table: string;
-
-  constructor(client: DynamoDBClient, table: string) {
-    this.#client = client;
-    this.#table = table;
-  }
-
+export class DynamoIdempotencyStore extends DynamoTable implements IdempotencyStore {
   claim(record: IdempotencyRecord, nowSeconds: number): Promise<boolean> {
     const put = new PutItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Item: marshall(record),
       ConditionExpression: 'attribute_not_exists(#key) OR expires_at <= :now',
       ExpressionAttributeNames: { '#key': 'key' },
       ExpressionAttributeValues: marshall({ ':now': nowSeconds }),
     });
-    return isHeld(() => this.#client.send(put));
+    return isHeld(() => this.client.send(put));
   }
 
   async get(key: string, nowSeconds: number): Promise<IdempotencyRecord | undefined> {
-    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: marshall({ key }), ConsistentRead: true }));
+    const { Item } = await this.client.send(new GetItemCommand({ TableName: this.table, Key: marshall({ key }), ConsistentRead: true }));
     const record = Item && (unmarshall(Item) as IdempotencyRecord);
     return record && record.expires_at > nowSeconds ? record : undefined;
   }
 
   takeOver(key: string, expectedLease: string, leaseUntil: string): Promise<boolean> {
     const update = new UpdateItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Key: marshall({ key }),
       UpdateExpression: 'SET lease_until = :lease',
       ConditionExpression: '#state = :in_progress AND lease_until = :expected',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: marshall({ ':lease': leaseUntil, ':in_progress': 'in_progress', ':expected': expectedLease }),
     });
-    return isHeld(() => this.#client.send(update));
+    return isHeld(() => this.client.send(update));
   }
 
   async complete(key: string, ticket: string): Promise<void> {
     const update = new UpdateItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Key: marshall({ key }),
       UpdateExpression: 'SET #state = :completed',
       ConditionExpression: 'ticket = :ticket',
       ExpressionAttributeNames: { '#state': 'state' },
       ExpressionAttributeValues: marshall({ ':completed': 'completed', ':ticket': ticket }),
     });
-    await isHeld(() => this.#client.send(update));
+    await isHeld(() => this.client.send(update));
   }
 }

@@ -1,19 +1,13 @@
 // Against dynalite, the local stand-in, in memory: the notes are read in their table's order,
 // shard after shard, and the sweep's position is moved by one conditional write.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DynamoStoredBodyNotes } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { newTicketId } from '#shared/domain/ticket.ts';
-import type { NotesPosition } from '#shared/ports.ts';
-import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
+import type { NotesPosition } from '#shared/ports/stored-body-notes.ts';
+import { memoryTableOfFile } from '#test/support/memory-table.ts';
 
-let table: MemoryTable;
-
-beforeAll(async () => {
-  table = await startMemoryTable('storedBodies');
-});
-
-afterAll(() => table?.close());
+const table = memoryTableOfFile('storedBodies');
 
 const notes = () => new DynamoStoredBodyNotes(table.client, table.tableName, 86_400);
 const minute = (n: number) => new Date(Date.UTC(2026, 4, 1, 12, n));
@@ -40,9 +34,10 @@ describe('DynamoStoredBodyNotes', () => {
     }
     expect(read.sort()).toEqual(inside.map(({ ticket }) => ticket).sort());
 
-    // Later notes come after the position; one behind a later window's start is not read again.
+    // Later notes come after the position; one behind a later window's start is not read again. Later
+    // is later in time: a note of the same millisecond as the last one read sorts by its ticket ID.
     const late = newTicketId();
-    await store.note(late, minute(29));
+    await store.note(late, new Date(minute(29).getTime() + 30_000));
     expect((await store.nextNoted(minute(10), minute(30), position, 10)).tickets).toEqual([late]);
     expect((await store.nextNoted(minute(20), minute(31), { '0': `${minute(5).toISOString()}#tk` }, 100)).tickets).toContain(outside[1]!.ticket);
   });

@@ -2,7 +2,8 @@ import { GetItemCommand, PutItemCommand, QueryCommand, type DynamoDBClient } fro
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
-import type { NotesPosition, StoredBodyNotes } from '#shared/ports.ts';
+import type { NotesPosition, StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
 
 /**
  * Where the sweep's check left off, one item beside the notes: its partition is no shard's, so no
@@ -19,20 +20,17 @@ export const noteItem = (ticket: string, at: Date, keepSeconds: number) =>
  * each shard's partition: reading them costs what they hold, however many bodies the bucket keeps. A
  * position names, for each shard read, the key of the last note read there.
  */
-export class DynamoStoredBodyNotes implements StoredBodyNotes {
-  readonly #client: DynamoDBClient;
-  readonly #table: string;
+export class DynamoStoredBodyNotes extends DynamoTable implements StoredBodyNotes {
   readonly #keepSeconds: number;
 
   /** `keepSeconds`: how long after it was made a note may go (by DynamoDB's TTL); the sweep reads none older. */
   constructor(client: DynamoDBClient, table: string, keepSeconds: number) {
-    this.#client = client;
-    this.#table = table;
+    super(client, table);
     this.#keepSeconds = keepSeconds;
   }
 
   async note(ticket: string, at: Date): Promise<void> {
-    await this.#client.send(new PutItemCommand({ TableName: this.#table, Item: noteItem(ticket, at, this.#keepSeconds) }));
+    await this.client.send(new PutItemCommand({ TableName: this.table, Item: noteItem(ticket, at, this.#keepSeconds) }));
   }
 
   async nextNoted(from: Date, to: Date, after: NotesPosition = {}, limit: number): Promise<{ tickets: string[]; position: NotesPosition }> {
@@ -44,9 +42,9 @@ export class DynamoStoredBodyNotes implements StoredBodyNotes {
       if (last !== undefined && last >= to.toISOString()) continue;
       // A note read before the window began is behind it: the window's start is where to go on.
       const start = last !== undefined && last >= from.toISOString() ? marshall({ shard: String(shard), noted: last }) : undefined;
-      const { Items = [] } = await this.#client.send(
+      const { Items = [] } = await this.client.send(
         new QueryCommand({
-          TableName: this.#table,
+          TableName: this.table,
           // `shard` is a reserved word, hence the placeholder. `{to}#…` sorts after `{to}`, so BETWEEN
           // leaves the notes made at `to` itself out.
           KeyConditionExpression: '#shard = :shard AND noted BETWEEN :from AND :to',
@@ -67,7 +65,7 @@ export class DynamoStoredBodyNotes implements StoredBodyNotes {
   }
 
   async checkedUpTo(): Promise<{ position?: NotesPosition; version: number }> {
-    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: marshall(checkedKey), ConsistentRead: true }));
+    const { Item } = await this.client.send(new GetItemCommand({ TableName: this.table, Key: marshall(checkedKey), ConsistentRead: true }));
     if (!Item) return { version: 0 };
     const { position, version } = unmarshall(Item) as { position: NotesPosition; version: number };
     return { position, version };
@@ -75,11 +73,11 @@ export class DynamoStoredBodyNotes implements StoredBodyNotes {
 
   async checked(version: number, position: NotesPosition): Promise<boolean> {
     const put = new PutItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Item: marshall({ ...checkedKey, position, version: version + 1 }),
       ConditionExpression: version === 0 ? 'attribute_not_exists(version)' : 'version = :version',
       ...(version > 0 && { ExpressionAttributeValues: marshall({ ':version': version }) }),
     });
-    return (await conditionHeld(() => this.#client.send(put))).held;
+    return (await conditionHeld(() => this.client.send(put))).held;
   }
 }

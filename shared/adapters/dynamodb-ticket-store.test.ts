@@ -3,20 +3,14 @@
 
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import { aTicket } from '#test/fakes.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
 import { ticketStoreContract } from '#test/contracts/ticket-store.contract.ts';
-import { startMemoryTable, type MemoryTable } from '#test/support/memory-table.ts';
+import { memoryTableOfFile } from '#test/support/memory-table.ts';
 
-let table: MemoryTable;
-
-beforeAll(async () => {
-  table = await startMemoryTable('tickets');
-});
-
-afterAll(() => table?.close());
+const table = memoryTableOfFile('tickets');
 
 ticketStoreContract('DynamoTicketStore', () => new DynamoTicketStore(table.client, table.tableName));
 

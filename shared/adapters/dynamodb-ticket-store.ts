@@ -1,19 +1,16 @@
-import {
-  GetItemCommand,
-  PutItemCommand,
-  QueryCommand,
-  ScanCommand,
-  UpdateItemCommand,
-  type AttributeValue,
-  type DynamoDBClient,
-} from '@aws-sdk/client-dynamodb';
+import { GetItemCommand, PutItemCommand, QueryCommand, ScanCommand, UpdateItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { conditionHeld } from '#shared/adapters/conditional-write.ts';
-import { pagedItems } from '#shared/adapters/paged-items.ts';
+import { listingPage, newestOfClient, pagedItems } from '#shared/adapters/paged-items.ts';
 import { shardOf, shards } from '#shared/adapters/shards.ts';
 import { isTerminal, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
 import type { Needs } from '#shared/manifest.ts';
-import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketChanges, TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
+import { webhookCondition } from '#shared/adapters/webhook-condition.ts';
+import { DynamoTable } from '#shared/adapters/dynamo-table.ts';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ticketEvent } from '#shared/domain/event.ts';
+import type { EventStore } from '#shared/ports/event-store.ts';
 
 const toItem = (value: object) => marshall(value, { removeUndefinedValues: true });
 
@@ -25,10 +22,6 @@ const toItem = (value: object) => marshall(value, { removeUndefinedValues: true 
 const indexKeys = { owed: 'owed_shard', unswept: 'unswept_shard', awaiting_certificate: 'awaiting_certificate' } as const;
 const active = (status: TicketStatus) => status === 'queued' || status === 'processing';
 const signer = (clientId: string, certificateId: string) => `${clientId}/${certificateId}`;
-/** The index of each client's tickets by `created_at` (shared/manifest.ts): every ticket is in it, old ones too. */
-const byClient = 'by_client';
-/** Index pages one listing reads at most, so a rare filter costs a bounded time and answers with a cursor. */
-const listPages = 10;
 
 /** The ticket without the index attributes, which are this adapter's business alone. */
 function fromItem(item: Record<string, AttributeValue>): Ticket {
@@ -75,29 +68,40 @@ export const needs = {
   awaitingCertificate: { indexes: { tickets: ['awaiting_certificate'] } },
   finishedBefore: { indexes: { tickets: ['unswept'] } },
   list: { indexes: { tickets: ['by_client'] } },
+  byTransferTicket: { indexes: { tickets: ['by_transfer_ticket'] } },
 } as const satisfies Partial<Record<keyof TicketStore, Needs>>;
 
-/** Tickets as single items; every write is conditional, as the local stand-in has no transactions. */
-export class DynamoTicketStore implements TicketStore {
-  readonly #client: DynamoDBClient;
-  readonly #table: string;
+/**
+ * Tickets as single items, every write conditional on what it read: a change touches one item, which
+ * DynamoDB decides in one step, so no write needs a transaction. Each creation and change of status
+ * is told to the client's events here, the one place they are made, right after the write that made
+ * it: an event is made of the ticket as written, so writing it again changes nothing.
+ */
+export class DynamoTicketStore extends DynamoTable implements TicketStore {
+  readonly #events: (() => EventStore) | undefined;
 
-  constructor(client: DynamoDBClient, table: string) {
-    this.#client = client;
-    this.#table = table;
+  /**
+   * `events`: where the client's events go, asked for only when one is told, so a function that only
+   * reads tickets needs nothing of the events table; without it (the operator's commands), none are written.
+   */
+  constructor(client: DynamoDBClient, table: string, events?: () => EventStore) {
+    super(client, table);
+    this.#events = events;
   }
 
   async create(ticket: Ticket): Promise<boolean> {
     const put = new PutItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Item: ticketItem(ticket),
       ConditionExpression: 'attribute_not_exists(ticket)',
     });
-    return (await conditionHeld(() => this.#client.send(put))).held;
+    const created = (await conditionHeld(() => this.client.send(put))).held;
+    if (created) await this.#events?.().record(ticketEvent(ticket, true));
+    return created;
   }
 
   async get(ticket: string): Promise<Ticket | undefined> {
-    const { Item } = await this.#client.send(new GetItemCommand({ TableName: this.#table, Key: toItem({ ticket }), ConsistentRead: true }));
+    const { Item } = await this.client.send(new GetItemCommand({ TableName: this.table, Key: toItem({ ticket }), ConsistentRead: true }));
     return Item ? fromItem(Item) : undefined;
   }
 
@@ -130,16 +134,30 @@ export class DynamoTicketStore implements TicketStore {
       condition += ' AND #lease = :expected_lease';
     }
     const update = [sets.length ? `SET ${sets.join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : ''].filter(Boolean).join(' ');
-    return this.#update(ticket, { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, values });
+    const changed = await this.#update(ticket, { UpdateExpression: update, ConditionExpression: condition, ExpressionAttributeNames: names, values });
+    return changes.status === undefined ? changed : this.#told(changed);
   }
 
-  claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
-    return this.#update(ticket, {
-      UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at REMOVE next_wake_at ADD attempts :one',
-      ConditionExpression: '#status = :queued',
-      ExpressionAttributeNames: { '#status': 'status' },
-      values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 },
-    });
+  async claim(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
+    return this.#told(
+      await this.#update(ticket, {
+        UpdateExpression: 'SET #status = :processing, lease_until = :lease, updated_at = :at REMOVE next_wake_at ADD attempts :one',
+        ConditionExpression: '#status = :queued',
+        ExpressionAttributeNames: { '#status': 'status' },
+        values: { ':processing': 'processing', ':queued': 'queued', ':lease': leaseUntil, ':at': at, ':one': 1 },
+      }),
+    );
+  }
+
+  async retellEnd(ticket: string): Promise<void> {
+    const finished = this.#events && (await this.get(ticket));
+    if (finished && isTerminal(finished.status)) await this.#events!().record(ticketEvent(finished));
+  }
+
+  /** Tells the client's events of a change of status that was written. */
+  async #told(changed: Ticket | undefined): Promise<Ticket | undefined> {
+    if (changed) await this.#events?.().record(ticketEvent(changed));
+    return changed;
   }
 
   claimRecords(ticket: string, leaseUntil: string, at: string): Promise<Ticket | undefined> {
@@ -153,13 +171,8 @@ export class DynamoTicketStore implements TicketStore {
 
   // A webhook is delivered only for a delivered ticket, which owes nothing else: it is owed while pending.
   updateWebhook(ticket: string, expectedWebhookId: string | undefined, webhook: WebhookState, expectedAttempts?: number): Promise<Ticket | undefined> {
-    let condition = expectedWebhookId === undefined ? 'attribute_not_exists(webhook.webhook_id)' : 'webhook.webhook_id = :expected_id';
-    const values: Record<string, unknown> = { ':webhook': webhook };
-    if (expectedWebhookId !== undefined) values[':expected_id'] = expectedWebhookId;
-    if (expectedAttempts !== undefined) {
-      condition += ' AND webhook.attempts = :expected_attempts';
-      values[':expected_attempts'] = expectedAttempts;
-    }
+    const { condition, values } = webhookCondition(expectedWebhookId, expectedAttempts);
+    values[':webhook'] = webhook;
     const owed = webhook.status === 'pending';
     if (owed) values[':shard'] = shardOf(ticket);
     return this.#update(ticket, {
@@ -176,13 +189,13 @@ export class DynamoTicketStore implements TicketStore {
   ): Promise<Ticket | undefined> {
     const { values, ...expressions } = update;
     const command = new UpdateItemCommand({
-      TableName: this.#table,
+      TableName: this.table,
       Key: toItem({ ticket }),
       ...expressions,
       ExpressionAttributeValues: toItem(values),
       ReturnValues: 'ALL_NEW',
     });
-    const result = await conditionHeld(() => this.#client.send(command));
+    const result = await conditionHeld(() => this.client.send(command));
     return result.held && result.value.Attributes ? fromItem(result.value.Attributes) : undefined;
   }
 
@@ -194,17 +207,13 @@ export class DynamoTicketStore implements TicketStore {
    * Gives every ticket the index attributes its state calls for, as tickets written before the
    * indexes existed lack them (`npm run tickets -- reindex`). Each write is conditional on the state
    * read, so a ticket that moved meanwhile keeps what its move wrote. Returns how many it changed.
-   *
-   * `rewrite` writes the attributes of every ticket again, right or not: the local stand-in writes an
-   * item's index entries and the item one after the other, so a runtime killed in between leaves the
-   * index disagreeing with the table, which a write of the item puts right (infra/local/runtime.ts).
    */
-  async reindex({ rewrite = false }: { rewrite?: boolean } = {}): Promise<number> {
+  async reindex(): Promise<number> {
     let changed = 0;
-    for await (const item of pagedItems((ExclusiveStartKey) => this.#client.send(new ScanCommand({ TableName: this.#table, ExclusiveStartKey })))) {
+    for await (const item of pagedItems((ExclusiveStartKey) => this.client.send(new ScanCommand({ TableName: this.table, ExclusiveStartKey })))) {
       const ticket = fromItem(item);
       const wanted = indexAttributes(ticket);
-      const sets = Object.keys(wanted).filter((key) => rewrite || item[key]?.S !== wanted[key]);
+      const sets = Object.keys(wanted).filter((key) => item[key]?.S !== wanted[key]);
       const removals = Object.values(indexKeys).filter((key) => item[key] && !(key in wanted));
       if (!sets.length && !removals.length) continue;
       const update = [sets.length ? `SET ${sets.map((key) => `${key} = :${key}`).join(', ')}` : '', removals.length ? `REMOVE ${removals.join(', ')}` : '']
@@ -235,11 +244,25 @@ export class DynamoTicketStore implements TicketStore {
    * index carries the status: a ticket an earlier version finished, which did not take it out of
    * the index, is left out by it.
    */
+  async byTransferTicket(transferTicket: string): Promise<Pick<Ticket, 'ticket' | 'client_id'> | undefined> {
+    const { Items = [] } = await this.client.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: 'by_transfer_ticket',
+        KeyConditionExpression: 'transfer_ticket = :transfer',
+        ExpressionAttributeValues: toItem({ ':transfer': transferTicket }),
+        Limit: 1,
+      }),
+    );
+    const item = Items[0] && unmarshall(Items[0]);
+    return item && { ticket: item.ticket, client_id: item.client_id };
+  }
+
   async *awaitingCertificate(clientId: string, certificateId: string): AsyncIterable<Pick<Ticket, 'ticket' | 'status'>> {
     const items = pagedItems((ExclusiveStartKey) =>
-      this.#client.send(
+      this.client.send(
         new QueryCommand({
-          TableName: this.#table,
+          TableName: this.table,
           IndexName: 'awaiting_certificate',
           KeyConditionExpression: 'awaiting_certificate = :signer',
           FilterExpression: '#status IN (:queued, :processing)',
@@ -259,48 +282,35 @@ export class DynamoTicketStore implements TicketStore {
     const { after, created_after: from, created_before: before } = query;
     // A sort key takes one condition: with both bounds BETWEEN, and `before` itself dropped below.
     const range = from && before ? 'created_at BETWEEN :from AND :before' : from ? 'created_at >= :from' : before ? 'created_at < :before' : undefined;
-    const names: Record<string, string> = {};
-    const filters = (['kind', 'status', 'client_reference'] as const)
-      .filter((field) => query[field] !== undefined)
-      .map((field) => {
-        names[`#${field}`] = field;
-        return `#${field} = :${field}`;
-      });
-    const values = toItem({
-      ':client': clientId,
-      ':from': from,
-      ':before': before,
-      ':kind': query.kind,
-      ':status': query.status,
-      ':client_reference': query.client_reference,
-    });
-    const tickets: Ticket[] = [];
-    let startKey = after && toItem({ client_id: clientId, created_at: after.created_at, ticket: after.ticket });
-    for (let page = 0; page < listPages; page++) {
-      const { Items = [], LastEvaluatedKey } = await this.#client.send(
-        new QueryCommand({
-          TableName: this.#table,
-          IndexName: byClient,
-          KeyConditionExpression: ['client_id = :client', range].filter(Boolean).join(' AND '),
-          FilterExpression: filters.length ? filters.join(' AND ') : undefined,
-          ExpressionAttributeNames: filters.length ? names : undefined,
-          ExpressionAttributeValues: values,
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-          // One more than the page needs tells whether another follows.
-          Limit: query.limit + 1 - tickets.length,
-        }),
-      );
-      tickets.push(...Items.map(fromItem).filter((ticket) => !before || ticket.created_at < before));
-      if (tickets.length > query.limit) {
-        const last = tickets[query.limit - 1]!;
-        return { tickets: tickets.slice(0, query.limit), last: { ticket: last.ticket, created_at: last.created_at } };
-      }
-      if (!LastEvaluatedKey) return { tickets };
-      startKey = LastEvaluatedKey;
-    }
-    const last = unmarshall(startKey!);
-    return { tickets, last: { ticket: last.ticket as string, created_at: last.created_at as string } };
+    const page = await listingPage(
+      (ExclusiveStartKey, Limit) =>
+        this.client.send(
+          new QueryCommand({
+            TableName: this.table,
+            IndexName: 'by_client',
+            ...newestOfClient(
+              clientId,
+              range,
+              { ':from': from, ':before': before },
+              {
+                kind: query.kind,
+                status: query.status,
+                client_reference: query.client_reference,
+              },
+            ),
+            ExclusiveStartKey,
+            Limit,
+          }),
+        ),
+      (item) => {
+        const ticket = fromItem(item);
+        return !before || ticket.created_at < before ? ticket : undefined;
+      },
+      query.limit,
+      after && toItem({ client_id: clientId, created_at: after.created_at, ticket: after.ticket }),
+    );
+    const { last } = page;
+    return { tickets: page.items, ...(last && { last: { ticket: last.ticket as string, created_at: last.created_at as string } }) };
   }
 
   /** Every shard of a sparse index, page by page. */
@@ -310,9 +320,9 @@ export class DynamoTicketStore implements TicketStore {
   ): AsyncIterable<Ticket> {
     for (let shard = 0; shard < shards; shard++) {
       const items = pagedItems((ExclusiveStartKey) =>
-        this.#client.send(
+        this.client.send(
           new QueryCommand({
-            TableName: this.#table,
+            TableName: this.table,
             IndexName: index,
             KeyConditionExpression: [`${indexKeys[index]} = :shard`, condition].filter(Boolean).join(' AND '),
             FilterExpression: filter,

@@ -5,7 +5,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import { associatedData, SealBroken, type SealedFor } from '#shared/domain/sealed.ts';
-import type { KeyWrapper } from '#shared/ports.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 
 export class FileKeyWrapper implements KeyWrapper {
   readonly #file: string;

@@ -5,7 +5,7 @@
 import { DecryptCommand, GenerateDataKeyCommand, type KMSClient } from '@aws-sdk/client-kms';
 import { SealBroken, sealingContext, type SealedFor } from '#shared/domain/sealed.ts';
 import type { Needs } from '#shared/manifest.ts';
-import type { KeyWrapper } from '#shared/ports.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 
 export const needs = { newDataKey: { sealing: ['seal'] }, unwrap: { sealing: ['open'] } } as const satisfies Record<keyof KeyWrapper, Needs>;
 

@@ -8,7 +8,5 @@ export const s3 = once(
       ...leanSettings,
       // A custom endpoint has no per-bucket DNS names, so address buckets by path there.
       forcePathStyle: !!process.env.AWS_ENDPOINT_URL_S3,
-      // Checksums only where S3 demands them: optional ones corrupt streamed uploads on the stand-in.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
     }),
 );

@@ -1,8 +1,8 @@
 import { S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { S3ReceivedFileStore } from '#receiver/s3-received-file-store.ts';
-import { S3ProtocolStore, S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
-import { MissingOrRefused } from '#shared/ports.ts';
+import { S3ProtocolStore, S3FilingStore } from '#shared/adapters/s3-stores.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
 import { deliveryMarker } from '#receiver/store-once.ts';
 
 type Input = Record<string, unknown> & { Key: string };
@@ -99,9 +99,9 @@ describe('reading an object that may not be there', () => {
     }) as unknown as S3Client;
 
   it('is nothing where S3 says NoSuchKey, MissingOrRefused where it says AccessDenied, and any other fault as it came', async () => {
-    expect(await new S3SubmissionStore(answering('NoSuchKey', 404), 'bucket').get('tk_a')).toBeUndefined();
+    expect(await new S3FilingStore(answering('NoSuchKey', 404), 'bucket').get('tk_a')).toBeUndefined();
     expect(await new S3ProtocolStore(answering('NoSuchKey', 404), 'bucket').get('tk_a', 'p.pdf')).toBeUndefined();
-    await expect(new S3SubmissionStore(answering('AccessDenied', 403), 'bucket').get('tk_a')).rejects.toThrow(MissingOrRefused);
+    await expect(new S3FilingStore(answering('AccessDenied', 403), 'bucket').get('tk_a')).rejects.toThrow(MissingOrRefused);
     await expect(new S3ProtocolStore(answering('AccessDenied', 403), 'bucket').get('tk_a', 'p.pdf')).rejects.toThrow(/protocols\/tk_a\/p\.pdf/);
     await expect(new S3ProtocolStore(answering('SlowDown', 503), 'bucket').get('tk_a', 'p.pdf')).rejects.not.toThrow(MissingOrRefused);
   });

@@ -1,6 +1,8 @@
 import { DeleteObjectCommand, GetObjectCommand, GetObjectLockConfigurationCommand, NoSuchKey, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { bucketFolders } from '#shared/setting-names.ts';
-import { MissingOrRefused, type KeptFile, type ProtocolStore, type SubmissionStore } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
+import type { KeptFile, ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
 
 /** Objects under one prefix of the stage bucket; the bucket's default encryption applies to each. */
 export class S3Folder {
@@ -24,9 +26,6 @@ export class S3Folder {
       // record the law requires erased (docs/operations/); nobody else, until the date.
       ObjectLockMode: 'GOVERNANCE' as const,
       ObjectLockRetainUntilDate: kept.retainUntil,
-      // S3 takes Object Lock settings only with a checksum of the body, which the client adds by
-      // default only where every request needs one (s3-client.ts).
-      ChecksumAlgorithm: 'SHA256' as const,
     };
     const command = new PutObjectCommand({
       Bucket: this.#bucket,
@@ -74,7 +73,7 @@ export class S3Folder {
   }
 }
 
-export class S3SubmissionStore implements SubmissionStore {
+export class S3FilingStore implements FilingStore {
   readonly #folder: S3Folder;
 
   constructor(client: S3Client, bucket: string) {

@@ -12,7 +12,7 @@ import {
 import { describe, expect, it, vi } from 'vitest';
 import type { QueueName } from '#shared/manifest.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
-import type { WebhookDelivery } from '#shared/ports.ts';
+import type { TicketDelivery, WebhookDelivery } from '#shared/ports/work-queue.ts';
 
 const url = (name: QueueName) => `https://sqs.test/000000000000/${name}`;
 const dlqUrl = (name: QueueName) => `https://sqs.test/000000000000/${name}-dlq`;
@@ -63,7 +63,7 @@ function sqs(batches: Message[][] = [], refusals: string[][] = []) {
 
 const dead = (handle: string, body: string): Message => ({ ReceiptHandle: handle, Body: body });
 // Ticket and webhook IDs of the shapes the service hands out, numbered.
-const delivery = (n: number): WebhookDelivery => ({ ticket: `tk_${String(n).padStart(22, '0')}`, webhook_id: `msg_${String(n).padStart(22, '0')}` });
+const delivery = (n: number): TicketDelivery => ({ ticket: `tk_${String(n).padStart(22, '0')}`, webhook_id: `msg_${String(n).padStart(22, '0')}` });
 const deadDelivery = (n: number): Message => dead(`rh-${n}`, JSON.stringify(delivery(n)));
 
 describe('SqsWorkQueue', () => {
@@ -175,7 +175,7 @@ describe('SqsWorkQueue', () => {
       const second = [deadDelivery(10), deadDelivery(11), deadDelivery(12)];
       const { log, sent, queue } = sqs([first, second]);
       // Odd tickets were meanwhile delivered or replaced.
-      const revive = async ({ ticket }: WebhookDelivery) => Number(ticket.slice(3)) % 2 === 0;
+      const revive = async (dead: WebhookDelivery) => 'ticket' in dead && Number(dead.ticket.slice(3)) % 2 === 0;
       expect(await queue.reviveDeadLetters(revive)).toBe(7);
       expect(sent.map((input) => input.MessageBody)).toEqual([0, 2, 4, 6, 8, 10, 12].map((n) => JSON.stringify(delivery(n))));
       expect(sent.every((input) => input.QueueUrl === url('webhook'))).toBe(true);

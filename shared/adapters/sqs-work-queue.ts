@@ -9,8 +9,9 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { Needs, QueueName } from '#shared/manifest.ts';
-import type { WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 import type { QueueControl } from '#shared/queue/sqs-handler.ts';
+import { mailboxMessage } from '#shared/queue/mailbox-message.ts';
 import { transmitMessage } from '#shared/queue/transmit-message.ts';
 import { readWebhookMessage, webhookMessage } from '#shared/queue/webhook-message.ts';
 
@@ -18,6 +19,7 @@ import { readWebhookMessage, webhookMessage } from '#shared/queue/webhook-messag
 export const needs = {
   wakeTransmit: { sendsTo: ['transmit'] },
   enqueueWebhook: { sendsTo: ['webhook'] },
+  wakeMailboxCheck: { sendsTo: ['mailbox'] },
   // SendMessageBatch is allowed by sqs:SendMessage.
   wakeTransmits: { sendsTo: ['transmit'] },
   enqueueWebhooks: { sendsTo: ['webhook'] },
@@ -50,6 +52,10 @@ export class SqsWorkQueue implements WorkQueue, QueueControl {
 
   async enqueueWebhook(delivery: WebhookDelivery): Promise<void> {
     await this.#send(this.#urlOf('webhook'), webhookMessage(delivery));
+  }
+
+  async wakeMailboxCheck(checkId: string): Promise<void> {
+    await this.#send(this.#urlOf('mailbox'), mailboxMessage(checkId));
   }
 
   async wakeTransmits(tickets: readonly string[]): Promise<void> {

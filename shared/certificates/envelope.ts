@@ -6,7 +6,7 @@
 
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { associatedData, SealBroken, type Sealed, type SealedFor } from '#shared/domain/sealed.ts';
-import type { KeyWrapper } from '#shared/ports.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 
 export async function seal(wrapper: KeyWrapper, owner: SealedFor, plaintext: Uint8Array): Promise<Sealed> {
   const { plaintext: dataKey, wrapped } = await wrapper.newDataKey(owner);

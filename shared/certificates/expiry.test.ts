@@ -30,8 +30,16 @@ describe('reportExpiringCertificates', () => {
     await store.create(certificate('crt_later', '2026-12-25T12:00:00.000Z'));
     const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
     const metrics = { addMetric: vi.fn() };
+    const events = { record: vi.fn() };
 
-    expect(await reportExpiringCertificates({ store, metrics, now: () => now })).toBe(2);
+    expect(await reportExpiringCertificates({ store, metrics, events, now: () => now })).toBe(2);
+    // Each told to its client as an event: its ID and end, nothing of whom it names.
+    expect(events.record.mock.calls.map(([event]) => [event.type, event.client_id, event.data])).toEqual(
+      expect.arrayContaining([
+        ['certificate.expiring', 'client-a', { certificate_id: 'crt_soon', not_after: '2026-12-04T12:00:00.000Z' }],
+        ['certificate.expiring', 'client-a', { certificate_id: 'crt_gone', not_after: '2026-11-20T12:00:00.000Z' }],
+      ]),
+    );
     expect(warn.mock.calls).toEqual(
       expect.arrayContaining([
         ['certificate expires soon', { client_id: 'client-a', certificate_id: 'crt_soon', not_after: '2026-12-04T12:00:00.000Z', expires_in_days: 10 }],

@@ -13,7 +13,7 @@ const start = Date.parse(`${new Date(Date.now() + 86_400_000).toISOString().slic
 const minutes = (n: number) => new Date(start + n * 60_000);
 
 async function perSubmission() {
-  const deps = { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper(), metrics: { addMetric: vi.fn() } };
+  const deps = { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper(), metrics: { addMetric: vi.fn() }, events: { record: vi.fn() } };
   const uploaded = await uploadCertificate(deps, 'client-a', { pkcs12: container('modern').toString('base64'), pin: testPin, pin_storage: 'per_submission' });
   if (!('record' in uploaded)) throw new Error('upload refused');
   const id = uploaded.record.certificate_id;
@@ -43,6 +43,8 @@ describe('wrong per-submission PINs', () => {
 
     const right = await submit(testPin, minutes(80));
     expect(right).toMatchObject({ status: 423, code: 'CERTIFICATE_PIN_LOCKED', headers: { 'retry-after': '1800' } });
+    // The message says the wait too, for whoever reads only the message.
+    expect((right as HttpError).message).toMatch(/; retry after 1800 seconds$/);
     expect(await submit('wrong-10', minutes(109.99))).toMatchObject({ status: 423, headers: { 'retry-after': '1' } });
     expect(deps.metrics.addMetric).toHaveBeenCalledTimes(1);
     expect(deps.metrics.addMetric).toHaveBeenCalledWith('CertificatesPinLocked', 'Count', 1);
@@ -50,6 +52,17 @@ describe('wrong per-submission PINs', () => {
       ['certificate locked after wrong PINs', { client_id: 'client-a', certificate_id: id, locked_until: minutes(110).toISOString() }],
     ]);
     warn.mockRestore();
+    // Told to the client once, as an event with the certificate's ID and the lock's end alone.
+    expect(deps.events.record.mock.calls).toEqual([
+      [
+        expect.objectContaining({
+          type: 'certificate.locked',
+          client_id: 'client-a',
+          created_at: minutes(50).toISOString(),
+          data: { certificate_id: id, locked_until: minutes(110).toISOString() },
+        }),
+      ],
+    ]);
 
     // The cool-down over, the right PIN signs again, and a wrong one starts a new count.
     expect(await submit(testPin, minutes(110))).toBe('signed');

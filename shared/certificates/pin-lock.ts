@@ -16,7 +16,9 @@ import { HttpError } from '#shared/http/http-error.ts';
 import { logger } from '#shared/logger.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import type { MetricSink } from '#shared/metrics.ts';
-import type { CertificateStore } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { EventStore } from '#shared/ports/event-store.ts';
+import { certificateEvent } from '#shared/domain/event.ts';
 
 /** PIN checks, under way or wrong, within `wrongPinWindowMinutes`: no more are tried, and that many wrong ones lock the certificate. */
 export const wrongPinLimit = 10;
@@ -34,6 +36,8 @@ const minuteMs = 60_000;
 export interface PinLockDeps {
   store: Pick<CertificateStore, 'get' | 'reservePinCheck' | 'releasePinCheck' | 'confirmWrongPin' | 'lock'>;
   metrics?: MetricSink;
+  /** Where a lock is told to the certificate's client. */
+  events?: Pick<EventStore, 'record'>;
 }
 
 /** 423 while the certificate is locked, before any PIN is tried on it. */
@@ -109,6 +113,7 @@ async function lockNow(deps: PinLockDeps, record: CertificateRecord, now: Date):
   if (await deps.store.lock(record.client_id, record.certificate_id, until, now.toISOString())) {
     logger.warn('certificate locked after wrong PINs', { client_id: record.client_id, certificate_id: record.certificate_id, locked_until: until });
     deps.metrics?.addMetric(metricNames.certificatesPinLocked, MetricUnit.Count, 1);
+    await deps.events?.record(certificateEvent('certificate.locked', record, now.toISOString(), { locked_until: until }));
     throw lockedError(record.certificate_id, until, now);
   }
   const held = await deps.store.get(record.client_id, record.certificate_id);
@@ -116,10 +121,11 @@ async function lockNow(deps: PinLockDeps, record: CertificateRecord, now: Date):
 }
 
 function lockedError(certificateId: string, until: string, now: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000));
   const message = `The PIN was wrong ${wrongPinLimit} times within ${wrongPinWindowMinutes} minutes: the certificate is locked until ${until}`;
-  return new HttpError(423, 'CERTIFICATE_PIN_LOCKED', `${message}; retry after Retry-After seconds`, {
+  return new HttpError(423, 'CERTIFICATE_PIN_LOCKED', `${message}; retry after ${seconds} seconds`, {
     details: [{ path: 'certificate_id', code: 'CERTIFICATE_PIN_LOCKED', message: `is locked until ${until}` }],
-    headers: { 'retry-after': String(Math.max(1, Math.ceil((Date.parse(until) - now.getTime()) / 1000))) },
+    headers: { 'retry-after': String(seconds) },
   });
 }
 
@@ -127,7 +133,7 @@ function lockedError(certificateId: string, until: string, now: Date): HttpError
 // free again or the certificate is locked.
 function busyError(): HttpError {
   const message = `${wrongPinLimit} PINs were wrong or are being tried on the certificate within ${wrongPinWindowMinutes} minutes, and some are still being tried`;
-  return new HttpError(429, 'CERTIFICATE_PIN_BUSY', `${message}: no PIN is tried meanwhile; retry after Retry-After seconds`, {
+  return new HttpError(429, 'CERTIFICATE_PIN_BUSY', `${message}: no PIN is tried meanwhile; retry after 1 second`, {
     details: [{ path: 'certificate_id', code: 'CERTIFICATE_PIN_BUSY', message: `has ${wrongPinLimit} PIN checks under way or wrong` }],
     headers: { 'retry-after': '1' },
   });

@@ -13,7 +13,8 @@ import { SealBroken } from '#shared/domain/sealed.ts';
 import { describeError, logger } from '#shared/logger.ts';
 import { metricNames } from '#shared/metric-names.ts';
 import type { MetricSink } from '#shared/metrics.ts';
-import type { CertificateStore, KeyWrapper } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 
 /**
  * Throws `SealBroken` unless `container` opens with `pin` and its private key's certificate is the

@@ -12,9 +12,12 @@ import { resealed } from '#shared/certificates/reseal.ts';
 import { pinRefusal } from '#shared/certificates/pkcs12.ts';
 import { refuseWhileLocked, tryPin } from '#shared/certificates/pin-lock.ts';
 import type { MetricSink } from '#shared/metrics.ts';
+import type { EventStore } from '#shared/ports/event-store.ts';
 import type { Finding, Ticket } from '#shared/domain/ticket.ts';
 import { SealBroken, type Sealed } from '#shared/domain/sealed.ts';
-import type { CertificateStore, KeyWrapper, SigningCertificate } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
+import type { SigningCertificate } from '#shared/ports/tax-authority.ts';
 
 /** The header a per-submission PIN comes in: never the body, which is stored and hashed for idempotency. */
 export const pinHeader = 'elster-pin';
@@ -47,6 +50,8 @@ export interface SignerDeps {
   wrapper: KeyWrapper;
   /** Where a lock after wrong PINs is counted. */
   metrics?: MetricSink;
+  /** Where a lock after wrong PINs is told to the client. */
+  events?: Pick<EventStore, 'record'>;
   now?: () => Date;
 }
 

@@ -8,7 +8,8 @@ import { seal } from '#shared/certificates/envelope.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
 import { text } from '#shared/forms/fields.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
-import type { CertificateStore, KeyWrapper } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
+import type { KeyWrapper } from '#shared/ports/key-wrapper.ts';
 
 /** ELSTER's containers are a few KiB; 64 KiB leaves room and keeps a record well inside DynamoDB's item size. */
 export const maxContainerBytes = 64 * 1024;
@@ -36,7 +37,7 @@ export interface UploadDeps {
 
 export async function uploadCertificate(deps: UploadDeps, clientId: string, input: unknown): Promise<{ record: CertificateRecord } | { findings: Finding[] }> {
   const parsed = z.safeParse(uploadSchema, input);
-  if (!parsed.success) return { findings: findingsOf(parsed.error) };
+  if (!parsed.success) return { findings: findingsOf(parsed.error, uploadSchema) };
   const { pkcs12, pin, label, pin_storage } = parsed.data;
   const now = deps.now?.() ?? new Date();
   const container = Buffer.from(pkcs12, 'base64');

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Sealed } from '#shared/domain/sealed.ts';
 
 /**
@@ -56,7 +56,10 @@ export interface WebhookState {
   failure_reason?: string;
 }
 
-/** The stored ticket. Holds no tax data beyond the masked tax number or USt-IdNr: that stays with the submission. */
+/**
+ * The stored ticket. Holds no tax data beyond the masked tax number or USt-IdNr and its year figures:
+ * the rest stays with the submission.
+ */
 export interface Ticket {
   ticket: string;
   client_id: string;
@@ -77,8 +80,13 @@ export interface Ticket {
   vat_id_masked?: string;
   datenart_version: string;
   client_reference?: string;
-  /** The hints of the check it passed (never an error), as its 202 answered them. */
+  /** The hints of the check it passed (never an error), and those across the client's filings, as its 202 answered them. */
   hints?: Finding[];
+  /**
+   * What its filing declares for the year, kept past the sweep of the body, for the hints that hold a
+   * later filing of the client to it (shared/submission/hints-across.ts). Never shown.
+   */
+  year_figures?: YearFigures;
   /** The client's own certificate (POST /v2/certificates) that signs the transmission; absent when the stage's certificate does. */
   certificate_id?: string;
   /** That certificate's subject, so the ticket still says who signed once the certificate is deleted. */
@@ -100,6 +108,8 @@ export interface Ticket {
   file_size?: number;
   file_sha256?: string;
   error?: TicketError;
+  /** What was last handed to the tax authority, noted just before the send: to reconcile a send whose outcome is unknown. */
+  transmitted?: TransmittedData;
   /**
    * From the moment the tax authority accepted the send until its records are in the bucket: each
    * record by file name, as it is to be written (shared/transmission/records.ts). Never shown.
@@ -111,6 +121,27 @@ export interface Ticket {
   /** Epoch seconds: set with `submission_deleted_at`, when the protocol's retention ends; DynamoDB's TTL removes the ticket some time after. */
   expires_at?: number;
 }
+
+/** What a send handed the tax authority, never its content: the Nutzdaten's Datenart, when, their size and digest. */
+export interface TransmittedData {
+  datenart_version: string;
+  at: string;
+  /** Of the Nutzdaten as UTF-8, the document kept as `Nutzdaten_{kind}_{ticket}.xml` once delivered. */
+  size: number;
+  sha256: string;
+}
+
+/** A filing's figures for its year, under the tax number it is filed for (its digest: only equality is asked of it). */
+export interface YearFigures {
+  tax_number_digest: string;
+  /** In euros, as the form's `profit.ts` finds it. */
+  profit?: number;
+  /** In euros: what a UStVA declares as prepaid for its period, or an annual VAT return as the prepayments of its year (its `profit.ts`). */
+  prepayment?: number;
+}
+
+/** The tax number as year figures are kept under it. */
+export const taxNumberDigest = (taxNumber: string) => createHash('sha256').update(taxNumber).digest('base64url');
 
 /** A record of an accepted send as its ticket keeps it until it is written: gzip, in base64. */
 export interface KeptRecord {

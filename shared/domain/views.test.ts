@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '#shared/domain/ticket.ts';
 import { metadataView, statusView, summaryView } from '#shared/domain/views.ts';
-import { aTicket, validTicketId } from '#test/fakes.ts';
+import { aTicket, deliveredFacts, validTicketId } from '#test/fakes.ts';
 
 // A ticket with every internal field set, so a view that copied too much would show it.
 const full: Ticket = aTicket({
@@ -10,12 +10,7 @@ const full: Ticket = aTicket({
   client_reference: 'ref-1',
   lease_until: '2026-11-22T10:02:30.000Z',
   attempts: 2,
-  delivered_at: '2026-11-22T10:01:00.000Z',
-  transfer_ticket: 'abcdefghij0123456789klmnopqrstuv',
-  received_at: '2026-11-22T10:00:59.000Z',
-  file_name: 'p.pdf',
-  file_size: 1234,
-  file_sha256: 'f'.repeat(64),
+  ...deliveredFacts,
   error: { code: 'X', message: 'y', details: [] },
   webhook: {
     status: 'pending',

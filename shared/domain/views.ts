@@ -24,6 +24,7 @@ export const statusView = (t: Ticket) => ({
   updated_at: t.updated_at,
   attempts: t.attempts,
   ...(t.error && { error: t.error }),
+  ...(t.transmitted && { transmitted: t.transmitted }),
 });
 
 export const metadataView = (t: Ticket) => ({
@@ -50,6 +51,7 @@ export const metadataView = (t: Ticket) => ({
   file_sha256: t.file_sha256,
   attempts: t.attempts,
   ...(t.error && { error: t.error }),
+  ...(t.transmitted && { transmitted: t.transmitted }),
   webhook: {
     status: t.webhook.status,
     attempts: t.webhook.attempts,

@@ -40,6 +40,18 @@ describe('elsterDocument', () => {
     });
   });
 
+  it("places a letter's element and the attachments beside it, each checked", () => {
+    const letter = '<Nachricht version="21"><Steuernummer>9198011310010</Steuernummer></Nachricht>';
+    const attachments = '<Anhaenge version="3"><Anhang><Dateibezeichnung>A</Dateibezeichnung></Anhang></Anhaenge>';
+    expect(document({ kind: 'ustva', tax_number: '9198011310010', nutzdaten: `${letter}\n${attachments}` })).toContain(
+      `<Nutzdaten>${letter}\n${attachments}</Nutzdaten>`,
+    );
+    expect(elsterDocument({ kind: 'ustva', tax_number: '9198011310010', nutzdaten: `${letter}<Anhaenge version="3">` }, product)).toMatchObject({
+      ok: false,
+      finding: { path: 'xml' },
+    });
+  });
+
   it('addresses a ZM to the Bundeszentralamt für Steuern, which its facts name, without a tax number', () => {
     const zm = '<zm version="000005"><unternehmer><knri>DE136695976</knri></unternehmer></zm>';
     expect(document({ kind: 'zm', nutzdaten: zm })).toContain('<Empfaenger id="L">BF</Empfaenger>');

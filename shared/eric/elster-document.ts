@@ -10,23 +10,23 @@ import { formFacts } from '#shared/forms/registry.ts';
 import { parseXml } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
 import type { TransferHeaderFields } from '#shared/eric/library.ts';
-import type { Submission } from '#shared/ports.ts';
+import type { Transmission } from '#shared/ports/tax-authority.ts';
 
 const elsterNamespace = 'http://www.elster.de/elsterxml/schema/v11';
 
 /** The Testmerker of test cases (ERIC_TESTMERKER_CLEARINGSTELLE in ERiC's headers); live cases carry none. */
 export const testmerker = '700000004';
 
-/** What EricCreateTH writes into the TransferHeader for this submission; `send-Auth`: sent signed with the certificate. */
+/** What EricCreateTH writes into the TransferHeader for this transmission; `send-Auth`: sent signed with the certificate. */
 export function transferHeaderFields(
-  submission: Pick<Submission, 'kind' | 'test'>,
+  transmission: Pick<Transmission, 'kind' | 'test'>,
   sender: { herstellerId: string; datenLieferant: string },
 ): TransferHeaderFields {
   return {
-    verfahren: formFacts[submission.kind].verfahren,
-    datenart: formFacts[submission.kind].datenart,
+    verfahren: formFacts[transmission.kind].verfahren,
+    datenart: formFacts[transmission.kind].datenart,
     vorgang: 'send-Auth',
-    ...(submission.test ? { testmerker } : {}),
+    ...(transmission.test ? { testmerker } : {}),
     herstellerId: sender.herstellerId,
     datenLieferant: sender.datenLieferant,
   };
@@ -35,22 +35,30 @@ export function transferHeaderFields(
 export type ElsterDocument = { ok: true; xml: string } | { ok: false; finding: Finding };
 
 /**
- * The document for `submission`, or the finding why there cannot be one. The Nutzdaten go in as
+ * The document for `transmission`, or the finding why there cannot be one. The Nutzdaten go in as
  * they are (a caller's own XML is transmitted unchanged); they are parsed first, so only one
  * well-formed element without a DTD is ever placed into the document.
  */
 export function elsterDocument(
-  submission: Pick<Submission, 'kind' | 'tax_number' | 'tax_office' | 'nutzdaten'>,
+  transmission: Pick<Transmission, 'kind' | 'tax_number' | 'tax_office' | 'nutzdaten'>,
   product: { name: string; version: string },
 ): ElsterDocument {
-  const recipient = recipientOf(submission);
+  const recipient = recipientOf(transmission);
   if (!recipient) {
     return { ok: false, finding: { path: 'tax_number', code: 'TAX_OFFICE_MISSING', message: 'must name the tax office (tax_number or tax_office)' } };
   }
-  const nutzdaten = submission.nutzdaten.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, '').trimEnd();
-  const parsed = parseXml(nutzdaten);
-  if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
+  const nutzdaten = transmission.nutzdaten.replace(/^\uFEFF?\s*(<\?xml[^>]*\?>)?\s*/, '').trimEnd();
+  // A letter's Nutzdaten are its element and the attachments beside it (contract §13): each must be a well-formed element.
+  for (const element of nutzdaten.split(/(?=<Anhaenge[\s>])/)) {
+    const parsed = parseXml(element.trim());
+    if (!parsed.ok) return { ok: false, finding: { path: 'xml', code: parsed.problem.code, message: parsed.problem.message } };
+  }
 
+  return { ok: true, xml: elsterEnvelope(nutzdaten, recipient, product) };
+}
+
+/** The <Elster> document around Nutzdaten the caller has checked: one Nutzdatenblock to `recipient`. */
+export function elsterEnvelope(nutzdaten: string, recipient: { id: string; code: string }, product: { name: string; version: string }): string {
   const placeholder = `nutzdaten-${randomUUID()}`;
   const envelope = buildXml(
     {
@@ -72,13 +80,13 @@ export function elsterDocument(
     },
     { declaration: true },
   );
-  return { ok: true, xml: envelope.replace(placeholder, () => nutzdaten) };
+  return envelope.replace(placeholder, () => nutzdaten);
 }
 
 /** The form's own recipient, or the tax office: the first four digits of the ELSTER tax number (Bundesfinanzamtsnummer). */
-function recipientOf(submission: Pick<Submission, 'kind' | 'tax_number' | 'tax_office'>): { id: string; code: string } | undefined {
-  const own = formFacts[submission.kind].recipient;
+function recipientOf(transmission: Pick<Transmission, 'kind' | 'tax_number' | 'tax_office'>): { id: string; code: string } | undefined {
+  const own = formFacts[transmission.kind].recipient;
   if (own) return own;
-  const taxOffice = submission.tax_number?.slice(0, 4) ?? submission.tax_office;
+  const taxOffice = transmission.tax_number?.slice(0, 4) ?? transmission.tax_office;
   return taxOffice && /^\d{4}$/.test(taxOffice) ? { id: 'F', code: taxOffice } : undefined;
 }

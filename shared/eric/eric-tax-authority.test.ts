@@ -9,10 +9,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { ConfigError } from '#shared/config.ts';
 import { ericTaxAuthorityFromEnv, ericValidatorFromEnv } from '#shared/eric/eric-tax-authority.ts';
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric } from '#shared/eric/library.ts';
-import type { Submission, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { doubleMajors } from '#test/eric-double/build.ts';
 import { doubleCertificate, doubleCounters, doublePin, ericDoubleHome, type DoubleCounters } from '#test/eric-double/double.ts';
-import { ustvaSubmissionSample } from '#test/support/samples.ts';
+import { ustvaTransmissionSample } from '#test/support/samples.ts';
 
 const nutzdaten = (supplier = 'Muster GmbH') =>
   '<Anmeldungssteuern xmlns="http://finkonsens.de/elster/elsteranmeldung/ustva/v2026" version="2026">' +
@@ -20,7 +20,7 @@ const nutzdaten = (supplier = 'Muster GmbH') =>
   '<Jahr>2026</Jahr><Zeitraum>03</Zeitraum><Steuernummer>9198011310010</Steuernummer><Kz83>734.50</Kz83>' +
   '</Umsatzsteuervoranmeldung></Steuerfall></Anmeldungssteuern>';
 
-const submission = (supplier?: string): Submission => ustvaSubmissionSample({ nutzdaten: nutzdaten(supplier) });
+const transmission = (supplier?: string): Transmission => ustvaTransmissionSample({ nutzdaten: nutzdaten(supplier) });
 
 function delivered(outcome: TransmitOutcome) {
   if (outcome.outcome !== 'delivered') throw new Error(`expected delivered, got ${JSON.stringify(outcome)}`);
@@ -48,7 +48,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
   });
 
   it("leaves ERiC's log, which holds the start of the data it was handed, empty after each call", async () => {
-    delivered(await authority().transmit(submission()));
+    delivered(await authority().transmit(transmission()));
     const log = join(loadEric(home).logDir, 'eric.log');
     // The double notes every Vorgang in eric.log, as ERiC does: the file is there, and empty.
     expect((await stat(log)).size).toBe(0);
@@ -60,7 +60,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
 
   it('delivers with the transfer ticket, receipt time and PDF protocol from ERiC', async () => {
     const sends = counters.sends();
-    const outcome = delivered(await authority().transmit(submission()));
+    const outcome = delivered(await authority().transmit(transmission()));
     expect(counters.sends()).toBe(sends + 1);
     expect(outcome.transferTicket).toMatch(/^[a-z0-9]{32}$/);
     expect(Math.abs(Date.parse(outcome.receivedAt) - Date.now())).toBeLessThan(60_000);
@@ -73,7 +73,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
 
   it('rejects with the findings of ERiC rule checks, sending nothing', async () => {
     const sends = counters.sends();
-    const outcome = await authority().transmit(submission('ERIC-DOUBLE:PLAUSI'));
+    const outcome = await authority().transmit(transmission('ERIC-DOUBLE:PLAUSI'));
     expect(counters.sends()).toBe(sends);
     expect(outcome).toEqual({
       outcome: 'rejected',
@@ -87,7 +87,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
   });
 
   it('rejects with the reasons ELSTER gave when it refuses the delivery', async () => {
-    const outcome = await authority().transmit(submission('ERIC-DOUBLE:REFUSED'));
+    const outcome = await authority().transmit(transmission('ERIC-DOUBLE:REFUSED'));
     expect(outcome).toMatchObject({
       outcome: 'rejected',
       code: '610101210',
@@ -100,7 +100,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
 
   it('fails a wrong PIN for the operator, without sending or retrying', async () => {
     const sends = counters.sends();
-    const outcome = await authority({ ERIC_CERT_PIN: 'not-the-pin' }).transmit(submission());
+    const outcome = await authority({ ERIC_CERT_PIN: 'not-the-pin' }).transmit(transmission());
     expect(outcome).toEqual({ outcome: 'failed', code: 'ERIC_PIN_WRONG', message: expect.stringMatching(/^ERiC 610201106 ERIC_CRYPT_E_PIN_WRONG: /) });
     expect(counters.sends()).toBe(sends);
   });
@@ -109,12 +109,12 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
     const gone = await doubleCertificate();
     const eric = authority({ ERIC_CERT_PATH: gone });
     await rm(gone);
-    expect(await eric.transmit(submission())).toMatchObject({ outcome: 'failed', code: 'ERIC_CERTIFICATE_UNREADABLE' });
+    expect(await eric.transmit(transmission())).toMatchObject({ outcome: 'failed', code: 'ERIC_CERTIFICATE_UNREADABLE' });
   });
 
   it('asks for a retry when the server cannot be reached', async () => {
     const sends = counters.sends();
-    expect(await authority().transmit(submission('ERIC-DOUBLE:CONNECT'))).toEqual({
+    expect(await authority().transmit(transmission('ERIC-DOUBLE:CONNECT'))).toEqual({
       outcome: 'retry',
       code: 'ERIC_TRANSFER_ERR_CONNECTSERVER',
       message: expect.stringContaining('610101278'),
@@ -123,29 +123,29 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
   });
 
   it('fails as uncertain, keeping the partial answer, when the answer times out after sending', async () => {
-    const outcome = await authority().transmit(submission('ERIC-DOUBLE:TIMEOUT'));
+    const outcome = await authority().transmit(transmission('ERIC-DOUBLE:TIMEOUT'));
     expect(outcome).toMatchObject({ outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: expect.stringContaining('ERIC_TRANSFER_ERR_TIMEOUT') });
     expect(outcome.outcome === 'failed' && outcome.serverAnswer).toMatch(/^<\?xml[\s\S]*<TransferHeader/);
   });
 
   it('fails as uncertain when ELSTER answers without a transfer ticket', async () => {
-    const outcome = await authority().transmit(submission('ERIC-DOUBLE:UNCLEAR'));
+    const outcome = await authority().transmit(transmission('ERIC-DOUBLE:UNCLEAR'));
     expect(outcome).toMatchObject({ outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', serverAnswer: expect.stringContaining('<EingangsDatum>') });
   });
 
-  it('refuses a live submission unless live submissions are allowed', async () => {
+  it('refuses a live transmission unless live submissions are allowed', async () => {
     const sends = counters.sends();
-    expect(await authority().transmit({ ...submission(), test: false })).toMatchObject({ outcome: 'failed', code: 'LIVE_NOT_ALLOWED' });
+    expect(await authority().transmit({ ...transmission(), test: false })).toMatchObject({ outcome: 'failed', code: 'LIVE_NOT_ALLOWED' });
     expect(counters.sends()).toBe(sends);
     vi.stubEnv('ALLOW_LIVE_SUBMISSIONS', 'true');
-    delivered(await authority().transmit({ ...submission(), test: false }));
+    delivered(await authority().transmit({ ...transmission(), test: false }));
   });
 
   it('validates with ERiC alone: findings, no certificate, nothing sent', async () => {
     const sends = counters.sends();
     const eric = authority({ ERIC_CERT_PIN: 'not-the-pin' });
-    expect(await eric.validate(submission())).toEqual([]);
-    expect(await eric.validate(submission('ERIC-DOUBLE:PLAUSI'))).toEqual([
+    expect(await eric.validate(transmission())).toEqual([]);
+    expect(await eric.validate(transmission('ERIC-DOUBLE:PLAUSI'))).toEqual([
       expect.objectContaining({ path: 'Kz83', code: 'ELSTER_RULE_9995', rule: 'TestdoubleRegelKz83' }),
       expect.objectContaining({ path: 'nutzdaten', code: 'ELSTER_RULE_9996' }),
     ]);
@@ -153,14 +153,14 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
   });
 
   it('answers a Datenart version ERiC does not know as an operator fault, and refuses to validate it', async () => {
-    const unknown = { ...submission(), datenart_version: 'UStVA_1999' };
+    const unknown = { ...transmission(), datenart_version: 'UStVA_1999' };
     expect(await authority().transmit(unknown)).toMatchObject({ outcome: 'failed', code: 'ERIC_DATENART_VERSION_UNKNOWN' });
     await expect(authority().validate(unknown)).rejects.toThrow(/^ERiC 610001042 ERIC_GLOBAL_DATENARTVERSION_UNBEKANNT/);
   });
 
   it('serialises concurrent transmissions: ERiC never sees two calls at once', async () => {
     const eric = authority();
-    const outcomes = await Promise.all(Array.from({ length: 6 }, () => eric.transmit(submission())));
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => eric.transmit(transmission())));
     expect(counters.reentries()).toBe(0);
     const tickets = outcomes.map((outcome) => delivered(outcome).transferTicket);
     expect(new Set(tickets).size).toBe(tickets.length);
@@ -205,7 +205,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
     it(`signs with it${major >= 43 ? ', opened from memory' : ', through a file removed at once'}, and with no other`, async () => {
       const certificate = client('client-pin');
       const stageSends = counters.sends();
-      delivered(await authority().transmit({ ...submission(), certificate }));
+      delivered(await authority().transmit({ ...transmission(), certificate }));
       expect(counters.sendsWith(certificate.pkcs12)).toBe(1);
       expect(counters.sends()).toBe(stageSends + 1);
       expect(await readdir(temporary)).toEqual([]);
@@ -214,7 +214,7 @@ describe.each(doubleMajors)('the eric adapter with the ERiC %i test double', (ma
     it('fails with CERTIFICATE_PIN_WRONG, sending nothing, when its PIN does not open it', async () => {
       const certificate = client('not-the-pin');
       const sends = counters.sends();
-      const outcome = await authority().transmit({ ...submission(), certificate });
+      const outcome = await authority().transmit({ ...transmission(), certificate });
       expect(outcome).toEqual({
         outcome: 'failed',
         code: 'CERTIFICATE_PIN_WRONG',
@@ -254,8 +254,8 @@ describe('starting the eric adapter', () => {
     const home = ericDoubleHome(44);
     const counters = doubleCounters(home);
     const authority = ericTaxAuthorityFromEnv({ ERIC_HOME: home });
-    expect(await authority.validate(submission())).toEqual([]);
-    expect(await authority.transmit(submission())).toMatchObject({
+    expect(await authority.validate(transmission())).toEqual([]);
+    expect(await authority.transmit(transmission())).toMatchObject({
       outcome: 'failed',
       code: 'ERIC_CONFIGURATION',
       message: expect.stringContaining('can validate, not sign'),
@@ -264,7 +264,7 @@ describe('starting the eric adapter', () => {
     counters.registerCertificate(pkcs12, 'own-pin');
     delivered(
       await authority.transmit({
-        ...submission(),
+        ...transmission(),
         certificate: { certificate_id: 'crt_CCCCCCCCCCCCCCCCCCCCCC', subject: 'CN=Client', pkcs12, pin: 'own-pin' },
       }),
     );
@@ -278,7 +278,7 @@ describe('starting the eric adapter', () => {
       new ConfigError('ERIC_CERT_PATH names no readable file: /nonexistent/cert.pfx'),
     );
     const validator = start({ ERIC_CERT_PATH: await doubleCertificate(), ERIC_CERT_PIN: doublePin })();
-    expect(await validator.validate(submission())).toEqual([]);
-    expect(await validator.validate(submission('ERIC-DOUBLE:PLAUSI'))).not.toEqual([]);
+    expect(await validator.validate(transmission())).toEqual([]);
+    expect(await validator.validate(transmission('ERIC-DOUBLE:PLAUSI'))).not.toEqual([]);
   });
 });

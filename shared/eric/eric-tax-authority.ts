@@ -13,7 +13,7 @@ import { elsterDocument, transferHeaderFields } from '#shared/eric/elster-docume
 import { ERIC_DRUCKE, ERIC_SENDE, ERIC_VALIDIERE, loadEric, type EricCalls, type EricLibrary, type TransferHeaderFields } from '#shared/eric/library.ts';
 import { describeCode } from '#shared/eric/outcomes.ts';
 import { protocolTarget } from '#shared/eric/protocol.ts';
-import type { Submission, SubmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 
 export interface EricOptions {
   library: EricLibrary;
@@ -46,19 +46,19 @@ export class EricTaxAuthority implements TaxAuthority {
     this.#now = options.now ?? (() => new Date());
   }
 
-  async transmit(submission: Submission): Promise<TransmitOutcome> {
+  async transmit(transmission: Transmission): Promise<TransmitOutcome> {
     // Refused where the submission was accepted already; checked again here because only this
     // adapter can file a live return.
-    if (!submission.test && !this.#options.allowLive()) {
+    if (!transmission.test && !this.#options.allowLive()) {
       return { outcome: 'failed', code: 'LIVE_NOT_ALLOWED', message: 'Live submissions are not allowed here (ALLOW_LIVE_SUBMISSIONS is not true)' };
     }
-    const document = elsterDocument(submission, this.#product());
+    const document = elsterDocument(transmission, this.#product());
     if (!document.ok) return { outcome: 'rejected', code: 'NUTZDATEN_INVALID', message: 'The data cannot be sent as it is', findings: [document.finding] };
-    const signing = await this.#signing(submission);
+    const signing = await this.#signing(transmission);
     if ('outcome' in signing) return signing;
 
     return this.#options.library.exclusive(async (eric) => {
-      const prepared = await withTransferHeader(eric, document.xml, this.#transferHeader(submission));
+      const prepared = await withTransferHeader(eric, document.xml, this.#transferHeader(transmission));
       if (prepared.code !== 0) return notSent(eric, prepared.code);
       const protocol = await protocolTarget(eric.family);
       try {
@@ -68,7 +68,7 @@ export class EricTaxAuthority implements TaxAuthority {
           const processed = await eric.withBuffers(2, async ([answer, serverAnswer]) => {
             const code = await eric.bearbeiteVorgang({
               xml: prepared.xml,
-              datenartVersion: submission.datenart_version,
+              datenartVersion: transmission.datenart_version,
               flags: ERIC_VALIDIERE | ERIC_SENDE | ERIC_DRUCKE,
               print: protocol.parameters,
               crypt: eric.family.cryptParameters(certificate.handle, signing.pin),
@@ -77,7 +77,7 @@ export class EricTaxAuthority implements TaxAuthority {
             });
             return { code, answer: eric.read(answer!), serverAnswer: eric.read(serverAnswer!) };
           });
-          return signing.named(this.#outcome(eric, submission, { ...processed, pdf: await protocol.take() }));
+          return signing.named(this.#outcome(eric, transmission, { ...processed, pdf: await protocol.take() }));
         } finally {
           eric.closeCertificate(certificate.handle);
         }
@@ -88,8 +88,8 @@ export class EricTaxAuthority implements TaxAuthority {
   }
 
   /** The ticket's own certificate, or the stage's, read on first use. */
-  async #signing(submission: Submission): Promise<Signing | TransmitOutcome> {
-    if (submission.certificate) return clientSigning(submission.certificate);
+  async #signing(transmission: Transmission): Promise<Signing | TransmitOutcome> {
+    if (transmission.certificate) return clientSigning(transmission.certificate);
     try {
       return stageSigning(await this.#options.credentials());
     } catch (error) {
@@ -103,16 +103,16 @@ export class EricTaxAuthority implements TaxAuthority {
   }
 
   /** ERIC_VALIDIERE alone: ERiC's own rules, no certificate, nothing sent. */
-  async validate(submission: SubmissionData): Promise<Finding[]> {
-    const document = elsterDocument(submission, this.#product());
+  async validate(transmission: TransmissionData): Promise<Finding[]> {
+    const document = elsterDocument(transmission, this.#product());
     if (!document.ok) return [document.finding];
     return this.#options.library.exclusive(async (eric) => {
-      const prepared = await withTransferHeader(eric, document.xml, this.#transferHeader(submission));
+      const prepared = await withTransferHeader(eric, document.xml, this.#transferHeader(transmission));
       if (prepared.code !== 0) throw new Error(label(eric, prepared.code));
       const processed = await eric.withBuffers(2, async ([answer, serverAnswer]) => {
         const code = await eric.bearbeiteVorgang({
           xml: prepared.xml,
-          datenartVersion: submission.datenart_version,
+          datenartVersion: transmission.datenart_version,
           flags: ERIC_VALIDIERE,
           print: null,
           crypt: null,
@@ -132,11 +132,11 @@ export class EricTaxAuthority implements TaxAuthority {
     return { name: 'steuerbote', version: this.#options.productVersion };
   }
 
-  #transferHeader(submission: Pick<Submission, 'kind' | 'test'>) {
-    return transferHeaderFields(submission, this.#options);
+  #transferHeader(transmission: Pick<Transmission, 'kind' | 'test'>) {
+    return transferHeaderFields(transmission, this.#options);
   }
 
-  #outcome(eric: EricCalls, submission: Submission, processed: Processed): TransmitOutcome {
+  #outcome(eric: EricCalls, transmission: Transmission, processed: Processed): TransmitOutcome {
     const { code, serverAnswer } = processed;
     const kept = serverAnswer ? { serverAnswer } : {};
     if (code === 0) {
@@ -161,7 +161,7 @@ export class EricTaxAuthority implements TaxAuthority {
         outcome: 'delivered',
         transferTicket: server.transferTicket,
         receivedAt: server.receivedAt ?? this.#now().toISOString(),
-        protocol: { fileName: `Uebertragungsprotokoll_${submission.kind}_${submission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'), pdf: processed.pdf },
+        protocol: { fileName: `Uebertragungsprotokoll_${transmission.kind}_${transmission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_'), pdf: processed.pdf },
         // Kept beside the protocol, as every transmission's answer is (shared/transmission/records.ts).
         serverAnswer,
       };

@@ -82,6 +82,8 @@ export interface EricCalls {
     crypt: Record<string, unknown> | null;
     answer: Buffer_;
     serverAnswer: Buffer_;
+    /** The Datenabholung's transfer handle, starting at 0, which ERiC fills in; none for every other Vorgang. ERiC 44 on has none. */
+    transferHandle?: [number];
   }): Promise<number>;
   /** EricGetErrormessagesFromXMLAnswer: the transfer ticket, the TransferHeader's code and text, the NutzdatenHeaders' errors as XML. */
   errorMessages(serverAnswer: string): { transferTicket: string; code: string; text: string; nutzdatenErrors: string };
@@ -199,7 +201,7 @@ function load(home: string, path: string): EricLibrary {
     'uint32_t',
     k.pointer(family.druck),
     k.pointer(family.crypt),
-    ...(family.transferHandle ? [k.pointer('uint32_t')] : []),
+    ...(family.transferHandle ? [k.inout(k.pointer('uint32_t'))] : []),
     bufferType,
     bufferType,
   ]);
@@ -232,7 +234,17 @@ function load(home: string, path: string): EricLibrary {
     }),
     closeCertificate: (handle) => closeCertificate(handle) as number,
     bearbeiteVorgang: (r) =>
-      callAsync(bearbeite, r.xml, r.datenartVersion, r.flags, r.print, r.crypt, ...(family.transferHandle ? [null] : []), r.answer, r.serverAnswer),
+      callAsync(
+        bearbeite,
+        r.xml,
+        r.datenartVersion,
+        r.flags,
+        r.print,
+        r.crypt,
+        ...(family.transferHandle ? [r.transferHandle ?? null] : []),
+        r.answer,
+        r.serverAnswer,
+      ),
     errorMessages: (serverAnswer) =>
       withBuffersSync(4, (buffers) => {
         const [ticket, code, text, nutzdaten] = buffers as [Buffer_, Buffer_, Buffer_, Buffer_];

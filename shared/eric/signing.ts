@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EricCredentials } from '#shared/eric/credentials.ts';
 import type { EricCalls } from '#shared/eric/library.ts';
-import type { SigningCertificate, TransmitOutcome } from '#shared/ports.ts';
+import type { SigningCertificate, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 
 export interface Signing {
   pin: string;

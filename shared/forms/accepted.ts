@@ -11,8 +11,9 @@ export interface AcceptedBody {
   vat_id?: string;
   client_reference?: string;
   certificate_id?: string;
-  taxpayer?: { idnr: string };
-  spouse?: { idnr: string } | null;
+  bescheiddaten?: boolean;
+  taxpayer?: { idnr?: string | undefined };
+  spouse?: { idnr?: string | undefined } | null;
 }
 
 /** An IdNr a filing names, and where: a field of the request, or an element of the caller's XML. */

@@ -7,6 +7,7 @@ import { text } from '#shared/forms/fields.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { type ElementFacts, elsterString, textFactsOf } from '#shared/xml/structure.ts';
 import { textOf, type XmlElement, type XmlNode } from '#shared/xml/xml.ts';
+import { pathsSetBySelf } from '#shared/forms/replaced.ts';
 
 const digits = (name: string, length: number): ElementFacts => ({ name, text: { minLength: length, maxLength: length, pattern: /^[0-9]+$/ } });
 
@@ -95,6 +96,26 @@ export const supplierSchema = z.strictObject({
 
 export type Supplier = { name: string; street?: string; postal_code?: string; city?: string; phone?: string; email?: string };
 
+/** What the OpenAPI document says of each field of `supplier`, by path. */
+export const supplierFieldDescriptions = {
+  supplier: 'Who hands the data over (DatenLieferant): the business itself, its advisor or its software provider',
+  'supplier.name': 'Name (DatenLieferant/Name)',
+  'supplier.street': 'Street and house number (DatenLieferant/Strasse)',
+  'supplier.postal_code': 'Postal code (DatenLieferant/PLZ)',
+  'supplier.city': 'Town or city (DatenLieferant/Ort)',
+  'supplier.phone': 'Phone number (DatenLieferant/Telefon)',
+  'supplier.email': 'Email address (DatenLieferant/Email)',
+};
+
+/** What the OpenAPI document says of the flags a UStVA and an LStA share, by path. */
+export const flagFieldDescriptions = {
+  'flags.corrected': 'true for a corrected return (Kz10)',
+  'flags.supplementary': 'true where further or different facts are told in `supplementary_text` (Kz23)',
+  'flags.supplementary_text': 'Those facts, at most 180 characters; required with `supplementary` (Kz23_Begruendung)',
+  'flags.direct_debit_revoked': 'true where a direct debit mandate is revoked for this return (Kz26)',
+  'flags.refund_offset': 'true where a refund is to be offset against other taxes (Kz29)',
+};
+
 /** The element names of DatenLieferant and the supplier field each holds, in schema order. */
 export const supplierElements = { Name: 'name', Strasse: 'street', PLZ: 'postal_code', Ort: 'city', Telefon: 'phone', Email: 'email' } as const;
 
@@ -137,6 +158,17 @@ const supplierRules = [
 ] as const;
 
 /**
+ * ERiC's rule a REQUIRED of the request schema stands for in a form of Anmeldungssteuern: the data
+ * supplier's name and address (the whole supplier missing is its name first), and the form's own
+ * Pflicht rules of the request fields in `own` (`tax_number`, `period`).
+ */
+export function requiredRuleOf({ path, code }: Finding, own: Readonly<Record<string, string>>): string | undefined {
+  if (code !== 'REQUIRED') return undefined;
+  if (path === 'supplier') return 'Name_Pflichtfeld';
+  return supplierRules.find(([, field]) => path === `supplier.${field}`)?.[2] ?? own[path];
+}
+
+/**
  * ERiC's rules of what the service writes itself but a caller's own Nutzdaten must carry: the
  * creation date and the data supplier with name and address (rules Erstellungsdatum_Pflichtfeld and
  * *_Pflichtfeld of DatenLieferant, Fehler in every year of both forms' workbooks). Paths are the XML's.
@@ -160,3 +192,6 @@ export function frameFindings(figures: { created?: string; supplier?: Supplier }
       });
   return findings;
 }
+
+/** What the service writes itself into every Anmeldungssteuern document, whatever a caller's said: the creation date and the Hersteller-ID (Kz09). */
+export const anmeldungssteuernSetBySelf = pathsSetBySelf('Anmeldungssteuern/Erstellungsdatum', 'Anmeldungssteuern/Steuerfall/*/Kz09');

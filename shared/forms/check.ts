@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
-import { isError, type Finding } from '#shared/domain/ticket.ts';
+import { isError, type Finding, type Kind } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import { liveFindings, type NamedIdnr } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
+import { dissolvedOfficeFindings } from '#shared/forms/tax-office.ts';
+import { yearFindings } from '#shared/forms/years.ts';
 
 /**
  * What a check is handed of the day and the stage, rather than reading configuration or the clock:
@@ -13,6 +15,26 @@ import type { Filing } from '#shared/forms/filing.ts';
 export interface CheckContext {
   today: string;
   liveSubmissionsAllowed: boolean;
+  /**
+   * The caller's notice by its ID, where the form's functions read notices (an appeal's `notice_id`,
+   * shared/wiring/named-notice.ts); undefined for one unknown, deleted or another client's.
+   */
+  notice?: (noticeId: string) => Promise<NamedNotice | undefined>;
+}
+
+/** A notice of the caller's as a body that names it takes it: what the notice, its data package and the filing it answers say. */
+export interface NamedNotice {
+  datenart: string;
+  /** The form of the steuerbote filing it answers, where it answers one. */
+  kind?: Kind;
+  year?: number;
+  /** Masked but for the last four digits, as the notice keeps it. */
+  tax_number_masked?: string;
+  tax_office?: string;
+  /** The whole tax number, where the notice's data package names it. */
+  tax_number?: string;
+  /** The Bescheid's date (YYYY-MM-DD), where the record names one. */
+  date?: string;
 }
 
 /**
@@ -32,36 +54,68 @@ export interface Form<T> {
   schema: z.ZodMiniType<T>;
   /** A promise where the body is the caller's own XML, whose schema structure is read when first needed. */
   rules(body: T, context: CheckContext): Ruled | Promise<Ruled>;
+  /**
+   * What the body takes from something of the caller's the service keeps (an appeal from the notice
+   * it names), filled in before the schema: the body so completed, or the findings that refuse it.
+   */
+  prepare?(input: unknown, context: CheckContext): Promise<{ input: unknown } | { findings: Finding[] }>;
+  /**
+   * ERiC's rule that a finding of the service's own code stands for, where the form's workbook names
+   * one (a field the request schema or the XSD requires, which the workbook makes a Pflicht rule):
+   * the finding carries it in `rule`.
+   */
+  ruleOf?(finding: Finding, input: unknown): string | undefined;
+}
+
+/** The findings, each with the rule of ERiC's it stands for where the form names one. */
+function named<T>(form: Form<T>, input: unknown, findings: Finding[]): Finding[] {
+  const ruleOf = form.ruleOf;
+  if (!ruleOf) return findings;
+  const all = findings.map((finding) => {
+    const rule = finding.rule ?? ruleOf(finding, input);
+    return rule === undefined ? finding : { ...finding, rule };
+  });
+  // A workbook rule that says again what a finding of the service's own code now names is one refusal.
+  const said = new Set(all.filter(({ code, rule }) => rule !== undefined && code !== 'ERIC_RULE').map(({ path, rule }) => `${path} ${rule}`));
+  return all.filter(({ code, path, rule }) => code !== 'ERIC_RULE' || !said.has(`${path} ${rule}`));
 }
 
 /**
  * What `POST /v2/{kind}` and `POST /v2/{kind}/validate` both run. Each kind is its own module
  * (ustva/check.ts, est/check.ts), so a function loads the rules of its own form only.
  */
-export async function checkForm<T>(form: Form<T>, input: unknown, context: CheckContext): Promise<Checked> {
+export async function checkForm<T>(form: Form<T>, given: unknown, context: CheckContext): Promise<Checked> {
+  const prepared = form.prepare ? await form.prepare(given, context) : { input: given };
+  if ('findings' in prepared) return { findings: prepared.findings };
+  const { input } = prepared;
   const parsed = z.safeParse(form.schema, input, { reportInput: true });
   if (!parsed.success) {
     const year = (input as { year?: unknown } | null)?.year;
     const known = typeof year === 'number' && form.facts.years.includes(year);
-    const findings = findingsOf(parsed.error);
+    const findings = findingsOf(parsed.error, form.schema);
     return {
-      findings: typeof year === 'number' && !known ? findings.map((finding) => yearOutside(form.facts, year, finding, context.today)) : findings,
+      findings: named(
+        form,
+        input,
+        typeof year === 'number' && !known ? findings.map((finding) => yearOutside(form.facts, year, finding, context.today)) : findings,
+      ),
       ...(known && { datenartVersion: form.facts.datenartVersion(year) }),
     };
   }
   const ruled = await form.rules(parsed.data, context);
-  const { findings } = ruled;
+  const findings = named(form, input, ruled.findings);
+  findings.push(...dissolvedOfficeFindings(ruled.filing.body, ruled.period));
   findings.push(...liveFindings(ruled.filing.body, context.liveSubmissionsAllowed, ruled.xmlIdnrs));
   const version = form.facts.datenartVersion(ruled.filing.body.year);
-  return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, datenartVersion: version };
+  return findings.some(isError) ? { findings, datenartVersion: version } : { ...ruled, findings, datenartVersion: version };
 }
 
 /**
  * A year beyond those whose form steuerbote knows is named by why it cannot be filed today
- * (YEAR_CLOSED, YEAR_NOT_ENDED) where the form's window says so by the year alone, as for the years
- * within them; the schema, which knows no day, names it only as no year of the form (formYear).
+ * (shared/forms/years.ts: closed, not yet open, or unsupported); the schema, which knows no day,
+ * names it only as no year of the form (formYear).
  */
 function yearOutside(facts: FormFacts, year: number, finding: Finding, today: string): Finding {
   if (finding.path !== 'year' || !Number.isInteger(year)) return finding;
-  return facts.yearFindings?.(year, today)[0] ?? finding;
+  return yearFindings(facts, year, today)[0] ?? finding;
 }

@@ -9,6 +9,7 @@ import { type CompactStructure, typeOf } from '#shared/xml/structure.ts';
 const valueSchemas = {
   flag: () => z.literal(true),
   cents: () => z.union([z.number(), z.string()]),
+  share: () => z.union([z.number(), z.string()]),
   decimal: () => z.union([z.number(), z.string()]),
   integer: () => z.int(),
   text: () => z.string(),
@@ -16,6 +17,7 @@ const valueSchemas = {
 const valueWords = {
   flag: 'true where the box is ticked ("X")',
   cents: 'euros and cents, a number or a decimal string such as "1200.50" (written "1200,50")',
+  share: 'a percentage, a number or a decimal string such as "33.333333" (written with six decimals, "33,333333")',
   decimal: 'a decimal number, or a decimal string such as "7.5"',
   integer: 'a whole number',
   text: 'text',
@@ -36,13 +38,19 @@ function documented(structure: CompactStructure, index: number, names: readonly 
       .filter(({ name }) => !skip.includes(name))
       .map((particle) => {
         const child = documented(structure, particle.type, [...names, particle.name]);
-        return [bodyName(particle.name), z.optional(particle.max > 1 ? z.array(child) : child)];
+        const many = () =>
+          z
+            .array(child)
+            .check(
+              z.meta({ description: `ELSTER ${path}/${particle.name}, repeated${Number.isFinite(particle.max) ? ` at most ${particle.max} times` : ''}` }),
+            );
+        return [bodyName(particle.name), z.optional(particle.max > 1 ? many() : child)];
       }),
   );
   return z.strictObject(shape).check(z.meta({ description: `ELSTER ${path}` }));
 }
 
-/** The schema of each part `names` (element names below the root) of `structure`, by its body name. */
+/** The schema of each part `names` (element names below the root) of `structure`, by its body name; a part that repeats is the schema of one. */
 export function documentedParts(structure: CompactStructure, names: readonly string[]): Record<string, z.ZodMiniType> {
   const root = typeOf(structure, structure.type);
   return Object.fromEntries(
@@ -53,3 +61,6 @@ export function documentedParts(structure: CompactStructure, names: readonly str
     }),
   );
 }
+
+/** The schema of the whole root element of `structure` (a letter's, whose body is its element). */
+export const documentedElement = (structure: CompactStructure): z.ZodMiniType => documented(structure, structure.type, [structure.root]);

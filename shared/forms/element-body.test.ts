@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyName, bodyPathOf, readParts, writeParts } from '#shared/forms/element-body.ts';
+import { bodyFinding, bodyName, bodyPathOf, readParts, writeParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import { buildXml } from '#shared/xml/build.ts';
@@ -52,6 +52,8 @@ describe('the body of E50', () => {
       'vorsatz.st_nr UNKNOWN_FIELD',
       'vorsatz.abs_name INVALID_VALUE',
     ]);
+    // A type error shows the object's shape by its first field.
+    expect(findings[0]!.message).toMatch(/^must be an object, e\.g\. \{"[a-z0-9_]+":.+\}$/);
   });
 
   it('reads an E50 back into the body that writes it again, leaving the request’s Vorsatz elements to the request', () => {
@@ -70,5 +72,18 @@ describe('the body of E50', () => {
     expect(bodyPathOf(['Vorsatz', 'StNr'])).toBe('tax_number');
     expect(bodyPathOf(['Vorsatz', 'Zeitraum'])).toBe('year');
     expect(bodyPathOf(['USt2A', 'Berech_USt', 'E3009201'])).toBe('ust2a.berech_ust.e3009201');
+  });
+
+  it('names a key given twice in a body by what it is, without the position in the written XML', () => {
+    const twice = (path: string) => bodyFinding({ path, code: 'XML_DUPLICATE', message: 'gives 1 a second time (line 3, column 9)' });
+    expect(['emu.beteiligter', 'se.beteiligter', 'gk.wj', 'kap.person', 'a.b'].map((path) => twice(path).code)).toEqual([
+      'DUPLICATE_PARTNER',
+      'DUPLICATE_PARTNER',
+      'WIRTSCHAFTSJAHR_TWICE',
+      'DUPLICATE_PERSON',
+      'DUPLICATE_ENTRY',
+    ]);
+    expect(twice('gk.wj').message).toBe('gives 1 a second time');
+    expect(bodyFinding({ path: 'gk.wj', code: 'XML_VALUE', message: 'must be one of "WJ1", "WJ2" (line 2, column 1)' }).code).toBe('XML_VALUE');
   });
 });

@@ -1,17 +1,19 @@
 // A structured body that is an ELSTER declaration's Nutzdaten element itself, field for field (the
-// annual VAT return's E50, the corporate income tax return's E30): each part (USt 2A, KSt 1, Anlage
-// GK, the Vorsatz…) and each group of the year's schema is an object under the element's name in snake
-// case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`), each ELSTER field (`E3003303`) a value under
-// its identifier in lower case (`e3003303`), a repeated element a list. What a value looks like
-// follows the field's type in the schema: "X" fields are `true`, amounts with cents are decimal
-// strings or numbers ("19000.00", written "19000,00"), whole numbers are numbers, everything else
-// text. So the body carries every element of every year's schema, and the XML read back gives the
-// same body (contract §12). The service sets the Vorsatz's Unterfallart, StNr, Zeitraum and OrdNrArt
-// from the request (`tax_number`, `year`) itself.
+// annual VAT return's E50, the corporate income tax return's E30, the trade tax return's E20): each
+// part (USt 2A, KSt 1, Anlage GK, GewSt 1A, the Vorsatz…) and each group of the year's schema is an
+// object under the element's name in snake case (`Ber_Erkl` → `ber_erkl`, `AbsName` → `abs_name`),
+// each ELSTER field (`E3003303`) a value under its identifier in lower case (`e3003303`), a repeated
+// element a list. What a value looks like follows the field's type in the schema: "X" fields are
+// `true`, amounts with cents are decimal strings or numbers ("19000.00", written "19000,00"), shares
+// with six decimals likewise ("33.333333", written "33,333333"), whole numbers are numbers,
+// everything else text. So the body carries every element of every year's schema, and the XML read
+// back gives the same body (contract §12). The service sets the Vorsatz's Unterfallart, StNr,
+// Zeitraum and OrdNrArt from the request (`tax_number`, `year`) itself.
 import type { Finding } from '#shared/domain/ticket.ts';
 import { formatEuros, toCents } from '#shared/tax/money.ts';
 import { type CompactStructure, type ElementsType, type TextType, typeOf } from '#shared/xml/structure.ts';
 import type { XmlElement, XmlNode, XmlTree } from '#shared/xml/xml.ts';
+import { pathsSetBySelf } from '#shared/forms/replaced.ts';
 
 /** An element's name in the body. */
 export const bodyName = (element: string) => element.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase();
@@ -19,17 +21,21 @@ export const bodyName = (element: string) => element.replace(/([a-z])([A-Z])/g, 
 /** The Vorsatz elements the service writes from the request, never the body. */
 export const requestVorsatz = ['Unterfallart', 'StNr', 'Zeitraum', 'OrdNrArt'] as const;
 
-/** The parts under the root, by their body names (`ust2a`, `kst1`, `gk`, `vorsatz`…). */
+/** Of those, what the service writes itself rather than from a field a body carries (`tax_number`, `year`): the form's number and OrdNrArt. */
+export const vorsatzSetBySelf = (root: string) => pathsSetBySelf(`${root}/Vorsatz/Unterfallart`, `${root}/Vorsatz/OrdNrArt`);
+
+/** The parts under the root, by their body names (`ust2a`, `kst1`, `gk`, `gewst1a`, `vorsatz`…). */
 export type ElementParts = Record<string, unknown>;
 
 /** How a field's value is written in the body, by its type in the schema. */
-type Kind = 'flag' | 'cents' | 'decimal' | 'integer' | 'text';
+type Kind = 'flag' | 'cents' | 'share' | 'decimal' | 'integer' | 'text';
 
 export function valueKind({ text, patterns }: TextType): Kind {
   if (text.e?.length === 1 && text.e[0] === 'X') return 'flag';
   if (text.b) return 'integer';
   const sources = patterns.map((pattern) => pattern.source);
   if (sources.some((source) => source.includes(',\\d{2,2}'))) return 'cents';
+  if (sources.some((source) => source.includes(',\\d{6,6}'))) return 'share';
   if (sources.some((source) => source.includes('(,[0-9]+)'))) return 'decimal';
   return 'text';
 }
@@ -41,10 +47,27 @@ const decimalText = /^-?\d{1,15}(?:\.\d+)?$/;
 const takes: Record<Kind, string> = {
   flag: 'must be true (the box is ticked) or left out',
   cents: 'must be an amount in euros and cents: a number or a decimal string like "1200.50"',
+  share: 'must be a percentage with up to three digits and six decimals: a number or a decimal string like "33.333333"',
   decimal: 'must be a decimal number or a decimal string like "7.5"',
-  integer: 'must be a whole number',
+  integer: 'must be a whole number, e.g. 12',
   text: 'must be a string',
 };
+
+/** A value of each kind, for the example a type error shows. */
+const kindExamples: Record<Kind, unknown> = { flag: true, cents: '1200.50', share: '33.333333', decimal: '7.5', integer: 12, text: 'Text' };
+
+/** How a caller writes a value of `type`: a group shown by its first field, as JSON. */
+function writtenExample(structure: CompactStructure, type: ElementsType | TextType, depth = 0): unknown {
+  if (!('particles' in type)) return kindExamples[valueKind(type)];
+  const first = type.particles[0];
+  if (!first || depth > 1) return {};
+  const value = writtenExample(structure, typeOf(structure, first.type), depth + 1);
+  return { [bodyName(first.name)]: first.max > 1 ? [value] : value };
+}
+
+const objectMessage = (structure: CompactStructure, type: ElementsType) => `must be an object, e.g. ${JSON.stringify(writtenExample(structure, type))}`;
+const listMessage = (structure: CompactStructure, type: ElementsType | TextType, what: string) =>
+  `must be a list: this ${what} may repeat, e.g. ${JSON.stringify([writtenExample(structure, type)])}`;
 
 /** The text of a field for its value in the body, or undefined when the value is none of its kind. */
 function fieldText(value: unknown, kind: Kind): string | undefined {
@@ -55,6 +78,12 @@ function fieldText(value: unknown, kind: Kind): string | undefined {
       const text = typeof value === 'number' ? String(value) : value;
       if (typeof text !== 'string' || !/^-?\d{1,13}(?:\.\d{1,2})?$/.test(text)) return undefined;
       return formatEuros(toCents(text)).replace('.', ',');
+    }
+    case 'share': {
+      // ELSTER writes a share with exactly six decimals ("33,333333").
+      const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+      const match = typeof text === 'string' ? /^(\d{1,3})(?:\.(\d{1,6}))?$/.exec(text) : null;
+      return match ? `${match[1]},${(match[2] ?? '').padEnd(6, '0')}` : undefined;
     }
     case 'decimal': {
       const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
@@ -74,6 +103,7 @@ function bodyValue(text: string, kind: Kind): unknown {
     case 'flag':
       return text === 'X' ? true : text;
     case 'cents':
+    case 'share':
     case 'decimal':
       return /^-?\d+(?:,\d+)?$/.test(text) ? text.replace(',', '.') : text;
     case 'integer':
@@ -90,29 +120,17 @@ export interface WrittenParts {
   findings: Finding[];
 }
 
-/**
- * The root's children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
- * service writes itself, placed where the schema has them, and `defaults` those it writes where the
- * body's Vorsatz has none.
- */
-export function writeParts(
-  parts: ElementParts,
-  structure: CompactStructure,
-  own: Readonly<Record<string, string | undefined>>,
-  defaults: Readonly<Record<string, string>> = {},
-): WrittenParts {
-  const findings: Finding[] = [];
-  const root = typeOf(structure, structure.type) as ElementsType;
-
+/** Writes a group of the structure from its body value, gathering what it cannot write in `findings`. */
+function groupWriter(structure: CompactStructure, findings: Finding[]) {
   const group = (
     value: unknown,
     type: ElementsType,
     path: string,
     extra: Readonly<Record<string, string | undefined>> = {},
-    fallback = {} as Readonly<Record<string, string>>,
+    fallback = {} as Readonly<Record<string, unknown>>,
   ): XmlElement | undefined => {
     if (!isObject(value)) {
-      findings.push({ path, code: 'INVALID_TYPE', message: 'must be an object' });
+      findings.push({ path, code: 'INVALID_TYPE', message: objectMessage(structure, type) });
       return undefined;
     }
     const names = new Map(type.particles.map((particle) => [bodyName(particle.name), particle]));
@@ -148,7 +166,7 @@ export function writeParts(
       };
       if (particle.max > 1) {
         if (!Array.isArray(given)) {
-          findings.push({ path: `${path}.${key}`, code: 'INVALID_TYPE', message: 'must be a list: this element may repeat' });
+          findings.push({ path: `${path}.${key}`, code: 'INVALID_TYPE', message: listMessage(structure, childType, 'element') });
           continue;
         }
         const items = given.map((item, index) => one(item, `${path}.${key}.${index}`)).filter((item) => item !== undefined);
@@ -160,6 +178,23 @@ export function writeParts(
     }
     return element;
   };
+  return group;
+}
+
+/**
+ * The root's children the body's parts fill, in the schema's order; `own` are the Vorsatz elements the
+ * service writes itself, placed where the schema has them, and `defaults` those it writes where the
+ * body's Vorsatz has none.
+ */
+export function writeParts(
+  parts: ElementParts,
+  structure: CompactStructure,
+  own: Readonly<Record<string, string | undefined>>,
+  defaults: Readonly<Record<string, unknown>> = {},
+): WrittenParts {
+  const findings: Finding[] = [];
+  const root = typeOf(structure, structure.type) as ElementsType;
+  const group = groupWriter(structure, findings);
 
   const element: XmlElement = {};
   for (const particle of root.particles) {
@@ -170,7 +205,7 @@ export function writeParts(
     const type = typeOf(structure, particle.type) as ElementsType;
     // A part the form may give more than once (E30's Anlage GK, one per Wirtschaftsjahr) is a list.
     if (particle.max > 1) {
-      if (!Array.isArray(given)) findings.push({ path: key, code: 'INVALID_TYPE', message: 'must be a list: this part may repeat' });
+      if (!Array.isArray(given)) findings.push({ path: key, code: 'INVALID_TYPE', message: listMessage(structure, type, 'part') });
       else {
         const written = given.map((item, index) => group(item, type, `${key}.${index}`)).filter((item) => item !== undefined);
         if (written.length > 0) element[particle.name] = written;
@@ -181,6 +216,16 @@ export function writeParts(
     if (written) element[particle.name] = written;
   }
   return { element, findings };
+}
+
+/**
+ * The root element's children from a body that is the root itself, field for field (a letter's
+ * element, whose fields stand beside its groups): what `parts` writes for a declaration's parts.
+ */
+export function writeElement(body: Record<string, unknown>, structure: CompactStructure): WrittenParts {
+  const findings: Finding[] = [];
+  const element = groupWriter(structure, findings)(body, typeOf(structure, structure.type) as ElementsType, '') ?? {};
+  return { element, findings: findings.map((finding) => ({ ...finding, path: finding.path.replace(/^\./, '') })) };
 }
 
 /**
@@ -228,9 +273,9 @@ export interface FieldValue {
 }
 
 /**
- * Each field of the document by its element name, for ERiC's rules, which name fields so (an E-number stands
- * in one place of the form; the Vorsatz's names are its own). A field of a repeated group is listed
- * by its first occurrence.
+ * Each field of the document by its element name, for the protocol's figures (an E-number stands in
+ * one place of the form; the Vorsatz's names are its own). A field of a repeated group is listed by
+ * its first occurrence.
  */
 export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   const fields = new Map<string, FieldValue>();
@@ -245,8 +290,18 @@ export function fieldsOf(tree: XmlTree): Map<string, FieldValue> {
   return fields;
 }
 
-/** A finding on the XML written from a body points to the body's field; where in that XML it stands says nothing to its caller. */
-export const withoutPosition = (finding: Finding): Finding => ({ ...finding, message: finding.message.replace(/ \(line \d+, column \d+\)$/, '') });
+/** What a body's key given twice is called, by the key's element (the schemas' xs:unique fields). */
+const duplicateCodes: Readonly<Record<string, string>> = { beteiligter: 'DUPLICATE_PARTNER', wj: 'WIRTSCHAFTSJAHR_TWICE', person: 'DUPLICATE_PERSON' };
+
+/**
+ * A finding on the XML written from a body, as the body's: without the XML's position, and a key
+ * the schema holds unique given twice (XML_DUPLICATE) named by what it is, as the partner.
+ */
+export const bodyFinding = (finding: Finding): Finding => ({
+  ...finding,
+  ...(finding.code === 'XML_DUPLICATE' && { code: duplicateCodes[finding.path.split('.').at(-1)!] ?? 'DUPLICATE_ENTRY' }),
+  message: finding.message.replace(/ \(line \d+, column \d+\)$/, ''),
+});
 
 /** The body path of an element path (names below the root): where a finding on the written XML points in the body. */
 export const bodyPathOf = (names: readonly string[]) => {

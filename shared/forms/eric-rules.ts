@@ -2,7 +2,7 @@
 // Jahresdokumentation_{form}_{year}.xml): each rule's context, its name (what ERiC reports as
 // `FehlerRegelpruefung/RegelName` and findings carry as `rule`), its kind (Fehler refuses, Hinweis
 // informs), and the first and last workbook it is in. Each form lists its own (ustva/eric-rules.ts,
-// lsta/eric-rules.ts), checked against the workbooks by that list's test.
+// lsta/eric-rules.ts), checked against the workbooks by eric-rules.test.ts.
 import type { Finding } from '#shared/domain/ticket.ts';
 
 export type EricRuleEntry = readonly [context: string, name: string, kind: 'Fehler' | 'Hinweis', since?: number, until?: number];
@@ -31,6 +31,15 @@ export function ericRuleBook<Name extends string>(rules: readonly (EricRuleEntry
 
   return { isEricRuleOf, ericFinding };
 }
+
+/** The rules on the frame and its supplier, the first rows of the UStVA's and the LStA's workbooks alike. */
+export const frameRules = [
+  ['Anmeldungssteuern', 'Erstellungsdatum_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'Name_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'Strasse_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'PLZ_Pflichtfeld', 'Fehler'],
+  ['DatenLieferant', 'Ort_Pflichtfeld', 'Fehler'],
+] as const satisfies readonly EricRuleEntry[];
 
 /**
  * The rules on the advisor's and the business's blocks, the same rows in the UStVA's and the LStA's

@@ -3,11 +3,13 @@
 import * as z from 'zod/mini';
 import { certificateIdPattern } from '#shared/domain/certificate.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 import { elsterCharsetProblem, elsterTextPattern } from '#shared/tax/elster-charset.ts';
 import { idnrProblem } from '#shared/tax/idnr.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { lands } from '#shared/tax/lands.ts';
 import { elsterTaxNumber, taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
+import { widnrProblem } from '#shared/tax/widnr.ts';
 
 // Money arrives as a JSON number or a decimal string (the OpenAPI document: "1200.50"); the strings keep
 // cents exact where a float might not. Both forms stay below 10^digits euros (a trillion for most
@@ -59,6 +61,12 @@ export const passes = <T>(problemOf: (value: T) => Problem | undefined) =>
     if (problem) context.addIssue(problemIssue(problem, value));
   });
 
+/** What the OpenAPI document says of the two fields of a tax number in the Land's own notation. */
+export const taxNumberParts = {
+  state: 'The Land whose notation `number` is written in, as its two-letter code',
+  number: "The tax number as that Land's tax office writes it, such as `181/815/08155` in Bavaria",
+};
+
 // The caller's tax number, in ELSTER's 13 digits or in the Land's own notation, leaves the check
 // as ELSTER's 13 digits: everything after it (tickets, XML, the live guard) knows only that form.
 export const taxNumber = z.pipe(
@@ -84,9 +92,13 @@ export const idnr = z.string().check(passes(idnrProblem));
 
 /** The Wirtschafts-Identifikationsnummer as ELSTER's forms take it from 2025 (UStVA-2025.xsd WIdNr, E50-2025.xsd E3000401). */
 export const widnrText = { minLength: 11, maxLength: 11, pattern: /^DE[0-9]{9}$/ };
-export const widnr = z
-  .string()
-  .check(z.minLength(widnrText.minLength), z.maxLength(widnrText.maxLength), z.regex(widnrText.pattern, { error: `must match ${widnrText.pattern.source}` }));
+export const widnr = z.string().check(
+  z.minLength(widnrText.minLength),
+  z.maxLength(widnrText.maxLength),
+  z.regex(widnrText.pattern, { error: `must match ${widnrText.pattern.source}` }),
+  // Its check digit once its form holds, as ERiC's ungueltigeWirtschaftsIdentifikationsnummer checks it.
+  passes((value: string) => (widnrText.pattern.test(value) ? widnrProblem(value) : undefined)),
+);
 
 /**
  * The IdNrs a caller's XML names, declared beside it: the XML may name no other
@@ -147,6 +159,9 @@ export const common = {
   client_reference: z.optional(z.string().check(z.maxLength(100, { error: 'must be at most 100 characters' }), ...inElsterCharset)),
   // Which of the client's certificates signs: checked against the client's certificates on submission.
   certificate_id: z.optional(z.string().check(z.regex(certificateIdPattern, { error: 'must be a certificate ID such as crt_…, from POST /v2/certificates' }))),
+  // Asks the tax office for its Bescheiddaten (Vorsatz/Rueckuebermittlung/Bescheid "1" where the form's
+  // Vorsatz has it): they come to the mailbox of the certificate that signs (docs/notices.md).
+  bescheiddaten: z.optional(z.boolean({ error: 'must be true or false' })),
 };
 
 /**
@@ -180,6 +195,23 @@ export function refuseWithoutXml(context: Context, body: Record<string, unknown>
     if (value === undefined) continue;
     context.addIssue(problemIssue({ code: 'FIELD_ONLY_WITH_XML', message: `declares what xml names and is given only with it: ${instead}` }, value, [field]));
   }
+}
+
+/**
+ * What a request of a form whose body is its ELSTER element must have (element-body.ts): a tax number
+ * or, for a first return where the form allows one (`byTaxOffice`), a tax office; then either the
+ * caller's `xml` alone, or the `required` parts (each with why), the IdNrs and W-IdNr named in the
+ * parts (`instead`) rather than beside them.
+ */
+export function elementRequestRefinement(parts: readonly string[], required: Readonly<Record<string, string>>, instead: string, { byTaxOffice = true } = {}) {
+  return z.superRefine((body: Record<string, unknown>, context) => {
+    // Without a first return by office, the field's own check names a missing tax number.
+    if (byTaxOffice && body.tax_number === undefined && body.tax_office === undefined)
+      requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
+    if (body.xml !== undefined) return refuseBesideXml(context, body, parts);
+    refuseWithoutXml(context, body, xmlDeclaredFields, instead);
+    for (const [part, why] of Object.entries(required)) if (body[part] === undefined) requireField(context, part, `is required: ${why}`);
+  }, alongsideFieldChecks);
 }
 
 export const isoDate = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });

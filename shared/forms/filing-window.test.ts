@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { estYearFindings } from '#shared/forms/est/facts.ts';
-import { acceptedYears } from '#shared/forms/registry.ts';
 import { periodDays, periodFindings } from '#shared/forms/filing-window.ts';
 
 describe('periodDays', () => {
@@ -31,32 +29,5 @@ describe('a UStVA period', () => {
       { path: 'xml.Zeitraum', code: 'PERIOD_NOT_BEGUN', message: 'has not begun: it can be filed once it has', expected: '2026-12-01' },
     ]);
     expect(periodFindings(2027, '41', '2026-12-31')).toEqual([expect.objectContaining({ code: 'PERIOD_NOT_BEGUN', expected: '2027-01-01' })]);
-  });
-});
-
-describe('the year of an income tax return', () => {
-  it('is open from the day after it ends until the end of the fourth year after it', () => {
-    expect(acceptedYears('est', '2026-11-24')).toEqual([2022, 2023, 2024, 2025]);
-    expect(estYearFindings(2025, '2026-01-01')).toEqual([]);
-    expect(estYearFindings(2022, '2026-12-31')).toEqual([]);
-  });
-
-  it('that has not ended is refused, naming the first day it can be filed', () => {
-    expect(estYearFindings(2026, '2026-12-31')).toEqual([
-      { path: 'year', code: 'YEAR_NOT_ENDED', message: 'has not ended: the return for 2026 can be filed once it has', expected: '2027-01-01' },
-    ]);
-  });
-
-  it('past the four years of a voluntary return is refused', () => {
-    expect(estYearFindings(2022, '2027-01-01')).toEqual([
-      expect.objectContaining({ path: 'year', code: 'YEAR_CLOSED', message: expect.stringContaining('2026-12-31') }),
-    ]);
-  });
-});
-
-describe('the years a UStVA is accepted for', () => {
-  it('are those begun whose form steuerbote knows', () => {
-    expect(acceptedYears('ustva', '2026-11-24')).toEqual([2021, 2022, 2023, 2024, 2025, 2026]);
-    expect(acceptedYears('ustva', '2025-06-30')).toEqual([2021, 2022, 2023, 2024, 2025]);
   });
 });

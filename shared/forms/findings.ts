@@ -1,6 +1,7 @@
 import type * as z from 'zod/mini';
 import { maxFindings, truncatedFinding } from '#shared/domain/finding-limits.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
+import { schemaAt, typeMessage } from '#shared/forms/type-example.ts';
 
 const codes: Record<string, string> = {
   invalid_type: 'INVALID_TYPE',
@@ -15,8 +16,9 @@ const codes: Record<string, string> = {
 /**
  * Every failing field at once, each with a stable code, so a caller can fix a body in one round; past
  * `maxFindings`, only counted (a body can hold 100,000 unknown keys, and no answer lists them all).
+ * A value of the wrong type is told the type and an example, read from `schema`, the one that failed.
  */
-export function findingsOf(error: z.core.$ZodError): Finding[] {
+export function findingsOf(error: z.core.$ZodError, schema?: z.core.$ZodType): Finding[] {
   const findings: Finding[] = [];
   let left = 0;
   for (const issue of error.issues) {
@@ -27,24 +29,29 @@ export function findingsOf(error: z.core.$ZodError): Finding[] {
         findings.push({ path: path ? `${path}.${key}` : key, code: 'UNKNOWN_FIELD', message: 'is not a field of this form' });
       }
       left += Math.max(issue.keys.length - room, 0);
-    } else if (room > 0) findings.push(findingOf(issue, path));
+    } else if (room > 0) findings.push(findingOf(issue, path, schema));
     else left++;
   }
   return left ? [...findings, truncatedFinding(left)] : findings;
 }
 
-function findingOf(issue: z.core.$ZodIssue, path: string): Finding {
+function findingOf(issue: z.core.$ZodIssue, path: string, schema: z.core.$ZodType | undefined): Finding {
   // A tax rule's own code and expected value travel in the issue's params (fields.ts).
   if (issue.code === 'custom' && typeof issue.params?.code === 'string') {
     const { code, expected } = issue.params as { code: string; expected?: string };
     return { path, code, message: issue.message, ...(expected !== undefined && { expected }) };
   }
-  const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_union') && issue.input === undefined;
+  const missing = ['invalid_type', 'invalid_union', 'invalid_value'].includes(issue.code) && issue.input === undefined;
   const limit = lengthLimit(issue);
+  const wrongType = issue.code === 'invalid_type' && !missing;
   return {
     path,
     code: missing ? 'REQUIRED' : (codes[issue.code] ?? 'INVALID_VALUE'),
-    message: missing ? 'is required' : issue.message,
+    message: missing
+      ? 'is required'
+      : wrongType
+        ? typeMessage(issue.expected, schema && schemaAt(schema, issue.path), issue.path, issue.message)
+        : issue.message,
     ...(limit !== undefined && { expected: limit }),
   };
 }

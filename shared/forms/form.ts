@@ -7,6 +7,7 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 import type { CheckContext, Checked } from '#shared/forms/check.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import type { IdentifierPlaces } from '#shared/forms/identifiers.ts';
+import type { ReplacedElement } from '#shared/forms/replaced.ts';
 
 export interface NutzdatenOptions {
   herstellerId: string;
@@ -28,12 +29,14 @@ export interface Recheck {
 
 /**
  * A caller's Nutzdaten read back into the form's structured fields (contract §12): submitting `body`
- * writes the same elements and values, apart from those the service sets itself; `unmapped` names, as
- * element paths, what the fields cannot carry yet.
+ * writes the same elements and values, apart from those the service sets itself, which `replaced`
+ * names with the caller's values (shared/forms/replaced.ts); `unmapped` names, as element paths,
+ * what the fields cannot carry yet.
  */
 export interface ReadBack {
   body: Record<string, unknown>;
   unmapped: string[];
+  replaced: ReplacedElement[];
 }
 
 /** Everything that is the form's own, for generic code to look up by the form's kind. */
@@ -51,6 +54,22 @@ export interface FormModule<K extends Kind = Kind> {
   recheck(nutzdaten: string, year: number, period: string | undefined): Promise<Recheck>;
   /** `POST /v2/{kind}/validate?include=body`: a caller's Nutzdaten, as they passed the check, read back. */
   readBack(xml: string): Promise<ReadBack>;
+}
+
+/**
+ * A form's year figure, from its `profit.ts` (`profit`), where it has one: the profit in euros its
+ * filing declares, or undefined where it declares none. Its submit function keeps it on the ticket
+ * (shared/submission/accept.ts) for the hints across the client's filings.
+ */
+export type Profit<K extends Kind = Kind> = (body: FilingBodies[K]) => number | undefined;
+
+/**
+ * A form's year figures, its `profit.ts`: the profit (`profit`), and where a filing declares what it
+ * prepaid, or an annual return the prepayments of its year, that amount in euros (`prepayment`).
+ */
+export interface YearFigureSources {
+  profit?: Profit | undefined;
+  prepayment?: Profit | undefined;
 }
 
 /**
@@ -100,5 +119,8 @@ export type StructureSources =
    * with `workbook`, also each year's rules, `rules/{workbook}_{year}.xml`, to `structure/{file}-{year}-rules.json`.
    */
   | { prefix: string; years: readonly number[]; file: string; workbook?: string }
-  /** One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only. */
-  | { schema: string; file: string; root?: { name: string; type: string } };
+  /**
+   * One schema for every year, written to `structure/{file}.json`; `root` where it declares its root's type only;
+   * with `workbook` (its path below `../shared/elster/`), its rules to `structure/{file}-rules.json` (a letter's).
+   */
+  | { schema: string; file: string; root?: { name: string; type: string }; workbook?: string };

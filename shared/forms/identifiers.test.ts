@@ -46,8 +46,8 @@ describe('heldIdentifiers', () => {
 
 describe('identifierFindings', () => {
   it('finds nothing where every identifier is the request’s', () => {
-    const inner = `<Vorsatz><StNr>${taxNumber}</StNr><Ordnungsbegriff>${taxNumber}</Ordnungsbegriff><ID>${taxpayer}</ID><IDEhefrau>${spouse}</IDEhefrau></Vorsatz><Firma><WIdNr>DE123456789</WIdNr></Firma>`;
-    expect(findings(inner, { tax_number: taxNumber, idnr: taxpayer, spouse_idnr: spouse, widnr: 'DE123456789' })).toEqual([]);
+    const inner = `<Vorsatz><StNr>${taxNumber}</StNr><Ordnungsbegriff>${taxNumber}</Ordnungsbegriff><ID>${taxpayer}</ID><IDEhefrau>${spouse}</IDEhefrau></Vorsatz><Firma><WIdNr>DE123456788</WIdNr></Firma>`;
+    expect(findings(inner, { tax_number: taxNumber, idnr: taxpayer, spouse_idnr: spouse, widnr: 'DE123456788' })).toEqual([]);
   });
 
   it('holds the tax number and the Ordnungsbegriff beside it to tax_number', () => {
@@ -79,9 +79,9 @@ describe('identifierFindings', () => {
   });
 
   it('holds every W-IdNr to widnr, and names a declared one the XML lacks at its field', () => {
-    const inner = `<Vorsatz><StNr>${taxNumber}</StNr></Vorsatz><Firma><WIdNr>DE123456789</WIdNr><Anlage><WIdNr>DE987654321</WIdNr></Anlage></Firma>`;
-    expect(findings(inner, { tax_number: taxNumber, widnr: 'DE123456789' })).toEqual([['xml.Firma.Anlage.WIdNr', 'XML_WIDNR_MISMATCH', 'DE123456789']]);
-    expect(findings(`<Vorsatz><StNr>${taxNumber}</StNr></Vorsatz>`, { tax_number: taxNumber, widnr: 'DE123456789', idnr: taxpayer })).toEqual([
+    const inner = `<Vorsatz><StNr>${taxNumber}</StNr></Vorsatz><Firma><WIdNr>DE123456788</WIdNr><Anlage><WIdNr>DE987654328</WIdNr></Anlage></Firma>`;
+    expect(findings(inner, { tax_number: taxNumber, widnr: 'DE123456788' })).toEqual([['xml.Firma.Anlage.WIdNr', 'XML_WIDNR_MISMATCH', 'DE123456788']]);
+    expect(findings(`<Vorsatz><StNr>${taxNumber}</StNr></Vorsatz>`, { tax_number: taxNumber, widnr: 'DE123456788', idnr: taxpayer })).toEqual([
       ['idnr', 'XML_IDNR_MISMATCH', undefined],
       ['widnr', 'XML_WIDNR_MISMATCH', undefined],
     ]);

@@ -8,6 +8,7 @@
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { NamedIdnr } from '#shared/forms/accepted.ts';
 import { taxOfficeOf } from '#shared/tax/test-cases.ts';
+import { widnrProblem, widnrRule, widnrShapeOf } from '#shared/tax/widnr.ts';
 import type { XmlTree } from '#shared/xml/xml.ts';
 
 /** What an identifier is, named by the request field that declares it (the Ordnungsbegriff by `tax_number`). */
@@ -104,6 +105,9 @@ export function identifierFindings(
     }
     const given = declared[kind];
     const { code, what, echo } = fieldFacts[kind];
+    // The structure of the schema holds a W-IdNr's form; its check digit is ERiC's formal rule.
+    const widnr = kind === 'widnr' ? widnrProblem(value, widnrShapeOf(value)) : undefined;
+    if (widnr?.code === 'WIDNR_CHECK_DIGIT') findings.push({ path, ...widnr, rule: widnrRule(widnrShapeOf(value)) });
     if (kind === 'spouse_idnr' && value === taxpayer)
       findings.push({ path, code: 'IDNR_SAME_AS_TAXPAYER', message: "must be the spouse's own tax identification number, not the taxpayer's" });
     else if (given === undefined)

@@ -1,4 +1,4 @@
-import type { SubmissionData } from '#shared/ports.ts';
+import type { TransmissionData } from '#shared/ports/tax-authority.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
 import type { Filing } from '#shared/forms/filing.ts';
 
@@ -7,7 +7,7 @@ import type { Filing } from '#shared/forms/filing.ts';
  * `period` is the ticket's, `nutzdaten` what the filing's form writes of it (shared/forms/form.ts),
  * built at transmission so it carries the day it was sent.
  */
-export function submissionFor(filing: Filing, period: string | undefined, datenartVersion: string, nutzdaten: string): SubmissionData {
+export function transmissionFor(filing: Filing, period: string | undefined, datenartVersion: string, nutzdaten: string): TransmissionData {
   const body: AcceptedBody = filing.body;
   return {
     kind: filing.kind,
@@ -18,6 +18,7 @@ export function submissionFor(filing: Filing, period: string | undefined, datena
     ...(body.tax_office !== undefined && { tax_office: body.tax_office }),
     ...(body.vat_id !== undefined && { vat_id: body.vat_id }),
     ...(body.client_reference !== undefined && { client_reference: body.client_reference }),
+    ...(body.bescheiddaten === true && { bescheiddaten: true }),
     datenart_version: datenartVersion,
     nutzdaten,
   };

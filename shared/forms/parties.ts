@@ -36,6 +36,52 @@ export const partyElements = {
 /** Request field → element of the Mandant. */
 export const advisorClientElements = { last_name: 'Name', first_name: 'Vorname', client_number: 'MandantenNr', clerk: 'Bearbeiterkennzeichen' } as const;
 
+const partyWords: Readonly<Record<keyof typeof partyElements, string>> = {
+  company_name: "A company's name",
+  last_name: "A person's surname",
+  first_name: "A person's first name",
+  name_prefix: 'A prefix of the surname, such as "von"',
+  name_suffix: 'A suffix of the name, such as "Jr."',
+  street: 'Street',
+  house_number: 'House number',
+  house_number_suffix: 'What follows the house number, such as "a"',
+  address_supplement: 'A further line of the address, such as "c/o"',
+  city: 'Town or city',
+  postal_code: 'German postal code',
+  foreign_postal_code: 'Postal code abroad',
+  country: 'Country of an address abroad',
+  po_box_city: "The post office box's town",
+  po_box: 'Post office box',
+  po_box_postal_code: "The post office box's postal code",
+  large_customer_postal_code: 'Postal code of a large customer',
+  phone: 'Phone number',
+  email: 'Email address',
+};
+const advisorClientWords: Readonly<Record<keyof typeof advisorClientElements, string>> = {
+  last_name: "The client's surname or company name",
+  first_name: "The client's first name",
+  client_number: "The advisor's number for the client",
+  clerk: 'Who handles the client at the advisor',
+};
+
+/** What the OpenAPI document says of each field of the parties `business`, `advisor` and `advisor_client`, by path. */
+export const partyFieldDescriptions = (): Record<string, string> => ({
+  ...Object.fromEntries(
+    (['business', 'advisor'] as const).flatMap((key) =>
+      Object.entries(partyElements).map(([field, element]) => [
+        `${key}.${field}`,
+        `${partyWords[field as keyof typeof partyElements]} (${key === 'business' ? 'Unternehmer' : 'Berater'}/${element})`,
+      ]),
+    ),
+  ),
+  ...Object.fromEntries(
+    Object.entries(advisorClientElements).map(([field, element]) => [
+      `advisor_client.${field}`,
+      `${advisorClientWords[field as keyof typeof advisorClientElements]} (Mandant/${element})`,
+    ]),
+  ),
+});
+
 /** A string as an element's facts allow it: its lengths, its pattern, and ELSTER's character set where the schema asks for it. */
 export function elementText(facts: ElementFacts) {
   const { minLength = 0, maxLength = 1000, pattern, elsterText } = facts.text ?? {};

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadForm } from '#shared/forms/load.ts';
 import { formOpenapi } from '#shared/forms/openapi.ts';
-import { formFacts, kinds } from '#shared/forms/registry.ts';
+import type { YearFigureSources } from '#shared/forms/form.ts';
+import { formFacts, kinds, prepaymentPairs, profitPairs, profitPartners } from '#shared/forms/registry.ts';
+import { profitModule } from '#shared/manifest.ts';
 import { loadCorpus } from '#test/support/corpus.ts';
 
 const shared = path.join(import.meta.dirname, '..');
@@ -39,10 +41,27 @@ describe('the form registry', () => {
     expect((await loadCorpus()).some((fixture) => fixture.kind === kind && fixture.valid)).toBe(true);
   });
 
+  // A form takes part in the hints across filings by its profit.ts alone (`#form-profit`, bundleAliases).
+  it.each(kinds)('gives the submit function of %s its profit.ts, or none, and has one where a pair names it', async (kind) => {
+    const own = existsSync(path.join(import.meta.dirname, kind, 'profit.ts'));
+    expect(profitModule(kind)).toBe(own ? `./shared/forms/${kind}/profit.ts` : './shared/forms/no-profit.ts');
+    const figures = await import(`#shared/forms/${kind}/profit.ts`).catch(() => import('#shared/forms/no-profit.ts'));
+    const figure = figures.profit ?? (figures as YearFigureSources).prepayment;
+    expect(figure === undefined ? 'none' : typeof figure).toBe(own ? 'function' : 'none');
+    if (profitPartners(kind).length > 0 || prepaymentPairs.some((pair) => pair.includes(kind))) expect(own).toBe(true);
+  });
+
+  it('pairs only profits of two different forms, each pair once', () => {
+    const keys = profitPairs.map((pair) => [...pair].sort().join('/'));
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(profitPairs.filter(([one, other]) => one === other)).toEqual([]);
+  });
+
   it('names each Datenart version as ERiC does', () => {
     expect(formFacts.ustva.datenartVersion(2026)).toBe('UStVA_2026');
     expect(formFacts.est.datenartVersion(2024)).toBe('ESt_2024');
     expect(formFacts.ust.datenartVersion(2025)).toBe('USt_2025');
+    expect(formFacts.euer.datenartVersion(2024)).toBe('EUER_2024');
     expect(formFacts.lsta.datenartVersion(2026)).toBe('LStA_2026');
     // The KSt's names E30's Unterfallart 30 (`KSt_30_<Jahr>`).
     expect(formFacts.kst.datenartVersion(2024)).toBe('KSt_30_2024');

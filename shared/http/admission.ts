@@ -3,7 +3,7 @@ import { clientOf } from '#shared/http/authenticate.ts';
 import { checkExpectation } from '#shared/http/expectation.ts';
 import { checkSingleHeaders } from '#shared/http/single-headers.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
-import type { ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
 
 /**
  * What a request's headers alone decide, in this order: an `Expect` other than `100-continue` (417),
@@ -11,7 +11,7 @@ import type { ApiKeyStore } from '#shared/ports.ts';
  * unknown or revoked API key (401). Answers the caller's client on an authenticated route.
  *
  * Every API function runs it first (api-handler.ts), and the local gateway runs it before it reads a
- * body (infra/local/http-gateway.ts), so a request it refuses never has its body read there.
+ * body (local/http-gateway.ts), so a request it refuses never has its body read there.
  */
 export async function admit(headers: ApiEvent['headers'], keys?: ApiKeyStore): Promise<string | undefined> {
   checkExpectation(headers);

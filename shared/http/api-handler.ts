@@ -7,7 +7,8 @@ import { requestId } from '#shared/http/request-id.ts';
 import { restApiEvents } from '#shared/http/rest-api-event.ts';
 import { serverErrors } from '#shared/http/server-errors.ts';
 import type { ApiEvent, ApiHandler, ApiResponse } from '#shared/http/types.ts';
-import type { ApiKeyStore, RateCounter } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
 import { traced } from '#shared/tracing.ts';
 
 export interface ApiHandlerOptions {

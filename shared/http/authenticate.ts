@@ -1,7 +1,7 @@
 import { hashApiKey } from '#shared/domain/api-key.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
-import type { ApiKeyStore } from '#shared/ports.ts';
+import type { ApiKeyStore } from '#shared/ports/api-key-store.ts';
 
 const unauthorized = () =>
   new HttpError(401, 'UNAUTHORIZED', 'A valid API key is required (Authorization: Bearer <key>)', {

@@ -1,4 +1,4 @@
-// What the list routes (`GET /v2/tickets`, `GET /v2/certificates`) share: how much of a list one
+// What the list routes (`GET /v2/tickets`, `GET /v2/notices`, `GET /v2/certificates`) share: how much of a list one
 // answer carries, and how a listing refuses what it was asked. An answer of a Lambda function may
 // take at most 6 MB, and each item of a list copies what its record holds (a certificate's subject
 // of tens of KiB among it): a page holds as many items, in order, as fit in `maxListAnswerBytes`,
@@ -23,6 +23,28 @@ export function itemsFitting(items: readonly unknown[]): number {
   }
   return items.length;
 }
+
+/**
+ * A store's page as the caller gets it: each item as `view` shows it, as many as fit in one answer,
+ * and where the next page starts (null after the last): after the last item shown, or at `last`,
+ * where the store's page ended short of the end, when all are shown. A cursor is its item's ID.
+ */
+export function answerPage<T extends L, L, V>(items: readonly T[], last: L | undefined, view: (item: T) => V, idOf: (item: L) => string) {
+  const views = items.map(view);
+  const shown = itemsFitting(views);
+  const next = shown < views.length ? items[shown - 1] : last;
+  return { items: views.slice(0, shown), next_cursor: next ? Buffer.from(idOf(next)).toString('base64url') : null };
+}
+
+/** The ID a cursor names, where it is one `isId` takes and was written as `answerPage` writes it. */
+export function cursorId(cursor: string, isId: (id: string) => boolean): string | undefined {
+  const id = Buffer.from(cursor, 'base64url').toString();
+  return isId(id) && Buffer.from(id).toString('base64url') === cursor ? id : undefined;
+}
+
+/** 400 `CURSOR_INVALID`: the cursor names nothing of the caller's that fits the listing's filters. */
+export const invalidCursor = () =>
+  badListRequest('cursor', 'CURSOR_INVALID', "cursor is not one this listing handed out: pass the previous page's next_cursor with the same filters");
 
 /** 400 `BAD_REQUEST` with one detail, at `path`. */
 export const badListRequest = (path: string, code: string, message: string) =>

@@ -1,6 +1,6 @@
 import { isTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import { notFound } from '#shared/http/http-error.ts';
-import type { TicketStore } from '#shared/ports.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
 
 /**
  * The caller's own ticket, or 404: a malformed ID never reaches storage, and another client's

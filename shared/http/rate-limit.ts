@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import { rateLimitPerMinute } from '#shared/config.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
-import type { RateCounter } from '#shared/ports.ts';
+import type { RateCounter } from '#shared/ports/rate-counter.ts';
 
 const windowSeconds = 60;
 
@@ -31,7 +31,7 @@ export const rateLimit = (counter: () => RateCounter, perMinute: () => number = 
     if (limit === 0) return;
     const result = await spend(counter(), event.clientId!, limit, now());
     if (!result.admitted) {
-      throw new HttpError(429, 'RATE_LIMITED', `This client's budget of ${limit} requests a minute is spent; retry after Retry-After seconds`, {
+      throw new HttpError(429, 'RATE_LIMITED', `This client's budget of ${limit} requests a minute is spent; retry after ${result.retryAfterSeconds} seconds`, {
         headers: { 'retry-after': String(result.retryAfterSeconds) },
       });
     }

@@ -60,7 +60,7 @@ describe('HEAD', () => {
   });
 
   it('is not served where the GET acts, nor where there is no GET', () => {
-    expect(receiver.match('GET', '/dummy/hook-run/tk_abc')?.route.function).toBe('hookRun');
+    expect(receiver.match('GET', '/dummy/hook-run/tk_abc')?.route.function).toBe('receiverRun');
     expect(receiver.match('HEAD', '/dummy/hook-run/tk_abc')).toBeUndefined();
     expect(receiver.allowedMethods('/dummy/hook-run/tk_abc')).toEqual(['GET']);
     expect(table.match('HEAD', '/v2/ustva')).toBeUndefined();

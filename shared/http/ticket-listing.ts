@@ -5,9 +5,9 @@
 
 import { isTicketId, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
 import { metadataView } from '#shared/domain/views.ts';
-import { badListRequest, itemsFitting, refuseUnknownParameters } from '#shared/http/list-page.ts';
+import { answerPage, badListRequest, cursorId, invalidCursor, refuseUnknownParameters } from '#shared/http/list-page.ts';
 import { kinds } from '#shared/forms/registry.ts';
-import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketPage, TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 
 export const listLimit = { default: 50, max: 200 } as const;
 export const listStatuses: readonly TicketStatus[] = ['queued', 'processing', 'delivered', 'rejected', 'failed'];
@@ -32,26 +32,24 @@ export async function ticketQuery(params: Record<string, string | undefined>, cl
  * in one answer, and where the next page starts (null after the last): after the last ticket shown.
  */
 export function ticketPage(page: TicketPage) {
-  const views = page.tickets.map(metadataView);
-  const shown = itemsFitting(views);
-  const last = shown < views.length ? page.tickets[shown - 1] : page.last;
-  return { tickets: views.slice(0, shown), next_cursor: last ? Buffer.from(last.ticket).toString('base64url') : null };
+  const { items, next_cursor } = answerPage(page.tickets, page.last, metadataView, (ticket) => ticket.ticket);
+  return { tickets: items, next_cursor };
 }
 
-function limitOf(value: string | undefined): number {
+export function limitOf(value: string | undefined): number {
   if (value === undefined) return listLimit.default;
   const limit = /^\d{1,3}$/.test(value) ? Number(value) : 0;
   if (limit < 1 || limit > listLimit.max) throw badListRequest('limit', 'LIMIT_INVALID', `limit must be a whole number from 1 to ${listLimit.max}`);
   return limit;
 }
 
-function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
+export function oneOf<T extends string>(value: string, allowed: readonly T[], name: string): T {
   if (!(allowed as readonly string[]).includes(value)) throw badListRequest(name, 'FILTER_INVALID', `${name} must be one of ${allowed.join(', ')}`);
   return value as T;
 }
 
 /** As the tickets keep it (`toISOString`), so that comparing the strings compares the times. */
-function timeOf(value: string, name: string): string {
+export function timeOf(value: string, name: string): string {
   const time = isoTime.test(value) ? new Date(value) : undefined;
   if (!time || Number.isNaN(time.getTime())) {
     throw badListRequest(name, 'FILTER_INVALID', `${name} must be an ISO 8601 date or time, such as 2026-11-01 or 2026-11-01T00:00:00Z`);
@@ -60,15 +58,13 @@ function timeOf(value: string, name: string): string {
 }
 
 async function cursorTicket(cursor: string, clientId: string, query: TicketQuery, store: TicketStore): Promise<Pick<Ticket, 'ticket' | 'created_at'>> {
-  const id = Buffer.from(cursor, 'base64url').toString();
-  const ticket = isTicketId(id) && Buffer.from(id).toString('base64url') === cursor ? await store.get(id) : undefined;
+  const id = cursorId(cursor, isTicketId);
+  const ticket = id === undefined ? undefined : await store.get(id);
   // Outside the time filters the cursor was not made with them: the page would start elsewhere than it ended.
   const fits =
     ticket?.client_id === clientId &&
     (!query.created_after || ticket.created_at >= query.created_after) &&
     (!query.created_before || ticket.created_at < query.created_before);
-  if (!ticket || !fits) {
-    throw badListRequest('cursor', 'CURSOR_INVALID', "cursor is not one this listing handed out: pass the previous page's next_cursor with the same filters");
-  }
+  if (!ticket || !fits) throw invalidCursor();
   return { ticket: ticket.ticket, created_at: ticket.created_at };
 }

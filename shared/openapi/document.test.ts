@@ -23,7 +23,7 @@ import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
 import { elsterTextPattern } from '#shared/tax/elster-charset.ts';
-import { aTicket, apiEvent, context } from '#test/fakes.ts';
+import { aTicket, apiEvent, context, deliveredFacts } from '#test/fakes.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
 type Json = Record<string, any>;
@@ -92,7 +92,7 @@ describe('the OpenAPI document', () => {
 
   it('holds every ticket path parameter to the ticket ID pattern', () => {
     const ticketPaths = Object.keys(doc.paths).filter((path) => path.includes('{ticket}'));
-    expect(ticketPaths).toHaveLength(5);
+    expect(ticketPaths.sort()).toEqual([...new Set(servedRoutes(apis.api.routes).map(({ path }) => path))].filter((path) => path.includes('{ticket}')).sort());
     for (const path of ticketPaths) {
       const parameter = (doc.paths[path].parameters as Json[]).map((p) => (p.$ref ? resolve(p.$ref) : p) as Json).find((p) => p.in === 'path');
       expect(parameter).toMatchObject({ name: 'ticket', required: true, schema: { pattern: ticketIdPattern.source } });
@@ -158,6 +158,23 @@ describe('the OpenAPI document', () => {
     });
   });
 
+  it('describes every field of every schema, nested ones too', () => {
+    const schemas = doc.components.schemas as Record<string, Json>;
+    const described = (field: Json): boolean =>
+      typeof field.description === 'string' || (typeof field.$ref === 'string' && typeof schemas[field.$ref.split('/').at(-1)!]?.description === 'string');
+    const undescribed: string[] = [];
+    const walk = (schema: Json, path: string) => {
+      for (const alternative of [...(schema.anyOf ?? []), ...(schema.oneOf ?? []), ...(schema.allOf ?? [])]) walk(alternative, path);
+      if (schema.items) walk(schema.items, path);
+      for (const [name, field] of Object.entries<Json>(schema.properties ?? {})) {
+        if (!described(field)) undescribed.push(`${path}${name}`);
+        walk(field, `${path}${name}.`);
+      }
+    };
+    for (const [name, schema] of Object.entries(schemas)) walk(schema, `${name}: `);
+    expect(undescribed).toEqual([]);
+  });
+
   it('answers HEAD with the headers of GET and no body', () => {
     const { get, head } = doc.paths['/v2/status/{ticket}'];
     expect(Object.keys(head.responses)).toEqual(Object.keys(get.responses));
@@ -218,12 +235,7 @@ describe('the response schemas', () => {
     certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
     certificate_subject: 'CN=Muster GmbH',
     attempts: 3,
-    delivered_at: '2026-11-22T10:01:00.000Z',
-    transfer_ticket: 'abcdefghij0123456789klmnopqrstuv',
-    received_at: '2026-11-22T10:00:59.000Z',
-    file_name: 'p.pdf',
-    file_size: 1234,
-    file_sha256: 'f'.repeat(64),
+    ...deliveredFacts,
     error: { code: 'REJECTED', message: 'Refused', details: [{ path: 'Kz83', code: 'X', message: 'm', rule: 'R1', severity: 'error' }] },
     webhook: {
       status: 'failed',

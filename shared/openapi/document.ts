@@ -8,6 +8,7 @@ import {
   acceptedExample,
   certificateKeptExample,
   certificateUploadExample,
+  eventListExample,
   protocolNotReadyExample,
   ticketListExample,
   validationFailedExample,
@@ -37,7 +38,13 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { once } from '#shared/once.ts';
 import { listLimit, listStatuses } from '#shared/http/ticket-listing.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { eventListLimit, eventSettleSeconds, maxEventWaitSeconds } from '#shared/http/event-listing.ts';
+import { eventRetentionDays, eventTypes } from '#shared/domain/event.ts';
+import { contractText } from '#shared/contract-text.ts';
+import { downloadUrlSeconds, inlineFileBytes } from '#shared/notices/file-limits.ts';
+
+const inlineNoticeFileMiB = inlineFileBytes / 1024 / 1024;
+const downloadUrlMinutes = downloadUrlSeconds / 60;
 
 const text = contractText(new URL('./document.md', import.meta.url));
 
@@ -65,7 +72,8 @@ const description = () =>
     keepAliveSeconds: transportLimits.keepAliveSeconds,
   });
 
-const upper = (kind: Kind) => `${kind[0]!.toUpperCase()}${kind.slice(1)}`;
+// A kind of two words is one word of the operation's name (`submitAnpassungVorauszahlung`).
+const upper = (kind: Kind) => kind.replace(/(?:^|_)(.)/g, (_, first: string) => first.toUpperCase());
 
 const requestBody = (kind: Kind) => ({
   required: true,
@@ -199,6 +207,22 @@ function nutzdatenRead(): Json {
   };
 }
 
+const resendWebhook: Json = {
+  tags: ['Tickets'],
+  operationId: 'resendWebhook',
+  summary: "Send a delivered ticket's webhook again",
+  description:
+    "Queues a new delivery of the ticket's webhook, under a new `webhook-id`, with a fresh round of attempts: its attempts follow in `GET /v2/ticket/{ticket}/webhooks`. Takes no body. Only the client's own delivered ticket, and not while a delivery is still under way.",
+  responses: {
+    202: ok('Accepted: the delivery is queued', schemaRef('WebhookResent')),
+    409: failure(
+      "`PROTOCOL_NOT_READY` while the ticket is `queued` or `processing`; `CONFLICT` when it is `rejected` or `failed` (no protocol to send) or changed meanwhile; `WEBHOOK_PENDING` while a delivery is under way (`webhook.status` `pending`: wait for it, or see its attempts); `HOOK_DISABLED` where the stage sends no webhooks. `data` holds the ticket's `status` (and `error`) when it is not delivered, its `status` and `webhook` for `WEBHOOK_PENDING`",
+      ['PROTOCOL_NOT_READY', 'CONFLICT', 'WEBHOOK_PENDING', 'HOOK_DISABLED'],
+    ),
+    ...readErrors,
+  },
+};
+
 const query = (name: string, description: string, schema: Json): Json => ({ name, in: 'query', required: false, description, schema });
 
 const listTickets: Json = {
@@ -221,6 +245,44 @@ const listTickets: Json = {
     }),
     400: failure(
       `\`BAD_REQUEST\` with one detail: \`LIMIT_INVALID\` at \`limit\`, \`FILTER_INVALID\` at the filter, \`PARAMETER_UNKNOWN\` at a parameter the listing does not take, \`CURSOR_INVALID\` at \`cursor\` (not handed to this client, altered, or outside the time filters given with it); nothing is read. Also ${headerTwice}`,
+      ['BAD_REQUEST'],
+    ),
+    401: responseRef('Unauthorized'),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
+const listEvents: Json = {
+  tags: ['Tickets'],
+  operationId: 'getEvents',
+  summary: "The client's events, newest first; or those that followed a cursor, waiting for them",
+  description: text('events', { maxWait: String(maxEventWaitSeconds), settle: String(eventSettleSeconds), retention: String(eventRetentionDays) }),
+  parameters: [
+    query('limit', `Events per answer, ${eventListLimit.default} when absent`, {
+      type: 'integer',
+      minimum: 1,
+      maximum: eventListLimit.max,
+      default: eventListLimit.default,
+    }),
+    query('cursor', "The previous page's `next_cursor`: opaque, and valid only for the client it was handed to", { type: 'string' }),
+    query('after', "An answer's `follow_cursor`: the events that followed it, oldest first; opaque, and valid only for the client it was handed to", {
+      type: 'string',
+    }),
+    query('wait', `With \`after\`: seconds to wait for an event when none has followed yet (0 to ${maxEventWaitSeconds})`, {
+      type: 'integer',
+      minimum: 0,
+      maximum: maxEventWaitSeconds,
+      default: 0,
+    }),
+    query('type', 'Only events of these types, comma-separated', { type: 'string', examples: ['ticket.delivered,ticket.rejected,ticket.failed'] }),
+  ],
+  responses: {
+    200: ok('Events, and the cursors to go on', schemaRef('EventList'), {
+      examples: { page: { summary: 'A page with more to follow', value: eventListExample } },
+    }),
+    400: failure(
+      `\`BAD_REQUEST\` with one detail: \`LIMIT_INVALID\` at \`limit\`, \`WAIT_INVALID\` at \`wait\`, \`FILTER_INVALID\` at \`type\` (the message names the types: ${eventTypes.join(', ')}), \`PARAMETER_CONFLICT\` (\`cursor\` with \`after\`, \`wait\` without \`after\`), \`PARAMETER_UNKNOWN\` at a parameter the listing does not take, \`CURSOR_INVALID\` at \`cursor\` or \`after\` (not handed to this client, or altered); nothing is read. Also ${headerTwice}`,
       ['BAD_REQUEST'],
     ),
     401: responseRef('Unauthorized'),
@@ -306,6 +368,112 @@ const deleteCertificate: Json = {
   },
 };
 
+const noticeTag = ['Notices'];
+const noticeErrors = {
+  400: responseRef('BadHeader'),
+  401: responseRef('Unauthorized'),
+  404: responseRef('NoticeNotFound'),
+  429: responseRef('RateLimited'),
+  '5XX': responseRef('ServerError'),
+};
+
+const createMailboxCheck: Json = {
+  tags: noticeTag,
+  operationId: 'createMailboxCheck',
+  summary: 'Fetch what the tax office sent to an ELSTER mailbox',
+  description: text('mailbox-check'),
+  requestBody: {
+    required: true,
+    content: {
+      'application/json': { schema: schemaRef('MailboxCheckRequest'), examples: { stage: { summary: "The stage's own mailbox", value: { test: true } } } },
+    },
+  },
+  responses: {
+    202: ok('Accepted: the check runs on its queue', schemaRef('MailboxCheck')),
+    400: failure(`The body is not UTF-8 JSON or repeats a key (\`MALFORMED_JSON\`), or ${headerTwice}`, ['MALFORMED_JSON', 'BAD_REQUEST']),
+    401: responseRef('Unauthorized'),
+    ...bodyErrors,
+    422: failure(
+      'A field is wrong (`INVALID_VALUE`, `UNKNOWN_FIELD`), or `certificate_id` names none of your certificates (`CERTIFICATE_UNKNOWN`) or one whose PIN is not stored (`PIN_NOT_STORED`)',
+      ['VALIDATION_FAILED'],
+    ),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
+const getMailboxCheck: Json = {
+  tags: noticeTag,
+  operationId: 'getMailboxCheck',
+  summary: 'How far a mailbox check got',
+  responses: { 200: ok('The check and its counts', schemaRef('MailboxCheck')), ...noticeErrors },
+};
+
+const listNotices: Json = {
+  tags: noticeTag,
+  operationId: 'getNotices',
+  summary: "The client's notices, newest first, page by page",
+  description: `Cursor and limit as \`GET /v2/tickets\`: a page's answer takes at most ${listAnswerSize}, and a cursor is valid only for the client it was handed to.`,
+  parameters: [
+    query('limit', `Notices per page, ${listLimit.default} when absent`, { type: 'integer', minimum: 1, maximum: listLimit.max, default: listLimit.default }),
+    query('cursor', "The previous page's `next_cursor`", { type: 'string' }),
+    query('certificate_id', "Only those from this certificate's mailbox", { type: 'string' }),
+    query('datenart', 'Only this Datenart (`ESB`, …)', { type: 'string' }),
+    query('year', 'Only notices for this year', { type: 'integer' }),
+    query('state', 'Only notices in this state', { type: 'string', enum: ['stored', 'confirmed'] }),
+    query('since', 'Only notices stored at or after this time (ISO 8601)', { type: 'string', format: 'date-time' }),
+  ],
+  responses: {
+    200: ok('A page of notices and where the next starts', schemaRef('NoticeList')),
+    400: failure(
+      `\`BAD_REQUEST\` with one detail: \`LIMIT_INVALID\`, \`FILTER_INVALID\`, \`PARAMETER_UNKNOWN\` or \`CURSOR_INVALID\`; nothing is read. Also ${headerTwice}`,
+      ['BAD_REQUEST'],
+    ),
+    401: responseRef('Unauthorized'),
+    429: responseRef('RateLimited'),
+    '5XX': responseRef('ServerError'),
+  },
+};
+
+const getNotice: Json = {
+  tags: noticeTag,
+  operationId: 'getNotice',
+  summary: 'One notice: its metadata and its files, never their content',
+  responses: { 200: ok('The notice', schemaRef('Notice')), ...noticeErrors },
+};
+
+const fileRead = (operationId: string, summary: string, description: string, jsonView: boolean): Json => {
+  const answer = ok(jsonView ? 'With `Accept: application/json`: the values, where the format is known' : 'The file', schemaRef('NoticeData'));
+  return {
+    tags: noticeTag,
+    operationId,
+    summary,
+    description: `${description} A file above ${inlineNoticeFileMiB} MiB is answered 302 to a download URL valid for ${downloadUrlMinutes} minutes, never passed through a function.`,
+    responses: {
+      200: jsonView
+        ? {
+            ...answer,
+            headers: { ...(answer.headers as Json), 'content-disposition': headerRef('ContentDisposition') },
+            content: { ...(answer.content as Json), 'application/xml': {} },
+          }
+        : {
+            description: 'The file as ELSTER provided it (the notice: `application/pdf`)',
+            headers: { 'content-disposition': headerRef('ContentDisposition'), etag: headerRef('ETag') },
+            content: { 'application/pdf': {}, 'application/octet-stream': {} },
+          },
+      302: { description: 'A large file: `Location` is a download URL valid for a few minutes', headers: { location: headerRef('Location') } },
+      ...noticeErrors,
+    },
+  };
+};
+
+const listTicketNotices: Json = {
+  tags: ['Tickets'],
+  operationId: 'getTicketNotices',
+  summary: "The notices answering a ticket's filing",
+  responses: { 200: ok('Oldest first', schemaRef('TicketNotices')), ...readErrors },
+};
+
 const publicRead = (operationId: string, summary: string, answer: Json): Json => ({
   tags: ['Service'],
   operationId,
@@ -338,6 +506,7 @@ function build(): Json {
       { name: 'Submissions', description: 'Tax filings of every form, submitted or only checked' },
       { name: 'Tickets', description: 'What became of a submission' },
       { name: 'Certificates', description: "Each client's own ELSTER certificates, kept sealed" },
+      { name: 'Notices', description: 'What the tax office sends back to an ELSTER mailbox: fetched, kept and confirmed' },
       { name: 'Service', description: 'Public: no API key needed' },
     ],
     security: [{ bearer: [] }, { apiKey: [] }],
@@ -353,9 +522,39 @@ function build(): Json {
         ticket,
       ),
       '/v2/ticket/{ticket}/nutzdaten': readable(nutzdatenRead(), ticket),
+      '/v2/ticket/{ticket}/webhooks': {
+        ...readable(
+          {
+            ...ticketRead('getWebhookAttempts', "A ticket's webhook attempts", 'WebhookAttempts', 'Every attempt, oldest first'),
+            description:
+              "Each attempt at posting the ticket's webhook: when, to which host, the HTTP status or the class of network error, how long it took, its outcome and when the next is due. Kept as long as the ticket's metadata; the first 256 bytes of each answer for 30 days. Empty while nothing was attempted (webhooks off, not yet delivered).",
+          },
+          ticket,
+        ),
+        post: resendWebhook,
+      },
       '/v2/tickets': readable(listTickets),
+      '/v2/events': readable(listEvents),
       '/v2/certificates': { ...writable(uploadCertificate), ...readable(listCertificates) },
       '/v2/certificates/{certificate_id}': { ...readable(getCertificate, [parameterRef('CertificateId')]), delete: deleteCertificate },
+      '/v2/ticket/{ticket}/notices': readable(listTicketNotices, ticket),
+      '/v2/mailbox/checks': writable(createMailboxCheck),
+      '/v2/mailbox/checks/{check_id}': readable(getMailboxCheck, [parameterRef('CheckId')]),
+      '/v2/notices': readable(listNotices),
+      '/v2/notices/{notice_id}': readable(getNotice, [parameterRef('NoticeId')]),
+      '/v2/notices/{notice_id}/data': readable(
+        fileRead(
+          'getNoticeData',
+          "A notice's data package",
+          'The XML as ELSTER provided it; with `Accept: application/json` its values as JSON where steuerbote reads the format.',
+          true,
+        ),
+        [parameterRef('NoticeId')],
+      ),
+      '/v2/notices/{notice_id}/attachments/{n}': readable(
+        fileRead('getNoticeAttachment', "A notice's attachment", 'The attachment as ELSTER provided it: the notice as a PDF.', false),
+        [parameterRef('NoticeId'), parameterRef('AttachmentNumber')],
+      ),
       '/v2/protocol/{ticket}': readable(protocolRead('getProtocol', 'The transfer protocol of a delivered ticket'), ticket),
       '/v2/response/{ticket}': readable(protocolRead('getResponse', 'The same as `/v2/protocol/{ticket}`'), ticket),
       '/v2/version': readable(publicRead('getVersion', 'Versions, tax authority and supported Datenart versions', ok('Versions', schemaRef('Version')))),
@@ -374,6 +573,19 @@ function build(): Json {
           content: { 'text/html': { schema: { type: 'string' } } },
         }),
       ),
+    },
+    webhooks: {
+      'notice.available': {
+        post: {
+          operationId: 'noticeAvailable',
+          summary: 'A notice arrived',
+          description:
+            "Posted to `HOOK_URI` while `HOOK_ENABLED` is true, for each notice a mailbox check stores for a client (none for the operator's own), signed and retried as the ticket's webhook (Standard Webhooks headers `webhook-id`, `webhook-timestamp`, `webhook-signature`). Answer 2xx; 410 stops it.",
+          tags: ['Notices'],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/NoticeAvailable' } } } },
+          responses: { '200': { description: 'Received' } },
+        },
+      },
     },
     components: { schemas: componentSchemas(), parameters, headers, responses, securitySchemes },
   };

@@ -128,3 +128,31 @@ export const ticketListExample = enveloped(200, 'Tickets', {
   ],
   next_cursor: 'dGtfM3EyLTd3QWJDZEVmR2hJaktsTW5PcA',
 });
+
+export const eventListExample = enveloped(200, 'Events', {
+  events: [
+    {
+      id: 'evt_Q2hhbmdlZEV2ZW50SWQx',
+      type: 'ticket.delivered',
+      created_at: '2026-04-10T08:15:02.000Z',
+      data: {
+        ticket: exampleTicket,
+        kind: 'ustva',
+        status: 'delivered',
+        test: true,
+        attempts: 1,
+        type: 'voranmeldung',
+        client_reference: 'INV-2026-03',
+        transfer_ticket: 'et123abc456',
+      },
+    },
+    {
+      id: 'evt_Q3JlYXRlZEV2ZW50SWQy',
+      type: 'ticket.created',
+      created_at: '2026-04-10T08:15:00.000Z',
+      data: { ticket: exampleTicket, kind: 'ustva', status: 'queued', test: true, attempts: 0, type: 'voranmeldung', client_reference: 'INV-2026-03' },
+    },
+  ],
+  next_cursor: 'MjAyNi0wNC0xMFQwODoxNTowMC4wMDBaI2V2dF9RM0psWVhSbFpFVjJaVzUwU1dReQ.bmV4dEN1cnNvclRhZw',
+  follow_cursor: 'MjAyNi0wNC0xMFQwODoxNjowMC4wMDBaI34.Zm9sbG93Q3Vyc29yVGFn',
+});

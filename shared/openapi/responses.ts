@@ -1,6 +1,7 @@
 // The pieces every operation is made of: answers in the envelope, the errors they share, and the
 // headers and parameters the contract names.
 import { ticketIdPattern } from '#shared/domain/ticket.ts';
+import { checkIdPattern, noticeIdPattern } from '#shared/domain/notice.ts';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
 import { forbiddenKeys, maxNesting } from '#shared/http/json-keys.ts';
 import { saneRequestId } from '#shared/http/request-id.ts';
@@ -8,7 +9,7 @@ import { singleValuedHeaders } from '#shared/http/single-headers.ts';
 import { usableKey } from '#shared/submission/idempotent-request.ts';
 import { exampleTicket } from '#shared/openapi/examples.ts';
 import { pinLockMinutes, wrongPinLimit, wrongPinWindowMinutes } from '#shared/certificates/pin-lock.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./responses.md', import.meta.url));
 
@@ -83,6 +84,29 @@ export const parameters = {
     schema: { type: 'string', pattern: ticketIdPattern.source },
     example: exampleTicket,
   },
+  NoticeId: {
+    name: 'notice_id',
+    in: 'path',
+    required: true,
+    description: 'The ID `GET /v2/notices` lists. Anything not matching the pattern is 404 without a storage lookup.',
+    schema: { type: 'string', pattern: noticeIdPattern.source },
+    example: 'ntc_AAAAAAAAAAAAAAAAAAAAAA',
+  },
+  CheckId: {
+    name: 'check_id',
+    in: 'path',
+    required: true,
+    description: 'The ID `POST /v2/mailbox/checks` answered',
+    schema: { type: 'string', pattern: checkIdPattern.source },
+    example: 'chk_AAAAAAAAAAAAAAAAAAAAAA',
+  },
+  AttachmentNumber: {
+    name: 'n',
+    in: 'path',
+    required: true,
+    description: "The attachment's `n` in the notice, from 1",
+    schema: { type: 'integer', minimum: 1 },
+  },
   RequestId: {
     name: 'x-request-id',
     in: 'header',
@@ -122,6 +146,10 @@ export const responses = {
   Unauthorized: failure('No API key, or an unknown or revoked one', ['UNAUTHORIZED'], { headers: { 'www-authenticate': headerRef('WwwAuthenticate') } }),
   TicketNotFound: failure(
     'No such ticket for this client: an ID that does not exist, belongs to another client (never 403), or does not match the ticket pattern',
+    ['NOT_FOUND'],
+  ),
+  NoticeNotFound: failure(
+    'No such notice (or attachment) for this client: an ID that does not exist, belongs to another client or to the operator (never 403), or does not match the pattern',
     ['NOT_FOUND'],
   ),
   CertificateNotFound: failure(

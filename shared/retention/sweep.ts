@@ -1,6 +1,9 @@
 import type { RetentionConfig } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
-import type { StoredBodyNotes, SubmissionStore, TicketStore } from '#shared/ports.ts';
+import type { StoredBodyNotes } from '#shared/ports/stored-body-notes.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookAttemptStore } from '#shared/ports/webhook-attempts.ts';
 import { timeIsUp, workThrough, type StopAt } from '#shared/time-budget.ts';
 
 /**
@@ -19,8 +22,9 @@ export const orphanWindowSeconds = 3 * 60 * 60;
 
 export interface SweepDeps {
   tickets: TicketStore;
-  submissions: SubmissionStore;
+  filings: FilingStore;
   notes: StoredBodyNotes;
+  attempts: WebhookAttemptStore;
   retention: RetentionConfig;
   /** When to stop taking on work (time-budget.ts); the next run goes on from where this one stopped. */
   stopAt?: StopAt;
@@ -41,10 +45,11 @@ const notesPage = 100;
 /**
  * Deletes the submitted data of every ticket finished longer ago than the retention. A finished ticket
  * never needs its body again (the re-drive and webhooks read only the ticket and its protocol), so
- * what remains is the ticket's metadata and the protocol, kept under their own retention.
+ * what remains is the ticket's metadata and the protocol, kept under their own retention, and its
+ * webhook attempts, which are given the ticket's expiry.
  *
- * The same code runs on AWS and locally, where the stand-ins know neither TTL nor lifecycle rules. A
- * run that stops for time needs no position kept: a swept ticket leaves the index the pass reads, so
+ * Not a lifecycle rule: S3 counts an object's age from its writing, a retention here runs from its
+ * ticket's end, which only the ticket knows. A run that stops for time needs no position kept: a swept ticket leaves the index the pass reads, so
  * the next run starts with those left.
  */
 export async function sweepSubmissions(deps: SweepDeps): Promise<SweepCounts> {
@@ -52,10 +57,12 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<SweepCounts> {
   const cutoff = new Date(now.getTime() - deps.retention.submissionRetentionSeconds * 1000).toISOString();
   let deleted = 0;
   const done = await workThrough(deps.tickets.finishedBefore(cutoff), { concurrency: atOnce, stopAt: deps.stopAt }, async (ticket) => {
-    await deps.submissions.delete(ticket.ticket);
+    await deps.filings.delete(ticket.ticket);
+    const expires_at = Math.floor(now.getTime() / 1000) + deps.retention.protocolRetentionDays * 86_400;
+    // Before the ticket leaves the index this pass reads, so a crash in between gives them an expiry again rather than never.
+    await deps.attempts.expireBy(ticket.ticket, expires_at);
     // Noted only after the delete, so a crash in between deletes again rather than never; noted at
     // all because each delete in the versioned bucket leaves another delete marker.
-    const expires_at = Math.floor(now.getTime() / 1000) + deps.retention.protocolRetentionDays * 86_400;
     const noted = await deps.tickets.transition(ticket.ticket, { status: ticket.status }, { submission_deleted_at: now.toISOString(), expires_at });
     if (noted) deleted++;
   });
@@ -73,7 +80,7 @@ export async function sweepSubmissions(deps: SweepDeps): Promise<SweepCounts> {
  * stays down longer than the window leaves the bodies stored meanwhile for a person to check
  * (docs/operations/).
  */
-export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention'>): Promise<SweepCounts> {
+export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention' | 'attempts'>): Promise<SweepCounts> {
   const now = (deps.now ?? (() => new Date()))().getTime();
   const youngest = new Date(now - orphanGraceSeconds * 1000);
   const oldest = new Date(youngest.getTime() - orphanWindowSeconds * 1000);
@@ -88,7 +95,7 @@ export async function sweepOrphanedSubmissions(deps: Omit<SweepDeps, 'retention'
       const ticket = await deps.tickets.get(noted);
       if (ticket && !ticket.submission_deleted_at) return;
       // A note whose body was never stored (a crash in between) deletes nothing, harmlessly.
-      await deps.submissions.delete(noted);
+      await deps.filings.delete(noted);
       deleted++;
     });
     // Another run got here first (a run retried while this one went on): it goes on from there.

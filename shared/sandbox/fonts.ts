@@ -14,9 +14,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { Encodings } from '@pdf-lib/standard-fonts';
 import type { PDFDocument } from 'pdf-lib';
 import { once } from '#shared/once.ts';
-
-/** The faces' files in their package: regular, then bold. */
-export const fontFiles = ['@expo-google-fonts/arimo/400Regular/Arimo_400Regular.ttf', '@expo-google-fonts/arimo/700Bold/Arimo_700Bold.ttf'] as const;
+import { fontFiles } from '#shared/sandbox/font-files.ts';
 
 export interface Face {
   /** The font file, as pdf-lib embeds it. */

@@ -6,16 +6,13 @@
 // lines and the figures at most `maxFigureLines`, the rows beyond counted in a last one. Written
 // with pdf-lib in two faces embedded as subsets (shared/sandbox/fonts.ts), so every reader shows it alike.
 
-import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
-import { PDFDocument, PDFName, type PDFFont } from 'pdf-lib';
 import { berlinWallClock, isBerlinSummerTime } from '#shared/domain/berlin-date.ts';
 import type { ProtocolRow } from '#shared/forms/protocol-row.ts';
 import { landNotation } from '#shared/tax/tax-number.ts';
 import { taxOfficeName } from '#shared/tax/tax-offices.ts';
 import { clipToWidth, wrapToWidth } from '#shared/sandbox/fitted-text.ts';
-import { faces, parsedFonts, type Face } from '#shared/sandbox/fonts.ts';
 import { PageContents, type Color } from '#shared/sandbox/page-contents.ts';
+import { pageSize, sandboxDocument, type Typeface } from '#shared/sandbox/sandbox-pdf.ts';
 
 export interface ProtocolInput {
   ticket: string;
@@ -50,32 +47,15 @@ export const maxFigureLines = 2_500;
 /** Lines one figure's label takes at most (a UStVA's Kz 23 text of 180 characters takes 5); the last ends in "…" when more is left. */
 export const maxLabelLines = 8;
 
-const pageSize: [number, number] = [595.28, 841.89]; // A4
 const margin = 56;
 const footerSpace = 40;
 const black: Color = [0, 0, 0];
 const grey: Color = [0.4, 0.4, 0.4];
 const alert: Color = [0.7, 0.1, 0.1];
 
-/** A face's metrics, for fitting and aligning, the font it is drawn in and its name in a page's resources. */
-interface Typeface {
-  metrics: Face;
-  font: PDFFont;
-  resource: string;
-}
-
 export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Array> {
   const receivedAt = new Date(input.receivedAt);
-  // updateMetadata: false keeps pdf-lib from stamping the current time and its own name into the document.
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  deflateNatively(doc);
-  doc.registerFontkit(parsedFonts);
-  const embedded = async (metrics: Face, resource: string): Promise<Typeface> => ({
-    metrics,
-    font: await doc.embedFont(metrics.file, { subset: true, customName: `${subsetTag(input.ticket, resource)}+${metrics.name}` }),
-    resource,
-  });
-  const [regular, bold] = await Promise.all([embedded(faces().regular, 'F1'), embedded(faces().bold, 'F2')]);
+  const { regular, bold, save } = await sandboxDocument(input.ticket);
   const writer = pageWriter(input.test, regular, bold);
 
   writer.line('Übertragungsprotokoll', { face: bold, size: 20, after: 8 });
@@ -117,40 +97,9 @@ export async function renderProtocolPdf(input: ProtocolInput): Promise<Uint8Arra
   for (const [index, contents] of writer.pages.entries()) {
     const footer = `steuerbote — Sandbox — Seite ${index + 1} von ${writer.pages.length}`;
     contents.text(footer, { x: margin, y: margin / 2, size: 8, font: regular.font, resource: regular.resource, color: grey });
-    const page = doc.addPage(pageSize);
-    for (const { font, resource } of [regular, bold]) page.node.setFontDictionary(PDFName.of(resource), font.ref);
-    page.node.addContentStream(doc.context.register(doc.context.flateStream(contents.contents)));
   }
   // The receipt time is also the document's date, so equal input gives equal bytes.
-  doc.setTitle('Übertragungsprotokoll');
-  doc.setSubject(subject);
-  doc.setLanguage('de-DE');
-  doc.setProducer('steuerbote');
-  doc.setCreator('steuerbote');
-  doc.setCreationDate(receivedAt);
-  doc.setModificationDate(receivedAt);
-  // Without object streams, which pdf-lib would deflate in JavaScript too.
-  return doc.save({ useObjectStreams: false });
-}
-
-// pdf-lib deflates in JavaScript (pako), which took half of a protocol's rendering time; Node's
-// zlib gives the same FlateDecode stream natively (BENCHMARKS.md, 2026-11-25). Every stream of the
-// protocol is deflated through the document's context: the fonts' files and character maps as
-// pdf-lib embeds them, and the pages' contents.
-function deflateNatively(doc: PDFDocument): void {
-  const { context } = doc;
-  context.flateStream = (contents, dict = {}) =>
-    context.stream(deflateSync(typeof contents === 'string' ? Buffer.from(contents, 'latin1') : contents), { ...dict, Filter: 'FlateDecode' });
-}
-
-/**
- * The six capital letters that name a font's subset before its own name, as PDF wants them (ISO
- * 32000-1, 9.6.4): one subset differs from another of the same font in another protocol, and the
- * same input gives the same bytes.
- */
-function subsetTag(ticket: string, resource: string): string {
-  const digest = createHash('sha256').update(`${ticket}/${resource}`).digest();
-  return Array.from(digest.subarray(0, 6), (byte) => String.fromCharCode(65 + (byte % 26))).join('');
+  return save(writer.pages, { title: 'Übertragungsprotokoll', subject, date: receivedAt });
 }
 
 /** As the tax office writes it on its letters, with its Land and ELSTER's 13 digits beside: "198/113/10010 (BY; ELSTER 9198011310010)". */
@@ -254,7 +203,10 @@ function pageWriter(test: boolean, regular: Typeface, bold: Typeface) {
       const labelX = row.kz === undefined ? margin : margin + kzColumn;
       const labelWidth = width - valuesWidth - (labelX - margin) - 8;
       const [first = '', ...rest] = wrapToWidth(row.label, style.face.metrics, style.size, labelWidth, maxLabelLines);
-      lines += 1 + rest.length;
+      // A Kennzahl with a part beside its number (LStA "42 Vorjahr") wraps in its column, never cut.
+      const [kz, ...kzRest] = row.kz === undefined ? [] : wrapToWidth(`Kz ${row.kz}`, style.face.metrics, style.size, kzColumn - 2, maxLabelLines);
+      const more = Math.max(rest.length, kzRest.length);
+      lines += 1 + more;
       // One line stays for the count of the rows left out.
       if (lines > maxFigureLines - (index < rows.length - 1 ? 1 : 0)) {
         const left = rows.length - index;
@@ -263,15 +215,16 @@ function pageWriter(test: boolean, regular: Typeface, bold: Typeface) {
         break;
       }
       advance(14);
-      if (row.kz !== undefined) text(`Kz ${row.kz}`, margin, kzColumn, style);
+      if (kz !== undefined) text(kz, margin, kzColumn, style);
       text(first, labelX, labelWidth, style);
       if (withTax) {
         text(row.value, margin + width - 2 * pairColumn, pairColumn, style, true);
         if (row.tax !== undefined) text(row.tax, margin + width - pairColumn, pairColumn, style, true);
       } else text(row.value, margin + width - amountColumn, amountColumn, style, true);
-      for (const more of rest) {
+      for (let next = 0; next < more; next++) {
         advance(12);
-        text(more, labelX, labelWidth, style);
+        if (kzRest[next] !== undefined) text(kzRest[next]!, margin, kzColumn, style);
+        if (rest[next] !== undefined) text(rest[next]!, labelX, labelWidth, style);
       }
     }
     y -= 12;

@@ -7,7 +7,7 @@ import type { Finding } from '#shared/domain/ticket.ts';
 import { formFacts, formYears, isFormYear } from '#shared/forms/registry.ts';
 import type { Recheck } from '#shared/forms/form.ts';
 import { loadForm } from '#shared/forms/load.ts';
-import type { Submission, SubmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmissionData, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import type { ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
 import { taxNumberProblem, taxOfficeProblem } from '#shared/tax/tax-number.ts';
 import { vatIdProblem } from '#shared/tax/vat-id.ts';
@@ -15,6 +15,7 @@ import { taxOfficeOf } from '#shared/tax/test-cases.ts';
 import { sandboxTestOutcome, slowAnswerMs } from '#shared/sandbox/test-values.ts';
 import { settingNames } from '#shared/setting-names.ts';
 import { openPkcs12 } from '#shared/certificates/pkcs12.ts';
+import type { SandboxMailbox } from '#shared/sandbox/sandbox-mailbox.ts';
 
 export interface SandboxOptions {
   /** Waited before every answer, to make the asynchronous flow visible locally. */
@@ -25,6 +26,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Uniform in [0, 1); injectable so tests can force or rule out the transient failure. */
   random?: () => number;
+  /** Where a delivered filing that asked for Bescheiddaten leaves its record (shared/sandbox/sandbox-mailbox.ts). */
+  mailbox?: () => SandboxMailbox;
 }
 
 /** ERiC's return code for data that fails its plausibility checks (ERIC_GLOBAL_PRUEF_FEHLER). */
@@ -54,22 +57,22 @@ export class SandboxTaxAuthority implements TaxAuthority {
     this.#random = options.random ?? Math.random;
   }
 
-  async transmit(submission: Submission): Promise<TransmitOutcome> {
-    const testOutcome = sandboxTestOutcome(submission);
+  async transmit(transmission: Transmission): Promise<TransmitOutcome> {
+    const testOutcome = sandboxTestOutcome(transmission);
     const latencyMs = testOutcome === 'slow' ? slowAnswerMs : this.#options.latencyMs;
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
 
     // ERiC opens the certificate before anything else, so a wrong PIN fails here as it would live.
-    if (submission.certificate && !this.#opened.has(submission.ticket)) {
-      const opened = await openPkcs12(submission.certificate.pkcs12, submission.certificate.pin, this.#now());
+    if (transmission.certificate && !this.#opened.has(transmission.ticket)) {
+      const opened = await openPkcs12(transmission.certificate.pkcs12, transmission.certificate.pin, this.#now());
       if (!opened.ok)
-        return { outcome: 'failed', code: opened.code, message: `The certificate ${submission.certificate.certificate_id} cannot sign: ${opened.message}` };
-      this.#opened.add(submission.ticket);
+        return { outcome: 'failed', code: opened.code, message: `The certificate ${transmission.certificate.certificate_id} cannot sign: ${opened.message}` };
+      this.#opened.add(transmission.ticket);
       if (this.#opened.size > rememberedTickets) this.#opened.delete(this.#opened.values().next().value!);
     }
 
     // ERiC checks plausibility locally before it connects, so a rejection never depends on the network.
-    const { findings, figures, title, section, taxpayer } = await recheck(submission);
+    const { findings, figures, title, section, taxpayer } = await recheck(transmission);
     if (testOutcome === 'rejected') findings.push(testRejection);
     if (findings.length > 0) {
       return {
@@ -81,7 +84,7 @@ export class SandboxTaxAuthority implements TaxAuthority {
     }
     if (testOutcome === 'failed') return testFailure;
     if (testOutcome === 'uncertain') return testUncertainty;
-    if ((testOutcome === 'transient' && submission.attempt === 1) || this.#random() < this.#options.transientFailureRate) {
+    if ((testOutcome === 'transient' && transmission.attempt === 1) || this.#random() < this.#options.transientFailureRate) {
       return {
         outcome: 'retry',
         code: 'SANDBOX_TRANSIENT',
@@ -95,26 +98,27 @@ export class SandboxTaxAuthority implements TaxAuthority {
     // bundle, which a stage that transmits through ERiC never writes, so they do not load as it starts.
     const { renderProtocolPdf } = await import('#shared/sandbox/protocol-pdf.ts');
     const pdf = await renderProtocolPdf({
-      ticket: submission.ticket,
+      ticket: transmission.ticket,
       transferTicket,
       title,
       section,
-      test: submission.test,
+      test: transmission.test,
       ...(taxpayer !== undefined && { taxpayer }),
-      ...(submission.client_reference !== undefined && { clientReference: submission.client_reference }),
-      ...(submission.certificate && { certificateSubject: submission.certificate.subject }),
-      ...filerOf(submission),
-      datenartVersion: submission.datenart_version,
+      ...(transmission.client_reference !== undefined && { clientReference: transmission.client_reference }),
+      ...(transmission.certificate && { certificateSubject: transmission.certificate.subject }),
+      ...filerOf(transmission),
+      datenartVersion: transmission.datenart_version,
       herstellerId: this.#options.herstellerId,
       receivedAt,
       figures,
     });
-    const fileName = `Uebertragungsprotokoll_${submission.kind}_${submission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
+    if (transmission.bescheiddaten && this.#options.mailbox) await this.#options.mailbox().deposit(transmission, transferTicket, receivedAt);
+    const fileName = `Uebertragungsprotokoll_${transmission.kind}_${transmission.ticket}.pdf`.replace(/[^A-Za-z0-9._-]/g, '_');
     return { outcome: 'delivered', transferTicket, receivedAt, protocol: { fileName, pdf } };
   }
 
-  async validate(submission: SubmissionData): Promise<Finding[]> {
-    return (await recheck(submission)).findings;
+  async validate(transmission: TransmissionData): Promise<Finding[]> {
+    return (await recheck(transmission)).findings;
   }
 }
 
@@ -122,18 +126,18 @@ export class SandboxTaxAuthority implements TaxAuthority {
  * Reads the Nutzdaten back as ERiC would and runs the tax rules on what they say, so data that
  * slipped past the API (or was changed after it) is caught here, named by its ELSTER field.
  */
-async function recheck(submission: SubmissionData): Promise<Recheck> {
-  const form = await loadForm(submission.kind);
-  const checked = await form.recheck(submission.nutzdaten, submission.year, submission.period);
-  return { ...checked, findings: [...identityFindings(submission), ...checked.findings.map(asEricFinding)] };
+async function recheck(transmission: TransmissionData): Promise<Recheck> {
+  const form = await loadForm(transmission.kind);
+  const checked = await form.recheck(transmission.nutzdaten, transmission.year, transmission.period);
+  return { ...checked, findings: [...identityFindings(transmission), ...checked.findings.map(asEricFinding)] };
 }
 
 /** Who filed, as the protocol names them: by the field the form's facts name. */
-function filerOf(submission: SubmissionData): Pick<ProtocolInput, 'vatId' | 'taxNumber' | 'taxOffice'> {
-  if (formFacts[submission.kind].filer === 'vat_id') return { vatId: submission.vat_id ?? '–', taxOffice: '' };
+function filerOf(transmission: TransmissionData): Pick<ProtocolInput, 'vatId' | 'taxNumber' | 'taxOffice'> {
+  if (formFacts[transmission.kind].filer === 'vat_id') return { vatId: transmission.vat_id ?? '–', taxOffice: '' };
   return {
-    taxNumber: submission.tax_number,
-    taxOffice: submission.tax_number === undefined ? (submission.tax_office ?? '') : taxOfficeOf(submission.tax_number),
+    taxNumber: transmission.tax_number,
+    taxOffice: transmission.tax_number === undefined ? (transmission.tax_office ?? '') : taxOfficeOf(transmission.tax_number),
   };
 }
 
@@ -155,21 +159,21 @@ const testUncertainty: TransmitOutcome = {
     'The connection broke after the data was sent (simulated for a sandbox test value); the data may have reached ELSTER, reconcile before sending again',
 };
 
-function identityFindings(submission: SubmissionData): Finding[] {
+function identityFindings(transmission: TransmissionData): Finding[] {
   const findings: Finding[] = [];
-  if (formFacts[submission.kind].filer === 'vat_id') {
-    const problem = vatIdProblem(submission.vat_id ?? '');
+  if (formFacts[transmission.kind].filer === 'vat_id') {
+    const problem = vatIdProblem(transmission.vat_id ?? '');
     if (problem) findings.push(asEricFinding({ path: 'USt-IdNr', ...problem }));
   } else {
-    const problem = submission.tax_number === undefined ? taxOfficeProblem(submission.tax_office ?? '') : taxNumberProblem(submission.tax_number);
+    const problem = transmission.tax_number === undefined ? taxOfficeProblem(transmission.tax_office ?? '') : taxNumberProblem(transmission.tax_number);
     if (problem) findings.push(asEricFinding({ path: 'Steuernummer', ...problem }));
   }
-  if (!isFormYear(submission.kind, submission.year)) {
+  if (!isFormYear(transmission.kind, transmission.year)) {
     findings.push(
       asEricFinding({
         path: 'Jahr',
         code: 'YEAR_NOT_SUPPORTED',
-        message: `Das Jahr ${submission.year} wird nicht unterstützt (${formYears[submission.kind].join(', ')}) / The year ${submission.year} is not supported`,
+        message: `Das Jahr ${transmission.year} wird nicht unterstützt (${formYears[transmission.kind].join(', ')}) / The year ${transmission.year} is not supported`,
       }),
     );
   }
@@ -184,8 +188,9 @@ function asEricFinding(finding: Finding): Finding {
   return { ...finding, path: finding.path.replace(/^xml\.?/, '') || 'Nutzdaten', rule: finding.rule ?? `sandbox.${finding.code}` };
 }
 
-export function sandboxTaxAuthorityFromEnv(): SandboxTaxAuthority {
+export function sandboxTaxAuthorityFromEnv(mailbox?: () => SandboxMailbox): SandboxTaxAuthority {
   return new SandboxTaxAuthority({
+    ...(mailbox && { mailbox }),
     latencyMs: wholeNumber(settingNames.sandboxLatencyMs, 0, { min: 0, max: 60_000 }),
     transientFailureRate: decimal(settingNames.sandboxTransientFailureRate, 0, { min: 0, max: 1 }),
     herstellerId: herstellerId(),

@@ -4,6 +4,8 @@
 // API takes it only with `test: true`, whatever the form, and ELSTER would take it only with the
 // Testmerker. ERiC gives them no meaning; the sandbox heeds them only on a test submission.
 
+import type { SandboxRecordBehaviour } from '#shared/ports/sandbox-mailbox-store.ts';
+
 export type SandboxTestOutcome = 'rejected' | 'failed' | 'uncertain' | 'slow' | 'transient';
 
 /** By 13-digit ELSTER tax number; in Bayern's notation 198/800/00015 and so on. */
@@ -20,3 +22,23 @@ export const slowAnswerMs = 10_000;
 
 export const sandboxTestOutcome = (submission: { test: boolean; tax_number?: string }): SandboxTestOutcome | undefined =>
   submission.test && submission.tax_number !== undefined ? sandboxTestValues[submission.tax_number] : undefined;
+
+/**
+ * Tax numbers whose filing's record in the sandbox's mailbox answers one way each (a filing with
+ * `bescheiddaten: true`, docs/notices.md): its confirmation "not found" every time, or "try again"
+ * the first time; deleted at once (`verfuegbarbis` its first day); downloaded slowly; its first
+ * download broken off; its first confirmation held before ELSTER takes it; its confirmation taken
+ * and answered late. The slow and held ones give a crash test a moment to kill a check in.
+ */
+export const sandboxMailboxTestValues: Readonly<Record<string, SandboxRecordBehaviour>> = {
+  '9198080000074': 'confirm_not_found',
+  '9198080000082': 'confirm_retry',
+  '9198080000090': 'expired',
+  '9198080000104': 'slow_download',
+  '9198080000112': 'failing_download',
+  '9198080000120': 'held_confirm',
+  '9198080000139': 'slow_confirm',
+};
+
+export const sandboxMailboxBehaviour = (filing: { test: boolean; tax_number?: string }): SandboxRecordBehaviour | undefined =>
+  filing.test && filing.tax_number !== undefined ? sandboxMailboxTestValues[filing.tax_number] : undefined;

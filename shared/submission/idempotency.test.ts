@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '#shared/domain/ticket.ts';
-import type { IdempotencyRecord } from '#shared/ports.ts';
+import type { IdempotencyRecord } from '#shared/ports/idempotency-store.ts';
 import type { UstvaFiling } from '#shared/forms/ustva/schema.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
 import { acceptOnce, leaseMs, replayOf, replayWindowSeconds } from '#shared/submission/idempotency.ts';
 import { idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { MemoryIdempotencyStore, MemoryStoredBodyNotes, MemorySubmissionStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
+import { MemoryIdempotencyStore, MemoryStoredBodyNotes, MemoryFilingStore, MemoryTicketStore, MemoryWorkQueue } from '#test/fakes.ts';
 
 const body: UstvaFiling = { type: 'voranmeldung', test: true, year: 2026, tax_number: '9198011310010', xml: '<Anmeldungssteuern/>' };
 const request = idempotentRequest('client-a', 'order-7', 'ustva', body);
@@ -14,7 +14,7 @@ const start = Date.parse('2026-11-22T10:00:00.000Z');
 function setup() {
   let now = start;
   const records = new MemoryIdempotencyStore();
-  const d = { tickets: new MemoryTicketStore(), submissions: new MemorySubmissionStore(), notes: new MemoryStoredBodyNotes(), queue: new MemoryWorkQueue() };
+  const d = { tickets: new MemoryTicketStore(), filings: new MemoryFilingStore(), notes: new MemoryStoredBodyNotes(), queue: new MemoryWorkQueue() };
   const accept = (ticketId: string) => acceptSubmission(d, 'client-a', { filing: { kind: 'ustva', body }, period: '03' }, ticketId);
   const deps = { records, tickets: d.tickets, now: () => now };
   return {
@@ -25,6 +25,16 @@ function setup() {
     advance: (ms: number) => (now += ms),
     submit: (req = request, acceptWith: (ticketId: string) => Promise<Ticket> = accept) => acceptOnce(deps, req, acceptWith),
     record: () => records.records.get(request.key)!,
+    /** A submission that has claimed its key and waits, before creating its ticket, until released. */
+    async held() {
+      let release!: () => void;
+      const submitted = acceptOnce(deps, request, async (ticketId) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return accept(ticketId);
+      });
+      await vi.waitFor(() => expect(release).toBeDefined());
+      return { submitted, release: () => release() };
+    },
   };
 }
 
@@ -55,7 +65,7 @@ describe('acceptOnce', () => {
   it('replays the same ticket for the same request, without a second ticket, body or wake-up', async () => {
     const s = setup();
     const first = await s.submit();
-    const put = vi.spyOn(s.submissions, 'put');
+    const put = vi.spyOn(s.filings, 'put');
     s.advance(replayWindowSeconds * 1000 - 1000);
     const again = await s.submit();
     expect(again).toEqual({ ticket: first.ticket, replayed: true });
@@ -74,12 +84,7 @@ describe('acceptOnce', () => {
 
   it('answers 409 with Retry-After while the first request is still creating the ticket', async () => {
     const s = setup();
-    let release!: () => void;
-    const first = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: first, release } = await s.held();
     await expect(s.submit()).rejects.toMatchObject(inProgress);
     release();
     const done = await first;
@@ -88,7 +93,7 @@ describe('acceptOnce', () => {
 
   it('lets one retry take over a claim whose request died before its ticket, and creates the same ticket', async () => {
     const s = setup();
-    vi.spyOn(s.submissions, 'put').mockRejectedValueOnce(new Error('crash'));
+    vi.spyOn(s.filings, 'put').mockRejectedValueOnce(new Error('crash'));
     await expect(s.submit()).rejects.toThrow('crash');
     const promised = s.record().ticket;
     expect(s.tickets.tickets.size).toBe(0);
@@ -103,15 +108,10 @@ describe('acceptOnce', () => {
 
   it('lets only one of two retries take a lapsed lease over', async () => {
     const s = setup();
-    vi.spyOn(s.submissions, 'put').mockRejectedValueOnce(new Error('crash'));
+    vi.spyOn(s.filings, 'put').mockRejectedValueOnce(new Error('crash'));
     await expect(s.submit()).rejects.toThrow('crash');
     s.advance(leaseMs + 1);
-    let release!: () => void;
-    const taker = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: taker, release } = await s.held();
     await expect(s.submit()).rejects.toMatchObject(inProgress);
     release();
     expect((await taker).replayed).toBe(false);
@@ -120,12 +120,7 @@ describe('acceptOnce', () => {
 
   it('replays to a request that was only slow when a retry took over and created the ticket first', async () => {
     const s = setup();
-    let release!: () => void;
-    const slow = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: slow, release } = await s.held();
     s.advance(leaseMs + 1);
     const takenOver = await s.submit();
     release();
@@ -198,12 +193,7 @@ describe('replayOf', () => {
   it('finds the ticket of the same request, and nothing for a new key, another body or a ticket not made yet', async () => {
     const s = setup();
     expect(await replayOf(s.deps, request)).toBeUndefined();
-    let release!: () => void;
-    const first = s.submit(request, async (ticketId) => {
-      await new Promise<void>((resolve) => (release = resolve));
-      return s.accept(ticketId);
-    });
-    await vi.waitFor(() => expect(release).toBeDefined());
+    const { submitted: first, release } = await s.held();
     expect(await replayOf(s.deps, request)).toBeUndefined();
     release();
     const done = await first;

@@ -1,5 +1,5 @@
-// One ticket per Idempotency-Key and request, with single-item conditional writes only (the local
-// stand-in has no transactions). Why a crash anywhere is harmless:
+// One ticket per Idempotency-Key and request, with single-item conditional writes only, each decided
+// by DynamoDB in one step: no transaction spans the record and the ticket. Why a crash anywhere is harmless:
 // - The record is claimed first, with the ticket ID chosen up front. Every later request with the
 //   key can therefore only ever create, or replay, that one ticket, and the ticket store's
 //   conditional create lets exactly one ticket have it.
@@ -14,7 +14,8 @@
 import { newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { describeError, logger } from '#shared/logger.ts';
-import type { IdempotencyRecord, IdempotencyStore, TicketStore } from '#shared/ports.ts';
+import type { IdempotencyRecord, IdempotencyStore } from '#shared/ports/idempotency-store.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
 import { TicketIdTaken } from '#shared/submission/accept.ts';
 import type { IdempotentRequest } from '#shared/submission/idempotent-request.ts';
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import type { ApiEvent } from '#shared/http/types.ts';
-import type { IdempotencyRecord } from '#shared/ports.ts';
+import type { IdempotencyRecord } from '#shared/ports/idempotency-store.ts';
 
 /** What identifies an idempotent submission: whose key it is, and what was asked under it. */
 export type IdempotentRequest = Pick<IdempotencyRecord, 'key' | 'client_id' | 'request_hash'>;

@@ -4,7 +4,7 @@ import type { Checked } from '#shared/forms/check.ts';
 import { checkUstva } from '#shared/forms/ustva/check.ts';
 import { loadForm } from '#shared/forms/load.ts';
 import { loadFiling, storeFiling } from '#shared/submission/stored-filing.ts';
-import { MemorySubmissionStore } from '#test/fakes.ts';
+import { MemoryFilingStore } from '#test/fakes.ts';
 import { estReturnSample, ustvaSample } from '#test/support/samples.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
@@ -20,18 +20,18 @@ describe('a stored filing', () => {
     ['ustva', async () => filingOf(await checkUstva(ustvaSample(), checkContext()))],
     ['est', async () => filingOf(await checkEst(estReturnSample(), checkContext()))],
   ])('of %s reads back as the filing it was stored as', async (_, filingFor) => {
-    const store = new MemorySubmissionStore();
+    const store = new MemoryFilingStore();
     const filing = await filingFor();
     await storeFiling(store, id, filing);
     expect(await loadFiling(store, id, await loadForm(filing.kind))).toEqual({ filing });
   });
 
   it('is missing once deleted', async () => {
-    expect(await loadFiling(new MemorySubmissionStore(), id, await loadForm('ustva'))).toEqual({ missing: true });
+    expect(await loadFiling(new MemoryFilingStore(), id, await loadForm('ustva'))).toEqual({ missing: true });
   });
 
   it("reads a UStVA's own XML stored with its period beside it, as earlier versions kept it", async () => {
-    const store = new MemorySubmissionStore();
+    const store = new MemoryFilingStore();
     const xml = '<Anmeldungssteuern/>';
     await store.put(id, { test: true, year: 2026, tax_number: '9198011310010', period: '03', xml });
     expect(await loadFiling(store, id, await loadForm('ustva'))).toEqual({
@@ -40,7 +40,7 @@ describe('a stored filing', () => {
   });
 
   it('that no longer fits its form names the fields, never their values', async () => {
-    const store = new MemorySubmissionStore();
+    const store = new MemoryFilingStore();
     await store.put(id, { ...ustvaSample(), kennzahlen: { kz81: 'DE89370400440532013000' } });
     const loaded = await loadFiling(store, id, await loadForm('ustva'));
     expect(loaded).toEqual({ unreadable: expect.stringContaining('kennzahlen.kz81') });
@@ -48,7 +48,7 @@ describe('a stored filing', () => {
   });
 
   it('is read with the form of its ticket', async () => {
-    const store = new MemorySubmissionStore();
+    const store = new MemoryFilingStore();
     await storeFiling(store, id, filingOf(await checkUstva(ustvaSample(), checkContext())));
     expect(await loadFiling(store, id, await loadForm('est'))).toHaveProperty('unreadable');
   });

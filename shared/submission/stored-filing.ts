@@ -2,7 +2,8 @@ import type * as z from 'zod/mini';
 import type { Filing } from '#shared/forms/filing.ts';
 import { findingsOf } from '#shared/forms/findings.ts';
 import type { FormModule } from '#shared/forms/form.ts';
-import { MissingOrRefused, type SubmissionStore } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
 
 // What is kept of a filing until it is sent is its body, as the caller's fields after the schema
 // read them; the ticket keeps the form. Reading it back runs the form's schema again, so the body
@@ -12,11 +13,11 @@ import { MissingOrRefused, type SubmissionStore } from '#shared/ports.ts';
 /** `unconfirmed`: the store could not tell a missing body from one it may not read (MissingOrRefused), and says why. */
 export type LoadedFiling = { filing: Filing } | { missing: true } | { unconfirmed: string } | { unreadable: string };
 
-export function storeFiling(store: SubmissionStore, ticket: string, filing: Filing): Promise<void> {
+export function storeFiling(store: FilingStore, ticket: string, filing: Filing): Promise<void> {
   return store.put(ticket, filing.body);
 }
 
-export async function loadFiling(store: SubmissionStore, ticket: string, form: FormModule): Promise<LoadedFiling> {
+export async function loadFiling(store: FilingStore, ticket: string, form: FormModule): Promise<LoadedFiling> {
   let stored: unknown;
   try {
     stored = await store.get(ticket);

@@ -1,10 +1,12 @@
-import type { Land } from '#shared/tax/lands.ts';
+import { dissolvedTaxOffice } from '#shared/tax/dissolved-tax-offices.ts';
+import { type Land, lands } from '#shared/tax/lands.ts';
 
 // Tax offices (Bundesfinanzamtsnummern) as lists of numbers and inclusive ranges, per Land.
 
 /**
  * Every tax office ERiC knows: rechtlogisch/steuernummer src/Bufas.php, SUPPORTED (the BUFA list
- * of ERiC 44.2) [RL Bufas.php]. Offices that merged into another have left the list.
+ * of ERiC 44.2) [RL Bufas.php]. Offices that merged into another have left the list for
+ * dissolved-tax-offices.ts, which names the office that took over.
  */
 const realTaxOffices: Record<Land, string> = {
   BW: '2801 2804-2816 2818-2823 2830-2859 2861-2865 2869-2871 2874 2876-2893 2895-2897 2899',
@@ -93,10 +95,20 @@ const isListed = (offices: Record<Land, string>, bufa: string) => /^\d{4}$/.test
 
 export const isTestTaxOffice = (bufa: string) => isListed(testTaxOffices, bufa);
 
-/** A real or a test tax office: whether a return to it is live is the Testmerker's business. */
-export const isKnownTaxOffice = (bufa: string) => isListed(realTaxOffices, bufa) || isTestTaxOffice(bufa);
+/**
+ * A real, a test or a dissolved tax office: whether a return to it is live is the Testmerker's
+ * business, and whether a dissolved one still takes it that of the period it is for
+ * (shared/forms/tax-office.ts).
+ */
+export const isKnownTaxOffice = (bufa: string) => isListed(realTaxOffices, bufa) || isTestTaxOffice(bufa) || dissolvedTaxOffice(bufa) !== undefined;
 
 export function berlinProcedure(bufa: string, district: string): 'A' | 'B' {
   const districtsOfB = berlinProcedureB[bufa];
   return districtsOfB !== undefined && inRanges(districtsOfB, Number(district)) ? 'B' : 'A';
+}
+
+/** The Land a tax office (real or test) belongs to, by its Bundesfinanzamtsnummer; undefined for none known. */
+export function landOfTaxOffice(bufa: string): Land | undefined {
+  if (!/^\d{4}$/.test(bufa)) return undefined;
+  return lands.find((land) => inRanges(realTaxOffices[land], Number(bufa)) || inRanges(testTaxOffices[land], Number(bufa)));
 }

@@ -1,7 +1,8 @@
 // The names of the tax offices by Bundesfinanzamtsnummer (the first four digits of an ELSTER tax
 // number), for the sandbox's protocol: digitalservicebund/erica, erica/api/static/tax_offices.json
-// (as of its commit 306f78cc, November 2023) [E]. An office missing here (a test
-// office, one founded or renamed since) is shown by its number.
+// (as of its commit 306f78cc, November 2023) [E]; the offices that took over from a dissolved one
+// (dissolved-tax-offices.ts) by their names in ERiC 41.6.2.0's Finanzamtsdaten.xlsx. An office
+// missing here (a test office, one founded or renamed since) is shown by its number.
 
 import { isTestTaxOffice } from '#shared/tax/bufa.ts';
 
@@ -96,7 +97,7 @@ const names: Readonly<Record<string, string>> = {
   '2319': 'Finanzamt Gifhorn',
   '2320': 'Finanzamt Göttingen',
   '2321': 'Finanzamt Goslar-Bad Gandersheim',
-  '2322': 'Finanzamt Hameln',
+  '2322': 'Finanzamt Hameln-Holzminden',
   '2323': 'Finanzamt Hannover-Land I',
   '2324': 'Finanzamt Hannover-Mitte',
   '2325': 'Finanzamt Hannover-Nord',
@@ -156,7 +157,7 @@ const names: Readonly<Record<string, string>> = {
   '2611': 'Finanzamt Korbach-Frankenberg Verwaltungsstelle Frankenberg',
   '2612': 'Finanzamt Frankfurt am Main II',
   '2613': 'Finanzamt Frankfurt am Main I',
-  '2614': 'Finanzamt Frankfurt am Main IV',
+  '2614': 'Finanzamt Frankfurt am Main',
   '2615': 'Finanzamt Frankfurt am Main V-Höchst Verwaltungsstelle Höchst -015-',
   '2616': 'Finanzamt Friedberg (Hessen)',
   '2617': 'Finanzamt Bensheim Außenstelle Fürth',
@@ -182,12 +183,12 @@ const names: Readonly<Record<string, string>> = {
   '2637': 'Finanzamt Rheingau-Taunus Verwaltungsstelle Rüdesheim',
   '2638': 'Finanzamt Limburg-Weilburg Verwaltungsstelle Weilburg',
   '2639': 'Finanzamt Wetzlar',
-  '2640': 'Finanzamt Wiesbaden I',
+  '2640': 'Finanzamt Wiesbaden',
   '2641': 'Finanzamt Eschwege-Witzenhausen Verwaltungsstelle Witzenhausen',
   '2642': 'Finanzamt Schwalm-Eder Verwaltungsstelle Schwalmstadt',
   '2643': 'Finanzamt Wiesbaden II',
-  '2644': 'Finanzamt Offenbach am Main II',
-  '2645': 'Finanzamt Frankfurt am Main III',
+  '2644': 'Finanzamt Offenbach am Main',
+  '2645': 'Finanzamt Frankfurt am Main',
   '2646': 'Finanzamt Hofheim am Taunus',
   '2647': 'Finanzamt Frankfurt am Main V-Höchst Verwaltungsstelle Frankfurt -047-',
   '2701': 'Finanzamt Bad Neuenahr-Ahrweiler',

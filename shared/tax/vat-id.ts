@@ -14,11 +14,14 @@ export function vatIdProblem(vatId: string): Problem | undefined {
   if (!/^DE[1-9][0-9]{8}$/.test(vatId)) {
     return { code: 'VAT_ID_FORMAT', message: 'must be the German USt-IdNr: DE and nine digits, the first not 0, like DE136695976' };
   }
-  if (mod11x10CheckDigit(vatId.slice(2, 10)) !== Number(vatId[10])) {
+  if (!germanCheckDigitHolds(vatId.slice(2))) {
     return { code: 'VAT_ID_CHECK_DIGIT', message: 'does not pass its check digit (the last digit): a digit is probably mistyped or swapped' };
   }
   return undefined;
 }
+
+/** The ninth of a German USt-IdNr's digits (and a W-IdNr's) is the ISO 7064 MOD 11,10 check digit over the first eight. */
+export const germanCheckDigitHolds = (nineDigits: string) => mod11x10CheckDigit(nineDigits.slice(0, 8)) === Number(nineDigits[8]);
 
 /**
  * The form of a VAT ID after its country prefix, for every member state and Northern Ireland (XI),
@@ -55,10 +58,14 @@ export const vatIdFormats: Readonly<Record<string, { pattern: RegExp; form: stri
   XI: { pattern: /^(?:[0-9]{9}|[0-9]{12}|GD[0-4][0-9]{2}|HA[5-9][0-9]{2})$/, form: '9 or 12 digits, or GD/HA and 3 digits' },
 };
 
-/** A customer's VAT ID in another member state: a known prefix, then that state's form. */
-export function customerVatIdProblem(vatId: string): Problem | undefined {
+/**
+ * A customer's VAT ID in another member state: a known prefix, then that state's form. Before
+ * Brexit (`beforeBrexit`, a period before 2021) the United Kingdom's GB was one, in the form
+ * Northern Ireland's XI has kept [VIES].
+ */
+export function customerVatIdProblem(vatId: string, beforeBrexit = false): Problem | undefined {
   const prefix = vatId.slice(0, 2);
-  const format = vatIdFormats[prefix];
+  const format = beforeBrexit && prefix === 'GB' ? vatIdFormats.XI : vatIdFormats[prefix];
   if (!format) {
     return {
       code: 'VAT_ID_COUNTRY',

@@ -8,7 +8,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { describeError, logger } from '#shared/logger.ts';
 import type { KeptRecord, Ticket } from '#shared/domain/ticket.ts';
-import type { ProtocolStore } from '#shared/ports.ts';
+import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 
 /** A ticket whose send was accepted and whose records are not all written yet. */
 export const recordsOwed = (ticket: Pick<Ticket, 'status' | 'transfer_ticket'>) => ticket.status === 'processing' && ticket.transfer_ticket !== undefined;

@@ -247,4 +247,16 @@ describe('redrive', () => {
       expect(await redrive(deps)).toEqual(counts({ heldBack: 1 }));
     },
   );
+
+  it.each([true, false])(
+    'ends the live lease of an accepted ticket whose records are owed after a restart, so that its wake-up writes them (resendIsSafe: %s)',
+    async (resendIsSafe) => {
+      const { deps, queue, stored } = await setup([{ ...processing(live), transfer_ticket: 'abcdefghij0123456789klmnopqrstuv' }], resendIsSafe);
+      expect(await redrive(deps, { leasesExpired: true })).toEqual(counts({ transmits: 1 }));
+      expect(queue.transmits).toEqual([{ ticket: 'tk_0000000000000000000000' }]);
+      const ticket = await stored(0);
+      expect(ticket).toMatchObject({ status: 'processing', transfer_ticket: 'abcdefghij0123456789klmnopqrstuv' });
+      expect(ticket.lease_until! < now.toISOString()).toBe(true);
+    },
+  );
 });

@@ -7,7 +7,8 @@ import type { MetricSink } from '#shared/metrics.ts';
 import { countEnd } from '#shared/transmission/count-end.ts';
 import { recordsOwed } from '#shared/transmission/records.ts';
 import { workThrough, type StopAt } from '#shared/time-budget.ts';
-import type { TicketStore, WebhookDelivery, WorkQueue } from '#shared/ports.ts';
+import type { TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WebhookDelivery, WorkQueue } from '#shared/ports/work-queue.ts';
 
 export interface RedriveDeps {
   tickets: TicketStore;
@@ -83,6 +84,7 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
   let recordsDue = 0;
   const webhooks: Overdue<WebhookDelivery>[] = [];
   const lapsed: Pick<Ticket, 'ticket' | 'lease_until'>[] = [];
+  const unlapsed: Pick<Ticket, 'ticket' | 'lease_until'>[] = [];
   for await (const ticket of deps.tickets.owed()) {
     if (ticket.status === 'queued') {
       queued++;
@@ -95,6 +97,8 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
       if (recordsOwed(ticket)) {
         recordsDue++;
         wakeUps.push({ due: Date.parse(ticket.lease_until), item: ticket.ticket });
+        // A wake-up writes them only once the lease has lapsed: after a restart it is ended here.
+        if (ticket.lease_until >= now.toISOString()) unlapsed.push({ ticket: ticket.ticket, lease_until: ticket.lease_until });
       } else lapsed.push({ ticket: ticket.ticket, lease_until: ticket.lease_until });
     } else if (ticket.status === 'processing') {
       inHand++;
@@ -125,6 +129,10 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
     if (moved === 'released') released.push(ticket.ticket);
     if (moved === 'uncertain') counts.uncertain++;
   });
+  const ended = new Date(now.getTime() - 1).toISOString();
+  const endedLeases = await workThrough(unlapsed, { concurrency: sendingAtOnce, stopAt: deps.stopAt }, async ({ ticket, lease_until }) => {
+    await deps.tickets.transition(ticket, { status: 'processing', lease_until }, { lease_until: ended });
+  });
   // A queued ticket woken here is due from now on: the next run, should its wake-up still wait, picks
   // others before it. A ticket released here is due from now already, as is one found again only by
   // the next run once the time is up.
@@ -149,7 +157,7 @@ export async function redrive(deps: RedriveDeps, options: { leasesExpired?: bool
       (batch) => deps.queue.enqueueWebhooks(batch),
       (n) => (counts.webhooks += n),
     ));
-  counts.stopped = !tookOver || !notified;
+  counts.stopped = !tookOver || !endedLeases || !notified;
 
   if (counts.transmits || counts.uncertain || counts.webhooks || counts.heldBack || counts.stopped) logger.info('re-drive', { ...counts, queued });
   return counts;

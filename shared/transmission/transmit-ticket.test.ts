@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
 import { nutzdatenFileName, type Ticket, type TicketStatus } from '#shared/domain/ticket.ts';
-import { MissingOrRefused, type TransmitOutcome } from '#shared/ports.ts';
+import { MissingOrRefused } from '#shared/ports/missing-or-refused.ts';
+import type { TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { queues } from '#shared/manifest.ts';
 import { transmitTicket, type TransmitDeps } from '#shared/transmission/transmit-ticket.ts';
 import type { PinStorage } from '#shared/domain/certificate.ts';
 import { seal } from '#shared/certificates/envelope.ts';
 import { sealedTheOldWay } from '#test/support/sealed-before.ts';
+import { ustvaTransmissionSample } from '#test/support/samples.ts';
 import {
   CountingKeyWrapper,
   MemoryCertificateStore,
   MemoryProtocolStore,
-  MemorySubmissionStore,
+  MemoryFilingStore,
   MemoryTicketStore,
   MemoryWorkQueue,
   ScriptedTaxAuthority,
@@ -51,17 +53,17 @@ async function setup(
   options: { resendIsSafe?: boolean; webhooks?: WebhookConfig; ticket?: Partial<Ticket>; storeBody?: boolean; body?: unknown; recordLockDays?: number } = {},
 ) {
   const tickets = new MemoryTicketStore();
-  const submissions = new MemorySubmissionStore();
+  const filings = new MemoryFilingStore();
   const protocols = new MemoryProtocolStore();
   const queue = new MemoryWorkQueue();
   const authority = new ScriptedTaxAuthority(steps, { resendIsSafe: options.resendIsSafe ?? true });
   await tickets.create(aTicket(options.ticket));
-  if (options.storeBody ?? true) await submissions.put(id, options.body ?? body);
+  if (options.storeBody ?? true) await filings.put(id, options.body ?? body);
   const certificates = { store: new MemoryCertificateStore(), wrapper: new CountingKeyWrapper() };
   const deps: TransmitDeps = {
     tickets,
     certificates,
-    submissions,
+    filings,
     protocols,
     queue,
     authority,
@@ -70,7 +72,7 @@ async function setup(
     now: () => now,
   };
   const stored = async () => (await tickets.get(id))!;
-  return { deps, tickets, submissions, protocols, queue, authority, stored, certificates };
+  return { deps, tickets, filings, protocols, queue, authority, stored, certificates };
 }
 
 /** A ticket naming a per-submission-PIN certificate, its PIN sealed by `sealPin` under the wrapper that seals the certificate. */
@@ -99,18 +101,8 @@ describe('transmitTicket', () => {
   it('hands the authority the ticket, the stored body and its ELSTER XML', async () => {
     const { deps, authority } = await setup([delivered]);
     await transmitTicket(deps, id);
-    expect(authority.submissions).toEqual([
-      {
-        ticket: id,
-        attempt: 1,
-        kind: 'ustva',
-        test: true,
-        year: 2026,
-        period: '03',
-        tax_number: '9198011310010',
-        datenart_version: 'UStVA_2026',
-        nutzdaten: expect.stringMatching(/^<Anmeldungssteuern .*<Kz81>10000<\/Kz81><Kz83>1900.00<\/Kz83>/),
-      },
+    expect(authority.transmissions).toEqual([
+      ustvaTransmissionSample({ ticket: id, nutzdaten: expect.stringMatching(/^<Anmeldungssteuern .*<Kz81>10000<\/Kz81><Kz83>1900.00<\/Kz83>/) }),
     ]);
   });
 
@@ -148,7 +140,7 @@ describe('transmitTicket', () => {
       const { deps, authority, certificates } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });
       await keptCertificate(certificates, 'stored');
       await transmitTicket(deps, id);
-      const [sent] = authority.submissions;
+      const [sent] = authority.transmissions;
       expect(sent?.certificate).toEqual({
         certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA',
         subject: 'CN=Muster GmbH',
@@ -162,7 +154,7 @@ describe('transmitTicket', () => {
         seal(wrapper, { ...certificateOwner, ticket_id: id }, Buffer.from('ticket-pin')),
       );
       await transmitTicket(deps, id);
-      expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
+      expect(authority.transmissions[0]?.certificate?.pin).toBe('ticket-pin');
       expect(await stored()).toMatchObject({ status: 'delivered' });
       expect((await stored()).sealed_pin).toBeUndefined();
     });
@@ -185,7 +177,7 @@ describe('transmitTicket', () => {
     it('fails with CERTIFICATE_DELETED, sending nothing, when the certificate is gone', async () => {
       const { deps, authority, stored } = await setup([delivered], { ticket: { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA' } });
       await transmitTicket(deps, id);
-      expect(authority.submissions).toEqual([]);
+      expect(authority.transmissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_DELETED' } });
     });
 
@@ -195,7 +187,7 @@ describe('transmitTicket', () => {
         return sealedTheOldWay(wrapper.file, Buffer.from('ticket-pin'));
       });
       await transmitTicket(deps, id);
-      expect(authority.submissions[0]?.certificate?.pin).toBe('ticket-pin');
+      expect(authority.transmissions[0]?.certificate?.pin).toBe('ticket-pin');
       expect(await stored()).toMatchObject({ status: 'delivered' });
     });
 
@@ -204,7 +196,7 @@ describe('transmitTicket', () => {
         seal(wrapper, { ...certificateOwner, ticket_id: 'tk_another' }, Buffer.from('ticket-pin')),
       );
       await transmitTicket(deps, id);
-      expect(authority.submissions).toEqual([]);
+      expect(authority.transmissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'CERTIFICATE_SEAL_BROKEN' } });
       expect((await stored()).sealed_pin).toBeUndefined();
     });
@@ -214,7 +206,7 @@ describe('transmitTicket', () => {
       await keptCertificate(certificates, 'stored');
       vi.spyOn(certificates.wrapper, 'unwrap').mockRejectedValue(new Error('KMS unavailable'));
       await expect(transmitTicket(deps, id)).rejects.toThrow('KMS unavailable');
-      expect(authority.submissions).toEqual([]);
+      expect(authority.transmissions).toEqual([]);
       expect(await stored()).toMatchObject({ status: 'queued' });
     });
   });
@@ -222,14 +214,14 @@ describe('transmitTicket', () => {
   it('fails a stored body that cannot be written as ELSTER XML, without sending it', async () => {
     const { deps, authority, stored } = await setup([delivered], { body: { ...body, kennzahlen: { kz81: '10.5', kz83: '2' } } });
     await transmitTicket(deps, id);
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
     expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'NUTZDATEN_INVALID' } });
   });
 
   it('fails a stored body that no longer reads as its form, naming the field and not its value', async () => {
     const { deps, authority, stored } = await setup([delivered], { body: { ...body, tax_number: '9198011310099' } });
     await transmitTicket(deps, id);
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
     const { error } = await stored();
     expect(error).toMatchObject({ code: 'NUTZDATEN_INVALID', message: expect.stringContaining('tax_number') });
     expect(error?.message).not.toContain('9198011310099');
@@ -252,6 +244,7 @@ describe('transmitTicket', () => {
       file_name: `Uebertragungsprotokoll_ustva_${id}.pdf`,
       file_size: pdf.length,
       file_sha256: createHash('sha256').update(pdf).digest('hex'),
+      transmitted: expect.any(Object),
       webhook: { status: 'disabled', attempts: 0 },
     });
     expect(ticket).not.toHaveProperty('lease_until');
@@ -342,16 +335,32 @@ describe('transmitTicket', () => {
     expect(queue.transmits).toEqual([]);
   });
 
+  it('notes the Datenart, time, size and SHA-256 of what it hands the tax authority before it sends, never the data itself', async () => {
+    const { deps, authority, stored } = await setup([{ outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN', message: 'no answer after sending' }]);
+    let noted: Ticket | undefined;
+    const send = authority.transmit.bind(authority);
+    vi.spyOn(authority, 'transmit').mockImplementation(async (transmission) => {
+      noted = await stored();
+      return send(transmission);
+    });
+    await transmitTicket(deps, id);
+    const sent = Buffer.from(authority.transmissions[0]!.nutzdaten, 'utf8');
+    const transmitted = { datenart_version: 'UStVA_2026', at: now.toISOString(), size: sent.length, sha256: createHash('sha256').update(sent).digest('hex') };
+    expect(noted!.transmitted).toEqual(transmitted);
+    expect((await stored()).transmitted).toEqual(transmitted);
+    expect(JSON.stringify(await stored())).not.toContain('Kz81');
+  });
+
   it('fails a ticket whose body is gone without asking the authority', async () => {
     const { deps, authority, stored } = await setup([delivered], { storeBody: false });
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'SUBMISSION_MISSING' } });
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it('tries again a body the store cannot tell gone from refused, as S3 answers without ListBucket, and fails it SUBMISSION_MISSING after the last attempt', async () => {
-    const { deps, authority, queue, submissions, stored } = await setup([delivered], { storeBody: false });
-    vi.spyOn(submissions, 'get').mockRejectedValue(new MissingOrRefused(`submissions/${id}.json: Access Denied`));
+    const { deps, authority, queue, filings, stored } = await setup([delivered], { storeBody: false });
+    vi.spyOn(filings, 'get').mockRejectedValue(new MissingOrRefused(`submissions/${id}.json: Access Denied`));
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'queued', attempts: 1, next_wake_at: '2026-11-22T10:00:30.000Z' });
     await transmitTicket(deps, id);
@@ -366,7 +375,7 @@ describe('transmitTicket', () => {
       { ticket: id, delaySeconds: 30 },
       { ticket: id, delaySeconds: 60 },
     ]);
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it('hands a retry back to the queue with a growing delay, and fails it after the last attempt', async () => {
@@ -399,7 +408,7 @@ describe('transmitTicket', () => {
     expect(queue.transmits).toHaveLength(2);
 
     await transmitTicket(deps, id);
-    expect(authority.submissions).toHaveLength(3);
+    expect(authority.transmissions).toHaveLength(3);
   });
 
   it.each<TicketStatus>(['processing', 'delivered', 'rejected', 'failed'])('does nothing on a wake-up for a %s ticket', async (status) => {
@@ -408,14 +417,22 @@ describe('transmitTicket', () => {
     const before = structuredClone(tickets.tickets.get(id));
     await transmitTicket(deps, id);
     expect(tickets.tickets.get(id)).toEqual(before);
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
     expect(queue.transmits).toEqual([]);
   });
 
   it('does nothing for an unknown ticket', async () => {
     const { deps, authority } = await setup([delivered]);
     await transmitTicket(deps, 'tk_BBBBBBBBBBBBBBBBBBBBBB');
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
+  });
+
+  it('tells the end of a finished ticket again when woken for it, and sends nothing', async () => {
+    const { deps, tickets, authority } = await setup([delivered, delivered]);
+    await transmitTicket(deps, id);
+    await transmitTicket(deps, id);
+    expect(authority.transmissions).toHaveLength(1);
+    expect(tickets.retold).toEqual([id]);
   });
 
   it('does nothing when another worker claims the ticket first', async () => {
@@ -423,17 +440,17 @@ describe('transmitTicket', () => {
     await tickets.transition(id, { status: 'queued' }, { status: 'processing', lease_until: leaseUntil, attempts: 1 });
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'processing', lease_until: leaseUntil, attempts: 1 });
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it.each([true, false])('releases the ticket and rethrows when it fails before sending (resendIsSafe: %s)', async (resendIsSafe) => {
-    const { deps, submissions, authority, stored } = await setup([delivered], { resendIsSafe });
-    vi.spyOn(submissions, 'get').mockRejectedValue(new Error('S3 down'));
+    const { deps, filings, authority, stored } = await setup([delivered], { resendIsSafe });
+    vi.spyOn(filings, 'get').mockRejectedValue(new Error('S3 down'));
     await expect(transmitTicket(deps, id)).rejects.toThrow('S3 down');
     const ticket = await stored();
     expect(ticket).toMatchObject({ status: 'queued', attempts: 1 });
     expect(ticket).not.toHaveProperty('lease_until');
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
   });
 
   it('releases the ticket and rethrows when sending fails and resending is safe', async () => {
@@ -506,7 +523,7 @@ describe('transmitTicket', () => {
       expect(ticket).toMatchObject({ status: 'delivered', ...transferred, attempts: 1, delivered_at: '2026-11-22T10:00:31.000Z' });
       expect(ticket).not.toHaveProperty('kept_records');
       expect(ticket).not.toHaveProperty('lease_until');
-      expect(authority.submissions).toHaveLength(1);
+      expect(authority.transmissions).toHaveLength(1);
       expect(await protocols.get(id, delivered.protocol.fileName)).toEqual(pdf);
       // Locked from the acceptance, not from the later write.
       const until = new Date(now.getTime() + 3653 * 86_400_000);
@@ -549,7 +566,7 @@ describe('transmitTicket', () => {
     protocols.locks = false;
     await transmitTicket(deps, id);
     expect(await stored()).toMatchObject({ status: 'failed', error: { code: 'RECORDS_NOT_LOCKABLE' } });
-    expect(authority.submissions).toEqual([]);
+    expect(authority.transmissions).toEqual([]);
     // A test filing's records are not locked, nor a stage's that locks nothing.
     for (const options of [{ recordLockDays: 3653 }, { ticket: { test: false } }]) {
       const other = await setup([delivered], options);

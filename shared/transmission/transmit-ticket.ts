@@ -6,20 +6,33 @@ import type { MetricSink } from '#shared/metrics.ts';
 import { queues } from '#shared/manifest.ts';
 import type { WebhookConfig, TransmitConfig } from '#shared/config.ts';
 import { boundedFindings } from '#shared/domain/finding-limits.ts';
-import { newWebhookId, nutzdatenFileName, serverAnswerFileName, whileWorking, type Finding, type Ticket, type WebhookState } from '#shared/domain/ticket.ts';
-import { submissionFor } from '#shared/forms/nutzdaten.ts';
+import {
+  newWebhookId,
+  nutzdatenFileName,
+  serverAnswerFileName,
+  whileWorking,
+  type Finding,
+  type Ticket,
+  type TransmittedData,
+  type WebhookState,
+} from '#shared/domain/ticket.ts';
+import { transmissionFor } from '#shared/forms/nutzdaten.ts';
 import { loadForm } from '#shared/forms/load.ts';
 import { logger } from '#shared/logger.ts';
 import { loadFiling } from '#shared/submission/stored-filing.ts';
 import { unsealSigner, type SignerDeps } from '#shared/certificates/signer.ts';
 import { keepRecords, keptFiles, recordAttempts, writeRecords, type RecordFile } from '#shared/transmission/records.ts';
-import type { ProtocolStore, Submission, SubmissionStore, TaxAuthority, TicketChanges, TicketStore, TransmitOutcome, WorkQueue } from '#shared/ports.ts';
+import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
+import type { Transmission, TaxAuthority, TransmitOutcome } from '#shared/ports/tax-authority.ts';
+import type { FilingStore } from '#shared/ports/filing-store.ts';
+import type { TicketChanges, TicketStore } from '#shared/ports/ticket-store.ts';
+import type { WorkQueue } from '#shared/ports/work-queue.ts';
 
 export interface TransmitDeps {
   tickets: TicketStore;
   /** The clients' certificates, and the key that unseals them, for tickets that name one. */
   certificates: Pick<SignerDeps, 'store' | 'wrapper'>;
-  submissions: SubmissionStore;
+  filings: FilingStore;
   protocols: ProtocolStore;
   queue: WorkQueue;
   authority: TaxAuthority;
@@ -41,8 +54,10 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
   if (!claimed) {
     // Sent and accepted before, its records still owed: they are written from what the ticket kept.
     const owing = await deps.tickets.claimRecords(id, leaseUntil, now().toISOString());
-    // Otherwise a duplicate wake-up, or a ticket another worker holds under a live lease: nothing to do.
     if (owing) await completeRecords(deps, held, owing, keptFiles(owing), now);
+    // Otherwise a duplicate wake-up, or a ticket another worker holds under a live lease: nothing to
+    // do but tell a finished ticket's end again, as a crash may have come before its event.
+    else await deps.tickets.retellEnd(id);
     return;
   }
 
@@ -56,7 +71,7 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       return;
     }
     const form = await loadForm(claimed.kind);
-    const loaded = await loadFiling(deps.submissions, id, form);
+    const loaded = await loadFiling(deps.filings, id, form);
     // On AWS a body that is gone is refused like one that may not be read (MissingOrRefused): it is
     // tried again as a transient fault would be, and taken for gone once the attempts are spent.
     if ('unconfirmed' in loaded && claimed.attempts < deps.transmit.maxAttempts) {
@@ -72,14 +87,14 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { code: 'SUBMISSION_MISSING', message, details: [] }, now);
       return;
     }
-    let submission: Submission;
+    let transmission: Transmission;
     try {
       if ('unreadable' in loaded) throw new Error(`it no longer reads as ${claimed.kind} data (${loaded.unreadable})`);
       const options = { herstellerId: deps.transmit.herstellerId, createdAt: now() };
-      submission = {
+      transmission = {
         ticket: id,
         attempt: claimed.attempts,
-        ...submissionFor(loaded.filing, claimed.period, claimed.datenart_version, form.nutzdaten(loaded.filing.body, options)),
+        ...transmissionFor(loaded.filing, claimed.period, claimed.datenart_version, form.nutzdaten(loaded.filing.body, options)),
       };
     } catch (error) {
       // The check lets through only bodies that can be written; retrying would not change that.
@@ -94,13 +109,15 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
       await finish(deps, held, id, 'failed', { ...signer.refused, details: [] }, now);
       return;
     }
-    if (signer.certificate) submission.certificate = signer.certificate;
+    if (signer.certificate) transmission.certificate = signer.certificate;
+    // Noted before the send, so that a send whose outcome never comes can still be matched with ELSTER's records.
+    if (!(await deps.tickets.transition(id, held, { transmitted: transmittedData(transmission, now()) }))) return;
     sent = true;
-    const outcome = await deps.authority.transmit(submission);
+    const outcome = await deps.authority.transmit(transmission);
     logger.info('transmission outcome', { ticket: id, outcome: outcome.outcome, attempt: claimed.attempts });
     if (outcome.outcome === 'delivered') {
       accepted = true;
-      await accept(deps, held, claimed, outcome, submission.nutzdaten, now);
+      await accept(deps, held, claimed, outcome, transmission.nutzdaten, now);
     } else await record(deps, held, claimed, outcome, now);
   } catch (error) {
     // Hand the ticket back for the queue's retry, which delivers this message again once its
@@ -118,6 +135,11 @@ export async function transmitTicket(deps: TransmitDeps, id: string): Promise<vo
 function lockedUntil(ticket: Ticket, lockDays: number, at: Date): Date | undefined {
   if (ticket.test || lockDays === 0) return undefined;
   return new Date(at.getTime() + lockDays * 86_400_000);
+}
+
+function transmittedData({ datenart_version, nutzdaten }: Transmission, at: Date): TransmittedData {
+  const bytes = Buffer.from(nutzdaten, 'utf8');
+  return { datenart_version, at: at.toISOString(), size: bytes.length, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 
 /**

@@ -2,10 +2,18 @@ import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookConfig } from '#shared/config.ts';
 import type { Ticket, WebhookState } from '#shared/domain/ticket.ts';
-import type { NotifyResult } from '#shared/ports.ts';
+import type { NotifyResult } from '#shared/ports/notifier.ts';
 import { deliverWebhook, webhookBody, type DeliverDeps } from '#shared/webhooks/deliver.ts';
 import { parseSecrets } from '#shared/webhooks/signature.ts';
-import { MemoryProtocolStore, MemoryTicketStore, MemoryWorkQueue, ScriptedNotifier, aTicket, validTicketId as id } from '#test/fakes.ts';
+import {
+  MemoryProtocolStore,
+  MemoryTicketStore,
+  MemoryWebhookAttemptStore,
+  MemoryWorkQueue,
+  ScriptedNotifier,
+  aTicket,
+  validTicketId as id,
+} from '#test/fakes.ts';
 
 const now = new Date('2026-11-22T10:05:00.750Z');
 const nowSeconds = Math.floor(now.getTime() / 1000);
@@ -46,13 +54,16 @@ async function setup(results: NotifyResult[], options: Options = {}) {
   const protocols = new MemoryProtocolStore();
   const notifier = new ScriptedNotifier(results);
   const queue = new MemoryWorkQueue();
+  const attempts = new MemoryWebhookAttemptStore();
   const metrics = { addMetric: vi.fn() };
   await tickets.create(options.ticket ?? deliveredTicket());
   await protocols.put(id, fileName, pdf);
   const deps: DeliverDeps = {
     tickets,
+    notices: { get: async () => undefined, updateWebhook: async () => false },
     protocols,
     notifier,
+    attempts,
     queue,
     webhooks: { ...webhooks, ...options.webhooks },
     signingKeys: async () => parseSecrets(options.secrets),
@@ -62,7 +73,7 @@ async function setup(results: NotifyResult[], options: Options = {}) {
   };
   const webhook = async () => (await tickets.get(id))!.webhook;
   const metricNames = () => metrics.addMetric.mock.calls.map(([name]) => name as string);
-  return { deps, tickets, protocols, notifier, queue, metrics, metricNames, webhook };
+  return { deps, tickets, protocols, notifier, queue, attempts, metrics, metricNames, webhook };
 }
 
 const at = (seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
@@ -73,6 +84,49 @@ afterEach(() => {
 });
 
 describe('deliverWebhook', () => {
+  it("records every attempt with the receiver's host, its answer or why none came, and when the next is due", async () => {
+    let clock = now.getTime();
+    const { deps, attempts } = await setup([{ status: 500, excerpt: 'database down' }, { error: 'connection_refused' }, { status: 200 }], {
+      webhooks: { uri: 'https://receiver.test:8443/hook?token=secret' },
+      // Each attempt takes 40 ms, and the next starts a minute later.
+      now: () => new Date((clock += 20)),
+    });
+    for (let i = 0; i < 3; i++) {
+      await deliverWebhook(deps, delivery);
+      clock += 60_000;
+    }
+    const [first, second, third] = attempts.kept.get(id)!;
+    expect(first!.attempt).toMatchObject({
+      webhook_id: 'msg_current',
+      attempt: 1,
+      host: 'receiver.test:8443',
+      response_status: 500,
+      duration_ms: 20,
+      outcome: 'retry',
+      response_excerpt: 'database down',
+    });
+    expect(first!.attempt.next_attempt_at).toBeDefined();
+    expect(first!.expiry).toEqual({ excerpt: Math.floor(Date.parse(first!.attempt.attempted_at) / 1000) + 30 * 86_400 });
+    expect(second!.attempt).toMatchObject({ attempt: 2, error: 'connection_refused', outcome: 'retry' });
+    expect(second!.attempt).not.toHaveProperty('response_status');
+    expect(third!.attempt).toMatchObject({ attempt: 3, response_status: 200, outcome: 'delivered' });
+    expect(third!.attempt).not.toHaveProperty('next_attempt_at');
+  });
+
+  it('gives an attempt on a ticket the sweep has given its expiry that expiry, its excerpt the sooner of it and 30 days', async () => {
+    const expiresAt = nowSeconds + 86_400;
+    const { deps, attempts } = await setup([{ status: 200, excerpt: 'ok' }], { ticket: deliveredTicket({ expires_at: expiresAt }) });
+    await deliverWebhook(deps, delivery);
+    expect(attempts.kept.get(id)![0]!.expiry).toEqual({ attempt: expiresAt, excerpt: expiresAt });
+  });
+
+  it('delivers all the same when the attempt cannot be recorded', async () => {
+    const { deps, attempts, webhook } = await setup([{ status: 200 }]);
+    vi.spyOn(attempts, 'record').mockRejectedValueOnce(new Error('table unavailable'));
+    expect(await deliverWebhook(deps, delivery)).toEqual({ outcome: 'delivered' });
+    expect((await webhook()).status).toBe('delivered');
+  });
+
   it('keeps the outcome of the first of two attempts of one delivery to finish, as when a queue hands a message out twice', async () => {
     const { deps, notifier, webhook } = await setup([{ status: 200 }]);
     let answerSlow!: (result: NotifyResult) => void;

@@ -29,10 +29,11 @@ describe('resendWebhook', () => {
     expect(queue.webhooks).toEqual([{ ticket: delivered.ticket, webhook_id: resent.webhook_id }]);
   });
 
-  it('refuses when webhooks are off, when the ticket is not delivered, and when it changed meanwhile, queuing nothing', async () => {
+  it('refuses when webhooks are off, when the ticket is not delivered, while a delivery is pending, and when it changed meanwhile, queuing nothing', async () => {
     const { queue, deps } = await setup(delivered);
     expect(await resendWebhook({ ...deps, webhooks: { enabled: false } }, delivered)).toMatchObject({ refused: 'HOOK_DISABLED' });
     expect(await resendWebhook(deps, { ...delivered, status: 'processing' })).toMatchObject({ refused: 'NOT_DELIVERED' });
+    expect(await resendWebhook(deps, { ...delivered, webhook: { ...delivered.webhook, status: 'pending' } })).toMatchObject({ refused: 'WEBHOOK_PENDING' });
     expect(await resendWebhook(deps, { ...delivered, webhook: { ...delivered.webhook, webhook_id: 'msg_stale' } })).toMatchObject({ refused: 'CONFLICT' });
     expect(queue.webhooks).toEqual([]);
   });

@@ -8,12 +8,17 @@ import { DynamoIdempotencyStore } from '#shared/adapters/dynamodb-idempotency-st
 import { DynamoRateCounter } from '#shared/adapters/dynamodb-rate-counter.ts';
 import { DynamoStoredBodyNotes } from '#shared/adapters/dynamodb-stored-body-notes.ts';
 import { DynamoTicketStore } from '#shared/adapters/dynamodb-ticket-store.ts';
+import { DynamoEventStore } from '#shared/adapters/dynamodb-event-store.ts';
+import { DynamoWebhookAttemptStore } from '#shared/adapters/dynamodb-webhook-attempts.ts';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { sqs } from '#shared/adapters/sqs-client.ts';
 import { HttpNotifier } from '#shared/adapters/http-notifier.ts';
-import { S3SubmissionStore } from '#shared/adapters/s3-stores.ts';
+import { S3FilingStore } from '#shared/adapters/s3-stores.ts';
 import { SqsWorkQueue } from '#shared/adapters/sqs-work-queue.ts';
+import { DynamoMailboxCheckStore } from '#shared/adapters/dynamodb-mailbox-check-store.ts';
+import { DynamoNoticeStore } from '#shared/adapters/dynamodb-notice-store.ts';
+import { DynamoSandboxMailboxStore } from '#shared/adapters/dynamodb-sandbox-mailbox-store.ts';
 import { DynamoCertificateStore } from '#shared/adapters/dynamodb-certificate-store.ts';
 import { FileKeyWrapper } from '#shared/adapters/file-key-wrapper.ts';
 import { kms } from '#shared/adapters/kms-client.ts';
@@ -21,7 +26,8 @@ import { KmsKeyWrapper } from '#shared/adapters/kms-key-wrapper.ts';
 import { bucketName, deadLetterQueueUrl, queueUrl, sealingKey, tableName } from '#shared/config.ts';
 import type { Needs } from '#shared/manifest.ts';
 import { once } from '#shared/once.ts';
-import type { ProtocolStore } from '#shared/ports.ts';
+import type { NoticeFileStore } from '#shared/ports/notice-file-store.ts';
+import type { ProtocolStore } from '#shared/ports/protocol-store.ts';
 import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep.ts';
 
 /**
@@ -30,6 +36,7 @@ import { orphanGraceSeconds, orphanWindowSeconds } from '#shared/retention/sweep
  */
 export const needs = {
   ticketStore: { tables: { tickets: [] } },
+  eventStore: { tables: { events: [] } },
   apiKeyStore: { tables: { apiKeys: [] } },
   rateCounter: { tables: { rateLimits: [] } },
   // Authentication counts the request against RATE_LIMIT_PER_MINUTE. Its code is in every API
@@ -37,12 +44,18 @@ export const needs = {
   callers: { settings: ['rateLimit'] },
   idempotencyStore: { tables: { idempotency: [] } },
   certificateStore: { tables: { certificates: [] } },
-  submissionStore: { bucket: ['submissions'] },
+  filingStore: { bucket: ['submissions'] },
   storedBodyNotes: { tables: { storedBodies: [] } },
   protocolStore: { bucket: ['protocols'] },
+  webhookAttemptStore: { tables: { webhookAttempts: [] } },
+  noticeStore: { tables: { notices: [] } },
+  mailboxCheckStore: { tables: { mailboxChecks: [] } },
+  noticeFileStore: { bucket: ['notices'] },
+  sandboxMailboxStore: { tables: { sandboxMailbox: [] } },
 } as const satisfies Record<string, Needs>;
 
-export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets')));
+export const eventStore = /* @__PURE__ */ once(() => new DynamoEventStore(dynamo(), tableName('events')));
+export const ticketStore = /* @__PURE__ */ once(() => new DynamoTicketStore(dynamo(), tableName('tickets'), eventStore));
 // A revoked key stops working well within the minute operators are promised; `npm run keys` says how soon.
 export const apiKeyCacheSeconds = 30;
 export const apiKeyStore = /* @__PURE__ */ once(
@@ -54,7 +67,7 @@ export const rateCounter = /* @__PURE__ */ once(() => new DynamoRateCounter(dyna
 /** What an authenticated API function needs to know its caller and keep it to its budget. */
 export const callers = { keys: apiKeyStore, budget: rateCounter };
 export const idempotencyStore = /* @__PURE__ */ once(() => new DynamoIdempotencyStore(dynamo(), tableName('idempotency')));
-export const submissionStore = /* @__PURE__ */ once(() => new S3SubmissionStore(s3(), bucketName()));
+export const filingStore = /* @__PURE__ */ once(() => new S3FilingStore(s3(), bucketName()));
 // A note is read by the sweep until its body has passed the orphan window, and needed no longer.
 export const storedBodyNotes = /* @__PURE__ */ once(
   () => new DynamoStoredBodyNotes(dynamo(), tableName('storedBodies'), orphanGraceSeconds + orphanWindowSeconds),
@@ -67,9 +80,18 @@ export const protocolStore = /* @__PURE__ */ once(async (): Promise<ProtocolStor
 });
 export const workQueue = /* @__PURE__ */ once(() => new SqsWorkQueue(sqs(), queueUrl, deadLetterQueueUrl));
 export const notifier = /* @__PURE__ */ once(() => new HttpNotifier());
+export const webhookAttemptStore = /* @__PURE__ */ once(() => new DynamoWebhookAttemptStore(dynamo(), tableName('webhookAttempts')));
 export const certificateStore = /* @__PURE__ */ once(() => new DynamoCertificateStore(dynamo(), tableName('certificates')));
 // On AWS the stage's KMS key wraps each data key; locally a key file beside the data does.
 export const keyWrapper = /* @__PURE__ */ once(() => {
   const key = sealingKey();
   return 'kmsKeyId' in key ? new KmsKeyWrapper(kms(), key.kmsKeyId) : new FileKeyWrapper(key.file);
+});
+export const noticeStore = /* @__PURE__ */ once(() => new DynamoNoticeStore(dynamo(), tableName('notices')));
+export const mailboxCheckStore = /* @__PURE__ */ once(() => new DynamoMailboxCheckStore(dynamo(), tableName('mailboxChecks')));
+export const sandboxMailboxStore = /* @__PURE__ */ once(() => new DynamoSandboxMailboxStore(dynamo(), tableName('sandboxMailbox')));
+// Imported on first use, as the protocols: the S3 client and the presigner are a good part of a cold start.
+export const noticeFileStore = /* @__PURE__ */ once(async (): Promise<NoticeFileStore> => {
+  const [{ s3 }, { S3NoticeFileStore }] = await Promise.all([import('#shared/adapters/s3-client.ts'), import('#shared/adapters/s3-notice-file-store.ts')]);
+  return new S3NoticeFileStore(s3(), bucketName());
 });

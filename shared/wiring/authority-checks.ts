@@ -1,7 +1,7 @@
 import { taxAuthorityName } from '#shared/config.ts';
 import { ericValidatorFromEnv } from '#shared/eric/eric-tax-authority.ts';
 import { once } from '#shared/once.ts';
-import type { TaxAuthority } from '#shared/ports.ts';
+import type { TaxAuthority } from '#shared/ports/tax-authority.ts';
 
 /**
  * The tax authority whose own checks add to ours on `validate`: ERiC's plausibility rules. The sandbox

@@ -6,7 +6,8 @@ import { sweepOrphanedSubmissions, sweepSubmissions, type SweepCounts } from '#s
 import { flushMetrics, metrics } from '#shared/metrics.ts';
 import type { StopAt } from '#shared/time-budget.ts';
 import { redrive } from '#shared/transmission/redrive.ts';
-import { storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { mailboxCheckStore, noticeStore, storedBodyNotes, filingStore, ticketStore, webhookAttemptStore, workQueue } from '#shared/wiring/adapters.ts';
+import { mailboxUpkeep } from '#shared/notices/upkeep.ts';
 
 /**
  * Decides from TAX_AUTHORITY alone whether resending is safe, so no tax authority's code is loaded.
@@ -31,8 +32,12 @@ export const redriveOwedWork = (options: { leasesExpired?: boolean; stopAt?: Sto
  * however long the first took. `now` lets a test look at the sweep's world from later.
  */
 export async function sweepExpiredSubmissions(options: { now?: () => Date; stopAt?: StopAt } = {}): Promise<{ retention: SweepCounts; orphans: SweepCounts }> {
-  const deps = { tickets: ticketStore(), submissions: submissionStore(), notes: storedBodyNotes(), ...options };
-  const retention = await sweepSubmissions({ ...deps, retention: retentionConfig() });
+  const deps = { tickets: ticketStore(), filings: filingStore(), notes: storedBodyNotes(), ...options };
+  const retention = await sweepSubmissions({ ...deps, attempts: webhookAttemptStore(), retention: retentionConfig() });
   const orphans = await sweepOrphanedSubmissions(deps);
   return { retention, orphans };
 }
+
+/** Wakes lost mailbox checks and measures the oldest unconfirmed notice; with `all`, every open check (the local runtime's start). */
+export const keepMailboxesUp = (options: { all?: boolean } = {}) =>
+  mailboxUpkeep({ checks: mailboxCheckStore(), notices: noticeStore(), queue: workQueue(), metrics: metrics() }, options);

@@ -1,25 +1,36 @@
-import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { isError, newTicketId } from '#shared/domain/ticket.ts';
 import { metricNames } from '#shared/metric-names.ts';
-import { flushMetrics, metrics } from '#shared/metrics.ts';
+import { countLines, publishCount } from '#shared/metric-line.ts';
 import { summaryView } from '#shared/domain/views.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { acceptSubmission } from '#shared/submission/accept.ts';
-import { checkForm, type Form } from '#shared/forms/check.ts';
+import { checkForm, type CheckContext, type Form } from '#shared/forms/check.ts';
 import type { AcceptedBody } from '#shared/forms/accepted.ts';
+import type { YearFigureSources } from '#shared/forms/form.ts';
 import { acceptOnce, replayOf, type Accepted } from '#shared/submission/idempotency.ts';
 import { idempotencyKeyOf, idempotentRequest } from '#shared/submission/idempotent-request.ts';
-import { callers, certificateStore, idempotencyStore, keyWrapper, storedBodyNotes, submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import {
+  callers,
+  certificateStore,
+  eventStore,
+  idempotencyStore,
+  keyWrapper,
+  storedBodyNotes,
+  filingStore,
+  ticketStore,
+  workQueue,
+} from '#shared/wiring/adapters.ts';
 import { pinHeader, signerFor } from '#shared/certificates/signer.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
 
 /**
  * `POST /v2/{kind}`: check, accept (once per `Idempotency-Key`), answer 202 with where to follow the
- * ticket. `form` is the schema and rules of the route's form: a submission needs nothing more of it,
- * since its XML is written when it is transmitted.
+ * ticket. `form` is the schema and rules of the route's form, and `figures` its year figures where it
+ * has them (its `profit.ts`): a submission needs nothing more of it, since its XML is written when it
+ * is transmitted. `reads` hands its check what it reads of the caller's (an appeal's notice).
  */
-export function submitHandler(form: Form<unknown>) {
+export function submitHandler(form: Form<unknown>, figures: YearFigureSources = {}, reads?: CallerReads) {
   const { kind } = form.facts;
   return apiHandler(
     async (event) => {
@@ -32,34 +43,35 @@ export function submitHandler(form: Form<unknown>) {
       const replay = request && (await replayOf(idempotency, request));
       if (replay) return accepted(replay);
       // The check comes first, so a refused body never uses up its key.
-      const checked = await checkForm(form, event.json, checkContext());
+      const checked = await checkForm(form, event.json, { ...checkContext(), ...reads?.(clientId) });
       if (!checked.filing) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: checked.findings.filter(isError) });
       const { certificate_id }: AcceptedBody = checked.filing.body;
       const signed = await signerFor(
-        { store: certificateStore(), wrapper: keyWrapper(), metrics: metrics() },
+        // Counts as lines of their own rather than through Powertools' metrics, which the bundle then need not carry.
+        { store: certificateStore(), wrapper: keyWrapper(), metrics: countLines, events: eventStore() },
         clientId,
         certificate_id,
         event.headers[pinHeader],
-      ).finally(flushMetrics);
+      );
       if (signed.findings) throw new HttpError(422, 'VALIDATION_FAILED', 'The submission has errors', { details: signed.findings });
       // A per-submission PIN is sealed for its ticket, whose ID an idempotent request chooses first.
       const accept = async (ticketId = newTicketId()) =>
         acceptSubmission(
-          { tickets, submissions: submissionStore(), notes: storedBodyNotes(), queue: workQueue() },
+          { tickets, filings: filingStore(), notes: storedBodyNotes(), queue: workQueue() },
           clientId,
-          { ...checked, signer: await signed.signer?.(ticketId) },
+          { ...checked, signer: await signed.signer?.(ticketId), figures },
           ticketId,
         );
       const answer: Accepted = request === undefined ? { ticket: await accept(), replayed: false } : await acceptOnce(idempotency, request, accept);
-      if (!answer.replayed) {
-        metrics().addMetric(metricNames.submissionsAccepted, MetricUnit.Count, 1);
-        flushMetrics();
-      }
+      if (!answer.replayed) publishCount(metricNames.submissionsAccepted, {});
       return accepted(answer);
     },
     { auth: callers, json: true },
   );
 }
+
+/** What a form's check reads of the caller's own beside the body, for the caller's client (shared/wiring/named-notice.ts). */
+export type CallerReads = (clientId: string) => Partial<CheckContext>;
 
 /** The 202 for a ticket, created now or replayed. */
 const accepted = ({ ticket, replayed }: Accepted) => ({

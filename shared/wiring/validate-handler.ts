@@ -3,30 +3,32 @@ import { boundedFindings } from '#shared/domain/finding-limits.ts';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormValidation } from '#shared/forms/form.ts';
 import { xmlDeclaredFields } from '#shared/forms/identifiers.ts';
-import { submissionFor } from '#shared/forms/nutzdaten.ts';
+import { transmissionFor } from '#shared/forms/nutzdaten.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { HttpError } from '#shared/http/http-error.ts';
 import { callers } from '#shared/wiring/adapters.ts';
 import { authorityChecks } from '#shared/wiring/authority-checks.ts';
 import { checkContext } from '#shared/wiring/check-context.ts';
+import type { CallerReads } from '#shared/wiring/submit-handler.ts';
 
 /**
  * `POST /v2/{kind}/validate`: every check a submission gets, and nothing stored or sent; the tax
  * authority's own checks add to ours where it has any (authorityChecks: ERiC's). `form` is what
- * validate takes of the route's form, imported by its function, which so carries no other.
+ * validate takes of the route's form, imported by its function, which so carries no other, and
+ * `reads` what its check reads of the caller's (an appeal's notice).
  */
-export function validateHandler(form: FormValidation) {
+export function validateHandler(form: FormValidation, reads?: CallerReads) {
   return apiHandler(
     async (event) => {
       const include = included(event.queryStringParameters?.include);
-      const checked = await form.check(event.json, checkContext());
+      const checked = await form.check(event.json, { ...checkContext(), ...reads?.(event.clientId!) });
       const { findings, datenartVersion } = checked;
       const options = { herstellerId: herstellerId(), createdAt: new Date() };
       // The tax authority is asked only about data that passed ours: it would stop at the first fault we already name.
       const checker = checked.filing && authorityChecks();
       if (checked.filing && checker) {
         findings.push(
-          ...(await checker.validate(submissionFor(checked.filing, checked.period, checked.datenartVersion, form.nutzdaten(checked.filing.body, options)))),
+          ...(await checker.validate(transmissionFor(checked.filing, checked.period, checked.datenartVersion, form.nutzdaten(checked.filing.body, options)))),
         );
       }
       const valid = !findings.some(isError);
@@ -73,13 +75,14 @@ function included(include: string | undefined): Set<Includable> {
 /**
  * The structured body of a valid request in `xml`: the request's own fields beside the XML (`test`,
  * `certificate_id`, …) with the fields the XML maps to, which carry the identifiers the request
- * declared beside it. A request in structured fields has no body to read back.
+ * declared beside it, what they cannot carry and what the service writes itself in their place. A
+ * request in structured fields has no body to read back.
  */
 async function readBackOf(form: FormValidation, body: object | undefined, request: unknown) {
   if (!body || !('xml' in body) || typeof body.xml !== 'string') return undefined;
-  const { body: fields, unmapped } = await form.readBack(body.xml);
+  const { body: fields, unmapped, replaced } = await form.readBack(body.xml);
   const beside = Object.entries(request as Record<string, unknown>).filter(
     ([field]) => field !== 'xml' && !(xmlDeclaredFields as readonly string[]).includes(field),
   );
-  return { body: { ...Object.fromEntries(beside), ...fields }, unmapped };
+  return { body: { ...Object.fromEntries(beside), ...fields }, unmapped, replaced };
 }

@@ -15,6 +15,8 @@ export interface NutzdatenFrame extends SchemaCheck {
   namespace: string;
   /** The root's `version`, where it is not the year (the ZM's schema version). */
   version?: string;
+  /** A cap above the reader's own (shared/xml/xml.ts `maxBytes`). */
+  maxBytes?: number;
 }
 
 export type CallerNutzdaten = { ok: true; tree: XmlTree; element: XmlElement; findings: Finding[] } | { ok: false; findings: Finding[] };
@@ -30,7 +32,7 @@ const refused = (code: string, message: string, expected?: string): CallerNutzda
  * them together with what the form's reader finds.
  */
 export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerNutzdaten {
-  const read = readXml(xml, { strict: true });
+  const read = readXml(xml, { strict: true, ...(frame.maxBytes !== undefined && { maxBytes: frame.maxBytes }) });
   if (!read.ok) return refused(read.problem.code, read.problem.message);
   const { tree } = read;
   const root = frame.structure.root;
@@ -57,7 +59,9 @@ export function readCallerNutzdaten(xml: string, frame: NutzdatenFrame): CallerN
     const form = frame.version === undefined ? `the form of the year ${frame.year}` : "the version of ELSTER's schema";
     findings.push({ path: 'xml', code: 'XML_VERSION', message: `must carry version="${version}", ${form}`, expected: version });
   }
-  findings.push(...schemaFindings(tree, frame.structure, frame));
+  // The root's version is XML_VERSION's above, in the words callers know.
+  const ownValue = (names: readonly string[]) => (names.length === 1 && names[0] === '@version') || (frame.ownValue?.(names) ?? false);
+  findings.push(...schemaFindings(tree, frame.structure, { ...frame, ownValue }));
   // Made when a reader first asks for it: some read the tree alone, and thousands of elements cost.
   let element: XmlElement | undefined;
   return {

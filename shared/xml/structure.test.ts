@@ -3,13 +3,22 @@ import { maxFindings } from '#shared/domain/finding-limits.ts';
 import { type CompactStructure, schemaFindings } from '#shared/xml/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
 
-// R: A (required), B (a string of up to 5), C (0..2, holding an optional D), N (a decimal of at most
-// 5 digits, 2 after the point), E (one of x, y).
+// R (an optional version, an optional kind of x or y): A (required), B (a string of up to 5), C
+// (0..2, holding an optional D), N (a decimal of at most 5 digits, 2 after the point), E (one of x, y).
 const structure: CompactStructure = {
   root: 'R',
   type: 0,
   patterns: ['[a-zäöü]+'],
-  types: ['version|A.1! B.2 C.3*2 N.4 E.5', {}, { p: [0], n: 1, x: 5 }, '|D.1', { b: 'd', t: 5, f: 2 }, { e: ['x', 'y'] }],
+  types: ['version.1 kind.5|A.1! B.2 C.3*2 N.4 E.5', {}, { p: [0], n: 1, x: 5 }, '|D.1', { b: 'd', t: 5, f: 2 }, { e: ['x', 'y'] }],
+};
+
+// L: P (any number, each with an optional name of B's kind and an optional number N), each name at
+// most once (xs:unique), each P with a number N that no other has (xs:key).
+const keyed: CompactStructure = {
+  root: 'L',
+  type: 0,
+  patterns: ['[a-zäöü]+'],
+  types: ['|P.1*|P>Name P>N!', '|Name.2 N.3', { p: [0], n: 1, x: 5 }, { b: 'd', t: 5, f: 2 }],
 };
 
 const findings = (xml: string) => {
@@ -34,13 +43,13 @@ describe('schemaFindings', () => {
         expected: 'C, N, E',
       },
     ]);
-    expect(codes('<R><A/><C/><C/><C/><C/></R>')).toEqual(['xml.C:XML_STRUCTURE']);
+    expect(codes('<R version="1"><A/><C/><C/><C/><C/></R>')).toEqual(['xml.C:XML_STRUCTURE']);
     expect(findings('<R><A/><F/></R>')).toEqual([
       expect.objectContaining({ path: 'xml.F', message: expect.stringMatching(/^is not an element of ELSTER's schema here/), expected: 'B, C, N, E' }),
     ]);
-    expect(findings('<R/>')).toEqual([expect.objectContaining({ path: 'xml.A', code: 'XML_STRUCTURE', expected: 'A' })]);
+    expect(findings('<R version="1"/>')).toEqual([expect.objectContaining({ path: 'xml.A', code: 'XML_STRUCTURE', expected: 'A' })]);
     expect(codes('<R><A><D/></A><C>text</C></R>')).toEqual(['xml.A:XML_STRUCTURE', 'xml.C:XML_STRUCTURE']);
-    expect(codes('<R other="1"><A/></R>')).toEqual(['xml:XML_STRUCTURE']);
+    expect(codes('<R version="1" other="1"><A/></R>')).toEqual(['xml:XML_STRUCTURE']);
     expect(findings('<R><A/><C><D/><D/><G/></C></R>')).toEqual([
       expect.objectContaining({ path: 'xml.C.D', message: expect.stringMatching(/^may be there only once: nothing more may follow here/) }),
       expect.objectContaining({ path: 'xml.C.G', message: expect.stringMatching(/^is not an element of ELSTER's schema here: nothing more may follow here/) }),
@@ -73,6 +82,37 @@ describe('schemaFindings', () => {
     expect(codes('<R><A/><N>1.234</N></R>')).toEqual(['xml.N:XML_VALUE']);
     expect(codes('<R><A/><N>1,5</N></R>')).toEqual(['xml.N:XML_VALUE']);
     expect(codes('<R><A/><E>z</E></R>')).toEqual(['xml.E:XML_VALUE']);
+  });
+
+  it('checks attributes: their values against their types, and those the schema requires', () => {
+    expect(codes('<R version="1" kind="y"><A/></R>')).toEqual([]);
+    expect(findings('<R version="1" kind="z"><A/></R>')).toEqual([
+      expect.objectContaining({ path: 'xml', code: 'XML_VALUE', message: expect.stringMatching(/^has an attribute kind that must be one of "x", "y"/) }),
+    ]);
+    const read = readXml('<R><A/></R>');
+    if (!read.ok) throw new Error(read.problem.message);
+    const required = { ...structure, types: ['version.1!|A.1!', ...structure.types.slice(1)] };
+    expect(schemaFindings(read.tree, required, { pathOf: (names) => ['xml', ...names].join('.') })).toEqual([
+      expect.objectContaining({ path: 'xml', code: 'XML_STRUCTURE', message: expect.stringMatching(/^lacks the attribute version/), expected: 'version' }),
+    ]);
+  });
+
+  it("refuses what breaks the schema's identity constraints, numbers compared by value, naming the element and the key", () => {
+    const keyedFindings = (xml: string) => {
+      const read = readXml(xml);
+      if (!read.ok) throw new Error(read.problem.message);
+      return schemaFindings(read.tree, keyed, { pathOf: (names) => ['xml', ...names].join('.') });
+    };
+    expect(keyedFindings('<L><P><Name>a</Name><N>1</N></P><P><Name>b</Name><N>2</N></P><P><N>3</N></P><P><N>4</N></P></L>')).toEqual([]);
+    expect(keyedFindings('<L><P><Name>a</Name><N>1</N></P>\n<P><Name>a</Name><N>2</N></P></L>')).toEqual([
+      {
+        path: 'xml.P.Name',
+        code: 'XML_DUPLICATE',
+        message: "gives a a second time: ELSTER's schema takes one P in L for each Name (line 2, column 1)",
+      },
+    ]);
+    expect(keyedFindings('<L><P><N>1.50</N></P><P><N>01.5</N></P></L>').map(({ path, code }) => `${path}:${code}`)).toEqual(['xml.P.N:XML_DUPLICATE']);
+    expect(keyedFindings('<L><P><Name>a</Name></P></L>')).toEqual([expect.objectContaining({ path: 'xml.P.N', code: 'XML_STRUCTURE' })]);
   });
 
   it("leaves to the form's reader the values and elements it names itself", () => {

@@ -47,6 +47,8 @@ export interface ReadOptions {
    * `foreignMarkup`). ERiC's answers are read without.
    */
   strict?: boolean;
+  /** A larger cap than `maxXmlBytes`, for a document of few elements with long text: a letter's attachments, base64 inside. */
+  maxBytes?: number;
 }
 
 export type ReadXml = { ok: true; tree: XmlTree } | { ok: false; problem: XmlProblem };
@@ -100,8 +102,9 @@ const isDeclaration = (attribute: string) => attribute === 'xmlns' || attribute.
 
 /** Reads a document into a tree, or says what is wrong with it and where. */
 export function readXml(xml: string, options: ReadOptions = {}): ReadXml {
-  if (Buffer.byteLength(xml, 'utf8') > maxXmlBytes) {
-    return { ok: false, problem: { code: 'XML_TOO_LARGE', message: `must be at most ${maxXmlBytes / 1024} KiB` } };
+  const maxBytes = options.maxBytes ?? maxXmlBytes;
+  if (Buffer.byteLength(xml, 'utf8') > maxBytes) {
+    return { ok: false, problem: { code: 'XML_TOO_LARGE', message: `must be at most ${maxBytes / 1024} KiB` } };
   }
   try {
     return { ok: true, tree: new Reader(xml, options.strict === true).document() };

@@ -19,6 +19,7 @@ const copied = [
   'shared',
   'functions',
   'infra',
+  'local',
   'receiver',
   'client',
   'scripts',
@@ -43,7 +44,7 @@ declare module '#shared/domain/ticket.ts' {
 export const demoFacts: FormFacts<'demo'> = {
   kind: 'demo',
   years: [2025, 2026],
-  acceptedYears: (today) => demoFacts.years.filter((year) => year <= Number(today.slice(0, 4))),
+  window: { opens: 'year-begun', offered: 'the demo begins with 2025' },
   verfahren: 'ElsterErklaerung',
   datenart: 'Demo',
   datenartVersion: (year) => \`Demo_\${year}\`,
@@ -71,7 +72,7 @@ import { checkDemo } from '#shared/forms/demo/check.ts';
 export const validation: FormValidation<'demo'> = {
   check: checkDemo,
   nutzdaten: (body) => \`<Demo><Betrag>\${body.amount}</Betrag></Demo>\`,
-  readBack: async () => ({ body: {}, unmapped: [] }),
+  readBack: async () => ({ body: {}, unmapped: [], replaced: [] }),
 };
 `,
   'module.ts': `import * as z from 'zod/mini';
@@ -112,7 +113,7 @@ const probe = `import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { startLocalRuntime } from '#infra/local/runtime.ts';
+import { startLocalRuntime } from '#local/runtime.ts';
 import { apis, bundleAliases, functions } from '#shared/manifest.ts';
 
 const routes = apis.api.routes.filter((route) => route.path.startsWith('/v2/demo')).map(({ method, path, function: fn }) => \`\${method} \${path} \${fn}\`);
@@ -120,7 +121,7 @@ const spec = functions.submitDemo;
 const bundled = await build({ entryPoints: [spec.entry], alias: bundleAliases(spec), absWorkingDir: process.cwd(), bundle: true, write: false, metafile: true,
   platform: 'node', format: 'esm', outfile: 'index.mjs', external: ['@aws-sdk/*', '@smithy/*', 'koffi', '@aws-lambda-powertools/*'], logLevel: 'silent' });
 const forms = [...new Set(Object.keys(bundled.metafile.inputs).flatMap((input) => /^shared\\/forms\\/(\\w+)\\/(?!facts\\.ts)/.exec(input)?.[1] ?? []))];
-const runtime = await startLocalRuntime({ dataDir: await mkdtemp(join(tmpdir(), 'steuerbote-demo-')), apiPort: 0, hookPort: 0 });
+const runtime = await startLocalRuntime({ dataDir: await mkdtemp(join(tmpdir(), 'steuerbote-demo-')), apiPort: 0, receiverPort: 0 });
 try {
   const headers = { authorization: \`Bearer \${runtime.apiKey}\`, 'content-type': 'application/json' };
   const body = JSON.stringify({ year: 2025, tax_office: '9198', amount: '12.50' });

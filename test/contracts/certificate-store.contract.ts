@@ -1,10 +1,10 @@
-// What the CertificateStore port (shared/ports.ts) promises of a certificate's PIN checks and its
+// What the CertificateStore port (shared/ports/certificate-store.ts) promises of a certificate's PIN checks and its
 // lock, held against each implementation: the DynamoDB adapter, and the in-memory fake the unit
 // tests trust in its place. The PIN lock (shared/certificates/pin-lock.ts) counts on each of these.
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newCertificateId, pinCheckUnderWay } from '#shared/domain/certificate.ts';
-import type { CertificateStore } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
 import { aCertificate } from '#test/fakes.ts';
 
 const at = '2026-11-24T10:00:00.000Z';

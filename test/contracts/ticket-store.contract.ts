@@ -1,9 +1,9 @@
-// What the TicketStore port (shared/ports.ts) promises, held against each implementation: the
+// What the TicketStore port (shared/ports/ticket-store.ts) promises, held against each implementation: the
 // DynamoDB adapter, and the in-memory fake the unit tests trust in its place.
 
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newTicketId, type Ticket, type TicketStatus, type WebhookState } from '#shared/domain/ticket.ts';
-import type { TicketQuery, TicketStore } from '#shared/ports.ts';
+import type { TicketQuery, TicketStore } from '#shared/ports/ticket-store.ts';
 import { aTicket } from '#test/fakes.ts';
 
 const lease = '2026-11-22T10:05:00.000Z';
@@ -48,6 +48,13 @@ export function ticketStoreContract(name: string, makeStore: () => TicketStore |
         const ticket = await created({ status: 'processing', lease_until: lease, webhook: pending });
         expect(await store.get(ticket.ticket)).toEqual(ticket);
         expect(await store.get(newTicketId())).toBeUndefined();
+      });
+
+      it('finds a ticket by the transfer ticket its send was accepted under, with its client', async () => {
+        const transfer = newTicketId().slice(3).toLowerCase().padEnd(32, '0');
+        const ticket = await created({ status: 'delivered', transfer_ticket: transfer });
+        expect(await store.byTransferTicket(transfer)).toEqual({ ticket: ticket.ticket, client_id: ticket.client_id });
+        expect(await store.byTransferTicket('0'.repeat(32))).toBeUndefined();
       });
 
       it('refuses a taken ID and overwrites nothing', async () => {

@@ -31,6 +31,10 @@
  *   ERIC-DOUBLE:UNCLEAR  sent, answered without a TransferTicket
  *   ERIC-DOUBLE:REFUSED  sent, the server refuses it in the TransferHeader
  *
+ * The Datenabholung (Verfahren ElsterDatenabholung, Datenart version <Datenart>_31) needs the
+ * transfer handle up to ERiC 43 (it fills in one that is 0) and answers with the file
+ * <Datenart>.xml of the folder ERIC_DOUBLE_DATENABHOLUNG_DIR, as ELSTER's server would.
+ *
  * Test-only exports (names start with EricDouble): counters the tests read after each call.
  */
 
@@ -92,11 +96,12 @@ typedef struct EricReturnBufferApi *EricRueckgabepufferHandle;
 
 typedef int (*EricPdfCallback)(const char *pdfBezeichner, const uint8_t *pdfDaten, uint32_t pdfGroesse, void *benutzerDaten);
 
-#if ERIC_MAJOR <= 40
 typedef struct {
   uint32_t version;
   uint32_t vorschau;
+#if ERIC_MAJOR <= 40
   uint32_t ersteSeite;
+#endif
   uint32_t duplexDruck;
   const byteChar *pdfName;
   const char *fussText;
@@ -108,29 +113,16 @@ typedef struct {
   uint32_t version;
   EricZertifikatHandle zertifikatHandle;
   const char *pin;
+#if ERIC_MAJOR <= 40
   const char *abrufCode;
+#endif
 } eric_verschluesselungs_parameter_t;
 
+#if ERIC_MAJOR <= 40
 #define DRUCK_VERSION_OK(v) ((v) == 2 || (v) == 3)
 #define DRUCK_CALLBACK(p) ((p)->version == 3 ? (p)->pdfCallback : NULL)
 #define CRYPT_VERSION 2
 #else
-typedef struct {
-  uint32_t version;
-  uint32_t vorschau;
-  uint32_t duplexDruck;
-  const byteChar *pdfName;
-  const char *fussText;
-  EricPdfCallback pdfCallback;
-  void *pdfCallbackBenutzerdaten;
-} eric_druck_parameter_t;
-
-typedef struct {
-  uint32_t version;
-  EricZertifikatHandle zertifikatHandle;
-  const char *pin;
-} eric_verschluesselungs_parameter_t;
-
 #define DRUCK_VERSION_OK(v) ((v) == 4)
 #define DRUCK_CALLBACK(p) ((p)->pdfCallback)
 #define CRYPT_VERSION 3
@@ -474,7 +466,9 @@ static char *escaped(const char *text) {
 
 /* Each Datenart and its Verfahren (ERiC's Datenartversionmatrix.xml); NULL for one ERiC does not know. */
 static const char *verfahren_of(const char *datenart) {
-  static const char *const pairs[][2] = {{"UStVA", "ElsterAnmeldung"}, {"LStA", "ElsterAnmeldung"}, {"ESt", "ElsterErklaerung"}, {"USt", "ElsterErklaerung"}, {"ZMDO", "ElsterExtern"}};
+  static const char *const pairs[][2] = {{"UStVA", "ElsterAnmeldung"}, {"LStA", "ElsterAnmeldung"}, {"ESt", "ElsterErklaerung"}, {"USt", "ElsterErklaerung"}, {"ZMDO", "ElsterExtern"},
+                                               {"PostfachAnfrage", "ElsterDatenabholung"}, {"PostfachBestaetigung", "ElsterDatenabholung"},
+                                               {"Statusabfrage", "ElsterDatenabholung"}};
   for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
     if (strcmp(datenart, pairs[i][0]) == 0) return pairs[i][1];
   return NULL;
@@ -645,13 +639,34 @@ static int check_crypto(const eric_verschluesselungs_parameter_t *crypto) {
   return ERIC_OK;
 }
 
+static int is_datenabholung(const char *xml) { return strstr(xml, "<Verfahren>ElsterDatenabholung</Verfahren>") != NULL; }
+
+/* ELSTER's answer to a Datenabholung request: the file named after its Datenart in ERIC_DOUBLE_DATENABHOLUNG_DIR. */
+static int datenabholung_answer(const char *xml, EricRueckgabepufferHandle serverantwort) {
+  const char *dir = getenv("ERIC_DOUBLE_DATENABHOLUNG_DIR");
+  char datenart[32], path[1024];
+  element_text(xml, "DatenArt", datenart, sizeof datenart);
+  if (!dir) return ERIC_TRANSFER_ERR_CONNECTSERVER;
+  snprintf(path, sizeof path, "%s/%s.xml", dir, datenart);
+  FILE *file = fopen(path, "rb");
+  if (!file) return ERIC_TRANSFER_ERR_CONNECTSERVER;
+  char *content = malloc(4 * 1024 * 1024);
+  size_t length = fread(content, 1, 4 * 1024 * 1024 - 1, file);
+  fclose(file);
+  buffer_set(serverantwort, content, length);
+  free(content);
+  return ERIC_OK;
+}
+
 /* The Datenart version (e.g. UStVA_2026, or ZMDO, whose one version has no year) must name the DatenArt of the TransferHeader. */
 static int check_datenart(const char *xml, const char *datenartVersion) {
   char datenart[32];
   element_text(xml, "DatenArt", datenart, sizeof datenart);
   if (strcmp(datenartVersion, "ZMDO") == 0) return strcmp(datenart, "ZMDO") == 0 ? ERIC_OK : ERIC_GLOBAL_DATENARTVERSION_XML_INKONSISTENT;
   const char *underscore = strchr(datenartVersion, '_');
-  if (!underscore || strlen(underscore + 1) != 4 || strncmp(underscore + 1, "20", 2) != 0) return ERIC_GLOBAL_DATENARTVERSION_UNBEKANNT;
+  int abholung = is_datenabholung(xml);
+  if (!underscore || (abholung ? strcmp(underscore + 1, "31") != 0 : strlen(underscore + 1) != 4 || strncmp(underscore + 1, "20", 2) != 0))
+    return ERIC_GLOBAL_DATENARTVERSION_UNBEKANNT;
   if (strlen(datenart) != (size_t)(underscore - datenartVersion) || strncmp(datenart, datenartVersion, strlen(datenart)) != 0)
     return ERIC_GLOBAL_DATENARTVERSION_XML_INKONSISTENT;
   return ERIC_OK;
@@ -710,6 +725,7 @@ static int bearbeite(const char *datenpuffer, const char *datenartVersion, uint3
 
   atomic_fetch_add(&sends, 1);
   count_send(handle_containers[handle_slot(crypto->zertifikatHandle)]);
+  if (is_datenabholung(datenpuffer)) return (flags & ERIC_DRUCKE) ? ERIC_GLOBAL_UNGUELTIGE_FLAG_KOMBINATION : datenabholung_answer(datenpuffer, serverantwort);
   char ticket[33];
   new_transfer_ticket(ticket);
   if (strstr(datenpuffer, "ERIC-DOUBLE:TIMEOUT")) {
@@ -747,10 +763,12 @@ int EricBearbeiteVorgang(const char *datenpuffer, const char *datenartVersion, u
                          EricTransferHandle *transferHandle, EricRueckgabepufferHandle rueckgabeXmlPuffer,
                          EricRueckgabepufferHandle serverantwortXmlPuffer) {
   ENTER(ERIC_GLOBAL_MEHRFACHAUFRUFE_NICHT_UNTERSTUETZT);
-  /* Only the Datenabholung uses a transfer handle; for everything else ERiC expects NULL. */
-  int rc = transferHandle ? ERIC_GLOBAL_UNGUELTIGER_PARAMETER
-                          : bearbeite(datenpuffer, datenartVersion, bearbeitungsFlags, druckParameter, cryptoParameter,
-                                      rueckgabeXmlPuffer, serverantwortXmlPuffer);
+  /* Only the Datenabholung uses a transfer handle, filled in when it is 0; for everything else ERiC expects NULL. */
+  int abholung = datenpuffer && is_datenabholung(datenpuffer);
+  if (abholung && transferHandle && *transferHandle == 0) *transferHandle = 977163844;
+  int rc = (transferHandle != NULL) != abholung ? ERIC_GLOBAL_UNGUELTIGER_PARAMETER
+                                                : bearbeite(datenpuffer, datenartVersion, bearbeitungsFlags, druckParameter, cryptoParameter,
+                                                            rueckgabeXmlPuffer, serverantwortXmlPuffer);
   LEAVE(rc);
 }
 #endif

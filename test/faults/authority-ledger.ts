@@ -7,7 +7,7 @@
 // written synchronously before the service sees the answer, so nothing the service acts on is missing.
 
 import { appendFileSync, readFileSync } from 'node:fs';
-import type { Submission, TransmitOutcome } from '#shared/ports.ts';
+import type { Transmission, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import { SandboxTaxAuthority } from '#shared/sandbox/sandbox-tax-authority.ts';
 
 export interface LedgerEntry {
@@ -19,12 +19,12 @@ export interface LedgerEntry {
 }
 
 const transmit = SandboxTaxAuthority.prototype.transmit;
-SandboxTaxAuthority.prototype.transmit = async function (this: SandboxTaxAuthority, submission: Submission): Promise<TransmitOutcome> {
-  const outcome = await transmit.call(this, submission);
+SandboxTaxAuthority.prototype.transmit = async function (this: SandboxTaxAuthority, transmission: Transmission): Promise<TransmitOutcome> {
+  const outcome = await transmit.call(this, transmission);
   const file = process.env.FAULTS_LEDGER;
   if (file) {
     const entry: LedgerEntry = {
-      ticket: submission.ticket,
+      ticket: transmission.ticket,
       outcome: outcome.outcome,
       ...(outcome.outcome === 'delivered' ? { transfer_ticket: outcome.transferTicket } : {}),
       pid: process.pid,

@@ -2,8 +2,11 @@
 // tax-authority ledger loaded into it.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { resetAll } from '#shared/once.ts';
+import { runtimeFile } from '#shared/runtime-file.ts';
 import { eventually } from '#test/support/local-service.ts';
 import { ledgerPath } from './authority-ledger.ts';
 
@@ -13,10 +16,12 @@ export interface ChildRuntime {
   child: ChildProcess;
   apiUrl: string;
   kill(): Promise<void>;
+  /** Points this process's adapters at the child's stand-ins, as an operator command does, to read its stores while it runs. */
+  useStandIns(): Promise<void>;
 }
 
 export async function startChild(dataDir: string, env: Record<string, string>): Promise<ChildRuntime> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', pathToFileURL(ledgerPath).href, 'infra/local/start.ts'], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', '--import', pathToFileURL(ledgerPath).href, 'local/start.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOOK_EXAMPLE_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -33,5 +38,9 @@ export async function startChild(dataDir: string, env: Record<string, string>): 
     await kill();
     throw new Error(`npm start did not come up:\n${output}`);
   });
-  return { child, apiUrl, kill };
+  const useStandIns = async () => {
+    Object.assign(process.env, JSON.parse(await readFile(runtimeFile(dataDir), 'utf8')));
+    resetAll();
+  };
+  return { child, apiUrl, kill, useStandIns };
 }

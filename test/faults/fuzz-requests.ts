@@ -286,6 +286,15 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
     'hostileCertificate',
     'amplification',
   ] as const);
+  /** A POST of `body` to the API as JSON, with the key and `headers`. */
+  const postJson = (path: string, body: string | Uint8Array, ...headers: [string, string][]): HostileRequest => ({
+    kind,
+    base: 'api',
+    method: 'POST',
+    path,
+    headers: json([auth, ...headers]),
+    body,
+  });
   switch (kind) {
     case 'brokenJson': {
       const { route, body } = sample(random);
@@ -302,25 +311,18 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
         '{"year":2026}{"year":2026}',
         Buffer.from([0x7b, 0xff, 0xfe, 0x7d]).toString('latin1'),
       ]);
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: broken };
+      return postJson(route, broken);
     }
     case 'wrongTypes': {
       const { route, body } = wronglyTyped(random);
       const top = random.pick(['null', '[]', '"x"', '42', 'true', JSON.stringify(body), JSON.stringify(body)]);
-      return {
-        kind,
-        base: 'api',
-        method: 'POST',
-        path: route,
-        headers: json([auth, ...(random.next() < 0.3 ? [['idempotency-key', `fuzz-${random.int(1e9)}`] as [string, string]] : [])]),
-        body: top,
-      };
+      return postJson(route, top, ...(random.next() < 0.3 ? [['idempotency-key', `fuzz-${random.int(1e9)}`] as [string, string]] : []));
     }
     case 'hugeStrings': {
       // Rarely over the 1 MiB limit, so the run's traffic stays a few dozen megabytes.
       const size = random.next() < 0.01 ? 1_100_000 : 1000 + random.int(200_000);
       const { route, body } = wronglyTyped(random, 'x'.repeat(size));
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: JSON.stringify(body) };
+      return postJson(route, JSON.stringify(body));
     }
     case 'deepNesting': {
       const { route, body } = wronglyTyped(random);
@@ -330,7 +332,7 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
         JSON.stringify(body).replace(/^\{/, `{"nested":${deep(levels)},`),
         `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`,
       ]);
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `deep-${random.int(1e9)}`]]), body: nested };
+      return postJson(route, nested, ['idempotency-key', `deep-${random.int(1e9)}`]);
     }
     case 'oddUnicode': {
       const { route, body } = wronglyTyped(random, random.pick(oddStrings));
@@ -339,20 +341,13 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
         random.next() < 0.5
           ? JSON.stringify(body)
           : JSON.stringify(body).replace(/\\u(d[89a-f][0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['x-request-id', `r-${random.int(1e6)}`]]), body: raw };
+      return postJson(route, raw, ['x-request-id', `r-${random.int(1e6)}`]);
     }
     case 'refusedValue': {
       // The otherwise valid sample with one field given a value that must be refused by itself.
       const { route, body } = sample(random);
       setAt(body, random.pick(fieldPaths(body).filter((path) => typeof getAt(body, path) !== 'object')), random.pick(refusedValues));
-      return {
-        kind,
-        base: 'api',
-        method: 'POST',
-        path: route,
-        headers: json([auth, ['idempotency-key', `refused-${random.int(1e9)}`]]),
-        body: JSON.stringify(body),
-      };
+      return postJson(route, JSON.stringify(body), ['idempotency-key', `refused-${random.int(1e9)}`]);
     }
     case 'pathTricks': {
       const receiver = random.next() < 0.2;
@@ -429,7 +424,7 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
     case 'contentEncoding': {
       const { route, body } = sample(random);
       const [encoding, encode] = random.pick(encodings);
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['content-encoding', encoding]]), body: encode(JSON.stringify(body)) };
+      return postJson(route, encode(JSON.stringify(body)), ['content-encoding', encoding]);
     }
     case 'duplicateKeys': {
       // A valid body with one of an object's keys said twice, the first time with the same value or
@@ -438,14 +433,14 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
       const path = random.pick(objectPaths(body));
       const key = random.pick(Object.keys(getAt(body, path) as object));
       const value = random.pick([getAt(body, [...path, key]), false, true, 0, 'x', null, {}]);
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: withKeyFirst(body, path, JSON.stringify(key), value) };
+      return postJson(route, withKeyFirst(body, path, JSON.stringify(key), value));
     }
     case 'forbiddenKeys': {
       // A valid body with a key that a validator would drop on the floor, anywhere in it.
       const { route, body } = sample(random);
       const value = random.pick([{}, { kz81: 1 }, '1.00', null, [], { polluted: true }]);
       const text = withKeyFirst(body, random.pick(objectPaths(body)), random.pick(forbiddenKeyTexts), value);
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth, ['idempotency-key', `proto-${random.int(1e9)}`]]), body: text };
+      return postJson(route, text, ['idempotency-key', `proto-${random.int(1e9)}`]);
     }
     case 'duplicateHeaders': {
       // A valid body with a single-valued header sent twice: whichever one counted, it would pass.
@@ -472,7 +467,7 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
     case 'hostileCertificate': {
       // The PIN is right or wrong: neither may open what is over the cap, nor keep what cannot sign.
       const body = { pkcs12: random.pick(hostileContainers()).toString('base64'), pin: random.pick([testPin, '000000']) };
-      return { kind, base: 'api', method: 'POST', path: '/v2/certificates', headers: json([auth]), body: JSON.stringify(body) };
+      return postJson('/v2/certificates', JSON.stringify(body));
     }
     case 'amplification': {
       // A body made to grow its answer or its cost: keys by the thousand (unknown ones, or a record's),
@@ -488,21 +483,14 @@ export function hostileRequest(random: Prng, validKey: string, certificateId: st
         () => `[${Array(count).fill('{"__proto__":1}').join(',')}]`,
         () => JSON.stringify({ ...body, ['x'.repeat(count * 20)]: 1 }),
       ])();
-      return { kind, base: 'api', method: 'POST', path: route, headers: json([auth]), body: text };
+      return postJson(route, text);
     }
     case 'hostileXml': {
       const ustva = random.next() < 0.5;
       const [xml, inner] = ustva ? [ustvaXml, '<Steuernummer>9198011310010</Steuernummer>'] : [estXml, '<StNr>9198011310010</StNr>'];
       const body = { test: true, year: ustva ? 2026 : 2025, tax_number: '9198011310010', xml: random.pick(xmlTricks)(xml, inner) };
       const route = `/v2/${ustva ? 'ustva' : 'est'}`;
-      return {
-        kind,
-        base: 'api',
-        method: 'POST',
-        path: route,
-        headers: json([auth, ['idempotency-key', `xml-${random.int(1e9)}`]]),
-        body: JSON.stringify(body),
-      };
+      return postJson(route, JSON.stringify(body), ['idempotency-key', `xml-${random.int(1e9)}`]);
     }
     case 'brokenRequestLine': {
       // A valid body, authorized, under a request line or Host with one thing broken.

@@ -1,19 +1,19 @@
 // The functions a caller waits for stay small: each submit and validate bundle, built as
-// infra/constructs/steuerbote-function.ts builds it, is at most 250 KB without the AWS SDK (the goal
-// bench/cold-start.ts reports), and carries no schema structure: those are shipped beside the
-// bundle of the functions that check that form (`checksStructure` in shared/manifest.ts) and read
-// when a form and year is first checked. Each carries its own form's code alone: one entry serves
+// infra/constructs/steuerbote-function.ts builds it, stays within its budget without the AWS SDK
+// (bench/bundle-budget.ts, the goal bench/cold-start.ts reports), and carries no schema structure:
+// those are shipped beside the bundle of the functions that check that form (`checksStructure` in
+// shared/manifest.ts) and read when a form and year is first checked. Each carries its own form's code alone: one entry serves
 // every form's functions, bundled per form with `#form/` standing for its folder (bundleAliases).
 import { build, type BuildOptions } from 'esbuild';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
-import { kinds } from '#shared/forms/registry.ts';
-import { fontFiles } from '#shared/sandbox/fonts.ts';
+import { formFacts, kinds } from '#shared/forms/registry.ts';
+import { fontFiles } from '#shared/sandbox/font-files.ts';
 import { bundleAliases, functions, submitFunction, validateFunction, type FunctionName, type FunctionSpec } from '#shared/manifest.ts';
+import { bundleBudgetKb } from '../../bench/bundle-budget.ts';
 
 const repoRoot = path.join(import.meta.dirname, '..', '..');
-const maxBytes = 250 * 1024;
 
 // As infra/constructs/steuerbote-function.ts builds a stage without tracing: the tracer left out.
 const options = {
@@ -75,10 +75,10 @@ const formFunctions = kinds.flatMap(
 
 describe('the bundles of submit and validate', () => {
   it.each(formFunctions)(
-    '%s stays within its size without the SDK, carries no schema structure and no other form, and has its own form beside it',
+    '%s stays within its size without the SDK, carries no schema structure, no other form and the notices only where its form reads them, and has its own form beside it',
     async (name, kind) => {
-      const { bytes, inputs } = await bundle(name);
-      expect(bytes).toBeLessThanOrEqual(maxBytes);
+      const { bytes, inputs, carried } = await bundle(name);
+      expect(bytes).toBeLessThanOrEqual(bundleBudgetKb(name) * 1024);
       expect(inputs.filter((input) => input.includes('/structure/') || input.endsWith('.json'))).toEqual([]);
       const formFolder = /^shared\/forms\/(\w+)\//;
       const others = inputs.filter(
@@ -87,6 +87,9 @@ describe('the bundles of submit and validate', () => {
       expect(others).toEqual([]);
       expect(inputs).toContain(`shared/forms/${kind}/check.ts`);
       expect(functions[name].checksStructure).toEqual([kind]);
+      // Only a form whose body may name a notice (the appeal's `notice_id`) reads the caller's notices.
+      const notices = ['shared/adapters/dynamodb-notice-store.ts', 'shared/wiring/named-notice.ts'];
+      expect(carried.filter((input) => notices.includes(input)).sort()).toEqual(formFacts[kind].readsNotices ? notices : []);
     },
   );
 
@@ -107,9 +110,9 @@ describe('the bundles of submit and validate', () => {
 
   // Most submissions carry structured fields: the reader of a caller's XML is imported only for one that
   // carries XML, so the function does not evaluate it as it starts (BENCHMARKS.md, "Cold starts"). The
-  // checks of the UStE and the KSt read the XML they write from a body, so they need their reader for every body.
+  // checks of the UStE, the KSt, the GewSt, the Anlage EÜR and the letters read the XML they write from a body, so they need their reader for every body.
   const xmlReader = /^shared\/(forms\/\w+\/xml-reader|xml\/caller-nutzdaten)\.ts$/;
-  const readsXmlOfEveryBody: readonly Kind[] = ['ust', 'kst'];
+  const readsXmlOfEveryBody: readonly Kind[] = ['ust', 'kst', 'gewst', 'euer', 'einspruch', 'nachricht', 'fristverlaengerung', 'anpassung_vorauszahlung'];
   it.each(kinds.filter((kind) => !readsXmlOfEveryBody.includes(kind)).map(submitFunction))('%s starts without the XML reader', async (name) => {
     const { carried } = await bundle(name);
     const started = await startsWith(name);
@@ -146,16 +149,21 @@ describe('the PKCS#12 thread', () => {
   });
 });
 
-// The sandbox writes its protocol in two fonts of some 320 KB each, read at run time from their
-// package shipped beside transmit's bundle (shared/sandbox/fonts.ts), not carried in it.
-describe("the protocol's fonts", () => {
-  it('are shipped beside transmit, the one function that writes a protocol, and not bundled', async () => {
+// The sandbox writes its protocol and its notices in two fonts of some 320 KB each, read at run time
+// from their package shipped beside the writers' bundles (shared/sandbox/fonts.ts), not carried in them.
+describe("the sandbox's fonts", () => {
+  it('are shipped beside transmit and the mailbox check, the functions that write the sandbox documents, and not bundled', async () => {
     const specs = Object.entries(functions) as [FunctionName, FunctionSpec][];
     const writers = specs.filter(([, spec]) => spec.packageFiles?.some((file) => (fontFiles as readonly string[]).includes(file))).map(([name]) => name);
-    expect(writers).toEqual(['transmit']);
-    expect(functions.transmit.packageFiles).toEqual([...fontFiles]);
-    const { carried, inputs } = await bundle('transmit');
-    expect(carried).toContain('shared/sandbox/protocol-pdf.ts');
-    expect(inputs.filter((input) => input.endsWith('.ttf'))).toEqual([]);
+    expect(writers).toEqual(['transmit', 'checkMailbox']);
+    for (const [name, writes] of [
+      ['transmit', 'shared/sandbox/protocol-pdf.ts'],
+      ['checkMailbox', 'shared/sandbox/notice-pdf.ts'],
+    ] as const) {
+      expect(functions[name].packageFiles).toEqual([...fontFiles]);
+      const { carried, inputs } = await bundle(name);
+      expect(carried).toContain(writes);
+      expect(inputs.filter((input) => input.endsWith('.ttf'))).toEqual([]);
+    }
   });
 });

@@ -26,6 +26,8 @@ export interface Reach {
 
 /** S3 commands on the bucket rather than an object of a folder, and the setting of the bucket each reads. */
 const bucketCommands: Partial<Record<string, BucketSetting>> = { GetObjectLockConfiguration: 'objectLock' };
+/** The S3 commands IAM grants by another action's name: a multipart upload's steps are s3:PutObject. */
+const grantedAs: Partial<Record<string, string>> = { CreateMultipartUpload: 'PutObject', UploadPart: 'PutObject', CompleteMultipartUpload: 'PutObject' };
 
 type Resource = { table: TableName } | { folder: BucketFolder };
 type Scope = ts.FunctionLikeDeclaration | ts.VariableDeclaration | ts.PropertyDeclaration | ts.ClassDeclaration | ts.ClassStaticBlockDeclaration;
@@ -283,7 +285,7 @@ class Walk {
     } else if (service === 's3' && command in bucketCommands) {
       mergeNeeds(this.#reach.declared, { bucketSettings: [bucketCommands[command]!] });
     } else if (service === 's3' && resource && 'folder' in resource) {
-      this.#reach.folders.set(resource.folder, new Set([...(this.#reach.folders.get(resource.folder) ?? []), command]));
+      this.#reach.folders.set(resource.folder, new Set([...(this.#reach.folders.get(resource.folder) ?? []), grantedAs[command] ?? command]));
     } else {
       this.#reach.unattributed.push(where);
     }

@@ -35,7 +35,7 @@ describe('the sealing key', { timeout: 300_000 }, () => {
   let stages: Record<'dev' | 'prod', Stage>;
   beforeAll(() => {
     stages = { dev: synth({ stage: 'dev' }, { bundle: false }), prod: synth({ stage: 'prod' }, { bundle: false }) };
-  });
+  }, 300_000);
 
   it.each(['dev', 'prod'] as const)('names in its key policy exactly the roles that seal or open, each for that use only (%s)', (name) => {
     const stage = stages[name];

@@ -7,7 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, PutObjectCommand, PutObjectLockConfigurationCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startStandIns } from '#infra/local/stand-ins.ts';
+import { startStandIns } from '#local/stand-ins.ts';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { nutzdatenFileName } from '#shared/domain/ticket.ts';
 import { bucketFolders, resourceEnv } from '#shared/setting-names.ts';

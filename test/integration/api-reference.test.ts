@@ -73,8 +73,12 @@ describe('GET /v2/docs', () => {
           return `${method} ${path}`;
         }),
       );
-      const document = (await service.call('GET', '/v2/openapi.json')).json as { paths: Record<string, Record<string, unknown>> };
-      const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      const document = (await service.call('GET', '/v2/openapi.json')).json as {
+        paths: Record<string, Record<string, unknown>>;
+        webhooks?: Record<string, Record<string, unknown>>;
+      };
+      // The webhooks the service sends are shown as operations too, named as the document names them.
+      const operations = [...Object.entries(document.paths), ...Object.entries(document.webhooks ?? {})].flatMap(([path, item]) =>
         Object.keys(item)
           .filter((key) => methods.includes(key))
           .map((method) => `${method} ${path}`),

@@ -3,6 +3,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datenartVersion, kinds } from '#shared/forms/registry.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 import { startTestReceiver, type TestReceiver } from '#test/support/test-receiver.ts';
@@ -87,7 +88,8 @@ describe('a UStVA from submission to protocol', () => {
   it('reports the status', async () => {
     const reply = await service.call('GET', `/v2/status/${ticket}`);
     expect(reply.status).toBe(200);
-    expect(reply.json.data).toEqual({ ticket, status: 'delivered', updated_at: metadata.updated_at, attempts: 1 });
+    expect(metadata.transmitted).toMatchObject({ datenart_version: 'UStVA_2026', size: expect.any(Number) });
+    expect(reply.json.data).toEqual({ ticket, status: 'delivered', updated_at: metadata.updated_at, attempts: 1, transmitted: metadata.transmitted });
   });
 
   it('serves the protocol as JSON with the PDF in base64, under both paths', async () => {
@@ -163,20 +165,30 @@ describe('version', () => {
   it('lists exactly what is accepted today (the tests hold 24 November 2026)', async () => {
     const { data } = (await service.call('GET', '/v2/version', { key: null })).json;
     expect(data.today).toBe('2026-11-24');
-    expect(data.years).toEqual({
+    // Each form's own years; a form added later is held to its facts by its own tests.
+    expect(Object.keys(data.years).sort()).toEqual([...kinds].sort());
+    expect(data.years).toMatchObject({
       est: [2022, 2023, 2024, 2025],
+      euer: [2021, 2022, 2023, 2024, 2025],
+      kst: [2021, 2022, 2023, 2024, 2025],
       lsta: [2021, 2022, 2023, 2024, 2025, 2026],
       ust: [2021, 2022, 2023, 2024, 2025],
       ustva: [2021, 2022, 2023, 2024, 2025, 2026],
-      zm: [2021, 2022, 2023, 2024, 2025, 2026],
+      zm: [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026],
     });
-    expect(data.datenart_versions).toEqual([
-      ...['ESt_2022', 'ESt_2023', 'ESt_2024', 'ESt_2025'],
-      ...['LStA_2021', 'LStA_2022', 'LStA_2023', 'LStA_2024', 'LStA_2025', 'LStA_2026'],
-      ...['USt_2021', 'USt_2022', 'USt_2023', 'USt_2024', 'USt_2025'],
-      ...['UStVA_2021', 'UStVA_2022', 'UStVA_2023', 'UStVA_2024', 'UStVA_2025', 'UStVA_2026'],
-      'ZMDO',
-    ]);
+    expect([...data.datenart_versions].sort()).toEqual(
+      [...new Set(kinds.flatMap((kind) => data.years[kind].map((year: number) => datenartVersion(kind, year))))].sort(),
+    );
+    expect(data.datenart_versions).toEqual(
+      expect.arrayContaining([
+        ...['ESt_2022', 'ESt_2023', 'ESt_2024', 'ESt_2025'],
+        ...['EUER_2021', 'EUER_2022', 'EUER_2023', 'EUER_2024', 'EUER_2025'],
+        ...['LStA_2021', 'LStA_2022', 'LStA_2023', 'LStA_2024', 'LStA_2025', 'LStA_2026'],
+        ...['USt_2021', 'USt_2022', 'USt_2023', 'USt_2024', 'USt_2025'],
+        ...['UStVA_2021', 'UStVA_2022', 'UStVA_2023', 'UStVA_2024', 'UStVA_2025', 'UStVA_2026'],
+        'ZMDO',
+      ]),
+    );
   });
 });
 
@@ -206,6 +218,12 @@ describe('errors, each in the envelope', () => {
     for (const detail of reply.json.error.details) {
       expect(detail).toEqual({ path: expect.any(String), code: expect.stringMatching(/^[A-Z_]+$/), message: expect.any(String) });
     }
+  });
+
+  it('422 naming the type a field takes and an example of it, for a value of the wrong type', async () => {
+    const reply = await service.submit('ustva', { ...ustvaSample(), period: 9 });
+    expectError(reply, 422, 'VALIDATION_FAILED');
+    expect(reply.json.error.details).toEqual([{ path: 'period', code: 'INVALID_TYPE', message: 'must be a string, e.g. "01"' }]);
   });
 
   it('422 for a live submission the service does not allow', async () => {

@@ -5,21 +5,14 @@
 
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { estSample, ustSample } from '#test/support/samples.ts';
 import { fixturesOf } from '#test/support/corpus.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { maxXmlBytes, maxXmlNamespaces } from '#shared/xml/limits.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService({ env: { ALLOW_LIVE_SUBMISSIONS: 'true' } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile({ env: { ALLOW_LIVE_SUBMISSIONS: 'true' } });
 
 const fixture = async (kind: Kind, name: string) => JSON.parse(await readFile(join(fixturesOf(kind), `${name}.json`), 'utf8')).body;
 const ustva = await fixture('ustva', 'valid-xml-passthrough');

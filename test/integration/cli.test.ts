@@ -3,7 +3,7 @@
 // validate, one ticket's routes, certificates, and the exit codes and one-line errors.
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { spawn, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -17,6 +17,7 @@ import { lockedCertificate } from '#test/support/locked-certificate.ts';
 import { eventually, newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { kinds } from '#shared/forms/registry.ts';
+import { sandboxTestValues } from '#shared/sandbox/test-values.ts';
 
 let service: LocalService;
 let work: string;
@@ -99,7 +100,8 @@ describe('steuerbote submit', () => {
     expect(run.code).toBe(1);
     const [header, ...rows] = run.stdout.trim().split('\n');
     expect(header).toMatch(/^FILE +TICKET +STATUS +TRANSFER TICKET +PROTOCOL OR WHAT TO FIX$/);
-    expect(rows[0]).toMatch(new RegExp(`^${batch[0]} +${first[0].ticket} +delivered \\(filed before\\)`));
+    // A file filed before shows the tax authority's transfer ticket without --wait too.
+    expect(rows[0]).toMatch(new RegExp(`^${batch[0]} +${first[0].ticket} +delivered \\(filed before\\) +${first[0].transfer_ticket}( |$)`));
     expect(rows[3]).toContain('kennzahlen.kz83:');
     expect(rows[3]).toContain('(expected 1520.00)');
     expect(run.stdout.trim().split('\n').at(-1)).toBe('4 files: 3 delivered, 1 invalid');
@@ -124,7 +126,7 @@ describe('steuerbote submit', () => {
     const lines = table.split(/\r?\n/).filter((line) => line.trim());
     expect(lines.length).toBeGreaterThanOrEqual(3);
     for (const line of lines) expect(line.length).toBeLessThan(120);
-    expect(lines[1]).toMatch(/^a-very-long-.*….*march\.json +tk_[\w-]{22} /);
+    expect(lines[1]).toMatch(/^a-very-.*….*\.json +tk_[\w-]{22} /);
   });
 
   it('shows the progress display in a terminal: lines redrawn in place under an overall bar', async () => {
@@ -161,6 +163,155 @@ describe('steuerbote submit', () => {
     const results = JSON.parse(run.stdout);
     expect(results[0]).toMatchObject({ status: 'invalid', error: { code: 'MALFORMED_JSON' } });
     expect(results[1]).toMatchObject({ status: 'accepted', ticket: expect.stringMatching(/^tk_/) });
+  });
+});
+
+describe('a file the tax authority rejects', () => {
+  const rejecting = Object.keys(sandboxTestValues).find((taxNumber) => sandboxTestValues[taxNumber] === 'rejected')!;
+
+  it('keeps its ticket in the live display, in a terminal and in plain lines', async () => {
+    const [plain, drawn] = await files({
+      'rejected-plain.json': { ...month('01', 3_000), tax_number: rejecting },
+      'rejected-drawn.json': { ...month('02', 3_100), tax_number: rejecting },
+    });
+    const lines = await runCli(['submit', 'ustva', plain!, '--wait', '--json'], { env });
+    expect(lines.code).toBe(1);
+    const [result] = JSON.parse(lines.stdout);
+    expect(result).toMatchObject({ status: 'rejected', ticket: expect.stringMatching(/^tk_/) });
+    expect(lines.stderr).toContain(`${plain}: rejected ${result.ticket} (`);
+    const terminal = await runCli(['submit', 'ustva', drawn!, '--wait'], { env, terminal: true });
+    expect(terminal.code).toBe(1);
+    expect(terminal.stdout).toMatch(/✖ .*rejected-drawn\.json +rejected +tk_[\w-]{22} /);
+  });
+});
+
+describe('output as gh has it: --jq, --template, --json-fields', () => {
+  it('--jq picks from the JSON, strings printed as they are', async () => {
+    const all = JSON.parse((await runCli(['list', '--json'], { env })).stdout);
+    const run = await runCli(['list', '--json', '--jq', '.[0].ticket'], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`${all[0].ticket}\n`);
+    const broken = await runCli(['list', '--jq', '.[0'], { env });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^steuerbote: --jq: error: syntax error/);
+    expect(broken.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('--template formats each item', async () => {
+    const all = JSON.parse((await runCli(['list', '--json', '--limit', '2'], { env })).stdout);
+    const run = await runCli(['list', '--limit', '2', '--template', '{{range .}}{{.ticket}} {{.status}}{{"\\n"}}{{end}}'], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(all.map((ticket: any) => `${ticket.ticket} ${ticket.status}\n`).join(''));
+  });
+
+  it('list --json-fields picks the fields, and a field no ticket can have fails, naming it and the fields there are', async () => {
+    const picked = JSON.parse((await runCli(['list', '--json-fields', 'ticket,status', '--limit', '3'], { env })).stdout);
+    expect(picked.length).toBeGreaterThan(0);
+    for (const ticket of picked) expect(Object.keys(ticket)).toEqual(['ticket', 'status']);
+    const run = await runCli(['list', '--json-fields', 'nosuch'], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^steuerbote: --json-fields: no field "nosuch" \(fields: ticket, kind, status, .*created_at.*\)\n$/);
+    // Checked even when no ticket matches.
+    const none = await runCli(['list', '--kind', 'kst', '--reference', 'no-such-reference', '--json-fields', 'stauts'], { env });
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^steuerbote: --json-fields: no field "stauts"; did you mean status\?/);
+  });
+
+  it("list's bad filter is told once, in the flag's name", async () => {
+    const run = await runCli(['list', '--since', 'yesterday'], { env });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^steuerbote: --since must be an ISO 8601 date or time, .*, not "yesterday"\n$/);
+    expect(run.stderr).not.toContain('created_after');
+  });
+});
+
+describe('following a ticket', () => {
+  it('status --watch follows it until it has finished; protocol --wait saves the protocol once there is one', async () => {
+    const watched = (await service.submit('ustva', { ...ustvaSample(), period: '04' })).json.data.ticket;
+    const watch = await runCli(['status', watched, '--watch', '--json'], { env });
+    expect(watch.code).toBe(0);
+    expect(JSON.parse(watch.stdout)).toMatchObject({ ticket: watched, status: 'delivered' });
+    expect(watch.stderr).toMatch(new RegExp(`^${watched}: delivered$`, 'm'));
+    const waited = (await service.submit('ustva', { ...ustvaSample(), period: '05' })).json.data.ticket;
+    const saved = join(work, 'waited.pdf');
+    const protocol = await runCli(['protocol', waited, '--wait', '-o', saved], { env });
+    expect(protocol.code).toBe(0);
+    expect((await readFile(saved)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('steuerbote api', () => {
+  it('calls any route with the URL and key filled in, and prints the JSON answer', async () => {
+    const version = await runCli(['api', 'GET', '/v2/version'], { env });
+    expect(version.code).toBe(0);
+    expect(JSON.parse(version.stdout)).toMatchObject({ success: true, data: { api_version: 'v2' } });
+    const page = await runCli(['api', 'GET', '/v2/tickets', '--field', 'limit=1', '--jq', '.data.tickets | length'], { env });
+    expect(page.code).toBe(0);
+    expect(page.stdout).toBe('1\n');
+  });
+});
+
+describe('profiles', () => {
+  it('--profile takes the URL and key from the config file in XDG_CONFIG_HOME; a profile not there is named with those there are', async () => {
+    const configHome = await mkdtemp(join(tmpdir(), 'steuerbote-config-'));
+    await mkdir(join(configHome, 'steuerbote'));
+    const profiles = { profiles: { work: { url: service.runtime.apiUrl, api_key: service.runtime.apiKey } } };
+    await writeFile(join(configHome, 'steuerbote', 'config.json'), JSON.stringify(profiles));
+    const alone = { XDG_CONFIG_HOME: configHome };
+    const run = await runCli(['list', '--profile', 'work', '--limit', '1', '--jq', 'length'], { env: alone, cwd: work });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('1\n');
+    const missing = await runCli(['list', '--profile', 'home'], { env: alone, cwd: work });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe(
+      `steuerbote: no profile "home" in ${join(configHome, 'steuerbote', 'config.json')} (profiles: work): add it with steuerbote login --profile home\n`,
+    );
+  });
+
+  it('login keeps a key the service takes, readable by its owner only, and never prints it; a refused key is not kept', async () => {
+    const configHome = await mkdtemp(join(tmpdir(), 'steuerbote-config-'));
+    const file = join(configHome, 'steuerbote', 'config.json');
+    const alone = { XDG_CONFIG_HOME: configHome };
+    const refused = await runCli(['login', '--url', service.runtime.apiUrl], { env: alone, input: 'sbk_wrong\n' });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^steuerbote: the service at .* refused this key \(\w+\): nothing kept\n$/);
+    await expect(stat(file)).rejects.toThrow();
+    const run = await runCli(['login', '--profile', 'local', '--url', service.runtime.apiUrl], { env: alone, input: `${service.runtime.apiKey}\n` });
+    expect(run.code).toBe(0);
+    expect(`${run.stdout}${run.stderr}`).not.toContain(service.runtime.apiKey);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ profiles: { local: { url: service.runtime.apiUrl, api_key: service.runtime.apiKey } } });
+    const used = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA', '--profile', 'local'], { env: alone, cwd: work });
+    expect(used.stderr).toMatch(/\[NOT_FOUND, request/);
+  });
+});
+
+describe('shell completion', () => {
+  const has = (shell: string) => spawnSync(shell, ['--version']).status === 0;
+
+  it.each(['bash', 'zsh', 'fish'])('%s: a script the shell reads without error', async (shell) => {
+    const run = await runCli(['completion', shell]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('submit');
+    expect(run.stdout).toContain('json-fields');
+    if (shell !== 'bash' && !has(shell)) return;
+    const script = join(await mkdtemp(join(tmpdir(), 'steuerbote-completion-')), `steuerbote.${shell}`);
+    await writeFile(script, run.stdout);
+    const checked = spawnSync(shell, ['-n', script], { encoding: 'utf8' });
+    expect(checked.stderr).toBe('');
+    expect(checked.status).toBe(0);
+  });
+
+  it('bash offers the commands, then the forms', async () => {
+    const script = (await runCli(['completion', 'bash'])).stdout;
+    const offered = (words: string) =>
+      spawnSync('bash', ['-c', `${script}\nCOMP_WORDS=(${words}); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _steuerbote; echo "\${COMPREPLY[*]}"`], {
+        encoding: 'utf8',
+      }).stdout.trim();
+    expect(offered('steuerbote sub')).toBe('submit');
+    expect(offered('steuerbote res')).toBe('resend');
+    expect(offered('steuerbote submit us')).toBe('ustva ust');
+    expect(offered('steuerbote list --status de')).toBe('delivered');
   });
 });
 
@@ -238,7 +389,7 @@ describe('steuerbote certificates', () => {
     const { certificate_id } = JSON.parse(added.stdout);
     expect(added.stdout).not.toContain(testPin);
     const listed = await runCli(['certificates', 'list'], { env });
-    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} +Muster GmbH +stored .* yes +CN=Muster GmbH`, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} +Muster GmbH +stored .* yes +- +CN=Muster GmbH`, 'm'));
     expect((await runCli(['certificates', 'rm', certificate_id], { env })).stdout).toBe(`deleted ${certificate_id}\n`);
     expect(JSON.parse((await runCli(['certificates', 'list', '--json'], { env })).stdout)).toEqual([]);
   });
@@ -302,7 +453,10 @@ describe('a certificate locked after wrong PINs', () => {
     expect(run.stderr).not.toContain(testPin);
     expect(await ticketCount()).toBe(before);
     const listed = await runCli(['certificates', 'list'], { env });
-    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} .* no, locked until \\d{4}-`, 'm'));
+    expect(listed.stdout).toMatch(new RegExp(`^${certificate_id} .* no, locked +\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d \\(\\d+ min left\\) `, 'm'));
+    // The seconds the lock has left, not the header's name.
+    expect(run.stderr).toMatch(/; retry after \d+ seconds \[CERTIFICATE_PIN_LOCKED/);
+    expect(run.stderr).not.toContain('Retry-After');
   });
 });
 
@@ -334,12 +488,20 @@ describe('usage, configuration and connection errors: exit 2, one line', () => {
     expect(run.stderr).toBe(`steuerbote: nothing answers at ${url} (from STEUERBOTE_URL): start the service with npm start, or set STEUERBOTE_URL\n`);
   });
 
-  it('an unreachable service elsewhere is retried, each retry told', async () => {
+  it('a port fetch itself will not connect to: told at once in one line, without a retry', async () => {
     const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { STEUERBOTE_URL: 'http://127.0.0.1:9', STEUERBOTE_API_KEY: 'x' } });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'steuerbote: fetch will not connect to the port of http://127.0.0.1:9 (from STEUERBOTE_URL), one the Fetch standard bars: use the port the service listens on\n',
+    );
+  });
+
+  it('an unreachable service elsewhere is retried, each retry told', async () => {
+    const run = await runCli(['status', 'tk_AAAAAAAAAAAAAAAAAAAAAA'], { env: { STEUERBOTE_URL: 'http://steuerbote.invalid', STEUERBOTE_API_KEY: 'x' } });
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('no answer; trying again in');
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(
-      /^steuerbote: Could not reach http:\/\/127\.0\.0\.1:9\/v2\/status\/tk_A+: .*; is the service running \(npm start\), or is STEUERBOTE_URL wrong\?$/,
+      /^steuerbote: Could not reach http:\/\/steuerbote\.invalid\/v2\/status\/tk_A+: .*; is the service running \(npm start\), or is STEUERBOTE_URL wrong\?$/,
     );
   }, 60_000);
 
@@ -389,7 +551,7 @@ describe('npm start and the command beside it', () => {
   it('prints the command that finds it, and Ctrl-C during --wait leaves the terminal as it was and says the ticket goes on', async () => {
     const dataDir = await newDataDir();
     // A slow tax authority keeps the ticket in `processing` while the command waits for it.
-    const child = spawn(process.execPath, ['infra/local/start.ts'], {
+    const child = spawn(process.execPath, ['local/start.ts'], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,

@@ -2,17 +2,12 @@
 // answers and refusals (no times). The per-client budget runs in the functions (docs/reference/limits.md);
 // the edge limits of a stage (infra/constructs/edge-limits.ts) count each API key before them.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
 const budget = 20;
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService({ env: { RATE_LIMIT_PER_MINUTE: String(budget) } });
-});
-afterAll(() => service?.stop());
+const service = serviceOfFile({ env: { RATE_LIMIT_PER_MINUTE: String(budget) } });
 
 /** All requests of the test fall in one minute of the budget only if none begins just before it ends. */
 async function freshMinute(): Promise<void> {

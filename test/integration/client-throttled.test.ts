@@ -4,17 +4,12 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runCli } from '#test/support/cli.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
-});
-afterAll(() => service?.stop());
+const service = serviceOfFile({ env: { RATE_LIMIT_PER_MINUTE: '2' } });
 
 it('waits out 429 RATE_LIMITED for Retry-After and files the whole batch', async () => {
   const work = await mkdtemp(join(tmpdir(), 'steuerbote-cli-'));

@@ -9,18 +9,12 @@
 
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 interface Finding {
   path: string;

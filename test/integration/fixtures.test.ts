@@ -1,6 +1,8 @@
 // The fixture corpus through the HTTP API: validation names exactly the expected findings, a
 // submission is refused with exactly those, and every valid body is delivered by the sandbox,
-// whose own re-check of the transmitted XML must agree with the API's.
+// whose own re-check of the transmitted XML must agree with the API's; the Nutzdaten it was sent
+// with are valid against ELSTER's XSD of their form and year, identity constraints included
+// (libxml2, test/oracle/xsd.ts; without ELSTER's schemas that is left out).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
@@ -10,8 +12,11 @@ import { datenartVersion } from '#shared/forms/registry.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import { comparable, loadCorpus, type ExpectedError } from '#test/support/corpus.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
+import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { elsterMissing } from '#test/support/elster.ts';
 
 const corpus = await loadCorpus();
+const schemasMissing = elsterMissing('schemas');
 let service: LocalService;
 
 beforeAll(async () => {
@@ -26,7 +31,8 @@ const post = (path: string, body: unknown) => service.post(path, body);
 
 /** The request fields that declare the IdNrs and the W-IdNr `xml` names, as a caller sending it would give them. */
 async function declaredIn(kind: Kind, xml: string): Promise<Record<string, string>> {
-  const read = readXml(xml);
+  // A letter's attachments stand beside its element (contract §13): its identifiers are the element's.
+  const read = readXml(xml.split(/(?=<Anhaenge )/)[0]!);
   if (!read.ok) throw new Error(read.problem.message);
   const held = heldIdentifiers((await loadForm(kind)).identifiers, read.tree).filter(({ kind }) => ['idnr', 'spouse_idnr', 'widnr'].includes(kind));
   return Object.fromEntries(held.reverse().map(({ kind, value }) => [kind, value]));
@@ -66,6 +72,10 @@ describe.each(corpus)('$name: $about', (fixture) => {
       status: 'delivered',
       datenart_version: datenartVersion(fixture.kind, (fixture.body as { year: number }).year),
     });
+    if (schemasMissing) return;
+    const sent = await service.call('GET', `/v2/ticket/${reply.json.data.ticket}/nutzdaten`, { headers: { accept: 'application/xml' } });
+    expect(sent.status).toBe(200);
+    expect(validateNutzdaten(fixture.kind, (fixture.body as { year: number }).year, sent.text).errors).toEqual([]);
   });
 
   // The XML steuerbote writes for a valid body, sent back as the caller's own with the IdNrs and

@@ -3,27 +3,13 @@
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { tableName } from '#shared/config.ts';
-import { startService, type LocalService, type Reply } from '#test/support/local-service.ts';
+import { type Reply, serviceOfFile } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
-
-let clients = 0;
-/** A client of its own for each test, so its tickets can be counted. */
-async function newClient() {
-  const clientId = `idem-${++clients}`;
-  return { clientId, apiKey: await service.runtime.createApiKey(clientId) };
-}
+const service = serviceOfFile();
 
 const post = (body: string, apiKey: string, idempotencyKey?: string) =>
   service.call('POST', '/v2/ustva', {
@@ -61,7 +47,7 @@ const expectError = (reply: Reply, status: number, code: string) => {
 
 describe('Idempotency-Key', () => {
   it('answers the same key and body with the same ticket, sent and transmitted once', async () => {
-    const { clientId, apiKey } = await newClient();
+    const { clientId, apiKey } = await service.newClient('idem');
     const body = JSON.stringify(ustvaSample());
     const first = await post(body, apiKey, 'order-1');
     expect(first.status).toBe(202);
@@ -82,7 +68,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('counts a body with other key order and whitespace as the same', async () => {
-    const { clientId, apiKey } = await newClient();
+    const { clientId, apiKey } = await service.newClient('idem');
     const first = await post(JSON.stringify(ustvaSample()), apiKey, 'order-2');
     const rewritten = await post(JSON.stringify(reversed(ustvaSample()), null, 4), apiKey, 'order-2');
     expect(rewritten.status).toBe(202);
@@ -92,7 +78,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('answers the same key with another body with 422 IDEMPOTENCY_KEY_REUSED, and keeps the first', async () => {
-    const { clientId, apiKey } = await newClient();
+    const { clientId, apiKey } = await service.newClient('idem');
     const first = await post(JSON.stringify(ustvaSample()), apiKey, 'order-3');
     expectError(await post(JSON.stringify({ ...ustvaSample(), period: '04' }), apiKey, 'order-3'), 422, 'IDEMPOTENCY_KEY_REUSED');
     expect((await post(JSON.stringify(ustvaSample()), apiKey, 'order-3')).json.data.ticket).toBe(first.json.data.ticket);
@@ -100,7 +86,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('makes exactly one ticket of 20 concurrent identical requests; the others replay it or answer 409', async () => {
-    const { clientId, apiKey } = await newClient();
+    const { clientId, apiKey } = await service.newClient('idem');
     const body = JSON.stringify(ustvaSample());
     const replies = await Promise.all(Array.from({ length: 20 }, () => post(body, apiKey, 'order-4')));
 
@@ -121,8 +107,8 @@ describe('Idempotency-Key', () => {
   });
 
   it("keeps clients apart: another client's same key and body makes that client's own ticket", async () => {
-    const a = await newClient();
-    const b = await newClient();
+    const a = await service.newClient('idem');
+    const b = await service.newClient('idem');
     const body = JSON.stringify(ustvaSample());
     const ofA = await post(body, a.apiKey, 'shared-key');
     const ofB = await post(body, b.apiKey, 'shared-key');
@@ -138,18 +124,18 @@ describe('Idempotency-Key', () => {
     ['a tab', 'order\t5'],
     ['non-ASCII', 'bestellung-ä'],
   ])('answers a key that is %s with 400 BAD_REQUEST and stores nothing', async (_, key) => {
-    const { clientId, apiKey } = await newClient();
+    const { clientId, apiKey } = await service.newClient('idem');
     expectError(await post(JSON.stringify(ustvaSample()), apiKey, key), 400, 'BAD_REQUEST');
     expect(await ticketsOf(clientId)).toEqual([]);
   });
 
   it('takes a key of 255 printable characters', async () => {
-    const { apiKey } = await newClient();
+    const { apiKey } = await service.newClient('idem');
     expect((await post(JSON.stringify(ustvaSample()), apiKey, `${' !~'.repeat(84)}key`)).status).toBe(202);
   });
 
   it('does not use up a key on a body that fails validation', async () => {
-    const { apiKey } = await newClient();
+    const { apiKey } = await service.newClient('idem');
     expectError(await post(JSON.stringify({ ...ustvaSample(), period: '13' }), apiKey, 'order-6'), 422, 'VALIDATION_FAILED');
     expectError(await post(JSON.stringify({ ...ustvaSample(), test: false }), apiKey, 'order-6'), 422, 'VALIDATION_FAILED');
     const valid = await post(JSON.stringify(ustvaSample()), apiKey, 'order-6');
@@ -158,7 +144,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('leaves a submission without the header as it was: every one is a new ticket', async () => {
-    const { clientId, apiKey } = await newClient();
+    const { clientId, apiKey } = await service.newClient('idem');
     const body = JSON.stringify(ustvaSample());
     const first = await post(body, apiKey);
     const second = await post(body, apiKey);

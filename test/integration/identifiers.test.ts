@@ -4,7 +4,7 @@
 // declare, is refused with the code of that identifier at that element; the honest document read
 // back is a valid body. Every form of the registry is tried, each on samples its folder gives: its
 // contract example, and for each other of its filings its first valid fixture in structured fields.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Kind } from '#shared/domain/ticket.ts';
 import { heldIdentifiers, type IdentifierKind } from '#shared/forms/identifiers.ts';
 import { loadForm } from '#shared/forms/load.ts';
@@ -13,17 +13,10 @@ import { formFacts, kinds } from '#shared/forms/registry.ts';
 import { readXml } from '#shared/xml/xml.ts';
 import { loadCorpus } from '#test/support/corpus.ts';
 import { schemaStructureOf } from '#test/support/form-structure.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { schemaHas, withValue } from '#test/support/xml-edit.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile({ env: { RATE_LIMIT_PER_MINUTE: '0' } });
 
 type Body = Record<string, unknown>;
 
@@ -55,7 +48,7 @@ const own: Record<IdentifierKind, (body: Body) => string> = {
   ordnungsbegriff: (body) => body.tax_number as string,
   idnr: () => '04452397687',
   spouse_idnr: () => '02476291358',
-  widnr: () => 'DE123456789',
+  widnr: () => 'DE123456788',
   vat_id: (body) => body.vat_id as string,
 };
 const foreign: Record<IdentifierKind, string> = {
@@ -63,7 +56,7 @@ const foreign: Record<IdentifierKind, string> = {
   ordnungsbegriff: '9198011310029',
   idnr: '65929970489',
   spouse_idnr: '57549285017',
-  widnr: 'DE987654321',
+  widnr: 'DE987654328',
   vat_id: 'DE554367942',
 };
 const codes: Record<IdentifierKind, string> = {

@@ -13,7 +13,7 @@ vi.hoisted(() => {
 
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { logger } from '#shared/logger.ts';
-import { submissionStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
+import { filingStore, ticketStore, workQueue } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
@@ -30,17 +30,35 @@ const childIdnr = '78315649062';
 const caredForIdnr = '45076295512';
 // The recipient of maintenance to a divorced spouse (Realsplitting), named with IdNr in Anlage Sonderausgaben.
 const recipientIdnr = '65929970489';
+// A person co-insured in Vorsorgeaufwand, named with IdNr beside their health insurance.
+const [coInsuredIdnr, coInsured] = ['58392061577', 'Wendelgard Xiphorst'];
 const [childName, caredFor, illness] = ['Vrokelinde', 'Plimsoll-Wentrup', 'Xylomyelitis'];
 // The income Anlagen: a person supported (Unterhalt) with their IdNr, a rented property, a business's trade tax, foreign taxes, Corona aid.
 const supportedIdnr = '67392018437';
 const [supported, property, business] = ['Quendolin Zarkowitz', 'Yxlindenweg 47', 'Xyzhandel Quorp'];
+// A foreign employer of Anlage N-AUS.
+const foreignEmployer = 'Qwarnstedt Abroad Ltd';
 // A client's certificate: its PIN, and a container valid for ten more days, so the expiry job reports it.
 const pin = 'Kq8vPin-71x';
 const pkcs12 = containerValidUntil(new Date(Date.now() + 10 * 86_400_000), pin).toString('base64');
 
 /** Each value in the forms it could take in a line; digits are also sought with every separator removed. */
 const secrets = {
-  names: [firstName, lastName, 'Wvutsrq Plonkhaus', 'Yquemstr', childName, caredFor, illness, 'Qarbeitskraft', supported, property, business],
+  names: [
+    firstName,
+    lastName,
+    'Wvutsrq Plonkhaus',
+    'Yquemstr',
+    childName,
+    caredFor,
+    illness,
+    'Qarbeitskraft',
+    supported,
+    property,
+    business,
+    coInsured,
+    foreignEmployer,
+  ],
   // The fields of ESt 1 A, Anlage N and Vorsorgeaufwand: health-adjacent, family and work details.
   texts: [
     'Qxberufin',
@@ -62,6 +80,7 @@ const secrets = {
     ...[supportedIdnr, '5432198', '4321987', '2198765', '3219876'],
     // The recipient's IdNr; maintenance, a child's own health insurance and other provision as written in whole euros.
     ...[recipientIdnr, '6789013', '5678902', '4567802'],
+    coInsuredIdnr,
   ],
   formatted: [
     pin,
@@ -148,10 +167,15 @@ const est = () => {
     ],
     capital_income: [{ person: 'taxpayer', without_withholding: { foreign: '5432198' }, taxes_withheld: { foreign_tax_creditable: '3219876.54' } }],
     corona_aid: { persons: [{ person: 'taxpayer', received: 'yes', aids: [{ business, amount: '4321987' }] }] },
+    provision_further: { co_insured: [{ idnr: coInsuredIdnr, name: coInsured, health: '4567' }] },
+    foreign_employment: [
+      { person: 'taxpayer', states: [{ country: 'Österreich', employers: [{ name: foreignEmployer }], wage: { gross_statement: '5432198' } }] },
+    ],
   };
 };
 
-describe('log lines', () => {
+// Every form's submissions delivered one after another: minutes on two busy cores.
+describe('log lines', { timeout: 300_000 }, () => {
   const lines: string[] = [];
   let service: LocalService;
   let receiver: TestReceiver;
@@ -241,7 +265,7 @@ describe('log lines', () => {
     // sandbox's own check rejects its Kz 83.
     const rejected = newTicketId();
     const now = new Date().toISOString();
-    await submissionStore().put(rejected, { ...ustva(), kennzahlen: { ...ustva().kennzahlen, kz83: '1.00' } });
+    await filingStore().put(rejected, { ...ustva(), kennzahlen: { ...ustva().kennzahlen, kz83: '1.00' } });
     await ticketStore().create(
       aTicket({
         ticket: rejected,
@@ -272,7 +296,7 @@ describe('log lines', () => {
     await eventually(
       async () => receiver.requests.length > before && (await service.call('GET', `/v2/ticket/${delivered[0]}`)).json.data.webhook.status === 'delivered',
     );
-    for (const ticket of [...delivered, rejected]) await eventually(async () => (await submissionStore().get(ticket)) === undefined);
+    for (const ticket of [...delivered, rejected]) await eventually(async () => (await filingStore().get(ticket)) === undefined);
 
     // Whatever is still under way writes its lines before the scan.
     await service.stop();

@@ -1,25 +1,18 @@
 // The Lohnsteuer-Anmeldung through the local service, on ELSTER's own samples (lsta_{2022..2025}_ok.xml,
-// test/support/elster.ts): each is accepted as the caller's XML and delivered with a protocol; read
-// back into a structured body with nothing unmapped; and that body, submitted again, gives Nutzdaten
-// with the same elements and values, but for those the service sets itself, valid against the year's XSD.
+// test/support/elster.ts): each is accepted as the caller's XML and delivered with a protocol (their
+// read-back round trip is samples-round-trip.test.ts's).
 
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { elsterMissing, needsElster } from '#test/support/elster.ts';
-import { elementValues, sampleNutzdaten } from '#test/support/elster-samples.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
-import { validateNutzdaten } from '#test/oracle/xsd.ts';
+import { sampleNutzdaten } from '#test/support/elster-samples.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
+import { deliveredProtocol } from '#test/support/year-end-delivery.ts';
+import contractSample from '#shared/forms/lsta/fixtures/valid-contract-sample.json' with { type: 'json' };
 
 const missing = elsterMissing('samples', 'schemas');
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const taxNumber = '9198011310134';
 
@@ -40,19 +33,15 @@ describe.skipIf(missing).each([2022, 2023, 2024, 2025])("ELSTER's LStA sample of
   it('is accepted as the caller’s XML and delivered with a protocol', async () => {
     expect(await deliveredTitle(request)).toBe(`Lohnsteuer-Anmeldung ${year}, Zeitraum Kalenderjahr`);
   });
+});
 
-  it('reads back into a body that writes the same elements and values again, valid against the XSD, and is delivered', async () => {
-    const validated = (await service.post('/v2/lsta/validate?include=body', { ...request, client_reference: 'sample' })).json.data;
-    expect(validated).toMatchObject({ valid: true, unmapped: [] });
-    expect(validated.body).toMatchObject({ test: true, year, period: '19', tax_number: taxNumber, client_reference: 'sample' });
-    expect(validated.body).not.toHaveProperty('xml');
-
-    const again = (await service.post('/v2/lsta/validate?include=nutzdaten', validated.body)).json.data;
-    expect(again.valid).toBe(true);
-    expect(elementValues(again.nutzdaten)).toEqual(elementValues(xml));
-    expect(validateNutzdaten('lsta', year, again.nutzdaten).errors).toEqual([]);
-
-    expect(await deliveredTitle(validated.body)).toBe(`Lohnsteuer-Anmeldung ${year}, Zeitraum Kalenderjahr`);
+describe('the protocol of an LStA', () => {
+  it('shows each Kennzahl whole, a part beside its number wrapped in its column, never cut', async () => {
+    const text = await deliveredProtocol(service, 'lsta', contractSample.body, 'LStA_2026', 'Lohnsteuer-Anmeldung 2026');
+    // The text reads line by line: the Kennzahl's number, label and amount, then the rest of the Kennzahl below.
+    expect(text).toMatch(/Kz 42 Summe der einzubehaltenden Lohnsteuer: laufendes Jahr 4\.520,50 €\nlfdJahr\n/);
+    expect(text).toMatch(/Kz 61 Evangelische Kirchensteuer: laufendes Jahr 180,40 €\nlfdJahr\n/);
+    expect(text).not.toContain('…');
   });
 });
 

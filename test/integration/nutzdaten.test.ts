@@ -1,21 +1,14 @@
 // What is (or would be) transmitted, seen by the caller: validate with ?include=nutzdaten, and the
 // Nutzdaten a delivered ticket was sent with, kept beside its protocol.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const post = (path: string, body: unknown) => service.post(path, body);
 

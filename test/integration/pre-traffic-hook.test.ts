@@ -6,8 +6,8 @@ import { GetApplicationRevisionCommand, GetDeploymentCommand } from '@aws-sdk/cl
 import type { InvokeCommand } from '@aws-sdk/client-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDeployment, type HookClients } from '#infra/deployments/pre-traffic-hook.ts';
-import { handlerLoader } from '#infra/local/handlers.ts';
-import { lambdaContext } from '#infra/local/lambda-context.ts';
+import { handlerLoader } from '#local/handlers.ts';
+import { lambdaContext } from '#local/lambda-context.ts';
 import { apis, queues, schedules, servedRoutes, type FunctionName } from '#shared/manifest.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 

@@ -10,7 +10,7 @@ import { runOperatorCommand } from '#test/support/operator-command.ts';
 import { newTicketId, type Ticket } from '#shared/domain/ticket.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 import { parseOr422 } from '#test/support/parse-or-422.ts';
-import { submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
+import { filingStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
@@ -34,7 +34,7 @@ describe('scheduled re-drive', () => {
   async function stranded(overrides: Partial<Ticket>): Promise<string> {
     const id = newTicketId();
     const now = new Date().toISOString();
-    await submissionStore().put(id, parseOr422(ustvaSchema, ustvaSample()));
+    await filingStore().put(id, parseOr422(ustvaSchema, ustvaSample()));
     expect(await ticketStore().create(aTicket({ ticket: id, client_id: 'dev', created_at: now, updated_at: now, ...overrides }))).toBe(true);
     return id;
   }
@@ -57,7 +57,7 @@ describe('scheduled re-drive', () => {
     // As an earlier version wrote it: the ticket alone, without the attributes that put it in the index of owed work.
     const id = newTicketId();
     const now = new Date().toISOString();
-    await submissionStore().put(id, parseOr422(ustvaSchema, ustvaSample()));
+    await filingStore().put(id, parseOr422(ustvaSchema, ustvaSample()));
     const item = marshall(aTicket({ ticket: id, client_id: 'dev', created_at: now, updated_at: now }), { removeUndefinedValues: true });
     await dynamo().send(new PutItemCommand({ TableName: tableName('tickets'), Item: item }));
     await new Promise((resolve) => setTimeout(resolve, (graceSeconds + 1) * 1000));

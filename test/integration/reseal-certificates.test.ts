@@ -3,21 +3,16 @@
 // container copied from another certificate's record stays unbound, and one whose PIN comes with
 // each submission waits for that submission.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sealingKey } from '#shared/config.ts';
 import type { PinStorage } from '#shared/domain/certificate.ts';
 import { certificateStore } from '#shared/wiring/adapters.ts';
 import { container, forgeContainer, testPin } from '#test/support/certificates.ts';
-import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
+import { eventually, serviceOfFile } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { keptTheOldWay } from '#test/support/sealed-before.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService({ scheduleEverySeconds: 0.5 });
-});
-afterAll(() => service?.stop());
+const service = serviceOfFile({ scheduleEverySeconds: 0.5 });
 
 const uploaded = async (pin_storage: PinStorage, pkcs12 = container('modern')) => {
   const reply = await service.post('/v2/certificates', { pkcs12: pkcs12.toString('base64'), pin: testPin, pin_storage });

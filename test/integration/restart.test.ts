@@ -11,7 +11,7 @@ const repoRoot = resolve(import.meta.dirname, '../..');
 
 /** `npm start` in its own process, so that it can be killed without warning. */
 async function startChild(dataDir: string, env: Record<string, string>): Promise<{ child: ChildProcess; apiUrl: string; printedSample: string }> {
-  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'infra/local/start.ts'], {
+  const child = spawn(process.execPath, ['--disable-warning=ExperimentalWarning', 'local/start.ts'], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir, PORT: '0', HOOK_EXAMPLE_PORT: '0', POWERTOOLS_LOG_LEVEL: 'ERROR', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

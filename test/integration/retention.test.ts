@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newTicketId } from '#shared/domain/ticket.ts';
 import { orphanGraceSeconds } from '#shared/retention/sweep.ts';
-import { storedBodyNotes, submissionStore, ticketStore } from '#shared/wiring/adapters.ts';
+import { storedBodyNotes, filingStore, ticketStore } from '#shared/wiring/adapters.ts';
 import { aTicket } from '#test/fakes.ts';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
@@ -23,11 +23,11 @@ describe('retention of submitted data', () => {
     expect(reply.status).toBe(202);
     const id: string = reply.json.data.ticket;
     const delivered = await service!.waitForStatus(id, ['delivered']);
-    expect(await submissionStore().get(id)).toMatchObject({ tax_number: '9198011310010' });
+    expect(await filingStore().get(id)).toMatchObject({ tax_number: '9198011310010' });
 
     // The sweep deletes the body first and notes it on the ticket after: wait for the note.
     const deletedAt = await eventually(async () => (await ticketStore().get(id))?.submission_deleted_at);
-    expect(await submissionStore().get(id)).toBeUndefined();
+    expect(await filingStore().get(id)).toBeUndefined();
     expect(Date.parse(deletedAt) - Date.parse(delivered.delivered_at)).toBeGreaterThanOrEqual(retentionSeconds * 1000);
 
     expect((await service!.call('GET', `/v2/status/${id}`)).json.data).toMatchObject({ status: 'delivered' });
@@ -45,13 +45,13 @@ describe('retention of submitted data', () => {
       updated_at: new Date(0).toISOString(),
       next_wake_at: new Date(Date.now() + 3_600_000).toISOString(),
     });
-    await submissionStore().put(queued.ticket, { tax_number: '9198011310010' });
+    await filingStore().put(queued.ticket, { tax_number: '9198011310010' });
     expect(await ticketStore().create(queued)).toBe(true);
     // A delivered ticket swept after it shows that sweeps have run since.
     const delivered: string = (await service!.submit('ustva', ustvaSample())).json.data.ticket;
     await service!.waitForStatus(delivered, ['delivered']);
     await eventually(async () => (await ticketStore().get(delivered))?.submission_deleted_at);
-    expect(await submissionStore().get(queued.ticket)).toBeDefined();
+    expect(await filingStore().get(queued.ticket)).toBeDefined();
     expect((await ticketStore().get(queued.ticket))!.submission_deleted_at).toBeUndefined();
   });
 });
@@ -75,12 +75,12 @@ describe('submitted data without a ticket', () => {
       [orphan, orphanGraceSeconds + 60],
     ] as const) {
       await storedBodyNotes().note(ticket, noted(age));
-      await submissionStore().put(ticket, { tax_number: '9198011310010' });
+      await filingStore().put(ticket, { tax_number: '9198011310010' });
     }
 
-    await eventually(async () => (await submissionStore().get(orphan)) === undefined);
-    expect(await submissionStore().get(fresh)).toBeDefined();
-    expect(await submissionStore().get(queued.ticket)).toBeDefined();
+    await eventually(async () => (await filingStore().get(orphan)) === undefined);
+    expect(await filingStore().get(fresh)).toBeDefined();
+    expect(await filingStore().get(queued.ticket)).toBeDefined();
   });
 
   it('notes each accepted body in the table, where the sweep reads it', async () => {

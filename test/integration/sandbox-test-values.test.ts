@@ -46,7 +46,17 @@ describe('sandbox test values', () => {
   it('the uncertain tax number fails with TRANSMISSION_UNCERTAIN', async () => {
     const ticket = await submitted('est', { ...estSample(), tax_number: taxNumberOf('uncertain') });
     await service.waitForStatus(ticket, ['failed']);
-    expect(await status(ticket)).toMatchObject({ attempts: 1, error: { code: 'TRANSMISSION_UNCERTAIN', message: expect.stringContaining('reconcile') } });
+    const uncertain = await status(ticket);
+    expect(uncertain).toMatchObject({ attempts: 1, error: { code: 'TRANSMISSION_UNCERTAIN', message: expect.stringContaining('reconcile') } });
+    // What to reconcile with ELSTER's records, never the data itself.
+    expect(uncertain.transmitted).toEqual({
+      datenart_version: 'ESt_2025',
+      at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      size: expect.any(Number),
+      sha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    expect(uncertain.transmitted.size).toBeGreaterThan(100);
+    expect((await service.call('GET', `/v2/ticket/${ticket}`)).json.data.transmitted).toEqual(uncertain.transmitted);
   });
 
   it('the transient tax number fails its first attempt, is retried and delivered', async () => {

@@ -2,21 +2,14 @@
 // findings and one FINDINGS_TRUNCATED counting the rest, and an error answer under 64 KiB. Against
 // the local runtime over HTTP, on every route that takes a body.
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maxFindings, truncatedCode } from '#shared/domain/finding-limits.ts';
 import { maxBodyBytes } from '#shared/http/json-body.ts';
 import { maxNesting } from '#shared/http/json-keys.ts';
-import { startService, type LocalService, type Reply } from '#test/support/local-service.ts';
+import { type Reply, serviceOfFile } from '#test/support/local-service.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const maxAnswerBytes = 64 * 1024;
 const unknownKeys = 90_000;

@@ -3,11 +3,11 @@
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandIns } from '#infra/local/stand-ins.ts';
+import { startStandIns } from '#local/stand-ins.ts';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { s3 } from '#shared/adapters/s3-client.ts';
 import { bucketName } from '#shared/config.ts';
-import { submissionStore } from '#shared/wiring/adapters.ts';
+import { filingStore } from '#shared/wiring/adapters.ts';
 import { newDataDir, startService, type LocalService } from '#test/support/local-service.ts';
 
 describe('the S3 stand-in', () => {
@@ -21,7 +21,7 @@ describe('the S3 stand-in', () => {
   it('lists past its first page of 1,000 objects, and a runtime holding that many starts again', async () => {
     const tickets = Array.from({ length: 1_001 }, (_, i) => `tk_listing${String(i).padStart(12, '0')}`);
     for (let at = 0; at < tickets.length; at += 50) {
-      await Promise.all(tickets.slice(at, at + 50).map((ticket) => submissionStore().put(ticket, { ticket })));
+      await Promise.all(tickets.slice(at, at + 50).map((ticket) => filingStore().put(ticket, { ticket })));
     }
     const listed: string[] = [];
     let ContinuationToken: string | undefined;

@@ -3,26 +3,13 @@
 
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dynamo } from '#shared/adapters/dynamo-client.ts';
 import { tableName } from '#shared/config.ts';
-import { startService, type LocalService, type Reply } from '#test/support/local-service.ts';
+import { type Reply, serviceOfFile } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
-});
-afterAll(async () => {
-  await service?.stop();
-});
-
-let clients = 0;
-async function newClient() {
-  const clientId = `throttled-${++clients}`;
-  return { clientId, key: await service.runtime.createApiKey(clientId) };
-}
+const service = serviceOfFile({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
 
 /** Each test's requests fit in one minute of the budget only if none begins just before it ends. */
 async function freshMinute(): Promise<void> {
@@ -49,7 +36,7 @@ const expectThrottled = (reply: Reply) => {
 
 describe('per-client budget', () => {
   it("answers a client's fourth request in a minute with 429 and Retry-After, and stores nothing for it", async () => {
-    const { clientId, key } = await newClient();
+    const { clientId, apiKey: key } = await service.newClient('throttled');
     await freshMinute();
     const accepted = await service.submit('ustva', ustvaSample(), key);
     expect(accepted.status).toBe(202);
@@ -63,19 +50,19 @@ describe('per-client budget', () => {
   });
 
   it('shares one budget among the keys of a client, and leaves other clients alone', async () => {
-    const { clientId, key: first } = await newClient();
+    const { clientId, apiKey: first } = await service.newClient('throttled');
     const second = await service.runtime.createApiKey(clientId);
-    const other = await newClient();
+    const other = await service.newClient('throttled');
     await freshMinute();
     for (const key of [first, second, first]) expect((await status(key)).status).toBe(404);
     expectThrottled(await status(second));
 
-    expect((await service.submit('ustva', ustvaSample(), other.key)).status).toBe(202);
-    expect((await status(other.key)).status).toBe(404);
+    expect((await service.submit('ustva', ustvaSample(), other.apiKey)).status).toBe(202);
+    expect((await status(other.apiKey)).status).toBe(404);
   });
 
   it('never counts requests without a valid key, nor public routes', async () => {
-    const { key } = await newClient();
+    const { apiKey: key } = await service.newClient('throttled');
     await freshMinute();
     for (let i = 0; i < 4; i++) {
       expect((await service.call('GET', '/v2/version', { key: null })).status).toBe(200);

@@ -4,25 +4,18 @@
 
 import { request as httpRequest } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { newApiKey } from '#shared/domain/api-key.ts';
 import { transportLimits } from '#shared/http/transport.ts';
 import { logger } from '#shared/logger.ts';
 import { openapiDocument } from '#shared/openapi/document.ts';
 import { apiKeyStore } from '#shared/wiring/adapters.ts';
 import { storedRecords } from '#test/faults/stored-records.ts';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { http11, http11Head, rawRequest } from '#test/support/raw-http.ts';
 import { estSample, ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const expectError = (reply: { status: number; json: any }, status: number, code: string) => {
   expect(reply.status).toBe(status);

@@ -2,18 +2,11 @@
 // its type in the ticket's metadata and its own element in the Nutzdaten transmitted.
 
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type LocalService } from '#test/support/local-service.ts';
+import { describe, expect, it } from 'vitest';
+import { serviceOfFile } from '#test/support/local-service.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 
-let service: LocalService;
-
-beforeAll(async () => {
-  service = await startService();
-});
-afterAll(async () => {
-  await service?.stop();
-});
+const service = serviceOfFile();
 
 const { test, tax_number, supplier } = ustvaSample();
 const year = 2026;

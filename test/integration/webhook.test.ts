@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startService, type LocalService } from '#test/support/local-service.ts';
+import { runCli } from '#test/support/cli.ts';
 import { runOperatorCommand } from '#test/support/operator-command.ts';
 import { ustvaSample } from '#test/support/samples.ts';
 import { startTestReceiver, type ReceivedRequest, type Reply, type TestReceiver } from '#test/support/test-receiver.ts';
@@ -32,11 +33,23 @@ const testMs = 180_000;
 // still runs, however long a busy machine makes it take; retries set their own delay.
 const visibilityTimeoutSeconds = { transmit: 1, webhook: 60 };
 
-const settled = (service: LocalService, ticket: string, status: 'delivered' | 'failed') =>
+/** The ticket's webhook once it has `status`; with `after`, from an attempt later than that one. */
+const settled = (service: LocalService, ticket: string, status: 'delivered' | 'failed', after?: string) =>
   eventually(
     async () => {
       const webhook = await webhookOf(service, ticket);
-      return webhook.status === status && webhook;
+      return webhook.status === status && (after === undefined || webhook.last_attempt_at > after) && webhook;
+    },
+    settleMs,
+    pollMs,
+  );
+
+/** The ticket's webhook once its last attempt was answered with `status`. */
+const answered = (service: LocalService, ticket: string, status: number) =>
+  eventually(
+    async () => {
+      const webhook = await webhookOf(service, ticket);
+      return webhook.last_response_status === status && webhook;
     },
     settleMs,
     pollMs,
@@ -55,6 +68,15 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
     'slow-first': (n) => ({ status: 200, delayMs: n === 1 ? 6000 : 0 }),
     busy: (n) => (n === 1 ? { status: 429, headers: { 'retry-after': '2000' } } : { status: 204 }),
     redirect: (n) => (n === 1 ? { status: 302, headers: { location: '/followed' } } : { status: 200 }),
+    // Holds its delivery pending well past the test: its retry waits 100,000 s, scaled to 100 s.
+    held: (n) => (n === 1 ? { status: 429, headers: { 'retry-after': '100000' } } : { status: 200 }),
+    'every-time': () => ({ status: 200 }),
+    'down-then-busy': (n) =>
+      [
+        { status: 500, body: 'database down: ' + 'x'.repeat(1000) },
+        { status: 429, headers: { 'retry-after': '1' }, body: 'slow down' },
+        { status: 200, body: 'thanks' },
+      ][n - 1]!,
   };
   const requestsFor = (ticket: string) => receiver.requests.filter((request) => bodyOf(request).ticket === ticket);
 
@@ -121,18 +143,88 @@ describe('delivery to a receiver that misbehaves', { timeout: testMs }, () => {
 
   it("waits as long as a 429's Retry-After asks, scaled", async () => {
     const ticket = await submitScripted(service, 'busy');
-    const pending = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.last_response_status === 429 && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const pending = await answered(service, ticket, 429);
     const waited = Date.parse(pending.next_attempt_at) - Date.parse(pending.last_attempt_at);
     expect(waited).toBe(2000);
     expect(pending.status).toBe('pending');
     await settled(service, ticket, 'delivered');
+  });
+
+  it('lists every attempt, a 500 and a 429 before the 200, to its client only, and the command shows them', async () => {
+    const ticket = await submitScripted(service, 'down-then-busy');
+    await settled(service, ticket, 'delivered');
+    const reply = await service.call('GET', `/v2/ticket/${ticket}/webhooks`);
+    expect(reply.status).toBe(200);
+    const { attempts } = reply.json.data;
+    const host = new URL(receiver.url).host;
+    expect(attempts.map((attempt: any) => [attempt.attempt, attempt.response_status, attempt.outcome, attempt.host])).toEqual([
+      [1, 500, 'retry', host],
+      [2, 429, 'retry', host],
+      [3, 200, 'delivered', host],
+    ]);
+    expect(attempts.map((attempt: any) => attempt.response_excerpt)).toEqual([`database down: ${'x'.repeat(241)}`, 'slow down', 'thanks']);
+    expect(new Set(attempts.map((attempt: any) => attempt.webhook_id)).size).toBe(1);
+    for (const [i, attempt] of attempts.entries()) {
+      expect(attempt.duration_ms).toBeGreaterThanOrEqual(0);
+      if (i < 2) expect(Date.parse(attempt.next_attempt_at)).toBeLessThanOrEqual(Date.parse(attempts[i + 1].attempted_at));
+    }
+
+    const otherKey = await service.runtime.createApiKey('other-client');
+    expect((await service.call('GET', `/v2/ticket/${ticket}/webhooks`, { key: otherKey })).status).toBe(404);
+
+    const env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
+    const shown = await runCli(['webhooks', ticket], { env });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`^1 .*${host} +500 +retry .*database down`, 'm'));
+    expect(shown.stdout).toMatch(new RegExp(`^2 .*${host} +429 +retry .*slow down`, 'm'));
+    expect(shown.stdout).toMatch(new RegExp(`^3 .*${host} +200 +delivered .*thanks`, 'm'));
+    const statuses = await runCli(['webhooks', ticket, '--jq', '.[].response_status'], { env });
+    expect(statuses.stdout).toBe('500\n429\n200\n');
+  });
+
+  it("resends a delivered ticket's webhook on POST, as a new delivery listed among its attempts, to its client only, and from the command", async () => {
+    const ticket = await submitScripted(service, 'every-time');
+    const first = await settled(service, ticket, 'delivered');
+    const otherKey = await service.runtime.createApiKey('resend-other-client');
+    const foreign = await service.call('POST', `/v2/ticket/${ticket}/webhooks`, { key: otherKey });
+    expect([foreign.status, foreign.json.error.code]).toEqual([404, 'NOT_FOUND']);
+
+    const resent = await service.call('POST', `/v2/ticket/${ticket}/webhooks`);
+    expect(resent.status).toBe(202);
+    expect(resent.json.data).toEqual({ ticket, webhook_id: expect.stringMatching(/^msg_/) });
+    const again = await settled(service, ticket, 'delivered', first.last_attempt_at);
+    const attemptsOf = async () => (await service.call('GET', `/v2/ticket/${ticket}/webhooks`)).json.data.attempts as any[];
+    const attempts = await attemptsOf();
+    expect(attempts.map((attempt) => [attempt.attempt, attempt.outcome])).toEqual([
+      [1, 'delivered'],
+      [1, 'delivered'],
+    ]);
+    expect(attempts[1].webhook_id).toBe(resent.json.data.webhook_id);
+    expect(attempts[0].webhook_id).not.toBe(resent.json.data.webhook_id);
+    expect(requestsFor(ticket).at(-1)!.headers['webhook-id']).toBe(resent.json.data.webhook_id);
+
+    const env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
+    const command = await runCli(['resend', ticket, '--json'], { env });
+    expect(command.code).toBe(0);
+    const { webhook_id: commandId } = JSON.parse(command.stdout);
+    expect(commandId).toMatch(/^msg_/);
+    await settled(service, ticket, 'delivered', again.last_attempt_at);
+    expect((await attemptsOf()).map((attempt) => attempt.webhook_id)).toEqual([attempts[0].webhook_id, resent.json.data.webhook_id, commandId]);
+  });
+
+  it('refuses to resend while a delivery is pending (409 WEBHOOK_PENDING), over HTTP and from the command, sending nothing', async () => {
+    const ticket = await submitScripted(service, 'held');
+    const pending = await answered(service, ticket, 429);
+    const refused = await service.call('POST', `/v2/ticket/${ticket}/webhooks`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.code).toBe('WEBHOOK_PENDING');
+    expect(refused.json.data).toEqual({ status: 'delivered', webhook: pending });
+    const env = { STEUERBOTE_URL: service.runtime.apiUrl, STEUERBOTE_API_KEY: service.runtime.apiKey };
+    const command = await runCli(['resend', ticket], { env });
+    expect(command.code).toBe(1);
+    expect(command.stderr).toContain('WEBHOOK_PENDING');
+    expect(await webhookOf(service, ticket)).toEqual(pending);
+    expect(requestsFor(ticket)).toHaveLength(1);
   });
 
   it('dead-letters after HOOK_MAX_ATTEMPTS, and the redrive command sends it again, safely twice', async () => {
@@ -210,14 +302,7 @@ describe('delivery to the example receiver', { timeout: testMs }, () => {
     const run = await service.call('GET', `/dummy/hook-run/${ticket}`, { base: 'receiver' });
     expect(run.status).toBe(202);
     expect(run.json.data).toEqual({ ticket, webhook_id: expect.stringMatching(/^msg_/) });
-    const again = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const again = await settled(service, ticket, 'delivered', first.last_attempt_at);
     expect(again).toMatchObject({ attempts: 1, last_response_status: 200 });
     const ids = proxy.requests.filter((request) => bodyOf(request).ticket === ticket).map((request) => request.headers['webhook-id']);
     expect(ids.at(-1)).toBe(run.json.data.webhook_id);
@@ -233,14 +318,7 @@ describe('delivery to the example receiver', { timeout: testMs }, () => {
     expect(resend.code).toBe(0);
     const webhookId = resend.output.match(/^webhook of (tk_\S+) queued again as (msg_\S+) on the local runtime$/m);
     expect(webhookId?.[1]).toBe(ticket);
-    const again = await eventually(
-      async () => {
-        const webhook = await webhookOf(service, ticket);
-        return webhook.status === 'delivered' && webhook.last_attempt_at > first.last_attempt_at && webhook;
-      },
-      settleMs,
-      pollMs,
-    );
+    const again = await settled(service, ticket, 'delivered', first.last_attempt_at);
     expect(again).toMatchObject({ attempts: 1, last_response_status: 200 });
     expect(proxy.requests.filter((request) => bodyOf(request).ticket === ticket).at(-1)!.headers['webhook-id']).toBe(webhookId?.[2]);
 

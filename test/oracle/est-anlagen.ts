@@ -9,6 +9,7 @@ import * as z from 'zod/mini';
 import { mappedAnlagen } from '#shared/forms/est/anlagen/mapped.ts';
 import { pathIn, person, type Anlage, type Fields, type Format, type Group } from '#shared/forms/est/anlagen/map.ts';
 import { idnrProblem, mod11x10CheckDigit } from '#shared/tax/idnr.ts';
+import { elsterText } from '#test/oracle/elster-text.ts';
 
 type Json = Record<string, unknown>;
 
@@ -25,13 +26,7 @@ const admits = (format: Format, value: unknown) => z.safeParse(format.schema, va
 
 /** The longest text of ELSTER's character set the format admits, at most `max` characters. */
 function longestText(format: Format, max: number): string {
-  const text = (length: number) =>
-    'Müller-Lüdenscheidt '
-      .repeat(Math.ceil(length / 20) + 1)
-      .slice(0, length)
-      .trimEnd()
-      .padEnd(length, 'x');
-  for (let length = max; length > 0; length -= 1) if (admits(format, text(length))) return text(length);
+  for (let length = max; length > 0; length -= 1) if (admits(format, elsterText(length))) return elsterText(length);
   throw new Error(`no text fits ${JSON.stringify(z.toJSONSchema(format.schema))}`);
 }
 
@@ -42,13 +37,16 @@ function largestAmount(format: Format): string {
   throw new Error(`no amount fits ${JSON.stringify(z.toJSONSchema(format.schema))}`);
 }
 
-/** Texts held to a pattern (dates, spans, months, tax numbers, business IDs, digits): the first of these the format admits. */
+/** Texts held to a pattern (dates, spans, months, tax numbers, business IDs, ISINs, digits): the first of these the format admits. */
 const patterned = (year: number) => [
   `${year}-01-01`,
   '01.01-31.12',
+  `01.01.${year}-31.12.${year}`,
+  `01.01.${year - 1}-31.12.${year}`,
   '01.10',
   '9198011310010',
-  'DE123456789-00001',
+  'DE123456788-00001',
+  'DE0008404005',
   ...['', '0', '00'].flatMap((start) => Array.from({ length: 20 }, (_, index) => `${start}${'1'.repeat(20 - index)}`)),
 ];
 
@@ -58,7 +56,7 @@ function largest(format: Format, year: number, longest: number): unknown {
   if (format.amount) return largestAmount(format);
   if (schema.const !== undefined) return schema.const;
   if (schema.enum) return schema.enum.at(-1);
-  if (schema.type === 'integer' && schema.maximum !== undefined) return schema.maximum;
+  if ((schema.type === 'integer' || schema.type === 'number') && schema.maximum !== undefined) return schema.maximum;
   if (schema.type === 'string' && schema.maxLength !== undefined) return longestText(format, Math.min(schema.maxLength, longest));
   const fitting = patterned(year).find((candidate) => admits(format, candidate));
   if (fitting === undefined) throw new Error(`no sample value for ${JSON.stringify(schema)}: add one to patterned() in test/oracle/est-anlagen.ts`);
@@ -103,11 +101,36 @@ function linesOf(node: Pick<Group, 'many' | 'fields'>, sampling: Sampling, full:
 
 /** An amount shared by `lines` lines, in whole euros so that their total, rounded either way, keeps the digits of one. */
 const share = (amount: string, lines: number) => String(Math.floor(Number(amount.split('.')[0]) / lines));
+/** What the terms of a computed field are divided by, so that a sum of a dozen of them, or a product with a rate in percent, keeps the digits of one. */
+const termShare = 100;
 
-function sample(fields: Fields, sampling: Sampling, options: { full: boolean; index: number; summed: ReadonlyMap<string, number> }): Json {
+/**
+ * The fields of `fields` that a computed field is made of, by key (a group's, a list's, or a total's
+ * list), each with what its amounts are divided by so that what the service computes from them fits
+ * its element: a list summed line by line (`list[].key`) by its lines as well.
+ */
+function termsOf(fields: Fields): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const node of Object.values(fields)) {
+    if (node.kind !== 'leaf' || !node.computed) continue;
+    const keys = 'sum' in node.computed ? node.computed.sum : 'product' in node.computed ? node.computed.product : node.computed.ratio;
+    for (const key of keys) {
+      const head = key.replace(/^-/, '').split('.')[0]!;
+      const term = fields[head.replace(/\[\]$/, '')];
+      const lines = head.endsWith('[]') && term?.kind === 'group' ? (term.many ?? 1) : 1;
+      terms.set(term?.kind === 'total' ? term.of[0] : head.replace(/\[\]$/, ''), termShare * lines);
+    }
+  }
+  return terms;
+}
+
+function sample(fields: Fields, sampling: Sampling, options: { full: boolean; index: number; summed: ReadonlyMap<string, number>; shared?: number }): Json {
   const value: Json = {};
+  const terms = termsOf(fields);
   for (const [key, node] of Object.entries(fields)) {
-    if (node.kind === 'total' || !pathIn(node.at, sampling.year)) continue;
+    // A computed field is left to the service, which computes it from its terms.
+    if (node.kind === 'total' || (node.kind === 'leaf' && node.computed) || !pathIn(node.at, sampling.year)) continue;
+    const shared = (options.shared ?? 1) * (terms.get(key) ?? 1);
     if (node.kind === 'leaf') {
       const { format } = node;
       if (format === person) value[key] = options.index % 2 === 1 && sampling.spouse ? 'spouse' : 'taxpayer';
@@ -115,21 +138,21 @@ function sample(fields: Fields, sampling: Sampling, options: { full: boolean; in
       else {
         const largestValue = valueOf(format, sampling.year, options.full);
         const lines = options.summed.get(key);
-        value[key] = format.amount && lines !== undefined ? share(largestValue as string, lines) : largestValue;
+        value[key] = format.amount && (lines !== undefined || shared > 1) ? share(largestValue as string, (lines ?? 1) * shared) : largestValue;
       }
-    } else if (node.many === undefined) value[key] = sample(node.fields, sampling, { ...options, summed: new Map() });
-    else value[key] = lines(node, fields, key, sampling, options.full);
+    } else if (node.many === undefined) value[key] = sample(node.fields, sampling, { ...options, summed: new Map(), shared });
+    else value[key] = lines(node, fields, key, sampling, options.full, shared);
   }
   return value;
 }
 
 /** A repeating group's lines: the first at its fullest, the others with one line of each group of theirs. */
-function lines(node: Group, siblings: Fields, key: string, sampling: Sampling, full: boolean): Json[] {
+function lines(node: Group, siblings: Fields, key: string, sampling: Sampling, full: boolean, shared = 1): Json[] {
   const count = linesOf(node, sampling, full);
   const summed = new Map(
     Object.values(siblings).flatMap((sibling) => (sibling.kind === 'total' && sibling.of[0] === key ? [[sibling.of[1], count] as const] : [])),
   );
-  return Array.from({ length: count }, (_, index) => sample(node.fields, sampling, { full: full && index === 0, index, summed }));
+  return Array.from({ length: count }, (_, index) => sample(node.fields, sampling, { full: full && index === 0, index, summed, shared }));
 }
 
 /**
@@ -154,5 +177,7 @@ export function estAnlagen(year: number, spouse: boolean, parents: readonly stri
   });
   const shared = sampling();
   const every = Object.fromEntries(mappedAnlagen.map((anlage) => [anlage.key, anlageValue(anlage, shared, true)]).filter(([, value]) => value !== undefined));
+  // Each Anlage V-FeWo names another Anlage V (E10 holds the running numbers unique, DUPLICATE_ENTRY).
+  for (const [index, line] of ((every.holiday_lettings ?? []) as Json[]).entries()) if (line.rental_number !== undefined) line.rental_number = index + 1;
   return { every, each };
 }

@@ -18,6 +18,7 @@ import { findingsOf } from '#shared/forms/findings.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import * as z from 'zod/mini';
+import { elsterText } from '#test/oracle/elster-text.ts';
 
 type Json = Record<string, unknown>;
 
@@ -70,14 +71,6 @@ export const partFields: readonly [string, JsonSchema][] = Object.entries(reques
  */
 const together: Record<string, number> = { home_office_days: 150, home_office_days_no_other_workplace: 210 };
 
-/** A text of `length` characters of ELSTER's character set. */
-const letters = (length: number) =>
-  'Müller-Lüdenscheidt '
-    .repeat(Math.ceil(length / 20) + 1)
-    .slice(0, length)
-    .trimEnd()
-    .padEnd(length, 'x');
-
 /** Texts held to a pattern of their own, not ELSTER's character set alone: an eTIN. */
 const patterned = ['MSTRMNER60E17A'];
 
@@ -86,7 +79,7 @@ function texts(schema: JsonSchema, name: string, full: boolean): string[] {
   const max = schema.maxLength ?? 20;
   const lengths = [...new Set([max, ...[55, 35, 25, 20, 14, 12, 11, 6, 5, 4, 1].filter((length) => length < max)])].filter((length) => full || length <= 6);
   const pattern = schema.pattern === undefined ? undefined : new RegExp(schema.pattern);
-  const fitting = lengths.flatMap((length) => [letters(length), '1'.repeat(length)]).filter((text) => !pattern || pattern.test(text));
+  const fitting = lengths.flatMap((length) => [elsterText(length), '1'.repeat(length)]).filter((text) => !pattern || pattern.test(text));
   const candidates = fitting.length > 0 ? fitting : patterned.filter((text) => pattern?.test(text));
   if (candidates.length === 0) throw new Error(`no sample text for ${name}: add one to patterned in test/oracle/est-parts.ts`);
   return candidates;

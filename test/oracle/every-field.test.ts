@@ -1,5 +1,5 @@
 // Every field of a body that is its Nutzdaten element field for field (shared/forms/element-body.ts:
-// E50, and E30's parts a body carries) is written as ELSTER's XSD wants it: for each accepted year,
+// E50, E77, E20, and E30's parts a body carries) is written as ELSTER's XSD wants it: for each accepted year,
 // a body that fills every group and field of those parts of that year's schema (each repeating
 // element twice) with a value of its type goes through the form's writer and libxml2 validates the
 // result against the year's XSD. The rules are not run: such a return adds up to nothing.
@@ -9,10 +9,16 @@ import { acceptedYears } from '#shared/forms/registry.ts';
 import { bodyName, requestVorsatz, valueKind } from '#shared/forms/element-body.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { ReadBack } from '#shared/forms/form.ts';
+import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
+import { readGewstBack } from '#shared/forms/gewst/xml-reader.ts';
+import { gewstXml } from '#shared/forms/gewst/xml-writer.ts';
 import { kstElements } from '#shared/forms/kst/schema.ts';
 import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
 import { readKstBack } from '#shared/forms/kst/xml-reader.ts';
 import { kstXml } from '#shared/forms/kst/xml-writer.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
+import { readEuerBack } from '#shared/forms/euer/xml-reader.ts';
+import { euerXml } from '#shared/forms/euer/xml-writer.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { ustXml } from '#shared/forms/ust/xml-writer.ts';
 import { readUstBack } from '#shared/forms/ust/xml-reader.ts';
@@ -22,7 +28,8 @@ import { elsterMissing, needsElster } from '#test/support/elster.ts';
 
 const missing = elsterMissing('schemas');
 
-// Texts of the forms the schemas' patterns ask for: dates, date ranges, IBAN, BIC, e-mail, VAT ID, IdNr, tax number, year, postal code, digits, a kind of transmission.
+// Texts of the forms the schemas' patterns ask for: dates, date ranges, IBAN, BIC, e-mail, VAT ID, IdNr, tax number, year, postal code, digits,
+// a kind of transmission, tax office, ISIN, a share with six decimals, register and disclosure numbers, W-IdNr.
 const candidates = (year: number) => [
   'A',
   '1',
@@ -33,21 +40,29 @@ const candidates = (year: number) => [
   'DE02120300000000202051',
   'DEUTDEDBXXX',
   'a@b.de',
-  'DE123456789',
+  'DE123456788',
   '04452397687',
   '9198011310010',
   String(year),
   '80331',
   'ABC',
   'PK',
+  'DE123456788-00001',
+  '9198',
+  'DE0001234567',
+  '1,000000',
+  `DEA${year}0101ABC123`,
+  `DED${year}0101ABC123`,
 ];
 
-function valueOf(type: TextType, year: number): unknown {
+function valueOf(type: TextType, year: number, second: boolean): unknown {
   const kind = valueKind(type);
   if (kind === 'flag') return true;
   if (kind === 'cents') return '1.00';
+  if (kind === 'share') return '1.500000';
   if (kind === 'decimal') return '1.5';
-  if (kind === 'integer') return 1;
+  // A repeated part's own numbers differ, for the schema's unique keys (E20's Anlage EMU's partner number).
+  if (kind === 'integer') return second ? 2 : 1;
   if (type.text.e) return type.text.e[0];
   const fits = (text: string) => type.patterns.every((pattern) => pattern.test(text)) && text.length <= (type.text.x ?? Infinity);
   const padded = (text: string) => text.repeat(Math.max(1, type.text.n ?? 1)).slice(0, Math.max(text.length, type.text.n ?? 1));
@@ -68,6 +83,8 @@ interface ElementForm {
 const forms: readonly ElementForm[] = [
   { kind: 'ust', structure: ustSchemaStructure, write: ustXml, readBack: readUstBack },
   { kind: 'kst', structure: kstSchemaStructure, parts: kstElements, write: kstXml, readBack: readKstBack },
+  { kind: 'euer', structure: euerSchemaStructure, write: euerXml, readBack: readEuerBack },
+  { kind: 'gewst', structure: gewstSchemaStructure, write: gewstXml, readBack: readGewstBack },
 ];
 
 /** A body that fills every field of the parts of `year`'s schema that `form` carries. */
@@ -75,14 +92,14 @@ function everyField(form: ElementForm, year: number): Record<string, unknown> {
   const structure = form.structure(year);
   // Bounds of whole numbers that the generated structure does not carry (the XSD's minInclusive and maxInclusive): E30's years of origin from 1971, a loss below zero.
   const bounded: Readonly<Record<string, number>> = { E8004439: year, E8004443: year, E8007304: year, E8007014: -1 };
-  const fill = (index: number, skip: readonly string[] = [], name = ''): unknown => {
+  const fill = (index: number, skip: readonly string[] = [], name = '', second = false): unknown => {
     const type = typeOf(structure, index);
-    if (!('particles' in type)) return bounded[name] ?? valueOf(type, year);
+    if (!('particles' in type)) return bounded[name] ?? valueOf(type, year, second);
     return Object.fromEntries(
       type.particles
         .filter((particle) => !skip.includes(particle.name))
         .map((particle) => {
-          const value = () => fill(particle.type, [], particle.name);
+          const value = () => fill(particle.type, [], particle.name, second);
           return [bodyName(particle.name), particle.max > 1 ? [value(), value()] : value()];
         }),
     );
@@ -94,9 +111,10 @@ function everyField(form: ElementForm, year: number): Record<string, unknown> {
       .filter((part) => form.parts?.includes(part.name) ?? true)
       .map((part) => {
         const value = fill(part.type, part.name === 'Vorsatz' ? requestVorsatz : []) as Record<string, unknown>;
-        // A part given once for each Wirtschaftsjahr names each its own (E30's unique `WJ`).
-        const second = 'wj' in value ? { ...value, wj: 'WJ2' } : value;
-        return [bodyName(part.name), part.max > 1 ? [value, second] : value];
+        if (part.max === 1) return [bodyName(part.name), value];
+        // A repeated part's second has numbers of its own (E20's unique keys), one given for each Wirtschaftsjahr or partner its own `WJ` or `Beteiligter` (E30's and E77's unique keys).
+        const again = fill(part.type, [], '', true) as Record<string, unknown>;
+        return [bodyName(part.name), [value, 'wj' in value ? { ...again, wj: 'WJ2' } : 'beteiligter' in value ? { ...again, beteiligter: 2 } : again]];
       }),
   );
 }
@@ -111,6 +129,7 @@ describe.skipIf(missing)("ELSTER's XSD takes every field of a body as steuerbote
     expect(validateNutzdaten(form.kind, year, xml).errors).toEqual([]);
     // …and read back, it is the same body: nothing of the parts is left unmapped.
     const { test: _test, year: _year, tax_number: _taxNumber, ...parts } = body;
-    expect(await form.readBack(xml)).toEqual({ body: parts, unmapped: [] });
+    // (`replaced` names what the writer sets itself, here its own values.)
+    expect(await form.readBack(xml)).toEqual({ body: parts, unmapped: [], replaced: expect.any(Array) });
   });
 });

@@ -23,9 +23,14 @@ import { ustExample } from '#shared/forms/ust/openapi.ts';
 import { kstExample } from '#shared/forms/kst/openapi.ts';
 import { kstParts } from '#shared/forms/kst/schema.ts';
 import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
+import { gewstExample } from '#shared/forms/gewst/openapi.ts';
+import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
 import { readParts } from '#shared/forms/element-body.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { readXml } from '#shared/xml/xml.ts';
+import type { CompactStructure } from '#shared/xml/structure.ts';
+import { euerExample } from '#shared/forms/euer/openapi.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
 import { elsterDir } from '#test/support/elster.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -151,13 +156,13 @@ function ustvaBodies(year: number, type: UstvaType): MatrixBody[] {
       ...(type === 'voranmeldung' ? figures(every) : content),
       flags: Object.assign({}, ...flagsOf[type].map(flagValues)),
       ...parties,
-      ...(year >= 2025 && { widnr: 'DE123456789' }),
+      ...(year >= 2025 && { widnr: 'DE123456788' }),
     }),
     body('nothing optional', content),
     ...flagsOf[type].map((flag) => body(`flag ${flag} alone`, { ...content, flags: flagValues(flag) })),
     ...partyVariants.map(([name, party, value]) => body(`${name} alone`, { ...content, [party]: value })),
   ];
-  if (year >= 2025) bodies.push(body('widnr alone', { ...content, widnr: 'DE123456789' }));
+  if (year >= 2025) bodies.push(body('widnr alone', { ...content, widnr: 'DE123456788' }));
   if (type === 'voranmeldung')
     bodies.push(
       ...kennzahlGroups(year).map((group) =>
@@ -168,10 +173,11 @@ function ustvaBodies(year: number, type: UstvaType): MatrixBody[] {
   return bodies;
 }
 
-const assessments = ['single', 'joint', 'separate'] as const;
+export const assessments = ['single', 'joint', 'separate'] as const;
 type Assessment = (typeof assessments)[number];
 
-function estBodies(year: number, assessment: Assessment): MatrixBody[] {
+/** The E10 bodies of `year` for one kind of assessment: also what scripts/est-fields/ counts the reachable fields by. */
+export function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   const limits = estLimits(year);
   const text = (max: number, start: string) => `${start}${'x'.repeat(max)}`.slice(0, max);
   const address = (street: string, city: string) => ({
@@ -249,6 +255,9 @@ function estBodies(year: number, assessment: Assessment): MatrixBody[] {
   // Payments to avoid a pension equalisation take one recipient until 2023 (anlagen/sa-further.ts).
   const further = (anlagen.every.special_expenses as { further_expenses?: { equalisation_avoidance?: unknown[] } } | undefined)?.further_expenses;
   if (year < 2024 && further?.equalisation_avoidance) further.equalisation_avoidance = further.equalisation_avoidance.slice(0, 1);
+  // 2022's form takes one building of energy-saving measures (anlagen/em-35c.ts).
+  const renovation = anlagen.every.energy_renovation as { buildings?: unknown[] } | undefined;
+  if (year <= 2022 && renovation?.buildings) renovation.buildings = renovation.buildings.slice(0, 1);
   bodies.push(body('every Anlage at its largest', anlagen.every), ...anlagen.each.map(([key, value]) => body(`${key} alone, every field once`, value)));
   // The main form beside the persons, Anlage N and Vorsorgeaufwand, generated from the request schema.
   const parts = estParts(base);
@@ -343,7 +352,8 @@ function zmBodies(year: number, day: string): MatrixBody[] {
     (index: number) => `NL${digits(index, 9)}B01`,
     (index: number) => `EL${digits(index, 9)}`,
     (index: number) => `IE${digits(index, 7)}WA`,
-    (index: number) => `XI${digits(index, 12)}`,
+    // Northern Ireland's XI from 2021; before, the United Kingdom's GB in the same form.
+    (index: number) => `${year < 2021 ? 'GB' : 'XI'}${digits(index, 12)}`,
   ];
   const kinds = Object.keys(lineKinds) as (keyof typeof lineKinds)[];
   const body = (name: string, extra: Record<string, unknown>): MatrixBody => ({
@@ -380,14 +390,17 @@ function zmBodies(year: number, day: string): MatrixBody[] {
   ];
 }
 
-/** ELSTER's E50 sample of `year` (test/support/elster.ts), read back into the body it maps to. */
-function ustSampleBody(year: number): Record<string, unknown> | undefined {
-  const file = join(elsterDir, 'samples', year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`);
-  if (!existsSync(file)) return undefined;
-  const e50 = /<E50[\s\S]*<\/E50>/.exec(readFileSync(file, 'utf8'))?.[0];
-  const read = e50 === undefined ? undefined : readXml(e50);
-  return read?.ok ? readParts(read.tree, ustSchemaStructure(year)).parts : undefined;
+/** ELSTER's sample `file` (test/support/elster.ts), its Nutzdaten element read back into the parts of the body it maps to. */
+function sampleParts(file: string, structure: CompactStructure): Record<string, unknown> | undefined {
+  const path = join(elsterDir, 'samples', file);
+  if (!existsSync(path)) return undefined;
+  const nutzdaten = new RegExp(`<${structure.root}[\\s\\S]*</${structure.root}>`).exec(readFileSync(path, 'utf8'))?.[0];
+  const read = nutzdaten === undefined ? undefined : readXml(nutzdaten);
+  return read?.ok ? readParts(read.tree, structure).parts : undefined;
 }
+
+/** ELSTER's E50 sample of `year`, read back into the body it maps to. */
+const ustSampleBody = (year: number) => sampleParts(year === 2021 ? 'ust_2021_ok.xml' : `USt_${year}.xml`, ustSchemaStructure(year));
 
 /**
  * The annual VAT return of `year`: the OpenAPI document's example in that year's shape (the
@@ -420,12 +433,8 @@ function ustBodies(year: number): MatrixBody[] {
 
 /** ELSTER's E30 sample of `year`, read back into the body it maps to (the Anlagen a body does not carry left out). */
 function kstSampleBody(year: number): Record<string, unknown> | undefined {
-  const file = join(elsterDir, 'samples', `kst_${year}_ok.xml`);
-  const e30 = existsSync(file) ? /<E30[\s\S]*<\/E30>/.exec(readFileSync(file, 'utf8'))?.[0] : undefined;
-  const read = e30 === undefined ? undefined : readXml(e30);
-  if (!read?.ok) return undefined;
-  const { parts } = readParts(read.tree, kstSchemaStructure(year));
-  return Object.fromEntries(Object.entries(parts).filter(([part]) => (kstParts as readonly string[]).includes(part)));
+  const parts = sampleParts(`kst_${year}_ok.xml`, kstSchemaStructure(year));
+  return parts && Object.fromEntries(Object.entries(parts).filter(([part]) => (kstParts as readonly string[]).includes(part)));
 }
 
 /**
@@ -455,6 +464,31 @@ function kstBodies(year: number): MatrixBody[] {
   ];
 }
 
+/** The Anlage EÜR of `year`: the OpenAPI document's example, whose groups every year has, and ELSTER's sample of the year read back. */
+function euerBodies(year: number): MatrixBody[] {
+  const sample = sampleParts(`euer_${year}_ok.xml`, euerSchemaStructure(year));
+  return [
+    { name: `E77 ${year}: the example`, kind: 'euer', body: { ...euerExample, year } },
+    ...(sample
+      ? [{ name: `E77 ${year}: ELSTER's sample read back`, kind: 'euer' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
+}
+
+/**
+ * The trade tax return of `year`: the OpenAPI document's example, and ELSTER's own sample of the
+ * year read back, filed under the service's test tax number.
+ */
+function gewstBodies(year: number): MatrixBody[] {
+  const sample = sampleParts(`gewst_${year}.xml`, gewstSchemaStructure(year));
+  return [
+    { name: `E20 ${year}: the example`, kind: 'gewst', body: { ...gewstExample, year } },
+    ...(sample
+      ? [{ name: `E20 ${year}: ELSTER's sample read back`, kind: 'gewst' as const, body: { test: true, year, tax_number: '9198011310010', ...sample } }]
+      : []),
+  ];
+}
+
 /** Each form's own bodies of a year it accepts on `day`; a form without them has its contract example in each such year. */
 const bodiesOf: { readonly [K in Kind]?: (year: number, day: string) => MatrixBody[] } = {
   ustva: (year) => ustvaTypes.flatMap((type) => ustvaBodies(year, type)),
@@ -463,6 +497,8 @@ const bodiesOf: { readonly [K in Kind]?: (year: number, day: string) => MatrixBo
   lsta: (year) => ['01', '41', '19'].flatMap((period) => lstaBodies(year, period)),
   zm: zmBodies,
   kst: kstBodies,
+  euer: euerBodies,
+  gewst: gewstBodies,
 };
 
 /** The whole matrix for the day the tests fix. */

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { XmlDocument, XmlValidateError, XsdValidator } from 'libxml2-wasm';
 import type { Kind } from '#shared/domain/ticket.ts';
 import type { StructureSources } from '#shared/forms/form.ts';
+import { attachmentsSchema } from '#shared/forms/attachments-schema.ts';
 import { elsterDir } from '#test/support/elster.ts';
 import { formSources } from '../../scripts/structure/modules.ts';
 
@@ -65,8 +66,38 @@ export interface Verdict {
   standIn: boolean;
 }
 
-/** Validates the Nutzdaten element `xml` of `kind` for `year` against its schema. */
-export function validateNutzdaten(kind: Kind, year: number, xml: string): Verdict {
+/** libxml2's messages for `xml` against the schema `file` of ELSTER's folder (`schemas/…`), each with its line; empty when it is valid. */
+export function schemaErrors(file: string, xml: string): string[] {
+  let validator = validators.get(file);
+  if (!validator) {
+    const schema = XmlDocument.fromString(readFileSync(join(elsterDir, file), 'utf8'));
+    validator = XsdValidator.fromDoc(schema);
+    schema.dispose();
+    validators.set(file, validator);
+  }
+  const document = XmlDocument.fromString(xml);
+  try {
+    validator.validate(document);
+    return [];
+  } catch (error) {
+    if (!(error instanceof XmlValidateError)) throw error;
+    return error.details.map((detail) => `line ${detail.line}: ${detail.message.trim()}`);
+  } finally {
+    document.dispose();
+  }
+}
+
+/** Validates the attachments a letter carries beside its element (shared/forms/attachments.ts) against their schema. */
+const attachmentErrors = (xml: string): string[] => schemaErrors(attachmentsSchema, xml).map((error) => `Anhaenge ${error}`);
+
+/** Validates the Nutzdaten `xml` of `kind` for `year` against its schema: its element, and a letter's attachments beside it against theirs. */
+export function validateNutzdaten(kind: Kind, year: number, whole: string): Verdict {
+  const beside = whole.indexOf('<Anhaenge ');
+  if (beside > 0) {
+    const verdict = validateNutzdaten(kind, year, whole.slice(0, beside));
+    return { ...verdict, errors: [...verdict.errors, ...attachmentErrors(whole.slice(beside))] };
+  }
+  const xml = whole;
   const schemaYear = schemaYearOf(kind, year);
   const standIn = schemaYear !== year;
   // Every yearly namespace ends in its year (`…/ustva/v2025`).

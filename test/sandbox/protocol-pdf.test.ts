@@ -1,7 +1,7 @@
-import { PDFArray, PDFDict, PDFDocument, PDFName, type PDFObject } from 'pdf-lib';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { PDFDocument } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { maxFigureLines, maxLabelLines, renderProtocolPdf, type ProtocolInput } from '#shared/sandbox/protocol-pdf.ts';
+import { fontsOf, textOf } from '#test/sandbox/pdf-inspection.ts';
 import { ustvaProtocolTitle, ustvaRows } from '#shared/forms/ustva/protocol-rows.ts';
 
 const ustva: ProtocolInput = {
@@ -34,29 +34,6 @@ const est: ProtocolInput = {
     { label: 'Einbehaltene Lohnsteuer', value: '6.200,00 €' },
   ],
 };
-
-async function textOf(pdf: Uint8Array) {
-  // pdf.js takes ownership of the buffer it is given, so hand it a copy.
-  const { text } = await extractText(await getDocumentProxy(pdf.slice()), { mergePages: true });
-  return text;
-}
-
-/** Each font a page of the document uses, by its name in the page's resources, and whether its descriptor holds a font file. */
-function fontsOf(doc: PDFDocument): { name: string; embedded: boolean }[] {
-  const dict = (value: PDFObject | undefined) => doc.context.lookup(value, PDFDict);
-  return doc.getPages().flatMap((page) => {
-    const fonts = dict(page.node.Resources()!.get(PDFName.of('Font')));
-    return fonts.keys().map((key) => {
-      const font = dict(fonts.get(key));
-      // A composite font (Type0) describes its glyphs in its one descendant.
-      const described =
-        font.get(PDFName.of('Subtype')) === PDFName.of('Type0') ? dict(doc.context.lookup(font.get(PDFName.of('DescendantFonts')), PDFArray).get(0)) : font;
-      const descriptor = described.get(PDFName.of('FontDescriptor'));
-      const files = descriptor === undefined ? [] : ['FontFile', 'FontFile2', 'FontFile3'].filter((file) => dict(descriptor).has(PDFName.of(file)));
-      return { name: key.asString(), embedded: files.length > 0 };
-    });
-  });
-}
 
 describe('renderProtocolPdf', () => {
   it('produces a small PDF that pdf-lib loads', async () => {

@@ -2,14 +2,14 @@ import { PDFDocument } from 'pdf-lib';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError } from '#shared/config.ts';
-import { datenartVersion, formYears } from '#shared/forms/registry.ts';
+import { datenartVersion, formYears, kinds } from '#shared/forms/registry.ts';
 import { estNutzdaten } from '#shared/forms/est/xml-writer.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { zmContractExample } from '#shared/forms/zm/openapi.ts';
 import { zmNutzdaten } from '#shared/forms/zm/xml-writer.ts';
 import { container, testPin } from '#test/support/certificates.ts';
-import { estReturnSample, ustvaNutzdatenSample, ustvaSubmissionSample } from '#test/support/samples.ts';
-import type { Submission, TransmitOutcome } from '#shared/ports.ts';
+import { estReturnSample, ustvaNutzdatenSample, ustvaTransmissionSample } from '#test/support/samples.ts';
+import type { Transmission, TransmitOutcome } from '#shared/ports/tax-authority.ts';
 import {
   SandboxTaxAuthority,
   plausibilityErrorCode,
@@ -22,12 +22,12 @@ const fixedNow = new Date('2026-11-22T10:00:00.000Z');
 
 const ustvaInput = ustvaNutzdatenSample({ createdAt: fixedNow });
 
-const submission: Submission = ustvaSubmissionSample({ nutzdaten: ustvaNutzdaten(ustvaInput) });
+const transmission: Transmission = ustvaTransmissionSample({ nutzdaten: ustvaNutzdaten(ustvaInput) });
 
-/** The same submission with its XML changed the way a faulty client or a later edit would. */
-const tampered = (from: string, to: string): Submission => {
-  if (!submission.nutzdaten.includes(from)) throw new Error(`the XML has no ${from}`);
-  return { ...submission, nutzdaten: submission.nutzdaten.replace(from, to) };
+/** The same transmission with its XML changed the way a faulty client or a later edit would. */
+const tampered = (from: string, to: string): Transmission => {
+  if (!transmission.nutzdaten.includes(from)) throw new Error(`the XML has no ${from}`);
+  return { ...transmission, nutzdaten: transmission.nutzdaten.replace(from, to) };
 };
 
 const authority = (options: Partial<SandboxOptions> = {}) =>
@@ -46,7 +46,7 @@ afterEach(() => {
 describe('SandboxTaxAuthority', () => {
   describe('a ZM, filed by its USt-IdNr', () => {
     const { year, period, vat_id: vatId, business, lines } = zmContractExample;
-    const zm: Submission = {
+    const zm: Transmission = {
       ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
       attempt: 1,
       kind: 'zm',
@@ -83,38 +83,38 @@ describe('SandboxTaxAuthority', () => {
   });
 
   it('delivers with a transfer ticket, receipt time and protocol', async () => {
-    const outcome = delivered(await authority().transmit(submission));
+    const outcome = delivered(await authority().transmit(transmission));
     expect(outcome.transferTicket).toMatch(transferTicketPattern);
     expect(outcome.receivedAt).toBe('2026-11-22T10:00:00.000Z');
     expect(outcome.protocol.fileName).toBe('Uebertragungsprotokoll_ustva_tk_AAAAAAAAAAAAAAAAAAAAAA.pdf');
     const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
     expect(text).toContain(outcome.transferTicket);
-    expect(text).toContain(submission.ticket);
+    expect(text).toContain(transmission.ticket);
     expect(text).toContain('1.200,50 €');
   });
 
   it("opens a ticket's certificate once, not again when the ticket is tried again", async () => {
     const sandbox = authority({ now: () => new Date(), transientFailureRate: 1 });
     const certificate = { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', subject: 'CN=Muster GmbH', pkcs12: container('modern'), pin: testPin };
-    expect((await sandbox.transmit({ ...submission, certificate })).outcome).toBe('retry');
+    expect((await sandbox.transmit({ ...transmission, certificate })).outcome).toBe('retry');
     // Were the container opened again, this PIN would fail the ticket.
     const wrongPin = { ...certificate, pin: '000000' };
-    expect((await sandbox.transmit({ ...submission, certificate: wrongPin })).outcome).toBe('retry');
-    expect(await sandbox.transmit({ ...submission, ticket: 'tk_BBBBBBBBBBBBBBBBBBBBBB', certificate: wrongPin })).toMatchObject({
+    expect((await sandbox.transmit({ ...transmission, certificate: wrongPin })).outcome).toBe('retry');
+    expect(await sandbox.transmit({ ...transmission, ticket: 'tk_BBBBBBBBBBBBBBBBBBBBBB', certificate: wrongPin })).toMatchObject({
       outcome: 'failed',
       code: 'CERTIFICATE_PIN_WRONG',
     });
   });
 
   it('keeps the file name to safe characters', async () => {
-    const outcome = delivered(await authority().transmit({ ...submission, ticket: 'tk_../a b/ü' }));
+    const outcome = delivered(await authority().transmit({ ...transmission, ticket: 'tk_../a b/ü' }));
     expect(outcome.protocol.fileName).toMatch(/^[A-Za-z0-9._-]+$/);
     expect(outcome.protocol.fileName).not.toContain('/');
   });
 
   it('hands out a distinct transfer ticket every time', async () => {
     const sandbox = authority();
-    const tickets = await Promise.all(Array.from({ length: 200 }, async () => delivered(await sandbox.transmit(submission)).transferTicket));
+    const tickets = await Promise.all(Array.from({ length: 200 }, async () => delivered(await sandbox.transmit(transmission)).transferTicket));
     expect(new Set(tickets).size).toBe(tickets.length);
     for (const ticket of tickets) expect(ticket).toMatch(transferTicketPattern);
   });
@@ -124,7 +124,7 @@ describe('SandboxTaxAuthority', () => {
     ['Kz81', tampered('<Kz81>10000</Kz81>', '<Kz81>10000.5</Kz81>'), 'KZ_WHOLE_EUROS'],
     ['Zeitraum', tampered('<Zeitraum>03</Zeitraum>', '<Zeitraum>13</Zeitraum>'), 'PERIOD_INVALID'],
     ['Steuernummer', tampered('<Steuernummer>9198011310010</Steuernummer>', '<Steuernummer>9198011310011</Steuernummer>'), 'TAX_NUMBER_CHECK_DIGIT'],
-    ['Jahr', { ...submission, year: 2020 }, 'YEAR_NOT_SUPPORTED'],
+    ['Jahr', { ...transmission, year: 2020 }, 'YEAR_NOT_SUPPORTED'],
     ['Nutzdaten', tampered('<Anmeldungssteuern', '<!DOCTYPE a SYSTEM "file:///etc/passwd"><Anmeldungssteuern'), 'XML_DTD_NOT_ALLOWED'],
   ] as const)('re-checks the XML as ERiC would: a bad %s is rejected with %s', async (path, bad, code) => {
     const outcome = await authority().transmit(bad);
@@ -140,26 +140,26 @@ describe('SandboxTaxAuthority', () => {
   });
 
   it('validates with the same checks, sending nothing', async () => {
-    expect(await authority().validate(submission)).toEqual([]);
+    expect(await authority().validate(transmission)).toEqual([]);
     expect(await authority().validate(tampered('<Kz83>734.50</Kz83>', '<Kz83>800.00</Kz83>'))).toEqual([
       expect.objectContaining({ path: 'Kz83', code: 'KZ83_MISMATCH' }),
     ]);
   });
 
-  it('heeds a test value only on a test submission, and on each attempt as the value says', async () => {
+  it('heeds a test value only on a test transmission, and on each attempt as the value says', async () => {
     const sandbox = authority();
-    const rejecting = { ...submission, tax_number: '9198080000015' };
+    const rejecting = { ...transmission, tax_number: '9198080000015' };
     expect(await sandbox.transmit(rejecting)).toMatchObject({ outcome: 'rejected', findings: [{ code: 'TEST_VALUE_REJECTED' }] });
     delivered(await sandbox.transmit({ ...rejecting, test: false }));
-    const transient = { ...submission, tax_number: '9198080000066' };
+    const transient = { ...transmission, tax_number: '9198080000066' };
     expect(await sandbox.transmit(transient)).toMatchObject({ outcome: 'retry', code: 'SANDBOX_TRANSIENT' });
     delivered(await sandbox.transmit({ ...transient, attempt: 2 }));
-    expect(await sandbox.transmit({ ...submission, tax_number: '9198080000031' })).toMatchObject({ outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN' });
+    expect(await sandbox.transmit({ ...transmission, tax_number: '9198080000031' })).toMatchObject({ outcome: 'failed', code: 'TRANSMISSION_UNCERTAIN' });
   });
 
   it("names the client's reference and the signing certificate's subject on the protocol", async () => {
     const certificate = { certificate_id: 'crt_AAAAAAAAAAAAAAAAAAAAAA', subject: 'CN=Muster GmbH, C=DE', pkcs12: container('modern'), pin: testPin };
-    const outcome = delivered(await authority({ now: () => new Date() }).transmit({ ...submission, client_reference: 'INV-7', certificate }));
+    const outcome = delivered(await authority({ now: () => new Date() }).transmit({ ...transmission, client_reference: 'INV-7', certificate }));
     const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
     expect(text).toContain('Ihre Referenz INV-7');
     expect(text).toContain('Signiert mit CN=Muster GmbH, C=DE');
@@ -168,8 +168,8 @@ describe('SandboxTaxAuthority', () => {
 
   it('delivers an income tax return with its key figures as transmitted, and refuses a foreign root', async () => {
     const body = estReturnSample();
-    const est: Submission = {
-      ...submission,
+    const est: Transmission = {
+      ...transmission,
       kind: 'est',
       year: 2025,
       datenart_version: 'ESt_2025',
@@ -185,7 +185,7 @@ describe('SandboxTaxAuthority', () => {
     // Whom it is for, by name; never the IdNr.
     expect(text).toContain(`Für ${body.taxpayer.first_name} ${body.taxpayer.last_name}`);
     expect(text).not.toContain(body.taxpayer.idnr);
-    expect(await authority().transmit({ ...withoutPeriod, nutzdaten: submission.nutzdaten })).toMatchObject({
+    expect(await authority().transmit({ ...withoutPeriod, nutzdaten: transmission.nutzdaten })).toMatchObject({
       outcome: 'rejected',
       findings: [expect.objectContaining({ path: 'Nutzdaten', code: 'XML_ROOT' })],
     });
@@ -194,7 +194,7 @@ describe('SandboxTaxAuthority', () => {
   it("refuses what ERiC's schema check refuses in XML it was handed, whoever wrote it, every Anlage included", async () => {
     const nutzdaten = estNutzdaten(estReturnSample(), { herstellerId: '74931', createdAt: fixedNow });
     if (!nutzdaten.includes('<VOR>')) throw new Error('the sample has no Anlage VOR');
-    const { period: _, ...est } = { ...submission, kind: 'est' as const, year: 2025, datenart_version: 'ESt_2025' };
+    const { period: _, ...est } = { ...transmission, kind: 'est' as const, year: 2025, datenart_version: 'ESt_2025' };
     expect(await authority().validate({ ...est, nutzdaten })).toEqual([]);
     expect(await authority().transmit({ ...est, nutzdaten: nutzdaten.replace('<VOR>', '<VOR><Anlage>1</Anlage>') })).toMatchObject({
       outcome: 'rejected',
@@ -203,19 +203,19 @@ describe('SandboxTaxAuthority', () => {
   });
 
   it('accepts quarters', async () => {
-    const quarter = { ...submission, period: '44', nutzdaten: ustvaNutzdaten({ ...ustvaInput, period: '44' }) };
+    const quarter = { ...transmission, period: '44', nutzdaten: ustvaNutzdaten({ ...ustvaInput, period: '44' }) };
     const outcome = delivered(await authority().transmit(quarter));
     const { text } = await extractText(await getDocumentProxy(outcome.protocol.pdf.slice()), { mergePages: true });
     expect(text).toContain('4. Kalendervierteljahr');
   });
 
   it('fails transiently as often as configured', async () => {
-    expect(await authority({ transientFailureRate: 0.3, random: () => 0.29 }).transmit(submission)).toMatchObject({
+    expect(await authority({ transientFailureRate: 0.3, random: () => 0.29 }).transmit(transmission)).toMatchObject({
       outcome: 'retry',
       code: 'SANDBOX_TRANSIENT',
     });
-    expect((await authority({ transientFailureRate: 0.3, random: () => 0.3 }).transmit(submission)).outcome).toBe('delivered');
-    expect((await authority({ transientFailureRate: 1 }).transmit(submission)).outcome).toBe('retry');
+    expect((await authority({ transientFailureRate: 0.3, random: () => 0.3 }).transmit(transmission)).outcome).toBe('delivered');
+    expect((await authority({ transientFailureRate: 1 }).transmit(transmission)).outcome).toBe('retry');
   });
 
   it('rejects implausible data even when the connection would fail', async () => {
@@ -227,7 +227,7 @@ describe('SandboxTaxAuthority', () => {
     vi.useFakeTimers();
     let outcome: TransmitOutcome | undefined;
     const pending = authority({ latencyMs: 1500 })
-      .transmit({ ...submission, year: 2020 })
+      .transmit({ ...transmission, year: 2020 })
       .then((result) => (outcome = result));
     await vi.advanceTimersByTimeAsync(1499);
     expect(outcome).toBeUndefined();
@@ -237,7 +237,7 @@ describe('SandboxTaxAuthority', () => {
   });
 
   it('dates the protocol by the injected clock, not the wall clock', async () => {
-    const { protocol } = delivered(await authority().transmit(submission));
+    const { protocol } = delivered(await authority().transmit(transmission));
     const doc = await PDFDocument.load(protocol.pdf, { updateMetadata: false });
     expect(doc.getCreationDate()).toEqual(fixedNow);
     expect(doc.getModificationDate()).toEqual(fixedNow);
@@ -249,7 +249,7 @@ describe('sandboxTaxAuthorityFromEnv', () => {
     vi.stubEnv('SANDBOX_LATENCY_MS', '');
     vi.stubEnv('SANDBOX_TRANSIENT_FAILURE_RATE', '1');
     vi.stubEnv('ELSTER_HERSTELLER_ID', '12345');
-    expect((await sandboxTaxAuthorityFromEnv().transmit(submission)).outcome).toBe('retry');
+    expect((await sandboxTaxAuthorityFromEnv().transmit(transmission)).outcome).toBe('retry');
   });
 
   it.each([
@@ -266,12 +266,13 @@ describe('sandboxTaxAuthorityFromEnv', () => {
 
 describe('years', () => {
   it('names the Datenart version of every supported year', () => {
-    expect(formYears).toEqual({
+    expect(Object.keys(formYears)).toEqual(kinds);
+    expect(formYears).toMatchObject({
       ustva: [2021, 2022, 2023, 2024, 2025, 2026],
       est: [2022, 2023, 2024, 2025, 2026],
       lsta: [2021, 2022, 2023, 2024, 2025, 2026],
       ust: [2021, 2022, 2023, 2024, 2025, 2026],
-      zm: [2021, 2022, 2023, 2024, 2025, 2026],
+      zm: [2016, 2017, 2018, 2019, 2020, 2021, 2022, 2023, 2024, 2025, 2026],
     });
     expect(datenartVersion('ustva', 2026)).toBe('UStVA_2026');
     expect(datenartVersion('est', 2024)).toBe('ESt_2024');

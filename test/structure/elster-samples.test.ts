@@ -5,6 +5,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { estSchemaStructure } from '#shared/forms/est/structure.ts';
+import { euerSchemaStructure } from '#shared/forms/euer/structure.ts';
+import { gewstSchemaStructure } from '#shared/forms/gewst/structure.ts';
 import { kstSchemaStructure } from '#shared/forms/kst/structure.ts';
 import { ustSchemaStructure } from '#shared/forms/ust/structure.ts';
 import { lstaSchemaStructure } from '#shared/forms/lsta/structure.ts';
@@ -22,6 +24,8 @@ const forms = [
   { pattern: /^(?:ust_(\d{4})_ok|USt_(\d{4}))\.xml$/, root: 'E50', structure: async (year: number) => ustSchemaStructure(year) },
   { pattern: /^lsta_(\d{4})_ok\.xml$/, root: 'Anmeldungssteuern', structure: lstaSchemaStructure },
   { pattern: /^kst_(\d{4})_ok\.xml$/, root: 'E30', structure: async (year: number) => kstSchemaStructure(year) },
+  { pattern: /^euer_(\d{4})_ok\.xml$/, root: 'E77', structure: async (year: number) => euerSchemaStructure(year) },
+  { pattern: /^gewst_(\d{4})\.xml$/, root: 'E20', structure: async (year: number) => gewstSchemaStructure(year) },
 ];
 const samples = missing
   ? []
@@ -36,8 +40,8 @@ const samples = missing
 const find = (tree: XmlTree, name: string): XmlTree | undefined => (tree.name === name ? tree : tree.children.map((child) => find(child, name)).find(Boolean));
 
 describe.skipIf(missing)("ELSTER's samples", needsElster, () => {
-  it('are there for every year of UStVA (three filings each), E10, E50, LStA and E30', () => {
-    expect(samples.map(({ file }) => file).sort()).toHaveLength(30);
+  it('are there for every year of UStVA (three filings each), E10, E50, LStA, E30, E20 and E77', () => {
+    expect(samples.map(({ file }) => file).sort()).toHaveLength(36);
   });
 
   it.each(samples)('$file passes the structure of its year', async ({ file, root, year, structure }) => {

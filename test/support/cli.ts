@@ -22,16 +22,19 @@ export interface CliOptions {
   columns?: number;
   /** Typed into the terminal, with Enter, once `after` shows on it. */
   typed?: { after: string; text: string };
+  /** Piped into stdin, which then ends (without it, stdin stays open and empty). */
+  input?: string;
 }
 
 const quoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 
-export function runCli(args: readonly string[], { env = {}, cwd = repoRoot, terminal = false, columns, typed }: CliOptions = {}): Promise<CliRun> {
+export function runCli(args: readonly string[], { env = {}, cwd = repoRoot, terminal = false, columns, typed, input }: CliOptions = {}): Promise<CliRun> {
   const childEnv = { PATH: `${bin}:${process.env.PATH}`, HOME: process.env.HOME ?? '/tmp', ...env };
   const command = `${columns ? `stty cols ${columns}; ` : ''}${['steuerbote', ...args].map(quoted).join(' ')}`;
   const child = terminal
     ? spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...childEnv, TERM: 'xterm' } })
     : spawn('steuerbote', [...args], { cwd, env: childEnv });
+  if (input !== undefined) child.stdin.end(input);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => {

@@ -3,7 +3,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#infra/local/runtime.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startLocalRuntime, type LocalRuntime, type LocalRuntimeOptions } from '#local/runtime.ts';
 import type { Kind } from '#shared/domain/ticket.ts';
 
 export interface Reply {
@@ -23,6 +24,8 @@ export interface LocalService {
   post(path: string, body: unknown, key?: string): Promise<Reply>;
   submit(kind: Kind, body: unknown, key?: string): Promise<Reply>;
   waitForStatus(ticket: string, statuses: string[], key?: string): Promise<any>;
+  /** A client of its own with its key, named `<prefix>-<n>`, so that what a test does is counted apart. */
+  newClient(prefix: string): Promise<{ clientId: string; apiKey: string }>;
   stop(): Promise<void>;
 }
 
@@ -40,12 +43,30 @@ export async function startService(options: Partial<LocalRuntimeOptions> = {}): 
   const dataDir = options.dataDir ?? (await newDataDir());
   const runtime = await startLocalRuntime({
     apiPort: 0,
-    hookPort: 0,
+    receiverPort: 0,
     visibilityTimeoutSeconds: { transmit: 1, webhook: 1 },
     ...options,
     dataDir,
   });
   return serviceFor(runtime, dataDir);
+}
+
+/**
+ * The service a test file's tests talk to: started before the first, stopped after the last. It can
+ * be used from any test or hook; the file's top level runs before it starts.
+ */
+export function serviceOfFile(options: Partial<LocalRuntimeOptions> = {}): LocalService {
+  let started: LocalService | undefined;
+  beforeAll(async () => {
+    started = await startService(options);
+  });
+  afterAll(() => started?.stop());
+  return new Proxy({} as LocalService, {
+    get: (_, name) => {
+      if (!started) throw new Error(`the service is used before it started (${String(name)})`);
+      return Reflect.get(started, name);
+    },
+  });
 }
 
 export function serviceFor(runtime: LocalRuntime, dataDir: string): LocalService {
@@ -67,6 +88,7 @@ export function serviceFor(runtime: LocalRuntime, dataDir: string): LocalService
   };
   const post = (path: string, body: unknown, key?: string) =>
     call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' }, key });
+  let clients = 0;
   const service: LocalService = {
     runtime,
     dataDir,
@@ -81,6 +103,10 @@ export function serviceFor(runtime: LocalRuntime, dataDir: string): LocalService
         if (Date.now() > deadline) throw new Error(`ticket ${ticket} stayed ${reply.json?.data?.status}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
+    },
+    async newClient(prefix) {
+      const clientId = `${prefix}-${++clients}`;
+      return { clientId, apiKey: await runtime.createApiKey(clientId) };
     },
     stop: () => runtime.stop(),
   };

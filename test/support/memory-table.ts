@@ -1,12 +1,11 @@
 // One table of the manifest on an in-memory dynalite, for adapter tests that must hold against the
 // stand-in's own reading of conditional expressions rather than a mock's.
 
-import type { AddressInfo } from 'node:net';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import dynalite from 'dynalite';
-import '#infra/local/dynalite-index-keys.ts';
+import { afterAll, beforeAll } from 'vitest';
+import { startDynamoStandIn } from '#local/dynamo-stand-in.ts';
+import { createTable } from '#local/provision.ts';
 import { tables, type TableName } from '#shared/manifest.ts';
-import { createTable } from '#infra/local/provision.ts';
 
 export interface MemoryTable {
   client: DynamoDBClient;
@@ -15,10 +14,9 @@ export interface MemoryTable {
 }
 
 export async function startMemoryTable(name: TableName): Promise<MemoryTable> {
-  const server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const server = await startDynamoStandIn('127.0.0.1');
   const client = new DynamoDBClient({
-    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    endpoint: server.endpoint,
     region: 'eu-central-1',
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
   });
@@ -28,7 +26,23 @@ export async function startMemoryTable(name: TableName): Promise<MemoryTable> {
     tableName: name,
     async close() {
       client.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
+  };
+}
+
+/** `name`'s table for the tests of the file that asks: started before them and closed after them. */
+export function memoryTableOfFile(name: TableName): Pick<MemoryTable, 'client' | 'tableName'> {
+  let table: MemoryTable | undefined;
+  beforeAll(async () => {
+    table = await startMemoryTable(name);
+  });
+  afterAll(() => table?.close());
+  return {
+    get client() {
+      if (!table) throw new Error(`the memory table ${name} is only there while the tests run`);
+      return table.client;
+    },
+    tableName: name,
   };
 }

@@ -2,7 +2,7 @@
 
 import { estContractExample, ustExample, ustvaContractExample } from '#shared/openapi/examples.ts';
 import { ustvaNutzdaten, type UstvaNutzdatenInput } from '#shared/forms/ustva/xml-writer.ts';
-import type { Submission } from '#shared/ports.ts';
+import type { Transmission } from '#shared/ports/tax-authority.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 
 export const ustvaSample = () => structuredClone(ustvaContractExample);
@@ -31,7 +31,7 @@ export const ustvaNutzdatenSample = (changes: Partial<UstvaNutzdatenInput> = {})
 });
 
 /** A UStVA as a tax authority is handed it, with `changes` applied. */
-export const ustvaSubmissionSample = (changes: Partial<Submission> = {}): Submission => ({
+export const ustvaTransmissionSample = (changes: Partial<Transmission> = {}): Transmission => ({
   ticket: 'tk_AAAAAAAAAAAAAAAAAAAAAA',
   attempt: 1,
   kind: 'ustva',

@@ -6,7 +6,7 @@ import { createCipheriv, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { CertificateRecord } from '#shared/domain/certificate.ts';
 import type { Sealed } from '#shared/domain/sealed.ts';
-import type { CertificateStore } from '#shared/ports.ts';
+import type { CertificateStore } from '#shared/ports/certificate-store.ts';
 
 const gcm = (key: Buffer, iv: Buffer, plaintext: Uint8Array) => {
   const cipher = createCipheriv('aes-256-gcm', key, iv);

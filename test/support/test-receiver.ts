@@ -12,6 +12,7 @@ export interface ReceivedRequest {
 export interface Reply {
   status: number;
   headers?: Record<string, string>;
+  body?: string;
   /** Waits this long before answering, to play a slow receiver. */
   delayMs?: number;
 }
@@ -35,7 +36,7 @@ export async function startTestReceiver(answer: TestReceiver['answer'] = () => (
     if (reply.delayMs) await new Promise((resolve) => setTimeout(resolve, reply.delayMs));
     if (response.destroyed) return;
     response.writeHead(reply.status, reply.headers);
-    response.end();
+    response.end(reply.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;

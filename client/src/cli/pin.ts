@@ -1,5 +1,5 @@
-// A certificate's PIN comes from a file or is typed without echo: never from the command line, where
-// the shell's history and the process list would keep it.
+// A certificate's PIN (and an API key for `login`) comes from a file or is typed without echo: never
+// from the command line, where the shell's history and the process list would keep it.
 import type { Steuerbote } from '../client.ts';
 import { readInput } from './read-input.ts';
 import { UsageError } from './usage-error.ts';
@@ -12,6 +12,11 @@ export async function pinFromFile(path: string): Promise<string> {
 
 export function promptPin(question: string, input: NodeJS.ReadStream = process.stdin, output: NodeJS.WriteStream = process.stderr): Promise<string> {
   if (!input.isTTY) throw new UsageError('no PIN: give --pin-file FILE, or run in a terminal to be asked for it');
+  return promptSecret(question, 'PIN', input, output);
+}
+
+/** A secret typed in the terminal `input` is, without echo; `what` names it when nothing was typed. */
+export function promptSecret(question: string, what: string, input: NodeJS.ReadStream, output: NodeJS.WriteStream = process.stderr): Promise<string> {
   // Echo off before the question shows, so nothing typed at once is echoed.
   input.setRawMode(true);
   input.resume();
@@ -27,7 +32,7 @@ export function promptPin(question: string, input: NodeJS.ReadStream = process.s
     };
     const onData = (chunk: Buffer) => {
       for (const char of chunk.toString('utf8')) {
-        if (char === '\r' || char === '\n') return finish(() => (pin ? resolve(pin) : reject(new UsageError('no PIN typed'))));
+        if (char === '\r' || char === '\n') return finish(() => (pin ? resolve(pin) : reject(new UsageError(`no ${what} typed`))));
         if (char === '\u0003') return finish(() => reject(new UsageError('cancelled')));
         if (char === '\u007f' || char === '\b') pin = pin.slice(0, -1);
         else pin += char;

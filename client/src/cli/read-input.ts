@@ -9,3 +9,10 @@ export async function readInput(file: string, what = ''): Promise<Buffer> {
     throw new UsageError(`cannot read ${what}${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
 }
+
+/** All of stdin as text, for a secret or a body piped in. */
+export async function readStdin(input: NodeJS.ReadStream | undefined): Promise<string> {
+  let text = '';
+  for await (const chunk of input ?? []) text += String(chunk);
+  return text;
+}

@@ -35,6 +35,19 @@ export interface FileResult {
   error?: { code: string; message: string; details: readonly Finding[] };
 }
 
+/** Every field a result can have, for --json-fields to check. */
+const every: Record<keyof FileResult, true> = {
+  file: true,
+  status: true,
+  ticket: true,
+  replayed: true,
+  transfer_ticket: true,
+  protocol: true,
+  hints: true,
+  error: true,
+};
+const resultFields = Object.keys(every);
+
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean; columns?: number };
   stderr: NodeJS.WriteStream;
@@ -74,10 +87,10 @@ async function fileOne(
   pdfName: string,
   pollMs: number,
 ): Promise<FileResult> {
-  const fail = (status: Stage, code: string, message: string, details: readonly Finding[] = []): FileResult => {
+  const fail = (status: Stage, code: string, message: string, details: readonly Finding[] = [], ticket?: string): FileResult => {
     const note = firstFinding(details) || message;
-    progress.update(file, { stage: status, note });
-    return { file, status, error: { code, message, details } };
+    progress.update(file, { stage: status, ticket, note });
+    return { file, status, ...(ticket && { ticket }), error: { code, message, details } };
   };
   let body: unknown;
   try {
@@ -97,10 +110,16 @@ async function fileOne(
   const { ticket, replayed, hints } = accepted;
   const result: FileResult = { file, ticket, replayed, status: accepted.status, ...(hints?.length && { hints }) };
   if (!request.wait) {
-    // A file filed before is told as the service has its ticket now (delivered, say); a new one as accepted.
+    // A file filed before is told as the service has its ticket now (delivered, say, with the tax
+    // authority's transfer ticket); a new one as accepted.
     const stage = replayed ? accepted.status : 'accepted';
-    progress.update(file, { stage, ticket, note: replayed ? 'filed before: same ticket' : undefined });
-    return { ...result, status: stage };
+    const transfer_ticket = stage === 'delivered' ? ((await client.ticket(ticket)).transfer_ticket ?? undefined) : undefined;
+    progress.update(file, {
+      stage,
+      ticket,
+      note: replayed ? `filed before: same ticket${transfer_ticket ? `, transfer ticket ${transfer_ticket}` : ''}` : undefined,
+    });
+    return { ...result, status: stage, ...(transfer_ticket && { transfer_ticket }) };
   }
   let final;
   try {
@@ -117,7 +136,7 @@ async function fileOne(
   }
   if (final.status !== 'delivered') {
     const { code = 'FAILED', message = final.status, details = [] } = final.error ?? {};
-    return { ...fail(final.status, code, message, details), ticket, replayed };
+    return { ...fail(final.status, code, message, details, ticket), replayed };
   }
   const { transfer_ticket } = await client.ticket(ticket);
   let protocol: string | undefined;
@@ -153,7 +172,7 @@ export async function submit(client: Steuerbote, request: SubmitRequest, io: Io)
     stopWatching();
     progress.finish();
   }
-  io.stdout.write(io.json ? jsonText(results, io.json) : summary(results, io.stdout.isTTY ? io.stdout.columns : undefined));
+  io.stdout.write(io.json ? await jsonText(results, io.json, resultFields) : summary(results, io.stdout.isTTY ? io.stdout.columns : undefined));
   return results.every((result) => (request.wait ? result.status === 'delivered' : !badStages.has(result.status))) ? 0 : 1;
 }
 

@@ -39,6 +39,6 @@ function report(result: Verdict): string {
 
 export async function validate(client: Steuerbote, kind: Kind, files: readonly string[], nutzdaten: boolean, io: Io): Promise<number> {
   const results = await Promise.all(files.map((file) => verdict(client, kind, file, nutzdaten)));
-  io.stdout.write(io.json ? jsonText(results, io.json) : results.map(report).join(''));
+  io.stdout.write(io.json ? await jsonText(results, io.json) : results.map(report).join(''));
   return results.every((result) => result.valid) ? 0 : 1;
 }

@@ -20,7 +20,8 @@ export interface Address {
 }
 
 export interface Person {
-  idnr: string;
+  /** Optional, as in ELSTER's schema: its absence is a hint (IDNR_MISSING). */
+  idnr?: string | undefined;
   first_name: string;
   last_name: string;
   title?: string;
@@ -75,6 +76,8 @@ export interface EstReturn extends MainFormFields {
   tax_number?: string;
   /** 4-digit Bundesfinanzamtsnummer, for a first return without tax number. */
   tax_office?: string;
+  /** Asks for the Bescheiddaten (Vorsatz/Rueckuebermittlung/Bescheid "1"). */
+  bescheiddaten?: boolean;
   taxpayer: Person;
   spouse?: Person | null;
   joint_assessment: boolean;
@@ -105,6 +108,17 @@ export interface EstReturn extends MainFormFields {
   maintenance?: unknown;
   corona_aid?: unknown;
   other_provision?: unknown;
+  miscellaneous?: unknown;
+  interest_barrier?: unknown;
+  foreign_pensions?: unknown;
+  rentals_other?: unknown;
+  holiday_lettings?: unknown;
+  mobility_premium?: unknown;
+  energy_renovation?: unknown;
+  foreign_income?: unknown;
+  foreign_employment?: unknown;
+  provision_further?: unknown;
+  investment_funds?: unknown;
 }
 
 /**

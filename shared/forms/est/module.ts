@@ -1,6 +1,6 @@
 // The income tax return as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import type { FormModule } from '#shared/forms/form.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { estIdentifiers } from '#shared/forms/est/identifiers.ts';
 import { estFilingOf, estSchema } from '#shared/forms/est/schema.ts';
@@ -11,10 +11,7 @@ export const formModule: FormModule<'est'> = {
   facts: estFacts,
   identifiers: estIdentifiers,
   ...validation,
-  readStored(stored) {
-    const parsed = z.safeParse(estSchema, stored);
-    return parsed.success ? { body: estFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(estSchema, estFilingOf),
   async recheck(xml, year) {
     const read = await readEstNutzdaten(xml, year);
     return {

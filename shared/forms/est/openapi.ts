@@ -4,8 +4,9 @@
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { estFacts } from '#shared/forms/est/facts.ts';
 import { estSchema } from '#shared/forms/est/schema.ts';
+import { estFieldDescriptions } from '#shared/forms/est/field-descriptions.ts';
 import { mappedDescriptions } from '#shared/forms/est/anlagen/mapped.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 
@@ -130,6 +131,7 @@ export const formOpenapi: FormOpenapi = {
   year: `an income tax return for ${estFacts.years[0]} to ${estFacts.years.at(-1)}, once the year has ended (422 \`YEAR_NOT_ENDED\`, \`expected\` the first day it can be filed) and until the end of the fourth year after it (422 \`YEAR_CLOSED\`)`,
   fields: (common) => ({
     ...mappedDescriptions(),
+    ...estFieldDescriptions(),
     tax_number: `${common.tax_number}. Either this or \`tax_office\``,
     tax_office: 'For a first return without a tax number: the 4-digit Bundesfinanzamtsnummer',
     taxpayer: text('taxpayer'),
@@ -145,12 +147,10 @@ export const formOpenapi: FormOpenapi = {
     no_bank_account: '`true`: there is no account (ESt1A/Allg/BV E0102002); not beside `bank`',
     receipts_later: '`true`: receipts are sent later (ESt1A/Belege E0100012)',
     loss_carryforward: '`true`: the return asks for the loss carried forward to be determined (ESt1A/Art_Erkl E0100003)',
-    savings_bonus:
-      '`{ taxpayer?, spouse? }` of booleans: the employee savings bonus applied for on every certificate transmitted (ESt1A/AN_Sp_Zul E0109109, and Art_Erkl E0100002)',
+    savings_bonus: 'The employee savings bonus applied for on every certificate transmitted (ESt1A/AN_Sp_Zul, and Art_Erkl E0100002)',
     wage_replacement_benefits:
-      '`{ taxpayer?, spouse? }`, each a list of `{ description, amount }`: wage replacement benefits under § 32b EStG such as Elterngeld, Krankengeld, Arbeitslosengeld (ESt1A/Eink_Ers/Inl: E0104110, E0104113, their sum E0104801, at most 12 digits in whole euros); the spouse needs a spouse',
-    advisor:
-      '`{ name, first_name?, address?, city?, phone? }`, each at most 55 characters: who helped prepare the return (ESt1A/Mitwirk E0102401, E0102501, E0102601, E0102701, E0102801)',
+      'Wage replacement benefits under § 32b EStG such as Elterngeld, Krankengeld, Arbeitslosengeld, per person (at most 12 digits in whole euros); the spouse needs a spouse',
+    advisor: 'Who helped prepare the return, each field at most 55 characters (ESt1A/Mitwirk)',
     supplementary_information: 'Further information for the tax office, at most 999 characters (ESt1A/Erg_Ang E0109815, with the mark E0109814)',
     employee: text('employee'),
     provision: text('provision'),

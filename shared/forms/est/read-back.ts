@@ -11,23 +11,34 @@ import { readMainForm } from '#shared/forms/est/anlagen/main-form.ts';
 import { readEmployment } from '#shared/forms/est/anlagen/n.ts';
 import { readPensions } from '#shared/forms/est/anlagen/r.ts';
 import { readProvision } from '#shared/forms/est/anlagen/vorsorge.ts';
-import { readMapped } from '#shared/forms/est/anlagen/mapped.ts';
+import { mappedSchemas, readMapped } from '#shared/forms/est/anlagen/mapped.ts';
+import * as z from 'zod/mini';
+import { replacedElements } from '#shared/forms/replaced.ts';
 
 // The Vorsatz is the service's own (contract §12): it names the sender from the taxpayer, its own
-// Copyright and how the notice comes back; of it only what the body carries is compared.
+// Copyright and how the notice comes back; of it only what the body carries is compared, and the
+// rest is answered as `replaced`.
 const vorsatzCarried = new Set(['StNr', 'Zeitraum', 'ID', 'IDEhefrau']);
+const vorsatzSetBySelf = (path: string) => path.startsWith('E10/Vorsatz/') && !vorsatzCarried.has(path.split('/')[2]!);
 
-/** The body's deductions, each read from the sum of its line (the body has one amount per deduction). */
-function readDeductions(root: XmlElement): Record<string, string> | undefined {
+/**
+ * The body's deductions, each read from the sum of its line (the body has one amount per deduction),
+ * of the forms whose mapped Anlage (`mapped`) carries nothing: where it does, it carries them line by line.
+ */
+function readDeductions(root: XmlElement, mapped: Record<string, unknown>): Record<string, string> | undefined {
   const sumAt = (form: string, path: string[]) => amountOf(textOf(valuesAt(element(root[form]) ?? {}, path)[0]));
+  const sa = mapped.special_expenses === undefined;
+  const agb = mapped.extraordinary_burdens === undefined;
+  const ha35a = mapped.section_35a === undefined;
   const deductions = defined({
-    church_tax_paid: sumAt('SA', ['KiSt', 'Gezahlt', 'Sum', e10.churchTaxPaid]),
-    donations:
-      sumAt('SA', ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum', e10.donations]) ??
-      sumAt('SA', ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum_Best', e10.donations]),
-    medical_costs: sumAt('AgB', ['And_Aufw', 'Krankh', 'Sum', e10.medicalCosts]),
-    household_services: sumAt('HA_35a', ['St_Erm', 'Hhn_BV_DL', 'Sum', e10.householdServicesTotal]),
-    craftsman_services: sumAt('HA_35a', ['St_Erm', 'Handw_L', 'Sum', e10.craftsmanServicesTotal]),
+    church_tax_paid: sa ? sumAt('SA', ['KiSt', 'Gezahlt', 'Sum', e10.churchTaxPaid]) : undefined,
+    donations: sa
+      ? (sumAt('SA', ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum', e10.donations]) ??
+        sumAt('SA', ['Zuw', 'Sp_MB', 'Foerd_st_beg_Zw_Inl', 'Sum_Best', e10.donations]))
+      : undefined,
+    medical_costs: agb ? sumAt('AgB', ['And_Aufw', 'Krankh', 'Sum', e10.medicalCosts]) : undefined,
+    household_services: ha35a ? sumAt('HA_35a', ['St_Erm', 'Hhn_BV_DL', 'Sum', e10.householdServicesTotal]) : undefined,
+    craftsman_services: ha35a ? sumAt('HA_35a', ['St_Erm', 'Handw_L', 'Sum', e10.craftsmanServicesTotal]) : undefined,
   });
   return Object.keys(deductions).length > 0 ? (deductions as Record<string, string>) : undefined;
 }
@@ -59,24 +70,28 @@ function missing(original: string[], rewritten: string[]): string[] {
 /** A caller's E10 (already checked against its year's schema) as the structured body, and what it cannot carry. */
 export async function readBackEst(xml: string): Promise<ReadBack> {
   const parsed = parseXml(xml);
-  if (!parsed.ok) return { body: {}, unmapped: ['E10'] };
+  if (!parsed.ok) return { body: {}, unmapped: ['E10'], replaced: [] };
   const root = parsed.element;
   const year = Number(root['@_version']);
   const vorsatz = element(root.Vorsatz);
   const personA = element(element(element(root.ESt1A)?.Allg)?.A);
   // The mapped Anlagen carry SA, AgB, HA_35a and R line by line, so their sums and statutory pensions are not read twice.
-  const mapped = readMapped(root, year).body;
+  const { pension_income, ...mapped } = readMapped(root, year).body;
+  // The mapped Anlage R takes 15 lines a person, as E10 does until 2023; from 2024 E10 takes 99, and
+  // `pensions` (20 in all) carries more of the statutory ones.
+  const asPensions = pension_income === undefined || !z.safeParse(mappedSchemas.pension_income!, pension_income).success;
   const body = defined({
     year,
     tax_number: field(vorsatz, 'StNr'),
     ...readMainForm(root, { taxpayer: field(vorsatz, 'ID') ?? field(personA, 'E0100081'), spouse: field(vorsatz, 'IDEhefrau') }),
     ...readEmployment(root, year),
-    pensions: mapped.pension_income ? [] : readPensions(root),
-    deductions: mapped.special_expenses || mapped.extraordinary_burdens || mapped.section_35a ? undefined : readDeductions(root),
+    pensions: asPensions ? readPensions(root) : [],
+    ...(!asPensions && { pension_income }),
+    deductions: readDeductions(root, mapped),
     ...readProvision(root),
     ...mapped,
   }) as Partial<EstReturn>;
-  return { body, unmapped: notCarried(root, body) };
+  return { body, unmapped: notCarried(root, body), replaced: replacedElements(xml, vorsatzSetBySelf) };
 }
 
 function notCarried(root: XmlElement, body: Partial<EstReturn>): string[] {

@@ -66,6 +66,15 @@ describe('estFindings', () => {
       expect(findings(valid({ joint_assessment: true, spouse: max, married_since: marriedSince }))).toEqual([]);
     });
 
+    it('may leave out the IdNrs, as ELSTER’s schema and samples do: a hint for each, not the same for both', () => {
+      const { idnr: _taxpayer, ...withoutTaxpayerIdnr } = erika;
+      const { idnr: _spouse, ...withoutSpouseIdnr } = max;
+      expect(findings(valid({ joint_assessment: true, taxpayer: withoutTaxpayerIdnr, spouse: withoutSpouseIdnr, married_since: marriedSince }))).toEqual([
+        expect.objectContaining({ path: 'taxpayer.idnr', code: 'IDNR_MISSING', severity: 'hint' }),
+        expect.objectContaining({ path: 'spouse.idnr', code: 'IDNR_MISSING', severity: 'hint' }),
+      ]);
+    });
+
     it('must have an IdNr of their own', () => {
       expect(codes(valid({ spouse: { ...max, idnr: erika.idnr }, married_since: marriedSince }))).toEqual(['spouse.idnr IDNR_SAME_AS_TAXPAYER']);
     });

@@ -2,8 +2,11 @@
 import * as z from 'zod/mini';
 import { builtOncePer, text } from '#shared/forms/fields.ts';
 
+/** The longest street an address of the request takes. */
+export const maxStreet = 100;
+
 export const address = z.strictObject({
-  street: text(100),
+  street: text(maxStreet),
   house_number: z.optional(text(20)),
   postal_code: text(12),
   city: text(100),

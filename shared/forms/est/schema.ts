@@ -76,7 +76,7 @@ export const estSchema = z
 
 export type EstRequest = z.infer<typeof estSchema>;
 
-type EstCommon = Pick<EstRequest, 'test' | 'year' | 'tax_number' | 'tax_office' | 'client_reference' | 'certificate_id'>;
+type EstCommon = Pick<EstRequest, 'test' | 'year' | 'tax_number' | 'tax_office' | 'client_reference' | 'certificate_id' | 'bescheiddaten'>;
 
 /** A checked income tax return as it is stored and sent: its structured fields, or the caller's own Nutzdaten. */
 export type EstFiling = (EstReturn & { xml?: undefined }) | (EstCommon & { xml: string });
@@ -89,8 +89,16 @@ export function estFilingOf(request: EstRequest): EstFiling {
   // `idnr` and `spouse_idnr` only declare what the XML names (shared/forms/identifiers.ts): the filing is the XML.
   const { xml, taxpayer, idnr: _idnr, spouse_idnr: _spouseIdnr, ...rest } = request;
   if (xml !== undefined) {
-    const { test, year, tax_number, tax_office, client_reference } = rest;
-    return { test, year, xml, ...(tax_number && { tax_number }), ...(tax_office && { tax_office }), ...(client_reference && { client_reference }) };
+    const { test, year, tax_number, tax_office, client_reference, bescheiddaten } = rest;
+    return {
+      test,
+      year,
+      xml,
+      ...(tax_number && { tax_number }),
+      ...(tax_office && { tax_office }),
+      ...(client_reference && { client_reference }),
+      ...(bescheiddaten !== undefined && { bescheiddaten }),
+    };
   }
   if (taxpayer === undefined) throw new TypeError('an income tax return without xml needs the taxpayer');
   return { ...rest, taxpayer };

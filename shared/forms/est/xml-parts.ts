@@ -14,6 +14,9 @@ export const expenseEuros = (amountCents: number) => String(Math.ceil(amountCent
 /** Euros and cents with a decimal comma and no thousands separator, as ELSTER writes them [E][JL]. */
 export const withCents = (amountCents: number) => formatEuros(amountCents).replace('.', ',');
 export const sum = (amounts: number[]) => amounts.reduce((total, amount) => total + amount, 0);
+/** The cents of amounts as each is written in whole euros (`euros`): a form's sum is the sum of its lines as it shows them. */
+export const writtenSum = (amounts: (Amount | undefined)[], euros: (amountCents: number) => string) =>
+  sum(amounts.map((amount) => Number(euros(cents(amount))) * 100));
 
 export function deductionCents(body: EstReturn, key: string): number {
   const amount = body.deductions?.[key];

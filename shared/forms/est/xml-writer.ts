@@ -63,8 +63,8 @@ function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
     Unterfallart: '10',
     Vorgang: '01',
     ...(body.tax_number && { StNr: body.tax_number }),
-    ID: taxpayer.idnr,
-    ...(spouse && { IDEhefrau: spouse.idnr }),
+    ...(taxpayer.idnr && { ID: taxpayer.idnr }),
+    ...(spouse?.idnr && { IDEhefrau: spouse.idnr }),
     Zeitraum: String(body.year),
     AbsName: senderLine('AbsName', `${taxpayer.last_name} ${taxpayer.first_name}`),
     ...(address && {
@@ -75,7 +75,8 @@ function vorsatz(body: EstReturn, createdAt: Date): XmlElement {
     Copyright: `(C) ${createdAt.getUTCFullYear()} steuerbote`,
     // "S": identified by tax number; "O": a first return, which names its tax office in the transfer header only [E].
     OrdNrArt: body.tax_number ? 'S' : 'O',
-    Rueckuebermittlung: { Bescheid: '2' },
+    // "1": the tax office provides its Bescheiddaten for pickup by the certificate that signs; "2": none.
+    Rueckuebermittlung: { Bescheid: body.bescheiddaten ? '1' : '2' },
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Finding } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { assessedYearWindow } from '#shared/forms/years.ts';
 
 /**
  * The corporate income tax return (E30) from 2021, the first year of the E30 schemas at hand
@@ -14,22 +14,8 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export const kstFacts: FormFacts<'kst'> = {
   kind: 'kst',
   years: [2021, 2022, 2023, 2024, 2025],
-  acceptedYears(today) {
-    const current = Number(today.slice(0, 4));
-    return kstFacts.years.filter((year) => year < current && year >= current - 7);
-  },
-  yearFindings: (year, today) => kstYearFindings(year, today),
+  window: assessedYearWindow('the E30 schemas at hand begin with 2021, and 2025 is checked against the 2024 one'),
   verfahren: 'ElsterErklaerung',
   datenart: 'KSt',
   datenartVersion: (year) => `KSt_30_${year}`,
 };
-
-/** Why a return for `year` cannot be filed on `today`, by the window above; none when it can. */
-export function kstYearFindings(year: number, today: string): Finding[] {
-  if (kstFacts.acceptedYears(today).includes(year)) return [];
-  if (year >= Number(today.slice(0, 4))) {
-    const first = `${year + 1}-01-01`;
-    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed from ${first}`, expected: first }];
-  }
-  return [{ path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: its assessment period ended on ${year + 7}-12-31 at the latest` }];
-}

@@ -322,26 +322,3 @@ export function amountRules(document: Document, compute: boolean, pathOf: (names
   }
   return { findings, computed };
 }
-
-/** The parts E30 may give once for each Wirtschaftsjahr ending in the year, each naming its own (E30-{year}.xsd: unique `WJ`). */
-const perWirtschaftsjahr = ['GK', 'GR', 'ZinsS', 'Zinsschr', 'KSt1F', 'KSt1Fa'];
-
-/** A part given twice for the same Wirtschaftsjahr, which ELSTER's schema refuses. */
-export function wirtschaftsjahrFindings(document: Document, pathOf: (names: readonly string[]) => string): Finding[] {
-  return perWirtschaftsjahr.flatMap((part) => {
-    const list = document[bodyName(part)];
-    if (!Array.isArray(list)) return [];
-    const seen = new Set<unknown>();
-    return list.flatMap((item, index) => {
-      const wj = valueAt(item, ['WJ']);
-      if (wj === undefined || !seen.has(wj)) return (seen.add(wj), []);
-      return [
-        {
-          path: pathOf([part, String(index), 'WJ']),
-          code: 'WIRTSCHAFTSJAHR_TWICE',
-          message: `names ${String(wj)} again: give each Wirtschaftsjahr once, the first "WJ1" and the second "WJ2"`,
-        },
-      ];
-    });
-  });
-}

@@ -3,19 +3,8 @@
 // own E30 element with any of its Anlagen. The parts' fields are the year's schema's, so they are
 // checked against it (check.ts), not here.
 import * as z from 'zod/mini';
-import {
-  alongsideFieldChecks,
-  common,
-  declaredIdnrs,
-  formYear,
-  nutzdatenXml,
-  refuseBesideXml,
-  refuseWithoutXml,
-  requireField,
-  taxNumber,
-  widnr,
-} from '#shared/forms/fields.ts';
-import { withoutDeclared, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { common, declaredIdnrs, elementRequestRefinement, formYear, nutzdatenXml, taxNumber, widnr } from '#shared/forms/fields.ts';
+import { withoutDeclared, type xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 import { kstFacts } from '#shared/forms/kst/facts.ts';
 
 /**
@@ -55,14 +44,16 @@ export const kstShape = <Part extends z.ZodMiniType, List extends z.ZodMiniType>
   widnr: z.optional(widnr),
 });
 
-export const kstSchema = z.strictObject(kstShape({ kst1: part, gk: part, zve: part, verluste: part, kst1f: part, vorsatz: part }, () => twice)).check(
-  z.superRefine((body, context) => {
-    if (body.xml !== undefined) return refuseBesideXml(context, body, kstParts);
-    refuseWithoutXml(context, body, xmlDeclaredFields, 'the parts name them (vorsatz.id, vorsatz.idehefrau, kst1.allgemein.e8000102)');
-    if (body.kst1 === undefined) requireField(context, 'kst1', 'is required: the return itself (KSt 1)');
-    if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
-  }, alongsideFieldChecks),
-);
+export const kstSchema = z
+  .strictObject(kstShape({ kst1: part, gk: part, zve: part, verluste: part, kst1f: part, vorsatz: part }, () => twice))
+  .check(
+    elementRequestRefinement(
+      kstParts,
+      { kst1: 'the return itself (KSt 1)', vorsatz: 'the sender of the return (abs_name, abs_str, abs_ort)' },
+      'the parts name them (vorsatz.id, vorsatz.idehefrau, kst1.allgemein.e8000102)',
+      { byTaxOffice: false },
+    ),
+  );
 
 export type KstRequest = z.infer<typeof kstSchema>;
 

@@ -1,5 +1,5 @@
 import type { Finding } from '#shared/domain/ticket.ts';
-import { frameFindings, herstellerId } from '#shared/forms/anmeldungssteuern.ts';
+import { frameFindings, herstellerId, requiredRuleOf } from '#shared/forms/anmeldungssteuern.ts';
 import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/forms/check.ts';
 import { identifierFindings } from '#shared/forms/identifiers.ts';
 import { lstaIdentifiers } from '#shared/forms/lsta/identifiers.ts';
@@ -89,7 +89,8 @@ export function nutzdatenFindings(figures: LstaReadFigures): Finding[] {
         message: 'is required: the Hersteller-ID of the software that made the data',
       }),
     );
-  else if (figures.herstellerId.length !== 5 && (figures.business || figures.advisor || figures.advisor_client))
+  // A Kz09 left out has no five digits either: ERiC names both rules.
+  if ((figures.herstellerId?.length ?? 0) !== 5 && (figures.business || figures.advisor || figures.advisor_client))
     findings.push(
       ...ericFinding('LStA_Laenge_Kz09', figures.year, {
         path,
@@ -101,6 +102,11 @@ export function nutzdatenFindings(figures: LstaReadFigures): Finding[] {
 }
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<LstaRequest> = { facts: lstaFacts, schema: lstaSchema, rules: lstaRules };
+export const form: Form<LstaRequest> = {
+  facts: lstaFacts,
+  schema: lstaSchema,
+  rules: lstaRules,
+  ruleOf: (finding) => requiredRuleOf(finding, { tax_number: 'LStA_Steuernummer_Pflichtfeld', period: 'LStA_Zeitraum_Pflichtfeld' }),
+};
 
 export const checkLsta = (input: unknown, context: CheckContext) => checkForm(form, input, context);

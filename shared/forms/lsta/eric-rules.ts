@@ -3,16 +3,12 @@
 // Plausipruefungen/Anmeldungssteuern/LStA/), sheet "Anmeldungssteuern - Regeln", in the order of
 // the 2023 workbook, which holds every rule of the five; the "(alt)" rows, the previous version of
 // a changed rule, are left out. A rule of some years only names its first and last workbook.
-// eric-rules.test.ts checks the list against the workbooks, and docs/sources.md tells how each
+// shared/forms/eric-rules.test.ts checks the list against the workbooks, and docs/sources.md tells how each
 // rule is applied.
-import { ericRuleBook, partyRules, type EricRuleEntry } from '#shared/forms/eric-rules.ts';
+import { ericRuleBook, frameRules, partyRules, type EricRuleEntry } from '#shared/forms/eric-rules.ts';
 
 export const ericRules = [
-  ['Anmeldungssteuern', 'Erstellungsdatum_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'Name_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'Strasse_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'PLZ_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'Ort_Pflichtfeld', 'Fehler'],
+  ...frameRules,
   ['Steuerfall', 'LStA_Laenge_Kz09', 'Fehler'],
   ...partyRules,
   ['Lohnsteueranmeldung', 'LStA_Zeitraum_Pflichtfeld', 'Fehler'],

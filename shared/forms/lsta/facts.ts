@@ -1,4 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { anmeldungssteuernYears } from '#shared/forms/years.ts';
 
 /**
  * The Lohnsteuer-Anmeldung from 2021, as far back as the UStVA; for 2026 no schema is published
@@ -7,11 +8,7 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
  */
 export const lstaFacts: FormFacts<'lsta'> = {
   kind: 'lsta',
-  years: [2021, 2022, 2023, 2024, 2025, 2026],
-  acceptedYears(today) {
-    const current = Number(today.slice(0, 4));
-    return lstaFacts.years.filter((year) => year <= current);
-  },
+  ...anmeldungssteuernYears,
   verfahren: 'ElsterAnmeldung',
   datenart: 'LStA',
   datenartVersion: (year) => `LStA_${year}`,

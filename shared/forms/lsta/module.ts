@@ -1,7 +1,7 @@
 // The Lohnsteuer-Anmeldung as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
 import { checkLsta } from '#shared/forms/lsta/check.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { lstaIdentifiers } from '#shared/forms/lsta/identifiers.ts';
@@ -16,10 +16,7 @@ export const formModule: FormModule<'lsta'> = {
   facts: lstaFacts,
   identifiers: lstaIdentifiers,
   check: checkLsta,
-  readStored(stored) {
-    const parsed = z.safeParse(lstaSchema, stored);
-    return parsed.success ? { body: lstaFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(lstaSchema, lstaFilingOf),
   nutzdaten,
   readBack: readLstaBack,
   async recheck(xml, year, period) {

@@ -1,11 +1,13 @@
 // The LStA's part of the OpenAPI document (shared/openapi/): its request schema, what the contract
 // says of its fields, and its examples. Every request example passes the service's own checks
 // (shared/openapi/document.test.ts).
+import { partyFieldDescriptions } from '#shared/forms/parties.ts';
+import { flagFieldDescriptions, supplierFieldDescriptions } from '#shared/forms/anmeldungssteuern.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import { lstaSchema } from '#shared/forms/lsta/schema.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 
@@ -32,6 +34,10 @@ export const formOpenapi: FormOpenapi = {
       'Kz10 (corrected: a corrected return), Kz21 (liability_declaration, from 2024: the liability declaration of § 19a Abs. 4a EStG), Kz23 (supplementary: further or different facts, told in `supplementary_text`, at most 180 characters, required with it), Kz26 (direct_debit_revoked), Kz29 (refund_offset: only with a refund, a negative kz83, or a corrected return)',
     business: "The employer (ELSTER's Unternehmer), optional: the fields of the UStVA's `business`",
     advisor: "The tax advisor who files (ELSTER's Berater), optional: the same fields as `business`",
+    ...partyFieldDescriptions(),
+    ...supplierFieldDescriptions,
+    ...flagFieldDescriptions,
+    'flags.liability_declaration': 'true for the liability declaration of § 19a Abs. 4a EStG, from 2024 (Kz21)',
     advisor_client: "The advisor's reference to the employer (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number`, `clerk`",
     prior_year_wage_tax:
       'Optional, not sent: the wage tax of the prior year, which sets the filing period (§ 41a Abs. 2 EStG: monthly above 5,000 euros, quarterly above 1,080 euros, else yearly); a period of another length is the hint `PERIOD_NOT_FILING_FREQUENCY` with the expected `month`, `quarter` or `year`',

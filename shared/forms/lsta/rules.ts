@@ -192,7 +192,8 @@ export function lstaFindings(figures: LstaFigures): Finding[] {
     if (land !== undefined && prefixes.includes(land) && taken)
       rule(name, { path: path(taken), code: 'KZ_NOT_FOR_LAND', message: 'is not collected by the tax offices of the Land the tax number belongs to' });
   }
-  if (land === '24' && ['vorjahr', 'lfdjahr', 'folgejahr'].some((part) => kennzahlen[`kz68_${part}`] !== undefined))
+  // The workbook asks for Kz 68 itself beside its parts; parts without it are LStA_Kz68_EinzelwertOhneSumme's.
+  if (land === '24' && given('68') && ['vorjahr', 'lfdjahr', 'folgejahr'].some((part) => kennzahlen[`kz68_${part}`] !== undefined))
     rule('Kz68_Jahreszuordnung_Arbeitnehmerkammer_nicht_gewuenscht_eric', {
       path: path('68'),
       code: 'KZ_SPLIT_NOT_WANTED',

@@ -3,7 +3,8 @@
 // same elements and values again (contract §12). It checks the structure only: whether the figures
 // are right is `lstaFindings`' part. The formats are those `lstaNutzdaten` writes.
 import type { Finding } from '#shared/domain/ticket.ts';
-import { readSupplier, type Supplier } from '#shared/forms/anmeldungssteuern.ts';
+import { anmeldungssteuernSetBySelf, readSupplier, type Supplier } from '#shared/forms/anmeldungssteuern.ts';
+import { replacedElements } from '#shared/forms/replaced.ts';
 import { partiesOf, partyElementOf } from '#shared/forms/parties.ts';
 import { lstaFacts } from '#shared/forms/lsta/facts.ts';
 import type { EricRuleName } from '#shared/forms/lsta/eric-rules.ts';
@@ -138,7 +139,7 @@ export async function readLstaBack(xml: string): Promise<ReadBack> {
   const year = Number(read.ok ? read.tree.attributes.version : undefined);
   const figures = await readLstaNutzdaten(xml, year);
   if (!figures.ok) throw new RangeError('only Nutzdaten that passed the check are read back');
-  return { body: lstaBodyOf(figures.figures), unmapped: figures.figures.unmapped ?? [] };
+  return { body: lstaBodyOf(figures.figures), unmapped: figures.figures.unmapped ?? [], replaced: replacedElements(xml, anmeldungssteuernSetBySelf) };
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { Finding } from '#shared/domain/ticket.ts';
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { assessedYearWindow } from '#shared/forms/years.ts';
 
 /**
  * The annual VAT return (E50) from 2021, the first year of the E50 schemas ELSTER publishes
@@ -13,22 +13,10 @@ import type { FormFacts } from '#shared/forms/form-facts.ts';
 export const ustFacts: FormFacts<'ust'> = {
   kind: 'ust',
   years: [2021, 2022, 2023, 2024, 2025, 2026],
-  acceptedYears(today) {
-    const current = Number(today.slice(0, 4));
-    return ustFacts.years.filter((year) => year < current && year >= current - 7);
-  },
-  yearFindings: (year, today) => ustYearFindings(year, today),
+  window: assessedYearWindow(
+    "ELSTER's E50 structure begins with 2021 (Datenartversionmatrix: a new Nutzdaten structure from 2021), and 2026 is checked against the 2025 schema",
+  ),
   verfahren: 'ElsterErklaerung',
   datenart: 'USt',
   datenartVersion: (year) => `USt_${year}`,
 };
-
-/** Why a return for `year` cannot be filed on `today`, by the window above; none when it can. */
-export function ustYearFindings(year: number, today: string): Finding[] {
-  if (ustFacts.acceptedYears(today).includes(year)) return [];
-  if (year >= Number(today.slice(0, 4))) {
-    const first = `${year + 1}-01-01`;
-    return [{ path: 'year', code: 'YEAR_NOT_ENDED', message: `has not ended: the return for ${year} can be filed from ${first}`, expected: first }];
-  }
-  return [{ path: 'year', code: 'YEAR_CLOSED', message: `can no longer be filed: its assessment period ended on ${year + 7}-12-31 at the latest` }];
-}

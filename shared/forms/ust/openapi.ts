@@ -9,7 +9,7 @@ import { ustFacts } from '#shared/forms/ust/facts.ts';
 import { ustParts, ustShape } from '#shared/forms/ust/schema.ts';
 import newest from '#shared/forms/ust/structure/e50-2025.json' with { type: 'json' };
 import type { CompactStructure } from '#shared/xml/structure.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 
@@ -60,7 +60,7 @@ export const formOpenapi: FormOpenapi = {
     fv: 'Anlage FV (E50/FV), for a fiscal representative; the same naming',
     vorsatz: text('vorsatz'),
     widnr:
-      'Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `ust2a.allg.unternehmen.e3000401`): the W-IdNr, `DE` and nine digits, that the XML names in USt 2A, Anlage UN and FV from 2025; every such element must hold it, and the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`, at the element, or at `widnr` when the XML names none)',
+      'Only beside `xml` (422 `FIELD_ONLY_WITH_XML` without it: the parts carry it in `ust2a.allg.unternehmen.e3000401`): the W-IdNr, `DE` and nine digits, the last the check digit of the USt-IdNr (`WIDNR_CHECK_DIGIT`), that the XML names in USt 2A, Anlage UN and FV from 2025; every such element must hold it, and the XML may name one only when it is given here (`XML_WIDNR_MISMATCH`, at the element, or at `widnr` when the XML names none)',
     xml: text('xml'),
   }),
   examples: {

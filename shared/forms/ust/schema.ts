@@ -2,21 +2,9 @@
 // or the caller's own E50 element. The parts' fields are the year's schema's, so they are checked
 // against it (check.ts), not here.
 import * as z from 'zod/mini';
-import {
-  alongsideFieldChecks,
-  common,
-  declaredIdnrs,
-  formYear,
-  nutzdatenXml,
-  refuseBesideXml,
-  refuseWithoutXml,
-  requireField,
-  taxNumber,
-  taxOffice,
-  widnr,
-} from '#shared/forms/fields.ts';
+import { common, declaredIdnrs, elementRequestRefinement, formYear, nutzdatenXml, taxNumber, taxOffice, widnr } from '#shared/forms/fields.ts';
 import { ustFacts } from '#shared/forms/ust/facts.ts';
-import { withoutDeclared, xmlDeclaredFields } from '#shared/forms/identifiers.ts';
+import { withoutDeclared, type xmlDeclaredFields } from '#shared/forms/identifiers.ts';
 
 /** The parts of E50 a body fills, by their body names (shared/forms/element-body.ts). */
 export const ustParts = ['ust2a', 'un', 'fv', 'vorsatz'] as const;
@@ -38,16 +26,15 @@ export const ustShape = <Part extends z.ZodMiniType>(parts: Record<(typeof ustPa
   widnr: z.optional(widnr),
 });
 
-export const ustSchema = z.strictObject(ustShape({ ust2a: part, un: part, fv: part, vorsatz: part })).check(
-  z.superRefine((body, context) => {
-    if (body.tax_number === undefined && body.tax_office === undefined)
-      requireField(context, 'tax_number', 'give tax_number, or tax_office for a first return');
-    if (body.xml !== undefined) return refuseBesideXml(context, body, ustParts);
-    refuseWithoutXml(context, body, xmlDeclaredFields, 'the parts name them (vorsatz.id, vorsatz.idehefrau, ust2a.allg.unternehmen.e3000401)');
-    if (body.ust2a === undefined) requireField(context, 'ust2a', 'is required: the return itself (USt 2A)');
-    if (body.vorsatz === undefined) requireField(context, 'vorsatz', 'is required: the sender of the return (abs_name, abs_str, abs_ort)');
-  }, alongsideFieldChecks),
-);
+export const ustSchema = z
+  .strictObject(ustShape({ ust2a: part, un: part, fv: part, vorsatz: part }))
+  .check(
+    elementRequestRefinement(
+      ustParts,
+      { ust2a: 'the return itself (USt 2A)', vorsatz: 'the sender of the return (abs_name, abs_str, abs_ort)' },
+      'the parts name them (vorsatz.id, vorsatz.idehefrau, ust2a.allg.unternehmen.e3000401)',
+    ),
+  );
 
 export type UstRequest = z.infer<typeof ustSchema>;
 

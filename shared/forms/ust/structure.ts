@@ -4,26 +4,12 @@
 // from those files (structure/e50-{year}.json, written by scripts/structure/generate.ts); the body's
 // fields are mapped onto it by shared/forms/element-body.ts. No 2026 schema is published with that documentation; the
 // 2025 one stands in for it, in the 2026 namespace (docs/sources.md).
-import { readFileSync } from 'node:fs';
-import type { CompactStructure } from '#shared/xml/structure.ts';
+import { readStructure } from '#shared/xml/structure.ts';
 
 /** The newest year whose schema is published. */
 export const newestSchemaYear = 2025;
 
 export const ustNamespace = (year: number) => `http://finkonsens.de/elster/elstererklaerung/ust/e50/v${year}`;
 
-const loaded = new Map<number, CompactStructure>();
-
-/**
- * The whole structure of `year`'s schema, read the first time that year is needed. Read at once
- * rather than awaited: the body is written into XML by the form module's synchronous `nutzdaten`.
- */
-export function ustSchemaStructure(year: number): CompactStructure {
-  const schemaYear = Math.min(year, newestSchemaYear);
-  let structure = loaded.get(schemaYear);
-  if (!structure) {
-    structure = JSON.parse(readFileSync(new URL(`./structure/e50-${schemaYear}.json`, import.meta.url), 'utf8')) as CompactStructure;
-    loaded.set(schemaYear, structure);
-  }
-  return structure;
-}
+/** The whole structure of `year`'s schema (a year without its own takes the newest), read the first time that year is needed. */
+export const ustSchemaStructure = (year: number) => readStructure(new URL(`./structure/e50-${Math.min(year, newestSchemaYear)}.json`, import.meta.url));

@@ -8,6 +8,7 @@ import { nutzdatenFindings } from '#shared/forms/ustva/nutzdaten-rules.ts';
 import { periodFindings } from '#shared/forms/filing-window.ts';
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
+import { requiredRuleOf } from '#shared/forms/anmeldungssteuern.ts';
 import type { SpecialFigures, UstvaFigures } from '#shared/forms/ustva/model.ts';
 
 const periodPattern = /^(0[1-9]|1[0-2]|4[1-4])$/;
@@ -69,6 +70,16 @@ async function xmlRules(filing: Filing, body: Extract<UstvaFiling, { xml: string
 }
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<UstvaRequest> = { facts: ustvaFacts, schema: ustvaSchema, rules: ustvaRules };
+export const form: Form<UstvaRequest> = {
+  facts: ustvaFacts,
+  schema: ustvaSchema,
+  rules: ustvaRules,
+  ruleOf: (finding, input) => {
+    // The Voranmeldung's tax number rule has the form's prefix; that of the two applications has none.
+    const voranmeldung = ((input as { type?: unknown } | null)?.type ?? 'voranmeldung') === 'voranmeldung';
+    const taxNumber = voranmeldung ? 'UStVA_Steuernummer_Pflichtfeld' : 'Steuernummer_Pflichtfeld';
+    return requiredRuleOf(finding, { tax_number: taxNumber, period: 'UStVA_Zeitraum_Pflichtfeld', 'kennzahlen.kz38': 'Svz_Kz38_Pflichtfeld' });
+  },
+};
 
 export const checkUstva = (input: unknown, context: CheckContext) => checkForm(form, input, context);

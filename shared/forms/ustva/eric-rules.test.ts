@@ -1,69 +1,40 @@
-// The list of ERiC's UStVA rules is what the workbooks say, year by year, and docs/sources.md tells
-// for every rule whether it is applied. The workbooks are ELSTER's and stay outside the repository:
-// they are read from the rules of ELSTER's folder (test/support/elster.ts).
+// What ERiC's UStVA rules find: a rule only in the years whose workbook has it, and a field the
+// request schema requires under the name of the rule that requires it. The list against the
+// workbooks, and docs/sources.md on each rule, are checked for every such form (../eric-rules.test.ts).
 
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { elsterDir, elsterMissing, needsElster } from '#test/support/elster.ts';
-import { ericFinding, ericRules, isEricRuleOf } from '#shared/forms/ustva/eric-rules.ts';
-
-const root = join(import.meta.dirname, '../../..');
-const workbooks = join(elsterDir, 'rules');
-const years = [2021, 2022, 2023, 2024, 2025];
-const missing = elsterMissing('rules');
-
-/** Context (its last step, the root for none), name and kind of every rule on the rules sheet of `year`'s workbook. */
-function workbookRules(year: number): string[] {
-  const workbook = readFileSync(join(workbooks, `Jahresdokumentation_UStVA_${year}.xml`), 'utf8');
-  const start = workbook.indexOf('ss:Name="Anmeldungssteuern - Regeln"');
-  const sheet = workbook.slice(start, workbook.indexOf('</Worksheet>', start));
-  const rows = [...sheet.matchAll(/<Row[^>]*>([\s\S]*?)<\/Row>/g)].slice(1);
-  return rows.flatMap(([, row]) => {
-    const cells = [...row!.matchAll(/<Cell\b[^>]*?(?:\/>|>([\s\S]*?)<\/Cell>)/g)].map(
-      ([, cell]) => /<ss:Data[^>]*>([\s\S]*?)<\/ss:Data>/.exec(cell ?? '')?.[1] ?? '',
-    );
-    const [context = '', name = ''] = cells;
-    if (name.endsWith('(alt)')) return [];
-    return [`${context.split('/').at(-1) || 'Anmeldungssteuern'} ${name} ${cells[10]}`];
-  });
-}
-
-describe.skipIf(missing)("ERiC's UStVA rules against the workbooks", needsElster, () => {
-  it.each(years)('lists every rule of %i, and no other, in the workbook of its year', (year) => {
-    const listed = ericRules.filter(([, name]) => isEricRuleOf(name, year)).map(([context, name, kind]) => `${context} ${name} ${kind}`);
-    expect(listed.sort()).toEqual(workbookRules(year).sort());
-  });
-
-  it("keeps the newest workbook's order", () => {
-    expect(ericRules.map(([context, name, kind]) => `${context} ${name} ${kind}`)).toEqual(workbookRules(2025));
-  });
-});
+import { ericFinding, isEricRuleOf } from '#shared/forms/ustva/eric-rules.ts';
+import { checkUstva } from '#shared/forms/ustva/check.ts';
+import { ustvaContractExample } from '#shared/forms/ustva/openapi.ts';
 
 describe('ericFinding', () => {
-  it('names the rule, and makes a Hinweis a hint', () => {
-    expect(ericFinding('Svz_Kz29_ohne_Kz10', 2025, { path: 'p', code: 'C', message: 'm' })).toEqual([
-      { path: 'p', code: 'C', message: 'm', rule: 'Svz_Kz29_ohne_Kz10' },
-    ]);
-    expect(ericFinding('UStVA_Kz41_Nullwertangabe_Hinweis', 2025, { path: 'p', code: 'C', message: 'm' })).toEqual([
-      { path: 'p', code: 'C', message: 'm', rule: 'UStVA_Kz41_Nullwertangabe_Hinweis', severity: 'hint' },
-    ]);
-  });
-
   it('reports nothing for a year whose workbook lacks the rule, and takes the 2025 workbook for 2026', () => {
     expect(ericFinding('Svz_Kz29_ohne_Kz10', 2021, { path: 'p', code: 'C', message: 'm' })).toEqual([]);
     expect(isEricRuleOf('UStVA_Kz70_falsches_Jahr', 2024)).toBe(false);
     expect(isEricRuleOf('UStVA_Kz70_falsches_Jahr', 2026)).toBe(true);
   });
-
-  it('throws for a name that is no rule, a fault of the code', () => {
-    expect(() => isEricRuleOf('UStVA_Kz81_Nullwertangabe_Hinweis' as never, 2025)).toThrow(RangeError);
-  });
 });
 
-describe('docs/sources.md', () => {
-  const sources = readFileSync(join(root, 'docs/sources.md'), 'utf8');
-  it.each(ericRules.map(([context, name]) => [context, name]))('tells how the rule %s %s is applied, or why not', (_context, name) => {
-    expect(sources).toMatch(new RegExp(`^\\| \`${name}\` +\\|`, 'm'));
+describe('a field the request schema requires names the rule of the workbook that requires it', () => {
+  const rulesOf = async (body: Record<string, unknown>) =>
+    (await checkUstva(body, { today: '2026-01-20', liveSubmissionsAllowed: false })).findings.map(({ path, rule }) => `${path} ${rule}`);
+  const { kennzahlen: _, period: __, flags: ____, ...frame } = ustvaContractExample;
+  it('in a Sondervorauszahlung, Kz 38 and the tax number', async () => {
+    const svz = { ...frame, year: 2026, type: 'sondervorauszahlung' };
+    expect(await rulesOf({ ...svz, kennzahlen: { kz38: 100 } })).toEqual([]);
+    expect(await rulesOf(svz)).toEqual(['kennzahlen.kz38 Svz_Kz38_Pflichtfeld']);
+    const { tax_number: ___, ...untaxed } = svz;
+    expect(await rulesOf({ ...untaxed, kennzahlen: { kz38: 100 } })).toEqual(['tax_number Steuernummer_Pflichtfeld']);
+  });
+
+  it('in a Voranmeldung, the period, the tax number and the data supplier', async () => {
+    const { tax_number: _tax, supplier: _supplier, ...rest } = ustvaContractExample;
+    expect((await rulesOf({ ...rest, period: undefined, supplier: { name: 'Muster GmbH' } })).sort()).toEqual([
+      'period UStVA_Zeitraum_Pflichtfeld',
+      'supplier.city Ort_Pflichtfeld',
+      'supplier.postal_code PLZ_Pflichtfeld',
+      'supplier.street Strasse_Pflichtfeld',
+      'tax_number UStVA_Steuernummer_Pflichtfeld',
+    ]);
   });
 });

@@ -4,10 +4,10 @@
 // from shared/elster/rules/Jahresdokumentation_UStVA_{2021..2025}.xml (ERiC 41.6.2.0
 // documentation, Plausipruefungen/Anmeldungssteuern/UStVA/), sheet "Anmeldungssteuern - Regeln",
 // in its order; the "(alt)" rows, the previous version of a changed rule, are left out. No rule
-// was dropped between 2021 and 2025. eric-rules.test.ts checks the list against the workbooks,
+// was dropped between 2021 and 2025. ../eric-rules.test.ts checks the list against the workbooks,
 // and docs/sources.md tells for each rule how it is applied, or why not.
 
-import { ericRuleBook, partyRules } from '#shared/forms/eric-rules.ts';
+import { ericRuleBook, frameRules, partyRules } from '#shared/forms/eric-rules.ts';
 
 type Context =
   | 'Anmeldungssteuern'
@@ -21,11 +21,7 @@ type Context =
 type Entry = readonly [context: Context, name: string, kind: 'Fehler' | 'Hinweis', since?: number];
 
 export const ericRules = [
-  ['Anmeldungssteuern', 'Erstellungsdatum_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'Name_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'Strasse_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'PLZ_Pflichtfeld', 'Fehler'],
-  ['DatenLieferant', 'Ort_Pflichtfeld', 'Fehler'],
+  ...frameRules,
   ['Steuerfall', 'UStVA_Laenge_Kz09', 'Fehler'],
   ['Steuerfall', 'UStVA_Df_oder_Svz', 'Fehler'],
   ['Steuerfall', 'Df_Kz09_Laenge', 'Fehler'],

@@ -1,4 +1,5 @@
 import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { anmeldungssteuernYears } from '#shared/forms/years.ts';
 
 /**
  * The filings a UStVA request makes, each its own element in ELSTER's `Steuerfall`: the return for
@@ -15,11 +16,7 @@ export type UstvaType = (typeof ustvaTypes)[number];
  */
 export const ustvaFacts: FormFacts<'ustva'> = {
   kind: 'ustva',
-  years: [2021, 2022, 2023, 2024, 2025, 2026],
-  acceptedYears(today) {
-    const current = Number(today.slice(0, 4));
-    return ustvaFacts.years.filter((year) => year <= current);
-  },
+  ...anmeldungssteuernYears,
   verfahren: 'ElsterAnmeldung',
   datenart: 'UStVA',
   datenartVersion: (year) => `UStVA_${year}`,

@@ -13,16 +13,18 @@ import { kz38From, specialFindings } from '#shared/forms/ustva/special-filings.t
 import { readUstvaNutzdaten, ustvaElementOf } from '#shared/forms/ustva/xml-reader.ts';
 import { ustvaNutzdaten } from '#shared/forms/ustva/xml-writer.ts';
 import { requestOf, unmappedElements, versionOf } from '#shared/forms/ustva/read-back.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
+import { anmeldungssteuernSetBySelf } from '#shared/forms/anmeldungssteuern.ts';
+import { replacedElements } from '#shared/forms/replaced.ts';
 import { taxNumberProblem } from '#shared/tax/tax-number.ts';
+
+const readUstvaStored = readStoredBy(ustvaSchema, ustvaFilingOf);
 
 export const formModule: FormModule<'ustva'> = {
   facts: ustvaFacts,
   identifiers: ustvaIdentifiers,
   check: checkUstva,
-  readStored(stored) {
-    const parsed = z.safeParse(ustvaSchema, withoutXmlPeriod(stored));
-    return parsed.success ? { body: ustvaFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: (stored) => readUstvaStored(withoutXmlPeriod(stored)),
   nutzdaten,
   async readBack(xml) {
     const read = await readUstvaNutzdaten(xml, versionOf(xml));
@@ -31,7 +33,7 @@ export const formModule: FormModule<'ustva'> = {
     // Written again as a submission of the body would write them, so what they leave out is what the body cannot carry.
     const filing = ustvaFilingOf(z.parse(ustvaSchema, body));
     const rewritten = nutzdaten(filing, { herstellerId: read.figures.herstellerId ?? '', createdAt: new Date() });
-    return { body, unmapped: unmappedElements(xml, rewritten) };
+    return { body, unmapped: unmappedElements(xml, rewritten), replaced: replacedElements(xml, anmeldungssteuernSetBySelf) };
   },
   async recheck(xml, year, period) {
     const read = await readUstvaNutzdaten(xml, year);

@@ -27,7 +27,8 @@ export function nutzdatenFindings(figures: ReadFigures): Finding[] {
         message: 'is required: the Hersteller-ID of the software that made the data',
       }),
     );
-  else if (figures.herstellerId.length !== 5 && (figures.business || figures.advisor || figures.advisor_client))
+  // A Kz09 left out has no five digits either: ERiC names both rules.
+  if ((figures.herstellerId?.length ?? 0) !== 5 && (figures.business || figures.advisor || figures.advisor_client))
     findings.push(
       ...ericFinding(rules.alone, year, {
         path: 'xml.Kz09',

@@ -1,6 +1,8 @@
 // The UStVA's part of the OpenAPI document (shared/openapi/): its request schema, what the contract
 // says of its fields, and its examples. Every request example passes the service's own checks
 // (shared/openapi/document.test.ts).
+import { partyFieldDescriptions } from '#shared/forms/parties.ts';
+import { flagFieldDescriptions, supplierFieldDescriptions } from '#shared/forms/anmeldungssteuern.ts';
 import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxRecordKeys } from '#shared/forms/fields.ts';
 import { type KennzahlSpec, ustvaForm } from '#shared/forms/ustva/kennzahlen.ts';
@@ -8,7 +10,7 @@ import { baseAmountDigits, nonNegativeKennzahlen, taxAmountDigits } from '#share
 import { ustvaFacts } from '#shared/forms/ustva/facts.ts';
 import { ustvaSchema } from '#shared/forms/ustva/schema.ts';
 import { maxXmlAttributes, maxXmlBytes, maxXmlDepth, maxXmlElements, maxXmlNamespaces } from '#shared/xml/limits.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 
@@ -79,9 +81,13 @@ export const formOpenapi: FormOpenapi = {
     type: text('type'),
     period: 'Month "01"–"12" or quarter "41"–"44"; required for a `voranmeldung` unless `xml` is given',
     widnr:
-      'The Wirtschafts-Identifikationsnummer, `DE` and nine digits (WIdNr); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none)',
+      'The Wirtschafts-Identifikationsnummer, `DE` and nine digits, the last the check digit of the USt-IdNr (WIdNr; `WIDNR_CHECK_DIGIT`, ERiC rule ungueltigeWirtschaftsIdentifikationsnummer); part of the UStVA from 2025 on (422 `FIELD_NOT_FOR_YEAR` before). Beside `xml` it declares the WIdNr the XML names: the XML may name one only when it is given here, and then only this one (`XML_WIDNR_MISMATCH`, at `xml.WIdNr`, or at `widnr` when the XML names none)',
     business: text('business'),
     advisor: "The tax advisor who files (ELSTER's Berater), optional: the same fields as `business`",
+    ...partyFieldDescriptions(),
+    ...supplierFieldDescriptions,
+    ...flagFieldDescriptions,
+    'flags.documents_separate': 'true where documents are handed in separately (Kz22)',
     advisor_client:
       "The advisor's reference to the business (ELSTER's Mandant), optional: `last_name`, `first_name`, `client_number` (MandantenNr), `clerk` (Bearbeiterkennzeichen)",
     prepayments_prior_year:

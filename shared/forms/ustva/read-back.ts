@@ -2,6 +2,7 @@
 // body that makes the same Nutzdaten, read by the reader the check uses (xml-reader.ts), and the
 // elements that body cannot carry, found by writing the body again and comparing element by element.
 import type { ReadFigures } from '#shared/forms/ustva/xml-reader.ts';
+import { anmeldungssteuernSetBySelf } from '#shared/forms/anmeldungssteuern.ts';
 import { parseXml, type XmlNode } from '#shared/xml/xml.ts';
 
 /** The request fields the figures of a caller's Nutzdaten stand for; amounts as the decimal strings the XML holds. */
@@ -23,9 +24,6 @@ export function requestOf(figures: ReadFigures): Record<string, unknown> {
   return common;
 }
 
-/** The elements the service sets itself, left out of the comparison: Erstellungsdatum and the Hersteller-ID (Kz09). */
-const setByService = /^(Erstellungsdatum|Steuerfall\.\w+\.Kz09)$/;
-
 /** Every element with a value, as `path` (below the root, dotted) and value; a repeated element by its position. */
 export function leavesOf(xml: string): Map<string, string> {
   const parsed = parseXml(xml);
@@ -39,10 +37,11 @@ export function leavesOf(xml: string): Map<string, string> {
   return leaves;
 }
 
-/** The elements of `original` (but those the service sets) that `rewritten` lacks or holds another value in. */
+/** The elements of `original` (but those the service sets itself) that `rewritten` lacks or holds another value in. */
 export function unmappedElements(original: string, rewritten: string): string[] {
   const written = leavesOf(rewritten);
-  return [...leavesOf(original)].filter(([path, value]) => !setByService.test(path) && written.get(path) !== value).map(([path]) => path);
+  const setBySelf = (path: string) => anmeldungssteuernSetBySelf(`Anmeldungssteuern/${path.replaceAll('.', '/')}`);
+  return [...leavesOf(original)].filter(([path, value]) => !setBySelf(path) && written.get(path) !== value).map(([path]) => path);
 }
 
 /** The year a caller's Nutzdaten name in their root's `version`. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UstvaFigures } from '#shared/forms/ustva/model.ts';
 import { expectedKz83, ustvaFindings } from '#shared/forms/ustva/rules.ts';
+import { rulePairs } from '#test/support/ustva-rule-kennzahlen.ts';
 
 const figures = (kennzahlen: UstvaFigures['kennzahlen'], extra: Partial<UstvaFigures> = {}): UstvaFigures => ({
   year: 2026,
@@ -84,15 +85,7 @@ describe('ustvaFindings', () => {
   });
 
   describe('pairs', () => {
-    it.each([
-      ['35', '36'],
-      ['76', '80'],
-      ['95', '98'],
-      ['94', '96'],
-      ['46', '47'],
-      ['73', '74'],
-      ['84', '85'],
-    ])('wants Kz %s and Kz %s together, naming the missing one', (base, tax) => {
+    it.each(rulePairs(2026))('wants Kz %s and Kz %s together, naming the missing one', (base, tax) => {
       expect(codes(figures({ [`kz${base}`]: 1000, kz83: 0 }))).toContain(`kennzahlen.kz${tax}:KZ_PAIR_INCOMPLETE`);
       expect(codes(figures({ [`kz${tax}`]: '100.00', kz83: 0 }))).toContain(`kennzahlen.kz${base}:KZ_PAIR_INCOMPLETE`);
       const [finding] = ustvaFindings(figures({ [`kz${base}`]: 1000, kz83: 0 }));

@@ -3,7 +3,7 @@ import { checkForm, type CheckContext, type Form, type Ruled } from '#shared/for
 import { identifierFindings } from '#shared/forms/identifiers.ts';
 import { zmIdentifiers } from '#shared/forms/zm/identifiers.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
-import { zmFindings } from '#shared/forms/zm/rules.ts';
+import { zmFindings, zmRuleOf } from '#shared/forms/zm/rules.ts';
 import { zmFilingOf, zmSchema, type ZmFiling, type ZmRequest } from '#shared/forms/zm/schema.ts';
 
 type Filing = Ruled['filing'];
@@ -42,6 +42,6 @@ async function xmlRules(filing: Filing, body: Extract<ZmFiling, { xml: string }>
 }
 
 /** The form's schema and rules, as its submit function checks a body with them (functions/submit-form.ts). */
-export const form: Form<ZmRequest> = { facts: zmFacts, schema: zmSchema, rules: zmRules };
+export const form: Form<ZmRequest> = { facts: zmFacts, schema: zmSchema, rules: zmRules, ruleOf: zmRuleOf };
 
 export const checkZm = (input: unknown, context: CheckContext) => checkForm(form, input, context);

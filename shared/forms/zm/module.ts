@@ -1,7 +1,8 @@
 // The ZM as generic code sees it (shared/forms/form.ts).
-import * as z from 'zod/mini';
 import { isError } from '#shared/domain/ticket.ts';
 import type { FormModule } from '#shared/forms/form.ts';
+import { readStoredBy } from '#shared/forms/read-stored.ts';
+import { pathsSetBySelf, replacedElements } from '#shared/forms/replaced.ts';
 import { checkZm } from '#shared/forms/zm/check.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { zmIdentifiers } from '#shared/forms/zm/identifiers.ts';
@@ -15,10 +16,7 @@ export const formModule: FormModule<'zm'> = {
   facts: zmFacts,
   identifiers: zmIdentifiers,
   check: checkZm,
-  readStored(stored) {
-    const parsed = z.safeParse(zmSchema, stored);
-    return parsed.success ? { body: zmFilingOf(parsed.data) } : { error: parsed.error };
-  },
+  readStored: readStoredBy(zmSchema, zmFilingOf),
   nutzdaten,
   async recheck(xml, year, period) {
     const title = zmProtocolTitle(year, period);
@@ -32,14 +30,19 @@ export const formModule: FormModule<'zm'> = {
       title,
       section: 'Meldung',
       figures: zmRows(figures),
+      // The business by name, as the ZM's address names it.
+      ...(read.read.body.business.name !== undefined && { taxpayer: read.read.body.business.name }),
     };
   },
   async readBack(xml) {
     const read = await readZmNutzdaten(xml);
     if (!read.ok) throw new TypeError('readBack is asked only of Nutzdaten that passed the check');
-    return { body: read.read.body, unmapped: read.read.unmapped };
+    return { body: read.read.body, unmapped: read.read.unmapped, replaced: replacedElements(xml, admissionSetBySelf) };
   },
 };
+
+// ERiC's admission number, which every report through ERiC carries (xml-writer.ts writes it whatever the caller's XML said).
+const admissionSetBySelf = pathsSetBySelf('zm/unternehmer/zulassNr/*');
 
 function nutzdaten(body: ZmFiling): string {
   if (body.xml !== undefined) return body.xml;

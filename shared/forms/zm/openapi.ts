@@ -5,7 +5,7 @@ import type { FormOpenapi } from '#shared/forms/form.ts';
 import { maxLines, zmPeriods } from '#shared/forms/zm/model.ts';
 import { zmFacts } from '#shared/forms/zm/facts.ts';
 import { zmSchema } from '#shared/forms/zm/schema.ts';
-import { contractText } from '#shared/openapi/contract-text.ts';
+import { contractText } from '#shared/contract-text.ts';
 
 const text = contractText(new URL('./openapi.md', import.meta.url));
 
@@ -28,7 +28,7 @@ export const formOpenapi: FormOpenapi = {
   schemaName: 'ZmSubmission',
   schema: zmSchema,
   ticketPeriod: 'a ZM\'s `period` (also "01-02" … "10-11", "year")',
-  year: `A ZM for ${zmFacts.years[0]} to ${zmFacts.years.at(-1)} (ERiC's one Datenart version \`ZMDO\`, schema version 000005), for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a two-month period once its second month has), and not more than ten years back (\`YEAR_CLOSED\`)`,
+  year: `A ZM for ${zmFacts.years[0]} to ${zmFacts.years.at(-1)} (ERiC's one Datenart version \`ZMDO\`, schema version 000005), for a period that has begun (422 \`PERIOD_NOT_BEGUN\`; a two-month period once its second month has), and not more than ten years back (ERiC's \`jahr_Inhalt\`: \`YEAR_CLOSED\`), all on the one schema`,
   fields: () => ({
     vat_id:
       "The business's own USt-IdNr (ELSTER's `knri`): `DE` and nine digits, the last a check digit (ISO 7064 MOD 11,10: `VAT_ID_FORMAT`, `VAT_ID_CHECK_DIGIT`). It names the filer instead of a tax number: the ticket shows it masked, and the report goes to the Bundeszentralamt für Steuern",
@@ -36,6 +36,21 @@ export const formOpenapi: FormOpenapi = {
     business: text('business'),
     lines: text('lines', { maxLines }),
     flags: text('flags'),
+    'business.name': 'Name of the business (anschrift/name), at most 30 characters',
+    'business.address_supplement': 'A further line of the address (adresszusatz), at most 40 characters',
+    'business.street': 'Street (strasse), at most 30 characters',
+    'business.house_number': 'House number (hausnr), at most 10 characters',
+    'business.house_number_suffix': 'What follows the house number, such as "a" (hausnrzusatz), at most 10 characters',
+    'business.postal_code': 'Postal code (plz): 12 letters, digits or spaces at most; five digits from 01001 in Germany',
+    'business.city': 'Town or city (ort), at most 30 characters',
+    'business.country': 'ISO 3166 country code of two capital letters (land); `DE` where left out',
+    'business.phone': 'Phone number (telefon): 20 digits, spaces and + - / ( ) at most',
+    'lines.customer_vat_id': "The customer's VAT ID in another member state with its country prefix (knre)",
+    'lines.amount': 'Whole euros (betrag), at most 11 digits; negative in a corrected report that lowers an earlier one',
+    'lines.kind': '`goods` (L), `triangular_trade` (D) or `services` (S) (umsatzart)',
+    'flags.corrected': 'true for a corrected report of the period (meldeart 11)',
+    'flags.monthly_notice': 'true to report monthly from now on, § 18a Abs. 1 UStG (anzeige)',
+    'flags.monthly_revoked': 'true to revoke that notice (widerruf)',
     xml: text('xml'),
   }),
   examples: {

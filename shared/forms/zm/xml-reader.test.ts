@@ -17,11 +17,11 @@ describe('readZmNutzdaten', () => {
     expect(zmNutzdaten({ ...fields, vatId: again })).toBe(written);
   });
 
-  it('names what its fields cannot carry: another zulnr2, a boolean written as 1 or 0', async () => {
+  it('names what its fields cannot carry: a boolean written as 1 or 0 (another zulnr2 the writer replaces with ERiC’s)', async () => {
     const read = await readZmNutzdaten(
       written.replace('<zulnr2>1111111</zulnr2>', '<zulnr2>0300000</zulnr2>').replace('<widerruf>true</widerruf>', '<widerruf>1</widerruf>'),
     );
-    expect(read.ok && read.read.unmapped).toEqual(['zm/unternehmer/zulassNr/zulnr2', 'zm/unternehmer/zm-zeilen/widerruf']);
+    expect(read.ok && read.read.unmapped).toEqual(['zm/unternehmer/zm-zeilen/widerruf']);
     expect(read.ok && read.read.body.flags.monthly_revoked).toBe(true);
   });
 

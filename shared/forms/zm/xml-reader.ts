@@ -53,6 +53,8 @@ export async function readZmNutzdaten(
     namespace: '',
     version: zmVersion,
     pathOf: xmlPathOf,
+    // The report's currency and kind and each line's kind of supply are checked below, with ERiC's rule names.
+    ownValue: (names) => ['@waehrung', '@meldeart', '@umsatzart'].includes(names.at(-1)!),
   });
   if (!read.ok) return read;
   const findings = read.findings;
@@ -78,11 +80,15 @@ export async function readZmNutzdaten(
       'zulnr1_Teilnehmernummer_Inhalt',
     );
   }
-  // ERiC's value; another the service would not send again (xml-writer.ts writes the documented one).
-  if (child(admission, 'zulnr2')?.text !== ericAdmission.zulnr2) unmapped.push('zm/unternehmer/zulassNr/zulnr2');
-  if (lines.attributes.waehrung !== euro) problem(report.join('.'), 'XML_VALUE', `must carry waehrung="${euro}": reports are in euros`);
+  // An attribute left out is the workbook's Pflicht rule of its field.
+  const waehrung = lines.attributes.waehrung;
+  if (waehrung !== euro)
+    problem(report.join('.'), 'XML_VALUE', `must carry waehrung="${euro}": reports are in euros`, waehrung === undefined ? 'waehrung_Pflicht' : undefined);
   const meldeart = lines.attributes.meldeart;
-  if (meldeart !== '10' && meldeart !== '11') problem(report.join('.'), 'XML_VALUE', 'must carry meldeart="10" (a first report) or "11" (a corrected one)');
+  if (meldeart !== '10' && meldeart !== '11') {
+    const rule = meldeart === undefined ? 'meldeart_Pflicht' : undefined;
+    problem(report.join('.'), 'XML_VALUE', 'must carry meldeart="10" (a first report) or "11" (a corrected one)', rule);
+  }
 
   const address = child(business, 'anschrift');
   const businessFields = Object.fromEntries(
@@ -103,7 +109,8 @@ export async function readZmNutzdaten(
   const zeilen: ZmLine[] = [];
   for (const [index, zeile] of childrenNamed(lines, 'zeile').entries()) {
     const kind = kindOfUmsatzart.get(zeile.attributes.umsatzart ?? '');
-    if (!kind) problem(`unternehmer.zm-zeilen.zeile.${index}`, 'XML_VALUE', 'must carry umsatzart="L" (goods), "D" (triangular trade) or "S" (services)');
+    const rule = zeile.attributes.umsatzart === undefined ? 'umsatzart_Pflicht' : undefined;
+    if (!kind) problem(`unternehmer.zm-zeilen.zeile.${index}`, 'XML_VALUE', 'must carry umsatzart="L" (goods), "D" (triangular trade) or "S" (services)', rule);
     zeilen.push({ customer_vat_id: child(zeile, 'knre')?.text ?? '', amount: Number(child(zeile, 'betrag')?.text), kind: kind ?? 'goods' });
   }
   const periodName = periodOfQuart.get(String(Number(child(period, 'quart')?.text)));

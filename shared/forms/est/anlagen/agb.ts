@@ -39,7 +39,7 @@ export function extraordinaryBurdens(body: EstReturn): XmlElement | undefined {
 export const extraordinaryBurdenLines: readonly AmountLine[] = [];
 
 /** The degrees of disability the schema takes: 20 to 100 in steps of 5 (E0109708, E10-2024.xsd). */
-const degree = code(Object.fromEntries(Array.from({ length: 17 }, (_, step) => String(20 + step * 5)).map((value) => [value, value])));
+export const degree = code(Object.fromEntries(Array.from({ length: 17 }, (_, step) => String(20 + step * 5)).map((value) => [value, value])));
 
 /** Costs of one kind, itemised with what is paid back, and their two totals. */
 const costs = (ids: readonly [string, string, string, string, string], label: string): Fields => ({

@@ -10,6 +10,7 @@ import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
 import { count, expense, leaf, list, personLeaf, text, tick, total, group, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 import type { Finding } from '#shared/domain/ticket.ts';
 import { toCents } from '#shared/tax/money.ts';
 
@@ -49,16 +50,11 @@ export const ha35aAnlage: Anlage = {
   element: 'HA_35a',
   label: 'Steuerermäßigung für haushaltsnahe Tätigkeiten (§ 35a EStG)',
   fields: {
-    minijobs: list('St_Erm/Minijobs/Einz', 12, {
-      description: leaf('E0104206', text(), 'Art der Tätigkeit'),
-      amount: leaf('E0104108', expense, 'Minijobs im Haushalt'),
+    ...itemised('minijobs', 'St_Erm/Minijobs', 12, ['E0104206', 'E0104108', 'E0104109'], { description: 'Art der Tätigkeit', amount: 'Minijobs im Haushalt' }),
+    ...itemised('services', 'St_Erm/Hhn_BV_DL', 50, ['E0107206', 'E0107207', 'E0107208'], {
+      description: 'Art der Tätigkeit',
+      amount: 'Haushaltsnahe Dienstleistungen',
     }),
-    minijobs_total: total('St_Erm/Minijobs/Sum/E0104109', ['minijobs', 'amount']),
-    services: list('St_Erm/Hhn_BV_DL/Einz', 50, {
-      description: leaf('E0107206', text(), 'Art der Tätigkeit'),
-      amount: leaf('E0107207', expense, 'Haushaltsnahe Dienstleistungen'),
-    }),
-    services_total: total('St_Erm/Hhn_BV_DL/Sum/E0107208', ['services', 'amount']),
     craftsmen: list('St_Erm/Handw_L/Einz', 50, {
       description: leaf('E0111217', text(), 'Art der Aufwendungen'),
       invoiced: leaf('E0170601', expense, 'Handwerkerleistungen: Rechnungsbeträge'),

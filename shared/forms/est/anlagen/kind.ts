@@ -2,12 +2,17 @@
 // Identity and child benefit (§§ 31, 32 EStG, § 62 ff. EStG), the parents' relation to the child,
 // the transfer of allowances (§ 32 Abs. 6 Satz 6 to 11 EStG), relief for single parents (§ 24b
 // EStG), school fees (§ 10 Abs. 1 Nr. 9 EStG) and childcare costs (§ 10 Abs. 1 Nr. 5 EStG). The
-// parents' relation moved from K_Verh_A/KV and K_Verh_B/KV (2022) into K_Verh (from 2023).
+// parents' relation moved from K_Verh_A/KV and K_Verh_B/KV (2022) into K_Verh (from 2023). An
+// adult child (§ 32 Abs. 4 EStG) comes with its times of training, of seeking work and of a
+// disability that began before 25 (health data), and its work after a first training; the
+// allowance for a child away from home in training (§ 33a Abs. 2 EStG) with its addresses.
 import type { Finding } from '#shared/domain/ticket.ts';
 import type { EstReturn } from '#shared/forms/est/model.ts';
 import {
   code,
+  count,
   date,
+  dateSpan,
   expense,
   group,
   idnr,
@@ -15,14 +20,19 @@ import {
   incomeUpTo,
   leaf,
   list,
+  monthYear,
   period,
+  tally,
   text,
   tick,
   total,
+  until2022,
+  from2023,
   yesNo,
   type Anlage,
 } from '#shared/forms/est/anlagen/map.ts';
 import { childInsurance, childInsuranceAbroad } from '#shared/forms/est/anlagen/kind-insurance.ts';
+import { degree } from '#shared/forms/est/anlagen/agb.ts';
 
 const relation = code({ own: '1', foster: '2', grandchild_or_stepchild: '3' });
 const periods = (id: string, label: string) => list('Ztr', 12, { span: leaf(id, period, label) });
@@ -75,6 +85,30 @@ export const kindAnlage: Anlage = {
         whereabouts_unknown: leaf('Weit_Ang/E0501513', tick('1'), 'Aufenthalt des anderen Elternteils nicht zu ermitteln'),
       },
     ),
+    adult: group('Ang_vollj_Ki', {
+      training: list('Ausb', 12, {
+        span: leaf('E0501610', dateSpan, 'Volljähriges Kind in Ausbildung, Zeitraum'),
+        notes: leaf('E0501408', text(), 'Erläuterungen zur Ausbildung'),
+      }),
+      seeking_work: list('Arb_los', 6, { span: leaf('E0501802', dateSpan, 'Volljähriges Kind arbeitsuchend gemeldet, Zeitraum') }),
+      disabled: list('Behind', 2, {
+        span: leaf('E0501905', dateSpan, 'Wegen Behinderung außerstande, sich selbst zu unterhalten, Zeitraum', { health: true }),
+      }),
+    }),
+    adult_work: group('Ang_Erw_Taet_vj_K', {
+      first_training_completed: leaf('E0502204', yesNo, 'Erstausbildung oder Erststudium abgeschlossen'),
+      employed: leaf('E0502401', yesNo, 'Kind nach der Erstausbildung erwerbstätig'),
+      minijob: leaf('Ki_erw_t/Minijob/E0502501', yesNo, 'Geringfügige Beschäftigung des Kindes'),
+      minijobs: list('Ki_erw_t/Minijob/Einz', 12, {
+        span: leaf('E0502502', period, 'Geringfügige Beschäftigung, Zeitraum'),
+        weekly_hours: leaf('E0502618', count(99), 'Geringfügige Beschäftigung, Wochenstunden'),
+      }),
+      other_work: leaf('Ki_erw_t/And_ErwT/E0502616', yesNo, 'Andere Erwerbstätigkeit des Kindes'),
+      other_jobs: list('Ki_erw_t/And_ErwT/Einz', 12, {
+        span: leaf('E0502617', period, 'Andere Erwerbstätigkeit, Zeitraum'),
+        weekly_hours: leaf('E0502713', count(99), 'Andere Erwerbstätigkeit, Wochenstunden'),
+      }),
+    }),
     // The child's own health and care insurance (KV_PV, KV_PV_ausl): before the transfer, as in the schema.
     health_insurance: group('KV_PV', childInsurance),
     health_insurance_abroad: group('KV_PV_ausl/AW', childInsuranceAbroad),
@@ -92,6 +126,11 @@ export const kindAnlage: Anlage = {
         claimed: leaf('E0504301', tick('1'), 'Übertragung auf Stief- oder Großelternteil'),
         periods: periods('E0504302', 'Zeitraum der Haushaltszugehörigkeit'),
       }),
+      to_step_or_grandparent_consent: leaf(
+        'And_Gruend/Anlage_K/E0503905',
+        code({ one_parent: '1', both_parents: '2' }),
+        'Übertragung auf Stief- oder Großelternteil laut Anlage K, Zustimmung',
+      ),
       parents_consent: leaf('And_Gruend/Anlage_K/E0503904', tick('1'), 'Zustimmung laut Anlage K'),
     }),
     // Relief for single parents (Entlastungsbetrag für Alleinerziehende, § 24b EStG).
@@ -102,12 +141,46 @@ export const kindAnlage: Anlage = {
       other_adult_registered_span: leaf('E0503803', period, 'Weitere volljährige Person gemeldet, Zeitraum'),
       household_with_adult: leaf('E0503821', yesNo, 'Haushaltsgemeinschaft mit volljähriger Person'),
       household_with_adult_span: leaf('E0503804', period, 'Haushaltsgemeinschaft, Zeitraum'),
+      household_members: list('Hh_Gem', 5, {
+        name: leaf('E0503805', text(), 'Person der Haushaltsgemeinschaft: Name, Vorname'),
+        relationship: leaf('E0503806', text(), 'Person der Haushaltsgemeinschaft: Verwandtschaftsverhältnis'),
+        occupation: leaf('E0503807', text(), 'Person der Haushaltsgemeinschaft: Beschäftigung'),
+      }),
       claimed_for: leaf({ 2022: null, 2023: 'ZV_Pers/E0505002' }, code({ taxpayer: '1', spouse: '2' }), 'Entlastungsbetrag beantragt für'),
+    }),
+    // The allowance for a child of age in training and away from home (§ 33a Abs. 2 EStG): 2022's form asks of abroad first.
+    away_in_training: group('FB_Abgelt_Sbed_BA_vj_Ki', {
+      abroad_2022: leaf(until2022('E0505113'), tick('1'), 'Auswärtige Unterbringung zeitweise im Ausland'),
+      placements: list('Einz', 12, {
+        span: leaf('E0504806', period, 'Auswärtige Unterbringung, Zeitraum'),
+        address: leaf('E0504805', text(), 'Anschrift des auswärts untergebrachten Kindes'),
+        country: leaf('E0505203', text(), 'Staat der auswärtigen Unterbringung'),
+      }),
+      abroad: leaf(from2023('Ausl/E0505113'), tick('1'), 'Auswärtige Unterbringung zeitweise im Ausland'),
+      agreed_share: leaf('Elt_k_ZV/E0506202', tally(100), 'Anteil am Ausbildungsfreibetrag laut gemeinsamem Antrag in %'),
     }),
     school_fees: group('Schulgeld', {
       schools: list('Einz', 5, { school: leaf('E0505606', text(), 'Schule oder Träger'), amount: leaf('E0504405', expense, 'Schulgeld') }),
       schools_total: total('Sum/E0505607', ['schools', 'amount']),
       own_share: leaf('Elt_k_ZV/E0504505', expense, 'Von mir übernommenes Schulgeld'),
+      agreed_share: leaf('Elt_k_ZV/E0504603', tally(100), 'Anteil am Schulgeld laut gemeinsamem Antrag in %'),
+    }),
+    // The child's disability and survivors' allowances transferred to the parents (§ 33b Abs. 5 EStG): health data.
+    disability_transfer: group('Ueb_PB_Beh_Hbl', {
+      valid_from: leaf('Beh/Ausw_Rentb_Besch/E0504601', monthYear, 'Nachweis der Behinderung gültig von', { health: true }),
+      valid_until: leaf('Beh/Ausw_Rentb_Besch/E0504602', monthYear, 'Nachweis der Behinderung gültig bis', { health: true }),
+      valid_indefinitely: leaf('Beh/Ausw_Rentb_Besch/E0505908', tick('X'), 'Nachweis unbefristet gültig', { health: true }),
+      degree: leaf('Beh/Ausw_Rentb_Besch/E0505809', degree, 'Grad der Behinderung des Kindes', { health: true }),
+      mark_g: leaf('Beh/Geh_Steh/E0505808', tick('1'), 'Merkzeichen G oder aG des Kindes', { health: true }),
+      mark_bl_h: leaf('Beh/Blind_Hilfl/E0505807', tick('1'), 'Merkzeichen Bl, TBl oder H des Kindes, Pflegegrad 4 oder 5', { health: true }),
+      survivors: leaf('Hbl/E0505805', tick('1'), 'Übertragung des Hinterbliebenen-Pauschbetrags beantragt'),
+      own_share: leaf('Elt_k_ZV/E0506007', tally(100), 'Anteil laut gemeinsamem Antrag in %'),
+    }),
+    // The lump sum for a disabled child's travel costs transferred (§ 33 Abs. 2a EStG): health data.
+    disability_travel: group('Beh_Fk_Pausch', {
+      degree_80_or_70_g: leaf('E0507302', tick('1'), 'Grad der Behinderung mindestens 80, oder 70 mit Merkzeichen G', { health: true }),
+      mark_ag_bl_h: leaf('E0507403', tick('1'), 'Merkzeichen aG, Bl, TBl oder H, Pflegegrad 4 oder 5', { health: true }),
+      own_share: leaf('Elt_k_ZV/E0507507', tally(100), 'Anteil an der behinderungsbedingten Fahrtkostenpauschale in %'),
     }),
     childcare: group('KBK', {
       services: list('Art/Einz', 50, {
@@ -137,6 +210,7 @@ export const kindAnlage: Anlage = {
         amount: leaf('E0506605', expense, 'Von mir getragene Kinderbetreuungskosten'),
       }),
       unmarried_parents_total: total('Elt_k_ZV/Kosten/Sum/E0506604', ['unmarried_parents_costs', 'amount']),
+      agreed_share: leaf('Elt_k_ZV/Auft_HB_Ki_Bet/E0508601', tally(100), 'Anteil an den Kinderbetreuungskosten laut Antrag in %'),
     }),
   },
 };

@@ -9,14 +9,14 @@ import { religionKeys } from '#shared/forms/est/model.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { houseNumberParts, streetLine } from '#shared/forms/est/limits.ts';
 import { address } from '#shared/forms/est/schema-parts.ts';
-import { cents, incomeEuros, personTag, perPerson as perPersonForm, sum } from '#shared/forms/est/xml-parts.ts';
+import { cents, incomeEuros, personTag, perPerson as perPersonForm, sum, writtenSum } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
 import { amountCents, amountOf, defined, element, elements, field, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 import { germanEuros } from '#shared/tax/money.ts';
 import type { XmlNode } from '#shared/xml/xml.ts';
 
 export const personSchema = z.strictObject({
-  idnr,
+  idnr: z.optional(idnr),
   first_name: text(100, 1),
   last_name: text(100, 1),
   title: z.optional(text(25, 1)),
@@ -120,7 +120,14 @@ export function mainForm(body: EstReturn): XmlElement {
       Person: personTag[person],
       Inl: {
         Einz: lines.map((line) => ({ [ids.wageReplacement.description]: line.description, [ids.wageReplacement.amount]: incomeEuros(cents(line.amount)) })),
-        Sum: { [ids.wageReplacement.total]: incomeEuros(sum(lines.map((line) => cents(line.amount)))) },
+        Sum: {
+          [ids.wageReplacement.total]: incomeEuros(
+            writtenSum(
+              lines.map((line) => line.amount),
+              incomeEuros,
+            ),
+          ),
+        },
       },
     };
   });
@@ -180,7 +187,7 @@ export function checkMainForm(context: Context, today: Date) {
   if (body.joint_assessment && !spouse) add('spouse', 'SPOUSE_REQUIRED', 'is required for a joint assessment (Zusammenveranlagung)');
   if (spouse) {
     checkPerson(spouse, 'spouse', body.year, today, add);
-    if (body.taxpayer && spouse.idnr === body.taxpayer.idnr)
+    if (spouse.idnr !== undefined && spouse.idnr === body.taxpayer?.idnr)
       add('spouse.idnr', 'IDNR_SAME_AS_TAXPAYER', "must be the spouse's own tax identification number, not the taxpayer's");
   }
   checkMarriedSince(body, spouse, today, add);
@@ -218,6 +225,9 @@ function checkPerson(person: Person, at: PersonRef, year: number, today: Date, a
     if (!person[field]?.trim()) add(`${at}.${field}`, 'NAME_REQUIRED', 'must not be empty');
   }
   checkBirthDate(person.birth_date, `${at}.birth_date`, year, today, add);
+  // The E10 schemas leave every IdNr of the persons optional and ELSTER's own E10 samples carry none (docs/forms/est.md).
+  if (person.idnr === undefined)
+    add(`${at}.idnr`, 'IDNR_MISSING', 'should be given: the tax office files the return by it, and asks for it where it is missing', { severity: 'hint' });
 
   if (person.religion === undefined) {
     add(`${at}.religion`, 'RELIGION_MISSING', 'should be given for every person of the return (use "none" for no church tax): the tax office asks for it', {

@@ -53,7 +53,7 @@ describe("the map's formats keep to E10's limits", () => {
           {
             person: 'taxpayer',
             partnerships: [{ ...partnership, tax_number: 'Finanzamt München' }],
-            professions: [{ activity: 'Architektin', business_id: 'DE123456789-00000', profit: 1 }],
+            professions: [{ activity: 'Architektin', business_id: 'DE123456788-00000', profit: 1 }],
           },
         ],
       }),
@@ -63,12 +63,12 @@ describe("the map's formats keep to E10's limits", () => {
         {
           person: 'taxpayer',
           partnerships: [{ ...partnership, tax_number: { state: 'BY', number: '181/815/08155' } }],
-          professions: [{ activity: 'Architektin', business_id: 'DE123456789-00001', profit: 1 }],
+          professions: [{ activity: 'Architektin', business_id: 'DE123456788-00001', profit: 1 }],
         },
       ],
     });
     expect(xml).toContain('<E0820701>9181081508155</E0820701>');
-    expect(xml).toContain('<E0820501>DE123456789-00001</E0820501>');
+    expect(xml).toContain('<E0820501>DE123456788-00001</E0820501>');
   });
 
   it("keeps KAP-BET's tax office and tax number out of 2022, whose form lacks them", async () => {

@@ -15,11 +15,13 @@ import {
   optionalOf,
   passes,
   taxNumber as taxNumberSchema,
+  taxNumberParts,
   text as textSchema,
 } from '#shared/forms/fields.ts';
 import type { Problem } from '#shared/tax/problem.ts';
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
-import { germanEuros, isAmount, toCents } from '#shared/tax/money.ts';
+import { formatEuros, germanEuros, isAmount, toCents } from '#shared/tax/money.ts';
+import { widnrProblem } from '#shared/tax/widnr.ts';
 import { expenseEuros, incomeEuros, withCents } from '#shared/forms/est/xml-parts.ts';
 import type { XmlElement, XmlNode } from '#shared/xml/xml.ts';
 
@@ -36,6 +38,8 @@ export interface Format {
   read(text: string): unknown;
   /** Whole euros or euros and cents: summed in the protocol. */
   amount?: true;
+  /** Whole euros, rounded in the taxpayer's favour: an expense up, income down. */
+  round?: 'up' | 'down';
   idnr?: true;
 }
 
@@ -47,7 +51,25 @@ export interface Leaf {
   label: string;
   /** Health data (GDPR Art. 9): never shown in the protocol. */
   health?: true;
+  /** The format the element had up to a year, where the schema wrote the same value otherwise (a box ticked "X", later "1"). */
+  earlier?: { until: number; format: Format };
+  /** A total the form defines from other fields: computed where the body leaves it out, else held to them. */
+  computed?: Computation;
+  /** Asked of the request only to compute another field: no element holds it, so it is neither written nor read back. */
+  unwritten?: true;
 }
+
+/**
+ * How a field follows from the other fields of its object, each named by its key (`group.key`
+ * reaches into a group, `list[].key` sums a list's lines): a sum of them, a key with `-` before it subtracted; the product of two
+ * and a factor; or the one divided by the other. Every term counts as it is written (whole euros,
+ * each rounded its own way), so a total is the sum of its lines as the form shows them, and the
+ * result is rounded as its own field is, in the taxpayer's favour.
+ */
+export type Computation = { sum: readonly string[] } | { product: readonly [string, string]; factor: number } | { ratio: readonly [string, string] };
+export const sumOf = (...keys: string[]): Computation => ({ sum: keys });
+export const productOf = (a: string, b: string, factor: number): Computation => ({ product: [a, b], factor });
+export const ratioOf = (a: string, b: string): Computation => ({ ratio: [a, b] });
 
 export interface Group {
   kind: 'group';
@@ -80,6 +102,7 @@ const euros = (round: 'up' | 'down', digits = moneyDigits): Format => ({
   write: (value: number | string) => wholeEuros(toCents(value), round),
   read: (text) => (/^-?\d{1,15}$/.test(text) ? text : undefined),
   amount: true,
+  round,
 });
 const wholeEuros = (cents: number, round: 'up' | 'down') => (round === 'up' ? expenseEuros : incomeEuros)(cents);
 
@@ -91,6 +114,8 @@ function tooManyEuros(cents: number, round: 'up' | 'down', digits: number): Prob
 }
 
 export const expense = euros('up');
+/** An expense in an element of fewer digits than 12. */
+export const expenseUpTo = builtOncePer((digits: number) => euros('up', digits));
 export const income = euros('down');
 /** Income in an element of fewer digits than 12 (the element's totalDigits). */
 export const incomeUpTo = builtOncePer((digits: number) => euros('down', digits));
@@ -113,6 +138,12 @@ function atLeast(format: Format, round: 'up' | 'down', min: 0 | 1): Format {
 export const positiveExpense = atLeast(expense, 'up', 1);
 /** An expense the schema takes from zero (NichtNeg). */
 export const nonNegativeExpense = atLeast(expense, 'up', 0);
+/** An expense of fewer digits the schema takes from zero (NichtNeg). */
+export const nonNegativeExpenseUpTo = builtOncePer((digits: number) => atLeast(expenseUpTo(digits), 'up', 0));
+/** Income the schema takes only above zero (Pos). */
+export const positiveIncome = atLeast(income, 'down', 1);
+/** Income the schema takes from zero (NichtNeg). */
+export const nonNegativeIncome = atLeast(income, 'down', 0);
 /** Euros and cents with a decimal comma, as ELSTER writes taxes withheld. */
 export const cents: Format = {
   schema: money,
@@ -121,12 +152,28 @@ export const cents: Format = {
   read: (text) => (/^-?\d{1,15},\d{2}$/.test(text) ? text.replace(',', '.') : undefined),
   amount: true,
 };
+/** Euros and cents the schema takes from zero (NichtNeg). */
+export const nonNegativeCents: Format = {
+  ...cents,
+  schema: money.check(
+    passes((value: number | string) =>
+      isAmount(value) && toCents(value) < 0 ? { code: 'OUT_OF_RANGE', message: 'must not be negative', expected: 'not negative' } : undefined,
+    ),
+  ),
+  shape: `${cents.shape}, not negative`,
+};
+const { amount: _amount, ...decimalCents } = cents;
+/** A decimal with two places, not negative (the schema's DezimalzahlNichtNeg), as ELSTER writes a floor space or a rate ("2,00"); `of` is `cents` for euros. */
+export const decimalOf = (shape: string, of: Format = decimalCents): Format => ({ ...of, schema: nonNegativeCents.schema, shape });
+export const area = decimalOf('square metres with at most two decimals');
 export const text = builtOncePer((max: number = 999): Format => ({
   schema: textSchema(max, 1),
   shape: `text, at most ${max} characters`,
   write: (value: string) => value,
   read: (value) => value,
 }));
+/** A state as ELSTER's form names it in German, such as "Österreich" (the schema's list of states is a text). */
+export const country: Format = { ...text(50), shape: 'a state as ELSTER\'s form names it in German, such as "Österreich"' };
 export const date: Format = { schema: isoDate, shape: 'a date, YYYY-MM-DD', write: elsterDate, read: isoDateOf };
 const periodPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])$/;
 /** A span within the year as ELSTER writes it: "01.01-31.12". */
@@ -136,6 +183,14 @@ export const period: Format = {
   write: (value: string) => value,
   read: (value) => (periodPattern.test(value) ? value : undefined),
 };
+const datesPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.\d{4}-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.\d{4}$/;
+/** A span of dates as ELSTER writes it: "01.01.2020-31.12.2024". */
+export const dates: Format = {
+  schema: z.string().check(z.regex(datesPattern, { error: 'must be a span of dates as DD.MM.YYYY-DD.MM.YYYY, such as "01.01.2020-31.12.2024"' })),
+  shape: 'a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.01.2020-31.12.2024"',
+  write: (value: string) => value,
+  read: (value) => (datesPattern.test(value) ? value : undefined),
+};
 const monthYearPattern = /^(0[1-9]|1[0-2])\.\d{2}$/;
 export const monthYear: Format = {
   schema: z.string().check(z.regex(monthYearPattern, { error: 'must be a month as MM.YY, such as "01.10"' })),
@@ -143,9 +198,23 @@ export const monthYear: Format = {
   write: (value: string) => value,
   read: (value) => (monthYearPattern.test(value) ? value : undefined),
 };
+/** A calendar year, such as 2024 (the schema's DatumJJJJ). */
+export const calendarYear: Format = {
+  schema: z.number().check(z.int(), z.minimum(1), z.maximum(9999)),
+  shape: 'a year, such as 2024',
+  write: (value: number) => String(value).padStart(4, '0'),
+  read: (value) => (/^\d{4}$/.test(value) && value !== '0000' ? Number(value) : undefined),
+};
+/** A month of the year, 1 to 12, written "01" to "12" (the schema's DatumMM). */
+export const month: Format = {
+  schema: z.number().check(z.int(), z.minimum(1), z.maximum(12)),
+  shape: 'a month, 1 to 12',
+  write: (value: number) => String(value).padStart(2, '0'),
+  read: (value) => (/^(0[1-9]|1[0-2])$/.test(value) ? Number(value) : undefined),
+};
 const ticked = z.literal(true, { error: 'must be true, or left out' });
-/** A box ticked: `true`, written as the mark the schema takes ("X" or "1"). */
-export const tick = builtOncePer((mark: 'X' | '1'): Format => ({
+/** A box ticked: `true`, written as the mark the schema takes ("X", "1", or "2" for a box that answers no). */
+export const tick = builtOncePer((mark: 'X' | '1' | '2'): Format => ({
   schema: ticked,
   shape: 'true when it applies',
   write: () => mark,
@@ -168,6 +237,29 @@ export const count = builtOncePer((max: number): Format => ({
   write: (value: number) => String(value),
   read: (value) => (/^[1-9]\d*$/.test(value) && Number(value) <= max ? Number(value) : undefined),
 }));
+const percentPattern = /^\d{1,3},\d{2}$/;
+/** A percentage above zero with two decimals, written with a decimal comma ("45,50"). */
+export const percent: Format = {
+  schema: z.number().check(z.minimum(0.01), z.maximum(999.99), z.multipleOf(0.01)),
+  shape: 'a percentage above 0 with at most two decimals, such as 45.5',
+  write: (value: number) => value.toFixed(2).replace('.', ','),
+  read: (value) => (percentPattern.test(value) && value !== '0,00' ? Number(value.replace(',', '.')) : undefined),
+};
+const unitsPattern = /^\d{1,15}(,\d{1,4})?$/;
+/** A number of units from 0 with at most four decimals, written with a decimal comma ("12,5"). */
+export const units: Format = {
+  schema: z.number().check(z.minimum(0), z.maximum(999_999_999), z.multipleOf(0.0001)),
+  shape: 'a number of units from 0 with at most four decimals, such as 12.5',
+  write: (value: number) => String(Number(value.toFixed(4))).replace('.', ','),
+  read: (value) => (unitsPattern.test(value) ? Number(value.replace(',', '.')) : undefined),
+};
+/** A whole number from 0, such as days of a year. */
+export const tally = builtOncePer((max: number): Format => ({
+  schema: z.number().check(z.int(), z.minimum(0), z.maximum(max)),
+  shape: `a whole number from 0 to ${max}`,
+  write: (value: number) => String(value),
+  read: (value) => (/^(0|[1-9]\d*)$/.test(value) && Number(value) <= max ? Number(value) : undefined),
+}));
 /** A text the schema holds to a pattern, named in `shape`. */
 export const matching = (pattern: RegExp, shape: string): Format => ({
   schema: z.string().check(z.regex(pattern, { error: `must be ${shape}` })),
@@ -175,9 +267,20 @@ export const matching = (pattern: RegExp, shape: string): Format => ({
   write: (value: string) => value,
   read: (value) => (pattern.test(value) ? value : undefined),
 });
+const dateSpanPattern = /^(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(?!0000)\d{4}-(0[1-9]|[12]\d|3[01])\.(0[1-9]|1[0-2])\.(?!0000)\d{4}$/;
+/** A span of dates as ELSTER writes it: "01.03.2024-30.06.2024". */
+export const dateSpan = matching(dateSpanPattern, 'a span of dates, DD.MM.YYYY-DD.MM.YYYY such as "01.03.2024-30.06.2024"');
 export const digits = builtOncePer((length: number) => matching(new RegExp(`^\\d{${length}}$`), `${length} digits`));
 /** A business identification number (Wirtschafts-Identifikationsnummer, § 139c AO): DE, nine digits, a hyphen and a distinguishing number from 00001. */
-export const businessId = matching(/^DE\d{9}-(?!00000)\d{5}$/, 'a business identification number, such as "DE123456789-00001"');
+const businessIdPattern = /^DE\d{9}-(?!00000)\d{5}$/;
+export const businessId: Format = {
+  ...matching(businessIdPattern, 'a business identification number, such as "DE123456788-00001"'),
+  // Its check digit once its form holds, as ERiC's ungueltigeWirtschaftsIdentifikationsnummerU checks it.
+  schema: z.string().check(
+    z.regex(businessIdPattern, { error: 'must be a business identification number, such as "DE123456788-00001"' }),
+    passes((value: string) => (businessIdPattern.test(value) ? widnrProblem(value, 'distinguished') : undefined)),
+  ),
+};
 /** A tax number in ELSTER's 13 digits or in the Land's own notation, written as the 13 digits it is checked into (fields.ts). */
 export const taxNumber: Format = {
   schema: taxNumberSchema,
@@ -199,10 +302,26 @@ export const person: Format = {
   read: (value) => (value === 'PersonA' ? 'taxpayer' : value === 'PersonB' ? 'spouse' : undefined),
 };
 
-export const leaf = (at: Path, format: Format, label: string, options: { health?: true } = {}): Leaf => ({ kind: 'leaf', at, format, label, ...options });
+export const leaf = (at: Path, format: Format, label: string, options: Pick<Leaf, 'health' | 'earlier' | 'computed'> = {}): Leaf => ({
+  kind: 'leaf',
+  at,
+  format,
+  label,
+  ...options,
+});
+/** The format `node` is written and read in for `year`. */
+const formatIn = (node: Leaf, year: number) => (node.earlier && year <= node.earlier.until ? node.earlier.format : node.format);
 export const group = (at: Path, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, ...(label && { label }) });
 export const list = (at: Path, many: number, fields: Fields, label?: string): Group => ({ kind: 'group', at, fields, many, ...(label && { label }) });
 export const total = (at: Path, of: readonly [string, string], round: 'up' | 'down' = 'up'): Total => ({ kind: 'total', at, of, round });
+/** A path from 2023's form on (2022's lacks it). */
+export const from2023 = (path: string): Path => ({ 2022: null, 2023: path });
+/** A path from 2024's form on. */
+export const from2024 = (path: string): Path => ({ 2022: null, 2024: path });
+/** A path of 2022's form only. */
+export const until2022 = (path: string): Path => ({ 2022: path, 2023: null });
+/** A path of the forms up to 2023 (2024's lacks it). */
+export const until2023 = (path: string): Path => ({ 2022: path, 2024: null });
 /** Who a per-person Anlage or block belongs to: its `Person` element. */
 export const personLeaf = leaf('Person', person, 'Person');
 
@@ -222,6 +341,8 @@ export interface Anlage {
    * vorsorge.ts): what it writes joins that writer's element, and it reads only its own paths.
    */
   part?: true;
+  /** The children of a part's element in the schema's order, where the part's stand between the writer's. */
+  order?: readonly string[];
 }
 
 /**
@@ -239,6 +360,8 @@ export interface Shape {
 }
 
 const same = (value: unknown) => value;
+/** An earlier shape of the same fields in another order (the same nodes, rearranged as that year's schema has them). */
+export const reordered = (until: number, fields: Fields, many?: number): Shape => ({ until, ...(many && { many }), fields, toShape: same, fromShape: same });
 /** The shape `anlage` is written and read in for `year`. */
 const shapeIn = (anlage: Anlage, year: number) =>
   (anlage.earlier && year <= anlage.earlier.until ? anlage.earlier : { ...anlage, toShape: same, fromShape: same }) as Omit<Shape, 'toShape' | 'fromShape'> & {
@@ -291,18 +414,27 @@ const groupSchema = (node: Group) => (node.many === undefined ? schemaOf(node.fi
 export const anlageSchema = (anlage: Anlage) =>
   z.optional(groupSchema({ kind: 'group', at: anlage.element, fields: anlage.fields, ...(anlage.many && { many: anlage.many }) }));
 
-/** The OpenAPI description of an Anlage's field: each field with the E10 element it fills. */
-export function describe(anlage: Anlage): string {
-  const lines: string[] = [];
+/** The OpenAPI description of each field of an Anlage, by its path below the Anlage: what it holds and the E10 element it fills. */
+export function fieldDescriptions(anlage: Anlage): Record<string, string> {
+  const described: Record<string, string> = {};
   const walk = (fields: Fields, prefix: string, xml: string) => {
     for (const [key, node] of Object.entries(fields)) {
+      if (node.kind === 'total') continue;
       const at = typeof node.at === 'string' ? node.at : Object.values(node.at).find((path) => path !== null)!;
-      if (node.kind === 'leaf') lines.push(`\`${prefix}${key}\`: ${node.label}, ${node.format.shape} (${xml}/${at})`);
-      if (node.kind === 'group') walk(node.fields, `${prefix}${key}${node.many ? `[≤${node.many}]` : ''}.`, `${xml}/${at}`);
+      if (node.kind === 'group') {
+        const repeats = node.many ? `, at most ${node.many}` : '';
+        described[`${prefix}${key}`] = `${node.label ?? at} (${xml}/${at}${repeats})`;
+        walk(node.fields, `${prefix}${key}.`, `${xml}/${at}`);
+        continue;
+      }
+      const computed = node.computed ? `, computed from ${termsText(node.computed)} where left out (422 \`TOTAL_MISMATCH\` where given otherwise)` : '';
+      described[`${prefix}${key}`] =
+        `${node.label}: ${node.format.shape}${computed} (${node.unwritten ? 'not sent, it computes another field' : `${xml}/${at}`})`;
+      if (node.format === taxNumber) for (const [part, text] of Object.entries(taxNumberParts)) described[`${prefix}${key}.${part}`] = text;
     }
   };
   walk(anlage.fields, '', anlage.element);
-  return lines.join('; ');
+  return described;
 }
 
 // --- writing ------------------------------------------------------------------------------------
@@ -320,12 +452,65 @@ function put(into: XmlElement, path: readonly string[], value: XmlNode) {
   at[last] = isObject(existing) && isObject(value) ? { ...existing, ...value } : value;
 }
 
-/** The cents a total adds up from its lines, or undefined where no line gives an amount. */
-function totalCents(node: Total, value: Json): number | undefined {
+/**
+ * The cents a total adds up from its lines, or undefined where no line gives an amount. Each line
+ * counts as it is written, rounded in the taxpayer's favour on its own (`fields` holds the line's
+ * format), so that the sum is the lines' as the form shows them.
+ */
+function totalCents(node: Total, fields: Fields, value: Json, year: number): number | undefined {
   const items = value[node.of[0]];
-  if (!Array.isArray(items)) return undefined;
-  const amounts = items.map((item: Json) => item[node.of[1]]).filter((amount) => amount !== undefined) as (number | string)[];
-  return amounts.length === 0 ? undefined : amounts.reduce<number>((sum, amount) => sum + toCents(amount), 0);
+  const line = fields[node.of[0]];
+  if (!Array.isArray(items) || line?.kind !== 'group') return undefined;
+  const amounts = items.map((item: Json) => termOf(line.fields, item, node.of[1], year)).filter((amount) => amount !== undefined);
+  return amounts.length === 0 ? undefined : amounts.reduce((sum, amount) => sum + amount, 0);
+}
+
+/** The cents of an amount as `format` writes it: whole euros where it rounds. */
+const writtenCents = (format: Format, amount: number | string) =>
+  format.round ? toCents((format.write as (value: unknown) => string)(amount)) : toCents(amount);
+
+/** A term of a computation: `key` of `value` as written, in cents for an amount; undefined where it is neither given nor computed. */
+function termOf(fields: Fields, value: Json, key: string, year: number): number | undefined {
+  const [head, ...rest] = key.split('.') as [string, ...string[]];
+  // `list[].field`: the field summed over the list's lines.
+  const lines = head.endsWith('[]') ? fields[head.slice(0, -2)] : undefined;
+  if (lines?.kind === 'group' && pathIn(lines.at, year)) {
+    const items = value[head.slice(0, -2)];
+    const terms = (Array.isArray(items) ? items : [])
+      .map((item: Json) => termOf(lines.fields, item, rest.join('.'), year))
+      .filter((term) => term !== undefined);
+    return terms.length === 0 ? undefined : terms.reduce((sum, term) => sum + term, 0);
+  }
+  const node = fields[head];
+  if (!node || !pathIn(node.at, year)) return undefined;
+  if (node.kind === 'total') {
+    const cents = totalCents(node, fields, value, year);
+    return cents === undefined ? undefined : toCents(wholeEuros(cents, node.round));
+  }
+  if (node.kind === 'group')
+    return rest.length > 0 && node.many === undefined && isObject(value[head]) ? termOf(node.fields, value[head], rest.join('.'), year) : undefined;
+  // A computed field counts as it computes, so that one wrong line is one finding; as given where it has no lines.
+  const computed = node.computed && computedCents(node, fields, value, year);
+  if (computed !== undefined) return computed;
+  const given = value[head];
+  if (given === undefined) return undefined;
+  return node.format.amount ? writtenCents(node.format, given as number | string) : Number(given);
+}
+
+/** The whole euros' cents `node` computes to from the other fields of `value`, or undefined where none of them is given. */
+function computedCents(node: Leaf, fields: Fields, value: Json, year: number): number | undefined {
+  const computation = node.computed!;
+  let cents: number;
+  if ('sum' in computation) {
+    const terms = computation.sum.map((key) => [key.startsWith('-') ? -1 : 1, termOf(fields, value, key.replace(/^-/, ''), year)] as const);
+    if (terms.every(([, term]) => term === undefined)) return undefined;
+    cents = terms.reduce((total, [sign, term]) => total + sign * (term ?? 0), 0);
+  } else {
+    const [a, b] = ('product' in computation ? computation.product : computation.ratio).map((key) => termOf(fields, value, key, year));
+    if (a === undefined || b === undefined || ('ratio' in computation && b === 0)) return undefined;
+    cents = 'product' in computation ? a * b * computation.factor : a / b;
+  }
+  return (node.format.round === 'up' ? Math.ceil(cents / 100) : Math.floor(cents / 100)) * 100;
 }
 
 function write(fields: Fields, value: Json, year: number): XmlElement {
@@ -334,13 +519,19 @@ function write(fields: Fields, value: Json, year: number): XmlElement {
     const path = pathIn(node.at, year);
     if (!path) continue;
     if (node.kind === 'total') {
-      const cents = totalCents(node, value);
+      const cents = totalCents(node, fields, value, year);
       if (cents !== undefined) put(element, path, wholeEuros(cents, node.round));
       continue;
     }
+    if (node.kind === 'leaf' && node.unwritten) continue;
     const given = value[key];
+    if (given === undefined && node.kind === 'leaf' && node.computed) {
+      const cents = computedCents(node, fields, value, year);
+      if (cents !== undefined) put(element, path, (node.format.write as (value: unknown) => string)(formatEuros(cents)));
+      continue;
+    }
     if (given === undefined) continue;
-    if (node.kind === 'leaf') put(element, path, (node.format.write as (value: unknown) => string)(given));
+    if (node.kind === 'leaf') put(element, path, (formatIn(node, year).write as (value: unknown) => string)(given));
     else if (node.many === undefined) {
       const written = write(node.fields, given as Json, year);
       if (Object.keys(written).length > 0) put(element, path, written);
@@ -364,7 +555,8 @@ export function writeAnlage(anlage: Anlage, body: Json): XmlElement | XmlElement
     const element = write(fields, given as Json, year);
     return Object.keys(element).length > 0 ? element : undefined;
   }
-  const elements = (given as Json[]).map((item) => write(fields, item, year));
+  // A line whose every field its year lacks writes no element (refused as NOT_IN_YEAR).
+  const elements = (given as Json[]).map((item) => write(fields, item, year)).filter((element) => Object.keys(element).length > 0);
   return elements.length > 0 ? elements : undefined;
 }
 
@@ -387,19 +579,21 @@ function read(fields: Fields, element: XmlElement, year: number, where: string, 
     const path = pathIn(node.at, year);
     if (!path) continue;
     const found = nodesAt(element, path);
-    if (node.kind === 'total') continue;
+    if (node.kind === 'total' || (node.kind === 'leaf' && node.unwritten)) continue;
     if (node.kind === 'leaf') {
       const text = found[0];
       if (typeof text !== 'string') continue;
-      const json = node.format.read(text);
+      const json = formatIn(node, year).read(text);
       if (json === undefined) continue;
       value[key] = json;
       markTaken(element, path, taken);
     } else {
       const items = found.filter(isElement).map((item) => read(node.fields, item, year, `${where}/${path.join('/')}`, unmapped));
       if (items.length === 0) continue;
-      value[key] = node.many === undefined ? items[0] : items;
       markTaken(element, path, taken);
+      // A group that holds nothing the body carries (only a total another writer wrote) is no value.
+      if (items.every((item) => Object.keys(item).length === 0)) continue;
+      value[key] = node.many === undefined ? items[0] : items;
     }
   }
   // Totals are read as taken: the writer computes them again from the lines.
@@ -443,7 +637,8 @@ export function readAnlage(anlage: Anlage, root: XmlElement, year: number): { va
   if (elements.length === 0) return { unmapped };
   const { many, fields, fromShape } = shapeIn(anlage, year);
   const items = elements.map((element) => read(fields, element, year, anlage.element, unmapped));
-  if (!anlage.part) return { value: fromShape(many === undefined ? items[0] : items), unmapped };
+  const empty = items.every((item) => Object.keys(item).length === 0);
+  if (!anlage.part) return empty ? { unmapped } : { value: fromShape(many === undefined ? items[0] : items), unmapped };
   // A part reads only its own paths: the rest of its element is another writer's.
   if (Object.keys(items[0] ?? {}).length === 0) return { unmapped: [] };
   const own = (path: string) =>
@@ -489,9 +684,37 @@ export const idnrsIn = (anlage: Anlage, body: Json): NamedIdnr[] =>
     .map(({ path, value }) => ({ path, idnr: value as string }));
 
 /** What a total's lines add up to beyond the digits of its element (totalDigits 12), or undefined where it fits. */
-function totalBeyondDigits(node: Total, value: Json): string | undefined {
-  const cents = totalCents(node, value);
+function totalBeyondDigits(node: Total, fields: Fields, value: Json, year: number): string | undefined {
+  const cents = totalCents(node, fields, value, year);
   return cents === undefined ? undefined : tooManyEuros(cents, node.round, moneyDigits)?.expected;
+}
+
+/** A computation as the fields it is made of: `a + b − c`, `a × b × 0.01`, `a ÷ b`. */
+function termsText(computation: Computation): string {
+  if ('sum' in computation)
+    return computation.sum
+      .map((term) => (term.startsWith('-') ? `− ${term.slice(1)}` : term))
+      .join(' + ')
+      .replaceAll('+ −', '−');
+  return 'product' in computation ? `${computation.product.join(' × ')} × ${computation.factor}` : computation.ratio.join(' ÷ ');
+}
+
+/** A computed field given otherwise than it computes from the fields it is made of, as written. */
+function totalMismatch(node: Leaf, fields: Fields, value: Json, year: number): Omit<Finding, 'path'> | undefined {
+  const key = Object.keys(fields).find((name) => fields[name] === node)!;
+  const given = value[key] as number | string | undefined;
+  const expected = computedCents(node, fields, value, year);
+  if (given === undefined || expected === undefined || !isAmount(given)) return undefined;
+  const computation = node.computed!;
+  // A product's first term is written in whole euros: what that rounding moves the product by is not a mismatch.
+  const slack = 'product' in computation ? Math.ceil(Math.abs((termOf(fields, value, computation.product[1], year) ?? 0) * computation.factor) * 100) : 0;
+  if (Math.abs(writtenCents(node.format, given) - expected) <= slack) return undefined;
+  const of = termsText(computation);
+  return {
+    code: 'TOTAL_MISMATCH',
+    message: `is ${formatEuros(writtenCents(node.format, given))} as written, but ${node.label} computes to ${formatEuros(expected)} from ${of}; leave it out to have it computed`,
+    expected: formatEuros(expected),
+  };
 }
 
 /** A field given for a year whose form lacks it, `person: "spouse"` without a spouse, and lines whose total is too large for its element. */
@@ -503,7 +726,7 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   const check = (fields: Fields, value: Json, path: string) => {
     for (const [key, node] of Object.entries(fields)) {
       if (node.kind === 'total') {
-        const beyond = pathIn(node.at, year) && totalBeyondDigits(node, value);
+        const beyond = pathIn(node.at, year) && totalBeyondDigits(node, fields, value, year);
         if (beyond)
           findings.push({
             path: `${path}.${node.of[0]}`,
@@ -514,6 +737,14 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
         continue;
       }
       const item = value[key];
+      if (node.kind === 'leaf' && node.computed && pathIn(node.at, year)) {
+        const computed = value[key] === undefined ? computedCents(node, fields, value, year) : undefined;
+        const beyond = computed !== undefined && tooManyEuros(computed, node.format.round ?? 'down', moneyDigits)?.expected;
+        const mismatch = beyond
+          ? { code: 'OUT_OF_RANGE', message: `computes to more than ELSTER's form takes: ${beyond}`, expected: beyond }
+          : totalMismatch(node, fields, value, year);
+        if (mismatch) findings.push({ path: `${path}.${key}`, ...mismatch });
+      }
       if (item === undefined) continue;
       if (!pathIn(node.at, year))
         findings.push({ path: `${path}.${key}`, code: 'NOT_IN_YEAR', message: `is not on ELSTER's form of ${year}; leave it out for that year` });
@@ -526,6 +757,72 @@ export function mapFindings(anlage: Anlage, body: Json): Finding[] {
   if (anlage.many === undefined) check(anlage.fields, given as Json, anlage.key);
   else (given as Json[]).forEach((item, index) => check(anlage.fields, item, `${anlage.key}.${index}`));
   return findings;
+}
+
+// The groups of each set of fields, found once: a return's lists are walked on every check.
+const groups = new WeakMap<Fields, readonly [string, Group][]>();
+const groupsOf = (fields: Fields) => {
+  let found = groups.get(fields);
+  if (!found) groups.set(fields, (found = Object.entries(fields).filter((entry): entry is [string, Group] => entry[1].kind === 'group')));
+  return found;
+};
+
+/**
+ * An item of a list that gives a direct child element the value an earlier item of that list gave:
+ * its request path, the element path of the list's parent below E10, the repeated element, the child
+ * and its value as written, and the request's value.
+ */
+export interface Repeated {
+  path: string;
+  parent: readonly string[];
+  selector: string;
+  field: string;
+  written: string;
+  given: unknown;
+  person: boolean;
+}
+
+/**
+ * Every item of the Anlage's lists (the Anlage itself where it repeats) that repeats a value of
+ * one of its direct child elements, as written in the body's year: where ELSTER's schema holds that
+ * child unique (xs:unique), the second is refused. Of a year written in an earlier shape, none, unless
+ * that shape only reorders the same fields.
+ */
+export function repeatedValues(anlage: Anlage, body: Json): Repeated[] {
+  const year = body.year as number;
+  const given = body[anlage.key];
+  if (given === undefined || given === null || (anlage.earlier && year <= anlage.earlier.until && anlage.earlier.toShape !== same)) return [];
+  const found: Repeated[] = [];
+  const inList = (fields: Fields, items: Json[], parent: readonly string[], selector: string, path: string) => {
+    // An amount is no key of ELSTER's (they are persons, partners, Wirtschaftsjahre, numbers of a list): its lines are left alone.
+    for (const [key, node] of items.length > 1 ? Object.entries(fields) : []) {
+      const at = node.kind === 'leaf' && !node.format.amount ? pathIn(node.at, year) : undefined;
+      if (node.kind !== 'leaf' || at?.length !== 1) continue;
+      // Every format but an amount's writes one text for each value and each value as one text, so the values are compared.
+      const seen = new Set<unknown>();
+      items.forEach((item, index) => {
+        const given = item[key];
+        if (given === undefined) return;
+        if (seen.has(given)) {
+          const written = (formatIn(node, year).write as (value: unknown) => string)(given);
+          found.push({ path: `${path}.${index}.${key}`, parent, selector, field: at[0]!, written, given, person: node.format === person });
+        }
+        seen.add(given);
+      });
+    }
+    if (groupsOf(fields).length > 0) items.forEach((item, index) => walk(fields, item, [...parent, selector], `${path}.${index}`));
+  };
+  const walk = (fields: Fields, value: Json, xml: readonly string[], path: string) => {
+    for (const [key, node] of groupsOf(fields)) {
+      const at = value[key] !== undefined ? pathIn(node.at, year) : undefined;
+      if (!at) continue;
+      if (node.many === undefined) walk(node.fields, value[key] as Json, [...xml, ...at], `${path}.${key}`);
+      else inList(node.fields, value[key] as Json[], [...xml, ...at.slice(0, -1)], at.at(-1)!, `${path}.${key}`);
+    }
+  };
+  if (anlage.many === undefined) walk(anlage.fields, given as Json, [anlage.element], anlage.key);
+  else inList(anlage.fields, given as Json[], [], anlage.element, anlage.key);
+  return found;
 }
 
 /** One protocol row: an amount field of the Anlage, added up over its lines, in one format. */

@@ -9,8 +9,8 @@ import type { Address, Amount, Employment, EstReturn, PerPerson, PersonRef, TaxC
 import { elsterDate, isoDateOf } from '#shared/tax/dates.ts';
 import { e10 } from '#shared/forms/est/fields.ts';
 import { maxItems, type DoubleHousehold, type Employee, type Item } from '#shared/forms/est/anlagen/n-fields.ts';
-import { address, personRef, wholeNumber } from '#shared/forms/est/schema-parts.ts';
-import { cents, expenseEuros, incomeEuros, personTag, sum, withCents } from '#shared/forms/est/xml-parts.ts';
+import { address, maxStreet, personRef, wholeNumber } from '#shared/forms/est/schema-parts.ts';
+import { cents, expenseEuros, incomeEuros, personTag, sum, withCents, writtenSum } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, daysIn, type Add, type Context } from '#shared/forms/est/rule-parts.ts';
 import { amountCents, amountOf, countOf, defined, element, elements, field, valuesAt, type AmountLine, type KeyFigure } from '#shared/forms/est/read-parts.ts';
 
@@ -134,8 +134,9 @@ const statementSum = (jobs: Employment[], ids: StatementIds & { taxClass?: strin
 });
 
 /** "PLZ Ort, Straße Nr.", the one text ELSTER takes for the first place of work [JL][PUB]. */
+// E0203501 is one text, "PLZ, Ort und Straße": a workplace abroad names its country after the town.
 const workplaceText = (workplace: Address) =>
-  `${workplace.postal_code} ${workplace.city}, ${workplace.house_number ? `${workplace.street} ${workplace.house_number}` : workplace.street}`;
+  `${workplace.postal_code} ${workplace.city}${workplace.country ? ` (${workplace.country})` : ''}, ${workplace.house_number ? `${workplace.street} ${workplace.house_number}` : workplace.street}`;
 
 /** "TT.MM-TT.MM" of a period within the year. */
 const periodText = ({ from, to }: { from: string; to: string }) => `${from.slice(8, 10)}.${from.slice(5, 7)}-${to.slice(8, 10)}.${to.slice(5, 7)}`;
@@ -145,14 +146,25 @@ function itemised(lines: Item[] | undefined, line: { description: string; amount
   if (!lines?.length) return undefined;
   return {
     Einz: lines.map((entry) => ({ [line.description]: entry.description, [line.amount]: expenseEuros(cents(entry.amount)) })),
-    Sum: { [line.total]: expenseEuros(sum(lines.map((entry) => cents(entry.amount)))) },
+    Sum: {
+      [line.total]: expenseEuros(
+        writtenSum(
+          lines.map((entry) => entry.amount),
+          expenseEuros,
+        ),
+      ),
+    },
   };
 }
 
 /** Lines without their own sum (Weitere_Wk, AWT): the lines, and their cents for the common sum. */
 const lines = (entries: Item[] | undefined, line: { description: string; amount: string }) =>
   (entries ?? []).map((entry) => ({ [line.description]: entry.description, [line.amount]: expenseEuros(cents(entry.amount)) }));
-const itemCents = (...groups: (Item[] | undefined)[]) => sum(groups.flatMap((group) => (group ?? []).map((entry) => cents(entry.amount))));
+const itemCents = (...groups: (Item[] | undefined)[]) =>
+  writtenSum(
+    groups.flatMap((group) => (group ?? []).map((entry) => entry.amount)),
+    expenseEuros,
+  );
 
 const optionalAmount = (id: string, amount: Amount | undefined, euros = expenseEuros) => (amount === undefined ? {} : { [id]: euros(cents(amount)) });
 const optionalCount = (id: string, count: number | undefined) => (count === undefined ? {} : { [id]: String(count) });
@@ -788,10 +800,16 @@ const itemsOf = (nodes: XmlNode | undefined, line: { description: string; amount
   return read.length > 0 ? read : undefined;
 };
 
-/** "PLZ Ort, Straße Nr." back into an address; undefined where the text is not of that shape. */
+/**
+ * "PLZ Ort (Land), Straße Nr." back into an address; undefined where the text is not of that shape.
+ * A house number begins with a digit; a street longer than the field takes gives its last word up as one.
+ */
 function workplaceOf(text: string | undefined): Address | undefined {
-  const match = text === undefined ? null : /^(\S+) ([^,]+), (.+?)(?: (\d\S*))?$/.exec(text);
-  return match ? defined({ postal_code: match[1]!, city: match[2]!, street: match[3]!, house_number: match[4] }) : undefined;
+  const match = text === undefined ? null : /^(\S+) ([^,]+?)(?: \(([^)]+)\))?, (.+?)(?: (\d\S*))?$/.exec(text);
+  if (!match) return undefined;
+  const [, postal_code, city, country, street, number] = match as unknown as [string, string, string, string | undefined, string, string | undefined];
+  const split = number === undefined && street.length > maxStreet ? /^(.+) (\S+)$/.exec(street) : null;
+  return defined({ postal_code, city, country, street: split?.[1] ?? street, house_number: split?.[2] ?? number });
 }
 
 /** "TT.MM-TT.MM" back into a period of `year`. */

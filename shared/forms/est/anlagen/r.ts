@@ -3,7 +3,8 @@
 //
 // Its structured fields (map.ts): pensions from the statutory insurance and the like (§ 22 Nr. 1 Satz 3
 // Buchst. a Doppelbuchst. aa EStG) with their adjustments, start and preceding pensions, private
-// life annuities (Doppelbuchst. bb), other pensions, and the expenses against them (§ 9 EStG).
+// life annuities (Doppelbuchst. bb), other pensions, the opening clause of Doppelbuchst. bb Satz 2,
+// pensions under the treaty with Belgium, the expenses against them (§ 9 EStG) and models of § 15b EStG.
 // `pensions` (the statutory pension alone) writes the same form, so a body gives one or the other.
 import * as z from 'zod/mini';
 import { money } from '#shared/forms/fields.ts';
@@ -14,7 +15,22 @@ import { personRef } from '#shared/forms/est/schema-parts.ts';
 import { cents, incomeEuros, personTag } from '#shared/forms/est/xml-parts.ts';
 import { checkAmount, checkReference, type Context } from '#shared/forms/est/rule-parts.ts';
 import { amountOf, element, elements, field, type AmountLine } from '#shared/forms/est/read-parts.ts';
-import { date, expense, income, leaf, list, personLeaf, text, total, type Anlage } from '#shared/forms/est/anlagen/map.ts';
+import {
+  date,
+  group,
+  income,
+  leaf,
+  list,
+  nonNegativeExpense,
+  percent,
+  personLeaf,
+  positiveIncome,
+  reordered,
+  text,
+  type Anlage,
+  type Fields,
+} from '#shared/forms/est/anlagen/map.ts';
+import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 export const pensionSchema = z.strictObject({ person: personRef, annual_amount: money, start_year: z.optional(z.number().check(z.int())) });
 
@@ -75,37 +91,62 @@ export function readPensions(root: XmlElement): Pension[] {
 /** Repeats of a pension line: 15 until 2023, 99 from 2024 (E10-2023.xsd, E10-2024.xsd); the lower bound holds for every year. */
 const lines = 15;
 
+/** A private or other life annuity (Doppelbuchst. bb) on its line; ids of its amount, start, the other life's birth date, whose death ends it, its end and arrears. */
+const lifeAnnuity = (at: string, ids: readonly [string, string, string, string, string, string], label: string) =>
+  list(at, lines, {
+    amount: leaf(ids[0], income, label),
+    start: leaf(ids[1], date, 'Beginn der Rente'),
+    other_life_birth_date: leaf(ids[2], date, 'Geburtsdatum der Person, von deren Leben die Rente abhängt'),
+    ends_with_death_of: leaf(ids[3], text(), 'Rente erlischt mit dem Tod von'),
+    ends_on: leaf(ids[4], date, 'Rente erlischt spätestens am'),
+    arrears: leaf(ids[5], income, 'Nachzahlungen für mehrere Jahre'),
+  });
+const costKind = 'Art der Werbungskosten';
+
+const fields: Fields = {
+  person: personLeaf,
+  statutory: list('Leibr_gesetzl/Einz', lines, {
+    amount: leaf('E1800301', income, 'Rentenbetrag (gesetzliche Rente)'),
+    adjustment: leaf('E1800606', income, 'Rentenanpassungsbetrag'),
+    start: leaf('E1800501', date, 'Beginn der Rente'),
+    previous_start: leaf('E1800806', date, 'Beginn der vorhergehenden Rente'),
+    previous_end: leaf('E1800906', date, 'Ende der vorhergehenden Rente'),
+    second_previous_start: leaf('E1800811', date, 'Beginn der zweiten vorhergehenden Rente'),
+    second_previous_end: leaf('E1800911', date, 'Ende der zweiten vorhergehenden Rente'),
+    third_previous_start: leaf('E1800821', date, 'Beginn der dritten vorhergehenden Rente'),
+    third_previous_end: leaf('E1800921', date, 'Ende der dritten vorhergehenden Rente'),
+    arrears: leaf('E1800601', income, 'Nachzahlungen für mehrere Jahre'),
+    opening_clause: group('Oeff_Kl', {
+      percent: leaf('E1800701', percent, 'Anteil nach der Öffnungsklausel (in %)'),
+      ends_on: leaf('E1800801', date, 'Rente erlischt spätestens am'),
+      lump_sum: leaf('E1800901', income, 'Einmalzahlung (Öffnungsklausel)'),
+    }),
+  }),
+  private: lifeAnnuity('Leibr_priv/Einz', ['E1801601', 'E1801701', 'E1801706', 'E1801801', 'E1801901', 'E1802001'], 'Rentenbetrag (private Leibrente)'),
+  other: lifeAnnuity('Leibr_sonst/Einz', ['E1803102', 'E1803202', 'E1803302', 'E1803402', 'E1803502', 'E1803602'], 'Rentenbetrag (sonstige Leibrente)'),
+  ...itemised('expenses', 'WK_Leibr/Leibr', 99, ['E1804901', 'E1804902', 'E1804903'], { description: costKind, amount: 'Werbungskosten zu Leibrenten' }),
+  ...itemised(
+    'arrears_expenses',
+    'WK_Leibr/Leibr_Nachz',
+    99,
+    ['E1805101', 'E1805102', 'E1805103'],
+    { description: costKind, amount: 'Werbungskosten zu Nachzahlungen' },
+    nonNegativeExpense,
+  ),
+  belgium_pensions: leaf('DBA_Belgien/E1801001', positiveIncome, 'Renteneinnahmen nach dem DBA Belgien'),
+  belgium_expenses: leaf('DBA_Belgien/E1801002', nonNegativeExpense, 'Werbungskosten zu Renten nach dem DBA Belgien'),
+  tax_shelter_model: leaf('Steuerstund_Mod/E1805404', text(), 'Gesellschaft oder Modell (§ 15b EStG)'),
+  tax_shelter_income: leaf('Steuerstund_Mod/E1805405', income, 'Einkünfte aus Modellen nach § 15b EStG'),
+};
+
+// 2022's form has the pensions under the treaty with Belgium after the statutory pensions (E10-2022.xsd: R/DBA_Belgien).
+const { person, statutory, belgium_pensions, belgium_expenses, ...rest } = fields;
+
 export const rAnlage: Anlage = {
   key: 'pension_income',
   element: 'R',
   many: 2,
   label: 'Anlage R',
-  fields: {
-    person: personLeaf,
-    statutory: list('Leibr_gesetzl/Einz', lines, {
-      amount: leaf('E1800301', income, 'Rentenbetrag (gesetzliche Rente)'),
-      adjustment: leaf('E1800606', income, 'Rentenanpassungsbetrag'),
-      start: leaf('E1800501', date, 'Beginn der Rente'),
-      previous_start: leaf('E1800806', date, 'Beginn der vorhergehenden Rente'),
-      previous_end: leaf('E1800906', date, 'Ende der vorhergehenden Rente'),
-      arrears: leaf('E1800601', income, 'Nachzahlungen für mehrere Jahre'),
-    }),
-    private: list('Leibr_priv/Einz', lines, {
-      amount: leaf('E1801601', income, 'Rentenbetrag (private Leibrente)'),
-      start: leaf('E1801701', date, 'Beginn der Rente'),
-      ends_on: leaf('E1801901', date, 'Rente erlischt spätestens am'),
-      arrears: leaf('E1802001', income, 'Nachzahlungen für mehrere Jahre'),
-    }),
-    other: list('Leibr_sonst/Einz', lines, {
-      amount: leaf('E1803102', income, 'Rentenbetrag (sonstige Leibrente)'),
-      start: leaf('E1803202', date, 'Beginn der Rente'),
-      ends_on: leaf('E1803502', date, 'Rente erlischt spätestens am'),
-      arrears: leaf('E1803602', income, 'Nachzahlungen für mehrere Jahre'),
-    }),
-    expenses: list('WK_Leibr/Leibr/Einz', 99, {
-      description: leaf('E1804901', text(), 'Art der Werbungskosten'),
-      amount: leaf('E1804902', expense, 'Werbungskosten zu Leibrenten'),
-    }),
-    expenses_total: total('WK_Leibr/Leibr/Sum/E1804903', ['expenses', 'amount']),
-  },
+  fields,
+  earlier: reordered(2022, { person: person!, statutory: statutory!, belgium_pensions: belgium_pensions!, belgium_expenses: belgium_expenses!, ...rest }, 2),
 };

@@ -11,6 +11,7 @@ import { e10 } from '#shared/forms/est/fields.ts';
 import { deductionCents, expenseEuros } from '#shared/forms/est/xml-parts.ts';
 import type { AmountLine } from '#shared/forms/est/read-parts.ts';
 import { cents, expense, group, leaf, list, personLeaf, text, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 import { furtherExpenses } from '#shared/forms/est/anlagen/sa-further.ts';
 
 export function specialExpenses(body: EstReturn): XmlElement | undefined {
@@ -100,11 +101,10 @@ export const saAnlage: Anlage = {
     }),
     own_training: list({ 2022: 'AW_eig_BAusb/Pers', 2023: 'AW_eig_BAusb' }, 2, {
       person: personLeaf,
-      costs: list('Einz', 10, {
-        description: leaf('E0108201', text(), 'Ausbildung, Art der Aufwendungen'),
-        amount: leaf('E0108002', expense, 'Aufwendungen für die eigene Berufsausbildung'),
+      ...itemised('costs', '', 10, ['E0108201', 'E0108002', 'E0108202'], {
+        description: 'Ausbildung, Art der Aufwendungen',
+        amount: 'Aufwendungen für die eigene Berufsausbildung',
       }),
-      costs_total: total('Sum/E0108202', ['costs', 'amount']),
     }),
     further_expenses: group('Weit_Aufw', furtherExpenses),
   },

@@ -3,16 +3,12 @@
 // § 10 Abs. 1 Nr. 3a EStG, itemised by kind. The schema has them once for the return, for Person A,
 // Person B and a civil partner together (A_B_LP), not per person as the rest of VOR (vorsorge.ts),
 // which this part joins.
-import { group, leaf, list, nonNegativeExpense, text, total, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { group, nonNegativeExpense, type Anlage, type Fields } from '#shared/forms/est/anlagen/map.ts';
+import { itemised } from '#shared/forms/est/anlagen/blocks.ts';
 
 /** One kind of insurance: its contracts, each named with its contributions, and their total. */
-const insurance = (prefix: string, label: string): Fields => ({
-  contracts: list('Einz', 50, {
-    description: leaf(`${prefix}01`, text(), 'Bezeichnung'),
-    amount: leaf(`${prefix}02`, nonNegativeExpense, label),
-  }),
-  contracts_total: total(`Sum/${prefix}03`, ['contracts', 'amount']),
-});
+const insurance = (prefix: string, label: string): Fields =>
+  itemised('contracts', '', 50, [`${prefix}01`, `${prefix}02`, `${prefix}03`], { description: 'Bezeichnung', amount: label }, nonNegativeExpense);
 
 export const vorOtherAnlage: Anlage = {
   key: 'other_provision',

@@ -18,12 +18,18 @@ export const provisionFields = {
     refunded: { id: 'E2000703', digits: 12 },
     basic_pension: { id: 'E2000701', digits: 5 },
     employer: { id: 'E2000801', digits: 5 },
+    /** The employer's share for a mini-job taxed at a flat rate. */
+    employer_minijob: { id: 'E2000901', digits: 5 },
   },
   /** VOR/Beitr_g_KV_PV_Inl/AN: statutory insurance from the wage tax statement (Nr. 25, 26). */
   statutory_health: {
     health: { id: e10.healthInsurance, digits: 5 },
+    /** Of `health`, what gives a right to sick pay. */
+    health_with_sick_pay: { id: 'E2001405', digits: 5 },
     care: { id: 'E2001505', digits: 4 },
     refunded: { id: 'E2001605', digits: 5 },
+    /** Of `refunded`, what gave a right to sick pay. */
+    refunded_with_sick_pay: { id: 'E2001705', digits: 5 },
   },
   /** VOR/Beitr_p_KV_PV_Inl: private health insurance (basic cover) and compulsory care insurance. */
   private_health: {

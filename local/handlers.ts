@@ -1,0 +1,84 @@
+// The manifest's functions as the local runtime calls them: each entry imported when first called,
+// once per thread, as Lambda loads a function in each of its containers, and each run with only its
+// own environment (function-scope.ts).
+
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runAs } from '#local/function-scope.ts';
+import type { HttpLambda } from '#local/http-gateway.ts';
+import type { Kind } from '../shared/domain/ticket.ts';
+import { type FunctionName, type FunctionSpec, functions, profitModule } from '../shared/manifest.ts';
+
+const repoRoot = resolve(import.meta.dirname, '..');
+
+/** What an entry exports: the handler Lambda calls. */
+interface Entry {
+  handler: (...args: never[]) => unknown;
+}
+
+/**
+ * The entries of a form's functions import their form's part from `#form/`, which only a form's
+ * bundle resolves (bundleAliases in shared/manifest.ts). Run from the sources, each is made here as
+ * its entry makes it, from the same part of the form's folder.
+ */
+const submitEntry = (readsNotices: boolean) => async (form: Kind) => {
+  const [{ submitHandler }, part, figure, reads] = await Promise.all([
+    import('../shared/wiring/submit-handler.ts'),
+    import(`../shared/forms/${form}/check.ts`),
+    import(pathToFileURL(join(repoRoot, profitModule(form))).href),
+    callerReads(readsNotices),
+  ]);
+  return { handler: submitHandler(part.form, figure, reads) };
+};
+const validateEntry = (readsNotices: boolean) => async (form: Kind) => {
+  const [{ validateHandler }, part, reads] = await Promise.all([
+    import('../shared/wiring/validate-handler.ts'),
+    import(`../shared/forms/${form}/validation.ts`),
+    callerReads(readsNotices),
+  ]);
+  return { handler: validateHandler(part.validation, reads) };
+};
+/** What the check of a form whose body may name a notice reads of the caller's (its `-reading-notices` entries). */
+const callerReads = async (readsNotices: boolean) => (readsNotices ? (await import('../shared/wiring/named-notice.ts')).namedNotices : undefined);
+
+const formEntries: Record<string, (form: Kind) => Promise<Entry>> = {
+  'functions/submit-form.ts': submitEntry(false),
+  'functions/validate-form.ts': validateEntry(false),
+  'functions/submit-form-reading-notices.ts': submitEntry(true),
+  'functions/validate-form-reading-notices.ts': validateEntry(true),
+};
+
+/** A function's module as Lambda would load it: its entry, or for a form's function, its entry made for its form. */
+export function entryOf(spec: FunctionSpec): Promise<Entry> {
+  if (spec.form === undefined) return import(pathToFileURL(join(repoRoot, spec.entry)).href);
+  const made = formEntries[spec.entry];
+  if (!made) throw new Error(`${spec.entry} is the entry of a form's function that the local runtime cannot make`);
+  return made(spec.form);
+}
+
+export type HandlerLoader = (name: string) => Promise<unknown>;
+
+export function handlerLoader(): HandlerLoader {
+  const handlers = new Map<string, Promise<unknown>>();
+  return (name) => {
+    let handler = handlers.get(name);
+    if (!handler) {
+      const fn = name as FunctionName;
+      const imported = runAs(fn, () => entryOf(functions[fn]));
+      handler = imported.then(
+        ({ handler: run }) =>
+          (...args: unknown[]) =>
+            runAs(fn, () => (run as (...args: unknown[]) => unknown)(...args)),
+      );
+      handlers.set(name, handler);
+    }
+    return handler;
+  };
+}
+
+/** An HTTP function for a gateway, loaded on its first request. */
+export const httpLambdaOf =
+  (load: HandlerLoader) =>
+  (name: string): HttpLambda =>
+  async (event, context) =>
+    ((await load(name)) as HttpLambda)(event, context);

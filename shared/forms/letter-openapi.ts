@@ -1,0 +1,21 @@
+// What the letters' parts of the OpenAPI document share (shared/forms/letter.ts): the request schema of
+// a letter whose body is its element, every field documented beside the ELSTER element it fills
+// (shared/forms/documented-elements.ts), and what is said of every letter's attachments. Apart from
+// letter.ts, so that no submit function carries the attachments' documented structure.
+import * as z from 'zod/mini';
+import attachments from '#shared/forms/attachments.json' with { type: 'json' };
+import { attachmentLimits } from '#shared/forms/attachments.ts';
+import { documentedElement } from '#shared/forms/documented-elements.ts';
+import type { FormFacts } from '#shared/forms/form-facts.ts';
+import { letterShape } from '#shared/forms/letter.ts';
+import type { CompactStructure } from '#shared/xml/structure.ts';
+
+/** The attachments' element documented, as every letter's `anhaenge`. */
+export const documentedAttachments = () => documentedElement(attachments as unknown as CompactStructure);
+
+/** The documented request of a letter whose structured body is its element (`structure`, generated) under `part`. */
+export const documentedLetter = (facts: FormFacts, part: string, structure: unknown) =>
+  z.strictObject(letterShape(facts, part, documentedElement(structure as CompactStructure), documentedAttachments()));
+
+/** What the OpenAPI document says of every letter's `anhaenge`. */
+export const letterAttachmentsField = `The attachments (ELSTER's Anhaenge element) in the element's naming: \`rueckmeldung\` (\`rueckmeldung_gewuenscht\` must be "true", ELSTER reports on the files it checks), \`anhang\` a list of files, each \`dateibezeichnung\` (at most 50 characters, each name once), \`dateityp\` ("${attachmentLimits.type}", the only type ERiC takes) and \`dateiinhalt\` (the file, base64). ERiC's limits: ${attachmentLimits.files} files, ${attachmentLimits.fileBytes} bytes each, ${attachmentLimits.totalBytes} together; the request's body limit (1 MiB) binds first: upload apart from the body (contract §13) is still to come. Content that does not begin with "%PDF-" gets the hint \`ATTACHMENT_NOT_PDF\``;
