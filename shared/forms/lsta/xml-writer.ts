@@ -5,13 +5,12 @@
 // MaxNK2, GanzzahlNichtNegOhneFuehrNull_MaxVK7); Kz09 carries the Hersteller-ID alone, as the UStVA's.
 import type { Supplier } from '#shared/forms/anmeldungssteuern.ts';
 import { anmeldungssteuernXml, commonFilingValues } from '#shared/forms/anmeldungssteuern-xml.ts';
-import { partiesXml, type Parties } from '#shared/forms/parties.ts';
 import { flagKennzahlen, kennzahlOf } from '#shared/forms/lsta/kennzahlen.ts';
 import type { LstaFlags } from '#shared/forms/lsta/model.ts';
 import { lohnsteueranmeldung } from '#shared/forms/lsta/structure.ts';
 import { formatEuros, hasAtMostTwoDecimals, isAmount, toCents } from '#shared/tax/money.ts';
 
-export interface LstaNutzdatenInput extends Parties {
+export interface LstaNutzdatenInput {
   year: number;
   period: string;
   /** 13-digit ELSTER format */
@@ -19,6 +18,8 @@ export interface LstaNutzdatenInput extends Parties {
   kennzahlen: Record<string, number | string>;
   flags?: LstaFlags;
   supplier: Supplier;
+  /** Berater, Mandant, Unternehmer: each its elements in the schema's order (partiesXml). */
+  parties: Record<string, Record<string, string>>;
   herstellerId: string;
   createdAt: Date;
 }
@@ -35,7 +36,7 @@ export function lstaNutzdaten(input: LstaNutzdatenInput): string {
     ['Zeitraum', input.period] as [string, string],
     ...Object.entries(input.kennzahlen).map(([key, value]) => kennzahlValue(input.year, key, value)),
   ];
-  return anmeldungssteuernXml({ ...input, namespace: lstaNamespace(input.year), parties: partiesXml(input) }, lohnsteueranmeldung(input.year), values);
+  return anmeldungssteuernXml({ ...input, namespace: lstaNamespace(input.year) }, lohnsteueranmeldung(input.year), values);
 }
 
 function kennzahlValue(year: number, key: string, value: number | string): [string, string] {
